@@ -1,0 +1,37 @@
+# Quick start: `make run` (main job on the embedded default) and `make test` (the test suite).
+# Each target does its own set-up on a fresh machine: a .venv is created if missing and the
+# project is installed into it (llama-cpp-python builds from source once, ~11 min on 2 cores,
+# then pip's wheel cache makes it fast).
+PYTHON ?= python3.11
+VENV ?= .venv
+BIN := $(VENV)/bin
+ARGS ?=
+
+.PHONY: run test lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@ $(VENV)/.installed
+
+run: $(VENV)/.installed
+	$(BIN)/twin run $(ARGS)
+
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest $(ARGS)
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+
+bench: $(VENV)/.installed
+	$(BIN)/twin bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .hypothesis

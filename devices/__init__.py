@@ -1,0 +1,1 @@
+"""Cabin devices: DBC database, ECU twins, serial rig protocol, actuator interface."""

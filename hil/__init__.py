@@ -1,0 +1,1 @@
+"""Real backends bound into the twin: llama.cpp engine, CAN/serial links, rigs, lockstep."""
