@@ -1,0 +1,44 @@
+"""``twin run [SCENARIO] [--rig RIG] [--seed N] [--requests N] [--out DIR]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from twin.errors import InputError
+from twin.report import format_table, write_junit, write_report, write_requests_csv
+from twin.runner import run_scenario
+from twin.scenario import load_scenario
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("run", help="run a scenario (default: the embedded default)")
+    p.add_argument("scenario", nargs="?", help="scenario name in scenarios/ or a TOML path")
+    p.add_argument("--rig", help="rig name in rigs/ or a TOML path (real or simulated devices)")
+    p.add_argument("--seed", type=int, help="override the scenario's seed")
+    p.add_argument("--requests", type=int, help="override the scenario's request count")
+    p.add_argument("--out", type=Path, help="output folder (default: out/<scenario>)")
+    p.add_argument("--engine", choices=("auto", "des", "fast"), help="force an engine")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario)
+    if args.requests is not None and args.requests < 1:
+        raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
+    if args.seed is not None and args.seed < 0:
+        raise InputError("--seed", "seed", f"a non-negative integer, got {args.seed}")
+    out = args.out or Path("out") / scenario.name
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
+    result = run_scenario(scenario, seed=args.seed, requests=args.requests, engine=args.engine)
+    write_report(result.report, out)
+    write_requests_csv(result.timings, out, [f.kind for f in result.plan.faults],
+                       result.extra_columns)
+    write_junit(result.report, out)
+    print(format_table(result.report))
+    print(f"wrote {out}/report.json, requests.csv, junit.xml", file=sys.stderr)
+    return 0 if result.passed else 1

@@ -1,0 +1,151 @@
+"""The SimPy engine: each request is a process walking the six stages.
+
+A stage with a resource queues for a slot (FCFS). A stage slot can be bound to a real backend
+(:class:`RealStage`, from :mod:`hil`): its work then happens for real and simulated time
+advances by the measured duration. Consecutive modelled stages without a resource or deadline
+are advanced in one timeout (their times are still recorded per stage): the same arithmetic,
+fewer events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any, Protocol
+
+import numpy as np
+import simpy
+
+from latency_models.faults import ScalarPauses
+from latency_models.stages import STAGES
+from twin.plan import Plan
+from twin.timings import Timings
+
+N_STAGES = len(STAGES)
+
+
+class RealStage(Protocol):
+    """A real backend in a stage slot: a SimPy process body that does the stage's work for
+    request ``index`` and returns the measured duration (ms) once done."""
+
+    def process(self, env: simpy.Environment, index: int) -> Generator[Any, Any, float]: ...
+
+
+class _Run:
+    def __init__(self, plan: Plan, env: simpy.Environment,
+                 real: dict[str, RealStage] | None) -> None:
+        self.plan = plan
+        self.env = env
+        n = plan.n
+        self.real = {STAGES.index(s): b for s, b in (real or {}).items()}
+        self.resources = [
+            None if c is None else simpy.Resource(env, capacity=c) for c in plan.capacities
+        ]
+        self.pauses = [ScalarPauses(p) for p in plan.pauses]
+        self.deadline = None if plan.deadline_ms is None else plan.deadline_ms.tolist()
+        self.arrival = [0.0] * n
+        self.rows = [[0.0] * (4 * N_STAGES) for _ in range(n)]  # stage_arrival,start,end,leave
+        self.hit = np.zeros((n, len(plan.faults)), dtype=bool)
+        self.work: list[list[float]] = []
+        self.done: Callable[[int], None] | None = None
+        # stages that can be advanced arithmetically in one timeout
+        self.plain = [
+            k not in self.real and self.resources[k] is None and self.deadline is None
+            for k in range(N_STAGES)
+        ]
+
+    def request(self, i: int, work: list[float]) -> Generator[Any, Any, None]:
+        env = self.env
+        row = self.rows[i]
+        k = 0
+        while k < N_STAGES:
+            if self.plain[k]:
+                t = env.now
+                while k < N_STAGES and self.plain[k]:
+                    end = self.pauses[k].end(t, work[k])
+                    row[k] = row[N_STAGES + k] = t
+                    row[2 * N_STAGES + k] = row[3 * N_STAGES + k] = end
+                    t = end
+                    k += 1
+                yield env.timeout(t - env.now)
+                continue
+            arrived = env.now
+            row[k] = arrived
+            deadline = self.deadline[i][k] if self.deadline is not None else float("inf")
+            if deadline == float("inf"):
+                yield from self._stage(i, k, work[k])
+            else:
+                worker = env.process(self._stage(i, k, work[k]))
+                yield worker | env.timeout(deadline)
+            row[3 * N_STAGES + k] = env.now
+            k += 1
+        if self.done is not None:
+            self.done(i)
+
+    def _stage(self, i: int, k: int, work: float) -> Generator[Any, Any, None]:
+        env = self.env
+        row = self.rows[i]
+        res = self.resources[k]
+        req = None
+        if res is not None:
+            req = res.request()
+            yield req
+        row[N_STAGES + k] = env.now
+        if k in self.real:
+            yield from self.real[k].process(env, i)
+        else:
+            yield env.timeout(self.pauses[k].end(env.now, work) - env.now)
+        row[2 * N_STAGES + k] = env.now
+        if res is not None:
+            res.release(req)
+
+    def open_loop(self, arrivals: list[float], work: np.ndarray) -> Generator[Any, Any, None]:
+        env = self.env
+        work_rows = work.tolist()
+        for i, t in enumerate(arrivals):
+            if t > env.now:
+                yield env.timeout(t - env.now)
+            self.arrival[i] = env.now
+            env.process(self.request(i, work_rows[i]))
+
+    def closed_loop(self, think: np.ndarray) -> None:
+        state = {"next": 0, "last": -np.inf}
+        for u in range(think.shape[0]):
+            self.env.process(self._user(think[u].tolist(), state))
+
+    def _user(self, thinks: list[float], state: dict[str, Any]) -> Generator[Any, Any, None]:
+        env = self.env
+        for think in thinks:
+            yield env.timeout(think)
+            i = state["next"]
+            if i >= self.plan.n:
+                return
+            state["next"] = i + 1
+            prev, state["last"] = state["last"], env.now
+            self.arrival[i] = env.now
+            work, hit = self.plan.work(np.array([i]), np.array([env.now]), np.array([prev]))
+            self.hit[i] = hit[0]
+            yield env.process(self.request(i, work[0].tolist()))
+
+    def timings(self) -> Timings:
+        rows = np.asarray(self.rows, dtype=float).reshape(self.plan.n, 4, N_STAGES)
+        return Timings(
+            np.asarray(self.arrival), rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3],
+            self.hit, "des",
+        )
+
+
+def run_des(plan: Plan, env: simpy.Environment | None = None,
+            real: dict[str, RealStage] | None = None) -> Timings:
+    """Run the plan through SimPy (any environment: plain, or real-time for lockstep)."""
+    env = env or simpy.Environment()
+    run = _Run(plan, env, real)
+    if plan.arrivals_ms is not None:
+        a = plan.arrivals_ms
+        prev = np.concatenate([[-np.inf], a[:-1]])
+        work, run.hit = plan.work(np.arange(plan.n), a, prev)
+        env.process(run.open_loop(a.tolist(), work))
+    else:
+        assert plan.think_ms is not None
+        run.closed_loop(plan.think_ms)
+    env.run()
+    return run.timings()

@@ -1,0 +1,113 @@
+"""Latency recording with HdrHistogram, perception classes and expectation verdicts.
+
+Values are recorded in microseconds (1 us .. 1 h, 3 significant digits). Large batches are
+bucketed with numpy using HdrHistogram's own index arithmetic, then added per bucket through
+the library's ``record_value(value, count)``: the histogram ends up identical to recording one
+value at a time (a test checks this), at numpy speed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from hdrh.histogram import HdrHistogram
+
+LOWEST_US = 1
+HIGHEST_US = 3_600_000_000
+SIG_FIGS = 3
+PERCENTILES = (50.0, 95.0, 99.0)
+INSTANT_MS = 100.0
+ACCEPTABLE_MS = 300.0
+
+
+def new_histogram() -> HdrHistogram:
+    return HdrHistogram(LOWEST_US, HIGHEST_US, SIG_FIGS)
+
+
+def _counts_indices(h: HdrHistogram, values: np.ndarray) -> np.ndarray:
+    """Vectorised ``HdrHistogram._counts_index_for`` for non-negative int64 values."""
+    v = values.astype(np.int64)
+    masked = v | np.int64(h.sub_bucket_mask)
+    _, exponent = np.frexp(masked.astype(np.float64))  # bit length of a positive int
+    bucket = exponent.astype(np.int64) - h.unit_magnitude - (h.sub_bucket_half_count_magnitude + 1)
+    sub_bucket = v >> (bucket + h.unit_magnitude)
+    base = (bucket + 1) << h.sub_bucket_half_count_magnitude
+    return base + sub_bucket - h.sub_bucket_half_count
+
+
+def record_ms(h: HdrHistogram, values_ms: np.ndarray) -> None:
+    """Record latencies given in ms into ``h`` (as microseconds, clamped to the range)."""
+    us = np.clip(np.rint(np.asarray(values_ms, dtype=float) * 1000.0), LOWEST_US, HIGHEST_US)
+    us = us.astype(np.int64)
+    if us.size == 0:
+        return
+    idx = _counts_indices(h, us)
+    counts = np.bincount(idx)
+    nonzero = np.flatnonzero(counts)
+    # one representative value per bucket: the lowest recorded value that maps there
+    order = np.argsort(idx, kind="stable")
+    first = np.searchsorted(idx[order], nonzero)
+    representatives = us[order][first]
+    for value, count in zip(representatives.tolist(), counts[nonzero].tolist(), strict=True):
+        h.record_value(value, count)
+    # keep exact min/max as record_value would have
+    h.min_value = min(h.min_value, int(us.min()))
+    h.max_value = max(h.max_value, int(us.max()))
+
+
+def histogram_of(values_ms: np.ndarray) -> HdrHistogram:
+    h = new_histogram()
+    record_ms(h, values_ms)
+    return h
+
+
+def percentiles_ms(h: HdrHistogram) -> dict[str, float]:
+    """p50/p95/p99 in ms (NaN for an empty histogram)."""
+    if h.get_total_count() == 0:
+        return {f"p{int(p)}_ms": math.nan for p in PERCENTILES}
+    values = h.get_percentile_to_value_dict(list(PERCENTILES))
+    return {f"p{int(p)}_ms": round(values[p] / 1000.0, 3) for p in PERCENTILES}
+
+
+def perception(e2e_ms: np.ndarray) -> dict[str, float]:
+    """Fractions of requests per perception class (Miller 1968): instant / acceptable /
+    sluggish at <= 100, <= 300, > 300 ms."""
+    n = max(int(e2e_ms.size), 1)
+    instant = int(np.count_nonzero(e2e_ms <= INSTANT_MS))
+    acceptable = int(np.count_nonzero((e2e_ms > INSTANT_MS) & (e2e_ms <= ACCEPTABLE_MS)))
+    return {
+        "instant": instant / n,
+        "acceptable": acceptable / n,
+        "sluggish": (e2e_ms.size - instant - acceptable) / n,
+    }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    name: str
+    metric: str
+    limit: dict[str, float]
+    value: float | None
+    passed: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "metric": self.metric,
+            "limit": self.limit,
+            "value": self.value,
+            "passed": self.passed,
+        }
+
+
+def lookup(report: dict[str, Any], metric: str) -> Any:
+    """The value at a dotted path in the report, or KeyError."""
+    node: Any = report
+    for part in metric.split("."):
+        if not isinstance(node, dict) or part not in node:
+            raise KeyError(metric)
+        node = node[part]
+    return node

@@ -1,0 +1,102 @@
+"""The seed's four monitoring levels, computed over simulated time in fixed windows.
+
+- L1 user-perceived: e2e p95 and the share of requests over budget, per window;
+- L2 per stage: each stage's p95;
+- L3 accelerator: inference slot utilisation (busy slot-time over capacity x window, %);
+- L4 network: network-stage median (RTT proxy), jitter (mean absolute difference of consecutive
+  network latencies, RFC 3550 style) and the share of requests that retransmitted.
+A combined alert fires in a window when L1 p95 > 100 ms and L3 > 95 % and L4 jitter > 20 ms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from latency_models.faults import PacketLoss
+from latency_models.stages import E2E_BUDGET_MS, STAGES
+from twin.plan import Plan
+from twin.timings import Timings
+
+MAX_WINDOWS = 2000
+INFERENCE = STAGES.index("inference")
+NETWORK = STAGES.index("network")
+
+
+@dataclass(frozen=True)
+class AlertRule:
+    l1_p95_ms: float = 100.0
+    l3_util_pct: float = 95.0
+    l4_jitter_ms: float = 20.0
+
+
+def _busy_per_window(start: np.ndarray, end: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Total busy time of intervals [start, end) inside each window [edges[i], edges[i+1])."""
+    lo, hi = edges[:-1], edges[1:]
+    # integral of busy count = sum over intervals of overlap; use cumulative coverage at edges
+    s, e = np.sort(start), np.sort(end)
+
+    def covered_until(t: np.ndarray) -> np.ndarray:
+        # total busy time in [0, t): sum(min(end, t) - min(start, t)) over intervals
+        ks = np.searchsorted(s, t, side="left")
+        ke = np.searchsorted(e, t, side="left")
+        cs = np.concatenate([[0.0], np.cumsum(s)])
+        ce = np.concatenate([[0.0], np.cumsum(e)])
+        started = cs[ks] + t * (s.size - ks)
+        ended = ce[ke] + t * (e.size - ke)
+        return ended - started
+
+    return covered_until(hi) - covered_until(lo)
+
+
+def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
+            rule: AlertRule | None = None) -> dict[str, Any]:
+    """Per-window L1-L4 series and the windows where the combined alert fired."""
+    rule = rule or AlertRule()
+    arrival = timings.arrival
+    if arrival.size == 0:
+        return {"window_ms": window_ms, "windows": [], "alerts": []}
+    t0, t1 = float(arrival.min()), float(arrival.max())
+    window_ms = max(window_ms, (t1 - t0) / MAX_WINDOWS)
+    edges = np.arange(t0, t1 + window_ms, window_ms)
+    if edges.size < 2:
+        edges = np.array([t0, t0 + window_ms])
+    # requests are indexed in arrival order (both engines), so windows are contiguous slices
+    wid = np.clip(np.searchsorted(edges, arrival, side="right") - 1, 0, edges.size - 2)
+    bounds = np.searchsorted(wid, np.arange(edges.size))
+    e2e = timings.e2e_ms
+    stage = timings.stage_ms
+    net = stage[:, NETWORK]
+    jitter = np.abs(np.diff(net, prepend=net[:1]))
+    loss_faults = [j for j, f in enumerate(plan.faults) if isinstance(f, PacketLoss)]
+    lost = timings.fault_hit[:, loss_faults].any(axis=1) if loss_faults else None
+    capacity = plan.capacities[INFERENCE] or 1
+    busy = _busy_per_window(timings.start[:, INFERENCE], timings.end[:, INFERENCE], edges)
+    util = 100.0 * busy / (capacity * np.diff(edges))
+    windows = []
+    alerts = []
+    for w in range(edges.size - 1):
+        a, b = bounds[w], bounds[w + 1]
+        if b <= a:
+            continue
+        l1 = float(np.percentile(e2e[a:b], 95))
+        row = {
+            "t_ms": round(float(edges[w]), 3),
+            "requests": int(b - a),
+            "l1_p95_ms": round(l1, 3),
+            "l1_over_budget": round(float(np.mean(e2e[a:b] > E2E_BUDGET_MS)), 4),
+            "l2_p95_ms": {s: round(float(np.percentile(stage[a:b, k], 95)), 3)
+                          for k, s in enumerate(STAGES)},
+            "l3_util_pct": round(float(util[w]), 2),
+            "l4_rtt_ms": round(float(np.median(stage[a:b, NETWORK])), 3),
+            "l4_jitter_ms": round(float(np.mean(jitter[a:b])), 3),
+            "l4_loss": round(float(np.mean(lost[a:b])), 4) if lost is not None else 0.0,
+        }
+        windows.append(row)
+        if (row["l1_p95_ms"] > rule.l1_p95_ms and row["l3_util_pct"] > rule.l3_util_pct
+                and row["l4_jitter_ms"] > rule.l4_jitter_ms):
+            alerts.append({"t_ms": row["t_ms"], "duration_ms": window_ms,
+                           "kind": "alert", "name": "combined_L1_L3_L4"})
+    return {"window_ms": window_ms, "windows": windows, "alerts": alerts}

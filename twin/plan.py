@@ -1,0 +1,85 @@
+"""Everything random about a run, drawn up front from named streams.
+
+A :class:`Plan` holds each request's base latency per stage (indexed by arrival order), each
+fault's prepared draws, and the stop-the-world schedules. Both engines consume the same plan,
+which is why the fast path reproduces the SimPy engine exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from latency_models.faults import Fault, Pause, PauseSchedule
+from latency_models.stages import STAGES
+from twin.rng import stage_stream, stream
+from twin.scenario import Scenario
+from twin.workloads import is_open_loop, open_loop_arrivals, think_times
+
+MIN_WORK_MS = 1e-6  # a stage always takes some time: keeps FCFS tie-breaking unambiguous
+
+
+@dataclass
+class Plan:
+    seed: int
+    n: int
+    base_ms: np.ndarray  # (n, 6) base latency per request and stage
+    faults: list[Fault]
+    fault_draws: list[np.ndarray | None]
+    pauses: list[PauseSchedule]  # one per stage
+    capacities: list[int | None]  # one per stage
+    arrivals_ms: np.ndarray | None = None  # open loop only
+    think_ms: np.ndarray | None = None  # closed loop only: (users, rounds)
+    deadline_ms: np.ndarray | None = None  # (n, 6) leave-stage deadline, inf for none
+    labels: dict[str, np.ndarray] = field(default_factory=dict)  # per-request extras (path...)
+
+    def work(self, idx: np.ndarray, arrival: np.ndarray, prev_arrival: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
+        """Work per stage for requests ``idx`` arriving at ``arrival`` after ``prev_arrival``:
+        base plus every fault's extra. Also a (len, n_faults) mask of which faults hit."""
+        base = self.base_ms[idx]
+        by_stage = {s: base[:, k] for k, s in enumerate(STAGES)}
+        work = base.copy()
+        hit = np.zeros((len(idx), len(self.faults)), dtype=bool)
+        for j, (fault, draws) in enumerate(zip(self.faults, self.fault_draws, strict=True)):
+            extras = fault.extra_ms(arrival, prev_arrival, by_stage,
+                                    None if draws is None else draws[idx])
+            for stage, extra in extras.items():
+                work[:, STAGES.index(stage)] += extra
+                hit[:, j] |= extra > 0
+        return work, hit
+
+
+def make_plan(scenario: Scenario, seed: int, n: int) -> Plan:
+    """Draw all randomness for ``n`` requests of ``scenario`` under ``seed``."""
+    base = np.column_stack(
+        [scenario.stages[s].sample(stage_stream(seed, s), n) for s in STAGES]
+    )
+    np.maximum(base, MIN_WORK_MS, out=base)
+    draws = [f.prepare(stream(seed, "fault", j), n) for j, f in enumerate(scenario.faults)]
+    wl_rng = stream(seed, "workload")
+    if is_open_loop(scenario.workload):
+        arrivals, thinks = open_loop_arrivals(scenario.workload, n, wl_rng), None
+        horizon = float(arrivals[-1]) + 600_000.0
+    else:
+        arrivals, thinks = None, think_times(scenario.workload, n, wl_rng)
+        horizon = float(thinks.sum(axis=1).max()) + 600_000.0 * 4
+    pauses = [
+        PauseSchedule.merge([
+            f.intervals(horizon) for f in scenario.faults
+            if isinstance(f, Pause) and stage in f.targets()
+        ])
+        for stage in STAGES
+    ]
+    return Plan(
+        seed=seed,
+        n=n,
+        base_ms=base,
+        faults=list(scenario.faults),
+        fault_draws=draws,
+        pauses=pauses,
+        capacities=[scenario.resources.get(s) for s in STAGES],
+        arrivals_ms=arrivals,
+        think_ms=thinks,
+    )

@@ -1,0 +1,186 @@
+"""report.json, requests.csv and junit.xml, plus the human table."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from latency_models.stages import E2E_BUDGET_MS, STAGES
+from twin.errors import InputError
+from twin.metrics import histogram_of, lookup, percentiles_ms, perception
+from twin.scenario import Scenario
+from twin.timings import Timings
+
+
+def tail_shares(timings: Timings, q: float = 95.0) -> dict[str, float]:
+    """Each stage's share of end-to-end latency among the requests at or above the e2e p``q``:
+    which stage eats the budget in the tail. Shares sum to 1."""
+    e2e = timings.e2e_ms
+    if e2e.size == 0:
+        return dict.fromkeys(STAGES, 0.0)
+    tail = e2e >= np.percentile(e2e, q)
+    per_stage = timings.stage_ms[tail].sum(axis=0)
+    total = float(per_stage.sum()) or 1.0
+    return {s: round(float(per_stage[k]) / total, 4) for k, s in enumerate(STAGES)}
+
+
+def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str, Any],
+                 modes: dict[str, str]) -> dict[str, Any]:
+    shares = tail_shares(timings)
+    stages: dict[str, Any] = {}
+    for k, s in enumerate(STAGES):
+        entry = percentiles_ms(histogram_of(timings.stage_ms[:, k]))
+        entry.update(
+            budget_ms=scenario.stages[s].budget_ms,
+            mode=modes[s],
+            share_of_e2e_p95=shares[s],
+            queue_p95_ms=round(float(np.percentile(timings.queue_ms[:, k], 95)), 3)
+            if timings.n else math.nan,
+        )
+        stages[s] = entry
+    e2e = percentiles_ms(histogram_of(timings.e2e_ms))
+    e2e["budget_ms"] = E2E_BUDGET_MS
+    e2e["within_budget"] = round(float(np.mean(timings.e2e_ms <= E2E_BUDGET_MS)), 4)
+    report: dict[str, Any] = {
+        "scenario": scenario.name,
+        "description": scenario.description,
+        "seed": seed,
+        "requests": timings.n,
+        "engine": timings.engine,
+        "stages": stages,
+        "e2e": e2e,
+        "perception": perception(timings.e2e_ms),
+        "faults": [
+            {"kind": f.kind, "start_ms": f.start_ms, "duration_ms": f.duration_ms,
+             "every_ms": f.every_ms, "stages": list(f.targets()),
+             "requests_hit": int(timings.fault_hit[:, j].sum())}
+            for j, f in enumerate(scenario.faults)
+        ],
+        "monitoring": {
+            "window_ms": mon["window_ms"],
+            "windows": len(mon["windows"]),
+            "alerts": len(mon["alerts"]),
+            "max_l1_p95_ms": max((w["l1_p95_ms"] for w in mon["windows"]), default=0.0),
+            "max_l3_util_pct": max((w["l3_util_pct"] for w in mon["windows"]), default=0.0),
+            "max_l4_jitter_ms": max((w["l4_jitter_ms"] for w in mon["windows"]), default=0.0),
+        },
+    }
+    report["expectations"] = evaluate_expectations(scenario, report)
+    return report
+
+
+def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for i, exp in enumerate(scenario.expectations):
+        try:
+            value = lookup(report, exp.metric)
+        except KeyError:
+            raise InputError(
+                scenario.source, f"expectations[{i}].metric",
+                f"a report metric such as e2e.p95_ms, stages.inference.p99_ms or "
+                f"perception.instant, got {exp.metric!r}",
+            ) from None
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InputError(scenario.source, f"expectations[{i}].metric",
+                             f"a numeric metric, {exp.metric!r} is {type(value).__name__}")
+        value = float(value)
+        passed = not math.isnan(value)
+        limit: dict[str, float] = {}
+        if exp.max is not None:
+            limit["max"] = exp.max
+            passed = passed and value <= exp.max
+        if exp.min is not None:
+            limit["min"] = exp.min
+            passed = passed and value >= exp.min
+        out.append({"name": exp.name, "metric": exp.metric, "limit": limit,
+                    "value": round(value, 4), "passed": passed})
+    return out
+
+
+def write_report(report: dict[str, Any], out: Path) -> Path:
+    path = out / "report.json"
+    path.write_text(json.dumps(report, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    return path
+
+
+def write_requests_csv(timings: Timings, out: Path, fault_names: list[str],
+                       extra: dict[str, np.ndarray] | None = None) -> Path:
+    """A row per request: arrival, a column per stage (time in stage, queueing included),
+    queueing, e2e, perception class, path taken and the faults that hit it."""
+    path = out / "requests.csv"
+    extra = extra or {}
+    stage_ms = timings.stage_ms
+    queue_ms = timings.queue_ms
+    e2e = timings.e2e_ms
+    cls = np.where(e2e <= 100, "instant", np.where(e2e <= 300, "acceptable", "sluggish"))
+    hits = timings.fault_hit
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["request", "arrival_ms", *(f"{s}_ms" for s in STAGES), "queue_ms",
+                    "e2e_ms", "perception", *extra, "faults"])
+        extra_cols = [v.tolist() for v in extra.values()]
+        rows = zip(
+            range(timings.n), np.round(timings.arrival, 3).tolist(),
+            np.round(stage_ms, 3).tolist(), np.round(queue_ms.sum(axis=1), 3).tolist(),
+            np.round(e2e, 3).tolist(), cls.tolist(), strict=True,
+        )
+        for i, (idx, arr, st, q, total, c) in enumerate(rows):
+            names = ";".join(fault_names[j] for j in np.flatnonzero(hits[i]))
+            w.writerow([idx, arr, *st, q, total, c, *(col[i] for col in extra_cols), names])
+    return path
+
+
+def write_junit(report: dict[str, Any], out: Path) -> Path:
+    """A testsuite per run, a testcase per expectation (failures carry value and limit)."""
+    exps = report["expectations"]
+    suite = ET.Element(
+        "testsuite", name=f"cabin-twin.{report['scenario']}", tests=str(len(exps)),
+        failures=str(sum(not e["passed"] for e in exps)), errors="0",
+    )
+    for e in exps:
+        case = ET.SubElement(suite, "testcase", classname=f"scenario.{report['scenario']}",
+                             name=e["name"])
+        if not e["passed"]:
+            failure = ET.SubElement(case, "failure", message=f"{e['metric']}={e['value']} "
+                                    f"violates {e['limit']}")
+            failure.text = json.dumps(e)
+    props = ET.SubElement(suite, "properties")
+    for key in ("seed", "requests", "engine"):
+        ET.SubElement(props, "property", name=key, value=str(report[key]))
+    path = out / "junit.xml"
+    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
+    return path
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """Stage, budget, p50/p95/p99, share of the e2e p95 tail, verdict."""
+    lines = [
+        f"scenario {report['scenario']}  seed {report['seed']}  requests {report['requests']}"
+        f"  engine {report['engine']}",
+        f"{'stage':<12}{'mode':<10}{'budget':>8}{'p50':>9}{'p95':>9}{'p99':>9}"
+        f"{'share@p95':>11}  verdict",
+    ]
+    for s in STAGES:
+        e = report["stages"][s]
+        verdict = "ok" if e["p95_ms"] <= e["budget_ms"] else "OVER"
+        lines.append(
+            f"{s:<12}{e['mode']:<10}{e['budget_ms']:>8.1f}{e['p50_ms']:>9.2f}{e['p95_ms']:>9.2f}"
+            f"{e['p99_ms']:>9.2f}{e['share_of_e2e_p95'] * 100:>10.1f}%  {verdict}"
+        )
+    e = report["e2e"]
+    verdict = "ok" if e["p95_ms"] <= e["budget_ms"] else "OVER"
+    lines.append(f"{'end-to-end':<12}{'':<10}{e['budget_ms']:>8.1f}{e['p50_ms']:>9.2f}"
+                 f"{e['p95_ms']:>9.2f}{e['p99_ms']:>9.2f}{100.0:>10.1f}%  {verdict}")
+    p = report["perception"]
+    lines.append(f"perception: instant {p['instant']:.1%}  acceptable {p['acceptable']:.1%}"
+                 f"  sluggish {p['sluggish']:.1%}")
+    for x in report["expectations"]:
+        mark = "PASS" if x["passed"] else "FAIL"
+        lines.append(f"[{mark}] {x['name']}: {x['metric']} = {x['value']} {x['limit']}")
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""What an engine produces: per request and stage, when it arrived, started, ended and left."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class Timings:
+    """All times in ms on the simulated clock; arrays are (n,) or (n, 6), by request index.
+
+    ``stage_arrival``: when the request reached the stage (queueing starts);
+    ``start``: when its work started (after any queue); ``end``: when its work finished (a
+    resource is held until then); ``leave``: when the request moved on, which is ``end`` unless
+    a stage deadline let it leave earlier (deadline degrade).
+    """
+
+    arrival: np.ndarray
+    stage_arrival: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    leave: np.ndarray
+    fault_hit: np.ndarray  # (n, n_faults) bool
+    engine: str
+
+    @property
+    def stage_ms(self) -> np.ndarray:
+        """Time each request spent in each stage, queueing included."""
+        return self.leave - self.stage_arrival
+
+    @property
+    def queue_ms(self) -> np.ndarray:
+        return np.maximum(self.start - self.stage_arrival, 0.0)
+
+    @property
+    def e2e_ms(self) -> np.ndarray:
+        return self.leave[:, -1] - self.arrival
+
+    @property
+    def n(self) -> int:
+        return int(self.arrival.size)
