@@ -275,10 +275,12 @@ def fault_from_spec(spec: dict[str, Any], where: str = "faults") -> Fault:
         if key == "kind":
             continue
         if key not in fields:
-            raise SpecError(f"{where}.{key}", f"a {kind} parameter: one of {', '.join(sorted(fields))}")
+            names = ", ".join(sorted(fields))
+            raise SpecError(f"{where}.{key}", f"a {kind} parameter: one of {names}")
         if key == "stages":
             if not isinstance(value, list) or any(s not in STAGES for s in value):
-                raise SpecError(f"{where}.stages", f"a list of stage names from {', '.join(STAGES)}")
+                names = ", ".join(STAGES)
+                raise SpecError(f"{where}.stages", f"a list of stage names from {names}")
             kwargs[key] = tuple(value)
         elif isinstance(value, bool) or not isinstance(value, int | float):
             raise SpecError(f"{where}.{key}", f"a number, got {value!r}")

@@ -1,8 +1,9 @@
 """The seed article's two stage profiles: ``ideal`` and ``unoptimised`` (table 2.2).
 
 ``ideal``: each stage's p95 sits just inside its ideal bound (15/20/5/10/30/20 ms, which sum to
-the 100 ms budget). ``unoptimised``: the measured bottleneck range of each stage (e.g. network 60-150 ms)
-is read as its p5..p95, with a lognormal body. Budgets are the ideal bounds in both profiles.
+the 100 ms budget). ``unoptimised``: the measured bottleneck range of each stage (e.g. network
+60-150 ms) is read as its p5..p95, with a lognormal body. Budgets are the ideal bounds in both
+profiles.
 """
 
 from __future__ import annotations

@@ -85,9 +85,6 @@ def run_fast(plan: Plan) -> Timings:
         e = plan.pauses[k].end(s, work[:, k])
         start[:, k] = s
         end[:, k] = e
-        if plan.deadline_ms is not None:
-            t = np.minimum(e, t + plan.deadline_ms[:, k])
-        else:
-            t = e
+        t = e if plan.deadline_ms is None else np.minimum(e, t + plan.deadline_ms[:, k])
         leave[:, k] = t
     return Timings(a.copy(), stage_arrival, start, end, leave, hit, "fast")

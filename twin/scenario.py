@@ -224,7 +224,7 @@ def _stages(r: _Reader, s: dict[str, Any]) -> tuple[dict[str, StageModel], dict[
 
 def _resources(r: _Reader, res: dict[str, Any]) -> dict[str, int]:
     out: dict[str, int] = {}
-    for key, value in res.items():
+    for key in res:
         if key not in STAGES:
             raise r.fail(f"resources.{key}", f"a stage name ({', '.join(STAGES)})")
         out[key] = int(r.number(res, key, "resources.", low=1, integer=True))
