@@ -195,14 +195,10 @@ class PauseSchedule:
         if iv.size == 0:
             return cls()
         iv = iv[np.argsort(iv[:, 0], kind="stable")]
-        starts, ends = [iv[0, 0]], [iv[0, 1]]
-        for s, e in iv[1:]:
-            if s <= ends[-1]:
-                ends[-1] = max(ends[-1], e)
-            else:
-                starts.append(s)
-                ends.append(e)
-        return cls(np.asarray(starts, dtype=float), np.asarray(ends, dtype=float))
+        reach = np.maximum.accumulate(iv[:, 1])  # furthest end so far
+        new_group = np.concatenate([[True], iv[1:, 0] > reach[:-1]])
+        group_end_idx = np.concatenate([np.flatnonzero(new_group)[1:] - 1, [len(iv) - 1]])
+        return cls(iv[new_group, 0].astype(float), reach[group_end_idx].astype(float))
 
     def __bool__(self) -> bool:
         return self.starts.size > 0

@@ -30,41 +30,46 @@ def fcfs_starts(arrival: np.ndarray, work: np.ndarray, capacity: int,
     done_before = np.searchsorted(np.sort(e0), a, side="right")
     conflict = (np.arange(n) - done_before) >= capacity
     s = a.copy()
-    if conflict.any():
-        scalar = ScalarPauses(pauses)
-        a_list = a.tolist()
-        w_list = w.tolist()
-        e_list = e0.tolist()
-        s_list = s.tolist()
-        conflicts = np.flatnonzero(conflict).tolist()
-        ci = 0
-        while ci < len(conflicts):
-            i = conflicts[ci]
-            # exactly `capacity` requests are in service when request i arrives
-            lo = max(0, i - 4 * capacity - 64)
-            busy = [e for e in e_list[lo:i] if e > a_list[i]]
-            while len(busy) < capacity:  # the window was too short: widen it
-                lo = max(0, lo - 1024)
-                busy = [e for e in e_list[lo:i] if e > a_list[i]]
-            heap = sorted(busy)[-capacity:]
-            heapq.heapify(heap)
-            m = i
-            while m < n:
-                free = heapq.heappop(heap)
-                start = a_list[m] if a_list[m] >= free else free
-                end = scalar.end(start, w_list[m])
-                s_list[m] = start
-                e_list[m] = end
-                heapq.heappush(heap, end)
-                m += 1
-                if m < n and max(heap) <= a_list[m]:
-                    break  # empty again: the no-wait solution holds until the next conflict
-            while ci < len(conflicts) and conflicts[ci] < m:
-                ci += 1
-        s = np.asarray(s_list)
+    conflicts = np.flatnonzero(conflict)
+    if conflicts.size:
+        _replay_busy_periods(a, w, e0, s, conflicts, capacity, ScalarPauses(pauses))
     out = np.empty(n)
     out[order] = s
     return out
+
+
+def _replay_busy_periods(a: np.ndarray, w: np.ndarray, e: np.ndarray, s: np.ndarray,
+                         conflicts: np.ndarray, capacity: int, pauses: ScalarPauses) -> None:
+    """Replay the queue with a heap from each conflict until the system is empty again;
+    ``s`` (starts) and ``e`` (ends) are updated in place for the replayed requests."""
+    n = a.size
+    ci = 0
+    while ci < conflicts.size:
+        i = int(conflicts[ci])
+        # exactly `capacity` requests are in service when request i arrives
+        lo = max(0, i - 4 * capacity - 64)
+        while True:
+            window = e[lo:i]
+            busy = window[window > a[i]]
+            if busy.size >= capacity or lo == 0:
+                break
+            lo = max(0, lo - 1024)  # a long request further back: widen the window
+        heap = sorted(busy.tolist())[-capacity:]
+        heap = [-np.inf] * (capacity - len(heap)) + heap  # free slots, if any
+        heapq.heapify(heap)
+        m = i
+        while m < n:
+            arrival = float(a[m])
+            free = heapq.heappop(heap)
+            start = arrival if arrival >= free else free
+            end = pauses.end(start, float(w[m]))
+            s[m] = start
+            e[m] = end
+            heapq.heappush(heap, end)
+            m += 1
+            if m < n and max(heap) <= a[m]:
+                break  # empty again: the no-wait solution holds until the next conflict
+        ci = int(np.searchsorted(conflicts, m))
 
 
 def run_fast(plan: Plan) -> Timings:

@@ -44,15 +44,11 @@ def record_ms(h: HdrHistogram, values_ms: np.ndarray) -> None:
     us = us.astype(np.int64)
     if us.size == 0:
         return
-    idx = _counts_indices(h, us)
-    counts = np.bincount(idx)
+    counts = np.bincount(_counts_indices(h, us))
     nonzero = np.flatnonzero(counts)
-    # one representative value per bucket: the lowest recorded value that maps there
-    order = np.argsort(idx, kind="stable")
-    first = np.searchsorted(idx[order], nonzero)
-    representatives = us[order][first]
-    for value, count in zip(representatives.tolist(), counts[nonzero].tolist(), strict=True):
-        h.record_value(value, count)
+    # each bucket's lowest equivalent value lands in the same bucket as everything we counted
+    for index, count in zip(nonzero.tolist(), counts[nonzero].tolist(), strict=True):
+        h.record_value(h.get_value_from_index(index), count)
     # keep exact min/max as record_value would have
     h.min_value = min(h.min_value, int(us.min()))
     h.max_value = max(h.max_value, int(us.max()))

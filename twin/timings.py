@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -25,16 +26,16 @@ class Timings:
     fault_hit: np.ndarray  # (n, n_faults) bool
     engine: str
 
-    @property
+    @cached_property
     def stage_ms(self) -> np.ndarray:
         """Time each request spent in each stage, queueing included."""
         return self.leave - self.stage_arrival
 
-    @property
+    @cached_property
     def queue_ms(self) -> np.ndarray:
         return np.maximum(self.start - self.stage_arrival, 0.0)
 
-    @property
+    @cached_property
     def e2e_ms(self) -> np.ndarray:
         return self.leave[:, -1] - self.arrival
 

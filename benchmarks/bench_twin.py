@@ -1,0 +1,62 @@
+"""Twin throughput: the full SimPy engine against the numpy fast path, side by side.
+
+Workload: 100 voice-burst users (open loop, so both engines apply), a shared 2-slot inference
+resource, five faults on (handover spikes, loss, cold loads, fragmentation, pauses), metrics on
+(HdrHistogram per stage, perception, L1-L4 monitoring, report). Each engine runs the same plan
+three times, alternating; the median rate is reported.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from twin.runner import run_scenario
+from twin.scenario import Scenario, scenario_from_dict
+
+BENCH_SCENARIO: dict[str, Any] = {
+    "name": "bench_voice_burst",
+    "workload": {"kind": "voice_burst", "users": 100, "period_s": 30, "jitter": 0.2,
+                 "closed_loop": False},
+    "stages": {"profile": "ideal"},
+    "resources": {"inference": 2},
+    "faults": [
+        {"kind": "rtt_spike", "start_ms": 5000, "duration_ms": 300, "every_ms": 20000},
+        {"kind": "packet_loss", "loss": 0.01, "rto_ms": 200},
+        {"kind": "cold_load", "start_ms": 0, "every_ms": 600000, "cold_ms": 800},
+        {"kind": "fragmentation", "growth_per_s": 0.001, "restart_every_ms": 3600000},
+        {"kind": "pause", "start_ms": 1000, "duration_ms": 20, "every_ms": 10000},
+    ],
+}
+
+
+def _rate(sc: Scenario, engine: str, n: int) -> tuple[float, dict[str, Any]]:
+    t0 = time.perf_counter()
+    result = run_scenario(sc, seed=1, requests=n, engine=engine)
+    elapsed = time.perf_counter() - t0
+    assert result.report["engine"] == engine
+    return n / elapsed, result.report
+
+
+def throughput(quick: bool) -> list[dict[str, Any]]:
+    sc = scenario_from_dict(BENCH_SCENARIO, "benchmarks/bench_twin.py")
+    n_des, n_fast = (20_000, 200_000) if quick else (200_000, 2_000_000)
+    des, fast = [], []
+    for _ in range(3):
+        r, des_report = _rate(sc, "des", n_des)
+        des.append(r)
+        r, _ = _rate(sc, "fast", n_fast)
+        fast.append(r)
+    d, f = statistics.median(des), statistics.median(fast)
+    common = {"unit": "requests/s", "runs": 3, "stat": "median",
+              "e2e_p95_ms": des_report["e2e"]["p95_ms"]}
+    return [
+        {"name": "twin_des_throughput", "value": round(d), "requests": n_des,
+         "target": 50_000, **common},
+        {"name": "twin_fast_path_throughput", "value": round(f), "requests": n_fast,
+         "target": 2_000_000, "baseline": round(d), "ratio": round(f / d, 1), **common},
+    ]
+
+
+BENCHMARKS = {"twin_throughput": throughput}

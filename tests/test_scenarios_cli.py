@@ -1,0 +1,122 @@
+"""Scenario files and ``twin run``: outputs, exit codes, one-line errors, determinism."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from twin.cli import main
+from twin.paths import PROJECT_ROOT, SCENARIOS_DIR
+from twin.scenario import load_scenario
+
+SHIPPED = sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml"))
+REQUIRED = {"smoke", "commute_ideal", "unoptimised_baseline", "handover_spikes", "cold_start",
+            "fragmentation_drift", "default"}
+STAGE_KEYS = {"p50_ms", "p95_ms", "p99_ms", "budget_ms", "mode"}
+
+
+def test_required_scenarios_are_shipped():
+    assert set(SHIPPED) >= REQUIRED
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_scenario_runs(name, tmp_path):
+    status = main(["run", name, "--requests", "300", "--out", str(tmp_path)])
+    report = json.loads((tmp_path / "report.json").read_text())
+    expected_fail = any(not e["passed"] for e in report["expectations"])
+    assert status == (1 if expected_fail else 0)
+    assert report["scenario"] == load_scenario(name).name
+    assert report["requests"] == 300
+    for stage in ("capture", "network", "scheduling", "model_load", "inference", "render"):
+        assert set(report["stages"][stage]) >= STAGE_KEYS
+    assert {"p50_ms", "p95_ms", "p99_ms", "budget_ms"} <= set(report["e2e"])
+    assert sum(report["perception"].values()) == pytest.approx(1.0)
+    for e in report["expectations"]:
+        assert {"name", "metric", "limit", "value", "passed"} <= set(e)
+
+
+def test_unoptimised_baseline_fails_the_budget(tmp_path):
+    assert main(["run", "unoptimised_baseline", "--requests", "500", "--out", str(tmp_path)]) == 1
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["e2e"]["p95_ms"] > 300
+    suite = ET.parse(tmp_path / "junit.xml").getroot()
+    assert int(suite.get("failures")) >= 1
+    assert len(suite.findall("testcase")) == len(report["expectations"])
+
+
+def test_requests_csv_has_a_row_per_request_and_a_column_per_stage(tmp_path):
+    main(["run", "smoke", "--requests", "123", "--out", str(tmp_path)])
+    rows = list(csv.DictReader((tmp_path / "requests.csv").open()))
+    assert len(rows) == 123
+    row = rows[0]
+    stages = [float(row[f"{s}_ms"]) for s in ("capture", "network", "scheduling", "model_load",
+                                               "inference", "render")]
+    assert float(row["e2e_ms"]) == pytest.approx(sum(stages), abs=0.01)
+
+
+def test_same_seed_same_numbers(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    main(["run", "handover_spikes", "--seed", "42", "--requests", "400", "--out", str(a)])
+    main(["run", "handover_spikes", "--seed", "42", "--requests", "400", "--out", str(b)])
+    assert (a / "report.json").read_text() == (b / "report.json").read_text()
+    assert (a / "requests.csv").read_text() == (b / "requests.csv").read_text()
+
+
+BAD = [
+    ("seed = 'x'\n", "seed"),
+    ("[workload]\nkind = 'poison'\n", "workload.kind"),
+    ("[workload]\nkind = 'poisson'\nrate_per_s = -1\n", "workload.rate_per_s"),
+    ("[stages.inference]\ndist = 'lognormal'\nmu = 1\n", "stages.inference.sigma"),
+    ("[stages.gpu]\nscale = 2\n", "stages.gpu"),
+    ("[[faults]]\nkind = 'pause'\nduration_ms = 'long'\n", "faults[0].duration_ms"),
+    ("[[expectations]]\nmetric = 'e2e.p95_ms'\n", "expectations[0].max"),
+    ("[[expectations]]\nmetric = 'e2e.p42_ms'\nmax = 1\n", "expectations[0].metric"),
+    ("requests = 10\nbogus = 1\n", "bogus"),
+    ("this is = not toml [\n", "toml"),
+]
+
+
+@pytest.mark.parametrize(("text", "key"), BAD)
+def test_malformed_scenario_is_one_line_exit_2(text, key, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    proc = subprocess.run(
+        [sys.executable, "-m", "twin", "run", str(path), "--out", str(tmp_path / "o")],
+        capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=60,
+    )
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert str(path) in lines[0] and f": {key}: expected" in lines[0]
+    assert "Traceback" not in proc.stderr
+
+
+def test_unknown_scenario_name_lists_the_shipped_ones(capsys):
+    assert main(["run", "no_such_scenario"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "smoke" in err and len(err.splitlines()) == 1
+
+
+def test_default_run_without_arguments(tmp_path):
+    assert main(["run", "--requests", "200", "--out", str(tmp_path)]) == 0
+    assert json.loads((tmp_path / "report.json").read_text())["scenario"] == "default"
+
+
+def test_out_must_be_writable(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["run", "smoke", "--out", str(blocker / "sub")]) == 2
+
+
+def test_scenario_path_is_read_from_given_path(tmp_path):
+    src = (SCENARIOS_DIR / "smoke.toml").read_text().replace('name = "smoke"', 'name = "copy"')
+    path = tmp_path / "copy.toml"
+    path.write_text(src)
+    assert main(["run", str(path), "--requests", "50", "--out", str(tmp_path / "o")]) == 0
+    assert Path(tmp_path / "o" / "report.json").exists()
