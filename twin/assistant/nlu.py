@@ -83,6 +83,62 @@ CABIN_AREAS: dict[str, tuple[str, ...]] = {
     "zh-CN": ("车内", "车里", "车上"),
 }
 
+# The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as
+# ``unknown`` with confidence, so they need no LLM). The rest (lights, state queries, vacuums,
+# lists...) cost ms per miss and mean nothing in a car.
+HA_INTENTS: frozenset[str] = frozenset(
+    {
+        "HassTurnOn",
+        "HassTurnOff",
+        "HassClimateSetTemperature",
+        "HassFanSetSpeed",
+        "HassSetPosition",
+        "HassMediaNext",
+        "HassMediaPrevious",
+        "HassMediaPause",
+        "HassMediaUnpause",
+        "HassMediaPlayerMute",
+        "HassMediaSearchAndPlay",
+        "HassSetVolume",
+        "HassSetVolumeRelative",
+        "HassGetWeather",
+        "HassStartTimer",
+        "HassGetCurrentTime",
+        "HassGetCurrentDate",
+        "HassNevermind",
+        "HassShoppingListAddItem",
+    }
+)
+# Warm-up phrases: every range list in digits and words, a miss, and each pass.
+_WARM_UP: dict[str, tuple[str, ...]] = {
+    "en": (
+        "turn on the AC",
+        "set the temperature to twenty two degrees",
+        "set the fan to level three",
+        "set the volume to fifteen",
+        "open the window to thirty percent",
+        "raise the temperature by two degrees",
+        "set the seat heating to level one",
+        "set the fan speed to 50%",
+        "set the volume to 40%",
+        "what's the weather like",
+        "it's stuffy in here",
+    ),
+    "zh-CN": (
+        "打开空调",
+        "把温度调到二十六度",
+        "风量调到三档",
+        "音量调到二十",
+        "车窗打开百分之三十",
+        "温度调高两度",
+        "座椅加热调到一档",
+        "把风扇调到百分之五十",
+        "把音量设置为百分之四十",
+        "今天天气怎么样",
+        "车里好闷",
+    ),
+}
+
 # Home Assistant intent -> (entity id or "*") -> (cabin intent, value, confidence)
 _ON_OFF: dict[str, dict[str, tuple[str, int | None]]] = {
     "HassTurnOn": {
@@ -177,23 +233,27 @@ def _slot_list(name: str, values: Sequence[tuple[str, str, dict[str, Any]]]) -> 
 class RuleNLU:
     """hassil-based rule NLU for one language; warmed up at construction."""
 
-    def __init__(self, lang: str = "en", threshold: float = DEFAULT_THRESHOLD) -> None:
+    def __init__(
+        self, lang: str = "en", threshold: float = DEFAULT_THRESHOLD, home_assistant: bool = True
+    ) -> None:
         lang = normalise_lang(lang)
         self.lang = lang
         self.threshold = threshold
-        text = resources.files("twin.assistant.templates").joinpath(f"{lang}.yaml").read_text(
-            encoding="utf-8"
+        self.home_assistant = home_assistant
+        text = (
+            resources.files("twin.assistant.templates")
+            .joinpath(f"{lang}.yaml")
+            .read_text(encoding="utf-8")
         )
         self._cabin = Intents.from_dict(yaml.safe_load(text))
         ha = get_intents(lang)
         if ha is None:
             raise ValueError(f"home-assistant-intents has no templates for {lang!r}")
+        ha = {**ha, "intents": {k: v for k, v in ha["intents"].items() if k in HA_INTENTS}}
         self._ha = Intents.from_dict(ha)
         area_text = CABIN_AREAS[lang][0]
         self._slot_lists = {
-            "name": _slot_list(
-                "name", [(t, e, {"domain": d}) for t, e, d in CABIN_ENTITIES[lang]]
-            ),
+            "name": _slot_list("name", [(t, e, {"domain": d}) for t, e, d in CABIN_ENTITIES[lang]]),
             "area": _slot_list("area", [(t, "cabin", {}) for t in CABIN_AREAS[lang]]),
             "floor": TextSlotList(name="floor", values=[]),
         }
@@ -201,14 +261,17 @@ class RuleNLU:
         self.warm_up()
 
     def warm_up(self) -> None:
-        """The first hassil ``recognize`` costs 100-200 ms: pay it now, not on a request."""
-        for text in ("turn on the AC", "set the temperature to 22", "打开空调", "下一首"):
+        """The first hassil ``recognize`` costs 100-200 ms, and every range list builds its
+        number-word trie on first use: pay that now, not on a request."""
+        for text in _WARM_UP[self.lang]:
             self._recognize(text)
 
     def _recognize(self, text: str) -> tuple[str, RecognizeResult | None]:
         found = recognize(text, self._cabin, language=self.lang)
         if found is not None:
             return "cabin", found
+        if not self.home_assistant:
+            return "none", None
         found = recognize(
             text,
             self._ha,
@@ -319,12 +382,14 @@ def normalise_lang(lang: str) -> str:
     raise ValueError(f"language {lang!r} not supported; expected one of {', '.join(LANGS)}")
 
 
-_SHARED: dict[tuple[str, float], RuleNLU] = {}
+_SHARED: dict[tuple[str, float, bool], RuleNLU] = {}
 
 
-def shared_nlu(lang: str, threshold: float = DEFAULT_THRESHOLD) -> RuleNLU:
-    """One warmed-up :class:`RuleNLU` per language (compiling hassil templates is not free)."""
-    key = (normalise_lang(lang), threshold)
+def shared_nlu(
+    lang: str, threshold: float = DEFAULT_THRESHOLD, home_assistant: bool = True
+) -> RuleNLU:
+    """One warmed-up :class:`RuleNLU` per configuration (warm-up is not free)."""
+    key = (normalise_lang(lang), threshold, home_assistant)
     if key not in _SHARED:
         _SHARED[key] = RuleNLU(*key)
     return _SHARED[key]

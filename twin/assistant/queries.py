@@ -71,7 +71,12 @@ def _query_from(obj: Any, where: str) -> LabelledQuery:
             raise InputError(where, f"history[{i}]", "{text, intent, value} with a cabin intent")
         turns.append(Turn(str(turn.get("text", "")), turn["intent"], turn.get("value")))
     return LabelledQuery(
-        obj["text"], lang, obj["intent"], obj.get("value"), obj["kind"], float(weight),
+        obj["text"],
+        lang,
+        obj["intent"],
+        obj.get("value"),
+        obj["kind"],
+        float(weight),
         tuple(turns),
     )
 
