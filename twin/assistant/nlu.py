@@ -293,7 +293,7 @@ class RuleNLU:
         else:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_home_assistant(found)
-        command = make_command(intent, value) if confidence > 0 else None
+        command = make_command(intent, value) if confidence >= 0.5 else None
         if command is None and confidence >= 0.5:
             confidence, reason = 0.5, "out_of_schema"
         feedback = feedback_for(command, self.lang) if command else clarify(self.lang)
