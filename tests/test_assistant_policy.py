@@ -14,9 +14,11 @@ from latency_models.stages import StageModel
 from twin.assistant.commands import make_command, validate_output
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
-from twin.assistant.policy import Assistant, AssistantPolicy, decide
+from twin.assistant.policy import Assistant, AssistantPolicy, decide, policy_from_spec
 from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.resolver import IntentResolver, ResolverResult, Turn
+from twin.assistant.summary import summarise
+from twin.errors import InputError
 
 GOOD = json.dumps({"intent": "climate_ac_on", "value": None, "feedback": "AC on"})
 
@@ -126,11 +128,27 @@ def test_twin_style_run_over_sampled_queries() -> None:
     sampler = QuerySampler(queries)
     resolver = ModelledResolver.from_queries(queries, Fixed(40.0), np.random.default_rng(1))
     assistant = Assistant(resolver)
-    paths: dict[str, int] = {}
+    decisions = []
     for q in sampler.sample(np.random.default_rng(2), 200):
         d = assistant.handle(q.text, q.lang, session=q.lang, expected=(q.intent, q.value))
-        paths[d.path] = paths.get(d.path, 0) + 1
+        decisions.append(d)
         assert d.first_feedback_ms <= 80.0
-    assert paths["rule"] > paths.get("llm", 0) > 0
+    report = summarise(decisions)
+    paths = report["paths"]
+    assert abs(sum(paths.values()) - 1) < 1e-9
+    assert paths["rule"] > paths["llm"] > 0
+    n_valve = sum(d.path == "valve" for d in decisions)
+    assert report["valve_events"]["count"] == n_valve
+    assert report["degraded"]["count"] == sum(d.path == "degraded" for d in decisions) == 0
+    assert report["intent_accuracy"]["rule"] > report["intent_accuracy"]["llm"]
     kinds = sampler.kind_mix()
     assert kinds["direct"] > kinds["long_tail"] and abs(sum(kinds.values()) - 1) < 1e-9
+
+
+def test_policy_from_a_scenario_table() -> None:
+    policy = policy_from_spec({"threshold": 0.9, "degrade": False}, "s.toml")
+    assert policy == AssistantPolicy(threshold=0.9, degrade=False)
+    for bad, key in (({"treshold": 0.9}, "treshold"), ({"degrade_deadline_ms": -1}, "assistant"),
+                     ({"degrade": "yes"}, "degrade")):  # fmt: skip
+        with pytest.raises(InputError, match=key):
+            policy_from_spec(bad, "s.toml")

@@ -51,6 +51,29 @@ class AssistantPolicy:
             raise ValueError("deadlines must be positive (ms)")
 
 
+def policy_from_spec(
+    spec: dict[str, object], file: str, where: str = "assistant"
+) -> AssistantPolicy:
+    """An :class:`AssistantPolicy` from a scenario table; :class:`InputError` names a bad key."""
+    from twin.errors import InputError
+
+    if not isinstance(spec, dict):
+        raise InputError(file, where, "a table of assistant knobs")
+    known = {"threshold", "ack_deadline_ms", "degrade_deadline_ms", "degrade"}
+    for key, value in spec.items():
+        if key not in known:
+            raise InputError(file, f"{where}.{key}", f"one of {', '.join(sorted(known))}")
+        if key == "degrade":
+            if not isinstance(value, bool):
+                raise InputError(file, f"{where}.degrade", "true or false")
+        elif isinstance(value, bool) or not isinstance(value, int | float):
+            raise InputError(file, f"{where}.{key}", "a number")
+    try:
+        return AssistantPolicy(**spec)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise InputError(file, where, str(exc)) from exc
+
+
 @dataclass(frozen=True)
 class Decision:
     """What the assistant did with one request, and when (ms from the start of its work)."""
