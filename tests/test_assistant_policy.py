@@ -130,7 +130,9 @@ def test_twin_style_run_over_sampled_queries() -> None:
     assistant = Assistant(resolver)
     decisions = []
     for q in sampler.sample(np.random.default_rng(2), 200):
-        d = assistant.handle(q.text, q.lang, session=q.lang, expected=(q.intent, q.value))
+        d = assistant.handle(
+            q.text, q.lang, session="user", expected=(q.intent, q.value), history=q.history
+        )
         decisions.append(d)
         assert d.first_feedback_ms <= 80.0
     report = summarise(decisions)

@@ -30,6 +30,7 @@ from twin.assistant.resolver import (
     ResolverResult,
     Turn,
 )
+from twin.errors import InputError
 
 Path = Literal["rule", "llm", "degraded", "valve"]
 PATHS: tuple[str, ...] = ("rule", "llm", "degraded", "valve")
@@ -55,8 +56,6 @@ def policy_from_spec(
     spec: dict[str, object], file: str, where: str = "assistant"
 ) -> AssistantPolicy:
     """An :class:`AssistantPolicy` from a scenario table; :class:`InputError` names a bad key."""
-    from twin.errors import InputError
-
     if not isinstance(spec, dict):
         raise InputError(file, where, "a table of assistant knobs")
     known = {"threshold", "ack_deadline_ms", "degrade_deadline_ms", "degrade"}
@@ -214,13 +213,16 @@ class Assistant:
         session: str = "default",
         expected: tuple[str, int | str | None] | None = None,
         rule_ms: float | None = None,
+        history: Sequence[Turn] | None = None,
     ) -> Decision:
         """Rules, then the resolver if they are unsure, then :func:`decide`; remembers the turn.
 
-        ``rule_ms`` replaces the measured rule time (the twin may model it).
+        ``rule_ms`` replaces the measured rule time (a deterministic twin run must model it:
+        wall-clock time is not reproducible). ``history`` replaces the session's turns (a
+        sampled follow-up query brings its own).
         """
         lang = normalise_lang(lang)
-        history = self.history(session)
+        history = list(history) if history else self.history(session)
         rules = self.nlu(lang).parse(query, history)
         if rule_ms is not None:
             rules = replace(rules, ms=rule_ms)
