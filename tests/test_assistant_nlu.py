@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from twin.assistant.intents import INTENTS
 from twin.assistant.nlu import normalise_lang, shared_nlu
 from twin.assistant.queries import evaluate_rules, load_queries
 from twin.assistant.resolver import Turn
@@ -136,3 +139,12 @@ def test_rules_on_the_labelled_set_cover_direct_commands_and_are_accurate() -> N
     assert report["all"]["accuracy"] >= 0.95
     # indirect wishes need the fallback: the rules must not claim them
     assert report["kind:indirect"]["coverage"] <= 0.1
+
+
+@given(st.text(max_size=60))
+def test_any_text_gets_a_result_and_only_schema_commands(text: str) -> None:
+    for lang in ("en", "zh-CN"):
+        result = shared_nlu(lang).parse(text)
+        assert 0.0 <= result.confidence <= 1.0
+        if result.command is not None:
+            assert INTENTS[result.command.intent].accepts(result.command.value)

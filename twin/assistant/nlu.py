@@ -233,12 +233,9 @@ def _slot_list(name: str, values: Sequence[tuple[str, str, dict[str, Any]]]) -> 
 class RuleNLU:
     """hassil-based rule NLU for one language; warmed up at construction."""
 
-    def __init__(
-        self, lang: str = "en", threshold: float = DEFAULT_THRESHOLD, home_assistant: bool = True
-    ) -> None:
+    def __init__(self, lang: str = "en", home_assistant: bool = True) -> None:
         lang = normalise_lang(lang)
         self.lang = lang
-        self.threshold = threshold
         self.home_assistant = home_assistant
         text = (
             resources.files("twin.assistant.templates")
@@ -382,14 +379,12 @@ def normalise_lang(lang: str) -> str:
     raise ValueError(f"language {lang!r} not supported; expected one of {', '.join(LANGS)}")
 
 
-_SHARED: dict[tuple[str, float, bool], RuleNLU] = {}
+_SHARED: dict[tuple[str, bool], RuleNLU] = {}
 
 
-def shared_nlu(
-    lang: str, threshold: float = DEFAULT_THRESHOLD, home_assistant: bool = True
-) -> RuleNLU:
+def shared_nlu(lang: str, home_assistant: bool = True) -> RuleNLU:
     """One warmed-up :class:`RuleNLU` per configuration (warm-up is not free)."""
-    key = (normalise_lang(lang), threshold, home_assistant)
+    key = (normalise_lang(lang), home_assistant)
     if key not in _SHARED:
         _SHARED[key] = RuleNLU(*key)
     return _SHARED[key]

@@ -201,7 +201,7 @@ class Assistant:
         self._sessions: dict[str, deque[Turn]] = {}
 
     def nlu(self, lang: str) -> RuleNLU:
-        return shared_nlu(lang, self.policy.threshold, self.home_assistant)
+        return shared_nlu(lang, self.home_assistant)
 
     def history(self, session: str = "default") -> list[Turn]:
         return list(self._sessions.get(session, ()))

@@ -139,7 +139,7 @@ def evaluate_rules(
     weighted: Counter[str] = Counter()
     confusions: Counter[str] = Counter()
     for q in queries:
-        result = shared_nlu(q.lang, threshold).parse(q.text, q.history)
+        result = shared_nlu(q.lang).parse(q.text, q.history)
         covered = result.confidence >= threshold
         correct = covered and result.intent == q.intent and result.value == q.value
         for key in ("all", f"lang:{q.lang}", f"kind:{q.kind}"):
