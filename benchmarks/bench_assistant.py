@@ -1,0 +1,212 @@
+"""Assistant benchmarks: rule NLU latency per query and router decision time.
+
+``rule_nlu_latency_us``: wall-clock per ``RuleNLU.parse`` over the labelled query set after a
+warm-up pass over the same set; p50/p95/p99 over every line (and, separately, over a
+traffic-weighted sample and over cabin-template hits vs misses). The baseline, measured side by
+side, is the cabin templates alone (no Home Assistant pass on a miss).
+``router_decision_us``: per ``Router.choose`` with latency observations interleaved; the
+baseline is the same decision with ``numpy.percentile`` over a deque (measured side by side).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+
+import numpy as np
+
+from twin.assistant.nlu import RuleNLU
+from twin.assistant.queries import QuerySampler, load_queries
+from twin.assistant.router import ROUTES, Router, RouterConfig, complexity
+
+
+def _q(values_us: list[float]) -> dict[str, float]:
+    p50, p95, p99 = np.percentile(np.asarray(values_us), [50, 95, 99])
+    return {"p50": round(float(p50), 1), "p95": round(float(p95), 1), "p99": round(float(p99), 1)}
+
+
+def _time_parse(nlus: dict[str, RuleNLU], queries: list[Any]) -> tuple[list[float], list[bool]]:
+    times, hits = [], []
+    for q in queries:
+        start = time.perf_counter_ns()
+        result = nlus[q.lang].parse(q.text, q.history)
+        times.append((time.perf_counter_ns() - start) / 1000.0)
+        hits.append(result.source == "cabin")
+    return times, hits
+
+
+def rule_nlu_latency(quick: bool) -> list[dict[str, Any]]:
+    queries = load_queries()
+    reps = 1 if quick else 5
+    full = {lang: RuleNLU(lang) for lang in ("en", "zh-CN")}
+    cabin = {lang: RuleNLU(lang, home_assistant=False) for lang in ("en", "zh-CN")}
+    for nlus in (full, cabin):
+        _time_parse(nlus, queries)  # warm-up over the query set
+    t_full: list[float] = []
+    t_cabin: list[float] = []
+    hits: list[bool] = []
+    for _ in range(reps):  # interleaved, so both see the same machine load
+        times, h = _time_parse(full, queries)
+        t_full += times
+        hits += h
+        t_cabin += _time_parse(cabin, queries)[0]
+    traffic = QuerySampler(queries).sample(np.random.default_rng(0), 300 if quick else 3000)
+    t_traffic, _ = _time_parse(full, traffic)
+    q_full, q_cabin, q_traffic = _q(t_full), _q(t_cabin), _q(t_traffic)
+    hit_times = [t for t, h in zip(t_full, hits, strict=True) if h]
+    miss_times = [t for t, h in zip(t_full, hits, strict=True) if not h]
+    return [
+        {
+            "name": "rule_nlu_latency_us",
+            "value": q_full["p99"],
+            "unit": "us",
+            "p50": q_full["p50"],
+            "p95": q_full["p95"],
+            "p99": q_full["p99"],
+            "baseline": q_cabin["p99"],
+            "baseline_name": "cabin templates only (no Home Assistant pass), p99",
+            "ratio": round(q_full["p99"] / q_cabin["p99"], 3),
+            "target_us": 1000,
+            "queries": len(queries),
+            "repetitions": reps,
+            "cabin_hits": _q(hit_times),
+            "misses": _q(miss_times) if miss_times else None,
+            "miss_fraction": round(len(miss_times) / len(t_full), 4),
+        },
+        {
+            "name": "rule_nlu_latency_us.traffic",
+            "value": q_traffic["p99"],
+            "unit": "us",
+            **q_traffic,
+            "samples": len(traffic),
+            "mix": "weighted by the query set's weight (long-tailed)",
+        },
+    ]
+
+
+class _NumpyP90Router:
+    """Baseline: the same rule with ``np.percentile`` over a deque per route."""
+
+    def __init__(self, config: RouterConfig) -> None:
+        self.config = config
+        self.samples = {r: deque(maxlen=config.window) for r in ROUTES}
+        self.limits = {"terminal": config.terminal_p90_ms, "edge": config.edge_p90_ms,
+                       "cloud": config.cloud_p90_ms}  # fmt: skip
+
+    def observe(self, route: str, ms: float) -> None:
+        self.samples[route].append(ms)
+
+    def p90(self, route: str) -> float:
+        s = self.samples[route]
+        return float(np.percentile(np.asarray(s), 90, method="inverted_cdf")) if s else 0.0
+
+    def choose(self, query: str, history: Any = ()) -> str:
+        score = complexity(query, history, self.config)
+        if score < self.config.terminal_max_score:
+            candidates: tuple[str, ...] = ROUTES
+        elif score < self.config.edge_max_score:
+            candidates = ("edge", "cloud")
+        else:
+            candidates = ("cloud",)
+        for route in candidates:
+            if self.p90(route) < self.limits[route]:
+                return route
+        return min(candidates, key=lambda r: (self.p90(r), ROUTES.index(r)))
+
+
+def router_decision(quick: bool) -> list[dict[str, Any]]:
+    queries = load_queries()
+    n = 2000 if quick else 20000
+    sample = QuerySampler(queries).sample(np.random.default_rng(1), n)
+    rng = np.random.default_rng(2)
+    latency = {"terminal": (3.3, 0.4), "edge": (3.8, 0.5), "cloud": (4.8, 0.4)}
+    draws = {r: rng.lognormal(*latency[r], n) for r in ROUTES}
+    results = {}
+    for name, router in (("ring", Router()), ("numpy", _NumpyP90Router(RouterConfig()))):
+        times = []
+        agree = []
+        for i, q in enumerate(sample):
+            start = time.perf_counter_ns()
+            route = router.choose(q.text, q.history)
+            times.append((time.perf_counter_ns() - start) / 1000.0)
+            router.observe(route, float(draws[route][i]))
+            agree.append(route)
+        results[name] = (_q(times), agree)
+    q_ring, q_np = results["ring"][0], results["numpy"][0]
+    return [
+        {
+            "name": "router_decision_us",
+            "value": q_ring["p99"],
+            "unit": "us",
+            **q_ring,
+            "baseline": q_np["p99"],
+            "baseline_name": "np.percentile over a deque, p99",
+            "ratio": round(q_ring["p99"] / q_np["p99"], 3),
+            "target_us": 50,
+            "decisions": n,
+            "same_routes_as_baseline": results["ring"][1] == results["numpy"][1],
+        }
+    ]
+
+
+BENCHMARKS = {
+    "rule_nlu_latency_us": rule_nlu_latency,
+    "router_decision_us": router_decision,
+}
+
+
+def assistant_paths(quick: bool) -> list[dict[str, Any]]:
+    """Paths, accuracy and first feedback on long-tailed traffic, degrade on vs off.
+
+    Deterministic: rule time is modelled (1 ms fixed), the resolver is the modelled one with the
+    seed's unoptimised inference latency (lognormal, median 120 ms, p95 250 ms) and an 85 %
+    accuracy / 5 % malformed mix.
+    """
+    from latency_models.distributions import ShiftedLognormal
+    from latency_models.stages import StageModel
+    from twin.assistant.modelled import ModelledResolver
+    from twin.assistant.policy import Assistant, AssistantPolicy
+    from twin.assistant.summary import summarise
+
+    queries = load_queries()
+    n = 500 if quick else 5000
+    traffic = QuerySampler(queries).sample(np.random.default_rng(3), n)
+    inference = StageModel("inference", ShiftedLognormal.from_median_p95(120, 250, 20), 30.0)
+    out = {}
+    for degrade in (True, False):
+        resolver = ModelledResolver.from_queries(queries, inference, np.random.default_rng(4))
+        assistant = Assistant(resolver, AssistantPolicy(degrade=degrade))
+        decisions = [
+            assistant.handle(q.text, q.lang, "u", (q.intent, q.value), 1.0, q.history)
+            for q in traffic
+        ]
+        out[degrade] = summarise(decisions)
+    on, off = out[True], out[False]
+    return [
+        {
+            "name": "assistant_first_feedback_p99_ms",
+            "value": on["first_feedback"]["p99_ms"],
+            "unit": "ms",
+            "baseline": off["first_feedback"]["p99_ms"],
+            "baseline_name": "degrade off",
+            "ratio": round(on["first_feedback"]["p99_ms"] / off["first_feedback"]["p99_ms"], 3),
+            "requests": n,
+        },
+        {
+            "name": "assistant_intent_accuracy",
+            "value": on["intent_accuracy"]["overall"],
+            "unit": "fraction",
+            "baseline": off["intent_accuracy"]["overall"],
+            "baseline_name": "degrade off",
+            "ratio": round(on["intent_accuracy"]["overall"] / off["intent_accuracy"]["overall"], 3),
+            "paths": on["paths"],
+            "paths_without_degrade": off["paths"],
+            "per_path": on["intent_accuracy"],
+            "valve_events": on["valve_events"],
+            "requests": n,
+        },
+    ]
+
+
+BENCHMARKS["assistant_paths"] = assistant_paths

@@ -1,0 +1,45 @@
+"""``twin nlu``: one JSON object per utterance, exit 2 on bad input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from twin import cmd_nlu
+from twin.errors import InputError
+
+
+def _run(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    cmd_nlu.register(parser.add_subparsers())
+    args = parser.parse_args(["nlu", *argv])
+    return args.func(args)
+
+
+def test_one_utterance_prints_the_contract_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["把空调调到26度"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"intent", "value", "feedback", "path", "confidence", "ms"}
+    assert (out["intent"], out["value"], out["path"]) == ("climate_set_temperature", 26, "rule")
+
+
+def test_eval_prints_coverage_and_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["--eval"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert 0 < report["all"]["coverage"] <= 1 and report["all"]["n"] >= 300
+
+
+def test_missing_real_resolver_is_bad_input() -> None:
+    with pytest.raises(InputError, match=r"hil\.llm:default_resolver"):
+        _run(["--llm", "turn on the AC"])
+
+
+def test_bad_language_and_bad_query_file_are_bad_input(tmp_path) -> None:
+    with pytest.raises(InputError, match="lang"):
+        _run(["--lang", "fr", "bonjour"])
+    bad = tmp_path / "q.jsonl"
+    bad.write_text('{"text": "x", "lang": "en", "intent": "fly", "kind": "direct"}\n')
+    with pytest.raises(InputError, match=r"q\.jsonl:1: intent"):
+        _run(["--eval", str(bad)])

@@ -1,0 +1,58 @@
+"""Router: deterministic decisions for the same history; rolling p90; route rules."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from twin.assistant.resolver import Turn
+from twin.assistant.router import ROUTES, Router, RouterConfig, _RollingP90, complexity
+
+observations = st.lists(
+    st.tuples(st.sampled_from(ROUTES), st.floats(0, 500, allow_nan=False)), max_size=200
+)
+queries = st.lists(st.text(max_size=40), min_size=1, max_size=20)
+
+
+@given(observations, queries)
+def test_same_history_same_decisions(obs: list, texts: list[str]) -> None:
+    a, b = Router(), Router()
+    decisions = []
+    for router in (a, b):
+        for route, ms in obs:
+            router.observe(route, ms)
+        decisions.append([router.choose(t) for t in texts])
+    assert decisions[0] == decisions[1]
+
+
+@given(st.lists(st.floats(0, 1000, allow_nan=False), min_size=1, max_size=300))
+def test_rolling_p90_is_the_nearest_rank_p90_of_the_window(values: list[float]) -> None:
+    window = RouterConfig().window
+    p90 = _RollingP90(window)
+    for v in values:
+        p90.add(v)
+    recent = np.array(values[-window:])
+    assert p90.p90() == np.quantile(recent, 0.9, method="inverted_cdf")
+
+
+def test_simple_query_goes_to_the_terminal_while_it_is_fast() -> None:
+    router = Router()
+    assert router.choose("next song") == "terminal"
+    for _ in range(20):
+        router.observe("terminal", 55.0)
+    assert router.choose("next song") == "edge"
+
+
+def test_complex_query_with_history_goes_further() -> None:
+    text = "set the passenger seat heating to 2 and the temperature to 21 and play my music"
+    history = [Turn("a", "climate_ac_on"), Turn("b", "media_play")]
+    assert complexity(text, history) >= RouterConfig().edge_max_score
+    assert Router().choose(text, history) == "cloud"
+
+
+def test_when_every_route_is_slow_the_fastest_wins() -> None:
+    router = Router()
+    for route, ms in (("terminal", 90.0), ("edge", 200.0), ("cloud", 400.0)):
+        router.observe(route, ms)
+    assert router.choose("next song") == "terminal"

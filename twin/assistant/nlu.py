@@ -1,0 +1,390 @@
+"""Rule NLU on hassil: the cabin's own templates first, then Home Assistant's sentence templates.
+
+For each language two hassil :class:`~hassil.Intents` are compiled once at construction:
+
+* the cabin templates in ``twin/assistant/templates/<lang>.yaml`` (intent names are cabin intent
+  names, the slot ``value`` holds the value; ``followup_more``/``followup_less`` are resolved
+  from the conversation history);
+* the ``home-assistant-intents`` templates, with the cabin's own entities as the ``name`` and
+  ``area`` slot lists, mapped onto cabin intents (or ``unknown`` for out-of-domain intents such
+  as timers and weather).
+
+Confidence: 1.0 for a full match with every slot resolved into the schema, 0.9 for a match that
+needed a unit conversion or the history, lower for partial matches (out-of-range value, wildcard,
+unmatched entity, follow-up without history), 0.0 for nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import yaml
+from hassil import Intents, recognize
+from hassil.expression import TextChunk
+from hassil.intents import TextSlotList, TextSlotValue
+from hassil.recognize import RecognizeResult
+from home_assistant_intents import get_intents
+
+from twin.assistant.commands import Command, make_command
+from twin.assistant.feedback import LANGS, clarify, feedback_for
+from twin.assistant.intents import INTENTS
+from twin.assistant.resolver import Turn
+
+DEFAULT_THRESHOLD = 0.85
+
+# The cabin's entities as Home Assistant would expose them: (spoken name, entity id, domain).
+CABIN_ENTITIES: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "en": (
+        ("air conditioning", "climate.cabin", "climate"),
+        ("air conditioner", "climate.cabin", "climate"),
+        ("AC", "climate.cabin", "climate"),
+        ("climate", "climate.cabin", "climate"),
+        ("heater", "climate.cabin", "climate"),
+        ("thermostat", "climate.cabin", "climate"),
+        ("seat heating", "switch.seat_heat_driver", "switch"),
+        ("seat heater", "switch.seat_heat_driver", "switch"),
+        ("driver seat heating", "switch.seat_heat_driver", "switch"),
+        ("passenger seat heating", "switch.seat_heat_passenger", "switch"),
+        ("defroster", "switch.defrost", "switch"),
+        ("defrost", "switch.defrost", "switch"),
+        ("window", "cover.window", "cover"),
+        ("driver window", "cover.window", "cover"),
+        ("sunroof", "cover.sunroof", "cover"),
+        ("fan", "fan.cabin", "fan"),
+        ("blower", "fan.cabin", "fan"),
+        ("radio", "media_player.cabin", "media_player"),
+        ("music", "media_player.cabin", "media_player"),
+        ("stereo", "media_player.cabin", "media_player"),
+        ("navigation", "navigation.cabin", "navigation"),
+    ),
+    "zh-CN": (
+        ("空调", "climate.cabin", "climate"),
+        ("暖气", "climate.cabin", "climate"),
+        ("座椅加热", "switch.seat_heat_driver", "switch"),
+        ("主驾座椅加热", "switch.seat_heat_driver", "switch"),
+        ("副驾座椅加热", "switch.seat_heat_passenger", "switch"),
+        ("除霜", "switch.defrost", "switch"),
+        ("车窗", "cover.window", "cover"),
+        ("窗户", "cover.window", "cover"),
+        ("天窗", "cover.sunroof", "cover"),
+        ("风扇", "fan.cabin", "fan"),
+        ("鼓风机", "fan.cabin", "fan"),
+        ("音乐", "media_player.cabin", "media_player"),
+        ("收音机", "media_player.cabin", "media_player"),
+        ("导航", "navigation.cabin", "navigation"),
+    ),
+}
+CABIN_AREAS: dict[str, tuple[str, ...]] = {
+    "en": ("cabin", "car", "vehicle"),
+    "zh-CN": ("车内", "车里", "车上"),
+}
+
+# The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as
+# ``unknown`` with confidence, so they need no LLM). The rest (lights, state queries, vacuums,
+# lists...) cost ms per miss and mean nothing in a car.
+HA_INTENTS: frozenset[str] = frozenset(
+    {
+        "HassTurnOn",
+        "HassTurnOff",
+        "HassClimateSetTemperature",
+        "HassFanSetSpeed",
+        "HassSetPosition",
+        "HassMediaNext",
+        "HassMediaPrevious",
+        "HassMediaPause",
+        "HassMediaUnpause",
+        "HassMediaPlayerMute",
+        "HassMediaSearchAndPlay",
+        "HassSetVolume",
+        "HassSetVolumeRelative",
+        "HassGetWeather",
+        "HassStartTimer",
+        "HassGetCurrentTime",
+        "HassGetCurrentDate",
+        "HassNevermind",
+        "HassShoppingListAddItem",
+    }
+)
+# Warm-up phrases: every range list in digits and words, a miss, and each pass.
+_WARM_UP: dict[str, tuple[str, ...]] = {
+    "en": (
+        "turn on the AC",
+        "set the temperature to twenty two degrees",
+        "set the fan to level three",
+        "set the volume to fifteen",
+        "open the window to thirty percent",
+        "raise the temperature by two degrees",
+        "set the seat heating to level one",
+        "set the fan speed to 50%",
+        "set the volume to 40%",
+        "what's the weather like",
+        "it's stuffy in here",
+    ),
+    "zh-CN": (
+        "打开空调",
+        "把温度调到二十六度",
+        "风量调到三档",
+        "音量调到二十",
+        "车窗打开百分之三十",
+        "温度调高两度",
+        "座椅加热调到一档",
+        "把风扇调到百分之五十",
+        "把音量设置为百分之四十",
+        "今天天气怎么样",
+        "车里好闷",
+    ),
+}
+
+# Home Assistant intent -> (entity id or "*") -> (cabin intent, value, confidence)
+_ON_OFF: dict[str, dict[str, tuple[str, int | None]]] = {
+    "HassTurnOn": {
+        "climate.cabin": ("climate_ac_on", None),
+        "switch.seat_heat_driver": ("seat_heat_driver", 2),
+        "switch.seat_heat_passenger": ("seat_heat_passenger", 2),
+        "switch.defrost": ("climate_defrost", None),
+        "cover.window": ("window_open", None),
+        "fan.cabin": ("climate_set_fan", 3),
+        "media_player.cabin": ("media_play", None),
+    },
+    "HassTurnOff": {
+        "climate.cabin": ("climate_ac_off", None),
+        "switch.seat_heat_driver": ("seat_heat_driver", 0),
+        "switch.seat_heat_passenger": ("seat_heat_passenger", 0),
+        "cover.window": ("window_close", None),
+        "fan.cabin": ("climate_set_fan", 0),
+        "media_player.cabin": ("media_pause", None),
+    },
+}
+_SIMPLE: dict[str, str] = {
+    "HassMediaNext": "media_next",
+    "HassMediaPrevious": "media_previous",
+    "HassMediaPause": "media_pause",
+    "HassMediaUnpause": "media_play",
+    "HassMediaPlayerMute": "media_mute",
+}
+
+# Follow-ups. "more"/"less" are relative to the direction of the last change; "up"/"down"
+# ("higher", "再大一点") are absolute. Step families: last intent -> (up intent, down intent,
+# direction of the last change: +1, -1, or 0 for a plain "set").
+_STEP_FAMILIES: dict[str, tuple[str, str, int]] = {
+    "climate_set_temperature": ("climate_temperature_up", "climate_temperature_down", 0),
+    "climate_temperature_up": ("climate_temperature_up", "climate_temperature_down", 1),
+    "climate_temperature_down": ("climate_temperature_up", "climate_temperature_down", -1),
+    "climate_set_fan": ("climate_fan_up", "climate_fan_down", 0),
+    "climate_fan_up": ("climate_fan_up", "climate_fan_down", 1),
+    "climate_fan_down": ("climate_fan_up", "climate_fan_down", -1),
+    "media_volume_set": ("media_volume_up", "media_volume_down", 0),
+    "media_volume_up": ("media_volume_up", "media_volume_down", 1),
+    "media_volume_down": ("media_volume_up", "media_volume_down", -1),
+}
+_FOLLOW_UPS: dict[str, tuple[bool, int]] = {
+    # template intent: (relative to the last change?, sign)
+    "followup_more": (True, 1),
+    "followup_less": (True, -1),
+    "followup_up": (False, 1),
+    "followup_down": (False, -1),
+}
+_LEVEL_FAMILIES: dict[str, int] = {
+    # last intent: step of one "more" on its own level value
+    "seat_heat_driver": 1,
+    "seat_heat_passenger": 1,
+    "window_set_position": 20,
+}
+_WINDOW_LEVEL = {"window_open": 100, "window_close": 0}
+
+
+@dataclass(frozen=True)
+class RuleResult:
+    """What the rules made of a query.
+
+    ``intent``/``value`` are the best guess (``value`` may be out of schema for a partial
+    match); ``command`` is the schema-valid command or None; ``reason`` says how confidence
+    was reached; ``ms`` is the wall-clock recognition time.
+    """
+
+    intent: str
+    value: int | str | None
+    confidence: float
+    command: Command | None
+    feedback: str
+    source: str
+    matched: str
+    reason: str
+    ms: float
+
+
+def _number(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _slot_list(name: str, values: Sequence[tuple[str, str, dict[str, Any]]]) -> TextSlotList:
+    return TextSlotList(
+        name=name,
+        values=[TextSlotValue(TextChunk(text), value, ctx) for text, value, ctx in values],
+    )
+
+
+class RuleNLU:
+    """hassil-based rule NLU for one language; warmed up at construction."""
+
+    def __init__(self, lang: str = "en", home_assistant: bool = True) -> None:
+        lang = normalise_lang(lang)
+        self.lang = lang
+        self.home_assistant = home_assistant
+        text = (
+            resources.files("twin.assistant.templates")
+            .joinpath(f"{lang}.yaml")
+            .read_text(encoding="utf-8")
+        )
+        self._cabin = Intents.from_dict(yaml.safe_load(text))
+        ha = get_intents(lang)
+        if ha is None:
+            raise ValueError(f"home-assistant-intents has no templates for {lang!r}")
+        ha = {**ha, "intents": {k: v for k, v in ha["intents"].items() if k in HA_INTENTS}}
+        self._ha = Intents.from_dict(ha)
+        area_text = CABIN_AREAS[lang][0]
+        self._slot_lists = {
+            "name": _slot_list("name", [(t, e, {"domain": d}) for t, e, d in CABIN_ENTITIES[lang]]),
+            "area": _slot_list("area", [(t, "cabin", {}) for t in CABIN_AREAS[lang]]),
+            "floor": TextSlotList(name="floor", values=[]),
+        }
+        self._context = {"area": {"value": "cabin", "text": area_text}}
+        self.warm_up()
+
+    def warm_up(self) -> None:
+        """The first hassil ``recognize`` costs 100-200 ms, and every range list builds its
+        number-word trie on first use: pay that now, not on a request."""
+        for text in _WARM_UP[self.lang]:
+            self._recognize(text)
+
+    def _recognize(self, text: str) -> tuple[str, RecognizeResult | None]:
+        found = recognize(text, self._cabin, language=self.lang)
+        if found is not None:
+            return "cabin", found
+        if not self.home_assistant:
+            return "none", None
+        found = recognize(
+            text,
+            self._ha,
+            slot_lists=self._slot_lists,
+            intent_context=self._context,
+            language=self.lang,
+        )
+        return ("home_assistant", found) if found is not None else ("none", None)
+
+    def parse(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
+        """Recognise ``text`` (with ``history`` for follow-ups) into a :class:`RuleResult`."""
+        start = time.perf_counter()
+        source, found = self._recognize(text.strip())
+        if found is None:
+            intent, value, confidence, reason, matched = "unknown", None, 0.0, "no_match", ""
+        elif source == "cabin":
+            matched = found.intent.name
+            intent, value, confidence, reason = self._from_cabin(found, history)
+        else:
+            matched = found.intent.name
+            intent, value, confidence, reason = self._from_home_assistant(found)
+        command = make_command(intent, value) if confidence >= 0.5 else None
+        if command is None and confidence >= 0.5:
+            confidence, reason = 0.5, "out_of_schema"
+        feedback = feedback_for(command, self.lang) if command else clarify(self.lang)
+        ms = (time.perf_counter() - start) * 1000.0
+        return RuleResult(intent, value, confidence, command, feedback, source, matched, reason, ms)
+
+    def _from_cabin(
+        self, found: RecognizeResult, history: Sequence[Turn]
+    ) -> tuple[str, Any, float, str]:
+        name = found.intent.name
+        entity = found.entities.get("value")
+        value = _number(entity.value) if entity is not None else None
+        if name in _FOLLOW_UPS:
+            return _follow_up(*_FOLLOW_UPS[name], history)
+        schema = INTENTS[name]
+        if value is None and schema.kind != "none":
+            return name, schema.default, 1.0, "full_default_value"
+        return name, value, 1.0, "full"
+
+    def _from_home_assistant(self, found: RecognizeResult) -> tuple[str, Any, float, str]:
+        name = found.intent.name
+        ents = {k: _number(e.value) for k, e in found.entities.items()}
+        if any(e.is_wildcard for e in found.entities.values()):
+            if name == "HassMediaSearchAndPlay":
+                return "media_play", None, 0.7, "wildcard"
+            return "unknown", None, 0.3, "wildcard"
+        if name in _ON_OFF:
+            target = ents.get("name")
+            if target is None and ents.get("device_class") == "window":
+                target = "cover.window"
+            mapped = _ON_OFF[name].get(str(target))
+            if mapped is None:
+                # a real device the cabin does not control (lights, locks, the sunroof...)
+                return "unknown", None, 0.9, "ha_out_of_domain"
+            return mapped[0], mapped[1], 1.0, "full"
+        if name == "HassClimateSetTemperature" and "temperature" in ents:
+            return "climate_set_temperature", ents["temperature"], 1.0, "full"
+        if name == "HassFanSetSpeed" and "percentage" in ents:
+            return "climate_set_fan", round(float(ents["percentage"]) * 7 / 100), 0.9, "converted"
+        if name == "HassSetPosition" and "position" in ents:
+            if ents.get("name") == "cover.window" or ents.get("device_class") == "window":
+                return "window_set_position", ents["position"], 1.0, "full"
+            return "unknown", None, 0.9, "ha_out_of_domain"
+        if name == "HassSetVolume" and "volume_level" in ents:
+            level = round(float(ents["volume_level"]) * 30 / 100)
+            return "media_volume_set", level, 0.9, "converted"
+        if name == "HassSetVolumeRelative":
+            step = ents.get("volume_step")
+            if step == "up" or (isinstance(step, int | float) and step > 0):
+                return "media_volume_up", 2, 0.9, "converted"
+            return "media_volume_down", 2, 0.9, "converted"
+        if name in _SIMPLE:
+            return _SIMPLE[name], None, 1.0, "full"
+        return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+def _follow_up(relative: bool, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:
+    if not history:
+        return "unknown", None, 0.3, "followup_without_history"
+    last = history[-1]
+    if last.intent in _STEP_FAMILIES:
+        up, down, last_direction = _STEP_FAMILIES[last.intent]
+        direction = sign * (last_direction or 1) if relative else sign
+        intent = up if direction > 0 else down
+        return intent, INTENTS[intent].default, 0.9, "followup"
+    level = _WINDOW_LEVEL.get(last.intent)
+    family = "window_set_position" if level is not None else last.intent
+    if family in _LEVEL_FAMILIES:
+        schema = INTENTS[family]
+        current = level if level is not None else last.value
+        if not isinstance(current, int):
+            current = schema.default
+        assert isinstance(current, int) and schema.low is not None and schema.high is not None
+        step = _LEVEL_FAMILIES[family] * sign
+        return family, min(schema.high, max(schema.low, current + step)), 0.9, "followup"
+    return "unknown", None, 0.3, "followup_unresolved"
+
+
+def normalise_lang(lang: str) -> str:
+    """``en``/``zh-CN`` (accepting ``zh``, ``zh_CN``, ``en-US``...); ValueError otherwise."""
+    key = lang.replace("_", "-").lower()
+    if key.startswith("zh"):
+        return "zh-CN"
+    if key.startswith("en"):
+        return "en"
+    raise ValueError(f"language {lang!r} not supported; expected one of {', '.join(LANGS)}")
+
+
+_SHARED: dict[tuple[str, bool], RuleNLU] = {}
+
+
+def shared_nlu(lang: str, home_assistant: bool = True) -> RuleNLU:
+    """One warmed-up :class:`RuleNLU` per configuration (warm-up is not free)."""
+    key = (normalise_lang(lang), home_assistant)
+    if key not in _SHARED:
+        _SHARED[key] = RuleNLU(*key)
+    return _SHARED[key]

@@ -1,0 +1,237 @@
+"""Ack-then-execute, confidence routing to the fallback, deadline degrade, and the valve.
+
+:func:`decide` is pure: the twin calls it per simulated request with modelled times, the
+real-time runtime with measured ones. All times are ms from the start of the assistant's work
+(the start of the ``inference`` stage):
+
+* ``ack_ms``: the acknowledgement (chime/icon/short text) when the rules have classified the
+  request; it is due by ``ack_deadline_ms``;
+* ``first_feedback_ms``: the meaningful answer (and the command's execution): at the rule
+  decision on the ``rule`` path, when the resolver answers on ``llm``/``valve``, and at the
+  degrade deadline on ``degraded``.
+
+The rule default (used on ``valve`` and ``degraded``) is the rules' own guess for the query if
+it is a schema-valid command, else ``unknown`` (nothing actuates; the cabin asks again).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from twin.assistant.commands import UNKNOWN, Command, validate_output
+from twin.assistant.feedback import clarify, feedback_for
+from twin.assistant.nlu import RuleNLU, RuleResult, normalise_lang, shared_nlu
+from twin.assistant.resolver import (
+    MAX_HISTORY_TURNS,
+    IntentResolver,
+    ResolverResult,
+    Turn,
+)
+from twin.errors import InputError
+
+Path = Literal["rule", "llm", "degraded", "valve"]
+PATHS: tuple[str, ...] = ("rule", "llm", "degraded", "valve")
+
+
+@dataclass(frozen=True)
+class AssistantPolicy:
+    """The assistant's knobs (scenario keys of the same names)."""
+
+    threshold: float = 0.85
+    ack_deadline_ms: float = 45.0
+    degrade_deadline_ms: float = 80.0
+    degrade: bool = True
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.threshold <= 1.0:
+            raise ValueError("threshold must be in [0, 1]")
+        if self.ack_deadline_ms <= 0 or self.degrade_deadline_ms <= 0:
+            raise ValueError("deadlines must be positive (ms)")
+
+
+def policy_from_spec(
+    spec: dict[str, object], file: str, where: str = "assistant"
+) -> AssistantPolicy:
+    """An :class:`AssistantPolicy` from a scenario table; :class:`InputError` names a bad key."""
+    if not isinstance(spec, dict):
+        raise InputError(file, where, "a table of assistant knobs")
+    known = {"threshold", "ack_deadline_ms", "degrade_deadline_ms", "degrade"}
+    for key, value in spec.items():
+        if key not in known:
+            raise InputError(file, f"{where}.{key}", f"one of {', '.join(sorted(known))}")
+        if key == "degrade":
+            if not isinstance(value, bool):
+                raise InputError(file, f"{where}.degrade", "true or false")
+        elif isinstance(value, bool) or not isinstance(value, int | float):
+            raise InputError(file, f"{where}.{key}", "a number")
+    try:
+        return AssistantPolicy(**spec)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise InputError(file, where, str(exc)) from exc
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the assistant did with one request, and when (ms from the start of its work)."""
+
+    path: Path
+    command: Command
+    feedback: str
+    confidence: float
+    ack_ms: float
+    first_feedback_ms: float
+    correct: bool | None
+    valve_reason: str | None = None
+    rule_ms: float = 0.0
+    resolver_ms: float | None = None
+    ack_late: bool = False
+
+    @property
+    def intent(self) -> str:
+        return self.command.intent
+
+    @property
+    def value(self) -> int | str | None:
+        return self.command.value
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "intent": self.intent,
+            "value": self.value,
+            "feedback": self.feedback,
+            "path": self.path,
+            "confidence": round(self.confidence, 3),
+            "ack_ms": round(self.ack_ms, 3),
+            "first_feedback_ms": round(self.first_feedback_ms, 3),
+            "correct": self.correct,
+            "valve_reason": self.valve_reason,
+        }
+
+
+def rule_default(rule_result: RuleResult, lang: str) -> tuple[Command, str]:
+    """The rules' guess if it is a valid command, else ``unknown`` with a clarifying question."""
+    if rule_result.command is not None:
+        return rule_result.command, feedback_for(rule_result.command, lang)
+    return UNKNOWN, clarify(lang)
+
+
+def decide(
+    query: str,
+    history: Sequence[Turn],
+    lang: str,
+    rule_result: RuleResult,
+    resolver_result: ResolverResult | None,
+    policy: AssistantPolicy = AssistantPolicy(),
+    expected: tuple[str, int | str | None] | None = None,
+) -> Decision:
+    """The path, the command and its timing for one request (pure; no clock, no I/O).
+
+    ``resolver_result`` is None when the rules were confident (it is not consulted) or when
+    no resolver answered at all (then the request degrades). ``expected`` is the labelled
+    ``(intent, value)`` when known, for ``correct``.
+    """
+    del query, history  # the rules and the resolver have already used them
+    rule_ms = rule_result.ms
+    ack_ms = rule_ms
+    base = {
+        "confidence": rule_result.confidence,
+        "ack_ms": ack_ms,
+        "rule_ms": rule_ms,
+        "ack_late": ack_ms > policy.ack_deadline_ms,
+    }
+    if rule_result.confidence >= policy.threshold and rule_result.command is not None:
+        command, feedback = rule_result.command, rule_result.feedback
+        return _decision("rule", command, feedback, rule_ms, expected, **base)
+    default, default_feedback = rule_default(rule_result, lang)
+    degrade_at = max(rule_ms, policy.degrade_deadline_ms)
+    if resolver_result is None:
+        return _decision("degraded", default, default_feedback, degrade_at, expected, **base)
+    answer_ms = rule_ms + resolver_result.ms
+    base["resolver_ms"] = resolver_result.ms
+    if policy.degrade and answer_ms > degrade_at:
+        return _decision("degraded", default, default_feedback, degrade_at, expected, **base)
+    outcome = validate_output(resolver_result.raw)
+    if outcome.command is None:
+        return _decision(
+            "valve",
+            default,
+            default_feedback,
+            answer_ms,
+            expected,
+            valve_reason=outcome.reason,
+            **base,
+        )
+    return _decision("llm", outcome.command, outcome.feedback, answer_ms, expected, **base)
+
+
+def _decision(
+    path: Path,
+    command: Command,
+    feedback: str,
+    first_feedback_ms: float,
+    expected: tuple[str, int | str | None] | None,
+    **fields: object,
+) -> Decision:
+    correct = None if expected is None else (command.intent, command.value) == tuple(expected)
+    return Decision(
+        path=path,
+        command=command,
+        feedback=feedback,
+        first_feedback_ms=first_feedback_ms,
+        correct=correct,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+class Assistant:
+    """Rules, an optional resolver and the policy, with the last 3 turns per session."""
+
+    def __init__(
+        self,
+        resolver: IntentResolver | None = None,
+        policy: AssistantPolicy = AssistantPolicy(),
+        home_assistant: bool = True,
+    ) -> None:
+        self.resolver = resolver
+        self.policy = policy
+        self.home_assistant = home_assistant
+        self._sessions: dict[str, deque[Turn]] = {}
+
+    def nlu(self, lang: str) -> RuleNLU:
+        return shared_nlu(lang, self.home_assistant)
+
+    def history(self, session: str = "default") -> list[Turn]:
+        return list(self._sessions.get(session, ()))
+
+    def handle(
+        self,
+        query: str,
+        lang: str = "en",
+        session: str = "default",
+        expected: tuple[str, int | str | None] | None = None,
+        rule_ms: float | None = None,
+        history: Sequence[Turn] | None = None,
+    ) -> Decision:
+        """Rules, then the resolver if they are unsure, then :func:`decide`; remembers the turn.
+
+        ``rule_ms`` replaces the measured rule time (a deterministic twin run must model it:
+        wall-clock time is not reproducible). ``history`` replaces the session's turns (a
+        sampled follow-up query brings its own).
+        """
+        lang = normalise_lang(lang)
+        history = list(history) if history else self.history(session)
+        rules = self.nlu(lang).parse(query, history)
+        if rule_ms is not None:
+            rules = replace(rules, ms=rule_ms)
+        answer = None
+        if rules.confidence < self.policy.threshold and self.resolver is not None:
+            budget = max(0.0, self.policy.degrade_deadline_ms - rules.ms)
+            answer = self.resolver.resolve(query, history, lang, budget)
+        decision = decide(query, history, lang, rules, answer, self.policy, expected)
+        if decision.command.actuates:
+            turns = self._sessions.setdefault(session, deque(maxlen=MAX_HISTORY_TURNS))
+            turns.append(Turn(query, decision.command.intent, decision.command.value))
+        return decision

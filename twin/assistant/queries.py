@@ -1,0 +1,164 @@
+"""The labelled query set: loading, long-tailed seeded sampling, and rule coverage/accuracy.
+
+``scenarios/queries/cabin_commands.jsonl`` has one JSON object per line with ``text``, ``lang``,
+``intent``, ``value``, ``kind``, ``weight`` (relative frequency in traffic) and, for follow-ups,
+``history`` (earlier ``{text, intent, value}`` turns, oldest first).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from twin.assistant.intents import INTENTS
+from twin.assistant.nlu import DEFAULT_THRESHOLD, normalise_lang, shared_nlu
+from twin.assistant.resolver import Turn
+from twin.errors import InputError
+from twin.paths import QUERIES_DIR
+
+KINDS: tuple[str, ...] = (
+    "direct",
+    "paraphrase",
+    "indirect",
+    "followup",
+    "out_of_domain",
+    "long_tail",
+)
+DEFAULT_QUERY_FILE = QUERIES_DIR / "cabin_commands.jsonl"
+
+
+@dataclass(frozen=True)
+class LabelledQuery:
+    """One utterance with its expected cabin intent and value."""
+
+    text: str
+    lang: str
+    intent: str
+    value: int | str | None
+    kind: str
+    weight: float = 1.0
+    history: tuple[Turn, ...] = ()
+
+
+def _query_from(obj: Any, where: str) -> LabelledQuery:
+    if not isinstance(obj, dict):
+        raise InputError(where, "line", "a JSON object")
+    for key, kind in (("text", str), ("lang", str), ("intent", str), ("kind", str)):
+        if not isinstance(obj.get(key), kind) or not obj[key]:
+            raise InputError(where, key, "a non-empty string")
+    if obj["intent"] not in INTENTS:
+        raise InputError(where, "intent", f"a cabin intent, got {obj['intent']!r}")
+    if not INTENTS[obj["intent"]].accepts(obj.get("value")):
+        raise InputError(where, "value", f"a value in the schema of {obj['intent']}")
+    if obj["kind"] not in KINDS:
+        raise InputError(where, "kind", f"one of {', '.join(KINDS)}")
+    weight = obj.get("weight", 1.0)
+    if isinstance(weight, bool) or not isinstance(weight, int | float) or weight <= 0:
+        raise InputError(where, "weight", "a positive number")
+    try:
+        lang = normalise_lang(obj["lang"])
+    except ValueError as exc:
+        raise InputError(where, "lang", "en or zh-CN") from exc
+    turns: list[Turn] = []
+    for i, turn in enumerate(obj.get("history") or ()):
+        if not isinstance(turn, dict) or turn.get("intent") not in INTENTS:
+            raise InputError(where, f"history[{i}]", "{text, intent, value} with a cabin intent")
+        turns.append(Turn(str(turn.get("text", "")), turn["intent"], turn.get("value")))
+    return LabelledQuery(
+        obj["text"],
+        lang,
+        obj["intent"],
+        obj.get("value"),
+        obj["kind"],
+        float(weight),
+        tuple(turns),
+    )
+
+
+def load_queries(path: str | Path = DEFAULT_QUERY_FILE) -> list[LabelledQuery]:
+    """Every labelled query in a JSONL file; :class:`InputError` names a bad line and key."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputError(str(path), "file", f"a readable JSONL file ({exc.strerror})") from exc
+    queries = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise InputError(where, "line", "one JSON object per line") from exc
+        queries.append(_query_from(obj, where))
+    if not queries:
+        raise InputError(str(path), "lines", "at least one labelled query")
+    return queries
+
+
+class QuerySampler:
+    """Seeded draws from a query set by ``weight``: frequent commands dominate, a long tail."""
+
+    def __init__(self, queries: Sequence[LabelledQuery], lang: str | None = None) -> None:
+        pool = [q for q in queries if lang is None or q.lang == normalise_lang(lang)]
+        if not pool:
+            raise ValueError(f"no queries for language {lang!r}")
+        self.queries: tuple[LabelledQuery, ...] = tuple(pool)
+        weights = np.array([q.weight for q in pool], dtype=float)
+        self._p = weights / weights.sum()
+
+    def sample(self, rng: np.random.Generator, n: int) -> list[LabelledQuery]:
+        """``n`` queries drawn with replacement."""
+        idx = rng.choice(len(self.queries), size=n, p=self._p)
+        return [self.queries[i] for i in idx]
+
+    def kind_mix(self) -> dict[str, float]:
+        """The expected fraction of traffic per kind."""
+        mix: dict[str, float] = defaultdict(float)
+        for q, p in zip(self.queries, self._p, strict=True):
+            mix[q.kind] += float(p)
+        return dict(mix)
+
+
+def evaluate_rules(
+    queries: Sequence[LabelledQuery], threshold: float = DEFAULT_THRESHOLD
+) -> dict[str, Any]:
+    """Rule coverage (confidence >= threshold) and accuracy on the covered queries.
+
+    Accuracy counts a query correct when both intent and value match its label. Reported
+    overall, per language and per kind, unweighted (one vote per line) and traffic-weighted.
+    """
+    groups: dict[str, Counter[str]] = defaultdict(Counter)
+    weighted: Counter[str] = Counter()
+    confusions: Counter[str] = Counter()
+    for q in queries:
+        result = shared_nlu(q.lang).parse(q.text, q.history)
+        covered = result.confidence >= threshold
+        correct = covered and result.intent == q.intent and result.value == q.value
+        for key in ("all", f"lang:{q.lang}", f"kind:{q.kind}"):
+            groups[key].update(n=1, covered=int(covered), correct=int(correct))
+        weighted.update(n=q.weight, covered=q.weight * covered, correct=q.weight * correct)
+        if covered and not correct:
+            confusions[f"{q.intent}->{result.intent}"] += 1
+    out: dict[str, Any] = {"threshold": threshold}
+    for key, c in sorted(groups.items()):
+        out[key] = {
+            "n": c["n"],
+            "coverage": round(c["covered"] / c["n"], 4),
+            "accuracy": round(c["correct"] / c["covered"], 4) if c["covered"] else None,
+        }
+    out["weighted"] = {
+        "coverage": round(weighted["covered"] / weighted["n"], 4),
+        "accuracy": round(weighted["correct"] / weighted["covered"], 4)
+        if weighted["covered"]
+        else None,
+    }
+    out["confusions"] = dict(confusions.most_common(10))
+    return out

@@ -1,0 +1,123 @@
+"""Route a request to the terminal, edge or cloud model.
+
+A complexity score (length, entities, history) picks the smallest route that can handle the
+request, provided that route's rolling p90 latency is within its limit; otherwise the request
+goes to the next larger route (and, if every route is over its limit, to the one with the
+lowest p90). Each route keeps its last ``window`` latencies in a ring buffer with a sorted copy
+maintained by bisection, so a decision is O(1) in the request count and O(window) worst case
+in memory moves for a window of tens of samples. Same history, same decisions.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, insort
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from twin.assistant.resolver import Turn
+
+Route = Literal["terminal", "edge", "cloud"]
+ROUTES: tuple[Route, ...] = ("terminal", "edge", "cloud")
+
+_WORDS = re.compile(r"[A-Za-z]+|\d+|[\u3400-\u9fff]")
+_NUMBER = re.compile(r"\d+|[零一二两三四五六七八九十百]+")
+_ENTITY_WORDS = (
+    "temperature", "degree", "fan", "seat", "window", "volume", "music", "song", "track",
+    "home", "defrost", "ac", "passenger", "driver",
+    "温度", "度", "风", "座椅", "车窗", "窗", "音量", "声音", "歌", "回家", "除霜", "空调",
+    "副驾", "主驾",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RouterConfig:
+    """Score weights and per-route limits (the seed: score < 5 and p90 < 40 ms -> terminal)."""
+
+    terminal_max_score: float = 5.0
+    edge_max_score: float = 12.0
+    terminal_p90_ms: float = 40.0
+    edge_p90_ms: float = 80.0
+    cloud_p90_ms: float = 300.0
+    length_weight: float = 0.25
+    entity_weight: float = 1.5
+    history_weight: float = 1.0
+    window: int = 64
+
+
+def complexity(
+    query: str, history: Sequence[Turn] = (), config: RouterConfig = RouterConfig()
+) -> float:
+    """Length (words or CJK characters), entities (numbers and cabin nouns) and history turns."""
+    length = len(_WORDS.findall(query))
+    lowered = query.lower()
+    entities = len(_NUMBER.findall(query)) + sum(1 for w in _ENTITY_WORDS if w in lowered)
+    return (
+        config.length_weight * length
+        + config.entity_weight * entities
+        + config.history_weight * len(history)
+    )
+
+
+class _RollingP90:
+    """The last ``window`` samples in a ring, plus a sorted copy for a cheap quantile."""
+
+    __slots__ = ("_next", "_ring", "_sorted", "_window")
+
+    def __init__(self, window: int) -> None:
+        self._window = window
+        self._ring: list[float] = []
+        self._sorted: list[float] = []
+        self._next = 0
+
+    def add(self, value: float) -> None:
+        if len(self._ring) < self._window:
+            self._ring.append(value)
+        else:
+            old = self._ring[self._next]
+            del self._sorted[bisect_left(self._sorted, old)]
+            self._ring[self._next] = value
+            self._next = (self._next + 1) % self._window
+        insort(self._sorted, value)
+
+    def p90(self) -> float:
+        """Nearest-rank p90; 0.0 with no samples (an unmeasured route looks fast)."""
+        n = len(self._sorted)
+        if n == 0:
+            return 0.0
+        return self._sorted[min(n - 1, -(-9 * n // 10) - 1)]
+
+
+class Router:
+    """Chooses a route per request and learns each route's latency from what it observes."""
+
+    def __init__(self, config: RouterConfig = RouterConfig()) -> None:
+        self.config = config
+        self._p90 = {route: _RollingP90(config.window) for route in ROUTES}
+        self._limits = {
+            "terminal": config.terminal_p90_ms,
+            "edge": config.edge_p90_ms,
+            "cloud": config.cloud_p90_ms,
+        }
+
+    def observe(self, route: Route, latency_ms: float) -> None:
+        """Record a measured (or simulated) latency of ``route``."""
+        self._p90[route].add(float(latency_ms))
+
+    def p90(self, route: Route) -> float:
+        return self._p90[route].p90()
+
+    def choose(self, query: str, history: Sequence[Turn] = ()) -> Route:
+        """The smallest capable route within its p90 limit; else the fastest by p90."""
+        score = complexity(query, history, self.config)
+        if score < self.config.terminal_max_score:
+            candidates: tuple[Route, ...] = ROUTES
+        elif score < self.config.edge_max_score:
+            candidates = ("edge", "cloud")
+        else:
+            candidates = ("cloud",)
+        for route in candidates:
+            if self._p90[route].p90() < self._limits[route]:
+                return route
+        return min(candidates, key=lambda r: (self._p90[r].p90(), ROUTES.index(r)))

@@ -1,0 +1,93 @@
+"""``twin nlu [--no-llm|--llm] [--lang L] [--eval] "QUERY"``: check one utterance, or the set.
+
+Prints one JSON object: ``intent, value, feedback, path, confidence, ms`` (``ms`` is the
+measured wall-clock time of the whole decision). The default is rules only; ``--llm`` loads the
+llama.cpp resolver ``hil.llm:default_resolver``. ``--eval`` reports rule coverage and accuracy
+on the labelled query set instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import re
+import time
+
+from twin.assistant.policy import Assistant, AssistantPolicy
+from twin.assistant.queries import DEFAULT_QUERY_FILE, evaluate_rules, load_queries
+from twin.assistant.resolver import IntentResolver
+from twin.errors import InputError
+
+RESOLVER_FACTORY = "hil.llm:default_resolver"
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("nlu", help="resolve one utterance (JSON), or --eval the query set")
+    p.add_argument("query", nargs="?", help="the utterance")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--no-llm", dest="llm", action="store_false", help="rules only (default)")
+    mode.add_argument("--llm", dest="llm", action="store_true", help="fall back to llama.cpp")
+    p.add_argument("--lang", default="auto", help="en, zh-CN or auto (default: auto)")
+    p.add_argument(
+        "--eval",
+        nargs="?",
+        const=str(DEFAULT_QUERY_FILE),
+        metavar="FILE",
+        help="rule coverage/accuracy on a labelled JSONL set (default: shipped)",
+    )
+    p.add_argument("--threshold", type=float, default=0.85, help="rule confidence threshold")
+    p.add_argument("--model", default=None, help="a .gguf for --llm (default: shipped SmolLM2)")
+    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads for --llm")
+    p.set_defaults(func=run, llm=False)
+
+
+def _lang(args: argparse.Namespace) -> str:
+    if args.lang == "auto":
+        return "zh-CN" if _CJK.search(args.query) else "en"
+    if args.lang.replace("_", "-").lower() not in ("en", "zh-cn", "zh"):
+        raise InputError("--lang", "lang", f"en, zh-CN or auto, got {args.lang!r}")
+    return args.lang
+
+
+def load_resolver(model: str | None, threads: int) -> IntentResolver:
+    """The real resolver by name; :class:`InputError` (exit 2) when it cannot be loaded."""
+    module_name, attr = RESOLVER_FACTORY.split(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise InputError(
+            RESOLVER_FACTORY, "import", f"an importable resolver factory ({exc})"
+        ) from exc
+    return factory(model_path=model, n_threads=threads)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0.0 <= args.threshold <= 1.0:
+        raise InputError("--threshold", "threshold", "a number in [0, 1]")
+    if args.eval is not None:
+        report = evaluate_rules(load_queries(args.eval), args.threshold)
+        print(json.dumps(report, ensure_ascii=False, sort_keys=True))
+        return 0
+    if not args.query or not args.query.strip():
+        raise InputError("argv", "QUERY", "a non-empty utterance (or --eval)")
+    lang = _lang(args)
+    resolver = load_resolver(args.model, args.threads) if args.llm else None
+    assistant = Assistant(resolver, AssistantPolicy(threshold=args.threshold))
+    assistant.nlu(lang)  # compile and warm up outside the timed call
+    start = time.perf_counter()
+    decision = assistant.handle(args.query, lang)
+    ms = (time.perf_counter() - start) * 1000.0
+    out = {
+        "intent": decision.intent,
+        "value": decision.value,
+        "feedback": decision.feedback,
+        "path": decision.path,
+        "confidence": round(decision.confidence, 3),
+        "ms": round(ms, 3),
+    }
+    if decision.valve_reason:
+        out["valve_reason"] = decision.valve_reason
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
