@@ -4,6 +4,7 @@ and hooks where bus faults plug in (``tx_hook``, ``rx_hook``)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -48,6 +49,9 @@ class CanPort:
             self._subs.setdefault(frame_id, []).append(callback)
 
     def _trace(self, msg: can.Message) -> None:
+        if not msg.timestamp:
+            msg.timestamp = time.time()
+        msg.channel = 0  # one bus per port: channel 1 in ASC/BLF
         for sink in self.sinks:
             sink.on_message_received(msg)
 
@@ -57,12 +61,19 @@ class CanPort:
         if not msg.is_error_frame:
             self.bus.send(msg, timeout=0.1)
         msg.is_rx = False
+        msg.timestamp = time.time()
         self._trace(msg)
 
     def send(self, msg: can.Message) -> None:
         """Send through the fault hook; raises ``can.CanError`` when the bus refuses."""
         self._tx_ids.add(msg.arbitration_id)
-        planned = [(0.0, msg)] if self.tx_hook is None else self.tx_hook(msg)
+        try:
+            planned = [(0.0, msg)] if self.tx_hook is None else self.tx_hook(msg)
+        except can.CanError as exc:
+            marker = getattr(exc, "error_frame", None)  # e.g. bus-off shows as an error frame
+            if marker is not None:
+                self._trace(marker)
+            raise
         for delay_s, frame in planned:
             if delay_s <= 0:
                 self.send_raw(frame)

@@ -36,6 +36,7 @@ class SerialLink:
         self._waiters: dict[int, tuple[threading.Event, list[SerialFrame]]] = {}
         self._stop = threading.Event()
         self.on_frame: Callable[[SerialFrame], None] | None = None
+        self.accept: Callable[[SerialFrame], bool] | None = None  # fault hook: False hides it
         self._t0 = time.time()
         self._thread = threading.Thread(target=self._run, name="serial-link", daemon=True)
         self._thread.start()
@@ -44,10 +45,11 @@ class SerialLink:
     def open(cls, path: str, baudrate: int = 115200, log: TextIO | None = None) -> SerialLink:
         return cls(serial.Serial(path, baudrate=baudrate, timeout=0.05, write_timeout=0.5), log)
 
-    def _log(self, direction: str, data: bytes) -> None:
+    def _log(self, direction: str, data: bytes | str) -> None:
         if self.log is not None:
+            text = data if isinstance(data, str) else data.hex(" ")
             with self._lock:
-                self.log.write(f"{time.time():.6f} {direction} {data.hex(' ')}\n")
+                self.log.write(f"{time.time():.6f} {direction} {text}\n")
 
     def next_seq(self) -> int:
         with self._lock:
@@ -85,7 +87,7 @@ class SerialLink:
     def _mark_down(self, reason: str) -> None:
         if self.down_reason is None:
             self.down_reason = reason
-            self._log("DOWN", reason.encode())
+            self._log("DOWN", reason)
         with self._lock:
             for event, _ in self._waiters.values():
                 event.set()
@@ -105,6 +107,8 @@ class SerialLink:
             for frame in self.decoder.feed(data):
                 if self.on_frame is not None:
                     self.on_frame(frame)
+                if self.accept is not None and not self.accept(frame):
+                    continue
                 with self._lock:
                     waiter = self._waiters.get(frame.seq)
                     if waiter is None or waiter[1]:
