@@ -14,6 +14,7 @@ import sys
 COMMAND_MODULES: tuple[str, ...] = (
     "twin.cmd_run",
     "twin.cmd_bench",
+    "hil.cmd_rig",
 )
 
 
