@@ -10,6 +10,8 @@ from typing import Protocol
 
 import can
 
+from devices.critical import critical
+
 RxCallback = Callable[[can.Message], None]
 TxHook = Callable[[can.Message], list[tuple[float, can.Message]]]
 RxHook = Callable[[can.Message], bool]
@@ -58,11 +60,12 @@ class CanPort:
     def send_raw(self, msg: can.Message) -> None:
         """Send without fault hooks (traced)."""
         self._tx_ids.add(msg.arbitration_id)
-        if not msg.is_error_frame:
-            self.bus.send(msg, timeout=0.1)
-        msg.is_rx = False
-        msg.timestamp = time.time()
-        self._trace(msg)
+        with critical():  # a signal must not fall between sending and tracing
+            if not msg.is_error_frame:
+                self.bus.send(msg, timeout=0.1)
+            msg.is_rx = False
+            msg.timestamp = time.time()
+            self._trace(msg)
 
     def send(self, msg: can.Message) -> None:
         """Send through the fault hook; raises ``can.CanError`` when the bus refuses."""

@@ -15,6 +15,7 @@ from typing import TextIO
 
 import serial
 
+from devices.critical import critical
 from devices.serial_protocol import FrameDecoder, SerialFrame, encode_frame
 
 
@@ -64,12 +65,13 @@ class SerialLink:
         with self._lock:
             self._waiters[frame.seq] = (event, [])
         data = encode_frame(frame)
-        try:
-            self.port.write(data)
-        except (serial.SerialException, OSError) as exc:
-            self._mark_down(f"write failed: {exc}")
-            raise LinkDown(self.down_reason) from exc
-        self._log("TX", data)
+        with critical():  # a signal must not fall between writing and logging
+            try:
+                self.port.write(data)
+            except (serial.SerialException, OSError) as exc:
+                self._mark_down(f"write failed: {exc}")
+                raise LinkDown(self.down_reason) from exc
+            self._log("TX", data)
         return event
 
     def request(self, frame: SerialFrame, timeout_s: float) -> SerialFrame | None:

@@ -26,6 +26,7 @@ from devices.actuator import Actuator, CanActuator, CommandResult, SerialActuato
 from devices.can_port import CanPort
 from devices.can_twins import CanTwinHost
 from devices.codec import CABIN_DBC, load_dbc, start_values
+from devices.critical import critical
 from devices.ecu import ECU_CLASSES, build_ecu
 from devices.safe_state import SAFE_STATE
 from devices.serial_link import SerialLink
@@ -355,7 +356,14 @@ class RigSession:
         return results
 
     def close(self) -> None:
-        """Safe state, then close links, twins, emulator and recorder (in reverse order)."""
+        """Safe state, then close links, twins, emulator and recorder (in reverse order).
+
+        Runs as a critical section: a second Ctrl-C/SIGTERM waits until it has finished.
+        """
+        with critical():
+            self._close()
+
+    def _close(self) -> None:
         try:
             if self.actuators and not self.safe_state_results:
                 if self.can_port is not None:

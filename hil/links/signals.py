@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from devices.critical import defer_or_raise
+
 
 class Terminated(SystemExit):
     """SIGTERM arrived (exit status 143, like a shell)."""
@@ -17,17 +19,19 @@ class Terminated(SystemExit):
 
 
 def _raise_terminated(signum: int, frame: FrameType | None) -> None:
-    raise Terminated()
+    defer_or_raise(Terminated())
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt()
+    defer_or_raise(KeyboardInterrupt())
 
 
 @contextmanager
 def exit_on_signals() -> Iterator[None]:
     """Within the block SIGTERM raises :class:`Terminated`, SIGINT ``KeyboardInterrupt``.
 
+    Inside a :func:`devices.critical.critical` section (a frame being sent and traced, the
+    safe state being commanded) the exception waits until the section ends.
     Only the main thread can install handlers; elsewhere this is a no-op.
     """
     if threading.current_thread() is not threading.main_thread():
