@@ -54,6 +54,9 @@ class Actuator(Protocol):
 
     def ping(self, timeout_s: float) -> float | None: ...
 
+    @property
+    def supports_ping(self) -> bool: ...
+
 
 def _judge(device: str, ms: float, decoded_values: dict[str, float] | None,
            result: Result | None) -> CommandResult:
@@ -151,6 +154,11 @@ class CanActuator(_Base):
             got, self._expect = self._got, None
         return _judge(self.device, ms, *(got if got else (None, None)))
 
+    @property
+    def supports_ping(self) -> bool:
+        """Pings need the cabin Diag_Request/Diag_Response messages and a node id."""
+        return self._diag_req is not None and bool(self.node_id)
+
     def ping(self, timeout_s: float) -> float | None:
         """Round trip of a Diag_Request to this node in ms, None on timeout or no diag."""
         if self._diag_req is None or not self.node_id:
@@ -198,6 +206,8 @@ class SerialActuator(_Base):
         if parsed is not None:
             self.last_status = parsed[0]
         return _judge(self.device, ms, *(parsed if parsed else (None, None)))
+
+    supports_ping = True
 
     def ping(self, timeout_s: float) -> float | None:
         t0 = time.perf_counter()

@@ -71,6 +71,11 @@ class CanTwinHost:
             self.ignored += 1
             return
         now = time.perf_counter()
+        # the actuation delay runs from the frame's arrival on the bus, not from when this
+        # thread got round to it (bus timestamps are wall clock; ignore implausible ones)
+        waited = time.time() - msg.timestamp
+        if 0.0 < waited < 0.05:
+            now -= waited
         ecu = self._by_command.get(msg.arbitration_id)
         if ecu is not None:
             reply = ecu.handle(bytes(msg.data))

@@ -47,13 +47,19 @@ def has_checksum(message: Message) -> bool:
     return any(s.name == CHECKSUM_SIGNAL for s in message.signals)
 
 
+_START_VALUES: dict[int, tuple[Message, dict[str, float]]] = {}
+
+
 def start_values(message: Message) -> dict[str, float]:
-    """Every signal at its ``GenSigStartValue`` (physical), or 0 where none is given."""
-    values: dict[str, float] = {}
-    for sig in message.signals:
-        raw = sig.raw_initial if sig.raw_initial is not None else 0
-        values[sig.name] = sig.conversion.raw_to_scaled(raw, decode_choices=False)
-    return values
+    """Every signal at its ``GenSigStartValue`` (physical), or 0 where none is given (a copy)."""
+    cached = _START_VALUES.get(id(message))
+    if cached is None or cached[0] is not message:
+        values: dict[str, float] = {}
+        for sig in message.signals:
+            raw = sig.raw_initial if sig.raw_initial is not None else 0
+            values[sig.name] = sig.conversion.raw_to_scaled(raw, decode_choices=False)
+        cached = _START_VALUES[id(message)] = (message, values)
+    return dict(cached[1])
 
 
 def encode(message: Message, signals: dict[str, Any], counter: int | None = None) -> bytes:

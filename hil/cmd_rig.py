@@ -32,12 +32,16 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
     """Per device: pings answered, p50/p99 round trip in ms."""
     report: dict[str, dict[str, Any]] = {}
     for name, actuator in session.actuators.items():
+        dev = session.rig.devices[name]
+        entry: dict[str, Any] = {"link": dev.link, "mode": dev.mode, "class": dev.cls}
+        if not actuator.supports_ping:  # e.g. a vehicle DBC without the cabin Diag messages
+            report[name] = {**entry, "pings": 0, "answered": 0, "p50_ms": None,
+                            "p99_ms": None, "ok": True, "skipped": "no ping in this DBC"}
+            continue
         rtts = [actuator.ping(timeout_s) for _ in range(pings)]
         got = np.array([r for r in rtts if r is not None])
-        dev = session.rig.devices[name]
         report[name] = {
-            "link": dev.link, "mode": dev.mode, "class": dev.cls,
-            "pings": pings, "answered": int(got.size),
+            **entry, "pings": pings, "answered": int(got.size),
             "p50_ms": round(float(np.percentile(got, 50)), 3) if got.size else None,
             "p99_ms": round(float(np.percentile(got, 99)), 3) if got.size else None,
             "ok": bool(got.size == pings),

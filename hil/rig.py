@@ -332,6 +332,15 @@ class RigSession:
                                                     d.node_id, d.command, d.status,
                                                     d.timeout_ms / 1e3)
 
+    def trace_files(self) -> dict[str, str]:
+        """Paths of the CAN traces and the serial log (for report.json), if recording."""
+        if self.out_dir is None:
+            return {}
+        from hil.links.recorder import CAN_ASC, CAN_BLF, SERIAL_LOG
+
+        return {"can_blf": str(self.out_dir / CAN_BLF), "can_asc": str(self.out_dir / CAN_ASC),
+                "serial_log": str(self.out_dir / SERIAL_LOG)}
+
     # ---- faults and stop ---------------------------------------------------------------
     def disconnect_serial(self) -> None:
         """Pull the serial rig's plug: the emulator exits and the host sees EIO."""

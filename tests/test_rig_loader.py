@@ -65,3 +65,14 @@ def test_rig_check_passes_on_ci_virtual_and_fails_without_devices(tmp_path: Path
                                  "timeout_ms = 20"))
     args = parser.parse_args(["rig", "check", str(path), "--pings", "2", "--timeout-ms", "20"])
     assert args.func(args) == 1
+
+
+def test_cli_bad_rig_is_one_line_and_exit_2(tmp_path: Path, monkeypatch, capsys) -> None:
+    from twin import cli
+
+    monkeypatch.setattr(cli, "COMMAND_MODULES", ("hil.cmd_rig",))  # twin.cmd_run is elsewhere
+    path = tmp_path / "bad.toml"
+    path.write_text(GOOD.replace("link = \"can\"", "link = \"usb\""))
+    assert cli.main(["rig", "check", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and str(path) in err and "devices.hvac.link" in err

@@ -137,3 +137,17 @@ def test_safe_state_follows_every_exit_path(can_rig, tmp_path: Path, exit_path: 
             for sig, value in safe_values(dev, DB).items():
                 if sig not in ("Counter", "Checksum"):
                     assert decoded[sig] == value, (trace, name, sig)
+
+
+def test_serial_disconnect_mid_run_is_reported_not_hung(tmp_path: Path) -> None:
+    rig = load_rig("ci-virtual")
+    plan = faults_from_spec([{"kind": "serial_disconnect", "start_ms": 0}], "s", set(rig.devices))
+    with RigSession(rig, tmp_path, faults=plan) as session:
+        backend = RenderBackend(session)
+        out = backend.execute("seat_heat_driver", 1)
+        again = backend.execute("seat_heat_passenger", 2)
+    assert out.ok and again.ok  # CAN devices carry on
+    assert out.ack_ms is None and backend.stats()["hmi"]["errors"] == 2
+    hmi_safe = next(r for r in session.safe_state_results if r.device == "hmi")
+    assert not hmi_safe.ok and "down" in (hmi_safe.error or "")
+    assert " DOWN " in (tmp_path / "serial.log").read_text()
