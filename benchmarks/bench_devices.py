@@ -22,6 +22,7 @@ from devices.serial_protocol import FrameDecoder, FrameType, SerialFrame, encode
 from latency_models.distributions import Fixed
 
 ECU_DELAY_MS = 1.0
+PING_BODY = bytes(range(10))
 
 
 def _q(values: list[float]) -> dict[str, float]:
@@ -62,7 +63,8 @@ def _serial_rtts(port: serial.Serial, n: int, bulk: bool) -> list[float]:
     decoder = FrameDecoder()
     rtts = []
     for i in range(n):
-        request = encode_frame(SerialFrame(FrameType.PING, i & 0xFF))
+        # a 10-byte body makes the PONG as long as a STATUS frame (16 bytes on the wire)
+        request = encode_frame(SerialFrame(FrameType.PING, i & 0xFF, PING_BODY))
         t0 = time.perf_counter()
         port.write(request)
         if bulk:

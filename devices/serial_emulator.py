@@ -50,7 +50,7 @@ class Emulator:
         """Bytes in; replies due now out (later ones wait in :attr:`pending`)."""
         for frame in self.decoder.feed(data):
             if frame.type == FrameType.PING:
-                self._schedule(now, SerialFrame(FrameType.PONG, frame.seq))
+                self._schedule(now, SerialFrame(FrameType.PONG, frame.seq, frame.body))
                 continue
             parsed = split_can_body(frame.body) if frame.type == FrameType.COMMAND else None
             ecu = self.by_command.get(parsed[0]) if parsed else None

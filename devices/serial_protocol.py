@@ -15,8 +15,8 @@ MAX_LEN = 64  # TYPE + SEQ + BODY
 class FrameType(IntEnum):
     COMMAND = 0x01  # body: frame id (u16 BE) + the 8 data bytes of the DBC command message
     STATUS = 0x02  # body: frame id (u16 BE) + the 8 data bytes of the DBC status message
-    PING = 0x03  # body: empty
-    PONG = 0x04  # body: empty
+    PING = 0x03  # body: anything (may be empty)
+    PONG = 0x04  # body: the PING's body, echoed
 
 
 @dataclass(frozen=True)
