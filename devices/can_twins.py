@@ -18,7 +18,7 @@ from typing import Any
 
 import can
 
-from devices.codec import CABIN_DBC, encode, load_dbc
+from devices.codec import CABIN_DBC, Result, encode, load_dbc
 from devices.ecu import Ecu, build_ecu
 
 DIAG_REQUEST = "Diag_Request"
@@ -29,7 +29,10 @@ SPIN_S = 0.00015  # timed waits wake ~0.1 ms late: sleep until this close, then 
 class CanTwinHost:
     """Hosts ECU twins on one bus. Start with :meth:`start`, stop with :meth:`stop`."""
 
-    def __init__(self, bus: can.BusABC, ecus: Sequence[Ecu], poll_s: float = 0.02) -> None:
+    def __init__(self, bus: can.BusABC, ecus: Sequence[Ecu], poll_s: float = 0.02,
+                 cyclic: bool = False) -> None:
+        """``cyclic``: also send each status message every ``GenMsgCycleTime`` ms (as a
+        CANoe simulation node would), repeating the last status already announced."""
         self.bus = bus
         self.ecus = list(ecus)
         self.poll_s = poll_s
@@ -38,12 +41,22 @@ class CanTwinHost:
         db = self.ecus[0].db if self.ecus else load_dbc()
         self._diag_req = _maybe(db, DIAG_REQUEST)
         self._diag_resp = _maybe(db, DIAG_RESPONSE)
-        self._pending: list[tuple[float, int, can.Message]] = []
+        # (due, tie-break, frame id, data or None for a cyclic repeat, period s)
+        self._pending: list[tuple[float, int, int, bytes | None, float]] = []
+        self._announced: dict[int, bytes] = {}
         self._seq = itertools.count()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.errors = 0
         self.ignored = 0
+        if cyclic:
+            now = time.perf_counter()
+            for ecu in self.ecus:
+                period = (ecu.status_msg.cycle_time or 0) / 1000.0
+                if period > 0:
+                    frame_id = ecu.status_msg.frame_id
+                    self._announced[frame_id] = ecu.status_frame(0, Result.ACCEPTED)
+                    self._schedule(now + period, frame_id, None, period)
 
     def start(self) -> CanTwinHost:
         self._thread = threading.Thread(target=self._run, name="can-twins", daemon=True)
@@ -64,8 +77,9 @@ class CanTwinHost:
     def ecu(self, device: str) -> Ecu:
         return next(e for e in self.ecus if e.device == device)
 
-    def _schedule(self, due: float, msg: can.Message) -> None:
-        heapq.heappush(self._pending, (due, next(self._seq), msg))
+    def _schedule(self, due: float, frame_id: int, data: bytes | None,
+                  period_s: float = 0.0) -> None:
+        heapq.heappush(self._pending, (due, next(self._seq), frame_id, data, period_s))
 
     def _handle(self, msg: can.Message) -> None:
         if msg.is_error_frame or msg.is_remote_frame:
@@ -81,9 +95,7 @@ class CanTwinHost:
         if ecu is not None:
             reply = ecu.handle(bytes(msg.data))
             if reply.data is not None:
-                out = can.Message(arbitration_id=reply.frame_id, data=reply.data,
-                                  is_extended_id=False)
-                self._schedule(now + reply.delay_s, out)
+                self._schedule(now + reply.delay_s, reply.frame_id, reply.data)
             return
         if self._diag_req is not None and msg.arbitration_id == self._diag_req.frame_id:
             self._answer_ping(bytes(msg.data), now)
@@ -98,14 +110,18 @@ class CanTwinHost:
         if target is None:
             return
         payload = encode(self._diag_resp, {"Source": data[0], "Seq": data[1]})
-        out = can.Message(arbitration_id=self._diag_resp.frame_id, data=payload,
-                          is_extended_id=False)
-        self._schedule(now, out)
+        self._schedule(now, self._diag_resp.frame_id, payload)
 
     def _flush_due(self) -> None:
         now = time.perf_counter()
         while self._pending and self._pending[0][0] <= now:
-            _, _, msg = heapq.heappop(self._pending)
+            due, _, frame_id, data, period_s = heapq.heappop(self._pending)
+            if data is None:  # cyclic repeat of what was last announced
+                data = self._announced[frame_id]
+                self._schedule(max(due + period_s, now), frame_id, None, period_s)
+            elif frame_id in self._announced:
+                self._announced[frame_id] = data
+            msg = can.Message(arbitration_id=frame_id, data=data, is_extended_id=False)
             try:
                 self.bus.send(msg, timeout=0.1)
             except can.CanError:
@@ -148,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dbc", default=str(CABIN_DBC))
     p.add_argument("--config", required=True, help="JSON list of ECU dicts (see build_ecu)")
     p.add_argument("--bus-options", default="{}", help="JSON dict of extra python-can kwargs")
+    p.add_argument("--cyclic", action="store_true", help="send status frames cyclically")
     args = p.parse_args(argv)
     db = load_dbc(Path(args.dbc))
     ecus = [build_ecu(db, c) for c in json.loads(args.config)]
@@ -155,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     bus = can.Bus(interface=args.interface, channel=args.channel, **json.loads(args.bus_options))
-    host = CanTwinHost(bus, ecus).start()
+    host = CanTwinHost(bus, ecus, cyclic=args.cyclic).start()
     print("READY", flush=True)
     try:
         while not stop.wait(0.1):

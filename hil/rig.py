@@ -75,6 +75,7 @@ class Rig:
     twins: str
     seed: int
     devices: dict[str, DeviceConfig]
+    cyclic_status: bool = False
 
 
 def _get(table: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str,
@@ -178,8 +179,13 @@ def load_rig(name_or_path: str | Path) -> Rig:
     twins = _choice(_get(sim, "twins", str, file, "simulation.", "inline or process", "inline"),
                     TWIN_PLACES, file, "simulation.twins")
     seed = _get(sim, "seed", int, file, "simulation.", "an integer seed", 0)
+    cyclic = _get(sim, "cyclic_status", bool, file, "simulation.", "true or false", False)
+    unknown = set(sim) - {"twins", "seed", "cyclic_status"}
+    if unknown:
+        raise InputError(file, f"simulation.{sorted(unknown)[0]}",
+                         "one of twins, seed, cyclic_status")
     return Rig(name, path, _get(data, "description", str, file, "", "text", ""), dbc, can_t,
-               serial_t, twins, seed, devices)
+               serial_t, twins, seed, devices, cyclic)
 
 
 def safe_values(rig_device: DeviceConfig, db: Any) -> dict[str, float]:
@@ -268,7 +274,7 @@ class RigSession:
             twin_bus = can.Bus(**kwargs)
             self._closers.append(twin_bus.shutdown)
             ecus = [build_ecu(self.db, c) for c in twins]
-            self.twin_host = CanTwinHost(twin_bus, ecus).start()
+            self.twin_host = CanTwinHost(twin_bus, ecus, cyclic=self.rig.cyclic_status).start()
             self._closers.append(self.twin_host.stop)
         elif twins:
             self._start_twin_process(kwargs, twins)
@@ -288,7 +294,8 @@ class RigSession:
         extra = {k: v for k, v in kwargs.items() if k not in ("interface", "channel")}
         cmd = [sys.executable, "-m", "devices.can_twins", "--interface", kwargs["interface"],
                "--channel", str(kwargs["channel"]), "--dbc", str(self.rig.dbc),
-               "--config", json.dumps(twins), "--bus-options", json.dumps(extra)]
+               "--config", json.dumps(twins), "--bus-options", json.dumps(extra),
+               *(["--cyclic"] if self.rig.cyclic_status else [])]
         proc = self._spawn(cmd, "READY")
         self._closers.append(lambda: _stop_process(proc))
 

@@ -135,3 +135,19 @@ def test_emulator_exits_when_the_host_closes_the_port(emulator) -> None:
     assert hmi.ping(1.0) is not None
     link.close()
     assert proc.wait(5) == 0  # EIO on the master is a clean exit
+
+
+def test_cyclic_status_repeats_only_what_was_announced(buses) -> None:
+    twin_bus, host_bus = buses
+    with CanTwinHost(twin_bus, [HvacEcu(DB, delay=Fixed(150.0))], cyclic=True):
+        port = CanPort(host_bus)
+        seen: list[can.Message] = []
+        port.subscribe(0x211, seen.append)
+        hvac = CanActuator(port, DB, "hvac", 1, "HVAC_Cmd", "HVAC_Status", timeout_s=1.0)
+        assert _wait_for(lambda: len(seen) >= 2, 1.0)  # 100 ms cycle before any command
+        result = hvac.command({"Fan": 5})
+        # cyclic frames during the 150 ms actuation still carry the old state and counter,
+        # so the command completes only with the real reply
+        assert result.ok and result.ms >= 150 and result.status["Fan"] == 5
+        assert _wait_for(lambda: DB.decode_message(0x211, seen[-1].data)["Fan"] == 5, 1.0)
+        port.close()

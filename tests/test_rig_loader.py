@@ -76,3 +76,10 @@ def test_cli_bad_rig_is_one_line_and_exit_2(tmp_path: Path, monkeypatch, capsys)
     assert cli.main(["rig", "check", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and str(path) in err and "devices.hvac.link" in err
+
+
+def test_rig_check_on_multiprocess_rig() -> None:
+    parser = argparse.ArgumentParser()
+    cmd_rig.register(parser.add_subparsers())
+    args = parser.parse_args(["rig", "check", "multiprocess", "--pings", "3"])
+    assert args.func(args) == 0
