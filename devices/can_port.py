@@ -83,6 +83,7 @@ class CanPort:
             else:
                 timer = threading.Timer(delay_s, self._send_later, (frame,))
                 timer.daemon = True
+                self._timers = [t for t in self._timers if t.is_alive()]
                 self._timers.append(timer)
                 timer.start()
 

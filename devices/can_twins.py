@@ -8,6 +8,7 @@ import argparse
 import heapq
 import itertools
 import json
+import os
 import signal
 import sys
 import threading
@@ -174,9 +175,11 @@ def main(argv: list[str] | None = None) -> int:
     bus = can.Bus(interface=args.interface, channel=args.channel, **json.loads(args.bus_options))
     host = CanTwinHost(bus, ecus, cyclic=args.cyclic).start()
     print("READY", flush=True)
+    parent = os.getppid()
     try:
         while not stop.wait(0.1):
-            pass
+            if os.getppid() != parent:  # the rig process died without stopping us
+                break
     finally:
         host.stop()
         bus.shutdown()
