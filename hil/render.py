@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import threading
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from devices.actuator import CommandResult
-from hil.rig import RigSession
+from hil.links.faults import faults_from_spec
+from hil.rig import RigSession, load_rig
 from twin.assistant.intents import INTENT_NAMES, INTENTS
 
 Values = dict[str, Any]
@@ -152,6 +155,37 @@ class RenderBackend:
         """Per device: count, ok, p50/p95/p99 of answered commands (ms), timeouts,
         rejections, errors."""
         return device_stats(self.results)
+
+    def report(self) -> dict[str, Any]:
+        """Everything device-side for ``report.json``: ``devices`` (per-device stats) plus
+        ``rig`` (name, trace files, faults injected, safe-state outcome per device; the
+        safe state is known once the session has closed)."""
+        session = self.session
+        return {
+            "devices": self.stats(),
+            "rig": {
+                "name": session.rig.name,
+                "traces": session.trace_files(),
+                "faults_injected": dict(session.faults.injected),
+                "safe_state": {r.device: r.outcome for r in session.safe_state_results},
+            },
+        }
+
+
+@contextmanager
+def render_backend(rig: str, out_dir: str | Path | None = None,
+                   fault_specs: list[dict[str, Any]] | None = None, seed: int | None = None,
+                   scenario_file: str = "scenario") -> Iterator[RenderBackend]:
+    """Load a rig, validate the scenario's link faults, open the session, yield the backend.
+
+    Bad rig files or fault entries raise :class:`twin.errors.InputError`. On leaving the block
+    (normally or by exception) the safe state is commanded and the traces are closed; call
+    :meth:`RenderBackend.report` after the block for the complete report.
+    """
+    loaded = load_rig(rig)
+    faults = faults_from_spec(fault_specs or [], scenario_file, set(loaded.devices))
+    with RigSession(loaded, out_dir, faults=faults, seed=seed) as session:
+        yield RenderBackend(session)
 
 
 def device_stats(results: dict[str, list[CommandResult]]) -> dict[str, dict[str, Any]]:

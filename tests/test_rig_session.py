@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from devices.codec import load_dbc
 from hil.links.faults import FAULT_KINDS, faults_from_spec
 from hil.links.recorder import CAN_ASC, CAN_BLF
-from hil.render import RenderBackend
+from hil.render import RenderBackend, render_backend
 from hil.rig import RigSession, load_rig, safe_values
 from twin.errors import InputError
 
@@ -62,6 +62,19 @@ def test_render_backend_on_ci_virtual(tmp_path: Path) -> None:
     assert stats["hvac"]["p50_ms"] > 0
     assert sum(1 for _ in can.LogReader(str(tmp_path / CAN_BLF))) > 0
     assert (tmp_path / "serial.log").read_text().count(" TX ") >= 6
+
+
+def test_render_backend_helper_reports_devices_traces_and_faults(tmp_path: Path) -> None:
+    faults = [{"kind": "can_drop", "device": "seat", "probability": 1.0},
+              {"kind": "network_spike", "start_ms": 0}]  # not a link fault: left to the twin
+    with render_backend("ci-virtual", tmp_path, faults, seed=5) as backend:
+        assert backend.execute("seat_heat_driver", 3).timeout
+        assert backend.execute("climate_ac_off").ok
+    report = backend.report()
+    assert report["devices"]["seat"]["timeouts"] == 1
+    assert report["rig"]["faults_injected"] == {"can_drop": 1}
+    assert set(report["rig"]["safe_state"].values()) == {"ok"}
+    assert Path(report["rig"]["traces"]["can_blf"]).is_file()
 
 
 def test_fault_specs_are_validated() -> None:
