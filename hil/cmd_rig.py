@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from hil.links.signals import exit_on_signals
-from hil.rig import RigSession, load_rig
+from hil.rig import LinkError, RigSession, load_rig
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -51,8 +51,13 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
 
 def check_rig(args: argparse.Namespace) -> int:
     rig = load_rig(args.rig)
-    with exit_on_signals(), RigSession(rig, args.out) as session:
-        devices = ping_devices(session, max(1, args.pings), args.timeout_ms / 1e3)
+    try:
+        with exit_on_signals(), RigSession(rig, args.out) as session:
+            devices = ping_devices(session, max(1, args.pings), args.timeout_ms / 1e3)
+    except LinkError as exc:
+        print(f"rig {rig.name}: FAIL: {exc}")
+        print(json.dumps({"rig": rig.name, "passed": False, "error": str(exc)}))
+        return 1
     passed = all(d["ok"] for d in devices.values())
     print(f"rig {rig.name}: {'PASS' if passed else 'FAIL'}")
     print(f"{'device':<10} {'link':<7} {'mode':<10} {'answered':>9} {'p50 ms':>9} {'p99 ms':>9}")

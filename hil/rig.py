@@ -43,6 +43,15 @@ TWIN_PLACES = ("inline", "process")
 EMULATOR = "emulator"
 
 
+class LinkError(RuntimeError):
+    """A link (CAN interface, serial port, simulated device process) could not be opened."""
+
+    def __init__(self, link: str, reason: str) -> None:
+        super().__init__(f"{link}: cannot open: {reason}")
+        self.link = link
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class DeviceConfig:
     name: str
@@ -246,9 +255,15 @@ class RigSession:
             self.recorder = TraceRecorder(self.out_dir)
             self._closers.append(self.recorder.close)
         if self._devices("can"):
-            self._start_can()
+            try:
+                self._start_can()
+            except (can.CanError, ImportError, OSError, ValueError, RuntimeError) as exc:
+                raise LinkError(f"can ({self.rig.can.get('interface')})", str(exc)) from exc
         if self._devices("serial"):
-            self._start_serial()
+            try:
+                self._start_serial()
+            except (OSError, ValueError, RuntimeError) as exc:  # SerialException is an OSError
+                raise LinkError(f"serial ({self.rig.serial.get('port')})", str(exc)) from exc
         self.faults.device_of_frame = {
             self.db.get_message_by_name(d.command).frame_id: d.name
             for d in self.rig.devices.values()

@@ -83,3 +83,14 @@ def test_rig_check_on_multiprocess_rig() -> None:
     cmd_rig.register(parser.add_subparsers())
     args = parser.parse_args(["rig", "check", "multiprocess", "--pings", "3"])
     assert args.func(args) == 0
+
+
+def test_rig_check_reports_a_link_that_cannot_open(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "noport.toml"
+    path.write_text('name = "noport"\n[serial]\nport = "/dev/cabin-twin-no-such-port"\n'
+                    '[devices.hmi]\nclass = "HmiEcu"\nlink = "serial"\nmode = "real"\n')
+    parser = argparse.ArgumentParser()
+    cmd_rig.register(parser.add_subparsers())
+    args = parser.parse_args(["rig", "check", str(path)])
+    assert args.func(args) == 1
+    assert "serial (/dev/cabin-twin-no-such-port): cannot open" in capsys.readouterr().out
