@@ -15,6 +15,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "twin.cmd_run",
     "twin.cmd_bench",
     "twin.cmd_nlu",
+    "hil.cmd_rig",
 )
 
 

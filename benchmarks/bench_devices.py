@@ -1,0 +1,112 @@
+"""Device benchmarks: CAN round-trip overhead through a simulated ECU, and serial round trip
+through the pty emulator with bulk reads versus the one-byte-per-syscall ``read_until``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import uuid
+from typing import Any
+
+import can
+import numpy as np
+import serial
+
+from devices.actuator import CanActuator
+from devices.can_port import CanPort
+from devices.can_twins import CanTwinHost
+from devices.codec import load_dbc
+from devices.ecu import HvacEcu
+from devices.serial_protocol import FrameDecoder, FrameType, SerialFrame, encode_frame
+from latency_models.distributions import Fixed
+
+ECU_DELAY_MS = 1.0
+PING_BODY = bytes(range(10))
+
+
+def _q(values: list[float]) -> dict[str, float]:
+    p50, p95, p99 = np.percentile(np.asarray(values), [50, 95, 99])
+    return {"p50_ms": round(float(p50), 4), "p95_ms": round(float(p95), 4),
+            "p99_ms": round(float(p99), 4)}
+
+
+def can_roundtrip_overhead(quick: bool) -> list[dict[str, Any]]:
+    """Median command -> status on the virtual bus minus the ECU's fixed actuation delay."""
+    n = 100 if quick else 1000
+    db = load_dbc()
+    channel = f"bench-{uuid.uuid4().hex[:8]}"
+    twin_bus = can.Bus(interface="virtual", channel=channel)
+    host_bus = can.Bus(interface="virtual", channel=channel)
+    try:
+        with CanTwinHost(twin_bus, [HvacEcu(db, delay=Fixed(ECU_DELAY_MS))]):
+            port = CanPort(host_bus)
+            hvac = CanActuator(port, db, "hvac", 1, "HVAC_Cmd", "HVAC_Status", 0.5)
+            for _ in range(20):  # warm-up
+                hvac.command({"Fan": 1})
+            ms, timeouts = [], 0
+            for i in range(n):
+                result = hvac.command({"Fan": i % 8, "TargetTemp": 16 + i % 15})
+                timeouts += not result.ok
+                if result.ok:
+                    ms.append(result.ms - ECU_DELAY_MS)
+            port.close()
+    finally:
+        twin_bus.shutdown()
+        host_bus.shutdown()
+    q = _q(ms)
+    return [{"name": "can_roundtrip_overhead_ms", "value": q["p50_ms"], "unit": "ms",
+             "target": 0.2, "ecu_delay_ms": ECU_DELAY_MS, "n": n, "timeouts": timeouts, **q}]
+
+
+def _serial_rtts(port: serial.Serial, n: int, bulk: bool) -> list[float]:
+    decoder = FrameDecoder()
+    rtts = []
+    for i in range(n):
+        # a 10-byte body makes the PONG as long as a STATUS frame (16 bytes on the wire)
+        request = encode_frame(SerialFrame(FrameType.PING, i & 0xFF, PING_BODY))
+        t0 = time.perf_counter()
+        port.write(request)
+        if bulk:
+            frames: list[SerialFrame] = []
+            while not frames:
+                data = port.read(port.in_waiting or 1)
+                if not data:
+                    raise TimeoutError("no PONG")
+                frames = decoder.feed(data)
+        else:  # the readline way: read_until reads one byte per system call
+            data = port.read_until(b"\xff\xff\xff", size=len(request))
+            if len(data) < len(request):
+                raise TimeoutError("no PONG")
+        rtts.append((time.perf_counter() - t0) * 1e3)
+    return rtts
+
+
+def serial_roundtrip_p99(quick: bool) -> list[dict[str, Any]]:
+    """PING -> PONG through the pty emulator process; bulk reads vs read_until side by side."""
+    n = 300 if quick else 3000
+    proc = subprocess.Popen([sys.executable, "-m", "devices.serial_emulator"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        path = proc.stdout.readline().split()[1]
+        with serial.Serial(path, 115200, timeout=1.0) as port:
+            _serial_rtts(port, 50, True)
+            bulk, byte_wise = [], []
+            for _ in range(5):  # interleave so both see the same machine load
+                bulk += _serial_rtts(port, n // 5, True)
+                byte_wise += _serial_rtts(port, n // 5, False)
+    finally:
+        proc.terminate()
+        proc.wait(5)
+    qb, qr = _q(bulk), _q(byte_wise)
+    return [{"name": "serial_roundtrip_p99_ms", "value": qb["p99_ms"], "unit": "ms",
+             "baseline": qr["p99_ms"], "ratio": round(qr["p99_ms"] / qb["p99_ms"], 2),
+             "baseline_method": "read_until (one byte per syscall)", "target": 0.5, "n": n,
+             **qb, "baseline_p50_ms": qr["p50_ms"]}]
+
+
+BENCHMARKS = {
+    "can_roundtrip_overhead_ms": can_roundtrip_overhead,
+    "serial_roundtrip_p99_ms": serial_roundtrip_p99,
+}

@@ -1,0 +1,123 @@
+"""The host's side of a CAN bus: one reader thread, waiters by frame id, trace listeners,
+and hooks where bus faults plug in (``tx_hook``, ``rx_hook``)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+import can
+
+from devices.critical import critical
+
+RxCallback = Callable[[can.Message], None]
+TxHook = Callable[[can.Message], list[tuple[float, can.Message]]]
+RxHook = Callable[[can.Message], bool]
+
+
+class FrameSink(Protocol):
+    def on_message_received(self, msg: can.Message) -> None: ...
+
+
+class CanPort:
+    """Sends frames, dispatches received frames to subscribers, feeds every frame to sinks.
+
+    ``tx_hook(msg)`` returns ``[(delay_s, frame), ...]`` to send instead of ``msg`` (empty:
+    dropped) or raises ``can.CanOperationError`` (e.g. bus-off). ``rx_hook(msg)`` returns False
+    to hide a received frame from subscribers (it is still traced: it was on the bus).
+    Frames with ids this port transmits are not dispatched (udp_multicast loops them back).
+    """
+
+    def __init__(self, bus: can.BusABC, sinks: list[FrameSink] | None = None,
+                 poll_s: float = 0.02) -> None:
+        self.bus = bus
+        self.sinks = list(sinks or [])
+        self.tx_hook: TxHook | None = None
+        self.rx_hook: RxHook | None = None
+        self.poll_s = poll_s
+        self._subs: dict[int, list[RxCallback]] = {}
+        self._tx_ids: set[int] = set()
+        self._lock = threading.Lock()
+        self._timers: list[threading.Timer] = []
+        self._stop = threading.Event()
+        self.rx_errors = 0
+        self._thread = threading.Thread(target=self._run, name="can-port", daemon=True)
+        self._thread.start()
+
+    def subscribe(self, frame_id: int, callback: RxCallback) -> None:
+        with self._lock:
+            self._subs.setdefault(frame_id, []).append(callback)
+
+    def _trace(self, msg: can.Message) -> None:
+        if not msg.timestamp:
+            msg.timestamp = time.time()
+        msg.channel = 0  # one bus per port: channel 1 in ASC/BLF
+        for sink in self.sinks:
+            sink.on_message_received(msg)
+
+    def send_raw(self, msg: can.Message) -> None:
+        """Send without fault hooks (traced)."""
+        self._tx_ids.add(msg.arbitration_id)
+        with critical():  # a signal must not fall between sending and tracing
+            if not msg.is_error_frame:
+                self.bus.send(msg, timeout=0.1)
+            msg.is_rx = False
+            msg.timestamp = time.time()
+            self._trace(msg)
+
+    def send(self, msg: can.Message) -> None:
+        """Send through the fault hook; raises ``can.CanError`` when the bus refuses."""
+        self._tx_ids.add(msg.arbitration_id)
+        try:
+            planned = [(0.0, msg)] if self.tx_hook is None else self.tx_hook(msg)
+        except can.CanError as exc:
+            marker = getattr(exc, "error_frame", None)  # e.g. bus-off shows as an error frame
+            if marker is not None:
+                self._trace(marker)
+            raise
+        for delay_s, frame in planned:
+            if delay_s <= 0:
+                self.send_raw(frame)
+            else:
+                timer = threading.Timer(delay_s, self._send_later, (frame,))
+                timer.daemon = True
+                self._timers = [t for t in self._timers if t.is_alive()]
+                self._timers.append(timer)
+                timer.start()
+
+    def _send_later(self, frame: can.Message) -> None:
+        if self._stop.is_set():
+            return
+        try:
+            self.send_raw(frame)
+        except can.CanError:
+            self.rx_errors += 1
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                msg = self.bus.recv(timeout=self.poll_s)
+            except (can.CanError, OSError, ValueError):
+                self.rx_errors += 1
+                if self._stop.wait(self.poll_s):
+                    return
+                continue
+            if msg is None or msg.arbitration_id in self._tx_ids:
+                continue
+            msg.is_rx = True
+            self._trace(msg)
+            if self.rx_hook is not None and not self.rx_hook(msg):
+                continue
+            with self._lock:
+                callbacks = list(self._subs.get(msg.arbitration_id, ()))
+            for cb in callbacks:
+                cb(msg)
+
+    def close(self, timeout_s: float = 1.0) -> None:
+        """Stop the reader (pending delayed frames are cancelled); the bus stays open."""
+        self._stop.set()
+        for timer in self._timers:
+            timer.cancel()
+        self._thread.join(timeout_s)

@@ -1,0 +1,192 @@
+"""Runs ECU twins on a python-can bus: one thread answers commands and pings after the
+modelled delays. ``python -m devices.can_twins`` runs them in their own process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import itertools
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import can
+
+from devices.codec import CABIN_DBC, Result, encode, load_dbc
+from devices.ecu import Ecu, build_ecu
+
+DIAG_REQUEST = "Diag_Request"
+DIAG_RESPONSE = "Diag_Response"
+SPIN_S = 0.00015  # timed waits wake ~0.1 ms late: sleep until this close, then spin
+
+
+class CanTwinHost:
+    """Hosts ECU twins on one bus. Start with :meth:`start`, stop with :meth:`stop`."""
+
+    def __init__(self, bus: can.BusABC, ecus: Sequence[Ecu], poll_s: float = 0.02,
+                 cyclic: bool = False) -> None:
+        """``cyclic``: also send each status message every ``GenMsgCycleTime`` ms (as a
+        CANoe simulation node would), repeating the last status already announced."""
+        self.bus = bus
+        self.ecus = list(ecus)
+        self.poll_s = poll_s
+        self._by_command = {e.command_msg.frame_id: e for e in self.ecus}
+        self._by_node = {e.spec.node_id: e for e in self.ecus if e.spec.node_id}
+        db = self.ecus[0].db if self.ecus else load_dbc()
+        self._diag_req = _maybe(db, DIAG_REQUEST)
+        self._diag_resp = _maybe(db, DIAG_RESPONSE)
+        # (due, tie-break, frame id, data or None for a cyclic repeat, period s)
+        self._pending: list[tuple[float, int, int, bytes | None, float]] = []
+        self._announced: dict[int, bytes] = {}
+        self._seq = itertools.count()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.errors = 0
+        self.ignored = 0
+        if cyclic:
+            now = time.perf_counter()
+            for ecu in self.ecus:
+                period = (ecu.status_msg.cycle_time or 0) / 1000.0
+                if period > 0:
+                    frame_id = ecu.status_msg.frame_id
+                    self._announced[frame_id] = ecu.status_frame(0, Result.ACCEPTED)
+                    self._schedule(now + period, frame_id, None, period)
+
+    def start(self) -> CanTwinHost:
+        self._thread = threading.Thread(target=self._run, name="can-twins", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout_s: float = 2.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout_s)
+
+    def __enter__(self) -> CanTwinHost:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def ecu(self, device: str) -> Ecu:
+        return next(e for e in self.ecus if e.device == device)
+
+    def _schedule(self, due: float, frame_id: int, data: bytes | None,
+                  period_s: float = 0.0) -> None:
+        heapq.heappush(self._pending, (due, next(self._seq), frame_id, data, period_s))
+
+    def _handle(self, msg: can.Message) -> None:
+        if msg.is_error_frame or msg.is_remote_frame:
+            self.ignored += 1
+            return
+        now = time.perf_counter()
+        # the actuation delay runs from the frame's arrival on the bus, not from when this
+        # thread got round to it (bus timestamps are wall clock; ignore implausible ones)
+        waited = time.time() - msg.timestamp
+        if 0.0 < waited < 0.05:
+            now -= waited
+        ecu = self._by_command.get(msg.arbitration_id)
+        if ecu is not None:
+            reply = ecu.handle(bytes(msg.data))
+            if reply.data is not None:
+                self._schedule(now + reply.delay_s, reply.frame_id, reply.data)
+            return
+        if self._diag_req is not None and msg.arbitration_id == self._diag_req.frame_id:
+            self._answer_ping(bytes(msg.data), now)
+            return
+        self.ignored += 1
+
+    def _answer_ping(self, data: bytes, now: float) -> None:
+        if len(data) < 2 or self._diag_resp is None:
+            self.ignored += 1
+            return
+        target = self._by_node.get(data[0])
+        if target is None:
+            return
+        payload = encode(self._diag_resp, {"Source": data[0], "Seq": data[1]})
+        self._schedule(now, self._diag_resp.frame_id, payload)
+
+    def _flush_due(self) -> None:
+        now = time.perf_counter()
+        while self._pending and self._pending[0][0] <= now:
+            due, _, frame_id, data, period_s = heapq.heappop(self._pending)
+            if data is None:  # cyclic repeat of what was last announced
+                data = self._announced[frame_id]
+                self._schedule(max(due + period_s, now), frame_id, None, period_s)
+            elif frame_id in self._announced:
+                self._announced[frame_id] = data
+            msg = can.Message(arbitration_id=frame_id, data=data, is_extended_id=False)
+            try:
+                self.bus.send(msg, timeout=0.1)
+            except can.CanError:
+                self.errors += 1
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._flush_due()
+            wait = self.poll_s
+            if self._pending:
+                wait = max(0.0, min(wait, self._pending[0][0] - time.perf_counter() - SPIN_S))
+            try:
+                msg = self.bus.recv(timeout=wait)
+            except can.CanError:
+                self.errors += 1
+                continue
+            if msg is None and self._pending:
+                due = self._pending[0][0]
+                while 0.0 < due - time.perf_counter() <= SPIN_S:
+                    pass  # at most SPIN_S of busy wait, for an on-time reply
+            if msg is not None:
+                try:
+                    self._handle(msg)
+                except Exception:  # a twin must survive any frame
+                    self.errors += 1
+
+
+def _maybe(db: Any, name: str) -> Any:
+    try:
+        return db.get_message_by_name(name)
+    except KeyError:
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run twins in this process until SIGTERM/SIGINT; prints ``READY`` once listening."""
+    p = argparse.ArgumentParser(prog="python -m devices.can_twins")
+    p.add_argument("--interface", required=True)
+    p.add_argument("--channel", required=True)
+    p.add_argument("--dbc", default=str(CABIN_DBC))
+    p.add_argument("--config", required=True, help="JSON list of ECU dicts (see build_ecu)")
+    p.add_argument("--bus-options", default="{}", help="JSON dict of extra python-can kwargs")
+    p.add_argument("--cyclic", action="store_true", help="send status frames cyclically")
+    args = p.parse_args(argv)
+    db = load_dbc(Path(args.dbc))
+    ecus = [build_ecu(db, c) for c in json.loads(args.config)]
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    bus = can.Bus(interface=args.interface, channel=args.channel, **json.loads(args.bus_options))
+    host = CanTwinHost(bus, ecus, cyclic=args.cyclic).start()
+    print("READY", flush=True)
+    parent = os.getppid()
+    try:
+        while not stop.wait(0.1):
+            if os.getppid() != parent:  # the rig process died without stopping us
+                break
+    finally:
+        host.stop()
+        bus.shutdown()
+        counts = {e.device: dict(e.results) for e in ecus}
+        print(json.dumps({"results": counts}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

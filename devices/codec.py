@@ -1,0 +1,122 @@
+"""The cabin DBC codec: load the database, encode commands with counter and checksum, and
+decode frames with the range checks cantools does not do on decode.
+
+Checksum (documented in ``cabin.dbc``): byte 7 of a command frame is
+``0xFF ^ ((sum(bytes 0-6) + (frame_id & 0xFF) + (frame_id >> 8)) & 0xFF)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import cantools
+from cantools.database.can import Database, Message
+
+CABIN_DBC = Path(__file__).resolve().parent / "cabin.dbc"
+COUNTER_SIGNAL = "Counter"
+CHECKSUM_SIGNAL = "Checksum"
+CMD_COUNTER_SIGNAL = "CmdCounter"
+RESULT_SIGNAL = "Result"
+
+
+class Result(IntEnum):
+    """The ``Result`` a status frame carries back for the command it answers."""
+
+    ACCEPTED = 0
+    OUT_OF_RANGE = 1
+    BAD_CHECKSUM = 2
+    BAD_LENGTH = 3
+
+
+@cache
+def load_dbc(path: str | Path = CABIN_DBC) -> Database:
+    """A cantools database (cached per path; treat it as read-only)."""
+    return cantools.database.load_file(str(path))
+
+
+def checksum(frame_id: int, data: bytes) -> int:
+    """The cabin checksum over bytes 0-6 and the frame id."""
+    return 0xFF ^ ((sum(data[:7]) + (frame_id & 0xFF) + (frame_id >> 8)) & 0xFF)
+
+
+def has_checksum(message: Message) -> bool:
+    return any(s.name == CHECKSUM_SIGNAL for s in message.signals)
+
+
+_START_VALUES: dict[int, tuple[Message, dict[str, float]]] = {}
+
+
+def start_values(message: Message) -> dict[str, float]:
+    """Every signal at its ``GenSigStartValue`` (physical), or 0 where none is given (a copy)."""
+    cached = _START_VALUES.get(id(message))
+    if cached is None or cached[0] is not message:
+        values: dict[str, float] = {}
+        for sig in message.signals:
+            raw = sig.raw_initial if sig.raw_initial is not None else 0
+            values[sig.name] = sig.conversion.raw_to_scaled(raw, decode_choices=False)
+        cached = _START_VALUES[id(message)] = (message, values)
+    return dict(cached[1])
+
+
+def encode(message: Message, signals: dict[str, Any], counter: int | None = None) -> bytes:
+    """Encode a frame; missing signals take start values; a Checksum signal is computed.
+
+    Values outside the DBC range raise ``cantools`` encode errors (callers range-check first).
+    """
+    values = start_values(message)
+    values.update(signals)
+    if counter is not None and any(s.name == COUNTER_SIGNAL for s in message.signals):
+        values[COUNTER_SIGNAL] = counter & 0x0F
+    if has_checksum(message):
+        values[CHECKSUM_SIGNAL] = 0
+    data = bytearray(message.encode(values, strict=True))
+    if has_checksum(message):
+        data[7] = checksum(message.frame_id, bytes(data))
+    return bytes(data)
+
+
+@dataclass
+class Decoded:
+    """A decoded frame: physical values, and why it would be rejected (``Result``)."""
+
+    message: Message
+    values: dict[str, float] = field(default_factory=dict)
+    result: Result = Result.ACCEPTED
+    violations: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.result is Result.ACCEPTED
+
+
+def out_of_range(message: Message, values: dict[str, float]) -> list[str]:
+    """Signals whose decoded value lies outside the DBC [min|max] (cantools skips this)."""
+    bad = []
+    for sig in message.signals:
+        value = values.get(sig.name)
+        if value is None:
+            continue
+        if (sig.minimum is not None and value < sig.minimum) or (
+            sig.maximum is not None and value > sig.maximum
+        ):
+            bad.append(f"{sig.name}={value} not in [{sig.minimum}, {sig.maximum}]")
+    return bad
+
+
+def decode_checked(message: Message, data: bytes) -> Decoded:
+    """Decode ``data`` as ``message`` and validate length, checksum and ranges. Never raises."""
+    if len(data) != message.length:
+        return Decoded(message, {}, Result.BAD_LENGTH, [f"dlc {len(data)} != {message.length}"])
+    if has_checksum(message) and data[7] != checksum(message.frame_id, data):
+        return Decoded(message, {}, Result.BAD_CHECKSUM, ["checksum mismatch"])
+    try:
+        values = message.decode(data, decode_choices=False, scaling=True)
+    except Exception as exc:  # cantools raises several types on malformed data
+        return Decoded(message, {}, Result.BAD_LENGTH, [f"undecodable: {exc}"])
+    plain = {k: float(v) for k, v in values.items() if isinstance(v, int | float)}
+    bad = out_of_range(message, plain)
+    return Decoded(message, plain, Result.OUT_OF_RANGE if bad else Result.ACCEPTED, bad)

@@ -1,0 +1,128 @@
+"""The host's side of the serial rig: pyserial with bulk reads in one reader thread.
+
+``read(in_waiting or 1)`` instead of ``readline``/``read_until`` (those read one byte per
+syscall). When the other side goes away (EIO on a pty, an empty read, a SerialException) the
+link is marked down and every waiter is woken at once, so nothing hangs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+import serial
+
+from devices.critical import critical
+from devices.serial_protocol import FrameDecoder, SerialFrame, encode_frame
+
+
+class LinkDown(ConnectionError):
+    """The serial link is disconnected."""
+
+
+class SerialLink:
+    """Request/response over the framed protocol; replies are matched by ``seq``."""
+
+    def __init__(self, port: serial.Serial, log: TextIO | None = None) -> None:
+        self.port = port
+        self.log = log
+        self.decoder = FrameDecoder()
+        self.down_reason: str | None = None
+        self.unmatched = 0
+        self._seq = 0
+        self._lock = threading.Lock()
+        self._waiters: dict[int, tuple[threading.Event, list[SerialFrame]]] = {}
+        self._stop = threading.Event()
+        self.on_frame: Callable[[SerialFrame], None] | None = None
+        self.accept: Callable[[SerialFrame], bool] | None = None  # fault hook: False hides it
+        self._t0 = time.time()
+        self._thread = threading.Thread(target=self._run, name="serial-link", daemon=True)
+        self._thread.start()
+
+    @classmethod
+    def open(cls, path: str, baudrate: int = 115200, log: TextIO | None = None) -> SerialLink:
+        return cls(serial.Serial(path, baudrate=baudrate, timeout=0.05, write_timeout=0.5), log)
+
+    def _log(self, direction: str, data: bytes | str) -> None:
+        if self.log is not None:
+            text = data if isinstance(data, str) else data.hex(" ")
+            with self._lock:
+                self.log.write(f"{time.time():.6f} {direction} {text}\n")
+
+    def next_seq(self) -> int:
+        with self._lock:
+            self._seq = (self._seq + 1) & 0xFF
+            return self._seq
+
+    def send(self, frame: SerialFrame) -> threading.Event:
+        """Write a frame; returns an event set when its reply (same seq) arrives or link dies."""
+        if self.down_reason is not None:
+            raise LinkDown(self.down_reason)
+        event = threading.Event()
+        with self._lock:
+            self._waiters[frame.seq] = (event, [])
+        data = encode_frame(frame)
+        with critical():  # a signal must not fall between writing and logging
+            try:
+                self.port.write(data)
+            except (serial.SerialException, OSError) as exc:
+                self._mark_down(f"write failed: {exc}")
+                raise LinkDown(self.down_reason) from exc
+            self._log("TX", data)
+        return event
+
+    def request(self, frame: SerialFrame, timeout_s: float) -> SerialFrame | None:
+        """Send and wait for the reply; None on timeout, :class:`LinkDown` if disconnected."""
+        event = self.send(frame)
+        event.wait(timeout_s)
+        with self._lock:
+            _, got = self._waiters.pop(frame.seq, (None, []))
+        if got:
+            return got[0]
+        if self.down_reason is not None:
+            raise LinkDown(self.down_reason)
+        return None
+
+    def _mark_down(self, reason: str) -> None:
+        if self.down_reason is None:
+            self.down_reason = reason
+            self._log("DOWN", reason)
+        with self._lock:
+            for event, _ in self._waiters.values():
+                event.set()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                data = self.port.read(self.port.in_waiting or 1)
+            except (serial.SerialException, OSError, TypeError) as exc:
+                # pty: EIO once the emulator closes its side; pyserial: "returned no data"
+                if not self._stop.is_set():
+                    self._mark_down(f"read failed: {exc}")
+                return
+            if not data:
+                continue
+            self._log("RX", data)
+            for frame in self.decoder.feed(data):
+                if self.on_frame is not None:
+                    self.on_frame(frame)
+                if self.accept is not None and not self.accept(frame):
+                    continue
+                with self._lock:
+                    waiter = self._waiters.get(frame.seq)
+                    if waiter is None or waiter[1]:
+                        self.unmatched += 1
+                        continue
+                    waiter[1].append(frame)
+                    waiter[0].set()
+
+    def close(self, timeout_s: float = 1.0) -> None:
+        self._stop.set()
+        self._thread.join(timeout_s)
+        with contextlib.suppress(serial.SerialException, OSError):
+            self.port.close()
+        if self.log is not None:
+            self.log.flush()

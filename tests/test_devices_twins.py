@@ -1,0 +1,153 @@
+"""ECU twins on python-can's virtual bus and the serial rig emulator on a pty."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+
+import can
+import pytest
+
+from devices.actuator import CanActuator, SerialActuator
+from devices.can_port import CanPort
+from devices.can_twins import CanTwinHost
+from devices.codec import checksum, load_dbc
+from devices.ecu import Ecu, EcuSpec, HvacEcu, MediaEcu, WindowEcu
+from devices.serial_link import SerialLink
+from latency_models.distributions import Fixed
+
+DB = load_dbc()
+
+
+@pytest.fixture
+def buses() -> Iterator[tuple[can.BusABC, can.BusABC]]:
+    channel = f"test-{uuid.uuid4().hex[:8]}"
+    twin_bus = can.Bus(interface="virtual", channel=channel)
+    host_bus = can.Bus(interface="virtual", channel=channel)
+    yield twin_bus, host_bus
+    twin_bus.shutdown()
+    host_bus.shutdown()
+
+
+def test_hvac_twin_answers_after_its_delay_and_rejects_out_of_range(buses) -> None:
+    twin_bus, host_bus = buses
+    with CanTwinHost(twin_bus, [HvacEcu(DB, delay=Fixed(5.0))]) as host:
+        port = CanPort(host_bus)
+        hvac = CanActuator(port, DB, "hvac", 1, "HVAC_Cmd", "HVAC_Status", timeout_s=0.5)
+        ok = hvac.command({"TargetTemp": 25.5, "Fan": 4, "AC": 1})
+        assert ok.ok and ok.status["TargetTemp"] == 25.5 and ok.status["Fan"] == 4
+        assert ok.ms >= 5.0
+        # a raw 0xFF temperature decodes to 137.5 C: the twin must reject it, visibly
+        raw = bytearray(b"\xff\x07\x00\x00\x00\x00\x05\x00")
+        raw[7] = checksum(0x210, bytes(raw))
+        seen: list[can.Message] = []
+        port.subscribe(0x211, seen.append)
+        port.send(can.Message(arbitration_id=0x210, data=bytes(raw), is_extended_id=False))
+        assert _wait_for(lambda: seen)
+        assert DB.decode_message(0x211, seen[0].data, decode_choices=False)["Result"] == 1
+        assert host.ecu("hvac").results["OUT_OF_RANGE"] == 1
+        assert host.ecu("hvac").state["TargetTemp"] == 25.5
+        assert hvac.ping(0.5) is not None
+        port.close()
+
+
+def test_silent_device_times_out_within_its_timeout(buses) -> None:
+    _, host_bus = buses  # no twin on the bus
+    port = CanPort(host_bus)
+    seat = CanActuator(port, DB, "seat", 2, "Seat_Cmd", "Seat_Status", timeout_s=0.05)
+    result = seat.command({"DriverLevel": 1})
+    assert result.timeout and not result.ok and 50 <= result.ms < 1000
+    port.close()
+
+
+def test_window_and_media_behaviour(buses) -> None:
+    twin_bus, host_bus = buses
+    ecus = [WindowEcu(DB, delay=Fixed(1.0)), MediaEcu(DB, delay=Fixed(1.0))]
+    with CanTwinHost(twin_bus, ecus):
+        port = CanPort(host_bus)
+        window = CanActuator(port, DB, "window", 3, "Window_Cmd", "Window_Status", 0.5)
+        media = CanActuator(port, DB, "media", 4, "Media_Cmd", "Media_Status", 0.5)
+        assert window.command({"Position": 60}).status["Position"] == 60
+        assert window.command({"Position": 10, "Stop": 1}).status["Position"] == 60
+        assert media.command({"Volume": 20, "Action": 1}).status["Playing"] == 1
+        assert media.command({"Volume": 20, "Action": 3}).status["Track"] == 1
+        port.close()
+
+
+def test_generic_dbc_twin_echoes_a_mapping(buses) -> None:
+    twin_bus, host_bus = buses
+    spec = EcuSpec("fan-only", 9, "HVAC_Cmd", "HVAC_Status", {"Fan": "Fan"})
+    with CanTwinHost(twin_bus, [Ecu(DB, spec, Fixed(1.0))]):
+        port = CanPort(host_bus)
+        dev = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5)
+        result = dev.command({"TargetTemp": 29, "Fan": 6})
+        assert result.ok and result.status["Fan"] == 6
+        assert result.status["TargetTemp"] == 22  # not mapped: stays at its start value
+        port.close()
+
+
+def _wait_for(predicate, timeout_s: float = 1.0) -> bool:
+    import time
+
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+@pytest.fixture
+def emulator() -> Iterator[tuple[subprocess.Popen[str], str]]:
+    proc = subprocess.Popen([sys.executable, "-m", "devices.serial_emulator"],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline().split()
+    assert line[0] == "PORT"
+    yield proc, line[1]
+    proc.terminate()
+    proc.wait(5)
+    proc.stdout.close()
+
+
+def test_serial_emulator_commands_garbage_and_disconnect(emulator) -> None:
+    proc, path = emulator
+    link = SerialLink.open(path)
+    hmi = SerialActuator(link, DB, "hmi", 5, "HMI_Feedback", "HMI_Status", timeout_s=1.0)
+    assert hmi.ping(1.0) is not None
+    link.port.write(b"\x02\x05garbage\x02\xff\x00\x01")  # noise must not break the rig
+    result = hmi.command({"Chime": 1, "TextId": 7})
+    assert result.ok and result.status["TextId"] == 7
+    proc.terminate()  # pull the plug: the host sees EIO / no data
+    proc.wait(5)
+    after = hmi.command({"Chime": 1, "TextId": 8}, timeout_s=2.0)
+    assert not after.ok and after.error is not None and "down" in after.error
+    assert after.ms < 2000
+    link.close()
+
+
+def test_emulator_exits_when_the_host_closes_the_port(emulator) -> None:
+    proc, path = emulator
+    link = SerialLink.open(path)
+    hmi = SerialActuator(link, DB, "hmi", 5, "HMI_Feedback", "HMI_Status", timeout_s=1.0)
+    assert hmi.ping(1.0) is not None
+    link.close()
+    assert proc.wait(5) == 0  # EIO on the master is a clean exit
+
+
+def test_cyclic_status_repeats_only_what_was_announced(buses) -> None:
+    twin_bus, host_bus = buses
+    with CanTwinHost(twin_bus, [HvacEcu(DB, delay=Fixed(150.0))], cyclic=True):
+        port = CanPort(host_bus)
+        seen: list[can.Message] = []
+        port.subscribe(0x211, seen.append)
+        hvac = CanActuator(port, DB, "hvac", 1, "HVAC_Cmd", "HVAC_Status", timeout_s=1.0)
+        assert _wait_for(lambda: len(seen) >= 2, 1.0)  # 100 ms cycle before any command
+        result = hvac.command({"Fan": 5})
+        # cyclic frames during the 150 ms actuation still carry the old state and counter,
+        # so the command completes only with the real reply
+        assert result.ok and result.ms >= 150 and result.status["Fan"] == 5
+        assert _wait_for(lambda: DB.decode_message(0x211, seen[-1].data)["Fan"] == 5, 1.0)
+        port.close()
