@@ -42,6 +42,7 @@ class _Run:
         ]
         self.pauses = [ScalarPauses(p) for p in plan.pauses]
         self.deadline = None if plan.deadline_ms is None else plan.deadline_ms.tolist()
+        self.bypass = None if plan.bypass is None else plan.bypass.tolist()
         self.arrival = [0.0] * n
         self.rows = [[0.0] * (4 * N_STAGES) for _ in range(n)]  # stage_arrival,start,end,leave
         self.hit = np.zeros((n, len(plan.faults)), dtype=bool)
@@ -85,6 +86,8 @@ class _Run:
         env = self.env
         row = self.rows[i]
         res = self.resources[k]
+        if self.bypass is not None and self.bypass[i][k]:
+            res = None
         req = None
         if res is not None:
             req = res.request()

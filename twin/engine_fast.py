@@ -86,7 +86,14 @@ def run_fast(plan: Plan) -> Timings:
     for k in range(len(STAGES)):
         stage_arrival[:, k] = t
         cap = plan.capacities[k]
-        s = t if cap is None else fcfs_starts(t, work[:, k], cap, plan.pauses[k])
+        if cap is None:
+            s = t
+        elif plan.bypass is None:
+            s = fcfs_starts(t, work[:, k], cap, plan.pauses[k])
+        else:
+            queued = ~plan.bypass[:, k]
+            s = t.copy()
+            s[queued] = fcfs_starts(t[queued], work[queued, k], cap, plan.pauses[k])
         e = plan.pauses[k].end(s, work[:, k])
         start[:, k] = s
         end[:, k] = e

@@ -8,7 +8,6 @@ value at a time (a test checks this), at numpy speed.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,10 +59,10 @@ def histogram_of(values_ms: np.ndarray) -> HdrHistogram:
     return h
 
 
-def percentiles_ms(h: HdrHistogram) -> dict[str, float]:
-    """p50/p95/p99 in ms (NaN for an empty histogram)."""
+def percentiles_ms(h: HdrHistogram) -> dict[str, float | None]:
+    """p50/p95/p99 in ms (None for an empty histogram: there is no such latency)."""
     if h.get_total_count() == 0:
-        return {f"p{int(p)}_ms": math.nan for p in PERCENTILES}
+        return {f"p{int(p)}_ms": None for p in PERCENTILES}
     values = h.get_percentile_to_value_dict(list(PERCENTILES))
     return {f"p{int(p)}_ms": round(values[p] / 1000.0, 3) for p in PERCENTILES}
 

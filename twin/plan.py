@@ -32,6 +32,7 @@ class Plan:
     arrivals_ms: np.ndarray | None = None  # open loop only
     think_ms: np.ndarray | None = None  # closed loop only: (users, rounds)
     deadline_ms: np.ndarray | None = None  # (n, 6) leave-stage deadline, inf for none
+    bypass: np.ndarray | None = None  # (n, 6) True where a request needs no slot of the stage
     labels: dict[str, np.ndarray] = field(default_factory=dict)  # per-request extras (path...)
 
     def work(self, idx: np.ndarray, arrival: np.ndarray, prev_arrival: np.ndarray

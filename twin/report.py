@@ -31,7 +31,9 @@ def tail_shares(timings: Timings, q: float = 95.0) -> dict[str, float]:
 
 
 def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str, Any],
-                 modes: dict[str, str]) -> dict[str, Any]:
+                 modes: dict[str, str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report.json contract (DESIGN.md) plus ``extra`` keys from later layers; then the
+    scenario's expectations are evaluated against it (so they can name any key)."""
     shares = tail_shares(timings)
     stages: dict[str, Any] = {}
     for k, s in enumerate(STAGES):
@@ -41,7 +43,7 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
             mode=modes[s],
             share_of_e2e_p95=shares[s],
             queue_p95_ms=round(float(np.percentile(timings.queue_ms[:, k], 95)), 3)
-            if timings.n else math.nan,
+            if timings.n else None,
         )
         stages[s] = entry
     e2e = percentiles_ms(histogram_of(timings.e2e_ms))
@@ -71,6 +73,7 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
             "max_l4_jitter_ms": max((w["l4_jitter_ms"] for w in mon["windows"]), default=0.0),
         },
     }
+    report.update(extra or {})
     report["expectations"] = evaluate_expectations(scenario, report)
     return report
 
@@ -86,17 +89,23 @@ def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[di
                 f"a report metric such as e2e.p95_ms, stages.inference.p99_ms or "
                 f"perception.instant, got {exp.metric!r}",
             ) from None
+        limit: dict[str, float] = {}
+        if exp.max is not None:
+            limit["max"] = exp.max
+        if exp.min is not None:
+            limit["min"] = exp.min
+        if value is None:  # e.g. the p99 of degraded requests when none degraded
+            out.append({"name": exp.name, "metric": exp.metric, "limit": limit, "value": None,
+                        "passed": True, "skipped": "no data"})
+            continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise InputError(scenario.source, f"expectations[{i}].metric",
                              f"a numeric metric, {exp.metric!r} is {type(value).__name__}")
         value = float(value)
         passed = not math.isnan(value)
-        limit: dict[str, float] = {}
         if exp.max is not None:
-            limit["max"] = exp.max
             passed = passed and value <= exp.max
         if exp.min is not None:
-            limit["min"] = exp.min
             passed = passed and value >= exp.min
         out.append({"name": exp.name, "metric": exp.metric, "limit": limit,
                     "value": round(value, 4), "passed": passed})
@@ -105,7 +114,8 @@ def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[di
 
 def write_report(report: dict[str, Any], out: Path) -> Path:
     path = out / "report.json"
-    path.write_text(json.dumps(report, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    text = json.dumps(report, indent=2, allow_nan=False)  # strict JSON: no NaN
+    path.write_text(text + "\n", encoding="utf-8")
     return path
 
 
@@ -146,7 +156,9 @@ def write_junit(report: dict[str, Any], out: Path) -> Path:
     for e in exps:
         case = ET.SubElement(suite, "testcase", classname=f"scenario.{report['scenario']}",
                              name=e["name"])
-        if not e["passed"]:
+        if e.get("skipped"):
+            ET.SubElement(case, "skipped", message=e["skipped"])
+        elif not e["passed"]:
             failure = ET.SubElement(case, "failure", message=f"{e['metric']}={e['value']} "
                                     f"violates {e['limit']}")
             failure.text = json.dumps(e)
@@ -181,6 +193,6 @@ def format_table(report: dict[str, Any]) -> str:
     lines.append(f"perception: instant {p['instant']:.1%}  acceptable {p['acceptable']:.1%}"
                  f"  sluggish {p['sluggish']:.1%}")
     for x in report["expectations"]:
-        mark = "PASS" if x["passed"] else "FAIL"
+        mark = "SKIP" if x.get("skipped") else "PASS" if x["passed"] else "FAIL"
         lines.append(f"[{mark}] {x['name']}: {x['metric']} = {x['value']} {x['limit']}")
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from latency_models.stages import STAGES
-from twin import monitoring
+from twin import assisted, monitoring
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
 from twin.plan import Plan, make_plan
@@ -65,10 +65,16 @@ def run_scenario(
     seed = scenario.seed if seed is None else seed
     n = scenario.requests if requests is None else requests
     plan = make_plan(scenario, seed, n)
+    config = assisted.assistant_config(scenario)
+    ap = assisted.prepare(plan, config) if config is not None else None
     chosen = choose_engine(scenario, engine, bool(real))
     timings = run_fast(plan) if chosen == "fast" else run_des(plan, env=env, real=real)
     window = float(scenario.raw.get("monitoring", {}).get("window_ms", 1000.0))
     mon = monitoring.compute(plan, timings, window)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
-    report = build_report(scenario, seed, timings, mon, modes)
-    return RunResult(scenario, plan, timings, report, mon)
+    extra: dict[str, Any] = {}
+    columns: dict[str, np.ndarray] = {}
+    if ap is not None:
+        extra, columns = assisted.report_additions(ap, timings, assisted.decisions(ap, timings))
+    report = build_report(scenario, seed, timings, mon, modes, extra)
+    return RunResult(scenario, plan, timings, report, mon, columns)

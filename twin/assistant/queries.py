@@ -114,10 +114,13 @@ class QuerySampler:
         weights = np.array([q.weight for q in pool], dtype=float)
         self._p = weights / weights.sum()
 
+    def sample_indices(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """``n`` indices into :attr:`queries`, drawn with replacement by weight."""
+        return rng.choice(len(self.queries), size=n, p=self._p)
+
     def sample(self, rng: np.random.Generator, n: int) -> list[LabelledQuery]:
         """``n`` queries drawn with replacement."""
-        idx = rng.choice(len(self.queries), size=n, p=self._p)
-        return [self.queries[i] for i in idx]
+        return [self.queries[i] for i in self.sample_indices(rng, n)]
 
     def kind_mix(self) -> dict[str, float]:
         """The expected fraction of traffic per kind."""

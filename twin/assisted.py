@@ -1,0 +1,187 @@
+"""The assistant under test inside the twin: every simulated request carries a labelled query.
+
+Before the run, the real rules (hassil) classify each distinct query; requests the rules are
+sure of take the ``rule`` path (the inference stage is the rule time only, with no inference
+slot); the others go to the modelled LLM resolver (rule time plus the inference stage's drawn
+latency, on an inference slot) with a degrade deadline on the stage. After the run the pure
+:func:`twin.assistant.policy.decide` turns each request's simulated times into its path,
+command and feedback, exactly as the real-time runtime would with measured times.
+
+Scenario keys: ``[policy]`` (threshold, ack_deadline_ms, degrade_deadline_ms, degrade) and
+``[assistant]`` (enabled, lang, queries, accuracy, malformed_rate, rule_ms).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from latency_models.distributions import (
+    Distribution,
+    ShiftedLognormal,
+    SpecError,
+    distribution_from_spec,
+)
+from latency_models.stages import STAGES
+from twin.assistant.modelled import ModelledResolver, OutcomeRates
+from twin.assistant.nlu import RuleResult, shared_nlu
+from twin.assistant.policy import AssistantPolicy, Decision, decide, policy_from_spec
+from twin.assistant.queries import DEFAULT_QUERY_FILE, LabelledQuery, QuerySampler, load_queries
+from twin.assistant.resolver import ResolverResult
+from twin.assistant.summary import summarise
+from twin.errors import InputError
+from twin.metrics import histogram_of, percentiles_ms
+from twin.paths import PROJECT_ROOT
+from twin.plan import Plan
+from twin.rng import stream
+from twin.scenario import Scenario
+from twin.timings import Timings
+
+INF = STAGES.index("inference")
+#: rule NLU time after warm-up, measured on this kind of machine (p50 ~0.4 ms, p95 ~1 ms)
+DEFAULT_RULE_MS: Distribution = ShiftedLognormal.from_median_p95(0.4, 1.0, shift=0.1)
+ASSISTANT_KEYS = {"enabled", "lang", "queries", "accuracy", "malformed_rate", "rule_ms"}
+
+
+@dataclass(frozen=True)
+class AssistantConfig:
+    policy: AssistantPolicy
+    rates: OutcomeRates
+    rule_ms: Distribution
+    queries: Path
+    lang: str | None
+
+
+def assistant_config(scenario: Scenario) -> AssistantConfig | None:
+    """The assistant's settings, or None when the scenario has no enabled ``[assistant]``."""
+    table = scenario.raw.get("assistant")
+    if table is None:
+        return None
+    src = scenario.source
+    if not isinstance(table, dict):
+        raise InputError(src, "assistant", "a table")
+    unknown = sorted(set(table) - ASSISTANT_KEYS)
+    if unknown:
+        names = ", ".join(sorted(ASSISTANT_KEYS))
+        raise InputError(src, f"assistant.{unknown[0]}", f"one of {names}")
+    if table.get("enabled", True) is False:
+        return None
+    policy = policy_from_spec(dict(scenario.policy), src, "policy")
+    try:
+        rates = OutcomeRates(float(table.get("accuracy", 0.85)),
+                             float(table.get("malformed_rate", 0.05)))
+    except (TypeError, ValueError):
+        raise InputError(src, "assistant.accuracy",
+                         "probabilities with accuracy + malformed_rate <= 1") from None
+    try:
+        rule_ms = (distribution_from_spec(table["rule_ms"], "assistant.rule_ms")
+                   if "rule_ms" in table else DEFAULT_RULE_MS)
+    except SpecError as exc:
+        raise InputError(src, exc.key, exc.expected) from None
+    lang = table.get("lang", "mixed")
+    if lang not in ("en", "zh-CN", "mixed"):
+        raise InputError(src, "assistant.lang", f"en, zh-CN or mixed, got {lang!r}")
+    queries = Path(table.get("queries", DEFAULT_QUERY_FILE))
+    if not queries.is_absolute() and not queries.exists():
+        queries = PROJECT_ROOT / queries
+    return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang)
+
+
+@dataclass
+class AssistedPlan:
+    """Per-request query, rule result and (for the LLM path) the resolver's output text."""
+
+    config: AssistantConfig
+    queries: list[LabelledQuery]
+    rules: list[RuleResult]
+    llm: np.ndarray  # bool (n,)
+    raw: list[str | None]
+
+
+def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
+    """Sample a query per request, classify it with the real rules, and shape the plan's
+    inference stage: rule time only on the rule path; rule time + LLM latency on a slot, with
+    the degrade deadline, on the fallback path."""
+    rng = stream(plan.seed, "assistant")
+    sampler = QuerySampler(load_queries(config.queries), config.lang)
+    picks = sampler.sample_indices(rng, plan.n)
+    used = set(picks.tolist())
+    by_query = {
+        i: shared_nlu(q.lang).parse(q.text, q.history)
+        for i, q in enumerate(sampler.queries) if i in used
+    }
+    rule_ms = np.maximum(config.rule_ms.sample(rng, plan.n), 1e-6)
+    queries = [sampler.queries[i] for i in picks.tolist()]
+    rules = [replace(by_query[i], ms=float(ms)) for i, ms in zip(picks.tolist(), rule_ms.tolist(),
+                                                                   strict=True)]
+    threshold = config.policy.threshold
+    llm = np.array([r.confidence < threshold or r.command is None for r in rules])
+    resolver = ModelledResolver.from_queries(sampler.queries, ShiftedLognormal(0.0, 1e-9),
+                                             stream(plan.seed, "assistant", 1), config.rates)
+    raw: list[str | None] = [
+        resolver.resolve(q.text, list(q.history), q.lang).raw if is_llm else None
+        for q, is_llm in zip(queries, llm.tolist(), strict=True)
+    ]
+    plan.base_ms[:, INF] = rule_ms + np.where(llm, plan.base_ms[:, INF], 0.0)
+    bypass = np.zeros_like(plan.base_ms, dtype=bool)
+    bypass[:, INF] = ~llm
+    plan.bypass = bypass
+    if config.policy.degrade:
+        deadline = np.full_like(plan.base_ms, np.inf)
+        deadline[:, INF] = np.where(llm, np.maximum(rule_ms, config.policy.degrade_deadline_ms),
+                                    np.inf)
+        plan.deadline_ms = deadline
+    return AssistedPlan(config, queries, rules, llm, raw)
+
+
+def decisions(ap: AssistedPlan, timings: Timings) -> list[Decision]:
+    """Each request's decision from its simulated inference-stage times."""
+    answered = (timings.end[:, INF] - timings.stage_arrival[:, INF]).tolist()
+    out = []
+    for i, (q, rules) in enumerate(zip(ap.queries, ap.rules, strict=True)):
+        result = None
+        if ap.raw[i] is not None:
+            result = ResolverResult(ap.raw[i] or "", answered[i] - rules.ms)
+        out.append(decide(q.text, q.history, q.lang, rules, result, ap.config.policy,
+                          (q.intent, q.value)))
+    return out
+
+
+def _latency(values: np.ndarray, budget_ms: float | None = None) -> dict[str, Any]:
+    entry: dict[str, Any] = percentiles_ms(histogram_of(values))
+    if budget_ms is not None:
+        entry["budget_ms"] = budget_ms
+        within = float(np.mean(values <= budget_ms)) if values.size else 1.0
+        entry["within_budget"] = round(within, 4)
+    return entry
+
+
+def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
+                     ) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """``report.json`` keys (paths, intent_accuracy, valve_events, degraded, ack, answer,
+    first_feedback) with latencies from the end of speech, and per-request CSV columns."""
+    offset = timings.stage_arrival[:, INF] - timings.arrival
+    ack = offset + np.array([d.ack_ms for d in made])
+    answer = offset + np.array([d.first_feedback_ms for d in made])
+    paths = np.array([d.path for d in made])
+    summary = summarise(made)
+    policy = ap.config.policy
+    summary["degraded"]["first_feedback"] = _latency(answer[paths == "degraded"])
+    summary["ack"] = {**_latency(ack, policy.ack_deadline_ms),
+                      "late": int(np.sum(ack > policy.ack_deadline_ms))}
+    summary["answer"] = _latency(answer)
+    summary["first_feedback"] = _latency(np.minimum(ack, answer), 100.0)
+    summary["policy"] = {"threshold": policy.threshold, "ack_deadline_ms": policy.ack_deadline_ms,
+                         "degrade_deadline_ms": policy.degrade_deadline_ms,
+                         "degrade": policy.degrade}
+    columns = {
+        "path": paths,
+        "intent": np.array([d.intent for d in made]),
+        "value": np.array(["" if d.value is None else str(d.value) for d in made]),
+        "correct": np.array([d.correct for d in made]),
+        "query": np.array([q.text for q in ap.queries]),
+    }
+    return summary, columns
