@@ -59,7 +59,8 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
         "e2e": e2e,
         "perception": perception(timings.e2e_ms),
         "faults": [
-            {"kind": f.kind, "start_ms": f.start_ms, "duration_ms": f.duration_ms,
+            {"kind": f.kind, "start_ms": f.start_ms,
+             "duration_ms": f.duration_ms if math.isfinite(f.duration_ms) else None,
              "every_ms": f.every_ms, "stages": list(f.targets()),
              "requests_hit": int(timings.fault_hit[:, j].sum())}
             for j, f in enumerate(scenario.faults)
