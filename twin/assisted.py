@@ -137,17 +137,21 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
     return AssistedPlan(config, queries, rules, llm, raw)
 
 
+def decide_one(ap: AssistedPlan, i: int, answered_ms: float | None) -> Decision:
+    """Request ``i``'s decision, given when (ms after reaching the assistant) the resolver
+    answered; None means it has not answered (yet), so an LLM-path request degrades."""
+    q, rules, raw = ap.queries[i], ap.rules[i], ap.raw[i]
+    result = None
+    if raw is not None and answered_ms is not None:
+        result = ResolverResult(raw, answered_ms - rules.ms)
+    return decide(q.text, q.history, q.lang, rules, result, ap.config.policy,
+                  (q.intent, q.value))
+
+
 def decisions(ap: AssistedPlan, timings: Timings) -> list[Decision]:
     """Each request's decision from its simulated inference-stage times."""
     answered = (timings.end[:, INF] - timings.stage_arrival[:, INF]).tolist()
-    out = []
-    for i, (q, rules) in enumerate(zip(ap.queries, ap.rules, strict=True)):
-        result = None
-        if ap.raw[i] is not None:
-            result = ResolverResult(ap.raw[i] or "", answered[i] - rules.ms)
-        out.append(decide(q.text, q.history, q.lang, rules, result, ap.config.policy,
-                          (q.intent, q.value)))
-    return out
+    return [decide_one(ap, i, answered[i]) for i in range(len(ap.queries))]
 
 
 def _latency(values: np.ndarray, budget_ms: float | None = None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
 
@@ -34,7 +35,13 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
-    result = run_scenario(scenario, seed=args.seed, requests=args.requests, engine=args.engine)
+    if args.rig:
+        # real devices bind through hil, found by name (twin itself imports no hardware)
+        with_rig = importlib.import_module("hil.run_rig").run_with_rig
+        result = with_rig(scenario, args.rig, args.seed, args.requests, out)
+    else:
+        result = run_scenario(scenario, seed=args.seed, requests=args.requests,
+                              engine=args.engine)
     write_report(result.report, out)
     write_requests_csv(result.timings, out, [f.kind for f in result.plan.faults],
                        result.extra_columns)

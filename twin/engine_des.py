@@ -9,7 +9,7 @@ fewer events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import Any, Protocol
 
 import numpy as np
@@ -25,9 +25,11 @@ N_STAGES = len(STAGES)
 
 class RealStage(Protocol):
     """A real backend in a stage slot: a SimPy process body that does the stage's work for
-    request ``index`` and returns the measured duration (ms) once done."""
+    request ``index`` and returns once done. ``timeline`` is the request's record so far:
+    4 x 6 floats (stage arrival, start, end, leave per stage; 0.0 where not reached yet)."""
 
-    def process(self, env: simpy.Environment, index: int) -> Generator[Any, Any, float]: ...
+    def process(self, env: simpy.Environment, index: int,
+                timeline: list[float]) -> Generator[Any, Any, Any]: ...
 
 
 class _Run:
@@ -44,10 +46,13 @@ class _Run:
         self.deadline = None if plan.deadline_ms is None else plan.deadline_ms.tolist()
         self.bypass = None if plan.bypass is None else plan.bypass.tolist()
         self.arrival = [0.0] * n
-        self.rows = [[0.0] * (4 * N_STAGES) for _ in range(n)]  # stage_arrival,start,end,leave
+        # stage_arrival, start, end, leave per stage; NaN until reached
+        self.rows = [[float("nan")] * (4 * N_STAGES) for _ in range(n)]
         self.hit = np.zeros((n, len(plan.faults)), dtype=bool)
         self.work: list[list[float]] = []
-        self.done: Callable[[int], None] | None = None
+        self.in_flight = 0
+        if hasattr(env, "idle_probe"):  # a lockstep environment may leap while idle
+            env.idle_probe = lambda: self.in_flight == 0
         # stages that can be advanced arithmetically in one timeout
         self.plain = [
             k not in self.real and self.resources[k] is None and self.deadline is None
@@ -57,6 +62,7 @@ class _Run:
     def request(self, i: int, work: list[float]) -> Generator[Any, Any, None]:
         env = self.env
         row = self.rows[i]
+        self.in_flight += 1
         k = 0
         while k < N_STAGES:
             if self.plain[k]:
@@ -79,8 +85,7 @@ class _Run:
                 yield worker | env.timeout(deadline)
             row[3 * N_STAGES + k] = env.now
             k += 1
-        if self.done is not None:
-            self.done(i)
+        self.in_flight -= 1
 
     def _stage(self, i: int, k: int, work: float) -> Generator[Any, Any, None]:
         env = self.env
@@ -94,7 +99,7 @@ class _Run:
             yield req
         row[N_STAGES + k] = env.now
         if k in self.real:
-            yield from self.real[k].process(env, i)
+            yield from self.real[k].process(env, i, row)
         else:
             yield env.timeout(self.pauses[k].end(env.now, work) - env.now)
         row[2 * N_STAGES + k] = env.now

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -53,13 +53,23 @@ def choose_engine(scenario: Scenario, requested: str | None, real: bool) -> str:
     return wanted
 
 
+class Binding(Protocol):
+    """Real backends for some stage slots (from :mod:`hil`): given the drawn plan (and the
+    assistant's plan, if any) it returns the environment to run in (a lockstep one) and the
+    real stages; after the run, ``finish`` returns the report keys it adds."""
+
+    def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
+             ) -> tuple[Any, dict[str, RealStage]]: ...
+
+    def finish(self, timings: Timings) -> dict[str, Any]: ...
+
+
 def run_scenario(
     scenario: Scenario,
     seed: int | None = None,
     requests: int | None = None,
     engine: str | None = None,
-    real: dict[str, RealStage] | None = None,
-    env: Any = None,
+    binding: Binding | None = None,
 ) -> RunResult:
     """Run ``scenario`` (seed and request count default to the scenario's own)."""
     seed = scenario.seed if seed is None else seed
@@ -67,6 +77,7 @@ def run_scenario(
     plan = make_plan(scenario, seed, n)
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
+    env, real = binding.bind(plan, ap) if binding is not None else (None, {})
     chosen = choose_engine(scenario, engine, bool(real))
     timings = run_fast(plan) if chosen == "fast" else run_des(plan, env=env, real=real)
     window = float(scenario.raw.get("monitoring", {}).get("window_ms", 1000.0))
@@ -76,5 +87,7 @@ def run_scenario(
     columns: dict[str, np.ndarray] = {}
     if ap is not None:
         extra, columns = assisted.report_additions(ap, timings, assisted.decisions(ap, timings))
+    if binding is not None:
+        extra.update(binding.finish(timings))
     report = build_report(scenario, seed, timings, mon, modes, extra)
     return RunResult(scenario, plan, timings, report, mon, columns)

@@ -1,0 +1,163 @@
+"""Lockstep: the twin's simulated clock (ms) kept in step with the wall clock.
+
+:class:`LockstepEnvironment` is a SimPy environment that, before processing an event due at
+simulated time t, waits until the wall clock reaches t (``simpy.rt.RealtimeEnvironment``'s
+``strict`` check only fires when more than one simulated unit late, useless at ms scale, so
+lateness is measured here per event). Real stage work runs in worker threads
+(:meth:`LockstepEnvironment.call`); when a worker finishes, the main loop advances the clock to
+the wall-clock moment it finished and wakes the waiting process. SimPy itself is only ever
+touched from the main thread.
+
+While no request is in flight the clock may leap to the next arrival (``warp_idle``): nothing
+is running, so nothing can be late, and a light workload need not wait out its think times.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import simpy
+from simpy.core import EmptySchedule, Infinity
+
+#: no real call may take longer than this: the bench never hangs
+DEFAULT_CALL_TIMEOUT_S = 30.0
+
+
+class RealCallTimeout(RuntimeError):
+    """A real stage's worker did not finish within its timeout."""
+
+
+@dataclass
+class LockstepStats:
+    """Pacing lateness per event and simulated-minus-measured error per real call (ms)."""
+
+    lateness_ms: list[float] = field(default_factory=list)
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    warps: int = 0
+    warped_ms: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        late = np.asarray(self.lateness_ms)
+        err = np.asarray([c["sim_minus_measured_ms"] for c in self.calls])
+        by_stage: dict[str, Any] = {}
+        for stage in sorted({c["stage"] for c in self.calls}):
+            e = np.asarray([c["sim_minus_measured_ms"] for c in self.calls if c["stage"] == stage])
+            m = np.asarray([c["measured_ms"] for c in self.calls if c["stage"] == stage])
+            by_stage[stage] = {
+                "calls": int(e.size),
+                "measured_p50_ms": round(float(np.median(m)), 3),
+                "error_mean_ms": round(float(e.mean()), 3),
+                "error_p99_abs_ms": round(float(np.percentile(np.abs(e), 99)), 3),
+            }
+        return {
+            "events": int(late.size),
+            "lateness_p50_ms": round(float(np.median(late)), 4) if late.size else None,
+            "lateness_p99_ms": round(float(np.percentile(late, 99)), 4) if late.size else None,
+            "lateness_max_ms": round(float(late.max()), 4) if late.size else None,
+            "real_calls": int(err.size),
+            "sim_minus_measured_mean_ms": round(float(err.mean()), 4) if err.size else None,
+            "sim_minus_measured_p99_abs_ms": (
+                round(float(np.percentile(np.abs(err), 99)), 4) if err.size else None),
+            "stages": by_stage,
+            "idle_warps": self.warps,
+            "idle_warped_ms": round(self.warped_ms, 3),
+        }
+
+
+class LockstepEnvironment(simpy.Environment):
+    """Simulated ms paced against the wall clock, with threaded real calls."""
+
+    def __init__(self, warp_idle: bool = True,
+                 call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S) -> None:
+        super().__init__()
+        self.stats = LockstepStats()
+        self._done: queue.Queue[tuple[simpy.Event, float, Any, BaseException | None]] = (
+            queue.Queue())
+        self._pending = 0
+        #: set by the engine: True while no request is in flight (then the clock may leap)
+        self.idle_probe: Callable[[], bool] | None = None
+        self._warp = warp_idle
+        self._call_timeout_s = call_timeout_s
+        self._wall0 = time.perf_counter()
+        self._sim0 = 0.0
+
+    def wall_ms(self) -> float:
+        """The simulated time that corresponds to the wall clock right now."""
+        return self._sim0 + (time.perf_counter() - self._wall0) * 1000.0
+
+    def call(self, stage: str, fn: Callable[[], Any]) -> Generator[simpy.Event, Any, Any]:
+        """Run blocking ``fn`` in a worker thread; resume when it is done. Returns its result
+        and records measured wall time against the simulated time that passed."""
+        event = self.event()
+        sim_start = self.now
+        box: dict[str, float] = {}
+
+        def work() -> None:
+            t0 = time.perf_counter()
+            try:
+                result, error = fn(), None
+            except BaseException as exc:  # handed to the simulation thread
+                result, error = None, exc
+            box["measured_ms"] = (time.perf_counter() - t0) * 1000.0
+            self._done.put((event, sim_start + box["measured_ms"], result, error))
+
+        self._pending += 1
+        threading.Thread(target=work, name=f"real-{stage}", daemon=True).start()
+        result = yield event
+        measured = box["measured_ms"]
+        self.stats.calls.append({"stage": stage, "measured_ms": measured,
+                                 "sim_ms": self.now - sim_start,
+                                 "sim_minus_measured_ms": (self.now - sim_start) - measured})
+        return result
+
+    def _complete(self, item: tuple[simpy.Event, float, Any, BaseException | None]) -> None:
+        event, finished_at, result, error = item
+        self._pending -= 1
+        # simulated time advances by the measured duration; it never runs backwards and never
+        # passes an event that is already due (the residual is the reported error)
+        self._now = min(max(self._now, finished_at), self.peek())
+        if error is not None:
+            event.fail(error)
+        else:
+            event.succeed(result)
+
+    def run(self, until: Any = None) -> Any:
+        if until is not None:
+            raise ValueError("LockstepEnvironment runs until the schedule is empty")
+        self._wall0 = time.perf_counter()
+        self._sim0 = self.now
+        while True:
+            target = self.peek()
+            if target == Infinity and self._pending == 0:
+                return None
+            idle = self.idle_probe
+            if self._warp and self._pending == 0 and idle is not None and idle():
+                ahead = target - self.wall_ms()
+                if ahead > 0:  # nothing in flight: leap to the next event
+                    self._sim0 += ahead
+                    self.stats.warps += 1
+                    self.stats.warped_ms += ahead
+            wait_s = (target - self.wall_ms()) / 1000.0
+            if self._pending:
+                timeout = self._call_timeout_s if target == Infinity else max(wait_s, 0.0)
+                try:
+                    self._complete(self._done.get(timeout=timeout))
+                    continue
+                except queue.Empty:
+                    if target == Infinity:
+                        raise RealCallTimeout(
+                            f"a real stage call took more than {self._call_timeout_s} s"
+                        ) from None
+            elif wait_s > 0:
+                time.sleep(wait_s)
+            self.stats.lateness_ms.append(max(self.wall_ms() - target, 0.0))
+            try:
+                self.step()
+            except EmptySchedule:
+                continue
