@@ -109,12 +109,13 @@ class LockstepEnvironment(simpy.Environment):
 
         self._pending += 1
         threading.Thread(target=work, name=f"real-{stage}", daemon=True).start()
-        result = yield event
-        measured = box["measured_ms"]
-        self.stats.calls.append({"stage": stage, "measured_ms": measured,
-                                 "sim_ms": self.now - sim_start,
-                                 "sim_minus_measured_ms": (self.now - sim_start) - measured})
-        return result
+        try:
+            return (yield event)
+        finally:  # recorded whether the call returned or raised
+            measured = box["measured_ms"]
+            self.stats.calls.append({"stage": stage, "measured_ms": measured,
+                                     "sim_ms": self.now - sim_start,
+                                     "sim_minus_measured_ms": (self.now - sim_start) - measured})
 
     def _complete(self, item: tuple[simpy.Event, float, Any, BaseException | None]) -> None:
         event, finished_at, result, error = item
