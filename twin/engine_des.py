@@ -51,6 +51,7 @@ class _Run:
         self.hit = np.zeros((n, len(plan.faults)), dtype=bool)
         self.work: list[list[float]] = []
         self.in_flight = 0
+        self.lead_times: np.ndarray | None = None
         if hasattr(env, "idle_probe"):  # a lockstep environment may leap while idle
             env.idle_probe = lambda: self.in_flight == 0
         # stages that can be advanced arithmetically in one timeout
@@ -59,11 +60,11 @@ class _Run:
             for k in range(N_STAGES)
         ]
 
-    def request(self, i: int, work: list[float]) -> Generator[Any, Any, None]:
+    def request(self, i: int, work: list[float], k: int = 0) -> Generator[Any, Any, None]:
+        """Request ``i`` from stage ``k`` on (the stages before ``k`` are already done)."""
         env = self.env
         row = self.rows[i]
         self.in_flight += 1
-        k = 0
         while k < N_STAGES:
             if self.plain[k]:
                 t = env.now
@@ -106,14 +107,39 @@ class _Run:
         if res is not None:
             res.release(req)
 
-    def open_loop(self, arrivals: list[float], work: np.ndarray) -> Generator[Any, Any, None]:
+    def leading_plain(self, arrivals: np.ndarray, work: np.ndarray) -> tuple[int, np.ndarray]:
+        """The uncontended stages every request starts with depend on nothing but its own
+        arrival: compute them with numpy (same arithmetic as :meth:`request`). Returns how
+        many there are and when each request reaches the first stage that interacts."""
+        lead = 0
+        while lead < N_STAGES and self.plain[lead]:
+            lead += 1
+        t = arrivals.copy()
+        times = np.empty((arrivals.size, 4, lead))
+        for k in range(lead):
+            end = self.plan.pauses[k].end(t, work[:, k])
+            times[:, 0, k] = times[:, 1, k] = t
+            times[:, 2, k] = times[:, 3, k] = end
+            t = end
+        self.lead_times = times
+        return lead, t
+
+    def open_loop(self, arrivals: np.ndarray, work: np.ndarray) -> Generator[Any, Any, None]:
+        """Start each request where it first meets another request (a shared stage, a real
+        backend or a deadline), in the order requests get there."""
         env = self.env
+        self.arrival = arrivals.tolist()
+        lead, reach = self.leading_plain(arrivals, work)
+        if lead == N_STAGES:
+            return  # nothing interacts: the arithmetic above is the whole simulation
         work_rows = work.tolist()
-        for i, t in enumerate(arrivals):
+        order = np.argsort(reach, kind="stable").tolist()
+        reach_list = reach.tolist()
+        for i in order:
+            t = reach_list[i]
             if t > env.now:
                 yield env.timeout(t - env.now)
-            self.arrival[i] = env.now
-            env.process(self.request(i, work_rows[i]))
+            env.process(self.request(i, work_rows[i], lead))
 
     def closed_loop(self, think: np.ndarray) -> None:
         state = {"next": 0, "last": -np.inf}
@@ -136,6 +162,8 @@ class _Run:
 
     def timings(self) -> Timings:
         rows = np.asarray(self.rows, dtype=float).reshape(self.plan.n, 4, N_STAGES)
+        if self.lead_times is not None:
+            rows[:, :, : self.lead_times.shape[2]] = self.lead_times
         return Timings(
             np.asarray(self.arrival), rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3],
             self.hit, "des",
@@ -151,7 +179,7 @@ def run_des(plan: Plan, env: simpy.Environment | None = None,
         a = plan.arrivals_ms
         prev = np.concatenate([[-np.inf], a[:-1]])
         work, run.hit = plan.work(np.arange(plan.n), a, prev)
-        env.process(run.open_loop(a.tolist(), work))
+        env.process(run.open_loop(a, work))
     else:
         assert plan.think_ms is not None
         run.closed_loop(plan.think_ms)
