@@ -10,6 +10,7 @@ back to the vectorised solution. Under light load the sequential part is rare.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 
 import numpy as np
 
@@ -43,9 +44,10 @@ def _replay_busy_periods(a: np.ndarray, w: np.ndarray, e: np.ndarray, s: np.ndar
     """Replay the queue with a heap from each conflict until the system is empty again;
     ``s`` (starts) and ``e`` (ends) are updated in place for the replayed requests."""
     n = a.size
+    conflict_list = conflicts.tolist()
     ci = 0
-    while ci < conflicts.size:
-        i = int(conflicts[ci])
+    while ci < len(conflict_list):
+        i = conflict_list[ci]
         # exactly `capacity` requests are in service when request i arrives
         lo = max(0, i - 4 * capacity - 64)
         while True:
@@ -69,7 +71,7 @@ def _replay_busy_periods(a: np.ndarray, w: np.ndarray, e: np.ndarray, s: np.ndar
             m += 1
             if m < n and max(heap) <= a[m]:
                 break  # empty again: the no-wait solution holds until the next conflict
-        ci = int(np.searchsorted(conflicts, m))
+        ci = bisect_left(conflict_list, m, ci)
 
 
 def run_fast(plan: Plan) -> Timings:
