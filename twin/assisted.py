@@ -126,6 +126,7 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         for q, is_llm in zip(queries, llm.tolist(), strict=True)
     ]
     plan.base_ms[:, INF] = rule_ms + np.where(llm, plan.base_ms[:, INF], 0.0)
+    plan.labels["rule_ms"] = rule_ms
     bypass = np.zeros_like(plan.base_ms, dtype=bool)
     bypass[:, INF] = ~llm
     plan.bypass = bypass
@@ -148,10 +149,14 @@ def decide_one(ap: AssistedPlan, i: int, answered_ms: float | None) -> Decision:
                   (q.intent, q.value))
 
 
-def decisions(ap: AssistedPlan, timings: Timings) -> list[Decision]:
-    """Each request's decision from its simulated inference-stage times."""
+def decisions(ap: AssistedPlan, timings: Timings,
+              switched: set[int] | None = None) -> list[Decision]:
+    """Each request's decision from its simulated inference-stage times; ``switched``
+    requests met degrade mode (an alert) and never asked the LLM."""
     answered = (timings.end[:, INF] - timings.stage_arrival[:, INF]).tolist()
-    return [decide_one(ap, i, answered[i]) for i in range(len(ap.queries))]
+    switched = switched or set()
+    return [decide_one(ap, i, None if i in switched else answered[i])
+            for i in range(len(ap.queries))]
 
 
 def _latency(values: np.ndarray, budget_ms: float | None = None) -> dict[str, Any]:

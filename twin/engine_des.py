@@ -21,6 +21,7 @@ from twin.plan import Plan
 from twin.timings import Timings
 
 N_STAGES = len(STAGES)
+INF = STAGES.index("inference")
 
 
 class RealStage(Protocol):
@@ -51,6 +52,10 @@ class _Run:
         self.hit = np.zeros((n, len(plan.faults)), dtype=bool)
         self.work: list[list[float]] = []
         self.in_flight = 0
+        self.n_arrived = 0
+        self.controller: Any = None  # twin.control.DegradeOnAlert, when the scenario asks
+        rule_ms = plan.labels.get("rule_ms")
+        self.rule_ms: list[float] = [] if rule_ms is None else rule_ms.tolist()
         self.lead_times: np.ndarray | None = None
         if hasattr(env, "idle_probe"):  # a lockstep environment may leap while idle
             env.idle_probe = lambda: self.in_flight == 0
@@ -79,7 +84,14 @@ class _Run:
             arrived = env.now
             row[k] = arrived
             deadline = self.deadline[i][k] if self.deadline is not None else float("inf")
-            if deadline == float("inf"):
+            ctl = self.controller
+            if ctl is not None and k == INF and ctl.active(arrived) and not self.bypass[i][k]:
+                # degrade mode: answer from the rules now, no LLM, no slot
+                ctl.switched.add(i)
+                row[N_STAGES + k] = arrived
+                yield env.timeout(self.pauses[k].end(arrived, self.rule_ms[i]) - arrived)
+                row[2 * N_STAGES + k] = env.now
+            elif deadline == float("inf"):
                 yield from self._stage(i, k, work[k])
             else:
                 worker = env.process(self._stage(i, k, work[k]))
@@ -129,6 +141,7 @@ class _Run:
         backend or a deadline), in the order requests get there."""
         env = self.env
         self.arrival = arrivals.tolist()
+        self.n_arrived = len(self.arrival)
         lead, reach = self.leading_plain(arrivals, work)
         if lead == N_STAGES:
             return  # nothing interacts: the arithmetic above is the whole simulation
@@ -154,6 +167,7 @@ class _Run:
             if i >= self.plan.n:
                 return
             state["next"] = i + 1
+            self.n_arrived = i + 1
             prev, state["last"] = state["last"], env.now
             self.arrival[i] = env.now
             work, hit = self.plan.work(np.array([i]), np.array([env.now]), np.array([prev]))
@@ -171,10 +185,16 @@ class _Run:
 
 
 def run_des(plan: Plan, env: simpy.Environment | None = None,
-            real: dict[str, RealStage] | None = None) -> Timings:
-    """Run the plan through SimPy (any environment: plain, or real-time for lockstep)."""
+            real: dict[str, RealStage] | None = None, controller: Any = None) -> Timings:
+    """Run the plan through SimPy (any environment: plain, or real-time for lockstep).
+    ``controller`` (:class:`twin.control.DegradeOnAlert`) watches the run and may switch the
+    assistant to degrade mode."""
     env = env or simpy.Environment()
     run = _Run(plan, env, real)
+    if controller is not None:
+        run.controller = controller
+        run.plain[INF] = False
+        env.process(controller.monitor(env, run, plan.capacities[INF] or 1))
     if plan.arrivals_ms is not None:
         a = plan.arrivals_ms
         prev = np.concatenate([[-np.inf], a[:-1]])

@@ -84,7 +84,10 @@ def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
     loss_faults = [j for j, f in enumerate(plan.faults) if isinstance(f, PacketLoss)]
     lost = timings.fault_hit[:, loss_faults].any(axis=1) if loss_faults else None
     capacity = plan.capacities[INFERENCE] or 1
-    busy = _busy_per_window(timings.start[:, INFERENCE], timings.end[:, INFERENCE], edges)
+    on_slot = (np.ones(timings.n, dtype=bool) if plan.bypass is None
+               else ~plan.bypass[:, INFERENCE])  # the rule path needs no inference slot
+    busy = _busy_per_window(timings.start[on_slot, INFERENCE], timings.end[on_slot, INFERENCE],
+                            edges)
     util = 100.0 * busy / (capacity * np.diff(edges))
     counts = np.diff(bounds)
     occupied = np.flatnonzero(counts > 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -9,11 +10,12 @@ import numpy as np
 
 from latency_models.stages import STAGES
 from twin import assisted, monitoring
+from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
 from twin.plan import Plan, make_plan
 from twin.report import build_report
-from twin.scenario import Scenario
+from twin.scenario import Scenario, scenario_from_dict
 from twin.timings import Timings
 from twin.workloads import is_open_loop
 
@@ -39,11 +41,13 @@ class RunResult:
              "duration_ms": f.duration_ms, "every_ms": f.every_ms}
             for f in self.plan.faults
         ]
-        return items + list(self.monitoring["alerts"])
+        controlled = self.report.get("degrade_on_alert", {}).get("alerts", [])
+        return items + list(self.monitoring["alerts"]) + list(controlled)
 
 
 def choose_engine(scenario: Scenario, requested: str | None, real: bool) -> str:
-    """``fast`` when it gives the exact same answer (open-loop, nothing real), else ``des``."""
+    """``fast`` when it gives the exact same answer (open-loop, nothing real or controlled by
+    the live simulation), else ``des``."""
     wanted = requested or scenario.engine
     fast_ok = is_open_loop(scenario.workload) and not real
     if wanted == "fast" and not fast_ok:
@@ -78,16 +82,48 @@ def run_scenario(
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
     env, real = binding.bind(plan, ap) if binding is not None else (None, {})
-    chosen = choose_engine(scenario, engine, bool(real))
-    timings = run_fast(plan) if chosen == "fast" else run_des(plan, env=env, real=real)
+    controller = controller_from_scenario(scenario.raw, scenario.source, ap is not None)
+    chosen = choose_engine(scenario, engine, bool(real) or controller is not None)
+    timings = (run_fast(plan) if chosen == "fast"
+               else run_des(plan, env=env, real=real, controller=controller))
     window = float(scenario.raw.get("monitoring", {}).get("window_ms", 1000.0))
     mon = monitoring.compute(plan, timings, window)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
     extra: dict[str, Any] = {}
     columns: dict[str, np.ndarray] = {}
     if ap is not None:
-        extra, columns = assisted.report_additions(ap, timings, assisted.decisions(ap, timings))
+        switched = controller.switched if controller is not None else None
+        made = assisted.decisions(ap, timings, switched)
+        extra, columns = assisted.report_additions(ap, timings, made)
+    if controller is not None:
+        extra["degrade_on_alert"] = {
+            "alerts": controller.alerts,
+            "alerts_fired": len(controller.alerts),
+            "switched_requests": len(controller.switched),
+        }
     if binding is not None:
         extra.update(binding.finish(timings))
     report = build_report(scenario, seed, timings, mon, modes, extra)
+    if controller is not None and binding is None:
+        report["degrade_on_alert"]["versus_no_control"] = _control_effect(
+            scenario, seed, n, report)
     return RunResult(scenario, plan, timings, report, mon, columns)
+
+
+def _control_effect(scenario: Scenario, seed: int, n: int,
+                    report: dict[str, Any]) -> dict[str, Any]:
+    """What degrade-on-alert cost or saved: the same seed and draws without the control."""
+    raw = copy.deepcopy(scenario.raw)
+    raw["monitoring"]["degrade_on_alert"] = False
+    raw["expectations"] = []
+    plain = run_scenario(scenario_from_dict(raw, scenario.source), seed, n, "des").report
+    out: dict[str, Any] = {}
+    for key in ("p50_ms", "p95_ms", "p99_ms"):
+        out[f"e2e_{key}_saved"] = round(plain["e2e"][key] - report["e2e"][key], 3)
+    out["first_feedback_p99_ms_saved"] = round(
+        plain["first_feedback"]["p99_ms"] - report["first_feedback"]["p99_ms"], 3)
+    with_acc = report["intent_accuracy"]["overall"]
+    without_acc = plain["intent_accuracy"]["overall"]
+    out["intent_accuracy_cost"] = (None if with_acc is None or without_acc is None
+                                   else round(without_acc - with_acc, 4))
+    return out
