@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,10 +14,13 @@ from twin.capacity import (
     CapacityResult,
     erlang_c,
     find_capacity,
+    make_evaluate,
     mmc_capacity,
     mmc_response_percentile,
+    percentile_metric,
     write_capacity,
 )
+from twin.errors import InputError
 
 
 def test_erlang_c_known_values() -> None:
@@ -100,3 +104,40 @@ def test_write_capacity_json_and_png(tmp_path: Path) -> None:
     assert data["knee"] == result.knee and data["load_name"] == "qps"
     assert len(data["points"]) == result.evaluations
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+SEEDS_SEEN: list[int] = []
+
+
+def mmc_point(raw: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A report-shaped point: e2e p95 of M/M/c at the scenario's QPS (analytic)."""
+    SEEDS_SEEN.append(seed)
+    qps = raw["workload"]["qps"]
+    res = raw["resources"]["inference"]
+    p95 = mmc_response_percentile(qps, res["service_ms"], res["capacity"], 95.0)
+    return {"scenario": "mmc", "e2e": {"p95_ms": p95, "budget_ms": 100.0}}
+
+
+def test_make_evaluate_plugs_a_point_function_into_the_search() -> None:
+    raw = {
+        "seed": 3,
+        "workload": {"qps": 1.0},
+        "resources": {"inference": {"capacity": 4, "service_ms": 25.0}},
+    }
+    SEEDS_SEEN.clear()
+    evaluate = make_evaluate(raw, "workload.qps", mmc_point, seed=3, metric=percentile_metric(95))
+    result = find_capacity(evaluate, 100.0, low=1.0, tolerance=0.5)
+    truth = mmc_capacity(25.0, 4, 95.0, 100.0)
+    assert result.knee is not None and 0 <= truth - result.knee <= 0.5
+    assert set(SEEDS_SEEN) == {3}  # common random numbers: one seed at every load
+    assert raw["workload"]["qps"] == 1.0  # the scenario dict is not mutated
+    with pytest.raises(InputError, match=r"scenario: workload\.users: expected an existing"):
+        make_evaluate(raw, "workload.users", mmc_point, seed=3)
+    with pytest.raises(InputError, match=r"e2e\.p90_ms: expected a metric"):
+        make_evaluate(raw, "workload.qps", mmc_point, seed=3, metric="e2e.p90_ms")(1.0)
+
+
+def test_percentile_metric() -> None:
+    assert percentile_metric(99) == "e2e.p99_ms"
+    with pytest.raises(InputError, match="--percentile: 90: expected one of 50, 95, 99"):
+        percentile_metric(90)

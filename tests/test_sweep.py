@@ -229,3 +229,37 @@ def test_bad_executor(text: str) -> None:
     with pytest.raises(InputError, match="--executor"):
         parse_executor(text)
     assert parse_executor("dask://10.0.0.2:8786") == ("dask", None, "tcp://10.0.0.2:8786")
+
+
+def picky_point(raw: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Rejects one value the way scenario_from_dict rejects bad input."""
+    if raw["workload"]["users"] < 0:
+        raise InputError("sweep-test", "workload.users", "a non-negative integer")
+    return queue_point(raw, seed)
+
+
+@pytest.mark.parametrize("executor", ["serial", "process:2"])
+def test_worker_input_error_reaches_the_caller(executor: str) -> None:
+    varies = parse_varies(["workload.users=10,-1,20"])
+    with pytest.raises(InputError) as info:
+        run_sweep(RAW, varies, 2, executor, picky_point)
+    assert str(info.value) == "sweep-test: workload.users: expected a non-negative integer"
+
+
+def test_sweep_arguments_validate_to_one_line_errors() -> None:
+    from twin.sweep import add_sweep_arguments, sweep_options
+
+    parser = argparse.ArgumentParser()
+    add_sweep_arguments(parser)
+    ok = sweep_options(parser.parse_args(["--vary", "workload.users=1,2", "--replications", "3"]))
+    assert ok.replications == 3 and ok.executor == "process" and ok.random_n is None
+    assert ok.varies == [Vary("workload.users", (1, 2))]
+    for argv, flag in (
+        (["--vary", "a.b=1", "--replications", "0"], "--replications"),
+        (["--vary", "a.b=1..2", "--random", "x"], "--random"),
+        (["--vary", "a.b=1", "--executor", "gpu"], "--executor"),
+        ([], "--vary"),
+    ):
+        with pytest.raises(InputError) as info:
+            sweep_options(parser.parse_args(argv))
+        assert str(info.value).startswith(f"{flag}: ")

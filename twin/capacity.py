@@ -18,8 +18,12 @@ import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from scipy import optimize, stats
+
+from twin.errors import InputError
+from twin.sweep import flatten_metrics, set_dotted
 
 Evaluate = Callable[[float], float]
 
@@ -204,3 +208,41 @@ def write_capacity(
     fig.savefig(png_path)
     plt.close(fig)
     return json_path, png_path
+
+
+REPORTED_PERCENTILES = (50.0, 95.0, 99.0)
+
+
+def percentile_metric(percentile: float) -> str:
+    """The report.json key holding the end-to-end ``percentile`` (e2e.p50_ms/p95_ms/p99_ms)."""
+    if percentile not in REPORTED_PERCENTILES:
+        raise InputError("--percentile", f"{percentile:g}", "one of 50, 95, 99 (the report's)")
+    return f"e2e.p{percentile:g}_ms"
+
+
+def make_evaluate(
+    raw: dict[str, Any],
+    load_key: str,
+    point_fn: Callable[[dict[str, Any], int], dict[str, Any]],
+    seed: int,
+    metric: str = "e2e.p95_ms",
+    integer: bool = False,
+    source: str = "scenario",
+) -> Evaluate:
+    """``evaluate(load)``: run ``point_fn`` with ``load_key`` set to the load, return ``metric``.
+
+    Common random numbers: every load runs with the same ``seed``. ``point_fn`` is the same
+    kind of function a sweep uses (e.g. it returns report.json content).
+    """
+    set_dotted(raw, load_key, 1, source)  # fail now, with the key named, if it does not exist
+
+    def evaluate(load: float) -> float:
+        value: float | int = round(load) if integer else float(load)
+        metrics = flatten_metrics(point_fn(set_dotted(raw, load_key, value, source), seed))
+        if metric not in metrics:
+            raise InputError(
+                source, metric, f"a metric the run reports ({', '.join(sorted(metrics))})"
+            )
+        return metrics[metric]
+
+    return evaluate

@@ -14,6 +14,7 @@ Executors: ``process`` (a local process pool, the default; ``process:N`` for N w
 
 from __future__ import annotations
 
+import argparse
 import copy
 import csv
 import itertools
@@ -246,9 +247,23 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def _run_task(task: tuple[PointFn, dict[str, Any], int]) -> dict[str, float]:
+_INPUT_ERROR = "__input_error__"
+
+
+def _run_task(task: tuple[PointFn, dict[str, Any], int]) -> dict[str, Any]:
     point_fn, raw, seed = task
-    return flatten_metrics(point_fn(raw, seed))
+    try:
+        return flatten_metrics(point_fn(raw, seed))
+    except InputError as exc:
+        # InputError's three-argument __init__ does not survive pickling: ship its fields
+        return {_INPUT_ERROR: (exc.file, exc.key, exc.expected)}
+
+
+def _checked(result: dict[str, Any]) -> dict[str, float]:
+    """Re-raise a worker's InputError in the caller."""
+    if _INPUT_ERROR in result:
+        raise InputError(*result[_INPUT_ERROR])
+    return result
 
 
 def parse_executor(text: str) -> tuple[str, int | None, str | None]:
@@ -279,13 +294,16 @@ def map_tasks(
     results: list[dict[str, float] | None] = [None] * len(tasks)
     if kind == "serial":
         for i, task in enumerate(progress(tasks, len(tasks), "sweep", show_progress)):
-            results[i] = _run_task(task)
+            results[i] = _checked(_run_task(task))
     elif kind == "process":
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
             futures = {pool.submit(_run_task, t): i for i, t in enumerate(tasks)}
             done = as_completed(futures, timeout=timeout_s)
             for fut in progress(done, len(tasks), "sweep", show_progress):
-                results[futures[fut]] = fut.result()
+                results[futures[fut]] = _checked(fut.result())
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)  # an error drops the queued points
     else:
         results = _map_dask(tasks, address or "", timeout_s, show_progress)
     return [r if r is not None else {} for r in results]
@@ -314,7 +332,7 @@ def _map_dask(
         results: list[dict[str, float] | None] = [None] * len(tasks)
         done = dask_completed(futures, timeout=timeout_s)
         for fut in progress(done, len(tasks), "sweep", show_progress):
-            results[index[fut.key]] = fut.result(timeout=timeout_s)
+            results[index[fut.key]] = _checked(fut.result(timeout=timeout_s))
         return results
     finally:
         client.close(timeout=10)
@@ -425,3 +443,49 @@ def format_table(
     lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in body]
     return "\n".join(lines)
+
+
+def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``twin whatif`` flags: --vary (repeatable), --replications, --random, --executor,
+    --crn. Validate with :func:`sweep_options` (one-line InputErrors, exit 2)."""
+    parser.add_argument(
+        "--vary", action="append", default=[], metavar="KEY=VALUES",
+        help="key=v1,v2 | key=range(a,b,step) | key=lo..hi (with --random); repeatable",
+    )  # fmt: skip
+    parser.add_argument(
+        "--replications", default="5", metavar="N", help="independent runs per point"
+    )
+    parser.add_argument(
+        "--random", default=None, metavar="N", help="N random points instead of a grid"
+    )
+    parser.add_argument(
+        "--executor", default="process", help="process[:N] (default), serial, or dask://HOST:PORT"
+    )
+    parser.add_argument("--crn", action="store_true", help="common random numbers across points")
+
+
+@dataclass(frozen=True)
+class SweepOptions:
+    varies: list[Vary]
+    replications: int
+    random_n: int | None
+    executor: str
+    crn: bool
+
+
+def _positive_int(flag: str, text: str) -> int:
+    if not str(text).isdigit() or int(text) < 1:
+        raise InputError(flag, str(text), "a positive integer")
+    return int(text)
+
+
+def sweep_options(args: argparse.Namespace) -> SweepOptions:
+    """Validated options from :func:`add_sweep_arguments` flags."""
+    parse_executor(args.executor)
+    return SweepOptions(
+        varies=parse_varies(args.vary),
+        replications=_positive_int("--replications", args.replications),
+        random_n=None if args.random is None else _positive_int("--random", args.random),
+        executor=args.executor,
+        crn=bool(args.crn),
+    )
