@@ -263,3 +263,8 @@ def test_sweep_arguments_validate_to_one_line_errors() -> None:
         with pytest.raises(InputError) as info:
             sweep_options(parser.parse_args(argv))
         assert str(info.value).startswith(f"{flag}: ")
+
+
+def test_unpicklable_point_fails_in_the_caller() -> None:
+    with pytest.raises(TypeError, match="picklable top-level function"):
+        run_sweep(RAW, [Vary("workload.users", (1, 2))], 1, "process:2", lambda raw, seed: {})

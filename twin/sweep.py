@@ -19,6 +19,7 @@ import copy
 import csv
 import itertools
 import math
+import pickle
 import re
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -283,6 +284,18 @@ def parse_executor(text: str) -> tuple[str, int | None, str | None]:
     raise InputError("--executor", text, "process, process:N, serial or dask://HOST:PORT")
 
 
+def _require_picklable(tasks: list[tuple[PointFn, dict[str, Any], int]]) -> None:
+    """Fail in the caller, not in a pool's feeder thread, when a point cannot be shipped."""
+    if not tasks:
+        return
+    try:
+        pickle.dumps(tasks[0])
+    except (pickle.PicklingError, AttributeError, TypeError) as exc:
+        raise TypeError(
+            f"point_fn must be a picklable top-level function of an importable module: {exc}"
+        ) from exc
+
+
 def map_tasks(
     tasks: list[tuple[PointFn, dict[str, Any], int]],
     executor: str = "process",
@@ -296,14 +309,18 @@ def map_tasks(
         for i, task in enumerate(progress(tasks, len(tasks), "sweep", show_progress)):
             results[i] = _checked(_run_task(task))
     elif kind == "process":
+        _require_picklable(tasks)
         pool = ProcessPoolExecutor(max_workers=workers)
+        failed = True
         try:
             futures = {pool.submit(_run_task, t): i for i, t in enumerate(tasks)}
             done = as_completed(futures, timeout=timeout_s)
             for fut in progress(done, len(tasks), "sweep", show_progress):
                 results[futures[fut]] = _checked(fut.result())
+            failed = False
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)  # an error drops the queued points
+            # on an error drop the queued points and do not block on the running ones
+            pool.shutdown(wait=not failed, cancel_futures=True)
     else:
         results = _map_dask(tasks, address or "", timeout_s, show_progress)
     return [r if r is not None else {} for r in results]
@@ -322,6 +339,7 @@ def _map_dask(
         raise InputError(
             "--executor", address, "dask installed: pip install 'cabin-twin[dask]'"
         ) from exc
+    _require_picklable(tasks)
     try:
         client = Client(address, timeout=min(timeout_s, 30.0))
     except OSError as exc:
@@ -489,3 +507,29 @@ def sweep_options(args: argparse.Namespace) -> SweepOptions:
         executor=args.executor,
         crn=bool(args.crn),
     )
+
+
+SYNTHETIC_MEDIANS_MS = {
+    "capture": 12.0, "network": 18.0, "scheduling": 4.0, "model_load": 8.0, "inference": 25.0,
+    "render": 15.0,
+}  # fmt: skip
+
+
+def synthetic_point(raw: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A stand-in point for executor smoke tests and benchmarks, NOT the twin: six lognormal
+    stages (median x2 at p95) summed for ``raw['requests']`` requests, the inference median
+    multiplied by ``raw['stages']['inference']['scale']``; returns report-shaped e2e figures."""
+    from latency_models.distributions import ShiftedLognormal
+
+    rng = np.random.default_rng(seed)
+    n = int(raw["requests"])
+    scale = float(raw["stages"]["inference"]["scale"])
+    e2e = np.zeros(n)
+    for stage, median in SYNTHETIC_MEDIANS_MS.items():
+        median *= scale if stage == "inference" else 1.0
+        e2e += ShiftedLognormal.from_median_p95(median, median * 2.0).sample(rng, n)
+    p50, p95, p99 = np.percentile(e2e, [50, 95, 99])
+    return {
+        "e2e": {"p50_ms": float(p50), "p95_ms": float(p95), "p99_ms": float(p99)},
+        "perception": {"instant": float(np.mean(e2e <= 100.0))},
+    }
