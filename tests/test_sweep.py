@@ -81,6 +81,7 @@ def test_parse_vary_forms() -> None:
         ("workload.users=range(a,5)", "a number"),
         ("workload.users=9..3", "hi > lo"),
         ("bad key=1", "dotted scenario key"),
+        ("seed=1,2", "replications draw their own seeds"),
     ],
 )
 def test_malformed_vary_is_one_line_input_error(text: str, names: str) -> None:

@@ -41,6 +41,7 @@ _KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$")
 _RANGE_RE = re.compile(r"^range\((.*)\)$")
 _SPAN_RE = re.compile(r"^([^.][^,]*?)\.\.([^,]+)$")
 DEFAULT_TIMEOUT_S = 3600.0
+RESERVED_KEYS = frozenset({"seed", "point", "replications"})  # row metadata columns
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,8 @@ def parse_vary(text: str) -> Vary:
     key, rhs = key.strip(), rhs.strip()
     if not _KEY_RE.match(key):
         raise InputError(FLAG, key or "(empty)", "a dotted scenario key such as workload.users")
+    if key in RESERVED_KEYS:
+        raise InputError(FLAG, key, "a scenario parameter (replications draw their own seeds)")
     if not rhs:
         raise InputError(FLAG, key, "at least one value after '='")
     match = _RANGE_RE.match(rhs)
