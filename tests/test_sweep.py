@@ -269,3 +269,13 @@ def test_sweep_arguments_validate_to_one_line_errors() -> None:
 def test_unpicklable_point_fails_in_the_caller() -> None:
     with pytest.raises(TypeError, match="picklable top-level function"):
         run_sweep(RAW, [Vary("workload.users", (1, 2))], 1, "process:2", lambda raw, seed: {})
+
+
+def test_progress_passes_items_through(capsys: pytest.CaptureFixture[str]) -> None:
+    from twin.progress import progress, progress_enabled
+
+    assert list(progress(range(5), 5, "x", enabled=False)) == [0, 1, 2, 3, 4]
+    assert capsys.readouterr().err == ""
+    assert list(progress(iter(range(5)), 5, "bar", enabled=True)) == [0, 1, 2, 3, 4]
+    assert "bar" in capsys.readouterr().err
+    assert progress_enabled() is False  # pytest captures stderr: not a TTY
