@@ -191,6 +191,8 @@ class _Protocol:
             raise ValueError("size_kb must have the same length as t_ms")
         ts = t[order]
         rtt = self.link.rtt.rtt_at(rng, ts)
+        if hold_ms is not None and np.shape(hold_ms) != t.shape:
+            raise ValueError("hold_ms must have the same length as t_ms")
         hold = self.hold.sample(rng, n) if hold_ms is None else np.asarray(hold_ms, float)[order]
         return ts, order, rtt, size[order], np.maximum(hold, 0.0), self.link.packets(size[order])
 
@@ -258,10 +260,9 @@ class Http11Pool(_Protocol):
         wire = rtt + self.link.transfer_ms(size) + lost * self.link.tcp_recovery_ms(rtt, packets)
         handshake_ms = self._tcp_tls_rtts() * rtt
         latency = np.empty(ts.size)
-        idle: list[float] = [
-            -math.inf
-        ] * self.connections  # stack of free times, -inf: never opened
-        busy: list[float] = []  # heap of the times busy connections free up
+        # idle: a stack of free times (-inf: never opened); busy: a heap of release times
+        idle: list[float] = [-math.inf] * self.connections
+        busy: list[float] = []
         columns = (ts.tolist(), wire.tolist(), handshake_ms.tolist(), hold.tolist())
         for i, (t, w, hs, h) in enumerate(zip(*columns, strict=True)):
             while busy and busy[0] <= t:
