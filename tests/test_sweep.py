@@ -279,3 +279,15 @@ def test_progress_passes_items_through(capsys: pytest.CaptureFixture[str]) -> No
     assert list(progress(iter(range(5)), 5, "bar", enabled=True)) == [0, 1, 2, 3, 4]
     assert "bar" in capsys.readouterr().err
     assert progress_enabled() is False  # pytest captures stderr: not a TTY
+
+
+def test_format_table_shows_mean_and_ci() -> None:
+    from twin.sweep import format_table
+
+    rows = run_sweep(RAW, [Vary("workload.users", (50, 200))], 3, "serial", queue_point)
+    table = format_table(rows, ["workload.users"], ["e2e.p95_ms"]).splitlines()
+    assert table[0].split() == ["workload.users", "e2e.p95_ms"]
+    assert len(table) == 3
+    low, high = rows[1]["e2e.p95_ms.ci95_low"], rows[1]["e2e.p95_ms.ci95_high"]
+    assert table[2].split()[0] == "200"
+    assert f"{rows[1]['e2e.p95_ms']:.1f} [{low:.1f}, {high:.1f}]" in table[2]
