@@ -1,0 +1,121 @@
+"""What-if building blocks: sweep scaling with workers, network models at 1M requests,
+report.html rendering at 10k requests.
+
+The sweep benchmark uses a stand-in point (six stage samples summed with numpy, the shape of
+the twin's fast path) until the lead wires the real twin in; ``whatif_1m_point_s`` needs the
+twin core and lives with it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from latency_models.network import Http2, Http11Pool, Link, Quic, WebSocket, rtt_preset
+from latency_models.stages import STAGES
+from twin.sweep import SYNTHETIC_MEDIANS_MS as STAND_IN_MEDIANS
+from twin.sweep import synthetic_point
+
+
+def _wall(fn: Callable[[], Any], repeats: int) -> list[float]:
+    out = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def _stats(name: str, samples: list[float], unit: str = "s", **extra: Any) -> dict[str, Any]:
+    arr = np.asarray(samples)
+    return {
+        "name": name, "value": float(np.median(arr)), "unit": unit,
+        "p95": float(np.percentile(arr, 95)), "p99": float(np.percentile(arr, 99)),
+        "repeats": len(samples), **extra,
+    }  # fmt: skip
+
+
+def bench_sweep_scaling(quick: bool) -> list[dict[str, Any]]:
+    from twin.sweep import parse_varies, run_sweep
+
+    raw = {
+        "seed": 1,
+        "requests": 50_000 if quick else 400_000,
+        "stages": {"inference": {"scale": 1.0}},
+    }
+    varies = parse_varies(["stages.inference.scale=0.5,0.75,1.0,1.5"])
+    reps = 2 if quick else 3
+    repeats = 1 if quick else 3
+    timings = {
+        ex: _wall(lambda ex=ex: run_sweep(raw, varies, reps, ex, synthetic_point), repeats)
+        for ex in ("serial", "process:1", "process:2")
+    }
+    serial = float(np.median(timings["serial"]))
+    meta = {"points": 4, "replications": reps, "requests_per_run": raw["requests"]}
+    return [
+        _stats(f"whatif_sweep_{ex.replace(':', '')}_s", t, baseline=serial,
+               ratio=float(np.median(t)) / serial, **meta)
+        for ex, t in timings.items()
+    ]  # fmt: skip
+
+
+def bench_network_models(quick: bool) -> list[dict[str, Any]]:
+    n = 100_000 if quick else 1_000_000
+    t = np.cumsum(np.random.default_rng(1).exponential(10.0, n))  # 100 QPS
+    link = Link(rtt_preset("public-internet"), loss=0.01)
+    models = {
+        "http2": Http2(link),
+        "http1.1": Http11Pool(link),
+        "quic": Quic(link),
+        "websocket": WebSocket(link),
+    }
+    repeats = 1 if quick else 3
+    timings = {
+        k: _wall(lambda m=m: m.sample_at(np.random.default_rng(2), t), repeats)
+        for k, m in models.items()
+    }
+    base = float(np.median(timings["http2"]))
+    return [
+        _stats(f"network_{k.replace('.', '')}_{n // 1000}k_s", v, requests=n, baseline=base,
+               ratio=float(np.median(v)) / base)
+        for k, v in timings.items()
+    ]  # fmt: skip
+
+
+def bench_report_html(quick: bool) -> list[dict[str, Any]]:
+    from twin.report_html import write_html
+
+    n = 10_000
+    rng = np.random.default_rng(3)
+    requests = {"arrival_ms": np.cumsum(rng.exponential(30.0, n))}
+    for stage, median in STAND_IN_MEDIANS.items():
+        requests[f"{stage}_ms"] = rng.lognormal(np.log(median), 0.4, n)
+    requests["e2e_ms"] = sum(requests[f"{s}_ms"] for s in STAGES)
+    stages = {
+        s: {"p50_ms": m, "p95_ms": 2 * m, "p99_ms": 3 * m, "budget_ms": m * 1.5, "mode": "modelled"}
+        for s, m in STAND_IN_MEDIANS.items()
+    }
+    report = {
+        "scenario": "bench", "seed": 3, "requests": n, "stages": stages,
+        "e2e": {"p50_ms": 80.0, "p95_ms": 110.0, "p99_ms": 140.0, "budget_ms": 100.0},
+        "perception": {"instant": 0.8, "acceptable": 0.2, "sluggish": 0.0}, "expectations": [],
+    }  # fmt: skip
+    timeline = [{"t_ms": 60_000.0, "kind": "fault", "name": "handover", "duration_ms": 5_000.0}]
+    with tempfile.TemporaryDirectory() as tmp:
+        write_html(report, requests, timeline, Path(tmp))  # warm-up: fonts, caches
+        samples = _wall(
+            lambda: write_html(report, requests, timeline, Path(tmp)), 2 if quick else 5
+        )
+    return [_stats("report_html_10k_s", samples, requests=n, target=2.0)]
+
+
+BENCHMARKS = {
+    "whatif_sweep_scaling": bench_sweep_scaling,
+    "network_models_1m": bench_network_models,
+    "report_html_10k": bench_report_html,
+}

@@ -1,0 +1,365 @@
+"""``report.html``: a self-contained run report next to report.json.
+
+Opens offline: inline CSS, no script, no font or image from the network; every figure is a
+PNG embedded as a base64 data URI and also written alongside (``cdf.png``, ``waterfall.png``,
+``timeline.png``, ``whatif_*.png``). Sections: summary, per-stage table, per-stage latency
+CDFs, a budget waterfall (each stage's p95 against its budget), a latency timeline with
+faults and alerts marked, what-if heatmaps (when sweep rows are given) and the expectations.
+Rendering uses matplotlib's Agg backend; the timeline is downsampled so 10k+ requests stay fast.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
+
+from latency_models.stages import E2E_BUDGET_MS, STAGES
+
+MAX_TIMELINE_POINTS = 4000
+CDF_POINTS = 512
+_MARGINS = {"left": 0.08, "right": 0.98, "top": 0.96, "bottom": 0.16}
+PNG_META = {"Software": None}  # keep the matplotlib URL out of the files
+HEATMAP_METRICS = ("e2e.p95_ms", "perception.instant")
+_CSS = """
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:1100px;
+color:#222;padding:0 1em}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 8px;
+text-align:right}th{background:#f2f2f2}td.l,th.l{text-align:left}
+.pass{color:#1a7f37;font-weight:600}.fail{color:#c62828;font-weight:600}
+img{max-width:100%;height:auto;border:1px solid #eee}.note{color:#666;font-size:.9em}
+"""
+
+
+def _png(fig: Figure, out_dir: Path, name: str) -> str:
+    """Save ``fig`` as ``out_dir/name`` and return an ``<img>`` tag with it embedded."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata=PNG_META)
+    plt.close(fig)
+    data = buf.getvalue()
+    (out_dir / name).write_bytes(data)
+    b64 = base64.b64encode(data).decode("ascii")
+    return f'<img alt="{html.escape(name)}" src="data:image/png;base64,{b64}">'
+
+
+def _fmt(value: Any, digits: int = 1) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float | np.floating | np.integer):
+        v = float(value)
+        return "-" if math.isnan(v) else f"{v:.{digits}f}"
+    return html.escape(str(value))
+
+
+def _stage_arrays(requests: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    arrays = {s: np.asarray(requests[f"{s}_ms"], float) for s in STAGES if f"{s}_ms" in requests}
+    if "e2e_ms" in requests:
+        arrays["e2e"] = np.asarray(requests["e2e_ms"], float)
+    return {k: v[np.isfinite(v)] for k, v in arrays.items()}
+
+
+def cdf_figure(requests: dict[str, np.ndarray], e2e_budget_ms: float) -> Figure:
+    """Per-stage and end-to-end latency CDFs (quantile-downsampled)."""
+    fig, ax = plt.subplots(figsize=(8, 4.2), dpi=96)
+    qs = np.linspace(0.0, 1.0, CDF_POINTS)
+    for name, values in _stage_arrays(requests).items():
+        if values.size == 0:
+            continue
+        style = {"lw": 2.2, "color": "k"} if name == "e2e" else {"lw": 1.3}
+        ax.plot(np.maximum(np.quantile(values, qs), 0.01), qs, label=name, **style)
+    ax.axvline(
+        e2e_budget_ms, color="tab:red", ls="--", lw=1, label=f"e2e budget {e2e_budget_ms:g} ms"
+    )
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
+    ax.set_xlabel("latency (ms, log scale; zeros drawn at 0.01)")
+    ax.set_ylabel("fraction of requests")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left")
+    fig.subplots_adjust(**_MARGINS)  # fixed margins: tight_layout costs a full draw
+    return fig
+
+
+def waterfall_figure(report: dict[str, Any]) -> Figure:
+    """Each stage's p95 stacked as a waterfall, with its budget band alongside."""
+    stages = [s for s in STAGES if s in report.get("stages", {})]
+    p95 = [float(report["stages"][s].get("p95_ms", math.nan)) for s in stages]
+    budget = [float(report["stages"][s].get("budget_ms", math.nan)) for s in stages]
+    fig, ax = plt.subplots(figsize=(8, 4.2), dpi=96)
+    x = np.arange(len(stages) + 1)
+    bottoms = np.concatenate(([0.0], np.nancumsum(p95)[:-1])) if stages else np.array([])
+    budget_bottoms = np.concatenate(([0.0], np.nancumsum(budget)[:-1])) if stages else np.array([])
+    over = [p > b for p, b in zip(p95, budget, strict=True)]
+    colours = ["tab:red" if o else "tab:green" for o in over]
+    ax.bar(
+        x[:-1] + 0.2, p95, 0.4, bottom=bottoms, color=colours, label="stage p95 (red: over budget)"
+    )
+    ax.bar(x[:-1] - 0.2, budget, 0.4, bottom=budget_bottoms, color="0.8", label="stage budget")
+    e2e = report.get("e2e", {})
+    e2e_p95 = float(e2e.get("p95_ms", math.nan))
+    e2e_budget = float(e2e.get("budget_ms", E2E_BUDGET_MS))
+    ax.bar(x[-1] + 0.2, e2e_p95, 0.4, color="k", label="e2e p95")
+    ax.bar(x[-1] - 0.2, e2e_budget, 0.4, color="0.6", label="e2e budget")
+    ax.set_xticks(x, [*stages, "e2e"], rotation=20)
+    ax.set_ylabel("ms (cumulative)")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=8, loc="upper left")
+    fig.subplots_adjust(**_MARGINS)
+    return fig
+
+
+def timeline_figure(
+    requests: dict[str, np.ndarray], timeline: Sequence[dict[str, Any]], budget_ms: float
+) -> Figure:
+    """End-to-end latency over arrival time (downsampled), a rolling p95, faults and alerts."""
+    fig, ax = plt.subplots(figsize=(9, 4.0), dpi=96)
+    t = np.asarray(requests.get("arrival_ms", []), float) / 1000.0
+    e2e = np.asarray(requests.get("e2e_ms", []), float)
+    if t.size and e2e.size == t.size:
+        order = np.argsort(t, kind="stable")
+        t, e2e = t[order], e2e[order]
+        step = max(1, t.size // MAX_TIMELINE_POINTS)
+        ax.scatter(
+            t[::step],
+            e2e[::step],
+            s=3,
+            alpha=0.4,
+            color="tab:blue",
+            label="requests (sampled)" if step > 1 else "requests",
+        )
+        bins = min(200, max(1, t.size // 50))
+        edges = np.linspace(t[0], t[-1] if t[-1] > t[0] else t[0] + 1e-3, bins + 1)
+        idx = np.clip(np.searchsorted(edges, t, side="right") - 1, 0, bins - 1)
+        p95 = [
+            np.percentile(e2e[idx == b], 95) if np.any(idx == b) else np.nan for b in range(bins)
+        ]
+        ax.plot((edges[:-1] + edges[1:]) / 2, p95, color="k", lw=1.2, label="p95 per window")
+    ax.axhline(budget_ms, color="tab:red", ls="--", lw=1, label=f"budget {budget_ms:g} ms")
+    seen: set[str] = set()
+    for event in timeline:
+        start = float(event.get("t_ms", 0.0)) / 1000.0
+        dur = float(event.get("duration_ms", 0.0) or 0.0) / 1000.0
+        kind = str(event.get("kind", "fault"))
+        colour = "tab:orange" if kind == "fault" else "tab:purple"
+        label = kind if kind not in seen else None
+        seen.add(kind)
+        if dur > 0:
+            ax.axvspan(start, start + dur, color=colour, alpha=0.18, label=label)
+        else:
+            ax.axvline(start, color=colour, lw=1.2, label=label)
+        ax.annotate(
+            str(event.get("name", "")),
+            (start, 1.0),
+            xycoords=("data", "axes fraction"),
+            fontsize=7,
+            rotation=90,
+            va="top",
+            color=colour,
+        )
+    ax.set_yscale("log")
+    plain = FuncFormatter(lambda v, _pos: f"{v:g}")
+    ax.yaxis.set_major_formatter(plain)
+    ax.yaxis.set_minor_formatter(plain)
+    ax.set_xlabel("arrival time (s)")
+    ax.set_ylabel("e2e latency (ms)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="upper right")
+    fig.subplots_adjust(**_MARGINS)
+    return fig
+
+
+def varied_keys(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """The swept parameters in sweep rows (not point/seed/replications, not metrics)."""
+    if not rows:
+        return []
+    row = rows[0]
+    skip = {"point", "seed", "replications"}
+    return [
+        k
+        for k in row
+        if k not in skip
+        and f"{k}.ci95_low" not in row
+        and not k.endswith((".ci95_low", ".ci95_high"))
+    ]
+
+
+def _metrics(rows: Sequence[dict[str, Any]]) -> list[str]:
+    row = rows[0]
+    return [k for k in row if f"{k}.ci95_low" in row]
+
+
+def whatif_figure(rows: Sequence[dict[str, Any]], metric: str) -> Figure:
+    """A heatmap of ``metric`` over the first two swept keys (averaged over any others);
+    a line with 95 % CI bars when only one key was swept."""
+    keys = varied_keys(rows)
+    if len(keys) == 1:
+        fig, ax = plt.subplots(figsize=(6.5, 4.0), dpi=96)
+        xs = [r[keys[0]] for r in rows]
+        ys = np.array([float(r[metric]) for r in rows])
+        lo = np.array([float(r.get(f"{metric}.ci95_low", np.nan)) for r in rows])
+        hi = np.array([float(r.get(f"{metric}.ci95_high", np.nan)) for r in rows])
+        pos = np.arange(len(xs))
+        err = np.vstack([np.nan_to_num(ys - lo), np.nan_to_num(hi - ys)])
+        ax.errorbar(pos, ys, yerr=err, marker="o", capsize=3)
+        ax.set_xticks(pos, [str(x) for x in xs])
+        ax.set_xlabel(keys[0])
+        ax.set_ylabel(metric)
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        return fig
+    kx, ky = keys[0], keys[1]
+    xs = list(dict.fromkeys(r[kx] for r in rows))
+    ys = list(dict.fromkeys(r[ky] for r in rows))
+    grid = np.full((len(ys), len(xs)), np.nan)
+    sums: dict[tuple[int, int], list[float]] = {}
+    for r in rows:
+        sums.setdefault((ys.index(r[ky]), xs.index(r[kx])), []).append(float(r[metric]))
+    for (j, i), vals in sums.items():
+        grid[j, i] = float(np.nanmean(vals))
+    fig, ax = plt.subplots(figsize=(6.5, 4.5), dpi=96)
+    cmap = "RdYlGn" if metric.startswith("perception.instant") else "RdYlGn_r"
+    im = ax.imshow(grid, origin="lower", aspect="auto", cmap=cmap)
+    for (j, i), v in np.ndenumerate(grid):
+        if not math.isnan(v):
+            ax.text(i, j, f"{v:.3g}", ha="center", va="center", fontsize=8)
+    ax.set_xticks(range(len(xs)), [str(x) for x in xs])
+    ax.set_yticks(range(len(ys)), [str(y) for y in ys])
+    ax.set_xlabel(kx)
+    ax.set_ylabel(ky)
+    extra = f" (mean over {', '.join(keys[2:])})" if len(keys) > 2 else ""
+    ax.set_title(f"{metric}{extra}", fontsize=10)
+    fig.colorbar(im, ax=ax)
+    fig.tight_layout()
+    return fig
+
+
+Cell = str | tuple[str, str]  # text, or (text, css class "pass"/"fail")
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
+    """An HTML table; header names starting with '<' are left-aligned (the '<' is dropped)."""
+    left = [h.startswith("<") for h in header]
+    head = "".join(
+        f"<th{' class=l' if lft else ''}>{html.escape(h.lstrip('<'))}</th>"
+        for h, lft in zip(header, left, strict=True)
+    )
+    body = []
+    for row in rows:
+        cells = []
+        for cell, lft in zip(row, left, strict=True):
+            text, mark = cell if isinstance(cell, tuple) else (cell, "")
+            classes = " ".join(c for c in ("l" if lft else "", mark) if c)
+            cells.append(f"<td class='{classes}'>{text}</td>" if classes else f"<td>{text}</td>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return f"<table><tr>{head}</tr>{''.join(body)}</table>"
+
+
+def _stage_table(report: dict[str, Any]) -> str:
+    entries = [(s, report.get("stages", {}).get(s)) for s in STAGES] + [("e2e", report.get("e2e"))]
+    rows: list[list[Cell]] = []
+    for name, st in entries:
+        if not st:
+            continue
+        over = float(st.get("p95_ms", 0)) > float(st.get("budget_ms", math.inf))
+        p95: Cell = (_fmt(st.get("p95_ms")), "fail" if over else "")
+        rows.append([
+            html.escape(name), _fmt(st.get("p50_ms")), p95, _fmt(st.get("p99_ms")),
+            _fmt(st.get("budget_ms")), _fmt(st.get("mode", "")),
+        ])  # fmt: skip
+    header = ["<stage", "p50 ms", "p95 ms", "p99 ms", "budget ms", "<mode"]
+    return _table(header, rows)
+
+
+def _expectations_table(report: dict[str, Any]) -> str:
+    exps = report.get("expectations") or []
+    if not exps:
+        return "<p class=note>No expectations in this scenario.</p>"
+    rows: list[list[Cell]] = []
+    for e in exps:
+        limit = e.get("limit")
+        rows.append([
+            _fmt(e.get("name", "")), _fmt(e.get("metric", "")),
+            "-" if limit is None else _fmt(limit, 3), _fmt(e.get("value"), 3),
+            ("pass", "pass") if e.get("passed") else ("FAIL", "fail"),
+        ])  # fmt: skip
+    return _table(["<name", "<metric", "limit", "value", "<result"], rows)
+
+
+def _timeline_table(timeline: Sequence[dict[str, Any]]) -> str:
+    if not timeline:
+        return "<p class=note>No faults or alerts during this run.</p>"
+    rows = [
+        [_fmt(float(ev.get("t_ms", 0.0))), _fmt(ev.get("kind", "")), _fmt(ev.get("name", "")),
+         _fmt(ev.get("duration_ms", 0.0))]
+        for ev in timeline
+    ]  # fmt: skip
+    return _table(["t ms", "<kind", "<name", "duration ms"], rows)
+
+
+def write_html(
+    report: dict[str, Any],
+    requests: dict[str, np.ndarray],
+    timeline: list[dict[str, Any]],
+    out_dir: Path,
+    whatif_rows: list[dict[str, Any]] | None = None,
+) -> Path:
+    """Write ``out_dir/report.html`` (self-contained) and its PNGs; return the HTML path."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    e2e = report.get("e2e", {})
+    budget = float(e2e.get("budget_ms", E2E_BUDGET_MS))
+    perception = report.get("perception", {})
+    title = f"cabin-twin report: {report.get('scenario', '')}"
+    parts = [
+        "<!DOCTYPE html><html lang=en><head><meta charset=utf-8>",
+        f"<title>{html.escape(title)}</title>",
+        f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
+        f"<p>seed {_fmt(report.get('seed', '-'))}, {_fmt(report.get('requests', '-'))} requests; "
+        f"e2e p95 {_fmt(e2e.get('p95_ms'))} ms against {budget:g} ms; perception: "
+        + ", ".join(f"{html.escape(k)} {float(v) * 100:.1f} %" for k, v in perception.items())
+        + "</p>",
+        "<h2 id=stages>Stages</h2>",
+        _stage_table(report),
+        "<h2 id=cdf>Per-stage latency CDFs</h2>",
+        _png(cdf_figure(requests, budget), out_dir, "cdf.png"),
+        "<h2 id=waterfall>Budget waterfall (p95 per stage against its budget)</h2>",
+        _png(waterfall_figure(report), out_dir, "waterfall.png"),
+        "<h2 id=timeline>Latency timeline with faults and alerts</h2>",
+        _png(timeline_figure(requests, timeline, budget), out_dir, "timeline.png"),
+        _timeline_table(timeline),
+    ]
+    if whatif_rows:
+        parts.append("<h2 id=whatif>What-if</h2>")
+        metrics = [m for m in HEATMAP_METRICS if m in _metrics(whatif_rows)] or _metrics(
+            whatif_rows
+        )[:2]
+        for metric in metrics:
+            name = f"whatif_{metric.replace('.', '_')}.png"
+            parts.append(f"<h3>{html.escape(metric)}</h3>")
+            parts.append(_png(whatif_figure(whatif_rows, metric), out_dir, name))
+        parts.append(
+            f"<p class=note>{len(whatif_rows)} points over "
+            f"{html.escape(', '.join(varied_keys(whatif_rows)))}; "
+            "values are means over independent replications (95 % CI in whatif.csv).</p>"
+        )
+    parts += [
+        "<h2 id=expectations>Expectations</h2>",
+        _expectations_table(report),
+        "</body></html>",
+    ]
+    path = out_dir / "report.html"
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return path
