@@ -115,18 +115,18 @@ class ShiftedLognormal(Distribution):
 
 @dataclass(frozen=True)
 class OffsetGamma(Distribution):
-    """``offset + Gamma(shape, scale)``: a hard floor plus a right-skewed body."""
+    """``offset + Gamma(shape, scale_ms)``: a hard floor plus a right-skewed body."""
 
     kind: ClassVar[str] = "gamma"
     shape: float
-    scale: float
+    scale_ms: float
     offset: float = 0.0
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
-        return self.offset + rng.gamma(self.shape, self.scale, n)
+        return self.offset + rng.gamma(self.shape, self.scale_ms, n)
 
     def quantile(self, q: float | np.ndarray) -> float | np.ndarray:
-        return self.offset + stats.gamma(self.shape, scale=self.scale).ppf(q)
+        return self.offset + stats.gamma(self.shape, scale=self.scale_ms).ppf(q)
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "uniform": (("low", "high"), ()),
     "truncnormal": (("mean", "sd"), ("low", "high")),
     "lognormal": (("mu", "sigma"), ("shift",)),
-    "gamma": (("shape", "scale"), ("offset",)),
+    "gamma": (("shape", "scale_ms"), ("offset",)),
     "empirical": (("samples",), ()),
 }
 
@@ -307,7 +307,7 @@ def _validate(dist: Distribution, where: str) -> None:
         Uniform: lambda d: d.high >= d.low >= 0,
         TruncNormal: lambda d: d.sd > 0 and d.high > d.low,
         ShiftedLognormal: lambda d: d.sigma > 0 and d.shift >= 0,
-        OffsetGamma: lambda d: d.shape > 0 and d.scale > 0 and d.offset >= 0,
+        OffsetGamma: lambda d: d.shape > 0 and d.scale_ms > 0 and d.offset >= 0,
         Fixed: lambda d: d.value >= 0,
     }
     check = checks.get(type(dist))

@@ -87,7 +87,7 @@ def test_scaled_multiplies_every_draw():
         ({"dist": "uniform", "low": 1}, "dist.high"),
         ({"dist": "uniform", "low": "a", "high": 3}, "dist.low"),
         ({"dist": "lognormal", "mu": 1, "sigma": -1}, "dist"),
-        ({"dist": "gamma", "shape": 1, "scale": 1, "bogus": 2}, "dist.bogus"),
+        ({"dist": "gamma", "shape": 1, "scale_ms": 1, "bogus": 2}, "dist.bogus"),
         ({"dist": "empirical", "samples": []}, "dist.samples"),
         ({"dist": "spliced_pareto", "body": {"dist": "fixed", "value": 1}}, "dist.threshold"),
     ],

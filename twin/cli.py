@@ -16,6 +16,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "twin.cmd_bench",
     "twin.cmd_nlu",
     "hil.cmd_rig",
+    "twin.cmd_whatif",
+    "twin.cmd_capacity",
 )
 
 

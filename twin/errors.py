@@ -11,3 +11,7 @@ class InputError(Exception):
         self.file = file
         self.key = key
         self.expected = expected
+
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str, str]]:
+        # survives pickling, so a sweep worker's bad-input error reaches the caller intact
+        return (InputError, (self.file, self.key, self.expected))

@@ -29,6 +29,14 @@ class RunResult:
     monitoring: dict[str, Any]
     extra_columns: dict[str, np.ndarray] = field(default_factory=dict)
 
+    def request_arrays(self) -> dict[str, np.ndarray]:
+        """Per-request arrays for plots: arrival, a column per stage, e2e, path (if any)."""
+        t = self.timings
+        arrays = {"arrival_ms": t.arrival, "e2e_ms": t.e2e_ms}
+        arrays.update({f"{s}_ms": t.stage_ms[:, k] for k, s in enumerate(STAGES)})
+        arrays.update(self.extra_columns)
+        return arrays
+
     @property
     def passed(self) -> bool:
         return all(e["passed"] for e in self.report["expectations"])

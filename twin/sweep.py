@@ -174,8 +174,9 @@ def set_dotted(
 ) -> dict[str, Any]:
     """A deep copy of ``raw`` with ``key`` (dotted; list items by index) set to ``value``.
 
-    Every parent must exist; the leaf must exist too unless ``create``. Raises
-    :class:`InputError` naming ``source`` and the key otherwise.
+    Every parent and the leaf must exist, unless ``create``: then missing tables are made
+    (the scenario's own validation judges the result). Raises :class:`InputError` naming
+    ``source`` and the key otherwise.
     """
     out = copy.deepcopy(raw)
     node: Any = out
@@ -188,8 +189,10 @@ def set_dotted(
                 raise InputError(source, here, f"an index below {len(node)} into the list")
             index: Any = int(part)
         elif isinstance(node, dict):
-            if part not in node and not (last and create):
+            if part not in node and not create:
                 raise InputError(source, here, "an existing scenario key (see the scenario file)")
+            if part not in node and not last:
+                node[part] = {}
             index = part
         else:
             raise InputError(source, ".".join(parts[:depth]), "a table to hold " + part)

@@ -1,0 +1,70 @@
+"""twin whatif / twin capacity on the real twin (the sweep machinery has its own tests)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+
+import pytest
+
+from twin.capacity import mmc_capacity
+from twin.cli import main
+from twin.paths import PROJECT_ROOT
+
+MMC = """
+name = "mmc"
+seed = 3
+requests = 30000
+[workload]
+kind = "poisson"
+rate_per_s = 10
+[stages]
+profile = "ideal"
+capture = {dist = "fixed", value = 0.0}
+network = {dist = "fixed", value = 0.0}
+scheduling = {dist = "fixed", value = 0.0}
+model_load = {dist = "fixed", value = 0.0}
+render = {dist = "fixed", value = 0.0}
+inference = {dist = "gamma", shape = 1.0, scale_ms = 40.0}
+[resources]
+inference = 2
+"""
+
+
+def test_capacity_finds_the_analytic_mmc_knee(tmp_path):
+    """Exponential service (40 ms) on 2 slots, Poisson arrivals: an M/M/2 queue. The twin's
+    simulated knee for p95 <= 150 ms matches Erlang C within 5 %."""
+    scenario = tmp_path / "mmc.toml"
+    scenario.write_text(MMC)
+    assert main(["capacity", str(scenario), "--budget-ms", "150", "--tolerance", "0.25",
+                 "--out", str(tmp_path / "o")]) == 0
+    result = json.loads((tmp_path / "o" / "capacity.json").read_text())
+    analytic = mmc_capacity(40.0, 2, 95.0, 150.0)
+    assert result["knee"] == pytest.approx(analytic, rel=0.05)
+    assert (tmp_path / "o" / "capacity.png").stat().st_size > 0
+
+
+def test_whatif_grid_with_replications_writes_csv_and_report(tmp_path):
+    status = main(["whatif", "smoke", "--vary", "stages.inference.scale=1,3",
+                   "--replications", "2", "--requests", "500", "--executor", "serial",
+                   "--out", str(tmp_path)])
+    assert status == 0
+    rows = list(csv.DictReader((tmp_path / "whatif.csv").open()))
+    assert [r["stages.inference.scale"] for r in rows] == ["1", "3"]
+    slow, fast = float(rows[1]["e2e.p95_ms"]), float(rows[0]["e2e.p95_ms"])
+    assert slow > fast
+    assert float(rows[0]["e2e.p95_ms.ci95_low"]) <= fast <= float(rows[0]["e2e.p95_ms.ci95_high"])
+    html = (tmp_path / "report.html").read_text()
+    assert "What-if" in html and "http://" not in html and "https://" not in html
+
+
+@pytest.mark.parametrize("vary", ["workload.rate_pr_s=1,2", "stages.inference.scale=", "=1,2",
+                                  "stages.gpu.scale=1,2"])
+def test_malformed_vary_is_one_line_exit_2(vary):
+    proc = subprocess.run([sys.executable, "-m", "twin", "whatif", "smoke", "--vary", vary,
+                           "--executor", "serial"], capture_output=True, text=True,
+                          cwd=PROJECT_ROOT, timeout=120)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr

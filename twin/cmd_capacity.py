@@ -1,0 +1,65 @@
+"""``twin capacity SCENARIO [--percentile 95] [--budget-ms 100] [--load-key KEY]``.
+
+Binary-searches the highest load that keeps the chosen end-to-end percentile within budget
+(common random numbers: every load runs with the same seed), writes ``capacity.json`` and a
+knee plot ``capacity.png``. Exit 0 when a knee was found, 1 when even the lowest load misses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from twin.capacity import find_capacity, make_evaluate, percentile_metric, write_capacity
+from twin.errors import InputError
+from twin.scenario import find_scenario, load_scenario
+from twin.whatif import twin_point
+
+LOAD_KEYS = {"poisson": "workload.rate_per_s", "voice_burst": "workload.users"}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("capacity", help="find the highest load within the budget")
+    p.add_argument("scenario", help="scenario name in scenarios/ or a TOML path")
+    p.add_argument("--percentile", type=float, default=95.0, help="50, 95 or 99 (default 95)")
+    p.add_argument("--budget-ms", type=float, default=100.0, help="budget (default 100 ms)")
+    p.add_argument("--load-key", help="the load parameter (default: users or rate_per_s)")
+    p.add_argument("--low", type=float, help="a load known to meet the budget (default: 1)")
+    p.add_argument("--tolerance", type=float, default=1.0, help="load resolution (default 1)")
+    p.add_argument("--max-evals", type=int, default=30, help="evaluation cap (default 30)")
+    p.add_argument("--requests", type=int, help="requests per evaluation")
+    p.add_argument("--seed", type=int, help="seed (default: the scenario's)")
+    p.add_argument("--out", type=Path, help="output folder (default: out/capacity-<scenario>)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario)
+    source = str(find_scenario(args.scenario))
+    kind = scenario.workload.kind
+    load_key = args.load_key or LOAD_KEYS.get(kind)
+    if load_key is None:
+        raise InputError(source, "workload.kind", "poisson or voice_burst (a load to vary)")
+    if args.budget_ms <= 0 or args.tolerance <= 0 or args.max_evals < 1:
+        raise InputError("--budget-ms", "capacity", "a positive budget, tolerance, max-evals")
+    raw = dict(scenario.raw)
+    raw.setdefault("workload", {})[load_key.split(".")[-1]] = (
+        raw.get("workload", {}).get(load_key.split(".")[-1], 1)
+        if load_key.startswith("workload.") else None)
+    if args.requests is not None:
+        raw["requests"] = args.requests
+    integer = load_key.endswith("users")
+    evaluate = make_evaluate(raw, load_key, twin_point, args.seed or scenario.seed,
+                             metric=percentile_metric(args.percentile), integer=integer,
+                             source=source)
+    result = find_capacity(evaluate, args.budget_ms, low=args.low or 1.0,
+                           tolerance=args.tolerance, max_evals=args.max_evals,
+                           integer=integer, percentile=args.percentile,
+                           load_name=load_key.split(".")[-1])
+    out = args.out or Path("out") / f"capacity-{scenario.name}"
+    json_path, png_path = write_capacity(result, out)
+    print(json.dumps(result.to_dict()))
+    print(f"wrote {json_path}, {png_path}", file=sys.stderr)
+    return 0 if result.knee is not None else 1
