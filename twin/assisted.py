@@ -25,6 +25,7 @@ from latency_models.distributions import (
     SpecError,
     distribution_from_spec,
 )
+from latency_models.model_profiles import profile_from_spec
 from latency_models.stages import STAGES
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
@@ -70,8 +71,14 @@ def assistant_config(scenario: Scenario) -> AssistantConfig | None:
     if table.get("enabled", True) is False:
         return None
     policy = policy_from_spec(dict(scenario.policy), src, "policy")
+    default_accuracy = 0.85
+    if isinstance(scenario.raw.get("model"), dict):  # a model profile knows its accuracy
+        try:
+            default_accuracy = profile_from_spec(scenario.raw["model"], "model").accuracy
+        except SpecError as exc:
+            raise InputError(src, exc.key, exc.expected) from None
     try:
-        rates = OutcomeRates(float(table.get("accuracy", 0.85)),
+        rates = OutcomeRates(float(table.get("accuracy", default_accuracy)),
                              float(table.get("malformed_rate", 0.05)))
     except (TypeError, ValueError):
         raise InputError(src, "assistant.accuracy",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from twin.errors import InputError
 from twin.report import format_table, write_junit, write_report, write_requests_csv
+from twin.report_html import write_html
 from twin.runner import run_scenario
 from twin.scenario import load_scenario
 
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     write_requests_csv(result.timings, out, [f.kind for f in result.plan.faults],
                        result.extra_columns)
     write_junit(result.report, out)
+    write_html(result.report, result.request_arrays(), result.timeline, out)
     print(format_table(result.report))
-    print(f"wrote {out}/report.json, requests.csv, junit.xml", file=sys.stderr)
+    print(f"wrote {out}/report.json, requests.csv, junit.xml, report.html", file=sys.stderr)
     return 0 if result.passed else 1

@@ -11,8 +11,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from latency_models.distributions import SpecError
 from latency_models.faults import Fault, Pause, PauseSchedule
+from latency_models.model_profiles import profile_from_spec
+from latency_models.network import network_model_from_spec
 from latency_models.stages import STAGES
+from twin.errors import InputError
 from twin.rng import stage_stream, stream
 from twin.scenario import Scenario
 from twin.workloads import is_open_loop, open_loop_arrivals, think_times
@@ -52,12 +56,38 @@ class Plan:
         return work, hit
 
 
+NET, INF = STAGES.index("network"), STAGES.index("inference")
+
+
+def _apply_network_and_model(scenario: Scenario, seed: int, base: np.ndarray,
+                             arrivals: np.ndarray | None) -> None:
+    """``[network]`` replaces the network stage with a protocol model (HTTP/1.1, HTTP/2,
+    QUIC, WebSocket) driven by the arrival times; ``[model]`` scales the inference stage by
+    a model/quantisation profile and adds its placement's RTT (edge, cloud) to the network."""
+    net_spec, model_spec = scenario.raw.get("network"), scenario.raw.get("model")
+    if (net_spec is not None or model_spec is not None) and arrivals is None:
+        key = "network" if net_spec is not None else "model"
+        raise InputError(scenario.source, key, "an open-loop workload (poisson, script, or "
+                         "voice_burst with closed_loop = false): the model needs arrival times")
+    try:
+        if net_spec is not None:
+            model = network_model_from_spec(net_spec, "network")
+            entry = arrivals + base[:, 0]  # the network stage starts after capture
+            base[:, NET] = model.sample_at(stream(seed, "network"), entry,
+                                           hold_ms=base[:, 2:5].sum(axis=1))
+        if model_spec is not None:
+            profile = profile_from_spec(model_spec, "model")
+            base[:, INF] *= profile.latency_scale()
+            base[:, NET] += profile.placement_rtt_at(stream(seed, "network", 1), arrivals)
+    except SpecError as exc:
+        raise InputError(scenario.source, exc.key, exc.expected) from None
+
+
 def make_plan(scenario: Scenario, seed: int, n: int) -> Plan:
     """Draw all randomness for ``n`` requests of ``scenario`` under ``seed``."""
     base = np.column_stack(
         [scenario.stages[s].sample(stage_stream(seed, s), n) for s in STAGES]
     )
-    np.maximum(base, MIN_WORK_MS, out=base)
     draws = [f.prepare(stream(seed, "fault", j), n) for j, f in enumerate(scenario.faults)]
     wl_rng = stream(seed, "workload")
     if is_open_loop(scenario.workload):
@@ -66,6 +96,8 @@ def make_plan(scenario: Scenario, seed: int, n: int) -> Plan:
     else:
         arrivals, thinks = None, think_times(scenario.workload, n, wl_rng)
         horizon = float(thinks.sum(axis=1).max()) + 600_000.0 * 4
+    _apply_network_and_model(scenario, seed, base, arrivals)
+    np.maximum(base, MIN_WORK_MS, out=base)
     pauses = [
         PauseSchedule.merge([
             f.intervals(horizon) for f in scenario.faults
