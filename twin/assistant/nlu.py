@@ -18,15 +18,29 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
 import yaml
 from hassil import Intents, recognize
-from hassil.expression import TextChunk
-from hassil.intents import TextSlotList, TextSlotValue
+from hassil.expression import (
+    Alternative,
+    Expression,
+    Group,
+    ListReference,
+    RuleReference,
+    Sentence,
+    TextChunk,
+)
+from hassil.intents import Intent, IntentData, SlotList, TextSlotList, TextSlotValue
 from hassil.recognize import RecognizeResult
+from hassil.util import (
+    CJK_WHITESPACE,
+    fold_case,
+    normalize_for_matching,
+    remove_skip_words_tracked,
+)
 from home_assistant_intents import get_intents
 
 from twin.assistant.commands import Command, make_command
@@ -230,13 +244,176 @@ def _slot_list(name: str, values: Sequence[tuple[str, str, dict[str, Any]]]) -> 
     )
 
 
+class TemplateFilter:
+    """Selects the sentence templates of a hassil :class:`Intents` that can match a text.
+
+    hassil itself skips a sentence template whose required literal fragments
+    (``Sentence.get_required_clauses``, in CNF: one fragment of every clause must occur in the
+    folded text) are missing, but only after building match settings for every data block and
+    testing every sentence, on every call. Here that work is done once:
+
+    * every data block is split into one block per sentence (same order, same slots, context
+      and lists), so hassil can be handed exactly the sentences that may match;
+    * hassil treats a ``{list}`` reference as unknown. With the slot lists fixed (the cabin's
+      entity names and areas), a required reference to a text list adds a clause: one word of
+      some value must occur (an empty list, e.g. no floors, can never match);
+    * the most selective clause of each sentence is indexed by fragment.
+
+    Per text, the fragments present give the candidate sentences, each is checked against all
+    its clauses, and hassil runs on an :class:`Intents` holding only the survivors, in the
+    original order. A sentence is dropped only when it cannot match, so the first result is the
+    one hassil gives on the full templates (``tests/test_assistant_nlu.py`` checks this).
+    """
+
+    def __init__(self, intents: Intents, slot_lists: dict[str, SlotList] | None = None) -> None:
+        self.intents = intents
+        self._units: list[tuple[str, IntentData, tuple[frozenset[str], ...]]] = []
+        by_fragment: dict[str, list[int]] = {}
+        always: list[int] = []
+        for intent in intents.intents.values():
+            for data in intent.data:
+                rules = {**intents.expansion_rules, **data.expansion_rules}
+                lists = {**intents.slot_lists, **(slot_lists or {}), **data.slot_lists}
+                for sentence in data.sentences:  # in hassil's order (wildcards sorted)
+                    clauses = sentence.get_required_clauses(rules) | _list_clauses(
+                        sentence.expression, rules, lists
+                    )
+                    index = len(self._units)
+                    self._units.append((intent.name, _single(data, sentence), tuple(clauses)))
+                    if not clauses:
+                        always.append(index)
+                        continue
+                    for fragment in max(clauses, key=_selectivity):
+                        by_fragment.setdefault(fragment, []).append(index)
+        self._always = frozenset(always)
+        self._fragments = tuple((f, frozenset(ids)) for f, ids in by_fragment.items())
+        self._skip_words = list(intents.skip_words)
+        self._ignore_whitespace = intents.settings.ignore_whitespace
+
+    def _haystack(self, text: str) -> str:
+        """The folded text(s) hassil's pre-filter looks fragments up in."""
+        tracked = normalize_for_matching(text)
+        with_skip = tracked.text
+        if self._skip_words:
+            tracked = tracked.copy()
+            remove_skip_words_tracked(tracked, self._skip_words, self._ignore_whitespace)
+        haystack = f"{fold_case(with_skip)}\n{fold_case(tracked.text)}"
+        if self._ignore_whitespace:
+            haystack += "\n" + CJK_WHITESPACE.sub("", haystack)
+        return haystack
+
+    def candidate_ids(self, text: str) -> list[int]:
+        """Indices (in hassil's order) of the sentence templates that may match ``text``."""
+        haystack = self._haystack(text)
+        ids = set(self._always)
+        for fragment, units in self._fragments:
+            if fragment in haystack:
+                ids |= units
+        return [
+            i
+            for i in sorted(ids)
+            if all(any(f in haystack for f in clause) for clause in self._units[i][2])
+        ]
+
+    def select(self, text: str) -> Intents | None:
+        """``intents`` restricted to the sentences that may match ``text``; None if none can."""
+        ids = self.candidate_ids(text)
+        if not ids:
+            return None
+        selected: dict[str, Intent] = {}
+        for index in ids:
+            name, data, _clauses = self._units[index]
+            if name not in selected:
+                selected[name] = Intent(name, [])
+            selected[name].data.append(data)
+        full = self.intents
+        return Intents(
+            language=full.language,
+            intents=selected,
+            slot_lists=full.slot_lists,
+            expansion_rules=full.expansion_rules,
+            skip_words=full.skip_words,
+            settings=full.settings,
+        )
+
+
+def _single(data: IntentData, sentence: Sentence) -> IntentData:
+    """``data`` with only ``sentence`` (the parsed one, so hassil's caches on it are shared)."""
+    single = replace(data, sentence_texts=[sentence.text])
+    # ``IntentData.sentences`` is a cached_property: seed it instead of parsing the text again
+    single.__dict__["sentences"] = [sentence]
+    return single
+
+
+def _selectivity(clause: frozenset[str]) -> tuple[int, int]:
+    """An empty clause can never hold; else longer fragments are rarer, fewer select less."""
+    if not clause:
+        return (1 << 30, 0)
+    return min(len(f) for f in clause), -len(clause)
+
+
+_MAX_DEPTH = 50
+_PUNCTUATION = frozenset(".,;:!?'\"()[]{}<>/\\|-_&*#@%+=~`’“”。，！？、；：（）")
+
+
+def _value_fragment(value: TextSlotValue) -> str | None:
+    """A word every text matching ``value`` contains (folded), or None if unknown."""
+    if not isinstance(value.text_in, TextChunk):
+        return None
+    pieces = [p for p in value.text_in.text.split() if _PUNCTUATION.isdisjoint(p)]
+    return fold_case(max(pieces, key=len)) if pieces else None
+
+
+def _list_clauses(
+    exp: Expression, rules: dict[str, Sentence], lists: dict[str, SlotList], depth: int = 0
+) -> set[frozenset[str]]:
+    """Clauses (CNF, as ``Sentence.get_required_clauses``) from required text-list references.
+
+    Mirrors hassil's walk: a sequence needs all items, an alternative one branch (nothing if a
+    branch needs nothing), rule references are expanded; a reference to a text list whose
+    values are all plain text needs one word of some value.
+    """
+    if depth > _MAX_DEPTH:
+        return set()
+    if isinstance(exp, ListReference):
+        slot_list = lists.get(exp.list_name)
+        if not isinstance(slot_list, TextSlotList):
+            return set()
+        fragments = [_value_fragment(v) for v in slot_list.values]
+        if any(f is None for f in fragments):
+            return set()
+        return {frozenset(f for f in fragments if f is not None)}
+    if isinstance(exp, Alternative):
+        if exp.is_optional or not exp.items:
+            return set()
+        branches = [_list_clauses(item, rules, lists, depth + 1) for item in exp.items]
+        if any(not branch for branch in branches):
+            return set()
+        merged: set[str] = set()
+        for branch in branches:
+            merged.update(min(branch, key=len))
+        return {frozenset(merged)}
+    if isinstance(exp, Group):
+        clauses: set[frozenset[str]] = set()
+        for item in exp.items:
+            clauses |= _list_clauses(item, rules, lists, depth + 1)
+        return clauses
+    if isinstance(exp, RuleReference):
+        rule = rules.get(exp.rule_name)
+        return set() if rule is None else _list_clauses(rule.expression, rules, lists, depth + 1)
+    return set()
+
+
 class RuleNLU:
     """hassil-based rule NLU for one language; warmed up at construction."""
 
-    def __init__(self, lang: str = "en", home_assistant: bool = True) -> None:
+    def __init__(
+        self, lang: str = "en", home_assistant: bool = True, prefilter: bool = True
+    ) -> None:
         lang = normalise_lang(lang)
         self.lang = lang
         self.home_assistant = home_assistant
+        self.prefilter = prefilter
         text = (
             resources.files("twin.assistant.templates")
             .joinpath(f"{lang}.yaml")
@@ -255,6 +432,8 @@ class RuleNLU:
             "floor": TextSlotList(name="floor", values=[]),
         }
         self._context = {"area": {"value": "cabin", "text": area_text}}
+        self._cabin_filter = TemplateFilter(self._cabin)
+        self._ha_filter = TemplateFilter(self._ha, self._slot_lists)
         self.warm_up()
 
     def warm_up(self) -> None:
@@ -264,14 +443,18 @@ class RuleNLU:
             self._recognize(text)
 
     def _recognize(self, text: str) -> tuple[str, RecognizeResult | None]:
-        found = recognize(text, self._cabin, language=self.lang)
+        cabin = self._cabin_filter.select(text) if self.prefilter else self._cabin
+        found = recognize(text, cabin, language=self.lang) if cabin is not None else None
         if found is not None:
             return "cabin", found
         if not self.home_assistant:
             return "none", None
+        ha = self._ha_filter.select(text) if self.prefilter else self._ha
+        if ha is None:
+            return "none", None
         found = recognize(
             text,
-            self._ha,
+            ha,
             slot_lists=self._slot_lists,
             intent_context=self._context,
             language=self.lang,
