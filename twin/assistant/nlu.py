@@ -37,6 +37,7 @@ from hassil.intents import Intent, IntentData, SlotList, TextSlotList, TextSlotV
 from hassil.recognize import RecognizeResult
 from hassil.util import (
     CJK_WHITESPACE,
+    TrackedText,
     fold_case,
     normalize_for_matching,
     remove_skip_words_tracked,
@@ -257,7 +258,7 @@ class TemplateFilter:
     * hassil treats a ``{list}`` reference as unknown. With the slot lists fixed (the cabin's
       entity names and areas), a required reference to a text list adds a clause: one word of
       some value must occur (an empty list, e.g. no floors, can never match);
-    * the most selective clause of each sentence is indexed by fragment.
+    * the two most selective clauses of each sentence are indexed by fragment (bit masks).
 
     Per text, the fragments present give the candidate sentences, each is checked against all
     its clauses, and hassil runs on an :class:`Intents` holding only the survivors, in the
@@ -267,9 +268,12 @@ class TemplateFilter:
 
     def __init__(self, intents: Intents, slot_lists: dict[str, SlotList] | None = None) -> None:
         self.intents = intents
-        self._units: list[tuple[str, IntentData, tuple[frozenset[str], ...]]] = []
-        by_fragment: dict[str, list[int]] = {}
-        always: list[int] = []
+        self._units: list[tuple[str, IntentData]] = []
+        clause_sets: list[tuple[frozenset[str], ...]] = []
+        # the two most selective clauses of each unit, indexed: fragment -> bit mask of units
+        anchors: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        always = 0
+        one_clause = 0
         for intent in intents.intents.values():
             for data in intent.data:
                 rules = {**intents.expansion_rules, **data.expansion_rules}
@@ -278,51 +282,84 @@ class TemplateFilter:
                     clauses = sentence.get_required_clauses(rules) | _list_clauses(
                         sentence.expression, rules, lists
                     )
-                    index = len(self._units)
-                    self._units.append((intent.name, _single(data, sentence), tuple(clauses)))
+                    bit = 1 << len(self._units)
+                    self._units.append((intent.name, _single(data, sentence)))
+                    clause_sets.append(tuple(clauses))
                     if not clauses:
-                        always.append(index)
+                        always |= bit
                         continue
-                    for fragment in max(clauses, key=_selectivity):
-                        by_fragment.setdefault(fragment, []).append(index)
-        self._always = frozenset(always)
-        self._fragments = tuple((f, frozenset(ids)) for f, ids in by_fragment.items())
+                    ranked = sorted(clauses, key=_selectivity, reverse=True)[:2]
+                    if len(ranked) == 1:
+                        one_clause |= bit
+                    for anchor, clause in zip(anchors, ranked, strict=False):
+                        for fragment in clause:
+                            anchor[fragment] = anchor.get(fragment, 0) | bit
+        # every fragment gets a bit; a clause holds when its mask meets the present fragments
+        fragment_bit = {
+            f: 1 << i
+            for i, f in enumerate(sorted({f for cs in clause_sets for c in cs for f in c}))
+        }
+        self._fragments = tuple(
+            (f, b, anchors[0].get(f, 0), anchors[1].get(f, 0)) for f, b in fragment_bit.items()
+        )
+        self._clause_masks = tuple(
+            tuple(sum(fragment_bit[f] for f in clause) for clause in cs) for cs in clause_sets
+        )
+        self._always = always
+        self._one_clause = one_clause
         self._skip_words = list(intents.skip_words)
+        self._folded_skip_words = tuple({fold_case(w.strip()) for w in intents.skip_words})
         self._ignore_whitespace = intents.settings.ignore_whitespace
 
-    def _haystack(self, text: str) -> str:
+    def _haystack(self, normalised: TrackedText) -> str:
         """The folded text(s) hassil's pre-filter looks fragments up in."""
-        tracked = normalize_for_matching(text)
-        with_skip = tracked.text
-        if self._skip_words:
-            tracked = tracked.copy()
+        with_skip = fold_case(normalised.text)
+        without = with_skip
+        # removing skip words is a no-op unless one occurs (fold_case is at least as lenient
+        # as the case-insensitive regex hassil removes them with)
+        if any(w and w in with_skip for w in self._folded_skip_words):
+            tracked = normalised.copy()
             remove_skip_words_tracked(tracked, self._skip_words, self._ignore_whitespace)
-        haystack = f"{fold_case(with_skip)}\n{fold_case(tracked.text)}"
+            without = fold_case(tracked.text)
+        haystack = f"{with_skip}\n{without}"
         if self._ignore_whitespace:
             haystack += "\n" + CJK_WHITESPACE.sub("", haystack)
         return haystack
 
-    def candidate_ids(self, text: str) -> list[int]:
+    def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
         """Indices (in hassil's order) of the sentence templates that may match ``text``."""
-        haystack = self._haystack(text)
-        ids = set(self._always)
-        for fragment, units in self._fragments:
+        haystack = self._haystack(normalised or normalize_for_matching(text))
+        present, first, second = 0, 0, self._one_clause
+        for fragment, bit, first_anchor, second_anchor in self._fragments:
             if fragment in haystack:
-                ids |= units
-        return [
-            i
-            for i in sorted(ids)
-            if all(any(f in haystack for f in clause) for clause in self._units[i][2])
-        ]
+                present |= bit
+                first |= first_anchor
+                second |= second_anchor
+        candidates = self._always | (first & second)
+        ids = []
+        while candidates:
+            low = candidates & -candidates
+            index = low.bit_length() - 1
+            candidates ^= low
+            if all(mask & present for mask in self._clause_masks[index]):
+                ids.append(index)
+        return ids
 
-    def select(self, text: str) -> Intents | None:
-        """``intents`` restricted to the sentences that may match ``text``; None if none can."""
-        ids = self.candidate_ids(text)
+    def sentence(self, index: int) -> Sentence:
+        """The sentence template a candidate index stands for."""
+        return self._units[index][1].sentences[0]
+
+    def select(self, text: str, normalised: TrackedText | None = None) -> Intents | None:
+        """``intents`` restricted to the sentences that may match ``text``; None if none can.
+
+        ``normalised`` is ``hassil.util.normalize_for_matching(text)`` if already computed.
+        """
+        ids = self.candidate_ids(text, normalised)
         if not ids:
             return None
         selected: dict[str, Intent] = {}
         for index in ids:
-            name, data, _clauses = self._units[index]
+            name, data = self._units[index]
             if name not in selected:
                 selected[name] = Intent(name, [])
             selected[name].data.append(data)
@@ -404,6 +441,16 @@ def _list_clauses(
     return set()
 
 
+@dataclass(frozen=True)
+class TemplatePass:
+    """One set of templates tried in order: hassil intents, their filter, ``recognize`` kwargs."""
+
+    source: str
+    intents: Intents
+    filter: TemplateFilter
+    options: dict[str, Any]
+
+
 class RuleNLU:
     """hassil-based rule NLU for one language; warmed up at construction."""
 
@@ -432,8 +479,15 @@ class RuleNLU:
             "floor": TextSlotList(name="floor", values=[]),
         }
         self._context = {"area": {"value": "cabin", "text": area_text}}
-        self._cabin_filter = TemplateFilter(self._cabin)
-        self._ha_filter = TemplateFilter(self._ha, self._slot_lists)
+        self.passes: tuple[TemplatePass, ...] = (
+            TemplatePass("cabin", self._cabin, TemplateFilter(self._cabin), {"language": lang}),
+            TemplatePass(
+                "home_assistant",
+                self._ha,
+                TemplateFilter(self._ha, self._slot_lists),
+                {"slot_lists": self._slot_lists, "intent_context": self._context, "language": lang},
+            ),
+        )
         self.warm_up()
 
     def warm_up(self) -> None:
@@ -443,23 +497,20 @@ class RuleNLU:
             self._recognize(text)
 
     def _recognize(self, text: str) -> tuple[str, RecognizeResult | None]:
-        cabin = self._cabin_filter.select(text) if self.prefilter else self._cabin
-        found = recognize(text, cabin, language=self.lang) if cabin is not None else None
-        if found is not None:
-            return "cabin", found
-        if not self.home_assistant:
-            return "none", None
-        ha = self._ha_filter.select(text) if self.prefilter else self._ha
-        if ha is None:
-            return "none", None
-        found = recognize(
-            text,
-            ha,
-            slot_lists=self._slot_lists,
-            intent_context=self._context,
-            language=self.lang,
-        )
-        return ("home_assistant", found) if found is not None else ("none", None)
+        """The first match: cabin templates, then (if enabled) Home Assistant's."""
+        normalised = normalize_for_matching(text) if self.prefilter else None
+        for template_pass in self.passes if self.home_assistant else self.passes[:1]:
+            intents = (
+                template_pass.filter.select(text, normalised)
+                if self.prefilter
+                else template_pass.intents
+            )
+            if intents is None:
+                continue
+            found = recognize(text, intents, **template_pass.options)
+            if found is not None:
+                return template_pass.source, found
+        return "none", None
 
     def parse(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """Recognise ``text`` (with ``history`` for follow-ups) into a :class:`RuleResult`."""
