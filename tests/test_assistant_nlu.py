@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 from hassil.recognize import recognize_all
+from hassil.sample import sample_intents
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -196,6 +197,34 @@ def test_prefilter_keeps_every_sentence_hassil_matches(lang: str) -> None:
             assert matching <= candidates, (text, template_pass.source)
             matched_any += bool(matching)
     assert matched_any > len(_texts(lang)) // 2  # the sets exercise real matches
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prefilter_keeps_every_sentence_matching_text_sampled_from_the_templates(
+    lang: str,
+) -> None:
+    """hassil's own sampler writes texts from every template (slot values, numbers in digits and
+    words): none of the templates matching them may be filtered out."""
+    for template_pass in shared_nlu(lang).passes:
+        samples = sample_intents(
+            template_pass.intents,
+            slot_lists=template_pass.options.get("slot_lists"),
+            max_sentences_per_intent=8,
+            language=lang,
+        )
+        matched = 0
+        for _intent, text in samples:
+            matching = {
+                id(r.intent_sentence)
+                for r in recognize_all(text, template_pass.intents, **template_pass.options)
+            }
+            candidates = {
+                id(template_pass.filter.sentence(i))
+                for i in template_pass.filter.candidate_ids(text)
+            }
+            assert matching <= candidates, (text, template_pass.source)
+            matched += bool(matching)
+        assert matched > 100
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -33,7 +33,15 @@ from hassil.expression import (
     Sentence,
     TextChunk,
 )
-from hassil.intents import Intent, IntentData, SlotList, TextSlotList, TextSlotValue
+from hassil.intents import (
+    Intent,
+    IntentData,
+    RangeSlotList,
+    SlotList,
+    TextSlotList,
+    TextSlotValue,
+)
+from hassil.numbers import get_rbnf_engine
 from hassil.recognize import RecognizeResult
 from hassil.util import (
     CJK_WHITESPACE,
@@ -258,7 +266,11 @@ class TemplateFilter:
     * hassil treats a ``{list}`` reference as unknown. With the slot lists fixed (the cabin's
       entity names and areas), a required reference to a text list adds a clause: one word of
       some value must occur (an empty list, e.g. no floors, can never match);
-    * the two most selective clauses of each sentence are indexed by fragment (bit masks).
+    * the two most selective clauses of each sentence are indexed by fragment (bit masks);
+    * a template matches the whole text (less skip words), so every word of the text (every
+      character, for languages without spaces) must be made of the template's own words: its
+      text, the values of its text lists, the number words (and digits) of its ranges. A
+      template with a wildcard or anything else open-ended is exempt.
 
     Per text, the fragments present give the candidate sentences, each is checked against all
     its clauses, and hassil runs on an :class:`Intents` holding only the survivors, in the
@@ -268,7 +280,9 @@ class TemplateFilter:
 
     def __init__(self, intents: Intents, slot_lists: dict[str, SlotList] | None = None) -> None:
         self.intents = intents
+        cjk = intents.settings.ignore_whitespace
         self._units: list[tuple[str, IntentData]] = []
+        vocabularies: list[frozenset[str] | None] = []
         clause_sets: list[tuple[frozenset[str], ...]] = []
         # the two most selective clauses of each unit, indexed: fragment -> bit mask of units
         anchors: tuple[dict[str, int], dict[str, int]] = ({}, {})
@@ -285,6 +299,9 @@ class TemplateFilter:
                     bit = 1 << len(self._units)
                     self._units.append((intent.name, _single(data, sentence)))
                     clause_sets.append(tuple(clauses))
+                    vocabularies.append(
+                        _vocabulary(sentence.expression, rules, lists, intents.language, cjk)
+                    )
                     if not clauses:
                         always |= bit
                         continue
@@ -305,14 +322,16 @@ class TemplateFilter:
         self._clause_masks = tuple(
             tuple(sum(fragment_bit[f] for f in clause) for clause in cs) for cs in clause_sets
         )
+        self._vocabularies = tuple(vocabularies)
         self._always = always
         self._one_clause = one_clause
         self._skip_words = list(intents.skip_words)
         self._folded_skip_words = tuple({fold_case(w.strip()) for w in intents.skip_words})
         self._ignore_whitespace = intents.settings.ignore_whitespace
 
-    def _haystack(self, normalised: TrackedText) -> str:
-        """The folded text(s) hassil's pre-filter looks fragments up in."""
+    def _haystack(self, normalised: TrackedText) -> tuple[str, tuple[str, ...]]:
+        """The folded text(s) hassil's pre-filter looks fragments up in, and the words (the
+        characters, without spaces) of the text less skip words."""
         with_skip = fold_case(normalised.text)
         without = with_skip
         # removing skip words is a no-op unless one occurs (fold_case is at least as lenient
@@ -324,11 +343,11 @@ class TemplateFilter:
         haystack = f"{with_skip}\n{without}"
         if self._ignore_whitespace:
             haystack += "\n" + CJK_WHITESPACE.sub("", haystack)
-        return haystack
+        return haystack, tuple(_pieces(without, self._ignore_whitespace))
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
         """Indices (in hassil's order) of the sentence templates that may match ``text``."""
-        haystack = self._haystack(normalised or normalize_for_matching(text))
+        haystack, words = self._haystack(normalised or normalize_for_matching(text))
         present, first, second = 0, 0, self._one_clause
         for fragment, bit, first_anchor, second_anchor in self._fragments:
             if fragment in haystack:
@@ -342,7 +361,9 @@ class TemplateFilter:
             index = low.bit_length() - 1
             candidates ^= low
             if all(mask & present for mask in self._clause_masks[index]):
-                ids.append(index)
+                vocabulary = self._vocabularies[index]
+                if vocabulary is None or _made_of(words, vocabulary, self._ignore_whitespace):
+                    ids.append(index)
         return ids
 
     def sentence(self, index: int) -> Sentence:
@@ -579,6 +600,106 @@ class RuleNLU:
         if name in _SIMPLE:
             return _SIMPLE[name], None, 1.0, "full"
         return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+_DIGITS = "\x00digits"  # in a vocabulary: a range list, so any digits may occur
+_BREAK_WORDS = str.maketrans({"-": " ", "_": " "})
+_STRIP_PUNCTUATION = str.maketrans({c: None for c in _PUNCTUATION})
+
+
+def _pieces(text: str, cjk: bool) -> list[str]:
+    """Folded words of ``text`` without punctuation (characters if ``cjk``); lenient: a word
+    hassil would match stays equal after the same treatment on both sides."""
+    folded = fold_case(text).translate(_BREAK_WORDS).translate(_STRIP_PUNCTUATION)
+    return [c for c in folded if not c.isspace()] if cjk else folded.split()
+
+
+_NUMBER_WORDS: dict[tuple[str, int, int, int, Any], frozenset[str]] = {}
+_MAX_RANGE_WORDS = 5000
+
+
+def _number_words(range_list: RangeSlotList, language: str, cjk: bool) -> frozenset[str] | None:
+    """Pieces of every number word hassil accepts for ``range_list`` (it formats the same
+    numbers with the same engine), or None if unknown."""
+    language = range_list.words_language or language
+    key = (language, range_list.start, range_list.stop, range_list.step, range_list.fraction_type)
+    if key not in _NUMBER_WORDS:
+        numbers = list(range_list.get_numbers())
+        if len(numbers) > _MAX_RANGE_WORDS:
+            return None
+        try:
+            engine = get_rbnf_engine(language)
+            texts = [
+                t for n in numbers for t in engine.format_number(n).text_by_ruleset.values()
+            ]
+        except Exception:  # hassil, too, logs and skips numbers it cannot format
+            return None
+        _NUMBER_WORDS[key] = frozenset(p for t in texts for p in _pieces(t, cjk))
+    return _NUMBER_WORDS[key] | {_DIGITS}
+
+
+def _vocabulary(
+    exp: Expression,
+    rules: dict[str, Sentence],
+    lists: dict[str, SlotList],
+    language: str,
+    cjk: bool,
+    depth: int = 0,
+) -> frozenset[str] | None:
+    """Every piece a match of ``exp`` can consume, or None if open-ended or unknown."""
+    if depth > _MAX_DEPTH:
+        return None
+    if isinstance(exp, TextChunk):
+        return frozenset(_pieces(exp.text, cjk))
+    parts: list[Expression]
+    if isinstance(exp, Group):
+        parts = list(exp.items)
+    elif isinstance(exp, RuleReference):
+        rule = rules.get(exp.rule_name)
+        if rule is None:
+            return None
+        parts = [rule.expression]
+    elif isinstance(exp, ListReference):
+        slot_list = lists.get(exp.list_name)
+        if isinstance(slot_list, RangeSlotList):
+            return _number_words(slot_list, language, cjk) if slot_list.words else {_DIGITS}
+        if not isinstance(slot_list, TextSlotList) or slot_list.values is None:
+            return None
+        parts = [v.text_in for v in slot_list.values]
+    else:
+        return None
+    words: set[str] = set()
+    for part in parts:
+        sub = _vocabulary(part, rules, lists, language, cjk, depth + 1)
+        if sub is None:
+            return None
+        words |= sub
+    return frozenset(words)
+
+
+def _made_of(words: tuple[str, ...], vocabulary: frozenset[str], cjk: bool) -> bool:
+    """Whether every word is a vocabulary piece, digits (if allowed) or, unless ``cjk``, a
+    concatenation of those (hassil does not require a word boundary after a chunk)."""
+    digits = _DIGITS in vocabulary
+    for word in words:
+        if word in vocabulary or (digits and word.isdigit()):
+            continue
+        if cjk or not _concatenation(word, vocabulary, digits):
+            return False
+    return True
+
+
+def _concatenation(word: str, vocabulary: frozenset[str], digits: bool) -> bool:
+    reachable = [True] + [False] * len(word)
+    for start in range(len(word)):
+        if not reachable[start]:
+            continue
+        if digits and word[start].isdigit():
+            reachable[start + 1] = True
+        for end in range(start + 1, len(word) + 1):
+            if not reachable[end] and word[start:end] in vocabulary:
+                reachable[end] = True
+    return reachable[-1]
 
 
 def _follow_up(relative: bool, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:
