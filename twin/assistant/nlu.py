@@ -132,7 +132,8 @@ HA_INTENTS: frozenset[str] = frozenset(
         "HassShoppingListAddItem",
     }
 )
-# Warm-up phrases: every range list in digits and words, a miss, and each pass.
+# Warm-up phrases: every range list in digits and words (hassil builds a number-word trie per
+# range on first use, ~100 ms), a miss, and each pass.
 _WARM_UP: dict[str, tuple[str, ...]] = {
     "en": (
         "turn on the AC",
@@ -146,6 +147,8 @@ _WARM_UP: dict[str, tuple[str, ...]] = {
         "set the volume to 40%",
         "what's the weather like",
         "it's stuffy in here",
+        "set a timer for five minutes",
+        "set the temperature to twenty one point five degrees",
     ),
     "zh-CN": (
         "打开空调",
@@ -159,6 +162,8 @@ _WARM_UP: dict[str, tuple[str, ...]] = {
         "把音量设置为百分之四十",
         "今天天气怎么样",
         "车里好闷",
+        "设置五分钟的计时器",
+        "把温度设置为二十一点五度",
     ),
 }
 
@@ -311,17 +316,9 @@ class TemplateFilter:
                     for anchor, clause in zip(anchors, ranked, strict=False):
                         for fragment in clause:
                             anchor[fragment] = anchor.get(fragment, 0) | bit
-        # every fragment gets a bit; a clause holds when its mask meets the present fragments
-        fragment_bit = {
-            f: 1 << i
-            for i, f in enumerate(sorted({f for cs in clause_sets for c in cs for f in c}))
-        }
-        self._fragments = tuple(
-            (f, b, anchors[0].get(f, 0), anchors[1].get(f, 0)) for f, b in fragment_bit.items()
-        )
-        self._clause_masks = tuple(
-            tuple(sum(fragment_bit[f] for f in clause) for clause in cs) for cs in clause_sets
-        )
+        fragments = sorted({*anchors[0], *anchors[1]})
+        self._anchors = tuple((f, anchors[0].get(f, 0), anchors[1].get(f, 0)) for f in fragments)
+        self._clauses = tuple(clause_sets)
         self._vocabularies = tuple(vocabularies)
         self._always = always
         self._one_clause = one_clause
@@ -348,10 +345,9 @@ class TemplateFilter:
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
         """Indices (in hassil's order) of the sentence templates that may match ``text``."""
         haystack, words = self._haystack(normalised or normalize_for_matching(text))
-        present, first, second = 0, 0, self._one_clause
-        for fragment, bit, first_anchor, second_anchor in self._fragments:
+        first, second = 0, self._one_clause
+        for fragment, first_anchor, second_anchor in self._anchors:
             if fragment in haystack:
-                present |= bit
                 first |= first_anchor
                 second |= second_anchor
         candidates = self._always | (first & second)
@@ -360,7 +356,7 @@ class TemplateFilter:
             low = candidates & -candidates
             index = low.bit_length() - 1
             candidates ^= low
-            if all(mask & present for mask in self._clause_masks[index]):
+            if all(any(f in haystack for f in clause) for clause in self._clauses[index]):
                 vocabulary = self._vocabularies[index]
                 if vocabulary is None or _made_of(words, vocabulary, self._ignore_whitespace):
                     ids.append(index)
