@@ -3,13 +3,18 @@
 ``rule_nlu_latency_us``: wall-clock per ``RuleNLU.parse`` over the labelled query set after a
 warm-up pass over the same set; p50/p95/p99 over every line (and, separately, over a
 traffic-weighted sample and over cabin-template hits vs misses). The baseline, measured side by
-side, is the cabin templates alone (no Home Assistant pass on a miss).
+side (alternating query by query, so both see the same machine load), is the same NLU without
+the template pre-filter (hassil over every template). Thread CPU time is reported next to the
+wall clock, and the fraction of parses during which the thread was preempted (involuntary
+context switches, ``getrusage``) with the wall-clock quantiles of the parses that were not: on a
+shared machine the wall-clock tail includes time the process was not running.
 ``router_decision_us``: per ``Router.choose`` with latency observations interleaved; the
 baseline is the same decision with ``numpy.percentile`` over a deque (measured side by side).
 """
 
 from __future__ import annotations
 
+import resource
 import time
 from collections import deque
 from typing import Any
@@ -20,65 +25,95 @@ from twin.assistant.nlu import RuleNLU
 from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.router import ROUTES, Router, RouterConfig, complexity
 
+LANGS = ("en", "zh-CN")
+
 
 def _q(values_us: list[float]) -> dict[str, float]:
     p50, p95, p99 = np.percentile(np.asarray(values_us), [50, 95, 99])
     return {"p50": round(float(p50), 1), "p95": round(float(p95), 1), "p99": round(float(p99), 1)}
 
 
-def _time_parse(nlus: dict[str, RuleNLU], queries: list[Any]) -> tuple[list[float], list[bool]]:
-    times, hits = [], []
-    for q in queries:
-        start = time.perf_counter_ns()
-        result = nlus[q.lang].parse(q.text, q.history)
-        times.append((time.perf_counter_ns() - start) / 1000.0)
-        hits.append(result.source == "cabin")
-    return times, hits
+class _Timings:
+    """Wall-clock and thread-CPU microseconds per parse, and whether a cabin template hit."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.hits: list[bool] = []
+        self.preempted: list[bool] = []
+
+    def parse(self, nlu: RuleNLU, query: Any) -> None:
+        switches = resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw
+        cpu, wall = time.thread_time_ns(), time.perf_counter_ns()
+        result = nlu.parse(query.text, query.history)
+        self.wall.append((time.perf_counter_ns() - wall) / 1000.0)
+        self.cpu.append((time.thread_time_ns() - cpu) / 1000.0)
+        self.preempted.append(resource.getrusage(resource.RUSAGE_THREAD).ru_nivcsw > switches)
+        self.hits.append(result.source == "cabin")
+
+    def scheduling(self) -> dict[str, Any]:
+        running = [t for t, p in zip(self.wall, self.preempted, strict=True) if not p]
+        return {
+            "preempted_fraction": round(sum(self.preempted) / len(self.preempted), 4),
+            "not_preempted": _q(running) if running else None,
+        }
+
+    def split(self, hit: bool) -> dict[str, float] | None:
+        times = [t for t, h in zip(self.wall, self.hits, strict=True) if h == hit]
+        return _q(times) if times else None
+
+
+def _interleaved(nlus: dict[str, dict[str, RuleNLU]], queries: list[Any], reps: int) -> dict:
+    timings = {name: _Timings() for name in nlus}
+    for _ in range(reps):
+        for q in queries:
+            for name, by_lang in nlus.items():
+                timings[name].parse(by_lang[q.lang], q)
+    return timings
 
 
 def rule_nlu_latency(quick: bool) -> list[dict[str, Any]]:
     queries = load_queries()
     reps = 1 if quick else 5
-    full = {lang: RuleNLU(lang) for lang in ("en", "zh-CN")}
-    cabin = {lang: RuleNLU(lang, home_assistant=False) for lang in ("en", "zh-CN")}
-    for nlus in (full, cabin):
-        _time_parse(nlus, queries)  # warm-up over the query set
-    t_full: list[float] = []
-    t_cabin: list[float] = []
-    hits: list[bool] = []
-    for _ in range(reps):  # interleaved, so both see the same machine load
-        times, h = _time_parse(full, queries)
-        t_full += times
-        hits += h
-        t_cabin += _time_parse(cabin, queries)[0]
+    nlus = {
+        "filtered": {lang: RuleNLU(lang) for lang in LANGS},
+        "unfiltered": {lang: RuleNLU(lang, prefilter=False) for lang in LANGS},
+    }
+    _interleaved(nlus, queries, 1)  # warm-up over the query set
+    timings = _interleaved(nlus, queries, reps)
     traffic = QuerySampler(queries).sample(np.random.default_rng(0), 300 if quick else 3000)
-    t_traffic, _ = _time_parse(full, traffic)
-    q_full, q_cabin, q_traffic = _q(t_full), _q(t_cabin), _q(t_traffic)
-    hit_times = [t for t, h in zip(t_full, hits, strict=True) if h]
-    miss_times = [t for t, h in zip(t_full, hits, strict=True) if not h]
+    t_traffic = _interleaved({"filtered": nlus["filtered"]}, traffic, 1)["filtered"]
+    new, old = timings["filtered"], timings["unfiltered"]
+    q_new, q_old, q_traffic = _q(new.wall), _q(old.wall), _q(t_traffic.wall)
+    misses = new.hits.count(False)
     return [
         {
             "name": "rule_nlu_latency_us",
-            "value": q_full["p99"],
+            "value": q_new["p99"],
             "unit": "us",
-            "p50": q_full["p50"],
-            "p95": q_full["p95"],
-            "p99": q_full["p99"],
-            "baseline": q_cabin["p99"],
-            "baseline_name": "cabin templates only (no Home Assistant pass), p99",
-            "ratio": round(q_full["p99"] / q_cabin["p99"], 3),
+            **q_new,
+            "baseline": q_old["p99"],
+            "baseline_name": "same NLU without the template pre-filter (hassil over all), p99",
+            "ratio": round(q_new["p99"] / q_old["p99"], 3),
+            "baseline_quantiles": q_old,
+            "cpu": _q(new.cpu),
+            "baseline_cpu": _q(old.cpu),
+            "scheduling": new.scheduling(),
+            "baseline_scheduling": old.scheduling(),
             "target_us": 1000,
             "queries": len(queries),
             "repetitions": reps,
-            "cabin_hits": _q(hit_times),
-            "misses": _q(miss_times) if miss_times else None,
-            "miss_fraction": round(len(miss_times) / len(t_full), 4),
+            "cabin_hits": new.split(True),
+            "misses": new.split(False),
+            "miss_fraction": round(misses / len(new.hits), 4),
         },
         {
             "name": "rule_nlu_latency_us.traffic",
             "value": q_traffic["p99"],
             "unit": "us",
             **q_traffic,
+            "cpu": _q(t_traffic.cpu),
+            "scheduling": t_traffic.scheduling(),
             "samples": len(traffic),
             "mix": "weighted by the query set's weight (long-tailed)",
         },

@@ -1,15 +1,22 @@
-"""Rule NLU on real hassil templates: mappings in en and zh-CN, confidence, follow-ups."""
+"""Rule NLU on real hassil templates: mappings in en and zh-CN, confidence, follow-ups, and
+the template pre-filter losing nothing (same sentences, same results as hassil over all)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 import pytest
+from hassil.recognize import recognize_all
+from hassil.sample import sample_intents
 from hypothesis import given
 from hypothesis import strategies as st
 
 from twin.assistant.intents import INTENTS
-from twin.assistant.nlu import normalise_lang, shared_nlu
+from twin.assistant.nlu import RuleNLU, RuleResult, normalise_lang, shared_nlu
 from twin.assistant.queries import evaluate_rules, load_queries
 from twin.assistant.resolver import Turn
+from twin.paths import QUERIES_DIR
 
 EN = [
     ("turn on the AC", "climate_ac_on", None),
@@ -148,3 +155,108 @@ def test_any_text_gets_a_result_and_only_schema_commands(text: str) -> None:
         assert 0.0 <= result.confidence <= 1.0
         if result.command is not None:
             assert INTENTS[result.command.intent].accepts(result.command.value)
+
+
+# --- the template pre-filter -------------------------------------------------------------------
+
+LANGS = ("en", "zh-CN")
+
+
+@cache
+def _unfiltered(lang: str) -> RuleNLU:
+    return RuleNLU(lang, prefilter=False)
+
+
+@cache
+def _texts(lang: str) -> tuple[str, ...]:
+    """Every utterance of the query set and the holdout set, plus this file's, in ``lang``."""
+    queries = load_queries() + load_queries(QUERIES_DIR / "cabin_commands_holdout.jsonl")
+    mine = [t for t, _, _ in (EN if lang == "en" else ZH)]
+    return tuple(dict.fromkeys([q.text for q in queries if q.lang == lang] + mine))
+
+
+def _outcome(result: RuleResult) -> RuleResult:
+    return replace(result, ms=0.0)  # everything but the measured time
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prefilter_keeps_every_sentence_hassil_matches(lang: str) -> None:
+    """Every template hassil matches (``recognize_all`` over all of them) is a candidate."""
+    nlu = shared_nlu(lang)
+    matched_any = 0
+    for text in _texts(lang):
+        for template_pass in nlu.passes:
+            matching = {
+                id(r.intent_sentence)
+                for r in recognize_all(text, template_pass.intents, **template_pass.options)
+            }
+            candidates = {
+                id(template_pass.filter.sentence(i))
+                for i in template_pass.filter.candidate_ids(text)
+            }
+            assert matching <= candidates, (text, template_pass.source)
+            matched_any += bool(matching)
+    assert matched_any > len(_texts(lang)) // 2  # the sets exercise real matches
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prefilter_keeps_every_sentence_matching_text_sampled_from_the_templates(
+    lang: str,
+) -> None:
+    """hassil's own sampler writes texts from every template (slot values, numbers in digits and
+    words): none of the templates matching them may be filtered out."""
+    for template_pass in shared_nlu(lang).passes:
+        samples = sample_intents(
+            template_pass.intents,
+            slot_lists=template_pass.options.get("slot_lists"),
+            max_sentences_per_intent=8,
+            language=lang,
+        )
+        matched = 0
+        for _intent, text in samples:
+            matching = {
+                id(r.intent_sentence)
+                for r in recognize_all(text, template_pass.intents, **template_pass.options)
+            }
+            candidates = {
+                id(template_pass.filter.sentence(i))
+                for i in template_pass.filter.candidate_ids(text)
+            }
+            assert matching <= candidates, (text, template_pass.source)
+            matched += bool(matching)
+        assert matched > 100
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_filtered_and_unfiltered_nlu_give_identical_results_on_the_query_sets(lang: str) -> None:
+    filtered, unfiltered = shared_nlu(lang), _unfiltered(lang)
+    for text in _texts(lang):
+        assert _outcome(filtered.parse(text)) == _outcome(unfiltered.parse(text)), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prefilter_drops_most_templates_for_a_typical_query(lang: str) -> None:
+    text = "turn on the AC" if lang == "en" else "打开空调"
+    for template_pass in shared_nlu(lang).passes:
+        intents = template_pass.intents.intents.values()
+        total = sum(len(d.sentences) for i in intents for d in i.data)
+        assert len(template_pass.filter.candidate_ids(text)) < total / 4
+
+
+@cache
+def _vocabulary(lang: str) -> tuple[str, ...]:
+    """Words of the utterances and of the cabin's entity names: texts near the templates."""
+    words: set[str] = set()
+    for text in _texts(lang):
+        words.update(text.split() if lang == "en" else list(text))
+    return tuple(sorted(words))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@given(data=st.data())
+def test_filtered_and_unfiltered_agree_on_texts_made_of_template_words(
+    lang: str, data: st.DataObject
+) -> None:
+    words = data.draw(st.lists(st.sampled_from(_vocabulary(lang)), min_size=1, max_size=7))
+    text = (" " if lang == "en" else "").join(words)
+    assert _outcome(shared_nlu(lang).parse(text)) == _outcome(_unfiltered(lang).parse(text))
