@@ -1,9 +1,8 @@
 """What-if building blocks: sweep scaling with workers, network models at 1M requests,
 report.html rendering at 10k requests.
 
-The sweep benchmark uses a stand-in point (six stage samples summed with numpy, the shape of
-the twin's fast path) until the lead wires the real twin in; ``whatif_1m_point_s`` needs the
-twin core and lives with it.
+``whatif_1m_point_s`` times one 1M-request point of the twin itself; the sweep benchmark runs
+the twin's point function over 4 points x replications on 1 and 2 worker processes.
 """
 
 from __future__ import annotations
@@ -19,7 +18,21 @@ import numpy as np
 from latency_models.network import Http2, Http11Pool, Link, Quic, WebSocket, rtt_preset
 from latency_models.stages import STAGES
 from twin.sweep import SYNTHETIC_MEDIANS_MS as STAND_IN_MEDIANS
-from twin.sweep import synthetic_point
+from twin.whatif import twin_point
+
+#: a what-if point: voice-burst users (open loop, so the fast path runs), 2 inference slots,
+#: handover spikes and loss, monitoring on
+POINT_SCENARIO: dict[str, Any] = {
+    "name": "bench_point",
+    "seed": 1,
+    "workload": {"kind": "voice_burst", "users": 1000, "period_s": 30, "closed_loop": False},
+    "stages": {"profile": "ideal", "inference": {"scale": 1.0}},
+    "resources": {"inference": 2},
+    "faults": [
+        {"kind": "rtt_spike", "start_ms": 5000, "duration_ms": 300, "every_ms": 20000},
+        {"kind": "packet_loss", "loss": 0.01, "rto_ms": 200},
+    ],
+}
 
 
 def _wall(fn: Callable[[], Any], repeats: int) -> list[float]:
@@ -43,16 +56,13 @@ def _stats(name: str, samples: list[float], unit: str = "s", **extra: Any) -> di
 def bench_sweep_scaling(quick: bool) -> list[dict[str, Any]]:
     from twin.sweep import parse_varies, run_sweep
 
-    raw = {
-        "seed": 1,
-        "requests": 50_000 if quick else 400_000,
-        "stages": {"inference": {"scale": 1.0}},
-    }
+    raw = {**POINT_SCENARIO, "requests": 50_000 if quick else 200_000}
     varies = parse_varies(["stages.inference.scale=0.5,0.75,1.0,1.5"])
     reps = 2 if quick else 3
     repeats = 1 if quick else 3
     timings = {
-        ex: _wall(lambda ex=ex: run_sweep(raw, varies, reps, ex, synthetic_point), repeats)
+        ex: _wall(lambda ex=ex: run_sweep(raw, varies, reps, ex, twin_point, create_keys=True),
+                  repeats)
         for ex in ("serial", "process:1", "process:2")
     }
     serial = float(np.median(timings["serial"]))
@@ -62,6 +72,16 @@ def bench_sweep_scaling(quick: bool) -> list[dict[str, Any]]:
                ratio=float(np.median(t)) / serial, **meta)
         for ex, t in timings.items()
     ]  # fmt: skip
+
+
+def bench_whatif_point(quick: bool) -> list[dict[str, Any]]:
+    """Wall seconds for one what-if point of 1,000,000 requests on the twin (fast path,
+    faults, a 2-slot inference resource, HdrHistogram metrics, L1-L4 monitoring)."""
+    n = 200_000 if quick else 1_000_000
+    raw = {**POINT_SCENARIO, "requests": n}
+    twin_point(raw, 1)  # warm-up: imports, allocator
+    samples = _wall(lambda: twin_point(raw, 1), 3)
+    return [_stats("whatif_1m_point_s", samples, requests=n, target=2.0, goal=1.0)]
 
 
 def bench_network_models(quick: bool) -> list[dict[str, Any]]:
@@ -115,6 +135,7 @@ def bench_report_html(quick: bool) -> list[dict[str, Any]]:
 
 
 BENCHMARKS = {
+    "whatif_1m_point": bench_whatif_point,
     "whatif_sweep_scaling": bench_sweep_scaling,
     "network_models_1m": bench_network_models,
     "report_html_10k": bench_report_html,

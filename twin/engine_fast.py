@@ -44,34 +44,35 @@ def _replay_busy_periods(a: np.ndarray, w: np.ndarray, e: np.ndarray, s: np.ndar
     """Replay the queue with a heap from each conflict until the system is empty again;
     ``s`` (starts) and ``e`` (ends) are updated in place for the replayed requests."""
     n = a.size
+    longest = float(np.max(e - a))  # no request is in service longer than this (no-wait)
+    a_l, w_l, e_l = a.tolist(), w.tolist(), e.tolist()
+    s_l = a_l.copy()
     conflict_list = conflicts.tolist()
     ci = 0
     while ci < len(conflict_list):
         i = conflict_list[ci]
-        # exactly `capacity` requests are in service when request i arrives
-        lo = max(0, i - 4 * capacity - 64)
-        while True:
-            window = e[lo:i]
-            busy = window[window > a[i]]
-            if busy.size >= capacity or lo == 0:
-                break
-            lo = max(0, lo - 1024)  # a long request further back: widen the window
-        heap = sorted(busy.tolist())[-capacity:]
+        # exactly `capacity` requests are in service when request i arrives; all arrived
+        # within `longest` before it (everything earlier is done, in either solution)
+        lo = bisect_left(a_l, a_l[i] - longest, 0, i)
+        heap = sorted(x for x in e_l[lo:i] if x > a_l[i])[-capacity:]
         heap = [-np.inf] * (capacity - len(heap)) + heap  # free slots, if any
         heapq.heapify(heap)
         m = i
         while m < n:
-            arrival = float(a[m])
+            arrival = a_l[m]
             free = heapq.heappop(heap)
             start = arrival if arrival >= free else free
-            end = pauses.end(start, float(w[m]))
-            s[m] = start
-            e[m] = end
+            end = pauses.end(start, w_l[m])
+            s_l[m] = start
+            e_l[m] = end
             heapq.heappush(heap, end)
             m += 1
-            if m < n and max(heap) <= a[m]:
+            if m < n and max(heap) <= a_l[m]:
                 break  # empty again: the no-wait solution holds until the next conflict
         ci = bisect_left(conflict_list, m, ci)
+        longest = max(longest, max(heap) - a_l[m - 1])
+    s[:] = s_l
+    e[:] = e_l
 
 
 def run_fast(plan: Plan) -> Timings:
