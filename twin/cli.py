@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "hil.cmd_rig",
     "twin.cmd_whatif",
     "twin.cmd_capacity",
+    "hil.cmd_calibrate",
 )
 
 

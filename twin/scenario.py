@@ -21,7 +21,7 @@ from twin.paths import SCENARIOS_DIR, resolve_named
 
 DEFAULT_SCENARIO = "default"
 WORKLOAD_KINDS = ("poisson", "voice_burst", "script")
-STAGE_KEYS = {"budget_ms", "scale", "mode", "profile", "backend"}
+STAGE_KEYS = {"budget_ms", "scale", "mode", "profile", "backend", "calibrated"}
 TOP_KEYS = {
     "name", "description", "seed", "requests", "engine", "workload", "stages", "resources",
     "faults", "policy", "expectations", "monitoring", "assistant", "devices", "network", "model",
@@ -206,6 +206,10 @@ def _stages(r: _Reader, s: dict[str, Any]) -> tuple[dict[str, StageModel], dict[
         if "profile" in t:
             model = profile(r.string(t, "profile", where, choices=tuple(PROFILES)))[key]
         dist_spec = {k: v for k, v in t.items() if k not in STAGE_KEYS}
+        if "calibrated" in t:
+            if dist_spec:
+                raise r.fail(f"{where}calibrated", "either a calibration file or a distribution")
+            dist_spec = _calibrated(r, r.string(t, "calibrated", where), key)
         if dist_spec:
             try:
                 dist = distribution_from_spec(dist_spec, f"stages.{key}")
@@ -220,6 +224,21 @@ def _stages(r: _Reader, s: dict[str, Any]) -> tuple[dict[str, StageModel], dict[
         modes[key] = r.string(t, "mode", where, default="modelled", choices=("modelled", "real"))
         models[key] = model
     return models, modes
+
+
+def _calibrated(r: _Reader, path_text: str, stage: str) -> dict[str, Any]:
+    """The distribution table of ``stage`` in a file written by ``twin calibrate``."""
+    path = Path(path_text)
+    if not path.is_absolute():
+        base = Path(r.source).parent if Path(r.source).exists() else Path.cwd()
+        path = path if path.exists() else base / path
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))["stages"][stage]
+    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
+        raise r.fail(f"stages.{stage}.calibrated",
+                     f"a readable calibration file with [stages.{stage}], got {path_text!r}"
+                     ) from None
+    return dict(table)
 
 
 def _resources(r: _Reader, res: dict[str, Any]) -> dict[str, int]:
