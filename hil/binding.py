@@ -1,15 +1,25 @@
 """Bind real backends into the twin's stage slots and run in lockstep.
 
-:class:`RigBinding` makes the ``render`` stage real: each request's command (the assistant's
-decision when the scenario has one, else the labelled intent of a sampled query) goes to the
-rig's devices through :class:`hil.render.RenderBackend`, and the stage lasts exactly as long as
-command -> status took on the wall clock. Everything runs in a
-:class:`hil.lockstep.LockstepEnvironment`.
+:class:`RealBinding` can make three stages real, in one
+:class:`hil.lockstep.LockstepEnvironment`:
+
+- ``model_load`` and ``inference``: the real assistant. For a request the rules are unsure
+  of, ``model_load`` restores its conversation into the llama.cpp KV cache (history restore,
+  prompt build, KV reuse), and ``inference`` runs the real rules (hassil) and then the real
+  resolver, abandoned at the degrade deadline. A request the rules answer needs no model: its
+  ``model_load`` is empty and its ``inference`` is the rules alone. One model instance serves
+  every request, so the real inference stage has one slot.
+- ``render``: each request's command (the assistant's decision, else the labelled intent of a
+  sampled query) goes to the rig's devices through :class:`hil.render.RenderBackend`.
+
+Each real stage lasts exactly as long as its work took on the wall clock.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -19,7 +29,9 @@ from hil.lockstep import LockstepEnvironment
 from hil.render import RenderBackend, RenderOutcome
 from latency_models.stages import STAGES
 from twin import assisted
+from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import QuerySampler, load_queries
+from twin.assistant.resolver import IntentResolver, ResolverResult
 from twin.plan import Plan
 from twin.rng import stream
 from twin.timings import Timings
@@ -28,39 +40,90 @@ N = len(STAGES)
 INF = STAGES.index("inference")
 
 
-class RenderStage:
-    """The ``render`` slot on a rig: command the device, wait for its status."""
+class _Stage:
+    """A real stage slot: calls ``binding.<method>(env, index, timeline)``."""
 
-    def __init__(self, binding: RigBinding) -> None:
-        self.binding = binding
+    def __init__(self, work: Any) -> None:
+        self.work = work
 
     def process(self, env: simpy.Environment, index: int,
                 timeline: list[float]) -> Generator[Any, Any, None]:
-        intent, value = self.binding.command_for(index, timeline)
-        backend = self.binding.backend
-        assert isinstance(env, LockstepEnvironment)
-        outcome = yield from env.call("render", lambda: backend.execute(intent, value))
-        self.binding.outcomes[index] = outcome
+        yield from self.work(env, index, timeline)
 
 
-class RigBinding:
-    """Real render on a rig session; the other stages stay as the scenario models them."""
+class RealBinding:
+    """Real stages for a twin run; the others stay as the scenario models them."""
 
-    def __init__(self, backend: RenderBackend) -> None:
-        self.backend = backend
+    def __init__(self, render: RenderBackend | None = None,
+                 resolver: IntentResolver | None = None) -> None:
+        self.render = render
+        self.resolver = resolver
+        self.model_lock = threading.Lock()  # one model instance: one call at a time
         self.env = LockstepEnvironment()
         self.ap: assisted.AssistedPlan | None = None
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
+        self.llm_calls: dict[int, ResolverResult] = {}
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
-             ) -> tuple[LockstepEnvironment, dict[str, RenderStage]]:
+             ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
         self.ap = ap
-        if ap is None:  # no assistant: command what a sampled labelled query asks for
-            sampler = QuerySampler(load_queries())
-            picks = sampler.sample(stream(plan.seed, "devices", 1), plan.n)
-            self.labels = [(q.intent, q.value) for q in picks]
-        return self.env, {"render": RenderStage(self)}
+        stages: dict[str, _Stage] = {}
+        if self.resolver is not None:
+            if ap is None:
+                raise ValueError("a real model needs the scenario's [assistant]")
+            plan.capacities[INF] = 1
+            stages["model_load"] = _Stage(self._model_load)
+            stages["inference"] = _Stage(self._inference)
+        if self.render is not None:
+            if ap is None:  # no assistant: command what a sampled labelled query asks for
+                picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1),
+                                                            plan.n)
+                self.labels = [(q.intent, q.value) for q in picks]
+            stages["render"] = _Stage(self._render)
+        return self.env, stages
+
+    # real stages -------------------------------------------------------------------------
+    def _model_load(self, env: simpy.Environment, i: int,
+                    timeline: list[float]) -> Generator[Any, Any, None]:
+        assert self.ap is not None and isinstance(env, LockstepEnvironment)
+        if self.ap.raw[i] is None:
+            return  # the rules answer this one: no model to prepare
+        q = self.ap.queries[i]
+        resolver = self.resolver
+
+        def prepare() -> None:
+            with self.model_lock:
+                resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
+
+        yield from env.call("model_load", prepare)
+
+    def _inference(self, env: simpy.Environment, i: int,
+                   timeline: list[float]) -> Generator[Any, Any, None]:
+        assert self.ap is not None and isinstance(env, LockstepEnvironment)
+        ap, q = self.ap, self.ap.queries[i]
+        policy = ap.config.policy
+        needs_llm = ap.raw[i] is not None
+        resolver = self.resolver
+
+        def work() -> None:
+            rules = shared_nlu(q.lang).parse(q.text, q.history)
+            ap.rules[i] = replace(ap.rules[i], ms=rules.ms)
+            if needs_llm and resolver is not None:
+                budget = max(policy.degrade_deadline_ms - rules.ms, 0.0)
+                with self.model_lock:
+                    result = resolver.resolve(q.text, list(q.history), q.lang, budget)
+                ap.raw[i] = result.raw
+                self.llm_calls[i] = result
+
+        yield from env.call("inference", work)
+
+    def _render(self, env: simpy.Environment, i: int,
+                timeline: list[float]) -> Generator[Any, Any, None]:
+        assert isinstance(env, LockstepEnvironment) and self.render is not None
+        intent, value = self.command_for(i, timeline)
+        backend = self.render
+        self.outcomes[i] = yield from env.call("render", lambda: backend.execute(intent, value))
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
         """The command request ``index`` executes, decided the moment it reaches render."""
@@ -71,15 +134,28 @@ class RigBinding:
         decision = assisted.decide_one(self.ap, index, answered)
         return decision.intent, decision.value
 
+    # report ------------------------------------------------------------------------------
     def finish(self, timings: Timings) -> dict[str, Any]:
-        outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
-        return {
-            "lockstep": self.env.stats.summary(),
-            "render_real": {
+        out: dict[str, Any] = {"lockstep": self.env.stats.summary()}
+        if self.llm_calls:
+            calls = list(self.llm_calls.values())
+            abandoned = sum(c.timings.get("abandoned", 0.0) == 1.0 for c in calls)
+            late = timings.end[:, INF] > timings.leave[:, INF] + 1e-9
+            out["llm_real"] = {
+                "calls": len(calls),
+                "abandoned_at_deadline": int(abandoned),
+                "finished_after_degrade": int(np.count_nonzero(late)) - int(abandoned),
+                "total_ms_p50": round(float(np.median([c.ms for c in calls])), 3),
+                "prefill_tokens_mean": round(float(np.mean(
+                    [c.timings.get("prefill_tokens", 0.0) for c in calls])), 2),
+            }
+        if self.render is not None:
+            outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
+            out["render_real"] = {
                 "commands": len(outcomes),
                 "timeouts": sum(o.timeout for o in outcomes),
                 "rejected": sum(o.rejected for o in outcomes),
                 "errors": sum(o.error is not None for o in outcomes),
                 "no_device": sum(o.device is None for o in outcomes),
-            },
-        }
+            }
+        return out

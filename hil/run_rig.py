@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hil.binding import RigBinding
+from hil.binding import RealBinding
 from hil.links.signals import exit_on_signals
 from hil.render import render_backend
 from twin.report import evaluate_expectations
@@ -26,7 +26,7 @@ def run_with_rig(scenario: Scenario, rig: str, seed: int | None, requests: int |
     with exit_on_signals(), render_backend(rig, out, link_faults, seed,
                                            scenario.source) as backend:
         result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
-                              binding=RigBinding(backend))
+                              binding=RealBinding(render=backend))
     result.report.update(backend.report())  # after close: the safe state is known
     result.report["stages"]["render"]["mode"] = "real"
     result.report["expectations"] = evaluate_expectations(scenario, result.report)

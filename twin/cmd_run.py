@@ -22,6 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--requests", type=int, help="override the scenario's request count")
     p.add_argument("--out", type=Path, help="output folder (default: out/<scenario>)")
     p.add_argument("--engine", choices=("auto", "des", "fast"), help="force an engine")
+    p.add_argument("--model", help="GGUF for real model stages (default: SmolLM2-135M)")
+    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
     p.set_defaults(func=run)
 
 
@@ -36,10 +38,11 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
-    if args.rig:
-        # real devices bind through hil, found by name (twin itself imports no hardware)
-        with_rig = importlib.import_module("hil.run_rig").run_with_rig
-        result = with_rig(scenario, args.rig, args.seed, args.requests, out)
+    if args.rig or "real" in scenario.modes.values():
+        # real backends bind through hil, found by name (twin itself imports no hardware)
+        run_real = importlib.import_module("hil.run_real").run_real
+        result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,
+                          args.threads)
     else:
         result = run_scenario(scenario, seed=args.seed, requests=args.requests,
                               engine=args.engine)
