@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from twin.assistant.intents import INTENTS
 
@@ -25,14 +25,7 @@ ValveReason = Literal[
     "bad_value",
     "empty_feedback",
 ]
-VALVE_REASONS: tuple[str, ...] = (
-    "malformed_json",
-    "not_an_object",
-    "missing_key",
-    "unknown_intent",
-    "bad_value",
-    "empty_feedback",
-)
+VALVE_REASONS: tuple[str, ...] = get_args(ValveReason)
 
 
 @dataclass(frozen=True)
