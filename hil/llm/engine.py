@@ -1,0 +1,122 @@
+"""The llama.cpp engine: one model and context whose KV cache keeps a compiled prefix in place.
+
+Requests append tokens after the prefix and are truncated back to it (``llama_memory_seq_rm``
+through ``Llama.eval``), so the prefix is prefilled once per process. Conversation states can be
+saved and restored per sequence (KV only, no logits) for the session cache.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import llama_cpp
+import numpy as np
+
+from hil.llm.model_files import checked_model_path
+
+
+class LlamaEngine:
+    """A loaded GGUF model (mmap) with a single-sequence context."""
+
+    def __init__(
+        self,
+        model_path: str | Path | None = None,
+        n_threads: int = 2,
+        n_ctx: int = 1024,
+        n_batch: int = 256,
+        seed: int = 0,
+    ) -> None:
+        self.model_path = checked_model_path(model_path)
+        self.n_threads = n_threads
+        started = time.perf_counter()
+        self.llm = llama_cpp.Llama(
+            model_path=str(self.model_path),
+            n_ctx=n_ctx,
+            n_batch=n_batch,
+            n_ubatch=n_batch,
+            n_threads=n_threads,
+            n_threads_batch=n_threads,
+            use_mmap=True,
+            logits_all=False,
+            seed=seed,
+            verbose=False,
+        )
+        self.load_ms = (time.perf_counter() - started) * 1e3
+        self.n_vocab = self.llm.n_vocab()
+        self.n_ctx = self.llm.n_ctx()
+        self.prefix_len = 0
+
+    # tokens -------------------------------------------------------------------------------
+    def tokenize(self, text: str, bos: bool = False) -> list[int]:
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=bos, special=False)
+
+    def detokenize(self, tokens: Sequence[int]) -> str:
+        return self.llm.detokenize(list(tokens)).decode("utf-8", errors="replace")
+
+    @property
+    def n_past(self) -> int:
+        """Tokens currently in the KV cache (sequence 0)."""
+        return int(self.llm.n_tokens)
+
+    def tokens(self) -> list[int]:
+        return [int(t) for t in self.llm.input_ids[: self.n_past]]
+
+    # KV cache -----------------------------------------------------------------------------
+    def rewind(self, n: int) -> None:
+        """Truncate the KV cache to its first ``n`` tokens (no state copy)."""
+        if n < self.n_past:
+            self.llm._ctx.kv_cache_seq_rm(0, n, -1)
+            self.llm.n_tokens = n
+
+    def feed(self, tokens: Sequence[int]) -> None:
+        """Append ``tokens`` to the KV cache; logits are kept for the last one only."""
+        if not tokens:
+            return
+        if self.n_past + len(tokens) > self.n_ctx:
+            raise ValueError(f"context overflow: {self.n_past} + {len(tokens)} > {self.n_ctx}")
+        self.llm.eval(list(tokens))
+
+    def compile_prefix(self, tokens: Sequence[int]) -> float:
+        """Prefill ``tokens`` as the fixed prefix every request reuses; returns its cost in ms."""
+        started = time.perf_counter()
+        self.rewind(0)
+        self.feed(tokens)
+        self.prefix_len = len(tokens)
+        return (time.perf_counter() - started) * 1e3
+
+    def last_logits(self, ids: Sequence[int] | None = None) -> np.ndarray:
+        """Logits after the last fed token, for ``ids`` only when given (a copy)."""
+        ptr = llama_cpp.llama_get_logits_ith(self.llm._ctx.ctx, -1)
+        row = np.ctypeslib.as_array(ptr, shape=(self.n_vocab,))
+        return row[list(ids)].copy() if ids is not None else row.copy()
+
+    def save_sequence(self) -> bytes:
+        """The KV state of sequence 0 (every token in the cache), as bytes."""
+        ctx = self.llm._ctx.ctx
+        size = llama_cpp.llama_state_seq_get_size(ctx, 0)
+        buf = (ctypes.c_uint8 * size)()
+        written = llama_cpp.llama_state_seq_get_data(ctx, buf, size, 0)
+        return bytes(memoryview(buf)[:written])
+
+    def load_sequence(self, tokens: Sequence[int], state: bytes) -> None:
+        """Replace the cache by a saved sequence state that covers ``tokens``."""
+        ctx = self.llm._ctx.ctx
+        self.llm._ctx.kv_cache_seq_rm(0, 0, -1)
+        buf = (ctypes.c_uint8 * len(state)).from_buffer_copy(state)
+        if llama_cpp.llama_state_seq_set_data(ctx, buf, len(state), 0) == 0:
+            self.llm.n_tokens = 0
+            raise RuntimeError("llama_state_seq_set_data failed")
+        self.llm.input_ids[: len(tokens)] = list(tokens)
+        self.llm.n_tokens = len(tokens)
+
+    def warmup(self, tokens: Sequence[int]) -> float:
+        """Run ``tokens`` once after the current cache and rewind (the first call is slow)."""
+        keep = self.n_past
+        started = time.perf_counter()
+        self.feed(tokens)
+        self.last_logits()
+        self.rewind(keep)
+        return (time.perf_counter() - started) * 1e3

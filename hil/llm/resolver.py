@@ -1,0 +1,163 @@
+"""``LlamaIntentResolver``: the LLM fallback as a classification over intent labels.
+
+Decision: after the compiled few-shot prefix, the last turns and the query, the model's next-token
+logits are read, restricted to the tokens that start an intent label (a token trie, i.e. a
+grammar over labels); where labels share a first token the chosen token is fed and the next
+step is constrained the same way. Most labels are decided by one forward pass over the query
+suffix and no sampling. The value comes from the query text (:mod:`hil.llm.values`); the answer
+is JSON ``{"intent", "value", "feedback"}`` and is still validated by the safety valve.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from hil.llm.engine import LlamaEngine
+from hil.llm.grammar import LabelTrie
+from hil.llm.prompt import FEW_SHOT, label_of, prefix_text, suffix_tokens
+from hil.llm.session_cache import SessionCache, Snapshot
+from hil.llm.values import extract_value, feedback
+from twin.assistant.intents import INTENTS, IntentSchema
+from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
+
+WARM_SITUATIONS: tuple[tuple[Turn, ...], ...] = (
+    (Turn("打开空调", "climate_ac_on"),),
+    (Turn("turn on the ac", "climate_ac_on"),),
+    (Turn("把空调调到26度", "climate_set_temperature", 26),),
+    (Turn("play some music", "media_play"),),
+)
+"""Frequent one-turn situations whose KV states are computed at start and pinned."""
+
+
+class LlamaIntentResolver:
+    """An :class:`~twin.assistant.resolver.IntentResolver` backed by a llama.cpp model."""
+
+    def __init__(
+        self,
+        engine: LlamaEngine,
+        intents: Mapping[str, IntentSchema] = INTENTS,
+        few_shot: Sequence[tuple[str, str]] = FEW_SHOT,
+        session_capacity: int = 50,
+        warm_situations: Sequence[Sequence[Turn]] = WARM_SITUATIONS,
+        max_prompt_tokens: int = MAX_PROMPT_TOKENS,
+    ) -> None:
+        self.engine = engine
+        self.intents = dict(intents)
+        self.max_prompt_tokens = max_prompt_tokens
+        self.prefix = engine.tokenize(prefix_text(few_shot), bos=True)
+        self.prefix_ms = engine.compile_prefix(self.prefix)
+        by_label = {label_of(name): name for name in self.intents}
+        self._intent_of_label = by_label
+        self.trie = LabelTrie.build({lab: engine.tokenize(" " + lab) for lab in by_label})
+        self.sessions = SessionCache(session_capacity)
+        self.reused_tokens = 0
+        self.prefilled_tokens = 0
+        self.calls = 0
+        for situation in warm_situations:
+            self._pin_situation(list(situation))
+        self.warmup_ms = engine.warmup(engine.tokenize(" command: turn on the ac ->"))
+        self.reset_counters()
+
+    # public -------------------------------------------------------------------------------
+    def resolve(
+        self, query: str, history: list[Turn], lang: str, deadline_ms: float | None = None
+    ) -> ResolverResult:
+        started = time.perf_counter()
+        history_ids, query_ids = suffix_tokens(
+            query, history, self.engine.tokenize, self.max_prompt_tokens
+        )
+        restore = self._restore(history_ids)
+        restored = time.perf_counter()
+        self.engine.feed(query_ids)
+        prefilled = time.perf_counter()
+        label, decode_tokens, margin = self._decide()
+        decided = time.perf_counter()
+
+        intent = self._intent_of_label[label]
+        value = extract_value(self.intents[intent], query)
+        raw = json.dumps(
+            {"intent": intent, "value": value, "feedback": feedback(intent, value, lang)},
+            ensure_ascii=False,
+        )
+        self.calls += 1
+        self.prefilled_tokens += len(query_ids)
+        total_ms = (decided - started) * 1e3
+        timings = {
+            "prefill_tokens": float(len(query_ids) + restore["prefilled"]),
+            "decode_tokens": float(decode_tokens),
+            "reused_tokens": float(restore["reused"]),
+            "restore_ms": (restored - started) * 1e3,
+            "prompt_eval_ms": (prefilled - restored) * 1e3,
+            "eval_ms": (decided - prefilled) * 1e3,
+            "total_ms": total_ms,
+            "session_hit": float(restore["hit"]),
+            "margin": margin,
+        }
+        if deadline_ms is not None:
+            timings["deadline_missed"] = float(total_ms > deadline_ms)
+        return ResolverResult(raw=raw, ms=total_ms, timings=timings)
+
+    def reset_counters(self) -> None:
+        self.reused_tokens = self.prefilled_tokens = self.calls = 0
+
+    @property
+    def prefix_reuse_ratio(self) -> float:
+        """Tokens reused from the KV cache per token prefilled, over the calls so far."""
+        return self.reused_tokens / max(1, self.prefilled_tokens)
+
+    # internals ----------------------------------------------------------------------------
+    def _decide(self) -> tuple[str, int, float]:
+        """Walk the label trie by constrained argmax; returns (label, decode tokens, margin)."""
+        node, decode_tokens, margin = self.trie, 0, float("inf")
+        while node.label is None:
+            allowed = node.allowed()
+            if len(allowed) == 1:
+                token = allowed[0]
+            else:
+                logits = self.engine.last_logits(allowed)
+                order = np.argsort(logits)[::-1]
+                token = allowed[int(order[0])]
+                margin = min(margin, float(logits[order[0]] - logits[order[1]]))
+            node = node.children[token]
+            if node.label is None:
+                self.engine.feed([token])
+                decode_tokens += 1
+        return node.label, decode_tokens, margin
+
+    def _restore(self, history_ids: list[int]) -> dict[str, int]:
+        """Put prefix + history in the KV cache, reusing what is there or a saved snapshot."""
+        engine = self.engine
+        target = self.prefix + history_ids
+        current = engine.tokens()
+        common = 0
+        for a, b in zip(current, target, strict=False):
+            if a != b:
+                break
+            common += 1
+        hit = 0
+        if common < len(target) and history_ids:
+            snap = self.sessions.get(tuple(history_ids))
+            if snap is not None:
+                engine.load_sequence(target, snap.state)
+                common, hit = len(target), 1
+        engine.rewind(common)
+        prefilled = len(target) - common
+        engine.feed(target[common:])
+        if prefilled and history_ids:
+            self.sessions.put(Snapshot(tuple(history_ids), engine.save_sequence()))
+        self.reused_tokens += common
+        self.prefilled_tokens += prefilled
+        return {"reused": common, "prefilled": prefilled, "hit": hit}
+
+    def _pin_situation(self, turns: list[Turn]) -> None:
+        history_ids, _ = suffix_tokens("", turns, self.engine.tokenize, self.max_prompt_tokens)
+        if not history_ids:
+            return
+        self.engine.rewind(len(self.prefix))
+        self.engine.feed(history_ids)
+        self.sessions.pin(Snapshot(tuple(history_ids), self.engine.save_sequence()))
+        self.engine.rewind(len(self.prefix))
