@@ -16,7 +16,7 @@ HEADS = 4
 KV_HEADS = 2
 FFN = 64
 LAYERS = 2
-CONTEXT = 2048
+CONTEXT = 4096
 
 _WORDS = (
     "turn", "on", "off", "the", "a", "to", "set", "it", "warmer", "cooler", "fan", "window",

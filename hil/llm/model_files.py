@@ -6,10 +6,13 @@ located with ``importlib.util.find_spec`` (importing that package would need ``l
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import importlib.util
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from twin.errors import InputError
@@ -43,6 +46,20 @@ def checked_model_path(model_path: str | Path | None) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence file descriptor 2 (native code's logging) for the duration."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "cabin-twin" / "models"
@@ -70,9 +87,10 @@ def requantized(src: Path, quant: str, folder: Path | None = None, n_threads: in
     params.ftype = QUANT_TYPES[quant]
     params.allow_requantize = True
     params.nthread = n_threads
-    status = llama_cpp.llama_model_quantize(
-        str(src).encode(), str(tmp).encode(), ctypes.byref(params)
-    )
+    with _quiet_stderr():  # llama.cpp prints a line per tensor
+        status = llama_cpp.llama_model_quantize(
+            str(src).encode(), str(tmp).encode(), ctypes.byref(params)
+        )
     if status != 0:
         tmp.unlink(missing_ok=True)
         raise InputError(str(src), "--quant", f"a model llama.cpp can quantise (status {status})")

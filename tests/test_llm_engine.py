@@ -1,0 +1,147 @@
+"""Engine and resolver mechanics on a tiny random-weight GGUF (loads in milliseconds).
+
+The tiny model's answers are meaningless; these tests check structure: loading, the GBNF grammar,
+that the prefix stays in the KV cache, that truncation and snapshots reproduce the same logits,
+and the session cache's hits and eviction.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.fixtures_gguf import write_tiny_llama_gguf
+from twin.assistant.intents import INTENTS
+from twin.assistant.resolver import IntentResolver, Turn
+from twin.errors import InputError
+
+llama_cpp = pytest.importorskip("llama_cpp")
+
+from hil.llm.engine import LlamaEngine  # noqa: E402
+from hil.llm.grammar import intent_gbnf  # noqa: E402
+from hil.llm.model_files import checked_model_path  # noqa: E402
+from hil.llm.resolver import LlamaIntentResolver  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def tiny_gguf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_tiny_llama_gguf(tmp_path_factory.mktemp("gguf") / "tiny.gguf", seed=7)
+
+
+@pytest.fixture
+def engine(tiny_gguf: Path) -> LlamaEngine:
+    return LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096)
+
+
+@pytest.fixture
+def resolver(engine: LlamaEngine) -> LlamaIntentResolver:
+    return LlamaIntentResolver(engine, session_capacity=3)
+
+
+def test_model_path_checks(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="existing"):
+        checked_model_path(tmp_path / "missing.gguf")
+    bogus = tmp_path / "bogus.gguf"
+    bogus.write_bytes(b"NOPE" + bytes(16))
+    with pytest.raises(InputError, match="magic"):
+        checked_model_path(bogus)
+
+
+def test_engine_loads_and_truncation_reproduces_logits(engine: LlamaEngine) -> None:
+    prefix = engine.tokenize("classify the command", bos=True)
+    engine.compile_prefix(prefix)
+    suffix_a = engine.tokenize(" turn on the fan")
+    suffix_b = engine.tokenize(" play music")
+    engine.feed(suffix_a)
+    first = engine.last_logits()
+    engine.rewind(len(prefix))
+    engine.feed(suffix_b)
+    other = engine.last_logits()
+    engine.rewind(len(prefix))
+    engine.feed(suffix_a)
+    again = engine.last_logits()
+    assert engine.tokens() == prefix + suffix_a
+    assert not np.allclose(first, other)
+    np.testing.assert_allclose(again, first, rtol=1e-4, atol=1e-4)
+
+
+def test_sequence_snapshot_restores_state(engine: LlamaEngine) -> None:
+    tokens = engine.tokenize("command: set temperature", bos=True)
+    engine.compile_prefix(tokens)
+    state = engine.save_sequence()
+    engine.feed(engine.tokenize(" warmer"))
+    expected = engine.last_logits()
+    engine.rewind(0)
+    engine.feed(engine.tokenize("something else entirely", bos=True))
+    engine.load_sequence(tokens, state)
+    assert engine.n_past == len(tokens)
+    engine.feed(engine.tokenize(" warmer"))
+    np.testing.assert_allclose(engine.last_logits(), expected, rtol=1e-4, atol=1e-4)
+
+
+def test_gbnf_grammar_constrains_generation(engine: LlamaEngine) -> None:
+    grammar = llama_cpp.LlamaGrammar.from_string(intent_gbnf(), verbose=False)
+    out = engine.llm.create_completion(
+        "command: make it warmer ->", grammar=grammar, max_tokens=200, temperature=0.0
+    )
+    answer = json.loads(out["choices"][0]["text"])
+    assert answer["intent"] in INTENTS
+    assert INTENTS[answer["intent"]].accepts(answer["value"])
+
+
+def test_resolver_answers_json_and_keeps_prefix(resolver: LlamaIntentResolver) -> None:
+    assert isinstance(resolver, IntentResolver)
+    engine = resolver.engine
+    for query in ("turn on the ac", "把温度调到22度", "next song"):
+        result = resolver.resolve(query, [], "en", deadline_ms=80.0)
+        answer = json.loads(result.raw)
+        assert answer["intent"] in INTENTS and isinstance(answer["feedback"], str)
+        assert result.timings["reused_tokens"] == len(resolver.prefix)
+        assert result.timings["prefill_tokens"] == len(engine.tokenize(f"command: {query} ->"))
+        assert result.ms == result.timings["total_ms"] > 0
+        assert {"prompt_eval_ms", "eval_ms", "decode_tokens", "deadline_missed"} <= set(
+            result.timings
+        )
+        assert engine.tokens()[: len(resolver.prefix)] == resolver.prefix
+    assert resolver.prefix_reuse_ratio > 1.0
+
+
+def test_resolver_is_deterministic(resolver: LlamaIntentResolver) -> None:
+    history = [Turn("turn on the ac", "climate_ac_on")]
+    first = [resolver.resolve(q, history, "en").raw for q in ("warmer", "fan", "louder")]
+    second = [resolver.resolve(q, history, "en").raw for q in ("warmer", "fan", "louder")]
+    assert first == second
+
+
+def test_session_cache_hits_and_evicts(resolver: LlamaIntentResolver) -> None:
+    sessions = resolver.sessions
+    pinned = sessions.pinned
+    assert pinned > 0  # warm situations
+    conversations = [[Turn(f"play song {i}", "media_play")] for i in range(5)]
+    for history in conversations:
+        resolver.resolve("louder", history, "en")
+    assert len(sessions) == 3 and sessions.evictions == 2
+    resolver.resolve("louder", conversations[0], "en")  # evicted: prefilled again
+    resolver.resolve("quieter", conversations[3], "en")  # cached: restored, no history prefill
+    result = resolver.resolve("mute", conversations[4], "en")
+    assert result.timings["session_hit"] == 1.0
+    assert result.timings["prefill_tokens"] == len(resolver.engine.tokenize("command: mute ->"))
+    warm = [Turn("打开空调", "climate_ac_on")]
+    resolver.resolve("louder", conversations[1], "en")
+    assert resolver.resolve("再开点风", warm, "zh-CN").timings["session_hit"] == 1.0
+    assert sessions.pinned == pinned
+
+
+def test_session_restore_matches_fresh_prefill(tiny_gguf: Path) -> None:
+    history = [Turn("set the fan to 3", "climate_set_fan", 3)]
+    engine = LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096)
+    cached = LlamaIntentResolver(engine, session_capacity=5)
+    cached.resolve("warmer", history, "en")
+    cached.resolve("louder", [], "en")  # moves the cache away from this conversation
+    restored = cached.resolve("fan up", history, "en")
+    assert restored.timings["session_hit"] == 1.0
+    fresh = LlamaIntentResolver(LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096), session_capacity=0)
+    assert fresh.resolve("fan up", history, "en").raw == restored.raw
