@@ -23,6 +23,7 @@ llama_cpp = pytest.importorskip("llama_cpp")
 from hil.llm.engine import LlamaEngine  # noqa: E402
 from hil.llm.grammar import intent_gbnf  # noqa: E402
 from hil.llm.model_files import checked_model_path  # noqa: E402
+from hil.llm.prompt import query_text  # noqa: E402
 from hil.llm.resolver import LlamaIntentResolver  # noqa: E402
 
 
@@ -100,7 +101,7 @@ def test_resolver_answers_json_and_keeps_prefix(resolver: LlamaIntentResolver) -
         answer = json.loads(result.raw)
         assert answer["intent"] in INTENTS and isinstance(answer["feedback"], str)
         assert result.timings["reused_tokens"] == len(resolver.prefix)
-        assert result.timings["prefill_tokens"] == len(engine.tokenize(f"command: {query} ->"))
+        assert result.timings["prefill_tokens"] == len(engine.tokenize(query_text(query)))
         assert result.ms == result.timings["total_ms"] > 0
         assert {"prompt_eval_ms", "eval_ms", "decode_tokens", "deadline_missed"} <= set(
             result.timings
@@ -128,7 +129,7 @@ def test_session_cache_hits_and_evicts(resolver: LlamaIntentResolver) -> None:
     resolver.resolve("quieter", conversations[3], "en")  # cached: restored, no history prefill
     result = resolver.resolve("mute", conversations[4], "en")
     assert result.timings["session_hit"] == 1.0
-    assert result.timings["prefill_tokens"] == len(resolver.engine.tokenize("command: mute ->"))
+    assert result.timings["prefill_tokens"] == len(resolver.engine.tokenize(query_text("mute")))
     warm = [Turn("打开空调", "climate_ac_on")]
     resolver.resolve("louder", conversations[1], "en")
     assert resolver.resolve("再开点风", warm, "zh-CN").timings["session_hit"] == 1.0

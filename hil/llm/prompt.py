@@ -2,7 +2,9 @@
 
 Every intent is named by a short English label that the model writes after ``->``. The prefix
 shows the format with examples (written for this prompt; none comes from an evaluation set); the
-suffix holds the last turns, in the same ``command: ... -> label`` form, and the query.
+suffix holds the last turns, in the same ``command: ... -> label`` form, and the query. Each line
+ends with the next line's ``command:`` cue, so the cue sits in the cached prefix, not in the
+per-request suffix.
 """
 
 from __future__ import annotations
@@ -98,18 +100,24 @@ def label_of(intent: str) -> str:
     return INTENT_LABELS.get(intent, INTENT_LABELS["unknown"])
 
 
+CUE = "command:"
+
+
 def example_line(text: str, intent: str) -> str:
-    return f"command: {text.strip()} -> {label_of(intent)}\n"
+    """One solved example; it ends with the cue that opens the next line."""
+    return f" {text.strip()} -> {label_of(intent)}\n{CUE}"
 
 
 def prefix_text(few_shot: Sequence[tuple[str, str]] = FEW_SHOT) -> str:
     """The fixed prefix: header, action list, examples. Computed into the KV cache once."""
     actions = ", ".join(INTENT_LABELS[name] for name in INTENTS)
-    return HEADER.format(actions=actions) + "".join(example_line(t, i) for t, i in few_shot)
+    examples = "".join(example_line(t, i) for t, i in few_shot)
+    return HEADER.format(actions=actions) + CUE + examples
 
 
 def query_text(query: str) -> str:
-    return f"command: {query.strip()} ->"
+    """The query after the cue: the prefix (or the last history line) already ends in it."""
+    return f" {query.strip()} ->"
 
 
 def suffix_tokens(

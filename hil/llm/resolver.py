@@ -18,7 +18,7 @@ import numpy as np
 
 from hil.llm.engine import LlamaEngine
 from hil.llm.grammar import LabelTrie
-from hil.llm.prompt import FEW_SHOT, label_of, prefix_text, suffix_tokens
+from hil.llm.prompt import FEW_SHOT, label_of, prefix_text, query_text, suffix_tokens
 from hil.llm.session_cache import SessionCache, Snapshot
 from hil.llm.values import extract_value, feedback
 from twin.assistant.intents import INTENTS, IntentSchema
@@ -33,6 +33,14 @@ WARM_SITUATIONS: tuple[tuple[Turn, ...], ...] = (
 """Frequent one-turn situations whose KV states are computed at start and pinned."""
 
 
+CONTENT_FREE: tuple[str, ...] = ("", "N/A", "...")
+
+
+def _log_softmax(x: np.ndarray) -> np.ndarray:
+    shifted = x - x.max()
+    return shifted - np.log(np.exp(shifted).sum())
+
+
 class LlamaIntentResolver:
     """An :class:`~twin.assistant.resolver.IntentResolver` backed by a llama.cpp model."""
 
@@ -44,6 +52,7 @@ class LlamaIntentResolver:
         session_capacity: int = 50,
         warm_situations: Sequence[Sequence[Turn]] = WARM_SITUATIONS,
         max_prompt_tokens: int = MAX_PROMPT_TOKENS,
+        calibrate: bool = False,
     ) -> None:
         self.engine = engine
         self.intents = dict(intents)
@@ -53,13 +62,14 @@ class LlamaIntentResolver:
         by_label = {label_of(name): name for name in self.intents}
         self._intent_of_label = by_label
         self.trie = LabelTrie.build({lab: engine.tokenize(" " + lab) for lab in by_label})
+        self.bias = self._content_free_bias() if calibrate else {}
         self.sessions = SessionCache(session_capacity)
         self.reused_tokens = 0
         self.prefilled_tokens = 0
         self.calls = 0
         for situation in warm_situations:
             self._pin_situation(list(situation))
-        self.warmup_ms = engine.warmup(engine.tokenize(" command: turn on the ac ->"))
+        self.warmup_ms = engine.warmup(engine.tokenize(query_text("turn on the ac")))
         self.reset_counters()
 
     # public -------------------------------------------------------------------------------
@@ -118,7 +128,9 @@ class LlamaIntentResolver:
             if len(allowed) == 1:
                 token = allowed[0]
             else:
-                logits = self.engine.last_logits(allowed)
+                logits = _log_softmax(self.engine.last_logits(allowed))
+                if node is self.trie and self.bias:
+                    logits = logits - np.array([self.bias[t] for t in allowed])
                 order = np.argsort(logits)[::-1]
                 token = allowed[int(order[0])]
                 margin = min(margin, float(logits[order[0]] - logits[order[1]]))
@@ -127,6 +139,22 @@ class LlamaIntentResolver:
                 self.engine.feed([token])
                 decode_tokens += 1
         return node.label, decode_tokens, margin
+
+    def _content_free_bias(self) -> dict[int, float]:
+        """Mean first-step log-probability of each label on content-free queries.
+
+        Subtracting it (contextual calibration, Zhao et al. 2021) removes the prompt's prior
+        towards some labels; the decision is still the model's, computed once at start.
+        """
+        allowed = self.trie.allowed()
+        rows = []
+        for text in CONTENT_FREE:
+            self.engine.rewind(len(self.prefix))
+            self.engine.feed(self.engine.tokenize(query_text(text)))
+            rows.append(_log_softmax(self.engine.last_logits(allowed)))
+        self.engine.rewind(len(self.prefix))
+        mean = np.mean(rows, axis=0)
+        return {token: float(v) for token, v in zip(allowed, mean, strict=True)}
 
     def _restore(self, history_ids: list[int]) -> dict[str, int]:
         """Put prefix + history in the KV cache, reusing what is there or a saved snapshot."""
