@@ -28,6 +28,10 @@ def _pcts(values: list[float]) -> tuple[float, float, float]:
     return round(float(p50), 2), round(float(p95), 2), round(float(p99), 2)
 
 
+def _median(values: list[float]) -> float | None:
+    return round(float(np.median(values)), 2) if values else None
+
+
 def _baseline_ms(model_path: str, queries: list[Any], n_threads: int) -> list[float]:
     import llama_cpp
 
@@ -66,11 +70,16 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
     passes = 1 if quick else 3
     times: list[float] = []
     prefill: list[float] = []
+    restore_hit: list[float] = []
+    restore_miss: list[float] = []
     for _ in range(passes):
         for q in queries:
             result = resolver.resolve(q.text, list(q.history), q.lang)
             times.append(result.ms)
             prefill.append(result.timings["prefill_tokens"])
+            if q.history:
+                hit = result.timings["session_hit"]
+                (restore_hit if hit else restore_miss).append(result.timings["restore_ms"])
     baseline_queries = queries[:: max(1, len(queries) // (5 if quick else 15))]
     base = _baseline_ms(str(resolver.engine.model_path), baseline_queries, n_threads)
     p50, p95, p99 = _pcts(times)
@@ -86,6 +95,8 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
             "n": len(times), "baseline": b95, "baseline_p50": b50, "baseline_p99": b99,
             "baseline_n": len(base), "ratio": round(b95 / p95, 2),
             "prefill_tokens_p50": float(np.median(prefill)),
+            "session_restore_ms_p50": _median(restore_hit),
+            "history_prefill_ms_p50": _median(restore_miss),
             "target_ms": 50, "goal_ms": 30, **common,
         },
         {

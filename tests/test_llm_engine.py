@@ -146,3 +146,22 @@ def test_session_restore_matches_fresh_prefill(tiny_gguf: Path) -> None:
     assert restored.timings["session_hit"] == 1.0
     fresh = LlamaIntentResolver(LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096), session_capacity=0)
     assert fresh.resolve("fan up", history, "en").raw == restored.raw
+
+
+def test_compiled_prefix_is_cached_on_disk(tiny_gguf: Path, tmp_path: Path) -> None:
+    first = LlamaEngine(tiny_gguf, n_threads=1, n_ctx=512)
+    prefix = first.tokenize("classify the command: turn on the fan", bos=True)
+    first.compile_prefix(prefix, tmp_path)
+    assert not first.prefix_from_cache and len(list(tmp_path.glob("prefix-*.kv"))) == 1
+    query = first.tokenize(" play music ->")
+    first.feed(query)
+    expected = first.last_logits()
+
+    second = LlamaEngine(tiny_gguf, n_threads=1, n_ctx=512)
+    second.compile_prefix(prefix, tmp_path)
+    assert second.prefix_from_cache and second.tokens() == prefix
+    second.feed(query)
+    np.testing.assert_allclose(second.last_logits(), expected, rtol=1e-4, atol=1e-4)
+    other = second.tokenize("a different prefix", bos=True)
+    second.compile_prefix(other, tmp_path)
+    assert not second.prefix_from_cache and len(list(tmp_path.glob("prefix-*.kv"))) == 2

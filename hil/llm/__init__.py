@@ -24,12 +24,14 @@ def default_resolver(
 
     ``quant`` (``"q4_0"``, ``"q8_0"``) re-quantises the model once into the user cache dir
     (faster kernels here, at an accuracy cost measured by ``python -m hil.llm.evaluate``).
+    The compiled prefix's KV state is cached on disk next to it, so a restart loads it.
     """
     from hil.llm.engine import LlamaEngine
-    from hil.llm.model_files import checked_model_path, requantized
+    from hil.llm.model_files import cache_dir, checked_model_path, requantized
     from hil.llm.resolver import LlamaIntentResolver
 
     path = checked_model_path(model_path)
     if quant is not None:
         path = requantized(path, quant, n_threads=n_threads)
-    return LlamaIntentResolver(LlamaEngine(path, n_threads=n_threads))
+    engine = LlamaEngine(path, n_threads=n_threads)
+    return LlamaIntentResolver(engine, prefix_cache_dir=cache_dir() / "prefix")

@@ -8,6 +8,8 @@ saved and restored per sequence (KV only, no logits) for the session cache.
 from __future__ import annotations
 
 import ctypes
+import hashlib
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,6 +50,7 @@ class LlamaEngine:
         self.n_vocab = self.llm.n_vocab()
         self.n_ctx = self.llm.n_ctx()
         self.prefix_len = 0
+        self.prefix_from_cache = False
 
     # tokens -------------------------------------------------------------------------------
     def tokenize(self, text: str, bos: bool = False) -> list[int]:
@@ -79,13 +82,39 @@ class LlamaEngine:
             raise ValueError(f"context overflow: {self.n_past} + {len(tokens)} > {self.n_ctx}")
         self.llm.eval(list(tokens))
 
-    def compile_prefix(self, tokens: Sequence[int]) -> float:
-        """Prefill ``tokens`` as the fixed prefix every request reuses; returns its cost in ms."""
+    def compile_prefix(self, tokens: Sequence[int], cache_dir: Path | None = None) -> float:
+        """Put ``tokens`` in the KV cache as the fixed prefix every request reuses.
+
+        With ``cache_dir`` the prefix's KV state is kept on disk, keyed by model file, prefix
+        tokens and llama.cpp version, and loaded instead of prefilled next time. Returns ms.
+        """
         started = time.perf_counter()
         self.rewind(0)
-        self.feed(tokens)
+        self.prefix_from_cache = False
+        file = self._prefix_file(tokens, cache_dir) if cache_dir is not None else None
+        if file is not None and file.is_file():
+            try:
+                self.load_sequence(tokens, file.read_bytes())
+                self.prefix_from_cache = True
+            except RuntimeError:
+                file.unlink(missing_ok=True)
+        if not self.prefix_from_cache:
+            self.feed(tokens)
+            if file is not None:
+                file.parent.mkdir(parents=True, exist_ok=True)
+                tmp = file.with_suffix(f".tmp{os.getpid()}")
+                tmp.write_bytes(self.save_sequence())
+                tmp.replace(file)
         self.prefix_len = len(tokens)
         return (time.perf_counter() - started) * 1e3
+
+    def _prefix_file(self, tokens: Sequence[int], cache_dir: Path) -> Path:
+        stat = self.model_path.stat()
+        key = hashlib.sha256(
+            f"{self.model_path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:"
+            f"{llama_cpp.__version__}:{','.join(map(str, tokens))}".encode()
+        ).hexdigest()
+        return cache_dir / f"prefix-{key[:20]}.kv"
 
     def last_logits(self, ids: Sequence[int] | None = None) -> np.ndarray:
         """Logits after the last fed token, for ``ids`` only when given (a copy)."""

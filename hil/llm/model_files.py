@@ -62,7 +62,7 @@ def _quiet_stderr() -> Iterator[None]:
 
 def cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "cabin-twin" / "models"
+    return Path(base) / "cabin-twin"
 
 
 def requantized(src: Path, quant: str, folder: Path | None = None, n_threads: int = 2) -> Path:
@@ -77,7 +77,7 @@ def requantized(src: Path, quant: str, folder: Path | None = None, n_threads: in
         raise InputError(str(src), "--quant", f"one of {', '.join(QUANT_TYPES)}")
     stat = src.stat()
     key = hashlib.sha256(f"{src.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
-    out_dir = folder or cache_dir()
+    out_dir = folder or cache_dir() / "models"
     out = out_dir / f"{src.stem}.{key[:12]}.{quant}.gguf"
     if out.is_file():
         return out

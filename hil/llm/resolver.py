@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import numpy as np
 
@@ -53,12 +54,13 @@ class LlamaIntentResolver:
         warm_situations: Sequence[Sequence[Turn]] = WARM_SITUATIONS,
         max_prompt_tokens: int = MAX_PROMPT_TOKENS,
         calibrate: bool = False,
+        prefix_cache_dir: Path | None = None,
     ) -> None:
         self.engine = engine
         self.intents = dict(intents)
         self.max_prompt_tokens = max_prompt_tokens
         self.prefix = engine.tokenize(prefix_text(few_shot), bos=True)
-        self.prefix_ms = engine.compile_prefix(self.prefix)
+        self.prefix_ms = engine.compile_prefix(self.prefix, prefix_cache_dir)
         by_label = {label_of(name): name for name in self.intents}
         self._intent_of_label = by_label
         self.trie = LabelTrie.build({lab: engine.tokenize(" " + lab) for lab in by_label})
