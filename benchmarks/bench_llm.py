@@ -1,10 +1,12 @@
 """LLM fallback latency: the label-trie decision against a naive chat completion, same run.
 
 ``llm_fallback_p95_ms``: p95 of ``LlamaIntentResolver.resolve`` over the query set (the full set
-when present, else the dev set), 2 threads. ``baseline``: ``create_chat_completion`` on the same
-model file and a subsample of the same queries, a system prompt listing the intents and the JSON
-grammar (llama-cpp-python's own prompt-prefix matching is left on, as a naive user gets it).
-The machine's load average is recorded: other engineers share the 2 cores.
+when present, else the dev set), 2 threads, on the shipped Q4_1 model; ``..._q4_0`` the same on
+the model re-quantised to Q4_0 at start-up. Each record carries the intent accuracy of the same
+calls. ``baseline``: ``create_chat_completion`` on the shipped model and a subsample of the same
+queries, a system prompt listing the intents and the JSON grammar (llama-cpp-python's own
+prompt-prefix matching left on, as a naive user gets it). The load average is recorded: other
+engineers share the 2 cores, so re-run when the machine is quiet.
 """
 
 from __future__ import annotations
@@ -16,11 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from hil.llm.evaluate import default_query_set, load_queries
+from hil.llm.evaluate import LabelledQuery, default_query_set, load_queries
 from twin.assistant.intents import INTENTS
 
-MODEL_ENV = "CABIN_TWIN_LLM_MODEL"
-QUANT_ENV = "CABIN_TWIN_LLM_QUANT"
+N_THREADS = 2
 
 
 def _pcts(values: list[float]) -> tuple[float, float, float]:
@@ -32,22 +33,21 @@ def _median(values: list[float]) -> float | None:
     return round(float(np.median(values)), 2) if values else None
 
 
-def _baseline_ms(model_path: str, queries: list[Any], n_threads: int) -> list[float]:
+def _baseline_ms(model_path: str, queries: list[LabelledQuery]) -> list[float]:
     import llama_cpp
 
     from hil.llm.grammar import intent_gbnf
 
     llm = llama_cpp.Llama(
-        model_path=model_path, n_ctx=1024, n_threads=n_threads, n_threads_batch=n_threads,
+        model_path=model_path, n_ctx=1024, n_threads=N_THREADS, n_threads_batch=N_THREADS,
         verbose=False, seed=0,
     )  # fmt: skip
     grammar = llama_cpp.LlamaGrammar.from_string(intent_gbnf(), verbose=False)
-    system = (
-        "You control a car cabin. Answer with JSON {intent, value}. Intents: "
-        + ", ".join(INTENTS)
+    system = "You control a car cabin. Answer with JSON {intent, value}. Intents: " + ", ".join(
+        INTENTS
     )
     times = []
-    for i, q in enumerate([queries[0], *queries]):  # first call warms up, not counted
+    for i, q in enumerate([queries[0], *queries]):  # the first call warms up, not counted
         started = time.perf_counter()
         llm.create_chat_completion(
             messages=[{"role": "system", "content": system}, {"role": "user", "content": q.text}],
@@ -58,53 +58,65 @@ def _baseline_ms(model_path: str, queries: list[Any], n_threads: int) -> list[fl
     return times
 
 
-def bench_fallback(quick: bool) -> list[dict[str, Any]]:
+def _measure(quant: str | None, queries: list[LabelledQuery], passes: int) -> dict[str, Any]:
     from hil.llm import default_resolver
 
-    n_threads = 2
-    queries = load_queries(default_query_set())
-    resolver = default_resolver(
-        os.environ.get(MODEL_ENV), n_threads=n_threads, quant=os.environ.get(QUANT_ENV)
-    )
-    load_before = os.getloadavg()[0]
-    passes = 1 if quick else 3
+    resolver = default_resolver(os.environ.get("CABIN_TWIN_LLM_MODEL"), N_THREADS, quant)
     times: list[float] = []
     prefill: list[float] = []
-    restore_hit: list[float] = []
-    restore_miss: list[float] = []
+    hits = 0
+    restore = {True: [], False: []}
     for _ in range(passes):
         for q in queries:
             result = resolver.resolve(q.text, list(q.history), q.lang)
             times.append(result.ms)
             prefill.append(result.timings["prefill_tokens"])
+            hits += json.loads(result.raw)["intent"] == q.intent
             if q.history:
-                hit = result.timings["session_hit"]
-                (restore_hit if hit else restore_miss).append(result.timings["restore_ms"])
-    baseline_queries = queries[:: max(1, len(queries) // (5 if quick else 15))]
-    base = _baseline_ms(str(resolver.engine.model_path), baseline_queries, n_threads)
+                restore[bool(result.timings["session_hit"])].append(result.timings["restore_ms"])
     p50, p95, p99 = _pcts(times)
-    b50, b95, b99 = _pcts(base)
-    common = {
+    return {
+        "value": p95, "p50": p50, "p99": p99, "n": len(times),
+        "intent_accuracy": round(hits / len(times), 4),
+        "prefill_tokens_p50": float(np.median(prefill)),
+        "session_restore_ms_p50": _median(restore[True]),
+        "history_prefill_ms_p50": _median(restore[False]),
         "model": resolver.engine.model_path.name,
-        "n_threads": n_threads,
-        "loadavg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
-    }
-    return [
+        "prefix_tokens": len(resolver.prefix),
+        "reuse": (resolver.reused_tokens, resolver.prefilled_tokens),
+        "path": str(resolver.engine.model_path),
+    }  # fmt: skip
+
+
+def bench_fallback(quick: bool) -> list[dict[str, Any]]:
+    queries = load_queries(default_query_set())
+    passes = 1 if quick else 3
+    load = [round(os.getloadavg()[0], 2)]
+    shipped = _measure(None, queries, passes)
+    q4_0 = _measure("q4_0", queries, passes)
+    sample = queries[:: max(1, len(queries) // (5 if quick else 15))]
+    base = _baseline_ms(shipped.pop("path"), sample)
+    q4_0.pop("path")
+    load.append(round(os.getloadavg()[0], 2))
+    b50, b95, b99 = _pcts(base)
+    baseline = {"baseline": b95, "baseline_p50": b50, "baseline_p99": b99, "baseline_n": len(base)}
+    common = {"unit": "ms", "n_threads": N_THREADS, "loadavg_1m": load, "target_ms": 50,
+              "goal_ms": 30, "query_set": default_query_set().name}  # fmt: skip
+    records = []
+    for name, stats in (("llm_fallback_p95_ms", shipped), ("llm_fallback_p95_ms_q4_0", q4_0)):
+        reused, prefilled = stats.pop("reuse")
+        stats["prefix_reuse_ratio"] = round(reused / max(1, prefilled), 2)
+        records.append(
+            {"name": name, **stats, **baseline, "ratio": round(b95 / stats["value"], 2), **common}
+        )
+    records.append(
         {
-            "name": "llm_fallback_p95_ms", "value": p95, "unit": "ms", "p50": p50, "p99": p99,
-            "n": len(times), "baseline": b95, "baseline_p50": b50, "baseline_p99": b99,
-            "baseline_n": len(base), "ratio": round(b95 / p95, 2),
-            "prefill_tokens_p50": float(np.median(prefill)),
-            "session_restore_ms_p50": _median(restore_hit),
-            "history_prefill_ms_p50": _median(restore_miss),
-            "target_ms": 50, "goal_ms": 30, **common,
-        },
-        {
-            "name": "prefix_reuse_ratio", "value": round(resolver.prefix_reuse_ratio, 2),
-            "unit": "tokens reused / tokens prefilled", "reused": resolver.reused_tokens,
-            "prefilled": resolver.prefilled_tokens, **common,
-        },
-    ]  # fmt: skip
+            "name": "prefix_reuse_ratio", "value": shipped["prefix_reuse_ratio"],
+            "unit": "tokens reused / tokens prefilled", "model": shipped["model"],
+            "loadavg_1m": load,
+        }
+    )  # fmt: skip
+    return records
 
 
 BENCHMARKS = {"llm_fallback_p95_ms": bench_fallback}

@@ -103,7 +103,7 @@ def test_resolver_answers_json_and_keeps_prefix(resolver: LlamaIntentResolver) -
         assert result.timings["reused_tokens"] == len(resolver.prefix)
         assert result.timings["prefill_tokens"] == len(engine.tokenize(query_text(query)))
         assert result.ms == result.timings["total_ms"] > 0
-        assert {"prompt_eval_ms", "eval_ms", "decode_tokens", "deadline_missed"} <= set(
+        assert {"prompt_eval_ms", "eval_ms", "decode_tokens", "abandoned"} <= set(
             result.timings
         )
         assert engine.tokens()[: len(resolver.prefix)] == resolver.prefix
@@ -165,3 +165,16 @@ def test_compiled_prefix_is_cached_on_disk(tiny_gguf: Path, tmp_path: Path) -> N
     other = second.tokenize("a different prefix", bos=True)
     second.compile_prefix(other, tmp_path)
     assert not second.prefix_from_cache and len(list(tmp_path.glob("prefix-*.kv"))) == 2
+
+
+def test_deadline_abandons_and_rolls_back(resolver: LlamaIntentResolver) -> None:
+    engine = resolver.engine
+    expected = resolver.resolve("turn on the fan", [], "en").raw
+    kept = engine.n_past
+    late = resolver.resolve("turn on the fan", [Turn("play music", "media_play")], "en", 1e-6)
+    assert late.raw == "" and late.timings["abandoned"] == 1.0 and resolver.abandoned == 1
+    assert engine.tokens()[: len(resolver.prefix)] == resolver.prefix and engine.n_past <= kept
+    assert engine._deadline is None
+    # the engine is usable afterwards and answers as before
+    assert resolver.resolve("turn on the fan", [], "en").raw == expected
+    assert resolver.resolve("turn on the fan", [], "en", deadline_ms=60_000).raw == expected

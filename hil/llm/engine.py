@@ -7,17 +7,26 @@ saved and restored per sequence (KV only, no logits) for the session cache.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
+import logging
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import llama_cpp
 import numpy as np
 
 from hil.llm.model_files import checked_model_path
+
+
+class DeadlineExceeded(RuntimeError):
+    """A decode was aborted because the caller's deadline passed; the cache was rolled back."""
+
+
+_NO_ABORT = ctypes.cast(None, llama_cpp.ggml_abort_callback)
 
 
 class LlamaEngine:
@@ -51,6 +60,8 @@ class LlamaEngine:
         self.n_ctx = self.llm.n_ctx()
         self.prefix_len = 0
         self.prefix_from_cache = False
+        self._deadline: float | None = None
+        self._abort_cb = llama_cpp.ggml_abort_callback(self._past_deadline)
 
     # tokens -------------------------------------------------------------------------------
     def tokenize(self, text: str, bos: bool = False) -> list[int]:
@@ -75,12 +86,50 @@ class LlamaEngine:
             self.llm.n_tokens = n
 
     def feed(self, tokens: Sequence[int]) -> None:
-        """Append ``tokens`` to the KV cache; logits are kept for the last one only."""
+        """Append ``tokens`` to the KV cache; logits are kept for the last one only.
+
+        Inside :meth:`deadline`, a decode still running when the deadline passes is aborted by
+        llama.cpp, the cache is truncated back and :class:`DeadlineExceeded` is raised.
+        """
         if not tokens:
             return
         if self.n_past + len(tokens) > self.n_ctx:
             raise ValueError(f"context overflow: {self.n_past} + {len(tokens)} > {self.n_ctx}")
-        self.llm.eval(list(tokens))
+        before = self.n_past
+        try:
+            self.llm.eval(list(tokens))
+        except RuntimeError:
+            self.llm._ctx.kv_cache_seq_rm(0, before, -1)
+            self.llm.n_tokens = before
+            if self._deadline is not None and time.perf_counter() >= self._deadline:
+                raise DeadlineExceeded("decode abandoned at the deadline") from None
+            raise
+
+    @contextlib.contextmanager
+    def deadline(self, at: float | None) -> Iterator[None]:
+        """Abort decodes after ``at`` (a ``time.perf_counter()`` value); ``None``: no limit.
+
+        The abort check runs between graph nodes, so it costs a little; it is only installed
+        while a deadline is set.
+        """
+        if at is None:
+            yield
+            return
+        self._deadline = at
+        llama_cpp.llama_set_abort_callback(self.llm._ctx.ctx, self._abort_cb, None)
+        # an aborted decode logs an error line; the abort is reported as DeadlineExceeded
+        log = logging.getLogger("llama-cpp-python")
+        level = log.level
+        log.setLevel(logging.CRITICAL)
+        try:
+            yield
+        finally:
+            log.setLevel(level)
+            llama_cpp.llama_set_abort_callback(self.llm._ctx.ctx, _NO_ABORT, None)
+            self._deadline = None
+
+    def _past_deadline(self, _data: object) -> bool:
+        return self._deadline is not None and time.perf_counter() >= self._deadline
 
     def compile_prefix(self, tokens: Sequence[int], cache_dir: Path | None = None) -> float:
         """Put ``tokens`` in the KV cache as the fixed prefix every request reuses.

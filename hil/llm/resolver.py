@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hil.llm.engine import LlamaEngine
+from hil.llm.engine import DeadlineExceeded, LlamaEngine
 from hil.llm.grammar import LabelTrie
 from hil.llm.prompt import FEW_SHOT, label_of, prefix_text, query_text, suffix_tokens
 from hil.llm.session_cache import SessionCache, Snapshot
@@ -43,7 +43,12 @@ def _log_softmax(x: np.ndarray) -> np.ndarray:
 
 
 class LlamaIntentResolver:
-    """An :class:`~twin.assistant.resolver.IntentResolver` backed by a llama.cpp model."""
+    """An :class:`~twin.assistant.resolver.IntentResolver` backed by a llama.cpp model.
+
+    With ``deadline_ms`` the model work is abandoned (llama.cpp abort callback) when the deadline
+    passes: the result then has ``raw == ""`` (the valve falls back to the rule default) and
+    ``timings["abandoned"] == 1``. Not thread-safe: one resolve at a time per instance.
+    """
 
     def __init__(
         self,
@@ -69,6 +74,7 @@ class LlamaIntentResolver:
         self.reused_tokens = 0
         self.prefilled_tokens = 0
         self.calls = 0
+        self.abandoned = 0
         for situation in warm_situations:
             self._pin_situation(list(situation))
         self.warmup_ms = engine.warmup(engine.tokenize(query_text("turn on the ac")))
@@ -82,11 +88,18 @@ class LlamaIntentResolver:
         history_ids, query_ids = suffix_tokens(
             query, history, self.engine.tokenize, self.max_prompt_tokens
         )
-        restore = self._restore(history_ids)
-        restored = time.perf_counter()
-        self.engine.feed(query_ids)
-        prefilled = time.perf_counter()
-        label, decode_tokens, margin = self._decide()
+        at = None if deadline_ms is None else started + deadline_ms / 1e3
+        try:
+            with self.engine.deadline(at):
+                restore = self._restore(history_ids)
+                restored = time.perf_counter()
+                self.engine.feed(query_ids)
+                prefilled = time.perf_counter()
+                label, decode_tokens, margin = self._decide()
+        except DeadlineExceeded:
+            ms = (time.perf_counter() - started) * 1e3
+            self.abandoned += 1
+            return ResolverResult(raw="", ms=ms, timings={"total_ms": ms, "abandoned": 1.0})
         decided = time.perf_counter()
 
         intent = self._intent_of_label[label]
@@ -110,11 +123,11 @@ class LlamaIntentResolver:
             "margin": margin,
         }
         if deadline_ms is not None:
-            timings["deadline_missed"] = float(total_ms > deadline_ms)
+            timings["abandoned"] = 0.0
         return ResolverResult(raw=raw, ms=total_ms, timings=timings)
 
     def reset_counters(self) -> None:
-        self.reused_tokens = self.prefilled_tokens = self.calls = 0
+        self.reused_tokens = self.prefilled_tokens = self.calls = self.abandoned = 0
 
     @property
     def prefix_reuse_ratio(self) -> float:

@@ -24,7 +24,7 @@ class Snapshot:
 class SessionCache:
     """Least-recently-used snapshots, keyed by token tuples, bounded by count and bytes."""
 
-    def __init__(self, capacity: int = 50, max_bytes: int = 512 * 1024 * 1024) -> None:
+    def __init__(self, capacity: int = 50, max_bytes: int = 1 << 30) -> None:
         if capacity < 0 or max_bytes < 0:
             raise ValueError("capacity and max_bytes must be >= 0")
         self.capacity = capacity
