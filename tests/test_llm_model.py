@@ -25,7 +25,9 @@ ACCURACY_FLOOR = 0.35
 def smollm2():
     from hil.llm import default_resolver
 
-    return default_resolver(n_threads=2)
+    # one thread: with 2 threads on 2 shared cores, llama.cpp's spinning thread barrier turns a
+    # busy neighbour into multi-second tails (see the benchmark); tests check behaviour, not speed
+    return default_resolver(n_threads=1)
 
 
 def test_default_model_is_the_shipped_gguf() -> None:
@@ -56,6 +58,6 @@ def test_requantise_once_into_cache(tmp_path: Path) -> None:
     stamp = out.stat().st_mtime_ns
     assert requantized(default_model_path(), "q4_0", folder=tmp_path) == out
     assert out.stat().st_mtime_ns == stamp
-    engine = LlamaEngine(out, n_threads=2, n_ctx=64)
+    engine = LlamaEngine(out, n_threads=1, n_ctx=64)
     engine.feed(engine.tokenize("turn on the ac", bos=True))
     assert engine.last_logits().shape == (engine.n_vocab,)
