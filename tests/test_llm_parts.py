@@ -156,3 +156,35 @@ def test_load_queries_names_bad_line(tmp_path) -> None:
     bad.write_text(json.dumps({"text": "x", "lang": "en", "intent": "fly", "kind": "d"}) + "\n")
     with pytest.raises(InputError, match=r"q.jsonl:1: intent"):
         load_queries(bad)
+
+
+class _TableResolver:
+    """Answers from a lookup table: a stand-in to check the scoring arithmetic only."""
+
+    def __init__(self, table: dict[str, tuple[str, object]]) -> None:
+        self.table = table
+
+    def resolve(self, query, history, lang, deadline_ms=None):
+        from twin.assistant.resolver import ResolverResult
+
+        if query not in self.table:
+            return ResolverResult(raw="not json", ms=5.0)
+        intent, value = self.table[query]
+        return ResolverResult(raw=json.dumps({"intent": intent, "value": value}), ms=1.0)
+
+
+def test_evaluate_scores_intent_value_kind_and_lang() -> None:
+    from hil.llm.evaluate import evaluate
+
+    queries = load_queries(DEV_SET)[:4]  # two en, two zh-CN, all kind "direct"
+    table = {
+        queries[0].text: (queries[0].intent, queries[0].value),  # right
+        queries[1].text: (queries[1].intent, -1),  # right intent, wrong value
+        queries[2].text: ("unknown", None),  # wrong intent
+    }  # queries[3] gets unparsable output
+    report = evaluate(_TableResolver(table), queries)
+    assert report["intent_accuracy"] == 0.5 and report["intent_value_accuracy"] == 0.25
+    assert report["by_kind"] == {"direct": {"n": 4, "accuracy": 0.5}}
+    assert report["by_lang"]["en"]["accuracy"] == 0.5
+    assert report["latency"]["p50_ms"] == 1.0
+    assert report["top_confusions"][f"{queries[3].intent} -> None"] == 1

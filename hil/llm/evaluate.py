@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from twin.assistant.intents import INTENTS
-from twin.assistant.resolver import IntentResolver, Turn
+from twin.assistant.resolver import IntentResolver, ResolverResult, Turn
 from twin.errors import InputError
 from twin.paths import PROJECT_ROOT, QUERIES_DIR
 
@@ -101,6 +101,14 @@ def _accuracy_by(group: dict[str, list[int]]) -> dict[str, dict[str, float]]:
     }
 
 
+def run_queries(
+    resolver: IntentResolver, queries: Iterable[LabelledQuery]
+) -> list[tuple[LabelledQuery, ResolverResult]]:
+    """Every query with its result, in order (raw answers and per-call timings, e.g. for
+    calibrating the inference stage model)."""
+    return [(q, resolver.resolve(q.text, list(q.history), q.lang)) for q in queries]
+
+
 def evaluate(resolver: IntentResolver, queries: Iterable[LabelledQuery]) -> dict[str, Any]:
     """Run ``resolver`` on every query; accuracy overall, by kind and by lang, and latency."""
     groups: dict[str, dict[str, list[int]]] = {"kind": defaultdict(list), "lang": defaultdict(list)}
@@ -108,8 +116,7 @@ def evaluate(resolver: IntentResolver, queries: Iterable[LabelledQuery]) -> dict
     exact_ok: list[int] = []
     latencies: list[float] = []
     confusions: dict[str, int] = defaultdict(int)
-    for q in queries:
-        result = resolver.resolve(q.text, list(q.history), q.lang)
+    for q, result in run_queries(resolver, queries):
         intent, value = _parse(result.raw)
         hit = int(intent == q.intent)
         intent_ok.append(hit)
