@@ -178,3 +178,36 @@ def test_deadline_abandons_and_rolls_back(resolver: LlamaIntentResolver) -> None
     # the engine is usable afterwards and answers as before
     assert resolver.resolve("turn on the fan", [], "en").raw == expected
     assert resolver.resolve("turn on the fan", [], "en", deadline_ms=60_000).raw == expected
+
+
+def test_neighbours_decision_finds_its_own_examples(tiny_gguf: Path, tmp_path: Path) -> None:
+    few_shot = [
+        ("turn on the fan", "climate_set_fan"),
+        ("play music", "media_play"),
+        ("set temperature to 21", "climate_set_temperature"),
+        ("go home", "navigate_home"),
+    ]
+    engine = LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096, embeddings=True)
+    resolver = LlamaIntentResolver(
+        engine, few_shot=few_shot, decision="neighbours", neighbours=1, prefix_cache_dir=tmp_path
+    )
+    assert resolver.examples.shape == (4, engine.n_embd)
+    np.testing.assert_allclose(np.linalg.norm(resolver.examples, axis=1), 1.0, rtol=1e-6)
+    for text, intent in few_shot:
+        result = resolver.resolve(text, [], "en")
+        assert json.loads(result.raw)["intent"] == intent
+        assert result.timings["decode_tokens"] == 0
+    assert len(list(tmp_path.glob("examples-*.npy"))) == 1
+    again = LlamaIntentResolver(
+        LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096, embeddings=True),
+        few_shot=few_shot, decision="neighbours", prefix_cache_dir=tmp_path,
+    )  # fmt: skip
+    assert again.engine.prefix_from_cache
+    np.testing.assert_allclose(again.examples, resolver.examples)
+
+
+def test_neighbours_decision_needs_hidden_states(engine: LlamaEngine) -> None:
+    with pytest.raises(ValueError, match="embeddings"):
+        LlamaIntentResolver(engine, decision="neighbours")
+    with pytest.raises(ValueError, match="decision"):
+        LlamaIntentResolver(engine, decision="vibes")  # type: ignore[arg-type]

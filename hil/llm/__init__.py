@@ -19,12 +19,15 @@ def default_resolver(
     model_path: str | None = None,
     n_threads: int = 2,
     quant: str | None = None,
+    decision: str = "neighbours",
 ) -> LlamaIntentResolver:
     """A ready, warmed-up :class:`LlamaIntentResolver`.
 
     ``quant`` (``"q4_0"``, ``"q8_0"``) re-quantises the model once into the user cache dir
     (faster kernels here, at an accuracy cost measured by ``python -m hil.llm.evaluate``).
     The compiled prefix's KV state is cached on disk next to it, so a restart loads it.
+    ``decision`` is ``"neighbours"`` (hidden state against the few-shot examples) or
+    ``"labels"`` (constrained next-token logits); see :mod:`hil.llm.resolver`.
     """
     from hil.llm.engine import LlamaEngine
     from hil.llm.model_files import cache_dir, checked_model_path, requantized
@@ -33,5 +36,7 @@ def default_resolver(
     path = checked_model_path(model_path)
     if quant is not None:
         path = requantized(path, quant, n_threads=n_threads)
-    engine = LlamaEngine(path, n_threads=n_threads)
-    return LlamaIntentResolver(engine, prefix_cache_dir=cache_dir() / "prefix")
+    engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision == "neighbours")
+    return LlamaIntentResolver(
+        engine, prefix_cache_dir=cache_dir() / "prefix", decision=decision  # type: ignore[arg-type]
+    )

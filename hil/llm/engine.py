@@ -29,6 +29,18 @@ class DeadlineExceeded(RuntimeError):
 _NO_ABORT = ctypes.cast(None, llama_cpp.ggml_abort_callback)
 
 
+@contextlib.contextmanager
+def _quiet_llama_log() -> Iterator[None]:
+    """Mute llama.cpp's log lines (routed through llama-cpp-python's logger) for a while."""
+    log = logging.getLogger("llama-cpp-python")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
 class LlamaEngine:
     """A loaded GGUF model (mmap) with a single-sequence context."""
 
@@ -39,6 +51,7 @@ class LlamaEngine:
         n_ctx: int = 1024,
         n_batch: int = 256,
         seed: int = 0,
+        embeddings: bool = False,
     ) -> None:
         self.model_path = checked_model_path(model_path)
         self.n_threads = n_threads
@@ -54,10 +67,20 @@ class LlamaEngine:
             logits_all=False,
             seed=seed,
             verbose=False,
+            # hidden states for the "neighbours" decision: the last token's, pooled per sequence.
+            # Measured cost: llama.cpp then outputs every token of a batch (~15 % more prefill)
+            embedding=embeddings,
+            pooling_type=(
+                llama_cpp.LLAMA_POOLING_TYPE_LAST
+                if embeddings
+                else llama_cpp.LLAMA_POOLING_TYPE_UNSPECIFIED
+            ),
         )
         self.load_ms = (time.perf_counter() - started) * 1e3
         self.n_vocab = self.llm.n_vocab()
         self.n_ctx = self.llm.n_ctx()
+        self.n_embd = self.llm.n_embd()
+        self.embeddings = embeddings
         self.prefix_len = 0
         self.prefix_from_cache = False
         self._deadline: float | None = None
@@ -97,7 +120,11 @@ class LlamaEngine:
             raise ValueError(f"context overflow: {self.n_past} + {len(tokens)} > {self.n_ctx}")
         before = self.n_past
         try:
-            self.llm.eval(list(tokens))
+            if self.embeddings:  # llama.cpp logs, per decode, that it outputs every token
+                with _quiet_llama_log():
+                    self.llm.eval(list(tokens))
+            else:
+                self.llm.eval(list(tokens))
         except RuntimeError:
             self.llm._ctx.kv_cache_seq_rm(0, before, -1)
             self.llm.n_tokens = before
@@ -117,14 +144,11 @@ class LlamaEngine:
             return
         self._deadline = at
         llama_cpp.llama_set_abort_callback(self.llm._ctx.ctx, self._abort_cb, None)
-        # an aborted decode logs an error line; the abort is reported as DeadlineExceeded
-        log = logging.getLogger("llama-cpp-python")
-        level = log.level
-        log.setLevel(logging.CRITICAL)
         try:
-            yield
+            # an aborted decode logs an error line; the abort is reported as DeadlineExceeded
+            with _quiet_llama_log():
+                yield
         finally:
-            log.setLevel(level)
             llama_cpp.llama_set_abort_callback(self.llm._ctx.ctx, _NO_ABORT, None)
             self._deadline = None
 
@@ -158,18 +182,28 @@ class LlamaEngine:
         return (time.perf_counter() - started) * 1e3
 
     def _prefix_file(self, tokens: Sequence[int], cache_dir: Path) -> Path:
-        stat = self.model_path.stat()
-        key = hashlib.sha256(
-            f"{self.model_path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:"
-            f"{llama_cpp.__version__}:{','.join(map(str, tokens))}".encode()
-        ).hexdigest()
-        return cache_dir / f"prefix-{key[:20]}.kv"
+        return cache_dir / f"prefix-{self.cache_key(list(tokens))}.kv"
 
     def last_logits(self, ids: Sequence[int] | None = None) -> np.ndarray:
         """Logits after the last fed token, for ``ids`` only when given (a copy)."""
         ptr = llama_cpp.llama_get_logits_ith(self.llm._ctx.ctx, -1)
         row = np.ctypeslib.as_array(ptr, shape=(self.n_vocab,))
         return row[list(ids)].copy() if ids is not None else row.copy()
+
+    def last_embedding(self) -> np.ndarray:
+        """The final hidden state after the last fed token, unit length (needs ``embeddings``)."""
+        if not self.embeddings:
+            raise RuntimeError("LlamaEngine(embeddings=True) is needed for hidden states")
+        ptr = llama_cpp.llama_get_embeddings_seq(self.llm._ctx.ctx, 0)
+        vec = np.ctypeslib.as_array(ptr, shape=(self.n_embd,)).astype(np.float64)
+        return vec / (np.linalg.norm(vec) or 1.0)
+
+    def cache_key(self, *parts: object) -> str:
+        """A hex key naming this model file, llama.cpp version and ``parts`` (for disk caches)."""
+        stat = self.model_path.stat()
+        text = f"{self.model_path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:"
+        text += f"{llama_cpp.__version__}:{self.embeddings}:" + repr(parts)
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     def save_sequence(self) -> bytes:
         """The KV state of sequence 0 (every token in the cache), as bytes."""

@@ -1,6 +1,7 @@
 """Accuracy of an intent resolver on a labelled query set, as JSON.
 
-``python -m hil.llm.evaluate [--jsonl PATH] [--model PATH] [--quant q4_0] [--threads N]``
+``python -m hil.llm.evaluate [--jsonl PATH] [--model PATH] [--quant q4_0] [--threads N]
+[--decision neighbours|labels]``
 prints intent accuracy (and intent+value accuracy) overall, per ``kind`` and per ``lang``, with
 latency percentiles. Default set: ``scenarios/queries/cabin_commands.jsonl`` when present, else
 the 40-query dev set ``tests/data/llm_dev_queries.jsonl``.
@@ -144,13 +145,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default=None, help="GGUF path (default: shipped SmolLM2)")
     parser.add_argument("--quant", default=None, help="re-quantise first: q4_0, q8_0")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--decision", choices=("neighbours", "labels"), default="neighbours")
     args = parser.parse_args(argv)
     try:
         from hil.llm import default_resolver
 
         path = args.jsonl or default_query_set()
         queries = load_queries(path)
-        resolver = default_resolver(args.model, n_threads=args.threads, quant=args.quant)
+        resolver = default_resolver(args.model, args.threads, args.quant, args.decision)
         report = evaluate(resolver, queries)
     except InputError as exc:
         print(f"evaluate: error: {exc}", file=sys.stderr)
@@ -162,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                              else path.name),
             "model": engine.model_path.name,
             "n_threads": engine.n_threads,
+            "decision": resolver.decision,
             "prefix_tokens": len(resolver.prefix),
             "prefix_reuse_ratio": round(resolver.prefix_reuse_ratio, 2),
         }

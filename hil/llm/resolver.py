@@ -1,10 +1,15 @@
 """``LlamaIntentResolver``: the LLM fallback as a classification over intent labels.
 
-Decision: after the compiled few-shot prefix, the last turns and the query, the model's next-token
-logits are read, restricted to the tokens that start an intent label (a token trie, i.e. a
-grammar over labels); where labels share a first token the chosen token is fed and the next
-step is constrained the same way. Most labels are decided by one forward pass over the query
-suffix and no sampling. The value comes from the query text (:mod:`hil.llm.values`); the answer
+Two decisions, both from one forward pass over the query suffix after the compiled prefix:
+
+- ``"neighbours"``: the model's final hidden state after the query is compared (cosine) with
+  its hidden states after each few-shot example, computed once at start; the 3 nearest
+  examples vote, weighted by similarity. No token is decoded.
+- ``"labels"``: the model's next-token logits after the query are read, restricted to the
+  tokens that start an intent label (a token trie, i.e. a grammar over labels); where labels
+  share a first token the chosen token is fed and the next step is constrained the same way.
+
+The value comes from the query text (:mod:`hil.llm.values`); the answer
 is JSON ``{"intent", "value", "feedback"}`` and is still validated by the safety valve.
 """
 
@@ -14,6 +19,7 @@ import json
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -33,6 +39,8 @@ WARM_SITUATIONS: tuple[tuple[Turn, ...], ...] = (
 )
 """Frequent one-turn situations whose KV states are computed at start and pinned."""
 
+
+Decision = Literal["labels", "neighbours"]
 
 CONTENT_FREE: tuple[str, ...] = ("", "N/A", "...")
 
@@ -60,7 +68,15 @@ class LlamaIntentResolver:
         max_prompt_tokens: int = MAX_PROMPT_TOKENS,
         calibrate: bool = False,
         prefix_cache_dir: Path | None = None,
+        decision: Decision = "labels",
+        neighbours: int = 3,
     ) -> None:
+        if decision not in ("labels", "neighbours"):
+            raise ValueError(f"decision must be 'labels' or 'neighbours', not {decision!r}")
+        if decision == "neighbours" and not engine.embeddings:
+            raise ValueError("decision='neighbours' needs LlamaEngine(embeddings=True)")
+        self.decision = decision
+        self.neighbours = neighbours
         self.engine = engine
         self.intents = dict(intents)
         self.max_prompt_tokens = max_prompt_tokens
@@ -70,6 +86,10 @@ class LlamaIntentResolver:
         self._intent_of_label = by_label
         self.trie = LabelTrie.build({lab: engine.tokenize(" " + lab) for lab in by_label})
         self.bias = self._content_free_bias() if calibrate else {}
+        self.examples: np.ndarray = np.empty((0, engine.n_embd))
+        self.example_intents = [intent for _, intent in few_shot]
+        if decision == "neighbours":
+            self.examples = self._example_states(few_shot, prefix_cache_dir)
         self.sessions = SessionCache(session_capacity)
         self.reused_tokens = 0
         self.prefilled_tokens = 0
@@ -95,14 +115,18 @@ class LlamaIntentResolver:
                 restored = time.perf_counter()
                 self.engine.feed(query_ids)
                 prefilled = time.perf_counter()
-                label, decode_tokens, margin = self._decide()
+                if self.decision == "neighbours":
+                    intent, margin = self._nearest()
+                    decode_tokens = 0
+                else:
+                    label, decode_tokens, margin = self._decide()
+                    intent = self._intent_of_label[label]
         except DeadlineExceeded:
             ms = (time.perf_counter() - started) * 1e3
             self.abandoned += 1
             return ResolverResult(raw="", ms=ms, timings={"total_ms": ms, "abandoned": 1.0})
         decided = time.perf_counter()
 
-        intent = self._intent_of_label[label]
         value = extract_value(self.intents[intent], query)
         raw = json.dumps(
             {"intent": intent, "value": value, "feedback": feedback(intent, value, lang)},
@@ -154,6 +178,39 @@ class LlamaIntentResolver:
                 self.engine.feed([token])
                 decode_tokens += 1
         return node.label, decode_tokens, margin
+
+    def _nearest(self) -> tuple[str, float]:
+        """Similarity-weighted vote of the nearest few-shot examples; (intent, vote margin)."""
+        sims = self.examples @ self.engine.last_embedding()
+        votes: dict[str, float] = {}
+        for j in np.argsort(-sims)[: self.neighbours]:
+            intent = self.example_intents[int(j)]
+            votes[intent] = votes.get(intent, 0.0) + float(sims[j])
+        ranked = sorted(votes.values(), reverse=True)
+        margin = ranked[0] - (ranked[1] if len(ranked) > 1 else 0.0)
+        return max(votes, key=votes.__getitem__), margin
+
+    def _example_states(
+        self, few_shot: Sequence[tuple[str, str]], cache_dir: Path | None
+    ) -> np.ndarray:
+        """Hidden state after each few-shot example given as a query (cached on disk)."""
+        file = None
+        if cache_dir is not None:
+            key = self.engine.cache_key(self.prefix, list(few_shot))
+            file = cache_dir / f"examples-{key}.npy"
+            if file.is_file():
+                return np.load(file)
+        rows = []
+        for text, _ in few_shot:
+            self.engine.rewind(len(self.prefix))
+            self.engine.feed(self.engine.tokenize(query_text(text)))
+            rows.append(self.engine.last_embedding())
+        self.engine.rewind(len(self.prefix))
+        states = np.stack(rows)
+        if file is not None:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            np.save(file, states)
+        return states
 
     def _content_free_bias(self) -> dict[int, float]:
         """Mean first-step log-probability of each label on content-free queries.
