@@ -1,9 +1,11 @@
-"""LLM fallback latency: the label-trie decision against a naive chat completion, same run.
+"""LLM fallback latency: one-pass decisions against a naive chat completion, in the same run.
 
 ``llm_fallback_p95_ms``: p95 of ``LlamaIntentResolver.resolve`` over the query set (the full set
-when present, else the dev set), 2 threads, on the shipped Q4_1 model; ``..._q4_0`` the same on
-the model re-quantised to Q4_0 at start-up. Each record carries the intent accuracy of the same
-calls. ``baseline``: ``create_chat_completion`` on the shipped model and a subsample of the same
+when present, else the dev set), 2 threads, shipped Q4_1 model, default "neighbours" decision;
+``..._q4_0``: the same on the model re-quantised to Q4_0 at start-up; ``..._labels``: the
+label-logits decision on Q4_1; ``..._1thread``: the default on one thread (robust when the
+other core is busy). Each record carries the intent accuracy of the same calls.
+``baseline``: ``create_chat_completion`` on the shipped model and a subsample of the same
 queries, a system prompt listing the intents and the JSON grammar (llama-cpp-python's own
 prompt-prefix matching left on, as a naive user gets it). The load average is recorded: other
 engineers share the 2 cores, so re-run when the machine is quiet.
@@ -58,10 +60,17 @@ def _baseline_ms(model_path: str, queries: list[LabelledQuery]) -> list[float]:
     return times
 
 
-def _measure(quant: str | None, queries: list[LabelledQuery], passes: int) -> dict[str, Any]:
+def _measure(
+    quant: str | None,
+    decision: str,
+    queries: list[LabelledQuery],
+    passes: int,
+    n_threads: int = N_THREADS,
+) -> dict[str, Any]:
     from hil.llm import default_resolver
 
-    resolver = default_resolver(os.environ.get("CABIN_TWIN_LLM_MODEL"), N_THREADS, quant)
+    model = os.environ.get("CABIN_TWIN_LLM_MODEL")
+    resolver = default_resolver(model, n_threads, quant, decision)
     times: list[float] = []
     prefill: list[float] = []
     hits = 0
@@ -82,6 +91,8 @@ def _measure(quant: str | None, queries: list[LabelledQuery], passes: int) -> di
         "session_restore_ms_p50": _median(restore[True]),
         "history_prefill_ms_p50": _median(restore[False]),
         "model": resolver.engine.model_path.name,
+        "decision": decision,
+        "n_threads": n_threads,
         "prefix_tokens": len(resolver.prefix),
         "reuse": (resolver.reused_tokens, resolver.prefilled_tokens),
         "path": str(resolver.engine.model_path),
@@ -92,18 +103,24 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
     queries = load_queries(default_query_set())
     passes = 1 if quick else 3
     load = [round(os.getloadavg()[0], 2)]
-    shipped = _measure(None, queries, passes)
-    q4_0 = _measure("q4_0", queries, passes)
+    variants = {
+        "llm_fallback_p95_ms": _measure(None, "neighbours", queries, passes),
+        "llm_fallback_p95_ms_q4_0": _measure("q4_0", "neighbours", queries, passes),
+        "llm_fallback_p95_ms_labels": _measure(None, "labels", queries, passes),
+        "llm_fallback_p95_ms_1thread": _measure(None, "neighbours", queries, passes, 1),
+    }
+    shipped = variants["llm_fallback_p95_ms"]
     sample = queries[:: max(1, len(queries) // (5 if quick else 15))]
-    base = _baseline_ms(shipped.pop("path"), sample)
-    q4_0.pop("path")
+    base = _baseline_ms(shipped["path"], sample)
+    for stats in variants.values():
+        stats.pop("path")
     load.append(round(os.getloadavg()[0], 2))
     b50, b95, b99 = _pcts(base)
     baseline = {"baseline": b95, "baseline_p50": b50, "baseline_p99": b99, "baseline_n": len(base)}
-    common = {"unit": "ms", "n_threads": N_THREADS, "loadavg_1m": load, "target_ms": 50,
+    common = {"unit": "ms", "loadavg_1m": load, "target_ms": 50,
               "goal_ms": 30, "query_set": default_query_set().name}  # fmt: skip
     records = []
-    for name, stats in (("llm_fallback_p95_ms", shipped), ("llm_fallback_p95_ms_q4_0", q4_0)):
+    for name, stats in variants.items():
         reused, prefilled = stats.pop("reuse")
         stats["prefix_reuse_ratio"] = round(reused / max(1, prefilled), 2)
         records.append(
