@@ -184,6 +184,7 @@ def test_evaluate_scores_intent_value_kind_and_lang() -> None:
     }  # queries[3] gets unparsable output
     report = evaluate(_TableResolver(table), queries)
     assert report["intent_accuracy"] == 0.5 and report["intent_value_accuracy"] == 0.25
+    assert report["weighted_intent_accuracy"] == 0.5  # the dev set has no weights: all 1
     assert report["by_kind"] == {"direct": {"n": 4, "accuracy": 0.5}}
     assert report["by_lang"]["en"]["accuracy"] == 0.5
     assert report["latency"]["p50_ms"] == 1.0

@@ -1,7 +1,7 @@
 """Accuracy of an intent resolver on a labelled query set, as JSON.
 
 ``python -m hil.llm.evaluate [--jsonl PATH] [--model PATH] [--quant q4_0] [--threads N]
-[--decision neighbours|labels]``
+[--decision labels|neighbours]``
 prints intent accuracy (and intent+value accuracy) overall, per ``kind`` and per ``lang``, with
 latency percentiles. Default set: ``scenarios/queries/cabin_commands.jsonl`` when present, else
 the 40-query dev set ``tests/data/llm_dev_queries.jsonl``.
@@ -37,6 +37,7 @@ class LabelledQuery:
     value: int | str | None
     kind: str
     history: tuple[Turn, ...] = field(default=())
+    weight: float = 1.0
 
 
 def default_query_set() -> Path:
@@ -70,7 +71,7 @@ def load_queries(path: Path) -> list[LabelledQuery]:
         queries.append(
             LabelledQuery(
                 row["text"], row["lang"], row["intent"], row.get("value"), row["kind"],
-                tuple(history),
+                tuple(history), float(row.get("weight", 1.0)),
             )
         )  # fmt: skip
     if not queries:
@@ -114,6 +115,7 @@ def evaluate(resolver: IntentResolver, queries: Iterable[LabelledQuery]) -> dict
     """Run ``resolver`` on every query; accuracy overall, by kind and by lang, and latency."""
     groups: dict[str, dict[str, list[int]]] = {"kind": defaultdict(list), "lang": defaultdict(list)}
     intent_ok: list[int] = []
+    weights: list[float] = []
     exact_ok: list[int] = []
     latencies: list[float] = []
     confusions: dict[str, int] = defaultdict(int)
@@ -121,6 +123,7 @@ def evaluate(resolver: IntentResolver, queries: Iterable[LabelledQuery]) -> dict
         intent, value = _parse(result.raw)
         hit = int(intent == q.intent)
         intent_ok.append(hit)
+        weights.append(q.weight)
         exact_ok.append(int(hit and value == q.value))
         latencies.append(result.ms)
         groups["kind"][q.kind].append(hit)
@@ -132,6 +135,7 @@ def evaluate(resolver: IntentResolver, queries: Iterable[LabelledQuery]) -> dict
         "queries": n,
         "intent_accuracy": round(sum(intent_ok) / n, 4),
         "intent_value_accuracy": round(sum(exact_ok) / n, 4),
+        "weighted_intent_accuracy": round(float(np.average(intent_ok, weights=weights)), 4),
         "by_kind": _accuracy_by(groups["kind"]),
         "by_lang": _accuracy_by(groups["lang"]),
         "latency": _percentiles(latencies),
@@ -145,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default=None, help="GGUF path (default: shipped SmolLM2)")
     parser.add_argument("--quant", default=None, help="re-quantise first: q4_0, q8_0")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--decision", choices=("neighbours", "labels"), default="neighbours")
+    parser.add_argument("--decision", choices=("labels", "neighbours"), default="labels")
     args = parser.parse_args(argv)
     try:
         from hil.llm import default_resolver

@@ -2,12 +2,14 @@
 
 Two decisions, both from one forward pass over the query suffix after the compiled prefix:
 
+- ``"labels"`` (default): the model's next-token logits after the query are read, restricted to
+  the tokens that start an intent label (a token trie, i.e. a grammar over labels); where
+  labels share a first token the chosen token is fed and the next step is constrained the same
+  way (only ``ac on``/``ac off`` here).
 - ``"neighbours"``: the model's final hidden state after the query is compared (cosine) with
   its hidden states after each few-shot example, computed once at start; the 3 nearest
-  examples vote, weighted by similarity. No token is decoded.
-- ``"labels"``: the model's next-token logits after the query are read, restricted to the
-  tokens that start an intent label (a token trie, i.e. a grammar over labels); where labels
-  share a first token the chosen token is fed and the next step is constrained the same way.
+  examples vote, weighted by similarity. No token is decoded, but llama.cpp then outputs every
+  token of the batch (~15 % more prefill).
 
 The value comes from the query text (:mod:`hil.llm.values`); the answer
 is JSON ``{"intent", "value", "feedback"}`` and is still validated by the safety valve.
