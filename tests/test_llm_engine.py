@@ -211,3 +211,19 @@ def test_neighbours_decision_needs_hidden_states(engine: LlamaEngine) -> None:
         LlamaIntentResolver(engine, decision="neighbours")
     with pytest.raises(ValueError, match="decision"):
         LlamaIntentResolver(engine, decision="vibes")  # type: ignore[arg-type]
+
+
+def test_gated_decision_is_labels_gate_then_neighbours(tiny_gguf: Path) -> None:
+    def make(decision: str) -> LlamaIntentResolver:
+        engine = LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096, embeddings=True)
+        return LlamaIntentResolver(engine, decision=decision, warm_situations=())  # type: ignore[arg-type]
+
+    labels, neighbours, gated = make("labels"), make("neighbours"), make("gated")
+    seen = set()
+    for query in ("turn on the fan", "play music", "what is the weather", "home", "a", "set it"):
+        by_label = json.loads(labels.resolve(query, [], "en").raw)["intent"]
+        nearest = json.loads(neighbours.resolve(query, [], "en").raw)["intent"]
+        expected = "unknown" if by_label == "unknown" else nearest
+        assert json.loads(gated.resolve(query, [], "en").raw)["intent"] == expected
+        seen.add(by_label == "unknown")
+    assert False in seen  # the neighbours branch was exercised

@@ -37,7 +37,7 @@ def default_resolver(
     path = checked_model_path(model_path)
     if quant is not None:
         path = requantized(path, quant, n_threads=n_threads)
-    engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision == "neighbours")
+    engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision != "labels")
     return LlamaIntentResolver(
         engine, prefix_cache_dir=cache_dir() / "prefix", decision=decision  # type: ignore[arg-type]
     )

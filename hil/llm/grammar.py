@@ -62,6 +62,12 @@ class LabelTrie:
     def allowed(self) -> list[int]:
         return list(self.children)
 
+    def labels(self) -> set[str]:
+        """Every label in this subtree."""
+        if self.label is not None:
+            return {self.label}
+        return set().union(*(c.labels() for c in self.children.values()))
+
     def depth(self) -> int:
         """Longest path from here to a leaf, in tokens."""
         return 0 if not self.children else 1 + max(c.depth() for c in self.children.values())

@@ -10,6 +10,8 @@ Two decisions, both from one forward pass over the query suffix after the compil
   its hidden states after each few-shot example, computed once at start; the 3 nearest
   examples vote, weighted by similarity. No token is decoded, but llama.cpp then outputs every
   token of the batch (~15 % more prefill).
+- ``"gated"``: the same pass read both ways: ``unknown`` when the label logits pick it (the
+  out-of-domain gate), else the neighbours' intent.
 
 The value comes from the query text (:mod:`hil.llm.values`); the answer
 is JSON ``{"intent", "value", "feedback"}`` and is still validated by the safety valve.
@@ -42,7 +44,7 @@ WARM_SITUATIONS: tuple[tuple[Turn, ...], ...] = (
 """Frequent one-turn situations whose KV states are computed at start and pinned."""
 
 
-Decision = Literal["labels", "neighbours"]
+Decision = Literal["labels", "neighbours", "gated"]
 
 CONTENT_FREE: tuple[str, ...] = ("", "N/A", "...")
 
@@ -73,10 +75,10 @@ class LlamaIntentResolver:
         decision: Decision = "labels",
         neighbours: int = 3,
     ) -> None:
-        if decision not in ("labels", "neighbours"):
-            raise ValueError(f"decision must be 'labels' or 'neighbours', not {decision!r}")
-        if decision == "neighbours" and not engine.embeddings:
-            raise ValueError("decision='neighbours' needs LlamaEngine(embeddings=True)")
+        if decision not in ("labels", "neighbours", "gated"):
+            raise ValueError(f"decision must be labels, neighbours or gated, not {decision!r}")
+        if decision != "labels" and not engine.embeddings:
+            raise ValueError(f"decision={decision!r} needs LlamaEngine(embeddings=True)")
         self.decision = decision
         self.neighbours = neighbours
         self.engine = engine
@@ -90,7 +92,7 @@ class LlamaIntentResolver:
         self.bias = self._content_free_bias() if calibrate else {}
         self.examples: np.ndarray = np.empty((0, engine.n_embd))
         self.example_intents = [intent for _, intent in few_shot]
-        if decision == "neighbours":
+        if decision != "labels":
             self.examples = self._example_states(few_shot, prefix_cache_dir)
         self.sessions = SessionCache(session_capacity)
         self.reused_tokens = 0
@@ -117,9 +119,11 @@ class LlamaIntentResolver:
                 restored = time.perf_counter()
                 self.engine.feed(query_ids)
                 prefilled = time.perf_counter()
-                if self.decision == "neighbours":
-                    intent, margin = self._nearest()
+                if self.decision != "labels":
+                    intent, margin = self._nearest()  # reads the state before any decode
                     decode_tokens = 0
+                    if self.decision == "gated" and self._says_unknown():
+                        intent, margin = "unknown", 0.0
                 else:
                     label, decode_tokens, margin = self._decide()
                     intent = self._intent_of_label[label]
@@ -180,6 +184,21 @@ class LlamaIntentResolver:
                 self.engine.feed([token])
                 decode_tokens += 1
         return node.label, decode_tokens, margin
+
+    def _says_unknown(self) -> bool:
+        """The label decision picks ``unknown`` (the out-of-domain gate).
+
+        Decided from the first step's logits when the chosen branch holds only one label or no
+        ``unknown`` (always, for SmolLM2); otherwise the labels are walked (decoding tokens).
+        """
+        unknown = label_of("unknown")
+        allowed = self.trie.allowed()
+        branch = self.trie.children[allowed[int(np.argmax(self.engine.last_logits(allowed)))]]
+        if unknown not in branch.labels():
+            return False
+        if branch.labels() == {unknown}:
+            return True
+        return self._decide()[0] == unknown
 
     def _nearest(self) -> tuple[str, float]:
         """Similarity-weighted vote of the nearest few-shot examples; (intent, vote margin)."""
