@@ -1,9 +1,9 @@
 """LLM fallback latency: one-pass decisions against a naive chat completion, in the same run.
 
 ``llm_fallback_p95_ms``: p95 of ``LlamaIntentResolver.resolve`` over the query set (the full set
-when present, else the dev set), 2 threads, shipped Q4_1 model, default "labels" decision;
-``..._q4_0``: the same on the model re-quantised to Q4_0 at start-up; ``..._neighbours``: the
-hidden-state decision on Q4_1; ``..._1thread``: the default on one thread (robust when the
+when present, else the dev set), 2 threads, shipped Q4_1 model, default "gated" decision;
+``..._q4_0``: the same on the model re-quantised to Q4_0 at start-up; ``..._labels``: the
+label-logits decision alone on Q4_1; ``..._1thread``: the default on one thread (robust when the
 other core is busy). Each record carries the intent accuracy of the same calls.
 ``baseline``: ``create_chat_completion`` on the shipped model and a subsample of the same
 queries, a system prompt listing the intents and the JSON grammar (llama-cpp-python's own
@@ -106,10 +106,10 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
     passes = 1 if quick else 2
     load = [round(os.getloadavg()[0], 2)]
     variants = {
-        "llm_fallback_p95_ms": _measure(None, "labels", queries, passes),
-        "llm_fallback_p95_ms_q4_0": _measure("q4_0", "labels", queries, passes),
-        "llm_fallback_p95_ms_neighbours": _measure(None, "neighbours", queries, passes),
-        "llm_fallback_p95_ms_1thread": _measure(None, "labels", queries, passes, 1),
+        "llm_fallback_p95_ms": _measure(None, "gated", queries, passes),
+        "llm_fallback_p95_ms_q4_0": _measure("q4_0", "gated", queries, passes),
+        "llm_fallback_p95_ms_labels": _measure(None, "labels", queries, passes),
+        "llm_fallback_p95_ms_1thread": _measure(None, "gated", queries, passes, 1),
     }
     shipped = variants["llm_fallback_p95_ms"]
     sample = queries[:: max(1, len(queries) // (5 if quick else 15))]

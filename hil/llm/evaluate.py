@@ -1,7 +1,7 @@
 """Accuracy of an intent resolver on a labelled query set, as JSON.
 
 ``python -m hil.llm.evaluate [--jsonl PATH] [--model PATH] [--quant q4_0] [--threads N]
-[--decision labels|neighbours|gated]``
+[--decision gated|labels|neighbours]``
 prints intent accuracy (and intent+value accuracy) overall, per ``kind`` and per ``lang``, with
 latency percentiles. Default set: ``scenarios/queries/cabin_commands.jsonl`` when present, else
 the 40-query dev set ``tests/data/llm_dev_queries.jsonl``.
@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default=None, help="GGUF path (default: shipped SmolLM2)")
     parser.add_argument("--quant", default=None, help="re-quantise first: q4_0, q8_0")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--decision", choices=("labels", "neighbours", "gated"), default="labels")
+    parser.add_argument("--decision", choices=("gated", "labels", "neighbours"), default="gated")
     args = parser.parse_args(argv)
     try:
         from hil.llm import default_resolver

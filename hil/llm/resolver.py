@@ -2,7 +2,7 @@
 
 Two decisions, both from one forward pass over the query suffix after the compiled prefix:
 
-- ``"labels"`` (default): the model's next-token logits after the query are read, restricted to
+- ``"labels"``: the model's next-token logits after the query are read, restricted to
   the tokens that start an intent label (a token trie, i.e. a grammar over labels); where
   labels share a first token the chosen token is fed and the next step is constrained the same
   way (only ``ac on``/``ac off`` here).
@@ -10,8 +10,8 @@ Two decisions, both from one forward pass over the query suffix after the compil
   its hidden states after each few-shot example, computed once at start; the 3 nearest
   examples vote, weighted by similarity. No token is decoded, but llama.cpp then outputs every
   token of the batch (~15 % more prefill).
-- ``"gated"``: the same pass read both ways: ``unknown`` when the label logits pick it (the
-  out-of-domain gate), else the neighbours' intent.
+- ``"gated"`` (what ``default_resolver`` uses): the same pass read both ways: ``unknown``
+  when the label logits pick it (the out-of-domain gate), else the neighbours' intent.
 
 The value comes from the query text (:mod:`hil.llm.values`); the answer
 is JSON ``{"intent", "value", "feedback"}`` and is still validated by the safety valve.
