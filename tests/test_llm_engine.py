@@ -227,3 +227,16 @@ def test_gated_decision_is_labels_gate_then_neighbours(tiny_gguf: Path) -> None:
         assert json.loads(gated.resolve(query, [], "en").raw)["intent"] == expected
         seen.add(by_label == "unknown")
     assert False in seen  # the neighbours branch was exercised
+
+
+def test_contextual_calibration_shifts_first_step(tiny_gguf: Path) -> None:
+    engine = LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096)
+    plain = LlamaIntentResolver(engine, warm_situations=())
+    assert plain.bias == {}
+    calibrated = LlamaIntentResolver(
+        LlamaEngine(tiny_gguf, n_threads=1, n_ctx=4096), warm_situations=(), calibrate=True
+    )
+    assert set(calibrated.bias) == set(calibrated.trie.allowed())
+    assert all(v <= 0.0 for v in calibrated.bias.values())  # mean log-probabilities
+    answer = json.loads(calibrated.resolve("turn on the fan", [], "en").raw)
+    assert answer["intent"] in INTENTS
