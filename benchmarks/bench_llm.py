@@ -1,0 +1,145 @@
+"""LLM fallback latency: one-pass decisions against a naive chat completion, in the same run.
+
+``llm_fallback_p95_ms``: p95 of ``LlamaIntentResolver.resolve`` over the query set (the full set
+when present, else the dev set), 2 threads, shipped Q4_1 model, default "gated" decision;
+``..._q4_0``: the same on the model re-quantised to Q4_0 at start-up; ``..._labels``: the
+label-logits decision alone on Q4_1; ``..._1thread``: the default on one thread (robust when the
+other core is busy). Each record carries the intent accuracy of the same calls.
+``baseline``: ``create_chat_completion`` on the shipped model and a subsample of the same
+queries, a system prompt listing the intents and the JSON grammar (llama-cpp-python's own
+prompt-prefix matching left on, as a naive user gets it). The load average is recorded: other
+engineers share the 2 cores, so re-run when the machine is quiet.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+import numpy as np
+
+from hil.llm.evaluate import LabelledQuery, default_query_set, load_queries
+from twin.assistant.intents import INTENTS
+
+N_THREADS = 2
+
+
+def _pcts(values: list[float]) -> tuple[float, float, float]:
+    p50, p95, p99 = np.percentile(np.asarray(values), [50, 95, 99])
+    return round(float(p50), 2), round(float(p95), 2), round(float(p99), 2)
+
+
+def _median(values: list[float]) -> float | None:
+    return round(float(np.median(values)), 2) if values else None
+
+
+def _baseline_ms(model_path: str, queries: list[LabelledQuery]) -> list[float]:
+    import llama_cpp
+
+    from hil.llm.grammar import intent_gbnf
+
+    llm = llama_cpp.Llama(
+        model_path=model_path, n_ctx=1024, n_threads=N_THREADS, n_threads_batch=N_THREADS,
+        verbose=False, seed=0,
+    )  # fmt: skip
+    grammar = llama_cpp.LlamaGrammar.from_string(intent_gbnf(), verbose=False)
+    system = "You control a car cabin. Answer with JSON {intent, value}. Intents: " + ", ".join(
+        INTENTS
+    )
+    times = []
+    for i, q in enumerate([queries[0], *queries]):  # the first call warms up, not counted
+        started = time.perf_counter()
+        llm.create_chat_completion(
+            messages=[{"role": "system", "content": system}, {"role": "user", "content": q.text}],
+            grammar=grammar, max_tokens=32, temperature=0.0,
+        )  # fmt: skip
+        if i:
+            times.append((time.perf_counter() - started) * 1e3)
+    return times
+
+
+def _measure(
+    quant: str | None,
+    decision: str,
+    queries: list[LabelledQuery],
+    passes: int,
+    n_threads: int = N_THREADS,
+) -> dict[str, Any]:
+    from hil.llm import default_resolver
+
+    model = os.environ.get("CABIN_TWIN_LLM_MODEL")
+    resolver = default_resolver(model, n_threads, quant, decision)
+    times: list[float] = []
+    prefill: list[float] = []
+    hits = 0
+    restore = {True: [], False: []}
+    for _ in range(passes):
+        for q in queries:
+            result = resolver.resolve(q.text, list(q.history), q.lang)
+            times.append(result.ms)
+            prefill.append(result.timings["prefill_tokens"])
+            hits += json.loads(result.raw)["intent"] == q.intent
+            if q.history:
+                restore[bool(result.timings["session_hit"])].append(result.timings["restore_ms"])
+    p50, p95, p99 = _pcts(times)
+    return {
+        "value": p95, "p50": p50, "p99": p99, "n": len(times),
+        "intent_accuracy": round(hits / len(times), 4),
+        "prefill_tokens_p50": float(np.median(prefill)),
+        "session_restore_ms_p50": _median(restore[True]),
+        "history_prefill_ms_p50": _median(restore[False]),
+        "model": resolver.engine.model_path.name,
+        "decision": decision,
+        "n_threads": n_threads,
+        "prefix_tokens": len(resolver.prefix),
+        "reuse": (resolver.reused_tokens, resolver.prefilled_tokens),
+        "path": str(resolver.engine.model_path),
+    }  # fmt: skip
+
+
+def bench_fallback(quick: bool) -> list[dict[str, Any]]:
+    queries = load_queries(default_query_set())
+    cap = 60 if quick else 200  # an even subsample of a large set keeps the run short
+    queries = queries[:: max(1, -(-len(queries) // cap))]
+    passes = 1 if quick else 2
+    load = [round(os.getloadavg()[0], 2)]
+    variants = {
+        "llm_fallback_p95_ms": _measure(None, "gated", queries, passes),
+        "llm_fallback_p95_ms_q4_0": _measure("q4_0", "gated", queries, passes),
+        "llm_fallback_p95_ms_labels": _measure(None, "labels", queries, passes),
+        "llm_fallback_p95_ms_1thread": _measure(None, "gated", queries, passes, 1),
+    }
+    shipped = variants["llm_fallback_p95_ms"]
+    sample = queries[:: max(1, len(queries) // (5 if quick else 15))]
+    base = _baseline_ms(shipped["path"], sample)
+    for stats in variants.values():
+        stats.pop("path")
+    load.append(round(os.getloadavg()[0], 2))
+    b50, b95, b99 = _pcts(base)
+    baseline = {"baseline": b95, "baseline_p50": b50, "baseline_p99": b99, "baseline_n": len(base)}
+    common = {"unit": "ms", "loadavg_1m": load, "target_ms": 50,
+              "goal_ms": 30, "query_set": default_query_set().name}  # fmt: skip
+    records = []
+    for name, stats in variants.items():
+        reused, prefilled = stats.pop("reuse")
+        stats["prefix_reuse_ratio"] = round(reused / max(1, prefilled), 2)
+        records.append(
+            {"name": name, **stats, **baseline, "ratio": round(b95 / stats["value"], 2), **common}
+        )
+    records.append(
+        {
+            "name": "prefix_reuse_ratio", "value": shipped["prefix_reuse_ratio"],
+            "unit": "tokens reused / tokens prefilled", "model": shipped["model"],
+            "loadavg_1m": load,
+        }
+    )  # fmt: skip
+    return records
+
+
+BENCHMARKS = {"llm_fallback_p95_ms": bench_fallback}
+
+if __name__ == "__main__":
+    for record in bench_fallback(quick=True):
+        print(json.dumps(record))

