@@ -40,6 +40,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threshold", type=float, default=0.85, help="rule confidence threshold")
     p.add_argument("--model", default=None, help="a .gguf for --llm (default: shipped SmolLM2)")
     p.add_argument("--threads", type=int, default=2, help="llama.cpp threads for --llm")
+    p.add_argument("--degrade-ms", type=float, default=80.0,
+                   help="degrade deadline for --llm (default 80; a large value shows what the "
+                        "model answers however long it takes)")
     p.set_defaults(func=run, llm=False)
 
 
@@ -74,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("argv", "QUERY", "a non-empty utterance (or --eval)")
     lang = _lang(args)
     resolver = load_resolver(args.model, args.threads) if args.llm else None
-    assistant = Assistant(resolver, AssistantPolicy(threshold=args.threshold))
+    if args.degrade_ms <= 0:
+        raise InputError("--degrade-ms", "degrade_ms", "a positive deadline in ms")
+    assistant = Assistant(resolver, AssistantPolicy(threshold=args.threshold,
+                                                    degrade_deadline_ms=args.degrade_ms))
     assistant.nlu(lang)  # compile and warm up outside the timed call
     start = time.perf_counter()
     decision = assistant.handle(args.query, lang)

@@ -14,14 +14,13 @@ import json
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from twin.assistant.intents import INTENTS
-from twin.assistant.resolver import IntentResolver, ResolverResult, Turn
+from twin.assistant.queries import LabelledQuery, load_queries
+from twin.assistant.resolver import IntentResolver, ResolverResult
 from twin.errors import InputError
 from twin.paths import PROJECT_ROOT, QUERIES_DIR
 
@@ -29,54 +28,8 @@ FULL_SET = QUERIES_DIR / "cabin_commands.jsonl"
 DEV_SET = PROJECT_ROOT / "tests" / "data" / "llm_dev_queries.jsonl"
 
 
-@dataclass(frozen=True)
-class LabelledQuery:
-    text: str
-    lang: str
-    intent: str
-    value: int | str | None
-    kind: str
-    history: tuple[Turn, ...] = field(default=())
-    weight: float = 1.0
-
-
 def default_query_set() -> Path:
     return FULL_SET if FULL_SET.is_file() else DEV_SET
-
-
-def load_queries(path: Path) -> list[LabelledQuery]:
-    """Parse a JSONL query set; a bad line raises :class:`InputError` naming line and key."""
-    if not path.is_file():
-        raise InputError(str(path), "--jsonl", "an existing JSONL file")
-    queries: list[LabelledQuery] = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(where, "line", f"a JSON object ({exc.msg})") from None
-        for key in ("text", "lang", "intent", "kind"):
-            if not isinstance(row.get(key), str):
-                raise InputError(where, key, "a string")
-        if row["intent"] not in INTENTS:
-            raise InputError(where, "intent", "a name from twin.assistant.intents.INTENTS")
-        history = []
-        for turn in row.get("history") or []:
-            if not isinstance(turn, dict) or not isinstance(turn.get("text"), str):
-                raise InputError(where, "history", "a list of {text, intent, value} objects")
-            intent = str(turn.get("intent", "unknown"))
-            history.append(Turn(turn["text"], intent, turn.get("value")))
-        queries.append(
-            LabelledQuery(
-                row["text"], row["lang"], row["intent"], row.get("value"), row["kind"],
-                tuple(history), float(row.get("weight", 1.0)),
-            )
-        )  # fmt: skip
-    if not queries:
-        raise InputError(str(path), "lines", "at least one labelled query")
-    return queries
 
 
 def _parse(raw: str) -> tuple[str | None, Any]:

@@ -105,6 +105,14 @@ class LlamaIntentResolver:
         self.reset_counters()
 
     # public -------------------------------------------------------------------------------
+    def prepare(self, query: str, history: list[Turn]) -> dict[str, int]:
+        """The ``model_load`` stage's work: build the prompt and put the compiled prefix plus
+        this conversation's history in the KV cache (reused, restored from the session cache,
+        or prefilled). A :meth:`resolve` that follows finds it in place."""
+        history_ids, _ = suffix_tokens(query, history, self.engine.tokenize,
+                                       self.max_prompt_tokens)
+        return self._restore(history_ids)
+
     def resolve(
         self, query: str, history: list[Turn], lang: str, deadline_ms: float | None = None
     ) -> ResolverResult:
