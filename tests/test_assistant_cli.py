@@ -31,8 +31,11 @@ def test_eval_prints_coverage_and_accuracy(capsys: pytest.CaptureFixture[str]) -
     assert 0 < report["all"]["coverage"] <= 1 and report["all"]["n"] >= 300
 
 
-def test_missing_real_resolver_is_bad_input() -> None:
-    with pytest.raises(InputError, match=r"hil\.llm:default_resolver"):
+def test_missing_real_resolver_is_bad_input(monkeypatch) -> None:
+    import twin.cmd_nlu
+
+    monkeypatch.setattr(twin.cmd_nlu, "RESOLVER_FACTORY", "hil.no_such_backend:factory")
+    with pytest.raises(InputError, match=r"hil\.no_such_backend:factory"):
         _run(["--llm", "turn on the AC"])
 
 

@@ -44,9 +44,11 @@ class RunResult:
     @property
     def timeline(self) -> list[dict[str, Any]]:
         """Fault windows and alerts on the simulated clock (for plots)."""
+        span = float(self.timings.arrival.max()) if self.timings.n else 0.0
         items = [
             {"t_ms": f.start_ms, "kind": "fault", "name": f.kind,
-             "duration_ms": f.duration_ms, "every_ms": f.every_ms}
+             "duration_ms": min(f.duration_ms, max(span - f.start_ms, 0.0)),
+             "every_ms": f.every_ms}
             for f in self.plan.faults
         ]
         controlled = self.report.get("degrade_on_alert", {}).get("alerts", [])
