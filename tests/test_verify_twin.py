@@ -115,8 +115,10 @@ class WrongLlmWorld(SmallWorld):
     """Only fallback queries and an LLM that is fast and always wrong (never malformed): the
     valve sees a bad answer on most requests, so a few CI examples reach its edge cases."""
 
-    llm_override: ClassVar[dict[str, float] | None] = {"accuracy": 0.0, "malformed_rate": 0.0, "inference_scale": 0.1}
-    mix_override: ClassVar[dict[str, Any] | None] = {"lang": "mixed", "kinds": {"indirect": 1.0, "long_tail": 1.0}}
+    llm_override: ClassVar[dict[str, float] | None] = {
+        "accuracy": 0.0, "malformed_rate": 0.0, "inference_scale": 0.1}
+    mix_override: ClassVar[dict[str, Any] | None] = {
+        "lang": "mixed", "kinds": {"indirect": 1.0, "long_tail": 1.0}}
 
 
 def hunt(machine: type[TwinFaultMachine] = SmallWorld, max_examples: int = 60) -> Failure:
