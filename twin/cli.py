@@ -16,6 +16,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "twin.cmd_bench",
     "twin.cmd_nlu",
     "hil.cmd_rig",
+    "twin.cmd_verify",
 )
 
 
