@@ -72,3 +72,21 @@ def test_planted_silent_drop_is_found_and_shrunk(monkeypatch, tmp_path: Path):
     assert len(failure.steps) <= 4, failure.steps
     assert "no fault on the device" in failure.error
     print(f"silent drop: {len(failure.steps)} steps: {failure.steps}")
+
+
+def test_rig_counterexample_becomes_a_scenario_with_its_link_faults(tmp_path: Path):
+    from twin.scenario import load_scenario
+    from twin.verify.machine import Failure
+    from twin.verify.runner import MachineResult, save
+
+    schedule = {"rig": "ci-virtual", "seed": 7,
+                "commands": [{"at_ms": 12.5, "intent": "climate_set_fan", "value": 3,
+                              "via": "direct"}],
+                "faults": [{"kind": "can_drop", "device": "hvac", "start_ms": 3.0,
+                            "probability": 1.0}]}
+    result = MachineResult("rig", ("no_loss",), 1, 0.1,
+                           Failure("no_loss", "boom", schedule, ["command"], "/tmp/x"))
+    save([result], tmp_path)
+    scenario = load_scenario(result.files["scenario"])
+    assert list(scenario.workload.arrivals_ms) == [12.5]
+    assert scenario.raw["faults"] == schedule["faults"]

@@ -103,6 +103,25 @@ def test_counterexample_replays_bit_for_bit_through_twin_run(tmp_path: Path):
         assert set(filter(None, cells["faults"].split(";"))) == set(rec.faults)
 
 
+@given(schedule=schedules(link=True))
+@settings(max_examples=200 if THOROUGH else 15)
+def test_any_schedule_is_a_scenario_file_twin_and_rig_accept(schedule, tmp_path_factory):
+    """Schedules with twin and link faults survive TOML: the twin loads the latency faults,
+    the rig's fault parser takes the link faults, nothing is lost or renamed."""
+    from hil.links.faults import faults_from_spec
+    from twin.scenario import load_scenario
+    from twin.verify.schedule import link_faults, twin_faults
+
+    toml = write_counterexample(schedule, tmp_path_factory.mktemp("cx"), "cx")
+    loaded = load_scenario(str(toml))
+    assert [f.kind for f in loaded.faults] == [f["kind"] for f in twin_faults(schedule)]
+    assert loaded.raw["faults"] == schedule["faults"]
+    assert list(loaded.workload.arrivals_ms) == sorted(schedule["arrivals_ms"])
+    devices = {"hvac", "seat", "window", "media", "hmi"}
+    assert len(faults_from_spec(loaded.raw["faults"], str(toml), devices)) == len(
+        link_faults(schedule))
+
+
 # ---- planted bugs: each property finds its bug and shrinks it --------------------------------
 
 class SmallWorld(TwinFaultMachine):

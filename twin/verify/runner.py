@@ -17,7 +17,7 @@ from hypothesis.internal.conjecture import engine as conjecture_engine
 from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
 
 from twin.verify.machine import Failure
-from twin.verify.schedule import write_counterexample
+from twin.verify.schedule import from_rig_schedule, write_counterexample
 
 TWIN_PROPERTIES = ("budget", "fallback", "determinism")
 RIG_PROPERTIES = ("schema", "budget", "no_loss", "trace", "safe_state")
@@ -74,9 +74,9 @@ def save(results: list[MachineResult], out: Path) -> None:
             continue
         f = r.failure
         base = f"counterexample-{r.name}-{f.prop}"
-        if r.name == "twin":
-            toml = write_counterexample(f.schedule, out, base, f"{f.prop}: {f.error}")
-            r.files["scenario"] = str(toml)
+        schedule = f.schedule if r.name == "twin" else from_rig_schedule(f.schedule)
+        toml = write_counterexample(schedule, out, base, f"{r.name} {f.prop}: {f.error}")
+        r.files["scenario"] = str(toml)
         path = out / f"{base}.json"
         path.write_text(json.dumps(f.to_dict(), indent=2, default=str) + "\n", encoding="utf-8")
         r.files["record"] = str(path)

@@ -127,3 +127,22 @@ def write_counterexample(schedule: dict[str, Any], out_dir: Path, name: str,
               "# schedule: " + json.dumps(schedule, sort_keys=True) + "\n")
     path.write_text(header + tomli_w.dumps(table), encoding="utf-8")
     return path
+
+
+def from_rig_schedule(rig_schedule: dict[str, Any]) -> dict[str, Any]:
+    """A rig machine's record (commands with their session times, link faults) as a schedule:
+    one request per command at the same time, the same link faults, the shipped query mix and
+    the default policy. ``twin run --rig`` applies the link faults at the same times."""
+    from twin.assistant.queries import KINDS
+
+    times = [float(c["at_ms"]) for c in rig_schedule.get("commands", [])] or [0.0]
+    return {
+        "seed": int(rig_schedule.get("seed", 0)),
+        "arrivals_ms": sorted(times),
+        "inference_slots": 1,
+        "llm": {"accuracy": 0.85, "malformed_rate": 0.05, "inference_scale": 1.0},
+        "mix": {"lang": "mixed", "kinds": dict.fromkeys(KINDS, 1.0)},
+        "policy": {"threshold": 0.85, "ack_deadline_ms": 45.0, "degrade_deadline_ms": 80.0,
+                   "degrade": True},
+        "faults": [dict(f) for f in rig_schedule.get("faults", [])],
+    }
