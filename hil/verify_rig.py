@@ -170,14 +170,17 @@ class RigFaultMachine(RuleBasedStateMachine):
         self.steps.append(f"command {intent}={v!r}")
         self._render(intent, v, "direct")
 
-    @rule(kind=st.sampled_from(CAN_KINDS), device=st.sampled_from(("*", "hvac", "seat",
-                                                                      "window", "media")),
+    def _device(self, pick: int, link: str | None = None) -> str:
+        """The rig's devices in name order (any rig file); pick 0 is every device."""
+        names = sorted(n for n, d in self.rig.devices.items() if link in (None, d.link))
+        return "*" if pick == 0 or not names else names[(pick - 1) % len(names)]
+
+    @rule(kind=st.sampled_from(CAN_KINDS), pick=st.integers(0, 8),
           duration=st.none() | st.integers(5, 300), probability=st.sampled_from((1.0, 0.5)),
           delay=st.integers(1, 120))
-    def inject(self, kind: str, device: str, duration: int | None, probability: float,
+    def inject(self, kind: str, pick: int, duration: int | None, probability: float,
                delay: int) -> None:
-        if device != "*" and device not in self.rig.devices:
-            device = "*"
+        device = self._device(pick, "can")
         spec: dict[str, Any] = {"kind": kind, "device": device,
                                 "start_ms": round(self._now(), 3), "probability": probability}
         if duration is not None:
@@ -202,12 +205,10 @@ class RigFaultMachine(RuleBasedStateMachine):
         time.sleep(ms / 1e3)
         self.steps.append(f"advance {ms}")
 
-    @rule(device=st.sampled_from(("hvac", "seat", "window", "media", "hmi")),
-          duration=st.integers(5, 300))
-    def device_silent(self, device: str, duration: int) -> None:
-        if device in self.rig.devices:
-            self._add({"kind": "device_silent", "device": device,
-                       "start_ms": round(self._now(), 3), "duration_ms": float(duration)})
+    @rule(pick=st.integers(1, 8), duration=st.integers(5, 300))
+    def device_silent(self, pick: int, duration: int) -> None:
+        self._add({"kind": "device_silent", "device": self._device(pick),
+                   "start_ms": round(self._now(), 3), "duration_ms": float(duration)})
 
     @precondition(lambda self: self.session.serial_link is not None and not any(
         f.kind == "serial_disconnect" for f in self.session.faults.faults))
