@@ -24,8 +24,8 @@ THOROUGH = PROFILE == "thorough"
 SHRINK_SECONDS = 60 if THOROUGH else 8
 
 TestTwinFaultMachine = TwinFaultMachine.TestCase
-TestTwinFaultMachine.settings = settings(max_examples=300 if THOROUGH else 20,
-                                         stateful_step_count=20 if THOROUGH else 10)
+TestTwinFaultMachine.settings = settings(max_examples=300 if THOROUGH else 30,
+                                         stateful_step_count=20 if THOROUGH else 15)
 
 # Counterexamples the planted bugs shrank to (see VERIFICATION.md): they pass on correct code
 # and stay here as explicit examples so each keeps being checked, whatever the search draws.
