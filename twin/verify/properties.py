@@ -135,12 +135,12 @@ def budget_violations(run: TwinRun, budget_ms: float = E2E_BUDGET_MS) -> list[Vi
 
 
 def _tied(run: TwinRun) -> list[tuple[str, ...]]:
-    """Causes per request: faults that hit it, pauses during its life, and (transitively)
-    the causes of requests it queued behind."""
+    """Causes per request: faults that hit it, a pause between its end of speech and its first
+    feedback, and (transitively) the causes of requests it queued behind."""
     causes: list[tuple[str, ...]] = []
     for r in run.records:  # arrival order: whoever it queued behind arrived earlier
         own = set(r.faults)
-        end = r.arrival_ms + max(r.first_feedback_at, r.left_assistant_ms)
+        end = r.arrival_ms + r.first_feedback_at
         if any(s < end and e > r.arrival_ms for s, e in run.pauses):
             own.add("pause")
         for j in r.queued_behind:
