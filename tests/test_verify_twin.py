@@ -191,6 +191,7 @@ def test_planted_bug_is_found_and_shrunk(monkeypatch, bug, world, prop, message,
     assert failure.prop == prop
     assert message in failure.error
     assert failure.size <= max_steps, failure.steps
+    assert len(failure.steps) <= 8, failure.steps  # advance steps too: shrinking is time-boxed
     assert len(failure.schedule["arrivals_ms"]) <= max_requests
     print(f"{bug.__name__}: {failure.size} steps, "
           f"{len(failure.schedule['arrivals_ms'])} requests: {failure.steps}")
