@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -23,3 +24,15 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, max_examples=20)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_addoption(parser) -> None:  # type: ignore[no-untyped-def]
+    parser.addoption("--rig", default=None,
+                     help="run the rig-side properties against this rig (name in rigs/ or a "
+                          "TOML path); default: ci-virtual")
+
+
+@pytest.fixture
+def rig(request) -> str:  # type: ignore[no-untyped-def]
+    """The rig the rig-side properties run on (``pytest --rig RIG``, default ci-virtual)."""
+    return request.config.getoption("--rig") or "ci-virtual"

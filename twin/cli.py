@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "twin.cmd_whatif",
     "twin.cmd_capacity",
     "hil.cmd_calibrate",
+    "twin.cmd_verify",
 )
 
 

@@ -255,7 +255,8 @@ def _faults(r: _Reader, faults: Any) -> list[Fault]:
         raise r.fail("faults", "an array of tables ([[faults]])")
     out = []
     for i, spec in enumerate(faults):
-        if isinstance(spec, dict) and str(spec.get("kind", "")).startswith(("can_", "serial_")):
+        kind = str(spec.get("kind", "")) if isinstance(spec, dict) else ""
+        if kind.startswith(("can_", "serial_")) or kind in ("device_silent", "bus_off"):
             continue  # device-level faults: taken by the rig (hil), not by the latency twin
         try:
             out.append(fault_from_spec(spec, f"faults[{i}]"))
