@@ -9,11 +9,13 @@ fewer events.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Generator
 from typing import Any, Protocol
 
 import numpy as np
 import simpy
+from simpy.core import NORMAL
 
 from latency_models.faults import ScalarPauses
 from latency_models.stages import STAGES
@@ -22,6 +24,22 @@ from twin.timings import Timings
 
 N_STAGES = len(STAGES)
 INF = STAGES.index("inference")
+
+
+class At(simpy.events.Event):
+    """An event that fires at the absolute simulated time ``t``.
+
+    ``env.timeout(t - env.now)`` lands on ``now + (t - now)``, which for some ``t`` no delay
+    can make equal to ``t`` (round-half-even skips it): the engines would then differ from the
+    fast path in the last bit. This schedules at ``t`` itself, the way SimPy's own
+    ``Environment.schedule`` does for ``now + delay``.
+    """
+
+    def __init__(self, env: simpy.Environment, t: float) -> None:
+        super().__init__(env)
+        self._ok = True
+        self._value = None
+        heapq.heappush(env._queue, (max(t, env.now), NORMAL, next(env._eid), self))
 
 
 class RealStage(Protocol):
@@ -79,7 +97,7 @@ class _Run:
                     row[2 * N_STAGES + k] = row[3 * N_STAGES + k] = end
                     t = end
                     k += 1
-                yield env.timeout(t - env.now)
+                yield At(env, t)
                 continue
             arrived = env.now
             row[k] = arrived
@@ -89,7 +107,7 @@ class _Run:
                 # degrade mode: answer from the rules now, no LLM, no slot
                 ctl.switched.add(i)
                 row[N_STAGES + k] = arrived
-                yield env.timeout(self.pauses[k].end(arrived, self.rule_ms[i]) - arrived)
+                yield At(env, self.pauses[k].end(arrived, self.rule_ms[i]))
                 row[2 * N_STAGES + k] = env.now
             elif deadline == float("inf"):
                 yield from self._stage(i, k, work[k])
@@ -114,7 +132,7 @@ class _Run:
         if k in self.real:
             yield from self.real[k].process(env, i, row)
         else:
-            yield env.timeout(self.pauses[k].end(env.now, work) - env.now)
+            yield At(env, self.pauses[k].end(env.now, work))
         row[2 * N_STAGES + k] = env.now
         if res is not None:
             res.release(req)
@@ -151,7 +169,7 @@ class _Run:
         for i in order:
             t = reach_list[i]
             if t > env.now:
-                yield env.timeout(t - env.now)
+                yield At(env, t)
             env.process(self.request(i, work_rows[i], lead))
 
     def closed_loop(self, think: np.ndarray) -> None:

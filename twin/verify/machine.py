@@ -169,5 +169,5 @@ class TwinFaultMachine(RuleBasedStateMachine):
         assert properties.records_match(first, again.records), (
             "replaying the same schedule and seed gave different per-request records")
         des = properties.run_schedule(self.schedule, "des")
-        assert properties.records_match(first, des.records, properties.ENGINE_TOLERANCE_MS), (
+        assert properties.records_match(first, des.records), (
             "the fast and SimPy engines gave different per-request records")

@@ -212,12 +212,6 @@ def check_fallback(run: TwinRun) -> None:
             f"request #{r.index}: valid LLM output {said} but {r.path} {r.intent}={r.value!r}")
 
 
-#: fast (numpy) and SimPy (scalar) pause arithmetic can differ in the last bit (found by the
-#: thorough profile: 599.8454611972152 vs ...153 ms with a pause in flight); same-engine replays
-#: must match exactly
-ENGINE_TOLERANCE_MS = 1e-9
-
-
 def records_match(a: list[RequestRecord], b: list[RequestRecord], tol_ms: float = 0.0) -> bool:
     """Same requests, same paths and commands; times equal (within ``tol_ms``)."""
     if len(a) != len(b):
@@ -233,14 +227,13 @@ def records_match(a: list[RequestRecord], b: list[RequestRecord], tol_ms: float 
 
 
 def check_determinism(schedule: dict[str, Any]) -> None:
-    """The same schedule and seed give the same per-request records: bit for bit on the same
-    engine, within :data:`ENGINE_TOLERANCE_MS` across the fast and SimPy engines."""
+    """The same schedule and seed give the same per-request records, bit for bit, on the same
+    engine and across the fast and SimPy engines."""
     a = run_schedule(schedule, "fast")
     b = run_schedule(schedule, "fast")
     c = run_schedule(schedule, "des")
     assert records_match(a.records, b.records), "replay of the same schedule differs"
-    assert records_match(a.records, c.records, ENGINE_TOLERANCE_MS), (
-        "fast and SimPy engines disagree")
+    assert records_match(a.records, c.records), "fast and SimPy engines disagree"
 
 
 def check_all(schedule: dict[str, Any]) -> TwinRun:
