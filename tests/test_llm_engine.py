@@ -10,21 +10,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import llama_cpp
 import numpy as np
 import pytest
 
+from hil.llm.engine import LlamaEngine
+from hil.llm.grammar import intent_gbnf
+from hil.llm.model_files import checked_model_path
+from hil.llm.prompt import query_text
+from hil.llm.resolver import LlamaIntentResolver
 from tests.fixtures_gguf import write_tiny_llama_gguf
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import IntentResolver, Turn
 from twin.errors import InputError
-
-llama_cpp = pytest.importorskip("llama_cpp")
-
-from hil.llm.engine import LlamaEngine  # noqa: E402
-from hil.llm.grammar import intent_gbnf  # noqa: E402
-from hil.llm.model_files import checked_model_path  # noqa: E402
-from hil.llm.prompt import query_text  # noqa: E402
-from hil.llm.resolver import LlamaIntentResolver  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ from hil.llm.model_files import default_model_path, requantized
 from twin.assistant.intents import INTENTS
 
 pytestmark = pytest.mark.model
-pytest.importorskip("llama_cpp")
 
 ACCURACY_FLOOR = 0.35
 

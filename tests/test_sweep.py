@@ -177,7 +177,7 @@ def test_mean_ci95_matches_t_interval() -> None:
 
 
 def test_sweep_identical_across_serial_process_and_dask(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("dask.distributed")
+    import dask.distributed as distributed  # in the dev extra: CI runs this comparison
     varies = parse_varies(["workload.users=50,200", "stages.inference.scale=0.5,1.0"])
     kwargs: dict[str, Any] = {"varies": varies, "replications": 3, "point_fn": queue_point}
     serial = run_sweep(RAW, executor="serial", **kwargs)
