@@ -17,8 +17,11 @@ import numpy as np
 
 from latency_models.network import Http2, Http11Pool, Link, Quic, WebSocket, rtt_preset
 from latency_models.stages import STAGES
-from twin.sweep import SYNTHETIC_MEDIANS_MS as STAND_IN_MEDIANS
 from twin.whatif import twin_point
+
+#: stage medians (ms) for the report-rendering benchmark's synthetic requests
+STAND_IN_MEDIANS = {"capture": 12.0, "network": 18.0, "scheduling": 4.0, "model_load": 8.0,
+                    "inference": 25.0, "render": 15.0}
 
 #: a what-if point: voice-burst users (open loop, so the fast path runs), 2 inference slots,
 #: handover spikes and loss, monitoring on

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from twin.capacity import find_capacity, make_evaluate, percentile_metric, write_capacity
 from twin.errors import InputError
-from twin.scenario import find_scenario, load_scenario
+from twin.scenario import find_scenario, load_scenario, scenario_from_dict
+from twin.sweep import set_dotted
 from twin.whatif import twin_point
 
 LOAD_KEYS = {"poisson": "workload.rate_per_s", "voice_burst": "workload.users"}
@@ -44,10 +45,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(source, "workload.kind", "poisson or voice_burst (a load to vary)")
     if args.budget_ms <= 0 or args.tolerance <= 0 or args.max_evals < 1:
         raise InputError("--budget-ms", "capacity", "a positive budget, tolerance, max-evals")
-    raw = dict(scenario.raw)
-    raw.setdefault("workload", {})[load_key.split(".")[-1]] = (
-        raw.get("workload", {}).get(load_key.split(".")[-1], 1)
-        if load_key.startswith("workload.") else None)
+    raw = set_dotted(scenario.raw, load_key, 1, source, create=True)  # the key may be implicit
+    scenario_from_dict(raw, source)  # a load key the scenario cannot take fails here, named
     if args.requests is not None:
         raw["requests"] = args.requests
     integer = load_key.endswith("users")

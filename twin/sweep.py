@@ -513,29 +513,3 @@ def sweep_options(args: argparse.Namespace) -> SweepOptions:
         executor=args.executor,
         crn=bool(args.crn),
     )
-
-
-SYNTHETIC_MEDIANS_MS = {
-    "capture": 12.0, "network": 18.0, "scheduling": 4.0, "model_load": 8.0, "inference": 25.0,
-    "render": 15.0,
-}  # fmt: skip
-
-
-def synthetic_point(raw: dict[str, Any], seed: int) -> dict[str, Any]:
-    """A stand-in point for executor smoke tests and benchmarks, NOT the twin: six lognormal
-    stages (median x2 at p95) summed for ``raw['requests']`` requests, the inference median
-    multiplied by ``raw['stages']['inference']['scale']``; returns report-shaped e2e figures."""
-    from latency_models.distributions import ShiftedLognormal
-
-    rng = np.random.default_rng(seed)
-    n = int(raw["requests"])
-    scale = float(raw["stages"]["inference"]["scale"])
-    e2e = np.zeros(n)
-    for stage, median in SYNTHETIC_MEDIANS_MS.items():
-        median *= scale if stage == "inference" else 1.0
-        e2e += ShiftedLognormal.from_median_p95(median, median * 2.0).sample(rng, n)
-    p50, p95, p99 = np.percentile(e2e, [50, 95, 99])
-    return {
-        "e2e": {"p50_ms": float(p50), "p95_ms": float(p95), "p99_ms": float(p99)},
-        "perception": {"instant": float(np.mean(e2e <= 100.0))},
-    }
