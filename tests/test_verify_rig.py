@@ -70,11 +70,9 @@ def test_planted_silent_drop_is_found_and_shrunk(monkeypatch, tmp_path: Path):
     failure = machine.failures[-1]
     assert failure.prop == "no_loss"
     commands = [s for s in failure.steps if s.startswith(("command", "speak"))]
-    seat = [s for s in commands if "seat" in s]
-    assert len(seat) >= 2, failure.steps  # the bug needs a second seat command to show
-    # shrunk to a handful of commands: 5 here (the 2 seat commands the bug needs plus 3 HVAC
-    # commands the shrinker keeps), the same with a 20 s or a 60 s shrink budget
-    assert len(commands) <= 6, failure.steps
+    # the bug needs two seat commands (a `command` or a `speak` the rules turn into one);
+    # the time-boxed shrink reached 2 steps on one run and 5 (2 seat + 3 HVAC) on another
+    assert 2 <= len(commands) <= 6, failure.steps
     assert len(failure.steps) <= 8, failure.steps
     assert "no fault on the device" in failure.error
     print(f"silent drop: {len(failure.steps)} steps: {failure.steps}")
