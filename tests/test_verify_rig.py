@@ -63,7 +63,7 @@ def test_planted_silent_drop_is_found_and_shrunk(monkeypatch, tmp_path: Path):
         return real_send(self, msg)
 
     monkeypatch.setattr(CanPort, "send", send)
-    monkeypatch.setattr(conjecture_engine, "MAX_SHRINKING_SECONDS", 60 if THOROUGH else 20)
+    monkeypatch.setattr(conjecture_engine, "MAX_SHRINKING_SECONDS", 60 if THOROUGH else 30)
     machine = machine_for(str(path))
     with pytest.raises(AssertionError):
         run(machine, 30, 8)
