@@ -126,6 +126,8 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
                                                                    strict=True)]
     threshold = config.policy.threshold
     llm = np.array([r.confidence < threshold or r.command is None for r in rules])
+    # the LLM's latency is the plan's inference draw; the resolver's own latency sample (a
+    # near-constant stand-in here) is not used, only its output text
     resolver = ModelledResolver.from_queries(sampler.queries, ShiftedLognormal(0.0, 1e-9),
                                              stream(plan.seed, "assistant", 1), config.rates)
     raw: list[str | None] = [

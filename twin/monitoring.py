@@ -34,21 +34,14 @@ class AlertRule:
 
 def _busy_per_window(start: np.ndarray, end: np.ndarray, edges: np.ndarray) -> np.ndarray:
     """Total busy time of intervals [start, end) inside each window [edges[i], edges[i+1])."""
-    lo, hi = edges[:-1], edges[1:]
-    # integral of busy count = sum over intervals of overlap; use cumulative coverage at edges
+    # busy time in [0, t) is sum(min(end, t) - min(start, t)) over intervals; evaluate it once
+    # at every edge, and each window's share is the difference between its two edges
     s, e = np.sort(start), np.sort(end)
-
-    def covered_until(t: np.ndarray) -> np.ndarray:
-        # total busy time in [0, t): sum(min(end, t) - min(start, t)) over intervals
-        ks = np.searchsorted(s, t, side="left")
-        ke = np.searchsorted(e, t, side="left")
-        cs = np.concatenate([[0.0], np.cumsum(s)])
-        ce = np.concatenate([[0.0], np.cumsum(e)])
-        started = cs[ks] + t * (s.size - ks)
-        ended = ce[ke] + t * (e.size - ke)
-        return ended - started
-
-    return covered_until(hi) - covered_until(lo)
+    ks = np.searchsorted(s, edges, side="left")
+    ke = np.searchsorted(e, edges, side="left")
+    started = np.concatenate([[0.0], np.cumsum(s)])[ks] + edges * (s.size - ks)
+    ended = np.concatenate([[0.0], np.cumsum(e)])[ke] + edges * (e.size - ke)
+    return np.diff(ended - started)
 
 
 def _window_quantile(values: np.ndarray, wid: np.ndarray, starts: np.ndarray,
