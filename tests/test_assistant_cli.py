@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from twin import cmd_nlu
+from cabin_twin.cli import nlu as cmd_nlu
 from twin.errors import InputError
 
 
@@ -32,9 +32,9 @@ def test_eval_prints_coverage_and_accuracy(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_missing_real_resolver_is_bad_input(monkeypatch) -> None:
-    import twin.cmd_nlu
+    import cabin_twin.cli.nlu
 
-    monkeypatch.setattr(twin.cmd_nlu, "RESOLVER_FACTORY", "hil.no_such_backend:factory")
+    monkeypatch.setattr(cabin_twin.cli.nlu, "RESOLVER_FACTORY", "hil.no_such_backend:factory")
     with pytest.raises(InputError, match=r"hil\.no_such_backend:factory"):
         _run(["--llm", "turn on the AC"])
 

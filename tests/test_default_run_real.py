@@ -7,7 +7,7 @@ import json
 import can
 import pytest
 
-from twin.cli import main
+from cabin_twin.cli.main import main
 
 pytestmark = pytest.mark.model
 

@@ -9,9 +9,9 @@ import can
 import numpy as np
 import pytest
 
+from cabin_twin.cli.main import main
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from tests.helpers import scenario
-from twin.cli import main
 from twin.engine_des import run_des
 from twin.plan import make_plan
 

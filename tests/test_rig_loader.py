@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hil import cmd_rig
+from cabin_twin.cli import rig as cmd_rig
 from hil.rig import load_rig
 from twin.errors import InputError
 
@@ -68,9 +68,9 @@ def test_rig_check_passes_on_ci_virtual_and_fails_without_devices(tmp_path: Path
 
 
 def test_cli_bad_rig_is_one_line_and_exit_2(tmp_path: Path, monkeypatch, capsys) -> None:
-    from twin import cli
+    from cabin_twin.cli import main as cli
 
-    monkeypatch.setattr(cli, "COMMAND_MODULES", ("hil.cmd_rig",))  # twin.cmd_run is elsewhere
+    monkeypatch.setattr(cli, "COMMAND_MODULES", ("cabin_twin.cli.rig",))
     path = tmp_path / "bad.toml"
     path.write_text(GOOD.replace("link = \"can\"", "link = \"usb\""))
     assert cli.main(["rig", "check", str(path)]) == 2

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from twin.cli import main
+from cabin_twin.cli.main import main
 from twin.paths import PROJECT_ROOT, SCENARIOS_DIR
 from twin.scenario import load_scenario
 
@@ -87,7 +87,7 @@ def test_malformed_scenario_is_one_line_exit_2(text, key, tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text(text)
     proc = subprocess.run(
-        [sys.executable, "-m", "twin", "run", str(path), "--out", str(tmp_path / "o")],
+        [sys.executable, "-m", "cabin_twin", "run", str(path), "--out", str(tmp_path / "o")],
         capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=60,
     )
     assert proc.returncode == 2

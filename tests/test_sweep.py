@@ -96,18 +96,18 @@ def test_malformed_vary_is_one_line_input_error(text: str, names: str) -> None:
 def test_malformed_vary_exits_2_through_cli(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import twin.cli
+    import cabin_twin.cli.main
 
     def parser_with_vary() -> argparse.ArgumentParser:
-        # twin.cmd_run/cmd_whatif are wired by the lead; this parser only carries --vary
+        # a parser that only carries --vary
         parser = argparse.ArgumentParser()
         parser.add_argument("--vary", action="append", default=[])
         parser.set_defaults(func=lambda args: len(parse_varies(args.vary)) and 0)
         return parser
 
-    monkeypatch.setattr(twin.cli, "build_parser", parser_with_vary)
-    assert twin.cli.main(["--vary", "workload.users=1,2"]) == 0
-    assert twin.cli.main(["--vary", "workload.users=range(5,1)"]) == 2
+    monkeypatch.setattr(cabin_twin.cli.main, "build_parser", parser_with_vary)
+    assert cabin_twin.cli.main.main(["--vary", "workload.users=1,2"]) == 0
+    assert cabin_twin.cli.main.main(["--vary", "workload.users=range(5,1)"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert err.startswith("twin: error: --vary: workload.users: expected a non-empty range")

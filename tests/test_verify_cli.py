@@ -6,7 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from twin.cli import main
+from cabin_twin.cli.main import main
 from twin.verify import bugs
 
 

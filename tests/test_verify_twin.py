@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis.internal.conjecture import engine as conjecture_engine
 from hypothesis.stateful import run_state_machine_as_test
 
-from twin.cli import main
+from cabin_twin.cli.main import main
 from twin.verify import bugs, properties
 from twin.verify.machine import Failure, TwinFaultMachine
 from twin.verify.schedule import write_counterexample

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
+from cabin_twin.cli.main import main
 from twin.capacity import mmc_capacity
-from twin.cli import main
 from twin.paths import PROJECT_ROOT
 
 MMC = """
@@ -63,7 +63,7 @@ def test_whatif_grid_with_replications_writes_csv_and_report(tmp_path):
 @pytest.mark.parametrize("vary", ["workload.rate_pr_s=1,2", "stages.inference.scale=", "=1,2",
                                   "stages.gpu.scale=1,2"])
 def test_malformed_vary_is_one_line_exit_2(vary):
-    proc = subprocess.run([sys.executable, "-m", "twin", "whatif", "smoke", "--vary", vary,
+    proc = subprocess.run([sys.executable, "-m", "cabin_twin", "whatif", "smoke", "--vary", vary,
                            "--executor", "serial"], capture_output=True, text=True,
                           cwd=PROJECT_ROOT, timeout=120)
     assert proc.returncode == 2

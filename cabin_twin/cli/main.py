@@ -12,14 +12,14 @@ import importlib
 import sys
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "twin.cmd_run",
-    "twin.cmd_bench",
-    "twin.cmd_nlu",
-    "hil.cmd_rig",
-    "twin.cmd_whatif",
-    "twin.cmd_capacity",
-    "hil.cmd_calibrate",
-    "twin.cmd_verify",
+    "cabin_twin.cli.run",
+    "cabin_twin.cli.bench",
+    "cabin_twin.cli.nlu",
+    "cabin_twin.cli.rig",
+    "cabin_twin.cli.whatif",
+    "cabin_twin.cli.capacity",
+    "cabin_twin.cli.calibrate",
+    "cabin_twin.cli.verify",
 )
 
 

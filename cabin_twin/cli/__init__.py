@@ -1,0 +1,1 @@
+"""The ``twin`` command: one module per subcommand, each with ``register(subparsers)``."""

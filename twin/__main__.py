@@ -1,7 +1,0 @@
-"""``python -m twin`` is the ``twin`` command."""
-
-import sys
-
-from twin.cli import main
-
-sys.exit(main())
