@@ -17,7 +17,7 @@ from devices.actuator import CanActuator
 from devices.can_port import CanPort
 from devices.can_twins import CanTwinHost
 from devices.codec import load_dbc
-from devices.ecu import HvacEcu
+from devices.ecu import BoundTwin
 from devices.serial_protocol import FrameDecoder, FrameType, SerialFrame, encode_frame
 from latency_models.distributions import Fixed
 
@@ -39,7 +39,10 @@ def can_roundtrip_overhead(quick: bool) -> list[dict[str, Any]]:
     twin_bus = can.Bus(interface="virtual", channel=channel)
     host_bus = can.Bus(interface="virtual", channel=channel)
     try:
-        with CanTwinHost(twin_bus, [HvacEcu(db, delay=Fixed(ECU_DELAY_MS))]):
+        from hil.rig_file import load_rig
+
+        spec = load_rig("ci-virtual").devices["hvac"].spec  # the cabin HVAC binding
+        with CanTwinHost(twin_bus, [BoundTwin(db, spec, Fixed(ECU_DELAY_MS))]):
             port = CanPort(host_bus)
             hvac = CanActuator(port, db, "hvac", 1, "HVAC_Cmd", "HVAC_Status", 0.5)
             for _ in range(20):  # warm-up

@@ -31,8 +31,10 @@ class CanPort:
     """
 
     def __init__(self, bus: can.BusABC, sinks: list[FrameSink] | None = None,
-                 poll_s: float = 0.02) -> None:
+                 poll_s: float = 0.02, channel: int = 0) -> None:
+        """``channel``: this bus's trace channel (0-based; ASC/BLF number it from 1)."""
         self.bus = bus
+        self.channel = channel
         self.sinks = list(sinks or [])
         self.tx_hook: TxHook | None = None
         self.rx_hook: RxHook | None = None
@@ -53,7 +55,7 @@ class CanPort:
     def _trace(self, msg: can.Message) -> None:
         if not msg.timestamp:
             msg.timestamp = time.time()
-        msg.channel = 0  # one bus per port: channel 1 in ASC/BLF
+        msg.channel = self.channel  # one channel per bus in ASC/BLF
         for sink in self.sinks:
             sink.on_message_received(msg)
 

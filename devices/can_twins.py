@@ -20,7 +20,7 @@ from typing import Any
 import can
 
 from devices.codec import CABIN_DBC, Result, encode, load_dbc
-from devices.ecu import Ecu, build_ecu
+from devices.ecu import BoundTwin, build_ecu, share_status
 
 DIAG_REQUEST = "Diag_Request"
 DIAG_RESPONSE = "Diag_Response"
@@ -30,15 +30,18 @@ SPIN_S = 0.00015  # timed waits wake ~0.1 ms late: sleep until this close, then 
 class CanTwinHost:
     """Hosts ECU twins on one bus. Start with :meth:`start`, stop with :meth:`stop`."""
 
-    def __init__(self, bus: can.BusABC, ecus: Sequence[Ecu], poll_s: float = 0.02,
+    def __init__(self, bus: can.BusABC, ecus: Sequence[BoundTwin], poll_s: float = 0.02,
                  cyclic: bool = False) -> None:
         """``cyclic``: also send each status message every ``GenMsgCycleTime`` ms (as a
         CANoe simulation node would), repeating the last status already announced."""
         self.bus = bus
         self.ecus = list(ecus)
+        share_status(self.ecus)
         self.poll_s = poll_s
         self._by_command = {e.command_msg.frame_id: e for e in self.ecus}
-        self._by_node = {e.spec.node_id: e for e in self.ecus if e.spec.node_id}
+        self._by_node = {e.node_id: e for e in self.ecus if e.node_id}
+        self._extended = {m.frame_id: m.is_extended_frame for e in self.ecus
+                          for m in (e.command_msg, *e.status_msgs)}
         db = self.ecus[0].db if self.ecus else load_dbc()
         self._diag_req = _maybe(db, DIAG_REQUEST)
         self._diag_resp = _maybe(db, DIAG_RESPONSE)
@@ -53,11 +56,12 @@ class CanTwinHost:
         if cyclic:
             now = time.perf_counter()
             for ecu in self.ecus:
-                period = (ecu.status_msg.cycle_time or 0) / 1000.0
-                if period > 0:
-                    frame_id = ecu.status_msg.frame_id
-                    self._announced[frame_id] = ecu.status_frame(0, Result.ACCEPTED)
-                    self._schedule(now + period, frame_id, None, period)
+                for status in ecu.status_msgs:
+                    period = (status.cycle_time or 0) / 1000.0
+                    if period > 0:
+                        frame_id = status.frame_id
+                        self._announced[frame_id] = ecu.status_frame(status, 0, Result.ACCEPTED)
+                        self._schedule(now + period, frame_id, None, period)
 
     def start(self) -> CanTwinHost:
         self._thread = threading.Thread(target=self._run, name="can-twins", daemon=True)
@@ -75,7 +79,7 @@ class CanTwinHost:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def ecu(self, device: str) -> Ecu:
+    def ecu(self, device: str) -> BoundTwin:
         return next(e for e in self.ecus if e.device == device)
 
     def _schedule(self, due: float, frame_id: int, data: bytes | None,
@@ -94,8 +98,7 @@ class CanTwinHost:
             now -= waited
         ecu = self._by_command.get(msg.arbitration_id)
         if ecu is not None:
-            reply = ecu.handle(bytes(msg.data))
-            if reply.data is not None:
+            for reply in ecu.handle(bytes(msg.data)):
                 self._schedule(now + reply.delay_s, reply.frame_id, reply.data)
             return
         if self._diag_req is not None and msg.arbitration_id == self._diag_req.frame_id:
@@ -122,7 +125,8 @@ class CanTwinHost:
                 self._schedule(max(due + period_s, now), frame_id, None, period_s)
             elif frame_id in self._announced:
                 self._announced[frame_id] = data
-            msg = can.Message(arbitration_id=frame_id, data=data, is_extended_id=False)
+            msg = can.Message(arbitration_id=frame_id, data=data,
+                              is_extended_id=self._extended.get(frame_id, frame_id > 0x7FF))
             try:
                 self.bus.send(msg, timeout=0.1)
             except can.CanError:
@@ -166,8 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--config", required=True, help="JSON list of ECU dicts (see build_ecu)")
     p.add_argument("--bus-options", default="{}", help="JSON dict of extra python-can kwargs")
     p.add_argument("--cyclic", action="store_true", help="send status frames cyclically")
+    p.add_argument("--non-strict", action="store_true", help="DBC with overlapping signals")
     args = p.parse_args(argv)
-    db = load_dbc(Path(args.dbc))
+    db = load_dbc(Path(args.dbc), not args.non_strict)
     ecus = [build_ecu(db, c) for c in json.loads(args.config)]
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())

@@ -15,6 +15,7 @@ from typing import Any
 
 import cantools
 from cantools.database.can import Database, Message
+from cantools.database.utils import create_encode_decode_formats, decode_data, encode_data
 
 CABIN_DBC = Path(__file__).resolve().parent / "cabin.dbc"
 COUNTER_SIGNAL = "Counter"
@@ -33,9 +34,10 @@ class Result(IntEnum):
 
 
 @cache
-def load_dbc(path: str | Path = CABIN_DBC) -> Database:
-    """A cantools database (cached per path; treat it as read-only)."""
-    return cantools.database.load_file(str(path))
+def load_dbc(path: str | Path = CABIN_DBC, strict: bool = True) -> Database:
+    """A cantools database (cached per path; treat it as read-only). ``strict=False`` accepts
+    overlapping signals (many vehicle DBCs have group signals spanning their members)."""
+    return cantools.database.load_file(str(path), strict=strict)
 
 
 def checksum(frame_id: int, data: bytes) -> int:
@@ -62,10 +64,12 @@ def start_values(message: Message) -> dict[str, float]:
     return dict(cached[1])
 
 
-def encode(message: Message, signals: dict[str, Any], counter: int | None = None) -> bytes:
+def encode(message: Message, signals: dict[str, Any], counter: int | None = None,
+           strict: bool = True) -> bytes:
     """Encode a frame; missing signals take start values; a Checksum signal is computed.
 
-    Values outside the DBC range raise ``cantools`` encode errors (callers range-check first).
+    With ``strict`` values outside the DBC range raise ``cantools`` encode errors; callers
+    that checked the bound ranges themselves (a DBC range may be missing or wrong) pass False.
     """
     values = start_values(message)
     values.update(signals)
@@ -73,10 +77,64 @@ def encode(message: Message, signals: dict[str, Any], counter: int | None = None
         values[COUNTER_SIGNAL] = counter & 0x0F
     if has_checksum(message):
         values[CHECKSUM_SIGNAL] = 0
-    data = bytearray(message.encode(values, strict=True))
+    if overlapping(message):
+        data = bytearray(_encode_by_signal(message, values))
+    else:
+        data = bytearray(message.encode(values, strict=strict))
     if has_checksum(message):
         data[7] = checksum(message.frame_id, bytes(data))
     return bytes(data)
+
+
+_OVERLAP: dict[int, tuple[Message, bool]] = {}
+
+
+def overlapping(message: Message) -> bool:
+    """True when two signals of ``message`` share a bit (only in DBCs loaded non-strict)."""
+    cached = _OVERLAP.get(id(message))
+    if cached is None or cached[0] is not message:
+        seen: set[int] = set()
+        clash = False
+        for sig in message.signals:
+            mask = _signal_mask(sig, message)
+            bits = {i for i in range(8 * message.length) if (mask >> i) & 1}
+            clash = clash or bool(bits & seen)
+            seen |= bits
+        cached = _OVERLAP[id(message)] = (message, clash)
+    return cached[1]
+
+
+def _signal_mask(sig: Any, message: Message) -> int:
+    """The signal's bits in the frame as an integer (all ones encoded, raw)."""
+    formats = create_encode_decode_formats([sig], message.length)
+    ones = (1 << sig.length) - 1
+    raw = ones if not sig.is_signed else -1
+    return encode_data({sig.name: raw}, [sig], formats, False)
+
+
+def _encode_by_signal(message: Message, values: dict[str, Any]) -> bytes:
+    """Encode signal by signal and OR the bits (cantools packs overlapping signals wrongly)."""
+    total = 0
+    for sig in message.signals:
+        formats = create_encode_decode_formats([sig], message.length)
+        total |= encode_data({sig.name: values[sig.name]}, [sig], formats, True)
+    return total.to_bytes(message.length, "big")
+
+
+def decode_values(message: Message, data: bytes) -> dict[str, Any]:
+    """Physical values of every signal. A message whose signals overlap (a DBC loaded with
+    ``strict = false``, e.g. group signals spanning their members) cannot be unpacked at once
+    by cantools: its signals are then decoded one by one."""
+    try:
+        return message.decode(data, decode_choices=False, scaling=True)
+    except Exception:
+        if len(data) != message.length:
+            raise
+    out: dict[str, Any] = {}
+    for sig in message.signals:
+        formats = create_encode_decode_formats([sig], message.length)
+        out.update(decode_data(data, message.length, [sig], formats, False, True, False, False))
+    return out
 
 
 @dataclass
@@ -93,30 +151,33 @@ class Decoded:
         return self.result is Result.ACCEPTED
 
 
-def out_of_range(message: Message, values: dict[str, float]) -> list[str]:
-    """Signals whose decoded value lies outside the DBC [min|max] (cantools skips this)."""
+def out_of_range(message: Message, values: dict[str, float],
+                 ranges: dict[str, tuple[float, float]] | None = None) -> list[str]:
+    """Signals whose decoded value lies outside its range (cantools skips this): the rig's
+    bound range where it gives one, else the DBC [min|max]."""
     bad = []
     for sig in message.signals:
         value = values.get(sig.name)
         if value is None:
             continue
-        if (sig.minimum is not None and value < sig.minimum) or (
-            sig.maximum is not None and value > sig.maximum
-        ):
-            bad.append(f"{sig.name}={value} not in [{sig.minimum}, {sig.maximum}]")
+        low, high = (ranges or {}).get(sig.name, (sig.minimum, sig.maximum))
+        if (low is not None and value < low - 1e-9) or (high is not None and value > high + 1e-9):
+            bad.append(f"{sig.name}={value} not in [{low}, {high}]")
     return bad
 
 
-def decode_checked(message: Message, data: bytes) -> Decoded:
-    """Decode ``data`` as ``message`` and validate length, checksum and ranges. Never raises."""
+def decode_checked(message: Message, data: bytes,
+                   ranges: dict[str, tuple[float, float]] | None = None) -> Decoded:
+    """Decode ``data`` as ``message`` and validate length, checksum and ranges (``ranges``
+    overrides the DBC's per signal). Never raises."""
     if len(data) != message.length:
         return Decoded(message, {}, Result.BAD_LENGTH, [f"dlc {len(data)} != {message.length}"])
     if has_checksum(message) and data[7] != checksum(message.frame_id, data):
         return Decoded(message, {}, Result.BAD_CHECKSUM, ["checksum mismatch"])
     try:
-        values = message.decode(data, decode_choices=False, scaling=True)
+        values = decode_values(message, data)
     except Exception as exc:  # cantools raises several types on malformed data
         return Decoded(message, {}, Result.BAD_LENGTH, [f"undecodable: {exc}"])
     plain = {k: float(v) for k, v in values.items() if isinstance(v, int | float)}
-    bad = out_of_range(message, plain)
+    bad = out_of_range(message, plain, ranges)
     return Decoded(message, plain, Result.OUT_OF_RANGE if bad else Result.ACCEPTED, bad)

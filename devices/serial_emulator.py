@@ -23,7 +23,7 @@ import tty
 from pathlib import Path
 
 from devices.codec import CABIN_DBC, load_dbc
-from devices.ecu import Ecu, build_ecu
+from devices.ecu import BoundTwin, build_ecu, share_status
 from devices.serial_protocol import (
     FrameDecoder,
     FrameType,
@@ -33,13 +33,12 @@ from devices.serial_protocol import (
     split_can_body,
 )
 
-DEFAULT_CONFIG = [{"class": "HmiEcu", "delay": {"dist": "fixed", "value": 1.0}}]
-
 
 class Emulator:
     """The rig's frame handling, independent of the file descriptor it runs on."""
 
-    def __init__(self, ecus: list[Ecu]) -> None:
+    def __init__(self, ecus: list[BoundTwin]) -> None:
+        share_status(ecus)
         self.by_command = {e.command_msg.frame_id: e for e in ecus}
         self.decoder = FrameDecoder()
         self.pending: list[tuple[float, int, bytes]] = []
@@ -57,8 +56,7 @@ class Emulator:
             if ecu is None or parsed is None:
                 self.unknown += 1
                 continue
-            reply = ecu.handle(parsed[1])
-            if reply.data is not None:
+            for reply in ecu.handle(parsed[1]):
                 body = can_body(reply.frame_id, reply.data)
                 self._schedule(now + reply.delay_s, SerialFrame(FrameType.STATUS, frame.seq, body))
         return self.due(now)
@@ -120,10 +118,11 @@ def serve(master: int, slave: int | None, emulator: Emulator) -> int:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m devices.serial_emulator")
     p.add_argument("--dbc", default=str(CABIN_DBC))
-    p.add_argument("--config", default=json.dumps(DEFAULT_CONFIG),
-                   help="JSON list of ECU dicts (see devices.ecu.build_ecu)")
+    p.add_argument("--config", required=True,
+                   help="JSON list of twin dicts (see devices.ecu.build_ecu)")
+    p.add_argument("--non-strict", action="store_true", help="DBC with overlapping signals")
     args = p.parse_args(argv)
-    db = load_dbc(Path(args.dbc))
+    db = load_dbc(Path(args.dbc), not args.non_strict)
     emulator = Emulator([build_ecu(db, c) for c in json.loads(args.config)])
     master, slave = os.openpty()
     tty.setraw(slave)

@@ -153,6 +153,8 @@ class RealBinding:
             outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
             out["render_real"] = {
                 "commands": len(outcomes),
+                "confirmed": sum(o.ok and o.device is not None for o in outcomes),
+                "sent_unconfirmed": sum(o.outcome == "sent" for o in outcomes),
                 "timeouts": sum(o.timeout for o in outcomes),
                 "rejected": sum(o.rejected for o in outcomes),
                 "errors": sum(o.error is not None for o in outcomes),

@@ -64,4 +64,24 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     for stage in real:
         result.report["stages"][stage]["mode"] = "real"
     result.report["expectations"] = evaluate_expectations(scenario, result.report)
+    if backend is not None:
+        _require_confirmed(scenario, result.report)
     return result
+
+
+CONFIRMED = "render_real.confirmed"
+
+
+def _require_confirmed(scenario: Scenario, report: dict[str, Any]) -> None:
+    """Commands that were only sent (fire-and-forget devices) are no evidence that anything
+    happened: a run whose devices confirmed nothing fails, unless the scenario says what it
+    expects of ``render_real.confirmed`` itself (e.g. ``min = 0``)."""
+    if any(e.metric == CONFIRMED for e in scenario.expectations):
+        return
+    real = report.get("render_real", {})
+    if real.get("commands", 0) - real.get("no_device", 0) <= 0:
+        return
+    confirmed = real.get("confirmed", 0)
+    report["expectations"].append({
+        "name": "device commands confirmed by their status", "metric": CONFIRMED,
+        "limit": {"min": 1.0}, "value": float(confirmed), "passed": confirmed >= 1})

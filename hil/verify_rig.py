@@ -37,10 +37,11 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from hil.links.faults import Fault as LinkFault
 from hil.links.recorder import CAN_BLF
-from hil.render import INTENT_PLANS, RenderBackend, RenderOutcome
+from hil.render import RenderBackend, RenderOutcome
 from hil.rig import Rig, RigSession, load_rig
 from latency_models.distributions import ShiftedLognormal
 from latency_models.stages import E2E_BUDGET_MS
+from twin.assistant.intents import INTENT_NAMES
 from twin.assistant.modelled import ModelledResolver
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import Assistant
@@ -52,6 +53,7 @@ from twin.verify.properties import schema_ok
 #: HOOK for the real model: ``lambda queries, seed: <hil.llm resolver>`` once ``hil.llm`` is
 #: merged; None uses the modelled resolver (latency and error mix from the twin's models).
 RESOLVER_FACTORY: Callable[[list[LabelledQuery], int], IntentResolver] | None = None
+ACTUATING = sorted(n for n in INTENT_NAMES if n != "unknown")  # rig-bound or not
 CAN_KINDS = ("can_drop", "can_delay", "can_duplicate", "can_corrupt")
 LOSSY = ("can_drop", "bus_off", "can_error_frames")  # the frame may never reach the bus
 
@@ -88,7 +90,8 @@ class RigFaultMachine(RuleBasedStateMachine):
         self.assistant = Assistant(rig_resolver(self.queries, rig.seed))
         self.spy: can.BusABC | None = None
         self.seen: collections.Counter[tuple[int, bytes]] = collections.Counter()
-        if self.session.can_port is not None and rig.can.get("interface") == "virtual":
+        first_can = next((b for b in rig.buses.values() if b.kind == "can"), None)
+        if self.session.can_port is not None and first_can and first_can.interface == "virtual":
             self.spy = can.Bus(interface="virtual",
                                channel=self.session.can_port.bus.channel_id)
         self.records: list[dict[str, Any]] = []
@@ -158,11 +161,17 @@ class RigFaultMachine(RuleBasedStateMachine):
             self.records[-1]["rule_ms"] = decision.rule_ms
 
     @precondition(lambda self: len(self.records) < self.max_commands)
-    @rule(intent=st.sampled_from(sorted(INTENT_PLANS)), value=st.integers(0, 30))
-    def command(self, intent: str, value: int) -> None:
-        """A schema-valid command straight to the render stage."""
+    @rule(pick=st.integers(0, 10_000), value=st.integers(0, 30))
+    def command(self, pick: int, value: int) -> None:
+        """A schema-valid command straight to the render stage: one the rig binds (an
+        unbound one now and then, which must be reported with no device)."""
         from twin.assistant.intents import INTENTS
 
+        bound = sorted(i for d in self.rig.devices.values() for i in d.spec.intents
+                       if i in INTENTS)
+        choices = bound or ACTUATING
+        intent = choices[pick % len(choices)] if pick % 16 else ACTUATING[
+            (pick // 16) % len(ACTUATING)]
         schema = INTENTS[intent]
         v: Any = None if schema.kind == "none" else value
         if not schema_ok(intent, v):
@@ -248,10 +257,10 @@ class RigFaultMachine(RuleBasedStateMachine):
                 assert r["faults"], (f"command #{i} {r['intent']}={r['value']!r} to "
                                      f"{out.device}: {out.error} with no fault on the device")
             dev = self.rig.devices.get(out.device or "")
-            went_out = out.ok or out.timeout or out.rejected  # else: refused before sending
+            went_out = out.ok or out.timeout or out.rejected or out.outcome == "mismatch"
             if dev is not None and dev.link == "can" and went_out and not (
                     set(r["faults"]) & set(LOSSY)):
-                sent[self.session.db.get_message_by_name(dev.command).frame_id] += 1
+                sent[self.session.db(dev.name).get_message_by_name(dev.command).frame_id] += 1
         if self.spy is not None:
             on_bus: collections.Counter[int] = collections.Counter()
             for (frame_id, _), n in self.seen.items():
@@ -292,6 +301,13 @@ class RigFaultMachine(RuleBasedStateMachine):
         for name, r in results.items():
             if unplugged and self.rig.devices[name].link == "serial":
                 assert r.ok or r.error, f"{name}: safe state neither sent nor reported"
+                continue
+            spec = self.rig.devices[name].spec
+            if spec.safe_state.hold and name not in self.session.confirmed and not (
+                    self.session.actuators[name].last_status):
+                # a stop must hold the reported position; never moved, never reported:
+                # nothing is sent, and it says so
+                assert r.outcome == "not_sent", f"{name}: {r.outcome} {r.error}"
                 continue
             assert r.ok, f"{name}: safe state failed: {r.error}"
 

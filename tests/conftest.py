@@ -36,3 +36,16 @@ def pytest_addoption(parser) -> None:  # type: ignore[no-untyped-def]
 def rig(request) -> str:  # type: ignore[no-untyped-def]
     """The rig the rig-side properties run on (``pytest --rig RIG``, default ci-virtual)."""
     return request.config.getoption("--rig") or "ci-virtual"
+
+
+@pytest.fixture(scope="session")
+def can_rig_file(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """Writes the test rig (tests/helpers.py ``can_rig_toml``): ``can_rig_file(**kw) -> Path``."""
+    from tests.helpers import can_rig_toml
+
+    def write(**kw):  # type: ignore[no-untyped-def]
+        path = tmp_path_factory.mktemp("rig") / "rig.toml"
+        path.write_text(can_rig_toml(**kw))
+        return path
+
+    return write

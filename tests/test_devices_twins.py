@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import uuid
@@ -11,14 +12,21 @@ import can
 import pytest
 
 from devices.actuator import CanActuator, SerialActuator
+from devices.binding import Binding, Check, DeviceSpec, SafeState
 from devices.can_port import CanPort
 from devices.can_twins import CanTwinHost
-from devices.codec import checksum, load_dbc
-from devices.ecu import Ecu, EcuSpec, HvacEcu, MediaEcu, WindowEcu
+from devices.codec import checksum, load_dbc, start_values
+from devices.ecu import BoundTwin
 from devices.serial_link import SerialLink
+from hil.rig_file import load_rig
 from latency_models.distributions import Fixed
 
 DB = load_dbc()
+CABIN = load_rig("ci-virtual")  # the cabin ECUs are bindings in the shipped rig
+
+
+def twin(device: str, delay_ms: float = 1.0) -> BoundTwin:
+    return BoundTwin(DB, CABIN.devices[device].spec, Fixed(delay_ms))
 
 
 @pytest.fixture
@@ -33,7 +41,7 @@ def buses() -> Iterator[tuple[can.BusABC, can.BusABC]]:
 
 def test_hvac_twin_answers_after_its_delay_and_rejects_out_of_range(buses) -> None:
     twin_bus, host_bus = buses
-    with CanTwinHost(twin_bus, [HvacEcu(DB, delay=Fixed(5.0))]) as host:
+    with CanTwinHost(twin_bus, [twin("hvac", 5.0)]) as host:
         port = CanPort(host_bus)
         hvac = CanActuator(port, DB, "hvac", 1, "HVAC_Cmd", "HVAC_Status", timeout_s=0.5)
         ok = hvac.command({"TargetTemp": 25.5, "Fan": 4, "AC": 1})
@@ -48,7 +56,7 @@ def test_hvac_twin_answers_after_its_delay_and_rejects_out_of_range(buses) -> No
         assert _wait_for(lambda: seen)
         assert DB.decode_message(0x211, seen[0].data, decode_choices=False)["Result"] == 1
         assert host.ecu("hvac").results["OUT_OF_RANGE"] == 1
-        assert host.ecu("hvac").state["TargetTemp"] == 25.5
+        assert host.ecu("hvac").state["HVAC_Status"]["TargetTemp"] == 25.5
         assert hvac.ping(0.5) is not None
         port.close()
 
@@ -64,7 +72,7 @@ def test_silent_device_times_out_within_its_timeout(buses) -> None:
 
 def test_window_and_media_behaviour(buses) -> None:
     twin_bus, host_bus = buses
-    ecus = [WindowEcu(DB, delay=Fixed(1.0)), MediaEcu(DB, delay=Fixed(1.0))]
+    ecus = [twin("window"), twin("media")]
     with CanTwinHost(twin_bus, ecus):
         port = CanPort(host_bus)
         window = CanActuator(port, DB, "window", 3, "Window_Cmd", "Window_Status", 0.5)
@@ -72,19 +80,23 @@ def test_window_and_media_behaviour(buses) -> None:
         assert window.command({"Position": 60}).status["Position"] == 60
         assert window.command({"Position": 10, "Stop": 1}).status["Position"] == 60
         assert media.command({"Volume": 20, "Action": 1}).status["Playing"] == 1
-        assert media.command({"Volume": 20, "Action": 3}).status["Track"] == 1
+        assert media.command({"Volume": 20, "Action": 2}).status["Playing"] == 0
         port.close()
 
 
-def test_generic_dbc_twin_echoes_a_mapping(buses) -> None:
+def test_a_twin_answers_only_what_its_binding_confirms(buses) -> None:
     twin_bus, host_bus = buses
-    spec = EcuSpec("fan-only", 9, "HVAC_Cmd", "HVAC_Status", {"Fan": "Fan"})
-    with CanTwinHost(twin_bus, [Ecu(DB, spec, Fixed(1.0))]):
+    fan = Binding("climate_set_fan", "Fan", low=0,
+                  confirm=(Check("HVAC_Status", "Fan", source="Fan", tolerance=0.5),))
+    spec = DeviceSpec("fan-only", "HVAC_Cmd", "HVAC_Status", 9, {"climate_set_fan": fan},
+                      SafeState({"Fan": 0}))
+    with CanTwinHost(twin_bus, [BoundTwin(DB, spec, Fixed(1.0))]):
         port = CanPort(host_bus)
         dev = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5)
         result = dev.command({"TargetTemp": 29, "Fan": 6})
         assert result.ok and result.status["Fan"] == 6
-        assert result.status["TargetTemp"] == 22  # not mapped: stays at its start value
+        start = start_values(DB.get_message_by_name("HVAC_Status"))["TargetTemp"]
+        assert result.status["TargetTemp"] == start  # not bound: stays at its start value
         port.close()
 
 
@@ -101,7 +113,8 @@ def _wait_for(predicate, timeout_s: float = 1.0) -> bool:
 
 @pytest.fixture
 def emulator() -> Iterator[tuple[subprocess.Popen[str], str]]:
-    proc = subprocess.Popen([sys.executable, "-m", "devices.serial_emulator"],
+    config = json.dumps([CABIN.devices["hmi"].twin_config(0)])
+    proc = subprocess.Popen([sys.executable, "-m", "devices.serial_emulator", "--config", config],
                             stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline().split()
@@ -118,7 +131,7 @@ def test_serial_emulator_commands_garbage_and_disconnect(emulator) -> None:
     hmi = SerialActuator(link, DB, "hmi", 5, "HMI_Feedback", "HMI_Status", timeout_s=1.0)
     assert hmi.ping(1.0) is not None
     link.port.write(b"\x02\x05garbage\x02\xff\x00\x01")  # noise must not break the rig
-    result = hmi.command({"Chime": 1, "TextId": 7})
+    result = hmi.command({"Chime": 1, "Icon": 1, "TextId": 7})  # as bound
     assert result.ok and result.status["TextId"] == 7
     proc.terminate()  # pull the plug: the host sees EIO / no data
     proc.wait(5)
@@ -139,7 +152,7 @@ def test_emulator_exits_when_the_host_closes_the_port(emulator) -> None:
 
 def test_cyclic_status_repeats_only_what_was_announced(buses) -> None:
     twin_bus, host_bus = buses
-    with CanTwinHost(twin_bus, [HvacEcu(DB, delay=Fixed(150.0))], cyclic=True):
+    with CanTwinHost(twin_bus, [twin("hvac", 150.0)], cyclic=True):
         port = CanPort(host_bus)
         seen: list[can.Message] = []
         port.subscribe(0x211, seen.append)

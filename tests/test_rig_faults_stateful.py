@@ -14,23 +14,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from hil.links.faults import Fault
 from hil.render import RenderBackend
 from hil.rig import RigSession, load_rig
+from tests.helpers import can_rig_toml
 
-RIG = """
-name = "stateful"
-[can]
-interface = "virtual"
-channel = "auto"
-[devices.hvac]
-class = "HvacEcu"
-link = "can"
-timeout_ms = 25
-delay = {dist = "fixed", value = 1.0}
-[devices.seat]
-class = "SeatEcu"
-link = "can"
-timeout_ms = 25
-delay = {dist = "uniform", low = 0.5, high = 3.0}
-"""
 KINDS = ["can_drop", "can_delay", "can_duplicate", "can_corrupt", "can_bad_dlc",
          "can_error_frames", "bus_off", "device_silent"]
 COMMANDS = {  # intent -> (device, status signal the value lands in)
@@ -43,7 +28,7 @@ class FaultSchedule(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         path = Path(tempfile.mkdtemp()) / "rig.toml"
-        path.write_text(RIG)
+        path.write_text(can_rig_toml("stateful", timeout_ms=25))
         self.session = RigSession(load_rig(path)).__enter__()
         self.backend = RenderBackend(self.session)
         self.outcomes: list = []
@@ -72,7 +57,8 @@ class FaultSchedule(RuleBasedStateMachine):
             if not any(f.kind in late for f in self.session.faults.faults):
                 # (a late copy of an older command may legitimately land afterwards)
                 assert self.session.twin_host is not None
-                assert self.session.twin_host.ecu(device).state[signal] == value
+                ecu = self.session.twin_host.ecu(device)
+                assert ecu.state[ecu.spec.status][signal] == value
 
     @invariant()
     def every_command_is_counted(self) -> None:

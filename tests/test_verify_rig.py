@@ -15,22 +15,6 @@ from devices.can_port import CanPort
 from hil.verify_rig import machine_for
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE", "ci") == "thorough"
-CAN_ONLY = """
-name = "verify-can-only"
-[can]
-interface = "virtual"
-channel = "auto"
-[devices.hvac]
-class = "HvacEcu"
-link = "can"
-timeout_ms = 150
-delay = {dist = "fixed", value = 1.0}
-[devices.seat]
-class = "SeatEcu"
-link = "can"
-timeout_ms = 150
-delay = {dist = "uniform", low = 0.5, high = 2.0}
-"""
 
 
 def run(machine, max_examples: int, steps: int) -> None:
@@ -44,13 +28,12 @@ def test_rig_properties_hold_under_link_faults(rig):
     run(machine_for(rig), 40 if THOROUGH else 4, 12 if THOROUGH else 8)
 
 
-def test_planted_silent_drop_is_found_and_shrunk(monkeypatch, tmp_path: Path):
+def test_planted_silent_drop_is_found_and_shrunk(monkeypatch, can_rig_file):
     """The port's hooked send path (on while the session runs; the safe state at close goes
     out without hooks) drops every second seat command without a trace or an error: the
     machine reports a failed command with no fault behind it. (150 ms timeouts: a loaded
     machine once missed a 40 ms reply, which made the example flaky.)"""
-    path = tmp_path / "rig.toml"
-    path.write_text(CAN_ONLY)
+    path = can_rig_file(name="verify-can-only", timeout_ms=150)
     real_send = CanPort.send
 
     def send(self, msg):

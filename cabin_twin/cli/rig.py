@@ -1,7 +1,10 @@
-"""``twin rig check RIG``: open every link, ping every device, report round trips.
+"""``twin rig``: ``check RIG`` (open every link, ping every device, send every bound command
+and require its confirmation, report), ``show RIG`` (the effective bindings, ranges and status
+checks as a table) and ``init --dbc FILE`` (scaffold a rig file from a vehicle DBC).
 
-Prints a table and one JSON object; ``--out DIR`` also writes ``rig_check.json`` and the
-traces. Exit 0 when every device answered every ping, 1 otherwise, 2 on a bad rig file.
+``check`` prints a table and one JSON object; ``--out DIR`` also writes ``rig_check.json``
+and the traces. Exit 0 when every device answered every ping, confirmed every bound command
+and its safe state, 1 otherwise, 2 on a bad rig file.
 """
 
 from __future__ import annotations
@@ -9,31 +12,43 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from hil.links.signals import exit_on_signals
-from hil.rig import LinkError, RigSession, load_rig
+if TYPE_CHECKING:
+    from hil.rig import RigSession
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("rig", help="rig self-test (rig check RIG)")
+    p = subparsers.add_parser("rig", help="rig files: check, show, init")
     sub = p.add_subparsers(dest="rig_command", required=True, metavar="VERB")
-    check = sub.add_parser("check", help="open links, ping every device, report round trips")
+    check = sub.add_parser("check", help="open links, ping devices, confirm every bound "
+                                         "command, report round trips")
     check.add_argument("rig", metavar="RIG", help="a rig file or a name in rigs/")
     check.add_argument("--pings", type=int, default=20, help="pings per device (default 20)")
     check.add_argument("--timeout-ms", type=float, default=200.0, help="per ping")
+    check.add_argument("--pings-only", action="store_true",
+                       help="do not send the bound commands (e.g. a bench with people near it)")
     check.add_argument("--out", type=Path, default=None, help="write rig_check.json + traces")
     check.set_defaults(func=check_rig)
+    show = sub.add_parser("show", help="print the effective bindings, ranges, status checks")
+    show.add_argument("rig", metavar="RIG", help="a rig file or a name in rigs/")
+    show.set_defaults(func=show_rig)
+    init = sub.add_parser("init", help="scaffold a rig file from a DBC (bindings to confirm)")
+    init.add_argument("--dbc", type=Path, required=True, help="the vehicle DBC")
+    init.add_argument("--out", type=Path, default=None,
+                      help="rig file to write (default: print to stdout)")
+    init.add_argument("--name", default=None, help="rig name (default: the DBC's stem)")
+    init.set_defaults(func=init_rig)
 
 
 def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str, dict[str, Any]]:
     """Per device: pings answered, p50/p99 round trip in ms."""
+    import numpy as np
+
     report: dict[str, dict[str, Any]] = {}
     for name, actuator in session.actuators.items():
         dev = session.rig.devices[name]
-        entry: dict[str, Any] = {"link": dev.link, "mode": dev.mode, "class": dev.cls}
+        entry: dict[str, Any] = {"link": dev.link, "bus": dev.bus, "mode": dev.mode}
         if not actuator.supports_ping:  # e.g. a vehicle DBC without the cabin Diag messages
             report[name] = {**entry, "pings": 0, "answered": 0, "p50_ms": None,
                             "p99_ms": None, "ok": True, "skipped": "no ping in this DBC"}
@@ -50,25 +65,84 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
 
 
 def check_rig(args: argparse.Namespace) -> int:
+    from hil.links.signals import exit_on_signals
+    from hil.rig import LinkError, RigSession, load_rig
+    from hil.rig_exercise import exercise
+
     rig = load_rig(args.rig)
+    commands: dict[str, dict[str, Any]] = {}
     try:
         with exit_on_signals(), RigSession(rig, args.out) as session:
             devices = ping_devices(session, max(1, args.pings), args.timeout_ms / 1e3)
+            if not args.pings_only:
+                commands = exercise(session)
     except LinkError as exc:
         print(f"rig {rig.name}: FAIL: {exc}")
         print(json.dumps({"rig": rig.name, "passed": False, "error": str(exc)}))
         return 1
-    passed = all(d["ok"] for d in devices.values())
+    safe = {r.device: {"outcome": r.outcome, "error": r.error}
+            for r in session.safe_state_results}
+    for name, d in devices.items():
+        c = commands.get(name)
+        d["commands"] = c
+        d["safe_state"] = safe.get(name, {}).get("outcome")
+        fire_and_forget = rig.devices[name].spec.fire_and_forget
+        d["ok"] = bool(d["ok"] and (c is None or not c["failures"]) and (
+            d["safe_state"] == ("sent" if fire_and_forget else "ok")))
+    confirmed = sum(c["confirmed"] for c in commands.values())
+    passed = all(d["ok"] for d in devices.values()) and (args.pings_only or confirmed > 0)
     print(f"rig {rig.name}: {'PASS' if passed else 'FAIL'}")
-    print(f"{'device':<10} {'link':<7} {'mode':<10} {'answered':>9} {'p50 ms':>9} {'p99 ms':>9}")
+    print(f"{'device':<10} {'bus':<8} {'mode':<10} {'answered':>9} {'p50 ms':>9} {'p99 ms':>9} "
+          f"{'confirmed':>10} {'safe state':>11}")
     for name, d in devices.items():
         p50 = "-" if d["p50_ms"] is None else f"{d['p50_ms']:.3f}"
         p99 = "-" if d["p99_ms"] is None else f"{d['p99_ms']:.3f}"
         answered = f"{d['answered']}/{d['pings']}"
-        print(f"{name:<10} {d['link']:<7} {d['mode']:<10} {answered:>9} {p50:>9} {p99:>9}")
-    result = {"rig": rig.name, "passed": passed, "devices": devices,
-              "safe_state": {r.device: r.outcome for r in session.safe_state_results}}
+        c = d["commands"]
+        conf = "-" if c is None else (f"{c['confirmed']}/{c['commands']}"
+                                      + (f" (+{c['sent']} sent)" if c["sent"] else ""))
+        print(f"{name:<10} {d['bus']:<8} {d['mode']:<10} {answered:>9} {p50:>9} {p99:>9} "
+              f"{conf:>10} {d['safe_state'] or '-':>11}")
+        for failure in (c or {}).get("failures", []):
+            print(f"  {name}: {failure}")
+        if safe.get(name, {}).get("error"):
+            print(f"  {name}: safe state: {safe[name]['error']}")
+    result = {"rig": rig.name, "passed": passed, "devices": devices, "safe_state": safe,
+              "confirmed_commands": confirmed}
     print(json.dumps(result, sort_keys=True))
     if args.out is not None:
         (args.out / "rig_check.json").write_text(json.dumps(result, indent=2, sort_keys=True))
     return 0 if passed else 1
+
+
+def show_rig(args: argparse.Namespace) -> int:
+    from hil.rig_exercise import format_table, table
+    from hil.rig_file import load_rig
+
+    rig = load_rig(args.rig)
+    print(f"rig {rig.name}: {rig.path}")
+    for bus in rig.buses.values():
+        where = bus.port if bus.kind == "serial" else f"{bus.interface} {bus.channel}"
+        print(f"  bus {bus.name}: {where}, dbc {bus.dbc.name}"
+              f"{'' if bus.strict else ' (strict = false)'}")
+    print(format_table(table(rig), ["device", "bus", "intent", "frame", "range", "confirmed by"]))
+    return 0
+
+
+def init_rig(args: argparse.Namespace) -> int:
+    from hil.rig_init import scaffold
+
+    from twin.errors import InputError
+
+    if not args.dbc.is_file():
+        raise InputError(str(args.dbc), "--dbc", "an existing DBC file")
+    out = args.out.resolve() if args.out is not None else None
+    text, notes = scaffold(args.dbc.resolve(), out, args.name)
+    if out is None:
+        print(text, end="")
+    else:
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out}")
+    for note in notes:
+        print(note, file=__import__("sys").stderr)
+    return 0

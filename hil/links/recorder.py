@@ -4,6 +4,7 @@ serial traffic to ``serial.log``. :meth:`close` flushes and is safe to call twic
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import TextIO
@@ -13,12 +14,15 @@ import can
 CAN_BLF = "can.blf"
 CAN_ASC = "can.asc"
 SERIAL_LOG = "serial.log"
+CHANNELS = "channels.json"
 
 
 class TraceRecorder:
     """A ``can.Listener``-compatible sink writing BLF and ASC side by side."""
 
-    def __init__(self, out_dir: str | Path) -> None:
+    def __init__(self, out_dir: str | Path, channels: dict[int, str] | None = None) -> None:
+        """``channels``: trace channel number (from 1) -> bus name, written to channels.json
+        beside the traces so a reader knows which DBC decodes which channel."""
         self.out_dir = Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
@@ -29,6 +33,9 @@ class TraceRecorder:
         self.serial_log: TextIO = open(self.out_dir / SERIAL_LOG, "w", encoding="ascii")  # noqa: SIM115
         self.frames = 0
         self.closed = False
+        if channels:
+            (self.out_dir / CHANNELS).write_text(
+                json.dumps({str(k): v for k, v in sorted(channels.items())}, indent=2) + "\n")
 
     def on_message_received(self, msg: can.Message) -> None:
         with self._lock:

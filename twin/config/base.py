@@ -70,13 +70,18 @@ def _given(value: Any) -> str:
 def _allowed_keys(model: type[BaseModel], loc: tuple[int | str, ...]) -> list[str]:
     """The keys the model allows at ``loc`` (best effort through nested models)."""
     current: Any = model
+    mapping = False  # the previous part was a dict[str, Model] field: this part is its key
     for part in loc[:-1]:
         if isinstance(part, int) or not (isinstance(current, type)
                                          and issubclass(current, BaseModel)):
             continue
+        if mapping:
+            mapping = False
+            continue
         field = current.model_fields.get(str(part))
         if field is None:
             return []
+        mapping = getattr(field.annotation, "__origin__", None) is dict
         current = _model_in(field.annotation)
     if isinstance(current, type) and issubclass(current, BaseModel):
         return sorted(current.model_fields)
