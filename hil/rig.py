@@ -127,10 +127,10 @@ class RigSession:
         }
         self.faults.t0 = time.perf_counter()
 
-    def channel_names(self) -> dict[int, str]:
+    def channel_names(self) -> dict[int, dict[str, str]]:
         """Trace channel (as ASC/BLF number it, from 1) -> bus name and DBC file."""
-        return {b.index + 1: f"{b.name} ({b.dbc.name})" for b in self.rig.buses.values()
-                if b.kind != SERIAL}
+        return {b.index + 1: {"bus": b.name, "dbc": str(b.dbc)}
+                for b in self.rig.buses.values() if b.kind != SERIAL}
 
     def _bus_kwargs(self, bus: BusConfig) -> dict[str, Any]:
         kwargs = dict(bus.options or {})

@@ -417,6 +417,10 @@ class _Dev:
                 self.in_range(signal, binding.convert(v), f"{key}.signal",
                               f"{intent}={v} converted")
         confirm = self.confirms(b.confirm, f"{key}.confirm", signal, set_)
+        sent = ([binding.convert(v) for v in range(low, (schema.high or 0) + 1)]
+                if signal is not None and not b.relative else [])
+        for c in confirm:
+            self.carried(c, [{signal: x} for x in sent] if c.source else [{}], f"{key}.confirm")
         return Binding(intent, signal, b.scale, b.offset, binding.levels, low, b.relative,
                        set_, confirm)
 
@@ -464,6 +468,17 @@ class _Dev:
                          offset=c.offset, tolerance=c.tolerance)
         return self._echo(msg, c.signal, source, c.scale, c.offset)
 
+    def carried(self, c: Check, sents: list[dict[str, float]], key: str) -> None:
+        """Refuse a check expecting a value its status signal cannot carry (it could never
+        confirm; a twin could not even answer it)."""
+        low, high = raw_range(self.db.get_message_by_name(c.message).get_signal_by_name(
+            c.signal))
+        for sent in sents:
+            want = c.expected(sent)
+            if not low - c.tolerance - 1e-9 <= want <= high + c.tolerance + 1e-9:
+                raise self.fail(key, f"a check {c.message}.{c.signal} can pass: it expects "
+                                f"{want:g}, the signal carries [{low:g}, {high:g}]")
+
     def _echo(self, msg: Message, sig: str, source: str, scale: float, offset: float) -> Check:
         step = abs(self.cmd.get_signal_by_name(source).scale * scale)
         tol = _half_step(msg, sig) + step / 2
@@ -489,6 +504,8 @@ class _Dev:
                 raise self.fail("safe_state.hold", f"every other command signal held at its "
                                 f"reported value on a motion device (missing {free[0]})")
         confirm = self.confirms(s.confirm, "safe_state.confirm", None, send)
+        for c in confirm:
+            self.carried(c, [send], "safe_state.confirm")
         return SafeState(send, dict(s.hold), confirm, s.why)
 
     def _stop_only(self, send: dict[str, float]) -> None:

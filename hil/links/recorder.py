@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import can
 
@@ -20,8 +20,8 @@ CHANNELS = "channels.json"
 class TraceRecorder:
     """A ``can.Listener``-compatible sink writing BLF and ASC side by side."""
 
-    def __init__(self, out_dir: str | Path, channels: dict[int, str] | None = None) -> None:
-        """``channels``: trace channel number (from 1) -> bus name, written to channels.json
+    def __init__(self, out_dir: str | Path, channels: dict[int, Any] | None = None) -> None:
+        """``channels``: trace channel number (from 1) -> its bus, written to channels.json
         beside the traces so a reader knows which DBC decodes which channel."""
         self.out_dir = Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
