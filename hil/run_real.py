@@ -5,13 +5,15 @@ Which stages are real, and with which backend, is decided once by :mod:`hil.back
 real). Without ``--rig`` a real render uses the ``ci-virtual`` rig (simulated ECUs). Traces
 (``can.blf``, ``can.asc``, ``serial.log``) go into the output folder; the actuators are
 commanded to their safe state on every exit path (pass, fail, error, SIGINT, SIGTERM) before
-the report, and its expectations, are made.
+the report, and its expectations, are made. The model runs in a worker process: a native crash
+there degrades the run to rules only and is reported.
 """
 
 from __future__ import annotations
 
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from hil.backends import DEFAULT_RIG, RunContext, open_backends, select_backends
 from hil.binding import RealBinding
@@ -37,7 +39,20 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
         parts = open_backends(ctx, stack)
         binding = RealBinding(parts, close=stack.pop_all())
         try:
-            return run_scenario(scenario, seed=seed, requests=requests, engine="des",
-                                binding=binding)
+            result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
+                                  binding=binding)
         finally:
             binding.close()  # safe state on every exit path (idempotent)
+    if parts.resolver is not None:
+        _report_model_worker(parts.resolver, result.report)
+    return result
+
+
+def _report_model_worker(resolver: Any, report: dict[str, Any]) -> None:
+    """``llm_worker`` (pid, AMX guard); on a crash ``model_crash`` and a failed expectation."""
+    report["llm_worker"] = resolver.info
+    if resolver.crash is not None:
+        report["model_crash"] = resolver.crash.as_dict()
+        report["expectations"].append({"name": "model worker did not crash",
+                                       "metric": "model_crash", "limit": {"max": 0},
+                                       "value": 1, "passed": False})
