@@ -18,6 +18,7 @@ Each real stage lasts exactly as long as its work took on the wall clock.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Generator
 from dataclasses import replace
 from typing import Any
@@ -64,6 +65,8 @@ class RealBinding:
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
+        #: one :class:`hil.fidelity.CallRecord` per real call: what conditioned models fit
+        self.records: list[Any] = []
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
@@ -94,7 +97,11 @@ class RealBinding:
 
         def prepare() -> None:
             with self.model_lock:
-                resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
+                t0 = time.perf_counter()
+                done = resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
+                self._record("model_load", i, "llm", t0, {
+                    "history_tokens": float((done or {}).get("prefilled", 0)),
+                    "session_hit": float((done or {}).get("hit", 0))})
 
         yield from env.call("model_load", prepare)
 
@@ -109,10 +116,14 @@ class RealBinding:
         def work() -> None:
             rules = shared_nlu(q.lang).parse(q.text, q.history)
             ap.rules[i] = replace(ap.rules[i], ms=rules.ms)
+            self.records.append(_call_record("inference", i, "rule", rules.ms, {}))
             if needs_llm and resolver is not None:
                 budget = max(policy.degrade_deadline_ms - rules.ms, 0.0)
                 with self.model_lock:
+                    t0 = time.perf_counter()
                     result = resolver.resolve(q.text, list(q.history), q.lang, budget)
+                    self._record("inference", i, "llm", t0, {
+                        "query_tokens": _query_tokens(resolver, q, result)})
                 ap.raw[i] = result.raw
                 self.llm_calls[i] = result
 
@@ -123,7 +134,19 @@ class RealBinding:
         assert isinstance(env, LockstepEnvironment) and self.render is not None
         intent, value = self.command_for(i, timeline)
         backend = self.render
-        self.outcomes[i] = yield from env.call("render", lambda: backend.execute(intent, value))
+
+        def execute() -> RenderOutcome:
+            t0 = time.perf_counter()
+            outcome = backend.execute(intent, value)
+            self._record("render", i, outcome.device or "none", t0, {})
+            return outcome
+
+        self.outcomes[i] = yield from env.call("render", execute)
+
+    def _record(self, stage: str, i: int, cls: str, t0: float,
+                features: dict[str, float]) -> None:
+        ms = (time.perf_counter() - t0) * 1000.0
+        self.records.append(_call_record(stage, i, cls, ms, features))
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
         """The command request ``index`` executes, decided the moment it reaches render."""
@@ -159,3 +182,17 @@ class RealBinding:
                 "no_device": sum(o.device is None for o in outcomes),
             }
         return out
+
+
+def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float]) -> Any:
+    from hil.fidelity import CallRecord
+
+    return CallRecord(stage, i, cls, ms, features)
+
+
+def _query_tokens(resolver: Any, q: Any, result: ResolverResult) -> float:
+    """Tokens of the query suffix, from the model's tokenizer (else what the call prefilled)."""
+    from hil.fidelity import token_counts
+
+    counts = token_counts(resolver, q.text, q.history)
+    return counts[0] if counts is not None else float(result.timings.get("prefill_tokens", 0))

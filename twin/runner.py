@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from latency_models.stages import STAGES
-from twin import assisted, monitoring
+from twin import assisted, calibrated, monitoring
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
@@ -28,6 +28,8 @@ class RunResult:
     report: dict[str, Any]
     monitoring: dict[str, Any]
     extra_columns: dict[str, np.ndarray] = field(default_factory=dict)
+    #: the real calls a binding recorded (hil.fidelity.CallRecord), for calibration
+    calls: list[Any] = field(default_factory=list)
 
     def request_arrays(self) -> dict[str, np.ndarray]:
         """Per-request arrays for plots: arrival, a column per stage, e2e, path (if any)."""
@@ -92,6 +94,9 @@ def run_scenario(
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
     env, real = binding.bind(plan, ap) if binding is not None else (None, {})
+    models = {s: m for s, m in calibrated.load_conditioned(scenario).items() if s not in real}
+    if models:  # conditioned models from `twin calibrate` / `twin fidelity` (modelled stages)
+        calibrated.apply(plan, scenario, ap, models)
     controller = controller_from_scenario(scenario.raw, scenario.source, ap is not None)
     chosen = choose_engine(scenario, engine, bool(real) or controller is not None)
     timings = (run_fast(plan) if chosen == "fast"
@@ -117,7 +122,8 @@ def run_scenario(
     if controller is not None and binding is None:
         report["degrade_on_alert"]["versus_no_control"] = _control_effect(
             scenario, seed, n, report)
-    return RunResult(scenario, plan, timings, report, mon, columns)
+    return RunResult(scenario, plan, timings, report, mon, columns,
+                     list(getattr(binding, "records", [])))
 
 
 def _control_effect(scenario: Scenario, seed: int, n: int,

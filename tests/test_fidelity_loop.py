@@ -1,0 +1,147 @@
+"""The calibrate -> fidelity -> compare loop recovers a known ground truth (no wall clock).
+
+The "real" stages are a synthetic backend (hil.synthetic) whose work is drawn from known
+conditioned models on a plain SimPy clock. Calibrating from one run and predicting another
+must land within the issue's tolerances (3 % p50, 5 % p95); a truth that drifted after
+calibration must fail.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from hil.fidelity import fit_records, run_fidelity
+from hil.synthetic import synthetic_lookups, synthetic_runner
+from latency_models.conditioned import ConditionedModel, ConditionedStage, fit_conditioned
+from latency_models.distributions import OffsetGamma, ShiftedLognormal
+from tests.helpers import scenario
+from twin.errors import InputError
+from twin.scenario import scenario_from_dict
+
+ROUTE = {"climate_ac_on": "hvac", "climate_set_temperature": "hvac", "media_play": "media",
+         "seat_heat_driver": "seat", "window_open": "window", "media_volume_up": "media"}
+
+
+def _truth(llm_scale: float = 1.0) -> dict[str, ConditionedStage]:
+    ratio = ShiftedLognormal(np.log(0.8), 0.25, 0.2)  # right-skewed, median 1.0
+    llm = ConditionedModel(("query_tokens",), 30.0 * llm_scale, (2.5 * llm_scale,), ratio)
+    rule = ConditionedModel((), 0.5, (), ShiftedLognormal(np.log(0.8), 0.4, 0.2))
+    load = ConditionedModel(("history_tokens", "session_hit"), 1.0, (3.0, 7.0), ratio)
+    dev = {name: ConditionedModel((), base, (), OffsetGamma(4.0, 0.05, 0.8))
+           for name, base in (("hvac", 4.0), ("media", 9.0), ("seat", 6.0), ("window", 14.0),
+                              ("none", 1.5))}
+    return {
+        "inference": ConditionedStage("inference", {"rule": rule, "llm": llm}),
+        "model_load": ConditionedStage("model_load", {"llm": load}, session_capacity=3),
+        "render": ConditionedStage("render", dev, route=ROUTE),
+    }
+
+
+def _scenario(requests: int = 10_000):
+    return scenario(
+        requests=requests, seed=3,
+        workload={"kind": "poisson", "rate_per_s": 4},
+        resources={"inference": 1},
+        assistant={"lang": "mixed"},
+        # every request the rules are not fully sure of goes to the (synthetic) model
+        policy={"threshold": 1.0, "degrade": False},
+    )
+
+
+def test_fit_recovers_per_token_costs():
+    rng = np.random.default_rng(0)
+    tokens = rng.integers(4, 40, 400).astype(float)
+    truth = ConditionedModel(("query_tokens",), 30.0, (2.5,),
+                             ShiftedLognormal(np.log(0.8), 0.25, 0.2))
+    measured = truth.sample(rng, {"query_tokens": tokens}, tokens.size)
+    fit = fit_conditioned({"query_tokens": tokens}, measured, features=("query_tokens",))
+    pred = fit.predict({"query_tokens": np.array([10.0, 30.0])}, 2)
+    want = truth.predict({"query_tokens": np.array([10.0, 30.0])}, 2)
+    assert pred == pytest.approx(want, rel=0.08)
+    q = [fit.quantile(p, {"query_tokens": 20.0}) for p in (0.5, 0.95)]
+    assert q == pytest.approx([truth.quantile(p, {"query_tokens": 20.0}) for p in (0.5, 0.95)],
+                              rel=0.05)
+
+
+def test_contended_calls_fit_a_slowdown():
+    rng = np.random.default_rng(1)
+    tokens = rng.integers(4, 40, 600).astype(float)
+    k = np.where(np.arange(600) % 3 == 0, 2, 1)
+    truth = ConditionedModel(("t",), 10.0, (2.0,), ShiftedLognormal(np.log(0.8), 0.2, 0.2),
+                             slowdown=(1.0, 1.6))
+    measured = truth.sample(rng, {"t": tokens}, tokens.size, concurrency=k)
+    fit = fit_conditioned({"t": tokens}, measured, k, ("t",))
+    assert fit.slowdown[1] == pytest.approx(1.6, rel=0.06)
+
+
+@pytest.mark.slow
+def test_the_loop_recovers_a_known_truth(tmp_path):
+    truth = _truth()
+    result = run_fidelity(_scenario(), synthetic_runner(truth), tmp_path,
+                          lookups=lambda: synthetic_lookups(truth))
+    rows = result.record["comparison"]["rows"]
+    assert set(rows) >= {"inference", "inference[llm]", "model_load", "render", "e2e"}
+    for name, row in rows.items():
+        for q, limit in (("p50", 0.03), ("p95", 0.05)):
+            assert abs(row[q]["rel_error"]) <= limit, (name, q, row[q])
+    assert result.passed
+    # the file is a calibration any scenario can use: marginal + conditioned tables
+    text = (tmp_path / "calibration.toml").read_text()
+    assert "[stages.inference]" in text and "[conditioned.render.classes.hvac]" in text
+
+
+def test_a_truth_that_drifted_after_calibration_fails(tmp_path):
+    sc = _scenario(4000)
+    truth = _truth()
+    run_fidelity(sc, synthetic_runner(truth), tmp_path,  # calibration.toml from the truth
+                 lookups=lambda: synthetic_lookups(truth))
+    drifted = run_fidelity(sc, synthetic_runner(_truth(llm_scale=1.25)), tmp_path / "b",
+                           calibration=tmp_path / "calibration.toml")
+    rows = drifted.record["comparison"]["rows"]
+    assert not drifted.passed
+    assert rows["inference[llm]"]["p50"]["passed"] is False
+    assert rows["render"]["passed"]  # render did not drift
+
+
+def test_calibrated_file_feeds_a_plain_twin_run(tmp_path):
+    truth = _truth()
+    fid = run_fidelity(_scenario(3000), synthetic_runner(truth), tmp_path,
+                       lookups=lambda: synthetic_lookups(truth))
+    raw = json.loads(json.dumps(_scenario(3000).raw))
+    raw["stages"]["render"] = {"calibrated": str(tmp_path / "calibration.toml")}
+    from twin.runner import run_scenario
+
+    plain = run_scenario(scenario_from_dict(json.loads(json.dumps(_scenario(3000).raw)),
+                                            "<test>")).report
+    report = run_scenario(scenario_from_dict(raw, "<test>")).report
+    measured = fid.record["comparison"]["rows"]["render"]["p50"]["measured_ms"]
+    # the devices' fitted models, not the ideal profile's render
+    assert report["stages"]["render"]["p50_ms"] == pytest.approx(measured, rel=0.05)
+    assert abs(plain["stages"]["render"]["p50_ms"] - measured) > 0.5
+
+
+def test_fit_records_keeps_a_class_per_device():
+    from hil.fidelity import CallRecord
+
+    records = [CallRecord("render", i, "hvac" if i % 2 else "seat", 5.0 + (i % 2) * 5 + i * 1e-3)
+               for i in range(60)]
+    models = fit_records(records, route=ROUTE)["render"]
+    assert set(models.classes) == {"hvac", "seat"}
+    assert models.classes["hvac"].quantile(0.5) > models.classes["seat"].quantile(0.5)
+
+
+def test_fidelity_tolerances_are_validated():
+    raw = dict(_scenario(10).raw)
+    raw["fidelity"] = {"p50": 1.5}
+    sc = scenario_from_dict(raw, "<test>")
+    from twin.config.fidelity import fidelity_config
+
+    with pytest.raises(InputError) as err:
+        fidelity_config(sc.raw, sc.source)
+    assert err.value.key == "fidelity.p50"
+    with pytest.raises(InputError):
+        fidelity_config({"fidelity": {"p95": 0.05, "p59": 0.1}}, "<test>")
+    assert fidelity_config({}, "<t>").limits() == {"p50": 0.03, "p95": 0.05}
