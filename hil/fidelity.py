@@ -22,6 +22,7 @@ The "real" side is any runner that returns a run and its call records: the real 
 from __future__ import annotations
 
 import copy
+import json
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -191,6 +192,9 @@ def modelled_scenario(scenario: Scenario, real: RunResult, calibration: Path,
     raw["workload"] = {"kind": "script",
                        "arrivals_ms": [float(a) for a in real.timings.arrival.tolist()]}
     caps = {STAGES[k]: int(c) for k, c in enumerate(real.plan.capacities) if c is not None}
+    if {"model_load", "inference"} <= set(stages) and caps.get("inference") == 1:
+        # one model instance: the real binding serialises prepare calls on its lock
+        caps["model_load"] = 1
     raw["resources"] = caps
     raw["requests"] = int(real.timings.n)
     return scenario_from_dict(raw, scenario.source)
@@ -310,14 +314,53 @@ def run_fidelity(scenario: Scenario, runner: Runner, out: Path, seed: int | None
     return FidelityResult(record, real, modelled, again)
 
 
+def real_lookups(model: str | None = None) -> Callable[[], dict[str, Any]]:
+    """What a calibration learns from the real backends besides timings: token counts of every
+    labelled query (the model's tokenizer, loaded vocabulary-only), the pinned warm
+    situations, the resolver's session-cache size, and the device each intent commands."""
+
+    def lookups() -> dict[str, Any]:
+        from types import SimpleNamespace
+
+        import llama_cpp
+
+        from hil.llm.model_files import checked_model_path
+        from hil.render import INTENT_PLANS
+        from twin.assistant.queries import load_queries
+        from twin.assistant.resolver import MAX_PROMPT_TOKENS
+
+        vocab = llama_cpp.Llama(model_path=str(checked_model_path(model)), vocab_only=True,
+                                verbose=False)
+
+        def tokenize(text: str) -> list[int]:
+            return vocab.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+
+        shim = SimpleNamespace(engine=SimpleNamespace(tokenize=tokenize),
+                               max_prompt_tokens=MAX_PROMPT_TOKENS)
+        return {"tokens": token_table(shim, load_queries()), "pinned": pinned_keys(),
+                "session_capacity": 50,
+                "route": {intent: plan[0] for intent, plan in INTENT_PLANS.items()}}
+
+    return lookups
+
+
 def real_runner(rig: str | None, out: Path, model: str | None = None, n_threads: int = 2,
                 ) -> Runner:
     """The real backends (llama.cpp, a rig) as a fidelity runner; each run writes its traces
     into its own folder under ``out``."""
     from hil.run_real import run_real
+    from twin.report import write_report
+
+    runs = [0]
 
     def run(scenario: Scenario, seed: int, n: int) -> tuple[RunResult, list[CallRecord]]:
-        result = run_real(scenario, rig, seed, n, out / f"real-seed{seed}", model, n_threads)
+        runs[0] += 1
+        folder = out / f"real-{runs[0]}-seed{seed}"
+        result = run_real(scenario, rig, seed, n, folder, model, n_threads)
+        write_report(result.report, folder)
+        rows = [{"stage": c.stage, "request": c.index, "class": c.cls, "ms": round(c.ms, 4),
+                 **c.features} for c in result.calls]
+        (folder / "calls.json").write_text(json.dumps(rows) + "\n", encoding="utf-8")
         return result, list(result.calls)
 
     return run

@@ -145,3 +145,28 @@ def test_fidelity_tolerances_are_validated():
     with pytest.raises(InputError):
         fidelity_config({"fidelity": {"p95": 0.05, "p59": 0.1}}, "<test>")
     assert fidelity_config({}, "<t>").limits() == {"p50": 0.03, "p95": 0.05}
+
+
+def test_twin_fidelity_refuses_a_scenario_without_real_stages(capsys):
+    from cabin_twin.cli.main import main
+
+    assert main(["fidelity", "smoke"]) == 2
+    assert "stages" in capsys.readouterr().err
+    assert main(["fidelity", "smoke", "--rig", "ci-virtual", "--requests", "0"]) == 2
+
+
+def test_fidelity_report_has_plots_and_table(tmp_path):
+    from hil.fidelity_report import format_table, write
+
+    truth = _truth()
+    result = run_fidelity(_scenario(1500), synthetic_runner(truth), tmp_path,
+                          lookups=lambda: synthetic_lookups(truth), repeat=True)
+    write(result, tmp_path)
+    page = (tmp_path / "report.html").read_text()
+    assert page.count("data:image/png;base64,") == len(result.record["comparison"]["rows"])
+    assert (tmp_path / "fidelity_e2e.png").stat().st_size > 0
+    table = format_table(result.record)
+    assert "e2e" in table and "noise floor" in table
+    # the synthetic truth is deterministic by seed: the repeated run is identical
+    floor = result.record["noise_floor"]["rows"]["e2e"]
+    assert floor["p95"]["rel_error"] == 0.0
