@@ -39,6 +39,7 @@ from twin.timings import Timings
 
 N = len(STAGES)
 INF = STAGES.index("inference")
+LOAD = STAGES.index("model_load")
 
 
 class _Stage:
@@ -76,6 +77,11 @@ class RealBinding:
             if ap is None:
                 raise ValueError("a real model needs the scenario's [assistant]")
             plan.capacities[INF] = 1
+            # prepare calls share the one model too (its lock): one at a time, and only for
+            # requests that need the model (the twin replays the same slots)
+            plan.capacities[LOAD] = 1
+            if plan.bypass is not None:
+                plan.bypass[:, LOAD] = ~ap.llm
             stages["model_load"] = _Stage(self._model_load)
             stages["inference"] = _Stage(self._inference)
         if self.render is not None:
@@ -114,9 +120,10 @@ class RealBinding:
         resolver = self.resolver
 
         def work() -> None:
+            t0 = time.perf_counter()
             rules = shared_nlu(q.lang).parse(q.text, q.history)
             ap.rules[i] = replace(ap.rules[i], ms=rules.ms)
-            self.records.append(_call_record("inference", i, "rule", rules.ms, {}))
+            self._record("inference", i, "rule", t0, {})  # the whole rule step, as timed
             if needs_llm and resolver is not None:
                 budget = max(policy.degrade_deadline_ms - rules.ms, 0.0)
                 with self.model_lock:

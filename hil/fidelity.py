@@ -192,9 +192,6 @@ def modelled_scenario(scenario: Scenario, real: RunResult, calibration: Path,
     raw["workload"] = {"kind": "script",
                        "arrivals_ms": [float(a) for a in real.timings.arrival.tolist()]}
     caps = {STAGES[k]: int(c) for k, c in enumerate(real.plan.capacities) if c is not None}
-    if {"model_load", "inference"} <= set(stages) and caps.get("inference") == 1:
-        # one model instance: the real binding serialises prepare calls on its lock
-        caps["model_load"] = 1
     raw["resources"] = caps
     raw["requests"] = int(real.timings.n)
     return scenario_from_dict(raw, scenario.source)

@@ -162,6 +162,8 @@ def apply(plan: Plan, scenario: Scenario, ap: Any | None,
                 col[~llm] = _draw(m, "rule", {}, stream(plan.seed, "conditioned", 10 * LOAD + 1),
                                   int((~llm).sum()))
             plan.base_ms[:, LOAD] = np.maximum(col, MIN_WORK_MS)
+            if plan.bypass is not None:  # the rules answer: no model call, no model slot
+                plan.bypass[:, LOAD] = ~llm
             done["model_load"] = {"class": cls, "ms": col,
                                   "history_tokens": _spread(hist_tokens, idx, n),
                                   "session_hit": _spread(hit, idx, n)}
