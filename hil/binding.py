@@ -33,6 +33,7 @@ from twin import assisted
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.resolver import IntentResolver, ResolverResult
+from twin.calibrated import query_key
 from twin.plan import Plan
 from twin.rng import stream
 from twin.timings import Timings
@@ -130,7 +131,8 @@ class RealBinding:
                     t0 = time.perf_counter()
                     result = resolver.resolve(q.text, list(q.history), q.lang, budget)
                     self._record("inference", i, "llm", t0, {
-                        "query_tokens": _query_tokens(resolver, q, result)})
+                        "query_tokens": _query_tokens(resolver, q, result)},
+                        query_key(q.text, q.history))
                 ap.raw[i] = result.raw
                 self.llm_calls[i] = result
 
@@ -151,9 +153,9 @@ class RealBinding:
         self.outcomes[i] = yield from env.call("render", execute)
 
     def _record(self, stage: str, i: int, cls: str, t0: float,
-                features: dict[str, float]) -> None:
+                features: dict[str, float], key: str = "") -> None:
         ms = (time.perf_counter() - t0) * 1000.0
-        self.records.append(_call_record(stage, i, cls, ms, features))
+        self.records.append(_call_record(stage, i, cls, ms, features, key))
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
         """The command request ``index`` executes, decided the moment it reaches render."""
@@ -191,10 +193,11 @@ class RealBinding:
         return out
 
 
-def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float]) -> Any:
+def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float],
+                 key: str = "") -> Any:
     from hil.fidelity import CallRecord
 
-    return CallRecord(stage, i, cls, ms, features)
+    return CallRecord(stage, i, cls, ms, features, key=key)
 
 
 def _query_tokens(resolver: Any, q: Any, result: ResolverResult) -> float:

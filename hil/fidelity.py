@@ -65,6 +65,7 @@ class CallRecord:
     ms: float
     features: dict[str, float] = field(default_factory=dict)
     concurrency: int = 1
+    key: str = ""  # the labelled query (twin.calibrated.query_key), for model calls
 
 
 Runner = Callable[[Scenario, int, int], tuple[RunResult, list[CallRecord]]]
@@ -109,7 +110,13 @@ def fit_records(records: Sequence[CallRecord], tokens: dict[str, tuple[float, fl
                 ) -> dict[str, ConditionedStage]:
     """A conditioned model per stage and class, fitted from real calls."""
     groups: dict[tuple[str, str], list[CallRecord]] = defaultdict(list)
+    table = tokens or {}
     for r in records:
+        if r.key in table and (r.stage, r.cls) == ("inference", "llm"):
+            # exact counts from the tokenizer (a call abandoned at its deadline reports none)
+            r = CallRecord(r.stage, r.index, r.cls, r.ms,
+                           {**r.features, "query_tokens": table[r.key][0]}, r.concurrency,
+                           r.key)
         groups[(r.stage, r.cls)].append(r)
     classes: dict[str, dict[str, ConditionedModel]] = defaultdict(dict)
     for (stage, cls), rs in sorted(groups.items()):
