@@ -220,8 +220,13 @@ def _row(predicted: np.ndarray, measured: np.ndarray, limits: dict[str, float],
         limit = limits.get(f"p{q}")
         passed = None if limit is None else bool(abs(rel) <= limit)
         ok = ok and passed is not False
+        lo, hi = np.percentile(measured, [max(q - 1, 0), min(q + 1, 100)])
         row[f"p{q}"] = {"predicted_ms": round(p, 4), "measured_ms": round(m, 4),
-                        "rel_error": round(rel, 5), "limit": limit, "passed": passed}
+                        "rel_error": round(rel, 5), "limit": limit, "passed": passed,
+                        # one point of probability either side spans more than half the
+                        # value: the percentile sits in a gap (e.g. between the rule path
+                        # and the model path) and moves a lot with the mix; said, not hidden
+                        "at_gap": bool(hi - lo > max(0.5 * abs(m), floor_ms))}
     ks = stats.ks_2samp(predicted, measured)
     row["ks"] = {"statistic": round(float(ks.statistic), 5), "pvalue": round(float(ks.pvalue), 5)}
     if ks_alpha is not None:

@@ -74,9 +74,10 @@ def format_table(record: dict[str, Any]) -> str:
             limit = "-" if cell["limit"] is None else f"{cell['limit'] * 100:.0f}%"
             verdict = {True: "ok", False: "FAIL", None: ""}[cell["passed"]]
             ks = f"{row['ks']['pvalue']:.3f}" if q == "p50" else ""
+            gap = " (at a gap)" if cell.get("at_gap") else ""
             lines.append(f"{name if q == 'p50' else '':<18}{q:>5}{cell['predicted_ms']:>11.2f}"
                          f"{cell['measured_ms']:>11.2f}{cell['rel_error'] * 100:>8.1f}%"
-                         f"{limit:>7}{ks:>8}  {verdict}")
+                         f"{limit:>7}{ks:>8}  {verdict}{gap}")
     floor = record.get("noise_floor")
     if floor:
         worst = max((abs(r[q]["rel_error"]) for r in floor["rows"].values()

@@ -170,3 +170,13 @@ def test_fidelity_report_has_plots_and_table(tmp_path):
     # the synthetic truth is deterministic by seed: the repeated run is identical
     floor = result.record["noise_floor"]["rows"]["e2e"]
     assert floor["p95"]["rel_error"] == 0.0
+
+
+def test_a_percentile_in_a_gap_is_flagged():
+    from hil.fidelity import _row
+
+    rng = np.random.default_rng(0)
+    rule_or_model = np.concatenate([rng.uniform(0.3, 0.8, 950), rng.uniform(60, 90, 50)])
+    row = _row(rule_or_model, rule_or_model, {"p50": 0.03, "p95": 0.05}, 1.0, None)
+    assert row["p95"]["at_gap"] and not row["p50"]["at_gap"]
+    assert row["passed"]  # identical samples: no error, whatever the gap
