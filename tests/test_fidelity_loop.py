@@ -180,3 +180,30 @@ def test_a_percentile_in_a_gap_is_flagged():
     row = _row(rule_or_model, rule_or_model, {"p50": 0.03, "p95": 0.05}, 1.0, None)
     assert row["p95"]["at_gap"] and not row["p50"]["at_gap"]
     assert row["passed"]  # identical samples: no error, whatever the gap
+
+
+def test_overlapping_model_calls_run_slower_by_the_fitted_slowdown(tmp_path):
+    from hil.fidelity import write_calibration
+    from twin.runner import run_scenario
+
+    def run(slowdown):
+        llm = ConditionedModel(("query_tokens",), 60.0, (0.0,),
+                               ShiftedLognormal(np.log(0.1), 0.1, 0.9), slowdown=slowdown)
+        rule = ConditionedModel((), 0.5, (), ShiftedLognormal(np.log(0.1), 0.1, 0.9))
+        models = {"inference": ConditionedStage("inference", {"rule": rule, "llm": llm})}
+        path = write_calibration(models, {"inference": np.linspace(1, 60, 50)},
+                                 tmp_path / f"cal{slowdown[-1]}.toml", "test")
+        raw = json.loads(json.dumps(_scenario(600).raw))
+        raw["workload"] = {"kind": "poisson", "rate_per_s": 30}
+        raw["resources"] = {"inference": 2}
+        raw["stages"]["inference"] = {"calibrated": str(path)}
+        result = run_scenario(scenario_from_dict(raw, "<test>"))
+        llm_mask = ~result.plan.bypass[:, 4]
+        work = (result.timings.end - result.timings.start)[llm_mask, 4]
+        return work
+
+    alone, shared = run((1.0, 1.0)), run((1.0, 2.0))
+    assert np.median(alone) == pytest.approx(60.0, rel=0.05)
+    slowed = shared > alone * 1.5
+    assert 0.05 < slowed.mean() < 0.95  # the calls that overlapped, not all of them
+    assert shared[slowed] == pytest.approx(2 * alone[slowed], rel=0.02)

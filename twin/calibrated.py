@@ -223,3 +223,36 @@ def render_intents(plan: Plan, ap: Any | None) -> list[str]:
         out.append(rules.command.intent if (not is_llm and rules.command is not None)
                    else q.intent)
     return out
+
+
+def contend(plan: Plan, info: dict[str, dict[str, Any]], models: dict[str, ConditionedStage],
+            start: np.ndarray, end: np.ndarray) -> bool:
+    """Model calls that share the cores run slower: with the first run's inference-stage
+    ``start``/``end`` times, count how many model calls were running when each one started
+    and scale its drawn model time by the fitted slowdown for that many. Returns whether any
+    call changed (the caller then runs the plan again: one fixed-point step)."""
+    m = models.get("inference")
+    if m is None or "inference" not in info or (plan.capacities[INF] or 1) < 2:
+        return False
+    llm_model = m.classes.get("llm")
+    if llm_model is None or len(llm_model.slowdown) < 2:
+        return False
+    rows = info["inference"]
+    idx = np.flatnonzero(np.asarray(rows["class"]) == "llm")
+    if idx.size < 2:
+        return False
+    s, e = start[idx], end[idx]
+    order = np.sort(s)
+    ends = np.sort(e)
+    # calls started at or before each start, minus those already finished
+    running = (np.searchsorted(order, s, side="right")
+               - np.searchsorted(ends, s, side="right"))
+    k = np.maximum(running, 1)
+    if not np.any(k > 1):
+        return False
+    factor = llm_model.slowdown_for(k, idx.size)
+    llm_ms = np.asarray(rows["llm_ms"], dtype=float)
+    plan.base_ms[idx, INF] = np.maximum(np.asarray(rows["rule_ms"])[idx] + llm_ms[idx] * factor,
+                                        MIN_WORK_MS)
+    rows["concurrency"] = _spread(k.astype(float), idx, plan.n)
+    return True
