@@ -21,7 +21,6 @@ The "real" side is any runner that returns a run and its call records: the real 
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -190,11 +189,11 @@ def modelled_scenario(scenario: Scenario, real: RunResult, calibration: Path,
                       stages: Sequence[str]) -> Scenario:
     """The scenario fully modelled: the real stages from ``calibration``, on the real run's
     arrivals (a script workload) and slot counts."""
-    raw = copy.deepcopy(scenario.raw)
+    raw = scenario.config.model_dump(mode="python", by_alias=True, exclude_unset=True)
     raw.pop("expectations", None)
     table = raw.setdefault("stages", {})
     for s in stages:
-        keep = {k: v for k, v in dict(table.get(s, {})).items() if k == "budget_ms"}
+        keep = {k: v for k, v in dict(table.get(s) or {}).items() if k == "budget_ms"}
         table[s] = {**keep, "calibrated": str(calibration.resolve())}
     raw["workload"] = {"kind": "script",
                        "arrivals_ms": [float(a) for a in real.timings.arrival.tolist()]}
@@ -296,7 +295,7 @@ def run_fidelity(scenario: Scenario, runner: Runner, out: Path, seed: int | None
     """The calibrate -> measure -> predict -> compare loop (see the module doc). With
     ``repeat`` the measured run is done twice on the same seed and the real-vs-real error
     is reported as the noise floor."""
-    config = fidelity_config(scenario.raw, scenario.source)
+    config = fidelity_config(scenario)
     seed = scenario.seed if seed is None else seed
     n = requests or config.requests or scenario.requests
     out.mkdir(parents=True, exist_ok=True)

@@ -8,8 +8,6 @@ calibration must fail.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
@@ -17,7 +15,6 @@ from hil.fidelity import fit_records, run_fidelity
 from hil.synthetic import synthetic_lookups, synthetic_runner
 from latency_models.conditioned import ConditionedModel, ConditionedStage, fit_conditioned
 from latency_models.distributions import OffsetGamma, ShiftedLognormal
-from tests.helpers import scenario
 from twin.errors import InputError
 from twin.scenario import scenario_from_dict
 
@@ -40,15 +37,20 @@ def _truth(llm_scale: float = 1.0) -> dict[str, ConditionedStage]:
     }
 
 
-def _scenario(requests: int = 10_000):
-    return scenario(
-        requests=requests, seed=3,
-        workload={"kind": "poisson", "rate_per_s": 4},
-        resources={"inference": 1},
-        assistant={"lang": "mixed"},
+def _raw(requests: int = 10_000) -> dict:
+    return {
+        "name": "t", "requests": requests, "seed": 3,
+        "workload": {"kind": "poisson", "rate_per_s": 4},
+        "stages": {"profile": "ideal"},
+        "resources": {"inference": 1},
+        "assistant": {"lang": "mixed"},
         # every request the rules are not fully sure of goes to the (synthetic) model
-        policy={"threshold": 1.0, "degrade": False},
-    )
+        "policy": {"threshold": 1.0, "degrade": False},
+    }
+
+
+def _scenario(requests: int = 10_000):
+    return scenario_from_dict(_raw(requests), "<test>")
 
 
 def test_fit_recovers_per_token_costs():
@@ -110,12 +112,11 @@ def test_calibrated_file_feeds_a_plain_twin_run(tmp_path):
     truth = _truth()
     fid = run_fidelity(_scenario(3000), synthetic_runner(truth), tmp_path,
                        lookups=lambda: synthetic_lookups(truth))
-    raw = json.loads(json.dumps(_scenario(3000).raw))
+    raw = _raw(3000)
     raw["stages"]["render"] = {"calibrated": str(tmp_path / "calibration.toml")}
     from twin.runner import run_scenario
 
-    plain = run_scenario(scenario_from_dict(json.loads(json.dumps(_scenario(3000).raw)),
-                                            "<test>")).report
+    plain = run_scenario(_scenario(3000)).report
     report = run_scenario(scenario_from_dict(raw, "<test>")).report
     measured = fid.record["comparison"]["rows"]["render"]["p50"]["measured_ms"]
     # the devices' fitted models, not the ideal profile's render
@@ -134,17 +135,16 @@ def test_fit_records_keeps_a_class_per_device():
 
 
 def test_fidelity_tolerances_are_validated():
-    raw = dict(_scenario(10).raw)
-    raw["fidelity"] = {"p50": 1.5}
-    sc = scenario_from_dict(raw, "<test>")
     from twin.config.fidelity import fidelity_config
 
     with pytest.raises(InputError) as err:
-        fidelity_config(sc.raw, sc.source)
+        scenario_from_dict({**_raw(10), "fidelity": {"p50": 1.5}}, "<test>")
     assert err.value.key == "fidelity.p50"
     with pytest.raises(InputError):
-        fidelity_config({"fidelity": {"p95": 0.05, "p59": 0.1}}, "<test>")
-    assert fidelity_config({}, "<t>").limits() == {"p50": 0.03, "p95": 0.05}
+        scenario_from_dict({**_raw(10), "fidelity": {"p95": 0.05, "p59": 0.1}}, "<test>")
+    assert fidelity_config(_scenario(10)).limits() == {"p50": 0.03, "p95": 0.05}
+    tight = scenario_from_dict({**_raw(10), "fidelity": {"p50": 0.01, "p99": 0.1}}, "<test>")
+    assert fidelity_config(tight).limits() == {"p50": 0.01, "p95": 0.05, "p99": 0.1}
 
 
 def test_twin_fidelity_refuses_a_scenario_without_real_stages(capsys):
@@ -193,7 +193,7 @@ def test_overlapping_model_calls_run_slower_by_the_fitted_slowdown(tmp_path):
         models = {"inference": ConditionedStage("inference", {"rule": rule, "llm": llm})}
         path = write_calibration(models, {"inference": np.linspace(1, 60, 50)},
                                  tmp_path / f"cal{slowdown[-1]}.toml", "test")
-        raw = json.loads(json.dumps(_scenario(600).raw))
+        raw = _raw(600)
         raw["workload"] = {"kind": "poisson", "rate_per_s": 30}
         raw["resources"] = {"inference": 2}
         raw["stages"]["inference"] = {"calibrated": str(path)}

@@ -54,10 +54,10 @@ def query_key(text: str, history: Sequence[Turn]) -> str:
 
 def calibration_path(scenario: Scenario, stage: str) -> Path | None:
     """The file a stage's ``calibrated`` key names (resolved like the scenario does)."""
-    table = scenario.raw.get("stages", {}).get(stage)
-    if not isinstance(table, dict) or "calibrated" not in table:
+    table = scenario.config.stages.of(stage)
+    if table is None or table.calibrated is None:
         return None
-    path = Path(str(table["calibrated"]))
+    path = Path(table.calibrated)
     if not path.is_absolute() and not path.exists():
         base = Path(scenario.source).parent if Path(scenario.source).exists() else Path.cwd()
         path = base / path

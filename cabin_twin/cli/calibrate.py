@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hil.calibrate import calibrate, calibrate_render, stage_table
 from twin.errors import InputError
 
 FIDELITY_LIMIT = 0.05
@@ -60,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--commands", "commands", "at least 20")
     if args.model and not Path(args.model).is_file():
         raise InputError(args.model, "--model", "an existing GGUF file")
+    from hil.calibrate import calibrate, calibrate_render, stage_table  # hardware floor
+
     args.out.mkdir(parents=True, exist_ok=True)
     if args.stage == "render":
         record = calibrate_render(args.rig or "ci-virtual", args.commands,

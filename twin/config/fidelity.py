@@ -10,20 +10,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from twin.config.base import NonNegative, NonNegativeInt, PositiveInt, Probability, Strict, parse
+from pydantic import Field
+
+from twin.config.base import NonNegative, Probability, Strict
 
 
 class FidelityConfig(Strict):
-    """Tolerances and run sizes for ``twin fidelity`` (defaults: the issue's targets)."""
+    """``[fidelity]``: tolerances and run sizes for ``twin fidelity`` (defaults: 3 % / 5 %)."""
 
-    p50: Probability = 0.03
-    p95: Probability = 0.05
-    p99: Probability | None = None
-    floor_ms: NonNegative = 1.0
-    ks_alpha: Probability | None = None
-    requests: PositiveInt | None = None
-    calibration_requests: PositiveInt | None = None
-    calibration_seed_offset: NonNegativeInt = 1000
+    p50: Probability = Field(0.03, description="largest relative error of the p50")
+    p95: Probability = Field(0.05, description="largest relative error of the p95")
+    p99: Probability | None = Field(None, description="largest relative error of the p99 "
+                                                      "(none: reported, not checked)")
+    floor_ms: NonNegative = Field(1.0, description="errors relative to at least this (ms)")
+    ks_alpha: Probability | None = Field(None, description="fail a row whose KS p-value is "
+                                                           "below this (none: not checked)")
+    requests: int | None = Field(None, ge=1, le=10_000_000,
+                                 description="requests per run (default: the scenario's)")
+    calibration_requests: int | None = Field(None, ge=1, le=10_000_000,
+                                             description="requests of the calibration run")
+    calibration_seed_offset: int = Field(1000, ge=0, le=2**31,
+                                         description="the calibration run's seed: seed + this")
 
     def limits(self) -> dict[str, float]:
         """Percentile name -> relative tolerance, for the percentiles that are checked."""
@@ -33,6 +40,7 @@ class FidelityConfig(Strict):
         return out
 
 
-def fidelity_config(raw: dict[str, Any], source: str) -> FidelityConfig:
+def fidelity_config(scenario: Any) -> FidelityConfig:
     """The scenario's ``[fidelity]`` table (defaults when it has none)."""
-    return parse(FidelityConfig, raw.get("fidelity", {}), source, "fidelity")
+    config = getattr(getattr(scenario, "config", None), "fidelity", None)
+    return config if config is not None else FidelityConfig()
