@@ -22,6 +22,7 @@ The "real" side is any runner that returns a run and its call records: the real 
 from __future__ import annotations
 
 import json
+import warnings
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -150,7 +151,9 @@ def _marginal(values: np.ndarray) -> dict[str, Any]:
     conditioned models): the fitted one, else empirical quantiles."""
     values = values[np.isfinite(values)]
     if values.size >= MIN_SAMPLES and np.ptp(values) > 0:
-        return fit_samples(values).best.dist.to_spec()
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # candidates that cannot fit
+            return fit_samples(values).best.dist.to_spec()
     if values.size > MAX_MARGINAL_KNOTS:
         values = np.quantile(values, np.linspace(0, 1, MAX_MARGINAL_KNOTS))
     return Empirical(tuple(float(v) for v in np.sort(values)) or (0.0,)).to_spec()
