@@ -18,6 +18,7 @@ Each real stage lasts exactly as long as its work took on the wall clock.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Generator
 from contextlib import ExitStack
 from dataclasses import replace
@@ -29,11 +30,12 @@ import simpy
 from hil.backends import RealParts
 from hil.lockstep import LockstepEnvironment
 from hil.render import RenderBackend, RenderOutcome
-from latency_models.stages import INFERENCE, STAGES
+from latency_models.stages import INFERENCE, MODEL_LOAD, STAGES
 from twin import assisted
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
+from twin.calibrated import query_key
 from twin.errors import InputError
 from twin.plan import Plan
 from twin.rng import stream
@@ -67,6 +69,8 @@ class RealBinding:
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
+        #: one :class:`hil.fidelity.CallRecord` per real call: what conditioned models fit
+        self.records: list[Any] = []
         #: each stage's real work, selected by the backend registry
         self.work: dict[str, Callable[..., Generator[Any, Any, None]]] = {
             "model_load": self._model_load, "inference": self._inference,
@@ -81,6 +85,11 @@ class RealBinding:
                 raise InputError(self.parts.source, "assistant",
                                  "an [assistant] table (the real model answers its queries)")
             plan.capacities[INFERENCE] = 1  # one model instance
+            # prepare calls share the one model too (its lock): one at a time, and only for
+            # requests that need the model (the twin replays the same slots)
+            plan.capacities[MODEL_LOAD] = 1
+            if plan.bypass is not None:
+                plan.bypass[:, MODEL_LOAD] = ~ap.llm
         if "render" in real and ap is None:  # command what a sampled labelled query asks
             picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1), plan.n)
             self.labels = [(q.intent, q.value) for q in picks]
@@ -101,7 +110,11 @@ class RealBinding:
 
         def prepare() -> None:
             with self.model_lock:
-                resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
+                t0 = time.perf_counter()
+                done = resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
+                self._record("model_load", i, "llm", t0, {
+                    "history_tokens": float((done or {}).get("prefilled", 0)),
+                    "session_hit": float((done or {}).get("hit", 0))})
 
         yield from env.call("model_load", prepare)
 
@@ -114,12 +127,18 @@ class RealBinding:
         resolver = self.resolver
 
         def work() -> None:
+            t0 = time.perf_counter()
             rules = shared_nlu(q.lang).parse(q.text, q.history)
             ap.rules[i] = replace(ap.rules[i], ms=rules.ms)
+            self._record("inference", i, "rule", t0, {})  # the whole rule step, as timed
             if needs_llm and resolver is not None:
                 budget = max(policy.degrade_deadline_ms - rules.ms, 0.0)
                 with self.model_lock:
+                    t0 = time.perf_counter()
                     result = resolver.resolve(q.text, list(q.history), q.lang, budget)
+                    self._record("inference", i, "llm", t0, {
+                        "query_tokens": _query_tokens(resolver, q, result)},
+                        query_key(q.text, q.history))
                 ap.raw[i] = result.raw
                 self.llm_calls[i] = result
 
@@ -130,7 +149,19 @@ class RealBinding:
         assert isinstance(env, LockstepEnvironment) and self.render is not None
         intent, value = self.command_for(i, timeline)
         backend = self.render
-        self.outcomes[i] = yield from env.call("render", lambda: backend.execute(intent, value))
+
+        def execute() -> RenderOutcome:
+            t0 = time.perf_counter()
+            outcome = backend.execute(intent, value)
+            self._record("render", i, outcome.device or "none", t0, {})
+            return outcome
+
+        self.outcomes[i] = yield from env.call("render", execute)
+
+    def _record(self, stage: str, i: int, cls: str, t0: float,
+                features: dict[str, float], key: str = "") -> None:
+        ms = (time.perf_counter() - t0) * 1000.0
+        self.records.append(_call_record(stage, i, cls, ms, features, key))
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
         """The command request ``index`` executes, decided the moment it reaches render."""
@@ -169,3 +200,18 @@ class RealBinding:
             }
             out.update(self.render.report())  # after close: the safe state is known
         return out
+
+
+def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float],
+                 key: str = "") -> Any:
+    from hil.fidelity import CallRecord
+
+    return CallRecord(stage, i, cls, ms, features, key=key)
+
+
+def _query_tokens(resolver: Any, q: Any, result: ResolverResult) -> float:
+    """Tokens of the query suffix, from the model's tokenizer (else what the call prefilled)."""
+    from hil.fidelity import token_counts
+
+    counts = token_counts(resolver, q.text, q.history)
+    return counts[0] if counts is not None else float(result.timings.get("prefill_tokens", 0))

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from latency_models.stages import STAGES
-from twin import assisted, monitoring
+from twin import assisted, calibrated, monitoring
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
@@ -27,6 +27,8 @@ class RunResult:
     report: dict[str, Any]
     monitoring: dict[str, Any]
     extra_columns: dict[str, np.ndarray] = field(default_factory=dict)
+    #: the real calls a binding recorded (stage, class, features, ms), for calibration
+    calls: list[Any] = field(default_factory=list)
 
     def request_arrays(self) -> dict[str, np.ndarray]:
         """Per-request arrays for plots: arrival, a column per stage, e2e, path (if any)."""
@@ -91,10 +93,16 @@ def run_scenario(
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
     env, real = binding.bind(plan, ap) if binding is not None else (None, {})
+    models = {s: m for s, m in calibrated.load_conditioned(scenario).items() if s not in real}
+    info = calibrated.apply(plan, scenario, ap, models) if models else {}
     controller = controller_from_scenario(scenario.monitoring, scenario.source)
     chosen = choose_engine(scenario, engine, bool(real) or controller is not None)
     timings = (run_fast(plan) if chosen == "fast"
                else run_des(plan, env=env, real=real, controller=controller))
+    if (info and not real and controller is None
+            and calibrated.contend(plan, info, models, timings.start[:, 4], timings.end[:, 4])):
+        # calls that overlapped run slower (fitted slowdown): run the slowed plan again
+        timings = run_fast(plan) if chosen == "fast" else run_des(plan)
     window = float(scenario.monitoring.window_ms)
     mon = monitoring.compute(plan, timings, window)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
@@ -116,7 +124,8 @@ def run_scenario(
     if controller is not None and binding is None:
         report["degrade_on_alert"]["versus_no_control"] = _control_effect(
             scenario, seed, n, report)
-    return RunResult(scenario, plan, timings, report, mon, columns)
+    return RunResult(scenario, plan, timings, report, mon, columns,
+                     list(getattr(binding, "records", [])))
 
 
 def _control_effect(scenario: Scenario, seed: int, n: int,

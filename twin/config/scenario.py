@@ -22,6 +22,7 @@ from latency_models.stages import STAGES
 from twin.config.base import Milliseconds, Probability, Strict, tagged_union
 from twin.config.distributions import DIST_KEYS, DistSpec
 from twin.config.faults import FaultSpec
+from twin.config.fidelity import FidelityConfig
 from twin.config.network import ModelSection, NetworkSection
 
 MAX_REQUESTS = 10_000_000  # per run: a bound on the work one run can do
@@ -233,6 +234,8 @@ class ScenarioFile(Strict):
                                                                  "(none: no assistant)")
     network: NetworkSection | None = Field(None, description="a transport protocol model")
     model: ModelSection | None = Field(None, description="a size x quantisation profile")
+    fidelity: FidelityConfig = Field(default_factory=FidelityConfig,
+                                     description="tolerances of twin fidelity")
 
     def cross_field_problem(self) -> tuple[str, str] | None:
         """The first cross-field rule the file breaks, as (dotted key, expected), or None."""
