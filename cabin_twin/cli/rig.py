@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the hardware floor is imported by the handler (twin --help stays light)
     from hil.rig import RigSession
 
 
