@@ -15,6 +15,12 @@ from twin.config.distributions import DistSpec
 from twin.config.reference import render
 from twin.config.scenario import ScenarioFile
 
+
+def _rig_model() -> Any:
+    from hil.rig_file import RigModel  # the rig file lives on the hil floor
+
+    return RigModel
+
 PATH = Path(__file__).resolve().parents[1] / "CONFIG.md"
 INTRO = ("Generated from the typed models by `python -m cabin_twin.reference`; do not edit by "
          "hand (a test fails when it is out of date).\n\n"
@@ -23,10 +29,12 @@ INTRO = ("Generated from the typed models by `python -m cabin_twin.reference`; d
          "is one line naming the file, the dotted key and what was expected (exit 2). Tables "
          "chosen by a key (`kind`, `dist`, `protocol`) list each choice's keys. Distribution "
          "tables are used by `[stages.<stage>]`, `assistant.rule_ms`, `network.hold` and RTT "
-         "`jitter`.")
+         "`jitter`. A rig file (`rigs/*.toml`, `--rig FILE`) is checked the same way, and every "
+         "binding also against its DBC (see README, \"Your vehicle's DBC\").")
 SECTIONS: list[tuple[str, Any]] = [
     ("Scenario file", ScenarioFile),
     ("Distribution tables", DistSpec),
+    ("Rig file", _rig_model()),
 ]
 
 

@@ -17,7 +17,7 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from cantools.database.can import Database, Message, Signal
 from pydantic import Field
@@ -43,39 +43,48 @@ Range = Annotated[list[Finite], Field(min_length=2, max_length=2)]
 class CanBusModel(Strict):
     """A CAN bus: any python-can interface; ``dbc`` is ``"cabin"`` or a path."""
 
-    interface: str = Field(min_length=1)
-    channel: str | int
-    bitrate: Annotated[int, Field(gt=0, le=8_000_000)] | None = None
-    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
-    dbc: str = "cabin"
-    strict: bool = True
+    interface: str = Field(min_length=1, description="python-can interface: virtual, "
+                           "udp_multicast, socketcan, pcan, vector, ...")
+    channel: str | int = Field(description='the interface\'s channel ("auto" on virtual: a '
+                               "private bus per session)")
+    bitrate: Annotated[int, Field(gt=0, le=8_000_000)] | None = Field(
+        None, description="bit/s, passed to can.Bus")
+    options: dict[str, str | int | float | bool] = Field(
+        default_factory=dict, description="more can.Bus keyword arguments")
+    dbc: str = Field("cabin", description='"cabin" or a DBC path relative to the rig file')
+    strict: bool = Field(True, description="false: accept overlapping signals (warns, "
+                         "naming the messages)")
 
 
 class SerialModel(Strict):
     """The serial bench port (``"emulator"`` starts the pty emulator)."""
 
-    port: str = Field(min_length=1)
-    baudrate: Annotated[int, Field(gt=0, le=4_000_000)] = 115200
-    dbc: str = "cabin"
-    strict: bool = True
+    port: str = Field(min_length=1, description='a serial port, or "emulator"')
+    baudrate: Annotated[int, Field(gt=0, le=4_000_000)] = Field(115200, description="baud")
+    dbc: str = Field("cabin", description="the DBC of the frames the serial protocol carries")
+    strict: bool = Field(True, description="false: accept overlapping signals")
 
 
 class SimulationModel(Strict):
-    twins: Literal["inline", "process"] = "inline"
-    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0
-    cyclic_status: bool = False
+    """How the simulated devices run."""
+
+    twins: Literal["inline", "process"] = Field(
+        "inline", description="twins in this process, or one process per bus")
+    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = Field(0, description="delay draws")
+    cyclic_status: bool = Field(False, description="status frames every GenMsgCycleTime ms")
 
 
 class ConfirmModel(Strict):
     """A status check: ``value`` (a number or a VAL_ name) or the sent value of the bound
     signal times ``scale`` plus ``offset``; ``tolerance`` makes it a tolerance check."""
 
-    message: str | None = None
-    signal: str
-    value: Number | None = None
-    scale: Finite = 1.0
-    offset: Finite = 0.0
-    tolerance: NonNegative | None = None
+    message: str | None = Field(None, description="status message (default: the device's)")
+    signal: str = Field(description="the status signal checked")
+    value: Number | None = Field(None, description="expected constant, or a VAL_ name (enum)")
+    scale: Finite = Field(1.0, description="expected = sent value * scale + offset")
+    offset: Finite = Field(0.0, description="see scale")
+    tolerance: NonNegative | None = Field(
+        None, description="allowed difference (default: half a resolution)")
 
 
 Confirms = ConfirmModel | list[ConfirmModel]
@@ -84,44 +93,63 @@ Confirms = ConfirmModel | list[ConfirmModel]
 class IntentModel(Strict):
     """How one intent becomes a frame (see the README's rig-file section)."""
 
-    signal: str | None = None
-    scale: Finite = 1.0
-    offset: Finite = 0.0
-    levels: list[Finite] | None = None
-    relative: bool = False
-    set: dict[str, Number] = Field(default_factory=dict)
-    confirm: Confirms | None = None
+    signal: str | None = Field(None, description="command signal taking the intent's value")
+    scale: Finite = Field(1.0, description="signal = value * scale + offset")
+    offset: Finite = Field(0.0, description="see scale")
+    levels: list[Finite] | None = Field(None, description="signal = levels[value - lowest]")
+    relative: bool = Field(False, description="add to the current value (up/down intents)")
+    set: dict[str, Number] = Field(default_factory=dict,
+                                   description="constants for other signals (number or VAL_)")
+    confirm: Confirms | None = Field(None, description="status check(s); default: the "
+                                     "same-named status signal")
 
 
 class SafeStateModel(Strict):
-    send: dict[str, Number]
-    hold: dict[str, str] = Field(default_factory=dict)
-    confirm: Confirms | None = None
-    why: str = Field(min_length=1)
+    """What the device is commanded to on every exit (devices/SAFE_STATE.md)."""
+
+    send: dict[str, Number] = Field(description="constants sent (number or VAL_ name)")
+    hold: dict[str, str] = Field(default_factory=dict, description="command signal = the last "
+                                 "reported value of this status signal")
+    confirm: Confirms | None = Field(None, description="status check(s)")
+    why: str = Field(min_length=1, description="why this state is safe")
 
 
 class DeviceModel(Strict):
-    bus: str
-    mode: Literal["simulated", "real"] = "simulated"
-    node_id: Annotated[int, Field(ge=0, le=255)] = 0
-    command: str
-    status: str | None = None
-    fire_and_forget: bool = False
-    motion: bool = False
-    timeout_ms: Annotated[float, Field(gt=0, le=60_000, allow_inf_nan=False)] = 50.0
-    delay: dict[str, Any] = Field(default_factory=lambda: {"dist": "fixed", "value": 1.0})
-    ranges: dict[str, Range] = Field(default_factory=dict)
-    safe_state: SafeStateModel
-    intents: dict[str, IntentModel] = Field(min_length=1)
+    """One device: its bus, messages, timing, ranges, safe state and intent bindings."""
+
+    bus: str = Field(description='a [buses.NAME], or "serial"')
+    mode: Literal["simulated", "real"] = Field(
+        "simulated", description="simulated: a twin generated from the bindings answers")
+    node_id: Annotated[int, Field(ge=0, le=255)] = Field(
+        0, description="Diag ping target (cabin DBC)")
+    command: str = Field(description="the command message")
+    status: str | None = Field(None, description="the status message (or fire_and_forget)")
+    fire_and_forget: bool = Field(False, description="no status: sent, never confirmed")
+    motion: bool = Field(False, description="its safe state may only stop it")
+    timeout_ms: Annotated[float, Field(gt=0, le=60_000, allow_inf_nan=False)] = Field(
+        50.0, description="wait for the confirming status")
+    delay: dict[str, Any] = Field(default_factory=lambda: {"dist": "fixed", "value": 1.0},
+                                  description="the twin's actuation delay (a distribution)")
+    ranges: dict[str, Range] = Field(default_factory=dict, description="[low, high] per "
+                                     "signal where the DBC has none ([0|0]) or a wrong one")
+    safe_state: SafeStateModel = Field(description="required, explicit")
+    intents: dict[str, IntentModel] = Field(min_length=1, description="[devices.NAME.intents."
+                                            "INTENT]; feedback is the HMI ack")
 
 
 class RigModel(Strict):
-    name: str = Field(min_length=1)
-    description: str = ""
-    buses: dict[str, CanBusModel] = Field(default_factory=dict)
-    serial: SerialModel | None = None
-    simulation: SimulationModel = Field(default_factory=SimulationModel)
-    devices: dict[str, DeviceModel] = Field(min_length=1)
+    """A rig TOML file."""
+
+    reference_title: ClassVar[str] = "top level (rig file)"
+
+    name: str = Field(min_length=1, description="the rig's name")
+    description: str = Field("", description="one line")
+    buses: dict[str, CanBusModel] = Field(default_factory=dict,
+                                          description="[buses.NAME], one per CAN bus")
+    serial: SerialModel | None = Field(None, description="the serial bench port")
+    simulation: SimulationModel = Field(default_factory=SimulationModel,
+                                        description="simulated devices")
+    devices: dict[str, DeviceModel] = Field(min_length=1, description="[devices.NAME]")
 
 
 # ---- the loaded rig --------------------------------------------------------------------

@@ -131,7 +131,6 @@ def show_rig(args: argparse.Namespace) -> int:
 
 def init_rig(args: argparse.Namespace) -> int:
     from hil.rig_init import scaffold
-
     from twin.errors import InputError
 
     if not args.dbc.is_file():

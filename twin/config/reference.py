@@ -37,6 +37,8 @@ def _models(annotation: Any) -> list[type[BaseModel]]:
             out.append(member)
         elif typing.get_origin(member) in (list, tuple):
             out += [m for a in typing.get_args(member) for m in _models(a)]
+        elif typing.get_origin(member) is dict:  # a table of named tables ([devices.NAME])
+            out += _models(typing.get_args(member)[1])
     return out
 
 
@@ -51,6 +53,8 @@ def _type_name(annotation: Any) -> str:
         elif origin in (list, tuple):
             inner = _type_name(typing.get_args(member)[0])
             names.append(f"list of {inner}")
+        elif origin is dict:
+            names.append(f"table of {_type_name(typing.get_args(member)[1])}")
         elif isinstance(member, type) and issubclass(member, BaseModel):
             names.append("table")
         else:
@@ -159,11 +163,13 @@ def _section(path: str, model: type[BaseModel], seen: set[type[BaseModel]],
             lines.append(f"| `{key}` | {_type_name(info.annotation)} | {_range(info)} | "
                          f"{_default(info)} | {meaning} |")
         is_list = any(typing.get_origin(m) in (list, tuple) for m in _members(info.annotation))
+        is_map = any(typing.get_origin(m) is dict for m in _members(info.annotation))
         child = key if key.startswith("<") else (f"{path}.{key}" if path else key)
         for inner in inner_models:
             if inner not in seen and inner not in shared:
                 seen.add(inner)
-                queue.append((child + ("[]" if is_list else ""), inner))
+                suffix = "[]" if is_list else (".<name>" if is_map else "")
+                queue.append((child + suffix, inner))
     if flattened:
         lines += ["", "The stage table also takes the keys of one distribution table "
                       "(`dist = ...` and its parameters, below)."]
