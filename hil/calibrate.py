@@ -218,7 +218,7 @@ def calibrate_render(rig: str, commands: int = 200, seed: int = 1,
                      progress: Progress = _quiet, out_dir: Path | None = None
                      ) -> dict[str, Any]:
     """Send labelled commands to a rig's devices; fit a model per device (see module doc)."""
-    from hil.render import INTENT_PLANS, render_backend
+    from hil.render import intent_routes, render_backend
 
     picks = QuerySampler(load_queries()).sample(np.random.default_rng(seed), commands)
     ms, devices = [], []
@@ -248,8 +248,7 @@ def calibrate_render(rig: str, commands: int = 200, seed: int = 1,
             draws = models[cls].sample(rng, {}, 200 * held.size)
             per_device[cls] = {"calibration": int(train.size), "held_back": int(held.size),
                                "fidelity": _fidelity_samples(draws, held)}
-    stage = ConditionedStage("render", models,
-                             route={i: p[0] for i, p in INTENT_PLANS.items()})
+    stage = ConditionedStage("render", models, route=intent_routes(rig))
     fit = fit_samples(values[~held_mask]) if (~held_mask).sum() >= 20 else None
     return {
         "stage": "render", "rig": rig, "commands": int(values.size),

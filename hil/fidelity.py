@@ -325,7 +325,8 @@ def run_fidelity(scenario: Scenario, runner: Runner, out: Path, seed: int | None
     return FidelityResult(record, real, modelled, again)
 
 
-def real_lookups(model: str | None = None) -> Callable[[], dict[str, Any]]:
+def real_lookups(model: str | None = None, rig: str | None = None
+                 ) -> Callable[[], dict[str, Any]]:
     """What a calibration learns from the real backends besides timings: token counts of every
     labelled query (the model's tokenizer, loaded vocabulary-only), the pinned warm
     situations, the resolver's session-cache size, and the device each intent commands."""
@@ -335,8 +336,9 @@ def real_lookups(model: str | None = None) -> Callable[[], dict[str, Any]]:
 
         import llama_cpp
 
+        from hil.backends import DEFAULT_RIG
         from hil.llm.model_files import checked_model_path
-        from hil.render import INTENT_PLANS
+        from hil.render import intent_routes
         from twin.assistant.queries import load_queries
         from twin.assistant.resolver import MAX_PROMPT_TOKENS
 
@@ -350,7 +352,7 @@ def real_lookups(model: str | None = None) -> Callable[[], dict[str, Any]]:
                                max_prompt_tokens=MAX_PROMPT_TOKENS)
         return {"tokens": token_table(shim, load_queries()), "pinned": pinned_keys(),
                 "session_capacity": 50,
-                "route": {intent: plan[0] for intent, plan in INTENT_PLANS.items()}}
+                "route": intent_routes(rig or DEFAULT_RIG)}
 
     return lookups
 

@@ -29,6 +29,13 @@ from hil.rig_file import FEEDBACK
 from twin.assistant.intents import INTENT_NAMES, INTENTS
 
 
+def intent_routes(rig: str = "ci-virtual") -> dict[str, str]:
+    """Intent -> the device of ``rig`` that serves it (the rig file's bindings)."""
+    loaded = load_rig(rig)
+    return {intent: name for name, dev in loaded.devices.items() for intent in dev.spec.intents
+            if intent != FEEDBACK}
+
+
 @dataclass
 class RenderOutcome:
     """One rendered intent. ``ms`` is command -> status (0 when nothing was commanded)."""

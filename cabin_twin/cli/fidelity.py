@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     result = run_fidelity(
         scenario, real_runner(args.rig, out, args.model, args.threads), out, seed=args.seed,
         requests=args.requests, calibration=args.calibration,
-        lookups=real_lookups(args.model) if uses_model else None, repeat=args.repeat,
+        lookups=real_lookups(args.model, args.rig) if uses_model else None, repeat=args.repeat,
         progress=progress)
     write(result, out)
     print(format_table(result.record))
