@@ -28,7 +28,7 @@ def fcfs_starts(arrival: np.ndarray, work: np.ndarray, capacity: int,
     a = arrival[order]
     w = work[order]
     e0 = pauses.end(a, w)  # ends if nobody waited
-    done_before = np.searchsorted(np.sort(e0), a, side="right")
+    done_before = _done_before(a, e0)
     conflict = (np.arange(n) - done_before) >= capacity
     s = a.copy()
     conflicts = np.flatnonzero(conflict)
@@ -37,6 +37,19 @@ def fcfs_starts(arrival: np.ndarray, work: np.ndarray, capacity: int,
     out = np.empty(n)
     out[order] = s
     return out
+
+
+def _done_before(a: np.ndarray, e0: np.ndarray) -> np.ndarray:
+    """For each request ``i`` (``a`` sorted), how many requests *ahead of it* (index < i) end
+    by ``a[i]`` when nobody waits. A request at or after ``i`` can only end by ``a[i]`` if it
+    does zero work and arrives with ``i``; it is not ahead of ``i`` and must not count."""
+    by_arrival = np.searchsorted(np.sort(e0), a, side="right")
+    instant = (e0 <= a).astype(np.int64)  # zero-work requests (end == arrival)
+    if not instant.any():
+        return by_arrival
+    suffix = np.concatenate([np.cumsum(instant[::-1])[::-1], [0]])  # instant among i..n-1
+    group_end = np.searchsorted(a, a, side="right")  # past the last arrival tied with i
+    return by_arrival - (suffix[np.arange(a.size)] - suffix[group_end])
 
 
 def _replay_busy_periods(a: np.ndarray, w: np.ndarray, e: np.ndarray, s: np.ndarray,
