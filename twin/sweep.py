@@ -5,7 +5,8 @@ random points. Each point is run ``replications`` times with independent seeds t
 ``numpy.random.SeedSequence(base_seed).spawn``: point ``i`` owns child ``i`` and replication
 ``r`` its grandchild ``r``, so results depend only on the point index and the base seed, never
 on the executor or the number of workers. Confidence intervals come from these independent
-replications (Student t), not from bootstrapping requests inside one run.
+replications (a bootstrap of the replication means; Wilson for fractions), not from
+resampling requests inside one run.
 
 Executors: ``process`` (a local process pool, the default; ``process:N`` for N workers),
 ``serial``, and ``dask://HOST:PORT`` (a Dask distributed scheduler; ``pip install
@@ -28,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from twin.errors import InputError
 from twin.progress import progress
@@ -41,6 +41,10 @@ _KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$")
 _RANGE_RE = re.compile(r"^range\((.*)\)$")
 _SPAN_RE = re.compile(r"^([^.][^,]*?)\.\.([^,]+)$")
 DEFAULT_TIMEOUT_S = 3600.0
+BOOTSTRAP = 4000  # bootstrap resamples per interval
+FRACTION_SUFFIXES = ("within_budget", "over_budget", "_share", "_rate", "accuracy")
+METADATA = frozenset({"seed", "requests", "point", "replications"})  # not averaged
+MAX_VALUES = 100_000  # per --vary key, and points per sweep: a bound checked before any work
 RESERVED_KEYS = frozenset({"seed", "point", "replications"})  # row metadata columns
 
 
@@ -79,7 +83,13 @@ def _number(text: str, key: str, what: str) -> int | float:
     value = parse_value(text)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InputError(FLAG, key, f"a number for {what}, got {text.strip()!r}")
+    _finite(key, value)
     return value
+
+
+def _finite(key: str, value: Value) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError(FLAG, key, f"finite numbers, got {value!r}")
 
 
 def _parse_range(key: str, inner: str) -> tuple[Value, ...]:
@@ -90,6 +100,9 @@ def _parse_range(key: str, inner: str) -> tuple[Value, ...]:
     step = _number(parts[2], key, "range step") if len(parts) == 3 else 1
     if step == 0 or (stop - start) / step <= 0:
         raise InputError(FLAG, key, f"a non-empty range, got range({inner})")
+    if (stop - start) / step > MAX_VALUES:
+        raise InputError(FLAG, key, f"at most {MAX_VALUES:,} values, range({inner}) has "
+                                    f"{(stop - start) / step:.3g}")
     if all(isinstance(v, int) for v in (start, stop, step)):
         return tuple(range(int(start), int(stop), int(step)))
     count = math.ceil((stop - start) / step - 1e-9)
@@ -124,7 +137,12 @@ def parse_vary(text: str) -> Vary:
     raw_values = rhs.split(",")
     if any(not v.strip() for v in raw_values):
         raise InputError(FLAG, key, f"comma-separated values without empty items, got {rhs!r}")
-    return Vary(key, values=tuple(parse_value(v) for v in raw_values))
+    if len(raw_values) > MAX_VALUES:
+        raise InputError(FLAG, key, f"at most {MAX_VALUES:,} values, got {len(raw_values):,}")
+    values = tuple(parse_value(v) for v in raw_values)
+    for v in values:
+        _finite(key, v)
+    return Vary(key, values=values)
 
 
 def parse_varies(texts: Iterable[str]) -> list[Vary]:
@@ -141,8 +159,12 @@ def parse_varies(texts: Iterable[str]) -> list[Vary]:
 
 
 def grid_points(varies: Sequence[Vary]) -> list[dict[str, Value]]:
-    """The full factorial grid, first key varying slowest."""
+    """The full factorial grid, first key varying slowest (at most MAX_VALUES points)."""
     keys = [v.key for v in varies]
+    size = math.prod(len(v.grid_values()) for v in varies)
+    if size > MAX_VALUES:
+        raise InputError(FLAG, ",".join(keys), f"a grid of at most {MAX_VALUES:,} points, "
+                                               f"got {size:,}")
     return [
         dict(zip(keys, combo, strict=True))
         for combo in itertools.product(*(v.grid_values() for v in varies))
@@ -151,8 +173,8 @@ def grid_points(varies: Sequence[Vary]) -> list[dict[str, Value]]:
 
 def random_points(varies: Sequence[Vary], n: int, seed: int) -> list[dict[str, Value]]:
     """``n`` random points: spans drawn uniformly (ints stay ints), lists sampled uniformly."""
-    if n < 1:
-        raise InputError("--random", str(n), "a positive number of points")
+    if not 1 <= n <= MAX_VALUES:
+        raise InputError("--random", str(n), f"a number of points in 1..{MAX_VALUES:,}")
     rng = np.random.default_rng(np.random.SeedSequence([seed, 0x5EED]))
     points: list[dict[str, Value]] = [{} for _ in range(n)]
     for v in varies:
@@ -242,16 +264,58 @@ def flatten_metrics(result: dict[str, Any], prefix: str = "") -> dict[str, float
 
 
 def mean_ci95(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and 95 % Student-t interval (NaN bounds with fewer than 2 replications)."""
+    """Mean and 95 % percentile-bootstrap interval of the mean over replications (NaN bounds
+    with fewer than 2). A bootstrap interval stays inside the values the metric took, so it
+    never leaves the metric's range (no negative latency, no fraction above 1)."""
     data = np.asarray(values, dtype=float)
     mean = float(np.mean(data))
-    if data.size < 2:
+    if data.size < 2 or not np.isfinite(data).all():
         return mean, math.nan, math.nan
-    sem = float(np.std(data, ddof=1) / math.sqrt(data.size))
-    if sem == 0.0:
+    if np.all(data == data[0]):
         return mean, mean, mean
-    half = float(stats.t.ppf(0.975, data.size - 1)) * sem
-    return mean, mean - half, mean + half
+    rng = np.random.default_rng(np.random.SeedSequence([data.size, 0xB007]))
+    means = data[rng.integers(0, data.size, (BOOTSTRAP, data.size))].mean(axis=1)
+    low, high = np.quantile(means, [0.025, 0.975])
+    return mean, float(min(low, mean)), float(max(high, mean))
+
+
+def wilson95(successes: float, trials: float) -> tuple[float, float]:
+    """Wilson score 95 % interval of a proportion (always inside [0, 1])."""
+    if trials <= 0:
+        return math.nan, math.nan
+    z = 1.959963984540054
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def fraction_ci95(values: Sequence[float], requests: Sequence[float]
+                  ) -> tuple[float, float, float]:
+    """Mean and 95 % interval of a per-request fraction: the wider of the Wilson interval on
+    the pooled requests (binomial spread) and the bootstrap over replications (run-to-run
+    spread, which queueing makes larger than binomial); both stay inside [0, 1]."""
+    mean, low, high = mean_ci95(values)
+    trials = float(np.sum(requests))
+    w_low, w_high = wilson95(float(np.dot(values, requests)), trials)
+    if math.isnan(low):
+        return mean, w_low, w_high
+    return mean, min(low, w_low), max(high, w_high)
+
+
+def replications_needed(sd: float, replications: int, half_width: float) -> int | None:
+    """Replications for a 95 % interval of +/- ``half_width`` on a point's mean, from the
+    standard deviation ``sd`` seen over ``replications`` runs (normal approximation; None
+    when the spread is unknown)."""
+    if replications < 2 or not math.isfinite(sd) or half_width <= 0:
+        return None
+    return max(2, math.ceil((1.959963984540054 * sd / half_width) ** 2))
+
+
+def is_fraction(metric: str) -> bool:
+    """Metrics that are a share of requests (report.json's fractions)."""
+    return metric.endswith(FRACTION_SUFFIXES) or metric.startswith("perception.")
 
 
 _INPUT_ERROR = "__input_error__"
@@ -376,14 +440,18 @@ def run_sweep(
     create_keys: bool = False,
     timeout_s: float = DEFAULT_TIMEOUT_S,
     show_progress: bool | None = None,
+    apply: Callable[[dict[str, Any], dict[str, Value], str], dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Run every point ``replications`` times and summarise each metric with a 95 % CI.
 
     ``point_fn(raw, seed)`` must be a picklable top-level function returning a (possibly
     nested) dict of numbers, e.g. report.json content. ``base_seed`` defaults to the
     scenario's ``seed`` (else 0). Each row holds ``point`` (index), the varied keys, ``seed``
-    (the point's first replication seed), ``replications``, and per metric ``m`` the mean
-    ``m`` plus ``m.ci95_low`` / ``m.ci95_high``. All points are validated before any runs.
+    (the point's first replication seed; the others follow from it and the point index),
+    ``replications``, ``requests`` (per replication), and per metric ``m`` the mean ``m``
+    plus ``m.ci95_low`` / ``m.ci95_high`` (bootstrap; fractions: see :func:`fraction_ci95`)
+    and ``m.sd`` (the spread over replications, for :func:`replications_needed`).
+    All points are validated before any runs.
     """
     if replications < 1:
         raise InputError("--replications", str(replications), "a positive integer")
@@ -393,7 +461,8 @@ def run_sweep(
         else grid_points(varies)
     )
     seed = _base_seed(raw_scenario, base_seed)
-    raws = [apply_point(raw_scenario, p, source, create_keys) for p in points]
+    raws = [apply_point(raw_scenario, p, source, create_keys) if apply is None
+            else apply(raw_scenario, p, source) for p in points]
     seeds = replication_seeds(seed, len(points), replications, crn)
     tasks = [
         (point_fn, raws[i], seeds[i][r]) for i in range(len(points)) for r in range(replications)
@@ -408,9 +477,16 @@ def run_sweep(
             "seed": seeds[i][0],
             "replications": replications,
         }
+        requests = [r.get("requests", math.nan) for r in reps]
+        row["requests"] = requests[0]
         for metric in _metric_names(reps):
-            mean, low, high = mean_ci95([r.get(metric, math.nan) for r in reps])
+            if metric in METADATA:
+                continue  # a seed or a count is not a metric: never average it
+            values = [r.get(metric, math.nan) for r in reps]
+            mean, low, high = (fraction_ci95(values, requests) if is_fraction(metric)
+                               and not any(map(math.isnan, requests)) else mean_ci95(values))
             row[metric] = mean
+            row[f"{metric}.sd"] = float(np.std(values, ddof=1)) if len(values) > 1 else math.nan
             row[f"{metric}.ci95_low"] = low
             row[f"{metric}.ci95_high"] = high
         rows.append(row)
@@ -444,22 +520,27 @@ def write_csv(rows: Sequence[dict[str, Any]], path: Path) -> Path:
     return path
 
 
+def _fmt(value: Any, fraction: bool) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    return f"{value:.4f}" if fraction else f"{value:.1f}"
+
+
 def format_table(
     rows: Sequence[dict[str, Any]], keys: Sequence[str], metrics: Sequence[str]
 ) -> str:
-    """A plain-text table: the varied keys, then ``mean [low, high]`` per metric."""
-    header = [*keys, *metrics]
+    """A plain-text table: the varied keys, then ``mean [low, high]`` per metric (fractions
+    to 4 decimals, so 0.90 and 0.94 differ; latencies to 0.1 ms)."""
+    header = [*keys, *(f"{m} [95% CI]" for m in metrics)]
     body = []
     for row in rows:
         cells = [str(row.get(k, "")) for k in keys]
         for m in metrics:
-            mean, low, high = (
-                row.get(m, math.nan),
-                row.get(f"{m}.ci95_low"),
-                row.get(f"{m}.ci95_high"),
-            )
-            ci = "" if low is None or math.isnan(low) else f" [{low:.1f}, {high:.1f}]"
-            cells.append(f"{mean:.1f}{ci}")
+            frac = is_fraction(m)
+            low, high = row.get(f"{m}.ci95_low"), row.get(f"{m}.ci95_high")
+            ci = ("" if low is None or math.isnan(low)
+                  else f" [{_fmt(low, frac)}, {_fmt(high, frac)}]")
+            cells.append(f"{_fmt(row.get(m, math.nan), frac)}{ci}")
         body.append(cells)
     widths = [
         max(len(h), *(len(r[j]) for r in body)) if body else len(h) for j, h in enumerate(header)
