@@ -28,17 +28,25 @@ from latency_models.distributions import (
     distribution_from_spec,
 )
 from latency_models.stages import STAGES
+from twin.config.scenario import (
+    PoissonWorkload,
+    ScriptWorkload,
+    StageSection,
+    VoiceBurstWorkload,
+)
 from twin.errors import InputError
-from twin.scenario import STAGE_KEYS, WORKLOAD_KINDS, scenario_from_dict
+from twin.scenario import scenario_from_dict
 
 FLAG = "--vary"
 LOGNORMAL_PARAMS = ("median", "p95", "shift", "mu", "sigma")
 STAGE_TABLE_KEYS = ("scale", "budget_ms")
 _Z95 = 1.6448536269514722
+#: the stage table's own keys (the rest of a stage table is its distribution)
+STAGE_KEYS = frozenset(k for k in StageSection.model_fields if k != "distribution")
 _WORKLOAD_KEYS = {
-    "poisson": ("rate_per_s",),
-    "voice_burst": ("users", "period_s", "jitter", "closed_loop"),
-    "script": (),
+    kind: tuple(k for k in m.model_fields if k != "kind")
+    for kind, m in (("poisson", PoissonWorkload), ("voice_burst", VoiceBurstWorkload),
+                    ("script", ScriptWorkload))
 }
 
 
@@ -80,8 +88,7 @@ def valid_keys(raw: dict[str, Any], source: str) -> list[str]:
         keys += [f"stages.{stage}.{p}" for p in (*_dist_params(base), *STAGE_TABLE_KEYS)]
         keys.append(f"resources.{stage}")
     kind = raw.get("workload", {}).get("kind", "poisson")
-    if kind in WORKLOAD_KINDS:
-        keys += [f"workload.{k}" for k in _WORKLOAD_KEYS[kind]]
+    keys += [f"workload.{k}" for k in _WORKLOAD_KEYS.get(kind, ())]
     keys += ["requests", "seed"] if "requests" not in raw else []
     return list(dict.fromkeys(keys))
 

@@ -13,7 +13,6 @@ import json
 import sys
 from pathlib import Path
 
-from hil.calibrate import calibrate, stage_table
 from twin.errors import InputError
 
 FIDELITY_LIMIT = 0.05
@@ -38,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--threads", "threads", "a positive integer")
     if args.model and not Path(args.model).is_file():
         raise InputError(args.model, "--model", "an existing GGUF file")
+    from hil.calibrate import calibrate, stage_table  # the hardware floor, when used
     from hil.llm import default_resolver
 
     def factory():  # type: ignore[no-untyped-def]

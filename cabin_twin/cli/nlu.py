@@ -2,7 +2,8 @@
 
 Prints one JSON object: ``intent, value, feedback, path, confidence, ms`` (``ms`` is the
 measured wall-clock time of the whole decision). The default is rules only; ``--llm`` loads the
-llama.cpp resolver ``hil.llm:default_resolver``. ``--eval`` reports rule coverage and accuracy
+llama.cpp resolver ``hil.llm:default_resolver`` in a worker process (a native crash there
+prints one line, answers from the rules and exits 1). ``--eval`` reports rule coverage and accuracy
 on the labelled query set instead.
 """
 
@@ -15,11 +16,16 @@ import re
 import time
 
 from twin.assistant.policy import Assistant, AssistantPolicy
-from twin.assistant.queries import DEFAULT_QUERY_FILE, evaluate_rules, load_queries
+from twin.assistant.queries import (
+    DEFAULT_QUERY_FILE,
+    MAX_QUERY_CHARS,
+    evaluate_rules,
+    load_queries,
+)
 from twin.assistant.resolver import IntentResolver
 from twin.errors import InputError
 
-RESOLVER_FACTORY = "hil.llm:default_resolver"
+RESOLVER_FACTORY = "hil.llm.worker:worker_resolver"
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -75,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.query or not args.query.strip():
         raise InputError("argv", "QUERY", "a non-empty utterance (or --eval)")
+    if len(args.query) > MAX_QUERY_CHARS:
+        raise InputError("argv", "QUERY", f"an utterance of at most {MAX_QUERY_CHARS} "
+                         f"characters, got {len(args.query)}")
     lang = _lang(args)
     resolver = load_resolver(args.model, args.threads) if args.llm else None
     if args.degrade_ms <= 0:
@@ -95,5 +104,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if decision.valve_reason:
         out["valve_reason"] = decision.valve_reason
+    crash = getattr(resolver, "crash", None)
+    if crash is not None:
+        out["model_crash"] = crash.as_dict()
     print(json.dumps(out, ensure_ascii=False))
-    return 0
+    return 1 if crash is not None else 0
