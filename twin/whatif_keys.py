@@ -36,6 +36,7 @@ from twin.config.scenario import (
 )
 from twin.errors import InputError
 from twin.scenario import scenario_from_dict
+from twin.vary import set_dotted
 
 FLAG = "--vary"
 LOGNORMAL_PARAMS = ("median", "p95", "shift", "mu", "sigma")
@@ -137,8 +138,6 @@ def _lognormal(base: ShiftedLognormal, params: dict[str, Any], key: str) -> dict
 def point_scenario(raw: dict[str, Any], point: dict[str, Any], source: str) -> dict[str, Any]:
     """``raw`` with every key of ``point`` set; stage distribution parameters rewrite the
     stage's table as an explicit distribution (derived from the profile when it has none)."""
-    from twin.sweep import set_dotted
-
     out = copy.deepcopy(raw)
     by_stage: dict[str, dict[str, Any]] = {}
     for key, value in point.items():
