@@ -55,7 +55,7 @@ class StageBackend:
 
 
 def _open_llama(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
-    # the model runs in a worker process: a native crash there degrades to rules only
+    # the model runs in a worker process: a native crash there degrades the run to rules only
     from hil.llm.worker import worker_resolver
 
     parts.resolver = stack.enter_context(worker_resolver(ctx.model, n_threads=ctx.n_threads))
@@ -76,7 +76,7 @@ def _open_rig(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
 
 BACKENDS: dict[str, StageBackend] = {
     "llama_cpp": StageBackend("llama_cpp", ("model_load", "inference"), _open_llama,
-                              "the real assistant: hassil rules, then SmolLM2 via llama.cpp"),
+                              "the real assistant: hassil rules, then SmolLM2 (llama.cpp worker)"),
     "rig": StageBackend("rig", ("render",), _open_rig,
                         "commands to a rig's devices (CAN / serial), --rig or ci-virtual"),
 }

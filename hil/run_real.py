@@ -5,7 +5,8 @@ Which stages are real, and with which backend, is decided once by :mod:`hil.back
 real). Without ``--rig`` a real render uses the ``ci-virtual`` rig (simulated ECUs). Traces
 (``can.blf``, ``can.asc``, ``serial.log``) go into the output folder; the actuators are
 commanded to their safe state on every exit path (pass, fail, error, SIGINT, SIGTERM) before
-the report, and its expectations, are made.
+the report, and its expectations, are made. The model runs in a worker process: a native crash
+there degrades the run to rules only and is reported.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
                                   binding=binding)
         finally:
             binding.close()  # safe state on every exit path (idempotent)
-    if parts.resolver is not None and hasattr(parts.resolver, "crash"):
+    if parts.resolver is not None:
         _report_model_worker(parts.resolver, result.report)
     return result
 
