@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from latency_models.stages import STAGES
+from latency_models.stages import INFERENCE, STAGES
 from twin import assisted, calibrated, monitoring
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
@@ -109,7 +109,8 @@ def run_scenario(
     timings = (run_fast(plan) if chosen == "fast"
                else run_des(plan, env=env, real=real, controller=controller))
     if (info and not real and controller is None
-            and calibrated.contend(plan, info, models, timings.start[:, 4], timings.end[:, 4])):
+            and calibrated.contend(plan, info, models, timings.start[:, INFERENCE],
+                                   timings.end[:, INFERENCE])):
         # calls that overlapped run slower (fitted slowdown): run the slowed plan again
         timings = run_fast(plan) if chosen == "fast" else run_des(plan)
     window = float(scenario.monitoring.window_ms)
