@@ -18,11 +18,11 @@ $(VENV)/.llama: tools/build_llama.py tools/llama_no_common.cmake | $(BIN)/python
 	$(BIN)/python tools/build_llama.py --python $(BIN)/python
 	touch $@
 
-$(VENV)/.installed: pyproject.toml $(VENV)/.llama
+$(VENV)/.installed: pyproject.toml setup.py $(VENV)/.llama
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml $(VENV)/.llama
+$(VENV)/.installed-dev: pyproject.toml setup.py $(VENV)/.llama
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(VENV)/.installed
 

@@ -280,8 +280,9 @@ def calibrate_from_run(runner: Runner, scenario: Scenario, seed: int, n: int, ou
     """Step 1: a real run on ``seed``, its calls fitted, the calibration file written."""
     result, records = runner(scenario, seed, n)
     extra = lookups() if lookups is not None else {}
+    # no slot count in the file: a scenario using it keeps its own [resources] (what-if);
+    # the modelled twin of a fidelity run copies the real run's slots itself
     models = fit_records(records, tokens=extra.get("tokens"), pinned=extra.get("pinned", ()),
-                         slots=result.plan.capacities[STAGES.index("inference")],
                          route=extra.get("route"),
                          session_capacity=int(extra.get("session_capacity", 50)))
     return write_calibration(

@@ -43,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
     if args.seed is not None and args.seed < 0:
         raise InputError("--seed", "seed", f"a non-negative integer, got {args.seed}")
+    if args.threads < 1:
+        raise InputError("--threads", "threads", f"a positive integer, got {args.threads}")
     if args.calibration is not None and not args.calibration.is_file():
         raise InputError(str(args.calibration), "--calibration", "an existing calibration file")
     from hil.fidelity import real_lookups, real_runner, run_fidelity
