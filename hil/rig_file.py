@@ -27,6 +27,7 @@ from devices.codec import CABIN_DBC, load_dbc, overlapping
 from latency_models.distributions import SpecError, distribution_from_spec
 from twin.assistant.intents import INTENT_NAMES, INTENTS, IntentSchema
 from twin.config.base import Finite, NonNegative, Strict, parse
+from twin.config.distributions import DistSpec
 from twin.errors import InputError
 from twin.paths import RIGS_DIR, resolve_named
 
@@ -306,6 +307,7 @@ class _Loader:
         if d.bus not in buses:
             raise self.fail(f"{at}.bus", _choice_text(d.bus, list(buses), "a bus of this rig"))
         db = buses[d.bus].db
+        parse(DistSpec, d.delay, self.file, f"{at}.delay")  # the scenario's typed model
         try:
             distribution_from_spec(d.delay, f"{at}.delay")
         except SpecError as exc:
