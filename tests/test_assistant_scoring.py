@@ -77,7 +77,7 @@ def test_score_counts_ood_actuation_direction_errors_and_worse_lines(tmp_path: P
             [
                 _row("turn on the AC", "climate_ac_on"),  # the rules answer; never asked
                 _row("zzz qqq warmth please", "climate_temperature_up", "any"),
-                _row("order me a pizza right now", "ood", None, "out_of_domain"),
+                _row("flurb the gizmo quietly", "ood", None, "out_of_domain"),
             ],
         )
     )
@@ -88,7 +88,7 @@ def test_score_counts_ood_actuation_direction_errors_and_worse_lines(tmp_path: P
     assert report["rules"]["rules_precision"] == 1.0
     llm = report["rules_llm"]
     assert llm["direction_errors"] == 1 and llm["ood_false_actuation"] == 1.0
-    assert report["llm_made_worse"] == 1  # the pizza: unknown alone, an actuation with the LLM
+    assert report["llm_made_worse"] == 1  # the OOD line: unknown alone, an actuation with the LLM
     assert llm["confusion"]["climate_temperature_up"] == {"climate_temperature_down": 1}
 
 

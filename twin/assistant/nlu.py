@@ -64,6 +64,13 @@ __all__ = [
 ]
 
 DEFAULT_THRESHOLD = 0.85
+OPEN_CONFIDENCE = 0.9
+"""Confidence of an open-ended match (a wildcard media request, a known out-of-domain request)."""
+
+
+def _cabin_templates(name: str) -> Intents:
+    text = resources.files("twin.assistant.templates").joinpath(name).read_text(encoding="utf-8")
+    return Intents.from_dict(yaml.safe_load(text))
 
 
 @dataclass(frozen=True)
@@ -119,12 +126,8 @@ class RuleNLU:
         self.lang = lang
         self.home_assistant = home_assistant
         self.prefilter = prefilter
-        text = (
-            resources.files("twin.assistant.templates")
-            .joinpath(f"{lang}.yaml")
-            .read_text(encoding="utf-8")
-        )
-        self._cabin = Intents.from_dict(yaml.safe_load(text))
+        self._cabin = _cabin_templates(f"{lang}.yaml")
+        self._open = _cabin_templates(f"{lang}_open.yaml")
         ha = get_intents(lang)
         if ha is None:
             raise ValueError(f"home-assistant-intents has no templates for {lang!r}")
@@ -145,6 +148,7 @@ class RuleNLU:
                 TemplateFilter(self._ha, self._slot_lists),
                 {"slot_lists": self._slot_lists, "intent_context": self._context, "language": lang},
             ),
+            TemplatePass("cabin_open", self._open, TemplateFilter(self._open), {"language": lang}),
         )
         self.warm_up()
 
@@ -155,9 +159,11 @@ class RuleNLU:
             self._recognize(text)
 
     def _recognize(self, text: str) -> tuple[str, RecognizeResult | None]:
-        """The first match: cabin templates, then (if enabled) Home Assistant's."""
+        """The first match: cabin templates, then (if enabled) Home Assistant's, then the
+        cabin's open-ended ones (wildcard media, out-of-domain requests)."""
         normalised = normalize_for_matching(text) if self.prefilter else None
-        for template_pass in self.passes if self.home_assistant else self.passes[:1]:
+        passes = self.passes if self.home_assistant else (self.passes[0], self.passes[2])
+        for template_pass in passes:
             intents = (
                 template_pass.filter.select(text, normalised)
                 if self.prefilter
@@ -179,6 +185,9 @@ class RuleNLU:
         elif source == "cabin":
             matched = found.intent.name
             intent, value, confidence, reason = self._from_cabin(found, history)
+        elif source == "cabin_open":
+            matched = found.intent.name
+            intent, value, confidence, reason = matched, None, OPEN_CONFIDENCE, "open_template"
         else:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_home_assistant(found)
@@ -207,7 +216,7 @@ class RuleNLU:
         ents = {k: _number(e.value) for k, e in found.entities.items()}
         if any(e.is_wildcard for e in found.entities.values()):
             if name == "HassMediaSearchAndPlay":
-                return "media_play", None, 0.7, "wildcard"
+                return "media_play", None, OPEN_CONFIDENCE, "wildcard"
             return "unknown", None, 0.3, "wildcard"
         if name in ON_OFF:
             target = ents.get("name")

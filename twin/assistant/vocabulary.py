@@ -75,6 +75,15 @@ HA_INTENTS: frozenset[str] = frozenset(
         "HassGetCurrentDate",
         "HassNevermind",
         "HassShoppingListAddItem",
+        # out of the cabin's domain, recognised so that they never reach an actuator
+        "HassLightSet",
+        "HassGetState",
+        "HassClimateGetTemperature",
+        "HassCancelTimer",
+        "HassCancelAllTimers",
+        "HassTimerStatus",
+        "HassListAddItem",
+        "HassBroadcast",
     }
 )
 # Warm-up phrases: every range list in digits and words (hassil builds a number-word trie per
