@@ -2,7 +2,8 @@
 
 Prints one JSON object: ``intent, value, feedback, path, confidence, ms`` (``ms`` is the
 measured wall-clock time of the whole decision). The default is rules only; ``--llm`` loads the
-llama.cpp resolver ``hil.llm:default_resolver``. ``--eval FILE`` scores a labelled query set
+llama.cpp resolver ``hil.llm:default_resolver`` in a worker process (a native crash there
+prints one line, answers from the rules and exits 1). ``--eval FILE`` scores a labelled query set
 (:mod:`twin.assistant.scoring`): rules alone and, with ``--llm``, rules + fallback in the same
 run: coverage, accuracy per path, intent and language, a confusion matrix, the out-of-domain
 false-actuation rate, direction errors and latency p50/p95.
@@ -22,7 +23,7 @@ from twin.assistant.resolver import IntentResolver
 from twin.assistant.scoring import score
 from twin.errors import InputError
 
-RESOLVER_FACTORY = "hil.llm:default_resolver"
+RESOLVER_FACTORY = "hil.llm.worker:worker_resolver"
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -101,5 +102,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if decision.valve_reason:
         out["valve_reason"] = decision.valve_reason
+    crash = getattr(resolver, "crash", None)
+    if crash is not None:
+        out["model_crash"] = crash.as_dict()
     print(json.dumps(out, ensure_ascii=False))
-    return 0
+    return 1 if crash is not None else 0
