@@ -37,7 +37,7 @@ from hassil.util import normalize_for_matching
 from home_assistant_intents import get_intents
 
 from twin.assistant.commands import Command, make_command
-from twin.assistant.feedback import LANGS, clarify, feedback_for
+from twin.assistant.feedback import LANGS, clarify, feedback_for, range_feedback
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import Turn
 from twin.assistant.template_filter import TemplateFilter
@@ -194,7 +194,12 @@ class RuleNLU:
         command = make_command(intent, value) if confidence >= 0.5 else None
         if command is None and confidence >= 0.5:
             confidence, reason = 0.5, "out_of_schema"
-        feedback = feedback_for(command, self.lang) if command else clarify(self.lang)
+        if command is not None:
+            feedback = feedback_for(command, self.lang)
+        elif reason == "out_of_schema":  # say the range, not "say that again"
+            feedback = range_feedback(intent, self.lang) or clarify(self.lang)
+        else:
+            feedback = clarify(self.lang)
         ms = (time.perf_counter() - start) * 1000.0
         return RuleResult(intent, value, confidence, command, feedback, source, matched, reason, ms)
 
