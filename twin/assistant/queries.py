@@ -72,12 +72,18 @@ class LabelledQuery:
         return value == self.value
 
 
+MAX_QUERY_CHARS = 500  # a spoken command is far shorter; bounds the rules' work per query
+
+
 def _query_from(obj: Any, where: str) -> LabelledQuery:
     if not isinstance(obj, dict):
         raise InputError(where, "line", "a JSON object")
     for key, kind in (("text", str), ("lang", str), ("intent", str), ("kind", str)):
         if not isinstance(obj.get(key), kind) or not obj[key]:
             raise InputError(where, key, "a non-empty string")
+    if len(obj["text"]) > MAX_QUERY_CHARS:
+        raise InputError(where, "text", f"an utterance of at most {MAX_QUERY_CHARS} characters"
+                         f", got {len(obj['text'])}")
     intent, value, kind = obj["intent"], obj.get("value"), obj["kind"]
     if intent not in INTENTS and intent != OOD:
         raise InputError(where, "intent", f"a cabin intent or {OOD!r}, got {intent!r}")
@@ -123,6 +129,8 @@ def load_queries(path: str | Path = DEFAULT_QUERY_FILE) -> list[LabelledQuery]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise InputError(str(path), "file", f"a readable JSONL file ({exc.strerror})") from exc
+    except UnicodeDecodeError:
+        raise InputError(str(path), "file", "a UTF-8 JSONL text file") from None
     queries = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
