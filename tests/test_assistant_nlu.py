@@ -297,3 +297,21 @@ def test_filtered_and_unfiltered_agree_on_texts_made_of_template_words(
     words = data.draw(st.lists(st.sampled_from(_vocabulary(lang)), min_size=1, max_size=7))
     text = (" " if lang == "en" else "").join(words)
     assert _outcome(shared_nlu(lang).parse(text)) == _outcome(_unfiltered(lang).parse(text))
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "says"),
+    [
+        ("zh-CN", "把空调调到35度", "温度可调范围是16到30度"),
+        ("en", "set the temperature to 35 degrees", "16 to 30 °C"),
+        ("en", "set the fan to level 12", "0 to 7"),
+    ],
+)
+def test_out_of_range_gets_the_range_and_acts_on_nothing(lang: str, text: str, says: str) -> None:
+    from twin.assistant.policy import decide
+
+    rules = shared_nlu(lang).parse(text)
+    assert rules.command is None and says in rules.feedback
+    decision = decide(text, [], lang, rules, None)
+    assert not decision.command.actuates and says in decision.feedback
+    assert "_" not in decision.feedback  # people's words, never an intent name
