@@ -107,3 +107,17 @@ def test_non_finite_report_values_become_null_with_a_warning(tmp_path: Path, cap
                        "seed": 1}
     warning = capsys.readouterr().err.strip().splitlines()
     assert len(warning) == 1 and "e2e.p95_ms" in warning[0] and "stages[0].p99_ms" in warning[0]
+
+
+def _rig_cases() -> list[Any]:
+    return [pytest.param(c, id=c["name"][:60], marks=[pytest.mark.xfail(
+        reason=c["xfail"], strict=True)] if "xfail" in c else []) for c in _cases("rigs.toml")]
+
+
+@pytest.mark.parametrize("case", _rig_cases())
+def test_rig_case(case: dict[str, Any], tmp_path: Path, capsys) -> None:
+    rig = tomllib.loads((ROOT / "rigs" / "ci-virtual.toml").read_text(encoding="utf-8"))
+    path = tmp_path / "rig.toml"
+    path.write_text(tomli_w.dumps(_merge(rig, case["patch"])), encoding="utf-8")
+    code, err = _run(["rig", "check", str(path), "--pings", "1"], capsys)
+    _check(case, code, err)

@@ -18,6 +18,8 @@ from twin.scenario import Scenario
 from twin.timings import Timings
 from twin.workloads import is_open_loop
 
+MAX_OCCURRENCES = 1000  # listed per repeating fault (a bound on the report's size)
+
 
 @dataclass
 class RunResult:
@@ -44,14 +46,21 @@ class RunResult:
 
     @property
     def timeline(self) -> list[dict[str, Any]]:
-        """Fault windows and alerts on the simulated clock (for plots)."""
+        """Fault windows (every occurrence of a repeating fault, up to MAX_OCCURRENCES each)
+        and alerts on the simulated clock (for plots and the report's table)."""
         span = float(self.timings.arrival.max()) if self.timings.n else 0.0
-        items = [
-            {"t_ms": f.start_ms, "kind": "fault", "name": f.kind,
-             "duration_ms": min(f.duration_ms, max(span - f.start_ms, 0.0)),
-             "every_ms": f.every_ms}
-            for f in self.plan.faults
-        ]
+        items: list[dict[str, Any]] = []
+        for f in self.plan.faults:
+            end = min(span, f.until_ms)
+            starts = (np.arange(f.start_ms, end, f.every_ms)[:MAX_OCCURRENCES] if f.every_ms
+                      else np.array([f.start_ms]))
+            for start in starts.tolist():
+                items.append({
+                    "t_ms": start, "kind": "fault", "name": f.kind,
+                    "duration_ms": min(f.duration_ms, max(span - start, 0.0)),
+                    "every_ms": f.every_ms,
+                    "whole_run": start <= 0.0 and start + f.duration_ms >= span,
+                })
         controlled = self.report.get("degrade_on_alert", {}).get("alerts", [])
         return items + list(self.monitoring["alerts"]) + list(controlled)
 
