@@ -1,8 +1,5 @@
-"""SmolLM2-135M itself (``-m model``): the shipped file, re-quantisation, accuracy floor.
-
-The accuracy floor is far below what the dev set measures (see ``python -m hil.llm.evaluate``)
-but far above a degenerate resolver (always one intent scores 0.1 on the dev set).
-"""
+"""SmolLM2-135M itself (``-m model``): the shipped file, re-quantisation, a precision floor on
+what the default (abstaining) head acts on, and direction safety."""
 
 from __future__ import annotations
 
@@ -18,7 +15,7 @@ from twin.assistant.resolver import Turn
 
 pytestmark = pytest.mark.model
 
-ACCURACY_FLOOR = 0.35
+PRECISION_FLOOR = 0.8
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +38,12 @@ def test_smollm2_decides_from_the_kv_prefix(smollm2) -> None:
     smollm2.reset_counters()
     report = evaluate(smollm2, queries)
     assert report["queries"] == len(queries)
-    assert report["intent_accuracy"] >= ACCURACY_FLOOR, report
+    # the head abstains when unsure: what is judged is what it acts on, not its coverage
+    acted = [(q, json.loads(smollm2.resolve(q.text, [], q.lang).raw)) for q in queries]
+    acted = [(q, a) for q, a in acted if a["intent"] != "unknown"]
+    assert acted, "the head acted on none of the dev queries"
+    right = sum(a["intent"] == q.intent for q, a in acted)
+    assert right / len(acted) >= PRECISION_FLOOR, (right, len(acted))
     result = smollm2.resolve("turn on the air conditioner", [], "en")
     answer = json.loads(result.raw)
     assert answer["intent"] in INTENTS
