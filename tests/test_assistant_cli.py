@@ -28,7 +28,10 @@ def test_one_utterance_prints_the_contract_keys(capsys: pytest.CaptureFixture[st
 def test_eval_prints_coverage_and_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(["--eval"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert 0 < report["all"]["coverage"] <= 1 and report["all"]["n"] >= 300
+    rules = report["rules"]
+    assert 0 < rules["coverage"] <= 1 and rules["n"] >= 300
+    assert rules["rules_precision"] >= 0.99 and rules["direction_errors"] == 0
+    assert "rules_llm" not in report  # no resolver asked for
 
 
 def test_missing_real_resolver_is_bad_input(monkeypatch) -> None:

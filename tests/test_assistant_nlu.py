@@ -92,14 +92,49 @@ def test_out_of_range_value_is_a_partial_match_without_a_command() -> None:
 
 
 def test_nothing_matched_has_zero_confidence() -> None:
-    for lang, text in (("en", "it's stuffy in here"), ("zh-CN", "我有点冷")):
+    for lang, text in (("en", "it's stuffy in here"), ("zh-CN", "车里有股味道")):
         result = shared_nlu(lang).parse(text)
         assert result.confidence == 0.0 and result.command is None
 
 
-def test_wildcard_match_is_partial() -> None:
-    result = shared_nlu("en").parse("play some jazz")
-    assert result.intent == "media_play" and 0 < result.confidence < 0.85
+@pytest.mark.parametrize(
+    ("lang", "text", "intent", "value"),
+    [
+        ("en", "a bit warmer please", "climate_temperature_up", 1),
+        ("en", "I'm freezing", "climate_temperature_up", 1),
+        ("en", "it's way too hot in here", "climate_temperature_down", 1),
+        ("en", "turn the fan down", "climate_fan_down", 1),
+        ("en", "please lower music volume", "media_volume_down", 2),
+        ("en", "cut down the volume", "media_volume_down", 2),
+        ("en", "silence speakers", "media_mute", None),
+        ("en", "quiet", "media_mute", None),
+        ("zh-CN", "调高温度", "climate_temperature_up", 1),
+        ("zh-CN", "我有点冷，但别太凉快", "climate_temperature_up", 1),
+        ("zh-CN", "我有点热", "climate_temperature_down", 1),
+    ],
+)
+def test_natural_speech_gets_the_direction_right(
+    lang: str, text: str, intent: str, value: int | None
+) -> None:
+    result = shared_nlu(lang).parse(text)
+    assert (result.intent, result.value) == (intent, value) and result.confidence >= 0.85
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "intent"),
+    [
+        ("en", "play some jazz", "media_play"),
+        ("en", "play Yellow by Coldplay", "media_play"),
+        ("zh-CN", "播放周杰伦的歌", "media_play"),
+        ("en", "book me a taxi", "unknown"),
+        ("en", "wake me up at five", "unknown"),
+        ("zh-CN", "五点叫醒我", "unknown"),
+    ],
+)
+def test_open_ended_requests_are_recognised_not_guessed(lang: str, text: str, intent: str) -> None:
+    result = shared_nlu(lang).parse(text)
+    assert result.intent == intent and result.confidence == 0.9
+    assert result.command is not None and result.command.actuates == (intent != "unknown")
 
 
 @pytest.mark.parametrize(
@@ -143,9 +178,9 @@ def test_rules_on_the_labelled_set_cover_direct_commands_and_are_accurate() -> N
     assert len(queries) >= 300 and {q.lang for q in queries} == {"en", "zh-CN"}
     report = evaluate_rules(queries)
     assert report["kind:direct"]["coverage"] >= 0.95
-    assert report["all"]["accuracy"] >= 0.95
-    # indirect wishes need the fallback: the rules must not claim them
-    assert report["kind:indirect"]["coverage"] <= 0.1
+    assert report["all"]["accuracy"] >= 0.99  # precision on what the rules answer
+    # the plainly stated indirect wishes ("I'm freezing") are rules now; the rest is left over
+    assert 0.2 <= report["kind:indirect"]["coverage"] < 1.0
 
 
 @given(st.text(max_size=60))
@@ -206,11 +241,13 @@ def test_prefilter_keeps_every_sentence_matching_text_sampled_from_the_templates
     """hassil's own sampler writes texts from every template (slot values, numbers in digits and
     words): none of the templates matching them may be filtered out."""
     for template_pass in shared_nlu(lang).passes:
-        samples = sample_intents(
-            template_pass.intents,
-            slot_lists=template_pass.options.get("slot_lists"),
-            max_sentences_per_intent=8,
-            language=lang,
+        samples = list(
+            sample_intents(
+                template_pass.intents,
+                slot_lists=template_pass.options.get("slot_lists"),
+                max_sentences_per_intent=8,
+                language=lang,
+            )
         )
         matched = 0
         for _intent, text in samples:
@@ -224,7 +261,7 @@ def test_prefilter_keeps_every_sentence_matching_text_sampled_from_the_templates
             }
             assert matching <= candidates, (text, template_pass.source)
             matched += bool(matching)
-        assert matched > 100
+        assert matched > min(100, len(samples) // 3)  # the open pass has only 2 intents
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -260,3 +297,21 @@ def test_filtered_and_unfiltered_agree_on_texts_made_of_template_words(
     words = data.draw(st.lists(st.sampled_from(_vocabulary(lang)), min_size=1, max_size=7))
     text = (" " if lang == "en" else "").join(words)
     assert _outcome(shared_nlu(lang).parse(text)) == _outcome(_unfiltered(lang).parse(text))
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "says"),
+    [
+        ("zh-CN", "把空调调到35度", "温度可调范围是16到30度"),
+        ("en", "set the temperature to 35 degrees", "16 to 30 °C"),
+        ("en", "set the fan to level 12", "0 to 7"),
+    ],
+)
+def test_out_of_range_gets_the_range_and_acts_on_nothing(lang: str, text: str, says: str) -> None:
+    from twin.assistant.policy import decide
+
+    rules = shared_nlu(lang).parse(text)
+    assert rules.command is None and says in rules.feedback
+    decision = decide(text, [], lang, rules, None)
+    assert not decision.command.actuates and says in decision.feedback
+    assert "_" not in decision.feedback  # people's words, never an intent name

@@ -1,8 +1,5 @@
-"""SmolLM2-135M itself (``-m model``): the shipped file, re-quantisation, accuracy floor.
-
-The accuracy floor is far below what the dev set measures (see ``python -m hil.llm.evaluate``)
-but far above a degenerate resolver (always one intent scores 0.1 on the dev set).
-"""
+"""SmolLM2-135M itself (``-m model``): the shipped file, re-quantisation, a precision floor on
+what the default (abstaining) head acts on, and direction safety."""
 
 from __future__ import annotations
 
@@ -14,10 +11,11 @@ import pytest
 from hil.llm.evaluate import DEV_SET, evaluate, load_queries
 from hil.llm.model_files import default_model_path, requantized
 from twin.assistant.intents import INTENTS
+from twin.assistant.resolver import Turn
 
 pytestmark = pytest.mark.model
 
-ACCURACY_FLOOR = 0.35
+PRECISION_FLOOR = 0.8
 
 
 @pytest.fixture(scope="module")
@@ -40,14 +38,35 @@ def test_smollm2_decides_from_the_kv_prefix(smollm2) -> None:
     smollm2.reset_counters()
     report = evaluate(smollm2, queries)
     assert report["queries"] == len(queries)
-    assert report["intent_accuracy"] >= ACCURACY_FLOOR, report
-    # nothing is re-prefilled but the query (and a new conversation's history, once)
-    assert smollm2.prefix_reuse_ratio > 10
+    # the head abstains when unsure: what is judged is what it acts on, not its coverage
+    acted = [(q, json.loads(smollm2.resolve(q.text, [], q.lang).raw)) for q in queries]
+    acted = [(q, a) for q, a in acted if a["intent"] != "unknown"]
+    assert acted, "the head acted on none of the dev queries"
+    right = sum(a["intent"] == q.intent for q, a in acted)
+    assert right / len(acted) >= PRECISION_FLOOR, (right, len(acted))
     result = smollm2.resolve("turn on the air conditioner", [], "en")
     answer = json.loads(result.raw)
     assert answer["intent"] in INTENTS
     assert result.timings["reused_tokens"] == len(smollm2.prefix)
     assert result.timings["prefill_tokens"] < 16
+    # history is compact state, never re-prefilled: a follow-up costs what a first turn costs
+    turns = [Turn("打开空调", "climate_ac_on"), Turn("调到26度", "climate_set_temperature", 26)]
+    follow = smollm2.resolve("turn on the air conditioner", turns, "en")
+    assert follow.timings["prefill_tokens"] == result.timings["prefill_tokens"]
+
+
+def test_smollm2_head_never_acts_against_the_words(smollm2) -> None:
+    """Contrastive pairs written for this test: whatever the head thinks, an answer that acts
+    must not go against the direction the words say (it asks back instead)."""
+    pairs = [
+        ("I'm freezing back here", "climate_temperature_down"),
+        ("it's boiling, do something", "climate_temperature_up"),
+        ("the music is way too quiet", "media_volume_down"),
+        ("太吵了吧", "media_volume_up"),
+    ]
+    for text, wrong in pairs:
+        answer = json.loads(smollm2.resolve(text, [], "zh-CN" if text[0] > "~" else "en").raw)
+        assert answer["intent"] != wrong, (text, answer)
 
 
 def test_requantise_once_into_cache(tmp_path: Path) -> None:

@@ -21,7 +21,9 @@ SLOW_LLM = {"profile": "ideal", "inference": {"profile": "unoptimised"}}
 def assisted_scenario(**kw):
     base = dict(stages=SLOW_LLM, resources={"inference": 2},
                 assistant={"accuracy": 0.7, "malformed_rate": 0.2},
-                policy={"degrade_deadline_ms": 80.0}, requests=1500,
+                # 0.95: the open-ended rule matches (0.9) go to the fallback too, so that every
+                # path occurs in a short run now that the rules cover most traffic
+                policy={"degrade_deadline_ms": 80.0, "threshold": 0.95}, requests=1500,
                 workload={"kind": "poisson", "rate_per_s": 12})
     base.update(kw)
     return scenario(**base)

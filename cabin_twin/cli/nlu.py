@@ -1,10 +1,12 @@
-"""``twin nlu [--no-llm|--llm] [--lang L] [--eval] "QUERY"``: check one utterance, or the set.
+"""``twin nlu [--no-llm|--llm] [--lang L] [--eval [FILE]] "QUERY"``: one utterance, or a set.
 
 Prints one JSON object: ``intent, value, feedback, path, confidence, ms`` (``ms`` is the
 measured wall-clock time of the whole decision). The default is rules only; ``--llm`` loads the
 llama.cpp resolver ``hil.llm:default_resolver`` in a worker process (a native crash there
-prints one line, answers from the rules and exits 1). ``--eval`` reports rule coverage and accuracy
-on the labelled query set instead.
+prints one line, answers from the rules and exits 1). ``--eval FILE`` scores a labelled query set
+(:mod:`twin.assistant.scoring`): rules alone and, with ``--llm``, rules + fallback in the same
+run: coverage, accuracy per path, intent and language, a confusion matrix, the out-of-domain
+false-actuation rate, direction errors and latency p50/p95.
 """
 
 from __future__ import annotations
@@ -16,13 +18,9 @@ import re
 import time
 
 from twin.assistant.policy import Assistant, AssistantPolicy
-from twin.assistant.queries import (
-    DEFAULT_QUERY_FILE,
-    MAX_QUERY_CHARS,
-    evaluate_rules,
-    load_queries,
-)
+from twin.assistant.queries import DEFAULT_QUERY_FILE, MAX_QUERY_CHARS, load_queries
 from twin.assistant.resolver import IntentResolver
+from twin.assistant.scoring import score
 from twin.errors import InputError
 
 RESOLVER_FACTORY = "hil.llm.worker:worker_resolver"
@@ -41,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         nargs="?",
         const=str(DEFAULT_QUERY_FILE),
         metavar="FILE",
-        help="rule coverage/accuracy on a labelled JSONL set (default: shipped)",
+        help="score a labelled JSONL set (default: the shipped set); with --llm, rules and "
+        "rules + fallback side by side",
     )
     p.add_argument("--threshold", type=float, default=0.85, help="rule confidence threshold")
     p.add_argument("--model", default=None, help="a .gguf for --llm (default: shipped SmolLM2)")
@@ -75,9 +74,14 @@ def load_resolver(model: str | None, threads: int) -> IntentResolver:
 def run(args: argparse.Namespace) -> int:
     if not 0.0 <= args.threshold <= 1.0:
         raise InputError("--threshold", "threshold", "a number in [0, 1]")
+    if args.degrade_ms <= 0:
+        raise InputError("--degrade-ms", "degrade_ms", "a positive deadline in ms")
+    policy = AssistantPolicy(threshold=args.threshold, degrade_deadline_ms=args.degrade_ms)
     if args.eval is not None:
-        report = evaluate_rules(load_queries(args.eval), args.threshold)
-        print(json.dumps(report, ensure_ascii=False, sort_keys=True))
+        queries = load_queries(args.eval)
+        resolver = load_resolver(args.model, args.threads) if args.llm else None
+        report = {"file": args.eval, **score(queries, resolver, policy)}
+        print(json.dumps(report, ensure_ascii=False))
         return 0
     if not args.query or not args.query.strip():
         raise InputError("argv", "QUERY", "a non-empty utterance (or --eval)")
@@ -86,10 +90,7 @@ def run(args: argparse.Namespace) -> int:
                          f"characters, got {len(args.query)}")
     lang = _lang(args)
     resolver = load_resolver(args.model, args.threads) if args.llm else None
-    if args.degrade_ms <= 0:
-        raise InputError("--degrade-ms", "degrade_ms", "a positive deadline in ms")
-    assistant = Assistant(resolver, AssistantPolicy(threshold=args.threshold,
-                                                    degrade_deadline_ms=args.degrade_ms))
+    assistant = Assistant(resolver, policy)
     assistant.nlu(lang)  # compile and warm up outside the timed call
     start = time.perf_counter()
     decision = assistant.handle(args.query, lang)

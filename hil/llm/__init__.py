@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from hil.llm.head import HeadIntentResolver
     from hil.llm.resolver import LlamaIntentResolver
 
 __all__ = ["default_resolver"]
@@ -19,16 +20,18 @@ def default_resolver(
     model_path: str | None = None,
     n_threads: int = 2,
     quant: str | None = None,
-    decision: str = "gated",
-) -> LlamaIntentResolver:
-    """A ready, warmed-up :class:`LlamaIntentResolver`.
+    decision: str = "head",
+) -> LlamaIntentResolver | HeadIntentResolver:
+    """A ready, warmed-up resolver.
 
     ``quant`` (``"q4_0"``, ``"q8_0"``) re-quantises the model once into the user cache dir
     (faster kernels here, at an accuracy cost measured by ``python -m hil.llm.evaluate``).
     The compiled prefix's KV state is cached on disk next to it, so a restart loads it.
-    ``decision``: ``"gated"`` (default; label logits decide out-of-domain, hidden-state
-    neighbours decide the intent), ``"labels"`` (constrained next-token logits only; ~15 %
-    less prefill) or ``"neighbours"``; see :mod:`hil.llm.resolver` and the benchmark.
+    ``decision``: ``"head"`` (default; a classification head on the hidden state that abstains
+    and asks back when unsure, :mod:`hil.llm.head`), ``"gated"`` (label logits decide
+    out-of-domain, hidden-state neighbours decide the intent), ``"labels"`` (constrained
+    next-token logits only; ~15 % less prefill) or ``"neighbours"``; see :mod:`hil.llm.resolver`
+    and the benchmark.
     """
     from hil.llm.engine import LlamaEngine
     from hil.llm.model_files import cache_dir, checked_model_path, requantized
@@ -38,6 +41,10 @@ def default_resolver(
     if quant is not None:
         path = requantized(path, quant, n_threads=n_threads)
     engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision != "labels")
+    if decision == "head":
+        from hil.llm.head import HeadIntentResolver
+
+        return HeadIntentResolver(engine, cache_dir=cache_dir() / "prefix")
     return LlamaIntentResolver(
         engine, prefix_cache_dir=cache_dir() / "prefix", decision=decision  # type: ignore[arg-type]
     )

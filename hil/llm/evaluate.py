@@ -102,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default=None, help="GGUF path (default: shipped SmolLM2)")
     parser.add_argument("--quant", default=None, help="re-quantise first: q4_0, q8_0")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--decision", choices=("gated", "labels", "neighbours"), default="gated")
+    parser.add_argument("--decision", choices=("head", "gated", "labels", "neighbours"),
+                        default="head")
     args = parser.parse_args(argv)
     try:
         from hil.llm import default_resolver

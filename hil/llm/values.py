@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.commands import make_command
+from twin.assistant.feedback import clarify, feedback_for, range_feedback
 from twin.assistant.intents import IntentSchema
 
 _EN_UNITS = {
@@ -88,10 +90,9 @@ def extract_value(schema: IntentSchema, text: str) -> int | str | None:
 
 
 def feedback(intent: str, value: int | str | None, lang: str) -> str:
-    """A short acknowledgement text from a template (the model does not write prose)."""
-    words = intent.replace("_", " ")
-    if lang.startswith("zh"):
-        return f"好的：{words}" + (f" {value}" if value is not None else "")
-    if intent == "unknown":
-        return "Sorry, I can't do that in the car."
-    return f"OK: {words}" + (f" {value}" if value is not None else "")
+    """What the cabin says, from the rules' localised templates (never an intent name); the
+    range it can set when ``value`` is outside the schema."""
+    command = make_command(intent, value)
+    if command is None:
+        return range_feedback(intent, lang) or clarify(lang)
+    return feedback_for(command, lang)

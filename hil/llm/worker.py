@@ -309,7 +309,7 @@ class WorkerResolver:
 
 
 def worker_resolver(model_path: str | None = None, n_threads: int = 2, quant: str | None = None,
-                    decision: str = "gated", **options: Any) -> WorkerResolver:
+                    decision: str = "head", **options: Any) -> WorkerResolver:
     """:func:`hil.llm.default_resolver` in a worker process that degrades on a crash."""
     kwargs = {"model_path": model_path, "n_threads": n_threads, "quant": quant,
               "decision": decision}

@@ -101,9 +101,12 @@ class Decision:
 
 
 def rule_default(rule_result: RuleResult, lang: str) -> tuple[Command, str]:
-    """The rules' guess if it is a valid command, else ``unknown`` with a clarifying question."""
+    """The rules' guess if it is a valid command, else ``unknown`` with a clarifying question
+    (or, for an out-of-range value, the range the cabin can set)."""
     if rule_result.command is not None:
         return rule_result.command, feedback_for(rule_result.command, lang)
+    if rule_result.reason == "out_of_schema":
+        return UNKNOWN, rule_result.feedback
     return UNKNOWN, clarify(lang)
 
 

@@ -3,6 +3,11 @@
 ``scenarios/queries/cabin_commands.jsonl`` has one JSON object per line with ``text``, ``lang``,
 ``intent``, ``value``, ``kind``, ``weight`` (relative frequency in traffic) and, for follow-ups,
 ``history`` (earlier ``{text, intent, value}`` turns, oldest first).
+
+Labels: ``intent`` is a cabin intent or ``"ood"`` (out of domain: correct when nothing actuates);
+``value`` is a schema-valid value, ``null``, or ``"any"`` (any value the intent's schema accepts);
+on ``kind: "out_of_range"`` lines it is the number the user asked for, outside the schema
+(correct when nothing actuates).
 """
 
 from __future__ import annotations
@@ -29,7 +34,13 @@ KINDS: tuple[str, ...] = (
     "followup",
     "out_of_domain",
     "long_tail",
+    "out_of_range",
+    "contrastive",
 )
+OOD = "ood"
+"""The label of an out-of-domain request: correct when nothing actuates."""
+ANY = "any"
+"""The value label that accepts any value in the intent's schema."""
 DEFAULT_QUERY_FILE = QUERIES_DIR / "cabin_commands.jsonl"
 
 
@@ -45,6 +56,21 @@ class LabelledQuery:
     weight: float = 1.0
     history: tuple[Turn, ...] = ()
 
+    @property
+    def expects_no_action(self) -> bool:
+        """Out of domain, ``unknown`` or out of range: the right answer actuates nothing."""
+        return self.intent in (OOD, "unknown") or self.kind == "out_of_range"
+
+    def matches(self, intent: str, value: int | str | None) -> bool:
+        """Whether the answer ``intent``/``value`` is what this line expects."""
+        if self.expects_no_action:
+            return intent == "unknown"
+        if intent != self.intent:
+            return False
+        if self.value == ANY and INTENTS[intent].kind != "enum":
+            return INTENTS[intent].accepts(value)
+        return value == self.value
+
 
 MAX_QUERY_CHARS = 500  # a spoken command is far shorter; bounds the rules' work per query
 
@@ -58,12 +84,21 @@ def _query_from(obj: Any, where: str) -> LabelledQuery:
     if len(obj["text"]) > MAX_QUERY_CHARS:
         raise InputError(where, "text", f"an utterance of at most {MAX_QUERY_CHARS} characters"
                          f", got {len(obj['text'])}")
-    if obj["intent"] not in INTENTS:
-        raise InputError(where, "intent", f"a cabin intent, got {obj['intent']!r}")
-    if not INTENTS[obj["intent"]].accepts(obj.get("value")):
-        raise InputError(where, "value", f"a value in the schema of {obj['intent']}")
-    if obj["kind"] not in KINDS:
+    intent, value, kind = obj["intent"], obj.get("value"), obj["kind"]
+    if intent not in INTENTS and intent != OOD:
+        raise InputError(where, "intent", f"a cabin intent or {OOD!r}, got {intent!r}")
+    if kind not in KINDS:
         raise InputError(where, "kind", f"one of {', '.join(KINDS)}")
+    if intent == OOD:
+        if value is not None:
+            raise InputError(where, "value", f"null for intent {OOD!r}")
+    elif kind == "out_of_range":
+        if INTENTS[intent].kind != "int" or isinstance(value, bool) or not isinstance(
+            value, int
+        ) or INTENTS[intent].accepts(value):
+            raise InputError(where, "value", f"a number outside the schema of {intent}")
+    elif not (value == ANY or INTENTS[intent].accepts(value)):
+        raise InputError(where, "value", f"{ANY!r} or a value in the schema of {intent}")
     weight = obj.get("weight", 1.0)
     if isinstance(weight, bool) or not isinstance(weight, int | float) or weight <= 0:
         raise InputError(where, "weight", "a positive number")
@@ -152,7 +187,9 @@ def evaluate_rules(
     for q in queries:
         result = shared_nlu(q.lang).parse(q.text, q.history)
         covered = result.confidence >= threshold
-        correct = covered and result.intent == q.intent and result.value == q.value
+        answer = result.command.intent if result.command else "unknown"
+        value = result.command.value if result.command else None
+        correct = covered and q.matches(answer, value)
         for key in ("all", f"lang:{q.lang}", f"kind:{q.kind}"):
             groups[key].update(n=1, covered=int(covered), correct=int(correct))
         weighted.update(n=q.weight, covered=q.weight * covered, correct=q.weight * correct)

@@ -1,0 +1,310 @@
+"""``HeadIntentResolver``: a classification head on SmolLM2's hidden state, that abstains.
+
+One forward pass over the query after a short cached prefix gives the model's final hidden
+state (the last token's); a softmax-regression head trained at start-up on labelled examples
+(:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts sampled from the
+cabin's templates; never a hold-out) turns it into intent probabilities. Then:
+
+* ``unknown`` on top: out of domain; nothing actuates;
+* top probability below the calibrated threshold: abstain and ask back in the user's language;
+* a directional intent (warmer/cooler, louder/quieter, ...) must agree with the direction words
+  of the query (:func:`direction_of`); when they disagree or say nothing, ask "warmer or
+  cooler?" instead of guessing: a direction error costs more than a question;
+* the value is read from the words (:mod:`hil.llm.values`); out of range: say the range.
+
+History is not re-prefilled: the prompt is prefix + query only, so a follow-up whose session is
+not cached costs exactly a first turn (follow-ups are resolved by the rules from the compact
+last-turn state). The threshold comes from out-of-fold probabilities on the training examples.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from scipy.optimize import minimize
+
+from hil.llm.engine import DeadlineExceeded, LlamaEngine
+from hil.llm.training import training_examples
+from hil.llm.values import extract_value
+from twin.assistant.commands import make_command
+from twin.assistant.feedback import ask_back, feedback_for, range_feedback
+from twin.assistant.intents import INTENTS
+from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
+
+PREFIX = "In-car voice command:"
+TARGET_PRECISION = 0.97
+MIN_THRESHOLD = 0.6
+
+# direction words: (up/on/open words, down/off/close words) per directional family
+_CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "climate_temperature": (
+        re.compile(r"warm|heat(?! down)|cold|freez|chill|frozen|icy|raise|increase|higher|up\b|"
+                   r"冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一"),
+        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|"
+                   r"热|凉快|凉爽|闷|调低|降低|降|低一"),
+    ),
+    "climate_fan": (
+        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|too (?:weak|low)|"
+                   r"大|强|多|加"),
+        re.compile(r"less|weaker|down\b|decrease|lower|reduce|too (?:strong|loud|much|high)|"
+                   r"小|弱|少|减"),
+    ),
+    "media_volume": (
+        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear|barely|"
+                   r"too (?:quiet|soft|low)|大|高|响|听不"),
+        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|too loud|"
+                   r"小|低|轻|吵"),
+    ),
+    "window": (
+        re.compile(r"open|down\b|fresh air|打开|开|降下|摇下"),
+        re.compile(r"close|shut|up\b|关|升起|摇上"),
+    ),
+    "climate_ac": (
+        re.compile(r"\bon\b|start|打开|开"),
+        re.compile(r"\boff\b|stop|kill|cut|关"),
+    ),
+}
+_FAMILY: dict[str, tuple[str, int]] = {
+    "climate_temperature_up": ("climate_temperature", 1),
+    "climate_temperature_down": ("climate_temperature", -1),
+    "climate_fan_up": ("climate_fan", 1),
+    "climate_fan_down": ("climate_fan", -1),
+    "media_volume_up": ("media_volume", 1),
+    "media_volume_down": ("media_volume", -1),
+    "window_open": ("window", 1),
+    "window_close": ("window", -1),
+    "climate_ac_on": ("climate_ac", 1),
+    "climate_ac_off": ("climate_ac", -1),
+}
+
+
+def direction_of(intent: str, text: str) -> int | None:
+    """+1/-1 when the words of ``text`` point one way in ``intent``'s family, 0 when they point
+    both ways or nowhere; None for an intent without a direction."""
+    if intent not in _FAMILY:
+        return None
+    up, down = _CUES[_FAMILY[intent][0]]
+    lowered = text.lower()
+    says_up, says_down = bool(up.search(lowered)), bool(down.search(lowered))
+    return 0 if says_up == says_down else (1 if says_up else -1)
+
+
+class SoftmaxHead:
+    """Multinomial logistic regression (L2) on standardised features."""
+
+    def __init__(self, classes: Sequence[str], l2: float = 1e-2) -> None:
+        self.classes = list(classes)
+        self.l2 = l2
+        self.mean = np.zeros(0)
+        self.scale = np.ones(0)
+        self.w = np.zeros((0, 0))
+
+    def fit(self, x: np.ndarray, y: np.ndarray) -> SoftmaxHead:
+        self.mean = x.mean(axis=0)
+        self.scale = x.std(axis=0) + 1e-6
+        z = np.hstack([(x - self.mean) / self.scale, np.ones((len(x), 1))])
+        k, d = len(self.classes), z.shape[1]
+        onehot = np.eye(k)[y]
+
+        def loss(flat: np.ndarray) -> tuple[float, np.ndarray]:
+            w = flat.reshape(d, k)
+            logits = z @ w
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            nll = -np.sum(onehot * np.log(p + 1e-12)) / len(z)
+            grad = z.T @ (p - onehot) / len(z) + self.l2 * w
+            return nll + 0.5 * self.l2 * float(np.sum(w * w)), grad.ravel()
+
+        found = minimize(loss, np.zeros(d * k), jac=True, method="L-BFGS-B",
+                         options={"maxiter": 300})
+        self.w = found.x.reshape(d, k)
+        return self
+
+    def proba(self, x: np.ndarray) -> np.ndarray:
+        rows = np.atleast_2d(x)
+        z = np.hstack([(rows - self.mean) / self.scale, np.ones((len(rows), 1))])
+        logits = z @ self.w
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(axis=1, keepdims=True)
+
+
+def calibrated_threshold(
+    x: np.ndarray, y: np.ndarray, classes: Sequence[str], folds: int = 5, seed: int = 0
+) -> tuple[float, dict[str, float]]:
+    """The lowest top-probability threshold at which the out-of-fold answers that would
+    actuate are at least :data:`TARGET_PRECISION` right (never below :data:`MIN_THRESHOLD`)."""
+    order = np.random.default_rng(seed).permutation(len(x))
+    top = np.zeros(len(x))
+    pred = np.zeros(len(x), dtype=int)
+    for f in range(folds):
+        test = order[f::folds]
+        train = np.setdiff1d(order, test)
+        p = SoftmaxHead(classes).fit(x[train], y[train]).proba(x[test])
+        top[test], pred[test] = p.max(axis=1), p.argmax(axis=1)
+    unknown = classes.index("unknown")
+    acts = pred != unknown
+    chosen = 1.0
+    for t in np.arange(0.99, MIN_THRESHOLD - 1e-9, -0.01):
+        sel = acts & (top >= t)
+        if sel.sum() and np.mean(pred[sel] == y[sel]) >= TARGET_PRECISION:
+            chosen = float(t)
+        else:
+            break
+    sel = acts & (top >= chosen)
+    stats = {
+        "oof_accuracy": round(float(np.mean(pred == y)), 4),
+        "oof_precision_at_threshold": round(float(np.mean(pred[sel] == y[sel])), 4)
+        if sel.any() else 0.0,
+        "oof_answered_at_threshold": round(float(np.mean(sel | ~acts)), 4),
+    }
+    return max(MIN_THRESHOLD, round(chosen, 2)), stats
+
+
+class HeadIntentResolver:
+    """An :class:`~twin.assistant.resolver.IntentResolver`: hidden state -> head -> abstain.
+
+    Not thread-safe (one resolve at a time per instance)."""
+
+    decision = "head"
+
+    def __init__(
+        self,
+        engine: LlamaEngine,
+        examples: Sequence[tuple[str, str]] | None = None,
+        cache_dir: Path | None = None,
+        threshold: float | None = None,
+        max_prompt_tokens: int = MAX_PROMPT_TOKENS,
+    ) -> None:
+        if not engine.embeddings:
+            raise ValueError("HeadIntentResolver needs LlamaEngine(embeddings=True)")
+        self.engine = engine
+        self.max_prompt_tokens = max_prompt_tokens
+        self.prefix = engine.tokenize(PREFIX, bos=True)
+        self.prefix_ms = engine.compile_prefix(self.prefix, cache_dir)
+        examples = list(examples if examples is not None else training_examples())
+        self.classes = sorted({intent for _, intent in examples} | {"unknown"})
+        x = self._embed_all([t for t, _ in examples], cache_dir)
+        y = np.array([self.classes.index(i) for _, i in examples])
+        started = time.perf_counter()
+        if threshold is None:
+            threshold, self.calibration = calibrated_threshold(x, y, self.classes)
+        else:
+            self.calibration = {}
+        self.threshold = threshold
+        self.head = SoftmaxHead(self.classes).fit(x, y)
+        self.train_ms = (time.perf_counter() - started) * 1e3
+        self.n_examples = len(examples)
+        self.reused_tokens = self.prefilled_tokens = self.calls = self.abandoned = 0
+        self.warmup_ms = engine.warmup(self._query_ids("turn on the ac"))
+
+    # public -------------------------------------------------------------------------------
+    def prepare(self, query: str, history: list[Turn]) -> dict[str, int]:
+        """The ``model_load`` stage: the prefix is already in place; history is compact state
+        (the rules' last turn), never re-prefilled."""
+        del query, history
+        self.engine.rewind(len(self.prefix))
+        return {"reused": len(self.prefix), "prefilled": 0, "hit": 0}
+
+    def resolve(
+        self, query: str, history: list[Turn], lang: str, deadline_ms: float | None = None
+    ) -> ResolverResult:
+        del history  # follow-ups are the rules' (compact state); the prompt is the query alone
+        started = time.perf_counter()
+        ids = self._query_ids(query)
+        at = None if deadline_ms is None else started + deadline_ms / 1e3
+        try:
+            with self.engine.deadline(at):
+                self.engine.rewind(len(self.prefix))
+                self.engine.feed(ids)
+                vec = self.engine.last_embedding()
+        except DeadlineExceeded:
+            ms = (time.perf_counter() - started) * 1e3
+            self.abandoned += 1
+            return ResolverResult(raw="", ms=ms, timings={"total_ms": ms, "abandoned": 1.0})
+        prefilled = time.perf_counter()
+        probs = self.head.proba(vec)[0]
+        ranked = np.argsort(probs)[::-1]
+        top = float(probs[ranked[0]])
+        margin = top - float(probs[ranked[1]])
+        intent, value, feedback, why = self._answer(self.classes[int(ranked[0])], top, query, lang)
+        answer = {"intent": intent, "value": value, "feedback": feedback}
+        if why:
+            answer["abstain"] = why
+        self.calls += 1
+        self.reused_tokens += len(self.prefix)
+        self.prefilled_tokens += len(ids)
+        total = (time.perf_counter() - started) * 1e3
+        timings = {
+            "prefill_tokens": float(len(ids)),
+            "decode_tokens": 0.0,
+            "reused_tokens": float(len(self.prefix)),
+            "restore_ms": 0.0,
+            "prompt_eval_ms": (prefilled - started) * 1e3,
+            "eval_ms": total - (prefilled - started) * 1e3,
+            "total_ms": total,
+            "session_hit": 0.0,
+            "margin": margin,
+            "confidence": top,
+        }
+        if deadline_ms is not None:
+            timings["abandoned"] = 0.0
+        return ResolverResult(json.dumps(answer, ensure_ascii=False), total, timings)
+
+    def reset_counters(self) -> None:
+        self.reused_tokens = self.prefilled_tokens = self.calls = self.abandoned = 0
+
+    @property
+    def prefix_reuse_ratio(self) -> float:
+        return self.reused_tokens / max(1, self.prefilled_tokens)
+
+    # internals ----------------------------------------------------------------------------
+    def _answer(
+        self, intent: str, top: float, query: str, lang: str
+    ) -> tuple[str, int | str | None, str, str]:
+        """(intent, value, feedback, abstain reason or "")."""
+        if intent == "unknown":
+            return "unknown", None, feedback_for(_UNKNOWN, lang), ""
+        if top < self.threshold:
+            return "unknown", None, ask_back(intent, lang), "low_confidence"
+        direction = direction_of(intent, query)
+        if direction is not None and direction != _FAMILY[intent][1]:
+            return "unknown", None, ask_back(intent, lang), "direction_unclear"
+        value = extract_value(INTENTS[intent], query)
+        command = make_command(intent, value)
+        if command is None:
+            return "unknown", None, range_feedback(intent, lang) or ask_back(None, lang), "range"
+        return intent, value, feedback_for(command, lang), ""
+
+    def _query_ids(self, query: str) -> list[int]:
+        ids = self.engine.tokenize(" " + query.strip())
+        return ids[-self.max_prompt_tokens :]
+
+    def _embed_all(self, texts: Sequence[str], cache_dir: Path | None) -> np.ndarray:
+        """Hidden state after each example (cached on disk by model, prefix and texts)."""
+        file = None
+        if cache_dir is not None:
+            file = cache_dir / f"head-{self.engine.cache_key(self.prefix, list(texts))}.npy"
+            if file.is_file():
+                return np.load(file)
+        rows = []
+        for text in texts:
+            self.engine.rewind(len(self.prefix))
+            self.engine.feed(self._query_ids(text))
+            rows.append(self.engine.last_embedding())
+        self.engine.rewind(len(self.prefix))
+        states = np.stack(rows)
+        if file is not None:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            np.save(file, states)
+        return states
+
+
+_UNKNOWN = make_command("unknown", None)
+assert _UNKNOWN is not None

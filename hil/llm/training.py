@@ -1,0 +1,104 @@
+"""Labelled training examples for the LLM fallback's classification head.
+
+Three sources, none an evaluation hold-out:
+
+* ``scenarios/queries/train/natural_dev.jsonl``: natural phrasings written for development
+  (``ood`` lines train the ``unknown`` class);
+* the prompt's few-shot examples (:data:`hil.llm.prompt.FEW_SHOT`);
+* texts hassil samples from the cabin's own sentence templates (a few per intent and language,
+  seeded), so every intent has examples in both languages, and from Home Assistant's templates
+  for requests the cabin does not serve (weather, timers, time, lists, lights), as ``unknown``.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from importlib import resources
+
+import yaml
+from hassil import Intents
+from hassil.intents import TextSlotList
+from hassil.sample import sample_intents
+from home_assistant_intents import get_intents
+
+from hil.llm.prompt import FEW_SHOT
+from twin.assistant.intents import INTENTS
+from twin.assistant.queries import OOD, load_queries
+from twin.paths import QUERIES_DIR
+
+TRAIN_FILE = QUERIES_DIR / "train" / "natural_dev.jsonl"
+PER_INTENT = 8
+
+
+def _template_samples(lang: str, per_intent: int, seed: int) -> list[tuple[str, str]]:
+    text = resources.files("twin.assistant.templates").joinpath(f"{lang}.yaml").read_text(
+        encoding="utf-8"
+    )
+    intents = Intents.from_dict(yaml.safe_load(text))
+    by_intent: dict[str, list[str]] = {}
+    for name, sample in sample_intents(intents, language=lang, max_sentences_per_intent=60):
+        if name in INTENTS:
+            by_intent.setdefault(name, []).append(sample)
+    rng = random.Random(seed)
+    out = []
+    for name, texts in sorted(by_intent.items()):
+        unique = sorted(set(texts))
+        out += [(t, name) for t in rng.sample(unique, min(per_intent, len(unique)))]
+    return out
+
+
+OUT_OF_DOMAIN_HA = (
+    "HassGetWeather",
+    "HassStartTimer",
+    "HassCancelTimer",
+    "HassGetCurrentTime",
+    "HassGetCurrentDate",
+    "HassShoppingListAddItem",
+    "HassBroadcast",
+    "HassLightSet",
+    "HassGetState",
+)
+_HA_LISTS = {
+    "en": {
+        "name": ["kitchen light", "reading lamp", "front door", "garage"],
+        "area": ["kitchen"],
+        "item": ["milk", "eggs"],
+        "message": ["dinner is ready"],
+    },
+    "zh-CN": {
+        "name": ["客厅灯", "台灯", "前门", "车库"],
+        "area": ["客厅"],
+        "item": ["牛奶", "鸡蛋"],
+        "message": ["吃饭了"],
+    },
+}
+
+
+def _out_of_domain_samples(lang: str, per_intent: int, seed: int) -> list[tuple[str, str]]:
+    data = get_intents(lang) or {"intents": {}}
+    rng = random.Random(seed)
+    lists = {k: TextSlotList.from_strings(v, name=k) for k, v in _HA_LISTS[lang].items()}
+    out = []
+    for name in OUT_OF_DOMAIN_HA:
+        if name not in data["intents"]:
+            continue
+        one = Intents.from_dict({**data, "intents": {name: data["intents"][name]}})
+        try:
+            texts = sorted({t for _, t in sample_intents(one, slot_lists=lists, language=lang,
+                                                         max_sentences_per_intent=40)})
+        except Exception:  # a template needing a list we do not provide: skip that intent
+            continue
+        out += [(t, "unknown") for t in rng.sample(texts, min(per_intent, len(texts)))]
+    return out
+
+
+@cache
+def training_examples(per_intent: int = PER_INTENT, seed: int = 0) -> tuple[tuple[str, str], ...]:
+    """(text, cabin intent) pairs, deduplicated, in a fixed order."""
+    pairs = [(q.text, "unknown" if q.intent == OOD else q.intent) for q in load_queries(TRAIN_FILE)]
+    pairs += list(FEW_SHOT)
+    for lang in ("en", "zh-CN"):
+        pairs += _template_samples(lang, per_intent, seed)
+        pairs += _out_of_domain_samples(lang, per_intent, seed)
+    return tuple(dict.fromkeys(pairs))

@@ -1,0 +1,99 @@
+"""The classification-head fallback: direction words, the head, the calibrated threshold, and
+the resolver's mechanics on a tiny random-weight GGUF (its answers are meaningless; what is
+checked is that every answer is valid, abstentions act on nothing and history is not prefilled).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from hil.llm.engine import LlamaEngine
+from hil.llm.head import HeadIntentResolver, SoftmaxHead, calibrated_threshold, direction_of
+from tests.fixtures_gguf import write_tiny_llama_gguf
+from twin.assistant.commands import validate_output
+from twin.assistant.resolver import IntentResolver, Turn
+
+
+@pytest.mark.parametrize(
+    ("intent", "text", "expected"),
+    [
+        ("climate_temperature_up", "I'm freezing", 1),
+        ("climate_temperature_down", "I'm freezing", 1),  # the words say up: not down
+        ("climate_temperature_up", "it's boiling in here", -1),
+        ("climate_temperature_up", "我有点冷", 1),
+        ("climate_temperature_down", "太热了", -1),
+        ("climate_temperature_up", "I'm cold but don't make it too hot", 0),  # both ways: ask
+        ("media_volume_up", "I can't hear the podcast", 1),
+        ("media_volume_down", "the kids are asleep", 0),  # no direction words: ask
+        ("media_mute", "silence", None),
+    ],
+)
+def test_direction_words(intent: str, text: str, expected: int | None) -> None:
+    assert direction_of(intent, text) == expected
+
+
+def _blobs(n: int = 60, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    centres = rng.normal(size=(3, 8)) * 4
+    y = np.repeat(np.arange(3), n)
+    return centres[y] + rng.normal(size=(3 * n, 8)), y
+
+
+def test_head_separates_separable_classes() -> None:
+    x, y = _blobs()
+    head = SoftmaxHead(["a", "b", "unknown"]).fit(x, y)
+    assert np.mean(head.proba(x).argmax(axis=1) == y) > 0.95
+    assert np.allclose(head.proba(x).sum(axis=1), 1.0)
+
+
+def test_threshold_is_calibrated_out_of_fold() -> None:
+    x, y = _blobs()
+    threshold, stats = calibrated_threshold(x, y, ["a", "b", "unknown"])
+    assert 0.6 <= threshold <= 0.99
+    assert stats["oof_precision_at_threshold"] >= 0.97
+
+
+@pytest.fixture(scope="module")
+def head_resolver(tmp_path_factory: pytest.TempPathFactory) -> HeadIntentResolver:
+    gguf = write_tiny_llama_gguf(tmp_path_factory.mktemp("gguf") / "tiny.gguf", seed=7)
+    engine = LlamaEngine(gguf, n_threads=1, n_ctx=512, embeddings=True)
+    examples = [
+        ("turn on the ac", "climate_ac_on"),
+        ("ac on please", "climate_ac_on"),
+        ("make it warmer", "climate_temperature_up"),
+        ("i am cold", "climate_temperature_up"),
+        ("tell me a joke", "unknown"),
+        ("what time is it", "unknown"),
+    ] * 3
+    return HeadIntentResolver(engine, examples=examples, threshold=0.5)
+
+
+def test_head_resolver_answers_valid_json_and_never_prefills_history(
+    head_resolver: HeadIntentResolver,
+) -> None:
+    assert isinstance(head_resolver, IntentResolver)
+    history = [Turn("make it warmer", "climate_temperature_up", 1)] * 3
+    for query in ("turn on the ac", "brr", "book a taxi", "太冷了"):
+        result = head_resolver.resolve(query, history, "en")
+        outcome = validate_output(result.raw)
+        assert outcome.passed, result.raw
+        answer = json.loads(result.raw)
+        if answer.get("abstain"):
+            assert answer["intent"] == "unknown"  # asking back acts on nothing
+        assert result.timings["reused_tokens"] == len(head_resolver.prefix)
+        assert result.timings["prefill_tokens"] == len(head_resolver._query_ids(query))
+
+
+def test_head_resolver_deadline_in_the_past_abandons(head_resolver: HeadIntentResolver) -> None:
+    result = head_resolver.resolve("turn on the ac", [], "en", deadline_ms=0.0)
+    assert result.raw == "" and result.timings["abandoned"] == 1.0
+
+
+def test_head_resolver_needs_hidden_states(tmp_path: Path) -> None:
+    gguf = write_tiny_llama_gguf(tmp_path / "tiny.gguf", seed=3)
+    with pytest.raises(ValueError, match="embeddings"):
+        HeadIntentResolver(LlamaEngine(gguf, n_threads=1, n_ctx=256), examples=[("x", "unknown")])

@@ -1,0 +1,170 @@
+"""Scoring rules and rules + fallback together on a labelled query set (``twin nlu --eval``).
+
+Every line is parsed once by the rules; the rules-alone answer (what the assistant does with no
+resolver: the rule path, else the rule default) and, with a resolver, the rules + fallback
+answer (the same rule result, the resolver called with the degrade deadline left) are decided
+from it by :func:`~twin.assistant.policy.decide`, so both are scored in the same run on the same
+rule results.
+
+Reported per system: coverage (lines the rules answer), precision on them, overall accuracy,
+per path, per intent and per language, a confusion matrix, the out-of-domain false-actuation
+rate, direction errors (an up/down, on/off, open/close answer for its opposite), how many
+out-of-range lines got the range in the feedback, and latency percentiles; plus, with a
+resolver, the lines the fallback made worse and better.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from twin.assistant.intents import INTENTS
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.policy import AssistantPolicy, Decision, decide
+from twin.assistant.queries import LabelledQuery
+from twin.assistant.resolver import IntentResolver
+
+_PAIRS = (
+    ("climate_temperature_up", "climate_temperature_down"),
+    ("climate_fan_up", "climate_fan_down"),
+    ("media_volume_up", "media_volume_down"),
+    ("window_open", "window_close"),
+    ("climate_ac_on", "climate_ac_off"),
+)
+OPPOSITE: dict[str, str] = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS}
+"""Each directional intent and its opposite (a direction error answers one for the other)."""
+
+
+def _pcts(values: Sequence[float]) -> dict[str, float | None]:
+    if not values:
+        return {"p50_ms": None, "p95_ms": None, "n": 0}
+    p50, p95 = np.percentile(np.asarray(values, dtype=float), [50, 95])
+    return {"p50_ms": round(float(p50), 3), "p95_ms": round(float(p95), 3), "n": len(values)}
+
+
+def _rate(hits: int, n: int) -> float | None:
+    return round(hits / n, 4) if n else None
+
+
+def _mentions_range(feedback: str, intent: str) -> bool:
+    schema = INTENTS.get(intent)
+    if schema is None or schema.low is None or schema.high is None:
+        return False
+    return str(schema.low) in feedback and str(schema.high) in feedback
+
+
+class _Tally:
+    """Counts for one system (rules alone, or rules + fallback)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.correct = 0
+        self.paths: dict[str, Counter[str]] = defaultdict(Counter)
+        self.intents: dict[str, Counter[str]] = defaultdict(Counter)
+        self.langs: dict[str, Counter[str]] = defaultdict(Counter)
+        self.confusion: dict[str, Counter[str]] = defaultdict(Counter)
+        self.ood = Counter[str]()
+        self.direction_errors: list[str] = []
+        self.out_of_range = Counter[str]()
+        self.ms: list[float] = []
+
+    def add(self, q: LabelledQuery, d: Decision, ms: float) -> bool:
+        ok = q.matches(d.intent, d.value)
+        path = "abstain" if d.path == "llm" and not d.command.actuates else d.path
+        self.n += 1
+        self.correct += ok
+        self.ms.append(ms)
+        for table, key in ((self.paths, path), (self.intents, q.intent), (self.langs, q.lang)):
+            table[key].update(n=1, correct=int(ok))
+        self.confusion[q.intent][d.intent] += 1
+        if q.intent in ("ood", "unknown"):
+            self.ood.update(n=1, actuated=int(d.command.actuates))
+        if OPPOSITE.get(q.intent) == d.intent:
+            self.direction_errors.append(q.text)
+        if q.kind == "out_of_range":
+            self.out_of_range.update(n=1, range_feedback=int(_mentions_range(d.feedback, q.intent)))
+        return ok
+
+    def report(self) -> dict[str, Any]:
+        rule = self.paths.get("rule", Counter())
+        return {
+            "n": self.n,
+            "accuracy": _rate(self.correct, self.n),
+            "coverage": _rate(rule["n"], self.n),
+            "rules_precision": _rate(rule["correct"], rule["n"]),
+            "paths": {
+                p: {
+                    "n": c["n"],
+                    "share": _rate(c["n"], self.n),
+                    "accuracy": _rate(c["correct"], c["n"]),
+                }
+                for p, c in sorted(self.paths.items())
+            },
+            "per_intent": {
+                i: {"n": c["n"], "accuracy": _rate(c["correct"], c["n"])}
+                for i, c in sorted(self.intents.items())
+            },
+            "per_lang": {
+                lang: {"n": c["n"], "accuracy": _rate(c["correct"], c["n"])}
+                for lang, c in sorted(self.langs.items())
+            },
+            "confusion": {k: dict(v.most_common()) for k, v in sorted(self.confusion.items())},
+            "ood_false_actuation": _rate(self.ood["actuated"], self.ood["n"]),
+            "ood_n": self.ood["n"],
+            "direction_errors": len(self.direction_errors),
+            "direction_error_texts": self.direction_errors[:20],
+            "out_of_range_with_range_feedback": _rate(
+                self.out_of_range["range_feedback"], self.out_of_range["n"]
+            ),
+            "latency": _pcts(self.ms),
+        }
+
+
+def score(
+    queries: Sequence[LabelledQuery],
+    resolver: IntentResolver | None = None,
+    policy: AssistantPolicy | None = None,
+) -> dict[str, Any]:
+    """Rules alone and (with ``resolver``) rules + fallback on every line, side by side."""
+    policy = policy or AssistantPolicy()
+    rules_only, with_llm = _Tally(), _Tally()
+    rule_ms: list[float] = []
+    llm_ms: list[float] = []
+    worse: list[str] = []
+    better = 0
+    for q in queries:
+        started = time.perf_counter()
+        rules = shared_nlu(q.lang).parse(q.text, q.history)
+        rule_ms.append(rules.ms)
+        alone = decide(q.text, q.history, q.lang, rules, None, policy)
+        ok_alone = rules_only.add(q, alone, (time.perf_counter() - started) * 1e3)
+        if resolver is None:
+            continue
+        answer = None
+        if rules.confidence < policy.threshold:
+            budget = max(0.0, policy.degrade_deadline_ms - rules.ms)
+            answer = resolver.resolve(q.text, list(q.history), q.lang, budget)
+            llm_ms.append(answer.ms)
+        both = decide(q.text, q.history, q.lang, rules, answer, policy)
+        ms = rules.ms + (answer.ms if answer is not None else 0.0)
+        ok_both = with_llm.add(q, both, ms)
+        if ok_alone and not ok_both:
+            worse.append(q.text)
+        better += ok_both and not ok_alone
+    out: dict[str, Any] = {
+        "n": len(queries),
+        "threshold": policy.threshold,
+        "rules": rules_only.report(),
+        "rule_latency": _pcts(rule_ms),
+    }
+    if resolver is not None:
+        out["rules_llm"] = with_llm.report()
+        out["llm_latency"] = _pcts(llm_ms)
+        out["llm_made_worse"] = len(worse)
+        out["llm_made_worse_texts"] = worse[:20]
+        out["llm_made_better"] = better
+    return out

@@ -1,0 +1,179 @@
+"""The cabin's vocabulary for the rules: its entities and areas as Home Assistant would expose
+them, which Home Assistant intents are used and what they map onto, warm-up phrases, and the
+follow-up tables ("more", "再大一点") resolved from the conversation history."""
+
+from __future__ import annotations
+
+# The cabin's entities as Home Assistant would expose them: (spoken name, entity id, domain).
+CABIN_ENTITIES: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "en": (
+        ("air conditioning", "climate.cabin", "climate"),
+        ("air conditioner", "climate.cabin", "climate"),
+        ("AC", "climate.cabin", "climate"),
+        ("climate", "climate.cabin", "climate"),
+        ("heater", "climate.cabin", "climate"),
+        ("thermostat", "climate.cabin", "climate"),
+        ("seat heating", "switch.seat_heat_driver", "switch"),
+        ("seat heater", "switch.seat_heat_driver", "switch"),
+        ("driver seat heating", "switch.seat_heat_driver", "switch"),
+        ("passenger seat heating", "switch.seat_heat_passenger", "switch"),
+        ("defroster", "switch.defrost", "switch"),
+        ("defrost", "switch.defrost", "switch"),
+        ("window", "cover.window", "cover"),
+        ("driver window", "cover.window", "cover"),
+        ("sunroof", "cover.sunroof", "cover"),
+        ("fan", "fan.cabin", "fan"),
+        ("blower", "fan.cabin", "fan"),
+        ("radio", "media_player.cabin", "media_player"),
+        ("music", "media_player.cabin", "media_player"),
+        ("stereo", "media_player.cabin", "media_player"),
+        ("navigation", "navigation.cabin", "navigation"),
+    ),
+    "zh-CN": (
+        ("空调", "climate.cabin", "climate"),
+        ("暖气", "climate.cabin", "climate"),
+        ("座椅加热", "switch.seat_heat_driver", "switch"),
+        ("主驾座椅加热", "switch.seat_heat_driver", "switch"),
+        ("副驾座椅加热", "switch.seat_heat_passenger", "switch"),
+        ("除霜", "switch.defrost", "switch"),
+        ("车窗", "cover.window", "cover"),
+        ("窗户", "cover.window", "cover"),
+        ("天窗", "cover.sunroof", "cover"),
+        ("风扇", "fan.cabin", "fan"),
+        ("鼓风机", "fan.cabin", "fan"),
+        ("音乐", "media_player.cabin", "media_player"),
+        ("收音机", "media_player.cabin", "media_player"),
+        ("导航", "navigation.cabin", "navigation"),
+    ),
+}
+CABIN_AREAS: dict[str, tuple[str, ...]] = {
+    "en": ("cabin", "car", "vehicle"),
+    "zh-CN": ("车内", "车里", "车上"),
+}
+
+# The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as
+# ``unknown`` with confidence, so they need no LLM). The rest (lights, state queries, vacuums,
+# lists...) cost ms per miss and mean nothing in a car.
+HA_INTENTS: frozenset[str] = frozenset(
+    {
+        "HassTurnOn",
+        "HassTurnOff",
+        "HassClimateSetTemperature",
+        "HassFanSetSpeed",
+        "HassSetPosition",
+        "HassMediaNext",
+        "HassMediaPrevious",
+        "HassMediaPause",
+        "HassMediaUnpause",
+        "HassMediaPlayerMute",
+        "HassMediaSearchAndPlay",
+        "HassSetVolume",
+        "HassSetVolumeRelative",
+        "HassGetWeather",
+        "HassStartTimer",
+        "HassGetCurrentTime",
+        "HassGetCurrentDate",
+        "HassNevermind",
+        "HassShoppingListAddItem",
+        # out of the cabin's domain, recognised so that they never reach an actuator
+        "HassLightSet",
+        "HassGetState",
+        "HassClimateGetTemperature",
+        "HassCancelTimer",
+        "HassCancelAllTimers",
+        "HassTimerStatus",
+        "HassListAddItem",
+        "HassBroadcast",
+    }
+)
+# Warm-up phrases: every range list in digits and words (hassil builds a number-word trie per
+# range on first use, ~100 ms), a miss, and each pass.
+WARM_UP: dict[str, tuple[str, ...]] = {
+    "en": (
+        "turn on the AC",
+        "set the temperature to twenty two degrees",
+        "set the fan to level three",
+        "set the volume to fifteen",
+        "open the window to thirty percent",
+        "raise the temperature by two degrees",
+        "set the seat heating to level one",
+        "set the fan speed to 50%",
+        "set the volume to 40%",
+        "what's the weather like",
+        "it's stuffy in here",
+        "set a timer for five minutes",
+        "set the temperature to twenty one point five degrees",
+    ),
+    "zh-CN": (
+        "打开空调",
+        "把温度调到二十六度",
+        "风量调到三档",
+        "音量调到二十",
+        "车窗打开百分之三十",
+        "温度调高两度",
+        "座椅加热调到一档",
+        "把风扇调到百分之五十",
+        "把音量设置为百分之四十",
+        "今天天气怎么样",
+        "车里好闷",
+        "设置五分钟的计时器",
+        "把温度设置为二十一点五度",
+    ),
+}
+
+# Home Assistant intent -> (entity id or "*") -> (cabin intent, value, confidence)
+ON_OFF: dict[str, dict[str, tuple[str, int | None]]] = {
+    "HassTurnOn": {
+        "climate.cabin": ("climate_ac_on", None),
+        "switch.seat_heat_driver": ("seat_heat_driver", 2),
+        "switch.seat_heat_passenger": ("seat_heat_passenger", 2),
+        "switch.defrost": ("climate_defrost", None),
+        "cover.window": ("window_open", None),
+        "fan.cabin": ("climate_set_fan", 3),
+        "media_player.cabin": ("media_play", None),
+    },
+    "HassTurnOff": {
+        "climate.cabin": ("climate_ac_off", None),
+        "switch.seat_heat_driver": ("seat_heat_driver", 0),
+        "switch.seat_heat_passenger": ("seat_heat_passenger", 0),
+        "cover.window": ("window_close", None),
+        "fan.cabin": ("climate_set_fan", 0),
+        "media_player.cabin": ("media_pause", None),
+    },
+}
+SIMPLE: dict[str, str] = {
+    "HassMediaNext": "media_next",
+    "HassMediaPrevious": "media_previous",
+    "HassMediaPause": "media_pause",
+    "HassMediaUnpause": "media_play",
+    "HassMediaPlayerMute": "media_mute",
+}
+
+# Follow-ups. "more"/"less" are relative to the direction of the last change; "up"/"down"
+# ("higher", "再大一点") are absolute. Step families: last intent -> (up intent, down intent,
+# direction of the last change: +1, -1, or 0 for a plain "set").
+STEP_FAMILIES: dict[str, tuple[str, str, int]] = {
+    "climate_set_temperature": ("climate_temperature_up", "climate_temperature_down", 0),
+    "climate_temperature_up": ("climate_temperature_up", "climate_temperature_down", 1),
+    "climate_temperature_down": ("climate_temperature_up", "climate_temperature_down", -1),
+    "climate_set_fan": ("climate_fan_up", "climate_fan_down", 0),
+    "climate_fan_up": ("climate_fan_up", "climate_fan_down", 1),
+    "climate_fan_down": ("climate_fan_up", "climate_fan_down", -1),
+    "media_volume_set": ("media_volume_up", "media_volume_down", 0),
+    "media_volume_up": ("media_volume_up", "media_volume_down", 1),
+    "media_volume_down": ("media_volume_up", "media_volume_down", -1),
+}
+FOLLOW_UPS: dict[str, tuple[bool, int]] = {
+    # template intent: (relative to the last change?, sign)
+    "followup_more": (True, 1),
+    "followup_less": (True, -1),
+    "followup_up": (False, 1),
+    "followup_down": (False, -1),
+}
+LEVEL_FAMILIES: dict[str, int] = {
+    # last intent: step of one "more" on its own level value
+    "seat_heat_driver": 1,
+    "seat_heat_passenger": 1,
+    "window_set_position": 20,
+}
+WINDOW_LEVEL = {"window_open": 100, "window_close": 0}
