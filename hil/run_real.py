@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from hil.binding import RealBinding
+from hil.dut.run import open_resolver
 from hil.links.signals import exit_on_signals
 from hil.render import render_backend
+from twin.config.dut import dut_config
 from twin.errors import InputError
 from twin.report import evaluate_expectations
 from twin.runner import RunResult, run_scenario
@@ -46,12 +48,17 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
                    if isinstance(f, dict) and str(f.get("kind", "")).startswith(
                        LINK_FAULT_PREFIXES)]
     resolver: Any = None
-    if real & {"model_load", "inference"}:
+    dut = dut_config(scenario.raw.get("assistant"), scenario.source)
+    if dut is not None:  # a DUT behind hil.dut: its stages are real
+        real |= {"model_load", "inference"}
+    elif real & {"model_load", "inference"}:
         from hil.llm import default_resolver  # imports llama.cpp only when it is needed
 
         resolver = default_resolver(model, n_threads=n_threads)
     with ExitStack() as stack:
         stack.enter_context(exit_on_signals())
+        if dut is not None:
+            resolver = stack.enter_context(open_resolver(dut, out, scenario.seed))
         backend = None
         if "render" in real:
             backend = stack.enter_context(render_backend(rig or DEFAULT_RIG, out, link_faults,

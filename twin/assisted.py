@@ -33,6 +33,7 @@ from twin.assistant.policy import AssistantPolicy, Decision, decide, policy_from
 from twin.assistant.queries import DEFAULT_QUERY_FILE, LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
 from twin.assistant.summary import summarise
+from twin.config.dut import dut_config
 from twin.errors import InputError
 from twin.metrics import histogram_of, percentiles_ms
 from twin.paths import PROJECT_ROOT
@@ -44,7 +45,8 @@ from twin.timings import Timings
 INF = STAGES.index("inference")
 #: rule NLU time after warm-up, measured on this kind of machine (p50 ~0.4 ms, p95 ~1 ms)
 DEFAULT_RULE_MS: Distribution = ShiftedLognormal.from_median_p95(0.4, 1.0, shift=0.1)
-ASSISTANT_KEYS = {"enabled", "lang", "queries", "accuracy", "malformed_rate", "rule_ms"}
+ASSISTANT_KEYS = {"enabled", "lang", "queries", "accuracy", "malformed_rate", "rule_ms",
+                  "backend", "route"}  # backend, route: the real DUT (twin.config.dut)
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,7 @@ def assistant_config(scenario: Scenario) -> AssistantConfig | None:
         raise InputError(src, f"assistant.{unknown[0]}", f"one of {names}")
     if table.get("enabled", True) is False:
         return None
+    dut_config(table, src)  # validated up front; hil opens it in a real run
     policy = policy_from_spec(dict(scenario.policy), src, "policy")
     default_accuracy = 0.85
     if isinstance(scenario.raw.get("model"), dict):  # a model profile knows its accuracy

@@ -38,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
-    if args.rig or "real" in scenario.modes.values():
+    assistant = scenario.raw.get("assistant")
+    dut = isinstance(assistant, dict) and bool({"backend", "route"} & set(assistant))
+    if args.rig or dut or "real" in scenario.modes.values():
         # real backends bind through hil, found by name (twin itself imports no hardware)
         run_real = importlib.import_module("hil.run_real").run_real
         result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,
