@@ -173,3 +173,31 @@ def test_bad_backend_is_one_line_input_error(backend: dict, key: str) -> None:
 def test_no_backend_means_the_embedded_default() -> None:
     assert dut_config({"lang": "en"}, "s.toml") is None
     assert dut_config({"backend": "worker"}, "s.toml").backend.kind == "worker"
+
+
+def test_http_server_killed_mid_run_is_reset_then_recovers() -> None:
+    import socket
+    import subprocess
+
+    from hil.dut.http import HttpDut
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    command = [sys.executable, str(ROOT / "examples" / "dut_echo_http.py"), "--port", str(port)]
+    server = subprocess.Popen(command)
+    dut = HttpDut(f"http://127.0.0.1:{port}/v1", timeout_ms=2000, start_timeout_s=30)
+    try:
+        assert dut.ask(DutRequest(0, "x")).outcome == "ok"
+        server.terminate()
+        server.wait(timeout=10)
+        assert dut.ask(DutRequest(1, "x")).outcome == "reset"  # the kept-alive connection died
+        dut.start_timeout_s = 0.2
+        assert dut.ask(DutRequest(2, "x")).outcome == "unavailable"  # nothing listens
+        server = subprocess.Popen(command)
+        dut.start_timeout_s = 30
+        assert dut.ask(DutRequest(3, "x")).outcome == "ok"  # back when the server is
+    finally:
+        dut.close()
+        server.terminate()
+        server.wait(timeout=10)
