@@ -74,3 +74,41 @@ def test_cli_runs_a_dut_scenario_without_code(tmp_path: Path) -> None:
     assert report["dut"]["backends"] == {"terminal": "jsonl"}
     with (tmp_path / "out" / "requests.csv").open() as fh:
         assert len(list(csv.DictReader(fh))) == 3
+
+
+@pytest.mark.slow
+def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> None:
+    """The done-when case: an assistant running as its own HTTP service, pointed at by the
+    scenario alone; its network is real through the proxy; the router chooses per request
+    between it and the local DUT."""
+    import socket
+    import subprocess
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    service = subprocess.Popen([sys.executable, str(ROOT / "examples" / "dut_echo_http.py"),
+                                "--port", str(port)])
+    try:
+        raw = dut_scenario({"kind": "jsonl", "command": ECHO}, 16)
+        raw["assistant"]["route"] = {
+            "terminal_max_score": 1.0,  # longer queries need the edge
+            "edge": {"kind": "http", "url": f"http://127.0.0.1:{port}/v1",
+                     "network": {"rtt": {"base_ms": 8.0}}},
+        }
+        result = run_real(scenario_from_dict(raw, "dut.toml"), None, None, None, tmp_path)
+    finally:
+        service.terminate()
+        service.wait(timeout=10)
+    dut = result.report["dut"]
+    router = dut["router"]
+    assert dut["backends"] == {"terminal": "jsonl", "edge": "http"}
+    assert dut["outcomes"]["ok"] == 16
+    assert 0 < router["share"]["edge"] < 1 and router["share"]["terminal"] > 0
+    assert abs(sum(router["share"].values()) - 1.0) < 1e-3
+    edge_n = router["latency"]["edge"]["requests"]
+    assert dut["network_real"]["requests"] == edge_n  # only networked requests have one
+    assert dut["network_real"]["p50_ms"] >= 8.0  # half the RTT each way, measured in the proxy
+    assert router["latency"]["edge"]["p50_ms"] >= 8.0 > router["latency"]["terminal"]["p50_ms"]
+    assert dut["proxy"]["edge"]["chunks"] >= 2 * edge_n
+    assert router["decision"]["p99_us"] is not None

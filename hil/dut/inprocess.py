@@ -13,7 +13,9 @@ that is what the worker-process adapter is for.
 from __future__ import annotations
 
 import importlib
+import os
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -29,6 +31,8 @@ def load_entry_point(spec: str) -> Callable[..., Any]:
     module_name, sep, attr = spec.partition(":")
     if not sep or not module_name or not attr:
         raise DutFailure("unavailable", f"entry point {spec!r} is not 'module:factory'")
+    if os.getcwd() not in sys.path:  # like uvicorn's app dir: modules of the working folder
+        sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
         target = module
