@@ -15,6 +15,7 @@ from typing import Any
 
 from hil.binding import RealBinding
 from hil.dut.run import open_resolver
+from hil.dut.stream import hmi_sink
 from hil.links.signals import exit_on_signals
 from hil.render import render_backend
 from twin.config.dut import dut_config
@@ -58,11 +59,14 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     with ExitStack() as stack:
         stack.enter_context(exit_on_signals())
         if dut is not None:
-            resolver = stack.enter_context(open_resolver(dut, out, scenario.seed))
+            resolver = stack.enter_context(open_resolver(dut, out, scenario.seed,
+                                                         scenario.source))
         backend = None
         if "render" in real:
             backend = stack.enter_context(render_backend(rig or DEFAULT_RIG, out, link_faults,
                                                          seed, scenario.source))
+        if backend is not None and hasattr(resolver, "stream_sink"):
+            resolver.stream_sink = hmi_sink(backend)  # streamed answers paced to the HMI
         binding = RealBinding(render=backend, resolver=resolver)
         result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
                               binding=binding)

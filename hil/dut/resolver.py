@@ -21,6 +21,8 @@ import numpy as np
 
 from hil.dut.contract import OUTCOMES, Dut, DutReply, DutRequest
 from hil.dut.proxy import ImpairmentProxy, network_ms
+from hil.dut.stream import PacedRelease, Sink, streaming_report
+from twin.assistant.pacer import StreamPacer
 from twin.assistant.resolver import ResolverResult, Turn
 from twin.assistant.router import ROUTES, Router
 
@@ -71,6 +73,9 @@ class DutResolver:
         self.router = router if len(placements) > 1 else None
         self.session = session
         self._ids = itertools.count()
+        self.pacer = StreamPacer()
+        self.stream_sink: Sink | None = None  # set by the run when a rig has an HMI
+        self.releases: list[PacedRelease] = []
 
     @property
     def dut(self) -> Dut:
@@ -99,13 +104,19 @@ class DutResolver:
         placement = self.placements[route]
         request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
         mark = placement.proxy.mark() if placement.proxy is not None else 0
-        reply = placement.dut.ask(request, deadline_ms)
+        release = PacedRelease(self.pacer, self.stream_sink)
+        reply = placement.dut.ask(request, deadline_ms, release.on_event)
+        release.end()  # the release thread plays the rest out on its own
+        if release.arrivals:
+            self.releases.append(release)
         net = network_ms(placement.proxy.since(mark)) if placement.proxy is not None else None
         if self.router is not None:
             self.router.observe(route, reply.ms)  # type: ignore[arg-type]
         return to_result(reply, route, net, decision_us)
 
     def close(self) -> None:
+        for release in self.releases:
+            release.join(5.0)  # bounded: a paced stream plays out in seconds
         for placement in self.placements.values():
             placement.dut.close()
             if placement.proxy is not None:
@@ -118,6 +129,10 @@ class DutResolver:
             out["proxy"] = {r: proxy_report(p) for r, p in proxies.items()}
         if self.router is not None:
             out["router"] = router_report(calls)
+        if self.releases:
+            for release in self.releases:
+                release.join(5.0)
+            out["streaming"] = streaming_report(self.releases, self.pacer)
         return out
 
 
