@@ -13,7 +13,7 @@ Scenario keys: ``[policy]`` (threshold, ack_deadline_ms, degrade_deadline_ms, de
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +25,17 @@ from latency_models.distributions import (
     SpecError,
     distribution_from_spec,
 )
+from latency_models.impairment import Impairment, impairment_from_spec
 from latency_models.model_profiles import profile_from_spec
 from latency_models.stages import STAGES
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
+from twin.assistant.placement import Placements, place, placement_report
 from twin.assistant.policy import AssistantPolicy, Decision, decide, policy_from_spec
 from twin.assistant.queries import DEFAULT_QUERY_FILE, LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
 from twin.assistant.summary import summarise
-from twin.config.dut import dut_config
+from twin.config.dut import AssistantDut, dut_config
 from twin.errors import InputError
 from twin.metrics import histogram_of, percentiles_ms
 from twin.paths import PROJECT_ROOT
@@ -56,6 +58,8 @@ class AssistantConfig:
     rule_ms: Distribution
     queries: Path
     lang: str | None
+    dut: AssistantDut | None = None  # [assistant] backend/route (the router is modelled too)
+    networks: dict[str, Impairment | None] = field(default_factory=dict)
 
 
 def assistant_config(scenario: Scenario) -> AssistantConfig | None:
@@ -72,7 +76,7 @@ def assistant_config(scenario: Scenario) -> AssistantConfig | None:
         raise InputError(src, f"assistant.{unknown[0]}", f"one of {names}")
     if table.get("enabled", True) is False:
         return None
-    dut_config(table, src)  # validated up front; hil opens it in a real run
+    dut = dut_config(table, src)  # validated up front; hil opens it in a real run
     policy = policy_from_spec(dict(scenario.policy), src, "policy")
     default_accuracy = 0.85
     if isinstance(scenario.raw.get("model"), dict):  # a model profile knows its accuracy
@@ -97,7 +101,8 @@ def assistant_config(scenario: Scenario) -> AssistantConfig | None:
     queries = Path(table.get("queries", DEFAULT_QUERY_FILE))
     if not queries.is_absolute() and not queries.exists():
         queries = PROJECT_ROOT / queries
-    return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang)
+    return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang,
+                           dut, route_networks(dut, src))
 
 
 @dataclass
@@ -109,6 +114,7 @@ class AssistedPlan:
     rules: list[RuleResult]
     llm: np.ndarray  # bool (n,)
     raw: list[str | None]
+    routes: np.ndarray | None = None  # (n,) terminal/edge/cloud per fallback request
 
 
 def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
@@ -137,6 +143,11 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         resolver.resolve(q.text, list(q.history), q.lang).raw if is_llm else None
         for q, is_llm in zip(queries, llm.tolist(), strict=True)
     ]
+    routes = None
+    if config.dut is not None and config.dut.route is not None:  # the router, modelled
+        placed = modelled_placements(plan, config, queries, llm)
+        plan.base_ms[:, INF] += placed.network_ms
+        routes = placed.routes
     plan.base_ms[:, INF] = rule_ms + np.where(llm, plan.base_ms[:, INF], 0.0)
     plan.labels["rule_ms"] = rule_ms
     bypass = np.zeros_like(plan.base_ms, dtype=bool)
@@ -147,7 +158,32 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         deadline[:, INF] = np.where(llm, np.maximum(rule_ms, config.policy.degrade_deadline_ms),
                                     np.inf)
         plan.deadline_ms = deadline
-    return AssistedPlan(config, queries, rules, llm, raw)
+    return AssistedPlan(config, queries, rules, llm, raw, routes)
+
+
+def modelled_placements(plan: Plan, config: AssistantConfig, queries: list[LabelledQuery],
+                        llm: np.ndarray) -> Placements:
+    """Each fallback request's placement and the network round trip it adds."""
+    assert config.dut is not None and config.dut.route is not None
+    return place(queries, llm, plan.base_ms[:, INF], config.networks,
+                 config.dut.route.router_config(), stream(plan.seed, "router"))
+
+
+def route_networks(dut: AssistantDut | None, src: str) -> dict[str, Impairment | None]:
+    """The network model of each networked placement (None: no impairment)."""
+    networks: dict[str, Impairment | None] = {}
+    if dut is None or dut.route is None:
+        return networks
+    for name in ("edge", "cloud"):
+        backend = getattr(dut.route, name)
+        if backend is not None:
+            spec = getattr(backend, "network", None)
+            try:
+                networks[name] = (None if spec is None else impairment_from_spec(
+                    spec.model_dump(), f"assistant.route.{name}.network"))
+            except SpecError as exc:
+                raise InputError(src, exc.key, exc.expected) from None
+    return networks
 
 
 def decide_one(ap: AssistedPlan, i: int, answered_ms: float | None) -> Decision:
@@ -198,6 +234,9 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
     summary["policy"] = {"threshold": policy.threshold, "ack_deadline_ms": policy.ack_deadline_ms,
                          "degrade_deadline_ms": policy.degrade_deadline_ms,
                          "degrade": policy.degrade}
+    if ap.routes is not None:
+        answered = timings.end[:, INF] - timings.stage_arrival[:, INF]
+        summary["router_modelled"] = placement_report(ap.routes, answered)
     columns = {
         "path": paths,
         "intent": np.array([d.intent for d in made]),
@@ -205,4 +244,6 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
         "correct": np.array([d.correct for d in made]),
         "query": np.array([q.text for q in ap.queries]),
     }
+    if ap.routes is not None:
+        columns["route"] = ap.routes
     return summary, columns

@@ -11,7 +11,8 @@ import numpy as np
 
 from latency_models.stages import STAGES
 
-_STREAMS = {"workload": (1,), "assistant": (3,), "devices": (4,), "network": (5,)}
+_STREAMS = {"workload": (1,), "assistant": (3,), "devices": (4,), "network": (5,),
+            "router": (6,)}
 
 
 def stream(seed: int, name: str, index: int = 0) -> np.random.Generator:

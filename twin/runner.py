@@ -105,6 +105,8 @@ def run_scenario(
         switched = controller.switched if controller is not None else None
         made = assisted.decisions(ap, timings, switched)
         extra, columns = assisted.report_additions(ap, timings, made)
+        if "inference" in real:  # a real run reports the router it ran (dut.router)
+            extra.pop("router_modelled", None)
     if controller is not None:
         extra["degrade_on_alert"] = {
             "alerts": controller.alerts,

@@ -14,7 +14,7 @@ from hil.dut.proxy import ImpairmentProxy
 from hil.dut.resolver import DutResolver, Placement
 from latency_models.distributions import SpecError
 from latency_models.impairment import impairment_from_spec
-from twin.assistant.router import Router, RouterConfig
+from twin.assistant.router import Router
 from twin.config.dut import AssistantDut
 from twin.errors import InputError
 
@@ -50,11 +50,7 @@ def open_resolver(config: AssistantDut, out: Path, seed: int,
                 if backend is not None:
                     placements[name] = placement(backend, out, seed + i,
                                                  f"assistant.route.{name}", source)
-            r = config.route
-            router = Router(RouterConfig(
-                terminal_max_score=r.terminal_max_score, edge_max_score=r.edge_max_score,
-                terminal_p90_ms=r.terminal_p90_ms, edge_p90_ms=r.edge_p90_ms,
-                cloud_p90_ms=r.cloud_p90_ms, window=r.window))
+            router = Router(config.route.router_config())
         resolver = DutResolver(placements, router)
         for p in placements.values():
             with contextlib.suppress(DutFailure):

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from twin.assistant.router import RouterConfig
 from twin.config.base import Positive, PositiveInt, Strict, parse
 from twin.errors import InputError
 
@@ -95,6 +96,12 @@ class Route(Strict):
     edge_p90_ms: Positive = 80.0
     cloud_p90_ms: Positive = 300.0
     window: PositiveInt = 64
+
+    def router_config(self) -> RouterConfig:
+        return RouterConfig(terminal_max_score=self.terminal_max_score,
+                            edge_max_score=self.edge_max_score,
+                            terminal_p90_ms=self.terminal_p90_ms, edge_p90_ms=self.edge_p90_ms,
+                            cloud_p90_ms=self.cloud_p90_ms, window=self.window)
 
 
 class AssistantDut(Strict):
