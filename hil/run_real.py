@@ -60,7 +60,8 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
         stack.enter_context(exit_on_signals())
         if dut is not None:
             resolver = stack.enter_context(open_resolver(dut, out, scenario.seed,
-                                                         scenario.source))
+                                                         scenario.source,
+                                                         scenario.raw.get("faults")))
         backend = None
         if "render" in real:
             backend = stack.enter_context(render_backend(rig or DEFAULT_RIG, out, link_faults,

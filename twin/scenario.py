@@ -256,8 +256,8 @@ def _faults(r: _Reader, faults: Any) -> list[Fault]:
     out = []
     for i, spec in enumerate(faults):
         kind = str(spec.get("kind", "")) if isinstance(spec, dict) else ""
-        if kind.startswith(("can_", "serial_")) or kind in ("device_silent", "bus_off"):
-            continue  # device-level faults: taken by the rig (hil), not by the latency twin
+        if kind.startswith(("can_", "serial_", "dut_")) or kind in ("device_silent", "bus_off"):
+            continue  # device-level and DUT faults: taken by hil, not by the latency twin
         try:
             out.append(fault_from_spec(spec, f"faults[{i}]"))
         except SpecError as exc:

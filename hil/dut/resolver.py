@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from hil.dut.contract import OUTCOMES, Dut, DutReply, DutRequest
+from hil.dut.faults import FaultSchedule
 from hil.dut.proxy import ImpairmentProxy, network_ms
 from hil.dut.stream import PacedRelease, Sink, streaming_report
 from twin.assistant.pacer import StreamPacer
@@ -76,6 +77,7 @@ class DutResolver:
         self.pacer = StreamPacer()
         self.stream_sink: Sink | None = None  # set by the run when a rig has an HMI
         self.releases: list[PacedRelease] = []
+        self.faults: FaultSchedule | None = None  # [[faults]] dut_* of the scenario
 
     @property
     def dut(self) -> Dut:
@@ -103,6 +105,8 @@ class DutResolver:
         route, decision_us = self._route(query, history)
         placement = self.placements[route]
         request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
+        if self.faults is not None:
+            self.faults.before(route, placement)
         mark = placement.proxy.mark() if placement.proxy is not None else 0
         release = PacedRelease(self.pacer, self.stream_sink)
         reply = placement.dut.ask(request, deadline_ms, release.on_event)
@@ -117,6 +121,8 @@ class DutResolver:
     def close(self) -> None:
         for release in self.releases:
             release.join(5.0)  # bounded: a paced stream plays out in seconds
+        if self.faults is not None:
+            self.faults.resume_all(self.placements)
         for placement in self.placements.values():
             placement.dut.close()
             if placement.proxy is not None:
@@ -129,6 +135,8 @@ class DutResolver:
             out["proxy"] = {r: proxy_report(p) for r, p in proxies.items()}
         if self.router is not None:
             out["router"] = router_report(calls)
+        if self.faults is not None:
+            out["faults_injected"] = self.faults.report()
         if self.releases:
             for release in self.releases:
                 release.join(5.0)

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from hil.dut import DutFailure, open_dut
+from hil.dut.faults import FaultSchedule, dut_faults
 from hil.dut.proxy import ImpairmentProxy
 from hil.dut.resolver import DutResolver, Placement
 from latency_models.distributions import SpecError
@@ -36,10 +37,11 @@ def placement(backend: Any, out: Path, seed: int, where: str, source: str) -> Pl
 
 @contextlib.contextmanager
 def open_resolver(config: AssistantDut, out: Path, seed: int,
-                  source: str = "<scenario>") -> Iterator[Any]:
+                  source: str = "<scenario>", raw_faults: Any = None) -> Iterator[Any]:
     """A started :class:`DutResolver` for ``config`` (a DUT that fails to start is not an
     error here: its requests record ``unavailable`` and degrade, and the verdict shows it)."""
     placements: dict[str, Placement] = {}
+    resolver: DutResolver | None = None
     try:
         placements["terminal"] = placement(config.backend, out, seed, "assistant.backend",
                                            source)
@@ -52,11 +54,16 @@ def open_resolver(config: AssistantDut, out: Path, seed: int,
                                                  f"assistant.route.{name}", source)
             router = Router(config.route.router_config())
         resolver = DutResolver(placements, router)
+        injections = dut_faults(raw_faults, source)
+        if injections:
+            resolver.faults = FaultSchedule(injections)
         for p in placements.values():
             with contextlib.suppress(DutFailure):
                 p.dut.start()
         yield resolver
     finally:
+        if resolver is not None and resolver.faults is not None:
+            resolver.faults.resume_all(placements)
         for p in placements.values():
             p.dut.close()
             if p.proxy is not None:
