@@ -142,8 +142,8 @@ FIDELITY_MODEL = Impairment(PathRtt(2.0, ShiftedLognormal.from_median_p95(1.0, 4
 
 
 def proxy_fidelity(quick: bool) -> list[dict[str, Any]]:
-    per_conn = 50 if quick else 500
-    conns, size = 4, 100
+    per_conn = 50 if quick else 1250
+    conns, size = 4 if quick else 16, 100
     srv = socket.socket()
     srv.bind(("127.0.0.1", 0))
     srv.listen(16)

@@ -48,7 +48,7 @@ INF = STAGES.index("inference")
 #: rule NLU time after warm-up, measured on this kind of machine (p50 ~0.4 ms, p95 ~1 ms)
 DEFAULT_RULE_MS: Distribution = ShiftedLognormal.from_median_p95(0.4, 1.0, shift=0.1)
 ASSISTANT_KEYS = {"enabled", "lang", "queries", "accuracy", "malformed_rate", "rule_ms",
-                  "backend", "route"}  # backend, route: the real DUT (twin.config.dut)
+                  "backend", "route", "rules_first"}  # backend, route: twin.config.dut
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,9 @@ class AssistantConfig:
     lang: str | None
     dut: AssistantDut | None = None  # [assistant] backend/route (the router is modelled too)
     networks: dict[str, Impairment | None] = field(default_factory=dict)
+    #: False: every request goes to the assistant under test; the rules only ack and give
+    #: the degrade default (a DUT that must answer everything)
+    rules_first: bool = True
 
 
 def assistant_config(scenario: Scenario) -> AssistantConfig | None:
@@ -96,13 +99,16 @@ def assistant_config(scenario: Scenario) -> AssistantConfig | None:
     except SpecError as exc:
         raise InputError(src, exc.key, exc.expected) from None
     lang = table.get("lang", "mixed")
+    rules_first = table.get("rules_first", True)
+    if not isinstance(rules_first, bool):
+        raise InputError(src, "assistant.rules_first", f"true or false, got {rules_first!r}")
     if lang not in ("en", "zh-CN", "mixed"):
         raise InputError(src, "assistant.lang", f"en, zh-CN or mixed, got {lang!r}")
     queries = Path(table.get("queries", DEFAULT_QUERY_FILE))
     if not queries.is_absolute() and not queries.exists():
         queries = PROJECT_ROOT / queries
     return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang,
-                           dut, route_networks(dut, src))
+                           dut, route_networks(dut, src), rules_first)
 
 
 @dataclass
@@ -133,6 +139,8 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
     queries = [sampler.queries[i] for i in picks.tolist()]
     rules = [replace(by_query[i], ms=float(ms)) for i, ms in zip(picks.tolist(), rule_ms.tolist(),
                                                                    strict=True)]
+    if not config.rules_first:  # the rules' confidence never suffices: the DUT answers all
+        rules = [replace(r, confidence=0.0) for r in rules]
     threshold = config.policy.threshold
     llm = np.array([r.confidence < threshold or r.command is None for r in rules])
     # the LLM's latency is the plan's inference draw; the resolver's own latency sample (a
