@@ -34,7 +34,9 @@ from twin.assistant.placement import Placements, place, placement_report
 from twin.assistant.policy import AssistantPolicy, Decision, decide, policy_from_spec
 from twin.assistant.queries import DEFAULT_QUERY_FILE, LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
+from twin.assistant.streaming import StreamModel, streaming_modelled
 from twin.assistant.summary import summarise
+from twin.config.base import parse
 from twin.config.dut import AssistantDut, dut_config
 from twin.errors import InputError
 from twin.metrics import histogram_of, percentiles_ms
@@ -48,7 +50,7 @@ INF = STAGES.index("inference")
 #: rule NLU time after warm-up, measured on this kind of machine (p50 ~0.4 ms, p95 ~1 ms)
 DEFAULT_RULE_MS: Distribution = ShiftedLognormal.from_median_p95(0.4, 1.0, shift=0.1)
 ASSISTANT_KEYS = {"enabled", "lang", "queries", "accuracy", "malformed_rate", "rule_ms",
-                  "backend", "route", "rules_first"}  # backend, route: twin.config.dut
+                  "backend", "route", "rules_first", "stream"}  # backend, route: twin.config.dut
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class AssistantConfig:
     #: False: every request goes to the assistant under test; the rules only ack and give
     #: the degrade default (a DUT that must answer everything)
     rules_first: bool = True
+    stream: StreamModel | None = None  # streamed answers, paced (modelled runs)
 
 
 def assistant_config(scenario: Scenario) -> AssistantConfig | None:
@@ -108,7 +111,9 @@ def assistant_config(scenario: Scenario) -> AssistantConfig | None:
     if not queries.is_absolute() and not queries.exists():
         queries = PROJECT_ROOT / queries
     return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang,
-                           dut, route_networks(dut, src), rules_first)
+                           dut, route_networks(dut, src), rules_first,
+                           parse(StreamModel, table["stream"], src, "assistant.stream")
+                           if "stream" in table else None)
 
 
 @dataclass
@@ -242,6 +247,9 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
     summary["policy"] = {"threshold": policy.threshold, "ack_deadline_ms": policy.ack_deadline_ms,
                          "degrade_deadline_ms": policy.degrade_deadline_ms,
                          "degrade": policy.degrade}
+    if ap.config.stream is not None:
+        summary["streaming_modelled"] = streaming_modelled(answer, paths == "llm",
+                                                           ap.config.stream)
     if ap.routes is not None:
         answered = timings.end[:, INF] - timings.stage_arrival[:, INF]
         summary["router_modelled"] = placement_report(ap.routes, answered)
