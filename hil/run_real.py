@@ -75,5 +75,8 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
         result.report.update(backend.report())  # after close: the safe state is known
     for stage in real:
         result.report["stages"][stage]["mode"] = "real"
+    measured = result.report.get("dut", {}).get("network_real")
+    if measured:  # networked DUTs: the proxy's measured holds, next to the modelled stage
+        result.report["stages"]["network"]["dut_measured"] = measured
     result.report["expectations"] = evaluate_expectations(scenario, result.report)
     return result

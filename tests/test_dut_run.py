@@ -109,6 +109,7 @@ def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> No
     edge_n = router["latency"]["edge"]["requests"]
     assert dut["network_real"]["requests"] == edge_n  # only networked requests have one
     assert dut["network_real"]["p50_ms"] >= 8.0  # half the RTT each way, measured in the proxy
+    assert result.report["stages"]["network"]["dut_measured"] == dut["network_real"]
     assert router["latency"]["edge"]["p50_ms"] >= 8.0 > router["latency"]["terminal"]["p50_ms"]
     assert dut["proxy"]["edge"]["chunks"] >= 2 * edge_n
     assert router["decision"]["p99_us"] is not None

@@ -170,8 +170,10 @@ def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut]) -> dict[s
         "starts": {route: dut.starts for route, dut in duts.items()},
     }
     if nets:
-        out["network_real"] = {"requests": len(nets), **_ms(nets),
-                               "note": "measured in the proxy; inside the inference span"}
+        out["network_real"] = {
+            "requests": len(nets), **_ms(nets),
+            "note": "held by the impairment proxy (upload + answer), measured per request; "
+                    "on the timeline it lies inside the inference stage, where the DUT call is"}
     return out
 
 
