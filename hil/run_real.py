@@ -52,16 +52,17 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     dut = dut_config(scenario.raw.get("assistant"), scenario.source)
     if dut is not None:  # a DUT behind hil.dut: its stages are real
         real |= {"model_load", "inference"}
-    elif real & {"model_load", "inference"}:
-        from hil.llm import default_resolver  # imports llama.cpp only when it is needed
-
-        resolver = default_resolver(model, n_threads=n_threads)
     with ExitStack() as stack:
         stack.enter_context(exit_on_signals())
         if dut is not None:
             resolver = stack.enter_context(open_resolver(dut, out, scenario.seed,
                                                          scenario.source,
                                                          scenario.raw.get("faults")))
+        elif real & {"model_load", "inference"}:
+            # the model runs in a worker process: a native crash there degrades to rules only
+            from hil.llm.worker import worker_resolver
+
+            resolver = stack.enter_context(worker_resolver(model, n_threads=n_threads))
         backend = None
         if "render" in real:
             backend = stack.enter_context(render_backend(rig or DEFAULT_RIG, out, link_faults,
@@ -79,4 +80,16 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     if measured:  # networked DUTs: the proxy's measured holds, next to the modelled stage
         result.report["stages"]["network"]["dut_measured"] = measured
     result.report["expectations"] = evaluate_expectations(scenario, result.report)
+    if resolver is not None and dut is None:
+        _report_model_worker(resolver, result.report)
     return result
+
+
+def _report_model_worker(resolver: Any, report: dict[str, Any]) -> None:
+    """``llm_worker`` (pid, AMX guard); on a crash ``model_crash`` and a failed expectation."""
+    report["llm_worker"] = resolver.info
+    if resolver.crash is not None:
+        report["model_crash"] = resolver.crash.as_dict()
+        report["expectations"].append({"name": "model worker did not crash",
+                                       "metric": "model_crash", "limit": {"max": 0},
+                                       "value": 1, "passed": False})

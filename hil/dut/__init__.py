@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import importlib
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
 from hil.dut.contract import OUTCOMES, Dut, DutFailure, DutReply, DutRequest
-from twin.paths import PROJECT_ROOT
 
 __all__ = ["ADAPTERS", "OUTCOMES", "Dut", "DutFailure", "DutReply", "DutRequest", "open_dut"]
 
 ADAPTERS: dict[str, str] = {
     "inprocess": "hil.dut.inprocess:InProcessDut",
     "shipped": "hil.dut.inprocess:InProcessDut",
-    "worker": "hil.dut.jsonl:JsonLinesDut",
+    "worker": "hil.dut.worker:WorkerDut",
     "jsonl": "hil.dut.jsonl:JsonLinesDut",
     "http": "hil.dut.http:HttpDut",
 }
@@ -48,14 +46,7 @@ def open_dut(backend: Any, log_dir: Path | None = None) -> Dut:
                    **common)
     stderr = None if log_dir is None else log_dir / f"dut-{backend.kind}.log"
     if backend.kind == "worker":
-        import json
-
-        options = [f"--option={k}={json.dumps(v)}" for k, v in
-                   _shipped_options(backend).items()]
-        command = [sys.executable, "-m", "hil.dut.serve", "--entry",
-                   "hil.dut.shipped:factory", *options]
-        return cls(command, cwd=PROJECT_ROOT, stderr_path=stderr,  # type: ignore[call-arg]
-                   **common)
+        return cls(**_shipped_options(backend), **common)  # type: ignore[call-arg]
     if backend.kind == "jsonl":
         return cls(backend.command, cwd=backend.cwd, stderr_path=stderr,  # type: ignore[call-arg]
                    **common)

@@ -2,35 +2,13 @@
 
 ``python -m hil.dut.llama_server --port P [--model GGUF] [--threads N]`` serves the shipped
 SmolLM2 (or any GGUF) on 127.0.0.1. It is ``llama_cpp.server`` itself; the only difference is
-that the model loads with ``use_extra_bufts = False``: llama.cpp's AMX kernels crash on CPUs
-with AMX (llama.cpp #20824), and the server has no option for it.
+that the model loads under the AMX guard (:mod:`hil.llm.amx_guard`): llama.cpp's AMX kernels
+crash on CPUs with AMX (llama.cpp #20824), and the server has no option for it.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-from collections.abc import Iterator
-from typing import Any
-
-
-@contextlib.contextmanager
-def _no_extra_bufts() -> Iterator[None]:
-    """``Llama`` builds its model params from ``llama_model_default_params()``: wrap it."""
-    import llama_cpp.llama_cpp as raw
-
-    original = raw.llama_model_default_params
-
-    def patched() -> Any:
-        params = original()
-        params.use_extra_bufts = False
-        return params
-
-    raw.llama_model_default_params = patched
-    try:
-        yield
-    finally:
-        raw.llama_model_default_params = original
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     from llama_cpp.server.app import create_app
     from llama_cpp.server.settings import ModelSettings, ServerSettings
 
+    from hil.llm import amx_guard
     from hil.llm.model_files import checked_model_path
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -51,7 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     model = ModelSettings(model=str(checked_model_path(args.model)), model_alias=args.alias,
                           n_threads=args.threads, n_threads_batch=args.threads,
                           n_ctx=args.n_ctx, verbose=False)
-    with _no_extra_bufts():
+    guard = amx_guard.current()
+    overrides = {"use_extra_bufts": False} if guard.disable_extra_bufts else {}
+    with amx_guard.model_params(**overrides):
         app = create_app(server_settings=ServerSettings(host=args.host, port=args.port),
                          model_settings=[model])
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

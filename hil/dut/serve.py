@@ -6,9 +6,8 @@ once the factory has built its handler, then answers requests one at a time on s
 ``POST /v1/chat/completions`` on 127.0.0.1 instead (the last user message is the utterance;
 earlier user/assistant pairs are the history), one request at a time.
 
-``backend = "worker"`` runs the shipped assistant this way (``--entry
-hil.dut.shipped:factory``): a native crash in llama.cpp then kills this child, not the bench,
-which records ``crashed`` and restarts it.
+``--entry hil.dut.shipped:factory`` serves the shipped assistant this way (the benchmarks use
+it to measure the shipped fallback through each adapter).
 """
 
 from __future__ import annotations

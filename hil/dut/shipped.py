@@ -2,8 +2,8 @@
 
 ``hil.dut.shipped:factory`` loads and warms up :func:`hil.llm.default_resolver` once and
 answers each request with its ``{intent, value, feedback}`` and its own stage timings
-(restore, prompt eval, eval). It is what ``backend = "shipped"`` embeds in the bench's process,
-and what ``backend = "worker"`` runs in a child process (``python -m hil.dut.serve``).
+(restore, prompt eval, eval). It is what ``backend = "shipped"`` embeds in the bench's process;
+``python -m hil.dut.serve --entry hil.dut.shipped:factory`` serves it over JSON lines or HTTP.
 """
 
 from __future__ import annotations
