@@ -234,26 +234,28 @@ def shipped_fallback(quick: bool) -> list[dict[str, Any]]:
     with _Servers() as servers:
         servers.start([PY, "-m", "hil.dut.serve", *entry, "--http", str(port)])
         duts: dict[str, Dut] = {
-            "inprocess": InProcessDut("hil.dut.shipped:factory", timeout_ms=10_000,
+            "inprocess": InProcessDut("hil.dut.shipped:factory", timeout_ms=60_000,
                                       start_timeout_s=300),
             "worker": JsonLinesDut([PY, "-m", "hil.dut.serve", *entry], cwd=PROJECT_ROOT,
-                                   timeout_ms=10_000, start_timeout_s=300),
-            "http": HttpDut(f"http://127.0.0.1:{port}/v1", timeout_ms=10_000,
+                                   timeout_ms=60_000, start_timeout_s=300),
+            "http": HttpDut(f"http://127.0.0.1:{port}/v1", timeout_ms=60_000,
                             start_timeout_s=300),
         }
         try:
             for dut in duts.values():
                 dut.start()
 
-            def ask(dut: Dut) -> Callable[[int], None]:
+            failed: dict[str, list[str]] = {k: [] for k in duts}
+
+            def ask(name: str, dut: Dut) -> Callable[[int], None]:
                 def call(i: int) -> None:
                     q = queries[i % len(queries)]
                     reply = dut.ask(DutRequest(i, q.text, q.lang))
-                    if reply.outcome != "ok":
-                        raise RuntimeError(f"{dut.kind}: {reply.outcome} {reply.error}")
+                    if reply.outcome != "ok":  # counted, and reported with the figures
+                        failed[name].append(reply.outcome)
                 return call
 
-            times = _interleaved({k: ask(d) for k, d in duts.items()}, n, warmup=3)
+            times = _interleaved({k: ask(k, d) for k, d in duts.items()}, n, warmup=3)
         finally:
             for dut in duts.values():
                 dut.close()
@@ -262,7 +264,9 @@ def shipped_fallback(quick: bool) -> list[dict[str, Any]]:
              "unit": "ms", **_q(t, 2), "baseline": base["p50"],
              "baseline_name": "in-process, p50",
              "ratio": round(_q(t, 2)["p50"] / base["p50"], 3), "requests": n,
-             "note": "SmolLM2-135M, 2 threads, shared machine"} for name, t in times.items()]
+             "not_ok": failed[name],
+             "note": "SmolLM2-135M, 2 threads, shared machine; times include not-ok requests"}
+            for name, t in times.items()]
 
 
 BENCHMARKS = {
