@@ -8,7 +8,12 @@ three times, alternating; the median rate is reported.
 
 from __future__ import annotations
 
+import os
+import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Generator
 from typing import Any
@@ -37,8 +42,8 @@ BENCH_SCENARIO: dict[str, Any] = {
 
 
 def minimal_simpy_rate(arrivals: np.ndarray, work: np.ndarray) -> float:
-    """The reference point from DESIGN.md: a minimal SimPy model (a process per request, six
-    timeouts, a shared 2-slot resource around inference), no faults, no metrics."""
+    """The reference point (ARCHITECTURE.md, "Stage slots"): a minimal SimPy model (a process
+    per request, six timeouts, a shared 2-slot resource around inference), no faults, no metrics."""
     env = simpy.Environment()
     slots = simpy.Resource(env, capacity=2)
     rows = work.tolist()
@@ -93,4 +98,39 @@ def throughput(quick: bool) -> list[dict[str, Any]]:
     ]
 
 
-BENCHMARKS = {"twin_throughput": throughput}
+def compile_cost(quick: bool) -> list[dict[str, Any]]:
+    """The compiled kernels' one-off cost, apart from throughput: a fresh process with an
+    empty numba cache (compiles), then a fresh process reading that cache (the cost every
+    later process pays, e.g. each sweep worker)."""
+    del quick
+    code = ("import time; t0 = time.perf_counter(); from twin import kernels; "
+            "t1 = time.perf_counter(); c = time.process_time(); w = kernels.warm_up(); "
+            "print(t1 - t0, w, time.process_time() - c)")
+    out = []
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for name in ("twin_kernels_compile_s", "twin_kernels_cached_load_s"):
+            proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                  text=True, timeout=600, check=True)
+            imp, warm, cpu = (float(x) for x in proc.stdout.split())
+            out.append({"name": name, "value": round(warm, 3), "unit": "s",
+                        "cpu_s": round(cpu, 3), "import_s": round(imp, 3)})
+    return out
+
+
+def scaling(quick: bool) -> list[dict[str, Any]]:
+    """Fast-path requests/s against run size (whole run: draws, engine, monitoring, report)
+    and the process's peak resident memory after each size (sizes ascending)."""
+    sc = scenario_from_dict(BENCH_SCENARIO, "benchmarks/bench_twin.py")
+    sizes = (10_000, 100_000) if quick else (10_000, 100_000, 1_000_000, 3_000_000)
+    out = []
+    for n in sizes:
+        rate, _ = _rate(sc, "fast", n)
+        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        out.append({"name": "twin_fast_path_scaling", "value": round(rate), "unit": "requests/s",
+                    "requests": n, "peak_rss_mb": round(peak_mb)})
+    return out
+
+
+BENCHMARKS = {"twin_throughput": throughput, "twin_compile": compile_cost,
+              "twin_scaling": scaling}

@@ -84,7 +84,7 @@ def bench_whatif_point(quick: bool) -> list[dict[str, Any]]:
     raw = {**POINT_SCENARIO, "requests": n}
     twin_point(raw, 1)  # warm-up: imports, allocator
     samples = _wall(lambda: twin_point(raw, 1), 3)
-    return [_stats("whatif_1m_point_s", samples, requests=n, target=2.0, goal=1.0)]
+    return [_stats("whatif_1m_point_s", samples, requests=n, target=0.5, goal=0.25)]
 
 
 def bench_network_models(quick: bool) -> list[dict[str, Any]]:

@@ -1,10 +1,12 @@
 """``twin run`` with real stages: the scenario in lockstep with the real parts.
 
-A stage is real when the scenario says ``mode = "real"`` (``model_load``/``inference``: the
-llama.cpp model; ``render``: a rig's devices) or, for ``render``, when ``--rig`` is given.
-Without ``--rig`` a real render uses the ``ci-virtual`` rig (simulated ECUs). Traces
+Which stages are real, and with which backend, is decided once by :mod:`hil.backends`
+(``backend = NAME`` or ``mode = "real"`` in the stage's table; ``--rig`` makes ``render``
+real). Without ``--rig`` a real render uses the ``ci-virtual`` rig (simulated ECUs). Traces
 (``can.blf``, ``can.asc``, ``serial.log``) go into the output folder; the actuators are
-commanded to their safe state on every exit path (pass, fail, error, SIGINT, SIGTERM).
+commanded to their safe state on every exit path (pass, fail, error, SIGINT, SIGTERM) before
+the report, and its expectations, are made. The model runs in a worker process: a native crash
+there degrades the run to rules only and is reported.
 """
 
 from __future__ import annotations
@@ -13,75 +15,42 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from hil.backends import DEFAULT_RIG, RunContext, open_backends, select_backends
 from hil.binding import RealBinding
-from hil.dut.run import open_resolver
 from hil.dut.stream import hmi_sink
 from hil.links.signals import exit_on_signals
-from hil.render import render_backend
-from twin.config.dut import dut_config
-from twin.errors import InputError
-from twin.report import evaluate_expectations
 from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario
 
-DEFAULT_RIG = "ci-virtual"
-LINK_FAULT_PREFIXES = ("can_", "serial_", "device_", "bus_")
+__all__ = ["DEFAULT_RIG", "real_stages", "run_real"]
 
 
 def real_stages(scenario: Scenario, rig: str | None) -> set[str]:
-    real = {s for s, mode in scenario.modes.items() if mode == "real"}
-    if rig:
-        real.add("render")
-    unsupported = real - {"model_load", "inference", "render"}
-    if unsupported:
-        stage = sorted(unsupported)[0]
-        raise InputError(scenario.source, f"stages.{stage}.mode",
-                         "modelled (real backends exist for model_load, inference, render)")
-    return real
+    """The stages a run binds to real backends."""
+    return set(select_backends(scenario, rig))
 
 
 def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
              out: Path, model: str | None = None, n_threads: int = 2) -> RunResult:
     """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig."""
     seed = scenario.seed if seed is None else seed
-    real = real_stages(scenario, rig)
-    link_faults = [f for f in scenario.raw.get("faults", [])
-                   if isinstance(f, dict) and str(f.get("kind", "")).startswith(
-                       LINK_FAULT_PREFIXES)]
-    resolver: Any = None
-    dut = dut_config(scenario.raw.get("assistant"), scenario.source)
-    if dut is not None:  # a DUT behind hil.dut: its stages are real
-        real |= {"model_load", "inference"}
+    ctx = RunContext(scenario, rig, out, seed, model, n_threads)
     with ExitStack() as stack:
         stack.enter_context(exit_on_signals())
-        if dut is not None:
-            resolver = stack.enter_context(open_resolver(dut, out, scenario.seed,
-                                                         scenario.source,
-                                                         scenario.raw.get("faults")))
-        elif real & {"model_load", "inference"}:
-            # the model runs in a worker process: a native crash there degrades to rules only
-            from hil.llm.worker import worker_resolver
-
-            resolver = stack.enter_context(worker_resolver(model, n_threads=n_threads))
-        backend = None
-        if "render" in real:
-            backend = stack.enter_context(render_backend(rig or DEFAULT_RIG, out, link_faults,
-                                                         seed, scenario.source))
-        if backend is not None and hasattr(resolver, "stream_sink"):
-            resolver.stream_sink = hmi_sink(backend)  # streamed answers paced to the HMI
-        binding = RealBinding(render=backend, resolver=resolver)
-        result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
-                              binding=binding)
-    if backend is not None:
-        result.report.update(backend.report())  # after close: the safe state is known
-    for stage in real:
-        result.report["stages"][stage]["mode"] = "real"
+        parts = open_backends(ctx, stack)
+        if parts.render is not None and hasattr(parts.resolver, "stream_sink"):
+            parts.resolver.stream_sink = hmi_sink(parts.render)  # streamed answers, paced
+        binding = RealBinding(parts, close=stack.pop_all())
+        try:
+            result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
+                                  binding=binding)
+        finally:
+            binding.close()  # safe state on every exit path (idempotent)
+    if parts.resolver is not None and hasattr(parts.resolver, "crash"):  # the model worker
+        _report_model_worker(parts.resolver, result.report)
     measured = result.report.get("dut", {}).get("network_real")
     if measured:  # networked DUTs: the proxy's measured holds, next to the modelled stage
         result.report["stages"]["network"]["dut_measured"] = measured
-    result.report["expectations"] = evaluate_expectations(scenario, result.report)
-    if resolver is not None and dut is None:
-        _report_model_worker(resolver, result.report)
     return result
 
 

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from hil.dut.contract import DutRequest
-from hil.dut.faults import dut_faults
 from hil.dut.jsonl import JsonLinesDut
 from hil.run_real import run_real
 from twin.errors import InputError
@@ -83,12 +82,14 @@ def test_scenario_http_5xx_and_reset_through_the_proxy(tmp_path: Path) -> None:
 
 
 def test_bad_dut_fault_is_an_input_error() -> None:
-    with pytest.raises(InputError) as info:
-        dut_faults([{"kind": "dut_explode", "at_request": 1}], "f.toml")
-    assert info.value.key == "faults[0].kind"
-    with pytest.raises(InputError) as info:
-        dut_faults([{"kind": "dut_hang", "at_request": -1}], "f.toml")
-    assert info.value.key == "faults[0].at_request"
+    base = scenario({"kind": "jsonl", "command": ECHO}, [])
+    for fault, key in (({"kind": "dut_explode", "at_request": 1}, "faults[0]"),
+                       ({"kind": "dut_hang", "at_request": -1}, "faults[0].at_request")):
+        raw = {**base, "faults": [fault]}
+        with pytest.raises(InputError) as info:
+            scenario_from_dict(raw, "f.toml")
+        assert info.value.key.startswith(key), info.value.key
+        assert "\n" not in str(info.value)
 
 
 class DutFaultMachine(RuleBasedStateMachine):

@@ -14,6 +14,7 @@ from twin.errors import InputError
 from twin.sweep import (
     Vary,
     apply_point,
+    fraction_ci95,
     grid_points,
     mean_ci95,
     parse_executor,
@@ -21,8 +22,10 @@ from twin.sweep import (
     parse_vary,
     random_points,
     replication_seeds,
+    replications_needed,
     run_sweep,
     set_dotted,
+    wilson95,
     write_csv,
 )
 
@@ -166,14 +169,45 @@ def test_seeds_are_independent_per_point_and_stable() -> None:
     assert crn[0] == crn[1] == crn[2]
 
 
-def test_mean_ci95_matches_t_interval() -> None:
+def test_mean_ci95_is_a_bootstrap_interval_inside_the_values() -> None:
     mean, low, high = mean_ci95([1.0, 2.0, 3.0, 4.0])
     assert mean == 2.5
-    # t(0.975, 3) = 3.182446; sd = 1.290994; sem = 0.645497
-    assert math.isclose(high - mean, 3.182446305 * 0.6454972244, rel_tol=1e-6)
-    assert math.isclose(mean - low, high - mean)
+    assert 1.0 <= low < mean < high <= 4.0  # a mean of resampled values stays among them
+    # the skewed case that broke the normal interval: it went below zero
+    mean, low, high = mean_ci95([0.5, 0.6, 0.4, 0.5, 260.0])
+    assert low >= 0.4 and high <= 260.0
     _, lo1, hi1 = mean_ci95([5.0])
     assert math.isnan(lo1) and math.isnan(hi1)
+
+
+def test_fraction_interval_stays_in_0_1_and_wilson_matches_by_hand() -> None:
+    # Wilson, 9 of 10: centre (0.9 + 1.92/10) / 1.384146 ...; by hand 0.5958 .. 0.9821
+    low, high = wilson95(9, 10)
+    assert round(low, 4) == 0.5958 and round(high, 4) == 0.9821
+    mean, low, high = fraction_ci95([0.9, 1.0, 1.0, 0.8, 1.0], [10] * 5)
+    assert 0.0 <= low < mean < high <= 1.0
+    _, low1, high1 = fraction_ci95([1.0], [500])
+    assert high1 == 1.0 and 0.99 < low1 < 1.0  # one replication: Wilson alone
+
+
+def test_replications_needed_for_a_ci_width() -> None:
+    # sd = 0.8165: (1.96 * 0.8165 / 0.5)^2 = 10.24 -> 11 for +/- 0.5
+    assert replications_needed(0.8165, 10, 0.5) == 11
+    assert replications_needed(float("nan"), 1, 0.5) is None
+
+
+@pytest.mark.parametrize("flag", ["x=range(1,1e12)", "x=range(1,2,1e-12)", "x=nan,inf",
+                                  "x=1,inf", "x=0..nan"])
+def test_vary_values_are_bounded_and_finite(flag: str) -> None:
+    with pytest.raises(InputError) as exc:
+        parse_vary(flag)
+    assert exc.value.key == "x"
+
+
+def test_a_grid_over_the_size_cap_is_refused_before_any_work() -> None:
+    varies = parse_varies(["a=range(0,1000)", "b=range(0,1000)"])
+    with pytest.raises(InputError, match="at most 100,000 points"):
+        grid_points(varies)
 
 
 def test_sweep_identical_across_serial_process_and_dask(tmp_path: Path) -> None:
@@ -286,8 +320,32 @@ def test_format_table_shows_mean_and_ci() -> None:
 
     rows = run_sweep(RAW, [Vary("workload.users", (50, 200))], 3, "serial", queue_point)
     table = format_table(rows, ["workload.users"], ["e2e.p95_ms"]).splitlines()
-    assert table[0].split() == ["workload.users", "e2e.p95_ms"]
+    assert table[0].split() == ["workload.users", "e2e.p95_ms", "[95%", "CI]"]
     assert len(table) == 3
     low, high = rows[1]["e2e.p95_ms.ci95_low"], rows[1]["e2e.p95_ms.ci95_high"]
     assert table[2].split()[0] == "200"
     assert f"{rows[1]['e2e.p95_ms']:.1f} [{low:.1f}, {high:.1f}]" in table[2]
+
+
+def test_format_table_tells_close_fractions_apart() -> None:
+    from twin.sweep import format_table
+
+    rows = [{"k": 1, "e2e.within_budget": 0.9, "e2e.within_budget.ci95_low": 0.8912,
+             "e2e.within_budget.ci95_high": 0.9087},
+            {"k": 2, "e2e.within_budget": 0.94, "e2e.within_budget.ci95_low": 0.9312,
+             "e2e.within_budget.ci95_high": 0.9475}]
+    table = format_table(rows, ["k"], ["e2e.within_budget"]).splitlines()
+    assert "0.9000 [0.8912, 0.9087]" in table[1]
+    assert "0.9400 [0.9312, 0.9475]" in table[2]
+
+
+def reporting_point(raw: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Like report.json: the point reports its own seed and request count."""
+    return {"seed": seed, "requests": raw["requests"], **queue_point(raw, seed)}
+
+
+def test_seed_column_is_the_first_replication_seed_not_a_mean() -> None:
+    rows = run_sweep(RAW, [Vary("workload.users", (50,))], 3, "serial", reporting_point)
+    assert rows[0]["seed"] == replication_seeds(RAW["seed"], 1, 3)[0][0]
+    assert rows[0]["requests"] == RAW["requests"]
+    assert "seed.ci95_low" not in rows[0]

@@ -60,8 +60,23 @@ def test_whatif_grid_with_replications_writes_csv_and_report(tmp_path):
     assert "What-if" in html and "http://" not in html and "https://" not in html
 
 
+def test_whatif_varies_a_profile_stage_median_with_table_and_heatmap(tmp_path, capsys):
+    status = main(["whatif", "smoke", "--vary", "stages.network.median=10,20,40",
+                   "--replications", "2", "--requests", "400", "--executor", "serial",
+                   "--out", str(tmp_path)])
+    assert status == 0
+    table = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in table[1:4]] == ["10", "20", "40"]
+    p95 = [float(line.split()[4]) for line in table[1:4]]  # after "p50 [low, high]"
+    assert p95[0] < p95[1] < p95[2]
+    assert (tmp_path / "whatif_e2e_p95_ms.png").stat().st_size > 0
+    rows = list(csv.DictReader((tmp_path / "whatif.csv").open()))
+    assert all(int(r["seed"]) < 2**63 for r in rows)  # a replication's seed, not a mean
+
+
 @pytest.mark.parametrize("vary", ["workload.rate_pr_s=1,2", "stages.inference.scale=", "=1,2",
-                                  "stages.gpu.scale=1,2"])
+                                  "stages.gpu.scale=1,2", "network.median_ms=10,20",
+                                  "x=nan,inf", "x=range(1,1e12)", "x=range(1,2,1e-12)"])
 def test_malformed_vary_is_one_line_exit_2(vary):
     proc = subprocess.run([sys.executable, "-m", "cabin_twin", "whatif", "smoke", "--vary", vary,
                            "--executor", "serial"], capture_output=True, text=True,

@@ -1,21 +1,22 @@
-"""The vectorised fast path: the same latencies as the SimPy engine, computed with numpy.
+"""The compiled fast path: the same latencies as the SimPy engine, bit for bit.
 
 Valid for open-loop arrivals (the arrival times do not depend on completions). Stages without
-a shared resource are pure arithmetic. A stage with a c-slot FCFS resource is solved exactly:
-first assume nobody waits; where that assumption first breaks (an arrival finds c requests in
-service) replay the queue sequentially with a heap until the system is empty again, then go
-back to the vectorised solution. Under light load the sequential part is rare.
+a shared resource are pure arithmetic; a stage with a c-slot FCFS resource is the c-server
+Kiefer-Wolfowitz recursion (:func:`twin.kernels.fcfs_sorted`, compiled with numba), run over
+the requests in the order they reach the stage (ties by request index).
+
+Ties between requests reaching a *second* shared stage at the same instant are broken by
+index here and by SimPy's event queue in the DES engine; they can differ only when two
+requests meet there at exactly the same float time, which continuous draws never produce.
 """
 
 from __future__ import annotations
 
-import heapq
-from bisect import bisect_left
-
 import numpy as np
 
-from latency_models.faults import PauseSchedule, ScalarPauses
+from latency_models.faults import PauseSchedule
 from latency_models.stages import STAGES
+from twin import kernels
 from twin.plan import Plan
 from twin.timings import Timings
 
@@ -23,60 +24,24 @@ from twin.timings import Timings
 def fcfs_starts(arrival: np.ndarray, work: np.ndarray, capacity: int,
                 pauses: PauseSchedule) -> np.ndarray:
     """Exact FCFS service start times for a ``capacity``-slot resource (ties by index)."""
-    n = arrival.size
     order = np.argsort(arrival, kind="stable")
-    a = arrival[order]
-    w = work[order]
-    e0 = pauses.end(a, w)  # ends if nobody waited
-    done_before = np.searchsorted(np.sort(e0), a, side="right")
-    conflict = (np.arange(n) - done_before) >= capacity
-    s = a.copy()
-    conflicts = np.flatnonzero(conflict)
-    if conflicts.size:
-        _replay_busy_periods(a, w, e0, s, conflicts, capacity, ScalarPauses(pauses))
-    out = np.empty(n)
+    a = np.ascontiguousarray(arrival[order], dtype=np.float64)
+    w = np.ascontiguousarray(work[order], dtype=np.float64)
+    s = kernels.fcfs_sorted(a, w, int(capacity), *kernels.pause_arrays(pauses))
+    out = np.empty(a.size)
     out[order] = s
     return out
 
 
-def _replay_busy_periods(a: np.ndarray, w: np.ndarray, e: np.ndarray, s: np.ndarray,
-                         conflicts: np.ndarray, capacity: int, pauses: ScalarPauses) -> None:
-    """Replay the queue with a heap from each conflict until the system is empty again;
-    ``s`` (starts) and ``e`` (ends) are updated in place for the replayed requests."""
-    n = a.size
-    longest = float(np.max(e - a))  # no request is in service longer than this (no-wait)
-    a_l, w_l, e_l = a.tolist(), w.tolist(), e.tolist()
-    s_l = a_l.copy()
-    conflict_list = conflicts.tolist()
-    ci = 0
-    while ci < len(conflict_list):
-        i = conflict_list[ci]
-        # exactly `capacity` requests are in service when request i arrives; all arrived
-        # within `longest` before it (everything earlier is done, in either solution)
-        lo = bisect_left(a_l, a_l[i] - longest, 0, i)
-        heap = sorted(x for x in e_l[lo:i] if x > a_l[i])[-capacity:]
-        heap = [-np.inf] * (capacity - len(heap)) + heap  # free slots, if any
-        heapq.heapify(heap)
-        m = i
-        while m < n:
-            arrival = a_l[m]
-            free = heapq.heappop(heap)
-            start = arrival if arrival >= free else free
-            end = pauses.end(start, w_l[m])
-            s_l[m] = start
-            e_l[m] = end
-            heapq.heappush(heap, end)
-            m += 1
-            if m < n and max(heap) <= a_l[m]:
-                break  # empty again: the no-wait solution holds until the next conflict
-        ci = bisect_left(conflict_list, m, ci)
-        longest = max(longest, max(heap) - a_l[m - 1])
-    s[:] = s_l
-    e[:] = e_l
+def stage_end(pauses: PauseSchedule, start: np.ndarray, work: np.ndarray) -> np.ndarray:
+    """``pauses.end(start, work)``, compiled."""
+    return kernels.pause_end(*kernels.pause_arrays(pauses),
+                             np.ascontiguousarray(start, dtype=np.float64),
+                             np.ascontiguousarray(work, dtype=np.float64))
 
 
 def run_fast(plan: Plan) -> Timings:
-    """Timings for an open-loop plan, computed vectorised."""
+    """Timings for an open-loop plan."""
     if plan.arrivals_ms is None:
         raise ValueError("the fast path needs open-loop arrivals")
     a = plan.arrivals_ms
@@ -89,15 +54,16 @@ def run_fast(plan: Plan) -> Timings:
     for k in range(len(STAGES)):
         stage_arrival[:, k] = t
         cap = plan.capacities[k]
+        wk = np.ascontiguousarray(work[:, k])
         if cap is None:
             s = t
         elif plan.bypass is None:
-            s = fcfs_starts(t, work[:, k], cap, plan.pauses[k])
+            s = fcfs_starts(t, wk, cap, plan.pauses[k])
         else:
             queued = ~plan.bypass[:, k]
             s = t.copy()
-            s[queued] = fcfs_starts(t[queued], work[queued, k], cap, plan.pauses[k])
-        e = plan.pauses[k].end(s, work[:, k])
+            s[queued] = fcfs_starts(t[queued], wk[queued], cap, plan.pauses[k])
+        e = stage_end(plan.pauses[k], s, wk)
         start[:, k] = s
         end[:, k] = e
         t = e if plan.deadline_ms is None else np.minimum(e, t + plan.deadline_ms[:, k])

@@ -1,9 +1,9 @@
 """Latency recording with HdrHistogram, perception classes and expectation verdicts.
 
 Values are recorded in microseconds (1 us .. 1 h, 3 significant digits). Large batches are
-bucketed with numpy using HdrHistogram's own index arithmetic, then added per bucket through
-the library's ``record_value(value, count)``: the histogram ends up identical to recording one
-value at a time (a test checks this), at numpy speed.
+bucketed by a compiled kernel using HdrHistogram's own index arithmetic, straight into the
+library's counts array: the histogram ends up identical to recording one value at a time (a
+test checks this), at tens of millions of values per second.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 from hdrh.histogram import HdrHistogram
+
+from twin import kernels
 
 LOWEST_US = 1
 HIGHEST_US = 3_600_000_000
@@ -27,7 +29,8 @@ def new_histogram() -> HdrHistogram:
 
 
 def _counts_indices(h: HdrHistogram, values: np.ndarray) -> np.ndarray:
-    """Vectorised ``HdrHistogram._counts_index_for`` for non-negative int64 values."""
+    """Vectorised ``HdrHistogram._counts_index_for`` for non-negative int64 values (the
+    reference the compiled :func:`twin.kernels.hdr_counts` is tested against)."""
     v = values.astype(np.int64)
     masked = v | np.int64(h.sub_bucket_mask)
     _, exponent = np.frexp(masked.astype(np.float64))  # bit length of a positive int
@@ -38,19 +41,20 @@ def _counts_indices(h: HdrHistogram, values: np.ndarray) -> np.ndarray:
 
 
 def record_ms(h: HdrHistogram, values_ms: np.ndarray) -> None:
-    """Record latencies given in ms into ``h`` (as microseconds, clamped to the range)."""
-    us = np.clip(np.rint(np.asarray(values_ms, dtype=float) * 1000.0), LOWEST_US, HIGHEST_US)
-    us = us.astype(np.int64)
-    if us.size == 0:
+    """Record latencies given in ms into ``h`` (as microseconds, clamped to the range): one
+    compiled pass adds straight into the histogram's counts array, with the library's index
+    arithmetic, so the histogram is the one ``record_value`` would have built."""
+    values = np.ascontiguousarray(values_ms, dtype=np.float64)
+    if values.size == 0:
         return
-    counts = np.bincount(_counts_indices(h, us))
-    nonzero = np.flatnonzero(counts)
-    # each bucket's lowest equivalent value lands in the same bucket as everything we counted
-    for index, count in zip(nonzero.tolist(), counts[nonzero].tolist(), strict=True):
-        h.record_value(h.get_value_from_index(index), count)
-    # keep exact min/max as record_value would have
-    h.min_value = min(h.min_value, int(us.min()))
-    h.max_value = max(h.max_value, int(us.max()))
+    counts = np.ctypeslib.as_array(h.counts)  # a view: the kernel writes the library's array
+    n, lo, hi = kernels.hdr_counts(values, LOWEST_US, HIGHEST_US, h.sub_bucket_mask,
+                                   h.unit_magnitude, h.sub_bucket_half_count_magnitude,
+                                   h.sub_bucket_half_count, counts)
+    h.total_count += int(n)
+    # exact extremes, as record_value keeps them
+    h.min_value = min(h.min_value, int(lo))
+    h.max_value = max(h.max_value, int(hi))
 
 
 def histogram_of(values_ms: np.ndarray) -> HdrHistogram:

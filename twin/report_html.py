@@ -23,6 +23,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
@@ -32,7 +33,7 @@ MAX_TIMELINE_POINTS = 4000
 CDF_POINTS = 512
 _MARGINS = {"left": 0.08, "right": 0.98, "top": 0.96, "bottom": 0.16}
 PNG_META = {"Software": None}  # keep the matplotlib URL out of the files
-HEATMAP_METRICS = ("e2e.p95_ms", "perception.instant")
+HEATMAP_METRICS = ("e2e.p95_ms", "e2e.within_budget", "perception.instant")
 _CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em auto;max-width:1100px;
 color:#222;padding:0 1em}
@@ -149,7 +150,18 @@ def timeline_figure(
         ax.plot((edges[:-1] + edges[1:]) / 2, p95, color="k", lw=1.2, label="p95 per window")
     ax.axhline(budget_ms, color="tab:red", ls="--", lw=1, label=f"budget {budget_ms:g} ms")
     seen: set[str] = set()
+    named: set[str] = set()
+    whole = [e for e in timeline if e.get("whole_run")]
+    for row, event in enumerate(whole):  # a strip each along the top: the others stay visible
+        top = 1.0 - 0.035 * row
+        ax.plot([0, 1], [top - 0.015] * 2, transform=ax.transAxes, color="tab:brown", lw=5,
+                alpha=0.6, solid_capstyle="butt",
+                label="whole-run fault" if row == 0 else None)
+        ax.annotate(f"{event.get('name', '')} (whole run)", (0.005, top - 0.03),
+                    xycoords="axes fraction", fontsize=7, color="tab:brown", va="top")
     for event in timeline:
+        if event.get("whole_run"):
+            continue
         start = float(event.get("t_ms", 0.0)) / 1000.0
         dur = float(event.get("duration_ms", 0.0) or 0.0) / 1000.0
         kind = str(event.get("kind", "fault"))
@@ -160,9 +172,13 @@ def timeline_figure(
             ax.axvspan(start, start + dur, color=colour, alpha=0.18, label=label)
         else:
             ax.axvline(start, color=colour, lw=1.2, label=label)
+        name = str(event.get("name", ""))
+        if name in named:
+            continue  # every occurrence is drawn; its name once
+        named.add(name)
         ax.annotate(
-            str(event.get("name", "")),
-            (start, 1.0),
+            name,
+            (start, 1.0 - 0.035 * len(whole)),
             xycoords=("data", "axes fraction"),
             fontsize=7,
             rotation=90,
@@ -186,13 +202,13 @@ def varied_keys(rows: Sequence[dict[str, Any]]) -> list[str]:
     if not rows:
         return []
     row = rows[0]
-    skip = {"point", "seed", "replications"}
+    skip = {"point", "seed", "replications", "requests"}
     return [
         k
         for k in row
         if k not in skip
         and f"{k}.ci95_low" not in row
-        and not k.endswith((".ci95_low", ".ci95_high"))
+        and not k.endswith((".ci95_low", ".ci95_high", ".sd"))
     ]
 
 
@@ -201,46 +217,78 @@ def _metrics(rows: Sequence[dict[str, Any]]) -> list[str]:
     return [k for k in row if f"{k}.ci95_low" in row]
 
 
-def whatif_figure(rows: Sequence[dict[str, Any]], metric: str) -> Figure:
-    """A heatmap of ``metric`` over the first two swept keys (averaged over any others);
-    a line with 95 % CI bars when only one key was swept."""
+def budget_centre(metric: str, report: dict[str, Any] | None) -> tuple[float, bool] | None:
+    """What a heatmap of ``metric`` is coloured against, and whether higher is better:
+    e2e latencies against the e2e budget, a stage's against its budget, the share of
+    requests within budget against 0.95 (the p95 contract), perception.instant against 0.95."""
+    report = report or {}
+    e2e_budget = float(report.get("e2e", {}).get("budget_ms", E2E_BUDGET_MS))
+    parts = metric.split(".")
+    if parts[0] == "e2e" and parts[-1].endswith("_ms") and parts[-1] != "budget_ms":
+        return e2e_budget, False
+    if parts[0] == "stages" and len(parts) == 3 and parts[2].startswith("p"):
+        budget = report.get("stages", {}).get(parts[1], {}).get("budget_ms")
+        return (float(budget), False) if budget else None
+    if metric in ("e2e.within_budget", "perception.instant"):
+        return 0.95, True
+    return None
+
+
+def _cell_text(row: dict[str, Any], metric: str, value: float) -> str:
+    low, high = row.get(f"{metric}.ci95_low"), row.get(f"{metric}.ci95_high")
+    digits = ".4f" if metric.endswith("within_budget") or metric.startswith("perception.") \
+        else ".1f"
+    text = format(value, digits)
+    if low is not None and high is not None and not (math.isnan(low) or math.isnan(high)):
+        text += f"\n[{low:{digits}}, {high:{digits}}]"
+    return text
+
+
+def whatif_figure(rows: Sequence[dict[str, Any]], metric: str,
+                  report: dict[str, Any] | None = None) -> Figure:
+    """A heatmap of ``metric`` over the first two swept keys (averaged over any others; one
+    row when a single key was swept), each cell with its mean and 95 % CI. Colours diverge
+    at the budget (:func:`budget_centre`): green inside it, red beyond it, whatever the
+    sweep's own range."""
     keys = varied_keys(rows)
-    if len(keys) == 1:
-        fig, ax = plt.subplots(figsize=(6.5, 4.0), dpi=96)
-        xs = [r[keys[0]] for r in rows]
-        ys = np.array([float(r[metric]) for r in rows])
-        lo = np.array([float(r.get(f"{metric}.ci95_low", np.nan)) for r in rows])
-        hi = np.array([float(r.get(f"{metric}.ci95_high", np.nan)) for r in rows])
-        pos = np.arange(len(xs))
-        err = np.vstack([np.nan_to_num(ys - lo), np.nan_to_num(hi - ys)])
-        ax.errorbar(pos, ys, yerr=err, marker="o", capsize=3)
-        ax.set_xticks(pos, [str(x) for x in xs])
-        ax.set_xlabel(keys[0])
-        ax.set_ylabel(metric)
-        ax.grid(alpha=0.3)
-        fig.tight_layout()
-        return fig
-    kx, ky = keys[0], keys[1]
+    kx = keys[0]
+    ky = keys[1] if len(keys) > 1 else None
     xs = list(dict.fromkeys(r[kx] for r in rows))
-    ys = list(dict.fromkeys(r[ky] for r in rows))
+    ys = list(dict.fromkeys(r[ky] for r in rows)) if ky else [None]
     grid = np.full((len(ys), len(xs)), np.nan)
-    sums: dict[tuple[int, int], list[float]] = {}
+    cells: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for r in rows:
-        sums.setdefault((ys.index(r[ky]), xs.index(r[kx])), []).append(float(r[metric]))
-    for (j, i), vals in sums.items():
-        grid[j, i] = float(np.nanmean(vals))
-    fig, ax = plt.subplots(figsize=(6.5, 4.5), dpi=96)
-    cmap = "RdYlGn" if metric.startswith("perception.instant") else "RdYlGn_r"
-    im = ax.imshow(grid, origin="lower", aspect="auto", cmap=cmap)
+        cells.setdefault((ys.index(r[ky]) if ky else 0, xs.index(r[kx])), []).append(r)
+    for (j, i), rs in cells.items():
+        grid[j, i] = float(np.nanmean([float(r[metric]) for r in rs]))
+    fig, ax = plt.subplots(figsize=(6.5, 4.5 if ky else 2.6), dpi=96)
+    centre = budget_centre(metric, report)
+    finite = grid[np.isfinite(grid)]
+    if centre is not None and finite.size:
+        c, higher_better = centre
+        pad = max(abs(c) * 0.05, 1e-6)
+        norm = TwoSlopeNorm(vcenter=c, vmin=min(float(finite.min()), c - pad),
+                            vmax=max(float(finite.max()), c + pad))
+        cmap = "RdYlGn" if higher_better else "RdYlGn_r"
+        side = "below" if higher_better else "above"
+        note = f"; red = {side} {c:g} ({'target' if higher_better else 'budget'})"
+    else:
+        norm, cmap, note = None, "viridis", "; no budget for this metric"
+    im = ax.imshow(grid, origin="lower", aspect="auto", cmap=cmap, norm=norm)
     for (j, i), v in np.ndenumerate(grid):
         if not math.isnan(v):
-            ax.text(i, j, f"{v:.3g}", ha="center", va="center", fontsize=8)
+            rs = cells[(j, i)]
+            text = _cell_text(rs[0], metric, v) if len(rs) == 1 else f"{v:.3g}"
+            ax.text(i, j, text, ha="center", va="center", fontsize=7)
     ax.set_xticks(range(len(xs)), [str(x) for x in xs])
-    ax.set_yticks(range(len(ys)), [str(y) for y in ys])
     ax.set_xlabel(kx)
-    ax.set_ylabel(ky)
+    if ky:
+        ax.set_yticks(range(len(ys)), [str(y) for y in ys])
+        ax.set_ylabel(ky)
+    else:
+        ax.set_yticks([])
     extra = f" (mean over {', '.join(keys[2:])})" if len(keys) > 2 else ""
-    ax.set_title(f"{metric}{extra}", fontsize=10)
+    ax.set_title(f"{metric}{extra}{note}", fontsize=9)
     fig.colorbar(im, ax=ax)
     fig.tight_layout()
     return fig
@@ -349,11 +397,12 @@ def write_html(
         for metric in metrics:
             name = f"whatif_{metric.replace('.', '_')}.png"
             parts.append(f"<h3>{html.escape(metric)}</h3>")
-            parts.append(_png(whatif_figure(whatif_rows, metric), out_dir, name))
+            parts.append(_png(whatif_figure(whatif_rows, metric, report), out_dir, name))
         parts.append(
             f"<p class=note>{len(whatif_rows)} points over "
             f"{html.escape(', '.join(varied_keys(whatif_rows)))}; "
-            "values are means over independent replications (95 % CI in whatif.csv).</p>"
+            "cells show the mean over independent replications and its 95 % CI "
+            "(bootstrap; Wilson for fractions), coloured against the budget.</p>"
         )
     parts += [
         "<h2 id=expectations>Expectations</h2>",

@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hil.links.signals import exit_on_signals
-from hil.rig import LinkError, RigSession, load_rig
+if TYPE_CHECKING:  # the hardware floor is imported by the handler (twin --help stays light)
+    from hil.rig import RigSession
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -50,6 +50,9 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
 
 
 def check_rig(args: argparse.Namespace) -> int:
+    from hil.links.signals import exit_on_signals
+    from hil.rig import LinkError, RigSession, load_rig
+
     rig = load_rig(args.rig)
     try:
         with exit_on_signals(), RigSession(rig, args.out) as session:

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 
 from twin.errors import InputError
-from twin.report import format_table, write_junit, write_report, write_requests_csv
-from twin.report_html import write_html
-from twin.runner import run_scenario
-from twin.scenario import load_scenario
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,6 +23,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # heavy imports (scipy, matplotlib) here, not at import: twin --help stays fast
+    from twin.report import format_table, write_junit, write_report, write_requests_csv
+    from twin.report_html import write_html
+    from twin.runner import run_scenario
+    from twin.scenario import load_scenario
+
     scenario = load_scenario(args.scenario)
     if args.requests is not None and args.requests < 1:
         raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
@@ -38,11 +39,11 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
-    assistant = scenario.raw.get("assistant")
-    dut = isinstance(assistant, dict) and bool({"backend", "route"} & set(assistant))
+    assistant = scenario.config.assistant
+    dut = assistant is not None and (assistant.backend is not None or assistant.route is not None)
     if args.rig or dut or "real" in scenario.modes.values():
-        # real backends bind through hil, found by name (twin itself imports no hardware)
-        run_real = importlib.import_module("hil.run_real").run_real
+        from hil.run_real import run_real  # the hardware floor, imported only when used
+
         result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,
                           args.threads)
     else:

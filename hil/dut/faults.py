@@ -26,18 +26,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
+from twin.config.faults import DUT_FAULT_KINDS, DutFault
 
-from twin.config.base import NonNegativeInt, PositiveInt, Strict, parse
-
-DUT_FAULT_KINDS = ("dut_crash", "dut_hang", "dut_http_5xx", "dut_reset")
-
-
-class DutFault(Strict):
-    kind: str = Field(pattern=r"^dut_(crash|hang|http_5xx|reset)$")
-    at_request: NonNegativeInt
-    requests: PositiveInt = 1
-    route: str = Field(default="terminal", pattern=r"^(terminal|edge|cloud)$")
+__all__ = ["DUT_FAULT_KINDS", "DutFault", "FaultSchedule", "Injection", "dut_faults"]
 
 
 @dataclass
@@ -54,13 +45,9 @@ class Injection:
                 **({"reason": self.reason} if self.reason else {})}
 
 
-def dut_faults(raw_faults: Any, source: str) -> list[Injection]:
-    """The ``dut_*`` entries of a scenario's ``[[faults]]`` (others belong elsewhere)."""
-    out = []
-    for i, spec in enumerate(raw_faults if isinstance(raw_faults, list) else []):
-        if isinstance(spec, dict) and str(spec.get("kind", "")).startswith("dut_"):
-            out.append(Injection(parse(DutFault, spec, source, f"faults[{i}]"), i))
-    return out
+def dut_faults(faults: Any) -> list[Injection]:
+    """The DUT faults among a scenario's validated ``[[faults]]`` (others belong elsewhere)."""
+    return [Injection(f, i) for i, f in enumerate(faults or []) if isinstance(f, DutFault)]
 
 
 #: a crashing DUT is stopped before the request is sent and killed this long after

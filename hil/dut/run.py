@@ -37,7 +37,7 @@ def placement(backend: Any, out: Path, seed: int, where: str, source: str) -> Pl
 
 @contextlib.contextmanager
 def open_resolver(config: AssistantDut, out: Path, seed: int,
-                  source: str = "<scenario>", raw_faults: Any = None) -> Iterator[Any]:
+                  source: str = "<scenario>", faults: Any = None) -> Iterator[Any]:
     """A started :class:`DutResolver` for ``config`` (a DUT that fails to start is not an
     error here: its requests record ``unavailable`` and degrade, and the verdict shows it)."""
     placements: dict[str, Placement] = {}
@@ -54,7 +54,7 @@ def open_resolver(config: AssistantDut, out: Path, seed: int,
                                                  f"assistant.route.{name}", source)
             router = Router(config.route.router_config())
         resolver = DutResolver(placements, router)
-        injections = dut_faults(raw_faults, source)
+        injections = dut_faults(faults)
         if injections:
             resolver.faults = FaultSchedule(injections)
         for p in placements.values():
