@@ -74,9 +74,30 @@ def _open_rig(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
                          ) from None
 
 
+def _open_dut(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
+    from hil.dut.run import open_resolver
+
+    parts.resolver = stack.enter_context(open_resolver(
+        dut_of(ctx.scenario), ctx.out, ctx.seed, ctx.scenario.source,
+        ctx.scenario.config.faults))
+
+
+def dut_of(scenario: Scenario) -> Any:
+    """The scenario's device under test (``[assistant] backend``/``route``), or None."""
+    from twin.config.dut import dut_config
+
+    table = scenario.assistant
+    if table is None or not table.enabled:
+        return None
+    return dut_config({k: v for k in ("backend", "route")
+                       if (v := getattr(table, k)) is not None}, scenario.source)
+
+
 BACKENDS: dict[str, StageBackend] = {
     "llama_cpp": StageBackend("llama_cpp", ("model_load", "inference"), _open_llama,
                               "the real assistant: hassil rules, then SmolLM2 (llama.cpp worker)"),
+    "dut": StageBackend("dut", ("model_load", "inference"), _open_dut,
+                        "the scenario's device under test ([assistant] backend, hil.dut)"),
     "rig": StageBackend("rig", ("render",), _open_rig,
                         "commands to a rig's devices (CAN / serial), --rig or ci-virtual"),
 }
@@ -104,6 +125,8 @@ def select_backends(scenario: Scenario, rig: str | None) -> dict[str, str]:
         wanted[stage] = name
     if rig:
         wanted["render"] = wanted.get("render", "rig")
+    if dut_of(scenario) is not None:  # a DUT in the scenario makes the assistant's stages real
+        wanted["model_load"] = wanted["inference"] = "dut"
     assistant = scenario.assistant
     if ("inference" in wanted or "model_load" in wanted) and (
             assistant is None or not assistant.enabled):

@@ -139,7 +139,8 @@ class RealBinding:
                     self._record("inference", i, "llm", t0, {
                         "query_tokens": _query_tokens(resolver, q, result)},
                         query_key(q.text, q.history))
-                ap.raw[i] = result.raw
+                # a failed DUT (timeout, crash, ...) gives no answer: the policy degrades
+                ap.raw[i] = None if getattr(result, "failed", False) else result.raw
                 self.llm_calls[i] = result
 
         yield from env.call("inference", work)
@@ -189,6 +190,8 @@ class RealBinding:
                 "prefill_tokens_mean": round(float(np.mean(
                     [c.timings.get("prefill_tokens", 0.0) for c in calls])), 2),
             }
+        if hasattr(self.resolver, "report"):  # a DUT behind hil.dut: outcomes per request
+            out["dut"] = self.resolver.report(self.llm_calls)  # type: ignore[union-attr]
         if self.render is not None:
             outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
             out["render_real"] = {

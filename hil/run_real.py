@@ -17,6 +17,7 @@ from typing import Any
 
 from hil.backends import DEFAULT_RIG, RunContext, open_backends, select_backends
 from hil.binding import RealBinding
+from hil.dut.stream import hmi_sink
 from hil.links.signals import exit_on_signals
 from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario
@@ -37,6 +38,8 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     with ExitStack() as stack:
         stack.enter_context(exit_on_signals())
         parts = open_backends(ctx, stack)
+        if parts.render is not None and hasattr(parts.resolver, "stream_sink"):
+            parts.resolver.stream_sink = hmi_sink(parts.render)  # streamed answers, paced
         binding = RealBinding(parts, close=stack.pop_all())
         try:
             result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
@@ -45,8 +48,11 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
             binding.close()  # safe state on every exit path (idempotent)
     if parts.render is not None:
         _require_confirmed(scenario, result.report)
-    if parts.resolver is not None:
+    if parts.resolver is not None and hasattr(parts.resolver, "crash"):  # the model worker
         _report_model_worker(parts.resolver, result.report)
+    measured = result.report.get("dut", {}).get("network_real")
+    if measured:  # networked DUTs: the proxy's measured holds, next to the modelled stage
+        result.report["stages"]["network"]["dut_measured"] = measured
     return result
 
 

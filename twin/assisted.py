@@ -13,20 +13,25 @@ Scenario keys: ``[policy]`` (threshold, ack_deadline_ms, degrade_deadline_ms, de
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from latency_models.distributions import Distribution, ShiftedLognormal, SpecError
+from latency_models.impairment import Impairment, impairment_from_spec
 from latency_models.stages import INFERENCE
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
+from twin.assistant.placement import Placements, place, placement_report
 from twin.assistant.policy import AssistantPolicy, Decision, decide
 from twin.assistant.queries import DEFAULT_QUERY_FILE, LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
+from twin.assistant.streaming import StreamModel, streaming_modelled
 from twin.assistant.summary import summarise
+from twin.config.base import parse
+from twin.config.dut import AssistantDut, dut_config
 from twin.errors import InputError
 from twin.metrics import histogram_of, percentiles_ms
 from twin.paths import PROJECT_ROOT
@@ -46,6 +51,12 @@ class AssistantConfig:
     rule_ms: Distribution
     queries: Path
     lang: str | None
+    dut: AssistantDut | None = None  # [assistant] backend/route (the router is modelled too)
+    networks: dict[str, Impairment | None] = field(default_factory=dict)
+    #: False: every request goes to the assistant under test; the rules only ack and give
+    #: the degrade default (a DUT that must answer everything)
+    rules_first: bool = True
+    stream: StreamModel | None = None  # streamed answers, paced (modelled runs)
 
 
 def assistant_config(scenario: Scenario) -> AssistantConfig | None:
@@ -74,7 +85,12 @@ def assistant_config(scenario: Scenario) -> AssistantConfig | None:
     if not queries.is_absolute() and not queries.exists():
         queries = PROJECT_ROOT / queries
     lang = table.lang
-    return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang)
+    dut = dut_config({k: v for k in ("backend", "route")
+                      if (v := getattr(table, k)) is not None}, src)
+    stream = (parse(StreamModel, table.stream, src, "assistant.stream")
+              if table.stream is not None else None)
+    return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang,
+                           dut, route_networks(dut, src), table.rules_first, stream)
 
 
 @dataclass
@@ -86,6 +102,7 @@ class AssistedPlan:
     rules: list[RuleResult]
     llm: np.ndarray  # bool (n,)
     raw: list[str | None]
+    routes: np.ndarray | None = None  # (n,) terminal/edge/cloud per fallback request
 
 
 def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
@@ -104,6 +121,8 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
     queries = [sampler.queries[i] for i in picks.tolist()]
     rules = [replace(by_query[i], ms=float(ms)) for i, ms in zip(picks.tolist(), rule_ms.tolist(),
                                                                    strict=True)]
+    if not config.rules_first:  # the rules' confidence never suffices: the DUT answers all
+        rules = [replace(r, confidence=0.0) for r in rules]
     threshold = config.policy.threshold
     llm = np.array([r.confidence < threshold or r.command is None for r in rules])
     # the LLM's latency is the plan's inference draw; the resolver's own latency sample (a
@@ -114,6 +133,11 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         resolver.resolve(q.text, list(q.history), q.lang).raw if is_llm else None
         for q, is_llm in zip(queries, llm.tolist(), strict=True)
     ]
+    routes = None
+    if config.dut is not None and config.dut.route is not None:  # the router, modelled
+        placed = modelled_placements(plan, config, queries, llm)
+        plan.base_ms[:, INFERENCE] += placed.network_ms
+        routes = placed.routes
     plan.base_ms[:, INFERENCE] = rule_ms + np.where(llm, plan.base_ms[:, INFERENCE], 0.0)
     plan.labels["rule_ms"] = rule_ms
     bypass = np.zeros_like(plan.base_ms, dtype=bool)
@@ -124,7 +148,32 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         deadline[:, INFERENCE] = np.where(
             llm, np.maximum(rule_ms, config.policy.degrade_deadline_ms), np.inf)
         plan.deadline_ms = deadline
-    return AssistedPlan(config, queries, rules, llm, raw)
+    return AssistedPlan(config, queries, rules, llm, raw, routes)
+
+
+def modelled_placements(plan: Plan, config: AssistantConfig, queries: list[LabelledQuery],
+                        llm: np.ndarray) -> Placements:
+    """Each fallback request's placement and the network round trip it adds."""
+    assert config.dut is not None and config.dut.route is not None
+    return place(queries, llm, plan.base_ms[:, INFERENCE], config.networks,
+                 config.dut.route.router_config(), stream(plan.seed, "router"))
+
+
+def route_networks(dut: AssistantDut | None, src: str) -> dict[str, Impairment | None]:
+    """The network model of each networked placement (None: no impairment)."""
+    networks: dict[str, Impairment | None] = {}
+    if dut is None or dut.route is None:
+        return networks
+    for name in ("edge", "cloud"):
+        backend = getattr(dut.route, name)
+        if backend is not None:
+            spec = getattr(backend, "network", None)
+            try:
+                networks[name] = (None if spec is None else impairment_from_spec(
+                    spec.model_dump(), f"assistant.route.{name}.network"))
+            except SpecError as exc:
+                raise InputError(src, exc.key, exc.expected) from None
+    return networks
 
 
 def decide_one(ap: AssistedPlan, i: int, answered_ms: float | None) -> Decision:
@@ -175,6 +224,12 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
     summary["policy"] = {"threshold": policy.threshold, "ack_deadline_ms": policy.ack_deadline_ms,
                          "degrade_deadline_ms": policy.degrade_deadline_ms,
                          "degrade": policy.degrade}
+    if ap.config.stream is not None:
+        summary["streaming_modelled"] = streaming_modelled(answer, paths == "llm",
+                                                           ap.config.stream)
+    if ap.routes is not None:
+        answered = timings.end[:, INFERENCE] - timings.stage_arrival[:, INFERENCE]
+        summary["router_modelled"] = placement_report(ap.routes, answered)
     columns = {
         "path": paths,
         "intent": np.array([d.intent for d in made]),
@@ -182,4 +237,6 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
         "correct": np.array([d.correct for d in made]),
         "query": np.array([q.text for q in ap.queries]),
     }
+    if ap.routes is not None:
+        columns["route"] = ap.routes
     return summary, columns

@@ -122,6 +122,9 @@ def run_scenario(
         switched = controller.switched if controller is not None else None
         made = assisted.decisions(ap, timings, switched)
         extra, columns = assisted.report_additions(ap, timings, made)
+        if "inference" in real:  # a real run reports what it ran (dut.router, dut.streaming)
+            extra.pop("router_modelled", None)
+            extra.pop("streaming_modelled", None)
     if controller is not None:
         extra["degrade_on_alert"] = {
             "alerts": controller.alerts,

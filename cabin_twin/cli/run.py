@@ -39,7 +39,9 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
-    if args.rig or "real" in scenario.modes.values():
+    assistant = scenario.config.assistant
+    dut = assistant is not None and (assistant.backend is not None or assistant.route is not None)
+    if args.rig or dut or "real" in scenario.modes.values():
         from hil.run_real import run_real  # the hardware floor, imported only when used
 
         result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,

@@ -107,12 +107,25 @@ class LinkFault(Strict):
         return self
 
 
+class DutFault(Strict):
+    """A fault of the device under test in a real run (:mod:`hil.dut.faults`), keyed on the
+    DUT request count."""
+
+    kind: Literal["dut_crash", "dut_hang", "dut_http_5xx", "dut_reset"]
+    at_request: int = Field(ge=0, description="the DUT request (0-based) it hits")
+    requests: int = Field(1, gt=0, description="dut_hang: how many requests it lasts")
+    route: Literal["terminal", "edge", "cloud"] = Field("terminal", description="placement")
+
+
+DUT_FAULT_KINDS: tuple[str, ...] = DutFault.model_fields["kind"].annotation.__args__  # type: ignore[union-attr]
+
+
 @dataclass(frozen=True)
 class FaultKind:
     """One registry entry: which floor applies the fault, and its table's model."""
 
     name: str
-    domain: Literal["twin", "link"]
+    domain: Literal["twin", "link", "dut"]
     model: type[Strict]
 
 
@@ -129,6 +142,7 @@ LINK_FAULT_KINDS: tuple[str, ...] = LinkKind.__args__  # type: ignore[attr-defin
 FAULT_KINDS: dict[str, FaultKind] = {
     **{k: FaultKind(k, "twin", m) for k, m in _TWIN_MODELS.items()},
     **{k: FaultKind(k, "link", LinkFault) for k in LINK_FAULT_KINDS},
+    **{k: FaultKind(k, "dut", DutFault) for k in DUT_FAULT_KINDS},
 }
 TWIN_FAULT_KINDS: tuple[str, ...] = tuple(k for k, v in FAULT_KINDS.items()
                                           if v.domain == "twin")

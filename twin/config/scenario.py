@@ -165,6 +165,12 @@ class AssistantSection(Strict):
         None, description="share of correct LLM answers (default: [model]'s, else 0.85)")
     malformed_rate: Probability = Field(0.05, description="share of malformed LLM output")
     rule_ms: DistSpec | None = Field(None, description="rule NLU time (a dist table)")
+    # the device under test (validated by twin.config.dut.dut_config)
+    backend: Any = Field(None, description="the DUT: a name or {kind = ...} (README)")
+    route: Any = Field(None, description="the router's edge/cloud DUTs and limits")
+    rules_first: bool = Field(True, description="false: the DUT answers every request")
+    stream: dict[str, Any] | None = Field(None, description="{tokens, token_ms}: paced "
+                                          "streaming modelled")
 
     @model_validator(mode="after")
     def _rates(self) -> AssistantSection:

@@ -1,0 +1,241 @@
+"""The device-under-test (DUT) contract: one request in, ack/chunk/answer events out.
+
+A :class:`DutRequest` carries the utterance, its session id, language and history handle (the
+session's last turns, oldest first). A DUT answers with events: an optional ``ack``, optional
+streamed ``chunk`` texts, and one ``answer`` ``{intent, value, feedback}``, with the DUT's own
+stage timings where it reports them. The bench measures every event's time itself.
+
+Deadline and cancel: :meth:`Dut.ask` returns by ``deadline_ms`` whatever the DUT does. At the
+deadline the bench cancels the request (a ``cancel`` message, a closed connection, a set
+:class:`threading.Event`) and records ``timeout``; an answer that arrives later is discarded.
+Every failure is an :data:`Outcome`, never an exception out of :meth:`Dut.ask`: the policy then
+takes its degrade path and the run carries on.
+
+Adapters subclass :class:`Dut` and implement small hooks (``_launch``, ``_ready``,
+``_exchange``, ``_cancel``, ``_stop``) (python-can style: one abstraction, a few hooks per backend).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, get_args
+
+from twin.assistant.resolver import Turn
+
+Outcome = Literal[
+    "ok",          # an answer arrived in time and parsed as {intent, value, feedback}
+    "timeout",     # the deadline passed (a hang, or a DUT slower than the deadline)
+    "crashed",     # the DUT process died or closed its output
+    "malformed",   # the DUT's output was not the protocol's JSON
+    "http_error",  # an HTTP status other than 2xx (5xx from an overloaded server)
+    "reset",       # the connection was refused or reset
+    "unavailable",  # the DUT could not be (re)started within its start timeout
+]
+OUTCOMES: tuple[str, ...] = get_args(Outcome)
+EventKind = Literal["ack", "chunk", "answer"]
+
+
+class DutFailure(Exception):
+    """Raised inside an adapter's hooks; :meth:`Dut.ask` turns it into an outcome."""
+
+    def __init__(self, outcome: Outcome, message: str) -> None:
+        super().__init__(message)
+        self.outcome = outcome
+
+
+@dataclass(frozen=True)
+class DutRequest:
+    """One utterance for the DUT."""
+
+    id: int
+    utterance: str
+    lang: str = "en"
+    session: str = "default"
+    history: tuple[Turn, ...] = ()
+    #: the time the DUT has, in ms from when it was sent (set by :meth:`Dut.ask`)
+    deadline_ms: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "request", "id": self.id, "utterance": self.utterance, "lang": self.lang,
+            "session": self.session, "deadline_ms": self.deadline_ms,
+            "history": [{"text": t.text, "intent": t.intent, "value": t.value}
+                        for t in self.history],
+        }
+
+
+@dataclass(frozen=True)
+class DutEvent:
+    """An event and when the bench saw it (ms after it sent the request)."""
+
+    kind: EventKind
+    t_ms: float
+    text: str = ""
+
+
+@dataclass
+class DutReply:
+    """What one request got: the outcome, the answer (if any), events and timings."""
+
+    outcome: Outcome
+    ms: float
+    answer: dict[str, Any] | None = None
+    events: list[DutEvent] = field(default_factory=list)
+    dut_timings: dict[str, float] = field(default_factory=dict)
+    error: str = ""
+
+    @property
+    def raw(self) -> str:
+        """The answer as the JSON text the safety valve checks ("" when there is none)."""
+        if self.answer is None:
+            return ""
+        return json.dumps(self.answer, ensure_ascii=False)
+
+    def first(self, kind: EventKind) -> float | None:
+        return next((e.t_ms for e in self.events if e.kind == kind), None)
+
+
+def answer_from(obj: Any) -> dict[str, Any]:
+    """The ``{intent, value, feedback}`` of a decoded answer; :class:`DutFailure` otherwise.
+    Values are not checked here: the safety valve does that."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("intent"), str):
+        raise DutFailure("malformed", f"an answer needs a string intent, got {obj!r:.80}")
+    return {"intent": obj["intent"], "value": obj.get("value"),
+            "feedback": obj.get("feedback", "")}
+
+
+class Events:
+    """Collects a request's events against the bench's clock."""
+
+    def __init__(self, sent: float, on_event: Callable[[DutEvent], None] | None = None) -> None:
+        self.sent = sent
+        self.items: list[DutEvent] = []
+        self._on_event = on_event
+
+    def add(self, kind: EventKind, text: str = "") -> None:
+        event = DutEvent(kind, (time.perf_counter() - self.sent) * 1e3, text)
+        self.items.append(event)
+        if self._on_event is not None:
+            self._on_event(event)
+
+
+class Dut(ABC):
+    """A device under test behind the contract. Thread-safe: one request at a time.
+
+    ``start_timeout_s`` bounds a (re)start: requests that arrive while the DUT is starting
+    wait for it only until their own deadline (``timeout``); past the start timeout the start
+    is abandoned (``unavailable``) and the next request launches it again. ``timeout_ms`` caps
+    any request that has no earlier deadline. After a crash or a reset the next request
+    restarts (reconnects) first.
+    """
+
+    kind = ""
+
+    def __init__(self, timeout_ms: float = 5000.0, start_timeout_s: float = 30.0) -> None:
+        self.timeout_ms = timeout_ms
+        self.start_timeout_s = start_timeout_s
+        self._lock = threading.Lock()
+        self._launched_at: float | None = None
+        self._ready_seen = False
+        self.starts = 0
+        self.outcomes: dict[str, int] = dict.fromkeys(OUTCOMES, 0)
+
+    # hooks -------------------------------------------------------------------------------
+    def _launch(self) -> None:  # noqa: B027 - optional hook
+        """Begin starting the DUT (spawn a process); must not block for long."""
+
+    def _ready(self, deadline: float) -> None:  # noqa: B027 - optional hook
+        """Return once the DUT is ready; raise :class:`DutFailure` (``timeout`` when
+        ``deadline``, perf_counter seconds, passes first)."""
+
+    @abstractmethod
+    def _exchange(self, request: DutRequest, deadline: float, events: Events
+                  ) -> tuple[dict[str, Any], dict[str, float]]:
+        """Send ``request``, collect its events, return (answer, DUT timings) by ``deadline``;
+        raise :class:`DutFailure` on any failure (``timeout`` included)."""
+
+    def _stop(self) -> None:  # noqa: B027 - optional hook
+        """Release the DUT (terminate a process, close connections); must not raise."""
+
+    def _cancel(self, request: DutRequest) -> None:  # noqa: B027 - optional hook
+        """Tell the DUT to drop ``request`` (after a timeout)."""
+
+    def _alive(self) -> bool:
+        return True
+
+    # public ------------------------------------------------------------------------------
+    def start(self, wait: bool = True) -> None:
+        """Start now (else the first request does); with ``wait``, until ready or the start
+        timeout (then :class:`DutFailure` ``unavailable``)."""
+        with self._lock:
+            self._ensure_ready(time.perf_counter() + self.start_timeout_s if wait else None)
+
+    def _ensure_ready(self, deadline: float | None) -> None:
+        """Launch if needed and wait for readiness until ``deadline`` (None: do not wait)."""
+        if self._launched_at is not None and not self._alive():
+            self._stop()
+            self._launched_at = None
+        if self._launched_at is None:
+            self.starts += 1
+            self._launched_at = time.perf_counter()
+            self._ready_seen = False
+            try:
+                self._launch()
+            except DutFailure:
+                self._stop()
+                self._launched_at = None
+                raise
+        if self._ready_seen or deadline is None:
+            return
+        start_by = self._launched_at + self.start_timeout_s
+        try:
+            self._ready(min(deadline, start_by))
+        except DutFailure as exc:
+            if exc.outcome != "timeout" or time.perf_counter() >= start_by:
+                self._stop()
+                self._launched_at = None
+                raise DutFailure("unavailable", f"not ready: {exc}") from None
+            raise  # still starting: this request times out, the next one waits on
+        self._ready_seen = True
+
+    def ask(self, request: DutRequest, deadline_ms: float | None = None,
+            on_event: Callable[[DutEvent], None] | None = None) -> DutReply:
+        """Ask the DUT; returns by ``deadline_ms`` (or ``timeout_ms``) with an outcome."""
+        budget = self.timeout_ms if deadline_ms is None else min(deadline_ms, self.timeout_ms)
+        request = replace(request, deadline_ms=round(budget, 3))
+        with self._lock:
+            sent = time.perf_counter()
+            deadline = sent + max(budget, 0.0) / 1e3
+            events = Events(sent, on_event)
+            try:
+                self._ensure_ready(deadline)
+                answer, timings = self._exchange(request, deadline, events)
+                reply = DutReply("ok", (time.perf_counter() - sent) * 1e3, answer,
+                                 events.items, timings)
+            except DutFailure as exc:
+                if exc.outcome == "timeout" and self._ready_seen:
+                    self._cancel(request)
+                if exc.outcome in ("crashed", "reset"):
+                    self._stop()  # the next request restarts or reconnects
+                    self._launched_at = None
+                reply = DutReply(exc.outcome, (time.perf_counter() - sent) * 1e3, None,
+                                 events.items, {}, str(exc))
+            self.outcomes[reply.outcome] += 1
+            return reply
+
+    def close(self) -> None:
+        with self._lock:
+            if self._launched_at is not None:
+                self._stop()
+                self._launched_at = None
+
+    def __enter__(self) -> Dut:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,201 @@
+"""DUTs in the bench's fallback slot: :class:`DutResolver` is an ``IntentResolver``.
+
+The real run's inference stage calls ``resolve`` with the degrade budget as the deadline. With
+one DUT every fallback request goes to it; with a route table the seed's router
+(:class:`twin.assistant.router.Router`) picks ``terminal`` (the local DUT), ``edge`` or ``cloud``
+(networked DUTs, each behind its own impairment proxy) per request and learns each route's p90
+from what it measures. Each call's outcome, route, network time and the router's decision time
+are recorded; a request whose DUT failed (``timeout``, ``crashed``, ...) carries
+``failed = True``, and the binding then gives the policy no answer for it, so the policy takes its
+degrade path (the rule default at the degrade deadline) and the run carries on.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from hil.dut.contract import OUTCOMES, Dut, DutReply, DutRequest
+from hil.dut.faults import FaultSchedule
+from hil.dut.proxy import ImpairmentProxy, network_ms
+from hil.dut.stream import PacedRelease, Sink, streaming_report
+from twin.assistant.pacer import StreamPacer
+from twin.assistant.resolver import ResolverResult, Turn
+from twin.assistant.router import ROUTES, Router
+
+
+@dataclass
+class DutResult(ResolverResult):
+    """A resolver result that remembers the DUT's reply, route and network time."""
+
+    outcome: str = "ok"
+    route: str = "terminal"
+    reply: DutReply | None = None
+    network_ms: float | None = None
+    decision_us: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def failed(self) -> bool:
+        return self.outcome != "ok"
+
+
+@dataclass
+class Placement:
+    """A route's DUT and, for a networked one, the proxy in front of it."""
+
+    dut: Dut
+    proxy: ImpairmentProxy | None = None
+
+
+def to_result(reply: DutReply, route: str = "terminal", net: float | None = None,
+              decision_us: float = 0.0) -> DutResult:
+    timings = {f"dut_{k}": v for k, v in reply.dut_timings.items()}
+    timings["total_ms"] = reply.ms
+    timings["abandoned"] = float(reply.outcome == "timeout")
+    if net is not None:
+        timings["network_ms"] = net
+    return DutResult(reply.raw, reply.ms, timings, reply.outcome, route, reply, net,
+                     decision_us)
+
+
+class DutResolver:
+    """Fallback requests to one DUT, or routed between terminal, edge and cloud DUTs."""
+
+    def __init__(self, placements: dict[str, Placement], router: Router | None = None,
+                 session: str = "bench") -> None:
+        if "terminal" not in placements and len(placements) != 1:
+            raise ValueError("a route table needs a terminal DUT")
+        self.placements = placements
+        self.router = router if len(placements) > 1 else None
+        self.session = session
+        self._ids = itertools.count()
+        self.pacer = StreamPacer()
+        self.stream_sink: Sink | None = None  # set by the run when a rig has an HMI
+        self.releases: list[PacedRelease] = []
+        self.faults: FaultSchedule | None = None  # [[faults]] dut_* of the scenario
+
+    @property
+    def dut(self) -> Dut:
+        return next(iter(self.placements.values())).dut
+
+    def start(self) -> None:
+        for placement in self.placements.values():
+            placement.dut.start()
+
+    def prepare(self, query: str, history: list[Turn]) -> dict[str, int]:
+        """``model_load`` belongs to the DUT: nothing for the bench to prepare."""
+        return {}
+
+    def _route(self, query: str, history: list[Turn]) -> tuple[str, float]:
+        if self.router is None:
+            return next(iter(self.placements)), 0.0
+        t0 = time.perf_counter()
+        route: str = self.router.choose(query, history)
+        if route not in self.placements:  # an unconfigured route: the nearest one that is
+            route = next(r for r in (route, "edge", "cloud", "terminal") if r in self.placements)
+        return route, (time.perf_counter() - t0) * 1e6
+
+    def resolve(self, query: str, history: list[Turn], lang: str,
+                deadline_ms: float | None = None) -> DutResult:
+        route, decision_us = self._route(query, history)
+        placement = self.placements[route]
+        request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
+        if self.faults is not None:
+            self.faults.before(route, placement)
+        mark = placement.proxy.mark() if placement.proxy is not None else 0
+        release = PacedRelease(self.pacer, self.stream_sink)
+        reply = placement.dut.ask(request, deadline_ms, release.on_event)
+        release.end()  # the release thread plays the rest out on its own
+        if release.arrivals:
+            self.releases.append(release)
+        net = network_ms(placement.proxy.since(mark)) if placement.proxy is not None else None
+        if self.router is not None:
+            self.router.observe(route, reply.ms)  # type: ignore[arg-type]
+        return to_result(reply, route, net, decision_us)
+
+    def close(self) -> None:
+        for release in self.releases:
+            release.join(5.0)  # bounded: a paced stream plays out in seconds
+        if self.faults is not None:
+            self.faults.resume_all(self.placements)
+        for placement in self.placements.values():
+            placement.dut.close()
+            if placement.proxy is not None:
+                placement.proxy.close()
+
+    def report(self, calls: dict[int, ResolverResult]) -> dict[str, Any]:
+        out = dut_report(calls, {r: p.dut for r, p in self.placements.items()})
+        proxies = {r: p.proxy for r, p in self.placements.items() if p.proxy is not None}
+        if proxies:
+            out["proxy"] = {r: proxy_report(p) for r, p in proxies.items()}
+        if self.router is not None:
+            out["router"] = router_report(calls)
+        if self.faults is not None:
+            out["faults_injected"] = self.faults.report()
+        if self.releases:
+            for release in self.releases:
+                release.join(5.0)
+            out["streaming"] = streaming_report(self.releases, self.pacer)
+        return out
+
+
+def _ms(values: list[float], unit: str = "ms", digits: int = 3) -> dict[str, float | None]:
+    if not values:
+        return {f"p{q}_{unit}": None for q in (50, 95, 99)}
+    arr = np.asarray(values)
+    return {f"p{q}_{unit}": round(float(np.percentile(arr, q)), digits) for q in (50, 95, 99)}
+
+
+def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut]) -> dict[str, Any]:
+    """``report.json`` ``dut``: outcomes per request, latency, time to first event, starts,
+    and the measured network time of networked DUTs."""
+    results = [c for c in calls.values() if isinstance(c, DutResult)]
+    outcomes = {o: sum(r.outcome == o for r in results) for o in OUTCOMES}
+    ok = [r.ms for r in results if r.outcome == "ok"]
+    acks = [a for r in results if r.reply is not None
+            if (a := r.reply.first("ack")) is not None]
+    nets = [r.network_ms for r in results if r.network_ms is not None]
+    out: dict[str, Any] = {
+        "backends": {route: dut.kind for route, dut in duts.items()},
+        "requests": len(results),
+        "outcomes": outcomes,
+        "failed": len(results) - outcomes["ok"],
+        "answer_ok": _ms(ok),
+        "first_ack": _ms(acks),
+        "starts": {route: dut.starts for route, dut in duts.items()},
+    }
+    if nets:
+        out["network_real"] = {
+            "requests": len(nets), **_ms(nets),
+            "note": "held by the impairment proxy (upload + answer), measured per request; "
+                    "on the timeline it lies inside the inference stage, where the DUT call is"}
+    return out
+
+
+def proxy_report(proxy: ImpairmentProxy) -> dict[str, Any]:
+    """What the proxy applied: planned and applied holds per chunk, and its send lateness."""
+    chunks = list(proxy.chunks)
+    late = [c.late_ms for c in chunks if c.late_ms == c.late_ms]
+    return {"chunks": len(chunks),
+            "planned": _ms([c.planned_ms for c in chunks]),
+            "applied": _ms([c.applied_ms for c in chunks]),
+            "send_late": _ms(late)}
+
+
+def router_report(calls: dict[int, ResolverResult]) -> dict[str, Any]:
+    """Placement share, latency per placement and the router's decision time."""
+    results = [c for c in calls.values() if isinstance(c, DutResult)]
+    n = max(len(results), 1)
+    out: dict[str, Any] = {"share": {}, "latency": {}}
+    for route in ROUTES:
+        mine = [r for r in results if r.route == route]
+        out["share"][route] = round(len(mine) / n, 4)
+        out["latency"][route] = {"requests": len(mine), **_ms([r.ms for r in mine]),
+                                 "failed": sum(r.failed for r in mine)}
+    out["decision"] = _ms([r.decision_us for r in results], "us", 2)
+    return out

@@ -1,0 +1,165 @@
+"""DUT faults as injectable kinds: in a scenario (``[[faults]] kind = "dut_*"``) and in a
+Hypothesis state machine. Every fault ends in a recorded outcome and a degraded request; the
+bench never blocks past a deadline and never loses a DUT process."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from hil.dut.contract import DutRequest
+from hil.dut.jsonl import JsonLinesDut
+from hil.run_real import run_real
+from twin.errors import InputError
+from twin.scenario import scenario_from_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+ECHO = [sys.executable, str(ROOT / "examples" / "dut_echo.py")]
+QUERIES = str(ROOT / "tests" / "data" / "dut_fallback_queries.jsonl")
+SLACK_MS = 3000.0  # a loaded shared machine; the point is "bounded", not "fast"
+
+
+def scenario(backend: dict[str, Any], faults: list[dict[str, Any]], n: int = 12,
+             route: dict[str, Any] | None = None) -> dict[str, Any]:
+    assistant: dict[str, Any] = {"lang": "en", "queries": QUERIES, "backend": backend}
+    if route:
+        assistant["route"] = route
+    return {"name": "faults", "seed": 2, "requests": n,
+            "workload": {"kind": "poisson", "rate_per_s": 20},
+            "stages": {"profile": "ideal"}, "assistant": assistant,
+            "policy": {"degrade_deadline_ms": 80}, "faults": faults,
+            "expectations": [{"metric": "dut.failed", "max": 0}]}
+
+
+@pytest.mark.slow
+def test_scenario_crash_and_hang_are_injected_recorded_and_degraded(tmp_path: Path) -> None:
+    faults = [{"kind": "dut_crash", "at_request": 3},
+              {"kind": "dut_hang", "at_request": 7, "requests": 2}]
+    raw = scenario({"kind": "jsonl", "command": ECHO, "timeout_ms": 1000}, faults)
+    result = run_real(scenario_from_dict(raw, "f.toml"), None, None, None, tmp_path)
+    dut = result.report["dut"]
+    assert [f["injected"] for f in dut["faults_injected"]] == [True, True]
+    assert dut["outcomes"]["crashed"] == 1
+    assert dut["outcomes"]["timeout"] >= 2  # the stopped DUT missed its deadlines
+    assert dut["starts"]["terminal"] == 2  # restarted after the crash
+    assert round(result.report["paths"]["degraded"] * 12) >= dut["failed"]
+    assert result.passed is False  # a verdict, not a dead bench
+
+
+@pytest.mark.slow
+def test_scenario_http_5xx_and_reset_through_the_proxy(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    service = subprocess.Popen([sys.executable, str(ROOT / "examples" / "dut_echo_http.py"),
+                                "--port", str(port)])
+    try:
+        backend = {"kind": "http", "url": f"http://127.0.0.1:{port}/v1", "timeout_ms": 2000,
+                   "network": {"rtt": "lan"}}
+        faults = [{"kind": "dut_http_5xx", "at_request": 2},
+                  {"kind": "dut_reset", "at_request": 4},
+                  {"kind": "dut_crash", "at_request": 6}]  # not the bench's process
+        raw = scenario(backend, faults, 8)
+        result = run_real(scenario_from_dict(raw, "f.toml"), None, None, None, tmp_path)
+    finally:
+        service.terminate()
+        service.wait(timeout=10)
+    dut = result.report["dut"]
+    injected = {f["kind"]: f for f in dut["faults_injected"]}
+    assert injected["dut_http_5xx"]["injected"] and injected["dut_reset"]["injected"]
+    assert injected["dut_crash"]["injected"] is False and injected["dut_crash"]["reason"]
+    assert dut["outcomes"]["http_error"] == 1 and dut["outcomes"]["reset"] == 1
+    assert dut["outcomes"]["ok"] == 6
+
+
+def test_bad_dut_fault_is_an_input_error() -> None:
+    base = scenario({"kind": "jsonl", "command": ECHO}, [])
+    for fault, key in (({"kind": "dut_explode", "at_request": 1}, "faults[0]"),
+                       ({"kind": "dut_hang", "at_request": -1}, "faults[0].at_request")):
+        raw = {**base, "faults": [fault]}
+        with pytest.raises(InputError) as info:
+            scenario_from_dict(raw, "f.toml")
+        assert info.value.key.startswith(key), info.value.key
+        assert "\n" not in str(info.value)
+
+
+class DutFaultMachine(RuleBasedStateMachine):
+    """A JSON-lines DUT killed, stopped and resumed at random between requests."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dut = JsonLinesDut(ECHO, timeout_ms=1000, start_timeout_s=30)
+        self.dut.start()
+        self.stopped = False
+        self.killed = False
+        self.asked = 0
+        self.last: Any = None
+        self.ids = iter(range(10**6))
+
+    def proc(self) -> subprocess.Popen[bytes] | None:
+        return self.dut._proc
+
+    @rule(deadline=st.sampled_from([30.0, 80.0, 200.0]))
+    def ask(self, deadline: float) -> None:
+        reply = self.dut.ask(DutRequest(next(self.ids), "hello"), deadline)
+        self.asked += 1
+        self.last = reply
+        # bounded: never blocked past the deadline (plus the restart of a killed DUT)
+        assert reply.ms < deadline + SLACK_MS
+        if self.stopped:
+            assert reply.outcome == "timeout"
+        if self.killed:  # found dead before the request: restarted, never a stale answer
+            assert reply.outcome in ("ok", "timeout")
+            self.killed = False
+        if reply.outcome == "ok":
+            assert reply.answer == {"intent": "unknown", "value": None, "feedback": "hello"}
+
+    @precondition(lambda self: not self.stopped and self.proc() is not None)
+    @rule()
+    def crash(self) -> None:
+        proc = self.proc()
+        assert proc is not None
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=5)
+        self.killed = True
+
+    @precondition(lambda self: not self.stopped and self.proc() is not None)
+    @rule()
+    def hang(self) -> None:
+        proc = self.proc()
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGSTOP)
+            self.stopped = True
+
+    @precondition(lambda self: self.stopped)
+    @rule()
+    def resume(self) -> None:
+        proc = self.proc()
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGCONT)
+        self.stopped = False
+
+    @invariant()
+    def every_request_has_one_outcome(self) -> None:
+        assert sum(self.dut.outcomes.values()) == self.asked
+
+    def teardown(self) -> None:
+        proc = self.proc()
+        if proc is not None and proc.poll() is None and self.stopped:
+            proc.send_signal(signal.SIGCONT)
+        self.dut.close()
+        assert proc is None or proc.poll() is not None  # nothing left running
+
+
+TestDutFaults = DutFaultMachine.TestCase
+TestDutFaults.settings = settings(max_examples=8, stateful_step_count=8, deadline=None)

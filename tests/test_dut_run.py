@@ -1,0 +1,115 @@
+"""A scenario points at a DUT with no code; a DUT that crashes or hangs mid-run ends in
+recorded, degraded requests and a verdict, never a dead bench."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hil.run_real import run_real
+from twin.scenario import scenario_from_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+ECHO = [sys.executable, str(ROOT / "examples" / "dut_echo.py")]
+QUERIES = str(ROOT / "tests" / "data" / "dut_fallback_queries.jsonl")
+
+
+def dut_scenario(backend: dict[str, Any], requests: int = 12) -> dict[str, Any]:
+    return {
+        "name": "dut", "seed": 4, "requests": requests,
+        "workload": {"kind": "poisson", "rate_per_s": 25},
+        "stages": {"profile": "ideal"},
+        "assistant": {"lang": "en", "queries": QUERIES, "backend": backend},
+        "policy": {"degrade_deadline_ms": 80},
+        "expectations": [{"name": "every DUT request answered", "metric": "dut.failed",
+                          "max": 0}],
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fault, outcome", [("crash", "crashed"), ("hang", "timeout")])
+def test_dut_fault_mid_run_degrades_and_gives_a_verdict(tmp_path: Path, fault: str,
+                                                         outcome: str) -> None:
+    backend = {"kind": "jsonl", "command": [*ECHO, "--fault", fault, "--after", "4"],
+               "timeout_ms": 2000}
+    scenario = scenario_from_dict(dut_scenario(backend), "dut.toml")
+    result = run_real(scenario, None, None, None, tmp_path)
+    report = result.report
+    dut = report["dut"]
+    assert dut["requests"] == 12  # every request went to the DUT (all fallback queries)
+    assert dut["outcomes"]["ok"] >= 4 and dut["outcomes"][outcome] >= 1
+    assert dut["failed"] == 12 - dut["outcomes"]["ok"]
+    # the failed requests took the policy's degrade path; the verdict fails, not the bench
+    assert round(report["paths"]["degraded"] * 12) >= dut["failed"]
+    assert result.passed is False
+    assert report["stages"]["inference"]["mode"] == "real"
+    assert report["expectations"][0]["value"] == dut["failed"]
+
+
+@pytest.mark.slow
+def test_healthy_dut_passes(tmp_path: Path) -> None:
+    scenario = scenario_from_dict(dut_scenario({"kind": "jsonl", "command": ECHO}, 6),
+                                  "dut.toml")
+    result = run_real(scenario, None, None, None, tmp_path)
+    assert result.report["dut"]["outcomes"]["ok"] == 6
+    assert result.passed
+    # the echo answers "unknown": the valve lets it through as a non-actuating command
+    assert result.report["paths"]["llm"] == 1.0
+
+
+def test_cli_runs_a_dut_scenario_without_code(tmp_path: Path) -> None:
+    import tomli_w
+
+    from cabin_twin.cli.main import main
+
+    path = tmp_path / "dut.toml"
+    path.write_text(tomli_w.dumps(dut_scenario({"kind": "jsonl", "command": ECHO}, 3)))
+    assert main(["run", str(path), "--out", str(tmp_path / "out")]) == 0
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["dut"]["backends"] == {"terminal": "jsonl"}
+    with (tmp_path / "out" / "requests.csv").open() as fh:
+        assert len(list(csv.DictReader(fh))) == 3
+
+
+@pytest.mark.slow
+def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> None:
+    """The done-when case: an assistant running as its own HTTP service, pointed at by the
+    scenario alone; its network is real through the proxy; the router chooses per request
+    between it and the local DUT."""
+    import socket
+    import subprocess
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    service = subprocess.Popen([sys.executable, str(ROOT / "examples" / "dut_echo_http.py"),
+                                "--port", str(port)])
+    try:
+        raw = dut_scenario({"kind": "jsonl", "command": ECHO}, 16)
+        raw["assistant"]["route"] = {
+            "terminal_max_score": 1.0,  # longer queries need the edge
+            "edge": {"kind": "http", "url": f"http://127.0.0.1:{port}/v1",
+                     "network": {"rtt": {"base_ms": 8.0}}},
+        }
+        result = run_real(scenario_from_dict(raw, "dut.toml"), None, None, None, tmp_path)
+    finally:
+        service.terminate()
+        service.wait(timeout=10)
+    dut = result.report["dut"]
+    router = dut["router"]
+    assert dut["backends"] == {"terminal": "jsonl", "edge": "http"}
+    assert dut["outcomes"]["ok"] == 16
+    assert 0 < router["share"]["edge"] < 1 and router["share"]["terminal"] > 0
+    assert abs(sum(router["share"].values()) - 1.0) < 1e-3
+    edge_n = router["latency"]["edge"]["requests"]
+    assert dut["network_real"]["requests"] == edge_n  # only networked requests have one
+    assert dut["network_real"]["p50_ms"] >= 8.0  # half the RTT each way, measured in the proxy
+    assert result.report["stages"]["network"]["dut_measured"] == dut["network_real"]
+    assert router["latency"]["edge"]["p50_ms"] >= 8.0 > router["latency"]["terminal"]["p50_ms"]
+    assert dut["proxy"]["edge"]["chunks"] >= 2 * edge_n
+    assert router["decision"]["p99_us"] is not None

@@ -1,0 +1,137 @@
+"""The device under test in a scenario: ``[assistant] backend = ...`` (and the router's
+``[assistant.route]``), as strict models.
+
+``backend`` is a name (``"shipped"``: the rules + llama.cpp in this process, the default;
+``"worker"``: the same in a child process) or an inline table with a ``kind``:
+
+- ``{kind = "inprocess", entry = "package.module:factory", options = {...}}``
+- ``{kind = "jsonl", command = ["./my-dut", "--flag"]}``
+- ``{kind = "http", url = "http://127.0.0.1:8080/v1", model = "...", stream = true}``
+
+Every kind takes ``timeout_ms`` (a request's hard cap) and ``start_timeout_s``. An ``http``
+backend may carry ``network = {rtt = "5g-private", loss = 0.01, ...}``: the bench then puts its
+impairment proxy in front of it (see :mod:`hil.dut.proxy`). Only parsing lives here (``twin``
+imports no I/O); :mod:`hil.dut` opens what these describe.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from twin.assistant.router import RouterConfig
+from twin.config.base import Positive, PositiveInt, Strict, parse
+from twin.errors import InputError
+
+EntryPoint = Annotated[str, Field(pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")]
+
+
+class _Common(Strict):
+    timeout_ms: Positive = 5000.0
+    start_timeout_s: Positive = 60.0
+
+
+class Impairment(Strict):
+    """The network between the bench and a networked DUT (applied to real bytes)."""
+
+    rtt: str | dict[str, Any] = "lan"
+    bandwidth_mbps: Positive = 50.0
+    loss: Annotated[float, Field(ge=0, lt=1, allow_inf_nan=False)] = 0.0
+    mss_kb: Positive = 1.4
+    rto_ms: Positive = 200.0
+
+
+class ShippedBackend(_Common):
+    kind: Literal["shipped"]
+    model: str | None = None
+    threads: PositiveInt = 2
+
+
+class WorkerBackend(_Common):
+    kind: Literal["worker"]
+    model: str | None = None
+    threads: PositiveInt = 2
+
+
+class InProcessBackend(_Common):
+    kind: Literal["inprocess"]
+    entry: EntryPoint
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class JsonLinesBackend(_Common):
+    kind: Literal["jsonl"]
+    command: Annotated[list[str], Field(min_length=1)]
+    cwd: str | None = None
+
+
+class HttpBackend(_Common):
+    kind: Literal["http"]
+    url: Annotated[str, Field(pattern=r"^https?://[^/\s]+")]
+    model: str = "default"
+    stream: bool = False
+    response_format: Literal["json_schema", "json_object", "none"] = "json_schema"
+    max_tokens: PositiveInt = 64
+    api_key_env: str | None = None
+    network: Impairment | None = None
+
+
+Backend = Annotated[
+    ShippedBackend | WorkerBackend | InProcessBackend | JsonLinesBackend | HttpBackend,
+    Field(discriminator="kind"),
+]
+
+
+class Route(Strict):
+    """The router: ``terminal`` is the assistant's ``backend``; ``edge`` and ``cloud`` are
+    networked DUTs. Score and p90 limits as in :class:`twin.assistant.router.RouterConfig`."""
+
+    edge: Backend | None = None
+    cloud: Backend | None = None
+    terminal_max_score: Positive = 5.0
+    edge_max_score: Positive = 12.0
+    terminal_p90_ms: Positive = 40.0
+    edge_p90_ms: Positive = 80.0
+    cloud_p90_ms: Positive = 300.0
+    window: PositiveInt = 64
+
+    def router_config(self) -> RouterConfig:
+        return RouterConfig(terminal_max_score=self.terminal_max_score,
+                            edge_max_score=self.edge_max_score,
+                            terminal_p90_ms=self.terminal_p90_ms, edge_p90_ms=self.edge_p90_ms,
+                            cloud_p90_ms=self.cloud_p90_ms, window=self.window)
+
+
+class AssistantDut(Strict):
+    backend: Backend = Field(default_factory=lambda: ShippedBackend(kind="shipped"))
+    route: Route | None = None
+
+
+def _expand(value: Any) -> Any:
+    """A bare name ``"shipped"`` / ``"worker"`` is the table ``{kind = name}``."""
+    return {"kind": value} if isinstance(value, str) else value
+
+
+def dut_config(assistant: dict[str, Any] | None, source: str) -> AssistantDut | None:
+    """The DUT settings of an ``[assistant]`` table; None when it names no backend or route
+    (the shipped assistant, embedded, as before)."""
+    if not isinstance(assistant, dict) or not ({"backend", "route"} & set(assistant)):
+        return None
+    data: dict[str, Any] = {}
+    if "backend" in assistant:
+        data["backend"] = _expand(assistant["backend"])
+    if "route" in assistant:
+        route = assistant["route"]
+        if isinstance(route, dict):
+            route = {k: _expand(v) if k in ("edge", "cloud") else v for k, v in route.items()}
+        data["route"] = route
+    try:
+        return parse(AssistantDut, data, source, "assistant")
+    except InputError as exc:  # drop pydantic's union tag: backend.http.url -> backend.url
+        key = re.sub(r"\.(shipped|worker|inprocess|jsonl|http)(?=\.)", "", exc.key)
+        raise InputError(exc.file, key, exc.expected) from None
+
+
+__all__ = ["AssistantDut", "Backend", "HttpBackend", "Impairment", "Route", "dut_config"]
