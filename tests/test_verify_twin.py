@@ -33,7 +33,9 @@ BASE = {"seed": 0, "inference_slots": 1,
         "mix": {"lang": "mixed", "kinds": {"indirect": 1.0}},
         "policy": {"threshold": 0.85, "ack_deadline_ms": 45.0, "degrade_deadline_ms": 80.0,
                    "degrade": True}}
+# an English long-tail query: one the rules leave to the (slow) LLM
 SLOW_LLM_ONE_REQUEST = {**BASE, "arrivals_ms": [0.0], "faults": [],
+                        "mix": {"lang": "en", "kinds": {"long_tail": 1.0}},
                         "llm": {"accuracy": 1.0, "malformed_rate": 0.0, "inference_scale": 1.0}}
 QUEUED_BEHIND_COLD_LOAD = {
     **BASE, "arrivals_ms": [0.0, 1.0],

@@ -10,8 +10,8 @@
 
 Every kind takes ``timeout_ms`` (a request's hard cap) and ``start_timeout_s``. An ``http``
 backend may carry ``network = {rtt = "5g-private", loss = 0.01, ...}``: the bench then puts its
-impairment proxy in front of it (see :mod:`hil.dut.proxy`). Only parsing lives here (``twin``
-imports no I/O); :mod:`hil.dut` opens what these describe.
+impairment proxy in front of it (ARCHITECTURE.md, "device under test"). Only parsing lives
+here (``twin`` imports no I/O); the bench's DUT adapters open what these describe.
 """
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ class LinkFault(Strict):
 
 
 class DutFault(Strict):
-    """A fault of the device under test in a real run (:mod:`hil.dut.faults`), keyed on the
+    """A fault of the device under test in a real run (applied by the bench), keyed on the
     DUT request count."""
 
     kind: Literal["dut_crash", "dut_hang", "dut_http_5xx", "dut_reset"]
