@@ -7,6 +7,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+import hil  # noqa: F401  (llama.cpp's OpenMP wait policy, before any test loads it)
+
 settings.register_profile(
     "ci",
     derandomize=True,
