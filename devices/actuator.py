@@ -1,49 +1,105 @@
 """The actuator interface: ``command(values)`` sends a DBC command and awaits the status with
 a timeout, over CAN (:class:`CanActuator`) or the serial rig (:class:`SerialActuator`).
 
-Every call returns a :class:`CommandResult` that is exactly one of ok / rejected / timeout /
-error, so no command can be lost without being reported.
+Every call returns a :class:`CommandResult` carrying exactly one :class:`Outcome` and the reason
+for it, so no command can be lost, refused or contradicted without being reported. A command is
+*confirmed* only when its device answered ``Result = 0`` and the status agrees with what was
+commanded (or has no signal to compare: ``acknowledged``).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 import can
 from cantools.database.can import Database, Message
 
 from devices.can_port import CanPort
-from devices.codec import CMD_COUNTER_SIGNAL, RESULT_SIGNAL, Result, decode_checked, encode
+from devices.codec import (
+    CHECKSUM_SIGNAL,
+    CMD_COUNTER_SIGNAL,
+    COUNTER_SIGNAL,
+    RESULT_SIGNAL,
+    Result,
+    decode_checked,
+    encode,
+)
 from devices.serial_link import LinkDown, SerialLink
 from devices.serial_protocol import FrameType, SerialFrame, can_body, split_can_body
 
 
+class Outcome(StrEnum):
+    """What became of one command. Every command ends in exactly one of these (a command is
+    only ever "sent" in flight: it then resolves to one of the others)."""
+
+    STATUS_MATCHES = "status_matches"  # Result accepted, status values equal the command
+    ACKNOWLEDGED = "acknowledged"  # Result accepted, no status signal to compare with
+    MISMATCH = "mismatch"  # Result accepted, but the status contradicts the command
+    REJECTED = "rejected"  # the device answered with a Result other than accepted
+    TIMED_OUT = "timed_out"  # sent, no valid status before the timeout
+    NOT_SENT = "not_sent"  # never went out (encode refused, no such device, valve refused)
+    ERROR = "error"  # the link failed (send error, serial link down, exception)
+
+
+CONFIRMED = frozenset({Outcome.STATUS_MATCHES, Outcome.ACKNOWLEDGED})
+"""Outcomes that count as "the cabin did what it was told"."""
+
+NOT_COMPARED = frozenset({COUNTER_SIGNAL, CHECKSUM_SIGNAL, CMD_COUNTER_SIGNAL, RESULT_SIGNAL})
+HOLD_SIGNAL = "Stop"
+"""A command with ``Stop = 1`` holds the current position: its ``Position`` is not compared
+(cabin.dbc: "Position is ignored")."""
+
+
 @dataclass
 class CommandResult:
-    """What happened to one command. ``ms`` is wall clock from send to status (or give-up)."""
+    """What happened to one command. ``ms`` is wall clock from send to status (or give-up);
+    ``reason`` says why the outcome is what it is (empty when confirmed)."""
 
     device: str
     ms: float
-    ok: bool = False
-    timeout: bool = False
-    rejected: bool = False
-    error: str | None = None
+    outcome: Outcome = Outcome.ERROR
+    reason: str = ""
     result: Result | None = None
     status: dict[str, float] = field(default_factory=dict)
 
     @property
-    def outcome(self) -> str:
-        if self.ok:
-            return "ok"
-        if self.rejected:
-            return "rejected"
-        if self.timeout:
-            return "timeout"
-        return "error"
+    def confirmed(self) -> bool:
+        return self.outcome in CONFIRMED
+
+    @property
+    def ok(self) -> bool:
+        return self.confirmed
+
+    @property
+    def timeout(self) -> bool:
+        return self.outcome is Outcome.TIMED_OUT
+
+    @property
+    def rejected(self) -> bool:
+        return self.outcome is Outcome.REJECTED
+
+    @property
+    def verdict(self) -> str:
+        """``ok`` when confirmed, else the outcome (the short form in ``rig.safe_state``)."""
+        return "ok" if self.confirmed else self.outcome.value
+
+    @property
+    def error(self) -> str | None:
+        """The reason of an unconfirmed command, None when confirmed."""
+        return None if self.confirmed else (self.reason or self.outcome.value)
+
+
+def outcome_counts(results: list[CommandResult]) -> dict[str, int]:
+    """Count per outcome, every outcome present (zeros included)."""
+    counts = Counter(r.outcome for r in results)
+    return {o.value: counts.get(o, 0) for o in Outcome}
 
 
 class Actuator(Protocol):
@@ -58,19 +114,50 @@ class Actuator(Protocol):
     def supports_ping(self) -> bool: ...
 
 
-def _judge(device: str, ms: float, decoded_values: dict[str, float] | None,
-           result: Result | None) -> CommandResult:
-    if decoded_values is None:
-        return CommandResult(device, ms, timeout=True, error="no status before the timeout")
-    if result is None or result is Result.ACCEPTED:
-        return CommandResult(device, ms, ok=True, result=Result.ACCEPTED, status=decoded_values)
-    return CommandResult(device, ms, rejected=True, result=result, status=decoded_values,
-                         error=f"device rejected the command: {result.name}")
+def compared_signals(command: dict[str, Any], status: dict[str, float],
+                     mapping: dict[str, str]) -> list[tuple[str, str]]:
+    """(command signal, status signal) pairs the status can confirm for this command."""
+    held = bool(command.get(HOLD_SIGNAL))
+    return [(c, s) for c, s in mapping.items() if c in command and s in status
+            and not (held and c == "Position")]
+
+
+def disagreements(command: dict[str, Any], status: dict[str, float],
+                  mapping: dict[str, str], tolerance: dict[str, float]) -> list[str]:
+    """Mapped command signals whose status value differs from the commanded value (by more
+    than half a status step)."""
+    bad = []
+    for cmd_sig, status_sig in compared_signals(command, status, mapping):
+        want, got = float(command[cmd_sig]), float(status[status_sig])
+        if not (math.isfinite(got) and abs(want - got) <= tolerance.get(status_sig, 0.5)):
+            bad.append(f"{status_sig}={got:g} (commanded {cmd_sig}={want:g})")
+    return bad
+
+
+def judge(device: str, ms: float, command: dict[str, Any],
+          parsed: tuple[dict[str, float], Result | None] | None, mapping: dict[str, str],
+          tolerance: dict[str, float], timeout_s: float) -> CommandResult:
+    """The outcome of a command from the status that answered it (None: none did)."""
+    if parsed is None:
+        return CommandResult(device, ms, Outcome.TIMED_OUT,
+                             f"no valid status within {timeout_s * 1e3:g} ms")
+    values, result = parsed
+    if result is not None and result is not Result.ACCEPTED:
+        return CommandResult(device, ms, Outcome.REJECTED,
+                             f"device rejected the command: {result.name}", result, values)
+    compared = compared_signals(command, values, mapping)
+    bad = disagreements(command, values, mapping, tolerance)
+    if bad:
+        return CommandResult(device, ms, Outcome.MISMATCH,
+                             "status contradicts the command: " + ", ".join(bad),
+                             Result.ACCEPTED, values)
+    outcome = Outcome.STATUS_MATCHES if compared else Outcome.ACKNOWLEDGED
+    return CommandResult(device, ms, outcome, "", Result.ACCEPTED, values)
 
 
 class _Base:
     def __init__(self, db: Database, device: str, node_id: int, command: str, status: str,
-                 timeout_s: float) -> None:
+                 timeout_s: float, mapping: dict[str, str] | None = None) -> None:
         self.db = db
         self.device = device
         self.node_id = node_id
@@ -79,26 +166,61 @@ class _Base:
         self.timeout_s = timeout_s
         self.last_status: dict[str, float] = {}
         self._counter = itertools.count(1)
-        self._has_result = any(s.name == RESULT_SIGNAL for s in self.status_msg.signals)
+        status_signals = {s.name: s for s in self.status_msg.signals}
+        self._has_result = RESULT_SIGNAL in status_signals
+        self.mapping = {c: s for c, s in (mapping or {
+            sig.name: sig.name for sig in self.command_msg.signals
+            if sig.name in status_signals}).items() if c not in NOT_COMPARED}
+        self.tolerance = {name: max(abs(float(sig.scale)) / 2, 1e-9)
+                          for name, sig in status_signals.items()}
+        self.malformed: Counter[str] = Counter()
+        """Status frames skipped as malformed, by cause (bad length, unknown Result, ...)."""
+        self.in_flight = threading.Lock()
+        """One command in flight per device: a status echoes one counter, so a second command
+        sent before the first is answered would take the first one's status as its own."""
 
     def _decode_status(self, data: bytes) -> tuple[dict[str, float], Result | None] | None:
+        """The status values and Result, or None (counted by cause) for a malformed frame."""
         decoded = decode_checked(self.status_msg, data)
-        if decoded.result in (Result.BAD_LENGTH, Result.BAD_CHECKSUM):
+        if decoded.result is Result.BAD_LENGTH:
+            self.malformed["bad_length"] += 1
             return None
-        result = Result(int(decoded.values.get(RESULT_SIGNAL, 0))) if self._has_result else None
+        if decoded.result is Result.BAD_CHECKSUM:
+            self.malformed["bad_checksum"] += 1
+            return None
+        result = None
+        if self._has_result:
+            raw = int(decoded.values.get(RESULT_SIGNAL, 0))
+            try:
+                result = Result(raw)
+            except ValueError:
+                self.malformed["unknown_result"] += 1
+                return None
+        if decoded.result is Result.OUT_OF_RANGE:
+            self.malformed["out_of_range"] += 1
+            return None
         return decoded.values, result
 
     def _payload(self, values: dict[str, Any]) -> tuple[int, bytes]:
         counter = next(self._counter) & 0x0F
         return counter, encode(self.command_msg, values, counter=counter)
 
+    def _not_sent(self, exc: Exception) -> CommandResult:
+        return CommandResult(self.device, 0.0, Outcome.NOT_SENT, f"not sent: {exc}")
+
+    def _judge(self, ms: float, values: dict[str, Any],
+               parsed: tuple[dict[str, float], Result | None] | None,
+               timeout_s: float) -> CommandResult:
+        return judge(self.device, ms, values, parsed, self.mapping, self.tolerance, timeout_s)
+
 
 class CanActuator(_Base):
     """A device behind a :class:`CanPort`; one command in flight at a time."""
 
     def __init__(self, port: CanPort, db: Database, device: str, node_id: int, command: str,
-                 status: str, timeout_s: float = 0.05) -> None:
-        super().__init__(db, device, node_id, command, status, timeout_s)
+                 status: str, timeout_s: float = 0.05,
+                 mapping: dict[str, str] | None = None) -> None:
+        super().__init__(db, device, node_id, command, status, timeout_s, mapping)
         self.port = port
         self._lock = threading.Lock()
         self._expect: int | None = None
@@ -135,8 +257,14 @@ class CanActuator(_Base):
             self._ping[1].set()
 
     def command(self, values: dict[str, Any], timeout_s: float | None = None) -> CommandResult:
-        timeout_s = self.timeout_s if timeout_s is None else timeout_s
-        counter, data = self._payload(values)
+        with self.in_flight:
+            return self._command(values, self.timeout_s if timeout_s is None else timeout_s)
+
+    def _command(self, values: dict[str, Any], timeout_s: float) -> CommandResult:
+        try:
+            counter, data = self._payload(values)
+        except Exception as exc:  # cantools refuses values outside the DBC: nothing sent
+            return self._not_sent(exc)
         with self._lock:
             self._expect, self._got = counter, None
             self._event.clear()
@@ -146,13 +274,13 @@ class CanActuator(_Base):
         try:
             self.port.send(msg)
         except can.CanError as exc:
-            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3,
-                                 error=f"send failed: {exc}")
+            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3, Outcome.ERROR,
+                                 f"send failed: {exc}")
         self._event.wait(timeout_s)
         ms = (time.perf_counter() - t0) * 1e3
         with self._lock:
             got, self._expect = self._got, None
-        return _judge(self.device, ms, *(got if got else (None, None)))
+        return self._judge(ms, values, got, timeout_s)
 
     @property
     def supports_ping(self) -> bool:
@@ -182,21 +310,28 @@ class SerialActuator(_Base):
     """A device on the serial rig: DBC payloads carried in COMMAND/STATUS frames."""
 
     def __init__(self, link: SerialLink, db: Database, device: str, node_id: int, command: str,
-                 status: str, timeout_s: float = 0.05) -> None:
-        super().__init__(db, device, node_id, command, status, timeout_s)
+                 status: str, timeout_s: float = 0.05,
+                 mapping: dict[str, str] | None = None) -> None:
+        super().__init__(db, device, node_id, command, status, timeout_s, mapping)
         self.link = link
 
     def command(self, values: dict[str, Any], timeout_s: float | None = None) -> CommandResult:
-        timeout_s = self.timeout_s if timeout_s is None else timeout_s
-        _, data = self._payload(values)
+        with self.in_flight:
+            return self._command(values, self.timeout_s if timeout_s is None else timeout_s)
+
+    def _command(self, values: dict[str, Any], timeout_s: float) -> CommandResult:
+        try:
+            _, data = self._payload(values)
+        except Exception as exc:  # cantools refuses values outside the DBC: nothing sent
+            return self._not_sent(exc)
         frame = SerialFrame(FrameType.COMMAND, self.link.next_seq(),
                             can_body(self.command_msg.frame_id, data))
         t0 = time.perf_counter()
         try:
             reply = self.link.request(frame, timeout_s)
         except LinkDown as exc:
-            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3,
-                                 error=f"serial link down: {exc}")
+            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3, Outcome.ERROR,
+                                 f"serial link down: {exc}")
         ms = (time.perf_counter() - t0) * 1e3
         parsed = None
         if reply is not None and reply.type == FrameType.STATUS:
@@ -205,7 +340,7 @@ class SerialActuator(_Base):
                 parsed = self._decode_status(body[1])
         if parsed is not None:
             self.last_status = parsed[0]
-        return _judge(self.device, ms, *(parsed if parsed else (None, None)))
+        return self._judge(ms, values, parsed, timeout_s)
 
     supports_ping = True
 

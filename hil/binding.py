@@ -18,6 +18,7 @@ Each real stage lasts exactly as long as its work took on the wall clock.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Generator
 from dataclasses import replace
 from typing import Any
@@ -134,6 +135,17 @@ class RealBinding:
         decision = assisted.decide_one(self.ap, index, answered)
         return decision.intent, decision.value
 
+    def request_columns(self, n: int) -> dict[str, np.ndarray]:
+        """Per-request CSV columns: the command's outcome, the ack's, why a request failed,
+        and ``actuation_failed`` (a bool mask; a request that never reached render: False)."""
+        rows = [self.outcomes.get(i) for i in range(n)]
+        return {
+            "actuation": np.array(["" if o is None else o.outcome for o in rows]),
+            "ack": np.array(["" if o is None else (o.ack_outcome or "") for o in rows]),
+            "actuation_failed": np.array([o is not None and o.failed for o in rows]),
+            "actuation_reason": np.array(["" if o is None else o.why for o in rows]),
+        }
+
     # report ------------------------------------------------------------------------------
     def finish(self, timings: Timings) -> dict[str, Any]:
         out: dict[str, Any] = {"lockstep": self.env.stats.summary()}
@@ -153,6 +165,8 @@ class RealBinding:
             outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
             out["render_real"] = {
                 "commands": len(outcomes),
+                "requests_failed": sum(o.failed for o in outcomes),
+                "outcomes": dict(sorted(Counter(o.outcome for o in outcomes).items())),
                 "timeouts": sum(o.timeout for o in outcomes),
                 "rejected": sum(o.rejected for o in outcomes),
                 "errors": sum(o.error is not None for o in outcomes),

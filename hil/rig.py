@@ -22,7 +22,7 @@ from typing import Any
 
 import can
 
-from devices.actuator import Actuator, CanActuator, CommandResult, SerialActuator
+from devices.actuator import Actuator, CanActuator, CommandResult, Outcome, SerialActuator
 from devices.can_port import CanPort
 from devices.can_twins import CanTwinHost
 from devices.codec import CABIN_DBC, load_dbc, start_values
@@ -33,6 +33,7 @@ from devices.serial_link import SerialLink
 from devices.serial_protocol import split_can_body
 from hil.links.faults import Fault, FaultPlan
 from hil.links.recorder import TraceRecorder
+from hil.rig_checks import check_devices
 from latency_models.distributions import SpecError, distribution_from_spec
 from twin.errors import InputError
 from twin.paths import PROJECT_ROOT, RIGS_DIR, resolve_named
@@ -193,6 +194,7 @@ def load_rig(name_or_path: str | Path) -> Rig:
     if unknown:
         raise InputError(file, f"simulation.{sorted(unknown)[0]}",
                          "one of twins, seed, cyclic_status")
+    check_devices(devices, db, file, safe_values)  # definitions that cannot work: exit 2
     return Rig(name, path, _get(data, "description", str, file, "", "text", ""), dbc, can_t,
                serial_t, twins, seed, devices, cyclic)
 
@@ -303,7 +305,8 @@ class RigSession:
             status_device.get(m.arbitration_id, "?"))
         for d in self._devices("can"):
             self.actuators[d.name] = CanActuator(self.can_port, self.db, d.name, d.node_id,
-                                                 d.command, d.status, d.timeout_ms / 1e3)
+                                                 d.command, d.status, d.timeout_ms / 1e3,
+                                                 d.mapping or None)
 
     def _start_twin_process(self, kwargs: dict[str, Any], twins: list[dict[str, Any]]) -> None:
         extra = {k: v for k, v in kwargs.items() if k not in ("interface", "channel")}
@@ -352,7 +355,7 @@ class RigSession:
         for d in self._devices("serial"):
             self.actuators[d.name] = SerialActuator(self.serial_link, self.db, d.name,
                                                     d.node_id, d.command, d.status,
-                                                    d.timeout_ms / 1e3)
+                                                    d.timeout_ms / 1e3, d.mapping or None)
 
     def trace_files(self) -> dict[str, str]:
         """Paths of the CAN traces and the serial log (for report.json), if recording."""
@@ -382,7 +385,8 @@ class RigSession:
             try:
                 results.append(actuator.command(values, timeout_s))
             except Exception as exc:  # the safe state must reach every other device
-                results.append(CommandResult(name, 0.0, error=f"safe state failed: {exc}"))
+                results.append(CommandResult(name, 0.0, Outcome.ERROR,
+                                             f"safe state failed: {exc}"))
         self.safe_state_results = results
         return results
 

@@ -13,10 +13,15 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from hil.binding import RealBinding
 from hil.links.signals import exit_on_signals
 from hil.render import render_backend
+from twin.actuation_verdict import actuation_expectations
+from twin.config.actuation import actuation_config
 from twin.errors import InputError
+from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
 from twin.report import evaluate_expectations
 from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario
@@ -42,6 +47,7 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig."""
     seed = scenario.seed if seed is None else seed
     real = real_stages(scenario, rig)
+    allowances = actuation_config(scenario.raw, scenario.source)  # bad keys: exit 2 first
     link_faults = [f for f in scenario.raw.get("faults", [])
                    if isinstance(f, dict) and str(f.get("kind", "")).startswith(
                        LINK_FAULT_PREFIXES)]
@@ -61,7 +67,31 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
                               binding=binding)
     if backend is not None:
         result.report.update(backend.report())  # after close: the safe state is known
+        _fold_actuation(result, binding)
     for stage in real:
         result.report["stages"][stage]["mode"] = "real"
     result.report["expectations"] = evaluate_expectations(scenario, result.report)
+    if backend is not None:
+        result.report["expectations"] += actuation_expectations(
+            allowances, result.report["actuation"])
     return result
+
+
+def _fold_actuation(result: RunResult, binding: RealBinding) -> None:
+    """Per-request actuation columns; a request whose command (or ack) failed is neither
+    ``correct`` nor counted in a perception class (``perception.failed`` instead)."""
+    columns = binding.request_columns(result.timings.n)
+    failed = columns["actuation_failed"]
+    result.extra_columns.update(columns)
+    if "correct" in result.extra_columns:
+        result.extra_columns["correct"] = result.extra_columns["correct"] & ~failed
+    e2e = result.timings.e2e_ms
+    n = max(int(e2e.size), 1)
+    perception = result.report["perception"]
+    for name, low, high in (("instant", -np.inf, INSTANT_MS),
+                            ("acceptable", INSTANT_MS, ACCEPTABLE_MS),
+                            ("sluggish", ACCEPTABLE_MS, np.inf)):
+        inside = (e2e > low) & (e2e <= high) & ~failed
+        perception[name] = int(np.count_nonzero(inside)) / n
+    perception["failed"] = int(np.count_nonzero(failed)) / n
+    result.report["actuation"]["requests_failed"] = int(np.count_nonzero(failed))

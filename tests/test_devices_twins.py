@@ -81,10 +81,17 @@ def test_generic_dbc_twin_echoes_a_mapping(buses) -> None:
     spec = EcuSpec("fan-only", 9, "HVAC_Cmd", "HVAC_Status", {"Fan": "Fan"})
     with CanTwinHost(twin_bus, [Ecu(DB, spec, Fixed(1.0))]):
         port = CanPort(host_bus)
-        dev = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5)
+        dev = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5,
+                          mapping={"Fan": "Fan"})
         result = dev.command({"TargetTemp": 29, "Fan": 6})
         assert result.ok and result.status["Fan"] == 6
+        assert result.outcome == "status_matches"
         assert result.status["TargetTemp"] == 22  # not mapped: stays at its start value
+        # compared on every same-named signal, the unmapped TargetTemp contradicts the command
+        strict = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5)
+        contradicted = strict.command({"TargetTemp": 29, "Fan": 6})
+        assert contradicted.outcome == "mismatch" and not contradicted.ok
+        assert "TargetTemp=22 (commanded TargetTemp=29)" in contradicted.reason
         port.close()
 
 

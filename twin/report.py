@@ -130,6 +130,8 @@ def write_requests_csv(timings: Timings, out: Path, fault_names: list[str],
     queue_ms = timings.queue_ms
     e2e = timings.e2e_ms
     cls = np.where(e2e <= 100, "instant", np.where(e2e <= 300, "acceptable", "sluggish"))
+    if "actuation_failed" in extra:  # a request whose command failed is in no class
+        cls = np.where(extra["actuation_failed"], "failed", cls)
     hits = timings.fault_hit
     with path.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
@@ -171,6 +173,20 @@ def write_junit(report: dict[str, Any], out: Path) -> Path:
     return path
 
 
+FAILED_OUTCOMES = (("not_sent", "not sent"), ("timed_out", "timed out"),
+                   ("rejected", "rejected"), ("mismatch", "status mismatch"), ("error", "error"))
+
+
+def actuation_verdict(actuation: dict[str, Any]) -> str:
+    """``FAIL 44 not sent, 3 timed out`` for the stage table; empty when all confirmed."""
+    counts = actuation.get("outcomes", {})
+    parts = [f"{counts[k]} {label}" for k, label in FAILED_OUTCOMES if counts.get(k)]
+    unsafe = actuation.get("safe_state_unconfirmed", 0)
+    if unsafe:
+        parts.append(f"safe state unconfirmed on {unsafe}")
+    return "FAIL " + ", ".join(parts) if parts else ""
+
+
 def format_table(report: dict[str, Any]) -> str:
     """Stage, budget, p50/p95/p99, share of the e2e p95 tail, verdict."""
     lines = [
@@ -182,6 +198,8 @@ def format_table(report: dict[str, Any]) -> str:
     for s in STAGES:
         e = report["stages"][s]
         verdict = "ok" if e["p95_ms"] <= e["budget_ms"] else "OVER"
+        if s == "render" and report.get("actuation"):
+            verdict = actuation_verdict(report["actuation"]) or verdict
         lines.append(
             f"{s:<12}{e['mode']:<10}{e['budget_ms']:>8.1f}{e['p50_ms']:>9.2f}{e['p95_ms']:>9.2f}"
             f"{e['p99_ms']:>9.2f}{e['share_of_e2e_p95'] * 100:>10.1f}%  {verdict}"

@@ -25,6 +25,7 @@ STAGE_KEYS = {"budget_ms", "scale", "mode", "profile", "backend", "calibrated"}
 TOP_KEYS = {
     "name", "description", "seed", "requests", "engine", "workload", "stages", "resources",
     "faults", "policy", "expectations", "monitoring", "assistant", "devices", "network", "model",
+    "actuation",  # twin.config.actuation (validated where the run is real)
 }
 
 

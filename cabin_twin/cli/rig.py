@@ -1,7 +1,10 @@
 """``twin rig check RIG``: open every link, ping every device, report round trips.
 
 Prints a table and one JSON object; ``--out DIR`` also writes ``rig_check.json`` and the
-traces. Exit 0 when every device answered every ping, 1 otherwise, 2 on a bad rig file.
+traces. A device without a ping (e.g. a vehicle DBC without the cabin Diag messages) is
+``SKIPPED`` with the reason, never passed. Exit 0 only when every pingable device answered every
+ping, at least one device was verified and every device confirmed its safe state; 1 otherwise;
+2 on a rig file that is bad or cannot work (see :mod:`hil.rig_checks`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from devices.actuator import CONFIRMED
 from hil.links.signals import exit_on_signals
 from hil.rig import LinkError, RigSession, load_rig
 
@@ -36,7 +40,9 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
         entry: dict[str, Any] = {"link": dev.link, "mode": dev.mode, "class": dev.cls}
         if not actuator.supports_ping:  # e.g. a vehicle DBC without the cabin Diag messages
             report[name] = {**entry, "pings": 0, "answered": 0, "p50_ms": None,
-                            "p99_ms": None, "ok": True, "skipped": "no ping in this DBC"}
+                            "p99_ms": None, "ok": False, "verdict": "SKIPPED",
+                            "skipped": "no ping: the DBC has no Diag_Request/Diag_Response "
+                                       "or the device has no node id"}
             continue
         rtts = [actuator.ping(timeout_s) for _ in range(pings)]
         got = np.array([r for r in rtts if r is not None])
@@ -45,8 +51,22 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
             "p50_ms": round(float(np.percentile(got, 50)), 3) if got.size else None,
             "p99_ms": round(float(np.percentile(got, 99)), 3) if got.size else None,
             "ok": bool(got.size == pings),
+            "verdict": "PASS" if got.size == pings else "FAIL",
         }
     return report
+
+
+def rig_verdict(devices: dict[str, dict[str, Any]], safe_state: dict[str, Any]
+                ) -> tuple[bool, list[str]]:
+    """Passed, and why not: a device failed its pings, nothing was verified, or a safe state
+    was not confirmed."""
+    why = [f"{n}: {d['answered']}/{d['pings']} pings answered"
+           for n, d in devices.items() if d["verdict"] == "FAIL"]
+    if not any(d["verdict"] == "PASS" for d in devices.values()):
+        why.append("nothing verified: no device could be pinged")
+    why += [f"{n}: safe state {s['outcome']}: {s['reason']}"
+            for n, s in safe_state.items() if s["outcome"] not in CONFIRMED]
+    return not why, why
 
 
 def check_rig(args: argparse.Namespace) -> int:
@@ -58,16 +78,27 @@ def check_rig(args: argparse.Namespace) -> int:
         print(f"rig {rig.name}: FAIL: {exc}")
         print(json.dumps({"rig": rig.name, "passed": False, "error": str(exc)}))
         return 1
-    passed = all(d["ok"] for d in devices.values())
+    safe = {r.device: {"outcome": r.outcome.value, "reason": r.reason}
+            for r in session.safe_state_results}
+    safe.update({n: {"outcome": "not_sent", "reason": "safe state never commanded"}
+                 for n in session.actuators if n not in safe})
+    passed, why = rig_verdict(devices, safe)
     print(f"rig {rig.name}: {'PASS' if passed else 'FAIL'}")
-    print(f"{'device':<10} {'link':<7} {'mode':<10} {'answered':>9} {'p50 ms':>9} {'p99 ms':>9}")
+    for line in why:
+        print(f"  FAIL {line}")
+    print(f"{'device':<10} {'link':<7} {'mode':<10} {'answered':>9} {'p50 ms':>9} {'p99 ms':>9}"
+          f"  {'verdict':<8} safe state")
     for name, d in devices.items():
         p50 = "-" if d["p50_ms"] is None else f"{d['p50_ms']:.3f}"
         p99 = "-" if d["p99_ms"] is None else f"{d['p99_ms']:.3f}"
         answered = f"{d['answered']}/{d['pings']}"
-        print(f"{name:<10} {d['link']:<7} {d['mode']:<10} {answered:>9} {p50:>9} {p99:>9}")
-    result = {"rig": rig.name, "passed": passed, "devices": devices,
-              "safe_state": {r.device: r.outcome for r in session.safe_state_results}}
+        note = f" ({d['skipped']})" if d.get("skipped") else ""
+        print(f"{name:<10} {d['link']:<7} {d['mode']:<10} {answered:>9} {p50:>9} {p99:>9}"
+              f"  {d['verdict']:<8} {safe.get(name, {}).get('outcome', '-')}{note}")
+    result = {"rig": rig.name, "passed": passed, "failures": why, "devices": devices,
+              "safe_state": {n: "ok" if s["outcome"] in CONFIRMED else s["outcome"]
+                             for n, s in safe.items()},
+              "safe_state_detail": safe}
     print(json.dumps(result, sort_keys=True))
     if args.out is not None:
         (args.out / "rig_check.json").write_text(json.dumps(result, indent=2, sort_keys=True))

@@ -7,6 +7,7 @@ import importlib
 import sys
 from pathlib import Path
 
+from twin.config.actuation import actuation_config
 from twin.errors import InputError
 from twin.report import format_table, write_junit, write_report, write_requests_csv
 from twin.report_html import write_html
@@ -29,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
+    actuation_config(scenario.raw, scenario.source)  # a bad [actuation] table: exit 2 now
     if args.requests is not None and args.requests < 1:
         raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
     if args.seed is not None and args.seed < 0:
