@@ -1,7 +1,8 @@
 # Quick start: `make run` (main job on the embedded default) and `make test` (the test suite).
 # Each target does its own set-up on a fresh machine: a .venv is created if missing and the
-# project is installed into it (llama-cpp-python builds from source once, ~11 min on 2 cores,
-# then pip's wheel cache makes it fast).
+# project is installed into it. llama-cpp-python comes from tools/build_llama.py: a portable
+# wheel (no AMX, no -march=native) built once per CPU level and cached in
+# ~/.cache/cabin-twin/wheels, never from pip's wheel cache.
 PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -13,11 +14,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.llama: tools/build_llama.py tools/llama_no_common.cmake | $(BIN)/python
+	$(BIN)/python tools/build_llama.py --python $(BIN)/python
+	touch $@
+
+$(VENV)/.installed: pyproject.toml $(VENV)/.llama
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml $(VENV)/.llama
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(VENV)/.installed
 

@@ -52,12 +52,13 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
                    if isinstance(f, dict) and str(f.get("kind", "")).startswith(
                        LINK_FAULT_PREFIXES)]
     resolver: Any = None
-    if real & {"model_load", "inference"}:
-        from hil.llm import default_resolver  # imports llama.cpp only when it is needed
-
-        resolver = default_resolver(model, n_threads=n_threads)
     with ExitStack() as stack:
         stack.enter_context(exit_on_signals())
+        if real & {"model_load", "inference"}:
+            # the model runs in a worker process: a native crash there degrades to rules only
+            from hil.llm.worker import worker_resolver
+
+            resolver = stack.enter_context(worker_resolver(model, n_threads=n_threads))
         backend = None
         if "render" in real:
             backend = stack.enter_context(render_backend(rig or DEFAULT_RIG, out, link_faults,
@@ -74,6 +75,8 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     if backend is not None:
         result.report["expectations"] += actuation_expectations(
             allowances, result.report["actuation"])
+    if resolver is not None:
+        _report_model_worker(resolver, result.report)
     return result
 
 
@@ -95,3 +98,13 @@ def _fold_actuation(result: RunResult, binding: RealBinding) -> None:
         perception[name] = int(np.count_nonzero(inside)) / n
     perception["failed"] = int(np.count_nonzero(failed)) / n
     result.report["actuation"]["requests_failed"] = int(np.count_nonzero(failed))
+
+
+def _report_model_worker(resolver: Any, report: dict[str, Any]) -> None:
+    """``llm_worker`` (pid, AMX guard); on a crash ``model_crash`` and a failed expectation."""
+    report["llm_worker"] = resolver.info
+    if resolver.crash is not None:
+        report["model_crash"] = resolver.crash.as_dict()
+        report["expectations"].append({"name": "model worker did not crash",
+                                       "metric": "model_crash", "limit": {"max": 0},
+                                       "value": 1, "passed": False})

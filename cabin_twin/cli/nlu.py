@@ -2,7 +2,8 @@
 
 Prints one JSON object: ``intent, value, feedback, path, confidence, ms`` (``ms`` is the
 measured wall-clock time of the whole decision). The default is rules only; ``--llm`` loads the
-llama.cpp resolver ``hil.llm:default_resolver``. ``--eval`` reports rule coverage and accuracy
+llama.cpp resolver ``hil.llm:default_resolver`` in a worker process (a native crash there
+prints one line, answers from the rules and exits 1). ``--eval`` reports rule coverage and accuracy
 on the labelled query set instead.
 """
 
@@ -19,7 +20,7 @@ from twin.assistant.queries import DEFAULT_QUERY_FILE, evaluate_rules, load_quer
 from twin.assistant.resolver import IntentResolver
 from twin.errors import InputError
 
-RESOLVER_FACTORY = "hil.llm:default_resolver"
+RESOLVER_FACTORY = "hil.llm.worker:worker_resolver"
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -95,5 +96,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if decision.valve_reason:
         out["valve_reason"] = decision.valve_reason
+    crash = getattr(resolver, "crash", None)
+    if crash is not None:
+        out["model_crash"] = crash.as_dict()
     print(json.dumps(out, ensure_ascii=False))
-    return 0
+    return 1 if crash is not None else 0

@@ -19,6 +19,7 @@ from pathlib import Path
 import llama_cpp
 import numpy as np
 
+from hil.llm import amx_guard
 from hil.llm.model_files import checked_model_path
 
 
@@ -56,7 +57,9 @@ class LlamaEngine:
         self.model_path = checked_model_path(model_path)
         self.n_threads = n_threads
         started = time.perf_counter()
-        self.llm = llama_cpp.Llama(
+        self.amx_guard = amx_guard.current()  # AMX kernels of a native build crash: see module
+        self.llm = amx_guard.load_llama(
+            self.amx_guard,
             model_path=str(self.model_path),
             n_ctx=n_ctx,
             n_batch=n_batch,
