@@ -23,9 +23,11 @@ from cantools.database.can import Database, Message
 
 from devices.can_port import CanPort
 from devices.codec import (
+    ALIVE_SIGNAL,
     CHECKSUM_SIGNAL,
     CMD_COUNTER_SIGNAL,
     COUNTER_SIGNAL,
+    CRC_SIGNAL,
     RESULT_SIGNAL,
     Result,
     decode_checked,
@@ -51,7 +53,8 @@ class Outcome(StrEnum):
 CONFIRMED = frozenset({Outcome.STATUS_MATCHES, Outcome.ACKNOWLEDGED})
 """Outcomes that count as "the cabin did what it was told"."""
 
-NOT_COMPARED = frozenset({COUNTER_SIGNAL, CHECKSUM_SIGNAL, CMD_COUNTER_SIGNAL, RESULT_SIGNAL})
+NOT_COMPARED = frozenset({COUNTER_SIGNAL, CHECKSUM_SIGNAL, CMD_COUNTER_SIGNAL, RESULT_SIGNAL,
+                          ALIVE_SIGNAL, CRC_SIGNAL})
 HOLD_SIGNAL = "Stop"
 """A command with ``Stop = 1`` holds the current position: its ``Position`` is not compared
 (cabin.dbc: "Position is ignored")."""
@@ -175,6 +178,7 @@ class _Base:
                           for name, sig in status_signals.items()}
         self.malformed: Counter[str] = Counter()
         """Status frames skipped as malformed, by cause (bad length, unknown Result, ...)."""
+        self._last_alive: float | None = None
         self.in_flight = threading.Lock()
         """One command in flight per device: a status echoes one counter, so a second command
         sent before the first is answered would take the first one's status as its own."""
@@ -186,7 +190,7 @@ class _Base:
             self.malformed["bad_length"] += 1
             return None
         if decoded.result is Result.BAD_CHECKSUM:
-            self.malformed["bad_checksum"] += 1
+            self.malformed["bad_crc"] += 1
             return None
         result = None
         if self._has_result:
@@ -199,6 +203,12 @@ class _Base:
         if decoded.result is Result.OUT_OF_RANGE:
             self.malformed["out_of_range"] += 1
             return None
+        alive = decoded.values.get(ALIVE_SIGNAL)
+        if alive is not None:
+            if alive == self._last_alive:
+                self.malformed["repeated_alive_counter"] += 1
+                return None
+            self._last_alive = alive
         return decoded.values, result
 
     def _payload(self, values: dict[str, Any]) -> tuple[int, bytes]:

@@ -38,6 +38,7 @@ class CanTwinHost:
         self.ecus = list(ecus)
         self.poll_s = poll_s
         self._by_command = {e.command_msg.frame_id: e for e in self.ecus}
+        self._by_status = {e.status_msg.frame_id: e for e in self.ecus}
         self._by_node = {e.spec.node_id: e for e in self.ecus if e.spec.node_id}
         db = self.ecus[0].db if self.ecus else load_dbc()
         self._diag_req = _maybe(db, DIAG_REQUEST)
@@ -122,6 +123,8 @@ class CanTwinHost:
                 self._schedule(max(due + period_s, now), frame_id, None, period_s)
             elif frame_id in self._announced:
                 self._announced[frame_id] = data
+            if frame_id in self._by_status:  # E2E: the alive counter counts frames sent
+                data = self._by_status[frame_id].restamp(data)
             msg = can.Message(arbitration_id=frame_id, data=data, is_extended_id=False)
             try:
                 self.bus.send(msg, timeout=0.1)

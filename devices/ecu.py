@@ -15,12 +15,14 @@ import numpy as np
 from cantools.database.can import Database
 
 from devices.codec import (
+    ALIVE_SIGNAL,
     CMD_COUNTER_SIGNAL,
     COUNTER_SIGNAL,
     RESULT_SIGNAL,
     Result,
     decode_checked,
     encode,
+    restamp,
     start_values,
 )
 from latency_models import Distribution, StageModel
@@ -85,6 +87,7 @@ class Ecu:
         self.rng = np.random.default_rng(seed)
         self.results: Counter[str] = Counter()
         self.rejections: list[str] = []
+        self.alive = 0  # the E2E alive counter of the status frames this ECU sends
 
     @property
     def device(self) -> str:
@@ -106,7 +109,20 @@ class Ecu:
             values[CMD_COUNTER_SIGNAL] = counter & 0x0F
         if RESULT_SIGNAL in names:
             values[RESULT_SIGNAL] = int(result)
+        if ALIVE_SIGNAL in names:
+            values[ALIVE_SIGNAL] = self.next_alive()
         return encode(self.status_msg, values)
+
+    def next_alive(self) -> int:
+        """The next E2E alive counter for a status frame this ECU sends."""
+        self.alive = (self.alive + 1) & 0x0F
+        return self.alive
+
+    def restamp(self, data: bytes) -> bytes:
+        """A status frame stamped with the next alive counter at the moment it is sent."""
+        if not any(s.name == ALIVE_SIGNAL for s in self.status_msg.signals):
+            return data
+        return restamp(self.status_msg, data, self.next_alive())
 
     def handle(self, data: bytes) -> Reply:
         """React to a command frame; never raises on garbage."""

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import time
 import tomllib
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from devices.serial_link import SerialLink
 from devices.serial_protocol import split_can_body
 from hil.links.faults import Fault, FaultPlan
 from hil.links.recorder import TraceRecorder
+from hil.private_bus import private_channel
 from hil.rig_checks import check_devices
 from latency_models.distributions import SpecError, distribution_from_spec
 from twin.errors import InputError
@@ -277,9 +277,8 @@ class RigSession:
         kwargs = dict(can_t.get("options", {}))
         if "bitrate" in can_t:
             kwargs["bitrate"] = can_t["bitrate"]
-        channel = can_t["channel"]
-        if can_t["interface"] == "virtual" and channel == "auto":
-            channel = f"cabin-{uuid.uuid4().hex[:8]}"  # private bus per session
+        # "auto": a private bus per session (virtual channel, or udp_multicast group + port)
+        channel, kwargs = private_channel(can_t["interface"], can_t["channel"], kwargs)
         return {"interface": can_t["interface"], "channel": channel, **kwargs}
 
     def _start_can(self) -> None:

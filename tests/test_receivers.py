@@ -19,6 +19,53 @@ from hil.rig import RigSession, load_rig
 from twin.actuation_verdict import actuation_expectations
 from twin.config.actuation import Actuation
 
+
+def crc8_j1850(data: bytes) -> int:
+    """Reference CRC-8 SAE J1850 (poly 0x1D, init 0xFF, final xor 0xFF), written from the
+    standard's parameters, independent of the code under test."""
+    crc = 0xFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1D) & 0xFF if crc & 0x80 else (crc << 1) & 0xFF
+    return crc ^ 0xFF
+
+
+def test_crc_reference_values() -> None:
+    from devices.codec import e2e_crc
+
+    assert crc8_j1850(b"123456789") == 0x4B  # the published check value of CRC-8/SAE-J1850
+    for frame_id in STATUS_IDS:
+        data = bytes(range(frame_id % 7, frame_id % 7 + 8))
+        assert e2e_crc(frame_id, data) == crc8_j1850(
+            bytes([frame_id & 0xFF, frame_id >> 8]) + data[:7])
+
+
+def test_bad_crc_and_replayed_status_are_skipped(rig) -> None:
+    """A status with a wrong CRC, or a valid one sent again (same alive counter), is never
+    taken as an answer."""
+    channel, loaded = rig
+    with RigSession(loaded) as session, can.Bus(interface="virtual", channel=channel) as evil:
+        hvac = session.actuators["hvac"]
+        first = hvac.command({"TargetTemp": 25, "Fan": 2, "AC": 1})
+        assert first.outcome is Outcome.STATUS_MATCHES
+        replay = bytearray(8)
+        replay[0] = int((25 - 10) / 0.5)
+        replay[1] = 2 | 1 << 4
+        replay[5] = int(first.status["AliveCounter"])
+        replay[6] = (int(first.status["CmdCounter"]) + 1) & 0x0F  # the next command's counter
+        replay[7] = crc8_j1850(bytes([0x11, 0x02]) + bytes(replay[:7]))
+        corrupt = bytearray(replay)
+        corrupt[5] = (corrupt[5] + 3) & 0x0F  # a new alive counter, CRC not updated
+        before = session.can_port.seen
+        for data in (replay, corrupt):
+            evil.send(can.Message(arbitration_id=529, data=bytes(data), is_extended_id=False))
+        _drain(session, before + 2)
+        second = hvac.command({"TargetTemp": 19, "Fan": 5, "AC": 0})
+        assert second.outcome is Outcome.STATUS_MATCHES and second.status["TargetTemp"] == 19
+        assert hvac.malformed["repeated_alive_counter"] == 1 and hvac.malformed["bad_crc"] == 1
+
+
 STATUS_IDS = [529, 545, 561, 577, 593]  # cabin.dbc status messages (HVAC, Seat, ... HMI)
 RIG = """
 name = "rx"
@@ -90,7 +137,9 @@ def test_unknown_result_values_are_counted_not_fatal(rig) -> None:
         for result in range(4, 16):
             data = bytearray(8)
             data[0] = 24  # TargetTemp 22 degC
+            data[5] = result  # a fresh AliveCounter for each
             data[6] = result << 4  # CmdCounter 0, Result 4-15
+            data[7] = crc8_j1850(bytes([0x11, 0x02]) + bytes(data[:7]))  # a valid E2E CRC
             evil.send(can.Message(arbitration_id=529, data=bytes(data), is_extended_id=False))
         evil.send(can.Message(arbitration_id=529, data=b"\x01\x02", is_extended_id=False))
         _drain(session, before + 13)
@@ -163,3 +212,26 @@ def test_status_frames_are_in_the_trace_even_when_malformed(rig, tmp_path: Path)
         _drain(session, before + 1)
     traced = [m for m in can.LogReader(str(tmp_path / "can.blf")) if m.arbitration_id == 545]
     assert any(bytes(m.data) == b"\xff" * 8 for m in traced)
+
+
+def test_two_multiprocess_sessions_do_not_share_a_bus() -> None:
+    """The multiprocess rig asks for a private udp_multicast group and port per session:
+    commands of one session never reach the other (they once shared a fixed group)."""
+
+    class Ids:
+        def __init__(self) -> None:
+            self.ids: set[int] = set()
+
+        def on_message_received(self, msg: can.Message) -> None:
+            self.ids.add(msg.arbitration_id)
+
+    rig = load_rig("multiprocess")
+    with RigSession(rig) as a, RigSession(rig) as b:
+        seen_by_b = Ids()
+        b.can_port.sinks.append(seen_by_b)
+        outcomes = [a.actuators["hvac"].command({"TargetTemp": 20 + i, "Fan": 1, "AC": 0})
+                    for i in range(5)]
+        time.sleep(0.3)
+        seen = set(seen_by_b.ids)  # before b's own safe state goes out at close
+    assert {o.outcome for o in outcomes} == {Outcome.STATUS_MATCHES}
+    assert 528 not in seen  # HVAC_Cmd of session a
