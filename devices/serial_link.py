@@ -72,6 +72,11 @@ class SerialLink:
         with critical():  # a signal must not fall between writing and logging
             try:
                 self.port.write(data)
+            except serial.SerialTimeoutException:
+                # pyserial checks its write timeout after os.write returned: a thread starved
+                # on a loaded machine reports a frame that went out as timed out. The link is
+                # not down; the reply (or its absence, a timeout) decides the command.
+                self._log("WARN", "write timeout reported; waiting for the reply")
             except (serial.SerialException, OSError) as exc:
                 self._mark_down(f"write failed: {exc}")
                 raise LinkDown(self.down_reason) from exc

@@ -321,7 +321,11 @@ class RigSession:
             [str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env,
                                 start_new_session=True)
-        line = _readline_with_timeout(proc, self.start_timeout_s)
+        try:
+            line = _readline_with_timeout(proc, self.start_timeout_s)
+        except BaseException:  # Ctrl-C/SIGTERM during start-up: no orphaned child
+            _stop_process(proc)
+            raise
         if not line.startswith(ready_prefix):
             _stop_process(proc)
             raise RuntimeError(f"{cmd[2]} did not start (got {line!r})")

@@ -87,6 +87,11 @@ def test_unsent_and_timed_out_commands_fail_the_run_with_reasons(tmp_path, capsy
     assert all(r["actuation_reason"] for r in bad)
     assert report["perception"]["failed"] == pytest.approx(len(bad) / len(rows))
     table = capsys.readouterr().out
+    lines = table.splitlines()
+    assert lines[0].startswith("VERDICT: FAIL")  # the verdict first, then why
+    assert any("has no device 'seat'" in line for line in lines[1:8])
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert page.index("v-FAIL") < page.index("id=stages")
     render_row = next(line for line in table.splitlines() if line.startswith("render"))
     assert "FAIL" in render_row and "not sent" in render_row and "timed out" in render_row
 

@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cabin_twin.cli.calibrate",
     "cabin_twin.cli.verify",
     "cabin_twin.cli.doctor",
+    "cabin_twin.cli.trace",
 )
 
 
