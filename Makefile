@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean doctor
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,11 @@ $(VENV)/.installed-dev: pyproject.toml $(VENV)/.llama
 run: $(VENV)/.installed
 	$(BIN)/twin run $(ARGS)
 
-test: $(VENV)/.installed-dev
+# twin doctor first, so a test log shows the machine (its verdict does not stop the tests)
+doctor: $(VENV)/.installed
+	-$(BIN)/twin doctor
+
+test: $(VENV)/.installed-dev doctor
 	$(BIN)/python -m pytest $(ARGS)
 
 lint: $(VENV)/.installed-dev

@@ -5,10 +5,15 @@ blocking call every 10th step, 1 ms of sleep in a worker thread) on
 :class:`hil.lockstep.LockstepEnvironment`; lateness is wall-clock minus due time per event.
 ``baseline``: ``simpy.rt.RealtimeEnvironment`` (factor 1 ms per unit, not strict) pacing the
 same timeouts, measured the same way, side by side.
+
+``lockstep_lateness_gil_p99_ms``: the same, while a background Python thread holds the GIL in
+1 ms bursts every 5 ms (what the rule NLU or the rig's codec do in worker threads), for both
+environments: the interpreter's 5 ms switch interval then delays whichever thread is pacing.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Generator
 from typing import Any
@@ -28,8 +33,20 @@ def _paced(env: Any, steps: int, late: list[float], t0: list[float],
             yield from env.call("inference", lambda: time.sleep(0.001))
 
 
-def lateness(quick: bool) -> list[dict[str, Any]]:
+def _busy(stop: threading.Event) -> None:
+    """Hold the GIL in 1 ms bursts of pure Python every 5 ms until ``stop``."""
+    while not stop.is_set():
+        end = time.perf_counter() + 0.001
+        while time.perf_counter() < end:
+            pass
+        time.sleep(0.004)
+
+
+def lateness(quick: bool, gil_load: bool = False) -> list[dict[str, Any]]:
     steps = 1000 if quick else 3000
+    stop = threading.Event()
+    if gil_load:
+        threading.Thread(target=_busy, args=(stop,), daemon=True).start()
     ours: list[float] = []
     env = LockstepEnvironment(warp_idle=False)
     start = [0.0]
@@ -43,10 +60,12 @@ def lateness(quick: bool) -> list[dict[str, Any]]:
     rt_start = [time.perf_counter()]
     rt.process(_paced(rt, steps, rt_late, rt_start, real=False))
     rt.run()
+    stop.set()
     p = np.percentile(np.asarray(env.stats.lateness_ms), [50, 99])
     b = np.percentile(np.asarray(rt_late), [50, 99])
+    name = "lockstep_lateness_gil_p99_ms" if gil_load else "lockstep_lateness_p99_ms"
     return [{
-        "name": "lockstep_lateness_p99_ms", "value": round(float(p[1]), 4), "unit": "ms",
+        "name": name, "value": round(float(p[1]), 4), "unit": "ms",
         "p50_ms": round(float(p[0]), 4), "events": summary["events"], "target": 1.0,
         "baseline": round(float(b[1]), 4), "baseline_p50_ms": round(float(b[0]), 4),
         "baseline_name": "simpy.rt.RealtimeEnvironment (factor 1 ms), p99",
@@ -57,4 +76,8 @@ def lateness(quick: bool) -> list[dict[str, Any]]:
     }]  # fmt: skip
 
 
-BENCHMARKS = {"lockstep_lateness": lateness}
+def lateness_gil(quick: bool) -> list[dict[str, Any]]:
+    return lateness(quick, gil_load=True)
+
+
+BENCHMARKS = {"lockstep_lateness": lateness, "lockstep_lateness_gil": lateness_gil}

@@ -37,8 +37,8 @@ BENCH_SCENARIO: dict[str, Any] = {
 
 
 def minimal_simpy_rate(arrivals: np.ndarray, work: np.ndarray) -> float:
-    """The reference point from DESIGN.md: a minimal SimPy model (a process per request, six
-    timeouts, a shared 2-slot resource around inference), no faults, no metrics."""
+    """The reference point (ARCHITECTURE.md, "Stage slots"): a minimal SimPy model (a process
+    per request, six timeouts, a shared 2-slot resource around inference), no faults, no metrics."""
     env = simpy.Environment()
     slots = simpy.Resource(env, capacity=2)
     rows = work.tolist()

@@ -1,6 +1,6 @@
 """Bind real backends into the twin's stage slots and run in lockstep.
 
-:class:`RealBinding` can make three stages real, in one
+:class:`RealBinding` fills the slots :mod:`hil.backends` selected, in one
 :class:`hil.lockstep.LockstepEnvironment`:
 
 - ``model_load`` and ``inference``: the real assistant. For a request the rules are unsure
@@ -18,27 +18,31 @@ Each real stage lasts exactly as long as its work took on the wall clock.
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import simpy
 
+from hil.backends import RealParts
 from hil.lockstep import LockstepEnvironment
 from hil.render import RenderBackend, RenderOutcome
-from latency_models.stages import STAGES
+from latency_models.stages import INFERENCE, MODEL_LOAD, STAGES
 from twin import assisted
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import QuerySampler, load_queries
-from twin.assistant.resolver import IntentResolver, ResolverResult
+from twin.assistant.resolver import ResolverResult
+from twin.calibrated import query_key
+from twin.errors import InputError
 from twin.plan import Plan
 from twin.rng import stream
 from twin.timings import Timings
 
 N = len(STAGES)
-INF = STAGES.index("inference")
 
 
 class _Stage:
@@ -55,34 +59,46 @@ class _Stage:
 class RealBinding:
     """Real stages for a twin run; the others stay as the scenario models them."""
 
-    def __init__(self, render: RenderBackend | None = None,
-                 resolver: IntentResolver | None = None) -> None:
-        self.render = render
-        self.resolver = resolver
+    def __init__(self, parts: RealParts, close: ExitStack | None = None) -> None:
+        self.parts = parts
+        self.render: RenderBackend | None = parts.render
+        self.resolver = parts.resolver
+        self._close = close or ExitStack()
         self.model_lock = threading.Lock()  # one model instance: one call at a time
         self.env = LockstepEnvironment()
         self.ap: assisted.AssistedPlan | None = None
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
+        #: one :class:`hil.fidelity.CallRecord` per real call: what conditioned models fit
+        self.records: list[Any] = []
+        #: each stage's real work, selected by the backend registry
+        self.work: dict[str, Callable[..., Generator[Any, Any, None]]] = {
+            "model_load": self._model_load, "inference": self._inference,
+            "render": self._render}
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
         self.ap = ap
-        stages: dict[str, _Stage] = {}
-        if self.resolver is not None:
+        real = self.parts.stages
+        if "inference" in real:
             if ap is None:
-                raise ValueError("a real model needs the scenario's [assistant]")
-            plan.capacities[INF] = 1
-            stages["model_load"] = _Stage(self._model_load)
-            stages["inference"] = _Stage(self._inference)
-        if self.render is not None:
-            if ap is None:  # no assistant: command what a sampled labelled query asks for
-                picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1),
-                                                            plan.n)
-                self.labels = [(q.intent, q.value) for q in picks]
-            stages["render"] = _Stage(self._render)
-        return self.env, stages
+                raise InputError(self.parts.source, "assistant",
+                                 "an [assistant] table (the real model answers its queries)")
+            plan.capacities[INFERENCE] = 1  # one model instance
+            # prepare calls share the one model too (its lock): one at a time, and only for
+            # requests that need the model (the twin replays the same slots)
+            plan.capacities[MODEL_LOAD] = 1
+            if plan.bypass is not None:
+                plan.bypass[:, MODEL_LOAD] = ~ap.llm
+        if "render" in real and ap is None:  # command what a sampled labelled query asks
+            picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1), plan.n)
+            self.labels = [(q.intent, q.value) for q in picks]
+        return self.env, {stage: _Stage(self.work[stage]) for stage in real}
+
+    def close(self) -> None:
+        """Close the opened backends (a rig commands its safe state). Idempotent."""
+        self._close.close()
 
     # real stages -------------------------------------------------------------------------
     def _model_load(self, env: simpy.Environment, i: int,
@@ -95,7 +111,11 @@ class RealBinding:
 
         def prepare() -> None:
             with self.model_lock:
-                resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
+                t0 = time.perf_counter()
+                done = resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
+                self._record("model_load", i, "llm", t0, {
+                    "history_tokens": float((done or {}).get("prefilled", 0)),
+                    "session_hit": float((done or {}).get("hit", 0))})
 
         yield from env.call("model_load", prepare)
 
@@ -108,12 +128,18 @@ class RealBinding:
         resolver = self.resolver
 
         def work() -> None:
+            t0 = time.perf_counter()
             rules = shared_nlu(q.lang).parse(q.text, q.history)
             ap.rules[i] = replace(ap.rules[i], ms=rules.ms)
+            self._record("inference", i, "rule", t0, {})  # the whole rule step, as timed
             if needs_llm and resolver is not None:
                 budget = max(policy.degrade_deadline_ms - rules.ms, 0.0)
                 with self.model_lock:
+                    t0 = time.perf_counter()
                     result = resolver.resolve(q.text, list(q.history), q.lang, budget)
+                    self._record("inference", i, "llm", t0, {
+                        "query_tokens": _query_tokens(resolver, q, result)},
+                        query_key(q.text, q.history))
                 ap.raw[i] = result.raw
                 self.llm_calls[i] = result
 
@@ -124,13 +150,25 @@ class RealBinding:
         assert isinstance(env, LockstepEnvironment) and self.render is not None
         intent, value = self.command_for(i, timeline)
         backend = self.render
-        self.outcomes[i] = yield from env.call("render", lambda: backend.execute(intent, value))
+
+        def execute() -> RenderOutcome:
+            t0 = time.perf_counter()
+            outcome = backend.execute(intent, value)
+            self._record("render", i, outcome.device or "none", t0, {})
+            return outcome
+
+        self.outcomes[i] = yield from env.call("render", execute)
+
+    def _record(self, stage: str, i: int, cls: str, t0: float,
+                features: dict[str, float], key: str = "") -> None:
+        ms = (time.perf_counter() - t0) * 1000.0
+        self.records.append(_call_record(stage, i, cls, ms, features, key))
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
         """The command request ``index`` executes, decided the moment it reaches render."""
         if self.ap is None:
             return self.labels[index]
-        arrived, end = timeline[INF], timeline[2 * N + INF]
+        arrived, end = timeline[INFERENCE], timeline[2 * N + INFERENCE]
         answered = None if np.isnan(end) else end - arrived
         decision = assisted.decide_one(self.ap, index, answered)
         return decision.intent, decision.value
@@ -148,11 +186,13 @@ class RealBinding:
 
     # report ------------------------------------------------------------------------------
     def finish(self, timings: Timings) -> dict[str, Any]:
+        """Report keys; closes the backends first, so the rig's safe state is in them."""
+        self.close()
         out: dict[str, Any] = {"lockstep": self.env.stats.summary()}
         if self.llm_calls:
             calls = list(self.llm_calls.values())
             abandoned = sum(c.timings.get("abandoned", 0.0) == 1.0 for c in calls)
-            late = timings.end[:, INF] > timings.leave[:, INF] + 1e-9
+            late = timings.end[:, INFERENCE] > timings.leave[:, INFERENCE] + 1e-9
             out["llm_real"] = {
                 "calls": len(calls),
                 "abandoned_at_deadline": int(abandoned),
@@ -172,4 +212,20 @@ class RealBinding:
                 "errors": sum(o.error is not None for o in outcomes),
                 "no_device": sum(o.device is None for o in outcomes),
             }
+            out.update(self.render.report())  # after close: the safe state is known
         return out
+
+
+def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float],
+                 key: str = "") -> Any:
+    from hil.fidelity import CallRecord
+
+    return CallRecord(stage, i, cls, ms, features, key=key)
+
+
+def _query_tokens(resolver: Any, q: Any, result: ResolverResult) -> float:
+    """Tokens of the query suffix, from the model's tokenizer (else what the call prefilled)."""
+    from hil.fidelity import token_counts
+
+    counts = token_counts(resolver, q.text, q.history)
+    return counts[0] if counts is not None else float(result.timings.get("prefill_tokens", 0))

@@ -1,17 +1,30 @@
-"""Calibrate the ``inference`` stage from the real model and report twin fidelity.
+"""Calibrate the ``inference`` and ``render`` stages from the real backends; report fidelity.
 
-The real resolver answers every labelled query (after a warm-up pass). Three queries in four
-calibrate; every fourth is held back. A :class:`latency_models.stages.StageModel` is fitted
-to the calibration latencies (body plus Pareto tail, by :func:`latency_models.fitting
-.fit_samples`) and written as a stage table a scenario can use (``[stages.inference]
-calibrated = "PATH"``). Fidelity: the fitted model's p50/p95/p99 against the held-back
-measurements, with the relative error. A second pass runs two resolvers concurrently on the two
-cores, where contention matters, and reports how far the single-stream fit is from it, plus a
-fit made under contention.
+``inference``: the real resolver answers every labelled query (after a warm-up pass), in one
+pass in file order; every fourth query is held back, so calibration and held-back samples are
+interleaved in time and a change of machine load cannot separate them. Fitted and written
+(``[stages.inference] calibrated = "PATH"`` in a scenario uses it):
+
+- ``[stages.inference]``: the marginal fit (body plus Pareto tail, by
+  :func:`latency_models.fitting.fit_samples`), as before;
+- ``[conditioned.inference]``: latency as a function of the query's tokens, the history
+  tokens prefilled and a session-cache hit (:mod:`latency_models.conditioned`).
+
+Fidelity: both models' p50/p95/p99 against the held-back measurements. A second pass runs two
+resolvers concurrently on the two cores and fits the slowdown of contended calls.
+
+``render`` (``--rig RIG``): labelled commands go to the rig's devices through
+:class:`hil.render.RenderBackend`; a model per device (and ``none``: the HMI ack only) is
+fitted from the calibration commands and checked on the interleaved held-back ones.
+
+Progress is reported through a callback. A loaded machine is detected and said: the load
+average against the core count, and samples far outside the rest (over ``OUTLIER_FACTOR`` x
+the median).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -20,20 +33,37 @@ from typing import Any
 
 import numpy as np
 
+from latency_models.conditioned import ConditionedStage, fit_conditioned
 from latency_models.fitting import fit_samples
-from twin.assistant.queries import LabelledQuery, load_queries
+from twin.assistant.queries import LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import IntentResolver
 
 QUANTILES = (50, 95, 99)
+HOLD_EVERY = 4  # every 4th sample is held back
+OUTLIER_FACTOR = 5.0
+#: a 1-minute load average above this many times the core count means a loaded machine
+LOAD_PER_CORE = 0.5
+Progress = Callable[[str], None]
 
 
-def _measure(resolver: IntentResolver, queries: Sequence[LabelledQuery]) -> list[float]:
-    out = []
-    for q in queries:
+def _quiet(_message: str) -> None:
+    pass
+
+
+def _measure(resolver: IntentResolver, queries: Sequence[LabelledQuery],
+             progress: Progress = _quiet, label: str = "measured"
+             ) -> tuple[list[float], list[dict[str, float]]]:
+    """Resolve each query; (total ms, the resolver's timings) per query, with progress."""
+    out, timings = [], []
+    step = max(1, len(queries) // 10)
+    for k, q in enumerate(queries, 1):
         t0 = time.perf_counter()
-        resolver.resolve(q.text, list(q.history), q.lang)
+        result = resolver.resolve(q.text, list(q.history), q.lang)
         out.append((time.perf_counter() - t0) * 1000.0)
-    return out
+        timings.append(dict(getattr(result, "timings", {}) or {}))
+        if k % step == 0 or k == len(queries):
+            progress(f"{label} {k}/{len(queries)} (median so far {np.median(out):.1f} ms)")
+    return out, timings
 
 
 def _concurrent(factory: Callable[[], IntentResolver],
@@ -46,7 +76,7 @@ def _concurrent(factory: Callable[[], IntentResolver],
 
     def work(k: int) -> None:
         barrier.wait(timeout=60)
-        results[k] = _measure(resolvers[k], halves[k])
+        results[k] = _measure(resolvers[k], halves[k])[0]
 
     threads = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
     for t in threads:
@@ -66,41 +96,187 @@ def _fidelity(predicted: Any, measured: np.ndarray) -> dict[str, Any]:
     return out
 
 
+def _fidelity_samples(predicted: np.ndarray, measured: np.ndarray) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for q in QUANTILES:
+        p, m = float(np.percentile(predicted, q)), float(np.percentile(measured, q))
+        out[f"p{q}"] = {"predicted_ms": round(p, 3), "measured_ms": round(m, 3),
+                        "rel_error": round((p - m) / m, 4) if m else 0.0}
+    return out
+
+
+def machine_load(samples: np.ndarray, load_before: float, load_after: float) -> dict[str, Any]:
+    """Is the machine loaded? The load average against the cores, and outlying samples."""
+    cores = os.cpu_count() or 1
+    med = float(np.median(samples)) if samples.size else 0.0
+    outliers = int(np.count_nonzero(samples > OUTLIER_FACTOR * med)) if med > 0 else 0
+    load = max(load_before, load_after)
+    warnings = []
+    if load > LOAD_PER_CORE * cores:
+        warnings.append(f"load average {load:.1f} on {cores} cores: the machine is busy, "
+                        "latencies include waiting for a CPU")
+    if outliers:
+        warnings.append(f"{outliers} of {samples.size} samples over {OUTLIER_FACTOR:g}x the "
+                        f"median ({med:.1f} ms): the machine was loaded during calibration")
+    return {"cores": cores, "loadavg_before": round(load_before, 2),
+            "loadavg_after": round(load_after, 2), "outliers": outliers,
+            "loaded": bool(warnings), "warnings": warnings}
+
+
+def _loadavg() -> float:
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return 0.0
+
+
+def _features(resolver: Any, queries: Sequence[LabelledQuery],
+              timings: Sequence[dict[str, float]]) -> dict[str, np.ndarray]:
+    from hil.fidelity import token_counts
+
+    qt, ht, hit = [], [], []
+    for q, t in zip(queries, timings, strict=True):
+        counts = token_counts(resolver, q.text, q.history)
+        prefilled = float(t.get("prefill_tokens", 0.0))
+        query_tokens = counts[0] if counts is not None else prefilled
+        qt.append(query_tokens)
+        ht.append(max(prefilled - query_tokens, 0.0))
+        hit.append(float(t.get("session_hit", 0.0)))
+    return {"query_tokens": np.array(qt), "history_tokens": np.array(ht),
+            "session_hit": np.array(hit)}
+
+
 def calibrate(factory: Callable[[], IntentResolver], queries_path: str | Path | None = None,
-              concurrent: bool = True) -> dict[str, Any]:
+              concurrent: bool = True, progress: Progress = _quiet) -> dict[str, Any]:
     """Measure, fit, and compare; returns the calibration record (see module doc)."""
     queries = load_queries(queries_path) if queries_path else load_queries()
+    progress("loading the model")
     resolver = factory()
-    _measure(resolver, queries[:20])  # warm-up: the first calls after load are slow
-    held = queries[3::4]
-    fit_set = [q for i, q in enumerate(queries) if i % 4 != 3]
-    fit_ms = np.asarray(_measure(resolver, fit_set))
-    held_ms = np.asarray(_measure(resolver, held))
+    load_before = _loadavg()
+    _measure(resolver, queries[:20], progress, "warm-up")  # the first calls after load are slow
+    # one pass, in file order: calibration and held-back samples interleaved in time
+    all_ms, timings = _measure(resolver, queries, progress)
+    load_after = _loadavg()
+    ms = np.asarray(all_ms)
+    held_mask = np.arange(len(queries)) % HOLD_EVERY == HOLD_EVERY - 1
+    fit_ms, held_ms = ms[~held_mask], ms[held_mask]
     fit = fit_samples(fit_ms)
     record: dict[str, Any] = {
         "stage": "inference",
-        "queries": {"calibration": len(fit_set), "held_back": len(held)},
+        "queries": {"calibration": int(fit_ms.size), "held_back": int(held_ms.size)},
         "fit": fit.as_dict(),
         "fidelity": _fidelity(fit.best.dist, held_ms),
         "measured_held_back": {f"p{q}_ms": round(float(np.percentile(held_ms, q)), 3)
                                for q in QUANTILES},
+        "machine": machine_load(ms, load_before, load_after),
     }
+    feats = _features(resolver, queries, timings)
+    names = ("query_tokens", "history_tokens", "session_hit")
+    conc = np.ones(ms.size)
+    cond_fit_x = {f: feats[f][~held_mask] for f in names}
     if concurrent:
-        both = np.asarray(_concurrent(factory, held))
+        progress("two resolvers at once (contention)")
+        held_queries = [q for q, h in zip(queries, held_mask.tolist(), strict=True) if h]
+        both = np.asarray(_concurrent(factory, held_queries))
         record["two_concurrent"] = {
             "single_stream_fit_vs_measured": _fidelity(fit.best.dist, both),
             "fit_under_contention": fit_samples(both).as_dict() if both.size >= 20 else None,
         }
+        # contended calls (same queries as the held-back ones) fit the slowdown factor;
+        # halves were split [0::2] + [1::2], so reorder the features the same way
+        order = np.concatenate([np.arange(held_ms.size)[0::2], np.arange(held_ms.size)[1::2]])
+        for f in names:
+            cond_fit_x[f] = np.concatenate([cond_fit_x[f], feats[f][held_mask][order]])
+        fit_ms_all = np.concatenate([fit_ms, both])
+        conc = np.concatenate([np.ones(fit_ms.size), np.full(both.size, 2)])
+    else:
+        fit_ms_all = fit_ms
+        conc = np.ones(fit_ms.size)
+    model = fit_conditioned(cond_fit_x, fit_ms_all, conc, names)
+    rng = np.random.default_rng(0)
+    held_x = {f: feats[f][held_mask] for f in names}
+    draws = np.concatenate([model.sample(rng, held_x, int(held_mask.sum()))
+                            for _ in range(50)])
+    record["conditioned"] = {
+        "model": model.to_spec(),
+        "fidelity": _fidelity_samples(draws, held_ms),
+    }
+    if concurrent:
+        contended = np.concatenate([model.sample(rng, held_x, int(held_mask.sum()), 2)
+                                    for _ in range(50)])
+        record["two_concurrent"]["conditioned_vs_measured"] = _fidelity_samples(
+            contended, both)
+    from hil.fidelity import pinned_keys, token_table
+
+    stage = ConditionedStage("inference", {"llm": model},
+                             tokens=token_table(resolver, queries), pinned=pinned_keys())
+    record["conditioned_stage"] = stage.to_spec()
     return record
 
 
+def calibrate_render(rig: str, commands: int = 200, seed: int = 1,
+                     progress: Progress = _quiet, out_dir: Path | None = None
+                     ) -> dict[str, Any]:
+    """Send labelled commands to a rig's devices; fit a model per device (see module doc)."""
+    from hil.render import INTENT_PLANS, render_backend
+
+    picks = QuerySampler(load_queries()).sample(np.random.default_rng(seed), commands)
+    ms, devices = [], []
+    load_before = _loadavg()
+    with render_backend(rig, out_dir) as backend:
+        for _ in range(5):  # warm-up: first frames open the links
+            backend.execute(picks[0].intent, picks[0].value)
+        step = max(1, commands // 10)
+        for k, q in enumerate(picks, 1):
+            t0 = time.perf_counter()
+            outcome = backend.execute(q.intent, q.value)
+            ms.append((time.perf_counter() - t0) * 1000.0)
+            devices.append(outcome.device or "none")
+            if k % step == 0 or k == commands:
+                progress(f"render {k}/{commands} (median so far {np.median(ms):.2f} ms)")
+    values, classes = np.asarray(ms), np.asarray(devices)
+    held_mask = np.arange(values.size) % HOLD_EVERY == HOLD_EVERY - 1
+    models, per_device = {}, {}
+    rng = np.random.default_rng(0)
+    for cls in sorted(set(devices)):
+        sel = classes == cls
+        train, held = values[sel & ~held_mask], values[sel & held_mask]
+        if train.size == 0:
+            continue
+        models[cls] = fit_conditioned({}, train, features=())
+        if held.size:
+            draws = models[cls].sample(rng, {}, 200 * held.size)
+            per_device[cls] = {"calibration": int(train.size), "held_back": int(held.size),
+                               "fidelity": _fidelity_samples(draws, held)}
+    stage = ConditionedStage("render", models,
+                             route={i: p[0] for i, p in INTENT_PLANS.items()})
+    fit = fit_samples(values[~held_mask]) if (~held_mask).sum() >= 20 else None
+    return {
+        "stage": "render", "rig": rig, "commands": int(values.size),
+        "fit": fit.as_dict() if fit is not None else None,
+        "devices": per_device,
+        "machine": machine_load(values, load_before, _loadavg()),
+        "conditioned_stage": stage.to_spec(),
+    }
+
+
 def stage_table(record: dict[str, Any]) -> str:
-    """The fitted model as a TOML stage table a scenario can point at."""
+    """The fitted model as a TOML stage table a scenario can point at: the marginal fit, plus
+    the conditioned models when the record has them."""
+    import tomli_w
+
+    from hil.fidelity import _toml_ready
+
+    stage = record.get("stage", "inference")
     spec = record["fit"]["best"]["spec"]
-    lines = ["# written by `twin calibrate --stage inference`; measured on this machine",
-             "[stages.inference]"]
+    lines = [f"# written by `twin calibrate --stage {stage}`; measured on this machine",
+             f"[stages.{stage}]"]
     lines += [f"{key} = {_toml_value(value)}" for key, value in spec.items()]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    if "conditioned_stage" in record:
+        text += "\n" + tomli_w.dumps(_toml_ready(
+            {"conditioned": {stage: record["conditioned_stage"]}}))
+    return text
 
 
 def _toml_value(value: Any) -> str:

@@ -10,11 +10,28 @@ touched from the main thread.
 
 While no request is in flight the clock may leap to the next arrival (``warp_idle``): nothing
 is running, so nothing can be late, and a light workload need not wait out its think times.
+
+Where lateness came from, and what is done about it:
+
+- **Sleep granularity.** ``time.sleep`` / a timed queue wait overshoot by the timer slack plus
+  the wake-up (50-100 us quiet, ms under load). The loop sleeps (or waits for a finished call)
+  until ``SPIN_MS`` before the due time, then yields (``time.sleep(0)``, which releases the
+  GIL) until it is due, polling for finished calls.
+- **The GIL.** A worker running Python (the rule NLU, the rig's codec) holds the GIL; the
+  pacing thread, once awake, waits for it up to the interpreter's switch interval (5 ms by
+  default). While running, the switch interval is lowered to ``SWITCH_INTERVAL_S`` (restored
+  after). llama.cpp calls release the GIL (ctypes), so the model itself does not delay pacing.
+- **Thread hand-off.** A finished call is handed over through a queue the pacing thread waits
+  on, so it is picked up as soon as the pacing thread runs.
+
+What remains is the OS scheduler: on a loaded machine the pacing thread is simply not running
+when its event is due, which no user-space loop can fix.
 """
 
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Generator
@@ -27,6 +44,10 @@ from simpy.core import EmptySchedule, Infinity
 
 #: no real call may take longer than this: the bench never hangs
 DEFAULT_CALL_TIMEOUT_S = 30.0
+#: sleep until this long before an event is due, then yield until it is
+SPIN_MS = 0.3
+#: the interpreter's GIL switch interval while a lockstep run is going
+SWITCH_INTERVAL_S = 0.0005
 
 
 class RealCallTimeout(RuntimeError):
@@ -128,9 +149,38 @@ class LockstepEnvironment(simpy.Environment):
         else:
             event.succeed(result)
 
+    def _until(self, target: float) -> tuple[simpy.Event, float, Any, BaseException | None] | None:
+        """Wait until simulated ``target`` is due on the wall clock, or a real call finishes
+        (returned). Coarse sleep/queue wait, then yield-spin for the last ``SPIN_MS``."""
+        coarse = (target - self.wall_ms() - SPIN_MS) / 1000.0
+        if coarse > 0:
+            if self._pending:
+                try:
+                    return self._done.get(timeout=coarse)
+                except queue.Empty:
+                    pass
+            else:
+                time.sleep(coarse)
+        while self.wall_ms() < target:
+            if self._pending:
+                try:
+                    return self._done.get_nowait()
+                except queue.Empty:
+                    pass
+            time.sleep(0)  # releases the GIL: workers keep running
+        return None
+
     def run(self, until: Any = None) -> Any:
         if until is not None:
             raise ValueError("LockstepEnvironment runs until the schedule is empty")
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(min(interval, SWITCH_INTERVAL_S))
+        try:
+            return self._run()
+        finally:
+            sys.setswitchinterval(interval)
+
+    def _run(self) -> Any:
         self._wall0 = time.perf_counter()
         self._sim0 = self.now
         while True:
@@ -144,19 +194,18 @@ class LockstepEnvironment(simpy.Environment):
                     self._sim0 += ahead
                     self.stats.warps += 1
                     self.stats.warped_ms += ahead
-            wait_s = (target - self.wall_ms()) / 1000.0
-            if self._pending:
-                timeout = self._call_timeout_s if target == Infinity else max(wait_s, 0.0)
+            if target == Infinity:  # only real calls left: wait for one, bounded
                 try:
-                    self._complete(self._done.get(timeout=timeout))
+                    self._complete(self._done.get(timeout=self._call_timeout_s))
                     continue
                 except queue.Empty:
-                    if target == Infinity:
-                        raise RealCallTimeout(
-                            f"a real stage call took more than {self._call_timeout_s} s"
-                        ) from None
-            elif wait_s > 0:
-                time.sleep(wait_s)
+                    raise RealCallTimeout(
+                        f"a real stage call took more than {self._call_timeout_s} s"
+                    ) from None
+            finished = self._until(target)
+            if finished is not None:
+                self._complete(finished)
+                continue
             self.stats.lateness_ms.append(max(self.wall_ms() - target, 0.0))
             try:
                 self.step()

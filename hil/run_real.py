@@ -1,10 +1,18 @@
 """``twin run`` with real stages: the scenario in lockstep with the real parts.
 
-A stage is real when the scenario says ``mode = "real"`` (``model_load``/``inference``: the
-llama.cpp model; ``render``: a rig's devices) or, for ``render``, when ``--rig`` is given.
-Without ``--rig`` a real render uses the ``ci-virtual`` rig (simulated ECUs). Traces
+Which stages are real, and with which backend, is decided once by :mod:`hil.backends`
+(``backend = NAME`` or ``mode = "real"`` in the stage's table; ``--rig`` makes ``render``
+real). Without ``--rig`` a real render uses the ``ci-virtual`` rig (simulated ECUs). Traces
 (``can.blf``, ``can.asc``, ``serial.log``) go into the output folder; the actuators are
-commanded to their safe state on every exit path (pass, fail, error, SIGINT, SIGTERM).
+commanded to their safe state on every exit path (pass, fail, error, SIGINT, SIGTERM) before
+the report, and its expectations, are made. The model runs in a worker process: a native crash
+there degrades the run to rules only and is reported.
+
+Actuation is part of the verdict (issue 11): every command's outcome is in the report, a
+request whose command failed is neither ``correct`` nor in a perception class, and built-in
+expectations (:mod:`twin.actuation_verdict`) fail the run unless ``[actuation]`` allows it. A
+run interrupted by SIGINT/SIGTERM keeps the requests that finished (``interrupted: true`` and an
+error expectation); the CLI writes it and exits 130/143.
 """
 
 from __future__ import annotations
@@ -16,11 +24,10 @@ from typing import Any
 
 import numpy as np
 
+from hil.backends import DEFAULT_RIG, RunContext, open_backends, select_backends
 from hil.binding import RealBinding
 from hil.links.signals import Terminated, exit_on_signals
-from hil.render import render_backend
 from twin.actuation_verdict import actuation_expectations
-from twin.config.actuation import actuation_config
 from twin.errors import InputError
 from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
 from twin.report import build_report, evaluate_expectations
@@ -28,85 +35,50 @@ from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario
 from twin.timings import Timings
 
-DEFAULT_RIG = "ci-virtual"
-LINK_FAULT_PREFIXES = ("can_", "serial_", "device_", "bus_")
+__all__ = ["DEFAULT_RIG", "real_stages", "run_real"]
 
 
 def real_stages(scenario: Scenario, rig: str | None) -> set[str]:
-    real = {s for s, mode in scenario.modes.items() if mode == "real"}
-    if rig:
-        real.add("render")
-    unsupported = real - {"model_load", "inference", "render"}
-    if unsupported:
-        stage = sorted(unsupported)[0]
-        raise InputError(scenario.source, f"stages.{stage}.mode",
-                         "modelled (real backends exist for model_load, inference, render)")
-    return real
+    """The stages a run binds to real backends."""
+    return set(select_backends(scenario, rig))
 
 
 def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
              out: Path, model: str | None = None, n_threads: int = 2) -> RunResult:
-    """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig."""
+    """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig,
+    actuation (and, when interrupted, ``interrupted`` and what finished)."""
     seed = scenario.seed if seed is None else seed
-    real = real_stages(scenario, rig)
-    allowances = actuation_config(scenario.raw, scenario.source)  # bad keys: exit 2 first
-    link_faults = [f for f in scenario.raw.get("faults", [])
-                   if isinstance(f, dict) and str(f.get("kind", "")).startswith(
-                       LINK_FAULT_PREFIXES)]
-    resolver: Any = None
+    ctx = RunContext(scenario, rig, out, seed, model, n_threads)
     binding: RealBinding | None = None
     try:
-        result, backend, binding = _run(scenario, rig, seed, requests, out, model, n_threads,
-                                        real, link_faults)
+        with ExitStack() as stack:
+            stack.enter_context(exit_on_signals())
+            parts = open_backends(ctx, stack)
+            binding = RealBinding(parts, close=stack.pop_all())
+            try:
+                result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
+                                      binding=binding)
+            finally:
+                binding.close()  # safe state on every exit path (idempotent)
+        mask = None
     except (KeyboardInterrupt, Terminated) as exc:  # the session closed: safe state done
         partial = getattr(exc, "partial_timings", None)
-        binding = getattr(exc, "binding", None)
         if partial is None or binding is None:
             raise  # interrupted before any request ran: nothing to keep
         result = _interrupted(scenario, seed, partial, binding, exc)
-        backend = binding.render
-    resolver = binding.resolver if binding is not None else None
-    if backend is not None:
-        result.report.update(backend.report())  # after close: the safe state is known
-        _fold_actuation(result, binding, getattr(result, "finished_mask", None))
-    for stage in real:
-        result.report["stages"][stage]["mode"] = "real"
-    if not result.report.get("interrupted"):
-        result.report["expectations"] = evaluate_expectations(scenario, result.report)
-    else:
+        mask = partial.finished
+    if binding.render is not None:
+        _fold_actuation(result, binding, mask)
+    if result.report.get("interrupted"):
         result.report["expectations"] = _partial_expectations(scenario, result.report)
-    if backend is not None:
+    else:  # again: perception and correctness now count failed commands
+        result.report["expectations"] = evaluate_expectations(scenario, result.report)
+    if binding.render is not None:
         result.report["expectations"] += actuation_expectations(
-            allowances, result.report["actuation"])
-    if resolver is not None:
-        _report_model_worker(resolver, result.report)
+            scenario.config.actuation, result.report["actuation"])
+    if binding.resolver is not None and hasattr(binding.resolver, "crash"):
+        _report_model_worker(binding.resolver, result.report)
     return result
-
-
-def _run(scenario: Scenario, rig: str | None, seed: int, requests: int | None, out: Path,
-         model: str | None, n_threads: int, real: set[str], link_faults: list[Any]
-         ) -> tuple[RunResult, Any, RealBinding]:
-    resolver: Any = None
-    binding: RealBinding | None = None
-    with ExitStack() as stack:
-        stack.enter_context(exit_on_signals())
-        if real & {"model_load", "inference"}:
-            # the model runs in a worker process: a native crash there degrades to rules only
-            from hil.llm.worker import worker_resolver
-
-            resolver = stack.enter_context(worker_resolver(model, n_threads=n_threads))
-        backend = None
-        if "render" in real:
-            backend = stack.enter_context(render_backend(rig or DEFAULT_RIG, out, link_faults,
-                                                         seed, scenario.source))
-        binding = RealBinding(render=backend, resolver=resolver)
-        try:
-            result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
-                                  binding=binding)
-        except (KeyboardInterrupt, Terminated) as exc:
-            exc.binding = binding  # type: ignore[attr-defined]
-            raise
-    return result, backend, binding
 
 
 def _interrupted(scenario: Scenario, seed: int, partial: Timings, binding: RealBinding,
@@ -116,15 +88,15 @@ def _interrupted(scenario: Scenario, seed: int, partial: Timings, binding: RealB
     done = partial.finished
     timings = partial.subset(done)
     mon = {"window_ms": 1000.0, "windows": [], "alerts": []}
-    quiet = replace(scenario, expectations=[])
-    report = build_report(quiet, seed, timings, mon, dict(scenario.modes),
-                          {"lockstep": binding.env.stats.summary()})
+    quiet = scenario.with_config(expectations=[])
+    extra = binding.finish(timings)
+    modes = {s: ("real" if s in binding.parts.stages else m) for s, m in scenario.modes.items()}
+    report = build_report(quiet, seed, timings, mon, modes, extra)
     name = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
     report.update(interrupted=True, interrupted_by=name,
                   requests_completed=int(done.sum()), requests_planned=int(partial.n))
     result = RunResult(scenario, None, timings, report, mon,  # type: ignore[arg-type]
-                       {"request_index": np.flatnonzero(done)})
-    result.finished_mask = done  # type: ignore[attr-defined]
+                       extra_columns={"request_index": np.flatnonzero(done)})
     result.interrupted_by = exc  # type: ignore[attr-defined]
     return result
 

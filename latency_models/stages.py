@@ -9,6 +9,9 @@ import numpy as np
 from latency_models.distributions import Distribution
 
 STAGES: tuple[str, ...] = ("capture", "network", "scheduling", "model_load", "inference", "render")
+#: column of each stage in the engines' per-request arrays (named once, used everywhere)
+CAPTURE, NETWORK, SCHEDULING, MODEL_LOAD, INFERENCE, RENDER = range(len(STAGES))
+STAGE_INDEX: dict[str, int] = {s: k for k, s in enumerate(STAGES)}
 E2E_BUDGET_MS = 100.0
 
 

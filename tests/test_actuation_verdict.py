@@ -14,7 +14,8 @@ from cabin_twin.cli.main import main
 from devices.actuator import Outcome, judge
 from devices.codec import Result
 from twin.actuation_verdict import actuation_expectations
-from twin.config.actuation import Actuation, actuation_config
+from twin.config.actuation import Actuation
+from twin.config.base import parse
 from twin.errors import InputError
 
 HVAC_ONLY = """
@@ -120,7 +121,7 @@ def test_a_scenario_may_loosen_actuation_only_with_a_reason(tmp_path):
 ])
 def test_actuation_table_is_validated(table, key):
     with pytest.raises(InputError) as err:
-        actuation_config({"actuation": table}, "s.toml")
+        parse(Actuation, table, "s.toml", "actuation")
     assert err.value.key == key
 
 

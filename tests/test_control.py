@@ -6,7 +6,7 @@ import pytest
 
 from twin.errors import InputError
 from twin.runner import choose_engine, run_scenario
-from twin.scenario import load_scenario, scenario_from_dict
+from twin.scenario import load_scenario, read_scenario, scenario_from_dict
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def test_effect_is_reported_against_the_same_draws_without_control(overload):
 def test_control_needs_the_simpy_engine_and_an_assistant():
     sc = load_scenario("overload_alert")
     assert choose_engine(sc, "fast", real=True) == "des"
-    raw = dict(sc.raw)
+    raw = dict(read_scenario("overload_alert")[0])
     raw.pop("assistant")
     with pytest.raises(InputError) as err:
         run_scenario(scenario_from_dict(raw, "x.toml"), requests=10)
@@ -51,7 +51,7 @@ def test_control_needs_the_simpy_engine_and_an_assistant():
 
 
 def test_without_alerts_nothing_switches():
-    raw = dict(load_scenario("overload_alert").raw)
+    raw = dict(read_scenario("overload_alert")[0])
     raw["monitoring"] = {**raw["monitoring"], "l1_p95_ms": 1e9}
     run = run_scenario(scenario_from_dict(raw, "x.toml"), requests=2000)
     assert run.report["degrade_on_alert"]["alerts_fired"] == 0

@@ -79,7 +79,7 @@ def test_planted_silent_drop_is_found_and_shrunk(monkeypatch, tmp_path: Path):
 
 
 def test_rig_counterexample_becomes_a_scenario_with_its_link_faults(tmp_path: Path):
-    from twin.scenario import load_scenario
+    from twin.scenario import load_scenario, read_scenario
     from twin.verify.machine import Failure
     from twin.verify.runner import MachineResult, save
 
@@ -93,4 +93,5 @@ def test_rig_counterexample_becomes_a_scenario_with_its_link_faults(tmp_path: Pa
     save([result], tmp_path)
     scenario = load_scenario(result.files["scenario"])
     assert list(scenario.workload.arrivals_ms) == [12.5]
-    assert scenario.raw["faults"] == schedule["faults"]
+    assert read_scenario(result.files["scenario"])[0]["faults"] == schedule["faults"]
+    assert [f.kind for f in scenario.link_faults] == ["can_drop"]

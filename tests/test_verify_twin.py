@@ -130,16 +130,17 @@ def test_any_schedule_is_a_scenario_file_twin_and_rig_accept(schedule, tmp_path_
     """Schedules with twin and link faults survive TOML: the twin loads the latency faults,
     the rig's fault parser takes the link faults, nothing is lost or renamed."""
     from hil.links.faults import faults_from_spec
-    from twin.scenario import load_scenario
+    from twin.scenario import load_scenario, read_scenario
     from twin.verify.schedule import link_faults, twin_faults
 
     toml = write_counterexample(schedule, tmp_path_factory.mktemp("cx"), "cx")
     loaded = load_scenario(str(toml))
     assert [f.kind for f in loaded.faults] == [f["kind"] for f in twin_faults(schedule)]
-    assert loaded.raw["faults"] == schedule["faults"]
+    document = read_scenario(str(toml))[0]
+    assert document.get("faults", []) == schedule["faults"]
     assert list(loaded.workload.arrivals_ms) == sorted(schedule["arrivals_ms"])
     devices = {"hvac", "seat", "window", "media", "hmi"}
-    assert len(faults_from_spec(loaded.raw["faults"], str(toml), devices)) == len(
+    assert len(faults_from_spec(document.get("faults", []), str(toml), devices)) == len(
         link_faults(schedule))
 
 

@@ -19,17 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from latency_models.distributions import (
-    Distribution,
-    ShiftedLognormal,
-    SpecError,
-    distribution_from_spec,
-)
-from latency_models.model_profiles import profile_from_spec
-from latency_models.stages import STAGES
+from latency_models.distributions import Distribution, ShiftedLognormal, SpecError
+from latency_models.stages import INFERENCE
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
-from twin.assistant.policy import AssistantPolicy, Decision, decide, policy_from_spec
+from twin.assistant.policy import AssistantPolicy, Decision, decide
 from twin.assistant.queries import DEFAULT_QUERY_FILE, LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
 from twin.assistant.summary import summarise
@@ -41,10 +35,8 @@ from twin.rng import stream
 from twin.scenario import Scenario
 from twin.timings import Timings
 
-INF = STAGES.index("inference")
 #: rule NLU time after warm-up, measured on this kind of machine (p50 ~0.4 ms, p95 ~1 ms)
 DEFAULT_RULE_MS: Distribution = ShiftedLognormal.from_median_p95(0.4, 1.0, shift=0.1)
-ASSISTANT_KEYS = {"enabled", "lang", "queries", "accuracy", "malformed_rate", "rule_ms"}
 
 
 @dataclass(frozen=True)
@@ -57,43 +49,31 @@ class AssistantConfig:
 
 
 def assistant_config(scenario: Scenario) -> AssistantConfig | None:
-    """The assistant's settings, or None when the scenario has no enabled ``[assistant]``."""
-    table = scenario.raw.get("assistant")
-    if table is None:
+    """The assistant's settings, or None when the scenario has no enabled ``[assistant]``.
+    The scenario model has validated ``[assistant]``, ``[policy]`` and ``[model]``."""
+    table = scenario.assistant
+    if table is None or not table.enabled:
         return None
     src = scenario.source
-    if not isinstance(table, dict):
-        raise InputError(src, "assistant", "a table")
-    unknown = sorted(set(table) - ASSISTANT_KEYS)
-    if unknown:
-        names = ", ".join(sorted(ASSISTANT_KEYS))
-        raise InputError(src, f"assistant.{unknown[0]}", f"one of {names}")
-    if table.get("enabled", True) is False:
-        return None
-    policy = policy_from_spec(dict(scenario.policy), src, "policy")
-    default_accuracy = 0.85
-    if isinstance(scenario.raw.get("model"), dict):  # a model profile knows its accuracy
-        try:
-            default_accuracy = profile_from_spec(scenario.raw["model"], "model").accuracy
-        except SpecError as exc:
-            raise InputError(src, exc.key, exc.expected) from None
+    policy = scenario.policy.build()
+    accuracy = table.accuracy
+    if accuracy is None:  # a model profile knows its accuracy
+        accuracy = 0.85
+        if scenario.config.model is not None:
+            try:
+                accuracy = scenario.config.model.build().accuracy
+            except SpecError as exc:
+                raise InputError(src, exc.key, exc.expected) from None
     try:
-        rates = OutcomeRates(float(table.get("accuracy", default_accuracy)),
-                             float(table.get("malformed_rate", 0.05)))
-    except (TypeError, ValueError):
+        rates = OutcomeRates(float(accuracy), float(table.malformed_rate))
+    except ValueError:
         raise InputError(src, "assistant.accuracy",
                          "probabilities with accuracy + malformed_rate <= 1") from None
-    try:
-        rule_ms = (distribution_from_spec(table["rule_ms"], "assistant.rule_ms")
-                   if "rule_ms" in table else DEFAULT_RULE_MS)
-    except SpecError as exc:
-        raise InputError(src, exc.key, exc.expected) from None
-    lang = table.get("lang", "mixed")
-    if lang not in ("en", "zh-CN", "mixed"):
-        raise InputError(src, "assistant.lang", f"en, zh-CN or mixed, got {lang!r}")
-    queries = Path(table.get("queries", DEFAULT_QUERY_FILE))
+    rule_ms = table.rule_ms.build() if table.rule_ms is not None else DEFAULT_RULE_MS
+    queries = Path(table.queries) if table.queries is not None else DEFAULT_QUERY_FILE
     if not queries.is_absolute() and not queries.exists():
         queries = PROJECT_ROOT / queries
+    lang = table.lang
     return AssistantConfig(policy, rates, rule_ms, queries, None if lang == "mixed" else lang)
 
 
@@ -134,15 +114,15 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         resolver.resolve(q.text, list(q.history), q.lang).raw if is_llm else None
         for q, is_llm in zip(queries, llm.tolist(), strict=True)
     ]
-    plan.base_ms[:, INF] = rule_ms + np.where(llm, plan.base_ms[:, INF], 0.0)
+    plan.base_ms[:, INFERENCE] = rule_ms + np.where(llm, plan.base_ms[:, INFERENCE], 0.0)
     plan.labels["rule_ms"] = rule_ms
     bypass = np.zeros_like(plan.base_ms, dtype=bool)
-    bypass[:, INF] = ~llm
+    bypass[:, INFERENCE] = ~llm
     plan.bypass = bypass
     if config.policy.degrade:
         deadline = np.full_like(plan.base_ms, np.inf)
-        deadline[:, INF] = np.where(llm, np.maximum(rule_ms, config.policy.degrade_deadline_ms),
-                                    np.inf)
+        deadline[:, INFERENCE] = np.where(
+            llm, np.maximum(rule_ms, config.policy.degrade_deadline_ms), np.inf)
         plan.deadline_ms = deadline
     return AssistedPlan(config, queries, rules, llm, raw)
 
@@ -162,7 +142,7 @@ def decisions(ap: AssistedPlan, timings: Timings,
               switched: set[int] | None = None) -> list[Decision]:
     """Each request's decision from its simulated inference-stage times; ``switched``
     requests met degrade mode (an alert) and never asked the LLM."""
-    answered = (timings.end[:, INF] - timings.stage_arrival[:, INF]).tolist()
+    answered = (timings.end[:, INFERENCE] - timings.stage_arrival[:, INFERENCE]).tolist()
     switched = switched or set()
     return [decide_one(ap, i, None if i in switched else answered[i])
             for i in range(len(ap.queries))]
@@ -181,7 +161,7 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
                      ) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     """``report.json`` keys (paths, intent_accuracy, valve_events, degraded, ack, answer,
     first_feedback) with latencies from the end of speech, and per-request CSV columns."""
-    offset = timings.stage_arrival[:, INF] - timings.arrival
+    offset = timings.stage_arrival[:, INFERENCE] - timings.arrival
     ack = offset + np.array([d.ack_ms for d in made])
     answer = offset + np.array([d.first_feedback_ms for d in made])
     paths = np.array([d.path for d in made])

@@ -17,14 +17,18 @@ from typing import Any
 
 import numpy as np
 
-from latency_models.stages import STAGES
+from latency_models.stages import INFERENCE, NETWORK, STAGES
+from twin.config.scenario import MonitoringSection
 from twin.errors import InputError
 from twin.monitoring import AlertRule
 
 N = len(STAGES)
-INF = STAGES.index("inference")
-NET = STAGES.index("network")
 LOOKBACK_MS = 10_000.0  # a request older than this is not in any open window
+MAX_CONTROL_WINDOWS = 1_000_000  # the monitor stops the run with an error beyond this
+
+
+class RunBoundError(InputError):
+    """The run outgrew its bound (raised inside the simulation; exit 2 with one line)."""
 
 
 @dataclass
@@ -37,6 +41,7 @@ class DegradeOnAlert:
     active_until: float = -np.inf
     alerts: list[dict[str, Any]] = field(default_factory=list)
     switched: set[int] = field(default_factory=set)
+    source: str = "scenario"
 
     def active(self, now: float) -> bool:
         return now < self.active_until
@@ -53,11 +58,11 @@ class DegradeOnAlert:
             done = row[3 * N + N - 1]
             if lo_t <= done < hi_t:
                 e2e.append(done - arrivals[i])
-            net_end = row[3 * N + NET]
+            net_end = row[3 * N + NETWORK]
             if lo_t <= net_end < hi_t:
-                net.append((net_end, net_end - row[NET]))
-            start, end = row[N + INF], row[2 * N + INF]
-            on_slot = not bypass[i][INF] and i not in self.switched
+                net.append((net_end, net_end - row[NETWORK]))
+            start, end = row[N + INFERENCE], row[2 * N + INFERENCE]
+            on_slot = not bypass[i][INFERENCE] and i not in self.switched
             if on_slot and start == start and start < hi_t:  # started (not NaN) in time
                 end = hi_t if end != end else end
                 busy += max(0.0, min(end, hi_t) - max(start, lo_t))
@@ -71,7 +76,14 @@ class DegradeOnAlert:
 
     def monitor(self, env: Any, run: Any, capacity: int) -> Generator[Any, Any, None]:
         """The SimPy process: close a window, measure, maybe switch to degrade mode."""
+        windows = 0
         while run.in_flight or env.peek() < np.inf:
+            windows += 1
+            if windows > MAX_CONTROL_WINDOWS:
+                raise RunBoundError(
+                    self.source, "monitoring.window_ms",
+                    f"a run of at most {MAX_CONTROL_WINDOWS} monitoring windows (still running "
+                    f"at {env.now:.3g} ms of simulated time): a longer window_ms")
             yield env.timeout(self.window_ms)
             s = self.measure(run.rows, run.arrival, run.n_arrived, run.bypass, capacity,
                              env.now - self.window_ms, env.now)
@@ -84,31 +96,15 @@ class DegradeOnAlert:
                                     **{k: round(v, 3) for k, v in s.items()}})
 
 
-def controller_from_scenario(raw: dict[str, Any], source: str,
-                             has_assistant: bool) -> DegradeOnAlert | None:
-    """``[monitoring] degrade_on_alert = true`` (+ window_ms, hold_ms, l1_p95_ms,
-    l3_util_pct, l4_jitter_ms) or None."""
-    table = raw.get("monitoring", {})
-    if not isinstance(table, dict):
-        raise InputError(source, "monitoring", "a table")
-    known = {"window_ms", "degrade_on_alert", "hold_ms", "l1_p95_ms", "l3_util_pct",
-             "l4_jitter_ms"}
-    for key, value in table.items():
-        if key not in known:
-            raise InputError(source, f"monitoring.{key}", f"one of {', '.join(sorted(known))}")
-        if key == "degrade_on_alert":
-            if not isinstance(value, bool):
-                raise InputError(source, "monitoring.degrade_on_alert", "true or false")
-        elif isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-            raise InputError(source, f"monitoring.{key}", "a positive number")
-    if not table.get("degrade_on_alert", False):
+def controller_from_scenario(monitoring: MonitoringSection,
+                             source: str = "scenario") -> DegradeOnAlert | None:
+    """The controller of ``[monitoring] degrade_on_alert = true`` (+ window_ms, hold_ms,
+    l1_p95_ms, l3_util_pct, l4_jitter_ms), or None. The scenario model has checked the keys
+    and that an ``[assistant]`` is there for it to switch."""
+    if not monitoring.degrade_on_alert:
         return None
-    if not has_assistant:
-        raise InputError(source, "monitoring.degrade_on_alert",
-                         "an [assistant] table (degrade mode switches the assistant to rules)")
-    window = float(table.get("window_ms", 1000.0))
-    defaults = AlertRule()
-    rule = AlertRule(float(table.get("l1_p95_ms", defaults.l1_p95_ms)),
-                     float(table.get("l3_util_pct", defaults.l3_util_pct)),
-                     float(table.get("l4_jitter_ms", defaults.l4_jitter_ms)))
-    return DegradeOnAlert(window, float(table.get("hold_ms", window)), rule)
+    window = float(monitoring.window_ms)
+    rule = AlertRule(float(monitoring.l1_p95_ms), float(monitoring.l3_util_pct),
+                     float(monitoring.l4_jitter_ms))
+    hold = window if monitoring.hold_ms is None else float(monitoring.hold_ms)
+    return DegradeOnAlert(window, hold, rule, source=source)

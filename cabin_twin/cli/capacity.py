@@ -12,11 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from twin.capacity import find_capacity, make_evaluate, percentile_metric, write_capacity
 from twin.errors import InputError
-from twin.scenario import find_scenario, load_scenario, scenario_from_dict
-from twin.sweep import set_dotted
-from twin.whatif import twin_point
 
 LOAD_KEYS = {"poisson": "workload.rate_per_s", "voice_burst": "workload.users"}
 
@@ -26,7 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("scenario", help="scenario name in scenarios/ or a TOML path")
     p.add_argument("--percentile", type=float, default=95.0, help="50, 95 or 99 (default 95)")
     p.add_argument("--budget-ms", type=float, default=100.0, help="budget (default 100 ms)")
-    p.add_argument("--load-key", help="the load parameter (default: users or rate_per_s)")
+    p.add_argument("--load-key", help="the load parameter, a dotted scenario key (default: "
+                   "workload.users or workload.rate_per_s; a bare name means workload.NAME)")
     p.add_argument("--low", type=float, help="a load known to meet the budget (default: 1)")
     p.add_argument("--tolerance", type=float, default=1.0, help="load resolution (default 1)")
     p.add_argument("--max-evals", type=int, default=30, help="evaluation cap (default 30)")
@@ -37,20 +34,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
-    source = str(find_scenario(args.scenario))
+    from twin.capacity import find_capacity, make_evaluate, percentile_metric, write_capacity
+    from twin.scenario import read_scenario, scenario_from_dict
+    from twin.sweep import set_dotted
+    from twin.whatif import twin_point
+
+    document, source = read_scenario(args.scenario)
+    scenario = scenario_from_dict(document, source)
     kind = scenario.workload.kind
     load_key = args.load_key or LOAD_KEYS.get(kind)
+    if load_key is not None and "." not in load_key:
+        load_key = f"workload.{load_key}"  # the name --help offers (rate_per_s, users)
     if load_key is None:
         raise InputError(source, "workload.kind", "poisson or voice_burst (a load to vary)")
     if args.budget_ms <= 0 or args.tolerance <= 0 or args.max_evals < 1:
         raise InputError("--budget-ms", "capacity", "a positive budget, tolerance, max-evals")
-    raw = set_dotted(scenario.raw, load_key, 1, source, create=True)  # the key may be implicit
+    raw = set_dotted(document, load_key, 1, source, create=True)  # the key may be implicit
     scenario_from_dict(raw, source)  # a load key the scenario cannot take fails here, named
     if args.requests is not None:
         raw["requests"] = args.requests
     integer = load_key.endswith("users")
-    evaluate = make_evaluate(raw, load_key, twin_point, args.seed or scenario.seed,
+    seed = scenario.seed if args.seed is None else args.seed  # --seed 0 is a seed
+    evaluate = make_evaluate(raw, load_key, twin_point, seed,
                              metric=percentile_metric(args.percentile), integer=integer,
                              source=source)
     result = find_capacity(evaluate, args.budget_ms, low=args.low or 1.0,

@@ -12,8 +12,6 @@ import argparse
 import json
 from pathlib import Path
 
-from hil.doctor import fit, run_checks
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("doctor", help="check this machine can run the bench (exit 0/1)")
@@ -29,6 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from hil.doctor import fit, run_checks  # the hardware floor, imported when used
+
     checks = run_checks(args.out, args.model, args.decode, args.decode_timeout)
     ok = fit(checks)
     doc = {"fit": ok, "checks": [c.as_dict() for c in checks]}

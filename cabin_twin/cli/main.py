@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cabin_twin.cli.capacity",
     "cabin_twin.cli.calibrate",
     "cabin_twin.cli.verify",
+    "cabin_twin.cli.fidelity",
     "cabin_twin.cli.doctor",
     "cabin_twin.cli.trace",
 )

@@ -16,7 +16,12 @@ import re
 import time
 
 from twin.assistant.policy import Assistant, AssistantPolicy
-from twin.assistant.queries import DEFAULT_QUERY_FILE, evaluate_rules, load_queries
+from twin.assistant.queries import (
+    DEFAULT_QUERY_FILE,
+    MAX_QUERY_CHARS,
+    evaluate_rules,
+    load_queries,
+)
 from twin.assistant.resolver import IntentResolver
 from twin.errors import InputError
 
@@ -76,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.query or not args.query.strip():
         raise InputError("argv", "QUERY", "a non-empty utterance (or --eval)")
+    if len(args.query) > MAX_QUERY_CHARS:
+        raise InputError("argv", "QUERY", f"an utterance of at most {MAX_QUERY_CHARS} "
+                         f"characters, got {len(args.query)}")
     lang = _lang(args)
     resolver = load_resolver(args.model, args.threads) if args.llm else None
     if args.degrade_ms <= 0:

@@ -12,13 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from devices.actuator import CONFIRMED
-from hil.links.signals import exit_on_signals
-from hil.rig import LinkError, RigSession, load_rig
+if TYPE_CHECKING:  # the hardware floor is imported by the handler (twin --help stays light)
+    from hil.rig import RigSession
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -60,6 +59,8 @@ def rig_verdict(devices: dict[str, dict[str, Any]], safe_state: dict[str, Any]
                 ) -> tuple[bool, list[str]]:
     """Passed, and why not: a device failed its pings, nothing was verified, or a safe state
     was not confirmed."""
+    from devices.actuator import CONFIRMED
+
     why = [f"{n}: {d['answered']}/{d['pings']} pings answered"
            for n, d in devices.items() if d["verdict"] == "FAIL"]
     if not any(d["verdict"] == "PASS" for d in devices.values()):
@@ -70,6 +71,10 @@ def rig_verdict(devices: dict[str, dict[str, Any]], safe_state: dict[str, Any]
 
 
 def check_rig(args: argparse.Namespace) -> int:
+    from devices.actuator import CONFIRMED
+    from hil.links.signals import exit_on_signals
+    from hil.rig import LinkError, RigSession, load_rig
+
     rig = load_rig(args.rig)
     try:
         with exit_on_signals(), RigSession(rig, args.out) as session:

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import socket
 import sys
 import time
 from pathlib import Path
 
-from twin.config.actuation import actuation_config
 from twin.errors import InputError
-from twin.report import format_table, write_junit, write_report, write_requests_csv
-from twin.report_html import write_html
-from twin.runner import run_scenario
-from twin.scenario import load_scenario
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,8 +25,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # heavy imports (scipy, matplotlib) here, not at import: twin --help stays fast
+    from twin.report import format_table, write_junit, write_report, write_requests_csv
+    from twin.report_html import write_html
+    from twin.runner import run_scenario
+    from twin.scenario import load_scenario
+
     scenario = load_scenario(args.scenario)
-    actuation_config(scenario.raw, scenario.source)  # a bad [actuation] table: exit 2 now
     if args.requests is not None and args.requests < 1:
         raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
     if args.seed is not None and args.seed < 0:
@@ -45,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
     started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
     t0 = time.perf_counter()
     if args.rig or "real" in scenario.modes.values():
-        # real backends bind through hil, found by name (twin itself imports no hardware)
-        run_real = importlib.import_module("hil.run_real").run_real
+        from hil.run_real import run_real  # the hardware floor, imported only when used
+
         result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,
                           args.threads)
     else:

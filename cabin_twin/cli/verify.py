@@ -34,6 +34,9 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(flag, flag.lstrip("-"), f"a positive count, got {value}")
     if args.shrink_seconds <= 0:
         raise InputError("--shrink-seconds", "shrink-seconds", "a positive number of seconds")
+    if args.skip_twin and not args.rig:
+        raise InputError("argv", "--skip-twin", "--rig RIG as well (it skips the twin to run "
+                         "only the rig's properties)")
     rig_machine = None
     if args.rig:
         # hil binds real links; imported only when a rig is asked for
@@ -45,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise InputError(str(args.out), "--out", f"a writable folder ({exc.strerror})") from None
     results = []
-    if not (args.skip_twin and rig_machine is not None):
+    if not args.skip_twin:
         results.append(run_machine(TwinFaultMachine, "twin", TWIN_PROPERTIES,
                                    args.examples or 50, args.steps, args.shrink_seconds))
     if rig_machine is not None:

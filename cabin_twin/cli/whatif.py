@@ -6,20 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from twin.report_html import write_html
-from twin.runner import run_scenario
-from twin.scenario import find_scenario, load_scenario
-from twin.sweep import (
-    add_sweep_arguments,
-    apply_point,
-    format_table,
-    grid_points,
-    random_points,
-    run_sweep,
-    sweep_options,
-    write_csv,
-)
-from twin.whatif import twin_point, validate_points
+from twin.sweep import add_sweep_arguments
 
 METRICS = ("e2e.p50_ms", "e2e.p95_ms", "e2e.p99_ms", "e2e.within_budget")
 
@@ -35,13 +22,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario)
-    source = str(find_scenario(args.scenario))
+    from twin.report_html import write_html
+    from twin.runner import run_scenario
+    from twin.scenario import read_scenario, scenario_from_dict
+    from twin.sweep import (
+        apply_point,
+        format_table,
+        grid_points,
+        random_points,
+        run_sweep,
+        sweep_options,
+        write_csv,
+    )
+    from twin.whatif import twin_point, validate_points
+
+    document, source = read_scenario(args.scenario)
+    scenario = scenario_from_dict(document, source)
     opts = sweep_options(args)
-    raw = dict(scenario.raw)
+    raw = dict(document)
     if args.requests is not None:
         raw["requests"] = args.requests
-    points = (random_points(opts.varies, opts.random_n, args.seed or scenario.seed)
+    seed = scenario.seed if args.seed is None else args.seed  # --seed 0 is a seed
+    points = (random_points(opts.varies, opts.random_n, seed)
               if opts.random_n else grid_points(opts.varies))
     validate_points([apply_point(raw, p, source, True) for p in points], source)
     rows = run_sweep(raw, opts.varies, opts.replications, opts.executor, twin_point,

@@ -30,19 +30,11 @@ from typing import Any
 import can
 import numpy as np
 
+from twin.config.base import parse
+from twin.config.faults import LINK_FAULT_KINDS, LinkFault, is_link_fault
 from twin.errors import InputError
 
-FAULT_KINDS = (
-    "can_drop",
-    "can_delay",
-    "can_duplicate",
-    "can_corrupt",
-    "can_bad_dlc",
-    "can_error_frames",
-    "bus_off",
-    "device_silent",
-    "serial_disconnect",
-)
+FAULT_KINDS = LINK_FAULT_KINDS  # the link kinds of the one registry (twin.config.faults)
 
 
 @dataclass(frozen=True)
@@ -60,55 +52,33 @@ class Fault:
         )
 
 
-def _num(spec: dict[str, Any], key: str, file: str, where: str, low: float = 0.0,
-         high: float = float("inf")) -> float | None:
-    if key not in spec:
-        return None
-    value = spec[key]
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise InputError(file, f"{where}.{key}", f"a number in [{low}, {high}], got {value!r}")
-    return float(value)
-
-
 def faults_from_spec(specs: Any, file: str = "scenario", devices: set[str] | None = None,
                      where: str = "faults") -> list[Fault]:
-    """The link faults among a scenario's ``[[faults]]`` entries, validated.
+    """The link faults among a scenario's faults (typed :class:`LinkFault` models, or
+    ``[[faults]]`` tables validated here), checked against the rig's ``devices``.
 
-    Entries whose ``kind`` is not a link fault (stage or network faults of the twin) are
-    skipped; a link fault with a bad key raises :class:`InputError` naming it.
+    Entries whose kind is not a link kind (per the registry) are skipped: the twin validates
+    and applies those. A bad link fault raises :class:`InputError` naming it.
     """
     if not isinstance(specs, list):
         raise InputError(file, where, "an array of tables ([[faults]])")
     faults = []
     for i, spec in enumerate(specs):
         at = f"{where}[{i}]"
-        if not isinstance(spec, dict):
-            raise InputError(file, at, "a table")
-        if spec.get("kind") not in FAULT_KINDS:
-            continue
-        device = spec.get("device", "*")
-        if not isinstance(device, str) or (
-            devices is not None and device != "*" and device not in devices
-        ):
-            names = ", ".join(sorted(devices or ()))
-            raise InputError(file, f"{at}.device", f"'*' or a rig device ({names}), got {device!r}")
-        unknown = set(spec) - {"kind", "device", "start_ms", "duration_ms", "probability",
-                               "delay_ms"}
-        if unknown:
-            raise InputError(file, f"{at}.{sorted(unknown)[0]}",
-                             "one of kind, device, start_ms, duration_ms, probability, delay_ms")
-        start = _num(spec, "start_ms", file, at)
-        duration = _num(spec, "duration_ms", file, at)
-        prob = _num(spec, "probability", file, at, 0.0, 1.0)
-        delay = _num(spec, "delay_ms", file, at, 0.0, 10_000.0)
-        if spec["kind"] == "can_delay" and delay is None:
-            raise InputError(file, f"{at}.delay_ms", "a delay in ms (can_delay needs it)")
+        if not isinstance(spec, LinkFault):
+            if isinstance(spec, dict) and not is_link_fault(spec.get("kind")):
+                continue  # not a link fault: the twin applies (and validates) it
+            spec = parse(LinkFault, spec, file, at)
+        if devices is not None and spec.device != "*" and spec.device not in devices:
+            names = ", ".join(sorted(devices))
+            raise InputError(file, f"{at}.device",
+                             f"'*' or a rig device ({names}), got {spec.device!r}")
+        delay = spec.delay_ms
         faults.append(Fault(
-            spec["kind"], device,
-            0.0 if start is None else start,
-            float("inf") if duration is None else duration,
-            1.0 if prob is None else prob,
-            (0.5 if spec["kind"] == "can_error_frames" else 0.0) if delay is None else delay,
+            spec.kind, spec.device, float(spec.start_ms),
+            float("inf") if spec.duration_ms is None else float(spec.duration_ms),
+            float(spec.probability),
+            (0.5 if spec.kind == "can_error_frames" else 0.0) if delay is None else float(delay),
         ))
     return faults
 

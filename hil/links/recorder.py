@@ -1,6 +1,7 @@
 """Trace recorder: every CAN frame to ``can.blf`` and ``can.asc`` (python-can writers) and the
 serial traffic to ``serial.log``. :meth:`close` flushes and is safe to call twice, from a
-``finally`` on any exit path (DESIGN.md: a logger killed by SIGTERM lost buffered frames).
+``finally`` on any exit path (ARCHITECTURE.md, invariants: a logger killed by SIGTERM lost
+buffered frames).
 
 A flusher thread writes what is buffered every ``flush_s`` (50 ms): the BLF writer's pending
 container (python-can's ``BLFWriter._flush``, which the writer itself calls when a container is

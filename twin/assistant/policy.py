@@ -30,7 +30,6 @@ from twin.assistant.resolver import (
     ResolverResult,
     Turn,
 )
-from twin.errors import InputError
 
 Path = Literal["rule", "llm", "degraded", "valve"]
 PATHS: tuple[str, ...] = ("rule", "llm", "degraded", "valve")
@@ -55,22 +54,12 @@ class AssistantPolicy:
 def policy_from_spec(
     spec: dict[str, object], file: str, where: str = "assistant"
 ) -> AssistantPolicy:
-    """An :class:`AssistantPolicy` from a scenario table; :class:`InputError` names a bad key."""
-    if not isinstance(spec, dict):
-        raise InputError(file, where, "a table of assistant knobs")
-    known = {"threshold", "ack_deadline_ms", "degrade_deadline_ms", "degrade"}
-    for key, value in spec.items():
-        if key not in known:
-            raise InputError(file, f"{where}.{key}", f"one of {', '.join(sorted(known))}")
-        if key == "degrade":
-            if not isinstance(value, bool):
-                raise InputError(file, f"{where}.degrade", "true or false")
-        elif isinstance(value, bool) or not isinstance(value, int | float):
-            raise InputError(file, f"{where}.{key}", "a number")
-    try:
-        return AssistantPolicy(**spec)  # type: ignore[arg-type]
-    except ValueError as exc:
-        raise InputError(file, where, str(exc)) from exc
+    """An :class:`AssistantPolicy` from a scenario table, validated by the scenario model's
+    ``[policy]`` section; :class:`InputError` names a bad key."""
+    from twin.config.base import parse
+    from twin.config.scenario import PolicySection
+
+    return parse(PolicySection, spec, file, where).build()  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)

@@ -46,12 +46,18 @@ class LabelledQuery:
     history: tuple[Turn, ...] = ()
 
 
+MAX_QUERY_CHARS = 500  # a spoken command is far shorter; bounds the rules' work per query
+
+
 def _query_from(obj: Any, where: str) -> LabelledQuery:
     if not isinstance(obj, dict):
         raise InputError(where, "line", "a JSON object")
     for key, kind in (("text", str), ("lang", str), ("intent", str), ("kind", str)):
         if not isinstance(obj.get(key), kind) or not obj[key]:
             raise InputError(where, key, "a non-empty string")
+    if len(obj["text"]) > MAX_QUERY_CHARS:
+        raise InputError(where, "text", f"an utterance of at most {MAX_QUERY_CHARS} characters"
+                         f", got {len(obj['text'])}")
     if obj["intent"] not in INTENTS:
         raise InputError(where, "intent", f"a cabin intent, got {obj['intent']!r}")
     if not INTENTS[obj["intent"]].accepts(obj.get("value")):
@@ -88,6 +94,8 @@ def load_queries(path: str | Path = DEFAULT_QUERY_FILE) -> list[LabelledQuery]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise InputError(str(path), "file", f"a readable JSONL file ({exc.strerror})") from exc
+    except UnicodeDecodeError:
+        raise InputError(str(path), "file", "a UTF-8 JSONL text file") from None
     queries = []
     for number, line in enumerate(lines, 1):
         if not line.strip():

@@ -3,7 +3,7 @@
 Given the query and the last 3 turns it returns raw text that should be JSON
 ``{"intent": ..., "value": ..., "feedback": ...}``. The safety valve, not the resolver, decides
 whether that text may become a command. Implementations: a modelled resolver for the twin
-(:mod:`twin.assistant`), and the llama.cpp resolver in :mod:`hil`.
+(:mod:`twin.assistant`), and the llama.cpp resolver on the hardware floor.
 """
 
 from __future__ import annotations

@@ -15,21 +15,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
-from twin.config.base import NonNegativeInt, Probability, Strict, parse
+from twin.config.base import NonNegativeInt, Probability, Strict
 
 
 class Actuation(Strict):
     """Allowances for actuation failures (all strict by default)."""
 
-    max_not_sent: NonNegativeInt = 0
-    max_timed_out_fraction: Probability = 0.0
-    max_rejected: NonNegativeInt = 0
-    max_mismatched: NonNegativeInt = 0
-    max_errors: NonNegativeInt = 0
-    max_safe_state_unconfirmed: NonNegativeInt = 0
-    reason: str = ""
+    max_not_sent: NonNegativeInt = Field(0, description="commands allowed not to go out")
+    max_timed_out_fraction: Probability = Field(
+        0.0, description="fraction of commands allowed to time out")
+    max_rejected: NonNegativeInt = Field(0, description="commands a device may reject")
+    max_mismatched: NonNegativeInt = Field(
+        0, description="statuses allowed to contradict their command")
+    max_errors: NonNegativeInt = Field(0, description="link errors allowed while commanding")
+    max_safe_state_unconfirmed: NonNegativeInt = Field(
+        0, description="devices allowed to end without a confirmed safe state")
+    reason: str = Field("", description="why anything is loosened (required then)")
 
     @model_validator(mode="after")
     def _loosening_needs_a_reason(self) -> Actuation:
@@ -44,6 +47,6 @@ class Actuation(Strict):
         return bool(self.reason.strip())
 
 
-def actuation_config(raw: dict[str, Any], source: str) -> Actuation:
-    """The validated ``[actuation]`` table of a parsed scenario (strict defaults if absent)."""
-    return parse(Actuation, raw.get("actuation", {}), source, "actuation")
+def actuation_config(scenario: Any) -> Actuation:
+    """The validated ``[actuation]`` table of a scenario (strict defaults if absent)."""
+    return scenario.config.actuation

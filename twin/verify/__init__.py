@@ -1,4 +1,4 @@
 """Property-based fault injection (issue 7): fault-schedule strategies, state machines over
 the twin, the per-request properties, counterexample files and the ``twin verify`` runner.
 
-The rig-side machine lives in :mod:`hil.verify_rig` (it drives real links)."""
+The rig-side machine lives on the hardware floor (it drives real links)."""

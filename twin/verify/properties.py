@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from latency_models.stages import E2E_BUDGET_MS, STAGES
+from latency_models.stages import E2E_BUDGET_MS, INFERENCE
 from twin import assisted
 from twin.assistant.intents import INTENTS
 from twin.engine_des import run_des
@@ -24,7 +24,6 @@ from twin.plan import make_plan
 from twin.scenario import scenario_from_dict
 from twin.verify.schedule import to_scenario
 
-INF = STAGES.index("inference")
 EPS_MS = 1e-6
 
 
@@ -75,20 +74,20 @@ def run_schedule(schedule: dict[str, Any], engine: str = "fast") -> TwinRun:
     ap = assisted.prepare(plan, config)
     timings = run_fast(plan) if engine == "fast" else run_des(plan)
     made = assisted.decisions(ap, timings)
-    offset = timings.stage_arrival[:, INF] - timings.arrival
+    offset = timings.stage_arrival[:, INFERENCE] - timings.arrival
     kinds = [f.kind for f in plan.faults]
     behind = _queued_behind(timings.stage_arrival, timings.start, timings.end)
     records = []
     for i, d in enumerate(made):
-        stage_in = float(timings.stage_arrival[i, INF])
-        llm_ms = float(timings.end[i, INF] - stage_in) if ap.llm[i] else None
+        stage_in = float(timings.stage_arrival[i, INFERENCE])
+        llm_ms = float(timings.end[i, INFERENCE] - stage_in) if ap.llm[i] else None
         records.append(RequestRecord(
             index=i, arrival_ms=float(timings.arrival[i]), query=ap.queries[i].text,
             llm=bool(ap.llm[i]), path=d.path, intent=d.intent, value=d.value,
             valve_reason=d.valve_reason,
             first_feedback_at=float(offset[i] + min(d.ack_ms, d.first_feedback_ms)),
             answer_at=float(offset[i] + d.first_feedback_ms), rule_ms=ap.rules[i].ms,
-            llm_answer_ms=llm_ms, left_assistant_ms=float(timings.leave[i, INF] - stage_in),
+            llm_answer_ms=llm_ms, left_assistant_ms=float(timings.leave[i, INFERENCE] - stage_in),
             raw=ap.raw[i],
             faults=tuple(kinds[j] for j in np.flatnonzero(timings.fault_hit[i])),
             queued_behind=behind[i],

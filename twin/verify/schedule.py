@@ -29,11 +29,9 @@ from typing import Any
 
 import tomli_w
 
+from twin.config.faults import is_link_fault
 from twin.paths import QUERIES_DIR
 
-#: link faults (hil.links.faults kinds): the twin skips them, a rig applies them
-LINK_FAULT_KINDS = ("can_drop", "can_delay", "can_duplicate", "can_corrupt", "can_bad_dlc",
-                    "can_error_frames", "bus_off", "device_silent", "serial_disconnect")
 #: pre-assistant stages are bounded (uniform) so that, without a fault, first feedback is
 #: always inside the 100 ms budget (<= 50 ms + rule time): a violation then needs a cause.
 BOUNDED_STAGES: dict[str, dict[str, Any]] = {
@@ -78,11 +76,11 @@ def _mix_file(kinds_json: str, directory: Path) -> Path:
 
 
 def twin_faults(schedule: dict[str, Any]) -> list[dict[str, Any]]:
-    return [f for f in schedule.get("faults", []) if f["kind"] not in LINK_FAULT_KINDS]
+    return [f for f in schedule.get("faults", []) if not is_link_fault(f["kind"])]
 
 
 def link_faults(schedule: dict[str, Any]) -> list[dict[str, Any]]:
-    return [f for f in schedule.get("faults", []) if f["kind"] in LINK_FAULT_KINDS]
+    return [f for f in schedule.get("faults", []) if is_link_fault(f["kind"])]
 
 
 def to_scenario(schedule: dict[str, Any], name: str = "verify",

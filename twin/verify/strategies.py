@@ -53,8 +53,8 @@ def twin_fault(start: st.SearchStrategy[float] = ms,
 def link_fault(devices: tuple[str, ...] = DEVICES, start: st.SearchStrategy[float] = ms,
                duration: st.SearchStrategy[float | None] = durations) -> st.SearchStrategy[
                    dict[str, Any]]:
-    """One fault of the rig's links (``hil.links.faults``): CAN drop/delay/duplicate/corrupt,
-    a silent device, or a serial disconnect."""
+    """One fault of the rig's links (link kinds of :mod:`twin.config.faults`): CAN
+    drop/delay/duplicate/corrupt, a silent device, or a serial disconnect."""
     can_fault = st.builds(
         lambda kind, dev, s, d, p, delay: {
             "kind": kind, "device": dev, **_window(s, d), "probability": p,

@@ -1,0 +1,70 @@
+"""``twin fidelity SCENARIO [--rig RIG] [--requests N] [--seed N] [--calibration FILE]
+[--repeat] [--out DIR]``.
+
+Does the modelled twin predict the real run? Calibrates the real stages from a real run on
+another seed (or takes ``--calibration FILE``), runs the scenario real in lockstep, runs it
+fully modelled from the calibration on the same arrivals and seed, and prints p50/p95/p99
+predicted against measured per real stage and end to end, with a KS test. Writes
+``fidelity.json``, ``report.html`` (QQ plots, overlaid CDFs), ``calibration.toml``. Exit 0
+within the scenario's ``[fidelity]`` tolerances, 1 outside, 2 on bad input.
+``--repeat`` runs the measured run twice and reports the real-vs-real error (the noise floor).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from twin.errors import InputError
+from twin.scenario import load_scenario
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("fidelity", help="real run vs its modelled twin, side by side")
+    p.add_argument("scenario", nargs="?", help="scenario name in scenarios/ or a TOML path")
+    p.add_argument("--rig", help="rig name in rigs/ or a TOML path (render real)")
+    p.add_argument("--seed", type=int, help="override the scenario's seed")
+    p.add_argument("--requests", type=int, help="requests per run (default: the scenario's)")
+    p.add_argument("--calibration", type=Path,
+                   help="a calibration file to predict from (default: calibrate from a real "
+                        "run on seed + [fidelity] calibration_seed_offset)")
+    p.add_argument("--repeat", action="store_true",
+                   help="run the measured run twice: report the real-vs-real noise floor")
+    p.add_argument("--model", help="GGUF for real model stages (default: SmolLM2-135M)")
+    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
+    p.add_argument("--out", type=Path, help="output folder (default: out/fidelity-<scenario>)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario)
+    if args.requests is not None and args.requests < 1:
+        raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
+    if args.seed is not None and args.seed < 0:
+        raise InputError("--seed", "seed", f"a non-negative integer, got {args.seed}")
+    if args.calibration is not None and not args.calibration.is_file():
+        raise InputError(str(args.calibration), "--calibration", "an existing calibration file")
+    from hil.fidelity import real_lookups, real_runner, run_fidelity
+    from hil.fidelity_report import format_table, write
+    from hil.run_real import real_stages
+
+    if not real_stages(scenario, args.rig):
+        raise InputError(scenario.source, "stages", "at least one real stage (mode = \"real\" "
+                         "or --rig): fidelity compares a real run with its twin")
+    out = args.out or Path("out") / f"fidelity-{scenario.name}"
+    out.mkdir(parents=True, exist_ok=True)
+
+    def progress(message: str) -> None:
+        print(f"twin fidelity: {message}", file=sys.stderr, flush=True)
+
+    uses_model = bool(real_stages(scenario, args.rig) & {"model_load", "inference"})
+    result = run_fidelity(
+        scenario, real_runner(args.rig, out, args.model, args.threads), out, seed=args.seed,
+        requests=args.requests, calibration=args.calibration,
+        lookups=real_lookups(args.model) if uses_model else None, repeat=args.repeat,
+        progress=progress)
+    write(result, out)
+    print(format_table(result.record))
+    print(f"wrote {out}/fidelity.json, report.html", file=sys.stderr)
+    return 0 if result.passed else 1

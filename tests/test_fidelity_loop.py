@@ -1,0 +1,209 @@
+"""The calibrate -> fidelity -> compare loop recovers a known ground truth (no wall clock).
+
+The "real" stages are a synthetic backend (hil.synthetic) whose work is drawn from known
+conditioned models on a plain SimPy clock. Calibrating from one run and predicting another
+must land within the issue's tolerances (3 % p50, 5 % p95); a truth that drifted after
+calibration must fail.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hil.fidelity import fit_records, run_fidelity
+from hil.synthetic import synthetic_lookups, synthetic_runner
+from latency_models.conditioned import ConditionedModel, ConditionedStage, fit_conditioned
+from latency_models.distributions import OffsetGamma, ShiftedLognormal
+from twin.errors import InputError
+from twin.scenario import scenario_from_dict
+
+ROUTE = {"climate_ac_on": "hvac", "climate_set_temperature": "hvac", "media_play": "media",
+         "seat_heat_driver": "seat", "window_open": "window", "media_volume_up": "media"}
+
+
+def _truth(llm_scale: float = 1.0) -> dict[str, ConditionedStage]:
+    ratio = ShiftedLognormal(np.log(0.8), 0.25, 0.2)  # right-skewed, median 1.0
+    llm = ConditionedModel(("query_tokens",), 30.0 * llm_scale, (2.5 * llm_scale,), ratio)
+    rule = ConditionedModel((), 0.5, (), ShiftedLognormal(np.log(0.8), 0.4, 0.2))
+    load = ConditionedModel(("history_tokens", "session_hit"), 1.0, (3.0, 7.0), ratio)
+    dev = {name: ConditionedModel((), base, (), OffsetGamma(4.0, 0.05, 0.8))
+           for name, base in (("hvac", 4.0), ("media", 9.0), ("seat", 6.0), ("window", 14.0),
+                              ("none", 1.5))}
+    return {
+        "inference": ConditionedStage("inference", {"rule": rule, "llm": llm}),
+        "model_load": ConditionedStage("model_load", {"llm": load}, session_capacity=3),
+        "render": ConditionedStage("render", dev, route=ROUTE),
+    }
+
+
+def _raw(requests: int = 10_000) -> dict:
+    return {
+        "name": "t", "requests": requests, "seed": 3,
+        "workload": {"kind": "poisson", "rate_per_s": 4},
+        "stages": {"profile": "ideal"},
+        "resources": {"inference": 1},
+        "assistant": {"lang": "mixed"},
+        # every request the rules are not fully sure of goes to the (synthetic) model
+        "policy": {"threshold": 1.0, "degrade": False},
+    }
+
+
+def _scenario(requests: int = 10_000):
+    return scenario_from_dict(_raw(requests), "<test>")
+
+
+def test_fit_recovers_per_token_costs():
+    rng = np.random.default_rng(0)
+    tokens = rng.integers(4, 40, 400).astype(float)
+    truth = ConditionedModel(("query_tokens",), 30.0, (2.5,),
+                             ShiftedLognormal(np.log(0.8), 0.25, 0.2))
+    measured = truth.sample(rng, {"query_tokens": tokens}, tokens.size)
+    fit = fit_conditioned({"query_tokens": tokens}, measured, features=("query_tokens",))
+    pred = fit.predict({"query_tokens": np.array([10.0, 30.0])}, 2)
+    want = truth.predict({"query_tokens": np.array([10.0, 30.0])}, 2)
+    assert pred == pytest.approx(want, rel=0.08)
+    q = [fit.quantile(p, {"query_tokens": 20.0}) for p in (0.5, 0.95)]
+    assert q == pytest.approx([truth.quantile(p, {"query_tokens": 20.0}) for p in (0.5, 0.95)],
+                              rel=0.05)
+
+
+def test_contended_calls_fit_a_slowdown():
+    rng = np.random.default_rng(1)
+    tokens = rng.integers(4, 40, 600).astype(float)
+    k = np.where(np.arange(600) % 3 == 0, 2, 1)
+    truth = ConditionedModel(("t",), 10.0, (2.0,), ShiftedLognormal(np.log(0.8), 0.2, 0.2),
+                             slowdown=(1.0, 1.6))
+    measured = truth.sample(rng, {"t": tokens}, tokens.size, concurrency=k)
+    fit = fit_conditioned({"t": tokens}, measured, k, ("t",))
+    assert fit.slowdown[1] == pytest.approx(1.6, rel=0.06)
+
+
+@pytest.mark.slow
+def test_the_loop_recovers_a_known_truth(tmp_path):
+    truth = _truth()
+    result = run_fidelity(_scenario(), synthetic_runner(truth), tmp_path,
+                          lookups=lambda: synthetic_lookups(truth))
+    rows = result.record["comparison"]["rows"]
+    assert set(rows) >= {"inference", "inference[llm]", "model_load", "render", "e2e"}
+    for name, row in rows.items():
+        for q, limit in (("p50", 0.03), ("p95", 0.05)):
+            assert abs(row[q]["rel_error"]) <= limit, (name, q, row[q])
+    assert result.passed
+    # the file is a calibration any scenario can use: marginal + conditioned tables
+    text = (tmp_path / "calibration.toml").read_text()
+    assert "[stages.inference]" in text and "[conditioned.render.classes.hvac]" in text
+
+
+def test_a_truth_that_drifted_after_calibration_fails(tmp_path):
+    sc = _scenario(4000)
+    truth = _truth()
+    run_fidelity(sc, synthetic_runner(truth), tmp_path,  # calibration.toml from the truth
+                 lookups=lambda: synthetic_lookups(truth))
+    drifted = run_fidelity(sc, synthetic_runner(_truth(llm_scale=1.25)), tmp_path / "b",
+                           calibration=tmp_path / "calibration.toml")
+    rows = drifted.record["comparison"]["rows"]
+    assert not drifted.passed
+    assert rows["inference[llm]"]["p50"]["passed"] is False
+    assert rows["render"]["passed"]  # render did not drift
+
+
+def test_calibrated_file_feeds_a_plain_twin_run(tmp_path):
+    truth = _truth()
+    fid = run_fidelity(_scenario(3000), synthetic_runner(truth), tmp_path,
+                       lookups=lambda: synthetic_lookups(truth))
+    raw = _raw(3000)
+    raw["stages"]["render"] = {"calibrated": str(tmp_path / "calibration.toml")}
+    from twin.runner import run_scenario
+
+    plain = run_scenario(_scenario(3000)).report
+    report = run_scenario(scenario_from_dict(raw, "<test>")).report
+    measured = fid.record["comparison"]["rows"]["render"]["p50"]["measured_ms"]
+    # the devices' fitted models, not the ideal profile's render
+    assert report["stages"]["render"]["p50_ms"] == pytest.approx(measured, rel=0.05)
+    assert abs(plain["stages"]["render"]["p50_ms"] - measured) > 0.5
+
+
+def test_fit_records_keeps_a_class_per_device():
+    from hil.fidelity import CallRecord
+
+    records = [CallRecord("render", i, "hvac" if i % 2 else "seat", 5.0 + (i % 2) * 5 + i * 1e-3)
+               for i in range(60)]
+    models = fit_records(records, route=ROUTE)["render"]
+    assert set(models.classes) == {"hvac", "seat"}
+    assert models.classes["hvac"].quantile(0.5) > models.classes["seat"].quantile(0.5)
+
+
+def test_fidelity_tolerances_are_validated():
+    from twin.config.fidelity import fidelity_config
+
+    with pytest.raises(InputError) as err:
+        scenario_from_dict({**_raw(10), "fidelity": {"p50": 1.5}}, "<test>")
+    assert err.value.key == "fidelity.p50"
+    with pytest.raises(InputError):
+        scenario_from_dict({**_raw(10), "fidelity": {"p95": 0.05, "p59": 0.1}}, "<test>")
+    assert fidelity_config(_scenario(10)).limits() == {"p50": 0.03, "p95": 0.05}
+    tight = scenario_from_dict({**_raw(10), "fidelity": {"p50": 0.01, "p99": 0.1}}, "<test>")
+    assert fidelity_config(tight).limits() == {"p50": 0.01, "p95": 0.05, "p99": 0.1}
+
+
+def test_twin_fidelity_refuses_a_scenario_without_real_stages(capsys):
+    from cabin_twin.cli.main import main
+
+    assert main(["fidelity", "smoke"]) == 2
+    assert "stages" in capsys.readouterr().err
+    assert main(["fidelity", "smoke", "--rig", "ci-virtual", "--requests", "0"]) == 2
+
+
+def test_fidelity_report_has_plots_and_table(tmp_path):
+    from hil.fidelity_report import format_table, write
+
+    truth = _truth()
+    result = run_fidelity(_scenario(1500), synthetic_runner(truth), tmp_path,
+                          lookups=lambda: synthetic_lookups(truth), repeat=True)
+    write(result, tmp_path)
+    page = (tmp_path / "report.html").read_text()
+    assert page.count("data:image/png;base64,") == len(result.record["comparison"]["rows"])
+    assert (tmp_path / "fidelity_e2e.png").stat().st_size > 0
+    table = format_table(result.record)
+    assert "e2e" in table and "noise floor" in table
+    # the synthetic truth is deterministic by seed: the repeated run is identical
+    floor = result.record["noise_floor"]["rows"]["e2e"]
+    assert floor["p95"]["rel_error"] == 0.0
+
+
+def test_a_percentile_in_a_gap_is_flagged():
+    from hil.fidelity import _row
+
+    rng = np.random.default_rng(0)
+    rule_or_model = np.concatenate([rng.uniform(0.3, 0.8, 950), rng.uniform(60, 90, 50)])
+    row = _row(rule_or_model, rule_or_model, {"p50": 0.03, "p95": 0.05}, 1.0, None)
+    assert row["p95"]["at_gap"] and not row["p50"]["at_gap"]
+    assert row["passed"]  # identical samples: no error, whatever the gap
+
+
+def test_overlapping_model_calls_run_slower_by_the_fitted_slowdown(tmp_path):
+    from hil.fidelity import write_calibration
+    from twin.runner import run_scenario
+
+    def run(slowdown):
+        llm = ConditionedModel(("query_tokens",), 60.0, (0.0,),
+                               ShiftedLognormal(np.log(0.1), 0.1, 0.9), slowdown=slowdown)
+        rule = ConditionedModel((), 0.5, (), ShiftedLognormal(np.log(0.1), 0.1, 0.9))
+        models = {"inference": ConditionedStage("inference", {"rule": rule, "llm": llm})}
+        path = write_calibration(models, {"inference": np.linspace(1, 60, 50)},
+                                 tmp_path / f"cal{slowdown[-1]}.toml", "test")
+        raw = _raw(600)
+        raw["workload"] = {"kind": "poisson", "rate_per_s": 30}
+        raw["resources"] = {"inference": 2}
+        raw["stages"]["inference"] = {"calibrated": str(path)}
+        result = run_scenario(scenario_from_dict(raw, "<test>"))
+        llm_mask = ~result.plan.bypass[:, 4]
+        work = (result.timings.end - result.timings.start)[llm_mask, 4]
+        return work
+
+    alone, shared = run((1.0, 1.0)), run((1.0, 2.0))
+    assert np.median(alone) == pytest.approx(60.0, rel=0.05)
+    slowed = shared > alone * 1.5
+    assert 0.05 < slowed.mean() < 0.95  # the calls that overlapped, not all of them
+    assert shared[slowed] == pytest.approx(2 * alone[slowed], rel=0.02)

@@ -1,0 +1,143 @@
+"""The one registry of fault kinds a scenario's ``[[faults]]`` may name.
+
+Each kind is either a *twin* fault (latency added to modelled stages, see
+:mod:`latency_models.faults`) or a *link* fault (applied to a rig's real CAN / serial links by
+the hardware floor). :data:`FAULT_KINDS` is the only place that decides which is which: the
+scenario loader, the rig session and the verify strategies all read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from latency_models import faults as lf
+from latency_models.stages import STAGES
+from twin.config.base import Milliseconds, Probability, Strict, tagged_union
+
+StageName = Literal["capture", "network", "scheduling", "model_load", "inference", "render"]
+assert tuple(StageName.__args__) == STAGES  # type: ignore[attr-defined]
+
+
+class TwinFaultBase(Strict):
+    """Keys every twin fault takes: its window on the simulated clock and its stages."""
+
+    start_ms: Milliseconds = Field(0.0, description="when the fault starts (ms)")
+    duration_ms: Milliseconds | None = Field(
+        None, gt=0, description="how long each window lasts (ms); none: until the end")
+    every_ms: Milliseconds | None = Field(
+        None, ge=1, description="the window repeats with this period (ms)")
+    until_ms: Milliseconds | None = Field(None, description="no window after this time (ms)")
+    stages: list[StageName] | None = Field(
+        None, description="stages it targets (default: the kind's own)")
+
+    def build(self) -> lf.Fault:
+        """The :mod:`latency_models.faults` object, with the same numbers as the table."""
+        cls = lf.FAULT_KINDS[self.kind]  # type: ignore[attr-defined]
+        kwargs: dict[str, object] = {}
+        for key in self.model_fields_set - {"kind"}:
+            value = getattr(self, key)
+            if value is None:
+                continue
+            kwargs[key] = tuple(value) if key == "stages" else float(value)
+        return cls(**kwargs)  # type: ignore[no-any-return]
+
+
+class RttSpikeFault(TwinFaultBase):
+    """RTT spike / 5G handover: the network RTT jumps from ``base_ms`` to ``spike_ms``."""
+
+    kind: Literal["rtt_spike"]
+    base_ms: Milliseconds = Field(12.0, description="the RTT outside the spike (ms)")
+    spike_ms: Milliseconds = Field(60.0, description="the RTT during the spike (ms)")
+
+
+class PacketLossFault(TwinFaultBase):
+    """Loss with retransmission: each lost attempt costs one ``rto_ms``."""
+
+    kind: Literal["packet_loss"]
+    loss: float = Field(0.02, ge=0, lt=1, description="probability an attempt is lost")
+    rto_ms: Milliseconds = Field(200.0, description="retransmission timeout (ms)")
+
+
+class ColdLoadFault(TwinFaultBase):
+    """Cold model load: the first request after each eviction pays ``cold_ms``."""
+
+    kind: Literal["cold_load"]
+    cold_ms: Milliseconds = Field(800.0, description="time to load the model again (ms)")
+
+
+class FragmentationFault(TwinFaultBase):
+    """Memory-fragmentation drift: latency grows until a restart."""
+
+    kind: Literal["fragmentation"]
+    growth_per_s: float = Field(0.01, ge=0, le=100,
+                                description="extra latency per second (fraction of the base)")
+    restart_every_ms: Milliseconds | None = Field(
+        None, gt=0, description="a restart resets the drift (ms); none: never")
+
+
+class PauseFault(TwinFaultBase):
+    """Stop-the-world pause: every request in flight in its stages stops."""
+
+    kind: Literal["pause"]
+
+
+LinkKind = Literal["can_drop", "can_delay", "can_duplicate", "can_corrupt", "can_bad_dlc",
+                   "can_error_frames", "bus_off", "device_silent", "serial_disconnect"]
+
+
+class LinkFault(Strict):
+    """A fault on a rig's real links (CAN or serial), timed from the start of the session."""
+
+    kind: LinkKind
+    device: str = Field("*", min_length=1, description="a rig device, or '*' for every one")
+    start_ms: Milliseconds = Field(0.0, description="when it starts (ms into the session)")
+    duration_ms: Milliseconds | None = Field(None, description="how long (ms); none: to the end")
+    probability: Probability = Field(1.0, description="chance per frame")
+    delay_ms: float | None = Field(None, ge=0, le=10_000,
+                                   description="can_delay: the delay; can_error_frames: the "
+                                               "retransmission delay (default 0.5 ms)")
+
+    @model_validator(mode="after")
+    def _delay_given(self) -> LinkFault:
+        if self.kind == "can_delay" and self.delay_ms is None:
+            raise ValueError("delay_ms for can_delay (the delay in ms)")
+        return self
+
+
+@dataclass(frozen=True)
+class FaultKind:
+    """One registry entry: which floor applies the fault, and its table's model."""
+
+    name: str
+    domain: Literal["twin", "link"]
+    model: type[Strict]
+
+
+_TWIN_MODELS: dict[str, type[Strict]] = {
+    "rtt_spike": RttSpikeFault,
+    "packet_loss": PacketLossFault,
+    "cold_load": ColdLoadFault,
+    "fragmentation": FragmentationFault,
+    "pause": PauseFault,
+}
+LINK_FAULT_KINDS: tuple[str, ...] = LinkKind.__args__  # type: ignore[attr-defined]
+
+#: every fault kind a scenario may name
+FAULT_KINDS: dict[str, FaultKind] = {
+    **{k: FaultKind(k, "twin", m) for k, m in _TWIN_MODELS.items()},
+    **{k: FaultKind(k, "link", LinkFault) for k in LINK_FAULT_KINDS},
+}
+TWIN_FAULT_KINDS: tuple[str, ...] = tuple(k for k, v in FAULT_KINDS.items()
+                                          if v.domain == "twin")
+assert set(TWIN_FAULT_KINDS) == set(lf.FAULT_KINDS), "every latency fault has a table model"
+
+FaultSpec = tagged_union("kind", {k: v.model for k, v in FAULT_KINDS.items()})
+
+
+def is_link_fault(kind: object) -> bool:
+    """True for a fault the rig applies to its links, False for a twin (latency) fault."""
+    return isinstance(kind, str) and FAULT_KINDS.get(kind) is not None and \
+        FAULT_KINDS[kind].domain == "link"
