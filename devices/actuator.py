@@ -1,18 +1,23 @@
 """The actuator interface: ``command(values)`` sends a DBC command and awaits the status with
 a timeout, over CAN (:class:`CanActuator`) or the serial rig (:class:`SerialActuator`).
 
-Every call returns a :class:`CommandResult` that is exactly one of ok / sent / rejected /
-mismatch / timeout / error, so no command can be lost without being reported. With
-``checks`` (from the device's binding, :mod:`devices.binding`) a command is ``ok`` only when
-the status confirms it; a device without a status message (fire-and-forget) is ``sent``.
+Every call returns a :class:`CommandResult` carrying exactly one :class:`Outcome` and the reason
+for it, so no command can be lost, refused or contradicted without being reported. A command is
+*confirmed* only when its device answered ``Result = 0`` and the status agrees with what was
+commanded (or has no signal to compare: ``acknowledged``). With ``checks`` (from the device's
+binding, :mod:`devices.binding`) the status agrees when every check holds; a device without a
+status message (fire-and-forget) ends ``sent``: on the bus, never confirmed.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 import can
@@ -20,42 +25,89 @@ from cantools.database.can import Database, Message
 
 from devices.binding import Check
 from devices.can_port import CanPort
-from devices.codec import CMD_COUNTER_SIGNAL, RESULT_SIGNAL, Result, decode_checked, encode
+from devices.codec import (
+    ALIVE_SIGNAL,
+    CHECKSUM_SIGNAL,
+    CMD_COUNTER_SIGNAL,
+    COUNTER_SIGNAL,
+    CRC_SIGNAL,
+    RESULT_SIGNAL,
+    Result,
+    decode_checked,
+    encode,
+)
 from devices.serial_link import LinkDown, SerialLink
 from devices.serial_protocol import FrameType, SerialFrame, can_body, split_can_body
 
 
+class Outcome(StrEnum):
+    """What became of one command. Every command ends in exactly one of these (a command to a
+    device with a status is only ever "sent" in flight: it then resolves to one of the others;
+    only a fire-and-forget device's command ends ``sent``)."""
+
+    STATUS_MATCHES = "status_matches"  # Result accepted, status values equal the command
+    ACKNOWLEDGED = "acknowledged"  # Result accepted, no status signal to compare with
+    MISMATCH = "mismatch"  # Result accepted, but the status contradicts the command
+    REJECTED = "rejected"  # the device answered with a Result other than accepted
+    TIMED_OUT = "timed_out"  # sent, no valid status before the timeout
+    SENT = "sent"  # fire-and-forget device (no status message): on the bus, never confirmed
+    NOT_SENT = "not_sent"  # never went out (encode refused, no such device, valve refused)
+    ERROR = "error"  # the link failed (send error, serial link down, exception)
+
+
+CONFIRMED = frozenset({Outcome.STATUS_MATCHES, Outcome.ACKNOWLEDGED})
+"""Outcomes that count as "the cabin did what it was told"."""
+
+NOT_COMPARED = frozenset({COUNTER_SIGNAL, CHECKSUM_SIGNAL, CMD_COUNTER_SIGNAL, RESULT_SIGNAL,
+                          ALIVE_SIGNAL, CRC_SIGNAL})
+HOLD_SIGNAL = "Stop"
+"""A command with ``Stop = 1`` holds the current position: its ``Position`` is not compared
+(cabin.dbc: "Position is ignored")."""
+
+
 @dataclass
 class CommandResult:
-    """What happened to one command. ``ms`` is wall clock from send to status (or give-up)."""
+    """What happened to one command. ``ms`` is wall clock from send to status (or give-up);
+    ``reason`` says why the outcome is what it is (empty when confirmed)."""
 
     device: str
     ms: float
-    ok: bool = False
-    timeout: bool = False
-    rejected: bool = False
-    error: str | None = None
+    outcome: Outcome = Outcome.ERROR
+    reason: str = ""
     result: Result | None = None
     status: dict[str, float] = field(default_factory=dict)
-    sent: bool = False  # fire-and-forget: on the bus, nothing can confirm it
-    mismatch: bool = False  # status seen, but it never confirmed the command
-    not_sent: bool = False  # refused before encoding (the error says why)
 
     @property
-    def outcome(self) -> str:
-        if self.ok:
-            return "ok"
-        if self.sent:
-            return "sent"
-        if self.rejected:
-            return "rejected"
-        if self.mismatch:
-            return "mismatch"
-        if self.not_sent:
-            return "not_sent"
-        if self.timeout:
-            return "timeout"
-        return "error"
+    def confirmed(self) -> bool:
+        return self.outcome in CONFIRMED
+
+    @property
+    def ok(self) -> bool:
+        return self.confirmed
+
+    @property
+    def timeout(self) -> bool:
+        return self.outcome is Outcome.TIMED_OUT
+
+    @property
+    def rejected(self) -> bool:
+        return self.outcome is Outcome.REJECTED
+
+    @property
+    def verdict(self) -> str:
+        """``ok`` when confirmed, else the outcome (the short form in ``rig.safe_state``)."""
+        return "ok" if self.confirmed else self.outcome.value
+
+    @property
+    def error(self) -> str | None:
+        """The reason of an unconfirmed command, None when confirmed."""
+        return None if self.confirmed else (self.reason or self.outcome.value)
+
+
+def outcome_counts(results: list[CommandResult]) -> dict[str, int]:
+    """Count per outcome, every outcome present (zeros included)."""
+    counts = Counter(r.outcome for r in results)
+    return {o.value: counts.get(o, 0) for o in Outcome}
 
 
 class Actuator(Protocol):
@@ -70,23 +122,60 @@ class Actuator(Protocol):
     def supports_ping(self) -> bool: ...
 
 
-def _judge(device: str, ms: float, decoded_values: dict[str, float] | None,
-           result: Result | None, checks: tuple[Check, ...] | None = None,
-           sent: dict[str, float] | None = None,
-           seen: dict[str, dict[str, float]] | None = None) -> CommandResult:
-    if decoded_values is None:
-        return CommandResult(device, ms, timeout=True, error="no status before the timeout")
+def compared_signals(command: dict[str, Any], status: dict[str, float],
+                     mapping: dict[str, str]) -> list[tuple[str, str]]:
+    """(command signal, status signal) pairs the status can confirm for this command."""
+    held = bool(command.get(HOLD_SIGNAL))
+    return [(c, s) for c, s in mapping.items() if c in command and s in status
+            and not (held and c == "Position")]
+
+
+def disagreements(command: dict[str, Any], status: dict[str, float],
+                  mapping: dict[str, str], tolerance: dict[str, float]) -> list[str]:
+    """Mapped command signals whose status value differs from the commanded value (by more
+    than half a status step)."""
+    bad = []
+    for cmd_sig, status_sig in compared_signals(command, status, mapping):
+        want, got = float(command[cmd_sig]), float(status[status_sig])
+        if not (math.isfinite(got) and abs(want - got) <= tolerance.get(status_sig, 0.5)):
+            bad.append(f"{status_sig}={got:g} (commanded {cmd_sig}={want:g})")
+    return bad
+
+
+def judge(device: str, ms: float, command: dict[str, Any],
+          parsed: tuple[dict[str, float], Result | None] | None, mapping: dict[str, str],
+          tolerance: dict[str, float], timeout_s: float,
+          checks: tuple[Check, ...] | None = None,
+          seen: dict[str, dict[str, float]] | None = None) -> CommandResult:
+    """The outcome of a command from the status that answered it (None: none did). With
+    ``checks`` (the binding's confirmation) the status messages ``seen`` must satisfy them all;
+    without, every mapped same-named signal is compared."""
+    if parsed is None:
+        return CommandResult(device, ms, Outcome.TIMED_OUT,
+                             f"no valid status within {timeout_s * 1e3:g} ms")
+    values, result = parsed
     if result is not None and result is not Result.ACCEPTED:
-        return CommandResult(device, ms, rejected=True, result=result, status=decoded_values,
-                             error=f"device rejected the command: {result.name}")
-    if checks and not _confirmed(checks, seen or {}, sent or {}):
-        failed = [c for c in checks if not c.holds((seen or {}).get(c.message, {}), sent or {})]
-        got = ", ".join(f"{c.signal}={(seen or {}).get(c.message, {}).get(c.signal, '-')}"
-                        for c in failed)
-        return CommandResult(device, ms, mismatch=True, status=decoded_values,
-                             error=f"status did not confirm {failed[0].describe(sent)} "
-                                   f"(got {got})")
-    return CommandResult(device, ms, ok=True, result=Result.ACCEPTED, status=decoded_values)
+        return CommandResult(device, ms, Outcome.REJECTED,
+                             f"device rejected the command: {result.name}", result, values)
+    if checks:
+        seen = seen or {}
+        failed = [c for c in checks if not c.holds(seen.get(c.message, {}), command)]
+        if failed:
+            got = [(c, seen.get(c.message, {}).get(c.signal)) for c in failed]
+            return CommandResult(device, ms, Outcome.MISMATCH,
+                                 "status contradicts the command: " + ", ".join(
+                                     f"{c.signal}={'-' if v is None else f'{v:g}'} "
+                                     f"(expected {c.describe(command)})" for c, v in got),
+                                 Result.ACCEPTED, values)
+        return CommandResult(device, ms, Outcome.STATUS_MATCHES, "", Result.ACCEPTED, values)
+    compared = compared_signals(command, values, mapping)
+    bad = disagreements(command, values, mapping, tolerance)
+    if bad:
+        return CommandResult(device, ms, Outcome.MISMATCH,
+                             "status contradicts the command: " + ", ".join(bad),
+                             Result.ACCEPTED, values)
+    outcome = Outcome.STATUS_MATCHES if compared else Outcome.ACKNOWLEDGED
+    return CommandResult(device, ms, outcome, "", Result.ACCEPTED, values)
 
 
 def _confirmed(checks: tuple[Check, ...], seen: dict[str, dict[str, float]],
@@ -96,7 +185,8 @@ def _confirmed(checks: tuple[Check, ...], seen: dict[str, dict[str, float]],
 
 class _Base:
     def __init__(self, db: Database, device: str, node_id: int, command: str,
-                 status: str | None, timeout_s: float) -> None:
+                 status: str | None, timeout_s: float,
+                 mapping: dict[str, str] | None = None) -> None:
         self.db = db
         self.device = device
         self.node_id = node_id
@@ -107,14 +197,51 @@ class _Base:
         self.last_status: dict[str, float] = {}
         self.strict_encode = True  # False once a binding has range-checked every value
         self._counter = itertools.count(1)
+        status_signals = {s.name: s for s in self.status_msg.signals} if self.status_msg else {}
+        self.mapping = {c: s for c, s in (mapping or {
+            sig.name: sig.name for sig in self.command_msg.signals
+            if sig.name in status_signals}).items() if c not in NOT_COMPARED}
+        self.tolerance = {name: max(abs(float(sig.scale)) / 2, 1e-9)
+                          for name, sig in status_signals.items()}
+        self.malformed: Counter[str] = Counter()
+        """Status frames skipped as malformed, by cause (bad length, unknown Result, ...)."""
+        self._judged: set[str] = set(self.mapping.values())
+        """Status signals a command is judged on: a frame with one of them outside its DBC range
+        is malformed; other signals may sit outside theirs (a vehicle DBC's range can be wrong,
+        a start value below it) without hiding the frame."""
+        self._last_alive: dict[int, float] = {}
+        self.in_flight = threading.Lock()
+        """One command in flight per device: a status echoes one counter, so a second command
+        sent before the first is answered would take the first one's status as its own."""
 
     def _decode(self, message: Message, data: bytes
                 ) -> tuple[dict[str, float], Result | None] | None:
+        """The status values and Result, or None (counted by cause) for a malformed frame."""
         decoded = decode_checked(message, data)
-        if decoded.result in (Result.BAD_LENGTH, Result.BAD_CHECKSUM):
+        if decoded.result is Result.BAD_LENGTH:
+            self.malformed["bad_length"] += 1
             return None
-        has_result = any(s.name == RESULT_SIGNAL for s in message.signals)
-        result = Result(int(decoded.values.get(RESULT_SIGNAL, 0))) if has_result else None
+        if decoded.result is Result.BAD_CHECKSUM:
+            self.malformed["bad_crc"] += 1
+            return None
+        result = None
+        if any(s.name == RESULT_SIGNAL for s in message.signals):
+            raw = int(decoded.values.get(RESULT_SIGNAL, 0))
+            try:
+                result = Result(raw)
+            except ValueError:
+                self.malformed["unknown_result"] += 1
+                return None
+        if decoded.result is Result.OUT_OF_RANGE and self._judged & {
+                v.split("=", 1)[0] for v in decoded.violations}:
+            self.malformed["out_of_range"] += 1  # a value the verdict would be judged on
+            return None
+        alive = decoded.values.get(ALIVE_SIGNAL)
+        if alive is not None:
+            if alive == self._last_alive.get(message.frame_id):
+                self.malformed["repeated_alive_counter"] += 1
+                return None
+            self._last_alive[message.frame_id] = alive
         return decoded.values, result
 
     def _decode_status(self, data: bytes) -> tuple[dict[str, float], Result | None] | None:
@@ -126,13 +253,24 @@ class _Base:
         return counter, encode(self.command_msg, values, counter=counter,
                                strict=self.strict_encode)
 
+    def _not_sent(self, exc: Exception) -> CommandResult:
+        return CommandResult(self.device, 0.0, Outcome.NOT_SENT, f"not sent: {exc}")
+
+    def _judge(self, ms: float, values: dict[str, Any],
+               parsed: tuple[dict[str, float], Result | None] | None, timeout_s: float,
+               checks: tuple[Check, ...] | None = None,
+               seen: dict[str, dict[str, float]] | None = None) -> CommandResult:
+        return judge(self.device, ms, values, parsed, self.mapping, self.tolerance, timeout_s,
+                     checks, seen)
+
 
 class CanActuator(_Base):
     """A device behind a :class:`CanPort`; one command in flight at a time."""
 
     def __init__(self, port: CanPort, db: Database, device: str, node_id: int, command: str,
-                 status: str | None, timeout_s: float = 0.05) -> None:
-        super().__init__(db, device, node_id, command, status, timeout_s)
+                 status: str | None, timeout_s: float = 0.05,
+                 mapping: dict[str, str] | None = None) -> None:
+        super().__init__(db, device, node_id, command, status, timeout_s, mapping)
         self.port = port
         self._lock = threading.Lock()
         self._expect: int | None = None
@@ -189,8 +327,17 @@ class CanActuator(_Base):
     def command(self, values: dict[str, Any], timeout_s: float | None = None,
                 checks: tuple[Check, ...] | None = None) -> CommandResult:
         """Send ``values``; wait for the status (with ``checks``: until they all hold)."""
-        timeout_s = self.timeout_s if timeout_s is None else timeout_s
-        counter, data = self._payload(values)
+        self._judged.update(c.signal for c in checks or ())
+        with self.in_flight:
+            return self._command(values, self.timeout_s if timeout_s is None else timeout_s,
+                                 checks)
+
+    def _command(self, values: dict[str, Any], timeout_s: float,
+                 checks: tuple[Check, ...] | None) -> CommandResult:
+        try:
+            counter, data = self._payload(values)
+        except Exception as exc:  # cantools refuses values outside the DBC: nothing sent
+            return self._not_sent(exc)
         for c in checks or ():
             self._subscribe(self.db.get_message_by_name(c.message))
         with self._lock:
@@ -203,12 +350,15 @@ class CanActuator(_Base):
         try:
             self.port.send(msg)
         except can.CanError as exc:
-            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3,
-                                 error=f"send failed: {exc}")
+            with self._lock:
+                self._expect = None
+            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3, Outcome.ERROR,
+                                 f"send failed: {exc}")
         if self.status_msg is None:  # fire-and-forget: nothing will ever confirm it
             with self._lock:
                 self._expect = None
-            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3, sent=True)
+            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3, Outcome.SENT,
+                                 "fire-and-forget: no status message to confirm it")
         self._event.wait(timeout_s)
         ms = (time.perf_counter() - t0) * 1e3
         with self._lock:
@@ -216,8 +366,7 @@ class CanActuator(_Base):
             seen = dict(self._seen)
         if got is None and seen:  # status frames came, none confirmed the command
             got = (next(iter(seen.values())), None)
-        return _judge(self.device, ms, *(got if got else (None, None)), checks=checks,
-                      sent=dict(values), seen=seen)
+        return self._judge(ms, values, got, timeout_s, checks, seen)
 
     @property
     def supports_ping(self) -> bool:
@@ -247,24 +396,34 @@ class SerialActuator(_Base):
     """A device on the serial rig: DBC payloads carried in COMMAND/STATUS frames."""
 
     def __init__(self, link: SerialLink, db: Database, device: str, node_id: int, command: str,
-                 status: str, timeout_s: float = 0.05) -> None:
-        super().__init__(db, device, node_id, command, status, timeout_s)
+                 status: str, timeout_s: float = 0.05,
+                 mapping: dict[str, str] | None = None) -> None:
+        super().__init__(db, device, node_id, command, status, timeout_s, mapping)
         self.link = link
 
     def command(self, values: dict[str, Any], timeout_s: float | None = None,
                 checks: tuple[Check, ...] | None = None) -> CommandResult:
         """Send ``values`` in a COMMAND frame; the STATUS reply must pass ``checks``."""
-        timeout_s = self.timeout_s if timeout_s is None else timeout_s
+        self._judged.update(c.signal for c in checks or ())
+        with self.in_flight:
+            return self._command(values, self.timeout_s if timeout_s is None else timeout_s,
+                                 checks)
+
+    def _command(self, values: dict[str, Any], timeout_s: float,
+                 checks: tuple[Check, ...] | None) -> CommandResult:
         assert self.status_msg is not None, "serial devices always answer with a status"
-        _, data = self._payload(values)
+        try:
+            _, data = self._payload(values)
+        except Exception as exc:  # cantools refuses values outside the DBC: nothing sent
+            return self._not_sent(exc)
         frame = SerialFrame(FrameType.COMMAND, self.link.next_seq(),
                             can_body(self.command_msg.frame_id, data))
         t0 = time.perf_counter()
         try:
             reply = self.link.request(frame, timeout_s)
         except LinkDown as exc:
-            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3,
-                                 error=f"serial link down: {exc}")
+            return CommandResult(self.device, (time.perf_counter() - t0) * 1e3, Outcome.ERROR,
+                                 f"serial link down: {exc}")
         ms = (time.perf_counter() - t0) * 1e3
         parsed = None
         if reply is not None and reply.type == FrameType.STATUS:
@@ -274,8 +433,7 @@ class SerialActuator(_Base):
         if parsed is not None:
             self.last_status = parsed[0]
         seen = {self.status_msg.name: parsed[0]} if parsed else {}
-        return _judge(self.device, ms, *(parsed if parsed else (None, None)), checks=checks,
-                      sent=dict(values), seen=seen)
+        return self._judge(ms, values, parsed, timeout_s, checks, seen)
 
     supports_ping = True
 

@@ -1,10 +1,17 @@
 """The host's side of a CAN bus: one reader thread, waiters by frame id, trace listeners,
-and hooks where bus faults plug in (``tx_hook``, ``rx_hook``)."""
+and hooks where bus faults plug in (``tx_hook``, ``rx_hook``).
+
+The reader never dies of a frame: a subscriber that raises is counted (``rx_faults``) and the
+next frame is read. A watchdog thread checks the reader; a reader that died is recorded in
+``reader_failures`` (which fails the run) and restarted, so later commands and the safe state
+are still confirmed; a reader stuck longer than ``stall_s`` is recorded too."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 
@@ -31,7 +38,7 @@ class CanPort:
     """
 
     def __init__(self, bus: can.BusABC, sinks: list[FrameSink] | None = None,
-                 poll_s: float = 0.02, channel: int = 0) -> None:
+                 poll_s: float = 0.02, channel: int = 0, stall_s: float = 2.0) -> None:
         """``channel``: this bus's trace channel (0-based; ASC/BLF number it from 1)."""
         self.bus = bus
         self.channel = channel
@@ -45,8 +52,40 @@ class CanPort:
         self._timers: list[threading.Timer] = []
         self._stop = threading.Event()
         self.rx_errors = 0
-        self._thread = threading.Thread(target=self._run, name="can-port", daemon=True)
-        self._thread.start()
+        self.seen = 0
+        """Frames received from other nodes (for tests and health figures)."""
+        self.rx_faults: Counter[str] = Counter()
+        """Subscriber exceptions by type (the frame is skipped, the reader carries on)."""
+        self.reader_failures: list[str] = []
+        """Reader deaths and stalls seen by the watchdog (each one fails the run)."""
+        self.stall_s = stall_s
+        self.beat = time.monotonic()
+        self._thread = self._start_reader()
+        self._watchdog = threading.Thread(target=self._watch, name="can-port-watchdog",
+                                          daemon=True)
+        self._watchdog.start()
+
+    def _start_reader(self) -> threading.Thread:
+        self.beat = time.monotonic()
+        thread = threading.Thread(target=self._run, name="can-port", daemon=True)
+        thread.start()
+        return thread
+
+    def _fail(self, what: str) -> None:
+        self.reader_failures.append(what)
+        print(f"can-port: {what}", file=sys.stderr)
+
+    def _watch(self, every_s: float = 0.05) -> None:
+        stalled = False
+        while not self._stop.wait(every_s):
+            if not self._thread.is_alive():
+                self._fail("reader thread died; restarted")
+                self._thread = self._start_reader()
+                continue
+            late = time.monotonic() - self.beat
+            if late > self.stall_s and not stalled:
+                self._fail(f"reader stuck for more than {self.stall_s:g} s")
+            stalled = late > self.stall_s
 
     def subscribe(self, frame_id: int, callback: RxCallback) -> None:
         with self._lock:
@@ -99,6 +138,7 @@ class CanPort:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            self.beat = time.monotonic()
             try:
                 msg = self.bus.recv(timeout=self.poll_s)
             except (can.CanError, OSError, ValueError):
@@ -109,13 +149,21 @@ class CanPort:
             if msg is None or msg.arbitration_id in self._tx_ids:
                 continue
             msg.is_rx = True
+            self.seen += 1
             self._trace(msg)
             if self.rx_hook is not None and not self.rx_hook(msg):
                 continue
             with self._lock:
                 callbacks = list(self._subs.get(msg.arbitration_id, ()))
             for cb in callbacks:
-                cb(msg)
+                try:
+                    cb(msg)
+                except Exception as exc:  # a bad frame must never deafen the host
+                    self.rx_faults[type(exc).__name__] += 1
+
+    @property
+    def reader_alive(self) -> bool:
+        return self._thread.is_alive()
 
     def close(self, timeout_s: float = 1.0) -> None:
         """Stop the reader (pending delayed frames are cancelled); the bus stays open."""
@@ -123,3 +171,4 @@ class CanPort:
         for timer in self._timers:
             timer.cancel()
         self._thread.join(timeout_s)
+        self._watchdog.join(timeout_s)

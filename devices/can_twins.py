@@ -42,6 +42,7 @@ class CanTwinHost:
         self._by_node = {e.node_id: e for e in self.ecus if e.node_id}
         self._extended = {m.frame_id: m.is_extended_frame for e in self.ecus
                           for m in (e.command_msg, *e.status_msgs)}
+        self._by_status = {m.frame_id: e for e in self.ecus for m in e.status_msgs}
         db = self.ecus[0].db if self.ecus else load_dbc()
         self._diag_req = _maybe(db, DIAG_REQUEST)
         self._diag_resp = _maybe(db, DIAG_RESPONSE)
@@ -125,6 +126,8 @@ class CanTwinHost:
                 self._schedule(max(due + period_s, now), frame_id, None, period_s)
             elif frame_id in self._announced:
                 self._announced[frame_id] = data
+            if frame_id in self._by_status:  # E2E: the alive counter counts frames sent
+                data = self._by_status[frame_id].restamp(frame_id, data)
             msg = can.Message(arbitration_id=frame_id, data=data,
                               is_extended_id=self._extended.get(frame_id, frame_id > 0x7FF))
             try:

@@ -3,6 +3,10 @@ decode frames with the range checks cantools does not do on decode.
 
 Checksum (documented in ``cabin.dbc``): byte 7 of a command frame is
 ``0xFF ^ ((sum(bytes 0-6) + (frame_id & 0xFF) + (frame_id >> 8)) & 0xFF)``.
+
+Status frames are protected end to end (``cabin.dbc``; AUTOSAR E2E profile 1 in spirit): a
+4-bit ``AliveCounter`` that the sender counts up, and a ``Crc`` in byte 7, the CRC-8 SAE J1850
+over the frame id (low byte, high byte) followed by bytes 0-6 (the ``crc`` package computes it).
 """
 
 from __future__ import annotations
@@ -16,12 +20,16 @@ from typing import Any
 import cantools
 from cantools.database.can import Database, Message
 from cantools.database.utils import create_encode_decode_formats, decode_data, encode_data
+from crc import Calculator, Crc8
 
 CABIN_DBC = Path(__file__).resolve().parent / "cabin.dbc"
 COUNTER_SIGNAL = "Counter"
 CHECKSUM_SIGNAL = "Checksum"
 CMD_COUNTER_SIGNAL = "CmdCounter"
 RESULT_SIGNAL = "Result"
+CRC_SIGNAL = "Crc"
+ALIVE_SIGNAL = "AliveCounter"
+_CRC8 = Calculator(Crc8.SAEJ1850, optimized=True)
 
 
 class Result(IntEnum):
@@ -47,6 +55,15 @@ def checksum(frame_id: int, data: bytes) -> int:
 
 def has_checksum(message: Message) -> bool:
     return any(s.name == CHECKSUM_SIGNAL for s in message.signals)
+
+
+def e2e_crc(frame_id: int, data: bytes) -> int:
+    """The status frames' CRC-8 SAE J1850 over the frame id (low, high byte) and bytes 0-6."""
+    return int(_CRC8.checksum(bytes([frame_id & 0xFF, (frame_id >> 8) & 0xFF]) + data[:7]))
+
+
+def has_crc(message: Message) -> bool:
+    return any(s.name == CRC_SIGNAL for s in message.signals)
 
 
 _START_VALUES: dict[int, tuple[Message, dict[str, float]]] = {}
@@ -77,12 +94,16 @@ def encode(message: Message, signals: dict[str, Any], counter: int | None = None
         values[COUNTER_SIGNAL] = counter & 0x0F
     if has_checksum(message):
         values[CHECKSUM_SIGNAL] = 0
+    if has_crc(message):
+        values[CRC_SIGNAL] = 0
     if overlapping(message):
         data = bytearray(_encode_by_signal(message, values))
     else:
         data = bytearray(message.encode(values, strict=strict))
     if has_checksum(message):
         data[7] = checksum(message.frame_id, bytes(data))
+    if has_crc(message):
+        data[7] = e2e_crc(message.frame_id, bytes(data))
     return bytes(data)
 
 
@@ -137,6 +158,13 @@ def decode_values(message: Message, data: bytes) -> dict[str, Any]:
     return out
 
 
+def restamp(message: Message, data: bytes, alive: int) -> bytes:
+    """``data`` with a new ``AliveCounter`` and its CRC (a status frame sent again)."""
+    values = decode_values(message, data)
+    return encode(message, {**values, ALIVE_SIGNAL: alive & 0x0F},
+                  strict=False)
+
+
 @dataclass
 class Decoded:
     """A decoded frame: physical values, and why it would be rejected (``Result``)."""
@@ -174,6 +202,8 @@ def decode_checked(message: Message, data: bytes,
         return Decoded(message, {}, Result.BAD_LENGTH, [f"dlc {len(data)} != {message.length}"])
     if has_checksum(message) and data[7] != checksum(message.frame_id, data):
         return Decoded(message, {}, Result.BAD_CHECKSUM, ["checksum mismatch"])
+    if has_crc(message) and data[7] != e2e_crc(message.frame_id, data):
+        return Decoded(message, {}, Result.BAD_CHECKSUM, ["e2e crc mismatch"])
     try:
         values = decode_values(message, data)
     except Exception as exc:  # cantools raises several types on malformed data

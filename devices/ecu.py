@@ -19,12 +19,14 @@ from cantools.database.can import Database, Message
 
 from devices.binding import DeviceSpec
 from devices.codec import (
+    ALIVE_SIGNAL,
     CMD_COUNTER_SIGNAL,
     COUNTER_SIGNAL,
     RESULT_SIGNAL,
     Result,
     decode_checked,
     encode,
+    restamp,
     start_values,
 )
 from latency_models import Distribution, StageModel
@@ -60,6 +62,7 @@ class BoundTwin:
         self.rng = np.random.default_rng(seed)
         self.results: Counter[str] = Counter()
         self.rejections: list[str] = []
+        self.alive: dict[int, int] = {}  # E2E alive counter per status frame id sent
 
     @property
     def device(self) -> str:
@@ -85,7 +88,21 @@ class BoundTwin:
             values[CMD_COUNTER_SIGNAL] = counter & 0x0F
         if RESULT_SIGNAL in names:
             values[RESULT_SIGNAL] = int(result)
+        if ALIVE_SIGNAL in names:
+            values[ALIVE_SIGNAL] = self.next_alive(message.frame_id)
         return encode(message, values, strict=False)
+
+    def next_alive(self, frame_id: int) -> int:
+        """The next E2E alive counter for a status frame (one counter per status message)."""
+        self.alive[frame_id] = (self.alive.get(frame_id, 0) + 1) & 0x0F
+        return self.alive[frame_id]
+
+    def restamp(self, frame_id: int, data: bytes) -> bytes:
+        """A status frame stamped with the next alive counter at the moment it is sent."""
+        message = next((m for m in self.status_msgs if m.frame_id == frame_id), None)
+        if message is None or not any(s.name == ALIVE_SIGNAL for s in message.signals):
+            return data
+        return restamp(message, data, self.next_alive(frame_id))
 
     def handle(self, data: bytes) -> list[Reply]:
         """React to a command frame; never raises on garbage."""

@@ -126,7 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     emulator = Emulator([build_ecu(db, c) for c in json.loads(args.config)])
     master, slave = os.openpty()
     tty.setraw(slave)
-    print(f"PORT {os.ttyname(slave)}", flush=True)
+    try:
+        print(f"PORT {os.ttyname(slave)}", flush=True)
+    except BrokenPipeError:  # the host went away during start-up: nothing to serve
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error
+        return 0
     try:
         return serve(master, slave, emulator)
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import TextIO
 
@@ -32,6 +33,9 @@ class SerialLink:
         self.decoder = FrameDecoder()
         self.down_reason: str | None = None
         self.unmatched = 0
+        self.rx_faults: Counter[str] = Counter()
+        """Exceptions while handling received bytes, by type (skipped; the reader carries on)."""
+        self.reader_failure: str | None = None
         self._seq = 0
         self._lock = threading.Lock()
         self._waiters: dict[int, tuple[threading.Event, list[SerialFrame]]] = {}
@@ -68,6 +72,11 @@ class SerialLink:
         with critical():  # a signal must not fall between writing and logging
             try:
                 self.port.write(data)
+            except serial.SerialTimeoutException:
+                # pyserial checks its write timeout after os.write returned: a thread starved
+                # on a loaded machine reports a frame that went out as timed out. The link is
+                # not down; the reply (or its absence, a timeout) decides the command.
+                self._log("WARN", "write timeout reported; waiting for the reply")
             except (serial.SerialException, OSError) as exc:
                 self._mark_down(f"write failed: {exc}")
                 raise LinkDown(self.down_reason) from exc
@@ -95,6 +104,13 @@ class SerialLink:
                 event.set()
 
     def _run(self) -> None:
+        try:
+            self._read_loop()
+        except BaseException as exc:  # the reader must not die silently: fail every waiter
+            self.reader_failure = f"reader thread died: {exc!r}"
+            self._mark_down(self.reader_failure)
+
+    def _read_loop(self) -> None:
         while not self._stop.is_set():
             try:
                 data = self.port.read(self.port.in_waiting or 1)
@@ -106,18 +122,24 @@ class SerialLink:
             if not data:
                 continue
             self._log("RX", data)
-            for frame in self.decoder.feed(data):
-                if self.on_frame is not None:
-                    self.on_frame(frame)
-                if self.accept is not None and not self.accept(frame):
+            try:
+                self._dispatch(data)
+            except Exception as exc:  # a bad frame must never deafen the host
+                self.rx_faults[type(exc).__name__] += 1
+
+    def _dispatch(self, data: bytes) -> None:
+        for frame in self.decoder.feed(data):
+            if self.on_frame is not None:
+                self.on_frame(frame)
+            if self.accept is not None and not self.accept(frame):
+                continue
+            with self._lock:
+                waiter = self._waiters.get(frame.seq)
+                if waiter is None or waiter[1]:
+                    self.unmatched += 1
                     continue
-                with self._lock:
-                    waiter = self._waiters.get(frame.seq)
-                    if waiter is None or waiter[1]:
-                        self.unmatched += 1
-                        continue
-                    waiter[1].append(frame)
-                    waiter[0].set()
+                waiter[1].append(frame)
+                waiter[0].set()
 
     def close(self, timeout_s: float = 1.0) -> None:
         self._stop.set()

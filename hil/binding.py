@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Generator
 from contextlib import ExitStack
 from dataclasses import replace
@@ -173,6 +174,17 @@ class RealBinding:
         decision = assisted.decide_one(self.ap, index, answered)
         return decision.intent, decision.value
 
+    def request_columns(self, n: int) -> dict[str, np.ndarray]:
+        """Per-request CSV columns: the command's outcome, the ack's, why a request failed,
+        and ``actuation_failed`` (a bool mask; a request that never reached render: False)."""
+        rows = [self.outcomes.get(i) for i in range(n)]
+        return {
+            "actuation": np.array(["" if o is None else o.outcome for o in rows]),
+            "ack": np.array(["" if o is None else (o.ack_outcome or "") for o in rows]),
+            "actuation_failed": np.array([o is not None and o.failed for o in rows]),
+            "actuation_reason": np.array(["" if o is None else o.why for o in rows]),
+        }
+
     # report ------------------------------------------------------------------------------
     def finish(self, timings: Timings) -> dict[str, Any]:
         """Report keys; closes the backends first, so the rig's safe state is in them."""
@@ -198,6 +210,8 @@ class RealBinding:
                 "commands": len(outcomes),
                 "confirmed": sum(o.ok and o.device is not None for o in outcomes),
                 "sent_unconfirmed": sum(o.outcome == "sent" for o in outcomes),
+                "requests_failed": sum(o.failed for o in outcomes),
+                "outcomes": dict(sorted(Counter(o.outcome for o in outcomes).items())),
                 "timeouts": sum(o.timeout for o in outcomes),
                 "rejected": sum(o.rejected for o in outcomes),
                 "errors": sum(o.error is not None for o in outcomes),

@@ -12,7 +12,7 @@ gives the per-device figures for ``report.json["devices"]``.
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from devices.actuator import CommandResult
+from devices.actuator import CONFIRMED, CommandResult, Outcome, outcome_counts
 from devices.binding import Refused
 from hil.links.faults import faults_from_spec
 from hil.rig import RigSession, load_rig
@@ -36,18 +36,62 @@ def intent_routes(rig: str = "ci-virtual") -> dict[str, str]:
             if intent != FEEDBACK}
 
 
+NO_COMMAND = "none"
+"""The outcome of an intent that commands no device (nothing to confirm)."""
+
+
+_DONE = CONFIRMED | {Outcome.SENT}
+"""Outcomes that are not a failure: confirmed, or sent to a fire-and-forget device."""
+
+
 @dataclass
 class RenderOutcome:
-    """One rendered intent. ``ms`` is command -> status (0 when nothing was commanded)."""
+    """One rendered intent. ``ms`` is command -> status (0 when nothing was commanded).
+
+    ``outcome`` is the command's :class:`Outcome` (``"none"`` when the intent commands no
+    device); ``ack_outcome`` the HMI acknowledgement's. ``failed`` is what the verdict uses.
+    """
 
     ms: float
     device: str | None
-    ok: bool
-    timeout: bool = False
-    rejected: bool = False
-    error: str | None = None
+    outcome: str
+    reason: str = ""
     ack_ms: float | None = None
-    outcome: str = ""  # ok / sent / rejected / mismatch / timeout / error / not_sent / ""
+    ack_outcome: str | None = None
+    ack_reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome == NO_COMMAND or self.outcome in CONFIRMED
+
+    @property
+    def timeout(self) -> bool:
+        return self.outcome == Outcome.TIMED_OUT
+
+    @property
+    def rejected(self) -> bool:
+        return self.outcome == Outcome.REJECTED
+
+    @property
+    def error(self) -> str | None:
+        return None if self.ok else (self.reason or self.outcome)
+
+    @property
+    def failed(self) -> bool:
+        """The command or its acknowledgement was not confirmed (a fire-and-forget device's
+        ``sent`` is all it can do: not a failure, never counted as confirmed)."""
+        ack_failed = self.ack_outcome is not None and self.ack_outcome not in _DONE
+        return (self.outcome not in _DONE and self.outcome != NO_COMMAND) or ack_failed
+
+    @property
+    def why(self) -> str:
+        """The reason(s) of a failed request, empty when it did not fail."""
+        parts = []
+        if self.outcome not in _DONE and self.outcome != NO_COMMAND:
+            parts.append(f"{self.device or '-'} {self.outcome}: {self.reason}")
+        if self.ack_outcome is not None and self.ack_outcome not in _DONE:
+            parts.append(f"ack {self.ack_outcome}: {self.ack_reason}")
+        return "; ".join(parts)
 
 
 class RenderBackend:
@@ -66,7 +110,8 @@ class RenderBackend:
         try:
             out.append(self.session.command_intent(FEEDBACK, text_id)[1])
         except Refused as exc:
-            out.append(CommandResult(self.ack_device, 0.0, error=f"not sent: {exc}"))
+            out.append(CommandResult(self.ack_device, 0.0, Outcome.NOT_SENT,
+                                     f"not sent: {exc}"))
 
     def execute(self, intent: str, value: int | None = None) -> RenderOutcome:
         """Ack on the HMI, command the device, wait for its status (bounded by its timeout)."""
@@ -76,35 +121,48 @@ class RenderBackend:
         acks: list[CommandResult] = []
         ack_thread = threading.Thread(target=self._ack, args=(intent, acks))
         ack_thread.start()
+        try:
+            result = self._command(intent, value, device)
+        finally:
+            ack_thread.join(2.0)  # the ack itself is bounded by the HMI timeout
+        if result is None:
+            outcome = RenderOutcome(0.0, None, NO_COMMAND)
+        else:
+            self.results[result.device].append(result)
+            outcome = RenderOutcome(result.ms, result.device, result.outcome.value,
+                                    result.reason)
+        if self.ack_device is not None:
+            ack = acks[0] if acks else CommandResult(
+                self.ack_device, 2000.0, Outcome.TIMED_OUT, "ack still in flight after 2 s")
+            self.results[self.ack_device].append(ack)
+            outcome.ack_ms = ack.ms if ack.confirmed else None
+            outcome.ack_outcome, outcome.ack_reason = ack.outcome.value, ack.reason
+        return outcome
+
+    def _command(self, intent: str, value: int | None,
+                 device: str | None) -> CommandResult | None:
+        """Command the intent's device through its binding; None when no device binds it."""
         if device is None:
-            return self._done(ack_thread, acks, RenderOutcome(0.0, None, ok=True))
+            return None
         schema = INTENTS.get(intent)
         if schema is not None and schema.kind != "none" and not schema.accepts(value):
-            return self._done(ack_thread, acks, RenderOutcome(
-                0.0, device, ok=False, error=f"value {value!r} refused for {intent}",
-                outcome="not_sent"))
+            return CommandResult(device, 0.0, Outcome.NOT_SENT,
+                                 f"value {value!r} refused for {intent}")
         try:
             _, result = self.session.command_intent(intent, value)
         except Refused as exc:  # out of range: nothing was sent
-            return self._done(ack_thread, acks, RenderOutcome(
-                0.0, device, ok=False, error=f"not sent: {exc}", outcome="not_sent"))
-        self.results[device].append(result)
-        return self._done(ack_thread, acks, RenderOutcome(
-            result.ms, device, result.ok, result.timeout, result.rejected, result.error,
-            outcome=result.outcome))
-
-    def _done(self, ack_thread: threading.Thread, acks: list[CommandResult],
-              outcome: RenderOutcome) -> RenderOutcome:
-        ack_thread.join(2.0)  # the ack itself is bounded by the HMI timeout
-        if acks and self.ack_device is not None:
-            self.results[self.ack_device].append(acks[0])
-            outcome.ack_ms = acks[0].ms if acks[0].ok else None
-        return outcome
+            return CommandResult(device, 0.0, Outcome.NOT_SENT, f"not sent: {exc}")
+        return result
 
     def stats(self) -> dict[str, dict[str, Any]]:
         """Per device: count, ok, p50/p95/p99 of answered commands (ms), timeouts,
-        rejections, errors."""
+        rejections, errors, and the count of every outcome."""
         return device_stats(self.results)
+
+    def actuation(self) -> dict[str, Any]:
+        """``report.json["actuation"]``: outcomes overall, per device and per cause (with the
+        reason), malformed status frames by cause, and the safe state per device."""
+        return actuation_summary(self.results, self.session)
 
     def report(self) -> dict[str, Any]:
         """Everything device-side for ``report.json``: ``devices`` (per-device stats) plus
@@ -113,11 +171,12 @@ class RenderBackend:
         session = self.session
         return {
             "devices": self.stats(),
+            "actuation": self.actuation(),
             "rig": {
                 "name": session.rig.name,
                 "traces": session.trace_files(),
                 "faults_injected": dict(session.faults.injected),
-                "safe_state": {r.device: r.outcome for r in session.safe_state_results},
+                "safe_state": {r.device: r.verdict for r in session.safe_state_results},
             },
         }
 
@@ -141,18 +200,77 @@ def render_backend(rig: str, out_dir: str | Path | None = None,
 def device_stats(results: dict[str, list[CommandResult]]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for device, rs in sorted(results.items()):
-        answered = np.array([r.ms for r in rs if r.ok or r.rejected])
+        answered = np.array([r.ms for r in rs if r.result is not None])
         q = (np.percentile(answered, [50, 95, 99]).round(3).tolist() if answered.size
              else [None, None, None])
+        counts = outcome_counts(rs)
         out[device] = {
             "commands": len(rs),
-            "ok": sum(r.ok for r in rs),
-            "sent_unconfirmed": sum(r.sent for r in rs),
-            "mismatches": sum(r.mismatch for r in rs),
+            "ok": sum(r.confirmed for r in rs),
             "p50_ms": q[0], "p95_ms": q[1], "p99_ms": q[2],
-            "timeouts": sum(r.timeout for r in rs),
-            "rejections": sum(r.rejected for r in rs),
-            "errors": sum(r.error is not None and not (r.timeout or r.rejected or r.mismatch)
-                          for r in rs),
+            "timeouts": counts[Outcome.TIMED_OUT],
+            "rejections": counts[Outcome.REJECTED],
+            "errors": counts[Outcome.ERROR],
+            "sent_unconfirmed": counts[Outcome.SENT],
+            "mismatches": counts[Outcome.MISMATCH],
+            "outcomes": counts,
         }
     return out
+
+
+def _causes(results: dict[str, list[CommandResult]]) -> list[dict[str, Any]]:
+    """Unconfirmed commands grouped by device, outcome and reason (most frequent first)."""
+    counts: Counter[tuple[str, str, str]] = Counter(
+        (r.device, r.outcome.value, r.reason) for rs in results.values() for r in rs
+        if not r.confirmed)
+    return [{"device": d, "outcome": o, "reason": why, "count": n}
+            for (d, o, why), n in counts.most_common()]
+
+
+def actuation_summary(results: dict[str, list[CommandResult]],
+                      session: RigSession | None = None) -> dict[str, Any]:
+    """Outcome counts overall and per device, failure causes, malformed frames, safe state."""
+    every = [r for rs in results.values() for r in rs]
+    counts = outcome_counts(every)
+    summary: dict[str, Any] = {
+        "commands": len(every),
+        "confirmed": sum(r.confirmed for r in every),
+        "outcomes": counts,
+        "not_sent": counts[Outcome.NOT_SENT],
+        "timed_out": counts[Outcome.TIMED_OUT],
+        "timed_out_fraction": round(counts[Outcome.TIMED_OUT] / len(every), 6) if every
+        else 0.0,
+        "rejected": counts[Outcome.REJECTED],
+        "mismatched": counts[Outcome.MISMATCH],
+        "errors": counts[Outcome.ERROR],
+        "sent_unconfirmed": counts[Outcome.SENT],
+        "per_device": {d: outcome_counts(rs) for d, rs in sorted(results.items())},
+        "causes": _causes(results),
+    }
+    if session is not None:
+        malformed: Counter[str] = Counter()
+        for actuator in session.actuators.values():
+            malformed.update(getattr(actuator, "malformed", {}))
+        summary["malformed_status"] = dict(sorted(malformed.items()))
+        ports, link = session.can_ports, session.serial_link
+        multi = len(ports) > 1
+        failures = [f"{name}: {f}" if multi else f
+                    for name, port in ports.items() for f in port.reader_failures]
+        if link is not None and link.reader_failure:
+            failures.append(f"serial: {link.reader_failure}")
+        summary["reader_failures"] = failures
+        summary["reader_failed"] = len(failures)
+        faults: Counter[str] = Counter()
+        for port in ports.values():
+            faults.update(port.rx_faults)
+        faults.update(link.rx_faults if link is not None else {})
+        summary["rx_faults"] = dict(sorted(faults.items()))
+        safe = {r.device: {"outcome": r.outcome.value, "reason": r.reason}
+                for r in session.safe_state_results}
+        missing = [d for d in session.actuators if d not in safe]
+        safe.update({d: {"outcome": "not_sent", "reason": "safe state never commanded"}
+                     for d in missing})
+        summary["safe_state"] = safe
+        summary["safe_state_unconfirmed"] = sum(
+            s["outcome"] not in _DONE for s in safe.values())  # fire-and-forget: sent
+    return summary

@@ -12,13 +12,12 @@ import os
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 import can
 
-from devices.actuator import Actuator, CanActuator, CommandResult, SerialActuator
+from devices.actuator import Actuator, CanActuator, CommandResult, Outcome, SerialActuator
 from devices.binding import E2E_SIGNALS, Refused
 from devices.can_port import CanPort
 from devices.can_twins import CanTwinHost
@@ -29,6 +28,7 @@ from devices.serial_link import SerialLink
 from devices.serial_protocol import split_can_body
 from hil.links.faults import Fault, FaultPlan
 from hil.links.recorder import TraceRecorder
+from hil.private_bus import private_channel
 from hil.rig_file import SERIAL, BusConfig, DeviceConfig, Rig, load_rig
 from twin.paths import PROJECT_ROOT
 
@@ -136,9 +136,8 @@ class RigSession:
         kwargs = dict(bus.options or {})
         if bus.bitrate is not None:
             kwargs["bitrate"] = bus.bitrate
-        channel = bus.channel
-        if bus.interface == "virtual" and channel == "auto":
-            channel = f"cabin-{uuid.uuid4().hex[:8]}"  # private bus per session
+        # "auto": a private bus per session (virtual channel, or udp_multicast group + port)
+        channel, kwargs = private_channel(bus.interface, bus.channel, kwargs)
         return {"interface": bus.interface, "channel": channel, **kwargs}
 
     def _start_can(self, bus: BusConfig) -> None:
@@ -185,7 +184,11 @@ class RigSession:
             [str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env,
                                 start_new_session=True)
-        line = _readline_with_timeout(proc, self.start_timeout_s)
+        try:
+            line = _readline_with_timeout(proc, self.start_timeout_s)
+        except BaseException:  # Ctrl-C/SIGTERM during start-up: no orphaned child
+            _stop_process(proc)
+            raise
         if not line.startswith(ready_prefix):
             _stop_process(proc)
             raise RuntimeError(f"{cmd[2]} did not start (got {line!r})")
@@ -256,7 +259,7 @@ class RigSession:
         values = spec.encode(intent, value, self.current(device))
         result = self.actuators[device].command(values, timeout_s,
                                                 checks=spec.checks(intent) or None)
-        if result.ok or result.sent:
+        if result.ok or result.outcome is Outcome.SENT:
             self._commanded[device] = values
         if result.ok:
             self.confirmed.add(device)
@@ -284,9 +287,10 @@ class RigSession:
                 results.append(actuator.command(values, timeout_s,
                                                 checks=spec.safe_state.confirm or None))
             except Refused as exc:
-                results.append(CommandResult(name, 0.0, error=str(exc), not_sent=True))
+                results.append(CommandResult(name, 0.0, Outcome.NOT_SENT, str(exc)))
             except Exception as exc:  # the safe state must reach every other device
-                results.append(CommandResult(name, 0.0, error=f"safe state failed: {exc}"))
+                results.append(CommandResult(name, 0.0, Outcome.ERROR,
+                                             f"safe state failed: {exc}"))
         self.safe_state_results = results
         return results
 

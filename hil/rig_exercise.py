@@ -41,10 +41,10 @@ def exercise(session: RigSession) -> dict[str, dict[str, Any]]:
                     continue
                 if result.ok:
                     entry["confirmed"] += 1
-                elif result.sent:
+                elif result.outcome == "sent":
                     entry["sent"] += 1
                 else:
-                    entry["failures"].append(f"{intent}={value}: {result.outcome}: "
+                    entry["failures"].append(f"{intent}={value}: {result.outcome.value}: "
                                              f"{result.error}")
         report[name] = entry
     return report

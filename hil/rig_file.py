@@ -24,6 +24,7 @@ from pydantic import Field
 
 from devices.binding import E2E_SIGNALS, Binding, Check, DeviceSpec, SafeState
 from devices.codec import CABIN_DBC, load_dbc, overlapping
+from hil.rig_checks import check_devices
 from latency_models.distributions import SpecError, distribution_from_spec
 from twin.assistant.intents import INTENT_NAMES, INTENTS, IntentSchema
 from twin.config.base import Finite, NonNegative, Strict, parse
@@ -265,6 +266,7 @@ class _Loader:
             buses[SERIAL] = BusConfig(SERIAL, SERIAL, self._dbc("serial", s.dbc, s.strict),
                                       s.strict, len(m.buses), port=s.port,
                                       baudrate=s.baudrate)
+        check_devices(m.devices, buses, self.file)  # across devices; cannot work: exit 2
         devices = {name: self._device(name, d, buses) for name, d in m.devices.items()}
         served: dict[str, str] = {}
         for name, d in devices.items():

@@ -7,20 +7,34 @@ real). Without ``--rig`` a real render uses the ``ci-virtual`` rig (simulated EC
 commanded to their safe state on every exit path (pass, fail, error, SIGINT, SIGTERM) before
 the report, and its expectations, are made. The model runs in a worker process: a native crash
 there degrades the run to rules only and is reported.
+
+Actuation is part of the verdict (issue 11): every command's outcome is in the report, a
+request whose command failed is neither ``correct`` nor in a perception class, and built-in
+expectations (:mod:`twin.actuation_verdict`) fail the run unless ``[actuation]`` allows it. A
+run interrupted by SIGINT/SIGTERM keeps the requests that finished (``interrupted: true`` and an
+error expectation); the CLI writes it and exits 130/143.
 """
 
 from __future__ import annotations
 
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from hil.backends import DEFAULT_RIG, RunContext, open_backends, select_backends
 from hil.binding import RealBinding
 from hil.dut.stream import hmi_sink
-from hil.links.signals import exit_on_signals
+from hil.links.signals import Terminated, exit_on_signals
+from twin.actuation_verdict import actuation_expectations
+from twin.errors import InputError
+from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
+from twin.report import build_report, evaluate_expectations
 from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario
+from twin.timings import Timings
 
 __all__ = ["DEFAULT_RIG", "real_stages", "run_real"]
 
@@ -32,46 +46,134 @@ def real_stages(scenario: Scenario, rig: str | None) -> set[str]:
 
 def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
              out: Path, model: str | None = None, n_threads: int = 2) -> RunResult:
-    """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig."""
+    """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig,
+    actuation (and, when interrupted, ``interrupted`` and what finished)."""
     seed = scenario.seed if seed is None else seed
     ctx = RunContext(scenario, rig, out, seed, model, n_threads)
-    with ExitStack() as stack:
-        stack.enter_context(exit_on_signals())
-        parts = open_backends(ctx, stack)
-        if parts.render is not None and hasattr(parts.resolver, "stream_sink"):
-            parts.resolver.stream_sink = hmi_sink(parts.render)  # streamed answers, paced
-        binding = RealBinding(parts, close=stack.pop_all())
-        try:
-            result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
-                                  binding=binding)
-        finally:
-            binding.close()  # safe state on every exit path (idempotent)
-    if parts.render is not None:
-        _require_confirmed(scenario, result.report)
-    if parts.resolver is not None and hasattr(parts.resolver, "crash"):  # the model worker
-        _report_model_worker(parts.resolver, result.report)
+    binding: RealBinding | None = None
+    try:
+        with ExitStack() as stack:
+            stack.enter_context(exit_on_signals())
+            parts = open_backends(ctx, stack)
+            if parts.render is not None and hasattr(parts.resolver, "stream_sink"):
+                parts.resolver.stream_sink = hmi_sink(parts.render)  # streamed answers, paced
+            binding = RealBinding(parts, close=stack.pop_all())
+            try:
+                result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
+                                      binding=binding)
+            finally:
+                binding.close()  # safe state on every exit path (idempotent)
+        mask = None
+    except (KeyboardInterrupt, Terminated) as exc:  # the session closed: safe state done
+        partial = getattr(exc, "partial_timings", None)
+        if partial is None or binding is None:
+            raise  # interrupted before any request ran: nothing to keep
+        result = _interrupted(scenario, seed, partial, binding, exc)
+        mask = partial.finished
+    if binding.render is not None:
+        _fold_actuation(result, binding, mask)
+    if result.report.get("interrupted"):
+        result.report["expectations"] = _partial_expectations(scenario, result.report)
+    else:  # again: perception and correctness now count failed commands
+        result.report["expectations"] = evaluate_expectations(scenario, result.report)
+    if binding.render is not None:
+        result.report["expectations"] += actuation_expectations(
+            scenario.config.actuation, result.report["actuation"])
+        if not result.report.get("interrupted"):
+            _require_confirmed(scenario, result.report)
+    if binding.resolver is not None and hasattr(binding.resolver, "crash"):
+        _report_model_worker(binding.resolver, result.report)
     measured = result.report.get("dut", {}).get("network_real")
     if measured:  # networked DUTs: the proxy's measured holds, next to the modelled stage
         result.report["stages"]["network"]["dut_measured"] = measured
     return result
 
 
-CONFIRMED = "render_real.confirmed"
+def _interrupted(scenario: Scenario, seed: int, partial: Timings, binding: RealBinding,
+                 exc: BaseException) -> RunResult:
+    """What an interrupted run keeps: the finished requests, ``interrupted: true``, an error
+    expectation; the CLI writes it and exits 130 (SIGINT) or 143 (SIGTERM)."""
+    done = partial.finished
+    timings = partial.subset(done)
+    mon = {"window_ms": 1000.0, "windows": [], "alerts": []}
+    quiet = scenario.with_config(expectations=[])
+    extra = binding.finish(timings)
+    modes = {s: ("real" if s in binding.parts.stages else m) for s, m in scenario.modes.items()}
+    report = build_report(quiet, seed, timings, mon, modes, extra)
+    name = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
+    report.update(interrupted=True, interrupted_by=name,
+                  requests_completed=int(done.sum()), requests_planned=int(partial.n))
+    result = RunResult(scenario, None, timings, report, mon,  # type: ignore[arg-type]
+                       extra_columns={"request_index": np.flatnonzero(done)})
+    result.interrupted_by = exc  # type: ignore[attr-defined]
+    return result
+
+
+def _partial_expectations(scenario: Scenario, report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The scenario's expectations on what finished (not measured: failed, never passed),
+    plus the error that the run did not finish."""
+    out: list[dict[str, Any]] = [{
+        "name": "run finished", "metric": "interrupted", "limit": {"max": 0}, "value": 1,
+        "passed": False, "error_type": "Interrupted",
+        "error": f"interrupted by {report['interrupted_by']} after "
+                 f"{report['requests_completed']} of {report['requests_planned']} requests",
+        "reason": "a run that did not finish has no verdict on the requests it did not run"}]
+    for exp in scenario.expectations:
+        try:
+            out += evaluate_expectations(replace(scenario, expectations=[exp]), report)
+        except InputError:
+            out.append({"name": exp.name, "metric": exp.metric,
+                        "limit": {k: v for k, v in (("max", exp.max), ("min", exp.min))
+                                  if v is not None},
+                        "value": None, "passed": False,
+                        "skipped": "not measured: the run was interrupted"})
+    return out
+
+
+def _fold_actuation(result: RunResult, binding: RealBinding,
+                    mask: np.ndarray | None = None) -> None:
+    """Per-request actuation columns; a request whose command (or ack) failed is neither
+    ``correct`` nor counted in a perception class (``perception.failed`` instead)."""
+    columns = binding.request_columns(len(mask) if mask is not None else result.timings.n)
+    if mask is not None:
+        columns = {k: v[mask] for k, v in columns.items()}
+    failed = columns["actuation_failed"]
+    result.extra_columns.update(columns)
+    if "correct" in result.extra_columns:
+        result.extra_columns["correct"] = result.extra_columns["correct"] & ~failed
+    e2e = result.timings.e2e_ms
+    n = max(int(e2e.size), 1)
+    perception = result.report["perception"]
+    for name, low, high in (("instant", -np.inf, INSTANT_MS),
+                            ("acceptable", INSTANT_MS, ACCEPTABLE_MS),
+                            ("sluggish", ACCEPTABLE_MS, np.inf)):
+        inside = (e2e > low) & (e2e <= high) & ~failed
+        perception[name] = int(np.count_nonzero(inside)) / n
+    perception["failed"] = int(np.count_nonzero(failed)) / n
+    result.report["actuation"]["requests_failed"] = int(np.count_nonzero(failed))
+
+
+CONFIRMED_METRIC = "render_real.confirmed"
 
 
 def _require_confirmed(scenario: Scenario, report: dict[str, Any]) -> None:
     """Commands that were only sent (fire-and-forget devices) are no evidence that anything
     happened: a run whose devices confirmed nothing fails, unless the scenario says what it
-    expects of ``render_real.confirmed`` itself (e.g. ``min = 0``)."""
-    if any(e.metric == CONFIRMED for e in scenario.expectations):
+    expects of ``render_real.confirmed`` itself (e.g. ``min = 0``) or loosens the built-in
+    actuation expectations with a reason (its ``[actuation]`` table)."""
+    if any(e.metric == CONFIRMED_METRIC for e in scenario.expectations):
+        return
+    if scenario.config.actuation.loosened:
         return
     real = report.get("render_real", {})
     if real.get("commands", 0) - real.get("no_device", 0) <= 0:
         return
     confirmed = real.get("confirmed", 0)
     report["expectations"].append({
-        "name": "device commands confirmed by their status", "metric": CONFIRMED,
-        "limit": {"min": 1.0}, "value": float(confirmed), "passed": confirmed >= 1})
+        "name": "device commands confirmed by their status", "metric": CONFIRMED_METRIC,
+        "limit": {"min": 1.0}, "value": float(confirmed), "passed": confirmed >= 1,
+        "builtin": True, "reason": "commands only sent (fire-and-forget) are no evidence that "
+                                   "anything happened"})
 
 
 def _report_model_worker(resolver: Any, report: dict[str, Any]) -> None:

@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
             "status": status,
             "intents": done,
             "frames": session.recorder.frames if session.recorder else 0,
-            "safe_state": {r.device: r.outcome for r in session.safe_state_results},
+            "safe_state": {r.device: r.verdict for r in session.safe_state_results},
         }
         (args.out / "soak.json").write_text(json.dumps(summary, sort_keys=True))
     return {"finished": 0, "error": 1}.get(status, 130 if status == "interrupted" else 143)

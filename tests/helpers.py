@@ -19,32 +19,40 @@ def scenario(**overrides: Any) -> Scenario:
     return scenario_from_dict(raw, "<test>")
 
 
-def can_rig_toml(name: str = "can-only", timeout_ms: float = 30, seed: int = 3) -> str:
-    """The test rig: the cabin HVAC and seat twins on a private python-can virtual bus.
+def can_rig_toml(name: str = "can-only", timeout_ms: float = 30, seed: int = 3,
+                 hvac_delay_ms: float = 1.0, channel: str = "auto",
+                 devices: tuple[str, ...] = ("hvac", "seat")) -> str:
+    """The test rig: the cabin HVAC and seat twins on a private python-can virtual bus
+    (``devices`` picks which; ``channel`` "auto" is a private bus per session).
 
     Used by the ``can_rig_file`` fixture (tests/conftest.py); one copy for every rig test.
     """
-    return f"""
+    head = f"""
 name = "{name}"
 [buses.body]
 interface = "virtual"
-channel = "auto"
+channel = "{channel}"
 [simulation]
 seed = {seed}
-[devices.hvac]
+"""
+    return head + "".join(_DEVICES[d].format(timeout_ms=timeout_ms, hvac_delay_ms=hvac_delay_ms)
+                          for d in devices)
+
+
+_DEVICES = {"hvac": """[devices.hvac]
 bus = "body"
 node_id = 1
 command = "HVAC_Cmd"
 status = "HVAC_Status"
 timeout_ms = {timeout_ms}
-delay = {{dist = "fixed", value = 1.0}}
+delay = {{dist = "fixed", value = {hvac_delay_ms}}}
 safe_state = {{ send = {{ TargetTemp = 22, Fan = 0, AC = 0 }}, why = "nothing left running" }}
 [devices.hvac.intents]
 climate_set_temperature = {{ signal = "TargetTemp" }}
 climate_set_fan = {{ signal = "Fan" }}
 climate_ac_on = {{ set = {{ AC = 1 }} }}
 climate_ac_off = {{ set = {{ AC = 0 }} }}
-[devices.seat]
+""", "seat": """[devices.seat]
 bus = "body"
 node_id = 2
 command = "Seat_Cmd"
@@ -55,4 +63,4 @@ safe_state = {{ send = {{ DriverLevel = 0, PassengerLevel = 0 }}, why = "burn ri
 [devices.seat.intents]
 seat_heat_driver = {{ signal = "DriverLevel" }}
 seat_heat_passenger = {{ signal = "PassengerLevel" }}
-"""
+"""}

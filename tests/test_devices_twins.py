@@ -92,11 +92,18 @@ def test_a_twin_answers_only_what_its_binding_confirms(buses) -> None:
                       SafeState({"Fan": 0}))
     with CanTwinHost(twin_bus, [BoundTwin(DB, spec, Fixed(1.0))]):
         port = CanPort(host_bus)
-        dev = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5)
+        dev = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5,
+                          mapping={"Fan": "Fan"})
         result = dev.command({"TargetTemp": 29, "Fan": 6})
         assert result.ok and result.status["Fan"] == 6
         start = start_values(DB.get_message_by_name("HVAC_Status"))["TargetTemp"]
         assert result.status["TargetTemp"] == start  # not bound: stays at its start value
+        assert result.outcome == "status_matches"
+        # compared on every same-named signal, the unmapped TargetTemp contradicts the command
+        strict = CanActuator(port, DB, "fan-only", 9, "HVAC_Cmd", "HVAC_Status", 0.5)
+        contradicted = strict.command({"TargetTemp": 29, "Fan": 6})
+        assert contradicted.outcome == "mismatch" and not contradicted.ok
+        assert f"TargetTemp={start:g} (commanded TargetTemp=29)" in contradicted.reason
         port.close()
 
 

@@ -220,5 +220,9 @@ def run_des(plan: Plan, env: simpy.Environment | None = None,
     else:
         assert plan.think_ms is not None
         run.closed_loop(plan.think_ms)
-    env.run()
+    try:
+        env.run()
+    except (KeyboardInterrupt, SystemExit) as exc:  # SIGINT/SIGTERM: keep what finished
+        exc.partial_timings = run.timings()  # type: ignore[attr-defined]
+        raise
     return run.timings()

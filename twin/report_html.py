@@ -28,6 +28,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from latency_models.stages import E2E_BUDGET_MS, STAGES
+from twin.report import _num, format_limit, overall_verdict, verdict_header
 
 MAX_TIMELINE_POINTS = 4000
 CDF_POINTS = 512
@@ -41,6 +42,9 @@ h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 8px;
 text-align:right}th{background:#f2f2f2}td.l,th.l{text-align:left}
 .pass{color:#1a7f37;font-weight:600}.fail{color:#c62828;font-weight:600}
+.verdict{font-size:1.3em;padding:.4em .8em;border-radius:4px;margin:.5em 0}
+.v-PASS{background:#e6f4ea}.v-FAIL,.v-ERROR{background:#fdecea}
+pre.why{white-space:pre-wrap;font-size:.9em;margin:.3em 0 1em}
 img{max-width:100%;height:auto;border:1px solid #eee}.note{color:#666;font-size:.9em}
 """
 
@@ -340,10 +344,24 @@ def _expectations_table(report: dict[str, Any]) -> str:
         limit = e.get("limit")
         rows.append([
             _fmt(e.get("name", "")), _fmt(e.get("metric", "")),
-            "-" if limit is None else _fmt(limit, 3), _fmt(e.get("value"), 3),
+            "-" if not limit else html.escape(format_limit(limit)),
+            html.escape(_num(e.get("value"))),
             ("pass", "pass") if e.get("passed") else ("FAIL", "fail"),
+            _fmt(e.get("reason", "")),
         ])  # fmt: skip
-    return _table(["<name", "<metric", "limit", "value", "<result"], rows)
+    return _table(["<name", "<metric", "limit", "value", "<result", "<why"], rows)
+
+
+def _verdict_block(report: dict[str, Any]) -> str:
+    """PASS/FAIL/ERROR first, with the failing expectations and actuation failures."""
+    if "expectations" not in report:
+        return ""
+    verdict = overall_verdict(report)
+    head, *why = verdict_header(report).splitlines()
+    block = f"<p class='verdict v-{verdict}'>{html.escape(head)}</p>"
+    if why:
+        block += f"<pre class=why>{html.escape(chr(10).join(line.strip() for line in why))}</pre>"
+    return block
 
 
 def _timeline_table(timeline: Sequence[dict[str, Any]]) -> str:
@@ -375,7 +393,8 @@ def write_html(
         "<!DOCTYPE html><html lang=en><head><meta charset=utf-8>",
         f"<title>{html.escape(title)}</title>",
         f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
-        f"<p>seed {_fmt(report.get('seed', '-'))}, {_fmt(report.get('requests', '-'))} requests; "
+        _verdict_block(report),
+        f"<p>seed {_num(report.get('seed', '-'))}, {_num(report.get('requests', '-'))} requests; "
         f"e2e p95 {_fmt(e2e.get('p95_ms'))} ms against {budget:g} ms; perception: "
         + ", ".join(f"{html.escape(k)} {float(v) * 100:.1f} %" for k, v in perception.items())
         + "</p>",

@@ -42,3 +42,13 @@ class Timings:
     @property
     def n(self) -> int:
         return int(self.arrival.size)
+
+    @property
+    def finished(self) -> np.ndarray:
+        """Requests that left the last stage (all of them, unless the run was interrupted)."""
+        return np.isfinite(self.leave[:, -1])
+
+    def subset(self, mask: np.ndarray) -> Timings:
+        """The requests selected by ``mask`` (e.g. those finished before an interruption)."""
+        return Timings(self.arrival[mask], self.stage_arrival[mask], self.start[mask],
+                       self.end[mask], self.leave[mask], self.fault_hit[mask], self.engine)

@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cabin_twin.cli.verify",
     "cabin_twin.cli.fidelity",
     "cabin_twin.cli.doctor",
+    "cabin_twin.cli.trace",
 )
 
 

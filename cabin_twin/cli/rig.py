@@ -3,8 +3,12 @@ and require its confirmation, report), ``show RIG`` (the effective bindings, ran
 checks as a table) and ``init --dbc FILE`` (scaffold a rig file from a vehicle DBC).
 
 ``check`` prints a table and one JSON object; ``--out DIR`` also writes ``rig_check.json``
-and the traces. Exit 0 when every device answered every ping, confirmed every bound command
-and its safe state, 1 otherwise, 2 on a bad rig file.
+and the traces. A device without a ping (e.g. a vehicle DBC without the cabin Diag messages) is
+``SKIPPED`` with the reason, never passed. Exit 0 only when every pingable device answered every
+ping, every bound command was confirmed (``sent`` for a fire-and-forget device), something was
+verified (a ping answered or a command confirmed) and every device confirmed its safe state
+(``sent`` for a fire-and-forget device); 1 otherwise; 2 on a rig file that is bad or cannot
+work (see :mod:`hil.rig_file` and :mod:`hil.rig_checks`).
 """
 
 from __future__ import annotations
@@ -51,7 +55,9 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
         entry: dict[str, Any] = {"link": dev.link, "bus": dev.bus, "mode": dev.mode}
         if not actuator.supports_ping:  # e.g. a vehicle DBC without the cabin Diag messages
             report[name] = {**entry, "pings": 0, "answered": 0, "p50_ms": None,
-                            "p99_ms": None, "ok": True, "skipped": "no ping in this DBC"}
+                            "p99_ms": None, "ok": False, "verdict": "SKIPPED",
+                            "skipped": "no ping: the DBC has no Diag_Request/Diag_Response "
+                                       "or the device has no node id"}
             continue
         rtts = [actuator.ping(timeout_s) for _ in range(pings)]
         got = np.array([r for r in rtts if r is not None])
@@ -60,11 +66,37 @@ def ping_devices(session: RigSession, pings: int, timeout_s: float) -> dict[str,
             "p50_ms": round(float(np.percentile(got, 50)), 3) if got.size else None,
             "p99_ms": round(float(np.percentile(got, 99)), 3) if got.size else None,
             "ok": bool(got.size == pings),
+            "verdict": "PASS" if got.size == pings else "FAIL",
         }
     return report
 
 
+def rig_verdict(devices: dict[str, dict[str, Any]], safe_state: dict[str, Any],
+                commands: dict[str, dict[str, Any]] | None = None,
+                fire_and_forget: set[str] | frozenset[str] = frozenset(),
+                pings_only: bool = True) -> tuple[bool, list[str]]:
+    """Passed, and why not: a device failed its pings, a bound command was not confirmed,
+    nothing was verified (no ping answered, no command confirmed), or a safe state was not
+    confirmed (a fire-and-forget device's can only be ``sent``)."""
+    from devices.actuator import CONFIRMED
+
+    commands = commands or {}
+    why = [f"{n}: {d['answered']}/{d['pings']} pings answered"
+           for n, d in devices.items() if d["verdict"] == "FAIL"]
+    why += [f"{n}: {failure}" for n, c in commands.items() for failure in c["failures"]]
+    confirmed = sum(c["confirmed"] for c in commands.values())
+    if not any(d["verdict"] == "PASS" for d in devices.values()) and not confirmed:
+        why.append("nothing verified: no device could be pinged"
+                   + ("" if pings_only else " and no command was confirmed"))
+    why += [f"{n}: safe state {s['outcome']}: {s['reason']}"
+            for n, s in safe_state.items()
+            if s["outcome"] not in CONFIRMED
+            and not (n in fire_and_forget and s["outcome"] == "sent")]
+    return not why, why
+
+
 def check_rig(args: argparse.Namespace) -> int:
+    from devices.actuator import CONFIRMED
     from hil.links.signals import exit_on_signals
     from hil.rig import LinkError, RigSession, load_rig
     from hil.rig_exercise import exercise
@@ -80,20 +112,23 @@ def check_rig(args: argparse.Namespace) -> int:
         print(f"rig {rig.name}: FAIL: {exc}")
         print(json.dumps({"rig": rig.name, "passed": False, "error": str(exc)}))
         return 1
-    safe = {r.device: {"outcome": r.outcome, "error": r.error}
+    safe = {r.device: {"outcome": r.outcome.value, "reason": r.reason}
             for r in session.safe_state_results}
+    safe.update({n: {"outcome": "not_sent", "reason": "safe state never commanded"}
+                 for n in session.actuators if n not in safe})
+    short = {n: "ok" if s["outcome"] in CONFIRMED else s["outcome"] for n, s in safe.items()}
+    fire_and_forget = {n for n in devices if rig.devices[n].spec.fire_and_forget}
     for name, d in devices.items():
         c = commands.get(name)
         d["commands"] = c
-        d["safe_state"] = safe.get(name, {}).get("outcome")
-        fire_and_forget = rig.devices[name].spec.fire_and_forget
-        d["ok"] = bool(d["ok"] and (c is None or not c["failures"]) and (
-            d["safe_state"] == ("sent" if fire_and_forget else "ok")))
+        d["safe_state"] = short.get(name)
+    passed, why = rig_verdict(devices, safe, commands, fire_and_forget, args.pings_only)
     confirmed = sum(c["confirmed"] for c in commands.values())
-    passed = all(d["ok"] for d in devices.values()) and (args.pings_only or confirmed > 0)
     print(f"rig {rig.name}: {'PASS' if passed else 'FAIL'}")
-    print(f"{'device':<10} {'bus':<8} {'mode':<10} {'answered':>9} {'p50 ms':>9} {'p99 ms':>9} "
-          f"{'confirmed':>10} {'safe state':>11}")
+    for line in why:
+        print(f"  FAIL {line}")
+    print(f"{'device':<10} {'bus':<8} {'mode':<10} {'answered':>9} {'p50 ms':>9} {'p99 ms':>9}"
+          f"  {'verdict':<8} {'confirmed':>10} {'safe state':>11}")
     for name, d in devices.items():
         p50 = "-" if d["p50_ms"] is None else f"{d['p50_ms']:.3f}"
         p99 = "-" if d["p99_ms"] is None else f"{d['p99_ms']:.3f}"
@@ -101,14 +136,13 @@ def check_rig(args: argparse.Namespace) -> int:
         c = d["commands"]
         conf = "-" if c is None else (f"{c['confirmed']}/{c['commands']}"
                                       + (f" (+{c['sent']} sent)" if c["sent"] else ""))
-        print(f"{name:<10} {d['bus']:<8} {d['mode']:<10} {answered:>9} {p50:>9} {p99:>9} "
-              f"{conf:>10} {d['safe_state'] or '-':>11}")
+        note = f" ({d['skipped']})" if d.get("skipped") else ""
+        print(f"{name:<10} {d['bus']:<8} {d['mode']:<10} {answered:>9} {p50:>9} {p99:>9}"
+              f"  {d['verdict']:<8} {conf:>10} {d['safe_state'] or '-':>11}{note}")
         for failure in (c or {}).get("failures", []):
             print(f"  {name}: {failure}")
-        if safe.get(name, {}).get("error"):
-            print(f"  {name}: safe state: {safe[name]['error']}")
-    result = {"rig": rig.name, "passed": passed, "devices": devices, "safe_state": safe,
-              "confirmed_commands": confirmed}
+    result = {"rig": rig.name, "passed": passed, "failures": why, "devices": devices,
+              "safe_state": short, "safe_state_detail": safe, "confirmed_commands": confirmed}
     print(json.dumps(result, sort_keys=True))
     if args.out is not None:
         (args.out / "rig_check.json").write_text(json.dumps(result, indent=2, sort_keys=True))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
+import time
 from pathlib import Path
 
 from twin.errors import InputError
@@ -41,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
     assistant = scenario.config.assistant
     dut = assistant is not None and (assistant.backend is not None or assistant.route is not None)
+    started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
+    t0 = time.perf_counter()
     if args.rig or dut or "real" in scenario.modes.values():
         from hil.run_real import run_real  # the hardware floor, imported only when used
 
@@ -49,11 +53,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = run_scenario(scenario, seed=args.seed, requests=args.requests,
                               engine=args.engine)
+    run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
+                "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
+    interrupted = getattr(result, "interrupted_by", None)
     write_report(result.report, out)
-    write_requests_csv(result.timings, out, [f.kind for f in result.plan.faults],
+    write_requests_csv(result.timings, out, [f.kind for f in result.scenario.faults],
                        result.extra_columns)
-    write_junit(result.report, out)
-    write_html(result.report, result.request_arrays(), result.timeline, out)
+    write_junit(result.report, out, run_info)
+    written = "report.json, requests.csv, junit.xml"
+    if interrupted is None:
+        write_html(result.report, result.request_arrays(), result.timeline, out)
+        written += ", report.html"
     print(format_table(result.report))
-    print(f"wrote {out}/report.json, requests.csv, junit.xml, report.html", file=sys.stderr)
+    print(f"wrote {out}/{written}", file=sys.stderr)
+    if interrupted is not None:
+        raise interrupted  # exit 130 (SIGINT) or 143 (SIGTERM), after the files are written
     return 0 if result.passed else 1

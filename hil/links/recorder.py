@@ -1,7 +1,13 @@
 """Trace recorder: every CAN frame to ``can.blf`` and ``can.asc`` (python-can writers) and the
 serial traffic to ``serial.log``. :meth:`close` flushes and is safe to call twice, from a
 ``finally`` on any exit path (ARCHITECTURE.md, invariants: a logger killed by SIGTERM lost
-buffered frames)."""
+buffered frames).
+
+A flusher thread writes what is buffered every ``flush_s`` (50 ms): the BLF writer's pending
+container (python-can's ``BLFWriter._flush``, which the writer itself calls when a container is
+full) and the ASC and serial files. A process killed without warning (SIGKILL, a native crash)
+so loses at most the last ``flush_s`` of traffic; ``twin trace check DIR`` says what can be read
+back."""
 
 from __future__ import annotations
 
@@ -21,7 +27,8 @@ CHANNELS = "channels.json"
 class TraceRecorder:
     """A ``can.Listener``-compatible sink writing BLF and ASC side by side."""
 
-    def __init__(self, out_dir: str | Path, channels: dict[int, Any] | None = None) -> None:
+    def __init__(self, out_dir: str | Path, channels: dict[int, Any] | None = None,
+                 flush_s: float = 0.05) -> None:
         """``channels``: trace channel number (from 1) -> its bus, written to channels.json
         beside the traces so a reader knows which DBC decodes which channel."""
         self.out_dir = Path(out_dir)
@@ -37,6 +44,30 @@ class TraceRecorder:
         if channels:
             (self.out_dir / CHANNELS).write_text(
                 json.dumps({str(k): v for k, v in sorted(channels.items())}, indent=2) + "\n")
+        self.flush_s = flush_s
+        self._dirty = False
+        self._stop = threading.Event()
+        self._flusher = threading.Thread(target=self._flush_loop, name="trace-flush",
+                                         daemon=True)
+        self._flusher.start()
+
+    def _flush_loop(self) -> None:
+        while not self._stop.wait(self.flush_s):
+            self.flush()
+
+    def flush(self) -> None:
+        """Write every buffered frame and serial line to disk (no fsync)."""
+        with self._lock:
+            if self.closed:
+                return
+            if self._dirty:
+                for writer in self._writers:
+                    flush_container = getattr(writer, "_flush", None)  # BLF: pending container
+                    if isinstance(writer, can.BLFWriter) and flush_container is not None:
+                        flush_container()
+                    writer.file.flush()
+                self._dirty = False
+            self.serial_log.flush()
 
     def on_message_received(self, msg: can.Message) -> None:
         with self._lock:
@@ -45,8 +76,10 @@ class TraceRecorder:
             for writer in self._writers:
                 writer.on_message_received(msg)
             self.frames += 1
+            self._dirty = True
 
     def close(self) -> None:
+        self._stop.set()
         with self._lock:
             if self.closed:
                 return

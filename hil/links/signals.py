@@ -14,7 +14,7 @@ from devices.critical import defer_or_raise
 class Terminated(SystemExit):
     """SIGTERM arrived (exit status 143, like a shell)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *_: object) -> None:  # SimPy re-creates it as type(exc)(*exc.args)
         super().__init__(143)
 
 

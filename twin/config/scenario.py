@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from latency_models.stages import STAGES
+from twin.config.actuation import Actuation
 from twin.config.base import Milliseconds, Probability, Strict, tagged_union
 from twin.config.distributions import DIST_KEYS, DistSpec
 from twin.config.faults import FaultSpec
@@ -242,6 +243,9 @@ class ScenarioFile(Strict):
     model: ModelSection | None = Field(None, description="a size x quantisation profile")
     fidelity: FidelityConfig = Field(default_factory=FidelityConfig,
                                      description="tolerances of twin fidelity")
+    actuation: Actuation = Field(default_factory=Actuation,
+                                 description="allowances for actuation failures (strict "
+                                             "by default; loosening needs a reason)")
 
     def cross_field_problem(self) -> tuple[str, str] | None:
         """The first cross-field rule the file breaks, as (dotted key, expected), or None."""
