@@ -30,7 +30,10 @@ SLACK_MS = 3000.0  # a loaded shared machine; the point is "bounded", not "fast"
 
 def scenario(backend: dict[str, Any], faults: list[dict[str, Any]], n: int = 12,
              route: dict[str, Any] | None = None) -> dict[str, Any]:
-    assistant: dict[str, Any] = {"lang": "en", "queries": QUERIES, "backend": backend}
+    # rules_first = false: the DUT answers every request (the wider rules would otherwise answer
+    # most of these queries themselves, and the faults keyed on DUT requests would never fire)
+    assistant: dict[str, Any] = {"lang": "en", "queries": QUERIES, "backend": backend,
+                                 "rules_first": False}
     if route:
         assistant["route"] = route
     return {"name": "faults", "seed": 2, "requests": n,
