@@ -113,3 +113,13 @@ def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> No
     assert router["latency"]["edge"]["p50_ms"] >= 8.0 > router["latency"]["terminal"]["p50_ms"]
     assert dut["proxy"]["edge"]["chunks"] >= 2 * edge_n
     assert router["decision"]["p99_us"] is not None
+
+
+def test_the_dut_queries_are_ones_the_rules_leave_to_the_fallback() -> None:
+    """The DUT tests count DUT requests: their queries must stay outside the rules' reach."""
+    from twin.assistant.nlu import shared_nlu
+
+    rules = shared_nlu("en")
+    path = Path(__file__).parent / "data" / "dut_fallback_queries.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        assert rules.parse(json.loads(line)["text"]).intent == "unknown", line
