@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     wheels = sorted(where.glob("llama_cpp_python-*.whl"))
     if not wheels:
-        print("building llama.cpp once for this CPU level (about 5 min on 2 cores) ...",
+        print("building llama.cpp once for this CPU level (about 3 min on 2 idle cores) ...",
               flush=True)
         started = time.monotonic()
         env = dict(os.environ, CMAKE_ARGS=" ".join(cmake_args),
