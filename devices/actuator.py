@@ -263,6 +263,19 @@ class _Base:
         return judge(self.device, ms, values, parsed, self.mapping, self.tolerance, timeout_s,
                      checks, seen)
 
+    def command(self, values: dict[str, Any], timeout_s: float | None = None,
+                checks: tuple[Check, ...] | None = None) -> CommandResult:
+        """Send ``values``; wait for the status (with ``checks``: until they all hold).
+        One command in flight per device, so a status is never taken for another's."""
+        self._judged.update(c.signal for c in checks or ())
+        with self.in_flight:
+            return self._command(values, self.timeout_s if timeout_s is None else timeout_s,
+                                 checks)
+
+    def _command(self, values: dict[str, Any], timeout_s: float,
+                 checks: tuple[Check, ...] | None) -> CommandResult:
+        raise NotImplementedError
+
 
 class CanActuator(_Base):
     """A device behind a :class:`CanPort`; one command in flight at a time."""
@@ -323,14 +336,6 @@ class CanActuator(_Base):
             data[1] == self._ping[0]
         ):
             self._ping[1].set()
-
-    def command(self, values: dict[str, Any], timeout_s: float | None = None,
-                checks: tuple[Check, ...] | None = None) -> CommandResult:
-        """Send ``values``; wait for the status (with ``checks``: until they all hold)."""
-        self._judged.update(c.signal for c in checks or ())
-        with self.in_flight:
-            return self._command(values, self.timeout_s if timeout_s is None else timeout_s,
-                                 checks)
 
     def _command(self, values: dict[str, Any], timeout_s: float,
                  checks: tuple[Check, ...] | None) -> CommandResult:
@@ -400,14 +405,6 @@ class SerialActuator(_Base):
                  mapping: dict[str, str] | None = None) -> None:
         super().__init__(db, device, node_id, command, status, timeout_s, mapping)
         self.link = link
-
-    def command(self, values: dict[str, Any], timeout_s: float | None = None,
-                checks: tuple[Check, ...] | None = None) -> CommandResult:
-        """Send ``values`` in a COMMAND frame; the STATUS reply must pass ``checks``."""
-        self._judged.update(c.signal for c in checks or ())
-        with self.in_flight:
-            return self._command(values, self.timeout_s if timeout_s is None else timeout_s,
-                                 checks)
 
     def _command(self, values: dict[str, Any], timeout_s: float,
                  checks: tuple[Check, ...] | None) -> CommandResult:
