@@ -103,7 +103,7 @@ def test_deadline_degrade_with_a_real_call_answers_at_the_deadline():
 def test_twin_run_with_rig_makes_render_real(tmp_path):
     status = main(["run", "smoke", "--rig", "ci-virtual", "--requests", "40",
                    "--out", str(tmp_path)])
-    assert status in (0, 1)
+    assert status == 0  # smoke's 100 ms budget has tens of ms of headroom over a bus roundtrip
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["stages"]["render"]["mode"] == "real"
     assert report["engine"] == "des"

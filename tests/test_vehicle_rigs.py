@@ -110,7 +110,7 @@ def test_ranges_from_the_binding_hold_on_both_sides() -> None:
 def test_twin_run_confirms_every_bound_command(name: str, tmp_path: Path) -> None:
     status = main(["run", "smoke", "--rig", str(RIGS[name]), "--requests", "40", "--seed", "3",
                    "--out", str(tmp_path)])
-    assert status in (0, 1)  # the latency verdicts depend on this (shared) machine
+    assert status == 0  # smoke's budget has tens of ms of headroom over a bus roundtrip
     report = json.loads((tmp_path / "report.json").read_text())
     rig = load_rig(RIGS[name])
     commanded = 0
