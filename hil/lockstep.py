@@ -24,12 +24,19 @@ Where lateness came from, and what is done about it:
 - **Thread hand-off.** A finished call is handed over through a queue the pacing thread waits
   on, so it is picked up as soon as the pacing thread runs.
 
-What remains is the OS scheduler: on a loaded machine the pacing thread is simply not running
-when its event is due, which no user-space loop can fix.
+- **The OS scheduler.** On a loaded machine a normal-priority pacing thread is simply not
+  running when its event is due (the first feedback at the degrade deadline was 7-66 ms late
+  with two busy processes beside it). While running, the pacing thread asks for ``SCHED_FIFO``
+  priority ``REALTIME_PRIORITY`` with ``SCHED_RESET_ON_FORK`` (so the real-call threads and any
+  child process it starts stay at normal priority); where the system refuses (no
+  ``CAP_SYS_NICE``) it says so in ``lockstep.realtime`` and runs as before.
+  ``CABIN_TWIN_REALTIME=0`` turns it off.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 import sys
 import threading
@@ -48,6 +55,30 @@ DEFAULT_CALL_TIMEOUT_S = 30.0
 SPIN_MS = 0.3
 #: the interpreter's GIL switch interval while a lockstep run is going
 SWITCH_INTERVAL_S = 0.0005
+#: SCHED_FIFO priority of the pacing thread while a run is going (1-99; low on purpose: above
+#: every normal process, below the kernel's own real-time threads)
+REALTIME_PRIORITY = 10
+
+
+def enter_realtime() -> str:
+    """Put the calling thread under SCHED_FIFO (reset on fork): ``"SCHED_FIFO <prio>"``, or why
+    not (turned off, or refused by the system)."""
+    if os.environ.get("CABIN_TWIN_REALTIME", "1") == "0":
+        return "off (CABIN_TWIN_REALTIME=0)"
+    if not hasattr(os, "SCHED_FIFO"):
+        return "not available on this system"
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO | getattr(os, "SCHED_RESET_ON_FORK", 0),
+                              os.sched_param(REALTIME_PRIORITY))
+    except OSError as exc:
+        return f"refused by the system ({exc.strerror}; needs CAP_SYS_NICE or an rtprio limit)"
+    return f"SCHED_FIFO {REALTIME_PRIORITY}"
+
+
+def leave_realtime() -> None:
+    """Back to normal scheduling (the calling thread)."""
+    with contextlib.suppress(OSError):  # dropping a privilege is always allowed
+        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
 
 
 class RealCallTimeout(RuntimeError):
@@ -62,6 +93,8 @@ class LockstepStats:
     calls: list[dict[str, Any]] = field(default_factory=list)
     warps: int = 0
     warped_ms: float = 0.0
+    #: the pacing thread's scheduling while it ran (``SCHED_FIFO 10``, or why not)
+    realtime: str = "not started"
 
     def summary(self) -> dict[str, Any]:
         late = np.asarray(self.lateness_ms)
@@ -88,6 +121,7 @@ class LockstepStats:
             "stages": by_stage,
             "idle_warps": self.warps,
             "idle_warped_ms": round(self.warped_ms, 3),
+            "realtime": self.realtime,
         }
 
 
@@ -95,8 +129,9 @@ class LockstepEnvironment(simpy.Environment):
     """Simulated ms paced against the wall clock, with threaded real calls."""
 
     def __init__(self, warp_idle: bool = True,
-                 call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S) -> None:
+                 call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S, realtime: bool = True) -> None:
         super().__init__()
+        self._realtime = realtime
         self.stats = LockstepStats()
         self._done: queue.Queue[tuple[simpy.Event, float, Any, BaseException | None]] = (
             queue.Queue())
@@ -175,9 +210,12 @@ class LockstepEnvironment(simpy.Environment):
             raise ValueError("LockstepEnvironment runs until the schedule is empty")
         interval = sys.getswitchinterval()
         sys.setswitchinterval(min(interval, SWITCH_INTERVAL_S))
+        self.stats.realtime = enter_realtime() if self._realtime else "off"
         try:
             return self._run()
         finally:
+            if self.stats.realtime.startswith("SCHED_FIFO"):
+                leave_realtime()
             sys.setswitchinterval(interval)
 
     def _run(self) -> Any:
