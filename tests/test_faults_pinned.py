@@ -82,3 +82,27 @@ def test_pause_windows_and_the_work_clock() -> None:
                              (2.0, 9.0, 14.0), (12.0, 1.0, 13.0)]:
         assert apart.end(start, work).tolist() == end, (start, work)
         assert scalar.end(start, work) == end, (start, work)
+
+
+def test_cold_load_eviction_edges() -> None:
+    cold = ColdLoad(start_ms=100.0, every_ms=1000.0, cold_ms=800.0)
+    t = np.array([100.0, 1100.5])
+    prev = np.array([99.0, 1100.0 - 0.25])
+    assert cold.extra_ms(t, prev, {}, None)["model_load"].tolist() == [800.0, 800.0]
+    once = ColdLoad(start_ms=100.0, cold_ms=500.0)
+    assert once.extra_ms(np.array([100.0, 100.5]), np.array([99.0, 99.5]), {}, None)[
+        "model_load"].tolist() == [500.0, 500.0]
+    # evictions at 0 and 999.5 only (the window is [0, 1000))
+    edge = ColdLoad(start_ms=0.0, every_ms=999.5, duration_ms=1000.0, cold_ms=1.0)
+    assert edge.extra_ms(np.array([999.7, 1999.5]), np.array([999.0, 1500.0]), {}, None)[
+        "model_load"].tolist() == [1.0, 0.0]
+
+
+def test_nested_and_many_pauses_merge_by_start() -> None:
+    nested = PauseSchedule.merge([np.array([[0.0, 10.0], [2.0, 3.0], [12.0, 13.0]])])
+    assert nested.starts.tolist() == [0.0, 12.0] and nested.ends.tolist() == [10.0, 13.0]
+    three = PauseSchedule.merge([np.array([[0.0, 3.0], [5.0, 6.0], [8.0, 9.0]])])
+    assert three.ends.tolist() == [3.0, 6.0, 9.0]
+    two = PauseSchedule.merge([np.array([[0.0, 3.0]]), np.array([[10.0, 12.0]])])
+    assert two.end(11.0, 1.0).tolist() == 13.0  # inside the second pause: resumes at 12
+    assert ScalarPauses(two).end(11.0, 1.0) == 13.0

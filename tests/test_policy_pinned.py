@@ -121,3 +121,48 @@ def test_the_assistant_gives_the_resolver_what_is_left_of_the_deadline() -> None
     confident = assistant.handle("turn on the AC", "en", session="u", rule_ms=1.0)
     assert confident.path == "rule" and len(rec.calls) == 3  # not consulted
     assert assistant.history("u") == [Turn("turn on the AC", "climate_ac_on", None)]
+
+
+def test_degraded_answers_keep_the_rule_default_feedback_in_the_users_language() -> None:
+    late = decide("q", [], "zh-CN", _rules(0.5, ms=2.0), ResolverResult(ANSWER, 500.0),
+                  expected=("climate_ac_on", None))
+    assert late.path == "degraded" and late.feedback == "空调已打开。" and late.correct is True
+    lost = decide("q", [], "zh-CN", _rules(0.1, command=None), None)
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in lost.feedback)  # asks back in Chinese
+    lost_en = decide("q", [], "en", _rules(0.1, command=None), None)
+    assert lost_en.feedback.isascii() and lost_en.feedback != lost.feedback
+    too_hot = RuleResult("climate_set_temperature", 35, 0.95, None,
+                         "The cabin can be set from 16 to 30 °C.", "template", "",
+                         "out_of_schema", 2.0)
+    refused = decide("q", [], "en", too_hot, None)
+    assert refused.command.intent == "unknown"
+    assert refused.feedback == "The cabin can be set from 16 to 30 °C."  # the range, no action
+
+
+def test_the_assistant_asks_the_resolver_only_below_the_threshold() -> None:
+    rec = _Recorder()
+    # "do the usual thing" matches an open template at confidence 0.9
+    at = Assistant(rec, AssistantPolicy(threshold=0.9)).handle("do the usual thing", "en")
+    assert rec.calls == [] and at.path != "llm"
+    Assistant(rec, AssistantPolicy(threshold=0.91)).handle("do the usual thing", "en")
+    assert len(rec.calls) == 1
+    alone = Assistant(None).handle("blorp the fnord", "en", rule_ms=3.0)
+    assert (alone.path, alone.first_feedback_ms) == ("degraded", 80.0)
+    assert Assistant().nlu("en") is Assistant(home_assistant=True).nlu("en")
+
+
+def test_follow_ups_are_understood_from_the_session_history() -> None:
+    assistant = Assistant(None)
+    assistant.handle("turn up the volume", "en", session="car")
+    follow = assistant.handle("a bit more", "en", session="car")
+    assert (follow.path, follow.intent) == ("rule", "media_volume_up")
+    fresh = Assistant(None).handle("a bit more", "en", session="car")
+    assert fresh.path == "degraded"  # no history: the rules cannot tell what "more" means
+
+
+def test_a_bad_policy_table_names_its_file_and_key() -> None:
+    from twin.assistant.policy import policy_from_spec
+    from twin.errors import InputError
+
+    with pytest.raises(InputError, match=r"^x\.toml: assistant\.threshold: expected"):
+        policy_from_spec({"threshold": 2.0}, "x.toml")
