@@ -22,7 +22,9 @@ Where lateness came from, and what is done about it:
   default). While running, the switch interval is lowered to ``SWITCH_INTERVAL_S`` (restored
   after). llama.cpp calls release the GIL (ctypes), so the model itself does not delay pacing.
 - **Thread hand-off.** A finished call is handed over through a queue the pacing thread waits
-  on, so it is picked up as soon as the pacing thread runs.
+  on, so it is picked up as soon as the pacing thread runs. Calls run on worker threads started
+  ahead of need (:class:`_Workers`): starting a thread per call blocked the pacing thread until
+  the new thread first ran, 3-12 ms on a loaded machine.
 
 - **The OS scheduler.** On a loaded machine a normal-priority pacing thread is simply not
   running when its event is due (the first feedback at the degrade deadline was 7-66 ms late
@@ -86,6 +88,47 @@ def leave_realtime() -> None:
     """Back to normal scheduling (the calling thread)."""
     with contextlib.suppress(OSError):  # dropping a privilege is always allowed
         os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+
+
+class _Workers:
+    """Daemon threads that run real calls, started ahead of need.
+
+    Starting a thread blocks the starter until the new thread first runs; on a loaded machine
+    that held the pacing thread 3-12 ms per real call (pairs of simultaneous events late
+    together). Idle workers wait on a queue, so handing a call over never blocks; a new thread
+    is started only when every worker is busy (a hung call keeps its own). Daemon threads: a
+    hung call never keeps the interpreter from exiting.
+    """
+
+    def __init__(self, ready: int = 4) -> None:
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._idle = 0
+        self._lock = threading.Lock()
+        for _ in range(ready):
+            self._start()
+
+    def _start(self) -> None:
+        with self._lock:
+            self._idle += 1
+        threading.Thread(target=self._loop, name="real-call", daemon=True).start()
+
+    def _loop(self) -> None:
+        while True:
+            job = self._jobs.get()
+            with self._lock:
+                self._idle -= 1
+            try:
+                job()
+            finally:
+                with self._lock:
+                    self._idle += 1
+
+    def submit(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            busy = self._idle == 0
+        if busy:
+            self._start()
+        self._jobs.put(job)
 
 
 class RealCallTimeout(RuntimeError):
@@ -153,6 +196,7 @@ class LockstepEnvironment(simpy.Environment):
         self._call_timeout_s = call_timeout_s
         #: running calls: their event -> (wall-clock timeout, stage)
         self._deadlines: dict[simpy.Event, tuple[float, str]] = {}
+        self._workers = _Workers()
         self._wall0 = time.perf_counter()
         self._sim0 = 0.0
 
@@ -183,11 +227,13 @@ class LockstepEnvironment(simpy.Environment):
             except BaseException as exc:  # handed to the simulation thread
                 result, error = None, exc
             box["measured_ms"] = (time.perf_counter() - t0) * 1000.0
-            self._done.put((event, sim_start + box["measured_ms"], result, error))
+            # the simulated moment the result exists: the wall clock now, which includes any
+            # wait for a CPU before the work started (sim_start + measured would not)
+            self._done.put((event, self.wall_ms(), result, error))
 
         self._pending += 1
         self._deadlines[event] = (time.perf_counter() + self._call_timeout_s, stage)
-        threading.Thread(target=work, name=f"real-{stage}", daemon=True).start()
+        self._workers.submit(work)
         try:
             return (yield event)
         finally:  # recorded whether the call returned, raised or timed out

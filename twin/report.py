@@ -335,6 +335,11 @@ def format_table(report: dict[str, Any]) -> str:
     p = report["perception"]
     lines.append(f"perception: instant {p['instant']:.1%}  acceptable {p['acceptable']:.1%}"
                  f"  sluggish {p['sluggish']:.1%}")
+    ls = report.get("lockstep")
+    if ls and ls.get("lateness_p99_ms") is not None:
+        lines.append(f"lockstep: pacing {ls.get('realtime', '?')}, lateness p99 "
+                     f"{ls['lateness_p99_ms']:.3f} ms, max {ls['lateness_max_ms']:.3f} ms; "
+                     f"real calls timed out: {ls.get('call_timeouts', 0)}")
     for x in report["expectations"]:
         mark = ("ERROR" if x.get("error") else "SKIP" if x.get("skipped")
                 else "PASS" if x["passed"] else "FAIL")
