@@ -148,7 +148,11 @@ def test_the_assistant_asks_the_resolver_only_below_the_threshold() -> None:
     assert len(rec.calls) == 1
     alone = Assistant(None).handle("blorp the fnord", "en", rule_ms=3.0)
     assert (alone.path, alone.first_feedback_ms) == ("degraded", 80.0)
-    assert Assistant().nlu("en") is Assistant(home_assistant=True).nlu("en")
+    from twin.assistant.nlu import shared_nlu
+
+    assert Assistant().nlu("en") is shared_nlu("en", True)
+    asked_back = Assistant(None).handle("blorp the fnord", "zh", rule_ms=3.0)
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in asked_back.feedback)
 
 
 def test_follow_ups_are_understood_from_the_session_history() -> None:
