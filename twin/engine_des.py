@@ -195,10 +195,9 @@ class _Run:
         rows = np.asarray(self.rows, dtype=float).reshape(self.plan.n, 4, N_STAGES)
         if self.lead_times is not None:
             rows[:, :, : self.lead_times.shape[2]] = self.lead_times
-        return Timings(
-            np.asarray(self.arrival), rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3],
-            self.hit, "des",
-        )
+        # column-major like the fast path's: a contiguous block per stage
+        cols = [np.array(rows[:, j], order="F") for j in range(4)]
+        return Timings(np.asarray(self.arrival, dtype=float), *cols, self.hit, "des")
 
 
 def run_des(plan: Plan, env: simpy.Environment | None = None,
@@ -213,10 +212,8 @@ def run_des(plan: Plan, env: simpy.Environment | None = None,
         run.plain[INFERENCE] = False
         env.process(controller.monitor(env, run, plan.capacities[INFERENCE] or 1))
     if plan.arrivals_ms is not None:
-        a = plan.arrivals_ms
-        prev = np.concatenate([[-np.inf], a[:-1]])
-        work, run.hit = plan.work(np.arange(plan.n), a, prev)
-        env.process(run.open_loop(a, work))
+        work, run.hit = plan.work_all()
+        env.process(run.open_loop(plan.arrivals_ms, work))
     else:
         assert plan.think_ms is not None
         run.closed_loop(plan.think_ms)

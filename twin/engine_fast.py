@@ -41,16 +41,17 @@ def stage_end(pauses: PauseSchedule, start: np.ndarray, work: np.ndarray) -> np.
 
 
 def run_fast(plan: Plan) -> Timings:
-    """Timings for an open-loop plan."""
+    """Timings for an open-loop plan. The (n, 6) arrays are column-major (each stage's
+    column is one contiguous block), like the SimPy engine's: every per-stage pass reads and
+    writes contiguous memory, and the values are the same whatever the layout."""
     if plan.arrivals_ms is None:
         raise ValueError("the fast path needs open-loop arrivals")
     a = plan.arrivals_ms
     n = a.size
-    prev = np.concatenate([[-np.inf], a[:-1]])
-    work, hit = plan.work(np.arange(n), a, prev)
+    work, hit = plan.work_all()
     shape = (n, len(STAGES))
-    stage_arrival, start, end, leave = (np.empty(shape) for _ in range(4))
-    t = a.copy()
+    stage_arrival, start, end, leave = (np.empty(shape, order="F") for _ in range(4))
+    t = a
     for k in range(len(STAGES)):
         stage_arrival[:, k] = t
         cap = plan.capacities[k]
@@ -63,9 +64,13 @@ def run_fast(plan: Plan) -> Timings:
             queued = ~plan.bypass[:, k]
             s = t.copy()
             s[queued] = fcfs_starts(t[queued], wk[queued], cap, plan.pauses[k])
-        e = stage_end(plan.pauses[k], s, wk)
         start[:, k] = s
-        end[:, k] = e
-        t = e if plan.deadline_ms is None else np.minimum(e, t + plan.deadline_ms[:, k])
-        leave[:, k] = t
+        e = end[:, k]
+        kernels.pause_end_into(*kernels.pause_arrays(plan.pauses[k]),
+                               np.ascontiguousarray(s, dtype=np.float64), wk, e)
+        if plan.deadline_ms is None:
+            leave[:, k] = e
+        else:
+            np.minimum(e, t + plan.deadline_ms[:, k], out=leave[:, k])
+        t = leave[:, k]
     return Timings(a.copy(), stage_arrival, start, end, leave, hit, "fast")

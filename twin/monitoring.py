@@ -92,17 +92,21 @@ def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
             if lost is not None else np.zeros(occupied.size))
     windows = []
     alerts = []
-    for j, w in enumerate(occupied.tolist()):
+    # Python floats once (tolist), then the same round() per value as before
+    cols = zip(occupied.tolist(), edges[occupied].tolist(), counts[occupied].tolist(),
+               l1.tolist(), over.tolist(), l2.tolist(), util[occupied].tolist(), rtt.tolist(),
+               jit.tolist(), loss.tolist(), strict=True)
+    for _, t_ms, count, l1_j, over_j, l2_j, util_j, rtt_j, jit_j, loss_j in cols:
         row = {
-            "t_ms": round(float(edges[w]), 3),
-            "requests": int(counts[w]),
-            "l1_p95_ms": round(float(l1[j]), 3),
-            "l1_over_budget": round(float(over[j]), 4),
-            "l2_p95_ms": {s: round(float(l2[j, k]), 3) for k, s in enumerate(STAGES)},
-            "l3_util_pct": round(float(util[w]), 2),
-            "l4_rtt_ms": round(float(rtt[j]), 3),
-            "l4_jitter_ms": round(float(jit[j]), 3),
-            "l4_loss": round(float(loss[j]), 4),
+            "t_ms": round(t_ms, 3),
+            "requests": count,
+            "l1_p95_ms": round(l1_j, 3),
+            "l1_over_budget": round(over_j, 4),
+            "l2_p95_ms": {s: round(v, 3) for s, v in zip(STAGES, l2_j, strict=True)},
+            "l3_util_pct": round(util_j, 2),
+            "l4_rtt_ms": round(rtt_j, 3),
+            "l4_jitter_ms": round(jit_j, 3),
+            "l4_loss": round(loss_j, 4),
         }
         windows.append(row)
         if (row["l1_p95_ms"] > rule.l1_p95_ms and row["l3_util_pct"] > rule.l3_util_pct

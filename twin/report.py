@@ -34,6 +34,15 @@ def tail_shares(timings: Timings, q: float = 95.0) -> dict[str, float]:
     return {s: round(float(per_stage[k]) / total, 4) for k, s in enumerate(STAGES)}
 
 
+def _queue_p95(timings: Timings, k: int) -> float:
+    """p95 of stage ``k``'s queueing time; 0.0 without computing it when no request queued
+    there (every stage without a shared resource)."""
+    waited = timings.start[:, k] - timings.stage_arrival[:, k]
+    if not waited.any():
+        return 0.0
+    return round(float(np.percentile(np.maximum(waited, 0.0), 95)), 3)
+
+
 def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str, Any],
                  modes: dict[str, str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The report.json contract (README.md, "report.json") plus ``extra`` keys from later
@@ -46,8 +55,7 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
             budget_ms=scenario.stages[s].budget_ms,
             mode=modes[s],
             share_of_e2e_p95=shares[s],
-            queue_p95_ms=round(float(np.percentile(timings.queue_ms[:, k], 95)), 3)
-            if timings.n else None,
+            queue_p95_ms=_queue_p95(timings, k) if timings.n else None,
         )
         stages[s] = entry
     e2e = percentiles_ms(histogram_of(timings.e2e_ms))
