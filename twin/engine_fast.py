@@ -50,7 +50,9 @@ def run_fast(plan: Plan) -> Timings:
     n = a.size
     work, hit = plan.work_all()
     shape = (n, len(STAGES))
-    stage_arrival, start, end, leave = (np.empty(shape, order="F") for _ in range(4))
+    stage_arrival, start, end = (np.empty(shape, order="F") for _ in range(3))
+    # without stage deadlines a request leaves a stage when its work ends: one array for both
+    leave = end if plan.deadline_ms is None else np.empty(shape, order="F")
     t = a
     for k in range(len(STAGES)):
         stage_arrival[:, k] = t
@@ -68,9 +70,7 @@ def run_fast(plan: Plan) -> Timings:
         e = end[:, k]
         kernels.pause_end_into(*kernels.pause_arrays(plan.pauses[k]),
                                np.ascontiguousarray(s, dtype=np.float64), wk, e)
-        if plan.deadline_ms is None:
-            leave[:, k] = e
-        else:
+        if plan.deadline_ms is not None:
             np.minimum(e, t + plan.deadline_ms[:, k], out=leave[:, k])
         t = leave[:, k]
     return Timings(a.copy(), stage_arrival, start, end, leave, hit, "fast")
