@@ -49,13 +49,18 @@ def run_fast(plan: Plan) -> Timings:
     a = plan.arrivals_ms
     n = a.size
     work, hit = plan.work_all()
-    shape = (n, len(STAGES))
-    stage_arrival, start, end = (np.empty(shape, order="F") for _ in range(3))
-    # without stage deadlines a request leaves a stage when its work ends: one array for both
-    leave = end if plan.deadline_ms is None else np.empty(shape, order="F")
-    t = a
-    for k in range(len(STAGES)):
-        stage_arrival[:, k] = t
+    n_stages = len(STAGES)
+    # one block: column 0 the arrival, column k + 1 when stage k was left. A stage is reached
+    # when the one before it is left, so stage_arrival is the block without its last column
+    # and leave the block without its first (views: no copies, one allocation)
+    track = np.empty((n, n_stages + 1), order="F")
+    track[:, 0] = a
+    stage_arrival, leave = track[:, :-1], track[:, 1:]
+    start = np.empty((n, n_stages), order="F")
+    # without stage deadlines a request leaves a stage when its work ends: the same columns
+    end = leave if plan.deadline_ms is None else np.empty((n, n_stages), order="F")
+    for k in range(n_stages):
+        t = track[:, k]
         cap = plan.capacities[k]
         wk = np.ascontiguousarray(work[:, k])
         if cap is None:
@@ -72,5 +77,4 @@ def run_fast(plan: Plan) -> Timings:
                                np.ascontiguousarray(s, dtype=np.float64), wk, e)
         if plan.deadline_ms is not None:
             np.minimum(e, t + plan.deadline_ms[:, k], out=leave[:, k])
-        t = leave[:, k]
-    return Timings(a.copy(), stage_arrival, start, end, leave, hit, "fast")
+    return Timings(track[:, 0], stage_arrival, start, end, leave, hit, "fast")
