@@ -69,3 +69,16 @@ def test_queue_p95_is_the_percentile_of_every_stage_queue(engine):
     for k, stage in enumerate(run.report["stages"]):
         want = round(float(np.percentile(queue[:, k], 95)), 3)
         assert run.report["stages"][stage]["queue_p95_ms"] == want
+
+
+def test_monitoring_and_statistics_on_two_threads_equal_one(monkeypatch):
+    from twin import runner
+
+    sc = scenario(resources={"inference": 2}, faults=[{"kind": "packet_loss", "loss": 0.05}],
+                  workload={"kind": "poisson", "rate_per_s": 40})
+    monkeypatch.setattr(runner, "PARALLEL_STATS_MIN", 10**12)
+    one = run_scenario(sc, seed=4, requests=2000)
+    monkeypatch.setattr(runner, "PARALLEL_STATS_MIN", 0)
+    two = run_scenario(sc, seed=4, requests=2000)
+    assert one.report == two.report
+    assert one.monitoring == two.monitoring
