@@ -48,7 +48,7 @@ def run_fast(plan: Plan) -> Timings:
         raise ValueError("the fast path needs open-loop arrivals")
     a = plan.arrivals_ms
     n = a.size
-    work, hit = plan.work_all()
+    work, hit = plan.work_columns()
     n_stages = len(STAGES)
     # one block: column 0 the arrival, column k + 1 when stage k was left. A stage is reached
     # when the one before it is left, so stage_arrival is the block without its last column
@@ -62,7 +62,7 @@ def run_fast(plan: Plan) -> Timings:
     for k in range(n_stages):
         t = track[:, k]
         cap = plan.capacities[k]
-        wk = np.ascontiguousarray(work[:, k])
+        wk = np.ascontiguousarray(work[k], dtype=np.float64)
         if cap is None:
             s = t
         elif plan.bypass is None:

@@ -53,28 +53,49 @@ class Plan:
         return self._work(self.base_ms[idx], arrival, prev_arrival, lambda draws: draws[idx])
 
     def work_all(self) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`work` for every request of an open-loop plan, in arrival order (no gather:
-        the arrays are column-major, a contiguous block per stage)."""
+        """:meth:`work` for every request of an open-loop plan, in arrival order."""
+        columns, hit = self.work_columns()
+        work = np.empty((self.n, len(STAGES)), order="F")
+        for k, col in enumerate(columns):
+            work[:, k] = col
+        return work, hit
+
+    def work_columns(self) -> tuple[list[np.ndarray], np.ndarray]:
+        """:meth:`work_all` as one array per stage; a stage no fault touches is the plan's
+        own base column (a view, not a copy)."""
         assert self.arrivals_ms is not None
         a = self.arrivals_ms
         prev = np.empty_like(a)
         prev[:1] = -np.inf
         prev[1:] = a[:-1]
-        return self._work(self.base_ms, a, prev, lambda draws: draws)
+        return self._work_columns(self.base_ms, a, prev, lambda draws: draws)
 
     def _work(self, base: np.ndarray, arrival: np.ndarray, prev_arrival: np.ndarray,
               pick: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        columns, hit = self._work_columns(base, arrival, prev_arrival, pick)
+        work = np.empty(base.shape, order="F")
+        for k, col in enumerate(columns):
+            work[:, k] = col
+        return work, hit
+
+    def _work_columns(self, base: np.ndarray, arrival: np.ndarray, prev_arrival: np.ndarray,
+                      pick: Callable[[np.ndarray], np.ndarray]
+                      ) -> tuple[list[np.ndarray], np.ndarray]:
         by_stage = {s: base[:, k] for k, s in enumerate(STAGES)}
-        work = np.array(base, order="F")
+        columns = [base[:, k] for k in range(len(STAGES))]
+        own = [False] * len(STAGES)  # has the column been copied (may it be added to)?
         hit = np.zeros((len(arrival), len(self.faults)), dtype=bool, order="F")
         for j, (fault, draws) in enumerate(zip(self.faults, self.fault_draws, strict=True)):
             extras = fault.extra_ms(arrival, prev_arrival, by_stage,
                                     None if draws is None else pick(draws))
             for stage, extra in extras.items():
-                work[:, STAGE_INDEX[stage]] += extra
+                k = STAGE_INDEX[stage]
+                if own[k]:
+                    columns[k] += extra
+                else:  # base + extra: the same sum as a copy of base with extra added
+                    columns[k], own[k] = columns[k] + extra, True
                 hit[:, j] |= extra > 0
-        return work, hit
-
+        return columns, hit
 
 def _apply_network_and_model(scenario: Scenario, seed: int, base: np.ndarray,
                              arrivals: np.ndarray | None) -> None:
