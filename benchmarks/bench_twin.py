@@ -124,7 +124,7 @@ def scaling(quick: bool) -> list[dict[str, Any]]:
     """Fast-path requests/s against run size (whole run: draws, engine, monitoring, report)
     and the process's peak resident memory after each size (sizes ascending)."""
     sc = scenario_from_dict(BENCH_SCENARIO, "benchmarks/bench_twin.py")
-    sizes = (10_000, 100_000) if quick else (10_000, 100_000, 1_000_000, 3_000_000)
+    sizes = (10_000, 100_000) if quick else (10_000, 100_000, 1_000_000, 3_000_000, 10_000_000)
     out = []
     for n in sizes:
         rate, _ = _rate(sc, "fast", n)
