@@ -82,3 +82,19 @@ def test_monitoring_and_statistics_on_two_threads_equal_one(monkeypatch):
     two = run_scenario(sc, seed=4, requests=2000)
     assert one.report == two.report
     assert one.monitoring == two.monitoring
+
+
+@given(pauses=st.lists(st.tuples(st.floats(0, 1000), st.floats(0.01, 50)), max_size=30),
+       starts=st.lists(st.floats(0, 1200), min_size=1, max_size=200),
+       works=st.lists(st.floats(0, 100), min_size=1, max_size=200))
+def test_pause_end_with_galloping_search_equals_the_schedules_own(pauses, starts, works):
+    """Starts in any order (the hinted searches must also walk backwards)."""
+    from latency_models.faults import PauseSchedule
+
+    iv = [np.array([[s, s + d]]) for s, d in pauses]
+    schedule = PauseSchedule.merge(iv) if iv else PauseSchedule()
+    n = min(len(starts), len(works))
+    start, work = np.asarray(starts[:n]), np.asarray(works[:n])
+    out = np.empty(n)
+    kernels.pause_end_into(*kernels.pause_arrays(schedule), start, work, out)
+    assert out.tolist() == schedule.end(start, work).tolist()
