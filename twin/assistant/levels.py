@@ -12,15 +12,16 @@ The seed's four monitoring levels with its alarm thresholds (section 4.4):
 :class:`LevelMonitor` is fed, in the order requests finish, with what each routed request
 measured (a real run: wall-clock call times and the impairment proxy's holds; the twin: the
 modelled draws), keeps recent samples per level, and answers :meth:`levels` in
-microseconds (quantiles recomputed only after new samples). Pure: no SimPy, no I/O, no
+microseconds (sorted windows kept by bisection). Pure: no SimPy, no I/O, no
 clock of its own.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections import deque
 from dataclasses import dataclass
-from itertools import pairwise
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,7 @@ class LevelRule:
     l4_jitter_ms: float = 15.0
 
 
-@dataclass(frozen=True)
-class Levels:
+class Levels(NamedTuple):
     """One reading of the monitor; a level with no samples yet is never in alarm."""
 
     l1_p95_ms: float = 0.0
@@ -50,18 +50,57 @@ class Levels:
 
     @property
     def alarms(self) -> tuple[str, ...]:
-        return tuple(n for n in ("l1", "l2", "l3", "l4") if getattr(self, n))
+        return tuple(n for n, on in (("l1", self.l1), ("l2", self.l2), ("l3", self.l3),
+                                     ("l4", self.l4)) if on)
 
 
 QUIET = Levels()
 
 
-def _quantile(values: list[float], q: float) -> float:
-    """Nearest-rank quantile (plain Python: a window of tens of samples, microseconds)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, -(-int(q * len(ordered)) // 100) - 1))]
+class _Window:
+    """The last ``size`` (time, value) samples: a sorted copy kept by bisection (quantiles
+    by index) and the running sum of absolute differences of consecutive values (jitter)."""
+
+    __slots__ = ("_diffs", "_samples", "_size", "_sorted")
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._samples: deque[tuple[float, float]] = deque()
+        self._sorted: list[float] = []
+        self._diffs = 0.0
+
+    def add(self, t: float, v: float) -> None:
+        if self._samples:
+            self._diffs += abs(v - self._samples[-1][1])
+        self._samples.append((t, v))
+        insort(self._sorted, v)
+        if len(self._samples) > self._size:
+            self._drop()
+
+    def _drop(self) -> None:
+        _, v = self._samples.popleft()
+        del self._sorted[bisect_left(self._sorted, v)]
+        if self._samples:
+            self._diffs -= abs(self._samples[0][1] - v)
+
+    def forget_before(self, t: float) -> float:
+        """Drop samples older than ``t``; the time the oldest left will be (inf: none)."""
+        while self._samples and self._samples[0][0] < t:
+            self._drop()
+        return self._samples[0][0] if self._samples else float("inf")
+
+    def __len__(self) -> int:
+        return len(self._samples)
+
+    def quantile(self, q: int) -> float:
+        """Nearest-rank quantile ``q`` (percent); 0.0 with no samples."""
+        n = len(self._sorted)
+        return self._sorted[min(n - 1, max(0, -(-q * n // 100) - 1))] if n else 0.0
+
+    def jitter(self) -> float:
+        """Mean absolute difference of consecutive samples (RFC 3550 style)."""
+        n = len(self._samples)
+        return max(self._diffs, 0.0) / (n - 1) if n > 1 else 0.0
 
 
 class LevelMonitor:
@@ -74,62 +113,62 @@ class LevelMonitor:
         self.rule = rule
         self.window_ms = window_ms
         self.busy_window_ms = busy_window_ms
-        self._samples: dict[str, deque[tuple[float, float]]] = {
-            k: deque(maxlen=window) for k in ("answer", "llm", "rtt")}
+        self._answer, self._llm, self._rtt = _Window(window), _Window(window), _Window(window)
         self._busy: deque[tuple[float, float]] = deque()
-        self._stats: tuple[float, float, float, float, int] | None = None
-        self._expires = float("inf")
+        self._busy_sum = 0.0
+        self._oldest = float("inf")
 
-    def _add(self, kind: str, t_ms: float, value: float) -> None:
-        self._samples[kind].append((float(t_ms), float(value)))
-        self._stats = None
+    def _stamp(self, t_ms: float) -> None:
+        self._oldest = min(self._oldest, t_ms)
 
     def observe_answer(self, t_ms: float, ms: float) -> None:
         """L1: a routed request's answer latency, finished at ``t_ms``."""
-        self._add("answer", t_ms, ms)
+        self._answer.add(t_ms, ms)
+        self._stamp(t_ms)
 
     def observe_llm(self, t_ms: float, ms: float) -> None:
         """L2: a call of the local model."""
-        self._add("llm", t_ms, ms)
+        self._llm.add(t_ms, ms)
+        self._stamp(t_ms)
 
     def observe_network(self, t_ms: float, rtt_ms: float) -> None:
         """L4: a networked request's round trip (request and answer legs)."""
-        self._add("rtt", t_ms, rtt_ms)
+        self._rtt.add(t_ms, rtt_ms)
+        self._stamp(t_ms)
 
     def observe_busy(self, start_ms: float, end_ms: float) -> None:
         """L3: the local model was busy from ``start_ms`` to ``end_ms``."""
-        self._busy.append((float(start_ms), float(end_ms)))
+        self._busy.append((start_ms, end_ms))
+        self._busy_sum += end_ms - start_ms
 
     def _util(self, now_ms: float) -> float:
+        """Busy share of ``[now - busy_window_ms, now)``: the spans' running sum, less the
+        parts of the first spans before the window and of the last ones after ``now``."""
         lo = now_ms - self.busy_window_ms
-        while self._busy and self._busy[0][1] <= lo:
-            self._busy.popleft()
-        busy = sum(min(e, now_ms) - max(s, lo) for s, e in self._busy if e > lo and s < now_ms)
+        spans = self._busy
+        while spans and spans[0][1] <= lo:
+            s, e = spans.popleft()
+            self._busy_sum -= e - s
+        busy = self._busy_sum
+        for s, e in spans:
+            if s >= lo:
+                break
+            busy -= min(e, lo) - s
+        for s, e in reversed(spans):
+            if e <= now_ms:
+                break
+            busy -= e - max(s, now_ms)
         return 100.0 * max(busy, 0.0) / self.busy_window_ms
-
-    def _compute(self, now_ms: float) -> tuple[float, float, float, float, int]:
-        lo = now_ms - self.window_ms
-        expires = float("inf")
-        for samples in self._samples.values():
-            while samples and samples[0][0] < lo:
-                samples.popleft()
-            if samples:
-                expires = min(expires, samples[0][0] + self.window_ms)
-        self._expires = expires
-        rtt = [v for _, v in self._samples["rtt"]]
-        jitter = (sum(abs(b - a) for a, b in pairwise(rtt)) / (len(rtt) - 1)
-                  if len(rtt) > 1 else 0.0)
-        return (_quantile([v for _, v in self._samples["answer"]], 95),
-                _quantile([v for _, v in self._samples["llm"]], 95),
-                _quantile(rtt, 50), jitter, len(rtt))
 
     def levels(self, now_ms: float) -> Levels:
         """The reading at ``now_ms`` (the clock the samples were stamped with)."""
-        if self._stats is None or now_ms >= self._expires:
-            self._stats = self._compute(now_ms)
-        l1, l2, rtt, jitter, n_rtt = self._stats
-        util = self._util(now_ms)
+        lo = now_ms - self.window_ms
+        if self._oldest < lo:
+            self._oldest = min(w.forget_before(lo) for w in (self._answer, self._llm, self._rtt))
         r = self.rule
-        return Levels(l1, l2, util, rtt, jitter, l1=l1 > r.l1_ms, l2=l2 > r.l2_llm_ms,
-                      l3=util > r.l3_util_pct,
-                      l4=n_rtt > 1 and rtt > r.l4_rtt_ms and jitter > r.l4_jitter_ms)
+        l1, l2 = self._answer.quantile(95), self._llm.quantile(95)
+        rtt, jitter = self._rtt.quantile(50), self._rtt.jitter()
+        util = self._util(now_ms) if self._busy else 0.0
+        return Levels(l1, l2, util, rtt, jitter, l1 > r.l1_ms, l2 > r.l2_llm_ms,
+                      util > r.l3_util_pct,
+                      len(self._rtt) > 1 and rtt > r.l4_rtt_ms and jitter > r.l4_jitter_ms)
