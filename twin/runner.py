@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -14,12 +15,13 @@ from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
 from twin.plan import Plan, make_plan
-from twin.report import build_report
+from twin.report import build_report, latency_statistics
 from twin.scenario import Scenario
 from twin.timings import Timings
 from twin.workloads import is_open_loop
 
 MAX_OCCURRENCES = 1000  # listed per repeating fault (a bound on the report's size)
+PARALLEL_STATS_MIN = 100_000  # runs at least this long monitor and measure on two threads
 
 
 @dataclass
@@ -89,6 +91,20 @@ class Binding(Protocol):
     def finish(self, timings: Timings) -> dict[str, Any]: ...
 
 
+def monitor_and_measure(plan: Plan, timings: Timings, window_ms: float
+                        ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """L1-L4 monitoring and the report's latency statistics. They read the same timings and
+    write nothing shared, so a large run computes them on two threads (their compiled and
+    numpy passes release the GIL); the results are the same either way."""
+    timings.stage_ms, timings.e2e_ms  # noqa: B018  (computed once, before two threads read them)
+    if timings.n < PARALLEL_STATS_MIN:
+        return monitoring.compute(plan, timings, window_ms), latency_statistics(timings)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        mon = pool.submit(monitoring.compute, plan, timings, window_ms)
+        stats = latency_statistics(timings)
+        return mon.result(), stats
+
+
 def run_scenario(
     scenario: Scenario,
     seed: int | None = None,
@@ -137,7 +153,7 @@ def run_scenario(
                        if "network" in real else "drawn from the DUT's network model"),
             "local_requests": int(np.count_nonzero(network <= 0))}
     window = float(scenario.monitoring.window_ms)
-    mon = monitoring.compute(plan, timings, window)
+    mon, stats = monitor_and_measure(plan, timings, window)
     if controller is not None:
         extra["degrade_on_alert"] = {
             "alerts": controller.alerts,
@@ -146,7 +162,7 @@ def run_scenario(
         }
     if binding is not None:
         extra.update(binding.finish(timings))
-    report = build_report(scenario, seed, timings, mon, modes, extra)
+    report = build_report(scenario, seed, timings, mon, modes, extra, stats)
     if "dut_network" in extra:
         report["stages"]["network"]["dut_network"] = extra["dut_network"]
     if controller is not None and binding is None:
