@@ -104,3 +104,4 @@ def test_a_real_bad_network_moves_requests_to_the_terminal(tmp_path: Path) -> No
     router = report["router"]
     assert router["reasons"]["l4_keep_local"] == routes.count("terminal")
     assert router["alarms"]["l4"] >= 1
+    assert router["decision_cpu"]["p50_us"] is not None

@@ -81,6 +81,8 @@ class DutResolver:
         #: the live L1-L4 monitor the router reads (fed with what each call measured)
         self.monitor = monitor if self.router is not None else None
         self._t0 = time.perf_counter()
+        #: the router's decisions in thread CPU time (the wall time also holds GIL waits)
+        self.decision_cpu_us: list[float] = []
         self.session = session
         self._ids = itertools.count()
         self.pacer = StreamPacer()
@@ -107,13 +109,15 @@ class DutResolver:
     def _route(self, query: str, history: list[Turn]) -> tuple[str, float, Levels | None]:
         if self.router is None:
             return next(iter(self.placements)), 0.0, None
-        t0 = time.perf_counter()
+        c0, t0 = time.thread_time_ns(), time.perf_counter()
         levels = (self.monitor.levels((t0 - self._t0) * 1000.0)
                   if self.monitor is not None else None)
         route: str = self.router.choose(query, history, levels)
         if route not in self.placements:  # an unconfigured route: the nearest one that is
             route = next(r for r in (route, "edge", "cloud", "terminal") if r in self.placements)
-        return route, (time.perf_counter() - t0) * 1e6, levels
+        wall_us = (time.perf_counter() - t0) * 1e6
+        self.decision_cpu_us.append((time.thread_time_ns() - c0) / 1000.0)
+        return route, wall_us, levels
 
     def resolve(self, query: str, history: list[Turn], lang: str,
                 deadline_ms: float | None = None) -> DutResult:
@@ -157,6 +161,10 @@ class DutResolver:
             out["proxy"] = {r: proxy_report(p) for r, p in proxies.items()}
         if self.router is not None:
             out["router"] = router_report(calls)
+            out["router"]["decision_cpu"] = {
+                **_ms(self.decision_cpu_us, "us", 2),
+                "note": "thread CPU time of the same decisions; the wall-clock 'decision' "
+                        "also holds waits for the GIL (pacing, proxy and stream threads)"}
         if self.faults is not None:
             out["faults_injected"] = self.faults.report()
         if self.releases:
