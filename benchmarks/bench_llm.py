@@ -121,10 +121,10 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
         "llm_fallback_p95_ms": _measure("q4_0", "head", queries, passes),
         "llm_fallback_p95_ms_30layers": _measure("q4_0", "head", queries, passes, layers=30),
         "llm_fallback_p95_ms_gated": _measure(None, "gated", queries, passes),
+        "llm_fallback_p95_ms_1thread": _measure("q4_0", "head", queries, passes, 1),
     }
     if not quick:  # the head on the shipped Q4_1 kernels: ~3x slower prefill, minutes to train
         variants["llm_fallback_p95_ms_q4_1"] = _measure("q4_1", "head", queries, passes)
-        variants["llm_fallback_p95_ms_1thread"] = _measure("q4_0", "head", queries, passes, 1)
     shipped = variants["llm_fallback_p95_ms"]
     sample = queries[:: max(1, len(queries) // (5 if quick else 15))]
     base = _baseline_ms(str(default_model_path()), sample)  # the shipped file, as a user has it
