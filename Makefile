@@ -8,7 +8,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-.PHONY: run test lint bench clean doctor
+.PHONY: run test lint bench clean doctor mutate
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,8 +39,14 @@ test: $(VENV)/.installed-dev doctor
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 
+# mutation testing of the verdict and safety-limit code ([tool.mutmut] in pyproject.toml);
+# results: $(BIN)/mutmut results. Not part of `make test`: it takes tens of minutes on 2 cores.
+mutate: $(VENV)/.installed-dev
+	$(BIN)/python -m pip install --quiet "mutmut==3.8.1"
+	$(BIN)/mutmut run --max-children 2 $(ARGS)
+
 bench: $(VENV)/.installed
 	$(BIN)/twin bench $(ARGS)
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .hypothesis
+	rm -rf $(VENV) out .pytest_cache .hypothesis mutants

@@ -50,11 +50,17 @@ def split_can_body(body: bytes) -> tuple[int, bytes] | None:
 
 @dataclass
 class FrameDecoder:
-    """Feed bytes, get complete frames; bad CRC or length drops the STX and resyncs."""
+    """Feed bytes, get complete frames; bad CRC or length drops the STX and resyncs.
+
+    A stray STX followed by a plausible LEN (``02 40``) would otherwise hold the next valid
+    frame until LEN more bytes arrive: while a frame is incomplete, a complete CRC-valid frame
+    starting at a later STX in the buffer wins, and the bytes before it are discarded.
+    """
 
     buffer: bytearray = field(default_factory=bytearray)
     crc_errors: int = 0
     discarded_bytes: int = 0
+    resyncs: int = 0
 
     def feed(self, data: bytes) -> list[SerialFrame]:
         self.buffer.extend(data)
@@ -78,7 +84,13 @@ class FrameDecoder:
                 continue
             total = 1 + 1 + length + 2
             if len(buf) < total:
-                break
+                later = _next_valid_frame(buf, 1)
+                if later is None:
+                    break
+                self.resyncs += 1
+                self.discarded_bytes += later
+                del buf[:later]
+                continue
             core = bytes(buf[1 : 2 + length])
             (crc,) = struct.unpack(">H", buf[2 + length : total])
             if crc != crc16(core):
@@ -89,3 +101,19 @@ class FrameDecoder:
             frames.append(SerialFrame(core[1], core[2], core[3:]))
             del buf[:total]
         return frames
+
+
+def _next_valid_frame(buf: bytearray, begin: int) -> int | None:
+    """The offset of the first STX at or after ``begin`` that starts a complete frame with a
+    valid length and CRC, or None."""
+    at = buf.find(STX, begin)
+    while at >= 0:
+        if at + 1 < len(buf) and 2 <= buf[at + 1] <= MAX_LEN:
+            length = buf[at + 1]
+            end = at + 2 + length + 2
+            if end <= len(buf):
+                (crc,) = struct.unpack(">H", buf[at + 2 + length : end])
+                if crc == crc16(bytes(buf[at + 1 : at + 2 + length])):
+                    return at
+        at = buf.find(STX, at + 1)
+    return None

@@ -17,6 +17,7 @@ Each real stage lasts exactly as long as its work took on the wall clock.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import Counter
@@ -28,8 +29,9 @@ from typing import Any
 import numpy as np
 import simpy
 
+from devices.actuator import Outcome
 from hil.backends import RealParts
-from hil.lockstep import LockstepEnvironment
+from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
 from latency_models.stages import INFERENCE, MODEL_LOAD, STAGES
 from twin import assisted
@@ -69,6 +71,8 @@ class RealBinding:
         self.ap: assisted.AssistedPlan | None = None
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
+        #: requests whose real call outlasted the lockstep's call timeout, and why
+        self.call_timeouts: dict[int, str] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
         #: one :class:`hil.fidelity.CallRecord` per real call: what conditioned models fit
         self.records: list[Any] = []
@@ -117,7 +121,9 @@ class RealBinding:
                     "history_tokens": float((done or {}).get("prefilled", 0)),
                     "session_hit": float((done or {}).get("hit", 0))})
 
-        yield from env.call("model_load", prepare)
+        # a timeout is counted by the lockstep; inference still answers (or degrades) alone
+        with contextlib.suppress(RealCallTimeout):
+            yield from env.call("model_load", prepare)
 
     def _inference(self, env: simpy.Environment, i: int,
                    timeline: list[float]) -> Generator[Any, Any, None]:
@@ -144,7 +150,11 @@ class RealBinding:
                 ap.raw[i] = None if getattr(result, "failed", False) else result.raw
                 self.llm_calls[i] = result
 
-        yield from env.call("inference", work)
+        try:
+            yield from env.call("inference", work)
+        except RealCallTimeout as exc:  # the policy degrades it, like a failed DUT
+            ap.raw[i] = None
+            self.call_timeouts[i] = str(exc)
 
     def _render(self, env: simpy.Environment, i: int,
                 timeline: list[float]) -> Generator[Any, Any, None]:
@@ -158,7 +168,12 @@ class RealBinding:
             self._record("render", i, outcome.device or "none", t0, {})
             return outcome
 
-        self.outcomes[i] = yield from env.call("render", execute)
+        try:
+            self.outcomes[i] = yield from env.call("render", execute)
+        except RealCallTimeout as exc:  # the command's fate is unknown: a timed-out command
+            self.outcomes[i] = RenderOutcome(env.call_timeout_s * 1e3, None, Outcome.TIMED_OUT,
+                                             str(exc))
+            self.call_timeouts[i] = str(exc)
 
     def _record(self, stage: str, i: int, cls: str, t0: float,
                 features: dict[str, float], key: str = "") -> None:
@@ -183,6 +198,7 @@ class RealBinding:
             "ack": np.array(["" if o is None else (o.ack_outcome or "") for o in rows]),
             "actuation_failed": np.array([o is not None and o.failed for o in rows]),
             "actuation_reason": np.array(["" if o is None else o.why for o in rows]),
+            "real_call_timeout": np.array([self.call_timeouts.get(i, "") for i in range(n)]),
         }
 
     # report ------------------------------------------------------------------------------

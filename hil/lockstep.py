@@ -24,12 +24,25 @@ Where lateness came from, and what is done about it:
 - **Thread hand-off.** A finished call is handed over through a queue the pacing thread waits
   on, so it is picked up as soon as the pacing thread runs.
 
-What remains is the OS scheduler: on a loaded machine the pacing thread is simply not running
-when its event is due, which no user-space loop can fix.
+- **The OS scheduler.** On a loaded machine a normal-priority pacing thread is simply not
+  running when its event is due (the first feedback at the degrade deadline was 7-66 ms late
+  with two busy processes beside it). While running, the pacing thread asks for ``SCHED_FIFO``
+  priority ``REALTIME_PRIORITY`` with ``SCHED_RESET_ON_FORK`` (so the real-call threads and any
+  child process it starts stay at normal priority); where the system refuses (no
+  ``CAP_SYS_NICE``) it says so in ``lockstep.realtime`` and runs as before.
+  ``CABIN_TWIN_REALTIME=0`` turns it off. A real-time thread wakes on time (no timer slack,
+  it preempts normal threads), so it sleeps right up to the due time instead of spinning the
+  last ``SPIN_MS``: a spinning SCHED_FIFO thread would take a core from the rig's threads.
+- **Hung calls.** A real call still running ``call_timeout_s`` after it started is abandoned:
+  :class:`RealCallTimeout` is raised in the process waiting for it (the binding degrades that
+  request or counts its command as timed out), the run goes on, ``lockstep.call_timeouts``
+  counts it and a built-in expectation fails the run.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 import sys
 import threading
@@ -44,10 +57,35 @@ from simpy.core import EmptySchedule, Infinity
 
 #: no real call may take longer than this: the bench never hangs
 DEFAULT_CALL_TIMEOUT_S = 30.0
-#: sleep until this long before an event is due, then yield until it is
+#: sleep until this long before an event is due, then yield until it is (normal priority; a
+#: SCHED_FIFO pacing thread wakes on time and must not hog a core, so it does not spin)
 SPIN_MS = 0.3
 #: the interpreter's GIL switch interval while a lockstep run is going
 SWITCH_INTERVAL_S = 0.0005
+#: SCHED_FIFO priority of the pacing thread while a run is going (1-99; low on purpose: above
+#: every normal process, below the kernel's own real-time threads)
+REALTIME_PRIORITY = 10
+
+
+def enter_realtime() -> str:
+    """Put the calling thread under SCHED_FIFO (reset on fork): ``"SCHED_FIFO <prio>"``, or why
+    not (turned off, or refused by the system)."""
+    if os.environ.get("CABIN_TWIN_REALTIME", "1") == "0":
+        return "off (CABIN_TWIN_REALTIME=0)"
+    if not hasattr(os, "SCHED_FIFO"):
+        return "not available on this system"
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO | getattr(os, "SCHED_RESET_ON_FORK", 0),
+                              os.sched_param(REALTIME_PRIORITY))
+    except OSError as exc:
+        return f"refused by the system ({exc.strerror}; needs CAP_SYS_NICE or an rtprio limit)"
+    return f"SCHED_FIFO {REALTIME_PRIORITY}"
+
+
+def leave_realtime() -> None:
+    """Back to normal scheduling (the calling thread)."""
+    with contextlib.suppress(OSError):  # dropping a privilege is always allowed
+        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
 
 
 class RealCallTimeout(RuntimeError):
@@ -62,6 +100,10 @@ class LockstepStats:
     calls: list[dict[str, Any]] = field(default_factory=list)
     warps: int = 0
     warped_ms: float = 0.0
+    #: the pacing thread's scheduling while it ran (``SCHED_FIFO 10``, or why not)
+    realtime: str = "not started"
+    #: real calls abandoned after the call timeout, per stage
+    call_timeouts: dict[str, int] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         late = np.asarray(self.lateness_ms)
@@ -88,6 +130,9 @@ class LockstepStats:
             "stages": by_stage,
             "idle_warps": self.warps,
             "idle_warped_ms": round(self.warped_ms, 3),
+            "realtime": self.realtime,
+            "call_timeouts": sum(self.call_timeouts.values()),
+            "call_timeouts_by_stage": dict(self.call_timeouts),
         }
 
 
@@ -95,8 +140,9 @@ class LockstepEnvironment(simpy.Environment):
     """Simulated ms paced against the wall clock, with threaded real calls."""
 
     def __init__(self, warp_idle: bool = True,
-                 call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S) -> None:
+                 call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S, realtime: bool = True) -> None:
         super().__init__()
+        self._realtime = realtime
         self.stats = LockstepStats()
         self._done: queue.Queue[tuple[simpy.Event, float, Any, BaseException | None]] = (
             queue.Queue())
@@ -105,8 +151,15 @@ class LockstepEnvironment(simpy.Environment):
         self.idle_probe: Callable[[], bool] | None = None
         self._warp = warp_idle
         self._call_timeout_s = call_timeout_s
+        #: running calls: their event -> (wall-clock timeout, stage)
+        self._deadlines: dict[simpy.Event, tuple[float, str]] = {}
         self._wall0 = time.perf_counter()
         self._sim0 = 0.0
+
+    @property
+    def call_timeout_s(self) -> float:
+        """How long a real call may run before it is abandoned (s)."""
+        return self._call_timeout_s
 
     def wall_ms(self) -> float:
         """The simulated time that corresponds to the wall clock right now."""
@@ -114,7 +167,11 @@ class LockstepEnvironment(simpy.Environment):
 
     def call(self, stage: str, fn: Callable[[], Any]) -> Generator[simpy.Event, Any, Any]:
         """Run blocking ``fn`` in a worker thread; resume when it is done. Returns its result
-        and records measured wall time against the simulated time that passed."""
+        and records measured wall time against the simulated time that passed.
+
+        A call still running ``call_timeout_s`` after it started raises
+        :class:`RealCallTimeout` in the waiting process (which may degrade that request and go
+        on); the thread is abandoned and its late result ignored."""
         event = self.event()
         sim_start = self.now
         box: dict[str, float] = {}
@@ -129,17 +186,20 @@ class LockstepEnvironment(simpy.Environment):
             self._done.put((event, sim_start + box["measured_ms"], result, error))
 
         self._pending += 1
+        self._deadlines[event] = (time.perf_counter() + self._call_timeout_s, stage)
         threading.Thread(target=work, name=f"real-{stage}", daemon=True).start()
         try:
             return (yield event)
-        finally:  # recorded whether the call returned or raised
-            measured = box["measured_ms"]
+        finally:  # recorded whether the call returned, raised or timed out
+            measured = box.get("measured_ms", self._call_timeout_s * 1000.0)
             self.stats.calls.append({"stage": stage, "measured_ms": measured,
                                      "sim_ms": self.now - sim_start,
                                      "sim_minus_measured_ms": (self.now - sim_start) - measured})
 
     def _complete(self, item: tuple[simpy.Event, float, Any, BaseException | None]) -> None:
         event, finished_at, result, error = item
+        if self._deadlines.pop(event, None) is None:
+            return  # it already timed out: the waiting process has moved on
         self._pending -= 1
         # simulated time advances by the measured duration; it never runs backwards and never
         # passes an event that is already due (the residual is the reported error)
@@ -149,10 +209,33 @@ class LockstepEnvironment(simpy.Environment):
         else:
             event.succeed(result)
 
-    def _until(self, target: float) -> tuple[simpy.Event, float, Any, BaseException | None] | None:
-        """Wait until simulated ``target`` is due on the wall clock, or a real call finishes
-        (returned). Coarse sleep/queue wait, then yield-spin for the last ``SPIN_MS``."""
-        coarse = (target - self.wall_ms() - SPIN_MS) / 1000.0
+    def _expire(self) -> bool:
+        """Fail every call past its timeout (True when one was)."""
+        now = time.perf_counter()
+        late = [(e, stage) for e, (due, stage) in self._deadlines.items() if due <= now]
+        for event, stage in late:
+            del self._deadlines[event]
+            self._pending -= 1
+            self.stats.call_timeouts[stage] = self.stats.call_timeouts.get(stage, 0) + 1
+            self._now = min(max(self._now, self.wall_ms()), self.peek())
+            event.fail(RealCallTimeout(
+                f"a real {stage} call took more than {self._call_timeout_s:g} s"))
+        return bool(late)
+
+    def _next_expiry_s(self) -> float:
+        """Seconds until the earliest running call times out (inf when none runs)."""
+        if not self._deadlines:
+            return float("inf")
+        return max(min(d for d, _ in self._deadlines.values()) - time.perf_counter(), 0.0)
+
+    def _until(self, target: float) -> tuple[simpy.Event, float, Any, BaseException | None] | bool:
+        """Wait until simulated ``target`` is due on the wall clock (True), a real call
+        finishes (returned), or one times out first (False). Coarse sleep/queue wait, then
+        yield-spin for the last ``SPIN_MS``."""
+        spin = 0.0 if self.stats.realtime.startswith("SCHED_FIFO") else SPIN_MS
+        due = (target - self.wall_ms() - spin) / 1000.0
+        expiry = self._next_expiry_s()
+        coarse = min(due, expiry)
         if coarse > 0:
             if self._pending:
                 try:
@@ -161,6 +244,8 @@ class LockstepEnvironment(simpy.Environment):
                     pass
             else:
                 time.sleep(coarse)
+        if expiry <= due:
+            return False  # a call timed out before the event is due: expire it first
         while self.wall_ms() < target:
             if self._pending:
                 try:
@@ -168,16 +253,19 @@ class LockstepEnvironment(simpy.Environment):
                 except queue.Empty:
                     pass
             time.sleep(0)  # releases the GIL: workers keep running
-        return None
+        return True
 
     def run(self, until: Any = None) -> Any:
         if until is not None:
             raise ValueError("LockstepEnvironment runs until the schedule is empty")
         interval = sys.getswitchinterval()
         sys.setswitchinterval(min(interval, SWITCH_INTERVAL_S))
+        self.stats.realtime = enter_realtime() if self._realtime else "off"
         try:
             return self._run()
         finally:
+            if self.stats.realtime.startswith("SCHED_FIFO"):
+                leave_realtime()
             sys.setswitchinterval(interval)
 
     def _run(self) -> Any:
@@ -194,16 +282,16 @@ class LockstepEnvironment(simpy.Environment):
                     self._sim0 += ahead
                     self.stats.warps += 1
                     self.stats.warped_ms += ahead
+            if self._expire():
+                continue
             if target == Infinity:  # only real calls left: wait for one, bounded
-                try:
-                    self._complete(self._done.get(timeout=self._call_timeout_s))
-                    continue
-                except queue.Empty:
-                    raise RealCallTimeout(
-                        f"a real stage call took more than {self._call_timeout_s} s"
-                    ) from None
+                with contextlib.suppress(queue.Empty):  # else the next pass expires it
+                    self._complete(self._done.get(timeout=self._next_expiry_s()))
+                continue
             finished = self._until(target)
-            if finished is not None:
+            if finished is False:
+                continue  # the loop's next pass expires the call
+            if finished is not True:
                 self._complete(finished)
                 continue
             self.stats.lateness_ms.append(max(self.wall_ms() - target, 0.0))

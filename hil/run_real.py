@@ -81,6 +81,7 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
             scenario.config.actuation, result.report["actuation"])
         if not result.report.get("interrupted"):
             _require_confirmed(scenario, result.report)
+    _require_calls_returned(result.report)
     if binding.resolver is not None and hasattr(binding.resolver, "crash"):
         _report_model_worker(binding.resolver, result.report)
     measured = result.report.get("dut", {}).get("network_real")
@@ -174,6 +175,23 @@ def _require_confirmed(scenario: Scenario, report: dict[str, Any]) -> None:
         "limit": {"min": 1.0}, "value": float(confirmed), "passed": confirmed >= 1,
         "builtin": True, "reason": "commands only sent (fire-and-forget) are no evidence that "
                                    "anything happened"})
+
+
+def _require_calls_returned(report: dict[str, Any]) -> None:
+    """A real call that outlasted the lockstep's call timeout was abandoned (its request
+    degraded, or its command counted as timed out) and the run went on: it fails the run."""
+    lockstep = report.get("lockstep", {})
+    if "call_timeouts" not in lockstep:
+        return
+    n = int(lockstep["call_timeouts"])
+    entry: dict[str, Any] = {
+        "name": "every real call returned within its timeout", "metric": "lockstep.call_timeouts",
+        "limit": {"max": 0}, "value": n, "passed": n == 0, "builtin": True,
+        "reason": "an abandoned call is a stage the bench could not measure"}
+    if n:
+        entry["causes"] = [f"{count} x {stage}" for stage, count in
+                           sorted(lockstep.get("call_timeouts_by_stage", {}).items())]
+    report["expectations"].append(entry)
 
 
 def _report_model_worker(resolver: Any, report: dict[str, Any]) -> None:

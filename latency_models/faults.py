@@ -115,8 +115,9 @@ class ColdLoad(Fault):
     cold_ms: float = 800.0
 
     def _evictions_before(self, t: np.ndarray) -> np.ndarray:
-        """How many evictions happened at or before each time."""
-        rel = np.minimum(t, self.until_ms) - self.start_ms
+        """How many evictions happened at or before each time (none at or after ``until_ms``:
+        the window is ``[start, until)`` as in :meth:`Fault.active`)."""
+        rel = np.minimum(t, np.nextafter(self.until_ms, -np.inf)) - self.start_ms
         if self.every_ms:
             last = np.floor(np.minimum(rel, self.duration_ms - 1e-9) / self.every_ms)
             count = np.where(rel >= 0, last + 1, 0.0)

@@ -191,3 +191,43 @@ def test_concurrent_commands_to_one_device_each_get_their_own_status(tmp_path):
     assert [r.outcome for r in results] == [Outcome.STATUS_MATCHES] * len(commands)
     for cmd, r in zip(commands, results, strict=True):
         assert r.status["Fan"] == cmd["Fan"] and r.status["TargetTemp"] == cmd["TargetTemp"]
+
+
+def test_builtin_expectations_are_complete_and_say_why():
+    # killed mutants: a skipped entry that ended the list early, limits under another key,
+    # causes attached to passing entries, `builtin` dropped
+    clean = {"not_sent": 0, "timed_out_fraction": 0.0, "rejected": 0, "mismatched": 0,
+             "errors": 0, "safe_state_unconfirmed": 0, "reader_failed": 0, "causes": [],
+             "safe_state": {}, "reader_failures": []}
+    metrics = ["actuation.not_sent", "actuation.timed_out_fraction", "actuation.rejected",
+               "actuation.mismatched", "actuation.errors", "actuation.safe_state_unconfirmed",
+               "actuation.reader_failed"]
+    got = actuation_expectations(Actuation(), clean)
+    assert [e["metric"] for e in got] == metrics
+    for e in got:
+        assert e["limit"] == {"max": 0} and e["builtin"] is True and e["value"] == 0
+        assert e["reason"] and "causes" not in e and "loosened" not in e
+    no_timeouts_measured = {k: v for k, v in clean.items() if k != "timed_out_fraction"}
+    got = actuation_expectations(Actuation(), no_timeouts_measured)
+    assert [e["metric"] for e in got] == metrics  # the rest are still checked
+    assert [e.get("skipped") for e in got].count(None) == 6
+    assert got[1]["value"] is None and got[1]["passed"] is False and "causes" not in got[1]
+    failing = {**clean, "rejected": 2, "safe_state_unconfirmed": 1, "reader_failed": 1,
+               "causes": [{"outcome": "rejected", "device": "hvac", "count": 2,
+                           "reason": "device rejected the command: OUT_OF_RANGE"},
+                          {"outcome": "timed_out", "device": "seat", "count": 1,
+                           "reason": "no valid status within 250 ms"}],
+               "safe_state": {"hvac": {"outcome": "timed_out", "reason": "no status"},
+                              "seat": {"outcome": "status_matches", "reason": ""}},
+               "reader_failures": ["can reader died: ValueError"]}
+    causes = {e["metric"]: e.get("causes") for e in actuation_expectations(Actuation(), failing)}
+    assert causes["actuation.rejected"] == [
+        "2 x hvac: device rejected the command: OUT_OF_RANGE"]
+    assert causes["actuation.safe_state_unconfirmed"] == ["hvac timed_out: no status"]
+    assert causes["actuation.reader_failed"] == ["can reader died: ValueError"]
+    assert causes["actuation.not_sent"] is None
+    loose = Actuation(max_rejected=3, reason="a test bench that rejects on purpose")
+    (rejected,) = [e for e in actuation_expectations(loose, failing)
+                   if e["metric"] == "actuation.rejected"]
+    assert rejected["passed"] and rejected["limit"] == {"max": 3}
+    assert rejected["loosened"] == "a test bench that rejects on purpose"

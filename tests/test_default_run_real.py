@@ -14,8 +14,11 @@ pytestmark = pytest.mark.model
 
 def test_default_run_binds_the_real_model_and_devices(tmp_path):
     status = main(["run", "--requests", "60", "--seed", "11", "--out", str(tmp_path)])
-    assert status in (0, 1)  # verdicts depend on this machine's speed; the wiring must not
+    # the embedded default passes by design: the degrade deadline (80 ms) caps the model's
+    # paths, so even a slow machine meets p95 <= 100 ms; a FAIL here is a regression
+    assert status == 0
     report = json.loads((tmp_path / "report.json").read_text())
+    assert report["verdict"] == "PASS", report["expectations"]
     modes = {s: report["stages"][s]["mode"] for s in report["stages"]}
     assert modes == {"capture": "modelled", "network": "modelled", "scheduling": "modelled",
                      "model_load": "real", "inference": "real", "render": "real"}

@@ -93,3 +93,27 @@ def test_serial_garbage_never_crashes_the_decoder(data: bytes) -> None:
     decoder.feed(data)
     frame = SerialFrame(2, 9, b"ok")
     assert decoder.feed(encode_frame(frame) * 2)[-1] == frame
+
+
+def test_a_stray_stx_and_length_do_not_hold_the_next_frame() -> None:
+    # issue 11 case 9: `02 40` (STX, LEN 64) in front of a valid frame used to hold that frame
+    # until 66 more bytes arrived, so a request/reply exchange timed out instead of resyncing
+    frame = SerialFrame(2, 7, bytes(range(10)))
+    decoder = FrameDecoder()
+    assert decoder.feed(b"\x02\x40" + encode_frame(frame)) == [frame]
+    assert decoder.resyncs == 1 and decoder.discarded_bytes == 2
+    chunked = FrameDecoder()
+    wire = b"\x02\x40\x99" + encode_frame(frame)
+    got = [f for i in range(len(wire)) for f in chunked.feed(wire[i : i + 1])]
+    assert got == [frame]
+
+
+@given(st.lists(st.tuples(st.integers(1, 4), st.integers(0, 255), st.binary(max_size=20)),
+                min_size=1, max_size=3), st.integers(2, 64), st.binary(max_size=12))
+def test_frames_after_noise_with_stx_bytes_arrive_without_waiting(
+    frames: list[tuple[int, int, bytes]], stray_len: int, noise: bytes
+) -> None:
+    sent = [SerialFrame(t, s, b) for t, s, b in frames]
+    decoder = FrameDecoder()
+    got = decoder.feed(bytes([2, stray_len]) + noise + b"".join(encode_frame(f) for f in sent))
+    assert got[-len(sent):] == sent  # nothing held back for bytes that never come

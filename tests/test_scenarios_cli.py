@@ -20,6 +20,28 @@ REQUIRED = {"smoke", "commute_ideal", "unoptimised_baseline", "handover_spikes",
             "fragmentation_drift", "default"}
 STAGE_KEYS = {"p50_ms", "p95_ms", "p99_ms", "budget_ms", "mode"}
 
+#: what each shipped scenario is FOR, pinned by hand: the exit status of a run at its own size and
+#: seed, and the expectations that fail by design (the same seed gives the same numbers)
+BY_DESIGN: dict[str, tuple[int, set[str]]] = {
+    "smoke": (0, set()),
+    "commute_ideal": (0, set()),
+    "cold_start": (0, set()),
+    "fragmentation_drift": (0, set()),
+    "assistant_fallback": (0, set()),
+    "overload_alert": (0, set()),
+    # the seed's "before" column documents how far off the budget the unoptimised stack is
+    "unoptimised_baseline": (1, {"e2e p95 within 100 ms", "not sluggish for most users"}),
+    # frequent handovers plus 1 % loss break the budget on the ideal stack
+    "handover_spikes": (1, {"e2e p95 within 100 ms"}),
+    # the LLM fallback over a 5G edge link cannot meet 100 ms at p95
+    "edge_network": (1, {"e2e p95 within 100 ms", "p99 stays acceptable"}),
+    # the embedded default (real model and devices) passes: test_default_run_real.py
+    "default": (0, set()),
+}
+#: the same at 300 requests (the quick structural run below); only the alert differs: 300
+#: requests end before the rush-hour load that fires it
+AT_300 = {**{name: status for name, (status, _) in BY_DESIGN.items()}, "overload_alert": 1}
+
 
 def test_required_scenarios_are_shipped():
     assert set(SHIPPED) >= REQUIRED
@@ -29,8 +51,7 @@ def test_required_scenarios_are_shipped():
 def test_every_shipped_scenario_runs(name, tmp_path):
     status = main(["run", name, "--requests", "300", "--out", str(tmp_path)])
     report = json.loads((tmp_path / "report.json").read_text())
-    expected_fail = any(not e["passed"] for e in report["expectations"])
-    assert status == (1 if expected_fail else 0)
+    assert status == AT_300[name]
     assert report["scenario"] == load_scenario(name).name
     assert report["requests"] == 300
     for stage in ("capture", "network", "scheduling", "model_load", "inference", "render"):
@@ -39,6 +60,18 @@ def test_every_shipped_scenario_runs(name, tmp_path):
     assert sum(report["perception"].values()) == pytest.approx(1.0)
     for e in report["expectations"]:
         assert {"name", "metric", "limit", "value", "passed"} <= set(e)
+
+
+def test_every_shipped_scenario_is_pinned():
+    assert set(BY_DESIGN) == set(SHIPPED)
+
+
+@pytest.mark.parametrize("name", sorted(set(BY_DESIGN) - {"default"}))
+def test_shipped_scenarios_pass_or_fail_by_design(name, tmp_path):
+    status = main(["run", name, "--out", str(tmp_path)])
+    report = json.loads((tmp_path / "report.json").read_text())
+    failed = {e["name"] for e in report["expectations"] if not e["passed"]}
+    assert (status, failed) == BY_DESIGN[name]
 
 
 def test_unoptimised_baseline_fails_the_budget(tmp_path):

@@ -110,8 +110,9 @@ def test_ranges_from_the_binding_hold_on_both_sides() -> None:
 def test_twin_run_confirms_every_bound_command(name: str, tmp_path: Path) -> None:
     status = main(["run", "smoke", "--rig", str(RIGS[name]), "--requests", "40", "--seed", "3",
                    "--out", str(tmp_path)])
-    assert status in (0, 1)  # the latency verdicts depend on this (shared) machine
     report = json.loads((tmp_path / "report.json").read_text())
+    # smoke's budget has tens of ms of headroom over a bus roundtrip
+    assert status == 0, [e for e in report["expectations"] if not e["passed"]]
     rig = load_rig(RIGS[name])
     commanded = 0
     for device, stats in report["devices"].items():

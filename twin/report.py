@@ -134,8 +134,12 @@ def strict_json(value: Any, where: str = "") -> tuple[Any, list[str]]:
 
 
 def write_report(report: dict[str, Any], out: Path) -> Path:
-    """Strict JSON: a NaN or infinity is written as null, with a one-line warning naming it."""
+    """Strict JSON, the overall ``verdict`` (PASS/FAIL/ERROR) first: a NaN or infinity is
+    written as null, with a one-line warning naming it."""
     path = out / "report.json"
+    if "expectations" in report:
+        report = {"verdict": overall_verdict(report),
+                  **{k: v for k, v in report.items() if k != "verdict"}}
     report, bad = strict_json(report)
     if bad:
         shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")

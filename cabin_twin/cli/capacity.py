@@ -2,7 +2,10 @@
 
 Binary-searches the highest load that keeps the chosen end-to-end percentile within budget
 (common random numbers: every load runs with the same seed), writes ``capacity.json`` and a
-knee plot ``capacity.png``. Exit 0 when a knee was found, 1 when even the lowest load misses.
+knee plot ``capacity.png``. Exit 0 only when the search converged on a knee; 1 when even the
+lowest load misses, or the search stopped before it bracketed the knee (the reason is printed and
+in ``capacity.json``); 2 when the scenario cannot have a knee: with no shared resource (no
+``[resources]`` slots and no calibrated stage) latency does not grow with load.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ import json
 import sys
 from pathlib import Path
 
+from latency_models.stages import STAGES
 from twin.errors import InputError
+from twin.scenario import Scenario
 
 LOAD_KEYS = {"poisson": "workload.rate_per_s", "voice_burst": "workload.users"}
 
@@ -49,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(source, "workload.kind", "poisson or voice_burst (a load to vary)")
     if args.budget_ms <= 0 or args.tolerance <= 0 or args.max_evals < 1:
         raise InputError("--budget-ms", "capacity", "a positive budget, tolerance, max-evals")
+    _refuse_without_shared_resource(scenario, source, load_key)
     raw = set_dotted(document, load_key, 1, source, create=True)  # the key may be implicit
     scenario_from_dict(raw, source)  # a load key the scenario cannot take fails here, named
     if args.requests is not None:
@@ -66,4 +72,21 @@ def run(args: argparse.Namespace) -> int:
     json_path, png_path = write_capacity(result, out)
     print(json.dumps(result.to_dict()))
     print(f"wrote {json_path}, {png_path}", file=sys.stderr)
-    return 0 if result.knee is not None else 1
+    if result.knee is None or not result.converged:
+        print(f"capacity: no knee: {result.reason}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _refuse_without_shared_resource(scenario: Scenario, source: str, load_key: str) -> None:
+    """A load that only changes arrivals cannot move a percentile when no stage is shared:
+    the search would double the load until its cap and report a meaningless knee."""
+    if not load_key.startswith("workload."):
+        return  # the user varies something else (a stage, a resource): it may well matter
+    stages = scenario.config.stages
+    calibrated = [s for s in STAGES if (t := stages.of(s)) is not None and t.calibrated]
+    if scenario.resources or calibrated:
+        return
+    raise InputError(source, "resources", "at least one stage with parallel slots (e.g. "
+                     "[resources] inference = 2): with none, latency does not grow with load, "
+                     "so there is no capacity knee to find")
