@@ -274,3 +274,21 @@ def test_status_agrees_within_half_a_step_by_default():
                  0.05).outcome is Outcome.MISMATCH
     assert judge("hvac", 1.0, {"Fan": 3}, ({"Fan": 4.0}, Result.ACCEPTED), half, {},
                  0.05).outcome is Outcome.MISMATCH
+
+
+def test_judge_a_check_on_a_status_message_never_seen_is_a_mismatch():
+    from devices.binding import Check
+
+    checks = (Check("Seat_Status", "DriverLevel", source="DriverLevel"),
+              Check("Seat_Aux", "Heater", value=1.0))
+    seen = {"Seat_Status": {"DriverLevel": 2.0}}  # Seat_Aux never arrived
+    got = judge("seat", 2.0, {"DriverLevel": 2}, (seen["Seat_Status"], None), {}, {}, 0.25,
+                checks, seen)
+    assert got.outcome is Outcome.MISMATCH and got.result is Result.ACCEPTED
+    assert got.reason.endswith("Heater=- (expected Seat_Aux.Heater == 1)")
+    plain = judge("hvac", 2.0, {"Fan": 3}, ({"Fan": 3.0}, None), {"Fan": "Fan"}, {}, 0.25)
+    assert (plain.device, plain.ms, plain.reason, plain.result) == (
+        "hvac", 2.0, "", Result.ACCEPTED)
+    wrong = judge("hvac", 2.0, {"Fan": 3}, ({"Fan": 5.0}, None), {"Fan": "Fan"}, {}, 0.25)
+    assert (wrong.device, wrong.ms, wrong.result) == ("hvac", 2.0, Result.ACCEPTED)
+    assert wrong.reason == "status contradicts the command: Fan=5 (commanded Fan=3)"
