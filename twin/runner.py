@@ -10,6 +10,7 @@ import numpy as np
 
 from latency_models.stages import INFERENCE, STAGES
 from twin import assisted, calibrated, monitoring
+from twin.assistant.placement import attribute_network
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
@@ -129,18 +130,30 @@ def run_scenario(
                                    timings.end[:, INFERENCE])):
         # calls that overlapped run slower (fitted slowdown): run the slowed plan again
         timings = run_fast(plan) if chosen == "fast" else run_des(plan)
-    window = float(scenario.monitoring.window_ms)
-    mon, stats = monitor_and_measure(plan, timings, window)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
     extra: dict[str, Any] = {}
     columns: dict[str, np.ndarray] = {}
-    if ap is not None:
+    if ap is not None:  # decided on the timeline as run (the DUT call, network included)
         switched = controller.switched if controller is not None else None
         made = assisted.decisions(ap, timings, switched)
         extra, columns = assisted.report_additions(ap, timings, made)
         if "inference" in real:  # a real run reports what it ran (dut.router, dut.streaming)
             extra.pop("router_modelled", None)
             extra.pop("streaming_modelled", None)
+            if "route" in columns and hasattr(binding, "routes"):  # where each call went
+                columns["route"] = binding.routes(plan.n)
+    network = _dut_network(plan, binding, real)
+    if network is not None:  # a networked DUT's round trips go to the network slot
+        timings = attribute_network(timings, network)
+        columns["network_source"] = np.where(
+            network > 0, "proxy" if "network" in real else "modelled", "none")
+        extra["dut_network"] = {
+            "requests": int(np.count_nonzero(network > 0)),
+            "source": ("measured by the impairment proxy (request and response legs)"
+                       if "network" in real else "drawn from the DUT's network model"),
+            "local_requests": int(np.count_nonzero(network <= 0))}
+    window = float(scenario.monitoring.window_ms)
+    mon, stats = monitor_and_measure(plan, timings, window)
     if controller is not None:
         extra["degrade_on_alert"] = {
             "alerts": controller.alerts,
@@ -150,11 +163,23 @@ def run_scenario(
     if binding is not None:
         extra.update(binding.finish(timings))
     report = build_report(scenario, seed, timings, mon, modes, extra, stats)
+    if "dut_network" in extra:
+        report["stages"]["network"]["dut_network"] = extra["dut_network"]
     if controller is not None and binding is None:
         report["degrade_on_alert"]["versus_no_control"] = _control_effect(
             scenario, seed, n, report)
     return RunResult(scenario, plan, timings, report, mon, columns,
                      list(getattr(binding, "records", [])))
+
+
+def _dut_network(plan: Plan, binding: Binding | None,
+                 real: dict[str, RealStage]) -> np.ndarray | None:
+    """Per-request network time of a networked DUT (ms; 0 for requests answered locally):
+    measured by the binding when its network slot is real, else the twin's drawn round trip;
+    None when the scenario has no networked DUT."""
+    if "network" in real and binding is not None and hasattr(binding, "network_ms"):
+        return np.asarray(binding.network_ms(plan.n), dtype=float)
+    return plan.labels.get(assisted.DUT_NETWORK)
 
 
 def _control_effect(scenario: Scenario, seed: int, n: int,
