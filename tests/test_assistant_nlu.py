@@ -43,6 +43,14 @@ EN = [
     ("take me home", "navigate_home", None),
     ("set the fan speed to 50%", "climate_set_fan", 4),  # Home Assistant template, converted
     ("what's the weather like", "unknown", None),  # Home Assistant, out of the cabin's domain
+    ("would you mind setting it to 19 degrees", "climate_set_temperature", 19),
+    ("raise the temperature by 2 degrees", "climate_temperature_up", 2),
+    ("put the blower on 5", "climate_set_fan", 5),
+    ("fan to max", "climate_set_fan", 7),  # named levels: the top of the schema
+    ("turn the seat heating to the max", "seat_heat_driver", 3),
+    ("passenger seat heat to level 2", "seat_heat_passenger", 2),
+    ("close the window about halfway", "window_set_position", 50),
+    ("set the volume to the minimum", "media_volume_set", 0),
 ]
 ZH = [
     ("打开空调", "climate_ac_on", None),
@@ -66,6 +74,11 @@ ZH = [
     ("小声一点", "media_volume_down", 2),
     ("静音", "media_mute", None),
     ("导航回家", "navigate_home", None),
+    ("温度设成二十度吧", "climate_set_temperature", 20),
+    ("风量开到最大", "climate_set_fan", 7),
+    ("副驾座椅加热开一档", "seat_heat_passenger", 1),
+    ("车窗关一半", "window_set_position", 50),
+    ("导航到我家", "navigate_home", None),
 ]
 
 
@@ -84,11 +97,11 @@ def test_chinese_mappings(text: str, intent: str, value: object) -> None:
     assert result.confidence >= 0.85
 
 
-def test_out_of_range_value_is_a_partial_match_without_a_command() -> None:
+def test_out_of_range_value_is_answered_by_the_rules_without_acting() -> None:
     result = shared_nlu("en").parse("set the temperature to 35 degrees")
     assert result.intent == "climate_set_temperature" and result.value == 35
-    assert result.command is None
-    assert 0 < result.confidence < 0.85
+    assert result.command is not None and not result.command.actuates
+    assert result.confidence >= 0.85 and result.reason == "out_of_range"
 
 
 def test_nothing_matched_has_zero_confidence() -> None:
@@ -129,6 +142,11 @@ def test_natural_speech_gets_the_direction_right(
         ("en", "book me a taxi", "unknown"),
         ("en", "wake me up at five", "unknown"),
         ("zh-CN", "五点叫醒我", "unknown"),
+        ("en", "add milk to my shopping list", "unknown"),  # a wildcard in a non-cabin intent
+        ("en", "navigate to the station", "unknown"),  # only home is a cabin destination
+        ("en", "lower the seat back", "unknown"),  # seat position, not seat heating
+        ("zh-CN", "导航去公司", "unknown"),
+        ("zh-CN", "打开家里的空调", "unknown"),  # the smart home, not the cabin
     ],
 )
 def test_open_ended_requests_are_recognised_not_guessed(lang: str, text: str, intent: str) -> None:
@@ -311,7 +329,7 @@ def test_out_of_range_gets_the_range_and_acts_on_nothing(lang: str, text: str, s
     from twin.assistant.policy import decide
 
     rules = shared_nlu(lang).parse(text)
-    assert rules.command is None and says in rules.feedback
+    assert (rules.command is None or not rules.command.actuates) and says in rules.feedback
     decision = decide(text, [], lang, rules, None)
     assert not decision.command.actuates and says in decision.feedback
     assert "_" not in decision.feedback  # people's words, never an intent name

@@ -12,10 +12,18 @@ import numpy as np
 import pytest
 
 from hil.llm.engine import LlamaEngine
-from hil.llm.head import HeadIntentResolver, SoftmaxHead, calibrated_threshold, direction_of
+from hil.llm.head import (
+    HeadIntentResolver,
+    SoftmaxHead,
+    calibrated_threshold,
+    direction_of,
+    feature_token_ids,
+)
+from hil.llm.model_files import truncated
 from tests.fixtures_gguf import write_tiny_llama_gguf
 from twin.assistant.commands import validate_output
 from twin.assistant.resolver import IntentResolver, Turn
+from twin.errors import InputError
 
 
 @pytest.mark.parametrize(
@@ -93,7 +101,42 @@ def test_head_resolver_deadline_in_the_past_abandons(head_resolver: HeadIntentRe
     assert result.raw == "" and result.timings["abandoned"] == 1.0
 
 
-def test_head_resolver_needs_hidden_states(tmp_path: Path) -> None:
+def test_head_on_logit_features_reads_a_linear_image_of_the_hidden_state(tmp_path: Path) -> None:
     gguf = write_tiny_llama_gguf(tmp_path / "tiny.gguf", seed=3)
-    with pytest.raises(ValueError, match="embeddings"):
-        HeadIntentResolver(LlamaEngine(gguf, n_threads=1, n_ctx=256), examples=[("x", "unknown")])
+    hidden = LlamaEngine(gguf, n_threads=1, n_ctx=256, embeddings=True)
+    logits = LlamaEngine(gguf, n_threads=1, n_ctx=256)
+    ids = feature_token_ids(logits.n_vocab, 64)
+    assert ids == feature_token_ids(logits.n_vocab, 64) and len(set(ids)) == 64
+    words = ("turn", "on", "the", "ac", "make", "it", "warmer", "tell", "me", "a", "joke", "cold")
+    rng = np.random.default_rng(0)
+    rows_h, rows_l = [], []
+    for _ in range(3 * hidden.n_embd):  # more texts than hidden dimensions: a real fit
+        text = " ".join(rng.choice(words, size=int(rng.integers(1, 6))))
+        for engine in (hidden, logits):
+            engine.rewind(0)
+            engine.feed(engine.tokenize(text, bos=True))
+        rows_h.append(hidden.last_embedding(unit=False))
+        rows_l.append(logits.last_logits(ids))
+    h, lg = np.array(rows_h), np.array(rows_l)
+    fit, *_ = np.linalg.lstsq(h, lg, rcond=None)  # one linear map for every text
+    assert np.linalg.norm(lg - h @ fit) / np.linalg.norm(lg) < 1e-3
+    assert np.linalg.matrix_rank(fit.T, tol=1e-6) == hidden.n_embd  # injective: nothing lost
+    resolver = HeadIntentResolver(logits, examples=[("ac on", "climate_ac_on"),
+                                                    ("joke", "unknown")] * 3, threshold=0.5)
+    assert validate_output(resolver.resolve("turn on the ac", [], "en").raw).passed
+
+
+def test_truncated_model_keeps_the_first_blocks(tmp_path: Path) -> None:
+    import gguf as gguf_lib
+
+    src = write_tiny_llama_gguf(tmp_path / "tiny.gguf", seed=5)
+    one = truncated(src, 1, tmp_path)
+    reader = gguf_lib.GGUFReader(str(one))
+    assert int(reader.fields["llama.block_count"].contents()) == 1
+    assert not [t.name for t in reader.tensors if t.name.startswith("blk.1.")]
+    assert truncated(src, 1, tmp_path) == one  # made once
+    engine = LlamaEngine(one, n_threads=1, n_ctx=128)
+    engine.feed(engine.tokenize("turn on the ac", bos=True))
+    assert np.isfinite(engine.last_logits()).all()
+    with pytest.raises(InputError, match="layers"):
+        truncated(src, 9, tmp_path)

@@ -13,7 +13,14 @@ if TYPE_CHECKING:
     from hil.llm.head import HeadIntentResolver
     from hil.llm.resolver import LlamaIntentResolver
 
-__all__ = ["default_resolver"]
+__all__ = ["HEAD_LAYERS", "HEAD_QUANT", "default_resolver"]
+
+HEAD_QUANT = "q4_0"
+"""The head's default re-quantisation: Q4_0 kernels prefill ~3x faster than the shipped Q4_1's
+on this machine's CPU (measured, BENCHMARKS.md); the head is trained on that model's states."""
+
+HEAD_LAYERS = 20
+"""Transformer blocks the classification head runs of SmolLM2-135M's 30 (see BENCHMARKS.md)."""
 
 
 def default_resolver(
@@ -21,26 +28,35 @@ def default_resolver(
     n_threads: int = 2,
     quant: str | None = None,
     decision: str = "head",
+    layers: int | None = None,
 ) -> LlamaIntentResolver | HeadIntentResolver:
     """A ready, warmed-up resolver.
 
     ``quant`` (``"q4_0"``, ``"q8_0"``) re-quantises the model once into the user cache dir
-    (faster kernels here, at an accuracy cost measured by ``python -m hil.llm.evaluate``).
+    (faster kernels here, at an accuracy cost measured by ``python -m hil.llm.evaluate``); the
+    head's default is :data:`HEAD_QUANT`, the other decisions' the shipped file.
     The compiled prefix's KV state is cached on disk next to it, so a restart loads it.
     ``decision``: ``"head"`` (default; a classification head on the hidden state that abstains
     and asks back when unsure, :mod:`hil.llm.head`), ``"gated"`` (label logits decide
     out-of-domain, hidden-state neighbours decide the intent), ``"labels"`` (constrained
     next-token logits only; ~15 % less prefill) or ``"neighbours"``; see :mod:`hil.llm.resolver`
-    and the benchmark.
+    and the benchmark. ``layers``: for the head, how many of the model's transformer blocks
+    to run (a truncated copy of the file, :func:`hil.llm.model_files.truncated`; default
+    :data:`HEAD_LAYERS`); the head reads the hidden state there.
     """
     from hil.llm.engine import LlamaEngine
-    from hil.llm.model_files import cache_dir, checked_model_path, requantized
+    from hil.llm.model_files import cache_dir, checked_model_path, requantized, truncated
     from hil.llm.resolver import LlamaIntentResolver
 
     path = checked_model_path(model_path)
+    if quant is None and decision == "head":
+        quant = HEAD_QUANT
     if quant is not None:
         path = requantized(path, quant, n_threads=n_threads)
-    engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision != "labels")
+    if decision == "head":
+        path = truncated(path, HEAD_LAYERS if layers is None else layers)
+    # the head reads logits of a few ids from the last token (no per-token outputs needed)
+    engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision in ("gated", "neighbours"))
     if decision == "head":
         from hil.llm.head import HeadIntentResolver
 

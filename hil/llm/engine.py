@@ -193,13 +193,14 @@ class LlamaEngine:
         row = np.ctypeslib.as_array(ptr, shape=(self.n_vocab,))
         return row[list(ids)].copy() if ids is not None else row.copy()
 
-    def last_embedding(self) -> np.ndarray:
-        """The final hidden state after the last fed token, unit length (needs ``embeddings``)."""
+    def last_embedding(self, unit: bool = True) -> np.ndarray:
+        """The final hidden state after the last fed token, unit length unless ``unit`` is
+        False (needs ``embeddings``)."""
         if not self.embeddings:
             raise RuntimeError("LlamaEngine(embeddings=True) is needed for hidden states")
         ptr = llama_cpp.llama_get_embeddings_seq(self.llm._ctx.ctx, 0)
         vec = np.ctypeslib.as_array(ptr, shape=(self.n_embd,)).astype(np.float64)
-        return vec / (np.linalg.norm(vec) or 1.0)
+        return vec / (np.linalg.norm(vec) or 1.0) if unit else vec
 
     def cache_key(self, *parts: object) -> str:
         """A hex key naming this model file, llama.cpp version and ``parts`` (for disk caches)."""

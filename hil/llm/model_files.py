@@ -96,3 +96,55 @@ def requantized(src: Path, quant: str, folder: Path | None = None, n_threads: in
         raise InputError(str(src), "--quant", f"a model llama.cpp can quantise (status {status})")
     tmp.replace(out)
     return out
+
+
+def truncated(src: Path, layers: int, folder: Path | None = None) -> Path:
+    """A copy of ``src`` keeping only its first ``layers`` transformer blocks, made once.
+
+    The hidden state after block ``layers`` (then the model's own output norm) is what the
+    classification head reads: a prefill costs about ``layers / block_count`` of the whole
+    model's per-layer work. Tensors are copied byte for byte (no re-quantisation); only
+    ``<arch>.block_count`` changes. Made with the ``gguf`` package that ships with llama.cpp's
+    Python tooling; the cache key is the source's name, size, mtime and ``layers``.
+    """
+    import gguf
+
+    reader = gguf.GGUFReader(str(src))
+    arch = str(reader.fields["general.architecture"].contents())
+    count_key = f"{arch}.block_count"
+    total = int(reader.fields[count_key].contents())
+    if not 1 <= layers <= total:
+        raise InputError(str(src), "layers", f"1..{total} transformer blocks, got {layers}")
+    if layers == total:
+        return src
+    stat = src.stat()
+    key = hashlib.sha256(f"{src.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
+    out_dir = folder or cache_dir() / "models"
+    out = out_dir / f"{src.stem}.{key[:12]}.L{layers}.gguf"
+    if out.is_file():
+        return out
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(f".tmp{os.getpid()}")
+    writer = gguf.GGUFWriter(str(tmp), arch=arch)
+    for name, field in reader.fields.items():
+        if name.startswith("GGUF.") or name == "general.architecture":
+            continue  # the writer writes these itself
+        value = layers if name == count_key else field.contents()
+        sub = field.types[-1] if field.types[0] == gguf.GGUFValueType.ARRAY else None
+        writer.add_key_value(name, value, field.types[0], sub_type=sub)
+    kept = [t for t in reader.tensors if not _block_at_or_after(t.name, layers)]
+    for t in kept:
+        writer.add_tensor_info(t.name, t.data.shape, t.data.dtype, t.data.nbytes, t.tensor_type)
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_ti_data_to_file()
+    for t in kept:
+        writer.write_tensor_data(t.data)
+    writer.close()
+    tmp.replace(out)
+    return out
+
+
+def _block_at_or_after(tensor_name: str, layers: int) -> bool:
+    parts = tensor_name.split(".")
+    return parts[0] == "blk" and int(parts[1]) >= layers

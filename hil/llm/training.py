@@ -2,8 +2,10 @@
 
 Three sources, none an evaluation hold-out:
 
-* ``scenarios/queries/train/natural_dev.jsonl``: natural phrasings written for development
-  (``ood`` lines train the ``unknown`` class);
+* ``scenarios/queries/train/natural_dev.jsonl`` and the first issue-15 hold-out
+  (``scenarios/queries/holdout/``, development data since ``holdout2`` replaced it): natural
+  phrasings (``ood`` lines train the ``unknown`` class; follow-ups are left
+  out, their words alone do not name the intent). ``holdout2`` is never used;
 * the prompt's few-shot examples (:data:`hil.llm.prompt.FEW_SHOT`);
 * texts hassil samples from the cabin's own sentence templates (a few per intent and language,
   seeded), so every intent has examples in both languages, and from Home Assistant's templates
@@ -28,6 +30,12 @@ from twin.assistant.queries import OOD, load_queries
 from twin.paths import QUERIES_DIR
 
 TRAIN_FILE = QUERIES_DIR / "train" / "natural_dev.jsonl"
+DEV_FILES = (
+    TRAIN_FILE,
+    # the first issue-15 hold-out, development data since holdout2 replaced it
+    QUERIES_DIR / "holdout" / "natural.jsonl",
+    QUERIES_DIR / "holdout" / "contrastive.jsonl",
+)
 PER_INTENT = 8
 
 
@@ -96,7 +104,12 @@ def _out_of_domain_samples(lang: str, per_intent: int, seed: int) -> list[tuple[
 @cache
 def training_examples(per_intent: int = PER_INTENT, seed: int = 0) -> tuple[tuple[str, str], ...]:
     """(text, cabin intent) pairs, deduplicated, in a fixed order."""
-    pairs = [(q.text, "unknown" if q.intent == OOD else q.intent) for q in load_queries(TRAIN_FILE)]
+    pairs = [
+        (q.text, "unknown" if q.intent == OOD else q.intent)
+        for path in DEV_FILES
+        for q in load_queries(path)
+        if not q.history  # a follow-up's words alone do not name its intent
+    ]
     pairs += list(FEW_SHOT)
     for lang in ("en", "zh-CN"):
         pairs += _template_samples(lang, per_intent, seed)

@@ -16,8 +16,10 @@ costs hassil a handful of sentences instead of hundreds; the first match is unch
 (the benchmark's baseline).
 
 Confidence: 1.0 for a full match with every slot resolved into the schema, 0.9 for a match that
-needed a unit conversion or the history, lower for partial matches (out-of-range value, wildcard,
-unmatched entity, follow-up without history), 0.0 for nothing.
+needed a unit conversion or the history, lower for partial matches (wildcard, unmatched entity,
+follow-up without history), 0.0 for nothing. A full match whose number is outside the intent's
+range keeps confidence 1.0 with the non-actuating ``unknown`` command and the range as feedback
+(reason ``out_of_range``): the rules know that answer, no fallback is asked.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from hassil.recognize import RecognizeResult
 from hassil.util import normalize_for_matching
 from home_assistant_intents import get_intents
 
-from twin.assistant.commands import Command, make_command
+from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.feedback import LANGS, clarify, feedback_for, range_feedback
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import Turn
@@ -192,12 +194,19 @@ class RuleNLU:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_home_assistant(found)
         command = make_command(intent, value) if confidence >= 0.5 else None
+        said_range = None
         if command is None and confidence >= 0.5:
-            confidence, reason = 0.5, "out_of_schema"
-        if command is not None:
+            said_range = range_feedback(intent, self.lang) if isinstance(value, int) else None
+            if said_range is not None and confidence == 1.0:
+                # a full match asking for a number outside the range: the rules know the
+                # answer (say the range, act on nothing), so no fallback is asked to guess
+                command, reason = UNKNOWN, "out_of_range"
+            else:
+                confidence, reason = 0.5, "out_of_schema"
+        if said_range is not None:  # say the range, not "say that again"
+            feedback = said_range
+        elif command is not None:
             feedback = feedback_for(command, self.lang)
-        elif reason == "out_of_schema":  # say the range, not "say that again"
-            feedback = range_feedback(intent, self.lang) or clarify(self.lang)
         else:
             feedback = clarify(self.lang)
         ms = (time.perf_counter() - start) * 1000.0
@@ -222,6 +231,9 @@ class RuleNLU:
         if any(e.is_wildcard for e in found.entities.values()):
             if name == "HassMediaSearchAndPlay":
                 return "media_play", None, OPEN_CONFIDENCE, "wildcard"
+            if name not in ON_OFF and name not in SIMPLE and name not in _CABIN_MAPPED:
+                # a wildcard in an intent the cabin has nothing for (shopping lists, broadcasts)
+                return "unknown", None, OPEN_CONFIDENCE, "ha_out_of_domain"
             return "unknown", None, 0.3, "wildcard"
         if name in ON_OFF:
             target = ents.get("name")
@@ -251,6 +263,13 @@ class RuleNLU:
         if name in SIMPLE:
             return SIMPLE[name], None, 1.0, "full"
         return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+_CABIN_MAPPED = frozenset(
+    {"HassClimateSetTemperature", "HassFanSetSpeed", "HassSetPosition", "HassSetVolume",
+     "HassSetVolumeRelative"}
+)  # fmt: skip
+"""Home Assistant intents with a cabin meaning besides ``ON_OFF`` and ``SIMPLE``."""
 
 
 def _follow_up(relative: bool, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:

@@ -1,0 +1,91 @@
+"""Score an earlier commit's rules on a labelled set with today's scorer ("before" figures).
+
+``python tools/rules_at_commit.py COMMIT FILE [FILE ...]`` checks COMMIT out into a temporary
+git worktree, runs that commit's rule NLU there (in a child process, its own ``twin`` package
+on the path) on every line, and scores the answers here with the current
+:mod:`twin.assistant.scoring` tally, so old and new rules are judged by the same code. Rules
+alone: a confident rule answer is the rule path, anything else the rule default (as in
+``decide`` without a resolver). Prints one JSON object per file.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from twin.assistant.intents import INTENTS  # noqa: E402
+from twin.assistant.queries import load_queries  # noqa: E402
+from twin.assistant.scoring import _Tally  # noqa: E402
+
+# Runs inside the old worktree: reads JSON lines {text, lang, history}, writes the decision.
+_CHILD = r"""
+import json, sys
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.policy import AssistantPolicy, decide
+from twin.assistant.resolver import Turn
+policy = AssistantPolicy()
+for line in sys.stdin:
+    q = json.loads(line)
+    hist = [Turn(t["text"], t["intent"], t.get("value")) for t in q["history"]]
+    rules = shared_nlu(q["lang"]).parse(q["text"], hist)
+    d = decide(q["text"], hist, q["lang"], rules, None, policy)
+    print(json.dumps({"path": d.path, "intent": d.intent, "value": d.value,
+                      "feedback": d.feedback}, ensure_ascii=False), flush=True)
+"""
+
+
+def _decisions(tree: Path, queries: list) -> list[dict]:
+    lines = "".join(
+        json.dumps({"text": q.text, "lang": q.lang,
+                    "history": [vars(t) if hasattr(t, "__dict__") else
+                                {"text": t.text, "intent": t.intent, "value": t.value}
+                                for t in q.history]}, ensure_ascii=False) + "\n"
+        for q in queries
+    )  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD], input=lines, capture_output=True, text=True,
+        cwd=tree, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, timeout=900,
+        check=True,
+    )  # fmt: skip
+    return [json.loads(x) for x in out.stdout.splitlines()]
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    commit, files = argv[0], argv[1:]
+    with tempfile.TemporaryDirectory(prefix="rules_at_") as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree),
+                        commit], check=True)  # fmt: skip
+        try:
+            for path in files:
+                queries = load_queries(path)
+                tally = _Tally()
+                for q, d in zip(queries, _decisions(tree, queries), strict=True):
+                    actuates = d["intent"] != "unknown" and d["intent"] in INTENTS
+                    decision = SimpleNamespace(
+                        path=d["path"], intent=d["intent"], value=d["value"],
+                        feedback=d["feedback"], command=SimpleNamespace(actuates=actuates),
+                    )  # fmt: skip
+                    tally.add(q, decision, 0.0)  # type: ignore[arg-type]
+                report = tally.report()
+                report.pop("latency")
+                print(json.dumps({"file": path, "commit": commit, "rules": report},
+                                 ensure_ascii=False))  # fmt: skip
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                           check=False)  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
