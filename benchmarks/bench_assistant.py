@@ -10,6 +10,8 @@ context switches, ``getrusage``) with the wall-clock quantiles of the parses tha
 shared machine the wall-clock tail includes time the process was not running.
 ``router_decision_us``: per ``Router.choose`` with latency observations interleaved; the
 baseline is the same decision with ``numpy.percentile`` over a deque (measured side by side).
+``router_decision_levels_us`` (same run): the decision as a real run makes it, reading the live
+L1-L4 monitor first; its baseline is the decision without the monitor.
 """
 
 from __future__ import annotations
@@ -169,7 +171,20 @@ def router_decision(quick: bool) -> list[dict[str, Any]]:
             agree.append(route)
         results[name] = (_q(times), agree)
     q_ring, q_np = results["ring"][0], results["numpy"][0]
+    q_lv, reasons = _with_levels(sample, draws)
     return [
+        {
+            "name": "router_decision_levels_us",
+            "value": q_lv["p99"],
+            "unit": "us",
+            **q_lv,
+            "baseline": q_ring["p99"],
+            "baseline_name": "the same decisions without the L1-L4 monitor, p99",
+            "ratio": round(q_lv["p99"] / q_ring["p99"], 3),
+            "target_us": 50,
+            "decisions": n,
+            "reasons": reasons,
+        },
         {
             "name": "router_decision_us",
             "value": q_ring["p99"],
@@ -183,6 +198,31 @@ def router_decision(quick: bool) -> list[dict[str, Any]]:
             "same_routes_as_baseline": results["ring"][1] == results["numpy"][1],
         }
     ]
+
+
+def _with_levels(sample: list[Any], draws: dict[str, np.ndarray]
+                 ) -> tuple[dict[str, float], dict[str, int]]:
+    """What a real run's router does per request: read the L1-L4 monitor, choose, then feed
+    the router and the monitor what the request took (requests 50 ms apart; the edge's round
+    trip is a jittery network, so L4 comes and goes). Times the reading plus the choice."""
+    from twin.assistant.levels import LevelMonitor
+    from twin.assistant.placement import observe, reason_counts
+
+    router, monitor = Router(), LevelMonitor()
+    rng = np.random.default_rng(3)
+    rtt = 30.0 + rng.gamma(1.5, 15.0, len(sample))
+    times, reasons = [], []
+    for i, q in enumerate(sample):
+        now = 50.0 * i
+        start = time.perf_counter_ns()
+        route = router.choose(q.text, q.history, monitor.levels(now))
+        times.append((time.perf_counter_ns() - start) / 1000.0)
+        reasons.append(router.reason)
+        took = float(draws[route][i])
+        net = float(rtt[i]) if route != "terminal" else None
+        router.observe(route, took + (net or 0.0))
+        observe(monitor, route, now, now + took, took + (net or 0.0), took, net)
+    return _q(times), reason_counts(reasons)
 
 
 BENCHMARKS = {

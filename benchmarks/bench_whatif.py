@@ -77,6 +77,44 @@ def bench_sweep_scaling(quick: bool) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+#: the issue's sweep: 100 points (10 inference scales x 10 network medians) x 5 replications
+SWEEP_VARIES = ["stages.inference.scale=0.6,0.7,0.8,0.9,1.0,1.1,1.2,1.3,1.4,1.5",
+                "stages.network.median=8,10,12,14,16,18,20,22,24,26"]
+
+
+def bench_sweep_500m(quick: bool) -> list[dict[str, Any]]:
+    """The architect's sweep: 100 points x 5 replications x 1M requests (500M simulated
+    requests) on the ``process:2`` executor, end to end (pool start-up, workers loading the
+    cached kernels, every run's draws, engine, metrics and report, the CI summary). Beside
+    it, in the same run, one 1M replication timed serially in this process (the per-run
+    figure), and what 500 of them would take on 2 cores at that rate."""
+    from twin.sweep import parse_varies, run_sweep
+    from twin.whatif_keys import point_scenario
+
+    n = 20_000 if quick else 1_000_000
+    reps = 5
+    raw = {**POINT_SCENARIO, "requests": n}
+    varies = parse_varies(SWEEP_VARIES)
+    twin_point(raw, 1)  # warm-up: kernels loaded, allocator
+    per_run = _wall(lambda: twin_point(raw, 2), 3)
+    t0 = time.perf_counter()
+    rows = run_sweep(raw, varies, reps, "process:2", twin_point, show_progress=False,
+                     apply=point_scenario)  # as `twin whatif` applies a point
+    total = time.perf_counter() - t0
+    runs = len(rows) * reps
+    serial_run = float(np.median(per_run))
+    ideal = runs * serial_run / 2
+    return [
+        {"name": "whatif_sweep_100x5x1m_s", "value": round(total, 1), "unit": "s",
+         "points": len(rows), "replications": reps, "requests_per_run": n,
+         "simulated_requests": runs * n, "requests_per_s": round(runs * n / total),
+         "executor": "process:2", "per_run_s": round(serial_run, 3),
+         "per_run_p95_s": round(float(np.percentile(per_run, 95)), 3),
+         "baseline": round(ideal, 1), "baseline_name": "runs x per-run / 2 cores",
+         "ratio": round(total / ideal, 2)},
+    ]
+
+
 def bench_whatif_point(quick: bool) -> list[dict[str, Any]]:
     """Wall seconds for one what-if point of 1,000,000 requests on the twin (fast path,
     faults, a 2-slot inference resource, HdrHistogram metrics, L1-L4 monitoring)."""
@@ -140,6 +178,7 @@ def bench_report_html(quick: bool) -> list[dict[str, Any]]:
 BENCHMARKS = {
     "whatif_1m_point": bench_whatif_point,
     "whatif_sweep_scaling": bench_sweep_scaling,
+    "whatif_sweep_500m": bench_sweep_500m,
     "network_models_1m": bench_network_models,
     "report_html_10k": bench_report_html,
 }

@@ -97,7 +97,8 @@ BACKENDS: dict[str, StageBackend] = {
     "llama_cpp": StageBackend("llama_cpp", ("model_load", "inference"), _open_llama,
                               "the real assistant: hassil rules, then SmolLM2 (llama.cpp worker)"),
     "dut": StageBackend("dut", ("model_load", "inference"), _open_dut,
-                        "the scenario's device under test ([assistant] backend, hil.dut)"),
+                        "the scenario's device under test ([assistant] backend, hil.dut); "
+                        "with a networked DUT also `network` (measured by the proxy)"),
     "rig": StageBackend("rig", ("render",), _open_rig,
                         "commands to a rig's devices (CAN / serial), --rig or ci-virtual"),
 }
@@ -125,7 +126,8 @@ def select_backends(scenario: Scenario, rig: str | None) -> dict[str, str]:
         wanted[stage] = name
     if rig:
         wanted["render"] = wanted.get("render", "rig")
-    if dut_of(scenario) is not None:  # a DUT in the scenario makes the assistant's stages real
+    dut = dut_of(scenario)
+    if dut is not None:  # a DUT in the scenario makes the assistant's stages real
         wanted["model_load"] = wanted["inference"] = "dut"
     assistant = scenario.assistant
     if ("inference" in wanted or "model_load" in wanted) and (
@@ -137,6 +139,8 @@ def select_backends(scenario: Scenario, rig: str | None) -> dict[str, str]:
     selected: dict[str, str] = {}
     for name in dict.fromkeys(wanted.values()):
         selected.update(dict.fromkeys(BACKENDS[name].stages, name))
+    if dut is not None and dut.networked:  # its network is real: measured by the proxy
+        selected["network"] = "dut"
     return selected
 
 

@@ -9,6 +9,8 @@
   resolver, abandoned at the degrade deadline. A request the rules answer needs no model: its
   ``model_load`` is empty and its ``inference`` is the rules alone. One model instance serves
   every request, so the real inference stage has one slot.
+- ``network`` (a DUT behind the impairment proxy): takes no time in place; the proxy's
+  measured time per request is moved into it after the run (:meth:`RealBinding.network_ms`).
 - ``render``: each request's command (the assistant's decision, else the labelled intent of a
   sampled query) goes to the rig's devices through :class:`hil.render.RenderBackend`.
 
@@ -78,8 +80,8 @@ class RealBinding:
         self.records: list[Any] = []
         #: each stage's real work, selected by the backend registry
         self.work: dict[str, Callable[..., Generator[Any, Any, None]]] = {
-            "model_load": self._model_load, "inference": self._inference,
-            "render": self._render}
+            "network": self._network, "model_load": self._model_load,
+            "inference": self._inference, "render": self._render}
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
@@ -105,6 +107,35 @@ class RealBinding:
         self._close.close()
 
     # real stages -------------------------------------------------------------------------
+    def _network(self, env: simpy.Environment, i: int,
+                 timeline: list[float]) -> Generator[Any, Any, None]:
+        """A networked DUT's network slot: nothing happens here. The request's bytes cross
+        the impairment proxy inside the DUT call (``inference``, where the degrade deadline
+        covers them); the proxy's measured holds are moved into this slot after the run
+        (:func:`twin.assistant.placement.attribute_network`, :meth:`network_ms`). A request
+        answered locally crosses no network: 0 ms."""
+        return
+        yield  # a generator that takes no simulated time
+
+    def network_ms(self, n: int) -> np.ndarray:
+        """Per request, the network time the impairment proxy measured (request leg + answer
+        leg; 0 for requests that never crossed it)."""
+        out = np.zeros(n)
+        for i, call in self.llm_calls.items():
+            net = getattr(call, "network_ms", None)
+            if net is not None and i < n:
+                out[i] = net
+        return out
+
+    def routes(self, n: int) -> np.ndarray:
+        """Per request, the placement its DUT call went to ("" when no DUT call)."""
+        out = np.full(n, "", dtype=object)
+        for i, call in self.llm_calls.items():
+            route = getattr(call, "route", None)
+            if route is not None and i < n:
+                out[i] = route
+        return out.astype(str)
+
     def _model_load(self, env: simpy.Environment, i: int,
                     timeline: list[float]) -> Generator[Any, Any, None]:
         assert self.ap is not None and isinstance(env, LockstepEnvironment)

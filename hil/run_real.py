@@ -29,6 +29,7 @@ from hil.binding import RealBinding
 from hil.dut.stream import hmi_sink
 from hil.links.signals import Terminated, exit_on_signals
 from twin.actuation_verdict import actuation_expectations
+from twin.assistant.placement import attribute_network
 from twin.errors import InputError
 from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
 from twin.report import build_report, evaluate_expectations
@@ -96,6 +97,8 @@ def _interrupted(scenario: Scenario, seed: int, partial: Timings, binding: RealB
     expectation; the CLI writes it and exits 130 (SIGINT) or 143 (SIGTERM)."""
     done = partial.finished
     timings = partial.subset(done)
+    if "network" in binding.parts.stages:  # the proxy's measured time, in the network slot
+        timings = attribute_network(timings, binding.network_ms(partial.n)[done])
     mon = {"window_ms": 1000.0, "windows": [], "alerts": []}
     quiet = scenario.with_config(expectations=[])
     extra = binding.finish(timings)

@@ -231,3 +231,64 @@ def test_builtin_expectations_are_complete_and_say_why():
                    if e["metric"] == "actuation.rejected"]
     assert rejected["passed"] and rejected["limit"] == {"max": 3}
     assert rejected["loosened"] == "a test bench that rejects on purpose"
+
+
+def test_judge_with_binding_checks_and_every_field_of_the_result():
+    # killed mutants: the binding-check branch of judge (a vehicle DBC's confirmation),
+    # the default tolerance of half a step, and the fields a report is built from
+    from devices.binding import Check
+
+    seat = (Check("Seat_Status", "DriverLevel", source="DriverLevel"),
+            Check("Seat_Status", "Mode", value=1.0))
+    sent = {"DriverLevel": 2, "PassengerLevel": 0}
+    good = {"Seat_Status": {"DriverLevel": 2.0, "Mode": 1.0}}
+    ok = judge("seat", 3.5, sent, (good["Seat_Status"], Result.ACCEPTED), {}, {}, 0.25,
+               seat, good)
+    assert (ok.device, ok.ms, ok.outcome, ok.reason, ok.result) == (
+        "seat", 3.5, Outcome.STATUS_MATCHES, "", Result.ACCEPTED)
+    assert ok.status == {"DriverLevel": 2.0, "Mode": 1.0}
+    bad = {"Seat_Status": {"DriverLevel": 3.0}}
+    no = judge("seat", 4.0, sent, (bad["Seat_Status"], Result.ACCEPTED), {}, {}, 0.25,
+               seat, bad)
+    assert (no.device, no.ms, no.outcome, no.result) == (
+        "seat", 4.0, Outcome.MISMATCH, Result.ACCEPTED)
+    assert no.reason == ("status contradicts the command: DriverLevel=3 (expected "
+                         "Seat_Status.DriverLevel == 2), Mode=- (expected Seat_Status.Mode == 1)")
+    assert no.status == {"DriverLevel": 3.0}
+    refused = judge("seat", 5.0, sent, ({"DriverLevel": 0.0}, Result.OUT_OF_RANGE), {}, {},
+                    0.25, seat, bad)
+    assert (refused.device, refused.ms, refused.outcome, refused.result) == (
+        "seat", 5.0, Outcome.REJECTED, Result.OUT_OF_RANGE)
+    assert refused.reason == "device rejected the command: OUT_OF_RANGE"
+    assert refused.status == {"DriverLevel": 0.0}
+    late = judge("seat", 250.0, sent, None, {}, {}, 0.25, seat, {})
+    assert (late.device, late.outcome, late.reason) == (
+        "seat", Outcome.TIMED_OUT, "no valid status within 250 ms")
+
+
+def test_status_agrees_within_half_a_step_by_default():
+    half = {"Fan": "Fan"}
+    assert judge("hvac", 1.0, {"Fan": 3}, ({"Fan": 3.5}, Result.ACCEPTED), half, {},
+                 0.05).outcome is Outcome.STATUS_MATCHES  # exactly half a step: agrees
+    assert judge("hvac", 1.0, {"Fan": 3}, ({"Fan": 3.51}, Result.ACCEPTED), half, {},
+                 0.05).outcome is Outcome.MISMATCH
+    assert judge("hvac", 1.0, {"Fan": 3}, ({"Fan": 4.0}, Result.ACCEPTED), half, {},
+                 0.05).outcome is Outcome.MISMATCH
+
+
+def test_judge_a_check_on_a_status_message_never_seen_is_a_mismatch():
+    from devices.binding import Check
+
+    checks = (Check("Seat_Status", "DriverLevel", source="DriverLevel"),
+              Check("Seat_Aux", "Heater", value=1.0))
+    seen = {"Seat_Status": {"DriverLevel": 2.0}}  # Seat_Aux never arrived
+    got = judge("seat", 2.0, {"DriverLevel": 2}, (seen["Seat_Status"], None), {}, {}, 0.25,
+                checks, seen)
+    assert got.outcome is Outcome.MISMATCH and got.result is Result.ACCEPTED
+    assert got.reason.endswith("Heater=- (expected Seat_Aux.Heater == 1)")
+    plain = judge("hvac", 2.0, {"Fan": 3}, ({"Fan": 3.0}, None), {"Fan": "Fan"}, {}, 0.25)
+    assert (plain.device, plain.ms, plain.reason, plain.result) == (
+        "hvac", 2.0, "", Result.ACCEPTED)
+    wrong = judge("hvac", 2.0, {"Fan": 3}, ({"Fan": 5.0}, None), {"Fan": "Fan"}, {}, 0.25)
+    assert (wrong.device, wrong.ms, wrong.result) == ("hvac", 2.0, Result.ACCEPTED)
+    assert wrong.reason == "status contradicts the command: Fan=5 (commanded Fan=3)"

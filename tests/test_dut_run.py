@@ -9,9 +9,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from hil.run_real import run_real
+from latency_models.stages import INFERENCE, NETWORK
 from twin.scenario import scenario_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +112,18 @@ def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> No
     assert dut["network_real"]["requests"] == edge_n  # only networked requests have one
     assert dut["network_real"]["p50_ms"] >= 8.0  # half the RTT each way, measured in the proxy
     assert result.report["stages"]["network"]["dut_measured"] == dut["network_real"]
+    # the network stage is real: each edge request's slot is the proxy's measured time
+    network = result.report["stages"]["network"]
+    assert network["mode"] == "real" and network["dut_network"]["requests"] == edge_n
+    routes = result.extra_columns["route"]
+    edge = routes == "edge"
+    assert int(edge.sum()) == edge_n  # the route column is where each real call went
+    stage = result.timings.stage_ms
+    assert (stage[edge, NETWORK] >= 8.0).all() and (stage[~edge, NETWORK] == 0.0).all()
+    assert set(result.extra_columns["network_source"][edge]) == {"proxy"}
+    assert np.median(stage[edge, NETWORK]) == pytest.approx(dut["network_real"]["p50_ms"],
+                                                            abs=2e-3)
+    assert (stage[edge, INFERENCE] >= 0.0).all()
     assert router["latency"]["edge"]["p50_ms"] >= 8.0 > router["latency"]["terminal"]["p50_ms"]
     assert dut["proxy"]["edge"]["chunks"] >= 2 * edge_n
     assert router["decision"]["p99_us"] is not None

@@ -96,6 +96,10 @@ def test_cold_load_eviction_edges() -> None:
     edge = ColdLoad(start_ms=0.0, every_ms=999.5, duration_ms=1000.0, cold_ms=1.0)
     assert edge.extra_ms(np.array([999.7, 1999.5]), np.array([999.0, 1500.0]), {}, None)[
         "model_load"].tolist() == [1.0, 0.0]
+    # evictions at 0 and 500 only: none at 1000, the window's end
+    end = ColdLoad(start_ms=0.0, every_ms=500.0, duration_ms=1000.0, cold_ms=1.0)
+    assert end.extra_ms(np.array([1000.0]), np.array([600.0]), {}, None)[
+        "model_load"].tolist() == [0.0]
 
 
 def test_nested_and_many_pauses_merge_by_start() -> None:
@@ -103,6 +107,8 @@ def test_nested_and_many_pauses_merge_by_start() -> None:
     assert nested.starts.tolist() == [0.0, 12.0] and nested.ends.tolist() == [10.0, 13.0]
     three = PauseSchedule.merge([np.array([[0.0, 3.0], [5.0, 6.0], [8.0, 9.0]])])
     assert three.ends.tolist() == [3.0, 6.0, 9.0]
+    inside = PauseSchedule.merge([np.array([[0.0, 3.0], [5.0, 10.0], [6.0, 7.0]])])
+    assert inside.starts.tolist() == [0.0, 5.0] and inside.ends.tolist() == [3.0, 10.0]
     two = PauseSchedule.merge([np.array([[0.0, 3.0]]), np.array([[10.0, 12.0]])])
     assert two.end(11.0, 1.0).tolist() == 13.0  # inside the second pause: resumes at 12
     assert ScalarPauses(two).end(11.0, 1.0) == 13.0

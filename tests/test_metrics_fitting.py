@@ -14,6 +14,7 @@ from twin.runner import run_scenario
 
 def test_batch_recording_equals_one_by_one():
     values = np.random.default_rng(0).lognormal(3, 1.2, 20_000)
+    values = np.concatenate([values, [0.0, 0.0004, 0.0015, 2047e-3, 2048e-3, 3.5e6]])
     batch = histogram_of(values)
     single = new_histogram()
     for v in np.clip(np.rint(values * 1000), 1, None).astype(int).tolist():

@@ -148,7 +148,11 @@ def test_the_assistant_asks_the_resolver_only_below_the_threshold() -> None:
     assert len(rec.calls) == 1
     alone = Assistant(None).handle("blorp the fnord", "en", rule_ms=3.0)
     assert (alone.path, alone.first_feedback_ms) == ("degraded", 80.0)
-    assert Assistant().nlu("en") is Assistant(home_assistant=True).nlu("en")
+    from twin.assistant.nlu import shared_nlu
+
+    assert Assistant().nlu("en") is shared_nlu("en", True)
+    asked_back = Assistant(None).handle("blorp the fnord", "zh", rule_ms=3.0)
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in asked_back.feedback)
 
 
 def test_follow_ups_are_understood_from_the_session_history() -> None:
@@ -166,3 +170,22 @@ def test_a_bad_policy_table_names_its_file_and_key() -> None:
 
     with pytest.raises(InputError, match=r"^x\.toml: assistant\.threshold: expected"):
         policy_from_spec({"threshold": 2.0}, "x.toml")
+
+
+class _FailedAnswer(ResolverResult):
+    """What a DUT adapter returns when the assistant crashed or answered 5xx: no answer."""
+
+    failed = True
+
+
+class _Crashing(_Recorder):
+    def resolve(self, query, history, lang, deadline_ms=None) -> ResolverResult:
+        super().resolve(query, history, lang, deadline_ms)
+        return _FailedAnswer(ANSWER, 5.0)
+
+
+def test_a_failed_dut_answer_degrades_at_the_deadline() -> None:
+    d = Assistant(_Crashing()).handle("blorp the fnord", "en", rule_ms=3.0)
+    assert (d.path, d.first_feedback_ms, d.command.intent) == ("degraded", 80.0, "unknown")
+    ok = Assistant(_Recorder()).handle("blorp the fnord", "en", rule_ms=3.0)
+    assert (ok.path, ok.command) == ("llm", SET_22)

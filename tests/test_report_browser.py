@@ -8,9 +8,11 @@ import pytest
 
 from tests.browser import check_page, chromium_path
 from tests.helpers import scenario
+from twin.capacity import find_capacity, make_evaluate, write_capacity
 from twin.paths import PROJECT_ROOT
-from twin.report_html import write_html
+from twin.report_html import write_capacity_html, write_html
 from twin.runner import run_scenario
+from twin.whatif import twin_point
 
 pytestmark = pytest.mark.slow
 SHOTS = PROJECT_ROOT / "out" / "browser"
@@ -32,18 +34,28 @@ def _run_report(tmp_path, whatif: bool):
                       whatif_rows=rows)
 
 
+def _capacity_report(tmp_path):
+    """A small real capacity search (2 inference slots, Poisson load) and its report.html."""
+    raw = {"name": "cap", "seed": 1, "requests": 400, "stages": {"profile": "ideal"},
+           "workload": {"kind": "poisson", "rate_per_s": 1}, "resources": {"inference": 2}}
+    evaluate = make_evaluate(raw, "workload.rate_per_s", twin_point, 1)
+    result = find_capacity(evaluate, 100.0, low=5.0, tolerance=5.0, max_evals=8,
+                           load_name="rate_per_s")
+    _, png = write_capacity(result, tmp_path)
+    return write_capacity_html(result.to_dict(), png, tmp_path, "cap")
+
+
 @pytest.mark.parametrize("kind", ["run", "whatif", "capacity"])
 def test_report_renders_cleanly_in_headless_chromium(tmp_path, kind):
     if chromium_path() is None:
         pytest.skip("no chromium on this machine (apt-get install chromium; .ci/run does)")
-    if kind == "capacity":
-        pytest.skip("twin capacity writes capacity.json and capacity.png, no report.html yet")
-    html = _run_report(tmp_path, whatif=kind == "whatif")
+    html = (_capacity_report(tmp_path) if kind == "capacity"
+            else _run_report(tmp_path, whatif=kind == "whatif"))
     page = check_page(html, SHOTS / f"{kind}.png")
     assert page.console_errors == []
     outside = [u for u in page.requests if not u.startswith(("file:", "data:"))]
     assert outside == []
-    assert len(page.images) >= (5 if kind == "whatif" else 3)
+    assert len(page.images) >= {"run": 3, "whatif": 5, "capacity": 1}[kind]
     undecoded = [i for i in page.images if not (i["complete"] and i["width"] > 0)]
     assert undecoded == []
     assert page.screenshot is not None and page.screenshot.stat().st_size > 10_000

@@ -44,6 +44,10 @@ def test_capacity_finds_the_analytic_mmc_knee(tmp_path):
     analytic = mmc_capacity(40.0, 2, 95.0, 150.0)
     assert result["knee"] == pytest.approx(analytic, rel=0.05)
     assert (tmp_path / "o" / "capacity.png").stat().st_size > 0
+    html = (tmp_path / "o" / "report.html").read_text()
+    assert f"KNEE: {result['knee']:.4g} rate_per_s" in html
+    assert html.count("<tr>") == len(result["points"]) + 1  # header + every evaluated load
+    assert "http://" not in html and "https://" not in html
 
 
 def test_whatif_grid_with_replications_writes_csv_and_report(tmp_path):

@@ -21,13 +21,14 @@ import numpy as np
 
 from latency_models.distributions import Distribution, ShiftedLognormal, SpecError
 from latency_models.impairment import Impairment, impairment_from_spec
-from latency_models.stages import INFERENCE
+from latency_models.stages import INFERENCE, NETWORK
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
 from twin.assistant.placement import Placements, place, placement_report
 from twin.assistant.policy import AssistantPolicy, Decision, decide
 from twin.assistant.queries import DEFAULT_QUERY_FILE, LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
+from twin.assistant.router import RouterConfig
 from twin.assistant.streaming import StreamModel, streaming_modelled
 from twin.assistant.summary import summarise
 from twin.config.base import parse
@@ -41,6 +42,8 @@ from twin.scenario import Scenario
 from twin.timings import Timings
 
 #: rule NLU time after warm-up, measured on this kind of machine (p50 ~0.4 ms, p95 ~1 ms)
+#: ``plan.labels`` key: each request's networked-DUT round trip (ms, 0 when answered locally)
+DUT_NETWORK = "dut_network_ms"
 DEFAULT_RULE_MS: Distribution = ShiftedLognormal.from_median_p95(0.4, 1.0, shift=0.1)
 
 
@@ -103,6 +106,7 @@ class AssistedPlan:
     llm: np.ndarray  # bool (n,)
     raw: list[str | None]
     routes: np.ndarray | None = None  # (n,) terminal/edge/cloud per fallback request
+    reasons: np.ndarray | None = None  # (n,) the router rule behind each placement
 
 
 def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
@@ -133,11 +137,16 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         resolver.resolve(q.text, list(q.history), q.lang).raw if is_llm else None
         for q, is_llm in zip(queries, llm.tolist(), strict=True)
     ]
-    routes = None
-    if config.dut is not None and config.dut.route is not None:  # the router, modelled
-        placed = modelled_placements(plan, config, queries, llm)
-        plan.base_ms[:, INFERENCE] += placed.network_ms
-        routes = placed.routes
+    routes = reasons = None
+    networked = any(m is not None for m in config.networks.values())
+    if config.dut is not None and (config.dut.route is not None or networked):
+        placed = modelled_placements(plan, config, queries, llm)  # the router, modelled
+        plan.base_ms[:, INFERENCE] += placed.network_ms  # inside the call, as in a real run
+        routes = placed.routes if config.dut.route is not None else None
+        reasons = placed.reasons
+        if networked:  # the network is the DUT's: a request answered locally crosses none
+            plan.base_ms[:, NETWORK] = 0.0
+            plan.labels[DUT_NETWORK] = placed.network_ms  # moved to the network slot after
     plan.base_ms[:, INFERENCE] = rule_ms + np.where(llm, plan.base_ms[:, INFERENCE], 0.0)
     plan.labels["rule_ms"] = rule_ms
     bypass = np.zeros_like(plan.base_ms, dtype=bool)
@@ -148,31 +157,40 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
         deadline[:, INFERENCE] = np.where(
             llm, np.maximum(rule_ms, config.policy.degrade_deadline_ms), np.inf)
         plan.deadline_ms = deadline
-    return AssistedPlan(config, queries, rules, llm, raw, routes)
+    return AssistedPlan(config, queries, rules, llm, raw, routes, reasons)
 
 
 def modelled_placements(plan: Plan, config: AssistantConfig, queries: list[LabelledQuery],
                         llm: np.ndarray) -> Placements:
     """Each fallback request's placement and the network round trip it adds."""
-    assert config.dut is not None and config.dut.route is not None
+    assert config.dut is not None
+    route = config.dut.route
+    if route is None:
+        return place(queries, llm, plan.base_ms[:, INFERENCE], config.networks,
+                     RouterConfig(), stream(plan.seed, "router"))
     return place(queries, llm, plan.base_ms[:, INFERENCE], config.networks,
-                 config.dut.route.router_config(), stream(plan.seed, "router"))
+                 route.router_config(), stream(plan.seed, "router"), route.monitor(),
+                 plan.arrivals_ms)
 
 
 def route_networks(dut: AssistantDut | None, src: str) -> dict[str, Impairment | None]:
     """The network model of each networked placement (None: no impairment)."""
     networks: dict[str, Impairment | None] = {}
-    if dut is None or dut.route is None:
+    if dut is None:
         return networks
+    backends = {"terminal": ("assistant.backend", dut.backend)}
     for name in ("edge", "cloud"):
-        backend = getattr(dut.route, name)
-        if backend is not None:
-            spec = getattr(backend, "network", None)
-            try:
-                networks[name] = (None if spec is None else impairment_from_spec(
-                    spec.model_dump(), f"assistant.route.{name}.network"))
-            except SpecError as exc:
-                raise InputError(src, exc.key, exc.expected) from None
+        if dut.route is not None and (backend := getattr(dut.route, name)) is not None:
+            backends[name] = (f"assistant.route.{name}", backend)
+    for name, (where, backend) in backends.items():
+        spec = getattr(backend, "network", None)
+        if spec is None and name == "terminal":
+            continue  # a local DUT: no network
+        try:
+            networks[name] = (None if spec is None else impairment_from_spec(
+                spec.model_dump(), f"{where}.network"))
+        except SpecError as exc:
+            raise InputError(src, exc.key, exc.expected) from None
     return networks
 
 
@@ -229,7 +247,7 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
                                                            ap.config.stream)
     if ap.routes is not None:
         answered = timings.end[:, INFERENCE] - timings.stage_arrival[:, INFERENCE]
-        summary["router_modelled"] = placement_report(ap.routes, answered)
+        summary["router_modelled"] = placement_report(ap.routes, answered, ap.reasons)
     columns = {
         "path": paths,
         "intent": np.array([d.intent for d in made]),

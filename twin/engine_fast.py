@@ -41,20 +41,28 @@ def stage_end(pauses: PauseSchedule, start: np.ndarray, work: np.ndarray) -> np.
 
 
 def run_fast(plan: Plan) -> Timings:
-    """Timings for an open-loop plan."""
+    """Timings for an open-loop plan. The (n, 6) arrays are column-major (each stage's
+    column is one contiguous block), like the SimPy engine's: every per-stage pass reads and
+    writes contiguous memory, and the values are the same whatever the layout."""
     if plan.arrivals_ms is None:
         raise ValueError("the fast path needs open-loop arrivals")
     a = plan.arrivals_ms
     n = a.size
-    prev = np.concatenate([[-np.inf], a[:-1]])
-    work, hit = plan.work(np.arange(n), a, prev)
-    shape = (n, len(STAGES))
-    stage_arrival, start, end, leave = (np.empty(shape) for _ in range(4))
-    t = a.copy()
-    for k in range(len(STAGES)):
-        stage_arrival[:, k] = t
+    work, hit = plan.work_columns()
+    n_stages = len(STAGES)
+    # one block: column 0 the arrival, column k + 1 when stage k was left. A stage is reached
+    # when the one before it is left, so stage_arrival is the block without its last column
+    # and leave the block without its first (views: no copies, one allocation)
+    track = np.empty((n, n_stages + 1), order="F")
+    track[:, 0] = a
+    stage_arrival, leave = track[:, :-1], track[:, 1:]
+    start = np.empty((n, n_stages), order="F")
+    # without stage deadlines a request leaves a stage when its work ends: the same columns
+    end = leave if plan.deadline_ms is None else np.empty((n, n_stages), order="F")
+    for k in range(n_stages):
+        t = track[:, k]
         cap = plan.capacities[k]
-        wk = np.ascontiguousarray(work[:, k])
+        wk = np.ascontiguousarray(work[k], dtype=np.float64)
         if cap is None:
             s = t
         elif plan.bypass is None:
@@ -63,9 +71,10 @@ def run_fast(plan: Plan) -> Timings:
             queued = ~plan.bypass[:, k]
             s = t.copy()
             s[queued] = fcfs_starts(t[queued], wk[queued], cap, plan.pauses[k])
-        e = stage_end(plan.pauses[k], s, wk)
         start[:, k] = s
-        end[:, k] = e
-        t = e if plan.deadline_ms is None else np.minimum(e, t + plan.deadline_ms[:, k])
-        leave[:, k] = t
-    return Timings(a.copy(), stage_arrival, start, end, leave, hit, "fast")
+        e = end[:, k]
+        kernels.pause_end_into(*kernels.pause_arrays(plan.pauses[k]),
+                               np.ascontiguousarray(s, dtype=np.float64), wk, e)
+        if plan.deadline_ms is not None:
+            np.minimum(e, t + plan.deadline_ms[:, k], out=leave[:, k])
+    return Timings(track[:, 0], stage_arrival, start, end, leave, hit, "fast")

@@ -57,6 +57,86 @@ def _bisect_left(x: np.ndarray, v: float) -> int:
 
 
 @njit(inline="always", **_JIT)
+def _bisect_right_from(x: np.ndarray, v: float, hint: int) -> int:
+    """``_bisect_right(x, v)``, galloping out from ``hint`` (the last answer) before
+    bisecting: O(1) when consecutive lookups are close, as stage starts are. Same answer."""
+    n = x.size
+    hint = min(max(hint, 0), n)
+    if hint < n and not v < x[hint]:  # x[hint] <= v: the answer is above hint
+        lo = hint + 1
+        hi = lo
+        step = 1
+        while hi < n and not v < x[hi]:
+            lo = hi + 1
+            hi = lo + step
+            step *= 2
+        hi = min(hi, n)
+    else:  # the answer is at most hint
+        hi = hint
+        lo = hi - 1
+        step = 1
+        while lo >= 0 and v < x[lo]:
+            hi = lo
+            lo = hi - 1 - step
+            step *= 2
+        lo = 0 if lo < 0 else lo + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if v < x[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@njit(inline="always", **_JIT)
+def _bisect_left_from(x: np.ndarray, v: float, hint: int) -> int:
+    """``_bisect_left(x, v)``, galloping out from ``hint`` first (see _bisect_right_from)."""
+    n = x.size
+    hint = min(max(hint, 0), n)
+    if hint < n and x[hint] < v:  # the answer is above hint
+        lo = hint + 1
+        hi = lo
+        step = 1
+        while hi < n and x[hi] < v:
+            lo = hi + 1
+            hi = lo + step
+            step *= 2
+        hi = min(hi, n)
+    else:  # the answer is at most hint
+        hi = hint
+        lo = hi - 1
+        step = 1
+        while lo >= 0 and not x[lo] < v:
+            hi = lo
+            lo = hi - 1 - step
+            step *= 2
+        lo = 0 if lo < 0 else lo + 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x[mid] < v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(inline="always", **_JIT)
+def _pause_end_from(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarray,
+                    start: float, work: float, hk: int, hm: int) -> tuple[float, int, int]:
+    """:func:`_pause_end` with its two searches started from the previous request's answers
+    ``hk``, ``hm``; returns the end and the new answers. The same arithmetic, the same bits."""
+    if ps.size == 0:
+        return start + work, 0, 0
+    k = _bisect_right_from(ps, start, hk)
+    inside = k > 0 and start < pe[k - 1]
+    paused_before = cum[k - 1] + (start - ps[k - 1]) if inside else cum[k]
+    target = start - paused_before + work
+    m = _bisect_left_from(ws, target, hm)
+    return max(target + cum[m], start), k, m
+
+
+@njit(inline="always", **_JIT)
 def _pause_end(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarray,
                start: float, work: float) -> float:
     """``PauseSchedule.end`` for one request (the arithmetic of ``ScalarPauses.end``)."""
@@ -81,6 +161,16 @@ def pause_end(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarray,
 
 
 @njit(**_JIT)
+def pause_end_into(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarray,
+                   start: np.ndarray, work: np.ndarray, out: np.ndarray) -> None:
+    """``PauseSchedule.end`` over arrays, written into ``out`` (e.g. a column of a
+    column-major array: no temporary)."""
+    hk, hm = 0, 0
+    for i in range(start.size):
+        out[i], hk, hm = _pause_end_from(ps, pe, cum, ws, start[i], work[i], hk, hm)
+
+
+@njit(**_JIT)
 def fcfs_sorted(a: np.ndarray, w: np.ndarray, capacity: int, ps: np.ndarray, pe: np.ndarray,
                 cum: np.ndarray, ws: np.ndarray) -> np.ndarray:
     """Service starts of a ``capacity``-slot FCFS resource for arrivals ``a`` in order (ties
@@ -91,11 +181,12 @@ def fcfs_sorted(a: np.ndarray, w: np.ndarray, capacity: int, ps: np.ndarray, pe:
     c = min(capacity, max(n, 1))
     heap = np.full(c, -np.inf)
     s = np.empty(n)
+    hk, hm = 0, 0
     for i in range(n):
         free = heap[0]
         start = a[i] if a[i] >= free else free
         s[i] = start
-        end = _pause_end(ps, pe, cum, ws, start, w[i])
+        end, hk, hm = _pause_end_from(ps, pe, cum, ws, start, w[i], hk, hm)
         # replace the root with `end`, sift down
         j = 0
         while True:
@@ -113,16 +204,95 @@ def fcfs_sorted(a: np.ndarray, w: np.ndarray, capacity: int, ps: np.ndarray, pe:
     return s
 
 
+@njit(inline="always", **_JIT)
+def _select(x: np.ndarray, k: int) -> float:
+    """The ``k``-th smallest of ``x`` (0-based), reordering ``x`` in place: quickselect with
+    a median-of-three pivot and Hoare partitioning (equal keys split evenly, so constant
+    data is not a worst case). Exact: the same value any full sort would put at ``k``."""
+    lo, hi = 0, x.size - 1
+    while hi > lo:
+        mid = (lo + hi) // 2
+        if x[mid] < x[lo]:
+            x[mid], x[lo] = x[lo], x[mid]
+        if x[hi] < x[lo]:
+            x[hi], x[lo] = x[lo], x[hi]
+        if x[hi] < x[mid]:
+            x[hi], x[mid] = x[mid], x[hi]
+        pivot = x[mid]
+        i, j = lo, hi
+        while i <= j:
+            while x[i] < pivot:
+                i += 1
+            while pivot < x[j]:
+                j -= 1
+            if i <= j:
+                x[i], x[j] = x[j], x[i]
+                i += 1
+                j -= 1
+        if k <= j:
+            hi = j
+        elif k >= i:
+            lo = i
+        else:
+            return x[k]
+    return x[k]
+
+
+@njit(inline="always", **_JIT)
+def _kth_largest(x: np.ndarray, lo: int, hi: int, m: int, heap: np.ndarray) -> float:
+    """The ``m``-th largest of ``x[lo:hi]`` (``m`` small): a min-heap of the ``m`` largest
+    seen so far, whose root is the answer at the end. Most values fail the first comparison
+    with the root, so this is one cheap, well-predicted pass. Exact with ties (a multiset)."""
+    for i in range(m):  # heapify the first m values (sift up)
+        v = x[lo + i]
+        j = i
+        while j > 0:
+            parent = (j - 1) // 2
+            if heap[parent] <= v:
+                break
+            heap[j] = heap[parent]
+            j = parent
+        heap[j] = v
+    for i in range(lo + m, hi):
+        v = x[i]
+        if v <= heap[0]:
+            continue
+        j = 0  # replace the root with v, sift down
+        while True:
+            child = 2 * j + 1
+            if child >= m:
+                break
+            if child + 1 < m and heap[child + 1] < heap[child]:
+                child += 1
+            if heap[child] < v:
+                heap[j] = heap[child]
+                j = child
+            else:
+                break
+        heap[j] = v
+    return heap[0]
+
+
 @njit(**_JIT)
 def window_quantiles(values: np.ndarray, starts: np.ndarray, counts: np.ndarray,
                      q: float) -> np.ndarray:
-    """Nearest-rank quantile ``q`` of ``values[starts[j]:starts[j]+counts[j]]`` per window."""
+    """Nearest-rank quantile ``q`` of ``values[starts[j]:starts[j]+counts[j]]`` per window:
+    a top-m heap when the rank is near the top (p95: the 26th largest of 500), else an
+    in-place quickselect on a copy. Both return the value a full sort puts at that rank."""
     out = np.empty(starts.size)
+    cmax = counts.max() if counts.size else 0
+    buf = np.empty(cmax)
+    heap = np.empty(cmax)
     for j in range(starts.size):
         c = counts[j]
         rank = max(math.ceil(q * c) - 1, 0)
-        chunk = values[starts[j]:starts[j] + c].copy()
-        out[j] = np.partition(chunk, rank)[rank]
+        m = c - rank  # the answer is the m-th largest
+        if m <= 64 or 8 * m <= c:
+            out[j] = _kth_largest(values, starts[j], starts[j] + c, m, heap)
+        else:
+            chunk = buf[:c]
+            chunk[:] = values[starts[j]:starts[j] + c]
+            out[j] = _select(chunk, rank)
     return out
 
 
@@ -133,12 +303,17 @@ def hdr_counts(values_ms: np.ndarray, lowest_us: int, highest_us: int, sub_bucke
     """Add ``values_ms`` (as µs, rounded half-even and clamped) into HdrHistogram ``counts``
     with the library's own index arithmetic; returns (recorded, min µs, max µs)."""
     lo, hi = highest_us, lowest_us
+    as_float = np.empty(1)
+    bits = as_float.view(np.int64)
     for i in range(values_ms.size):
         us = np.rint(values_ms[i] * 1000.0)
         us = min(max(us, float(lowest_us)), float(highest_us))
         v = np.int64(us)
         masked = v | sub_bucket_mask
-        exponent = math.frexp(float(masked))[1]  # bit length of a positive int
+        # bit length of a positive int below 2**53: its float's exponent field minus 1022
+        # (what math.frexp returns, read straight from the bits)
+        as_float[0] = float(masked)
+        exponent = (bits[0] >> 52) - 1022
         bucket = exponent - unit_magnitude - (sub_bucket_half_count_magnitude + 1)
         sub_bucket = v >> (bucket + unit_magnitude)
         base = (bucket + 1) << sub_bucket_half_count_magnitude
@@ -154,6 +329,7 @@ def warm_up() -> float:
     x = np.array([0.0, 1.0, 2.0])
     ps, pe, cum, ws = pause_arrays(PauseSchedule(np.array([0.5]), np.array([1.0])))
     pause_end(ps, pe, cum, ws, x, x)
+    pause_end_into(ps, pe, cum, ws, x, x, np.empty(3))
     fcfs_sorted(x, x, 1, ps, pe, cum, ws)
     window_quantiles(x, np.array([0], dtype=np.int64), np.array([3], dtype=np.int64), 0.5)
     hdr_counts(x, 1, 10, 2047, 0, 10, 1024, np.zeros(4096, dtype=np.uint64))

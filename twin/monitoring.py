@@ -43,11 +43,10 @@ def _busy_per_window(start: np.ndarray, end: np.ndarray, edges: np.ndarray) -> n
     return np.diff(ended - started)
 
 
-def _window_quantile(values: np.ndarray, wid: np.ndarray, starts: np.ndarray,
-                     counts: np.ndarray, q: float) -> np.ndarray:
-    """Nearest-rank quantile ``q`` of ``values`` within each window (windows are contiguous),
-    exact, by a compiled per-window selection."""
-    del wid  # windows are the contiguous slices [starts, starts + counts)
+def _window_quantile(values: np.ndarray, starts: np.ndarray, counts: np.ndarray,
+                     q: float) -> np.ndarray:
+    """Nearest-rank quantile ``q`` of ``values`` within each window (the contiguous slices
+    ``[starts, starts + counts)``), exact, by a compiled per-window selection."""
     return kernels.window_quantiles(np.ascontiguousarray(values, dtype=np.float64),
                                     starts.astype(np.int64), counts.astype(np.int64), q)
 
@@ -64,9 +63,13 @@ def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
     edges = np.arange(t0, t1 + window_ms, window_ms)
     if edges.size < 2:
         edges = np.array([t0, t0 + window_ms])
-    # requests are indexed in arrival order (both engines), so windows are contiguous slices
-    wid = np.clip(np.searchsorted(edges, arrival, side="right") - 1, 0, edges.size - 2)
-    bounds = np.searchsorted(wid, np.arange(edges.size))
+    # requests are indexed in arrival order (both engines), so windows are contiguous slices:
+    # window j (j < last) holds the arrivals in [edges[j], edges[j + 1]), the first window
+    # also those before edges[0] and the last all from its start on
+    bounds = np.empty(edges.size, dtype=np.int64)
+    bounds[0] = 0
+    bounds[1:-1] = np.searchsorted(arrival, edges[1:-1], side="left")
+    bounds[-1] = arrival.size
     e2e = timings.e2e_ms
     stage = timings.stage_ms
     net = stage[:, NETWORK]
@@ -74,35 +77,40 @@ def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
     loss_faults = [j for j, f in enumerate(plan.faults) if isinstance(f, PacketLoss)]
     lost = timings.fault_hit[:, loss_faults].any(axis=1) if loss_faults else None
     capacity = plan.capacities[INFERENCE] or 1
-    on_slot = (np.ones(timings.n, dtype=bool) if plan.bypass is None
-               else ~plan.bypass[:, INFERENCE])  # the rule path needs no inference slot
-    busy = _busy_per_window(timings.start[on_slot, INFERENCE], timings.end[on_slot, INFERENCE],
-                            edges)
+    slot_start, slot_end = timings.start[:, INFERENCE], timings.end[:, INFERENCE]
+    if plan.bypass is not None:  # the rule path needs no inference slot
+        on_slot = ~plan.bypass[:, INFERENCE]
+        slot_start, slot_end = slot_start[on_slot], slot_end[on_slot]
+    busy = _busy_per_window(slot_start, slot_end, edges)
     util = 100.0 * busy / (capacity * np.diff(edges))
     counts = np.diff(bounds)
     occupied = np.flatnonzero(counts > 0)
     starts = bounds[:-1][occupied]
-    l1 = _window_quantile(e2e, wid, starts, counts[occupied], 0.95)
+    l1 = _window_quantile(e2e, starts, counts[occupied], 0.95)
     over = np.add.reduceat((e2e > E2E_BUDGET_MS).astype(float), starts) / counts[occupied]
-    l2 = np.column_stack([_window_quantile(stage[:, k], wid, starts, counts[occupied], 0.95)
+    l2 = np.column_stack([_window_quantile(stage[:, k], starts, counts[occupied], 0.95)
                           for k in range(len(STAGES))])
-    rtt = _window_quantile(net, wid, starts, counts[occupied], 0.5)
+    rtt = _window_quantile(net, starts, counts[occupied], 0.5)
     jit = np.add.reduceat(jitter, starts) / counts[occupied]
     loss = (np.add.reduceat(lost.astype(float), starts) / counts[occupied]
             if lost is not None else np.zeros(occupied.size))
     windows = []
     alerts = []
-    for j, w in enumerate(occupied.tolist()):
+    # Python floats once (tolist), then the same round() per value as before
+    cols = zip(occupied.tolist(), edges[occupied].tolist(), counts[occupied].tolist(),
+               l1.tolist(), over.tolist(), l2.tolist(), util[occupied].tolist(), rtt.tolist(),
+               jit.tolist(), loss.tolist(), strict=True)
+    for _, t_ms, count, l1_j, over_j, l2_j, util_j, rtt_j, jit_j, loss_j in cols:
         row = {
-            "t_ms": round(float(edges[w]), 3),
-            "requests": int(counts[w]),
-            "l1_p95_ms": round(float(l1[j]), 3),
-            "l1_over_budget": round(float(over[j]), 4),
-            "l2_p95_ms": {s: round(float(l2[j, k]), 3) for k, s in enumerate(STAGES)},
-            "l3_util_pct": round(float(util[w]), 2),
-            "l4_rtt_ms": round(float(rtt[j]), 3),
-            "l4_jitter_ms": round(float(jit[j]), 3),
-            "l4_loss": round(float(loss[j]), 4),
+            "t_ms": round(t_ms, 3),
+            "requests": count,
+            "l1_p95_ms": round(l1_j, 3),
+            "l1_over_budget": round(over_j, 4),
+            "l2_p95_ms": {s: round(v, 3) for s, v in zip(STAGES, l2_j, strict=True)},
+            "l3_util_pct": round(util_j, 2),
+            "l4_rtt_ms": round(rtt_j, 3),
+            "l4_jitter_ms": round(jit_j, 3),
+            "l4_loss": round(loss_j, 4),
         }
         windows.append(row)
         if (row["l1_p95_ms"] > rule.l1_p95_ms and row["l3_util_pct"] > rule.l3_util_pct

@@ -7,7 +7,10 @@ which is why the fast path reproduces the SimPy engine exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -23,6 +26,9 @@ MIN_WORK_MS = 1e-6  # a stage always takes some time: keeps FCFS tie-breaking un
 #: a run's simulated horizon (last arrival plus all drawn work) is refused beyond this (~115
 #: days): such a run could not finish in reasonable time (or its clock would lose precision)
 MAX_HORIZON_MS = 1e10
+#: runs at least this long draw their independent streams on DRAW_THREADS threads
+PARALLEL_DRAWS_MIN = 100_000
+DRAW_THREADS = 2
 
 
 @dataclass
@@ -44,19 +50,52 @@ class Plan:
              ) -> tuple[np.ndarray, np.ndarray]:
         """Work per stage for requests ``idx`` arriving at ``arrival`` after ``prev_arrival``:
         base plus every fault's extra. Also a (len, n_faults) mask of which faults hit."""
-        base = self.base_ms[idx]
-        by_stage = {s: base[:, k] for k, s in enumerate(STAGES)}
-        work = base.copy()
-        hit = np.zeros((len(idx), len(self.faults)), dtype=bool)
-        for j, (fault, draws) in enumerate(zip(self.faults, self.fault_draws, strict=True)):
-            extras = fault.extra_ms(arrival, prev_arrival, by_stage,
-                                    None if draws is None else draws[idx])
-            for stage, extra in extras.items():
-                work[:, STAGE_INDEX[stage]] += extra
-                hit[:, j] |= extra > 0
+        return self._work(self.base_ms[idx], arrival, prev_arrival, lambda draws: draws[idx])
+
+    def work_all(self) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`work` for every request of an open-loop plan, in arrival order."""
+        columns, hit = self.work_columns()
+        work = np.empty((self.n, len(STAGES)), order="F")
+        for k, col in enumerate(columns):
+            work[:, k] = col
         return work, hit
 
+    def work_columns(self) -> tuple[list[np.ndarray], np.ndarray]:
+        """:meth:`work_all` as one array per stage; a stage no fault touches is the plan's
+        own base column (a view, not a copy)."""
+        assert self.arrivals_ms is not None
+        a = self.arrivals_ms
+        prev = np.empty_like(a)
+        prev[:1] = -np.inf
+        prev[1:] = a[:-1]
+        return self._work_columns(self.base_ms, a, prev, lambda draws: draws)
 
+    def _work(self, base: np.ndarray, arrival: np.ndarray, prev_arrival: np.ndarray,
+              pick: Callable[[np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        columns, hit = self._work_columns(base, arrival, prev_arrival, pick)
+        work = np.empty(base.shape, order="F")
+        for k, col in enumerate(columns):
+            work[:, k] = col
+        return work, hit
+
+    def _work_columns(self, base: np.ndarray, arrival: np.ndarray, prev_arrival: np.ndarray,
+                      pick: Callable[[np.ndarray], np.ndarray]
+                      ) -> tuple[list[np.ndarray], np.ndarray]:
+        by_stage = {s: base[:, k] for k, s in enumerate(STAGES)}
+        columns = [base[:, k] for k in range(len(STAGES))]
+        own = [False] * len(STAGES)  # has the column been copied (may it be added to)?
+        hit = np.zeros((len(arrival), len(self.faults)), dtype=bool, order="F")
+        for j, (fault, draws) in enumerate(zip(self.faults, self.fault_draws, strict=True)):
+            extras = fault.extra_ms(arrival, prev_arrival, by_stage,
+                                    None if draws is None else pick(draws))
+            for stage, extra in extras.items():
+                k = STAGE_INDEX[stage]
+                if own[k]:
+                    columns[k] += extra
+                else:  # base + extra: the same sum as a copy of base with extra added
+                    columns[k], own[k] = columns[k] + extra, True
+                hit[:, j] |= extra > 0
+        return columns, hit
 
 def _apply_network_and_model(scenario: Scenario, seed: int, base: np.ndarray,
                              arrivals: np.ndarray | None) -> None:
@@ -96,18 +135,46 @@ def _check_bounded(scenario: Scenario, horizon: float, base: np.ndarray) -> None
                          f"simulated time (the draws add up to {work:.3g} ms)")
 
 
+def _run_all(jobs: list[Callable[[], None]], parallel: bool) -> None:
+    """Run independent draw jobs, on two threads when ``parallel``: each job owns its named
+    random stream and writes its own output, so the draws are the same bits either way
+    (numpy's generators release the GIL while they fill large arrays)."""
+    if not parallel:
+        for job in jobs:
+            job()
+        return
+    with ThreadPoolExecutor(max_workers=DRAW_THREADS) as pool:
+        for future in [pool.submit(job) for job in jobs]:
+            future.result()  # re-raises a job's error (e.g. a SpecError) here
+
+
 def make_plan(scenario: Scenario, seed: int, n: int) -> Plan:
     """Draw all randomness for ``n`` requests of ``scenario`` under ``seed``."""
-    base = np.column_stack(
-        [scenario.stages[s].sample(stage_stream(seed, s), n) for s in STAGES]
-    )
-    draws = [f.prepare(stream(seed, "fault", j), n) for j, f in enumerate(scenario.faults)]
-    wl_rng = stream(seed, "workload")
-    if is_open_loop(scenario.workload):
-        arrivals, thinks = open_loop_arrivals(scenario.workload, n, wl_rng), None
+    base = np.empty((n, len(STAGES)), order="F")  # a contiguous column per stage
+    draws: list[np.ndarray | None] = [None] * len(scenario.faults)
+    drawn: dict[str, np.ndarray] = {}
+
+    def stage(k: int) -> None:
+        base[:, k] = scenario.stages[STAGES[k]].sample(stage_stream(seed, STAGES[k]), n)
+
+    def fault(j: int) -> None:
+        draws[j] = scenario.faults[j].prepare(stream(seed, "fault", j), n)
+
+    def workload() -> None:
+        rng = stream(seed, "workload")
+        if is_open_loop(scenario.workload):
+            drawn["arrivals"] = open_loop_arrivals(scenario.workload, n, rng)
+        else:
+            drawn["thinks"] = think_times(scenario.workload, n, rng)
+
+    jobs = [*(partial(stage, k) for k in range(len(STAGES))),
+            *(partial(fault, j) for j in range(len(scenario.faults))), workload]
+    _run_all(jobs, parallel=n >= PARALLEL_DRAWS_MIN)
+    arrivals, thinks = drawn.get("arrivals"), drawn.get("thinks")
+    if arrivals is not None:
         horizon = float(arrivals[-1]) + 600_000.0
     else:
-        arrivals, thinks = None, think_times(scenario.workload, n, wl_rng)
+        assert thinks is not None
         horizon = float(thinks.sum(axis=1).max()) + 600_000.0 * 4
     _apply_network_and_model(scenario, seed, base, arrivals)
     np.maximum(base, MIN_WORK_MS, out=base)

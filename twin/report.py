@@ -34,25 +34,54 @@ def tail_shares(timings: Timings, q: float = 95.0) -> dict[str, float]:
     return {s: round(float(per_stage[k]) / total, 4) for k, s in enumerate(STAGES)}
 
 
-def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str, Any],
-                 modes: dict[str, str], extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The report.json contract (README.md, "report.json") plus ``extra`` keys from later
-    layers; then the scenario's expectations are evaluated against it (so they can name any key)."""
+def _queue_p95(timings: Timings, k: int) -> float:
+    """p95 of stage ``k``'s queueing time; 0.0 without computing it when no request queued
+    there (every stage without a shared resource)."""
+    waited = timings.start[:, k] - timings.stage_arrival[:, k]
+    if not waited.any():
+        return 0.0
+    return round(float(np.percentile(np.maximum(waited, 0.0), 95)), 3)
+
+
+def latency_statistics(timings: Timings) -> dict[str, Any]:
+    """The report's passes over every request: per stage p50/p95/p99 (HdrHistogram), share
+    of the e2e p95 tail and queueing p95; e2e p50/p95/p99 and the share within budget;
+    perception classes. Independent of monitoring, so the two can run side by side."""
     shares = tail_shares(timings)
-    stages: dict[str, Any] = {}
+    stages = {}
     for k, s in enumerate(STAGES):
-        entry = percentiles_ms(histogram_of(timings.stage_ms[:, k]))
+        stages[s] = {
+            "percentiles": percentiles_ms(histogram_of(timings.stage_ms[:, k])),
+            "share_of_e2e_p95": shares[s],
+            "queue_p95_ms": _queue_p95(timings, k) if timings.n else None,
+        }
+    e2e = percentiles_ms(histogram_of(timings.e2e_ms))
+    within = round(float(np.mean(timings.e2e_ms <= E2E_BUDGET_MS)), 4)
+    return {"stages": stages, "e2e": e2e, "within_budget": within,
+            "perception": perception(timings.e2e_ms)}
+
+
+def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str, Any],
+                 modes: dict[str, str], extra: dict[str, Any] | None = None,
+                 stats: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report.json contract (README.md, "report.json") plus ``extra`` keys from later
+    layers; then the scenario's expectations are evaluated against it (so they can name any
+    key). ``stats``: :func:`latency_statistics` of ``timings``, if already computed."""
+    stats = stats if stats is not None else latency_statistics(timings)
+    stages: dict[str, Any] = {}
+    for s in STAGES:
+        got = stats["stages"][s]
+        entry = dict(got["percentiles"])
         entry.update(
             budget_ms=scenario.stages[s].budget_ms,
             mode=modes[s],
-            share_of_e2e_p95=shares[s],
-            queue_p95_ms=round(float(np.percentile(timings.queue_ms[:, k], 95)), 3)
-            if timings.n else None,
+            share_of_e2e_p95=got["share_of_e2e_p95"],
+            queue_p95_ms=got["queue_p95_ms"],
         )
         stages[s] = entry
-    e2e = percentiles_ms(histogram_of(timings.e2e_ms))
+    e2e = dict(stats["e2e"])
     e2e["budget_ms"] = E2E_BUDGET_MS
-    e2e["within_budget"] = round(float(np.mean(timings.e2e_ms <= E2E_BUDGET_MS)), 4)
+    e2e["within_budget"] = stats["within_budget"]
     report: dict[str, Any] = {
         "scenario": scenario.name,
         "description": scenario.description,
@@ -61,7 +90,7 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
         "engine": timings.engine,
         "stages": stages,
         "e2e": e2e,
-        "perception": perception(timings.e2e_ms),
+        "perception": stats["perception"],
         "faults": [
             {"kind": f.kind, "start_ms": f.start_ms,
              "duration_ms": f.duration_ms if math.isfinite(f.duration_ms) else None,
@@ -335,6 +364,11 @@ def format_table(report: dict[str, Any]) -> str:
     p = report["perception"]
     lines.append(f"perception: instant {p['instant']:.1%}  acceptable {p['acceptable']:.1%}"
                  f"  sluggish {p['sluggish']:.1%}")
+    ls = report.get("lockstep")
+    if ls and ls.get("lateness_p99_ms") is not None:
+        lines.append(f"lockstep: pacing {ls.get('realtime', '?')}, lateness p99 "
+                     f"{ls['lateness_p99_ms']:.3f} ms, max {ls['lateness_max_ms']:.3f} ms; "
+                     f"real calls timed out: {ls.get('call_timeouts', 0)}")
     for x in report["expectations"]:
         mark = ("ERROR" if x.get("error") else "SKIP" if x.get("skipped")
                 else "PASS" if x["passed"] else "FAIL")

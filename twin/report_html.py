@@ -431,3 +431,44 @@ def write_html(
     path = out_dir / "report.html"
     path.write_text("\n".join(parts), encoding="utf-8")
     return path
+
+
+def write_capacity_html(capacity: dict[str, Any], png: Path, out_dir: Path,
+                        scenario: str) -> Path:
+    """``out_dir/report.html`` for ``twin capacity``: the knee first (or why there is none),
+    the knee plot (``png``, embedded), and every evaluated load against the budget.
+    ``capacity`` is :meth:`twin.capacity.CapacityResult.to_dict`."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    budget, pct = float(capacity["budget_ms"]), float(capacity["percentile"])
+    load = html.escape(str(capacity["load_name"]))
+    knee = capacity.get("knee")
+    found = knee is not None and bool(capacity.get("converged"))
+    head = (f"KNEE: {_num(knee)} {load} (e2e p{pct:g} within {budget:g} ms up to there)"
+            if found else f"NO KNEE: {capacity.get('reason', '')}")
+    rows: list[list[Cell]] = []
+    for p in capacity.get("points", []):
+        ok = float(p["latency_ms"]) <= budget
+        rows.append([_num(p["load"]), _fmt(p["latency_ms"], 2),
+                     ("within", "pass") if ok else ("OVER", "fail")])
+    b64 = base64.b64encode(Path(png).read_bytes()).decode("ascii")
+    title = f"cabin-twin capacity: {scenario}"
+    parts = [
+        "<!DOCTYPE html><html lang=en><head><meta charset=utf-8>",
+        f"<title>{html.escape(title)}</title>",
+        f"<style>{_CSS}</style></head><body><h1>{html.escape(title)}</h1>",
+        f"<p class='verdict v-{'PASS' if found else 'FAIL'}'>{html.escape(head)}</p>",
+        f"<p>{_num(capacity.get('evaluations'))} evaluations, tolerance "
+        f"{_num(capacity.get('tolerance'))} {load}; first failing load "
+        f"{'-' if capacity.get('first_failing') is None else _num(capacity['first_failing'])}; "
+        f"{'monotone' if capacity.get('monotone') else 'NOT monotone (noise or a real dip)'}"
+        "; every load ran with the same seed (common random numbers).</p>",
+        "<h2 id=knee>Latency against load</h2>",
+        f'<img alt="{html.escape(Path(png).name)}" src="data:image/png;base64,{b64}">',
+        "<h2 id=loads>Evaluated loads</h2>",
+        _table([f"load ({capacity['load_name']})", f"e2e p{pct:g} ms", "<budget"], rows),
+        "</body></html>",
+    ]
+    path = out_dir / "report.html"
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return path

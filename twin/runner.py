@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -9,16 +10,18 @@ import numpy as np
 
 from latency_models.stages import INFERENCE, STAGES
 from twin import assisted, calibrated, monitoring
+from twin.assistant.placement import attribute_network
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
 from twin.plan import Plan, make_plan
-from twin.report import build_report
+from twin.report import build_report, latency_statistics
 from twin.scenario import Scenario
 from twin.timings import Timings
 from twin.workloads import is_open_loop
 
 MAX_OCCURRENCES = 1000  # listed per repeating fault (a bound on the report's size)
+PARALLEL_STATS_MIN = 100_000  # runs at least this long monitor and measure on two threads
 
 
 @dataclass
@@ -88,6 +91,20 @@ class Binding(Protocol):
     def finish(self, timings: Timings) -> dict[str, Any]: ...
 
 
+def monitor_and_measure(plan: Plan, timings: Timings, window_ms: float
+                        ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """L1-L4 monitoring and the report's latency statistics. They read the same timings and
+    write nothing shared, so a large run computes them on two threads (their compiled and
+    numpy passes release the GIL); the results are the same either way."""
+    timings.stage_ms, timings.e2e_ms  # noqa: B018  (computed once, before two threads read them)
+    if timings.n < PARALLEL_STATS_MIN:
+        return monitoring.compute(plan, timings, window_ms), latency_statistics(timings)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        mon = pool.submit(monitoring.compute, plan, timings, window_ms)
+        stats = latency_statistics(timings)
+        return mon.result(), stats
+
+
 def run_scenario(
     scenario: Scenario,
     seed: int | None = None,
@@ -113,18 +130,30 @@ def run_scenario(
                                    timings.end[:, INFERENCE])):
         # calls that overlapped run slower (fitted slowdown): run the slowed plan again
         timings = run_fast(plan) if chosen == "fast" else run_des(plan)
-    window = float(scenario.monitoring.window_ms)
-    mon = monitoring.compute(plan, timings, window)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
     extra: dict[str, Any] = {}
     columns: dict[str, np.ndarray] = {}
-    if ap is not None:
+    if ap is not None:  # decided on the timeline as run (the DUT call, network included)
         switched = controller.switched if controller is not None else None
         made = assisted.decisions(ap, timings, switched)
         extra, columns = assisted.report_additions(ap, timings, made)
         if "inference" in real:  # a real run reports what it ran (dut.router, dut.streaming)
             extra.pop("router_modelled", None)
             extra.pop("streaming_modelled", None)
+            if "route" in columns and hasattr(binding, "routes"):  # where each call went
+                columns["route"] = binding.routes(plan.n)
+    network = _dut_network(plan, binding, real)
+    if network is not None:  # a networked DUT's round trips go to the network slot
+        timings = attribute_network(timings, network)
+        columns["network_source"] = np.where(
+            network > 0, "proxy" if "network" in real else "modelled", "none")
+        extra["dut_network"] = {
+            "requests": int(np.count_nonzero(network > 0)),
+            "source": ("measured by the impairment proxy (request and response legs)"
+                       if "network" in real else "drawn from the DUT's network model"),
+            "local_requests": int(np.count_nonzero(network <= 0))}
+    window = float(scenario.monitoring.window_ms)
+    mon, stats = monitor_and_measure(plan, timings, window)
     if controller is not None:
         extra["degrade_on_alert"] = {
             "alerts": controller.alerts,
@@ -133,12 +162,24 @@ def run_scenario(
         }
     if binding is not None:
         extra.update(binding.finish(timings))
-    report = build_report(scenario, seed, timings, mon, modes, extra)
+    report = build_report(scenario, seed, timings, mon, modes, extra, stats)
+    if "dut_network" in extra:
+        report["stages"]["network"]["dut_network"] = extra["dut_network"]
     if controller is not None and binding is None:
         report["degrade_on_alert"]["versus_no_control"] = _control_effect(
             scenario, seed, n, report)
     return RunResult(scenario, plan, timings, report, mon, columns,
                      list(getattr(binding, "records", [])))
+
+
+def _dut_network(plan: Plan, binding: Binding | None,
+                 real: dict[str, RealStage]) -> np.ndarray | None:
+    """Per-request network time of a networked DUT (ms; 0 for requests answered locally):
+    measured by the binding when its network slot is real, else the twin's drawn round trip;
+    None when the scenario has no networked DUT."""
+    if "network" in real and binding is not None and hasattr(binding, "network_ms"):
+        return np.asarray(binding.network_ms(plan.n), dtype=float)
+    return plan.labels.get(assisted.DUT_NETWORK)
 
 
 def _control_effect(scenario: Scenario, seed: int, n: int,

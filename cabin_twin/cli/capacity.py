@@ -1,11 +1,12 @@
 """``twin capacity SCENARIO [--percentile 95] [--budget-ms 100] [--load-key KEY]``.
 
 Binary-searches the highest load that keeps the chosen end-to-end percentile within budget
-(common random numbers: every load runs with the same seed), writes ``capacity.json`` and a
-knee plot ``capacity.png``. Exit 0 only when the search converged on a knee; 1 when even the
-lowest load misses, or the search stopped before it bracketed the knee (the reason is printed and
-in ``capacity.json``); 2 when the scenario cannot have a knee: with no shared resource (no
-``[resources]`` slots and no calibrated stage) latency does not grow with load.
+(common random numbers: every load runs with the same seed), writes ``capacity.json``, a
+knee plot ``capacity.png`` and a self-contained ``report.html``. Exit 0 only when the search
+converged on a knee; 1 when even the lowest load misses, or the search stopped before it
+bracketed the knee (the reason is printed and in ``capacity.json``); 2 when the scenario
+cannot have a knee: with no shared resource (no ``[resources]`` slots and no calibrated
+stage) latency does not grow with load.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from twin.capacity import find_capacity, make_evaluate, percentile_metric, write_capacity
+    from twin.report_html import write_capacity_html
     from twin.scenario import read_scenario, scenario_from_dict
     from twin.sweep import set_dotted
     from twin.whatif import twin_point
@@ -70,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
                            load_name=load_key.split(".")[-1])
     out = args.out or Path("out") / f"capacity-{scenario.name}"
     json_path, png_path = write_capacity(result, out)
+    html_path = write_capacity_html(result.to_dict(), png_path, out, scenario.name)
     print(json.dumps(result.to_dict()))
-    print(f"wrote {json_path}, {png_path}", file=sys.stderr)
+    print(f"wrote {json_path}, {png_path}, {html_path}", file=sys.stderr)
     if result.knee is None or not result.converged:
         print(f"capacity: no knee: {result.reason}", file=sys.stderr)
         return 1

@@ -1,6 +1,7 @@
-"""``twin verify [--rig RIG] [--examples N] [--steps N] [--out DIR]``: property-based fault
-injection. Runs the twin's fault-schedule machine and, with ``--rig``, the same properties on
-the rig's devices; writes ``junit.xml``, ``falsifying.json`` and counterexample files. Exit 0
+"""``twin verify [--rig RIG] [--dut] [--examples N] [--steps N] [--out DIR]``: property-based
+fault injection. Runs the twin's fault-schedule machine; with ``--rig``, the same properties on
+the rig's devices; with ``--dut``, DUT crash, hang, HTTP 5xx and reset on real DUTs
+(:mod:`hil.dut.verify`). Writes ``junit.xml``, ``falsifying.json`` and counterexample files. Exit 0
 when every property holds, 1 on a counterexample, 2 on bad input."""
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, default=Path("out/verify"), help="output folder")
     p.add_argument("--shrink-seconds", type=float, default=60.0,
                    help="time allowed to shrink a counterexample (default 60)")
-    p.add_argument("--skip-twin", action="store_true", help="with --rig: only the rig")
+    p.add_argument("--skip-twin", action="store_true",
+                   help="with --rig or --dut: only those machines")
+    p.add_argument("--dut", action="store_true",
+                   help="also run the DUT-fault machine (crash, hang, HTTP 5xx, reset on a "
+                        "JSON-lines and an HTTP echo DUT)")
     p.set_defaults(func=run)
 
 
@@ -34,9 +39,9 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(flag, flag.lstrip("-"), f"a positive count, got {value}")
     if args.shrink_seconds <= 0:
         raise InputError("--shrink-seconds", "shrink-seconds", "a positive number of seconds")
-    if args.skip_twin and not args.rig:
-        raise InputError("argv", "--skip-twin", "--rig RIG as well (it skips the twin to run "
-                         "only the rig's properties)")
+    if args.skip_twin and not (args.rig or args.dut):
+        raise InputError("argv", "--skip-twin", "--rig RIG or --dut as well (it skips the "
+                         "twin to run only the rig's or the DUT's properties)")
     rig_machine = None
     if args.rig:
         # hil binds real links; imported only when a rig is asked for
@@ -54,6 +59,11 @@ def run(args: argparse.Namespace) -> int:
     if rig_machine is not None:
         results.append(run_machine(rig_machine, "rig", RIG_PROPERTIES, args.examples or 10,
                                    args.steps, args.shrink_seconds))
+    if args.dut:
+        from hil.dut.verify import DUT_PROPERTIES, DutFaultMachine
+
+        results.append(run_machine(DutFaultMachine, "dut", DUT_PROPERTIES,
+                                   args.examples or 10, args.steps, args.shrink_seconds))
     save(results, args.out)
     for r in results:
         verdict = "PASS" if r.passed else "FAIL"

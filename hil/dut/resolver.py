@@ -3,11 +3,13 @@
 The real run's inference stage calls ``resolve`` with the degrade budget as the deadline. With
 one DUT every fallback request goes to it; with a route table the seed's router
 (:class:`twin.assistant.router.Router`) picks ``terminal`` (the local DUT), ``edge`` or ``cloud``
-(networked DUTs, each behind its own impairment proxy) per request and learns each route's p90
-from what it measures. Each call's outcome, route, network time and the router's decision time
-are recorded; a request whose DUT failed (``timeout``, ``crashed``, ...) carries
-``failed = True``, and the binding then gives the policy no answer for it, so the policy takes its
-degrade path (the rule default at the degrade deadline) and the run carries on.
+(networked DUTs, each behind its own impairment proxy) per request, reading the live L1-L4
+monitor (:mod:`twin.assistant.levels`) and each route's p90, both fed with what it measures
+(wall-clock call times, the proxy's holds). Each call's outcome, route, network time, the
+router's decision time and the rule that decided are recorded; a request whose DUT failed
+(``timeout``, ``crashed``, ...) carries ``failed = True``, and the binding then gives the
+policy no answer for it, so the policy takes its degrade path (the rule default at the
+degrade deadline) and the run carries on.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from hil.dut.contract import OUTCOMES, Dut, DutReply, DutRequest
 from hil.dut.faults import FaultSchedule
 from hil.dut.proxy import ImpairmentProxy, network_ms
 from hil.dut.stream import PacedRelease, Sink, streaming_report
+from twin.assistant.levels import LevelMonitor, Levels
 from twin.assistant.pacer import StreamPacer
+from twin.assistant.placement import observe, reason_counts
 from twin.assistant.resolver import ResolverResult, Turn
 from twin.assistant.router import ROUTES, Router
 
@@ -38,6 +42,8 @@ class DutResult(ResolverResult):
     network_ms: float | None = None
     decision_us: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""  # the router rule that placed it
+    alarms: tuple[str, ...] = ()  # the monitor's levels in alarm when it was placed
 
     @property
     def failed(self) -> bool:
@@ -67,11 +73,16 @@ class DutResolver:
     """Fallback requests to one DUT, or routed between terminal, edge and cloud DUTs."""
 
     def __init__(self, placements: dict[str, Placement], router: Router | None = None,
-                 session: str = "bench") -> None:
+                 session: str = "bench", monitor: LevelMonitor | None = None) -> None:
         if "terminal" not in placements and len(placements) != 1:
             raise ValueError("a route table needs a terminal DUT")
         self.placements = placements
         self.router = router if len(placements) > 1 else None
+        #: the live L1-L4 monitor the router reads (fed with what each call measured)
+        self.monitor = monitor if self.router is not None else None
+        self._t0 = time.perf_counter()
+        #: the router's decisions in thread CPU time (the wall time also holds GIL waits)
+        self.decision_cpu_us: list[float] = []
         self.session = session
         self._ids = itertools.count()
         self.pacer = StreamPacer()
@@ -91,18 +102,27 @@ class DutResolver:
         """``model_load`` belongs to the DUT: nothing for the bench to prepare."""
         return {}
 
-    def _route(self, query: str, history: list[Turn]) -> tuple[str, float]:
+    def now_ms(self) -> float:
+        """The monitor's clock: wall ms since the resolver was made."""
+        return (time.perf_counter() - self._t0) * 1000.0
+
+    def _route(self, query: str, history: list[Turn]) -> tuple[str, float, Levels | None]:
         if self.router is None:
-            return next(iter(self.placements)), 0.0
-        t0 = time.perf_counter()
-        route: str = self.router.choose(query, history)
+            return next(iter(self.placements)), 0.0, None
+        c0, t0 = time.thread_time_ns(), time.perf_counter()
+        levels = (self.monitor.levels((t0 - self._t0) * 1000.0)
+                  if self.monitor is not None else None)
+        route: str = self.router.choose(query, history, levels)
         if route not in self.placements:  # an unconfigured route: the nearest one that is
             route = next(r for r in (route, "edge", "cloud", "terminal") if r in self.placements)
-        return route, (time.perf_counter() - t0) * 1e6
+        wall_us = (time.perf_counter() - t0) * 1e6
+        self.decision_cpu_us.append((time.thread_time_ns() - c0) / 1000.0)
+        return route, wall_us, levels
 
     def resolve(self, query: str, history: list[Turn], lang: str,
                 deadline_ms: float | None = None) -> DutResult:
-        route, decision_us = self._route(query, history)
+        route, decision_us, levels = self._route(query, history)
+        started = self.now_ms()
         placement = self.placements[route]
         request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
         if self.faults is not None:
@@ -114,9 +134,15 @@ class DutResolver:
         if release.arrivals:
             self.releases.append(release)
         net = network_ms(placement.proxy.since(mark)) if placement.proxy is not None else None
+        result = to_result(reply, route, net, decision_us)
         if self.router is not None:
             self.router.observe(route, reply.ms)  # type: ignore[arg-type]
-        return to_result(reply, route, net, decision_us)
+            result.reason = self.router.reason
+            result.alarms = levels.alarms if levels is not None else ()
+        if self.monitor is not None:
+            model_ms = reply.ms - (net or 0.0)
+            observe(self.monitor, route, started, self.now_ms(), reply.ms, model_ms, net)
+        return result
 
     def close(self) -> None:
         for release in self.releases:
@@ -135,6 +161,10 @@ class DutResolver:
             out["proxy"] = {r: proxy_report(p) for r, p in proxies.items()}
         if self.router is not None:
             out["router"] = router_report(calls)
+            out["router"]["decision_cpu"] = {
+                **_ms(self.decision_cpu_us, "us", 2),
+                "note": "thread CPU time of the same decisions; the wall-clock 'decision' "
+                        "also holds waits for the GIL (pacing, proxy and stream threads)"}
         if self.faults is not None:
             out["faults_injected"] = self.faults.report()
         if self.releases:
@@ -173,7 +203,8 @@ def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut]) -> dict[s
         out["network_real"] = {
             "requests": len(nets), **_ms(nets),
             "note": "held by the impairment proxy (upload + answer), measured per request; "
-                    "on the timeline it lies inside the inference stage, where the DUT call is"}
+                    "on the timeline it is the request's network stage (moved out of the DUT "
+                    "call in inference after the run)"}
     return out
 
 
@@ -198,4 +229,6 @@ def router_report(calls: dict[int, ResolverResult]) -> dict[str, Any]:
         out["latency"][route] = {"requests": len(mine), **_ms([r.ms for r in mine]),
                                  "failed": sum(r.failed for r in mine)}
     out["decision"] = _ms([r.decision_us for r in results], "us", 2)
+    out["reasons"] = reason_counts([r.reason for r in results if r.reason])
+    out["alarms"] = reason_counts([a for r in results for a in r.alarms])
     return out

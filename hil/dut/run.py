@@ -45,7 +45,7 @@ def open_resolver(config: AssistantDut, out: Path, seed: int,
     try:
         placements["terminal"] = placement(config.backend, out, seed, "assistant.backend",
                                            source)
-        router = None
+        router = monitor = None
         if config.route is not None:
             for i, name in enumerate(("edge", "cloud"), start=1):
                 backend = getattr(config.route, name)
@@ -53,7 +53,8 @@ def open_resolver(config: AssistantDut, out: Path, seed: int,
                     placements[name] = placement(backend, out, seed + i,
                                                  f"assistant.route.{name}", source)
             router = Router(config.route.router_config())
-        resolver = DutResolver(placements, router)
+            monitor = config.route.monitor()
+        resolver = DutResolver(placements, router, monitor=monitor)
         injections = dut_faults(faults)
         if injections:
             resolver.faults = FaultSchedule(injections)

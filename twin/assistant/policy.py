@@ -222,6 +222,8 @@ class Assistant:
         if rules.confidence < self.policy.threshold and self.resolver is not None:
             budget = max(0.0, self.policy.degrade_deadline_ms - rules.ms)
             answer = self.resolver.resolve(query, history, lang, budget)
+            if getattr(answer, "failed", False):  # a failed DUT (crash, 5xx...) gave no answer
+                answer = None
         decision = decide(query, history, lang, rules, answer, self.policy, expected)
         if decision.command.actuates:
             turns = self._sessions.setdefault(session, deque(maxlen=MAX_HISTORY_TURNS))

@@ -5,7 +5,9 @@ request, provided that route's rolling p90 latency is within its limit; otherwis
 goes to the next larger route (and, if every route is over its limit, to the one with the
 lowest p90). Each route keeps its last ``window`` latencies in a ring buffer with a sorted copy
 maintained by bisection, so a decision is O(1) in the request count and O(window) worst case
-in memory moves for a window of tens of samples. Same history, same decisions.
+in memory moves for a window of tens of samples. Same history, same decisions. A reading of
+the live L1-L4 monitor (:mod:`twin.assistant.levels`) overrides that choice when a level is in
+alarm (:meth:`Router.choose`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from twin.assistant.levels import Levels
 from twin.assistant.resolver import Turn
 
 Route = Literal["terminal", "edge", "cloud"]
@@ -100,6 +103,7 @@ class Router:
             "edge": config.edge_p90_ms,
             "cloud": config.cloud_p90_ms,
         }
+        self.reason = "score"  # which rule made the last decision
 
     def observe(self, route: Route, latency_ms: float) -> None:
         """Record a measured (or simulated) latency of ``route``."""
@@ -108,8 +112,19 @@ class Router:
     def p90(self, route: Route) -> float:
         return self._p90[route].p90()
 
-    def choose(self, query: str, history: Sequence[Turn] = ()) -> Route:
-        """The smallest capable route within its p90 limit; else the fastest by p90."""
+    def choose(self, query: str, history: Sequence[Turn] = (),
+               levels: Levels | None = None) -> Route:
+        """The smallest capable route within its p90 limit; else the fastest by p90. With a
+        reading of the L1-L4 monitor (:mod:`twin.assistant.levels`), its alarms come first:
+
+        - L4 (the network: RTT and jitter over the seed's limits), the local accelerator not
+          in alarm: ``terminal``, whatever the score (the seed: millisecond interaction must
+          stay on the terminal when the network cannot carry it);
+        - L3 or L2 (the local accelerator saturated, or the local model's stage slow), the
+          network not in alarm: a networked route (offload), if the score allows one;
+        - L1 (users wait more than 100 ms): the fastest capable route by measured p90.
+
+        ``reason`` says which rule decided (for the report)."""
         score = complexity(query, history, self.config)
         if score < self.config.terminal_max_score:
             candidates: tuple[Route, ...] = ROUTES
@@ -117,7 +132,23 @@ class Router:
             candidates = ("edge", "cloud")
         else:
             candidates = ("cloud",)
+        if levels is not None and (levels.l1 or levels.l2 or levels.l3 or levels.l4):
+            local_busy = levels.l2 or levels.l3
+            if levels.l4 and not local_busy:
+                self.reason = "l4_keep_local"
+                return "terminal"
+            if local_busy and not levels.l4 and candidates[0] == "terminal":
+                candidates = candidates[1:]
+                self.reason = "l3_offload" if levels.l3 else "l2_offload"
+            elif levels.l1:
+                self.reason = "l1_fastest"
+                return min(candidates, key=lambda r: (self._p90[r].p90(), ROUTES.index(r)))
+            else:
+                self.reason = "score"
+        else:
+            self.reason = "score"
         for route in candidates:
             if self._p90[route].p90() < self._limits[route]:
                 return route
+        self.reason = "p90"
         return min(candidates, key=lambda r: (self._p90[r].p90(), ROUTES.index(r)))

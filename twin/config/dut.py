@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from twin.assistant.levels import LevelMonitor, LevelRule
 from twin.assistant.router import RouterConfig
 from twin.config.base import Positive, PositiveInt, Strict, parse
 from twin.errors import InputError
@@ -86,7 +87,9 @@ Backend = Annotated[
 
 class Route(Strict):
     """The router: ``terminal`` is the assistant's ``backend``; ``edge`` and ``cloud`` are
-    networked DUTs. Score and p90 limits as in :class:`twin.assistant.router.RouterConfig`."""
+    networked DUTs. Score and p90 limits as in :class:`twin.assistant.router.RouterConfig`;
+    the L1-L4 monitor's alarm limits as in :class:`twin.assistant.levels.LevelRule` (the
+    seed's)."""
 
     edge: Backend | None = None
     cloud: Backend | None = None
@@ -96,6 +99,31 @@ class Route(Strict):
     edge_p90_ms: Positive = 80.0
     cloud_p90_ms: Positive = 300.0
     window: PositiveInt = 64
+    levels: bool = Field(True, description="the router reads the live L1-L4 monitor before "
+                         "each decision (false: each route's p90 only)")
+    l1_ms: Positive = Field(100.0, description="L1 alarm: routed answers' p95 above this")
+    l2_llm_ms: Positive = Field(80.0, description="L2 alarm: the local model's call p95 above "
+                                "this (offload)")
+    l3_util_pct: Positive = Field(95.0, description="L3 alarm: the local model busy more than "
+                                  "this share of the last second (offload)")
+    l4_rtt_ms: Positive = Field(50.0, description="L4 alarm (with jitter): the networked "
+                                "round trip's median above this (keep local)")
+    l4_jitter_ms: Positive = Field(15.0, description="L4 alarm (with RTT): mean absolute "
+                                   "difference of consecutive round trips above this")
+    monitor_window_ms: Positive = Field(5000.0, description="the monitor forgets samples "
+                                        "older than this (an alarm clears when its cause "
+                                        "stops being measured)")
+
+    def level_rule(self) -> LevelRule:
+        return LevelRule(self.l1_ms, self.l2_llm_ms, self.l3_util_pct, self.l4_rtt_ms,
+                         self.l4_jitter_ms)
+
+    def monitor(self) -> LevelMonitor | None:
+        """A fresh L1-L4 monitor for the router (None when ``levels = false``)."""
+        if not self.levels:
+            return None
+        return LevelMonitor(self.level_rule(), window=self.window,
+                            window_ms=self.monitor_window_ms)
 
     def router_config(self) -> RouterConfig:
         return RouterConfig(terminal_max_score=self.terminal_max_score,
@@ -107,6 +135,15 @@ class Route(Strict):
 class AssistantDut(Strict):
     backend: Backend = Field(default_factory=lambda: ShippedBackend(kind="shipped"))
     route: Route | None = None
+
+    @property
+    def networked(self) -> bool:
+        """Some placement is behind the impairment proxy (a backend with ``network``): the
+        ``network`` stage is then that network, real in a real run."""
+        backends = [self.backend]
+        if self.route is not None:
+            backends += [self.route.edge, self.route.cloud]
+        return any(getattr(b, "network", None) is not None for b in backends)
 
 
 def _expand(value: Any) -> Any:

@@ -74,9 +74,10 @@ def save(results: list[MachineResult], out: Path) -> None:
             continue
         f = r.failure
         base = f"counterexample-{r.name}-{f.prop}"
-        schedule = f.schedule if r.name == "twin" else from_rig_schedule(f.schedule)
-        toml = write_counterexample(schedule, out, base, f"{r.name} {f.prop}: {f.error}")
-        r.files["scenario"] = str(toml)
+        if r.name != "dut":  # a DUT machine's steps are its record (no scenario replays them)
+            schedule = f.schedule if r.name == "twin" else from_rig_schedule(f.schedule)
+            toml = write_counterexample(schedule, out, base, f"{r.name} {f.prop}: {f.error}")
+            r.files["scenario"] = str(toml)
         path = out / f"{base}.json"
         path.write_text(json.dumps(f.to_dict(), indent=2, default=str) + "\n", encoding="utf-8")
         r.files["record"] = str(path)

@@ -1,0 +1,32 @@
+"""``twin verify --dut``: DUT crash, hang, HTTP 5xx and reset as steps of a Hypothesis machine
+on real DUTs (a JSON-lines process and an HTTP service behind the impairment proxy)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cabin_twin.cli.main import main
+
+
+@pytest.mark.slow
+def test_twin_verify_dut_machine_passes_and_writes_junit(tmp_path: Path) -> None:
+    out = tmp_path / "verify"
+    code = main(["verify", "--skip-twin", "--dut", "--examples", "5", "--steps", "8",
+                 "--out", str(out)])
+    junit = (out / "junit.xml").read_text()
+    assert code == 0, junit
+    for prop in ("outcome", "degrade", "explained", "reported", "no_dead_bench"):
+        assert f'classname="verify.dut" name="{prop}"' in junit
+    assert json.loads((out / "falsifying.json").read_text()) == []
+
+
+def test_the_machines_utterances_go_to_the_fallback() -> None:
+    """The machine counts DUT requests: the rules must leave its utterances to the DUT."""
+    from hil.dut.verify import UTTERANCES
+    from twin.assistant.nlu import shared_nlu
+
+    for text in UTTERANCES:
+        assert shared_nlu("en").parse(text).confidence < 0.85, text
