@@ -140,3 +140,21 @@ def test_truncated_model_keeps_the_first_blocks(tmp_path: Path) -> None:
     assert np.isfinite(engine.last_logits()).all()
     with pytest.raises(InputError, match="layers"):
         truncated(src, 9, tmp_path)
+
+
+def test_fitted_head_is_kept_on_disk_and_reloaded(tmp_path: Path) -> None:
+    gguf = write_tiny_llama_gguf(tmp_path / "tiny.gguf", seed=11)
+    examples = [("turn on the ac", "climate_ac_on"), ("ac on please", "climate_ac_on"),
+                ("tell me a joke", "unknown"), ("what time is it", "unknown")] * 3
+
+    def build() -> HeadIntentResolver:
+        engine = LlamaEngine(gguf, n_threads=1, n_ctx=256)
+        return HeadIntentResolver(engine, examples=examples, cache_dir=tmp_path / "cache")
+
+    first = build()
+    assert len(list((tmp_path / "cache").glob("head-fit-*.npz"))) == 1
+    second = build()
+    assert second.threshold == first.threshold and second.calibration == first.calibration
+    assert np.array_equal(second.head.w, first.head.w)
+    assert second.resolve("turn on the ac", [], "en").raw == first.resolve(
+        "turn on the ac", [], "en").raw

@@ -21,6 +21,7 @@ last-turn state). The threshold comes from out-of-fold probabilities on the trai
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
@@ -211,12 +212,26 @@ class HeadIntentResolver:
         x = self._embed_all([t for t, _ in examples], cache_dir)
         y = np.array([self.classes.index(i) for _, i in examples])
         started = time.perf_counter()
-        if threshold is None:
-            threshold, self.calibration = calibrated_threshold(x, y, self.classes)
+        fitted = self._fitted_file(x, y, threshold, cache_dir)
+        self.head = SoftmaxHead(self.classes)
+        if fitted is not None and fitted.is_file():
+            with np.load(fitted) as saved:  # the same features, labels and options: same fit
+                self.head.mean, self.head.scale, self.head.w = (
+                    saved["mean"], saved["scale"], saved["w"]
+                )
+                threshold = float(saved["threshold"])
+                self.calibration = json.loads(str(saved["calibration"]))
         else:
-            self.calibration = {}
+            if threshold is None:
+                threshold, self.calibration = calibrated_threshold(x, y, self.classes)
+            else:
+                self.calibration = {}
+            self.head.fit(x, y)
+            if fitted is not None:
+                fitted.parent.mkdir(parents=True, exist_ok=True)
+                np.savez(fitted, mean=self.head.mean, scale=self.head.scale, w=self.head.w,
+                         threshold=threshold, calibration=json.dumps(self.calibration))
         self.threshold = threshold
-        self.head = SoftmaxHead(self.classes).fit(x, y)
         self.train_ms = (time.perf_counter() - started) * 1e3
         self.n_examples = len(examples)
         self.reused_tokens = self.prefilled_tokens = self.calls = self.abandoned = 0
@@ -303,6 +318,17 @@ class HeadIntentResolver:
     def _query_ids(self, query: str) -> list[int]:
         ids = self.engine.tokenize(" " + query.strip())
         return ids[-self.max_prompt_tokens :]
+
+    def _fitted_file(
+        self, x: np.ndarray, y: np.ndarray, threshold: float | None, cache_dir: Path | None
+    ) -> Path | None:
+        """Where the fitted head (and its calibrated threshold) is kept, keyed by its inputs:
+        the 5-fold calibration and the fit take minutes on a loaded 2-core machine."""
+        if cache_dir is None:
+            return None
+        digest = hashlib.sha256(x.tobytes() + y.tobytes()).hexdigest()[:20]
+        options = f"{self.classes}:{threshold}:{TARGET_PRECISION}:{MIN_THRESHOLD}"
+        return cache_dir / f"head-fit-{self.engine.cache_key(digest, options)}.npz"
 
     def _features(self) -> np.ndarray:
         """What the head reads after the last fed token: the final hidden state when the engine
