@@ -170,6 +170,24 @@ def pause_end_into(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarr
         out[i], hk, hm = _pause_end_from(ps, pe, cum, ws, start[i], work[i], hk, hm)
 
 
+@njit(inline="always", **_JIT)
+def _replace_root(heap: np.ndarray, size: int, v: float) -> None:
+    """Replace the root of the min-heap ``heap[:size]`` with ``v`` and sift it down."""
+    j = 0
+    while True:
+        child = 2 * j + 1
+        if child >= size:
+            break
+        if child + 1 < size and heap[child + 1] < heap[child]:
+            child += 1
+        if heap[child] < v:
+            heap[j] = heap[child]
+            j = child
+        else:
+            break
+    heap[j] = v
+
+
 @njit(**_JIT)
 def fcfs_sorted(a: np.ndarray, w: np.ndarray, capacity: int, ps: np.ndarray, pe: np.ndarray,
                 cum: np.ndarray, ws: np.ndarray) -> np.ndarray:
@@ -187,20 +205,7 @@ def fcfs_sorted(a: np.ndarray, w: np.ndarray, capacity: int, ps: np.ndarray, pe:
         start = a[i] if a[i] >= free else free
         s[i] = start
         end, hk, hm = _pause_end_from(ps, pe, cum, ws, start, w[i], hk, hm)
-        # replace the root with `end`, sift down
-        j = 0
-        while True:
-            child = 2 * j + 1
-            if child >= c:
-                break
-            if child + 1 < c and heap[child + 1] < heap[child]:
-                child += 1
-            if heap[child] < end:
-                heap[j] = heap[child]
-                j = child
-            else:
-                break
-        heap[j] = end
+        _replace_root(heap, c, end)
     return s
 
 
@@ -257,19 +262,7 @@ def _kth_largest(x: np.ndarray, lo: int, hi: int, m: int, heap: np.ndarray) -> f
         v = x[i]
         if v <= heap[0]:
             continue
-        j = 0  # replace the root with v, sift down
-        while True:
-            child = 2 * j + 1
-            if child >= m:
-                break
-            if child + 1 < m and heap[child + 1] < heap[child]:
-                child += 1
-            if heap[child] < v:
-                heap[j] = heap[child]
-                j = child
-            else:
-                break
-        heap[j] = v
+        _replace_root(heap, m, v)
     return heap[0]
 
 
