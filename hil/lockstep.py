@@ -263,8 +263,9 @@ class LockstepEnvironment(simpy.Environment):
         if self._deadlines.pop(event, None) is None:
             return  # it already timed out: the waiting process has moved on
         self._pending -= 1
-        # simulated time advances by the measured duration; it never runs backwards and never
-        # passes an event that is already due (the residual is the reported error)
+        # simulated time advances to the wall-clock moment the result existed; it never runs
+        # backwards and never passes an event that is already due (the residual is the
+        # reported sim-minus-measured error)
         self._now = min(max(self._now, finished_at), self.peek())
         if error is not None:
             event.fail(error)
