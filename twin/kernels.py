@@ -33,8 +33,8 @@ def pause_arrays(p: PauseSchedule) -> tuple[np.ndarray, np.ndarray, np.ndarray, 
 
 
 @njit(inline="always", **_JIT)
-def _bisect_right(x: np.ndarray, v: float) -> int:
-    lo, hi = 0, x.size
+def _bisect_right_in(x: np.ndarray, v: float, lo: int, hi: int) -> int:
+    """Bisect right for ``v`` within ``x[lo:hi]`` (sorted)."""
     while lo < hi:
         mid = (lo + hi) // 2
         if v < x[mid]:
@@ -45,8 +45,8 @@ def _bisect_right(x: np.ndarray, v: float) -> int:
 
 
 @njit(inline="always", **_JIT)
-def _bisect_left(x: np.ndarray, v: float) -> int:
-    lo, hi = 0, x.size
+def _bisect_left_in(x: np.ndarray, v: float, lo: int, hi: int) -> int:
+    """Bisect left for ``v`` within ``x[lo:hi]`` (sorted)."""
     while lo < hi:
         mid = (lo + hi) // 2
         if x[mid] < v:
@@ -54,6 +54,16 @@ def _bisect_left(x: np.ndarray, v: float) -> int:
         else:
             hi = mid
     return lo
+
+
+@njit(inline="always", **_JIT)
+def _bisect_right(x: np.ndarray, v: float) -> int:
+    return _bisect_right_in(x, v, 0, x.size)
+
+
+@njit(inline="always", **_JIT)
+def _bisect_left(x: np.ndarray, v: float) -> int:
+    return _bisect_left_in(x, v, 0, x.size)
 
 
 @njit(inline="always", **_JIT)
@@ -80,13 +90,7 @@ def _bisect_right_from(x: np.ndarray, v: float, hint: int) -> int:
             lo = hi - 1 - step
             step *= 2
         lo = 0 if lo < 0 else lo + 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if v < x[mid]:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return _bisect_right_in(x, v, lo, hi)
 
 
 @njit(inline="always", **_JIT)
@@ -112,13 +116,7 @@ def _bisect_left_from(x: np.ndarray, v: float, hint: int) -> int:
             lo = hi - 1 - step
             step *= 2
         lo = 0 if lo < 0 else lo + 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if x[mid] < v:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    return _bisect_left_in(x, v, lo, hi)
 
 
 @njit(inline="always", **_JIT)
