@@ -16,6 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from cabin_twin.cli.checks import check_run_size
 from twin.errors import InputError
 from twin.scenario import load_scenario
 
@@ -39,10 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario)
-    if args.requests is not None and args.requests < 1:
-        raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
-    if args.seed is not None and args.seed < 0:
-        raise InputError("--seed", "seed", f"a non-negative integer, got {args.seed}")
+    check_run_size(args)
     if args.threads < 1:
         raise InputError("--threads", "threads", f"a positive integer, got {args.threads}")
     if args.calibration is not None and not args.calibration.is_file():

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from cabin_twin.cli.checks import check_run_size
 from twin.errors import InputError
 
 
@@ -32,10 +33,7 @@ def run(args: argparse.Namespace) -> int:
     from twin.scenario import load_scenario
 
     scenario = load_scenario(args.scenario)
-    if args.requests is not None and args.requests < 1:
-        raise InputError("--requests", "requests", f"a positive count, got {args.requests}")
-    if args.seed is not None and args.seed < 0:
-        raise InputError("--seed", "seed", f"a non-negative integer, got {args.seed}")
+    check_run_size(args)
     out = args.out or Path("out") / scenario.name
     try:
         out.mkdir(parents=True, exist_ok=True)
