@@ -13,7 +13,7 @@ import hashlib
 import logging
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import llama_cpp
@@ -110,6 +110,25 @@ class LlamaEngine:
         if n < self.n_past:
             self.llm._ctx.kv_cache_seq_rm(0, n, -1)
             self.llm.n_tokens = n
+
+    def states_after(self, prefix_len: int, queries: Iterable[Sequence[int]],
+                     read: Callable[[], np.ndarray], file: Path | None = None) -> np.ndarray:
+        """``read()`` after each query fed on top of the first ``prefix_len`` cached tokens
+        (rewound before each and after the last), one row per query; loaded from and saved to
+        ``file`` (``.npy``) when given."""
+        if file is not None and file.is_file():
+            return np.load(file)
+        rows = []
+        for ids in queries:
+            self.rewind(prefix_len)
+            self.feed(ids)
+            rows.append(read())
+        self.rewind(prefix_len)
+        states = np.stack(rows)
+        if file is not None:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            np.save(file, states)
+        return states
 
     def feed(self, tokens: Sequence[int]) -> None:
         """Append ``tokens`` to the KV cache; logits are kept for the last one only.

@@ -345,19 +345,8 @@ class HeadIntentResolver:
             what = "hidden" if self.engine.embeddings else self.feature_ids
             key = self.engine.cache_key(self.prefix, list(texts), what)
             file = cache_dir / f"head-{key}.npy"
-            if file.is_file():
-                return np.load(file)
-        rows = []
-        for text in texts:
-            self.engine.rewind(len(self.prefix))
-            self.engine.feed(self._query_ids(text))
-            rows.append(self._features())
-        self.engine.rewind(len(self.prefix))
-        states = np.stack(rows)
-        if file is not None:
-            file.parent.mkdir(parents=True, exist_ok=True)
-            np.save(file, states)
-        return states
+        return self.engine.states_after(len(self.prefix), (self._query_ids(t) for t in texts),
+                                        self._features, file)
 
 
 _UNKNOWN = make_command("unknown", None)

@@ -227,19 +227,9 @@ class LlamaIntentResolver:
         if cache_dir is not None:
             key = self.engine.cache_key(self.prefix, list(few_shot))
             file = cache_dir / f"examples-{key}.npy"
-            if file.is_file():
-                return np.load(file)
-        rows = []
-        for text, _ in few_shot:
-            self.engine.rewind(len(self.prefix))
-            self.engine.feed(self.engine.tokenize(query_text(text)))
-            rows.append(self.engine.last_embedding())
-        self.engine.rewind(len(self.prefix))
-        states = np.stack(rows)
-        if file is not None:
-            file.parent.mkdir(parents=True, exist_ok=True)
-            np.save(file, states)
-        return states
+        queries = (self.engine.tokenize(query_text(text)) for text, _ in few_shot)
+        return self.engine.states_after(len(self.prefix), queries, self.engine.last_embedding,
+                                        file)
 
     def _content_free_bias(self) -> dict[int, float]:
         """Mean first-step log-probability of each label on content-free queries.
