@@ -31,7 +31,7 @@ from importlib import resources
 from typing import Any
 
 import yaml
-from hassil import Intents, recognize
+from hassil import Intents, recognize, recognize_best
 from hassil.expression import TextChunk
 from hassil.intents import TextSlotList, TextSlotValue
 from hassil.recognize import RecognizeResult
@@ -52,6 +52,7 @@ from twin.assistant.vocabulary import (
     ON_OFF,
     SIMPLE,
     STEP_FAMILIES,
+    WAKE_WORDS,
     WARM_UP,
     WINDOW_LEVEL,
 )
@@ -70,9 +71,16 @@ OPEN_CONFIDENCE = 0.9
 """Confidence of an open-ended match (a wildcard media request, a known out-of-domain request)."""
 
 
-def _cabin_templates(name: str) -> Intents:
+def _with_wake_words(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Template data whose skip words also drop the wake words said before a command (with
+    the comma after them: zh-CN keeps its punctuation when matching)."""
+    wake = [f"{word}{comma}" for word in WAKE_WORDS[lang] for comma in ("，", ",", "")]
+    return {**data, "skip_words": [*data.get("skip_words", ()), *wake]}
+
+
+def _cabin_templates(name: str, lang: str) -> Intents:
     text = resources.files("twin.assistant.templates").joinpath(name).read_text(encoding="utf-8")
-    return Intents.from_dict(yaml.safe_load(text))
+    return Intents.from_dict(_with_wake_words(yaml.safe_load(text), lang))
 
 
 @dataclass(frozen=True)
@@ -110,12 +118,15 @@ def _slot_list(name: str, values: Sequence[tuple[str, str, dict[str, Any]]]) -> 
 
 @dataclass(frozen=True)
 class TemplatePass:
-    """One set of templates tried in order: hassil intents, their filter, ``recognize`` kwargs."""
+    """One set of templates: hassil intents, their filter, ``recognize`` kwargs, and whether
+    the first match (``recognize``) or the most specific one (``recognize_best``: fewest
+    wildcards, then most literal text) is taken."""
 
     source: str
     intents: Intents
     filter: TemplateFilter
     options: dict[str, Any]
+    best: bool = False
 
 
 class RuleNLU:
@@ -128,12 +139,13 @@ class RuleNLU:
         self.lang = lang
         self.home_assistant = home_assistant
         self.prefilter = prefilter
-        self._cabin = _cabin_templates(f"{lang}.yaml")
-        self._open = _cabin_templates(f"{lang}_open.yaml")
+        self._cabin = _cabin_templates(f"{lang}.yaml", lang)
+        self._open = _cabin_templates(f"{lang}_open.yaml", lang)
         ha = get_intents(lang)
         if ha is None:
             raise ValueError(f"home-assistant-intents has no templates for {lang!r}")
         ha = {**ha, "intents": {k: v for k, v in ha["intents"].items() if k in HA_INTENTS}}
+        ha = _with_wake_words(ha, lang)
         self._ha = Intents.from_dict(ha)
         area_text = CABIN_AREAS[lang][0]
         self._slot_lists = {
@@ -150,7 +162,9 @@ class RuleNLU:
                 TemplateFilter(self._ha, self._slot_lists),
                 {"slot_lists": self._slot_lists, "intent_context": self._context, "language": lang},
             ),
-            TemplatePass("cabin_open", self._open, TemplateFilter(self._open), {"language": lang}),
+            TemplatePass(
+                "cabin_open", self._open, TemplateFilter(self._open), {"language": lang}, best=True
+            ),
         )
         self.warm_up()
 
@@ -162,9 +176,14 @@ class RuleNLU:
 
     def _recognize(self, text: str) -> tuple[str, RecognizeResult | None]:
         """The first match: cabin templates, then (if enabled) Home Assistant's, then the
-        cabin's open-ended ones (wildcard media, out-of-domain requests)."""
+        cabin's open-ended ones (wildcard media, out-of-domain requests; the most specific
+        template wins, so "play a game" is out of domain although "play {query}" matches).
+
+        Home Assistant's wildcard media search ("play {anything}") is only taken when the
+        open pass has nothing: "play a game with me" is an out-of-domain request there."""
         normalised = normalize_for_matching(text) if self.prefilter else None
         passes = self.passes if self.home_assistant else (self.passes[0], self.passes[2])
+        deferred: RecognizeResult | None = None
         for template_pass in passes:
             intents = (
                 template_pass.filter.select(text, normalised)
@@ -173,9 +192,16 @@ class RuleNLU:
             )
             if intents is None:
                 continue
-            found = recognize(text, intents, **template_pass.options)
-            if found is not None:
-                return template_pass.source, found
+            match = recognize_best if template_pass.best else recognize
+            found = match(text, intents, **template_pass.options)
+            if found is None:
+                continue
+            if template_pass.source == "home_assistant" and _open_media(found):
+                deferred = found
+                continue
+            return template_pass.source, found
+        if deferred is not None:
+            return "home_assistant", deferred
         return "none", None
 
     def parse(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
@@ -263,6 +289,13 @@ class RuleNLU:
         if name in SIMPLE:
             return SIMPLE[name], None, 1.0, "full"
         return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+def _open_media(found: RecognizeResult) -> bool:
+    """Home Assistant's media search with a wildcard query ("play {search_query}")."""
+    return found.intent.name == "HassMediaSearchAndPlay" and any(
+        e.is_wildcard for e in found.entities.values()
+    )
 
 
 _CABIN_MAPPED = frozenset(

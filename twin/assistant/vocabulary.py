@@ -51,6 +51,20 @@ CABIN_AREAS: dict[str, tuple[str, ...]] = {
     "zh-CN": ("车内", "车里", "车上"),
 }
 
+# Wake words and assistant names people say before a command ("alexa, play jazz", "小爱同学，
+# 打开空调"): hassil skip words in every template pass, so a prefix never hides a command.
+WAKE_WORDS: dict[str, tuple[str, ...]] = {
+    "en": (
+        "hey car", "ok car", "okay car", "alexa", "hey alexa", "ok google", "okay google",
+        "hey google", "siri", "hey siri", "olly", "hey olly", "cortana", "hey cortana",
+        "hey assistant", "ok assistant",
+    ),
+    "zh-CN": (
+        "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
+        "嘿助手", "hey siri", "siri",
+    ),
+}  # fmt: skip
+
 # The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as
 # ``unknown`` with confidence, so they need no LLM). The rest (lights, state queries, vacuums,
 # lists...) cost ms per miss and mean nothing in a car.

@@ -1,0 +1,107 @@
+"""Rules on how people speak to a car (issue 15): wake words, polite and indirect forms, volume
+and mute variants, open media requests in en and zh-CN; and near-domain out-of-domain requests
+(lights, games, videos, questions) that must stay ``unknown`` and act on nothing.
+
+The phrasings are the project's own, written for these tests (no corpus text)."""
+
+from __future__ import annotations
+
+import pytest
+
+from twin.assistant.nlu import shared_nlu
+
+SPOKEN = [
+    # wake words before a command
+    ("en", "alexa turn the music down", "media_volume_down"),
+    ("en", "ok google, mute the radio", "media_mute"),
+    ("en", "hey google play some jazz", "media_play"),
+    ("en", "siri skip this song", "media_next"),
+    ("en", "olly make it a bit louder", "media_volume_up"),
+    ("zh-CN", "小爱同学，放一首晴天", "media_play"),
+    ("zh-CN", "小度小度，声音小一点", "media_volume_down"),
+    # polite and indirect forms
+    ("en", "is it possible to lower the volume a little", "media_volume_down"),
+    ("en", "do me a favour and silence the speakers", "media_mute"),
+    ("en", "i'd like you to turn the stereo up", "media_volume_up"),
+    ("en", "the radio is not loud enough", "media_volume_up"),
+    ("en", "could you tone it down a bit", "media_volume_down"),
+    ("zh-CN", "能不能把音乐调小一点", "media_volume_down"),
+    ("zh-CN", "播放音乐好吗", "media_play"),
+    # volume and mute variants
+    ("en", "please lower music volume", "media_volume_down"),
+    ("en", "cut down the volume", "media_volume_down"),
+    ("en", "drop the sound on the speakers", "media_volume_down"),
+    ("en", "pump up the volume", "media_volume_up"),
+    ("en", "can you speak up", "media_volume_up"),
+    ("en", "silence speakers", "media_mute"),
+    ("en", "quiet", "media_mute"),
+    ("en", "put the stereo on mute", "media_mute"),
+    ("en", "switch the speakers off", "media_mute"),
+    ("en", "press the mute button", "media_mute"),
+    ("zh-CN", "大点声", "media_volume_up"),
+    ("zh-CN", "音量增大一点", "media_volume_up"),
+    ("zh-CN", "小点声", "media_volume_down"),
+    ("zh-CN", "别这么吵", "media_volume_down"),
+    ("zh-CN", "安静一下", "media_mute"),
+    ("zh-CN", "关闭音量", "media_mute"),
+    # media play, open and closed
+    ("en", "put some blues on", "media_play"),
+    ("en", "i need to hear something upbeat", "media_play"),
+    ("en", "can i hear some old soul records", "media_play"),
+    ("en", "shuffle my road trip playlist", "media_play"),
+    ("en", "play my sunday morning playlist", "media_play"),
+    ("en", "turn on a song", "media_play"),
+    ("en", "switch on some music", "media_play"),
+    ("en", "open the music player", "media_play"),
+    ("en", "reggae please", "media_play"),
+    ("en", "how about playing something by the kinks", "media_play"),
+    ("en", "play a podcast about cooking", "media_play"),
+    ("zh-CN", "放一首稻香", "media_play"),
+    ("zh-CN", "来点爵士乐", "media_play"),
+    ("zh-CN", "我想听听许巍", "media_play"),
+    ("zh-CN", "随机播放我的收藏", "media_play"),
+    ("zh-CN", "打开网易云音乐", "media_play"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "intent"), SPOKEN)
+def test_natural_spoken_commands_are_answered_by_the_rules(
+    lang: str, text: str, intent: str
+) -> None:
+    result = shared_nlu(lang).parse(text)
+    assert result.intent == intent, (text, result)
+    assert result.confidence >= 0.9 and result.command is not None
+    assert result.command.actuates
+
+
+NEAR_DOMAIN = [
+    # lights: the cabin has no lights intent
+    ("en", "turn the lights up"),
+    ("en", "put the kitchen lights on"),
+    ("en", "alexa dim the bedroom lamp"),
+    ("en", "lights off please"),
+    ("en", "make the hallway green"),
+    ("en", "play northern lights"),  # a light word wins over an open "play {query}"
+    # games, videos: "play" is not always music
+    ("en", "play a game with me"),
+    ("en", "play my favorite game"),
+    ("en", "let's play twenty questions"),
+    ("en", "put on a movie for the kids"),
+    # questions, the smart home, errands
+    ("en", "should i take an umbrella"),
+    ("en", "what's playing on the radio"),
+    ("en", "remove the dentist appointment from my calendar"),
+    ("en", "start the robot vacuum"),
+    ("en", "hey google, any new emails"),
+    ("zh-CN", "打开客厅的灯"),
+    ("zh-CN", "陪我玩个游戏"),
+    ("zh-CN", "放个电影"),
+    ("zh-CN", "小爱同学，明天会下雨吗"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), NEAR_DOMAIN)
+def test_near_domain_requests_stay_unknown_and_act_on_nothing(lang: str, text: str) -> None:
+    result = shared_nlu(lang).parse(text)
+    assert result.intent == "unknown", (text, result)
+    assert result.command is None or not result.command.actuates
