@@ -81,7 +81,8 @@ NEAR_DOMAIN = [
     ("en", "alexa dim the bedroom lamp"),
     ("en", "lights off please"),
     ("en", "make the hallway green"),
-    ("en", "play northern lights"),  # a light word wins over an open "play {query}"
+    ("en", "put the porch light on"),  # a light word wins over an open "put {query} on"
+    ("en", "increase the lights in the bedroom"),
     # games, videos: "play" is not always music
     ("en", "play a game with me"),
     ("en", "play my favorite game"),

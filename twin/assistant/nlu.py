@@ -51,8 +51,8 @@ from twin.assistant.vocabulary import (
     LEVEL_FAMILIES,
     ON_OFF,
     SIMPLE,
+    SKIP_WORDS,
     STEP_FAMILIES,
-    WAKE_WORDS,
     WARM_UP,
     WINDOW_LEVEL,
 )
@@ -71,16 +71,16 @@ OPEN_CONFIDENCE = 0.9
 """Confidence of an open-ended match (a wildcard media request, a known out-of-domain request)."""
 
 
-def _with_wake_words(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Template data whose skip words also drop the wake words said before a command (with
-    the comma after them: zh-CN keeps its punctuation when matching)."""
-    wake = [f"{word}{comma}" for word in WAKE_WORDS[lang] for comma in ("，", ",", "")]
-    return {**data, "skip_words": [*data.get("skip_words", ()), *wake]}
+def _with_skip_words(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """Template data whose skip words also drop the wake words and polite wrappers said around
+    a command (with a comma after them: zh-CN keeps its punctuation when matching)."""
+    skip = [f"{word}{comma}" for word in SKIP_WORDS[lang] for comma in ("，", ",", "")]
+    return {**data, "skip_words": [*data.get("skip_words", ()), *skip]}
 
 
 def _cabin_templates(name: str, lang: str) -> Intents:
     text = resources.files("twin.assistant.templates").joinpath(name).read_text(encoding="utf-8")
-    return Intents.from_dict(_with_wake_words(yaml.safe_load(text), lang))
+    return Intents.from_dict(_with_skip_words(yaml.safe_load(text), lang))
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ class RuleNLU:
         if ha is None:
             raise ValueError(f"home-assistant-intents has no templates for {lang!r}")
         ha = {**ha, "intents": {k: v for k, v in ha["intents"].items() if k in HA_INTENTS}}
-        ha = _with_wake_words(ha, lang)
+        ha = _with_skip_words(ha, lang)
         self._ha = Intents.from_dict(ha)
         area_text = CABIN_AREAS[lang][0]
         self._slot_lists = {

@@ -52,16 +52,26 @@ CABIN_AREAS: dict[str, tuple[str, ...]] = {
 }
 
 # Wake words and assistant names people say before a command ("alexa, play jazz", "小爱同学，
-# 打开空调"): hassil skip words in every template pass, so a prefix never hides a command.
-WAKE_WORDS: dict[str, tuple[str, ...]] = {
+# 打开空调"), and polite wrappers around one ("is it possible to ...", "能不能...好吗"): hassil
+# skip words in every template pass (hassil also tries the text with them left in), so a
+# prefix never hides a command and no template has to spell every courtesy out.
+SKIP_WORDS: dict[str, tuple[str, ...]] = {
     "en": (
         "hey car", "ok car", "okay car", "alexa", "hey alexa", "ok google", "okay google",
         "hey google", "siri", "hey siri", "olly", "hey olly", "cortana", "hey cortana",
         "hey assistant", "ok assistant",
+        # polite wrappers ("i want to" / "let's" stay: "let's play chess" is a game)
+        "is it possible to", "would it be possible to", "do me a favor and", "do me a favour and",
+        "i'd like you to", "i would like you to", "i want you to", "i need you to",
+        "why don't you", "go ahead and", "could you possibly", "can you possibly",
+        "if you don't mind", "if you could",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
         "嘿助手", "hey siri", "siri",
+        # polite wrappers
+        "能不能", "可不可以", "能否", "你能", "你可以",
+        "好吗", "好不好", "行吗", "可以吗", "行不行",
     ),
 }  # fmt: skip
 
