@@ -15,9 +15,9 @@ from hil.llm.engine import LlamaEngine
 from hil.llm.head import (
     HeadIntentResolver,
     SoftmaxHead,
-    calibrated_threshold,
     direction_of,
     feature_token_ids,
+    head_answer,
 )
 from hil.llm.model_files import truncated
 from tests.fixtures_gguf import write_tiny_llama_gguf
@@ -58,11 +58,52 @@ def test_head_separates_separable_classes() -> None:
     assert np.allclose(head.proba(x).sum(axis=1), 1.0)
 
 
-def test_threshold_is_calibrated_out_of_fold() -> None:
-    x, y = _blobs()
-    threshold, stats = calibrated_threshold(x, y, ["a", "b", "unknown"])
-    assert 0.6 <= threshold <= 0.99
-    assert stats["oof_precision_at_threshold"] >= 0.97
+CLASSES = ["climate_set_temperature", "climate_temperature_down", "climate_temperature_up",
+           "media_play", "media_volume_down", "media_volume_up", "unknown"]
+
+
+def _probs(**given: float) -> np.ndarray:
+    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
+    return np.array([given.get(c, rest) for c in CLASSES])
+
+
+def test_head_sums_a_subject_and_the_words_choose_the_direction() -> None:
+    # 0.35 + 0.30 for the temperature: neither alone passes 0.6, the subject does
+    split = _probs(climate_temperature_down=0.35, climate_temperature_up=0.30)
+    assert head_answer(CLASSES, split, "I'm freezing", "en")[:2] == ("climate_temperature_up", 1)
+    assert head_answer(CLASSES, split, "it's boiling", "en")[:2] == (
+        "climate_temperature_down", 1)
+    assert head_answer(CLASSES, split, "太冷了", "zh-CN")[0] == "climate_temperature_up"
+
+
+def test_head_asks_back_when_the_words_give_no_direction() -> None:
+    sure = _probs(climate_temperature_up=0.95)
+    intent, value, feedback, why = head_answer(CLASSES, sure, "the temperature", "en")
+    assert (intent, value, why) == ("unknown", None, "direction_unclear")
+    assert "warmer or cooler" in feedback.lower()
+    assert head_answer(CLASSES, sure, "I'm cold but don't make it hot", "en")[3] == (
+        "direction_unclear")
+
+
+def test_head_acts_only_at_or_above_0_6() -> None:
+    assert head_answer(CLASSES, _probs(media_play=0.61), "play some jazz", "en")[0] == (
+        "media_play")
+    low = head_answer(CLASSES, _probs(media_play=0.59), "play some jazz", "en")
+    assert low[0] == "unknown" and low[3] == "low_confidence"
+
+
+def test_head_never_acts_on_words_that_do_not_name_the_subject() -> None:
+    for text in ("has sally field ever won an oscar", "turn on my smart plug", "sports"):
+        answer = head_answer(CLASSES, _probs(media_play=0.97), text, "en")
+        assert answer[0] == "unknown" and answer[3] == "not_grounded", text
+
+
+def test_head_unknown_on_top_is_out_of_domain_and_out_of_range_says_the_range() -> None:
+    assert head_answer(CLASSES, _probs(unknown=0.9), "turn it up", "en")[:2] == ("unknown", None)
+    intent, _, feedback, why = head_answer(
+        CLASSES, _probs(climate_set_temperature=0.9), "make it 35 degrees", "en")
+    assert (intent, why) == ("unknown", "range")
+    assert "16" in feedback and "30" in feedback
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +195,7 @@ def test_fitted_head_is_kept_on_disk_and_reloaded(tmp_path: Path) -> None:
     first = build()
     assert len(list((tmp_path / "cache").glob("head-fit-*.npz"))) == 1
     second = build()
-    assert second.threshold == first.threshold and second.calibration == first.calibration
+    assert second.threshold == first.threshold == 0.6
     assert np.array_equal(second.head.w, first.head.w)
     assert second.resolve("turn on the ac", [], "en").raw == first.resolve(
         "turn on the ac", [], "en").raw

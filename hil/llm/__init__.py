@@ -19,7 +19,7 @@ HEAD_QUANT = "q4_0"
 """The head's default re-quantisation: Q4_0 kernels prefill ~3x faster than the shipped Q4_1's
 on this machine's CPU (measured, BENCHMARKS.md); the head is trained on that model's states."""
 
-HEAD_LAYERS = 20
+HEAD_LAYERS = 10
 """Transformer blocks the classification head runs of SmolLM2-135M's 30 (see BENCHMARKS.md)."""
 
 

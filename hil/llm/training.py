@@ -37,6 +37,7 @@ DEV_FILES = (
     QUERIES_DIR / "holdout" / "contrastive.jsonl",
 )
 PER_INTENT = 8
+OOD_PER_INTENT = 16
 
 
 def _template_samples(lang: str, per_intent: int, seed: int) -> list[tuple[str, str]]:
@@ -60,25 +61,49 @@ OUT_OF_DOMAIN_HA = (
     "HassGetWeather",
     "HassStartTimer",
     "HassCancelTimer",
+    "HassCancelAllTimers",
+    "HassIncreaseTimer",
+    "HassDecreaseTimer",
+    "HassPauseTimer",
+    "HassUnpauseTimer",
+    "HassTimerStatus",
     "HassGetCurrentTime",
     "HassGetCurrentDate",
     "HassShoppingListAddItem",
+    "HassShoppingListCompleteItem",
+    "HassListAddItem",
+    "HassListCompleteItem",
+    "HassListRemoveItem",
     "HassBroadcast",
     "HassLightSet",
     "HassGetState",
+    "HassTurnOn",
+    "HassTurnOff",
+    "HassClimateGetTemperature",
+    "HassVacuumStart",
+    "HassVacuumReturnToBase",
+    "HassLawnMowerStartMowing",
+    "HassLawnMowerDock",
+    "HassNevermind",
 )
+"""Home Assistant intents the cabin does not serve: their sampled sentences train ``unknown``
+(turning on a named home device, a timer, a list, a question about a state or the weather)."""
 _HA_LISTS = {
     "en": {
-        "name": ["kitchen light", "reading lamp", "front door", "garage"],
-        "area": ["kitchen"],
-        "item": ["milk", "eggs"],
-        "message": ["dinner is ready"],
+        "name": ["kitchen light", "reading lamp", "front door", "garage", "tv socket",
+                 "coffee machine", "smart plug", "robot vacuum", "printer", "lawn mower"],
+        "area": ["kitchen", "living room", "bedroom", "office"],
+        "item": ["milk", "eggs", "batteries", "call the dentist"],
+        "message": ["dinner is ready", "we are leaving"],
+        "list": ["shopping", "to do"],
     },
     "zh-CN": {
-        "name": ["客厅灯", "台灯", "前门", "车库"],
-        "area": ["客厅"],
-        "item": ["牛奶", "鸡蛋"],
-        "message": ["吃饭了"],
+        "name": ["客厅灯", "台灯", "前门", "车库", "电视插座", "咖啡机", "智能插座", "扫地机器人",
+                 "打印机", "割草机"],
+        "area": ["客厅", "厨房", "卧室", "书房"],
+        "item": ["牛奶", "鸡蛋", "电池", "给牙医打电话"],
+        "message": ["吃饭了", "我们出发了"],
+        "list": ["购物", "待办"],
     },
 }
 
@@ -102,7 +127,9 @@ def _out_of_domain_samples(lang: str, per_intent: int, seed: int) -> list[tuple[
 
 
 @cache
-def training_examples(per_intent: int = PER_INTENT, seed: int = 0) -> tuple[tuple[str, str], ...]:
+def training_examples(
+    per_intent: int = PER_INTENT, seed: int = 0, ood_per_intent: int = OOD_PER_INTENT
+) -> tuple[tuple[str, str], ...]:
     """(text, cabin intent) pairs, deduplicated, in a fixed order."""
     pairs = [
         (q.text, "unknown" if q.intent == OOD else q.intent)
@@ -113,5 +140,5 @@ def training_examples(per_intent: int = PER_INTENT, seed: int = 0) -> tuple[tupl
     pairs += list(FEW_SHOT)
     for lang in ("en", "zh-CN"):
         pairs += _template_samples(lang, per_intent, seed)
-        pairs += _out_of_domain_samples(lang, per_intent, seed)
+        pairs += _out_of_domain_samples(lang, ood_per_intent, seed)
     return tuple(dict.fromkeys(pairs))
