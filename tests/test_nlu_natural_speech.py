@@ -112,3 +112,34 @@ def test_near_domain_requests_stay_unknown_and_act_on_nothing(lang: str, text: s
     result = shared_nlu(lang).parse(text)
     assert result.intent == "unknown", (text, result)
     assert result.command is None or not result.command.actuates
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "put the heating on"),
+        ("en", "put the heat on please"),
+        ("en", "blast the air for a while"),
+        ("zh-CN", "来点空调的冷风"),
+    ],
+)
+def test_a_cabin_device_in_an_open_media_phrasing_goes_to_the_fallback(
+    lang: str, text: str
+) -> None:
+    """An open "put X on" would read X as music: with a cabin device as X the rules do not
+    answer, the fallback decides."""
+    result = shared_nlu(lang).parse(text)
+    assert result.intent != "media_play", (text, result)
+    assert result.confidence < 0.85 and result.command is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("put the AC on", "climate_ac_on"),
+        ("put on the seat heater", "seat_heat_driver"),
+        ("get the defroster on", "climate_defrost"),
+    ],
+)
+def test_put_and_get_turn_cabin_devices_on(text: str, intent: str) -> None:
+    assert shared_nlu("en").parse(text).intent == intent

@@ -69,6 +69,9 @@ __all__ = [
 DEFAULT_THRESHOLD = 0.85
 OPEN_CONFIDENCE = 0.9
 """Confidence of an open-ended match (a wildcard media request, a known out-of-domain request)."""
+DEFER = "defer"
+"""Open-template intent for a request that names a cabin device where a wildcard would read
+media ("put the heating on", "blast the AC"): no rule answer, the fallback decides."""
 
 
 def _with_skip_words(data: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -213,6 +216,9 @@ class RuleNLU:
         elif source == "cabin":
             matched = found.intent.name
             intent, value, confidence, reason = self._from_cabin(found, history)
+        elif source == "cabin_open" and found.intent.name == DEFER:
+            matched = found.intent.name
+            intent, value, confidence, reason = "unknown", None, 0.3, "open_cabin_device"
         elif source == "cabin_open":
             matched = found.intent.name
             intent, value, confidence, reason = matched, None, OPEN_CONFIDENCE, "open_template"
