@@ -24,6 +24,7 @@ range keeps confidence 1.0 with the non-actuating ``unknown`` command and the ra
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,12 +47,13 @@ from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
     CABIN_ENTITIES,
+    COURTESY_PREFIXES,
+    COURTESY_SUFFIXES,
     FOLLOW_UPS,
     HA_INTENTS,
     LEVEL_FAMILIES,
     ON_OFF,
     SIMPLE,
-    SKIP_WORDS,
     STEP_FAMILIES,
     WARM_UP,
     WINDOW_LEVEL,
@@ -74,16 +76,26 @@ DEFER = "defer"
 media ("put the heating on", "blast the AC"): no rule answer, the fallback decides."""
 
 
-def _with_skip_words(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """Template data whose skip words also drop the wake words and polite wrappers said around
-    a command (with a comma after them: zh-CN keeps its punctuation when matching)."""
-    skip = [f"{word}{comma}" for word in SKIP_WORDS[lang] for comma in ("，", ",", "")]
-    return {**data, "skip_words": [*data.get("skip_words", ()), *skip]}
-
-
-def _cabin_templates(name: str, lang: str) -> Intents:
+def _cabin_templates(name: str) -> Intents:
     text = resources.files("twin.assistant.templates").joinpath(name).read_text(encoding="utf-8")
-    return Intents.from_dict(_with_skip_words(yaml.safe_load(text), lang))
+    return Intents.from_dict(yaml.safe_load(text))
+
+
+_PUNCT = r"[\s,，、.。!！?？~～]*"
+
+
+def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Anchored patterns for one run of courtesy prefixes and one of suffixes (whole words in
+    English; any characters in Chinese, which has no spaces)."""
+
+    def alternatives(words: Sequence[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+    edge = r"(?![\w'])" if lang == "en" else ""
+    before = r"(?<![\w'])" if lang == "en" else ""
+    prefix = rf"^{_PUNCT}(?:(?:{alternatives(COURTESY_PREFIXES[lang])}){edge}{_PUNCT})+"
+    suffix = rf"{_PUNCT}(?:{before}(?:{alternatives(COURTESY_SUFFIXES[lang])}){_PUNCT})+$"
+    return re.compile(prefix, re.IGNORECASE), re.compile(suffix, re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -142,13 +154,13 @@ class RuleNLU:
         self.lang = lang
         self.home_assistant = home_assistant
         self.prefilter = prefilter
-        self._cabin = _cabin_templates(f"{lang}.yaml", lang)
-        self._open = _cabin_templates(f"{lang}_open.yaml", lang)
+        self._cabin = _cabin_templates(f"{lang}.yaml")
+        self._open = _cabin_templates(f"{lang}_open.yaml")
+        self._courtesy = _courtesy_patterns(lang)
         ha = get_intents(lang)
         if ha is None:
             raise ValueError(f"home-assistant-intents has no templates for {lang!r}")
         ha = {**ha, "intents": {k: v for k, v in ha["intents"].items() if k in HA_INTENTS}}
-        ha = _with_skip_words(ha, lang)
         self._ha = Intents.from_dict(ha)
         area_text = CABIN_AREAS[lang][0]
         self._slot_lists = {
@@ -178,6 +190,17 @@ class RuleNLU:
             self._recognize(text)
 
     def _recognize(self, text: str) -> tuple[str, RecognizeResult | None]:
+        """The command without its courtesy (wake words, polite wrappers) if anything matches
+        it, else the text as said."""
+        prefix, suffix = self._courtesy
+        core = suffix.sub("", prefix.sub("", text, count=1), count=1).strip()
+        if core and core != text:
+            source, found = self._recognize_passes(core)
+            if found is not None:
+                return source, found
+        return self._recognize_passes(text)
+
+    def _recognize_passes(self, text: str) -> tuple[str, RecognizeResult | None]:
         """The first match: cabin templates, then (if enabled) Home Assistant's, then the
         cabin's open-ended ones (wildcard media, out-of-domain requests; the most specific
         template wins, so "play a game" is out of domain although "play {query}" matches).
