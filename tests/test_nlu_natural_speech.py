@@ -19,6 +19,8 @@ SPOKEN = [
     ("en", "olly make it a bit louder", "media_volume_up"),
     ("zh-CN", "小爱同学，放一首晴天", "media_play"),
     ("zh-CN", "小度小度，声音小一点", "media_volume_down"),
+    ("en", "play olly murs", "media_play"),  # a wake word only counts before the command
+    ("en", "turn it up if you don't mind", "media_volume_up"),
     # polite and indirect forms
     ("en", "is it possible to lower the volume a little", "media_volume_down"),
     ("en", "do me a favour and silence the speakers", "media_mute"),
