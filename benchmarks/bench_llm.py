@@ -3,16 +3,16 @@
 ``llm_fallback_p95_ms``: p95 of the default resolver's ``resolve`` (the classification head,
 :mod:`hil.llm.head`, on the model re-quantised to Q4_0 and truncated to its first
 :data:`hil.llm.HEAD_LAYERS` blocks at start-up) over the shipped query set and the issue-15
-hold-out ``holdout2`` (an even subsample of each; latency only), 2 threads; ``..._30layers``:
-the same head on all 30 blocks (the previous default); ``..._q4_1`` (full run only): the head
-on the shipped Q4_1 kernels; ``..._gated``: the earlier default (few-shot prefix, label gate and
-neighbours, history prefilled) on Q4_1; ``..._1thread``: the default on one thread (robust when
-the other core is busy). Each record carries the share of its calls whose answer was right
-(an abstention counts as wrong here; ``twin nlu --eval FILE --llm`` scores the whole assistant).
-``baseline``: ``create_chat_completion`` on the shipped model and a subsample of the same
-queries, a system prompt listing the intents and the JSON grammar (llama-cpp-python's own
-prompt-prefix matching left on, as a naive user gets it). The load average is recorded: other
-engineers share the 2 cores, so re-run when the machine is quiet.
+hold-out ``holdout2`` (an even subsample of each; latency only), 2 threads; ``..._20layers`` and
+``..._30layers``: the same head on 20 blocks (the previous default) and on all 30; ``..._q4_1``
+(full run only): the head on the shipped Q4_1 kernels; ``..._gated``: the earlier default
+(few-shot prefix, label gate and neighbours, history prefilled) on Q4_1; ``..._1thread``: the
+default on one thread (robust when the other core is busy). Each record carries the share of its
+calls whose answer was right (an abstention counts as wrong here; ``twin nlu --eval FILE --llm``
+scores the whole assistant). ``baseline``: ``create_chat_completion`` on the shipped model and a
+subsample of the same queries, a system prompt listing the intents and the JSON grammar
+(llama-cpp-python's own prompt-prefix matching left on, as a naive user gets it). The load
+average is recorded: other engineers share the 2 cores, so re-run when the machine is quiet.
 """
 
 from __future__ import annotations
@@ -119,6 +119,7 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
     load = [round(os.getloadavg()[0], 2)]
     variants = {
         "llm_fallback_p95_ms": _measure("q4_0", "head", queries, passes),
+        "llm_fallback_p95_ms_20layers": _measure("q4_0", "head", queries, passes, layers=20),
         "llm_fallback_p95_ms_30layers": _measure("q4_0", "head", queries, passes, layers=30),
         "llm_fallback_p95_ms_gated": _measure(None, "gated", queries, passes),
         "llm_fallback_p95_ms_1thread": _measure("q4_0", "head", queries, passes, 1),

@@ -11,11 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hil.llm.direction import direction_of
 from hil.llm.engine import LlamaEngine
 from hil.llm.head import (
     HeadIntentResolver,
     SoftmaxHead,
-    direction_of,
     feature_token_ids,
     head_answer,
 )
@@ -38,6 +38,21 @@ from twin.errors import InputError
         ("media_volume_up", "I can't hear the podcast", 1),
         ("media_volume_down", "the kids are asleep", 0),  # no direction words: ask
         ("media_mute", "silence", None),
+        # an excess points against its adjective
+        ("media_volume_up", "声音太大了", -1),
+        ("media_volume_up", "声音太小了", 1),
+        ("climate_fan_up", "风太大了", -1),
+        ("climate_fan_up", "the fan is too weak", 1),
+        ("climate_temperature_up", "it's too warm in here", -1),
+        ("climate_temperature_up", "I'm warm", -1),
+        ("climate_temperature_up", "make it warm", 1),
+        ("climate_temperature_up", "too cool", 1),
+        ("climate_temperature_up", "温度太高了", -1),
+        ("window_open", "窗户开太大了", -1),
+        ("media_volume_up", "the music is too low", 1),
+        # a negation: ask
+        ("climate_ac_on", "空调别开了", 0),
+        ("climate_temperature_up", "don't make it warmer", 0),
     ],
 )
 def test_direction_words(intent: str, text: str, expected: int | None) -> None:

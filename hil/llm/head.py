@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +34,7 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import minimize
 
+from hil.llm.direction import FAMILY, direction_of
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
 from hil.llm.grounding import grounded
 from hil.llm.training import training_examples
@@ -47,60 +47,6 @@ from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
 """The lowest summed subject probability the head acts on (chosen on development data)."""
-
-# direction words: (up/on/open words, down/off/close words) per directional family
-_CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
-    "climate_temperature": (
-        re.compile(r"warm|heat(?! down)|cold|freez|chill|frozen|icy|raise|increase|higher|up\b|"
-                   r"冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一"),
-        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|"
-                   r"热|凉快|凉爽|闷|调低|降低|降|低一"),
-    ),
-    "climate_fan": (
-        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|too (?:weak|low)|"
-                   r"大|强|多|加"),
-        re.compile(r"less|weaker|down\b|decrease|lower|reduce|too (?:strong|loud|much|high)|"
-                   r"小|弱|少|减"),
-    ),
-    "media_volume": (
-        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear|barely|"
-                   r"too (?:quiet|soft|low)|大|高|响|听不"),
-        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|too loud|"
-                   r"小|低|轻|吵"),
-    ),
-    "window": (
-        re.compile(r"open|down\b|fresh air|打开|开|降下|摇下"),
-        re.compile(r"close|shut|up\b|关|升起|摇上"),
-    ),
-    "climate_ac": (
-        re.compile(r"\bon\b|start|打开|开"),
-        re.compile(r"\boff\b|stop|kill|cut|关"),
-    ),
-}
-_FAMILY: dict[str, tuple[str, int]] = {
-    "climate_temperature_up": ("climate_temperature", 1),
-    "climate_temperature_down": ("climate_temperature", -1),
-    "climate_fan_up": ("climate_fan", 1),
-    "climate_fan_down": ("climate_fan", -1),
-    "media_volume_up": ("media_volume", 1),
-    "media_volume_down": ("media_volume", -1),
-    "window_open": ("window", 1),
-    "window_close": ("window", -1),
-    "climate_ac_on": ("climate_ac", 1),
-    "climate_ac_off": ("climate_ac", -1),
-}
-
-
-def direction_of(intent: str, text: str) -> int | None:
-    """+1/-1 when the words of ``text`` point one way in ``intent``'s family, 0 when they point
-    both ways or nowhere; None for an intent without a direction."""
-    if intent not in _FAMILY:
-        return None
-    up, down = _CUES[_FAMILY[intent][0]]
-    lowered = text.lower()
-    says_up, says_down = bool(up.search(lowered)), bool(down.search(lowered))
-    return 0 if says_up == says_down else (1 if says_up else -1)
-
 
 N_FEATURES = 1024
 
@@ -162,7 +108,7 @@ class SoftmaxHead:
 
 def subject_of(intent: str) -> str:
     """The subject an intent changes: its directional family, else the intent itself."""
-    return _FAMILY[intent][0] if intent in _FAMILY else intent
+    return FAMILY[intent][0] if intent in FAMILY else intent
 
 
 def head_answer(
@@ -180,11 +126,11 @@ def head_answer(
         return "unknown", None, feedback_for(_UNKNOWN, lang), ""
     if total < threshold:
         return "unknown", None, ask_back(intent, lang), "low_confidence"
-    if intent in _FAMILY:
+    if intent in FAMILY:
         direction = direction_of(intent, query)
         if direction not in (-1, 1):
             return "unknown", None, ask_back(intent, lang), "direction_unclear"
-        intent = next(n for _, n in members if _FAMILY[n][1] == direction)
+        intent = next(n for _, n in members if FAMILY[n][1] == direction)
     if not grounded(intent, query):
         return "unknown", None, ask_back(intent, lang), "not_grounded"
     value = extract_value(INTENTS[intent], query)

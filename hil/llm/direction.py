@@ -1,0 +1,99 @@
+"""Which way a request points, read from its words (English and Chinese), for the head.
+
+The classification head decides *what* a request is about; which way (warmer or cooler, louder
+or quieter, open or close, on or off) is decided here, because a direction error costs more
+than a question. Three kinds of words, strongest first:
+
+* a negation ("don't", "not", "别", "不要"; but "not loud enough" is an excess) makes any
+  direction unclear: ask;
+* an excess ("too loud", "声音太大了", "the fan is too weak", "it's too warm") points *against*
+  the adjective: too loud means quieter;
+* otherwise the direction words of the family (warmer, cold, louder, 调高, 关 ...).
+
+Both ways, or none: 0, and the head asks "warmer or cooler?" instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+
+FAMILY: dict[str, tuple[str, int]] = {
+    "climate_temperature_up": ("climate_temperature", 1),
+    "climate_temperature_down": ("climate_temperature", -1),
+    "climate_fan_up": ("climate_fan", 1),
+    "climate_fan_down": ("climate_fan", -1),
+    "media_volume_up": ("media_volume", 1),
+    "media_volume_down": ("media_volume", -1),
+    "window_open": ("window", 1),
+    "window_close": ("window", -1),
+    "climate_ac_on": ("climate_ac", 1),
+    "climate_ac_off": ("climate_ac", -1),
+}
+"""Each directional intent: its family and its sign (+1 up/on/open, -1 down/off/close)."""
+
+# (up/on/open words, down/off/close words) per family
+_CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "climate_temperature": (
+        re.compile(r"warm(?:er|th)?\b|heat(?! down)|cold|freez|chill|frozen|icy|raise|increase|"
+                   r"higher|up\b|冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一"),
+        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|"
+                   r"热|凉快|凉爽|闷|调低|降低|降|低一"),
+    ),
+    "climate_fan": (
+        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|大|强|多|加"),
+        re.compile(r"less|weaker|down\b|decrease|lower|reduce|小|弱|少|减"),
+    ),
+    "media_volume": (
+        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear|barely|"
+                   r"大|高|响|听不"),
+        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|小|低|轻|吵"),
+    ),
+    "window": (
+        re.compile(r"open|down\b|fresh air|打开|开|降下|摇下"),
+        re.compile(r"close|shut|up\b|关|升起|摇上"),
+    ),
+    "climate_ac": (
+        re.compile(r"\bon\b|start|打开|开"),
+        re.compile(r"\boff\b|stop|kill|cut|关"),
+    ),
+}
+# (excess that asks for up, excess that asks for down): "too cold" wants up
+_EXCESS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "climate_temperature": (
+        re.compile(r"too (?:cold|cool|chilly|low)|not (?:warm|hot) enough|太(?:冷|凉|低)|冷死"),
+        re.compile(r"too (?:warm|hot|high|stuffy)|not (?:cool|cold) enough|"
+                   r"(?:i'?m|i am|we'?re|we are|it'?s|it is|feels?|feeling|getting) "
+                   r"(?:\w+ ){0,2}warm\b|太(?:热|暖|高|闷)|热死"),
+    ),
+    "climate_fan": (
+        re.compile(r"too (?:weak|low|little|soft)|not (?:strong|enough)|太(?:小|弱|少)"),
+        re.compile(r"too (?:strong|much|high|hard|loud|noisy)|太(?:大|强|猛|多|吵)"),
+    ),
+    "media_volume": (
+        re.compile(r"too (?:quiet|soft|low)|not loud enough|太(?:小|轻|低)"),
+        re.compile(r"too (?:loud|high|much|noisy)|太(?:大|响|吵|高)"),
+    ),
+    "window": (
+        re.compile(r"not (?:open )?enough|太(?:小|少)"),
+        re.compile(r"too (?:wide|open|much|far)|太(?:大|多|开)"),
+    ),
+    "climate_ac": (re.compile(r"(?!x)x"), re.compile(r"(?!x)x")),
+}
+_NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough")
+_NEGATION = re.compile(r"\b(?:don'?t|do not|not|never|no longer|no more)\b|别|不要|不用|不想|甭")
+
+
+def direction_of(intent: str, text: str) -> int | None:
+    """+1/-1 when the words of ``text`` point one way in ``intent``'s family, 0 when they point
+    both ways or nowhere (or are negated); None for an intent without a direction."""
+    if intent not in FAMILY:
+        return None
+    family = FAMILY[intent][0]
+    lowered = text.lower()
+    if _NEGATION.search(_NOT_ENOUGH.sub("", lowered)):  # "not loud enough" is an excess
+        return 0
+    more, less = (bool(p.search(lowered)) for p in _EXCESS[family])
+    if more or less:
+        return 0 if more == less else (1 if more else -1)
+    up, down = (bool(p.search(lowered)) for p in _CUES[family])
+    return 0 if up == down else (1 if up else -1)
