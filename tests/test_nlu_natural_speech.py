@@ -96,6 +96,8 @@ NEAR_DOMAIN = [
     ("en", "turn on the tv"),
     ("en", "play my new messages"),
     ("en", "listen to me"),
+    ("en", "i want to hear a joke"),
+    ("zh-CN", "我想听天气预报"),
     # questions, the smart home, errands
     ("en", "should i take an umbrella"),
     ("en", "what's playing on the radio"),
