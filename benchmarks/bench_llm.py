@@ -3,16 +3,18 @@
 ``llm_fallback_p95_ms``: p95 of the default resolver's ``resolve`` (the classification head,
 :mod:`hil.llm.head`, on the model re-quantised to Q4_0 and truncated to its first
 :data:`hil.llm.HEAD_LAYERS` blocks at start-up) over the shipped query set and the issue-15
-hold-out ``holdout2`` (an even subsample of each; latency only), 2 threads; ``..._20layers`` and
-``..._30layers``: the same head on 20 blocks (the previous default) and on all 30; ``..._q4_1``
-(full run only): the head on the shipped Q4_1 kernels; ``..._gated``: the earlier default
-(few-shot prefix, label gate and neighbours, history prefilled) on Q4_1; ``..._1thread``: the
-default on one thread (robust when the other core is busy). Each record carries the share of its
-calls whose answer was right (an abstention counts as wrong here; ``twin nlu --eval FILE --llm``
-scores the whole assistant). ``baseline``: ``create_chat_completion`` on the shipped model and a
-subsample of the same queries, a system prompt listing the intents and the JSON grammar
-(llama-cpp-python's own prompt-prefix matching left on, as a naive user gets it). The load
-average is recorded: other engineers share the 2 cores, so re-run when the machine is quiet.
+hold-out ``holdout2`` (an even subsample of each; latency only), one decode thread under
+SCHED_FIFO (the head's serving default); ``..._20layers`` and ``..._30layers``: the same head on
+20 blocks (the previous default) and on all 30; ``..._q4_1`` (full run only): the head on the
+shipped Q4_1 kernels; ``..._gated``: the earlier default (few-shot prefix, label gate and
+neighbours, history prefilled) on Q4_1; ``..._normal_priority``: the default without its
+SCHED_FIFO section; ``..._2threads``: the default decoding on two threads. Each record carries
+the share of its calls whose answer was right (an abstention counts as wrong here; ``twin nlu
+--eval FILE --llm`` scores the whole assistant). ``baseline``: ``create_chat_completion`` on the
+shipped model and a subsample of the same queries, a system prompt listing the intents and the
+JSON grammar (llama-cpp-python's own prompt-prefix matching left on, as a naive user gets it).
+The load average is recorded: other engineers share the 2 cores, so re-run when the machine is
+quiet.
 """
 
 from __future__ import annotations
@@ -74,11 +76,15 @@ def _measure(
     passes: int,
     n_threads: int = N_THREADS,
     layers: int | None = None,
+    serve: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     from hil.llm import default_resolver
 
     model = os.environ.get("CABIN_TWIN_LLM_MODEL")
     resolver = default_resolver(model, n_threads, quant, decision, layers)
+    if serve:  # the head's serving knobs: threads per decode, the SCHED_FIFO section
+        resolver.engine.set_threads(serve.get("threads", resolver.engine.n_threads))
+        resolver.realtime = serve.get("realtime", True)
     times: list[float] = []
     prefill: list[float] = []
     hits = 0
@@ -101,7 +107,8 @@ def _measure(
         "history_prefill_ms_p50": _median(restore[False]),
         "model": resolver.engine.model_path.name,
         "decision": decision,
-        "n_threads": n_threads,
+        "n_threads": resolver.engine.n_threads,
+        "scheduling": getattr(resolver, "scheduling", "normal"),
         "prefix_tokens": len(resolver.prefix),
         "layers": int(resolver.engine.llm.metadata.get("llama.block_count", 0)),
         "reuse": (resolver.reused_tokens, resolver.prefilled_tokens),
@@ -122,7 +129,10 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
         "llm_fallback_p95_ms_20layers": _measure("q4_0", "head", queries, passes, layers=20),
         "llm_fallback_p95_ms_30layers": _measure("q4_0", "head", queries, passes, layers=30),
         "llm_fallback_p95_ms_gated": _measure(None, "gated", queries, passes),
-        "llm_fallback_p95_ms_1thread": _measure("q4_0", "head", queries, passes, 1),
+        "llm_fallback_p95_ms_normal_priority": _measure(
+            "q4_0", "head", queries, passes, serve={"realtime": False}),
+        "llm_fallback_p95_ms_2threads": _measure(
+            "q4_0", "head", queries, passes, serve={"threads": 2}),
     }
     if not quick:  # the head on the shipped Q4_1 kernels: ~3x slower prefill, minutes to train
         variants["llm_fallback_p95_ms_q4_1"] = _measure("q4_1", "head", queries, passes)

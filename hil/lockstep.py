@@ -32,8 +32,8 @@ Where lateness came from, and what is done about it:
 - **The OS scheduler.** On a loaded machine a normal-priority pacing thread is simply not
   running when its event is due (the first feedback at the degrade deadline was 7-66 ms late
   with two busy processes beside it). While running, the pacing thread asks for ``SCHED_FIFO``
-  priority ``REALTIME_PRIORITY`` with ``SCHED_RESET_ON_FORK`` (so the real-call threads and any
-  child process it starts stay at normal priority); where the system refuses (no
+  priority ``hil.realtime.REALTIME_PRIORITY`` with ``SCHED_RESET_ON_FORK`` (so the real-call
+  threads and any child process it starts stay at normal priority); where the system refuses (no
   ``CAP_SYS_NICE``) it says so in ``lockstep.realtime`` and runs as before.
   ``CABIN_TWIN_REALTIME=0`` turns it off. A real-time thread wakes on time (no timer slack,
   it preempts normal threads), so it sleeps right up to the due time instead of spinning the
@@ -47,7 +47,6 @@ Where lateness came from, and what is done about it:
 from __future__ import annotations
 
 import contextlib
-import os
 import queue
 import sys
 import threading
@@ -60,6 +59,8 @@ import numpy as np
 import simpy
 from simpy.core import EmptySchedule, Infinity
 
+from hil.realtime import enter_realtime, leave_realtime
+
 #: no real call may take longer than this: the bench never hangs
 DEFAULT_CALL_TIMEOUT_S = 30.0
 #: sleep until this long before an event is due, then yield until it is (normal priority; a
@@ -67,32 +68,6 @@ DEFAULT_CALL_TIMEOUT_S = 30.0
 SPIN_MS = 0.3
 #: the interpreter's GIL switch interval while a lockstep run is going
 SWITCH_INTERVAL_S = 0.0005
-#: SCHED_FIFO priority of the pacing thread while a run is going (1-99; low on purpose: above
-#: every normal process, below the kernel's own real-time threads)
-REALTIME_PRIORITY = 10
-
-
-def enter_realtime() -> str:
-    """Put the calling thread under SCHED_FIFO (reset on fork): ``"SCHED_FIFO <prio>"``, or why
-    not (turned off, or refused by the system)."""
-    if os.environ.get("CABIN_TWIN_REALTIME", "1") == "0":
-        return "off (CABIN_TWIN_REALTIME=0)"
-    if not hasattr(os, "SCHED_FIFO"):
-        return "not available on this system"
-    try:
-        os.sched_setscheduler(0, os.SCHED_FIFO | getattr(os, "SCHED_RESET_ON_FORK", 0),
-                              os.sched_param(REALTIME_PRIORITY))
-    except OSError as exc:
-        return f"refused by the system ({exc.strerror}; needs CAP_SYS_NICE or an rtprio limit)"
-    return f"SCHED_FIFO {REALTIME_PRIORITY}"
-
-
-def leave_realtime() -> None:
-    """Back to normal scheduling (the calling thread)."""
-    with contextlib.suppress(OSError):  # dropping a privilege is always allowed
-        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
-
-
 class _Workers:
     """Daemon threads that run real calls, started when a run starts (one set per run).
 

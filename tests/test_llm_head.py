@@ -50,6 +50,7 @@ from twin.errors import InputError
         ("climate_temperature_up", "温度太高了", -1),
         ("window_open", "窗户开太大了", -1),
         ("media_volume_up", "the music is too low", 1),
+        ("climate_fan_up", "too strong or too weak, I can't tell", 0),  # both excesses: ask
         # a negation: ask
         ("climate_ac_on", "空调别开了", 0),
         ("climate_temperature_up", "don't make it warmer", 0),

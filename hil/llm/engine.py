@@ -89,6 +89,11 @@ class LlamaEngine:
         self._deadline: float | None = None
         self._abort_cb = llama_cpp.ggml_abort_callback(self._past_deadline)
 
+    def set_threads(self, n: int) -> None:
+        """Decode on ``n`` threads from now on (prompt and single-token batches alike)."""
+        llama_cpp.llama_set_n_threads(self.llm._ctx.ctx, n, n)
+        self.n_threads = n
+
     # tokens -------------------------------------------------------------------------------
     def tokenize(self, text: str, bos: bool = False) -> list[int]:
         return self.llm.tokenize(text.encode("utf-8"), add_bos=bos, special=False)

@@ -39,6 +39,7 @@ from hil.llm.engine import DeadlineExceeded, LlamaEngine
 from hil.llm.grounding import grounded
 from hil.llm.training import training_examples
 from hil.llm.values import extract_value
+from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import ask_back, feedback_for, range_feedback
 from twin.assistant.intents import INTENTS
@@ -47,6 +48,11 @@ from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
 """The lowest summed subject probability the head acts on (chosen on development data)."""
+SERVE_THREADS = 1
+"""Threads a request's decode runs on. Measured (BENCHMARKS.md): one is as fast as two on an
+idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes, where two
+threads wait for each other at every step. Start-up work (embedding the training examples)
+uses the engine's own thread count."""
 
 N_FEATURES = 1024
 
@@ -143,7 +149,10 @@ def head_answer(
 class HeadIntentResolver:
     """An :class:`~twin.assistant.resolver.IntentResolver`: hidden state -> head -> abstain.
 
-    Not thread-safe (one resolve at a time per instance)."""
+    A request's decode runs on ``serve_threads`` threads inside a ``SCHED_FIFO`` section
+    (:func:`hil.realtime.realtime_section`; ``realtime=False`` or ``CABIN_TWIN_REALTIME=0``
+    turns it off; :attr:`scheduling` says what the last request got). Not thread-safe (one
+    resolve at a time per instance)."""
 
     decision = "head"
 
@@ -154,6 +163,8 @@ class HeadIntentResolver:
         cache_dir: Path | None = None,
         threshold: float = THRESHOLD,
         max_prompt_tokens: int = MAX_PROMPT_TOKENS,
+        serve_threads: int = SERVE_THREADS,
+        realtime: bool = True,
     ) -> None:
         self.engine = engine
         self.feature_ids = feature_token_ids(engine.n_vocab)
@@ -181,6 +192,9 @@ class HeadIntentResolver:
         self.train_ms = (time.perf_counter() - started) * 1e3
         self.n_examples = len(examples)
         self.reused_tokens = self.prefilled_tokens = self.calls = self.abandoned = 0
+        engine.set_threads(serve_threads)
+        self.realtime = realtime
+        self.scheduling = "normal"  # what the last request's real-time section got
         self.warmup_ms = engine.warmup(self._query_ids("turn on the ac"))
 
     # public -------------------------------------------------------------------------------
@@ -199,7 +213,7 @@ class HeadIntentResolver:
         ids = self._query_ids(query)
         at = None if deadline_ms is None else started + deadline_ms / 1e3
         try:
-            with self.engine.deadline(at):
+            with realtime_section(self.realtime) as self.scheduling, self.engine.deadline(at):
                 self.engine.rewind(len(self.prefix))
                 self.engine.feed(ids)
                 vec = self._features()
