@@ -51,6 +51,13 @@ from twin.errors import InputError
         ("window_open", "窗户开太大了", -1),
         ("media_volume_up", "the music is too low", 1),
         ("climate_fan_up", "too strong or too weak, I can't tell", 0),  # both excesses: ask
+        ("climate_temperature_up", "the heater is too strong", -1),
+        # words whose up means cooler, or whose cold means warmer: ask
+        ("climate_temperature_up", "turn up the cold air", 0),
+        ("climate_temperature_up", "冷气开大一点", 0),
+        ("climate_temperature_up", "turn the ac up", 0),
+        ("climate_temperature_up", "make it less cold", 0),
+        ("media_volume_up", "less loud please", 0),
         # a negation: ask
         ("climate_ac_on", "空调别开了", 0),
         ("climate_temperature_up", "don't make it warmer", 0),
@@ -83,13 +90,15 @@ def _probs(**given: float) -> np.ndarray:
     return np.array([given.get(c, rest) for c in CLASSES])
 
 
-def test_head_sums_a_subject_and_the_words_choose_the_direction() -> None:
+def test_head_sums_a_subject_and_acts_only_when_words_and_head_agree_on_the_way() -> None:
     # 0.35 + 0.30 for the temperature: neither alone passes 0.6, the subject does
     split = _probs(climate_temperature_down=0.35, climate_temperature_up=0.30)
-    assert head_answer(CLASSES, split, "I'm freezing", "en")[:2] == ("climate_temperature_up", 1)
     assert head_answer(CLASSES, split, "it's boiling", "en")[:2] == (
         "climate_temperature_down", 1)
-    assert head_answer(CLASSES, split, "太冷了", "zh-CN")[0] == "climate_temperature_up"
+    assert head_answer(CLASSES, split, "太热了", "zh-CN")[0] == "climate_temperature_down"
+    # the words say up, the head's top answer says down: ask, never pick a side
+    intent, _, _, why = head_answer(CLASSES, split, "I'm freezing", "en")
+    assert (intent, why) == ("unknown", "direction_unclear")
 
 
 def test_head_asks_back_when_the_words_give_no_direction() -> None:

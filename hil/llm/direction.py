@@ -5,7 +5,8 @@ or quieter, open or close, on or off) is decided here, because a direction error
 than a question. Three kinds of words, strongest first:
 
 * a negation ("don't", "not", "别", "不要"; but "not loud enough" is an excess) makes any
-  direction unclear: ask;
+  direction unclear: ask; so do words after which a family's direction words mean something
+  else ("turn up the AC" and "冷气开大" want it *cooler*; "less cold" is warmer);
 * an excess ("too loud", "声音太大了", "the fan is too weak", "it's too warm") points *against*
   the adjective: too loud means quieter;
 * otherwise the direction words of the family (warmer, cold, louder, 调高, 关 ...).
@@ -62,6 +63,7 @@ _EXCESS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "climate_temperature": (
         re.compile(r"too (?:cold|cool|chilly|low)|not (?:warm|hot) enough|太(?:冷|凉|低)|冷死"),
         re.compile(r"too (?:warm|hot|high|stuffy)|not (?:cool|cold) enough|"
+                   r"heat\w* (?:is |are )?(?:way |much |far )?too (?:much|strong|high)|"
                    r"(?:i'?m|i am|we'?re|we are|it'?s|it is|feels?|feeling|getting) "
                    r"(?:\w+ ){0,2}warm\b|太(?:热|暖|高|闷)|热死"),
     ),
@@ -79,6 +81,14 @@ _EXCESS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     ),
     "climate_ac": (re.compile(r"(?!x)x"), re.compile(r"(?!x)x")),
 }
+# words after which the family's direction words mean something else: ask. "turn up the AC" and
+# "冷气开大" ask for *cooler* with an up word; "less cold" is warmer with a cold word
+_UNCLEAR: dict[str, re.Pattern[str]] = {
+    "climate_temperature": re.compile(
+        r"\bless\b|不那么|没那么|\bac\b|a/c|\ba c\b|air ?con|cold air|cool air|冷气|冷风|空调|制冷"
+    ),
+    "media_volume": re.compile(r"\bless\b|不那么|没那么"),
+}
 _NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough")
 _NEGATION = re.compile(r"\b(?:don'?t|do not|not|never|no longer|no more)\b|别|不要|不用|不想|甭")
 
@@ -91,6 +101,9 @@ def direction_of(intent: str, text: str) -> int | None:
     family = FAMILY[intent][0]
     lowered = text.lower()
     if _NEGATION.search(_NOT_ENOUGH.sub("", lowered)):  # "not loud enough" is an excess
+        return 0
+    unclear = _UNCLEAR.get(family)
+    if unclear is not None and unclear.search(lowered):
         return 0
     more, less = (bool(p.search(lowered)) for p in _EXCESS[family])
     if more or less:

@@ -10,9 +10,9 @@ cabin's templates; never a hold-out) turns it into intent probabilities. Then:
 * probabilities are summed per *subject* (warmer/cooler/set-temperature are one subject,
   louder/quieter another, ...); ``unknown`` on top, or the top subject below
   :data:`THRESHOLD`: nothing actuates (out of domain, or ask back in the user's language);
-* which way is the words' job, not the head's: a directional subject takes the direction its
-  words say (:func:`direction_of`); when they say both ways or none, ask "warmer or cooler?"
-  instead of guessing: a direction error costs more than a question;
+* which way is decided twice: by the words (:func:`direction_of`) and by the head's own top
+  answer within the subject; unless both say the same, ask "warmer or cooler?" instead of
+  guessing: a direction error costs more than a question;
 * the query must say a word of that subject (:mod:`hil.llm.grounding`), else ask back: a
   linear probe can be confidently wrong far from its training data;
 * the value is read from the words (:mod:`hil.llm.values`); out of range: say the range.
@@ -133,10 +133,10 @@ def head_answer(
     if total < threshold:
         return "unknown", None, ask_back(intent, lang), "low_confidence"
     if intent in FAMILY:
+        # the words decide which way, and the head's own top answer in the subject must agree
         direction = direction_of(intent, query)
-        if direction not in (-1, 1):
+        if direction not in (-1, 1) or FAMILY[intent][1] != direction:
             return "unknown", None, ask_back(intent, lang), "direction_unclear"
-        intent = next(n for _, n in members if FAMILY[n][1] == direction)
     if not grounded(intent, query):
         return "unknown", None, ask_back(intent, lang), "not_grounded"
     value = extract_value(INTENTS[intent], query)
