@@ -7,8 +7,8 @@ state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; s
 (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts sampled from the
 cabin's templates; never a hold-out) turns it into intent probabilities. Then:
 
-* probabilities are summed per *subject* (warmer/cooler/set-temperature are one subject,
-  louder/quieter another, ...); ``unknown`` on top, or the top subject below
+* probabilities are summed per *subject* (warmer and cooler are one subject, louder and
+  quieter another; every other intent is its own); ``unknown`` on top, or the top subject below
   :data:`THRESHOLD`: nothing actuates (out of domain, or ask back in the user's language);
 * which way is decided twice: by the words (:func:`direction_of`) and by the head's own top
   answer within the subject; unless both say the same, ask "warmer or cooler?" instead of
@@ -20,7 +20,7 @@ cabin's templates; never a hold-out) turns it into intent probabilities. Then:
 History is not re-prefilled: the prompt is prefix + query only, so a follow-up whose session is
 not cached costs exactly a first turn (follow-ups are resolved by the rules from the compact
 last-turn state). :data:`THRESHOLD` and :data:`hil.llm.HEAD_LAYERS` were chosen on development
-data only (BENCHMARKS.md, "The fallback head").
+data only (BENCHMARKS.md, issue 15, "Third session").
 """
 
 from __future__ import annotations
