@@ -123,6 +123,15 @@ def test_head_never_acts_on_words_that_do_not_name_the_subject() -> None:
         assert answer[0] == "unknown" and answer[3] == "not_grounded", text
 
 
+def test_head_never_acts_on_a_request_about_somewhere_else_or_later() -> None:
+    sure_up = _probs(climate_temperature_up=0.95)
+    for text, lang in (("turn up the heating at home", "en"), ("外面冷不冷", "zh-CN"),
+                       ("make it warmer tomorrow", "en"), ("把家里的暖气开大一点", "zh-CN")):
+        answer = head_answer(CLASSES, sure_up, text, lang)
+        assert answer[0] == "unknown" and answer[3] == "not_grounded", text
+    assert head_answer(CLASSES, sure_up, "车里好冷", "zh-CN")[0] == "climate_temperature_up"
+
+
 def test_head_unknown_on_top_is_out_of_domain_and_out_of_range_says_the_range() -> None:
     assert head_answer(CLASSES, _probs(unknown=0.9), "turn it up", "en")[:2] == ("unknown", None)
     intent, _, feedback, why = head_answer(

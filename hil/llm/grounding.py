@@ -5,8 +5,10 @@ was trained on ("has Sally Field ever won an Oscar", "turn on my smart plug") it
 confident and wrong. Before it actuates, the query must say at least one word of the predicted
 intent's subject (the thing, or a feeling that names it: "freezing" for the temperature,
 "asleep" for the volume), in English or Chinese. Without one the head abstains and asks back.
-This keeps the fallback's out-of-domain actuations down at the price of some indirect requests
-it could have answered; the benchmark in BENCHMARKS.md measures both sides.
+Nor may it act on a request about somewhere else or later ("turn up the heating at home",
+"外面冷不冷"): near-domain out-of-domain requests name the subject too. This keeps the
+fallback's out-of-domain actuations down at the price of some indirect requests it could have
+answered; the benchmark in BENCHMARKS.md measures both sides.
 """
 
 from __future__ import annotations
@@ -73,8 +75,21 @@ _OF_INTENT: dict[str, str] = {
 }
 _PATTERNS = {intent: re.compile(_SUBJECTS[s]) for intent, s in _OF_INTENT.items()}
 
+# a place outside the car, a later time, or a yes/no question ("外面冷不冷"): not a cabin command
+# now, whatever subject it names ("turn up the heating at home", "卧室温度调到二十二度")
+_ELSEWHERE = re.compile(
+    r"\b(?:at home|house|living ?room|bedroom|kitchen|office|garage|outside|outdoors|"
+    r"tomorrow|tonight|weather)\b|家里|家中|客厅|卧室|厨房|书房|办公室|外面|室外|明天|今晚|天气|"
+    r"(\w)不\1"
+)
+
 
 def grounded(intent: str, text: str) -> bool:
-    """Whether ``text`` says a word of ``intent``'s subject (False for an unknown intent)."""
+    """Whether ``text`` says a word of ``intent``'s subject (False for an unknown intent) and
+    nothing that puts the request outside the cabin or later (a home, the weather, tomorrow, a
+    yes/no question such as "冷不冷"); going home is the one subject that names home."""
     pattern = _PATTERNS.get(intent)
-    return pattern is not None and pattern.search(text.lower()) is not None
+    lowered = text.lower()
+    if pattern is None or pattern.search(lowered) is None:
+        return False
+    return intent == "navigate_home" or _ELSEWHERE.search(lowered) is None
