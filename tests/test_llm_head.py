@@ -58,6 +58,13 @@ from twin.errors import InputError
         ("climate_temperature_up", "turn the ac up", 0),
         ("climate_temperature_up", "make it less cold", 0),
         ("media_volume_up", "less loud please", 0),
+        # play/pause and next/previous are directions too
+        ("media_play", "暂停音乐", 0),
+        ("media_play", "put on some jazz", 1),
+        ("media_pause", "hold the music for a second", 0),
+        ("media_next", "切到上一首", -1),
+        ("media_next", "skip this one", 1),
+        ("media_previous", "play that last song again", -1),
         # a negation: ask
         ("climate_ac_on", "空调别开了", 0),
         ("climate_temperature_up", "don't make it warmer", 0),

@@ -29,8 +29,13 @@ FAMILY: dict[str, tuple[str, int]] = {
     "window_close": ("window", -1),
     "climate_ac_on": ("climate_ac", 1),
     "climate_ac_off": ("climate_ac", -1),
+    "media_play": ("media_playback", 1),
+    "media_pause": ("media_playback", -1),
+    "media_next": ("media_track", 1),
+    "media_previous": ("media_track", -1),
 }
-"""Each directional intent: its family and its sign (+1 up/on/open, -1 down/off/close)."""
+"""Each directional intent: its family and its sign (+1 up/on/open/play/next, -1
+down/off/close/pause/previous)."""
 
 # (up/on/open words, down/off/close words) per family
 _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
@@ -57,6 +62,17 @@ _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         re.compile(r"\bon\b|start|打开|开"),
         re.compile(r"\boff\b|stop|kill|cut|关"),
     ),
+    "media_playback": (
+        re.compile(r"play|music|song|track|playlist|album|radio|listen|hear|put on|\brun\b|"
+                   r"shuffle|resume|continue|播|放|听|歌|音乐|继续"),
+        re.compile(r"pause|stop|hold|halt|暂停|停"),
+    ),
+    "media_track": (
+        re.compile(r"next|skip|another (?:song|track|one)|different (?:song|track)|"
+                   r"下一|后一|切歌|换一首|换首"),
+        re.compile(r"previous|(?:last|earlier) (?:song|track|one)|go back|back to|again|"
+                   r"上一|前一|再听|刚才"),
+    ),
 }
 # (excess that asks for up, excess that asks for down): "too cold" wants up
 _EXCESS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
@@ -79,7 +95,6 @@ _EXCESS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
         re.compile(r"not (?:open )?enough|太(?:小|少)"),
         re.compile(r"too (?:wide|open|much|far)|太(?:大|多|开)"),
     ),
-    "climate_ac": (re.compile(r"(?!x)x"), re.compile(r"(?!x)x")),
 }
 # words after which the family's direction words mean something else: ask. "turn up the AC" and
 # "冷气开大" ask for *cooler* with an up word; "less cold" is warmer with a cold word
@@ -105,8 +120,9 @@ def direction_of(intent: str, text: str) -> int | None:
     unclear = _UNCLEAR.get(family)
     if unclear is not None and unclear.search(lowered):
         return 0
-    more, less = (bool(p.search(lowered)) for p in _EXCESS[family])
-    if more or less:
-        return 0 if more == less else (1 if more else -1)
+    if family in _EXCESS:
+        more, less = (bool(p.search(lowered)) for p in _EXCESS[family])
+        if more or less:
+            return 0 if more == less else (1 if more else -1)
     up, down = (bool(p.search(lowered)) for p in _CUES[family])
     return 0 if up == down else (1 if up else -1)

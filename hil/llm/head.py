@@ -10,11 +10,13 @@ cabin's templates; never a hold-out) turns it into intent probabilities. Then:
 * probabilities are summed per *subject* (warmer and cooler are one subject, louder and
   quieter another; every other intent is its own); ``unknown`` on top, or the top subject below
   :data:`THRESHOLD`: nothing actuates (out of domain, or ask back in the user's language);
-* which way is decided twice: by the words (:func:`direction_of`) and by the head's own top
-  answer within the subject; unless both say the same, ask "warmer or cooler?" instead of
-  guessing: a direction error costs more than a question;
-* the query must say a word of that subject (:mod:`hil.llm.grounding`), else ask back: a
-  linear probe can be confidently wrong far from its training data;
+* the query must say a word of that subject, and nothing that puts it outside the car or later
+  (:mod:`hil.llm.grounding`), else ask back: a linear probe can be confidently wrong far from
+  its training data;
+* which way (warmer/cooler, louder/quieter, open/close, on/off, play/pause, next/previous) is
+  decided twice: by the words (:func:`direction_of`) and by the head's own top answer within
+  the subject; unless both say the same, ask "warmer or cooler?" instead of guessing: a
+  direction error costs more than a question;
 * the value is read from the words (:mod:`hil.llm.values`); out of range: say the range.
 
 History is not re-prefilled: the prompt is prefix + query only, so a follow-up whose session is
@@ -132,13 +134,13 @@ def head_answer(
         return "unknown", None, feedback_for(_UNKNOWN, lang), ""
     if total < threshold:
         return "unknown", None, ask_back(intent, lang), "low_confidence"
+    if not grounded(intent, query):
+        return "unknown", None, ask_back(intent, lang), "not_grounded"
     if intent in FAMILY:
         # the words decide which way, and the head's own top answer in the subject must agree
         direction = direction_of(intent, query)
         if direction not in (-1, 1) or FAMILY[intent][1] != direction:
             return "unknown", None, ask_back(intent, lang), "direction_unclear"
-    if not grounded(intent, query):
-        return "unknown", None, ask_back(intent, lang), "not_grounded"
     value = extract_value(INTENTS[intent], query)
     command = make_command(intent, value)
     if command is None:
