@@ -13,6 +13,7 @@ import pytest
 
 from hil.llm.direction import direction_of
 from hil.llm.engine import LlamaEngine
+from hil.llm.grounding import grounded
 from hil.llm.head import (
     HeadIntentResolver,
     SoftmaxHead,
@@ -137,6 +138,9 @@ def test_head_never_acts_on_a_request_about_somewhere_else_or_later() -> None:
         answer = head_answer(CLASSES, sure_up, text, lang)
         assert answer[0] == "unknown" and answer[3] == "not_grounded", text
     assert head_answer(CLASSES, sure_up, "车里好冷", "zh-CN")[0] == "climate_temperature_up"
+    # going home is the one subject that names a place outside the car
+    assert grounded("navigate_home", "drive me back to my house")
+    assert not grounded("climate_temperature_up", "warm up my house")
 
 
 def test_head_unknown_on_top_is_out_of_domain_and_out_of_range_says_the_range() -> None:
