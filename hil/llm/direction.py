@@ -1,8 +1,8 @@
 """Which way a request points, read from its words (English and Chinese), for the head.
 
 The classification head decides *what* a request is about; which way (warmer or cooler, louder
-or quieter, open or close, on or off) is decided here, because a direction error costs more
-than a question. Three kinds of words, strongest first:
+or quieter, open or close, on or off, play or pause, next or previous) is decided here, because
+a direction error costs more than a question. Three kinds of words, strongest first:
 
 * a negation ("don't", "not", "别", "不要"; but "not loud enough" is an excess) makes any
   direction unclear: ask; so do words after which a family's direction words mean something
