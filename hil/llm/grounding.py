@@ -42,7 +42,7 @@ _SUBJECTS: dict[str, str] = {
         r"音量|声音|声|大点|小点|吵|听不|睡|耳"
     ),
     "mute": r"mute|silen|quiet|sound|shut up|call|phone|静音|安静|电话|闭嘴|别出声|声",
-    # "home" alone is not enough: "turn on the tv socket when I arrive home" is a smart-home job
+    # "home" alone is not enough: "switch the lamp on when I get home" is a smart-home job
     "home": (
         r"(?:go|going|take|drive|navigat|head|get|back|route|way|return|direction)\w*\s+"
         r"(?:\w+\s+){0,3}(?:home|house)|回家|回去|导航.{0,4}家"
