@@ -1,0 +1,50 @@
+"""The SLURP converter's labels and halves (made-up records: the corpus is not in the repo)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def slurp():
+    spec = importlib.util.spec_from_file_location("slurp_to_eval",
+                                                  ROOT / "tools" / "slurp_to_eval.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["slurp_to_eval"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("intent", "sentence", "expected"), [
+    ("audio_volume_up", "make it louder", "media_volume_up"),
+    ("audio_volume_mute", "silence please", "media_mute"),
+    ("play_music", "put on some jazz", "media_play"),
+    ("iot_hue_lightoff", "lights off", "ood"),
+    ("alarm_set", "wake me at six", "ood"),
+    ("play_radio", "play the radio", None),  # could be right or wrong: left out
+    ("music_query", "what song is this", None),
+    ("transport_taxi", "get me a cab", None),
+    ("audio_volume_up", "volume to seven", None),  # a number: could be a set-volume
+    ("music", "put on a song by someone", None),  # a scenario without an action: a slip
+    ("query", "what is it", None),
+])
+def test_labels(slurp, intent, sentence, expected):
+    assert slurp.label({"intent": intent, "sentence": sentence}) == expected
+
+
+def test_halves_split_by_id_and_keep_format(slurp):
+    records = [json.dumps({"slurp_id": i, "intent": "alarm_set", "sentence": f"alarm {i}"})
+               for i in range(40)]
+    dev, held = slurp.convert(records, "dev"), slurp.convert(records, "held")
+    assert len(dev) + len(held) == 40 and dev and held
+    assert not {r["text"] for r in dev} & {r["text"] for r in held}
+    assert dev[0] == {"text": dev[0]["text"], "lang": "en", "intent": "ood", "value": None,
+                      "kind": "out_of_domain", "weight": 1.0}
