@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.scope import negated
+
 FAMILY: dict[str, tuple[str, int]] = {
     "climate_temperature_up": ("climate_temperature", 1),
     "climate_temperature_down": ("climate_temperature", -1),
@@ -104,8 +106,6 @@ _UNCLEAR: dict[str, re.Pattern[str]] = {
     ),
     "media_volume": re.compile(r"\bless\b|不那么|没那么"),
 }
-_NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough")
-_NEGATION = re.compile(r"\b(?:don'?t|do not|not|never|no longer|no more)\b|别|不要|不用|不想|甭")
 
 
 def direction_of(intent: str, text: str) -> int | None:
@@ -115,7 +115,7 @@ def direction_of(intent: str, text: str) -> int | None:
         return None
     family = FAMILY[intent][0]
     lowered = text.lower()
-    if _NEGATION.search(_NOT_ENOUGH.sub("", lowered)):  # "not loud enough" is an excess
+    if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
     unclear = _UNCLEAR.get(family)
     if unclear is not None and unclear.search(lowered):

@@ -5,8 +5,9 @@ was trained on ("has Sally Field ever won an Oscar", "turn on my smart plug") it
 confident and wrong. Before it actuates, the query must say at least one word of the predicted
 intent's subject (the thing, or a feeling that names it: "freezing" for the temperature,
 "asleep" for the volume), in English or Chinese. Without one the head abstains and asks back.
-Nor may it act on a request about somewhere else or later ("turn up the heating at home",
-"外面冷不冷"): near-domain out-of-domain requests name the subject too. This keeps the
+Nor may it act on a request that is out of scope (:mod:`twin.assistant.scope`: "turn up the heating
+at home", "外面冷不冷", "heat the steering wheel"): near-domain out-of-domain requests name the
+subject too. This keeps the
 fallback's out-of-domain actuations down at the price of some indirect requests it could have
 answered; the benchmark in BENCHMARKS.md measures both sides.
 """
@@ -14,6 +15,9 @@ answered; the benchmark in BENCHMARKS.md measures both sides.
 from __future__ import annotations
 
 import re
+
+from hil.llm.direction import FAMILY
+from twin.assistant.scope import negated, out_of_scope
 
 _SUBJECTS: dict[str, str] = {
     "temperature": (
@@ -75,21 +79,17 @@ _OF_INTENT: dict[str, str] = {
 }
 _PATTERNS = {intent: re.compile(_SUBJECTS[s]) for intent, s in _OF_INTENT.items()}
 
-# a place outside the car, a later time, or a yes/no question ("外面冷不冷"): not a cabin command
-# now, whatever subject it names ("turn up the heating at home", "卧室温度调到二十二度")
-_ELSEWHERE = re.compile(
-    r"\b(?:at home|house|living ?room|bedroom|kitchen|office|garage|outside|outdoors|"
-    r"tomorrow|tonight|weather)\b|家里|家中|客厅|卧室|厨房|书房|办公室|外面|室外|明天|今晚|天气|"
-    r"(\w)不\1"
-)
-
-
 def grounded(intent: str, text: str) -> bool:
     """Whether ``text`` says a word of ``intent``'s subject (False for an unknown intent) and
-    nothing that puts the request outside the cabin or later (a home, the weather, tomorrow, a
-    yes/no question such as "冷不冷"); going home is the one subject that names home."""
+    nothing that puts it out of scope (:func:`twin.assistant.scope.out_of_scope`: somewhere else,
+    later, a question, a device the cabin does not serve; going home is the one subject that
+    names home), nor refuses it (a directional intent's negation is :mod:`hil.llm.direction`'s
+    to read: "not warm enough" still points one way)."""
     pattern = _PATTERNS.get(intent)
     lowered = text.lower()
     if pattern is None or pattern.search(lowered) is None:
         return False
-    return intent == "navigate_home" or _ELSEWHERE.search(lowered) is None
+    scope = out_of_scope(lowered)
+    if scope is not None and not (intent == "navigate_home" and scope == "elsewhere"):
+        return False
+    return intent in FAMILY or not negated(lowered)

@@ -43,6 +43,7 @@ from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.feedback import LANGS, clarify, feedback_for, range_feedback
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import Turn
+from twin.assistant.scope import negated, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
@@ -248,6 +249,10 @@ class RuleNLU:
         else:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_home_assistant(found)
+        if reason in _OPEN_REASONS and intent != "unknown" and _not_for_now(text):
+            # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
+            # rest of the sentence; let the fallback (which asks back) have it
+            intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
         command = make_command(intent, value) if confidence >= 0.5 else None
         said_range = None
         if command is None and confidence >= 0.5:
@@ -312,12 +317,23 @@ class RuleNLU:
             return "media_volume_set", level, 0.9, "converted"
         if name == "HassSetVolumeRelative":
             step = ents.get("volume_step")
-            if step == "up" or (isinstance(step, int | float) and step > 0):
-                return "media_volume_up", 2, 0.9, "converted"
-            return "media_volume_down", 2, 0.9, "converted"
+            up = step == "up" or (isinstance(step, int | float) and step > 0)
+            intent = "media_volume_up" if up else "media_volume_down"
+            if isinstance(step, int | float):  # "volume down 4": the number said, in steps
+                return intent, int(abs(step)), 0.9, "converted"
+            return intent, INTENTS[intent].default, 0.9, "converted"
         if name in SIMPLE:
             return SIMPLE[name], None, 1.0, "full"
         return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+_OPEN_REASONS = ("open_template", "wildcard")
+
+
+def _not_for_now(text: str) -> bool:
+    """Whether ``text`` is about somewhere else, later, a question, another device, or refused
+    (:mod:`twin.assistant.scope`): a wildcard match must not act on it."""
+    return out_of_scope(text) is not None or negated(text)
 
 
 def _open_media(found: RecognizeResult) -> bool:

@@ -1,0 +1,92 @@
+"""Scope: words that make a request something other than "change the cabin, now".
+
+Near-domain out-of-domain requests name a cabin subject and still must not actuate: "turn up
+the heating at home", "open the window when we get there", "is the AC on?", "heat the steering
+wheel", "don't turn the heat up". A linear head on a 135M model cannot tell them from commands,
+so before it actuates, :func:`out_of_scope` looks for the words that say so, in English and
+Chinese, and names the first kind found. Song titles can hold any of these words ("play house
+music"): a media request caught here is asked back, never actuated on a guess.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ELSEWHERE = re.compile(
+    r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
+    r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
+    r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
+    r"neighbou?rs?)\b|邻居|"
+    r"家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司里|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
+    r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
+)
+_LATER = re.compile(
+    r"\b(?:tomorrow|tonight|later|this (?:evening|afternoon|morning)|next time|remind|schedule|"
+    r"when (?:we|i|you|it|they)(?:'re| are| get| arrive| reach| park| stop| leave)|"
+    r"once (?:we|i)|after (?:we|i|the)|before (?:we|i)|in case|wait (?:until|till|for)|"
+    r"if (?:it|it'?s|the|we|i|they|there)|"
+    r"in (?:\d+|a|an|one|two|three|five|ten|fifteen|twenty|thirty|half an?) "
+    r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m)\b|"
+    r"明天|今晚|晚上|早上|下午|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
+    r"如果|要是|的话|以后|之后|提醒|分钟后|小时后|点钟|定时|预约"
+)
+_QUESTION = re.compile(
+    r"^(?:(?:is|are|was|were|did|does|has|have)\b"
+    r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
+    r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
+    r"(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
+    r"什么歌|哪首|谁唱|谁的歌|叫什么"
+)
+_OTHER_DEVICE = re.compile(
+    r"\b(?:lights?|lamps?|headlights?|sunroof|moonroof|roof|wipers?|mirrors?|steering wheel|"
+    r"trunk|boot|tailgate|doors?|locks?|horn|cruise|lane|screen|display|brightness|dashboard|"
+    r"tv|television|laptop|computer|thermostat|fridge|freezer|oven|microwave|kettle|boiler|"
+    r"massag\w*|lumbar|headrest|recline|ventilated|tyres?|tires?|fuel|petrol|charg\w*)\b|"
+    r"灯|天窗|雨刮|雨刷|后视镜|镜子|方向盘|后备箱|尾门|车门|门锁|锁车|喇叭|鸣笛|巡航|车道|屏幕|"
+    r"亮度|电视|电脑|冰箱|烤箱|微波炉|热水器|地暖|按摩|腰托|头枕|座椅通风|通风座椅|胎压|油量|充电|"
+    r"加油"
+)
+_NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough")
+_NEGATION = re.compile(
+    r"\b(?:don'?t|do not|not|never|no longer|no more|never ?mind|forget it|cancel|no thanks|"
+    r"no need|needn'?t)\b|"
+    r"别|不要|不用|不想|甭|算了|取消|不需要|没必要|用不着"
+)
+# someone else's habits or tastes: "my dad never turns the AC on", "our neighbours play music
+# way too loud", "我妈不喜欢听太吵的音乐"; "my wife is cold" is still a request for the cabin
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:(?:my|our|his|her) (?:mom|mum|mother|dad|father|wife|husband|kids?|children|son|"
+    r"daughter|boss|friends?|neighbou?rs?|parents)|he|she|they) (?:\w+ ){0,2}"
+    r"(?:always|never|usually|likes?|loves?|hates?|prefers?)\b|"
+    r"(?:妈|爸|老婆|老公|孩子|儿子|女儿|朋友|同事|邻居|老板|他们|他|她).{0,4}"
+    r"(?:总是|从来|老是|一直|每次|喜欢|讨厌|爱听)"
+)
+_PHONE = re.compile(
+    r"\b(?:hang up|pick up|answer (?:the )?(?:phone|call)|dial|"
+    r"call (?:my|him|her|mom|mum|dad|home|the office))\b|挂电话|挂断|接电话|打电话给|给.{1,4}打电话"
+)
+KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("elsewhere", _ELSEWHERE),
+    ("later", _LATER),
+    ("question", _QUESTION),
+    ("other_device", _OTHER_DEVICE),
+    ("phone", _PHONE),
+    ("someone_else", _SOMEONE_ELSE),
+)
+
+
+def negated(text: str) -> bool:
+    """Whether ``text`` refuses or cancels ("don't", "never mind", "别", "算了"); "not loud
+    enough" is an excess, not a refusal."""
+    return _NEGATION.search(_NOT_ENOUGH.sub("", text.lower())) is not None
+
+
+def out_of_scope(text: str) -> str | None:
+    """The first kind of word in ``text`` that puts it outside "change the cabin now":
+    ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end)
+    or ``someone_else`` (another person's habits); None when there is none."""
+    lowered = text.lower().strip()
+    for kind, pattern in KINDS:
+        if pattern.search(lowered):
+            return kind
+    return None
