@@ -2,7 +2,8 @@
 
 Three sources, none an evaluation hold-out:
 
-* ``scenarios/queries/train/natural_dev.jsonl`` and the first issue-15 hold-out
+* ``scenarios/queries/train/natural_dev.jsonl``, ``train/hard_dev.jsonl`` (:data:`HARD_FILE`)
+  and the first issue-15 hold-out
   (``scenarios/queries/holdout/``, development data since ``holdout2`` replaced it): natural
   phrasings (``ood`` lines train the ``unknown`` class; follow-ups are left
   out, their words alone do not name the intent). ``holdout2`` is never used;
@@ -30,8 +31,13 @@ from twin.assistant.queries import OOD, load_queries
 from twin.paths import QUERIES_DIR
 
 TRAIN_FILE = QUERIES_DIR / "train" / "natural_dev.jsonl"
+HARD_FILE = QUERIES_DIR / "train" / "hard_dev.jsonl"
+"""Near-domain out-of-domain requests (another place, later, a question, a device the cabin
+does not serve, a refusal, someone else's habits) and hard in-domain phrasings, written for
+training by a helper that had not seen any hold-out."""
 DEV_FILES = (
     TRAIN_FILE,
+    HARD_FILE,
     # the first issue-15 hold-out, development data since holdout2 replaced it
     QUERIES_DIR / "holdout" / "natural.jsonl",
     QUERIES_DIR / "holdout" / "contrastive.jsonl",
