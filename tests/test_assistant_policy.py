@@ -65,6 +65,18 @@ def test_invalid_output_takes_the_valve_path_with_its_reason() -> None:
     assert d.intent == "unknown" and not d.command.actuates and d.correct is True
 
 
+def test_an_abstaining_fallback_keeps_the_range_the_rules_heard() -> None:
+    ask = json.dumps({"intent": "unknown", "value": None, "feedback": "Warmer or cooler?"})
+    rules = RuleResult("climate_set_temperature", 35, 0.5, None, "I can set 16 to 30 °C.",
+                       "cabin", "climate_set_temperature", "out_of_schema", 1.0)
+    d = decide("q", [], "en", rules, ResolverResult(ask, 10.0))
+    assert d.path == "llm" and not d.command.actuates
+    assert d.feedback == "I can set 16 to 30 °C."
+    # without a number out of range, the fallback's own question stands
+    d = decide("q", [], "en", _unsure(), ResolverResult(ask, 10.0))
+    assert d.feedback == "Warmer or cooler?"
+
+
 def test_late_ack_is_flagged() -> None:
     d = decide("q", [], "en", _unsure(60.0), ResolverResult(GOOD, 1.0))
     assert d.ack_late and d.ack_ms == 60.0

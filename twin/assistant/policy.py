@@ -156,7 +156,11 @@ def decide(
             valve_reason=outcome.reason,
             **base,
         )
-    return _decision("llm", outcome.command, outcome.feedback, answer_ms, expected, **base)
+    feedback = outcome.feedback
+    if not outcome.command.actuates and rule_result.reason == "out_of_schema":
+        # the rules heard a number the cabin cannot set: the range says more than a question
+        feedback = default_feedback
+    return _decision("llm", outcome.command, feedback, answer_ms, expected, **base)
 
 
 def _decision(
