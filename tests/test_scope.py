@@ -20,6 +20,7 @@ from twin.assistant.scope import negated, out_of_scope
     ("in ten minutes turn the fan down", "later"),
     ("wait until we're parked, then open the window", "later"),
     ("set it to 22 at 7 pm", "later"),
+    ("every morning at eight set the temperature to 20", "later"),
     ("等会儿再开窗", "later"),
     ("下次上车的时候温度设成二十二度", "later"),
     ("明天早上把座椅加热打开", "later"),

@@ -173,6 +173,7 @@ class HeadIntentResolver:
         self.max_prompt_tokens = max_prompt_tokens
         self.prefix = engine.tokenize(PREFIX, bos=True)
         self.prefix_ms = engine.compile_prefix(self.prefix, cache_dir)
+        self.cache_dir = cache_dir
         examples = list(examples if examples is not None else training_examples())
         self.classes = sorted({intent for _, intent in examples} | {"unknown"})
         x = self._embed_all([t for t, _ in examples], cache_dir)
@@ -252,6 +253,11 @@ class HeadIntentResolver:
         if deadline_ms is not None:
             timings["abandoned"] = 0.0
         return ResolverResult(json.dumps(answer, ensure_ascii=False), total, timings)
+
+    def features_of(self, texts: Sequence[str]) -> np.ndarray:
+        """The head's features after each text (one row each; cached like the training set's),
+        for refitting the head offline (:mod:`hil.llm.crossval`)."""
+        return self._embed_all(texts, self.cache_dir)
 
     def reset_counters(self) -> None:
         self.reused_tokens = self.prefilled_tokens = self.calls = self.abandoned = 0

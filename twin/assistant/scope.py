@@ -26,9 +26,10 @@ _LATER = re.compile(
     r"once (?:we|i)|after (?:we|i|the)|before (?:we|i)|in case|wait (?:until|till|for)|"
     r"if (?:it|it'?s|the|we|i|they|there)|"
     r"in (?:\d+|a|an|one|two|three|five|ten|fifteen|twenty|thirty|half an?) "
-    r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m)\b|"
+    r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m|"
+    r"every (?:morning|day|evening|night|time|week)|at (?:noon|midnight|night))\b|"
     r"明天|今晚|晚上|早上|下午|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
-    r"如果|要是|的话|以后|之后|提醒|分钟后|小时后|点钟|定时|预约"
+    r"如果|要是|的话|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
 )
 _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"

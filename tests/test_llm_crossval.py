@@ -1,0 +1,42 @@
+"""The head's cross-validation tool: folds fixed by text, and what a fold's tally counts."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from hil.llm.crossval import fold_of, score_fold
+from twin.assistant.queries import LabelledQuery
+
+
+def test_a_line_keeps_its_fold_whatever_the_order() -> None:
+    texts = [f"line {i}" for i in range(200)]
+    folds = [fold_of(t, 2) for t in texts]
+    assert folds == [fold_of(t, 2) for t in reversed(texts)][::-1]
+    assert 60 < sum(folds) < 140  # both folds get lines
+    assert {fold_of(t, 3) for t in texts} == {0, 1, 2}
+
+
+def _q(text: str, intent: str, value: object = None) -> LabelledQuery:
+    return LabelledQuery(text, "en", intent, value, "paraphrase")  # type: ignore[arg-type]
+
+
+def test_a_fold_counts_what_the_refitted_head_made_right_and_what_actuated() -> None:
+    warm, other = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+    examples = [(f"cold {i}", "climate_temperature_up") for i in range(20)]
+    examples += [(f"other {i}", "unknown") for i in range(20)]
+    features = {t: (warm if i == "climate_temperature_up" else other) + 0.01 * n
+                for n, (t, i) in enumerate(examples)}
+    queries = [
+        _q("i am absolutely freezing back here", "climate_temperature_up", "any"),
+        _q("book me a table for two", "ood"),  # the rules know it is out of domain
+        _q("i am freezing at home", "ood"),  # the head's top answer, vetoed by scope
+        _q("turn on the ac", "climate_ac_on"),  # the rules answer it
+    ]
+    features.update({queries[0].text: warm, queries[1].text: other, queries[2].text: warm,
+                     queries[3].text: other})
+    tally = score_fold(features, queries, examples, 0.6)
+    assert tally["lines"] == 4 and tally["ood_lines"] == 2
+    assert tally["fallback_calls"] == 2 and tally["fallback_acted"] == 1
+    assert tally["made_right"] == 1 and tally["made_wrong"] == 0
+    assert tally["ood_actuated"] == 0
+    assert tally["right"] == tally["right_rules_alone"] + 1 == 4
