@@ -186,6 +186,10 @@ NATURAL = [
     ("en", "silence everything while i take this call", "media_mute", None),
     ("en", "plot a route back home", "navigate_home", None),
     ("en", "i'm done for the day, take me home", "navigate_home", None),
+    ("en", "it's too windy in here, turn the fan down", "climate_fan_down", 1),
+    ("en", "it's foggy, turn on the defroster", "climate_defrost", None),
+    ("en", "crack the window it's stuffy", "window_set_position", 20),
+    ("en", "turn the music down a bit, the baby is sleeping", "media_volume_down", 2),
     ("zh-CN", "后排小孩说冷，温度调高一点", "climate_temperature_up", 1),
     ("zh-CN", "温度往上调两度", "climate_temperature_up", 2),
     ("zh-CN", "冷气再开小一点", "climate_temperature_up", 1),
@@ -208,6 +212,9 @@ NATURAL = [
     ("zh-CN", "宝宝睡着了，把声音调小一点", "media_volume_down", 2),
     ("zh-CN", "声音有点太低了", "media_volume_up", 2),
     ("zh-CN", "走最近的路回家", "navigate_home", None),
+    ("zh-CN", "太冷了，把空调关了", "climate_ac_off", None),
+    ("zh-CN", "风太小了，调大一点", "climate_fan_up", 1),
+    ("zh-CN", "再听一遍上一首", "media_previous", None),
 ]
 
 
@@ -237,6 +244,8 @@ NATURAL_NEAR_MISSES = [
     ("en", "i feel like hearing a joke"),
     ("en", "audio on"),
     ("zh-CN", "别开空调"),
+    ("zh-CN", "太热了，开暖气"),  # 暖气 is the heater: a hot reason never turns it on
+    ("en", "it's foggy outside, turn on the defroster"),
     ("zh-CN", "如果有点冷，温度调高点"),
     ("zh-CN", "办公室有点冷，温度调高点"),
     ("zh-CN", "孩子睡了"),
