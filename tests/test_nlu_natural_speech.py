@@ -189,6 +189,8 @@ NATURAL = [
     ("en", "it's too windy in here, turn the fan down", "climate_fan_down", 1),
     ("en", "it's foggy, turn on the defroster", "climate_defrost", None),
     ("en", "crack the window it's stuffy", "window_set_position", 20),
+    ("en", "can you switch the ac off, i'm freezing", "climate_ac_off", None),
+    ("en", "turn the fan up, i'm sweating", "climate_fan_up", 1),
     ("en", "turn the music down a bit, the baby is sleeping", "media_volume_down", 2),
     ("zh-CN", "后排小孩说冷，温度调高一点", "climate_temperature_up", 1),
     ("zh-CN", "温度往上调两度", "climate_temperature_up", 2),
@@ -246,6 +248,9 @@ NATURAL_NEAR_MISSES = [
     ("zh-CN", "别开空调"),
     ("zh-CN", "太热了，开暖气"),  # 暖气 is the heater: a hot reason never turns it on
     ("en", "it's foggy outside, turn on the defroster"),
+    ("en", "i'm cold, turn the ac on"),  # a reason against its command: the fallback decides
+    ("en", "it's hot, turn the ac off"),
+    ("en", "i'm hot, turn the fan down"),
     ("zh-CN", "如果有点冷，温度调高点"),
     ("zh-CN", "办公室有点冷，温度调高点"),
     ("zh-CN", "孩子睡了"),
