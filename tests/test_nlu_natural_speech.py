@@ -217,6 +217,9 @@ NATURAL = [
     ("zh-CN", "太冷了，把空调关了", "climate_ac_off", None),
     ("zh-CN", "风太小了，调大一点", "climate_fan_up", 1),
     ("zh-CN", "再听一遍上一首", "media_previous", None),
+    ("zh-CN", "好冷啊，暖和一点", "climate_temperature_up", 1),
+    ("zh-CN", "温度往下调", "climate_temperature_down", 1),
+    ("zh-CN", "给副驾开一下座椅加热", "seat_heat_passenger", 2),
 ]
 
 
@@ -247,6 +250,8 @@ NATURAL_NEAR_MISSES = [
     ("en", "audio on"),
     ("zh-CN", "别开空调"),
     ("zh-CN", "太热了，开暖气"),  # 暖气 is the heater: a hot reason never turns it on
+    ("zh-CN", "外面好冷啊，暖和一点"),
+    ("zh-CN", "办公室好热，凉快一点"),
     ("en", "it's foggy outside, turn on the defroster"),
     ("en", "i'm cold, turn the ac on"),  # a reason against its command: the fallback decides
     ("en", "it's hot, turn the ac off"),
