@@ -138,6 +138,11 @@ def test_head_never_acts_on_a_request_about_somewhere_else_or_later() -> None:
         answer = head_answer(CLASSES, sure_up, text, lang)
         assert answer[0] == "unknown" and answer[3] == "not_grounded", text
     assert head_answer(CLASSES, sure_up, "车里好冷", "zh-CN")[0] == "climate_temperature_up"
+    # "again" names a track only with the music: "turn it off again" is not "play it again"
+    tracks = ["media_next", "media_previous", "unknown"]
+    sure_back = np.array([0.02, 0.95, 0.03])
+    assert head_answer(tracks, sure_back, "turn it off again", "en")[3] == "not_grounded"
+    assert head_answer(tracks, sure_back, "play that song again", "en")[0] == "media_previous"
     # going home is the one subject that names a place outside the car
     assert grounded("navigate_home", "drive me back to my house")
     assert not grounded("climate_temperature_up", "warm up my house")

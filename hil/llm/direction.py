@@ -72,7 +72,8 @@ _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "media_track": (
         re.compile(r"next|skip|another (?:song|track|one)|different (?:song|track)|"
                    r"下一|后一|切歌|换一首|换首"),
-        re.compile(r"previous|(?:last|earlier) (?:song|track|one)|go back|back to|again|"
+        re.compile(r"previous|(?:last|earlier) (?:song|track|one)|go back|back to|"
+                   r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|"
                    r"上一|前一|再听|刚才"),
     ),
 }

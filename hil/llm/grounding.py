@@ -39,7 +39,7 @@ _SUBJECTS: dict[str, str] = {
     "pause": r"pause|stop|hold|halt|暂停|停",
     "skip": (
         r"next|skip|previous|(?:last|other|another|different) (?:song|track|one)|go back|"
-        r"again|下一|上一|再听|切歌|换一首|换首|前一"
+        r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|下一|上一|再听|切歌|换一首|换首|前一"
     ),
     "volume": (
         r"volume|loud|quiet|soft|sound|hear|noise|noisy|speaker|asleep|sleep|deaf|ears|"
