@@ -269,3 +269,25 @@ NATURAL_NEAR_MISSES = [
 def test_natural_near_misses_act_on_nothing(lang: str, text: str) -> None:
     result = shared_nlu(lang).parse(text)
     assert result.command is None or not result.command.actuates, (text, result)
+
+
+@pytest.mark.parametrize(("text", "intent", "value"), [
+    ("volume down 4", "media_volume_down", 4),
+    ("turn the volume up 3", "media_volume_up", 3),
+    ("turn the volume down", "media_volume_down", 2),
+    ("turn the volume up by 10 percent", "media_volume_up", 3),  # of the 0-30 scale
+    ("turn up the volume by 20%", "media_volume_up", 6),
+])
+def test_a_relative_volume_keeps_the_number_said(text: str, intent: str, value: int) -> None:
+    result = shared_nlu("en").parse(text)
+    assert (result.intent, result.value) == (intent, value)
+    assert result.command is not None
+
+
+def test_a_relative_volume_beyond_ten_steps_is_not_acted_on_by_the_rules() -> None:
+    assert shared_nlu("en").parse("turn up the volume by 50").command is None
+
+
+def test_the_song_before_this_one_is_the_previous_track() -> None:
+    assert shared_nlu("en").parse("play the song before this one again").intent == (
+        "media_previous")

@@ -248,7 +248,7 @@ class RuleNLU:
             intent, value, confidence, reason = matched, None, OPEN_CONFIDENCE, "open_template"
         else:
             matched = found.intent.name
-            intent, value, confidence, reason = self._from_home_assistant(found)
+            intent, value, confidence, reason = self._from_home_assistant(found, text)
         if reason in _OPEN_REASONS and intent != "unknown" and _not_for_now(text):
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
@@ -285,7 +285,9 @@ class RuleNLU:
             return name, schema.default, 1.0, "full_default_value"
         return name, value, 1.0, "full"
 
-    def _from_home_assistant(self, found: RecognizeResult) -> tuple[str, Any, float, str]:
+    def _from_home_assistant(
+        self, found: RecognizeResult, text: str
+    ) -> tuple[str, Any, float, str]:
         name = found.intent.name
         ents = {k: _number(e.value) for k, e in found.entities.items()}
         if any(e.is_wildcard for e in found.entities.values()):
@@ -319,6 +321,9 @@ class RuleNLU:
             step = ents.get("volume_step")
             up = step == "up" or (isinstance(step, int | float) and step > 0)
             intent = "media_volume_up" if up else "media_volume_down"
+            if isinstance(step, int | float) and _PERCENT.search(text):
+                # "by 10 percent" of the 0-30 scale: 3 steps, not 10
+                return intent, max(1, round(abs(step) * 30 / 100)), 0.9, "converted"
             if isinstance(step, int | float):  # "volume down 4": the number said, in steps
                 return intent, int(abs(step)), 0.9, "converted"
             return intent, INTENTS[intent].default, 0.9, "converted"
@@ -328,6 +333,7 @@ class RuleNLU:
 
 
 _OPEN_REASONS = ("open_template", "wildcard")
+_PERCENT = re.compile(r"%|percent|百分之")
 
 
 def _not_for_now(text: str) -> bool:
