@@ -5,11 +5,11 @@ was trained on ("has Sally Field ever won an Oscar", "turn on my smart plug") it
 confident and wrong. Before it actuates, the query must say at least one word of the predicted
 intent's subject (the thing, or a feeling that names it: "freezing" for the temperature,
 "asleep" for the volume), in English or Chinese. Without one the head abstains and asks back.
-Nor may it act on a request that is out of scope (:mod:`twin.assistant.scope`: "turn up the heating
-at home", "外面冷不冷", "heat the steering wheel"): near-domain out-of-domain requests name the
-subject too. This keeps the
-fallback's out-of-domain actuations down at the price of some indirect requests it could have
-answered; the benchmark in BENCHMARKS.md measures both sides.
+Nor may it act on a request that is out of scope (:mod:`twin.assistant.scope`: "turn up the
+heating at home", "外面冷不冷", "heat the steering wheel"): near-domain out-of-domain requests
+name the subject too. This keeps the fallback's out-of-domain actuations down at the price of
+some indirect requests it could have answered; the benchmark in BENCHMARKS.md measures both
+sides.
 """
 
 from __future__ import annotations
