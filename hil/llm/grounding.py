@@ -93,3 +93,32 @@ def grounded(intent: str, text: str) -> bool:
     if scope is not None and not (intent == "navigate_home" and scope == "elsewhere"):
         return False
     return intent in FAMILY or not negated(lowered)
+
+
+TOPICS: dict[str, tuple[str, ...]] = {
+    "temperature": ("climate_set_temperature", "climate_temperature_up",
+                    "climate_temperature_down"),
+    "fan": ("climate_set_fan", "climate_fan_up", "climate_fan_down"),
+    "ac": ("climate_ac_on", "climate_ac_off"),
+    "defrost": ("climate_defrost",),
+    "seat": ("seat_heat_driver", "seat_heat_passenger"),
+    "window": ("window_set_position", "window_open", "window_close"),
+    "playback": ("media_play", "media_pause"),
+    "skip": ("media_next", "media_previous"),
+    "volume": ("media_volume_set", "media_volume_up", "media_volume_down"),
+    "mute": ("media_mute",),
+    "home": ("navigate_home",),
+}
+"""What the fallback decides first: the thing a request changes, and the intents that change it
+(which of them, and the value, are read from the words: :mod:`hil.llm.slots`)."""
+TOPIC_OF: dict[str, str] = {i: t for t, intents in TOPICS.items() for i in intents}
+_TOPIC_PATTERNS = {
+    topic: re.compile("|".join(f"(?:{_SUBJECTS[_OF_INTENT[i]]})" for i in intents))
+    for topic, intents in TOPICS.items()
+}
+
+
+def named_topics(text: str) -> set[str]:
+    """The topics whose words ``text`` says (any scope, any negation)."""
+    lowered = text.lower()
+    return {t for t, pattern in _TOPIC_PATTERNS.items() if pattern.search(lowered)}
