@@ -340,3 +340,11 @@ def test_fitted_head_is_kept_on_disk_and_reloaded(tmp_path: Path) -> None:
     assert np.array_equal(second.head.w, first.head.w)
     assert second.resolve("turn on the ac", [], "en").raw == first.resolve(
         "turn on the ac", [], "en").raw
+
+
+def test_words_that_only_contain_a_topic_word_do_not_name_it() -> None:
+    sure = _probs(climate_set_temperature=0.9)
+    for text in ("左后靠背角度往上调30度", "最低的对比度", "导航北纬40度", "屏幕亮度调到最低",
+                 "打开右面电动吹风口", "提升手机通话声音的大小"):
+        d = head_decision(CLASSES, sure, text, "zh-CN")
+        assert d.intent == "unknown" and "?" not in d.feedback and "？" not in d.feedback, text

@@ -127,7 +127,7 @@ def calibrate(
         for t in CANDIDATES:
             acted = right = 0
             for q, classes, probs in decisions:
-                d = head_decision(classes, probs, q.text, q.lang, {topic: t, **_NEVER})
+                d = head_decision(classes, probs, q.text, q.lang, {**_NEVER, topic: t})
                 if d.topic != topic or d.intent == "unknown":
                     continue
                 acted += 1
@@ -162,6 +162,17 @@ def _folds_of(path: Path, queries: list[LabelledQuery]) -> list[LabelledQuery]:
     return [q for q in queries if q.text not in multi]
 
 
+def _features(resolver: HeadIntentResolver, texts: list[str]) -> dict[str, np.ndarray]:
+    """The head's features of every training example and of ``texts``, cached on disk in two
+    parts (the training set's is the resolver's own, so only new files' lines are computed)."""
+    train = [t for t, _ in training_examples()]
+    extra = sorted(set(texts) - set(train))
+    features = dict(zip(train, resolver.features_of(train), strict=True))
+    if extra:
+        features.update(zip(extra, resolver.features_of(extra), strict=True))
+    return features
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", type=Path, nargs="+")
@@ -176,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="choose per-topic thresholds on the out-of-fold answers")
     parser.add_argument("--target", type=float, default=0.95,
                         help="--calibrate: the precision each topic must reach")
+    parser.add_argument("--lines", action="store_true",
+                        help="also print each fallback answer (development files only)")
     args = parser.parse_args(argv)
     if args.folds < 2:
         parser.error(f"--folds: expected an integer of at least 2, got {args.folds}")
@@ -191,8 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     resolver = default_resolver()
     assert isinstance(resolver, HeadIntentResolver)
     threshold = resolver.threshold if args.threshold is None else args.threshold
-    texts = sorted({t for t, _ in training_examples()} | {q.text for q in queries})
-    features = dict(zip(texts, resolver.features_of(texts), strict=True))
+    features = _features(resolver, [q.text for q in queries])
     total: Counter[str] = Counter()
     decisions: list[tuple[LabelledQuery, list[str], np.ndarray]] = []
     for k in range(args.folds):
@@ -208,6 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"fold": k, **tally}), flush=True)
     print(json.dumps({"fold": "all", "threshold": threshold,
                       "without_file": args.without_file, **total}))
+    if args.lines:
+        for q, classes, probs in decisions:
+            d = head_decision(classes, probs, q.text, q.lang, threshold)
+            print(json.dumps({"text": q.text, "label": [q.intent, q.value], "answer":
+                              [d.intent, d.value], "why": d.why, "topic": d.topic,
+                              "outcome": outcome(q, d)}, ensure_ascii=False))
     if args.calibrate:
         chosen, report = calibrate(decisions, args.target)
         print(json.dumps({"calibrated": chosen, "per_topic": report}))

@@ -118,7 +118,23 @@ _TOPIC_PATTERNS = {
 }
 
 
+# words that hold a topic's word and mean something else: "角度" (an angle), "亮度", "纬度"
+_NOT_A_TOPIC = re.compile(
+    r"[角亮纬经速程力高幅进强湿浓密长]度|对比度|\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
+    r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉"
+)
+# devices and functions the cabin does not have, beyond the rules' scope words: the fallback
+# must not read "左后靠背往上调30度" as a temperature or "打开右面吹风口" as the fan
+LACKING = re.compile(
+    r"靠背|座椅通风|通风座椅|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
+    r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|"
+    r"recline|backrest|seat back|sunshade|blind|curtain|vent\b|vents\b|ambient|"
+    r"hotspot|phone call|call volume|ringtone|alarm|notification"
+)
+
+
 def named_topics(text: str) -> set[str]:
-    """The topics whose words ``text`` says (any scope, any negation)."""
-    lowered = text.lower()
+    """The topics whose words ``text`` says (any scope, any negation; words like "角度"
+    that only contain a topic's word do not count)."""
+    lowered = _NOT_A_TOPIC.sub(" ", text.lower())
     return {t for t, pattern in _TOPIC_PATTERNS.items() if pattern.search(lowered)}

@@ -5,24 +5,26 @@ One forward pass over the query after a short cached prefix, through the first
 state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; see
 :func:`feature_token_ids`); a softmax-regression head trained at start-up on labelled examples
 (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts sampled from the
-cabin's templates; never a hold-out) turns it into intent probabilities. Then:
+cabin's templates; never a hold-out) turns it into intent probabilities. Then
+(:func:`head_decision`):
 
-* probabilities are summed per *subject* (warmer and cooler are one subject, louder and
-  quieter another; every other intent is its own); ``unknown`` on top, or the top subject below
-  :data:`THRESHOLD`: nothing actuates (out of domain, or ask back in the user's language);
-* the query must say a word of that subject, and nothing that puts it outside the car or later
-  (:mod:`hil.llm.grounding`), else ask back: a linear probe can be confidently wrong far from
-  its training data;
-* which way (warmer/cooler, louder/quieter, open/close, on/off, play/pause, next/previous) is
-  decided twice: by the words (:func:`direction_of`) and by the head's own top answer within
-  the subject; unless both say the same, ask "warmer or cooler?" instead of guessing: a
-  direction error costs more than a question;
-* the value is read from the words (:mod:`hil.llm.values`); out of range: say the range.
+* the head decides the **topic** (the temperature, the fan, the AC, a seat's heating, the
+  window, the music, the volume, going home, ...: :data:`hil.llm.grounding.TOPICS`), summing
+  its intents' probabilities, among the topics whose words the query says; a query that names
+  none, or says somewhere else, later, a question or a device the cabin lacks
+  (:mod:`twin.assistant.scope`), or where ``unknown`` outweighs the topic, is told the cabin
+  cannot do that, and asked nothing;
+* the topic's probability must reach its own threshold (:data:`THRESHOLDS`, chosen by
+  cross-validation on development data), else the cabin asks about that topic;
+* the **words** decide the rest (:mod:`hil.llm.slots`): which way (the user's "freezing" is
+  never asked "warmer or cooler?"; with no way said, that is what is asked), whether a number
+  is a step or a setting ("调高20度" is +20, out of range: the range is said), max/min as the
+  range's ends, which seat; a refusal ("don't") leaves things as they are.
 
 History is not re-prefilled: the prompt is prefix + query only, so a follow-up whose session is
 not cached costs exactly a first turn (follow-ups are resolved by the rules from the compact
-last-turn state). :data:`THRESHOLD` and :data:`hil.llm.HEAD_LAYERS` were chosen on development
-data only (BENCHMARKS.md, issue 15, "Third session").
+last-turn state). :data:`THRESHOLDS` and :data:`hil.llm.HEAD_LAYERS` were chosen on development
+data only (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from scipy.optimize import minimize
 
 from hil.llm.direction import FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
-from hil.llm.grounding import TOPICS, named_topics
+from hil.llm.grounding import LACKING, TOPICS, named_topics
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.slots import read_slots
 from hil.llm.training import training_examples
@@ -165,7 +167,7 @@ def head_decision(
     scope = out_of_scope(lowered)
     if scope == "elsewhere" and "home" in named:
         named = {"home"}  # going home is the one topic that names a place outside the car
-    elif scope is not None:
+    elif scope is not None or LACKING.search(lowered):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if not named:
         return HeadDecision("unknown", None, cannot(lang), "not_grounded", None)
