@@ -348,3 +348,15 @@ def test_words_that_only_contain_a_topic_word_do_not_name_it() -> None:
                  "打开右面电动吹风口", "提升手机通话声音的大小"):
         d = head_decision(CLASSES, sure, text, "zh-CN")
         assert d.intent == "unknown" and "?" not in d.feedback and "？" not in d.feedback, text
+
+
+def test_a_condition_the_past_or_another_place_is_not_a_command_now() -> None:
+    sure = _probs(media_volume_down=0.9)
+    for text, lang in (("if my phone rings mute the music", "en"),
+                       ("the concert last week was so loud", "en"),
+                       ("等孩子睡着了把音乐关小", "zh-CN"), ("爸妈家的空调帮我关一下", "zh-CN"),
+                       ("heat the pool to 28 degrees", "en"), ("座椅加热现在是几档", "zh-CN")):
+        d = head_decision(CLASSES, sure, text, lang)
+        assert (d.intent, d.why) == ("unknown", "out_of_scope"), text
+    assert head_decision(CLASSES, sure, "turn the music down a bit", "en")[0] == (
+        "media_volume_down")

@@ -223,7 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.lines:
         for q, classes, probs in decisions:
             d = head_decision(classes, probs, q.text, q.lang, threshold)
-            print(json.dumps({"text": q.text, "label": [q.intent, q.value], "answer":
+            p = dict(zip(classes, probs.tolist(), strict=True))
+            mass = sum(p.get(i, 0.0) for i in TOPICS.get(d.topic or "", ()))
+            print(json.dumps({"p_topic": round(mass, 3), "p_unknown": round(p["unknown"], 3),
+                              "text": q.text, "label": [q.intent, q.value], "answer":
                               [d.intent, d.value], "why": d.why, "topic": d.topic,
                               "outcome": outcome(q, d)}, ensure_ascii=False))
     if args.calibrate:

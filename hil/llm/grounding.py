@@ -112,8 +112,14 @@ TOPICS: dict[str, tuple[str, ...]] = {
 """What the fallback decides first: the thing a request changes, and the intents that change it
 (which of them, and the value, are read from the words: :mod:`hil.llm.slots`)."""
 TOPIC_OF: dict[str, str] = {i: t for t, intents in TOPICS.items() for i in intents}
+# "turn the music down", "音乐开小点": the volume, named through what is playing
+_VOLUME_OF_MUSIC = (r"(?:music|song|radio|tunes?)\b.{0,12}\b(?:up|down)\b|"
+                    r"(?:音乐|歌|歌曲|广播).{0,4}(?:开|调|放)?(?:大|小)")
 _TOPIC_PATTERNS = {
-    topic: re.compile("|".join(f"(?:{_SUBJECTS[_OF_INTENT[i]]})" for i in intents))
+    topic: re.compile("|".join(
+        [f"(?:{_SUBJECTS[_OF_INTENT[i]]})" for i in intents]
+        + ([_VOLUME_OF_MUSIC] if topic == "volume" else [])
+    ))
     for topic, intents in TOPICS.items()
 }
 
@@ -130,6 +136,20 @@ LACKING = re.compile(
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|"
     r"recline|backrest|seat back|sunshade|blind|curtain|vent\b|vents\b|ambient|"
     r"hotspot|phone call|call volume|ringtone|alarm|notification"
+)
+
+
+# beyond the rules' scope words: a condition, the past, another place or car, a state asked
+# about ("if my phone rings mute the music", "the concert last week was so loud", "等孩子睡着了
+# 把音乐关小", "heat the pool", "爸妈家的空调", "座椅加热现在是几档")
+NOT_HERE_NOW = re.compile(
+    r"\bif (?:my|your|his|her|our|a|an|someone|somebody)\b|\bonce (?:the|my|our|it|he|she|they)\b|"
+    r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
+    r"\b(?:yesterday|last (?:week|night|time|year|month)|used to|the old|back then)\b|"
+    r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
+    r"\bseat ventilation\b|\bventilated seat|\bi (?:love|like|hate|wonder)\b(?! (?:to|it|some))|"
+    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
+    r"现在是几|几档了|是多少|开着吗|关着吗"
 )
 
 

@@ -41,7 +41,7 @@ from scipy.optimize import minimize
 
 from hil.llm.direction import FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
-from hil.llm.grounding import LACKING, TOPICS, named_topics
+from hil.llm.grounding import LACKING, NOT_HERE_NOW, TOPICS, named_topics
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.slots import read_slots
 from hil.llm.training import training_examples
@@ -167,7 +167,7 @@ def head_decision(
     scope = out_of_scope(lowered)
     if scope == "elsewhere" and "home" in named:
         named = {"home"}  # going home is the one topic that names a place outside the car
-    elif scope is not None or LACKING.search(lowered):
+    elif scope is not None or LACKING.search(lowered) or NOT_HERE_NOW.search(lowered):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if not named:
         return HeadDecision("unknown", None, cannot(lang), "not_grounded", None)
