@@ -71,7 +71,7 @@ def test_calibration_picks_the_lowest_threshold_that_keeps_precision() -> None:
     decisions = []
     # the head is right on "play ..." lines at any confidence: the lowest candidate
     for k in range(12):
-        decisions.append((_q(f"play song {chr(97 + k)}", "media_play"), classes,
+        decisions.append((_q(f"some music please {chr(97 + k)}", "media_play"), classes,
                           np.array([0.1, 0.3 + 0.05 * (k % 4), 0.05])))
     # on "cold ..." lines it is wrong below 0.7 (the label is out of domain there)
     for k in range(12):

@@ -120,7 +120,7 @@ def _sweep(decisions: list[tuple[LabelledQuery, list[str], np.ndarray]], topics:
         thresholds = {**_NEVER, **dict.fromkeys(topics, t)}
         for q, classes, probs in decisions:
             d = head_decision(classes, probs, q.text, q.lang, thresholds)
-            if d.topic in topics and d.intent != "unknown":
+            if (d.topic in topics or "explicit" in topics) and d.intent != "unknown":
                 acted += 1
                 right += q.matches(d.intent, d.value)
         if acted >= min_acted and right >= target * acted:
@@ -142,13 +142,13 @@ def calibrate(
     shared = pooled[0] if pooled is not None else CANDIDATES[-1]
     chosen: dict[str, float] = {}
     report: dict[str, dict[str, float | int]] = {"(pooled)": {"threshold": shared}}
-    for topic in sorted(TOPICS):
+    for topic in (*sorted(TOPICS), "explicit"):
         own = _sweep(decisions, {topic}, target, min_acted)
         chosen[topic] = own[0] if own is not None else shared
         acted = right = 0
         for q, classes, probs in decisions:
             d = head_decision(classes, probs, q.text, q.lang, {**_NEVER, topic: chosen[topic]})
-            if d.topic == topic and d.intent != "unknown":
+            if (d.topic == topic or topic == "explicit") and d.intent != "unknown":
                 acted += 1
                 right += q.matches(d.intent, d.value)
         lines = sum(1 for q, _, _ in decisions if TOPIC_OF.get(q.intent) == topic)
@@ -158,7 +158,7 @@ def calibrate(
     return chosen, report
 
 
-_NEVER = {topic: 2.0 for topic in TOPICS}  # every other topic abstains while one is swept
+_NEVER = {topic: 2.0 for topic in (*TOPICS, "explicit")}  # the others abstain while one is swept
 
 
 def _folds_of(path: Path, queries: list[LabelledQuery]) -> list[LabelledQuery]:

@@ -153,6 +153,27 @@ NOT_HERE_NOW = re.compile(
 )
 
 
+EXPLICIT: dict[str, re.Pattern[str]] = {
+    topic: re.compile(pattern) for topic, pattern in {
+        "temperature": r"温度|temperature",
+        "fan": r"风量|风速|风力|\bfan\b",
+        "ac": r"空调|\bac\b|\ba/c\b|air ?con",
+        "defrost": r"除雾|除霜|defrost|demist",
+        "seat": r"座椅加热|座位加热|seat heat",
+        "window": r"车窗|窗户|\bwindows?\b",
+        "playback": r"播放|(?:听|放|来|播)(?:一|几)?[首个些点](?:.{0,12})?(?:歌|曲|音乐)|"
+                    r"\bplay\b.{0,30}\b(?:song|music|album|playlist|tracks?)\b|暂停|\bpause\b",
+        "skip": r"下一首|上一首|换一首|换首|\b(?:next|previous) (?:song|track)\b",
+        "volume": r"音量|\bvolume\b",
+        "mute": r"静音|\bmute\b",
+        "home": r"回家|导航.{0,4}家|\b(?:navigate|drive|take me) home\b",
+    }.items()
+}
+"""The words that name a topic outright ("温度", "the volume", "播放…歌"): on such a request the
+head's ``unknown`` does not veto a complete reading of the words, and the topic has its own
+threshold (``THRESHOLDS["explicit"]``)."""
+
+
 def named_topics(text: str) -> set[str]:
     """The topics whose words ``text`` says (any scope, any negation; words like "角度"
     that only contain a topic's word do not count)."""
