@@ -14,18 +14,17 @@ The loop, for a scenario with real stages:
    the relative error, a two-sample Kolmogorov-Smirnov test; the verdict uses the scenario's
    ``[fidelity]`` tolerances (:mod:`twin.config.fidelity`).
 
-The "real" side is any runner that returns a run and its call records: the real backends
-(:func:`real_runner`), or a synthetic backend with a known ground truth
+The "real" side is any :data:`Runner` that returns a run and its call records: the real
+backends (``twin fidelity`` builds that runner), or a synthetic backend with a known ground truth
 (:class:`hil.synthetic.SyntheticBinding`), which is how the loop itself is tested.
 """
 
 from __future__ import annotations
 
-import json
 import warnings
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ import numpy as np
 import tomli_w
 from scipy import stats
 
+from hil.calls import CallRecord
 from latency_models.conditioned import (
     ConditionedModel,
     ConditionedStage,
@@ -42,7 +42,6 @@ from latency_models.conditioned import (
 from latency_models.distributions import Empirical
 from latency_models.fitting import MIN_SAMPLES, fit_samples
 from latency_models.stages import STAGES
-from twin.calibrated import history_key, query_key
 from twin.config.fidelity import FidelityConfig, fidelity_config
 from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario, scenario_from_dict
@@ -55,53 +54,7 @@ FEATURES_BY_CLASS = {
 MAX_MARGINAL_KNOTS = 256
 
 
-@dataclass(frozen=True)
-class CallRecord:
-    """One real call: which stage and request, its class, its features and its duration."""
-
-    stage: str
-    index: int
-    cls: str
-    ms: float
-    features: dict[str, float] = field(default_factory=dict)
-    concurrency: int = 1
-    key: str = ""  # the labelled query (twin.calibrated.query_key), for model calls
-
-
 Runner = Callable[[Scenario, int, int], tuple[RunResult, list[CallRecord]]]
-
-
-def token_counts(resolver: Any, text: str, history: Sequence[Any]) -> tuple[float, float] | None:
-    """(query tokens, history tokens) of a query with the resolver's own tokenizer, or None
-    when the resolver does not expose one."""
-    try:
-        from hil.llm.prompt import suffix_tokens
-
-        hist, query = suffix_tokens(text, list(history), resolver.engine.tokenize,
-                                    resolver.max_prompt_tokens)
-    except (AttributeError, ImportError):
-        return None
-    return float(len(query)), float(len(hist))
-
-
-def token_table(resolver: Any, queries: Sequence[Any]) -> dict[str, tuple[float, float]]:
-    """Token counts of every labelled query (measured with the model's tokenizer)."""
-    out = {}
-    for q in queries:
-        counts = token_counts(resolver, q.text, q.history)
-        if counts is None:
-            return {}
-        out[query_key(q.text, q.history)] = counts
-    return out
-
-
-def pinned_keys() -> tuple[str, ...]:
-    """The warm situations the real resolver pins in its session cache."""
-    try:
-        from hil.llm.resolver import WARM_SITUATIONS
-    except ImportError:  # llama.cpp not installed: nothing is pinned
-        return ()
-    return tuple(history_key(s) for s in WARM_SITUATIONS)
 
 
 def fit_records(records: Sequence[CallRecord], tokens: dict[str, tuple[float, float]] | None = None,
@@ -324,57 +277,3 @@ def run_fidelity(scenario: Scenario, runner: Runner, out: Path, seed: int | None
         again, _ = runner(scenario, seed, n)
         record["noise_floor"] = compare(real, again, stages, config)
     return FidelityResult(record, real, modelled, again)
-
-
-def real_lookups(model: str | None = None, rig: str | None = None
-                 ) -> Callable[[], dict[str, Any]]:
-    """What a calibration learns from the real backends besides timings: token counts of every
-    labelled query (the model's tokenizer, loaded vocabulary-only), the pinned warm
-    situations, the resolver's session-cache size, and the device each intent commands."""
-
-    def lookups() -> dict[str, Any]:
-        from types import SimpleNamespace
-
-        import llama_cpp
-
-        from hil.backends import DEFAULT_RIG
-        from hil.llm.model_files import checked_model_path
-        from hil.render import intent_routes
-        from twin.assistant.queries import load_queries
-        from twin.assistant.resolver import MAX_PROMPT_TOKENS
-
-        vocab = llama_cpp.Llama(model_path=str(checked_model_path(model)), vocab_only=True,
-                                verbose=False)
-
-        def tokenize(text: str) -> list[int]:
-            return vocab.tokenize(text.encode("utf-8"), add_bos=False, special=False)
-
-        shim = SimpleNamespace(engine=SimpleNamespace(tokenize=tokenize),
-                               max_prompt_tokens=MAX_PROMPT_TOKENS)
-        return {"tokens": token_table(shim, load_queries()), "pinned": pinned_keys(),
-                "session_capacity": 50,
-                "route": intent_routes(rig or DEFAULT_RIG)}
-
-    return lookups
-
-
-def real_runner(rig: str | None, out: Path, model: str | None = None, n_threads: int = 2,
-                ) -> Runner:
-    """The real backends (llama.cpp, a rig) as a fidelity runner; each run writes its traces
-    into its own folder under ``out``."""
-    from hil.run_real import run_real
-    from twin.report import write_report
-
-    runs = [0]
-
-    def run(scenario: Scenario, seed: int, n: int) -> tuple[RunResult, list[CallRecord]]:
-        runs[0] += 1
-        folder = out / f"real-{runs[0]}-seed{seed}"
-        result = run_real(scenario, rig, seed, n, folder, model, n_threads)
-        write_report(result.report, folder)
-        rows = [{"stage": c.stage, "request": c.index, "class": c.cls, "ms": round(c.ms, 4),
-                 **c.features} for c in result.calls]
-        (folder / "calls.json").write_text(json.dumps(rows) + "\n", encoding="utf-8")
-        return result, list(result.calls)
-
-    return run

@@ -128,7 +128,7 @@ def test_calibrated_file_feeds_a_plain_twin_run(tmp_path):
 
 
 def test_fit_records_keeps_a_class_per_device():
-    from hil.fidelity import CallRecord
+    from hil.calls import CallRecord
 
     records = [CallRecord("render", i, "hvac" if i % 2 else "seat", 5.0 + (i % 2) * 5 + i * 1e-3)
                for i in range(60)]
