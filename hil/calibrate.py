@@ -264,7 +264,7 @@ def stage_table(record: dict[str, Any]) -> str:
     the conditioned models when the record has them."""
     import tomli_w
 
-    from hil.fidelity import _toml_ready
+    from hil.fidelity_fit import toml_ready
 
     stage = record.get("stage", "inference")
     spec = record["fit"]["best"]["spec"]
@@ -273,7 +273,7 @@ def stage_table(record: dict[str, Any]) -> str:
     lines += [f"{key} = {_toml_value(value)}" for key, value in spec.items()]
     text = "\n".join(lines) + "\n"
     if "conditioned_stage" in record:
-        text += "\n" + tomli_w.dumps(_toml_ready(
+        text += "\n" + tomli_w.dumps(toml_ready(
             {"conditioned": {stage: record["conditioned_stage"]}}))
     return text
 
