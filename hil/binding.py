@@ -79,10 +79,10 @@ class RealBinding:
         self.llm_calls: dict[int, ResolverResult] = {}
         #: one :class:`hil.calls.CallRecord` per real call: what conditioned models fit
         self.records: list[Any] = []
-        #: each stage's real work, selected by the backend registry
+        #: each stage's real work (a backend may bring its own: ``parts.work``)
         self.work: dict[str, Callable[..., Generator[Any, Any, None]]] = {
             "network": self._network, "model_load": self._model_load,
-            "inference": self._inference, "render": self._render}
+            "inference": self._inference, "render": self._render, **parts.work}
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
