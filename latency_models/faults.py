@@ -175,6 +175,20 @@ class Pause(Fault):
         return np.column_stack([starts, starts + self.duration_ms])
 
 
+@dataclass(frozen=True)
+class LinkWindow(Fault):
+    """A fault on a rig's real links (``can_drop``, ``device_silent``, ...), on the scenario's
+    clock: the commands of requests arriving in its window are faulted by the hardware floor.
+    It adds no modelled latency; it is here so every fault shares one clock, one report entry
+    and one timeline. Which requests it hit is known only after the real run."""
+
+    kind: str = ""  # type: ignore[misc]  (one class, many link kinds)
+    device: str = "*"
+
+    def extra_ms(self, arrival_ms, prev_arrival_ms, base, draws):  # type: ignore[no-untyped-def]
+        return {}
+
+
 FAULT_KINDS: dict[str, type[Fault]] = {
     cls.kind: cls for cls in (RttSpike, PacketLoss, ColdLoad, Fragmentation, Pause)
 }

@@ -89,11 +89,13 @@ LinkKind = Literal["can_drop", "can_delay", "can_duplicate", "can_corrupt", "can
 
 
 class LinkFault(Strict):
-    """A fault on a rig's real links (CAN or serial), timed from the start of the session."""
+    """A fault on a rig's real links (CAN or serial), on the scenario's clock like every fault:
+    it hits the commands of the requests that arrive inside its window."""
 
     kind: LinkKind
     device: str = Field("*", min_length=1, description="a rig device, or '*' for every one")
-    start_ms: Milliseconds = Field(0.0, description="when it starts (ms into the session)")
+    start_ms: Milliseconds = Field(0.0, description="when it starts (ms on the scenario's "
+                                   "clock: requests arriving from then on are hit)")
     duration_ms: Milliseconds | None = Field(None, description="how long (ms); none: to the end")
     probability: Probability = Field(1.0, description="chance per frame")
     delay_ms: float | None = Field(None, ge=0, le=10_000,
@@ -105,6 +107,12 @@ class LinkFault(Strict):
         if self.kind == "can_delay" and self.delay_ms is None:
             raise ValueError("delay_ms for can_delay (the delay in ms)")
         return self
+
+    def build(self) -> lf.LinkWindow:
+        """Its window on the scenario's clock (no modelled latency: the rig applies it)."""
+        duration = float("inf") if self.duration_ms is None else float(self.duration_ms)
+        return lf.LinkWindow(start_ms=float(self.start_ms), duration_ms=duration,
+                             kind=self.kind, device=self.device)
 
 
 class DutFault(Strict):
