@@ -48,7 +48,7 @@ def test_a_value_on_the_range_edge_is_accepted(value: float) -> None:
 
 @pytest.mark.parametrize("value", [30.001, 30.5, 31.0, 15.999, 15.5, 15.0, float("nan")])
 def test_a_value_just_past_the_range_is_refused(value: float) -> None:
-    with pytest.raises(Refused, match="TargetTemp=.* outside its range \\[16, 30\\]"):
+    with pytest.raises(Refused, match=r"TargetTemp=.* outside its range \[16, 30\]"):
         SPEC.check_range({"TargetTemp": value})
 
 
