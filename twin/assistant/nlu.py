@@ -28,7 +28,6 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import yaml
@@ -36,9 +35,10 @@ from hassil import Intents, recognize, recognize_best
 from hassil.expression import TextChunk
 from hassil.intents import TextSlotList, TextSlotValue
 from hassil.recognize import RecognizeResult
-from hassil.util import normalize_for_matching
+from hassil.util import merge_dict, normalize_for_matching
 from home_assistant_intents import get_intents
 
+from twin.assistant.catalogue import template_texts
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.feedback import LANGS, clarify, feedback_for, range_feedback
 from twin.assistant.intents import INTENTS
@@ -59,6 +59,7 @@ from twin.assistant.vocabulary import (
     WARM_UP,
     WINDOW_LEVEL,
 )
+from twin.errors import InputError
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -78,8 +79,18 @@ media ("put the heating on", "blast the AC"): no rule answer, the fallback decid
 
 
 def _cabin_templates(name: str) -> Intents:
-    text = resources.files("twin.assistant.templates").joinpath(name).read_text(encoding="utf-8")
-    return Intents.from_dict(yaml.safe_load(text))
+    """The template file ``name`` of every catalogue's template folder, merged (shipped
+    first); an intent's sentences in an extension add to the shipped ones."""
+    merged: dict[str, Any] = {}
+    for path, text in template_texts(name):
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise InputError(path, "yaml", f"valid YAML ({str(exc).splitlines()[0]})") from None
+        if not isinstance(data, dict):
+            raise InputError(path, "(top level)", "a hassil template mapping")
+        merge_dict(merged, data)
+    return Intents.from_dict(merged)
 
 
 _PUNCT = r"[\s,，、.。!！?？~～]*"

@@ -22,20 +22,16 @@ from typing import Any
 
 import numpy as np
 
+from twin.assistant.catalogue import active_catalogue
 from twin.assistant.intents import INTENTS
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, Decision, decide
 from twin.assistant.queries import LabelledQuery
 from twin.assistant.resolver import IntentResolver
 
-_PAIRS = (
-    ("climate_temperature_up", "climate_temperature_down"),
-    ("climate_fan_up", "climate_fan_down"),
-    ("media_volume_up", "media_volume_down"),
-    ("window_open", "window_close"),
-    ("climate_ac_on", "climate_ac_off"),
-)
-OPPOSITE: dict[str, str] = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS}
+OPPOSITE: dict[str, str] = {
+    name: other for name in INTENTS if (other := active_catalogue().opposite(name)) is not None
+}
 """Each directional intent and its opposite (a direction error answers one for the other)."""
 
 
