@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
@@ -40,7 +40,7 @@ from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import template_texts
 from twin.assistant.commands import UNKNOWN, Command, make_command
-from twin.assistant.feedback import LANGS, clarify, feedback_for, range_feedback
+from twin.assistant.feedback import LANGS, clarify, feedback_for, joined, range_feedback
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
@@ -128,6 +128,28 @@ class RuleResult:
     matched: str
     reason: str
     ms: float
+    split: tuple[RuleResult, ...] = ()
+    """Every command of a sentence that asks for several ("open the window and turn the fan
+    off"), in the order said, each with its own feedback; this result carries the first's
+    command and all the feedback. Empty for one command."""
+
+    @property
+    def parts(self) -> tuple[RuleResult, ...]:
+        """Every command of the sentence, in order (just this one for a single command)."""
+        return self.split or (self,)
+
+
+_SOLID_REASONS = ("full", "full_default_value", "converted", "followup", "out_of_range")
+"""Reasons of a whole-sentence match that is not split into parts."""
+MAX_PARTS = 4
+"""The most commands one sentence is split into (bounds the rules' work per query)."""
+_CONJUNCTIONS = {
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
+                     r"|\s*[,;]\s*", re.IGNORECASE),
+    "zh-CN": re.compile(r"\s*(?:[，,;；、]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并)"
+                        r"\s*|\s*[，,;；、]\s*|(?<=[了吧])再(?=[把将打开关调])"),
+}
+"""Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
 
 
 def _number(value: Any) -> Any:
@@ -243,7 +265,46 @@ class RuleNLU:
         return "none", None
 
     def parse(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
-        """Recognise ``text`` (with ``history`` for follow-ups) into a :class:`RuleResult`."""
+        """Recognise ``text`` (with ``history`` for follow-ups) into a :class:`RuleResult`.
+
+        A sentence the rules do not match whole as one command is split on its conjunctions
+        (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
+        (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
+        start = time.perf_counter()
+        whole = self._parse_one(text, history)
+        if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
+            return whole
+        parts = self._split(text, history)
+        if parts is None:
+            return whole
+        ms = (time.perf_counter() - start) * 1000.0
+        first = parts[0]
+        return replace(
+            first, confidence=min(p.confidence for p in parts),
+            feedback=joined([p.feedback for p in parts], self.lang),
+            matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _split(self, text: str, history: Sequence[Turn]) -> list[RuleResult] | None:
+        """Each part of ``text`` between conjunctions as its own command, or None unless
+        there are two or more and every one is a command the rules are sure of."""
+        pieces = [p for p in _CONJUNCTIONS[self.lang].split(text.strip()) if p and p.strip()]
+        if not 2 <= len(pieces) <= MAX_PARTS:
+            return None
+        parts: list[RuleResult] = []
+        turns = list(history)
+        for piece in pieces:
+            part = self._parse_one(piece, turns)
+            command = part.command
+            if part.confidence < 0.85 or command is None or (
+                    not command.actuates and part.reason != "out_of_range"):
+                return None
+            parts.append(part)
+            if command.actuates:
+                turns.append(Turn(piece, command.intent, command.value))
+        return parts
+
+    def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
+        """One command: the first template match of ``text`` as a :class:`RuleResult`."""
         start = time.perf_counter()
         source, found = self._recognize(text.strip())
         if found is None:
