@@ -113,11 +113,12 @@ class Decision:
 
 def rule_default(rule_result: RuleResult, lang: str) -> tuple[Command, str]:
     """The rules' guess if it is a valid command, else ``unknown`` with a clarifying question
-    (or, for an out-of-range value, the range the cabin can set)."""
+    (or, for an out-of-range value, the range the cabin can set; for a miss that names
+    nothing the cabin does, that it cannot do that in the car)."""
     if rule_result.command is not None:
         return rule_result.command, feedback_for(rule_result.command, lang)
-    if rule_result.reason == "out_of_schema":
-        return UNKNOWN, rule_result.feedback
+    if rule_result.reason in ("out_of_schema", "no_match_out_of_domain"):
+        return UNKNOWN, rule_result.feedback  # the range, or "not something I can do"
     return UNKNOWN, clarify(lang)
 
 
