@@ -151,3 +151,29 @@ def test_the_twin_renders_once_per_command(tmp_path: Path) -> None:
     assert row["command_list"] == "window_set_position=20;climate_set_fan=0"
     assert row["command_valve"] == "ok;ok" and len(row["command_feedback"].split(";")) == 2
     assert one_rows[0]["commands"] == "1"
+
+
+@pytest.mark.slow
+def test_each_command_reaches_its_device_on_a_rig(tmp_path: Path) -> None:
+    refused = {"text": "set the temperature to 40 and turn on the seat heating", "lang": "en",
+               "intent": "climate_set_temperature", "value": 40, "kind": "out_of_range"}
+    (tmp_path / "q").mkdir()
+    queries = _write(tmp_path / "q", [MULTI, refused])
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(
+        'name = "multi"\ndescription = "d"\nseed = 3\nrequests = 20\n'
+        '[workload]\nkind = "poisson"\nrate_per_s = 20\n[stages]\nprofile = "ideal"\n'
+        f'[assistant]\nqueries = "{queries}"\n', encoding="utf-8")
+    assert main(["run", str(scenario), "--rig", "ci-virtual", "--out", str(tmp_path / "o")]) \
+        in (0, 1)
+    rows = list(csv.DictReader((tmp_path / "o" / "requests.csv").open()))
+    report = json.loads((tmp_path / "o" / "report.json").read_text())
+    both = [r for r in rows if r["query"] == MULTI["text"]]
+    half = [r for r in rows if r["query"] == refused["text"]]
+    assert both and half
+    assert {r["command_actuation"] for r in both} == {"status_matches;status_matches"}
+    # the refused temperature commands nothing; the seat heating still goes out, confirmed
+    assert {r["command_actuation"] for r in half} == {"none;status_matches"}
+    assert {r["command_valve"] for r in half} == {"out_of_range;ok"}
+    assert report["render_real"]["commands_rendered"] == 2 * len(rows)
+    assert report["devices"]["seat"]["ok"] == len(half)
