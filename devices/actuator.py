@@ -53,6 +53,7 @@ class Outcome(StrEnum):
     SENT = "sent"  # fire-and-forget device (no status message): on the bus, never confirmed
     NOT_SENT = "not_sent"  # never went out (encode refused, no such device, valve refused)
     ERROR = "error"  # the link failed (send error, serial link down, exception)
+    UNTOUCHED = "untouched"  # safe state only: never commanded this session, nothing to undo
 
 
 CONFIRMED = frozenset({Outcome.STATUS_MATCHES, Outcome.ACKNOWLEDGED})

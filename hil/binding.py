@@ -33,8 +33,10 @@ import simpy
 
 from devices.actuator import Outcome
 from hil.backends import RealParts
+from hil.calls import CallRecord, token_counts
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
+from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, MODEL_LOAD, STAGES
 from twin import assisted
 from twin.assistant.nlu import shared_nlu
@@ -78,16 +80,20 @@ class RealBinding:
         #: requests whose real call outlasted the lockstep's call timeout, and why
         self.call_timeouts: dict[int, str] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
-        #: one :class:`hil.fidelity.CallRecord` per real call: what conditioned models fit
+        #: one :class:`hil.calls.CallRecord` per real call: what conditioned models fit
         self.records: list[Any] = []
-        #: each stage's real work, selected by the backend registry
+        #: each stage's real work (a backend may bring its own: ``parts.work``)
         self.work: dict[str, Callable[..., Generator[Any, Any, None]]] = {
             "network": self._network, "model_load": self._model_load,
-            "inference": self._inference, "render": self._render}
+            "inference": self._inference, "render": self._render, **parts.work}
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
         self.ap = ap
+        self.planned = plan.n
+        self.arrivals = plan.arrivals_ms
+        #: the plan's column of each link fault, in the rig's fault order
+        self.link_columns = [j for j, f in enumerate(plan.faults) if isinstance(f, LinkWindow)]
         real = self.parts.stages
         if "inference" in real:
             if ap is None:
@@ -195,6 +201,8 @@ class RealBinding:
         commands = self.commands_for(i, timeline)
         backend = self.render
 
+        arrival = self.arrival_of(i, timeline)  # link faults are judged at the arrival
+
         def execute() -> RenderOutcome:
             """Each command in turn (one render per command); a refused or failed command
             does not stop the next. The request's outcome is its first failed command's,
@@ -202,7 +210,8 @@ class RealBinding:
             done = []
             for intent, value in commands:
                 t0 = time.perf_counter()
-                outcome = backend.execute(intent, value)
+                with backend.session.faults.request(i, arrival):
+                    outcome = backend.execute(intent, value)
                 self._record("render", i, outcome.device or "none", t0, {})
                 done.append(outcome)
             self.part_outcomes[i] = done
@@ -214,6 +223,12 @@ class RealBinding:
             self.outcomes[i] = RenderOutcome(env.call_timeout_s * 1e3, None, Outcome.TIMED_OUT,
                                              str(exc))
             self.call_timeouts[i] = str(exc)
+
+    def arrival_of(self, i: int, timeline: list[float]) -> float:
+        """Request ``i``'s arrival on the scenario's clock (an open loop drew it up front;
+        a closed loop's is the first entry of its record)."""
+        arrivals = getattr(self, "arrivals", None)
+        return float(arrivals[i]) if arrivals is not None else float(timeline[0])
 
     def _record(self, stage: str, i: int, cls: str, t0: float,
                 features: dict[str, float], key: str = "") -> None:
@@ -285,19 +300,27 @@ class RealBinding:
                 "no_device": sum(o.device is None for o in outcomes),
             }
             out.update(self.render.report())  # after close: the safe state is known
+            out["rig"]["link_faults"] = self._mark_link_faults(timings)
         return out
+
+    def _mark_link_faults(self, timings: Timings) -> list[dict[str, Any]]:
+        """Set the requests each link fault hit in ``timings.fault_hit`` (its column of the
+        report's ``faults``, requests.csv and the timeline); the per-fault summary."""
+        assert self.render is not None
+        plan = self.render.session.faults
+        if timings.n == getattr(self, "planned", -1):  # an interrupted run keeps a subset
+            for k, j in enumerate(getattr(self, "link_columns", [])):
+                rows = [i for i in plan.hits.get(k, ()) if i < timings.n]
+                timings.fault_hit[rows, j] = True
+        return plan.summary()
 
 
 def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float],
                  key: str = "") -> Any:
-    from hil.fidelity import CallRecord
-
     return CallRecord(stage, i, cls, ms, features, key=key)
 
 
 def _query_tokens(resolver: Any, q: Any, result: ResolverResult) -> float:
     """Tokens of the query suffix, from the model's tokenizer (else what the call prefilled)."""
-    from hil.fidelity import token_counts
-
     counts = token_counts(resolver, q.text, q.history)
     return counts[0] if counts is not None else float(result.timings.get("prefill_tokens", 0))

@@ -12,6 +12,7 @@ Bad files raise :class:`twin.errors.InputError` (one line: file, dotted key, exp
 from __future__ import annotations
 
 import difflib
+import inspect
 import math
 import sys
 import tomllib
@@ -23,7 +24,16 @@ from cantools.database.can import Database, Message, Signal
 from pydantic import Field
 
 from devices.binding import E2E_SIGNALS, Binding, Check, DeviceSpec, SafeState
-from devices.codec import CABIN_DBC, load_dbc, overlapping
+from devices.codec import (
+    ALIVE_SIGNAL,
+    CABIN_DBC,
+    CHECKSUM_SIGNAL,
+    CMD_COUNTER_SIGNAL,
+    COUNTER_SIGNAL,
+    CRC_SIGNAL,
+    load_dbc,
+    overlapping,
+)
 from hil.rig_checks import check_devices
 from latency_models.distributions import SpecError, distribution_from_spec
 from twin.assistant.intents import INTENT_NAMES, INTENTS, IntentSchema
@@ -37,6 +47,17 @@ SERIAL = "serial"
 FEEDBACK = "feedback"
 FEEDBACK_SCHEMA = IntentSchema(FEEDBACK, "int", 1, len(INTENT_NAMES), default=1)
 
+PROTECTION_SIGNALS = frozenset({COUNTER_SIGNAL, CHECKSUM_SIGNAL, CMD_COUNTER_SIGNAL,
+                                CRC_SIGNAL, ALIVE_SIGNAL})
+"""Signals that protect a frame (counters, checksum, CRC): never a confirmation."""
+#: intent -> (what rest means, the share of its value range a safe state may leave it at)
+AT_REST: dict[str, tuple[str, float]] = {
+    "climate_set_fan": ("off", 0.0),
+    "seat_heat_driver": ("off", 0.0),
+    "seat_heat_passenger": ("off", 0.0),
+    "media_volume_set": ("low", 1 / 3),
+}
+
 Number = Finite | str  # a physical value, or the name of a VAL_ entry
 Range = Annotated[list[Finite], Field(min_length=2, max_length=2)]
 
@@ -47,8 +68,8 @@ class CanBusModel(Strict):
 
     interface: str = Field(min_length=1, description="python-can interface: virtual, "
                            "udp_multicast, socketcan, pcan, vector, ...")
-    channel: str | int = Field(description='the interface\'s channel ("auto" on virtual: a '
-                               "private bus per session)")
+    channel: Annotated[str, Field(min_length=1)] | Annotated[int, Field(ge=0)] = Field(
+        description='the interface\'s channel ("auto" on virtual: a private bus per session)')
     bitrate: Annotated[int, Field(gt=0, le=8_000_000)] | None = Field(
         None, description="bit/s, passed to can.Bus")
     options: dict[str, str | int | float | bool] = Field(
@@ -251,6 +272,25 @@ class _Loader:
     def fail(self, key: str, expected: str) -> InputError:
         return InputError(self.file, key, expected)
 
+    def owner_of(self, message: str, bus: str, asking: str) -> str | None:
+        """The other device on ``bus`` whose status or command ``message`` is, if any."""
+        for name, d in self.model.devices.items():
+            if name != asking and d.bus == bus and message in (d.status, d.command):
+                return name
+        return None
+
+    def _check_node_ids(self) -> None:
+        """Node ids (the Diag ping target; 0: none) are unique per bus: a ping two devices
+        answer proves neither is there."""
+        seen: dict[tuple[str, int], str] = {}
+        for name, d in self.model.devices.items():
+            if not d.node_id:
+                continue
+            other = seen.setdefault((d.bus, d.node_id), name)
+            if other != name:
+                raise self.fail(f"devices.{name}.node_id", f"a node id no other device on bus "
+                                f"{d.bus} has (devices.{other} has {d.node_id})")
+
     def rig(self) -> Rig:
         m = self.model
         buses: dict[str, BusConfig] = {}
@@ -267,6 +307,10 @@ class _Loader:
                                       s.strict, len(m.buses), port=s.port,
                                       baudrate=s.baudrate)
         check_devices(m.devices, buses, self.file)  # across devices; cannot work: exit 2
+        self._buses = buses
+        self._check_node_ids()
+        for name, b in m.buses.items():
+            check_bus_options(b.interface, b.options, self.file, f"buses.{name}.options")
         devices = {name: self._device(name, d, buses) for name, d in m.devices.items()}
         served: dict[str, str] = {}
         for name, d in devices.items():
@@ -376,6 +420,7 @@ class _Dev:
                  ranges: dict[str, tuple[float, float]]) -> None:
         self.loader, self.at, self.db, self.cmd, self.status = loader, at, db, cmd, status
         self.model, self.ranges = model, ranges
+        self.name = at.split(".", 1)[1]
 
     def fail(self, key: str, expected: str) -> InputError:
         return self.loader.fail(f"{self.at}.{key}", expected)
@@ -476,6 +521,9 @@ class _Dev:
                                 f"signal that confirms it ({self.status.name} has no signal of "
                                 "the same name), or fire_and_forget = true on the device")
             return tuple(out)
+        if isinstance(given, list) and not given:
+            raise self.fail(key, "at least one check (an empty confirm checks nothing; leave "
+                            "confirm out for the default check, or set fire_and_forget = true)")
         items = given if isinstance(given, list) else [given]
         return tuple(self.check(c, f"{key}[{i}]" if isinstance(given, list) else key, source)
                      for i, c in enumerate(items))
@@ -486,7 +534,23 @@ class _Dev:
             self.db, c.message, f"{self.at}.{key}.message")
         if msg.name == self.cmd.name:
             raise self.fail(f"{key}.message", "a status message other than the command")
+        owner = self.loader.owner_of(msg.name, self.model.bus, self.name)
+        if owner is not None and msg.name != self.model.status:  # (one module may report
+            # for two devices: then it is each one's own status)
+            raise self.fail(f"{key}.message", f"a status message of this device, not "
+                            f"{msg.name} ({owner}'s): another device's frame proves nothing "
+                            "about this one")
         self.loader._signal(msg, c.signal, f"{self.at}.{key}.signal")
+        if c.signal in PROTECTION_SIGNALS:
+            raise self.fail(f"{key}.signal", f"a status signal other than {c.signal} (a "
+                            "protection signal: counter and CRC say the frame is intact, not "
+                            "that the device did anything)")
+        if c.tolerance is not None:
+            low, high = raw_range(msg.get_signal_by_name(c.signal))
+            if c.tolerance >= high - low:
+                raise self.fail(f"{key}.tolerance", f"a tolerance below the span of "
+                                f"{c.signal} ({high - low:g}): a check must be able to fail, "
+                                f"got {c.tolerance:g}")
         if c.value is not None:
             value, label = self.value(msg, c.signal, c.value, f"{self.at}.{key}.value")
             kind = "enum" if label else ("tolerance" if c.tolerance is not None else "equal")
@@ -535,10 +599,35 @@ class _Dev:
             if free:
                 raise self.fail("safe_state.hold", f"every other command signal held at its "
                                 f"reported value on a motion device (missing {free[0]})")
+        self._at_rest(send)
         confirm = self.confirms(s.confirm, "safe_state.confirm", None, send)
         for c in confirm:
             self.carried(c, [send], "safe_state.confirm")
         return SafeState(send, dict(s.hold), confirm, s.why)
+
+    def _at_rest(self, send: dict[str, float]) -> None:
+        """A safe state leaves the cabin at rest: the signal an intent of :data:`AT_REST`
+        binds is sent, at a value that intent gives for its resting values."""
+        for intent, (what, share) in AT_REST.items():
+            b = self.model.intents.get(intent)
+            schema = INTENTS.get(intent)
+            if b is None or b.signal is None or b.relative or schema is None:
+                continue
+            low, high = schema.low or 0, schema.high or 0
+            top = low + int((high - low) * share)
+            binding = Binding(intent, b.signal, b.scale, b.offset,
+                              tuple(float(x) for x in b.levels) if b.levels else None, low)
+            allowed = [binding.convert(v) for v in range(low, top + 1)]
+            rest = (f"{_fmt(allowed[0])}" if len(allowed) == 1 else
+                    f"{_fmt(min(allowed))}..{_fmt(max(allowed))}")
+            key = f"safe_state.send.{b.signal}"
+            if b.signal not in send:
+                raise self.fail(key, f"{b.signal} sent {what} ({rest}, what {intent} "
+                                f"{low}..{top} sends): left out it keeps the last value")
+            value = send[b.signal]
+            if not min(allowed) - 1e-9 <= value <= max(allowed) + 1e-9:
+                raise self.fail(key, f"{b.signal} {what} ({rest}, what {intent} {low}..{top} "
+                                f"sends), got {_fmt(value)}")
 
     def _stop_only(self, send: dict[str, float]) -> None:
         """A motion device's safe state may not send a value any intent moves it with."""
@@ -553,6 +642,80 @@ class _Dev:
                                     f"device's safe state must not send {sig} as "
                                     f"{intent} does (it moves the device); hold it at the "
                                     "reported value instead")
+
+# ---- python-can options ----------------------------------------------------------------
+#: per-interface option bounds python-can does not check itself (udp_multicast's hop limit)
+OPTION_BOUNDS: dict[tuple[str, str], tuple[int, int]] = {
+    ("udp_multicast", "hop_limit"): (0, 255),
+    ("udp_multicast", "port"): (1, 65535),
+}
+_ANY_BUS_OPTIONS = {"can_filters", "fd", "data_bitrate", "receive_own_messages"}
+
+
+def check_bus_options(interface: str, options: dict[str, Any], file: str, key: str) -> None:
+    """Refuse an option the interface's bus class does not take, or of another type than its
+    default, or outside :data:`OPTION_BOUNDS`. An interface python-can cannot import here
+    (vendor drivers) has its options passed through unchecked."""
+    if not options:
+        return
+    cls = _bus_class(interface)
+    if cls is None:
+        return
+    params = _bus_parameters(cls)
+    for name, value in options.items():
+        at = f"{key}.{name}"
+        if name not in params and name not in _ANY_BUS_OPTIONS:
+            known = sorted(set(params) | _ANY_BUS_OPTIONS)
+            raise InputError(file, at, _choice_text(name, known,
+                                                    f"an option of python-can's {interface}"))
+        default = params.get(name, inspect.Parameter.empty)
+        if default not in (inspect.Parameter.empty, None) and not _same_type(value, default):
+            kind = type(default).__name__
+            raise InputError(file, at, f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} (as "
+                             f"python-can's "
+                             f"{interface} takes it), got {value!r}")
+        bounds = OPTION_BOUNDS.get((interface, name))
+        if bounds is not None and not (isinstance(value, int) and not isinstance(value, bool)
+                                       and bounds[0] <= value <= bounds[1]):
+            raise InputError(file, at, f"an integer in [{bounds[0]}, {bounds[1]}], "
+                             f"got {value!r}")
+
+
+def _bus_class(interface: str) -> type | None:
+    import can
+
+    if interface not in can.interfaces.BACKENDS:
+        return None
+    try:
+        return _load_backend(interface)
+    except (ImportError, AttributeError, can.CanInterfaceNotImplementedError):
+        return None  # a vendor driver not installed here
+
+
+def _load_backend(interface: str) -> type:
+    import importlib
+
+    import can
+
+    module, name = can.interfaces.BACKENDS[interface]
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+def _bus_parameters(cls: type) -> dict[str, Any]:
+    """Keyword parameters of the bus class's constructor and their defaults."""
+    sig = inspect.signature(cls.__init__)  # type: ignore[misc]
+    return {p.name: p.default for p in sig.parameters.values()
+            if p.name not in ("self", "channel") and p.kind in (
+                inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)}
+
+
+def _same_type(value: Any, default: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(default, bool)
+    if isinstance(default, float):
+        return isinstance(value, int | float)
+    return isinstance(value, type(default))
+
 
 # ---- helpers ---------------------------------------------------------------------------
 def raw_range(signal: Signal) -> tuple[float, float]:
@@ -574,6 +737,10 @@ def effective_range(signal: Signal) -> tuple[float, float]:
 
 def _half_step(msg: Message, sig: str) -> float:
     return abs(msg.get_signal_by_name(sig).scale) / 2
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}"
 
 
 def _choice_text(given: str, options: list[str], what: str) -> str:

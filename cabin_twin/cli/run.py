@@ -34,6 +34,11 @@ def run(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(args.scenario)
     check_run_size(args)
+    if scenario.link_faults:  # a device the rig lacks is refused in every run, before it runs
+        from hil.backends import DEFAULT_RIG
+        from hil.links.faults import check_link_faults
+
+        check_link_faults(scenario.link_faults, args.rig, scenario.source, DEFAULT_RIG)
     out = args.out or Path("out") / scenario.name
     try:
         out.mkdir(parents=True, exist_ok=True)
