@@ -77,6 +77,8 @@ class RealBinding:
         self.ap: assisted.AssistedPlan | None = None
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
+        #: every command's outcome of a request (several for a multi-command sentence)
+        self.part_outcomes: dict[int, list[RenderOutcome]] = {}
         #: requests whose real call outlasted the lockstep's call timeout, and why
         self.call_timeouts: dict[int, str] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
@@ -198,17 +200,24 @@ class RealBinding:
     def _render(self, env: simpy.Environment, i: int,
                 timeline: list[float]) -> Generator[Any, Any, None]:
         assert isinstance(env, LockstepEnvironment) and self.render is not None
-        intent, value = self.command_for(i, timeline)
+        commands = self.commands_for(i, timeline)
         backend = self.render
 
         arrival = self.arrival_of(i, timeline)  # link faults are judged at the arrival
 
         def execute() -> RenderOutcome:
-            t0 = time.perf_counter()
-            with backend.session.faults.request(i, arrival):
-                outcome = backend.execute(intent, value)
-            self._record("render", i, outcome.device or "none", t0, {})
-            return outcome
+            """Each command in turn (one render per command); a refused or failed command
+            does not stop the next. The request's outcome is its first failed command's,
+            else its first command's."""
+            done = []
+            for intent, value in commands:
+                t0 = time.perf_counter()
+                with backend.session.faults.request(i, arrival):
+                    outcome = backend.execute(intent, value)
+                self._record("render", i, outcome.device or "none", t0, {})
+                done.append(outcome)
+            self.part_outcomes[i] = done
+            return next((o for o in done if o.failed), done[0])
 
         try:
             self.outcomes[i] = yield from env.call("render", execute)
@@ -229,13 +238,18 @@ class RealBinding:
         self.records.append(_call_record(stage, i, cls, ms, features, key))
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
-        """The command request ``index`` executes, decided the moment it reaches render."""
+        """The (first) command request ``index`` executes, decided when it reaches render."""
+        return self.commands_for(index, timeline)[0]
+
+    def commands_for(self, index: int, timeline: list[float]) -> list[tuple[str, Any]]:
+        """Every command request ``index`` executes (several when the sentence asked for
+        several), decided the moment it reaches render."""
         if self.ap is None:
-            return self.labels[index]
+            return [self.labels[index]]
         arrived, end = timeline[INFERENCE], timeline[2 * N + INFERENCE]
         answered = None if np.isnan(end) else end - arrived
         decision = assisted.decide_one(self.ap, index, answered)
-        return decision.intent, decision.value
+        return [(c.intent, c.value) for c in decision.commands]
 
     def request_columns(self, n: int) -> dict[str, np.ndarray]:
         """Per-request CSV columns: the intent commanded, the command's outcome
@@ -249,6 +263,8 @@ class RealBinding:
             "actuation_failed": np.array([o is not None and o.failed for o in rows]),
             "actuation_reason": np.array(["" if o is None else o.why for o in rows]),
             "real_call_timeout": np.array([self.call_timeouts.get(i, "") for i in range(n)]),
+            "command_actuation": np.array([";".join(o.outcome for o in self.part_outcomes.get(
+                i, [])) for i in range(n)]),
         }
 
     # report ------------------------------------------------------------------------------
@@ -272,8 +288,12 @@ class RealBinding:
             out["dut"] = self.resolver.report(self.llm_calls)  # type: ignore[union-attr]
         if self.render is not None:
             outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
+            every = [o for i in sorted(self.outcomes)
+                     for o in self.part_outcomes.get(i, [self.outcomes[i]])]
             out["render_real"] = {
                 "commands": len(outcomes),
+                "commands_rendered": len(every),
+                "commands_confirmed": sum(o.ok and o.device is not None for o in every),
                 "confirmed": sum(o.ok and o.device is not None for o in outcomes),
                 "sent_unconfirmed": sum(o.outcome == "sent" for o in outcomes),
                 "requests_failed": sum(o.failed for o in outcomes),
