@@ -154,7 +154,7 @@ class BusConfig:
     bitrate: int | None = None
     options: dict[str, Any] | None = None
     port: str = ""
-    baudrate: int = 115200
+    baudrate: int = SerialModel.model_fields["baudrate"].default  # written once: the model's
 
     @property
     def db(self) -> Database:
