@@ -33,6 +33,7 @@ import simpy
 
 from devices.actuator import Outcome
 from hil.backends import RealParts
+from hil.calls import CallRecord, token_counts
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
 from latency_models.faults import LinkWindow
@@ -77,12 +78,12 @@ class RealBinding:
         #: requests whose real call outlasted the lockstep's call timeout, and why
         self.call_timeouts: dict[int, str] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
-        #: one :class:`hil.fidelity.CallRecord` per real call: what conditioned models fit
+        #: one :class:`hil.calls.CallRecord` per real call: what conditioned models fit
         self.records: list[Any] = []
-        #: each stage's real work, selected by the backend registry
+        #: each stage's real work (a backend may bring its own: ``parts.work``)
         self.work: dict[str, Callable[..., Generator[Any, Any, None]]] = {
             "network": self._network, "model_load": self._model_load,
-            "inference": self._inference, "render": self._render}
+            "inference": self._inference, "render": self._render, **parts.work}
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
@@ -296,14 +297,10 @@ class RealBinding:
 
 def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float],
                  key: str = "") -> Any:
-    from hil.fidelity import CallRecord
-
     return CallRecord(stage, i, cls, ms, features, key=key)
 
 
 def _query_tokens(resolver: Any, q: Any, result: ResolverResult) -> float:
     """Tokens of the query suffix, from the model's tokenizer (else what the call prefilled)."""
-    from hil.fidelity import token_counts
-
     counts = token_counts(resolver, q.text, q.history)
     return counts[0] if counts is not None else float(result.timings.get("prefill_tokens", 0))

@@ -45,9 +45,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threshold", type=float, default=0.85, help="rule confidence threshold")
     p.add_argument("--model", default=None, help="a .gguf for --llm (default: shipped SmolLM2)")
     p.add_argument("--threads", type=int, default=2, help="llama.cpp threads for --llm")
-    p.add_argument("--degrade-ms", type=float, default=80.0,
-                   help="degrade deadline for --llm (default 80; a large value shows what the "
-                        "model answers however long it takes)")
+    p.add_argument("--degrade-ms", type=float, default=AssistantPolicy.degrade_deadline_ms,
+                   help="degrade deadline for --llm (default %(default)g; a large value shows "
+                        "what the model answers however long it takes)")
     p.set_defaults(func=run, llm=False)
 
 

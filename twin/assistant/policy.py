@@ -51,17 +51,6 @@ class AssistantPolicy:
             raise ValueError("deadlines must be positive (ms)")
 
 
-def policy_from_spec(
-    spec: dict[str, object], file: str, where: str = "assistant"
-) -> AssistantPolicy:
-    """An :class:`AssistantPolicy` from a scenario table, validated by the scenario model's
-    ``[policy]`` section; :class:`InputError` names a bad key."""
-    from twin.config.base import parse
-    from twin.config.scenario import PolicySection
-
-    return parse(PolicySection, spec, file, where).build()  # type: ignore[no-any-return]
-
-
 @dataclass(frozen=True)
 class Decision:
     """What the assistant did with one request, and when (ms from the start of its work)."""
