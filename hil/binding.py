@@ -223,7 +223,7 @@ class RealBinding:
             self.outcomes[i] = yield from env.call("render", execute)
         except RealCallTimeout as exc:  # the command's fate is unknown: a timed-out command
             self.outcomes[i] = RenderOutcome(env.call_timeout_s * 1e3, None, Outcome.TIMED_OUT,
-                                             str(exc), intent=intent)
+                                             str(exc), intent=commands[0][0] if commands else None)
             self.call_timeouts[i] = str(exc)
 
     def arrival_of(self, i: int, timeline: list[float]) -> float:
