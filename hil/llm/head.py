@@ -54,7 +54,7 @@ from twin.assistant.scope import negated, out_of_scope
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
 """The lowest summed topic probability the head acts on, for a topic without its own."""
-THRESHOLDS: dict[str, float] = {}
+THRESHOLDS: dict[str, float] = {"explicit": 0.4}
 """Per topic, the lowest summed probability the head acts on: chosen by cross-validation on
 development data (``python -m hil.llm.crossval --calibrate``, BENCHMARKS.md)."""
 SERVE_THREADS = 1
@@ -184,6 +184,8 @@ def head_decision(
     if explicit and not negated(lowered):
         share = mass[topic] / max(1e-9, mass[topic] + unknown)
         if share < _threshold(thresholds, "explicit"):
+            if unknown > mass[topic]:
+                return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
             return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
     else:
         if unknown > mass[topic]:
