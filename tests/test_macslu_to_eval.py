@@ -133,6 +133,12 @@ def test_converted_rows_load_as_an_eval_file(mac, tmp_path):
     assert q.commands == (("climate_ac_off", None), ("window_open", None))
 
 
+def test_a_refusal_in_the_query_turns_an_annotated_step_around(mac):
+    record = {"id": "22", "query": "别这么大声", "semantics": [
+        _frame(CAR, "车身控制", value="大声", 调节内容="声", 操作="调节")]}
+    assert mac.label(record) == [("media_volume_down", "any")]
+
+
 def test_bad_file_exits_2(mac, tmp_path, capsys):
     bad = tmp_path / "icl.jsonl"
     bad.write_text('{"id": "2", "semantics": []}\n', encoding="utf-8")

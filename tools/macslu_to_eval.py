@@ -261,10 +261,16 @@ def frame_command(frame: dict) -> Command | None:
 def label(record: dict) -> list[Command] | None:
     """The cabin commands of a record, in order; None when any frame's answer is unclear."""
     commands = []
+    refused = re.search(r"别|不要", str(record.get("query", ""))) is not None
     for frame in record.get("semantics") or ():
         command = frame_command(frame)
         if command is None:
             return None
+        if refused and command[0].endswith(("_up", "_down")):
+            # "别这么大声" is annotated as a step of "大声": the query's 别 turns it around
+            intent = command[0]
+            command = (intent[:-3] + "_down" if intent.endswith("_up")
+                       else intent[:-5] + "_up"), command[1]
         commands.append(command)
     return commands or None
 
