@@ -12,7 +12,8 @@
 - ``network`` (a DUT behind the impairment proxy): takes no time in place; the proxy's
   measured time per request is moved into it after the run (:meth:`RealBinding.network_ms`).
 - ``render``: each request's command (the assistant's decision, else the labelled intent of a
-  sampled query) goes to the rig's devices through :class:`hil.render.RenderBackend`.
+  sampled query, through the same safety valve) goes to the rig's devices through
+  :class:`hil.render.RenderBackend`.
 
 Each real stage lasts exactly as long as its work took on the wall clock.
 """
@@ -39,6 +40,7 @@ from hil.render import RenderBackend, RenderOutcome
 from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, MODEL_LOAD, STAGES
 from twin import assisted
+from twin.assistant.commands import make_command
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
@@ -107,7 +109,7 @@ class RealBinding:
                 plan.bypass[:, MODEL_LOAD] = ~ap.llm
         if "render" in real and ap is None:  # command what a sampled labelled query asks
             picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1), plan.n)
-            self.labels = [(q.intent, q.value) for q in picks]
+            self.labels = [checked_label(q.intent, q.value) for q in picks]
         return self.env, {stage: _Stage(self.work[stage]) for stage in real}
 
     def close(self) -> None:
@@ -221,7 +223,7 @@ class RealBinding:
             self.outcomes[i] = yield from env.call("render", execute)
         except RealCallTimeout as exc:  # the command's fate is unknown: a timed-out command
             self.outcomes[i] = RenderOutcome(env.call_timeout_s * 1e3, None, Outcome.TIMED_OUT,
-                                             str(exc))
+                                             str(exc), intent=commands[0][0] if commands else None)
             self.call_timeouts[i] = str(exc)
 
     def arrival_of(self, i: int, timeline: list[float]) -> float:
@@ -250,10 +252,12 @@ class RealBinding:
         return [(c.intent, c.value) for c in decision.commands]
 
     def request_columns(self, n: int) -> dict[str, np.ndarray]:
-        """Per-request CSV columns: the command's outcome, the ack's, why a request failed,
+        """Per-request CSV columns: the intent commanded, the command's outcome
+        (``unserved`` when no device serves it), the ack's, why a request failed,
         and ``actuation_failed`` (a bool mask; a request that never reached render: False)."""
         rows = [self.outcomes.get(i) for i in range(n)]
         return {
+            "command_intent": np.array(["" if o is None else o.intent for o in rows]),
             "actuation": np.array(["" if o is None else o.outcome for o in rows]),
             "ack": np.array(["" if o is None else (o.ack_outcome or "") for o in rows]),
             "actuation_failed": np.array([o is not None and o.failed for o in rows]),
@@ -298,6 +302,9 @@ class RealBinding:
                 "rejected": sum(o.rejected for o in outcomes),
                 "errors": sum(o.error is not None for o in outcomes),
                 "no_device": sum(o.device is None for o in outcomes),
+                "unserved": sum(o.unserved for o in outcomes),
+                "unserved_by_intent": dict(sorted(Counter(
+                    o.intent for o in outcomes if o.unserved).items())),
             }
             out.update(self.render.report())  # after close: the safe state is known
             out["rig"]["link_faults"] = self._mark_link_faults(timings)
@@ -313,6 +320,14 @@ class RealBinding:
                 rows = [i for i in plan.hits.get(k, ()) if i < timings.n]
                 timings.fault_hit[rows, j] = True
         return plan.summary()
+
+
+def checked_label(intent: str, value: Any) -> tuple[str, Any]:
+    """A sampled query's label through the same safety valve as the assistant's output: a
+    schema-valid command, or ``unknown`` (nothing actuates) for an out-of-range value or an
+    out-of-domain request, as the assistant would answer it."""
+    command = make_command(intent, value)
+    return ("unknown", None) if command is None else (command.intent, command.value)
 
 
 def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float],

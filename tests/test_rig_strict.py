@@ -118,3 +118,16 @@ def test_rig_show_calls_nothing_fire_and_forget_that_waits_for_a_status():
     assert not [r for r in rows if "fire-and-forget" in r[-1]]
     ford = table(load_rig(ROOT / "tests" / "data" / "rigs" / "ford-bodycan.toml"))
     assert {r[0] for r in ford if "fire-and-forget" in r[-1]} == {"steering_media"}
+
+
+def test_a_deeply_nested_or_huge_rig_file_is_one_line(tmp_path):
+    deep = tmp_path / "deep.toml"
+    deep.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_rig(deep)
+    assert err.value.key == "toml"
+    huge = tmp_path / "huge.toml"
+    huge.write_text("# " + "x" * 1_000_001 + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_rig(huge)
+    assert err.value.key == "path" and "at most 1000 kB" in err.value.expected

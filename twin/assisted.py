@@ -235,7 +235,9 @@ def _latency(values: np.ndarray, budget_ms: float | None = None) -> dict[str, An
 def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
                      ) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     """``report.json`` keys (paths, intent_accuracy, valve_events, degraded, ack, answer,
-    first_feedback) with latencies from the end of speech, and per-request CSV columns."""
+    first_feedback) with latencies from the end of speech, and per-request CSV columns.
+    ``degraded.overrun_max_ms``: the latest degraded answer after the degrade deadline (None
+    when nothing degraded), judged by a built-in expectation (:mod:`twin.verdict.budget`)."""
     offset = timings.stage_arrival[:, INFERENCE] - timings.arrival
     ack = offset + np.array([d.ack_ms for d in made])
     answer = offset + np.array([d.first_feedback_ms for d in made])
@@ -243,6 +245,10 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
     summary = summarise(made)
     policy = ap.config.policy
     summary["degraded"]["first_feedback"] = _latency(answer[paths == "degraded"])
+    overrun = np.array([d.first_feedback_ms for d in made])[paths == "degraded"] \
+        - policy.degrade_deadline_ms  # how late after its deadline each degraded answer came
+    summary["degraded"]["overrun_max_ms"] = (round(float(max(overrun.max(), 0.0)), 3)
+                                             if overrun.size else None)
     summary["ack"] = {**_latency(ack, policy.ack_deadline_ms),
                       "late": int(np.sum(ack > policy.ack_deadline_ms))}
     summary["answer"] = _latency(answer)

@@ -26,6 +26,7 @@ check``, the rig verifier) the window counts from the start of the session. Kind
 
 from __future__ import annotations
 
+import hashlib
 import math
 import threading
 import time
@@ -175,8 +176,7 @@ class FaultPlan:
         with self._lock:  # the n-th draw of fault k for this request: the same in every run
             n = self._draws.get((k, current[0]), 0)
             self._draws[(k, current[0])] = n + 1
-        rng = np.random.default_rng([self.seed, k, current[0], n])
-        return bool(rng.random() < fault.probability)
+        return _uniform(self.seed, k, current[0], n) < fault.probability
 
     def _hits(self, kind: str, device: str,
               current: tuple[int, float] | None = None) -> Fault | None:
@@ -257,6 +257,13 @@ class FaultPlan:
                  "requests_hit": sorted(self.hits.get(k, ()))[:1000],
                  "requests_hit_count": len(self.hits.get(k, ()))}
                 for k, f in enumerate(self.faults)]
+
+
+def _uniform(*key: int) -> float:
+    """A uniform draw in [0, 1) fixed by ``key`` (seed, fault, request, draw): the same in
+    every run and on every machine, and independent of the order frames are sent in."""
+    digest = hashlib.blake2b(":".join(map(str, key)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2.0**64
 
 
 class BusOff(can.CanOperationError):
