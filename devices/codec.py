@@ -32,9 +32,8 @@ ALIVE_SIGNAL = "AliveCounter"
 _CRC8 = Calculator(Crc8.SAEJ1850, optimized=True)
 # the CRC-8 register step per byte, from the crc package with zero init and final xor: the
 # package's generic checksum costs ~70 us a frame here, this table loop ~2 us
-_CRC8_TABLE = tuple(
-    int(Calculator(Configuration(8, Crc8.SAEJ1850.value.polynomial)).checksum(bytes([b])))
-    for b in range(256))
+_CRC8_STEP = Calculator(Configuration(8, Crc8.SAEJ1850.value.polynomial))
+_CRC8_TABLE = tuple(int(_CRC8_STEP.checksum(bytes([b]))) for b in range(256))
 
 
 class Result(IntEnum):

@@ -232,14 +232,11 @@ def test_a_hung_call_degrades_its_request_and_the_run_goes_on():
 
 
 def test_a_call_timeout_fails_the_run_with_its_cause():
-    from hil.run_real import _require_calls_returned
+    from twin.verdict.run_health import calls_returned_expectation
 
-    report = {"expectations": [], "lockstep": {"call_timeouts": 2,
-                                               "call_timeouts_by_stage": {"render": 2}}}
-    _require_calls_returned(report)
-    (entry,) = report["expectations"]
+    report = {"lockstep": {"call_timeouts": 2, "call_timeouts_by_stage": {"render": 2}}}
+    (entry,) = calls_returned_expectation(report)
     assert entry["passed"] is False and entry["limit"] == {"max": 0}
-    assert entry["causes"] == ["2 x render"]
-    fine = {"expectations": [], "lockstep": {"call_timeouts": 0}}
-    _require_calls_returned(fine)
-    assert fine["expectations"][0]["passed"] is True
+    assert entry["causes"] == ["2 x render"] and entry["builtin"] is True
+    (fine,) = calls_returned_expectation({"lockstep": {"call_timeouts": 0}})
+    assert fine["passed"] is True
