@@ -14,7 +14,6 @@ from __future__ import annotations
 import difflib
 import math
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
@@ -30,6 +29,7 @@ from twin.assistant.intents import INTENT_NAMES, INTENTS, IntentSchema
 from twin.config.base import Finite, NonNegative, Strict, parse
 from twin.config.distributions import DistSpec
 from twin.errors import InputError
+from twin.files import load_toml
 from twin.paths import RIGS_DIR, resolve_named
 
 SERIAL = "serial"
@@ -233,10 +233,7 @@ def load_rig(name_or_path: str | Path) -> Rig:
     file = str(path)
     if not path.is_file():
         raise InputError(file, "path", "an existing rig file (or a name in rigs/)")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(file, "toml", f"valid TOML ({exc})") from None
+    data = load_toml(path)
     model = parse(RigModel, data, file)
     return _Loader(path, model).rig()
 

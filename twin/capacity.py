@@ -228,17 +228,28 @@ def make_evaluate(
     metric: str = "e2e.p95_ms",
     integer: bool = False,
     source: str = "scenario",
+    apply: Callable[[dict[str, Any], dict[str, Any], str], dict[str, Any]] | None = None,
+    probe: float = 1.0,
 ) -> Evaluate:
     """``evaluate(load)``: run ``point_fn`` with ``load_key`` set to the load, return ``metric``.
 
     Common random numbers: every load runs with the same ``seed``. ``point_fn`` is the same
-    kind of function a sweep uses (e.g. it returns report.json content).
+    kind of function a sweep uses (e.g. it returns report.json content). ``apply(raw, point,
+    source)`` sets the key (default: a plain dotted key; ``twin capacity`` passes what
+    ``whatif --vary`` uses, so stage parameters such as ``stages.inference.median`` work);
+    ``probe`` is a load that must be settable.
     """
-    set_dotted(raw, load_key, 1, source)  # fail now, with the key named, if it does not exist
+
+    def put(value: float | int) -> dict[str, Any]:
+        if apply is not None:
+            return apply(raw, {load_key: value}, source)
+        return set_dotted(raw, load_key, value, source)
+
+    put(round(probe) if integer else probe)  # fail now, with the key named, if it cannot be set
 
     def evaluate(load: float) -> float:
         value: float | int = round(load) if integer else float(load)
-        metrics = flatten_metrics(point_fn(set_dotted(raw, load_key, value, source), seed))
+        metrics = flatten_metrics(point_fn(put(value), seed))
         if metric not in metrics:
             raise InputError(
                 source, metric, f"a metric the run reports ({', '.join(sorted(metrics))})"
