@@ -110,8 +110,8 @@ def test_capacity_takes_a_whatif_key(tmp_path, capsys) -> None:
     """The old search refused ``stages.inference.median`` ("not 'median' (did you mean
     'median'?)") although ``whatif --vary`` takes it."""
     code = main(["capacity", "commute_ideal", "--load-key", "stages.inference.median",
-                 "--low", "20", "--max-evals", "3", "--requests", "80", "--out",
-                 str(tmp_path)])
+                 "--low", "20", "--max-evals", "3", "--requests", "80", "--replications", "1",
+                 "--out", str(tmp_path)])
     assert code in (0, 1)
     result = json.loads((tmp_path / "capacity.json").read_text())
     assert result["load_name"] == "median" and result["evaluations"] == 3

@@ -1,12 +1,14 @@
 """``twin capacity SCENARIO [--percentile 95] [--budget-ms 100] [--load-key KEY]``.
 
 Binary-searches the highest load that keeps the chosen end-to-end percentile within budget
-(common random numbers: every load runs with the same seed), writes ``capacity.json``, a
-knee plot ``capacity.png`` and a self-contained ``report.html``. Exit 0 only when the search
-converged on a knee; 1 when even the lowest load misses, or the search stopped before it
-bracketed the knee (the reason is printed and in ``capacity.json``); 2 when the scenario
-cannot have a knee: with no shared resource (no ``[resources]`` slots and no calibrated
-stage) latency does not grow with load.
+(common random numbers: every load runs with the same seed), then repeats the search
+``--replications`` times on other seeds for the knee's 95 % interval, and runs every
+replication at five loads across the knees found for the percentile curve's band; writes
+``capacity.json`` (``replicated``), a knee plot ``capacity.png`` with the band and a
+self-contained ``report.html``. Exit 0 only when the search converged on a knee; 1 when even
+the lowest load misses, or the search stopped before it bracketed the knee (the reason is
+printed and in ``capacity.json``); 2 when the scenario cannot have a knee: with no shared
+resource (no ``[resources]`` slots and no calibrated stage) latency does not grow with load.
 """
 
 from __future__ import annotations
@@ -45,6 +47,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--max-evals", type=positive_int, default=30,
                    help="evaluation cap (default 30)")
     p.add_argument("--requests", type=positive_int, help="requests per evaluation")
+    p.add_argument("--replications", type=positive_int, default=5, metavar="N",
+                   help="replications of the search (each on its own seed, common random "
+                        "numbers within it) for the knee's interval, then at 5 loads across "
+                        "the knees for the curve's band (default 5; 1: the search alone)")
     p.add_argument("--seed", type=seed_int, help="seed (default: the scenario's)")
     p.add_argument("--out", type=Path, help="output folder (default: out/capacity-<scenario>)")
     p.set_defaults(func=run)
@@ -75,11 +81,12 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--low", "low", f"a load known to meet the budget (needed with "
                          f"--load-key {load_key}: 1 is no default for it)")
     low = 1.0 if args.low is None else args.low
-    raw = point_scenario(document, {load_key: low}, source)  # the key may be implicit
+    integer = load_key.endswith("users")
+    probe: float | int = round(low) if integer else low
+    raw = point_scenario(document, {load_key: probe}, source)  # the key may be implicit
     scenario_from_dict(raw, source)  # a load key the scenario cannot take fails here, named
     if args.requests is not None:
         raw["requests"] = args.requests
-    integer = load_key.endswith("users")
     seed = scenario.seed if args.seed is None else args.seed  # --seed 0 is a seed
     metric = percentile_metric(args.percentile)
     evaluate = make_evaluate(raw, load_key, twin_point, seed, metric=metric, integer=integer,
@@ -99,14 +106,29 @@ def run(args: argparse.Namespace) -> int:
                                tolerance=args.tolerance, max_evals=args.max_evals,
                                integer=integer, percentile=args.percentile,
                                load_name=load_name)
+        if result.knee is not None and args.replications > 1:
+            from twin.capacity import replicate_knee
+            from twin.sweep import replication_seeds
+
+            seeds = replication_seeds(seed, 1, args.replications, crn=True)[0]
+            result.replicated = replicate_knee(evaluate, result, seeds, integer, low,
+                                               args.max_evals, on_point=act.step)
     out = args.out or Path("out") / f"capacity-{scenario.name}"
     json_path, png_path = write_capacity(result, out)
     html_path = write_capacity_html(result.to_dict(), png_path, out, scenario.name)
     print(json.dumps(result.to_dict()))
     print(f"wrote {json_path}, {png_path}, {html_path}", file=sys.stderr)
     if result.knee is None or not result.converged:
-        print(f"capacity: no knee: {result.reason}", file=sys.stderr)
+        print(f"capacity: FAIL: no knee: {result.reason}", file=sys.stderr)
         return 1
+    knee = (result.replicated or {}).get("knee")
+    if knee is not None and knee["ci95_low"] == knee["ci95_low"]:  # not NaN
+        print(f"capacity: knee {result.knee:g} {load_name} (seed {seed}); over "
+              f"{result.replicated['replications']} replications {knee['mean']:.4g}, 95 % CI "
+              f"{knee['ci95_low']:.4g}-{knee['ci95_high']:.4g} (range {knee['min']:g}-"
+              f"{knee['max']:g})", file=sys.stderr)
+    for line in (knee or {}).get("not_converged", []):
+        print(f"capacity: warning: {line}", file=sys.stderr)
     return 0
 
 
