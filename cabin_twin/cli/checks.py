@@ -23,7 +23,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse with its usage errors on one line (and exit 2), like every other bad input."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        print(f"twin: error: {message} (see {self.prog} --help)", file=sys.stderr)
         self.exit(2)
 
 
