@@ -59,8 +59,8 @@ def write_suite(path: Path, name: str, cases: Sequence[Case], seconds: float, st
     for key, value in (properties or {}).items():
         ET.SubElement(props, "property", name=xml_safe(key), value=xml_safe(value))
     for c in cases:
-        case = ET.SubElement(suite, "testcase", name=xml_safe(c.name),
-                             classname=xml_safe(c.classname), time=f"{max(0.0, c.seconds):.3f}")
+        case = ET.SubElement(suite, "testcase", classname=xml_safe(c.classname),
+                             name=xml_safe(c.name), time=f"{max(0.0, c.seconds):.3f}")
         if c.error is not None:
             node = ET.SubElement(case, "error", type=xml_safe(c.error_type),
                                  message=xml_safe(c.error[:300]))

@@ -1,5 +1,5 @@
 """Run the fault-injection machines outside pytest (``twin verify``) and write the results:
-``junit.xml`` (a testcase per property, with the time spent checking it), ``ctrf.json`` (the
+``junit.xml`` (a testcase per property, with the measured time of its steps and checks), ``ctrf.json`` (the
 same in CTRF), ``falsifying.json`` (every falsifying example: the
 property, the error, the schedule, its seed, the steps, the trace folder) and, for the twin,
 each counterexample as a scenario TOML that ``twin run`` replays bit for bit."""
@@ -74,21 +74,28 @@ def run_machine(machine: Any, name: str, props: tuple[str, ...], examples: int, 
 
 
 def _timed(machine: Any, seconds: dict[str, float]) -> Any:
-    """A subclass of ``machine`` whose ``_check(prop, ...)`` adds its time to ``seconds``."""
+    """A subclass of ``machine`` that times its properties: each ``_check(prop, ...)`` is given
+    the time since the example started or since the previous check (the steps that produced
+    the evidence, then the check itself); a check of "a+b" is shared between a and b."""
     base_check = machine._check
+    base_init = machine.__init__
+
+    def __init__(self: Any) -> None:
+        base_init(self)
+        self._timed_since = time.perf_counter()
 
     def _check(self: Any, prop: str, *args: Any) -> Any:
-        t0 = time.perf_counter()
         try:
             return base_check(self, prop, *args)
         finally:
+            now = time.perf_counter()
             names = [p for p in prop.split("+") if p in seconds] or [prop]
             for p in names:
-                seconds[p] = seconds.get(p, 0.0) + (time.perf_counter() - t0) / len(names)
+                seconds[p] = seconds.get(p, 0.0) + (now - self._timed_since) / len(names)
+            self._timed_since = now
 
-    # TestCase is Hypothesis' unittest wrapper: it must come from the subclass, not the base
-    return type(machine.__name__, (machine,), {"_check": _check, "__module__":
-                                                machine.__module__})
+    return type(machine.__name__, (machine,), {"__init__": __init__, "_check": _check,
+                                                "__module__": machine.__module__})
 
 
 def save(results: list[MachineResult], out: Path) -> None:
@@ -115,7 +122,7 @@ def save(results: list[MachineResult], out: Path) -> None:
 
 
 def cases(results: list[MachineResult]) -> list[Case]:
-    """A testcase per property, with the measured time spent checking it."""
+    """A testcase per property, with the measured time of its steps and checks."""
     out = []
     for r in results:
         for prop in r.properties:
