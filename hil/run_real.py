@@ -30,6 +30,7 @@ from hil.dut.stream import hmi_sink
 from hil.links.signals import Terminated, exit_on_signals
 from twin.actuation_verdict import actuation_expectations
 from twin.assistant.placement import attribute_network
+from twin.dut_verdict import dut_expectations
 from twin.errors import InputError
 from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
 from twin.report import build_report, evaluate_expectations
@@ -83,6 +84,7 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
         if not result.report.get("interrupted"):
             _require_confirmed(scenario, result.report)
     _require_calls_returned(result.report)
+    result.report["expectations"] += dut_expectations(result.report.get("dut"))
     if binding.resolver is not None and hasattr(binding.resolver, "crash"):
         _report_model_worker(binding.resolver, result.report)
     measured = result.report.get("dut", {}).get("network_real")

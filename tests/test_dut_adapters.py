@@ -149,12 +149,23 @@ def test_open_dut_from_scenario_config() -> None:
     assert config is not None
     dut = open_dut(config.backend)
     assert dut.kind == "jsonl" and dut.timeout_ms == 500
+    dut.start()  # the start has its own bound; the 500 ms are the request's
     assert dut.ask(DutRequest(0, "hello")).outcome == "ok"
     dut.close()
 
 
 @pytest.mark.parametrize("backend, key", [
-    ({"kind": "htp"}, "assistant.backend"),
+    ({"kind": "Bad Kind"}, "assistant.backend.kind"),
+    # the config fuzz's kinds: each once hung, crashed or was accepted
+    ({"kind": "http", "url": "http://127.0.0.1 :8080/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://127.0.0.1:0/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://127.0.0.1:99999/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://[::1/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://h", "max_tokens": 10**12}, "assistant.backend.max_tokens"),
+    ({"kind": "http", "url": "http://h", "concurrency": 0}, "assistant.backend.concurrency"),
+    ({"kind": "jsonl", "command": ["x"], "start_timeout_s": 1e308},
+     "assistant.backend.start_timeout_s"),
+    ({"kind": "jsonl", "command": ["x"], "concurrency": 2}, "assistant.backend.concurrency"),
     ({"kind": "http", "url": "localhost:80"}, "assistant.backend.url"),
     ({"kind": "jsonl", "command": []}, "assistant.backend.command"),
     ({"kind": "jsonl", "command": ["x"], "timeout_ms": -1}, "assistant.backend.timeout_ms"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,6 +95,11 @@ class DutResolver:
     def dut(self) -> Dut:
         return next(iter(self.placements.values())).dut
 
+    @property
+    def concurrency(self) -> int:
+        """Requests in flight at once over every placement (each DUT bounds its own)."""
+        return sum(p.dut.concurrency for p in self.placements.values())
+
     def start(self) -> None:
         for placement in self.placements.values():
             placement.dut.start()
@@ -154,8 +160,9 @@ class DutResolver:
             if placement.proxy is not None:
                 placement.proxy.close()
 
-    def report(self, calls: dict[int, ResolverResult]) -> dict[str, Any]:
-        out = dut_report(calls, {r: p.dut for r, p in self.placements.items()})
+    def report(self, calls: dict[int, ResolverResult],
+               paths: dict[int, str] | None = None) -> dict[str, Any]:
+        out = dut_report(calls, {r: p.dut for r, p in self.placements.items()}, paths)
         proxies = {r: p.proxy for r, p in self.placements.items() if p.proxy is not None}
         if proxies:
             out["proxy"] = {r: proxy_report(p) for r, p in proxies.items()}
@@ -181,11 +188,19 @@ def _ms(values: list[float], unit: str = "ms", digits: int = 3) -> dict[str, flo
     return {f"p{q}_{unit}": round(float(np.percentile(arr, q)), digits) for q in (50, 95, 99)}
 
 
-def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut]) -> dict[str, Any]:
-    """``report.json`` ``dut``: outcomes per request, latency, time to first event, starts,
-    and the measured network time of networked DUTs."""
+#: distinct failure messages kept in the report (the most frequent first)
+TOP_ERRORS = 5
+
+
+def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut],
+               paths: dict[int, str] | None = None) -> dict[str, Any]:
+    """``report.json`` ``dut``: outcomes per request, the most frequent failure messages
+    (an HTTP error's status and body), what the safety valve did with the answers, latency,
+    time to first event, starts, and the measured network time of networked DUTs."""
     results = [c for c in calls.values() if isinstance(c, DutResult)]
     outcomes = {o: sum(r.outcome == o for r in results) for o in OUTCOMES}
+    errors = Counter((r.outcome, r.reply.error) for r in results
+                     if r.outcome != "ok" and r.reply is not None)
     ok = [r.ms for r in results if r.outcome == "ok"]
     acks = [a for r in results if r.reply is not None
             if (a := r.reply.first("ack")) is not None]
@@ -195,10 +210,23 @@ def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut]) -> dict[s
         "requests": len(results),
         "outcomes": outcomes,
         "failed": len(results) - outcomes["ok"],
+        "answered": outcomes["ok"] + outcomes["degraded"],
+        "errors": [{"outcome": o, "count": n, "error": e}
+                   for (o, e), n in errors.most_common(TOP_ERRORS)],
         "answer_ok": _ms(ok),
         "first_ack": _ms(acks),
         "starts": {route: dut.starts for route, dut in duts.items()},
+        "concurrency": {route: dut.concurrency for route, dut in duts.items()},
     }
+    if paths is not None:  # the answers in time, and what the safety valve did with them
+        in_time = [i for i, c in calls.items() if getattr(c, "outcome", "") == "ok"]
+        out["valve"] = {"accepted": sum(paths.get(i) == "llm" for i in in_time),
+                        "rejected": sum(paths.get(i) == "valve" for i in in_time)}
+    notes = {route: dut.format_note for route, dut in duts.items()
+             if getattr(dut, "format_note", "")}
+    if notes:
+        out["response_format"] = {route: {"used": duts[route].format_used,  # type: ignore[attr-defined]
+                                          "note": note} for route, note in notes.items()}
     if nets:
         out["network_real"] = {
             "requests": len(nets), **_ms(nets),
