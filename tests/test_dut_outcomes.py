@@ -96,13 +96,18 @@ def test_http_error_carries_status_and_bounded_printable_body(http_dut_server: A
     assert "request 0 http_error" in line and "HTTP 503" in line and "\x1b" not in line
 
 
+#: llama_cpp.server 0.3's answer to OpenAI's json_schema format: its validation error as a 500
+LLAMA_CPP_REFUSAL = json.dumps({"error": {
+    "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', "
+               "'response_format', 'type'), 'msg': \"Input should be 'text' or "
+               "'json_object'\", 'input': 'json_schema'}",
+    "type": "internal_server_error"}})
+
+
 def refuse_json_schema(handler: BaseHTTPRequestHandler, body: dict) -> None:
-    """What llama_cpp.server answers to OpenAI's json_schema format (a pydantic 422)."""
+    """A server that takes only json_object, refusing json_schema as llama_cpp.server does."""
     if body.get("response_format", {}).get("type") == "json_schema":
-        detail = {"detail": [{"type": "literal_error", "loc": ["body", "response_format",
-                                                                "type"],
-                              "msg": "Input should be 'text' or 'json_object'"}]}
-        reply(handler, 422, json.dumps(detail).encode())
+        reply(handler, 500, LLAMA_CPP_REFUSAL.encode())
     else:
         reply(handler, 200, completion(ANSWER))
 
@@ -116,7 +121,7 @@ def test_auto_format_falls_back_to_json_object_and_says_so(http_dut_server: Any)
         dut.close()
     assert (first.outcome, second.outcome) == ("ok", "ok"), first.error
     assert dut.format_used == "json_object"
-    assert "HTTP 422" in dut.format_note and 'response_format = "json_object"' in dut.format_note
+    assert "HTTP 500" in dut.format_note and 'response_format = "json_object"' in dut.format_note
 
 
 def test_explicit_json_schema_refused_names_the_format_to_use(http_dut_server: Any) -> None:
@@ -126,7 +131,7 @@ def test_explicit_json_schema_refused_names_the_format_to_use(http_dut_server: A
         r = dut.ask(DutRequest(0, "x"))
     finally:
         dut.close()
-    assert r.outcome == "http_error" and r.error.startswith("HTTP 422")
+    assert r.outcome == "http_error" and r.error.startswith("HTTP 500")
     assert 'set response_format = "json_object"' in r.error
 
 

@@ -5,8 +5,8 @@ Each request is one ``POST {url}/chat/completions`` with the last turns as messa
 ``response_format`` that asks for ``{intent, value, feedback}``: ``"json_schema"`` sends
 OpenAI's ``{"type": "json_schema", "json_schema": {...}}`` (vLLM, Ollama, llama.cpp's server);
 ``"json_object"`` sends ``{"type": "json_object", "schema": {...}}`` (llama-cpp-python's
-server); ``"auto"`` (the default) sends ``json_schema`` and, when the server refuses it (a 400 or
-422 naming ``response_format``), says so once and uses ``json_object`` from then on. With
+server); ``"auto"`` (the default) sends ``json_schema`` and, when the server refuses it (a 400,
+422 or 500 naming ``response_format``), says so once and uses ``json_object`` from then on. With
 ``stream = true`` the answer comes as server-sent events: the first content delta is the
 ``ack``, each delta a ``chunk``.
 
@@ -110,9 +110,9 @@ def _shutdown(conn: http.client.HTTPConnection) -> None:
 
 
 def refuses_format(status: int, body: bytes) -> bool:
-    """A 400/422 that names the response format: the server does not take ``json_schema``."""
-    text = body.lower()
-    return status in (400, 422) and (b"response_format" in text or b"json_schema" in text)
+    """A refusal that names the response format: the server does not take ``json_schema``
+    (a 400 or 422; llama_cpp.server answers its validation error with a 500)."""
+    return status in (400, 422, 500) and b"response_format" in body.lower()
 
 
 def answer_schema(intents: Sequence[str] = INTENT_NAMES) -> dict[str, Any]:
