@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from twin.config.distributions import DistSpec
+from twin.config.dut import AssistantDut
 from twin.config.reference import render
 from twin.config.scenario import ScenarioFile
 
@@ -34,6 +35,7 @@ INTRO = ("Generated from the typed models by `python -m cabin_twin.reference`; d
 SECTIONS: list[tuple[str, Any]] = [
     ("Scenario file", ScenarioFile),
     ("Distribution tables", DistSpec),
+    ("Device under test (`[assistant] backend` and `route`)", AssistantDut),
     ("Rig file", _rig_model()),
 ]
 

@@ -355,3 +355,27 @@ def test_dut_concurrency_overlaps_calls_and_queues_in_scheduling(tmp_path: Path,
         assert stages["scheduling"]["queue_p95_ms"] > 0  # the wait for the slot is here
     assert result.report["dut"]["concurrency"] == {"terminal": concurrency}
     assert np.all(result.timings.queue_ms[:, 3] == 0)  # no queue at model_load
+
+
+@pytest.mark.parametrize("assistant", [
+    {"backend": {"kind": "inprocess", "entry": "os:system"}},
+    {"backend": {"kind": "inprocess", "entry": "no_such_module_xyz:factory"}},
+    {"backend": {"kind": "http", "url": "http://[::1/v1"}},
+    {"backend": {"kind": "http", "url": "http://127.0.0.1:8080/v1", "max_tokens": 10**12}},
+    {"backend": {"kind": "jsonl", "command": ["x"], "start_timeout_s": 1e308}},
+    {"stream": {"tokens": 1_000_000_000}},
+])
+def test_dut_config_fuzz_kinds_exit_2_in_one_line(tmp_path: Path, assistant: dict,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import tomli_w
+
+    from cabin_twin.cli.main import main
+
+    path = tmp_path / "fuzz.toml"
+    path.write_text(tomli_w.dumps({
+        "name": "fuzz", "seed": 1, "requests": 3,
+        "workload": {"kind": "poisson", "rate_per_s": 25},
+        "assistant": {"lang": "en", **assistant}}))
+    assert main(["run", str(path), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and str(path) in err and "Traceback" not in err

@@ -65,42 +65,52 @@ class Impairment(Strict):
     rto_ms: Positive = 200.0
 
 
+_MODEL = Field(None, description="GGUF file (default: the shipped SmolLM2-135M)")
+_THREADS = Field(2, description="llama.cpp threads")
+
+
 class ShippedBackend(_Common):
     kind: Literal["shipped"]
-    model: str | None = None
-    threads: PositiveInt = 2
+    model: str | None = _MODEL
+    threads: PositiveInt = _THREADS
 
 
 class WorkerBackend(_Common):
     kind: Literal["worker"]
-    model: str | None = None
-    threads: PositiveInt = 2
+    model: str | None = _MODEL
+    threads: PositiveInt = _THREADS
 
 
 class InProcessBackend(_Common):
     kind: Literal["inprocess"]
-    entry: EntryPoint
-    options: dict[str, Any] = Field(default_factory=dict)
+    entry: EntryPoint = Field(description="module:factory; factory(**options) returns the "
+                              "handler (checked before the run)")
+    options: dict[str, Any] = Field(default_factory=dict,
+                                    description="keyword arguments of the factory")
     concurrency: Concurrency = 1
 
 
 class JsonLinesBackend(_Common):
     kind: Literal["jsonl"]
-    command: Annotated[list[str], Field(min_length=1)]
-    cwd: str | None = None
+    command: Annotated[list[str], Field(min_length=1, description=(
+        "the program and its arguments (JSON lines on stdin/stdout)"))]
+    cwd: str | None = Field(None, description="its working folder")
 
 
 class HttpBackend(_Common):
     kind: Literal["http"]
-    url: Annotated[str, Field(pattern=r"^https?://[^/\s]+", max_length=2048)]
-    model: str = "default"
-    stream: bool = False
+    url: Annotated[str, Field(pattern=r"^https?://[^/\s]+", max_length=2048,
+                              description="base URL, before /chat/completions")]
+    model: str = Field("default", description="the model name sent to the server")
+    stream: bool = Field(False, description="server-sent events (ack, chunks)")
     response_format: Literal["auto", "json_schema", "json_object", "none"] = Field(
         "auto", description="auto: json_schema, and json_object once a server refuses it "
         "(llama_cpp.server does)")
     max_tokens: Annotated[int, Field(gt=0, le=MAX_TOKENS)] = 64
-    api_key_env: str | None = None
-    network: Impairment | None = None
+    api_key_env: str | None = Field(None, description="environment variable holding a "
+                                    "bearer token")
+    network: Impairment | None = Field(None, description="an impairment proxy in front "
+                                       "(rtt, loss, ...)")
     concurrency: Concurrency = 1
 
     @field_validator("url")
