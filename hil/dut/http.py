@@ -51,7 +51,9 @@ ERROR_BODY = 200
 
 class Watchdog:
     """One daemon thread that calls each armed callback at its deadline (perf_counter s)
-    unless it was disarmed first."""
+    unless it was disarmed first. Cheap per request: arming wakes the thread only when the
+    new deadline is earlier than the one it already sleeps until, and disarming drops
+    finished requests from the top of the heap without waking it."""
 
     def __init__(self) -> None:
         self._heap: list[tuple[float, int, Callable[[], None]]] = []
@@ -59,6 +61,7 @@ class Watchdog:
         self._ids = itertools.count()
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._wake_at = float("inf")
 
     def arm(self, deadline: float, callback: Callable[[], None]) -> int:
         with self._cond:
@@ -69,28 +72,35 @@ class Watchdog:
                 self._thread = threading.Thread(target=self._run, name="dut-watchdog",
                                                 daemon=True)
                 self._thread.start()
-            self._cond.notify()
+            if deadline < self._wake_at:
+                self._cond.notify()
             return token
 
     def disarm(self, token: int) -> bool:
         """False when the callback already ran (the deadline passed)."""
         with self._cond:
-            if token in self._live:
-                self._live.discard(token)
-                return True
-            return False
+            if token not in self._live:
+                return False
+            self._live.discard(token)
+            self._drop_dead()
+            return True
+
+    def _drop_dead(self) -> None:
+        while self._heap and self._heap[0][1] not in self._live:
+            heapq.heappop(self._heap)
 
     def _run(self) -> None:
         while True:
             with self._cond:
-                while self._heap and self._heap[0][1] not in self._live:
-                    heapq.heappop(self._heap)
+                self._drop_dead()
                 if not self._heap:
+                    self._wake_at = float("inf")
                     self._cond.wait()
                     continue
                 deadline, token, callback = self._heap[0]
                 left = deadline - time.perf_counter()
                 if left > 0:
+                    self._wake_at = deadline
                     self._cond.wait(left)
                     continue
                 heapq.heappop(self._heap)
