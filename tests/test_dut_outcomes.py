@@ -23,8 +23,8 @@ from hil.dut.http import HttpDut
 from hil.dut.inprocess import InProcessDut
 from hil.process import CappedLog
 from twin.config.dut import dut_config
-from twin.dut_verdict import dut_expectations
 from twin.errors import InputError
+from twin.verdict.dut import dut_expectations
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = str(ROOT / "tests" / "data" / "dut_fallback_queries.jsonl")
