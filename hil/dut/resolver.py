@@ -15,6 +15,7 @@ degrade deadline) and the run carries on.
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -90,6 +91,8 @@ class DutResolver:
         self.stream_sink: Sink | None = None  # set by the run when a rig has an HMI
         self.releases: list[PacedRelease] = []
         self.faults: FaultSchedule | None = None  # [[faults]] dut_* of the scenario
+        #: the router, monitor, fault schedule and stream list are shared by concurrent calls
+        self._shared = threading.Lock()
 
     @property
     def dut(self) -> Dut:
@@ -127,27 +130,29 @@ class DutResolver:
 
     def resolve(self, query: str, history: list[Turn], lang: str,
                 deadline_ms: float | None = None) -> DutResult:
-        route, decision_us, levels = self._route(query, history)
+        with self._shared:
+            route, decision_us, levels = self._route(query, history)
+            placement = self.placements[route]
+            request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
+            if self.faults is not None:
+                self.faults.before(route, placement)
         started = self.now_ms()
-        placement = self.placements[route]
-        request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
-        if self.faults is not None:
-            self.faults.before(route, placement)
         mark = placement.proxy.mark() if placement.proxy is not None else 0
         release = PacedRelease(self.pacer, self.stream_sink)
         reply = placement.dut.ask(request, deadline_ms, release.on_event)
         release.end()  # the release thread plays the rest out on its own
-        if release.arrivals:
-            self.releases.append(release)
         net = network_ms(placement.proxy.since(mark)) if placement.proxy is not None else None
         result = to_result(reply, route, net, decision_us)
-        if self.router is not None:
-            self.router.observe(route, reply.ms)  # type: ignore[arg-type]
-            result.reason = self.router.reason
-            result.alarms = levels.alarms if levels is not None else ()
-        if self.monitor is not None:
-            model_ms = reply.ms - (net or 0.0)
-            observe(self.monitor, route, started, self.now_ms(), reply.ms, model_ms, net)
+        with self._shared:
+            if release.arrivals:
+                self.releases.append(release)
+            if self.router is not None:
+                self.router.observe(route, reply.ms)  # type: ignore[arg-type]
+                result.reason = self.router.reason
+                result.alarms = levels.alarms if levels is not None else ()
+            if self.monitor is not None:
+                model_ms = reply.ms - (net or 0.0)
+                observe(self.monitor, route, started, self.now_ms(), reply.ms, model_ms, net)
         return result
 
     def close(self) -> None:
