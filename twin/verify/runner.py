@@ -1,8 +1,8 @@
 """Run the fault-injection machines outside pytest (``twin verify``) and write the results:
-``junit.xml`` (a testcase per property, with the measured time of its steps and checks), ``ctrf.json`` (the
-same in CTRF), ``falsifying.json`` (every falsifying example: the
-property, the error, the schedule, its seed, the steps, the trace folder) and, for the twin,
-each counterexample as a scenario TOML that ``twin run`` replays bit for bit."""
+``junit.xml`` (a testcase per property, with the measured time of its steps and checks),
+``ctrf.json`` (the same in CTRF), ``falsifying.json`` (every falsifying example: the property,
+the error, the schedule, its seed, the steps, the trace folder) and, for the twin, each
+counterexample as a scenario TOML that ``twin run`` replays bit for bit."""
 
 from __future__ import annotations
 
