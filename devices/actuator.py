@@ -1,3 +1,5 @@
+# Over 400 lines: the verdict on a command (judge, Outcome) still sits beside the CAN and
+# serial transports that carry it; it belongs in a module of its own.
 """The actuator interface: ``command(values)`` sends a DBC command and awaits the status with
 a timeout, over CAN (:class:`CanActuator`) or the serial rig (:class:`SerialActuator`).
 

@@ -1,3 +1,5 @@
+# Over 400 lines: the rig file's typed models, their DBC checks and the loader are one
+# module; the models and the checks belong apart from the loader.
 """Rig files (``rigs/*.toml``): the typed model, and every binding checked against its DBC.
 
 A rig names its buses (each CAN bus with its own python-can interface, channel and DBC; at
