@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from twin.config.distributions import DistSpec
+from twin.config.intents import CatalogueFile
 from twin.config.reference import render
 from twin.config.scenario import ScenarioFile
 from twin.report_model import Report, json_schema
@@ -34,11 +35,14 @@ INTRO = ("Generated from the typed models by `python -m cabin_twin.reference`; d
          "chosen by a key (`kind`, `dist`, `protocol`) list each choice's keys. Distribution "
          "tables are used by `[stages.<stage>]`, `assistant.rule_ms`, `network.hold` and RTT "
          "`jitter`. A rig file (`rigs/*.toml`, `--rig FILE`) is checked the same way, and every "
-         "binding also against its DBC (see README, \"Your vehicle's DBC\").")
+         "binding also against its DBC (see README, \"Your vehicle's DBC\"). The intent catalogue "
+         "(`twin/assistant/catalogue.toml`, plus extension files named by the "
+         "`CABIN_TWIN_INTENTS` environment variable) is checked the same way.")
 SECTIONS: list[tuple[str, Any]] = [
     ("Scenario file", ScenarioFile),
     ("Distribution tables", DistSpec),
     ("Rig file", _rig_model()),
+    ("Intent catalogue", CatalogueFile),
 ]
 
 

@@ -37,11 +37,16 @@ def intent_routes(rig: str = "ci-virtual") -> dict[str, str]:
 
 
 NO_COMMAND = "none"
-"""The outcome of an intent that commands no device (nothing to confirm)."""
+"""The outcome of an intent that commands no device (``unknown``: nothing to confirm)."""
+UNSERVED = "unserved"
+"""The outcome of a cabin intent no device of the rig serves: nothing happened in the cabin
+(a built-in expectation fails the run unless ``[actuation] unserved`` allows the intent)."""
+_NOT_COMMANDED = (NO_COMMAND, UNSERVED)
 
 
-_DONE = CONFIRMED | {Outcome.SENT}
-"""Outcomes that are not a failure: confirmed, or sent to a fire-and-forget device."""
+_DONE = CONFIRMED | {Outcome.SENT, Outcome.UNTOUCHED}
+"""Outcomes that are not a failure: confirmed, sent to a fire-and-forget device, or (a safe
+state only) not needed because the session never commanded the device."""
 
 
 @dataclass
@@ -49,7 +54,8 @@ class RenderOutcome:
     """One rendered intent. ``ms`` is command -> status (0 when nothing was commanded).
 
     ``outcome`` is the command's :class:`Outcome` (``"none"`` when the intent commands no
-    device); ``ack_outcome`` the HMI acknowledgement's. ``failed`` is what the verdict uses.
+    device, ``"unserved"`` when no device of the rig serves it); ``ack_outcome`` the HMI
+    acknowledgement's. ``failed`` is what the verdict uses.
     """
 
     ms: float
@@ -59,10 +65,15 @@ class RenderOutcome:
     ack_ms: float | None = None
     ack_outcome: str | None = None
     ack_reason: str = ""
+    intent: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.outcome == NO_COMMAND or self.outcome in CONFIRMED
+        return self.outcome in _NOT_COMMANDED or self.outcome in CONFIRMED
+
+    @property
+    def unserved(self) -> bool:
+        return self.outcome == UNSERVED
 
     @property
     def timeout(self) -> bool:
@@ -74,20 +85,24 @@ class RenderOutcome:
 
     @property
     def error(self) -> str | None:
-        return None if self.ok else (self.reason or self.outcome)
+        """Why the command failed (None when it did not: confirmed, sent to a
+        fire-and-forget device, or nothing to command)."""
+        if self.ok or self.outcome in _DONE:
+            return None
+        return self.reason or self.outcome
 
     @property
     def failed(self) -> bool:
         """The command or its acknowledgement was not confirmed (a fire-and-forget device's
         ``sent`` is all it can do: not a failure, never counted as confirmed)."""
         ack_failed = self.ack_outcome is not None and self.ack_outcome not in _DONE
-        return (self.outcome not in _DONE and self.outcome != NO_COMMAND) or ack_failed
+        return (self.outcome not in _DONE and self.outcome not in _NOT_COMMANDED) or ack_failed
 
     @property
     def why(self) -> str:
         """The reason(s) of a failed request, empty when it did not fail."""
         parts = []
-        if self.outcome not in _DONE and self.outcome != NO_COMMAND:
+        if self.outcome not in _DONE and self.outcome not in _NOT_COMMANDED:
             parts.append(f"{self.device or '-'} {self.outcome}: {self.reason}")
         if self.ack_outcome is not None and self.ack_outcome not in _DONE:
             parts.append(f"ack {self.ack_outcome}: {self.ack_reason}")
@@ -102,6 +117,8 @@ class RenderBackend:
         ack = session.rig.serves(FEEDBACK)
         self.ack_device = ack if ack in session.actuators else None
         self.results: dict[str, list[CommandResult]] = defaultdict(list)
+        self.unserved: Counter[str] = Counter()  # intent -> requests no device served
+        self._count_lock = threading.Lock()  # render runs requests side by side
 
     def _ack(self, intent: str, out: list[CommandResult]) -> None:
         if self.ack_device is None:
@@ -119,18 +136,25 @@ class RenderBackend:
         served = self.session.rig.serves(intent) if intent != FEEDBACK else None
         device = served if served in self.session.actuators else None
         acks: list[CommandResult] = []
-        ack_thread = threading.Thread(target=self._ack, args=(intent, acks))
+        ack_thread = threading.Thread(target=self.session.faults.carry(self._ack),
+                                      args=(intent, acks))  # the ack is the same request's
         ack_thread.start()
         try:
             result = self._command(intent, value, device)
         finally:
             ack_thread.join(2.0)  # the ack itself is bounded by the HMI timeout
         if result is None:
-            outcome = RenderOutcome(0.0, None, NO_COMMAND)
+            cabin = intent in INTENTS and intent != "unknown"
+            outcome = (RenderOutcome(0.0, None, UNSERVED, "no device of the rig serves it",
+                                     intent=intent) if cabin
+                       else RenderOutcome(0.0, None, NO_COMMAND, intent=intent))
+            if cabin:
+                with self._count_lock:
+                    self.unserved[intent] += 1
         else:
             self.results[result.device].append(result)
             outcome = RenderOutcome(result.ms, result.device, result.outcome.value,
-                                    result.reason)
+                                    result.reason, intent=intent)
         if self.ack_device is not None:
             ack = acks[0] if acks else CommandResult(
                 self.ack_device, 2000.0, Outcome.TIMED_OUT, "ack still in flight after 2 s")
@@ -161,8 +185,21 @@ class RenderBackend:
 
     def actuation(self) -> dict[str, Any]:
         """``report.json["actuation"]``: outcomes overall, per device and per cause (with the
-        reason), malformed status frames by cause, and the safe state per device."""
-        return actuation_summary(self.results, self.session)
+        reason), malformed status frames by cause, the safe state per device, and the cabin
+        commands apart from the HMI's acknowledgements (``cabin_commands``, ``cabin_confirmed``,
+        ``acknowledgements``)."""
+        summary = actuation_summary(self.results, self.session)
+        acks = self.results.get(self.ack_device, []) if self.ack_device is not None else []
+        summary.update(
+            acknowledgements=len(acks),
+            acknowledgements_confirmed=sum(r.confirmed for r in acks),
+            cabin_commands=summary["commands"] - len(acks),
+            cabin_confirmed=summary["confirmed"] - sum(r.confirmed for r in acks),
+            cabin_sent_unconfirmed=summary["sent_unconfirmed"] - sum(
+                r.outcome == Outcome.SENT for r in acks),
+            unserved=sum(self.unserved.values()), unserved_allowed=0,
+            unserved_by_intent=dict(self.unserved.most_common()))
+        return summary
 
     def report(self) -> dict[str, Any]:
         """Everything device-side for ``report.json``: ``devices`` (per-device stats) plus
@@ -192,7 +229,8 @@ def render_backend(rig: str, out_dir: str | Path | None = None,
     :meth:`RenderBackend.report` after the block for the complete report.
     """
     loaded = load_rig(rig)
-    faults = faults_from_spec(fault_specs or [], scenario_file, set(loaded.devices))
+    faults = faults_from_spec(fault_specs or [], scenario_file, set(loaded.devices),
+                              rig=f"rig {loaded.name}")
     with RigSession(loaded, out_dir, faults=faults, seed=seed) as session:
         yield RenderBackend(session)
 

@@ -10,13 +10,14 @@ there degrades the run to rules only and is reported.
 
 Actuation is part of the verdict (issue 11): every command's outcome is in the report, a
 request whose command failed is neither ``correct`` nor in a perception class, and built-in
-expectations (:mod:`twin.actuation_verdict`) fail the run unless ``[actuation]`` allows it. A
+expectations (:mod:`twin.verdict`) fail the run unless ``[actuation]`` allows it. A
 run interrupted by SIGINT/SIGTERM keeps the requests that finished (``interrupted: true`` and an
 error expectation); the CLI writes it and exits 130/143.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
@@ -28,14 +29,17 @@ from hil.backends import DEFAULT_RIG, RunContext, open_backends, select_backends
 from hil.binding import RealBinding
 from hil.dut.stream import hmi_sink
 from hil.links.signals import Terminated, exit_on_signals
-from twin.actuation_verdict import actuation_expectations
+from hil.render import UNSERVED
 from twin.assistant.placement import attribute_network
 from twin.errors import InputError
 from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
-from twin.report import build_report, evaluate_expectations
+from twin.report import build_report, evaluate_expectations, judge
 from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario
 from twin.timings import Timings
+from twin.verdict.actuation import fold_unserved
+from twin.verdict.budget import budget_expectations
+from twin.verdict.builtins import real_run_builtins
 
 __all__ = ["DEFAULT_RIG", "real_stages", "run_real"]
 
@@ -72,19 +76,14 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
         result = _interrupted(scenario, seed, partial, binding, exc)
         mask = partial.finished
     if binding.render is not None:
-        _fold_actuation(result, binding, mask)
+        _fold_actuation(scenario, result, binding, mask)
+    if binding.resolver is not None and hasattr(binding.resolver, "crash"):
+        _report_model_worker(binding.resolver, result.report)
     if result.report.get("interrupted"):
         result.report["expectations"] = _partial_expectations(scenario, result.report)
     else:  # again: perception and correctness now count failed commands
-        result.report["expectations"] = evaluate_expectations(scenario, result.report)
-    if binding.render is not None:
-        result.report["expectations"] += actuation_expectations(
-            scenario.config.actuation, result.report["actuation"])
-        if not result.report.get("interrupted"):
-            _require_confirmed(scenario, result.report)
-    _require_calls_returned(result.report)
-    if binding.resolver is not None and hasattr(binding.resolver, "crash"):
-        _report_model_worker(binding.resolver, result.report)
+        result.report["expectations"] = judge(scenario, result.report)
+    result.report["expectations"] += real_run_builtins(scenario, result.report)
     measured = result.report.get("dut", {}).get("network_real")
     if measured:  # networked DUTs: the proxy's measured holds, next to the modelled stage
         result.report["stages"]["network"]["dut_measured"] = measured
@@ -131,13 +130,15 @@ def _partial_expectations(scenario: Scenario, report: dict[str, Any]) -> list[di
                                   if v is not None},
                         "value": None, "passed": False,
                         "skipped": "not measured: the run was interrupted"})
-    return out
+    own = out[1:]
+    return out + budget_expectations(scenario.expectations, report, own)
 
 
-def _fold_actuation(result: RunResult, binding: RealBinding,
+def _fold_actuation(scenario: Scenario, result: RunResult, binding: RealBinding,
                     mask: np.ndarray | None = None) -> None:
     """Per-request actuation columns; a request whose command (or ack) failed is neither
-    ``correct`` nor counted in a perception class (``perception.failed`` instead)."""
+    ``correct`` nor counted in a perception class (``perception.failed`` instead); the
+    unserved requests counted against ``[actuation] unserved``."""
     columns = binding.request_columns(len(mask) if mask is not None else result.timings.n)
     if mask is not None:
         columns = {k: v[mask] for k, v in columns.items()}
@@ -155,53 +156,13 @@ def _fold_actuation(result: RunResult, binding: RealBinding,
         perception[name] = int(np.count_nonzero(inside)) / n
     perception["failed"] = int(np.count_nonzero(failed)) / n
     result.report["actuation"]["requests_failed"] = int(np.count_nonzero(failed))
-
-
-CONFIRMED_METRIC = "render_real.confirmed"
-
-
-def _require_confirmed(scenario: Scenario, report: dict[str, Any]) -> None:
-    """Commands that were only sent (fire-and-forget devices) are no evidence that anything
-    happened: a run whose devices confirmed nothing fails, unless the scenario says what it
-    expects of ``render_real.confirmed`` itself (e.g. ``min = 0``) or loosens the built-in
-    actuation expectations with a reason (its ``[actuation]`` table)."""
-    if any(e.metric == CONFIRMED_METRIC for e in scenario.expectations):
-        return
-    if scenario.config.actuation.loosened:
-        return
-    real = report.get("render_real", {})
-    if real.get("commands", 0) - real.get("no_device", 0) <= 0:
-        return
-    confirmed = real.get("confirmed", 0)
-    report["expectations"].append({
-        "name": "device commands confirmed by their status", "metric": CONFIRMED_METRIC,
-        "limit": {"min": 1.0}, "value": float(confirmed), "passed": confirmed >= 1,
-        "builtin": True, "reason": "commands only sent (fire-and-forget) are no evidence that "
-                                   "anything happened"})
-
-
-def _require_calls_returned(report: dict[str, Any]) -> None:
-    """A real call that outlasted the lockstep's call timeout was abandoned (its request
-    degraded, or its command counted as timed out) and the run went on: it fails the run."""
-    lockstep = report.get("lockstep", {})
-    if "call_timeouts" not in lockstep:
-        return
-    n = int(lockstep["call_timeouts"])
-    entry: dict[str, Any] = {
-        "name": "every real call returned within its timeout", "metric": "lockstep.call_timeouts",
-        "limit": {"max": 0}, "value": n, "passed": n == 0, "builtin": True,
-        "reason": "an abandoned call is a stage the bench could not measure"}
-    if n:
-        entry["causes"] = [f"{count} x {stage}" for stage, count in
-                           sorted(lockstep.get("call_timeouts_by_stage", {}).items())]
-    report["expectations"].append(entry)
+    unserved = Counter(o for o in columns["command_intent"][columns["actuation"] == UNSERVED])
+    fold_unserved(scenario.config.actuation, result.report["actuation"],
+                  {str(k): int(v) for k, v in unserved.items()})
 
 
 def _report_model_worker(resolver: Any, report: dict[str, Any]) -> None:
-    """``llm_worker`` (pid, AMX guard); on a crash ``model_crash`` and a failed expectation."""
+    """``llm_worker`` (pid, AMX guard); on a crash ``model_crash`` (a failed built-in)."""
     report["llm_worker"] = resolver.info
-    if resolver.crash is not None:
+    if resolver.crash is not None:  # judged by twin.verdict.run_health
         report["model_crash"] = resolver.crash.as_dict()
-        report["expectations"].append({"name": "model worker did not crash",
-                                       "metric": "model_crash", "limit": {"max": 0},
-                                       "value": 1, "passed": False})

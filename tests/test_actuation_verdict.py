@@ -38,6 +38,11 @@ max = 10000
 """
 
 
+HVAC_ONLY_UNSERVED = ('["seat_*", "window_*", "media_*", "navigate_home", "climate_fan_?*", '
+                      '"climate_temperature_*", "climate_defrost"]')
+"""What the test rig's HVAC (temperature, fan level, AC on/off) leaves unserved."""
+
+
 def _write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -58,8 +63,9 @@ def _failed(report: dict) -> dict[str, dict]:
 
 
 def test_timed_out_commands_fail_the_run_with_reasons(tmp_path, capsys):
-    """(An intent no device of the rig binds commands nothing: outcome "none", no failure; a
-    value the binding refuses is ``not_sent``, see tests/test_rig_session.py.)"""
+    """(A cabin intent no device of the rig binds is ``unserved``, see
+    test_unserved_requests_fail_unless_allowed; a value the binding refuses is ``not_sent``,
+    see tests/test_rig_session.py.)"""
     rig = _write(tmp_path, "rig.toml", SLOW_HVAC)
     scenario = _write(tmp_path, "s.toml", SCENARIO.format(requests=30))
     status, report, rows = _run(tmp_path, rig, scenario)
@@ -92,12 +98,14 @@ def test_a_scenario_may_loosen_actuation_only_with_a_reason(tmp_path):
     rig = _write(tmp_path, "rig.toml", SLOW_HVAC)
     loose = SCENARIO.format(requests=20) + (
         "[actuation]\nmax_not_sent = 1000\nmax_timed_out_fraction = 1.0\n"
+        f"unserved = {HVAC_ONLY_UNSERVED}\n"
         "reason = 'an hvac-only rig answering after its timeout, on purpose'\n")
     status, report, _ = _run(tmp_path, rig, _write(tmp_path, "s.toml", loose))
     assert status == 0
     loosened = [e for e in report["expectations"] if e.get("loosened")]
     assert {e["metric"] for e in loosened} == {"actuation.not_sent",
-                                               "actuation.timed_out_fraction"}
+                                               "actuation.timed_out_fraction",
+                                               "actuation.unserved"}
     silent = SCENARIO.format(requests=20) + "[actuation]\nmax_not_sent = 1000\n"
     assert main(["run", str(_write(tmp_path, "t.toml", silent)), "--rig", str(rig),
                  "--out", str(tmp_path / "o2")]) == 2
@@ -109,6 +117,11 @@ def test_a_scenario_may_loosen_actuation_only_with_a_reason(tmp_path):
     ({"max_errors": -1, "reason": "x"}, "actuation.max_errors"),
     ({"max_errors": 2}, "actuation"),
     ({"max_rejected": True, "reason": "x"}, "actuation.max_rejected"),
+    ({"max_not_sent": 2**70, "reason": "x"}, "actuation.max_not_sent"),
+    ({"max_errors": 20_000_001, "reason": "x"}, "actuation.max_errors"),
+    ({"unserved": ["navigate_hom"], "reason": "x"}, "actuation"),
+    ({"unserved": ["navigate_home"]}, "actuation"),
+    ({"unserved": "navigate_home", "reason": "x"}, "actuation.unserved"),
 ])
 def test_actuation_table_is_validated(table, key):
     with pytest.raises(InputError) as err:
@@ -120,10 +133,10 @@ def test_builtin_expectations_pin_their_limits():
     strict = Actuation()
     clean = {"not_sent": 0, "timed_out_fraction": 0.0, "rejected": 0, "mismatched": 0,
              "errors": 0, "safe_state_unconfirmed": 0, "reader_failed": 0, "causes": [],
-             "safe_state": {}, "reader_failures": []}
+             "safe_state": {}, "reader_failures": [], "unserved": 0}
     assert all(e["passed"] for e in actuation_expectations(strict, clean))
     for key in ("not_sent", "rejected", "mismatched", "errors", "safe_state_unconfirmed",
-                "reader_failed"):
+                "reader_failed", "unserved"):
         verdicts = actuation_expectations(strict, {**clean, key: 1})
         assert [e["metric"] for e in verdicts if not e["passed"]] == [f"actuation.{key}"]
     one_timeout = actuation_expectations(strict, {**clean, "timed_out_fraction": 0.001})
@@ -131,8 +144,9 @@ def test_builtin_expectations_pin_their_limits():
     allowed = Actuation(max_timed_out_fraction=0.05, max_errors=9, max_not_sent=9,
                         max_rejected=9, max_mismatched=9, max_safe_state_unconfirmed=9,
                         reason="lossy bus by design")
-    dead = actuation_expectations(allowed, {**clean, "reader_failed": 1})
-    assert [e["metric"] for e in dead if not e["passed"]] == ["actuation.reader_failed"]
+    dead = actuation_expectations(allowed, {**clean, "reader_failed": 1, "unserved": 1})
+    assert [e["metric"] for e in dead if not e["passed"]] == ["actuation.reader_failed",
+                                                              "actuation.unserved"]
     assert all(e["passed"] for e in actuation_expectations(
         allowed, {**clean, "timed_out_fraction": 0.05}))
     assert not all(e["passed"] for e in actuation_expectations(
@@ -198,10 +212,10 @@ def test_builtin_expectations_are_complete_and_say_why():
     # causes attached to passing entries, `builtin` dropped
     clean = {"not_sent": 0, "timed_out_fraction": 0.0, "rejected": 0, "mismatched": 0,
              "errors": 0, "safe_state_unconfirmed": 0, "reader_failed": 0, "causes": [],
-             "safe_state": {}, "reader_failures": []}
+             "safe_state": {}, "reader_failures": [], "unserved": 0}
     metrics = ["actuation.not_sent", "actuation.timed_out_fraction", "actuation.rejected",
                "actuation.mismatched", "actuation.errors", "actuation.safe_state_unconfirmed",
-               "actuation.reader_failed"]
+               "actuation.reader_failed", "actuation.unserved"]
     got = actuation_expectations(Actuation(), clean)
     assert [e["metric"] for e in got] == metrics
     for e in got:
@@ -210,7 +224,7 @@ def test_builtin_expectations_are_complete_and_say_why():
     no_timeouts_measured = {k: v for k, v in clean.items() if k != "timed_out_fraction"}
     got = actuation_expectations(Actuation(), no_timeouts_measured)
     assert [e["metric"] for e in got] == metrics  # the rest are still checked
-    assert [e.get("skipped") for e in got].count(None) == 6
+    assert [e.get("skipped") for e in got].count(None) == 7
     assert got[1]["value"] is None and got[1]["passed"] is False and "causes" not in got[1]
     failing = {**clean, "rejected": 2, "safe_state_unconfirmed": 1, "reader_failed": 1,
                "causes": [{"outcome": "rejected", "device": "hvac", "count": 2,
@@ -292,3 +306,46 @@ def test_judge_a_check_on_a_status_message_never_seen_is_a_mismatch():
     wrong = judge("hvac", 2.0, {"Fan": 3}, ({"Fan": 5.0}, None), {"Fan": "Fan"}, {}, 0.25)
     assert (wrong.device, wrong.ms, wrong.result) == ("hvac", 2.0, Result.ACCEPTED)
     assert wrong.reason == "status contradicts the command: Fan=5 (commanded Fan=3)"
+
+
+def test_allowances_are_bounded_at_the_largest_run():
+    assert Actuation(max_not_sent=20_000_000, reason="x").max_not_sent == 20_000_000
+    assert Actuation(unserved=["media_*"], reason="x").allows_unserved("media_play")
+    assert not Actuation(unserved=["media_*"], reason="x").allows_unserved("seat_heat_driver")
+
+
+def test_unserved_requests_fail_unless_allowed(tmp_path, capsys):
+    """An HVAC-only rig serves none of the seat, window, media and navigation requests: the
+    run fails naming them (console, report, requests.csv, junit.xml) until ``[actuation]``
+    lists them with a reason; acknowledgements are counted apart from cabin commands."""
+    rig = _write(tmp_path, "rig.toml", can_rig_toml("hvac-only", devices=("hvac",)))
+    status, report, rows = _run(tmp_path, rig, _write(
+        tmp_path, "s.toml", SCENARIO.format(requests=40)))
+    assert status == 1
+    act = report["actuation"]
+    unserved = [r for r in rows if r["actuation"] == "unserved"]
+    assert act["unserved"] == len(unserved) > 0 and act["unserved_allowed"] == 0
+    assert sum(act["unserved_by_intent"].values()) == len(unserved)
+    assert {r["command_intent"] for r in unserved} == set(act["unserved_by_intent"])
+    served = {"climate_ac_off", "climate_ac_on", "climate_set_fan", "climate_set_temperature"}
+    assert not {r["command_intent"] for r in unserved} & served
+    entry = _failed(report)["actuation.unserved"]
+    top, n = next(iter(act["unserved_by_intent"].items()))
+    assert entry["causes"][0] == f"{n} requests unserved (intent {top})"
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.startswith("VERDICT: FAIL") and "cabin commands confirmed" in head
+    assert f"{act['acknowledgements']} acknowledgements" in head
+    assert act["cabin_commands"] + act["acknowledgements"] == act["commands"]
+    junit = (tmp_path / "out" / "junit.xml").read_text()
+    assert f"{n} requests unserved (intent {top})" in junit
+    allowed = SCENARIO.format(requests=40) + (
+        f"[actuation]\nunserved = {HVAC_ONLY_UNSERVED}\n"
+        "reason = 'this bench wires the HVAC alone'\n")
+    status, report, _ = _run(tmp_path, rig, _write(tmp_path, "t.toml", allowed))
+    assert status == 0
+    (entry,) = [e for e in report["expectations"] if e["metric"] == "actuation.unserved"]
+    assert entry["passed"] and entry["value"] == 0
+    assert "this bench wires the HVAC alone" in entry["loosened"]
+    assert report["actuation"]["unserved_allowed"] == len(unserved)
+    # the device commands are still required to be confirmed: unserved alone loosens nothing
+    assert any(e["metric"] == "render_real.confirmed" for e in report["expectations"])

@@ -21,6 +21,8 @@ from twin.metrics import histogram_of, lookup, percentiles_ms, perception
 from twin.report_model import validate_report
 from twin.scenario import Scenario
 from twin.timings import Timings
+from twin.verdict.actuation import headline
+from twin.verdict.builtins import run_builtins
 
 
 def tail_shares(timings: Timings, q: float = 95.0) -> dict[str, float]:
@@ -109,8 +111,16 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
         },
     }
     report.update(extra or {})
-    report["expectations"] = evaluate_expectations(scenario, report)
+    report["expectations"] = judge(scenario, report)
     return report
+
+
+def judge(scenario: Scenario, report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The scenario's expectations, then the built-in ones every run is judged on
+    (:mod:`twin.verdict`; a scenario expectation with a ``reason`` on a built-in's metric
+    replaces it, marked ``loosened``)."""
+    own = evaluate_expectations(scenario, report)
+    return own + run_builtins(scenario, report, own)
 
 
 def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -129,9 +139,10 @@ def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[di
             limit["max"] = exp.max
         if exp.min is not None:
             limit["min"] = exp.min
+        why = {"reason": exp.reason} if exp.reason else {}
         if value is None:  # e.g. the p99 of degraded requests when none degraded
             out.append({"name": exp.name, "metric": exp.metric, "limit": limit, "value": None,
-                        "passed": True, "skipped": "no data"})
+                        "passed": True, "skipped": "no data", **why})
             continue
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise InputError(scenario.source, f"expectations[{i}].metric",
@@ -143,7 +154,7 @@ def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[di
         if exp.min is not None:
             passed = passed and value >= exp.min
         out.append({"name": exp.name, "metric": exp.metric, "limit": limit,
-                    "value": round(value, 4), "passed": passed})
+                    "value": round(value, 4), "passed": passed, **why})
     return out
 
 
@@ -245,9 +256,12 @@ def write_junit(report: dict[str, Any], out: Path, run: dict[str, Any] | None = 
     ``timestamp``/``hostname``/``time`` on the suite, ``time`` on every case, ``type`` on
     every failure and error, control characters escaped, system-out/err last. ``run`` gives
     ``started`` (UTC, no zone), ``wall_s`` and ``hostname`` (kept out of report.json, which
-    is the same for the same seed)."""
+    is the same for the same seed). Every expectation is judged on the whole run, so each
+    testcase's ``time`` is the run's wall time too (the time its evidence took to gather);
+    a failure's message names the value, the limit and its first cause."""
     exps = report["expectations"]
     run = run or {}
+    wall = f"{max(float(run.get('wall_s', 0.0)), 0.0):.3f}"
     errors = [e for e in exps if e.get("error")]
     failures = [e for e in exps if not e["passed"] and not e.get("error")]
     suite = ET.Element("testsuite", {
@@ -258,7 +272,7 @@ def write_junit(report: dict[str, Any], out: Path, run: dict[str, Any] | None = 
         "failures": str(len(failures)),
         "errors": str(len(errors)),
         "skipped": str(sum(bool(e.get("skipped")) and e["passed"] for e in exps)),
-        "time": f"{float(run.get('wall_s', 0.0)):.3f}",
+        "time": wall,
     })
     props = ET.SubElement(suite, "properties")
     for key in ("seed", "requests", "engine", "interrupted"):
@@ -267,7 +281,7 @@ def write_junit(report: dict[str, Any], out: Path, run: dict[str, Any] | None = 
     classname = xml_safe(f"scenario.{report['scenario']}")
     for e in exps:
         case = ET.SubElement(suite, "testcase", name=xml_safe(e["name"]), classname=classname,
-                             time="0.000")
+                             time=wall)
         detail = xml_safe(json.dumps(e, ensure_ascii=False, default=str))
         if e.get("error"):
             node = ET.SubElement(case, "error", type=xml_safe(e.get("error_type", "Error")),
@@ -277,6 +291,8 @@ def write_junit(report: dict[str, Any], out: Path, run: dict[str, Any] | None = 
             kind = "NotChecked" if e.get("skipped") else "ExpectationFailed"
             why = e.get("skipped") or f"{e['metric']} = {_num(e['value'])}, expected " \
                 f"{format_limit(e['limit'])}"
+            if e.get("causes"):
+                why += f" ({'; '.join(str(c) for c in e['causes'])})"
             node = ET.SubElement(case, "failure", type=kind, message=xml_safe(why))
             node.text = detail
         elif e.get("skipped"):
@@ -320,7 +336,7 @@ def verdict_header(report: dict[str, Any]) -> str:
     head = f"VERDICT: {verdict}  ({len(exps) - len(bad)} of {len(exps)} expectations held"
     act = report.get("actuation")
     if act:
-        head += f"; {act['confirmed']} of {act['commands']} commands confirmed"
+        head += f"; {headline(act)}"
     if report.get("interrupted"):
         head += f"; interrupted after {report.get('requests_completed', 0)} of " \
                 f"{report.get('requests_planned', '?')} requests"
@@ -333,6 +349,8 @@ def verdict_header(report: dict[str, Any]) -> str:
             f"{format_limit(e['limit'])}"
         lines.append(f"  FAIL {e['name']}: {got}")
         lines += [f"       {cause}" for cause in e.get("causes", [])]
+    lines += [f"  loosened {e['name']}: {e['loosened']}" for e in exps
+              if e.get("builtin") and e.get("loosened")]
     if act and act.get("commands", 0) > act.get("confirmed", 0):
         summary = actuation_verdict(act).removeprefix("FAIL ")
         if summary:
@@ -375,6 +393,8 @@ def format_table(report: dict[str, Any]) -> str:
         mark = ("ERROR" if x.get("error") else "SKIP" if x.get("skipped")
                 else "PASS" if x["passed"] else "FAIL")
         why = f"  ({x['reason']})" if x.get("reason") else ""
+        if x.get("loosened"):
+            why += f"  [loosened: {x['loosened']}]"
         lines.append(f"[{mark}] {x['name']}: {x['metric']} = {_num(x['value'])}, expected "
                      f"{format_limit(x['limit'])}{why}")
     return "\n".join(lines)

@@ -44,6 +44,7 @@ class Expectation:
     metric: str
     max: float | None = None
     min: float | None = None
+    reason: str | None = None  # why it loosens a built-in (twin.verdict.budget)
 
 
 @dataclass
@@ -129,7 +130,9 @@ def scenario_from_dict(raw: dict[str, Any], source: str = "<dict>") -> Scenario:
         stages=stages,
         modes=modes,
         resources=config.resources.as_dict(),
-        faults=[f.build() for f in twin_faults],
+        # link faults last: on the same clock, without shifting the twin faults' draws
+        faults=[f.build() for f in twin_faults] + [f.build() for f in config.faults
+                                                   if isinstance(f, LinkFault)],
         policy=config.policy,
         expectations=_expectations(config.expectations),
         engine=config.engine,
@@ -143,7 +146,8 @@ def scenario_from_dict(raw: dict[str, Any], source: str = "<dict>") -> Scenario:
 def _expectations(sections: list[ExpectationSection]) -> list[Expectation]:
     return [Expectation(e.label, e.metric,
                         None if e.max is None else float(e.max),
-                        None if e.min is None else float(e.min)) for e in sections]
+                        None if e.min is None else float(e.min),
+                        e.reason.strip() if e.reason else None) for e in sections]
 
 
 def _stages(config: ScenarioFile, source: str

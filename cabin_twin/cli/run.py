@@ -7,9 +7,13 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from cabin_twin.cli.checks import check_run_size
 from twin.errors import InputError
+
+if TYPE_CHECKING:
+    from twin.runner import RunResult
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,6 +38,11 @@ def run(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(args.scenario)
     check_run_size(args)
+    if scenario.link_faults:  # a device the rig lacks is refused in every run, before it runs
+        from hil.backends import DEFAULT_RIG
+        from hil.links.faults import check_link_faults
+
+        check_link_faults(scenario.link_faults, args.rig, scenario.source, DEFAULT_RIG)
     out = args.out or Path("out") / scenario.name
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -42,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     assistant = scenario.config.assistant
     dut = assistant is not None and (assistant.backend is not None or assistant.route is not None)
     started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
+    anchor_ns = time.time_ns()  # the traces' time zero: the run's start
     t0 = time.perf_counter()
     if args.rig or dut or "real" in scenario.modes.values():
         from hil.run_real import run_real  # the hardware floor, imported only when used
@@ -54,11 +64,14 @@ def run(args: argparse.Namespace) -> int:
     run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
                 "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
     interrupted = getattr(result, "interrupted_by", None)
+    result.report["otel"] = _export_traces(result, out, anchor_ns)
     write_report(result.report, out)
     write_requests_csv(result.timings, out, [f.kind for f in result.scenario.faults],
                        result.extra_columns)
     write_junit(result.report, out, run_info)
     written = "report.json, requests.csv, junit.xml"
+    if result.report["otel"].get("file"):
+        written += ", otel.json"
     if interrupted is None:
         write_html(result.report, result.request_arrays(), result.timeline, out)
         written += ", report.html"
@@ -67,3 +80,16 @@ def run(args: argparse.Namespace) -> int:
     if interrupted is not None:
         raise interrupted  # exit 130 (SIGINT) or 143 (SIGTERM), after the files are written
     return 0 if result.passed else 1
+
+
+def _export_traces(result: RunResult, out: Path, anchor_ns: int) -> dict[str, Any]:
+    """``otel.json`` (and a collector, if configured); a failure here costs the traces only,
+    never the report."""
+    from twin.otel_export import export
+
+    try:
+        return export(result.report, result.timings, result.extra_columns,
+                      [f.kind for f in result.scenario.faults], out, anchor_ns)
+    except Exception as exc:  # the verdict must still be written
+        print(f"twin: warning: {out}/otel.json not written: {exc}", file=sys.stderr)
+        return {"file": None, "error": str(exc)[:200]}

@@ -26,6 +26,7 @@ from twin.config.distributions import DIST_KEYS, DistSpec
 from twin.config.faults import FaultSpec
 from twin.config.fidelity import FidelityConfig
 from twin.config.network import ModelSection, NetworkSection
+from twin.verdict.budget import loosening_problem
 
 MAX_REQUESTS = 10_000_000  # per run: a bound on the work one run can do
 MAX_SEED = 2**63 - 1
@@ -202,6 +203,10 @@ class ExpectationSection(Strict):
     metric: str = Field(min_length=1, description="dotted report key, e.g. e2e.p95_ms")
     max: float | None = Field(None, description="pass when the metric <= max")
     min: float | None = Field(None, description="pass when the metric >= min")
+    reason: str | None = Field(None, min_length=1, max_length=2000,
+                               description="why: required when it loosens a built-in "
+                                           "(e2e.p95_ms, first_feedback.within_budget, "
+                                           "degraded.overrun_max_ms)")
 
     def limit_problem(self) -> tuple[str, str] | None:
         """(key, expected) when the limits are missing or crossed (checked by the file)."""
@@ -257,6 +262,9 @@ class ScenarioFile(Strict):
             problem = expectation.limit_problem()
             if problem is not None:
                 return f"expectations[{i}].{problem[0]}", problem[1]
+        loosening = loosening_problem(self.expectations)
+        if loosening is not None:
+            return loosening
         if self.network is not None:
             stage = self.stages.network
             if stage is not None and stage.sets_latency:
