@@ -43,3 +43,43 @@ def test_a_fold_counts_what_the_refitted_head_made_right_and_what_actuated() -> 
     assert tally["made_right"] == 1 and tally["made_wrong"] == 0
     assert tally["ood_actuated"] == 0
     assert tally["right"] == tally["right_rules_alone"] + 1 == 4
+
+
+def test_outcomes_judge_acting_asking_and_refusing_against_the_label() -> None:
+    from hil.llm.crossval import outcome
+    from hil.llm.head import HeadDecision
+
+    warm = _q("i am cold", "climate_temperature_up", "any")
+    ood = _q("tell me a joke", "ood")
+    act = HeadDecision("climate_temperature_up", 1, "", "", "temperature")
+    assert outcome(warm, act) == "acted_right"
+    assert outcome(ood, act) == "acted_wrong"
+    ask_temp = HeadDecision("unknown", None, "?", "low_confidence", "temperature")
+    ask_fan = HeadDecision("unknown", None, "?", "direction_unclear", "fan")
+    cannot = HeadDecision("unknown", None, ".", "not_grounded", None)
+    assert outcome(warm, ask_temp) == "asked_right_topic"
+    assert outcome(warm, ask_fan) == "asked_wrong_topic"
+    assert outcome(ood, ask_temp) == "asked_on_ood"
+    assert outcome(ood, cannot) == "refused_ood"
+    assert outcome(warm, cannot) == "refused_in_domain"
+
+
+def test_calibration_picks_the_lowest_threshold_that_keeps_precision() -> None:
+    from hil.llm.crossval import calibrate
+
+    classes = ["climate_temperature_up", "media_play", "unknown"]
+    decisions = []
+    # the head is right on "play ..." lines at any confidence: the lowest candidate
+    for k in range(12):
+        decisions.append((_q(f"some music please {chr(97 + k)}", "media_play"), classes,
+                          np.array([0.1, 0.3 + 0.05 * (k % 4), 0.05])))
+    # on "cold ..." lines it is wrong below 0.7 (the label is out of domain there)
+    for k in range(12):
+        p = 0.5 + 0.05 * k
+        label = "climate_temperature_up" if p >= 0.7 else "ood"
+        decisions.append((_q(f"i am cold {chr(97 + k)}", label, "any" if label != "ood" else None),
+                          classes, np.array([p, 0.0, 1.0 - p])))
+    chosen, report = calibrate(decisions, target=0.95, min_acted=3)
+    assert chosen["playback"] == 0.2
+    assert chosen["temperature"] == 0.7
+    assert report["temperature"]["precision"] == 1.0

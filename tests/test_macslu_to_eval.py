@@ -108,11 +108,35 @@ def test_multi_command_lines_keep_every_command_in_order(mac):
         {"text": "关掉空调打开车窗打开天窗", "lang": "zh-CN", "intent": "climate_ac_off",
          "value": None, "kind": "paraphrase", "weight": 1.0,
          "commands": [{"intent": "climate_ac_off", "value": None},
-                      {"intent": "window_open", "value": None},
-                      {"intent": "ood", "value": None}]},
+                      {"intent": "window_open", "value": None}]},
         {"text": "座椅加热八挡", "lang": "zh-CN", "intent": "seat_heat_driver", "value": 8,
          "kind": "out_of_range", "weight": 1.0},
     ]
+    one_in_domain = {"id": "16", "query": "关闭空调打开天窗", "semantics": [
+        _frame(CAR, "车身控制", 操作="关闭", 对象="空调"),
+        _frame(CAR, "车身控制", 操作="打开", 对象="天窗")]}
+    assert mac.convert([json.dumps(one_in_domain, ensure_ascii=False)]) == [
+        {"text": "关闭空调打开天窗", "lang": "zh-CN", "intent": "climate_ac_off", "value": None,
+         "kind": "paraphrase", "weight": 1.0}]
+
+
+def test_converted_rows_load_as_an_eval_file(mac, tmp_path):
+    from twin.assistant.queries import load_queries
+
+    record = {"id": "20", "query": "关掉空调打开车窗", "semantics": [
+        _frame(CAR, "车身控制", 操作="关闭", 对象="空调"),
+        _frame(CAR, "车身控制", 操作="打开", 对象="车窗")]}
+    out = tmp_path / "eval.jsonl"
+    out.write_text(json.dumps(mac.convert([json.dumps(record, ensure_ascii=False)])[0],
+                              ensure_ascii=False) + "\n", encoding="utf-8")
+    (q,) = load_queries(out)
+    assert q.commands == (("climate_ac_off", None), ("window_open", None))
+
+
+def test_a_refusal_in_the_query_turns_an_annotated_step_around(mac):
+    record = {"id": "22", "query": "别这么大声", "semantics": [
+        _frame(CAR, "车身控制", value="大声", 调节内容="声", 操作="调节")]}
+    assert mac.label(record) == [("media_volume_down", "any")]
 
 
 def test_bad_file_exits_2(mac, tmp_path, capsys):

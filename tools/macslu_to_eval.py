@@ -27,10 +27,10 @@ rear or single-side window or AC zone, the radio, a climate mode such as 制冷,
 without a number or direction, a rear seat) leaves the whole line out: an answer could be right
 or wrong depending on reading.
 
-A line with one frame gives ``intent``/``value``; a line with several gives ``commands``
-(``[{intent, value}, ...]`` in spoken order, ``ood`` for a part the cabin cannot do) and, for
-scorers that read one command, ``intent``/``value`` of its first in-domain command (``ood`` when
-it has none).
+A line gives ``intent``/``value`` of its first in-domain command (``ood`` when it has none);
+a line with several in-domain commands also gives ``commands`` (``[{intent, value}, ...]`` in
+spoken order; the parts the cabin cannot do are not listed: the right answer acts on the others
+and nothing else). A line of several commands with one out of range is left out.
 """
 
 from __future__ import annotations
@@ -261,24 +261,36 @@ def frame_command(frame: dict) -> Command | None:
 def label(record: dict) -> list[Command] | None:
     """The cabin commands of a record, in order; None when any frame's answer is unclear."""
     commands = []
+    refused = re.search(r"别|不要", str(record.get("query", ""))) is not None
     for frame in record.get("semantics") or ():
         command = frame_command(frame)
         if command is None:
             return None
+        if refused and command[0].endswith(("_up", "_down")):
+            # "别这么大声" is annotated as a step of "大声": the query's 别 turns it around
+            intent = command[0]
+            command = (intent[:-3] + "_down" if intent.endswith("_up")
+                       else intent[:-5] + "_up"), command[1]
         commands.append(command)
     return commands or None
 
 
-def _row(text: str, commands: list[Command]) -> dict:
+def _row(text: str, commands: list[Command]) -> dict | None:
+    """The eval row of a line's commands; None when a line of several has one out of range
+    (the eval format's ``commands`` hold values in schema)."""
     in_domain = [c for c in commands if c[0] != OOD]
     intent, value = in_domain[0] if in_domain else (OOD, None)
     kind = "out_of_domain" if intent == OOD else "paraphrase"
-    if isinstance(value, int) and not INTENTS[intent].accepts(value):
+    out_of_range = [c for c in in_domain
+                    if isinstance(c[1], int) and not INTENTS[c[0]].accepts(c[1])]
+    if out_of_range:
+        if len(in_domain) > 1:
+            return None
         kind = "out_of_range"  # "座椅加热8挡": the right answer says the range, sets nothing
     row: dict = {"text": text, "lang": "zh-CN", "intent": intent, "value": value,
                  "kind": kind, "weight": 1.0}
-    if len(commands) > 1:
-        row["commands"] = [{"intent": i, "value": v} for i, v in commands]
+    if len(in_domain) > 1:
+        row["commands"] = [{"intent": i, "value": v} for i, v in in_domain]
     return row
 
 
@@ -291,8 +303,9 @@ def convert(lines: list[str]) -> list[dict]:
                                                                         list):
             raise ValueError(f"id {record.get('id')}: a query string and a semantics list")
         commands = label(record)
-        if commands is not None:
-            out.append(_row(str(record["query"]), commands))
+        row = None if commands is None else _row(str(record["query"]), commands)
+        if row is not None:
+            out.append(row)
     return out
 
 

@@ -111,43 +111,54 @@ CANDIDATES = tuple(round(0.2 + 0.05 * k, 2) for k in range(16))  # 0.20 .. 0.95
 """Thresholds :func:`calibrate` tries per topic."""
 
 
-def calibrate(
-    decisions: list[tuple[LabelledQuery, list[str], np.ndarray]], target: float = 0.95,
-    min_acted: int = 3,
-) -> tuple[dict[str, float], dict[str, dict[str, float | int]]]:
-    """Per topic, the lowest candidate threshold at which the head's out-of-fold actions on
-    that topic are right at least ``target`` of the time (and it acts at least ``min_acted``
-    times; else the highest candidate). Returns the thresholds and, per topic, precision and
-    coverage (acted / lines of that topic reaching the fallback) at the chosen one."""
-    topics = sorted(TOPICS)
-    chosen: dict[str, float] = {}
-    report: dict[str, dict[str, float | int]] = {}
-    for topic in topics:
-        best = None
-        for t in CANDIDATES:
-            acted = right = 0
-            for q, classes, probs in decisions:
-                d = head_decision(classes, probs, q.text, q.lang, {**_NEVER, topic: t})
-                if d.topic != topic or d.intent == "unknown":
-                    continue
+def _sweep(decisions: list[tuple[LabelledQuery, list[str], np.ndarray]], topics: set[str],
+           target: float, min_acted: int) -> tuple[float, int, int] | None:
+    """The lowest candidate at which the head's actions on ``topics`` (one threshold for them
+    all, every other topic abstaining) are right at least ``target`` of the time."""
+    for t in CANDIDATES:
+        acted = right = 0
+        thresholds = {**_NEVER, **dict.fromkeys(topics, t)}
+        for q, classes, probs in decisions:
+            d = head_decision(classes, probs, q.text, q.lang, thresholds)
+            if (d.topic in topics or "explicit" in topics) and d.intent != "unknown":
                 acted += 1
                 right += q.matches(d.intent, d.value)
-            if acted >= min_acted and right >= target * acted:
-                best = (t, acted, right)
-                break
+        if acted >= min_acted and right >= target * acted:
+            return t, acted, right
+    return None
+
+
+def calibrate(
+    decisions: list[tuple[LabelledQuery, list[str], np.ndarray]], target: float = 0.95,
+    min_acted: int = 10,
+) -> tuple[dict[str, float], dict[str, dict[str, float | int]]]:
+    """Per topic, the lowest candidate threshold at which the head's out-of-fold actions on
+    that topic are right at least ``target`` of the time, when it acts at least ``min_acted``
+    times there; a topic with fewer gets the threshold chosen the same way for all topics
+    pooled (the highest candidate when even the pool misses ``target``). Returns the
+    thresholds and, per topic, precision and coverage (acted / lines of that topic reaching
+    the fallback) at the chosen one."""
+    pooled = _sweep(decisions, set(TOPICS), target, min_acted)
+    shared = pooled[0] if pooled is not None else CANDIDATES[-1]
+    chosen: dict[str, float] = {}
+    report: dict[str, dict[str, float | int]] = {"(pooled)": {"threshold": shared}}
+    for topic in (*sorted(TOPICS), "explicit"):
+        own = _sweep(decisions, {topic}, target, min_acted)
+        chosen[topic] = own[0] if own is not None else shared
+        acted = right = 0
+        for q, classes, probs in decisions:
+            d = head_decision(classes, probs, q.text, q.lang, {**_NEVER, topic: chosen[topic]})
+            if (d.topic == topic or topic == "explicit") and d.intent != "unknown":
+                acted += 1
+                right += q.matches(d.intent, d.value)
         lines = sum(1 for q, _, _ in decisions if TOPIC_OF.get(q.intent) == topic)
-        if best is None:
-            chosen[topic] = CANDIDATES[-1]
-            report[topic] = {"threshold": CANDIDATES[-1], "lines": lines}
-            continue
-        t, acted, right = best
-        chosen[topic] = t
-        report[topic] = {"threshold": t, "acted": acted, "precision": round(right / acted, 3),
-                         "lines": lines, "coverage": round(acted / max(1, lines), 3)}
+        report[topic] = {"threshold": chosen[topic], "own": own is not None, "acted": acted,
+                         "precision": round(right / acted, 3) if acted else None,
+                         "lines": lines, "coverage": round(acted / lines, 3) if lines else None}
     return chosen, report
 
 
-_NEVER = {topic: 2.0 for topic in TOPICS}  # every other topic abstains while one is swept
+_NEVER = {topic: 2.0 for topic in (*TOPICS, "explicit")}  # the others abstain while one is swept
 
 
 def _folds_of(path: Path, queries: list[LabelledQuery]) -> list[LabelledQuery]:

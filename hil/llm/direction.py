@@ -90,7 +90,7 @@ _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     ),
     "media_track": (
         re.compile(r"next|skip|another (?:song|track|one)|different (?:song|track)|"
-                   r"下一|后一|切歌|换一首|换首"),
+                   r"下一|后一|切歌|换一首|换首|换一?个歌"),
         re.compile(r"previous|(?:last|earlier) (?:song|track|one)|go back|back to|"
                    r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|"
                    r"上一|前一|再听|刚才"),

@@ -41,7 +41,7 @@ from scipy.optimize import minimize
 
 from hil.llm.direction import FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
-from hil.llm.grounding import LACKING, NOT_HERE_NOW, TOPICS, named_topics
+from hil.llm.grounding import EXPLICIT, LACKING, NOT_HERE_NOW, TOPICS, named_topics
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.slots import read_slots
 from hil.llm.training import training_examples
@@ -54,7 +54,7 @@ from twin.assistant.scope import negated, out_of_scope
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
 """The lowest summed topic probability the head acts on, for a topic without its own."""
-THRESHOLDS: dict[str, float] = {}
+THRESHOLDS: dict[str, float] = {"explicit": 0.4}
 """Per topic, the lowest summed probability the head acts on: chosen by cross-validation on
 development data (``python -m hil.llm.crossval --calibrate``, BENCHMARKS.md)."""
 SERVE_THREADS = 1
@@ -156,7 +156,9 @@ def head_decision(
     2. the topic is the named topic with the most probability (summed over its intents);
        ``unknown`` above it: cannot do that; a refusal in the words ("don't"): leave it;
     3. the topic's probability below its threshold (:data:`THRESHOLDS`, chosen by
-       cross-validation on development data): ask about that topic;
+       cross-validation on development data): ask about that topic; a topic named outright
+       (:data:`hil.llm.grounding.EXPLICIT`) whose words read completely is judged by its share
+       against ``unknown`` and the ``"explicit"`` threshold instead;
     4. the intent and value are read from the words (:func:`hil.llm.slots.read_slots`); no way
        given where one is needed: ask which way; out of range: say the range.
     """
@@ -174,14 +176,24 @@ def head_decision(
     mass = {t: sum(p.get(i, 0.0) for i in TOPICS[t]) for t in named}
     topic = max(sorted(mass), key=mass.__getitem__)
     unknown = p.get("unknown", 0.0)
-    if unknown > mass[topic]:
-        return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
-    if negated(lowered):
-        return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
-    if mass[topic] < _threshold(thresholds, topic):
-        return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
     member = max(TOPICS[topic], key=lambda i: p.get(i, 0.0))
     read = read_slots(topic, lowered, member)
+    explicit = read is not None and EXPLICIT[topic].search(lowered) is not None
+    if negated(lowered) and unknown <= mass[topic]:
+        return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
+    if explicit and not negated(lowered):
+        share = mass[topic] / max(1e-9, mass[topic] + unknown)
+        if share < _threshold(thresholds, "explicit"):
+            if unknown > mass[topic]:
+                return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
+            return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
+    else:
+        if unknown > mass[topic]:
+            return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
+        if negated(lowered):
+            return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
+        if mass[topic] < _threshold(thresholds, topic):
+            return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
     if read is None:
         return HeadDecision("unknown", None, which_way(topic, lang), "direction_unclear", topic)
     intent, value = read
