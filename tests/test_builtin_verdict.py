@@ -137,3 +137,27 @@ def test_degraded_overrun_is_reported_against_the_deadline():
     assert report["degraded"]["overrun_max_ms"] == pytest.approx(15.0)
     (entry,) = [e for e in report["expectations"] if e["metric"] == "degraded.overrun_max_ms"]
     assert entry["passed"] is False and entry["builtin"] is True
+
+
+def test_workload_commands_pass_the_safety_valve():
+    """Without [assistant] a sampled query's label is the command: out of range (35 degrees)
+    or out of domain it commands nothing, as the assistant would answer it."""
+    from hil.binding import checked_label
+
+    assert checked_label("climate_set_temperature", 35) == ("unknown", None)
+    assert checked_label("climate_set_temperature", 30) == ("climate_set_temperature", 30)
+    assert checked_label("climate_set_temperature", 15) == ("unknown", None)
+    assert checked_label("climate_set_temperature", 16) == ("climate_set_temperature", 16)
+    assert checked_label("ood", None) == ("unknown", None)
+    assert checked_label("media_play", None) == ("media_play", None)
+
+
+@pytest.mark.slow
+def test_smoke_on_ci_virtual_sends_no_unchecked_value(tmp_path):
+    """Seed 1 samples "set the temperature to 35": it must not reach the HVAC."""
+    status = main(["run", "smoke", "--rig", "ci-virtual", "--out", str(tmp_path)])
+    report = json.loads((tmp_path / "report.json").read_text())
+    failed = [e["metric"] for e in report["expectations"] if not e["passed"]]
+    assert report["actuation"]["not_sent"] == 0 and report["actuation"]["rejected"] == 0
+    assert not [m for m in failed if m.startswith(("actuation.", "render_real."))]
+    assert status == 0 or set(failed) <= {"e2e.p95_ms", "perception.instant"}  # a loaded host
