@@ -161,3 +161,56 @@ def test_smoke_on_ci_virtual_sends_no_unchecked_value(tmp_path):
     assert report["actuation"]["not_sent"] == 0 and report["actuation"]["rejected"] == 0
     assert not [m for m in failed if m.startswith(("actuation.", "render_real."))]
     assert status == 0 or set(failed) <= {"e2e.p95_ms", "perception.instant"}  # a loaded host
+
+
+def test_run_health_checks_pin_their_limits():
+    from types import SimpleNamespace
+
+    from twin.config.actuation import Actuation
+    from twin.verdict.run_health import (
+        calls_returned_expectation,
+        confirmed_expectation,
+        model_crash_expectation,
+    )
+
+    strict = SimpleNamespace(expectations=[], config=SimpleNamespace(actuation=Actuation()))
+    only_sent = {"render_real": {"commands": 5, "no_device": 0, "confirmed": 0}}
+    (entry,) = confirmed_expectation(strict, only_sent)
+    assert (entry["limit"], entry["passed"], entry["builtin"]) == ({"min": 1.0}, False, True)
+    one = {"render_real": {"commands": 5, "no_device": 0, "confirmed": 1}}
+    assert confirmed_expectation(strict, one)[0]["passed"] is True
+    assert confirmed_expectation(strict, {"render_real": {"commands": 3, "no_device": 3}}) == []
+    unserved_only = SimpleNamespace(expectations=[], config=SimpleNamespace(
+        actuation=Actuation(unserved=["media_*"], reason="no media ECU")))
+    assert confirmed_expectation(unserved_only, only_sent)[0]["passed"] is False
+    loose = SimpleNamespace(expectations=[], config=SimpleNamespace(
+        actuation=Actuation(max_errors=1, reason="lossy")))
+    assert confirmed_expectation(loose, only_sent) == []
+    assert confirmed_expectation(strict, {**only_sent, "interrupted": True}) == []
+    assert calls_returned_expectation({}) == []
+    assert model_crash_expectation({}) == []
+    (crash,) = model_crash_expectation({"model_crash": {"cause": "SIGILL in AMX"}})
+    assert crash["passed"] is False and crash["builtin"] is True
+    assert crash["causes"] == ["SIGILL in AMX"] and crash["limit"] == {"max": 0}
+
+
+def test_another_layer_registers_a_real_run_check():
+    from types import SimpleNamespace
+
+    from twin.config.actuation import Actuation
+    from twin.verdict import builtins
+
+    def dut_check(scenario, report):
+        return [{"name": "dut", "metric": "dut.failed", "limit": {"max": 0},
+                 "value": report["dut"]["failed"], "passed": report["dut"]["failed"] == 0,
+                 "builtin": True, "reason": "a test"}]
+
+    scenario = SimpleNamespace(expectations=[], config=SimpleNamespace(actuation=Actuation()))
+    before = list(builtins.REAL_RUN_CHECKS)
+    try:
+        assert builtins.register_real_run_check(dut_check) is dut_check
+        builtins.register_real_run_check(dut_check)  # idempotent
+        got = builtins.real_run_builtins(scenario, {"dut": {"failed": 2}})
+        assert [e["metric"] for e in got] == ["dut.failed"] and not got[0]["passed"]
+    finally:
+        builtins.REAL_RUN_CHECKS[:] = before
