@@ -18,6 +18,7 @@ makes one per fallback request; in between, caches go cold).
 
 from __future__ import annotations
 
+import os
 import resource
 import time
 from collections import deque
@@ -175,6 +176,7 @@ def router_decision(quick: bool) -> list[dict[str, Any]]:
     q_ring, q_np = results["ring"][0], results["numpy"][0]
     q_lv, reasons = _with_levels(sample, draws)
     q_cold, _ = _with_levels(sample[:100 if quick else 400], draws, gap_s=0.02)
+    floor = _cold_floor(sample[:100 if quick else 400], gap_s=0.02)
     return [
         {
             "name": "router_decision_levels_cold_us",
@@ -188,6 +190,9 @@ def router_decision(quick: bool) -> list[dict[str, Any]]:
             "decisions": 100 if quick else 400,
             "note": "20 ms of sleep before each decision, as in a run (one decision per "
                     "fallback request): caches go cold in between",
+            "cold_floor_us": floor,
+            "cold_floor_name": "eight substring checks after the same sleep (p50/p95/p99)",
+            "loadavg_1m": round(os.getloadavg()[0], 2),
         },
         {
             "name": "router_decision_levels_us",
@@ -241,6 +246,23 @@ def _with_levels(sample: list[Any], draws: dict[str, np.ndarray], gap_s: float =
         router.observe(route, took + (net or 0.0))
         observe(monitor, route, now, now + took, took + (net or 0.0), took, net)
     return _q(times), reason_counts(reasons)
+
+
+def _floor(text: str) -> int:
+    """A decision-sized stand-in: eight substring checks (the cold-cache floor)."""
+    return sum(1 for w in ("fan", "seat", "song", "home", "ac", "度", "风", "窗") if w in text)
+
+
+def _cold_floor(sample: list[Any], gap_s: float) -> dict[str, float]:
+    """:func:`_floor` timed after the same sleep as each cold decision: what any Python code
+    of that size costs here once the caches have gone cold."""
+    times = []
+    for q in sample:
+        time.sleep(gap_s)
+        start = time.perf_counter_ns()
+        _floor(q.text)
+        times.append((time.perf_counter_ns() - start) / 1000.0)
+    return _q(times)
 
 
 BENCHMARKS = {

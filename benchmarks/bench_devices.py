@@ -3,8 +3,10 @@ through the pty emulator with bulk reads versus the one-byte-per-syscall ``read_
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from typing import Any
@@ -19,6 +21,7 @@ from devices.can_twins import CanTwinHost
 from devices.codec import load_dbc
 from devices.ecu import BoundTwin
 from devices.serial_protocol import FrameDecoder, FrameType, SerialFrame, encode_frame
+from hil.realtime import REALTIME_PRIORITY
 from latency_models.distributions import Fixed
 
 ECU_DELAY_MS = 1.0
@@ -31,13 +34,34 @@ def _q(values: list[float]) -> dict[str, float]:
             "p99_ms": round(float(p99), 4)}
 
 
+def _ecu_on_time(on: bool) -> bool:
+    """The simulated ECU's thread at SCHED_FIFO (``on``: it answers on time, as hardware
+    would) or back at normal priority; False where the system refuses."""
+    thread = next((t for t in threading.enumerate() if t.name == "can-twins"), None)
+    if thread is None or thread.native_id is None or not hasattr(os, "SCHED_FIFO"):
+        return False
+    policy, prio = (os.SCHED_FIFO, REALTIME_PRIORITY) if on else (os.SCHED_OTHER, 0)
+    try:
+        os.sched_setscheduler(thread.native_id, policy, os.sched_param(prio))
+    except OSError:
+        return False
+    return True
+
+
 def can_roundtrip_overhead(quick: bool) -> list[dict[str, Any]]:
-    """Median command -> status on the virtual bus minus the ECU's fixed actuation delay."""
+    """Median command -> status on the virtual bus minus the ECU's fixed actuation delay.
+
+    ``value``: the host's overhead with the simulated ECU answering on time (its thread at
+    SCHED_FIFO where granted: a real ECU is not late because this machine is busy);
+    ``ecu_normal_priority_*``: the same with the ECU's thread at normal priority, which on a
+    loaded machine adds its wait for a CPU. Blocks of 50 commands alternate between the two."""
     n = 100 if quick else 1000
     db = load_dbc()
     channel = f"bench-{uuid.uuid4().hex[:8]}"
     twin_bus = can.Bus(interface="virtual", channel=channel)
     host_bus = can.Bus(interface="virtual", channel=channel)
+    ms: dict[bool, list[float]] = {True: [], False: []}
+    timeouts, granted = 0, False
     try:
         from hil.rig_file import load_rig
 
@@ -47,19 +71,26 @@ def can_roundtrip_overhead(quick: bool) -> list[dict[str, Any]]:
             hvac = CanActuator(port, db, "hvac", 1, "HVAC_Cmd", "HVAC_Status", 0.5)
             for _ in range(20):  # warm-up
                 hvac.command({"Fan": 1})
-            ms, timeouts = [], 0
-            for i in range(n):
+            for i in range(2 * n):
+                on_time = (i // 50) % 2 == 0
+                if i % 50 == 0:
+                    granted = _ecu_on_time(on_time) or granted
                 result = hvac.command({"Fan": i % 8, "TargetTemp": 16 + i % 15})
                 timeouts += not result.ok
                 if result.ok:
-                    ms.append(result.ms - ECU_DELAY_MS)
+                    ms[on_time].append(result.ms - ECU_DELAY_MS)
+            _ecu_on_time(False)
             port.close()
     finally:
         twin_bus.shutdown()
         host_bus.shutdown()
-    q = _q(ms)
+    q, normal = _q(ms[True]), _q(ms[False])
     return [{"name": "can_roundtrip_overhead_ms", "value": q["p50_ms"], "unit": "ms",
-             "target": 0.2, "ecu_delay_ms": ECU_DELAY_MS, "n": n, "timeouts": timeouts, **q}]
+             "target": 0.2, "ecu_delay_ms": ECU_DELAY_MS, "n": len(ms[True]),
+             "ecu_realtime": "SCHED_FIFO" if granted else "refused (normal priority)",
+             "timeouts": timeouts, **q,
+             **{f"ecu_normal_priority_{k}": v for k, v in normal.items()},
+             "loadavg_1m": round(os.getloadavg()[0], 2)}]
 
 
 def _serial_rtts(port: serial.Serial, n: int, bulk: bool) -> list[float]:

@@ -24,6 +24,16 @@ TxHook = Callable[[can.Message], list[tuple[float, can.Message]]]
 RxHook = Callable[[can.Message], bool]
 
 
+MAX_PENDING_ECHOES = 1024  # distinct own frames awaiting their looped-back copy
+
+
+def loops_back(bus: can.BusABC) -> bool:
+    """Does ``bus`` hand the host its own frames back? udp_multicast does (the OS's multicast
+    loopback; python-can cannot filter it), any bus does with ``receive_own_messages``."""
+    return type(bus).__name__ == "UdpMulticastBus" or bool(
+        getattr(bus, "receive_own_messages", False))
+
+
 class FrameSink(Protocol):
     def on_message_received(self, msg: can.Message) -> None: ...
 
@@ -34,7 +44,11 @@ class CanPort:
     ``tx_hook(msg)`` returns ``[(delay_s, frame), ...]`` to send instead of ``msg`` (empty:
     dropped) or raises ``can.CanOperationError`` (e.g. bus-off). ``rx_hook(msg)`` returns False
     to hide a received frame from subscribers (it is still traced: it was on the bus).
-    Frames with ids this port transmits are not dispatched (udp_multicast loops them back).
+
+    Every frame on the wire is traced once, whoever sent it. On a bus that loops the host's
+    own frames back (udp_multicast) the copy of a frame it sent is recognised and skipped;
+    another node sending on an id this port transmits is traced and counted in
+    ``foreign_on_tx_ids`` (a second sender on a command id), never dispatched.
     """
 
     def __init__(self, bus: can.BusABC, sinks: list[FrameSink] | None = None,
@@ -48,6 +62,10 @@ class CanPort:
         self.poll_s = poll_s
         self._subs: dict[int, list[RxCallback]] = {}
         self._tx_ids: set[int] = set()
+        self._loops_back = loops_back(bus)
+        self._echoes: Counter[tuple[int, bytes]] = Counter()  # own frames not yet looped back
+        self.foreign_on_tx_ids: Counter[int] = Counter()
+        """Frames another node sent on an id this port transmits, by id."""
         self._lock = threading.Lock()
         self._timers: list[threading.Timer] = []
         self._stop = threading.Event()
@@ -103,6 +121,8 @@ class CanPort:
         self._tx_ids.add(msg.arbitration_id)
         with critical():  # a signal must not fall between sending and tracing
             if not msg.is_error_frame:
+                if self._loops_back:
+                    self._expect_echo((msg.arbitration_id, bytes(msg.data)))
                 self.bus.send(msg, timeout=0.1)
             msg.is_rx = False
             msg.timestamp = time.time()
@@ -146,11 +166,17 @@ class CanPort:
                 if self._stop.wait(self.poll_s):
                     return
                 continue
-            if msg is None or msg.arbitration_id in self._tx_ids:
+            if msg is None:
                 continue
+            own_id = msg.arbitration_id in self._tx_ids
+            if own_id and self._is_echo(msg):
+                continue  # our own frame looped back: traced when it was sent
             msg.is_rx = True
             self.seen += 1
             self._trace(msg)
+            if own_id:  # another node on an id this host sends: traced, not dispatched
+                self.foreign_on_tx_ids[msg.arbitration_id] += 1
+                continue
             if self.rx_hook is not None and not self.rx_hook(msg):
                 continue
             with self._lock:
@@ -160,6 +186,24 @@ class CanPort:
                     cb(msg)
                 except Exception as exc:  # a bad frame must never deafen the host
                     self.rx_faults[type(exc).__name__] += 1
+
+    def _expect_echo(self, key: tuple[int, bytes]) -> None:
+        with self._lock:
+            if len(self._echoes) >= MAX_PENDING_ECHOES:  # copies the bus lost: forget them
+                self._echoes.clear()
+            self._echoes[key] += 1
+
+    def _is_echo(self, msg: can.Message) -> bool:
+        if not self._loops_back:
+            return False
+        key = (msg.arbitration_id, bytes(msg.data))
+        with self._lock:
+            if self._echoes.get(key, 0) <= 0:
+                return False
+            self._echoes[key] -= 1
+            if not self._echoes[key]:
+                del self._echoes[key]
+            return True
 
     @property
     def reader_alive(self) -> bool:

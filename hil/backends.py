@@ -6,18 +6,25 @@ every slot it serves (``llama_cpp``: ``model_load`` and ``inference``, one model
 Opening a backend happens inside the caller's :class:`~contextlib.ExitStack`, so whatever it
 holds (a rig session with actuators) is closed on every exit path.
 
-To add a backend: write an ``open`` function and add a :class:`StageBackend` to
-:data:`BACKENDS` (see ARCHITECTURE.md, "Where things go").
+A backend is one module with an ``open`` function registered by :func:`stage_backend`: the
+built-ins are the modules of :mod:`hil.stage_backends` (found by listing the package); others
+are found by name through the entry-point group ``cabin_twin.stage_backend``
+(``NAME = "module:open_function"``), as python-can finds ``can.interface`` plugins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import importlib
+import importlib.metadata
+import pkgutil
+from collections.abc import Callable, Generator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from latency_models.stages import STAGES
 from twin.errors import InputError
 from twin.scenario import Scenario
 
@@ -36,6 +43,10 @@ class RunContext:
     n_threads: int = 2
 
 
+#: a stage's real work: a SimPy process body ``work(env, index, timeline)``
+Work = Callable[..., Generator[Any, Any, Any]]
+
+
 @dataclass
 class RealParts:
     """The opened real parts, handed to :class:`hil.binding.RealBinding`."""
@@ -43,6 +54,7 @@ class RealParts:
     resolver: Any = None  # an IntentResolver (llama.cpp)
     render: Any = None  # a hil.render.RenderBackend (a rig session)
     stages: dict[str, str] = field(default_factory=dict)  # stage -> backend name
+    work: dict[str, Work] = field(default_factory=dict)  # a backend's own work for a stage
     source: str = "scenario"  # the scenario file, for error messages
 
 
@@ -52,34 +64,98 @@ class StageBackend:
     stages: tuple[str, ...]  # the slots it fills, together
     open: Callable[[RunContext, ExitStack, RealParts], None]
     help: str = ""
+    default_for: tuple[str, ...] = ()  # the stages whose ``mode = "real"`` picks it
 
 
-def _open_llama(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
-    # the model runs in a worker process: a native crash there degrades the run to rules only
-    from hil.llm.worker import worker_resolver
-
-    parts.resolver = stack.enter_context(worker_resolver(ctx.model, n_threads=ctx.n_threads))
+_REGISTRY: dict[str, StageBackend] = {}
+BUILTIN_PACKAGE = "hil.stage_backends"
+ENTRY_POINT_GROUP = "cabin_twin.stage_backend"
 
 
-def _open_rig(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
-    from hil.render import render_backend  # imports python-can, cantools, pyserial
-    from hil.rig import LinkError
+def stage_backend(name: str, stages: tuple[str, ...], *, help: str = "",
+                  default_for: tuple[str, ...] = ()
+                  ) -> Callable[[Callable[[RunContext, ExitStack, RealParts], None]],
+                                Callable[[RunContext, ExitStack, RealParts], None]]:
+    """Register the decorated ``open(ctx, stack, parts)`` as the backend ``name`` for
+    ``stages``. ``open`` puts what it opened into ``parts`` (a ``resolver``, a ``render``, or
+    a stage's own work in ``parts.work[stage]``) and its clean-up on ``stack``."""
 
-    rig = ctx.rig or DEFAULT_RIG
-    try:
-        parts.render = stack.enter_context(render_backend(
-            rig, ctx.out, ctx.scenario.link_faults, ctx.seed, ctx.scenario.source))
-    except LinkError as exc:  # a port or interface the rig names cannot be opened: one line
-        raise InputError(rig, exc.link, f"a link that opens (cannot open: {exc.reason})"
-                         ) from None
+    def register(open_fn: Callable[[RunContext, ExitStack, RealParts], None]
+                 ) -> Callable[[RunContext, ExitStack, RealParts], None]:
+        _add(StageBackend(name, tuple(stages), open_fn, help, tuple(default_for)))
+        return open_fn
+
+    return register
 
 
-def _open_dut(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
-    from hil.dut.run import open_resolver
+def _add(backend: StageBackend) -> None:
+    known = _REGISTRY.get(backend.name)
+    if known is not None and known.open is not backend.open:
+        raise ValueError(f"stage backend {backend.name!r} is registered twice")
+    bad = [s for s in (*backend.stages, *backend.default_for) if s not in STAGES]
+    if bad or not backend.stages or not set(backend.default_for) <= set(backend.stages):
+        raise ValueError(f"stage backend {backend.name!r}: stages among {', '.join(STAGES)} "
+                         f"(default_for among its own), got {backend.stages}, "
+                         f"{backend.default_for}")
+    for other in _REGISTRY.values():
+        clash = set(other.default_for) & set(backend.default_for)
+        if other.name != backend.name and clash:
+            raise ValueError(f"stage backend {backend.name!r}: {other.name!r} is already the "
+                             f"default for {', '.join(sorted(clash))}")
+    _REGISTRY[backend.name] = backend
 
-    parts.resolver = stack.enter_context(open_resolver(
-        dut_of(ctx.scenario), ctx.out, ctx.seed, ctx.scenario.source,
-        ctx.scenario.config.faults))
+
+@functools.cache
+def _load_builtins() -> None:
+    package = importlib.import_module(BUILTIN_PACKAGE)
+    for info in pkgutil.iter_modules(package.__path__, f"{BUILTIN_PACKAGE}."):
+        importlib.import_module(info.name)
+
+
+def _load_entry_points(only: str | None = None) -> None:
+    """Import the entry points of :data:`ENTRY_POINT_GROUP` (``only``: that name's)."""
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if (only is not None and ep.name != only) or ep.name in _REGISTRY:
+            continue
+        try:
+            ep.load()
+        except (ImportError, AttributeError) as exc:
+            raise InputError(f"entry point {ENTRY_POINT_GROUP}:{ep.name}", ep.value,
+                             f"an importable stage backend ({exc})") from None
+        if ep.name not in _REGISTRY:
+            raise InputError(f"entry point {ENTRY_POINT_GROUP}:{ep.name}", ep.value,
+                             f"a module registering @stage_backend({ep.name!r}, ...)")
+
+
+def find_backend(name: str) -> StageBackend | None:
+    """The backend registered as ``name`` (built-ins first, then the entry points)."""
+    _load_builtins()
+    if name not in _REGISTRY:
+        _load_entry_points(name)
+    return _REGISTRY.get(name)
+
+
+def _registered(name: str) -> StageBackend:
+    backend = find_backend(name)
+    if backend is None:
+        raise KeyError(f"no stage backend {name!r}")
+    return backend
+
+
+def all_backends() -> dict[str, StageBackend]:
+    """Every backend by name: the built-ins and every entry point."""
+    _load_builtins()
+    _load_entry_points()
+    return dict(_REGISTRY)
+
+
+def default_backend(stage: str) -> str | None:
+    """The backend ``mode = "real"`` picks for ``stage`` (None: the stage has none)."""
+    _load_builtins()
+    for backend in _REGISTRY.values():
+        if stage in backend.default_for:
+            return backend.name
+    return next((b.name for b in all_backends().values() if stage in b.default_for), None)
 
 
 def dut_of(scenario: Scenario) -> Any:
@@ -93,34 +169,21 @@ def dut_of(scenario: Scenario) -> Any:
                        if (v := getattr(table, k)) is not None}, scenario.source)
 
 
-BACKENDS: dict[str, StageBackend] = {
-    "llama_cpp": StageBackend("llama_cpp", ("model_load", "inference"), _open_llama,
-                              "the real assistant: hassil rules, then SmolLM2 (llama.cpp worker)"),
-    "dut": StageBackend("dut", ("model_load", "inference"), _open_dut,
-                        "the scenario's device under test ([assistant] backend, hil.dut); "
-                        "with a networked DUT also `network` (measured by the proxy)"),
-    "rig": StageBackend("rig", ("render",), _open_rig,
-                        "commands to a rig's devices (CAN / serial), --rig or ci-virtual"),
-}
-#: the backend ``mode = "real"`` picks for each stage that has one
-DEFAULT_BACKEND: dict[str, str] = {"model_load": "llama_cpp", "inference": "llama_cpp",
-                                   "render": "rig"}
-
-
 def select_backends(scenario: Scenario, rig: str | None) -> dict[str, str]:
     """Stage -> backend name for every real stage (a backend's stages come together)."""
     wanted: dict[str, str] = {}
     for stage, mode in scenario.modes.items():
         if mode != "real":
             continue
-        name = scenario.backends.get(stage, DEFAULT_BACKEND.get(stage))
+        name = scenario.backends.get(stage) or default_backend(stage)
         key = f"stages.{stage}.backend" if stage in scenario.backends else f"stages.{stage}.mode"
         if name is None:
+            defaults = sorted(s for s in STAGES if default_backend(s) is not None)
             raise InputError(scenario.source, key, "modelled (real backends exist for "
-                             f"{', '.join(sorted(DEFAULT_BACKEND))})")
-        backend = BACKENDS.get(name)
+                             f"{', '.join(defaults)})")
+        backend = find_backend(name)
         if backend is None or stage not in backend.stages:
-            serving = sorted(b.name for b in BACKENDS.values() if stage in b.stages)
+            serving = sorted(b.name for b in all_backends().values() if stage in b.stages)
             raise InputError(scenario.source, key,
                              f"a backend for {stage}: {', '.join(serving)}, got {name!r}")
         wanted[stage] = name
@@ -138,7 +201,7 @@ def select_backends(scenario: Scenario, rig: str | None) -> dict[str, str]:
                              "its queries)")
     selected: dict[str, str] = {}
     for name in dict.fromkeys(wanted.values()):
-        selected.update(dict.fromkeys(BACKENDS[name].stages, name))
+        selected.update(dict.fromkeys(_registered(name).stages, name))
     if dut is not None and dut.networked:  # its network is real: measured by the proxy
         selected["network"] = "dut"
     return selected
@@ -149,5 +212,5 @@ def open_backends(ctx: RunContext, stack: ExitStack) -> RealParts:
     parts = RealParts(stages=select_backends(ctx.scenario, ctx.rig),
                       source=ctx.scenario.source)
     for name in dict.fromkeys(parts.stages.values()):
-        BACKENDS[name].open(ctx, stack, parts)
+        _registered(name).open(ctx, stack, parts)
     return parts

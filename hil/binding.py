@@ -34,8 +34,10 @@ import simpy
 
 from devices.actuator import Outcome
 from hil.backends import RealParts
+from hil.calls import CallRecord, token_counts
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
+from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, MODEL_LOAD, STAGES
 from twin import assisted
 from twin.assistant.commands import make_command
@@ -75,19 +77,25 @@ class RealBinding:
         self.ap: assisted.AssistedPlan | None = None
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
+        #: every command's outcome of a request (several for a multi-command sentence)
+        self.part_outcomes: dict[int, list[RenderOutcome]] = {}
         #: requests whose real call outlasted the lockstep's call timeout, and why
         self.call_timeouts: dict[int, str] = {}
         self.llm_calls: dict[int, ResolverResult] = {}
-        #: one :class:`hil.fidelity.CallRecord` per real call: what conditioned models fit
+        #: one :class:`hil.calls.CallRecord` per real call: what conditioned models fit
         self.records: list[Any] = []
-        #: each stage's real work, selected by the backend registry
+        #: each stage's real work (a backend may bring its own: ``parts.work``)
         self.work: dict[str, Callable[..., Generator[Any, Any, None]]] = {
             "network": self._network, "model_load": self._model_load,
-            "inference": self._inference, "render": self._render}
+            "inference": self._inference, "render": self._render, **parts.work}
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[LockstepEnvironment, dict[str, _Stage]]:
         self.ap = ap
+        self.planned = plan.n
+        self.arrivals = plan.arrivals_ms
+        #: the plan's column of each link fault, in the rig's fault order
+        self.link_columns = [j for j, f in enumerate(plan.faults) if isinstance(f, LinkWindow)]
         real = self.parts.stages
         if "inference" in real:
             if ap is None:
@@ -192,21 +200,37 @@ class RealBinding:
     def _render(self, env: simpy.Environment, i: int,
                 timeline: list[float]) -> Generator[Any, Any, None]:
         assert isinstance(env, LockstepEnvironment) and self.render is not None
-        intent, value = self.command_for(i, timeline)
+        commands = self.commands_for(i, timeline)
         backend = self.render
 
+        arrival = self.arrival_of(i, timeline)  # link faults are judged at the arrival
+
         def execute() -> RenderOutcome:
-            t0 = time.perf_counter()
-            outcome = backend.execute(intent, value)
-            self._record("render", i, outcome.device or "none", t0, {})
-            return outcome
+            """Each command in turn (one render per command); a refused or failed command
+            does not stop the next. The request's outcome is its first failed command's,
+            else its first command's."""
+            done = []
+            for intent, value in commands:
+                t0 = time.perf_counter()
+                with backend.session.faults.request(i, arrival):
+                    outcome = backend.execute(intent, value)
+                self._record("render", i, outcome.device or "none", t0, {})
+                done.append(outcome)
+            self.part_outcomes[i] = done
+            return next((o for o in done if o.failed), done[0])
 
         try:
             self.outcomes[i] = yield from env.call("render", execute)
         except RealCallTimeout as exc:  # the command's fate is unknown: a timed-out command
             self.outcomes[i] = RenderOutcome(env.call_timeout_s * 1e3, None, Outcome.TIMED_OUT,
-                                             str(exc), intent=intent)
+                                             str(exc), intent=commands[0][0] if commands else None)
             self.call_timeouts[i] = str(exc)
+
+    def arrival_of(self, i: int, timeline: list[float]) -> float:
+        """Request ``i``'s arrival on the scenario's clock (an open loop drew it up front;
+        a closed loop's is the first entry of its record)."""
+        arrivals = getattr(self, "arrivals", None)
+        return float(arrivals[i]) if arrivals is not None else float(timeline[0])
 
     def _record(self, stage: str, i: int, cls: str, t0: float,
                 features: dict[str, float], key: str = "") -> None:
@@ -214,13 +238,18 @@ class RealBinding:
         self.records.append(_call_record(stage, i, cls, ms, features, key))
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
-        """The command request ``index`` executes, decided the moment it reaches render."""
+        """The (first) command request ``index`` executes, decided when it reaches render."""
+        return self.commands_for(index, timeline)[0]
+
+    def commands_for(self, index: int, timeline: list[float]) -> list[tuple[str, Any]]:
+        """Every command request ``index`` executes (several when the sentence asked for
+        several), decided the moment it reaches render."""
         if self.ap is None:
-            return self.labels[index]
+            return [self.labels[index]]
         arrived, end = timeline[INFERENCE], timeline[2 * N + INFERENCE]
         answered = None if np.isnan(end) else end - arrived
         decision = assisted.decide_one(self.ap, index, answered)
-        return decision.intent, decision.value
+        return [(c.intent, c.value) for c in decision.commands]
 
     def request_columns(self, n: int) -> dict[str, np.ndarray]:
         """Per-request CSV columns: the intent commanded, the command's outcome
@@ -234,6 +263,8 @@ class RealBinding:
             "actuation_failed": np.array([o is not None and o.failed for o in rows]),
             "actuation_reason": np.array(["" if o is None else o.why for o in rows]),
             "real_call_timeout": np.array([self.call_timeouts.get(i, "") for i in range(n)]),
+            "command_actuation": np.array([";".join(o.outcome for o in self.part_outcomes.get(
+                i, [])) for i in range(n)]),
         }
 
     # report ------------------------------------------------------------------------------
@@ -257,8 +288,12 @@ class RealBinding:
             out["dut"] = self.resolver.report(self.llm_calls)  # type: ignore[union-attr]
         if self.render is not None:
             outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
+            every = [o for i in sorted(self.outcomes)
+                     for o in self.part_outcomes.get(i, [self.outcomes[i]])]
             out["render_real"] = {
                 "commands": len(outcomes),
+                "commands_rendered": len(every),
+                "commands_confirmed": sum(o.ok and o.device is not None for o in every),
                 "confirmed": sum(o.ok and o.device is not None for o in outcomes),
                 "sent_unconfirmed": sum(o.outcome == "sent" for o in outcomes),
                 "requests_failed": sum(o.failed for o in outcomes),
@@ -272,7 +307,19 @@ class RealBinding:
                     o.intent for o in outcomes if o.unserved).items())),
             }
             out.update(self.render.report())  # after close: the safe state is known
+            out["rig"]["link_faults"] = self._mark_link_faults(timings)
         return out
+
+    def _mark_link_faults(self, timings: Timings) -> list[dict[str, Any]]:
+        """Set the requests each link fault hit in ``timings.fault_hit`` (its column of the
+        report's ``faults``, requests.csv and the timeline); the per-fault summary."""
+        assert self.render is not None
+        plan = self.render.session.faults
+        if timings.n == getattr(self, "planned", -1):  # an interrupted run keeps a subset
+            for k, j in enumerate(getattr(self, "link_columns", [])):
+                rows = [i for i in plan.hits.get(k, ()) if i < timings.n]
+                timings.fault_hit[rows, j] = True
+        return plan.summary()
 
 
 def checked_label(intent: str, value: Any) -> tuple[str, Any]:
@@ -285,14 +332,10 @@ def checked_label(intent: str, value: Any) -> tuple[str, Any]:
 
 def _call_record(stage: str, i: int, cls: str, ms: float, features: dict[str, float],
                  key: str = "") -> Any:
-    from hil.fidelity import CallRecord
-
     return CallRecord(stage, i, cls, ms, features, key=key)
 
 
 def _query_tokens(resolver: Any, q: Any, result: ResolverResult) -> float:
     """Tokens of the query suffix, from the model's tokenizer (else what the call prefilled)."""
-    from hil.fidelity import token_counts
-
     counts = token_counts(resolver, q.text, q.history)
     return counts[0] if counts is not None else float(result.timings.get("prefill_tokens", 0))

@@ -132,7 +132,7 @@ def _loadavg() -> float:
 
 def _features(resolver: Any, queries: Sequence[LabelledQuery],
               timings: Sequence[dict[str, float]]) -> dict[str, np.ndarray]:
-    from hil.fidelity import token_counts
+    from hil.calls import token_counts
 
     qt, ht, hit = [], [], []
     for q, t in zip(queries, timings, strict=True):
@@ -206,7 +206,7 @@ def calibrate(factory: Callable[[], IntentResolver], queries_path: str | Path | 
                                     for _ in range(50)])
         record["two_concurrent"]["conditioned_vs_measured"] = _fidelity_samples(
             contended, both)
-    from hil.fidelity import pinned_keys, token_table
+    from hil.calls import pinned_keys, token_table
 
     stage = ConditionedStage("inference", {"llm": model},
                              tokens=token_table(resolver, queries), pinned=pinned_keys())
@@ -264,7 +264,7 @@ def stage_table(record: dict[str, Any]) -> str:
     the conditioned models when the record has them."""
     import tomli_w
 
-    from hil.fidelity import _toml_ready
+    from hil.fidelity_fit import toml_ready
 
     stage = record.get("stage", "inference")
     spec = record["fit"]["best"]["spec"]
@@ -273,7 +273,7 @@ def stage_table(record: dict[str, Any]) -> str:
     lines += [f"{key} = {_toml_value(value)}" for key, value in spec.items()]
     text = "\n".join(lines) + "\n"
     if "conditioned_stage" in record:
-        text += "\n" + tomli_w.dumps(_toml_ready(
+        text += "\n" + tomli_w.dumps(toml_ready(
             {"conditioned": {stage: record["conditioned_stage"]}}))
     return text
 

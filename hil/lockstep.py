@@ -1,47 +1,14 @@
 """Lockstep: the twin's simulated clock (ms) kept in step with the wall clock.
 
-:class:`LockstepEnvironment` is a SimPy environment that, before processing an event due at
-simulated time t, waits until the wall clock reaches t (``simpy.rt.RealtimeEnvironment``'s
-``strict`` check only fires when more than one simulated unit late, useless at ms scale, so
-lateness is measured here per event). Real stage work runs in worker threads
-(:meth:`LockstepEnvironment.call`); when a worker finishes, the main loop advances the clock to
-the wall-clock moment it finished and wakes the waiting process. SimPy itself is only ever
-touched from the main thread.
-
-While no request is in flight the clock may leap to the next arrival (``warp_idle``): nothing
-is running, so nothing can be late, and a light workload need not wait out its think times.
-
-Where lateness came from, and what is done about it:
-
-- **Sleep granularity.** ``time.sleep`` / a timed queue wait overshoot by the timer slack plus
-  the wake-up (50-100 us quiet, ms under load). The loop sleeps (or waits for a finished call)
-  until ``SPIN_MS`` before the due time, then yields (``time.sleep(0)``, which releases the
-  GIL) until it is due, polling for finished calls.
-- **The GIL.** A worker running Python (the rule NLU, the rig's codec) holds the GIL; the
-  pacing thread, once awake, waits for it up to the interpreter's switch interval (5 ms by
-  default). While running, the switch interval is lowered to ``SWITCH_INTERVAL_S`` (restored
-  after). llama.cpp calls release the GIL (ctypes), so the model itself does not delay pacing.
-- **Thread hand-off.** A finished call is handed over through a queue the pacing thread waits
-  on, so it is picked up as soon as the pacing thread runs. Calls run on worker threads started
-  when the run starts (:class:`_Workers`): starting a thread blocks until it first runs.
-- **Resuming after a real call.** A finished call resumes its request at the wall-clock moment
-  the result existed, not at "issued plus the call's own duration": that left out the wait for
-  a CPU before the call's thread ran, and in a rig run made pairs of events 3-12 ms late under
-  load (now under 0.2 ms).
-
-- **The OS scheduler.** On a loaded machine a normal-priority pacing thread is simply not
-  running when its event is due (the first feedback at the degrade deadline was 7-66 ms late
-  with two busy processes beside it). While running, the pacing thread asks for ``SCHED_FIFO``
-  priority ``hil.realtime.REALTIME_PRIORITY`` with ``SCHED_RESET_ON_FORK`` (so the real-call
-  threads and any child process it starts stay at normal priority); where the system refuses (no
-  ``CAP_SYS_NICE``) it says so in ``lockstep.realtime`` and runs as before.
-  ``CABIN_TWIN_REALTIME=0`` turns it off. A real-time thread wakes on time (no timer slack,
-  it preempts normal threads), so it sleeps right up to the due time instead of spinning the
-  last ``SPIN_MS``: a spinning SCHED_FIFO thread would take a core from the rig's threads.
-- **Hung calls.** A real call still running ``call_timeout_s`` after it started is abandoned:
-  :class:`RealCallTimeout` is raised in the process waiting for it (the binding degrades that
-  request or counts its command as timed out), the run goes on, ``lockstep.call_timeouts``
-  counts it and a built-in expectation fails the run.
+:class:`LockstepEnvironment` is a SimPy environment whose :meth:`~LockstepEnvironment.step`
+waits until the wall clock reaches the next event's simulated time, as
+``simpy.rt.RealtimeEnvironment`` does, so any SimPy model runs in lockstep (``run(until=...)``
+included); lateness is measured per event. Real work runs in worker threads
+(:meth:`~LockstepEnvironment.call`) and resumes its process at the wall-clock moment its result
+existed; a call past its timeout raises :class:`RealCallTimeout` in that process only. While a
+run goes, the pacing thread is at ``SCHED_FIFO`` where granted (``hil.realtime``) and the GIL
+switch interval is lowered; while nothing is in flight the clock may leap to the next arrival
+(``warp_idle``). SimPy is only ever touched from the pacing thread.
 """
 
 from __future__ import annotations
@@ -53,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import simpy
@@ -63,11 +30,33 @@ from hil.realtime import enter_realtime, leave_realtime
 
 #: no real call may take longer than this: the bench never hangs
 DEFAULT_CALL_TIMEOUT_S = 30.0
-#: sleep until this long before an event is due, then yield until it is (normal priority; a
-#: SCHED_FIFO pacing thread wakes on time and must not hog a core, so it does not spin)
+#: at normal priority, sleep until this long before an event is due, then yield until it is (a
+#: sleep overshoots by the timer slack plus the wake-up). A SCHED_FIFO pacing thread wakes on
+#: time and must not take a core from the rig's threads, so it sleeps right up to the due time.
 SPIN_MS = 0.3
-#: the interpreter's GIL switch interval while a lockstep run is going
+#: the interpreter's GIL switch interval while a lockstep run is going (a worker running Python
+#: would otherwise keep the woken pacing thread waiting up to the default 5 ms)
 SWITCH_INTERVAL_S = 0.0005
+#: an event this close to its due time is due (a clock's rounding never makes a wait spin)
+_DUE_EPS_MS = 1e-6
+
+
+class Clock(Protocol):
+    """Where the lockstep reads the wall clock and sleeps (seconds); a test injects a fake one,
+    advanced by its sleeps and by the real calls it runs."""
+
+    def now(self) -> float: ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
+class WallClock:
+    """The machine's monotonic clock (``time.perf_counter``) and ``time.sleep``."""
+
+    now = staticmethod(time.perf_counter)
+    sleep = staticmethod(time.sleep)
+
+
 class _Workers:
     """Daemon threads that run real calls, started when a run starts (one set per run).
 
@@ -138,6 +127,8 @@ class LockstepStats:
     realtime: str = "not started"
     #: real calls abandoned after the call timeout, per stage
     call_timeouts: dict[str, int] = field(default_factory=dict)
+    #: wall time the last run() spent setting up before the clock was anchored (ms)
+    setup_ms: float = 0.0
 
     def summary(self) -> dict[str, Any]:
         late = np.asarray(self.lateness_ms)
@@ -171,12 +162,21 @@ class LockstepStats:
 
 
 class LockstepEnvironment(simpy.Environment):
-    """Simulated ms paced against the wall clock, with threaded real calls."""
+    """Simulated ms paced against the wall clock, with threaded real calls.
+
+    The clock is anchored when :meth:`run` starts (after the worker threads are up and the
+    pacing thread is real-time, so that set-up is no event's lateness) and again by
+    :meth:`sync`; between runs it stands still. ``clock`` is injectable for tests."""
 
     def __init__(self, warp_idle: bool = True,
-                 call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S, realtime: bool = True) -> None:
+                 call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S, realtime: bool = True,
+                 clock: Clock | None = None) -> None:
         super().__init__()
         self._realtime = realtime
+        self._clock: Clock = clock if clock is not None else WallClock()
+        #: yield-spin before a due time at normal priority on the wall clock only (a fake
+        #: clock is advanced by its sleeps; a SCHED_FIFO thread wakes on time)
+        self._spin_ms = SPIN_MS if clock is None else 0.0
         self.stats = LockstepStats()
         self._done: queue.Queue[tuple[simpy.Event, float, Any, BaseException | None]] = (
             queue.Queue())
@@ -188,7 +188,7 @@ class LockstepEnvironment(simpy.Environment):
         #: running calls: their event -> (wall-clock timeout, stage)
         self._deadlines: dict[simpy.Event, tuple[float, str]] = {}
         self._workers = _Workers()
-        self._wall0 = time.perf_counter()
+        self._wall0 = self._clock.now()
         self._sim0 = 0.0
 
     @property
@@ -196,9 +196,14 @@ class LockstepEnvironment(simpy.Environment):
         """How long a real call may run before it is abandoned (s)."""
         return self._call_timeout_s
 
+    def sync(self) -> None:
+        """Anchor the simulated now to the wall clock now (as ``simpy.rt``'s ``sync``)."""
+        self._wall0 = self._clock.now()
+        self._sim0 = self._now
+
     def wall_ms(self) -> float:
         """The simulated time that corresponds to the wall clock right now."""
-        return self._sim0 + (time.perf_counter() - self._wall0) * 1000.0
+        return self._sim0 + (self._clock.now() - self._wall0) * 1000.0
 
     def call(self, stage: str, fn: Callable[[], Any]) -> Generator[simpy.Event, Any, Any]:
         """Run blocking ``fn`` in a worker thread; resume when it is done. Returns its result
@@ -210,20 +215,21 @@ class LockstepEnvironment(simpy.Environment):
         event = self.event()
         sim_start = self.now
         box: dict[str, float] = {}
+        now = self._clock.now
 
         def work() -> None:
-            t0 = time.perf_counter()
+            t0 = now()
             try:
                 result, error = fn(), None
             except BaseException as exc:  # handed to the simulation thread
                 result, error = None, exc
-            box["measured_ms"] = (time.perf_counter() - t0) * 1000.0
+            box["measured_ms"] = (now() - t0) * 1000.0
             # the simulated moment the result exists: the wall clock now, which includes any
             # wait for a CPU before the work started (sim_start + measured would not)
             self._done.put((event, self.wall_ms(), result, error))
 
         self._pending += 1
-        self._deadlines[event] = (time.perf_counter() + self._call_timeout_s, stage)
+        self._deadlines[event] = (now() + self._call_timeout_s, stage)
         self._workers.submit(work)
         try:
             return (yield event)
@@ -249,7 +255,7 @@ class LockstepEnvironment(simpy.Environment):
 
     def _expire(self) -> bool:
         """Fail every call past its timeout (True when one was)."""
-        now = time.perf_counter()
+        now = self._clock.now()
         late = [(e, stage) for e, (due, stage) in self._deadlines.items() if due <= now]
         for event, stage in late:
             del self._deadlines[event]
@@ -264,14 +270,12 @@ class LockstepEnvironment(simpy.Environment):
         """Seconds until the earliest running call times out (inf when none runs)."""
         if not self._deadlines:
             return float("inf")
-        return max(min(d for d, _ in self._deadlines.values()) - time.perf_counter(), 0.0)
+        return max(min(d for d, _ in self._deadlines.values()) - self._clock.now(), 0.0)
 
     def _until(self, target: float) -> tuple[simpy.Event, float, Any, BaseException | None] | bool:
         """Wait until simulated ``target`` is due on the wall clock (True), a real call
-        finishes (returned), or one times out first (False). Coarse sleep/queue wait, then
-        yield-spin for the last ``SPIN_MS``."""
-        spin = 0.0 if self.stats.realtime.startswith("SCHED_FIFO") else SPIN_MS
-        due = (target - self.wall_ms() - spin) / 1000.0
+        finishes (returned), or one times out first (False)."""
+        due = (target - self.wall_ms() - self._spin_ms) / 1000.0
         expiry = self._next_expiry_s()
         coarse = min(due, expiry)
         if coarse > 0:
@@ -281,41 +285,50 @@ class LockstepEnvironment(simpy.Environment):
                 except queue.Empty:
                     pass
             else:
-                time.sleep(coarse)
+                self._clock.sleep(coarse)
         if expiry <= due:
             return False  # a call timed out before the event is due: expire it first
-        while self.wall_ms() < target:
+        while (ahead := target - self.wall_ms()) > _DUE_EPS_MS:
             if self._pending:
                 try:
                     return self._done.get_nowait()
                 except queue.Empty:
                     pass
-            time.sleep(0)  # releases the GIL: workers keep running
+            # yield (releases the GIL: workers keep running), or sleep out a short wake
+            self._clock.sleep(0.0 if self._spin_ms else ahead / 1000.0)
         return True
 
     def run(self, until: Any = None) -> Any:
-        if until is not None:
-            raise ValueError("LockstepEnvironment runs until the schedule is empty")
+        """``simpy.Environment.run`` with the pacing set up around it (worker threads, the
+        switch interval, SCHED_FIFO where granted) and the clock anchored after that."""
+        t0 = self._clock.now()
         interval = sys.getswitchinterval()
         sys.setswitchinterval(min(interval, SWITCH_INTERVAL_S))
         self._workers = _Workers()  # each run its own: a hung call of an earlier run is not one
         self._workers.start(2)  # before real-time (they would not inherit it anyway)
         self.stats.realtime = enter_realtime() if self._realtime else "off"
+        spin = self._spin_ms
+        if self.stats.realtime.startswith("SCHED_FIFO"):
+            self._spin_ms = 0.0
+        self.sync()
+        self.stats.setup_ms = (self._wall0 - t0) * 1000.0
         try:
-            return self._run()
+            return super().run(until)
         finally:
+            self._spin_ms = spin
             self._workers.close()
             if self.stats.realtime.startswith("SCHED_FIFO"):
                 leave_realtime()
             sys.setswitchinterval(interval)
 
-    def _run(self) -> Any:
-        self._wall0 = time.perf_counter()
-        self._sim0 = self.now
+    def step(self) -> None:
+        """Process the next event once the wall clock reaches its time, handing finished real
+        calls to their processes and expiring hung ones meanwhile. Raises
+        ``simpy.core.EmptySchedule`` when no event is left and no real call is running."""
         while True:
             target = self.peek()
             if target == Infinity and self._pending == 0:
-                return None
+                raise EmptySchedule
             idle = self.idle_probe
             if self._warp and self._pending == 0 and idle is not None and idle():
                 ahead = target - self.wall_ms()
@@ -336,7 +349,5 @@ class LockstepEnvironment(simpy.Environment):
                 self._complete(finished)
                 continue
             self.stats.lateness_ms.append(max(self.wall_ms() - target, 0.0))
-            try:
-                self.step()
-            except EmptySchedule:
-                continue
+            super().step()
+            return

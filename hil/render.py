@@ -44,8 +44,9 @@ UNSERVED = "unserved"
 _NOT_COMMANDED = (NO_COMMAND, UNSERVED)
 
 
-_DONE = CONFIRMED | {Outcome.SENT}
-"""Outcomes that are not a failure: confirmed, or sent to a fire-and-forget device."""
+_DONE = CONFIRMED | {Outcome.SENT, Outcome.UNTOUCHED}
+"""Outcomes that are not a failure: confirmed, sent to a fire-and-forget device, or (a safe
+state only) not needed because the session never commanded the device."""
 
 
 @dataclass
@@ -135,7 +136,8 @@ class RenderBackend:
         served = self.session.rig.serves(intent) if intent != FEEDBACK else None
         device = served if served in self.session.actuators else None
         acks: list[CommandResult] = []
-        ack_thread = threading.Thread(target=self._ack, args=(intent, acks))
+        ack_thread = threading.Thread(target=self.session.faults.carry(self._ack),
+                                      args=(intent, acks))  # the ack is the same request's
         ack_thread.start()
         try:
             result = self._command(intent, value, device)
@@ -227,7 +229,8 @@ def render_backend(rig: str, out_dir: str | Path | None = None,
     :meth:`RenderBackend.report` after the block for the complete report.
     """
     loaded = load_rig(rig)
-    faults = faults_from_spec(fault_specs or [], scenario_file, set(loaded.devices))
+    faults = faults_from_spec(fault_specs or [], scenario_file, set(loaded.devices),
+                              rig=f"rig {loaded.name}")
     with RigSession(loaded, out_dir, faults=faults, seed=seed) as session:
         yield RenderBackend(session)
 

@@ -69,6 +69,7 @@ class RigSession:
         self._emulator: subprocess.Popen[str] | None = None
         self._commanded: dict[str, dict[str, float]] = {}
         self.confirmed: set[str] = set()  # devices that confirmed a command of this session
+        self.sent: set[str] = set()  # devices this session sent a command to
         self._stack = contextlib.ExitStack()
 
     @property
@@ -257,6 +258,10 @@ class RigSession:
             raise KeyError(intent)
         spec = self.rig.devices[device].spec
         values = spec.encode(intent, value, self.current(device))
+        self.faults.note_command(device)
+        if self.rig.devices[device].bus == SERIAL:
+            self.faults.serial_down_hit()
+        self.sent.add(device)
         result = self.actuators[device].command(values, timeout_s,
                                                 checks=spec.checks(intent) or None)
         if result.ok or result.outcome is Outcome.SENT:
@@ -287,7 +292,13 @@ class RigSession:
                 results.append(actuator.command(values, timeout_s,
                                                 checks=spec.safe_state.confirm or None))
             except Refused as exc:
-                results.append(CommandResult(name, 0.0, Outcome.NOT_SENT, str(exc)))
+                if name not in self.sent:  # nothing was moved: no position to hold is needed
+                    results.append(CommandResult(
+                        name, 0.0, Outcome.UNTOUCHED, "safe state not needed: this session "
+                        f"never commanded {name} (nothing moved it, and it reported no "
+                        "value to hold)"))
+                else:
+                    results.append(CommandResult(name, 0.0, Outcome.NOT_SENT, str(exc)))
             except Exception as exc:  # the safe state must reach every other device
                 results.append(CommandResult(name, 0.0, Outcome.ERROR,
                                              f"safe state failed: {exc}"))

@@ -75,14 +75,22 @@ def table(rig: Rig) -> list[list[str]]:
     for name, dev in rig.devices.items():
         spec = dev.spec
         for intent, b in spec.intents.items():
-            confirm = "; ".join(c.describe() for c in b.confirm) or "sent only (fire-and-forget)"
+            confirm = "; ".join(c.describe() for c in b.confirm) or _unchecked(spec)
             rows.append([name, dev.bus, intent, _frame(spec, b), _range(spec, b), confirm])
         safe = spec.safe_state
         sent = ", ".join([f"{k} = {v:g}" for k, v in safe.send.items()]
                          + [f"{k} = reported {v}" for k, v in safe.hold.items()])
         rows.append([name, dev.bus, "(safe state)", f"{spec.command}: {sent}", "",
-                     "; ".join(c.describe() for c in safe.confirm) or "sent only"])
+                     "; ".join(c.describe() for c in safe.confirm) or _unchecked(spec)])
     return rows
+
+
+def _unchecked(spec: DeviceSpec) -> str:
+    """What confirms a command without checks: nothing on a fire-and-forget device, else any
+    accepted status (what the run waits for)."""
+    if spec.fire_and_forget or spec.status is None:
+        return "sent only (fire-and-forget)"
+    return f"any accepted {spec.status}"
 
 
 def format_table(rows: list[list[str]], header: list[str]) -> str:

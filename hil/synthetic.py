@@ -3,7 +3,7 @@
 :class:`SyntheticBinding` binds stage slots the way :class:`hil.binding.RealBinding` does, but
 each call's work is a seeded draw from known conditioned models (the truth), on a plain SimPy
 clock: no wall clock, no model, no rig, so a test of calibrate -> fidelity -> compare has no
-timing in it. It records :class:`hil.fidelity.CallRecord` s exactly like the real binding.
+timing in it. It records :class:`hil.calls.CallRecord` s exactly like the real binding.
 A stand-in by design (it exists to have a truth to recover); the real backends are
 :class:`hil.binding.RealBinding`.
 """
@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 import simpy
 
-from hil.fidelity import CallRecord, Runner
+from hil.calls import CallRecord
+from hil.fidelity import Runner
 from latency_models.conditioned import ConditionedStage
 from latency_models.stages import STAGES
 from twin import calibrated

@@ -19,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from latency_models.network import RttModel, rtt_from_spec
+from latency_models.network import RttModel
+from latency_models.network_spec import rtt_from_spec
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from typing import Any
 import numpy as np
 
 from latency_models.distributions import Distribution, SpecError
-from latency_models.network import RttModel, rtt_from_spec
+from latency_models.network import RttModel
+from latency_models.network_spec import rtt_from_spec
 
 QUANTS: tuple[str, ...] = ("int2", "int4", "int8", "fp16")
 QUANT_BITS: dict[str, int] = {"int2": 2, "int4": 4, "int8": 8, "fp16": 16}

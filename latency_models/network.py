@@ -30,18 +30,11 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 
-from latency_models.distributions import (
-    Distribution,
-    Fixed,
-    OffsetGamma,
-    ShiftedLognormal,
-    SpecError,
-    distribution_from_spec,
-)
+from latency_models.distributions import Distribution, Fixed, OffsetGamma, ShiftedLognormal
 
 FIBRE_KM_PER_MS = 200.0  # light in glass travels ~2/3 c
 TLS13_RTTS = 1
@@ -277,7 +270,50 @@ class Http11Pool(_Protocol):
 
 
 @dataclass(frozen=True)
-class Http2(_Protocol):
+class _OneConnection(_Protocol):
+    """A protocol that carries every request on one connection: it opens cold (first use, or
+    after ``idle_timeout_ms`` idle) and pays ``_handshake_ms``; losses are recovered by
+    ``_recovery_ms``. The draws are made in one order for all of them: the link's RTT and the
+    hold (in ``_inputs``), then the lost packets, then what the recovery draws."""
+
+    def _idle_timeout_ms(self) -> float:
+        return self.idle_timeout_ms
+
+    def _handshake_ms(self, rtt: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    def _recovery_ms(self, rng: np.random.Generator, start: np.ndarray, wire: np.ndarray,
+                     rtt: np.ndarray, packets: np.ndarray, lost: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    def sample_at(
+        self,
+        rng: np.random.Generator,
+        t_ms: np.ndarray,
+        size_kb: np.ndarray | None = None,
+        hold_ms: np.ndarray | None = None,
+    ) -> np.ndarray:
+        ts, order, rtt, size, hold, packets = self._inputs(rng, t_ms, size_kb, hold_ms)
+        wire = rtt + self.link.transfer_ms(size)
+        cold = _single_connection_handshakes(ts, ts + wire + hold, self._idle_timeout_ms())
+        handshake = np.where(cold, self._handshake_ms(rtt), 0.0)
+        lost = self.link.lost(rng, packets)
+        recovery = self._recovery_ms(rng, ts + handshake, wire, rtt, packets, lost)
+        return self._unsort(handshake + wire + recovery, order)
+
+
+@dataclass(frozen=True)
+class _OneTcpConnection(_OneConnection):
+    """Every stream on one TCP connection: a lost packet stalls all of them in flight."""
+
+    def _recovery_ms(self, rng: np.random.Generator, start: np.ndarray, wire: np.ndarray,
+                     rtt: np.ndarray, packets: np.ndarray, lost: np.ndarray) -> np.ndarray:
+        return _transport_hol_delay(rng, start, wire, lost,
+                                    self.link.tcp_recovery_ms(rtt, packets))
+
+
+@dataclass(frozen=True)
+class Http2(_OneTcpConnection):
     """HTTP/2 (gRPC): all requests multiplexed as streams on one TCP connection.
 
     No waiting for a connection, but a lost packet stalls every stream in flight until TCP
@@ -287,26 +323,12 @@ class Http2(_Protocol):
 
     kind = "http2"
 
-    def sample_at(
-        self,
-        rng: np.random.Generator,
-        t_ms: np.ndarray,
-        size_kb: np.ndarray | None = None,
-        hold_ms: np.ndarray | None = None,
-    ) -> np.ndarray:
-        ts, order, rtt, size, hold, packets = self._inputs(rng, t_ms, size_kb, hold_ms)
-        wire = rtt + self.link.transfer_ms(size)
-        cold = _single_connection_handshakes(ts, ts + wire + hold, self.idle_timeout_ms)
-        start = ts + np.where(cold, self._tcp_tls_rtts() * rtt, 0.0)
-        lost = self.link.lost(rng, packets)
-        stall = _transport_hol_delay(
-            rng, start, wire, lost, self.link.tcp_recovery_ms(rtt, packets)
-        )
-        return self._unsort(start - ts + wire + stall, order)
+    def _handshake_ms(self, rtt: np.ndarray) -> np.ndarray:
+        return self._tcp_tls_rtts() * rtt
 
 
 @dataclass(frozen=True)
-class Quic(_Protocol):
+class Quic(_OneConnection):
     """QUIC (HTTP/3): 1-RTT handshake, 0-RTT on resumption; streams independent.
 
     A lost packet delays only its own stream (no HOL across streams) and recovers faster
@@ -316,27 +338,18 @@ class Quic(_Protocol):
     zero_rtt: bool = True
     kind = "quic"
 
-    def sample_at(
-        self,
-        rng: np.random.Generator,
-        t_ms: np.ndarray,
-        size_kb: np.ndarray | None = None,
-        hold_ms: np.ndarray | None = None,
-    ) -> np.ndarray:
-        ts, order, rtt, size, hold, packets = self._inputs(rng, t_ms, size_kb, hold_ms)
-        wire = rtt + self.link.transfer_ms(size)
-        cold = _single_connection_handshakes(ts, ts + wire + hold, self.idle_timeout_ms)
-        first = np.zeros(ts.size, dtype=bool)
+    def _handshake_ms(self, rtt: np.ndarray) -> np.ndarray:
+        first = np.zeros(rtt.size, dtype=bool)
         first[:1] = True
-        handshake_rtts = np.where(first, 1.0, 0.0 if self.zero_rtt else 1.0)
-        lost = self.link.lost(rng, packets)
-        recovery = lost * self.link.quic_recovery_ms(rtt, packets)
-        latency = np.where(cold, handshake_rtts * rtt, 0.0) + wire + recovery
-        return self._unsort(latency, order)
+        return np.where(first, 1.0, 0.0 if self.zero_rtt else 1.0) * rtt
+
+    def _recovery_ms(self, rng: np.random.Generator, start: np.ndarray, wire: np.ndarray,
+                     rtt: np.ndarray, packets: np.ndarray, lost: np.ndarray) -> np.ndarray:
+        return lost * self.link.quic_recovery_ms(rtt, packets)
 
 
 @dataclass(frozen=True)
-class WebSocket(_Protocol):
+class WebSocket(_OneTcpConnection):
     """WebSocket on one TCP connection: TCP+TLS+Upgrade handshake once, then persistent.
 
     Pings keep it open (``keepalive_pings``), so only the first request pays the handshake
@@ -349,24 +362,11 @@ class WebSocket(_Protocol):
     fallback_detect_ms: float = 0.0
     kind = "websocket"
 
-    def sample_at(
-        self,
-        rng: np.random.Generator,
-        t_ms: np.ndarray,
-        size_kb: np.ndarray | None = None,
-        hold_ms: np.ndarray | None = None,
-    ) -> np.ndarray:
-        ts, order, rtt, size, hold, packets = self._inputs(rng, t_ms, size_kb, hold_ms)
-        wire = rtt + self.link.transfer_ms(size)
-        timeout = math.inf if self.keepalive_pings else self.idle_timeout_ms
-        cold = _single_connection_handshakes(ts, ts + wire + hold, timeout)
-        handshake = (self._tcp_tls_rtts() + 1) * rtt + self.fallback_detect_ms
-        start = ts + np.where(cold, handshake, 0.0)
-        lost = self.link.lost(rng, packets)
-        stall = _transport_hol_delay(
-            rng, start, wire, lost, self.link.tcp_recovery_ms(rtt, packets)
-        )
-        return self._unsort(start - ts + wire + stall, order)
+    def _idle_timeout_ms(self) -> float:
+        return math.inf if self.keepalive_pings else self.idle_timeout_ms
+
+    def _handshake_ms(self, rtt: np.ndarray) -> np.ndarray:
+        return (self._tcp_tls_rtts() + 1) * rtt + self.fallback_detect_ms
 
 
 NetworkModel = Http11Pool | Http2 | Quic | WebSocket
@@ -376,119 +376,3 @@ PROTOCOLS: dict[str, type[_Protocol]] = {
     "quic": Quic,
     "websocket": WebSocket,
 }
-_COMMON_KEYS = {
-    "protocol", "rtt", "bandwidth_mbps", "loss", "mss_kb", "rto_ms", "size_kb", "hold",
-    "idle_timeout_ms", "tls13",
-}  # fmt: skip
-_EXTRA_KEYS = {
-    "http1.1": {"connections"},
-    "http2": set(),
-    "quic": {"zero_rtt"},
-    "websocket": {"keepalive_pings", "fallback_detect_ms"},
-}
-
-
-def _num(
-    spec: dict[str, Any], key: str, where: str, low: float = 0.0, strict: bool = False
-) -> float:
-    value = spec[key]
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SpecError(f"{where}.{key}", f"a number, got {value!r}")
-    if value < low or (strict and value == low):
-        raise SpecError(
-            f"{where}.{key}", f"a number {'>' if strict else '>='} {low:g}, got {value!r}"
-        )
-    return float(value)
-
-
-def _flag(spec: dict[str, Any], key: str, where: str) -> bool:
-    if not isinstance(spec[key], bool):
-        raise SpecError(f"{where}.{key}", f"true or false, got {spec[key]!r}")
-    return spec[key]
-
-
-def rtt_from_spec(spec: Any, where: str = "rtt") -> RttModel:
-    """An RTT model from a preset name, ``{preset = ...}``, ``{distance_km, route_factor,
-    jitter}``, ``{base_ms, jitter}`` or ``{model = "5g-private", base_ms, handover_per_min,
-    handover_ms, handover_duration_ms}``."""
-    if isinstance(spec, str):
-        spec = {"preset": spec}
-    if not isinstance(spec, dict):
-        raise SpecError(where, f"a preset name ({', '.join(RTT_PRESETS)}) or a table")
-    jitter = distribution_from_spec(spec["jitter"], f"{where}.jitter") if "jitter" in spec else None
-    if "preset" in spec:
-        if spec["preset"] not in RTT_PRESETS or set(spec) != {"preset"}:
-            raise SpecError(
-                f"{where}.preset", f"one of {', '.join(RTT_PRESETS)} (and no other keys)"
-            )
-        return rtt_preset(spec["preset"])
-    if spec.get("model") == "5g-private":
-        allowed = {
-            "model",
-            "base_ms",
-            "jitter",
-            "handover_per_min",
-            "handover_ms",
-            "handover_duration_ms",
-        }
-        _reject_unknown(spec, allowed, where)
-        kwargs = {k: _num(spec, k, where) for k in allowed - {"model", "jitter"} if k in spec}
-        return FiveGPrivate(**kwargs, **({"jitter": jitter} if jitter else {}))
-    if "model" in spec:
-        raise SpecError(f"{where}.model", f"'5g-private', got {spec['model']!r}")
-    if "distance_km" in spec:
-        _reject_unknown(spec, {"distance_km", "route_factor", "jitter"}, where)
-        factor = _num(spec, "route_factor", where, 1.0) if "route_factor" in spec else 1.0
-        return geo_rtt(_num(spec, "distance_km", where), factor, jitter)
-    if "base_ms" in spec:
-        _reject_unknown(spec, {"base_ms", "jitter"}, where)
-        return PathRtt(_num(spec, "base_ms", where), jitter or Fixed(0.0))
-    raise SpecError(where, "preset, model = '5g-private', distance_km or base_ms")
-
-
-def _reject_unknown(spec: dict[str, Any], allowed: set[str], where: str) -> None:
-    unknown = sorted(set(spec) - allowed)
-    if unknown:
-        raise SpecError(f"{where}.{unknown[0]}", f"one of {', '.join(sorted(allowed))}")
-
-
-def network_model_from_spec(spec: dict[str, Any], where: str = "network") -> NetworkModel:
-    """A protocol model from a TOML table, e.g. ``{protocol = "http2", rtt = "5g-private",
-    loss = 0.01}``. Raises :class:`SpecError` naming the key and what was expected."""
-    if not isinstance(spec, dict):
-        raise SpecError(where, "a table with a 'protocol' key")
-    protocol = spec.get("protocol")
-    if protocol not in PROTOCOLS:
-        raise SpecError(f"{where}.protocol", f"one of {', '.join(PROTOCOLS)}, got {protocol!r}")
-    _reject_unknown(spec, _COMMON_KEYS | _EXTRA_KEYS[protocol], where)
-    if "rtt" not in spec:
-        raise SpecError(f"{where}.rtt", f"a preset ({', '.join(RTT_PRESETS)}) or an RTT table")
-    link_kwargs: dict[str, float] = {}
-    for key, low, strict in (
-        ("bandwidth_mbps", 0.0, True),
-        ("mss_kb", 0.0, True),
-        ("rto_ms", 0.0, False),
-    ):
-        if key in spec:
-            link_kwargs[key] = _num(spec, key, where, low, strict)
-    if "loss" in spec:
-        loss = _num(spec, "loss", where)
-        if loss >= 1.0:
-            raise SpecError(f"{where}.loss", f"a probability in [0, 1), got {loss!r}")
-        link_kwargs["loss"] = loss
-    link = Link(rtt_from_spec(spec["rtt"], f"{where}.rtt"), **link_kwargs)
-    kwargs: dict[str, Any] = {"link": link}
-    for key in ("size_kb", "idle_timeout_ms", "fallback_detect_ms"):
-        if key in spec:
-            kwargs[key] = _num(spec, key, where)
-    for key in ("tls13", "zero_rtt", "keepalive_pings"):
-        if key in spec:
-            kwargs[key] = _flag(spec, key, where)
-    if "hold" in spec:
-        kwargs["hold"] = distribution_from_spec(spec["hold"], f"{where}.hold")
-    if "connections" in spec:
-        n = spec["connections"]
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise SpecError(f"{where}.connections", f"a positive integer, got {n!r}")
-        kwargs["connections"] = n
-    return PROTOCOLS[protocol](**kwargs)  # type: ignore[return-value]

@@ -15,11 +15,12 @@ from latency_models.stages import StageModel
 from twin.assistant.commands import make_command, validate_output
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
-from twin.assistant.policy import Assistant, AssistantPolicy, decide, policy_from_spec
+from twin.assistant.policy import Assistant, AssistantPolicy, decide
 from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.resolver import IntentResolver, ResolverResult, Turn
 from twin.assistant.summary import summarise
 from twin.errors import InputError
+from twin.scenario import scenario_from_dict
 
 GOOD = json.dumps({"intent": "climate_ac_on", "value": None, "feedback": "AC on"})
 
@@ -164,10 +165,17 @@ def test_twin_style_run_over_sampled_queries() -> None:
     assert kinds["direct"] > kinds["long_tail"] and abs(sum(kinds.values()) - 1) < 1e-9
 
 
+def _policy_of(table: dict[str, object]) -> AssistantPolicy:
+    raw = {"name": "p", "requests": 10, "stages": {"profile": "ideal"}, "policy": table}
+    return scenario_from_dict(raw, "s.toml").config.policy.build()  # type: ignore[no-any-return]
+
+
 def test_policy_from_a_scenario_table() -> None:
-    policy = policy_from_spec({"threshold": 0.9, "degrade": False}, "s.toml")
-    assert policy == AssistantPolicy(threshold=0.9, degrade=False)
-    for bad, key in (({"treshold": 0.9}, "treshold"), ({"degrade_deadline_ms": -1}, "assistant"),
-                     ({"degrade": "yes"}, "degrade")):  # fmt: skip
+    assert _policy_of({"threshold": 0.9, "degrade": False}) == AssistantPolicy(
+        threshold=0.9, degrade=False)
+    assert _policy_of({}) == AssistantPolicy()
+    for bad, key in (({"treshold": 0.9}, "policy.treshold"),
+                     ({"degrade_deadline_ms": -1}, "policy.degrade_deadline_ms"),
+                     ({"degrade": "yes"}, "policy.degrade")):  # fmt: skip
         with pytest.raises(InputError, match=key):
-            policy_from_spec(bad, "s.toml")
+            _policy_of(bad)

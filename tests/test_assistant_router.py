@@ -56,3 +56,37 @@ def test_when_every_route_is_slow_the_fastest_wins() -> None:
     for route, ms in (("terminal", 90.0), ("edge", 200.0), ("cloud", 400.0)):
         router.observe(route, ms)
     assert router.choose("next song") == "terminal"
+
+
+def _rule(router: Router, text: str, history: list[Turn]) -> str:
+    """The decision written out from :func:`complexity` (no levels), for comparison."""
+    score = complexity(text, history, router.config)
+    config = router.config
+    candidates = (ROUTES if score < config.terminal_max_score else
+                  ROUTES[1:] if score < config.edge_max_score else ROUTES[2:])
+    limits = {"terminal": config.terminal_p90_ms, "edge": config.edge_p90_ms,
+              "cloud": config.cloud_p90_ms}
+    for route in candidates:
+        if router.p90(route) < limits[route]:
+            return route
+    return min(candidates, key=lambda r: (router.p90(r), ROUTES.index(r)))
+
+
+@given(observations, st.lists(st.tuples(st.text(max_size=40), st.integers(0, 6)),
+                              min_size=1, max_size=30))
+def test_kept_text_scores_decide_as_complexity_does(obs: list, asks: list) -> None:
+    router = Router()
+    for route, ms in obs:
+        router.observe(route, ms)
+    for text, turns in asks + asks:  # each text twice: the second decision uses the kept score
+        history = [Turn("q", "media_play")] * turns
+        assert router.choose(text, history) == _rule(router, text, history)
+
+
+def test_kept_text_scores_are_bounded() -> None:
+    from twin.assistant.router import SCORE_CACHE
+
+    router = Router()
+    for i in range(SCORE_CACHE + 50):
+        router.choose(f"play track {i}")
+    assert 0 < len(router._text_scores) <= SCORE_CACHE

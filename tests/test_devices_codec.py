@@ -117,3 +117,30 @@ def test_frames_after_noise_with_stx_bytes_arrive_without_waiting(
     decoder = FrameDecoder()
     got = decoder.feed(bytes([2, stray_len]) + noise + b"".join(encode_frame(f) for f in sent))
     assert got[-len(sent):] == sent  # nothing held back for bytes that never come
+
+
+STATUSES_E2E = [m for m in DB.messages if any(s.name == "AliveCounter" for s in m.signals)]
+
+
+@given(st.sampled_from(STATUSES_E2E), st.binary(min_size=8, max_size=8), st.integers(0, 255))
+def test_restamp_changes_only_the_alive_counter_and_crc(msg, data: bytes, alive: int) -> None:
+    from devices.codec import ALIVE_SIGNAL, decode_values, e2e_crc, restamp
+
+    data = data[:msg.length]
+    out = restamp(msg, data, alive)
+    before, after = decode_values(msg, data), decode_values(msg, out)
+    assert after[ALIVE_SIGNAL] == alive & 0x0F
+    assert {k: v for k, v in after.items() if k not in (ALIVE_SIGNAL, "Crc")} == {
+        k: v for k, v in before.items() if k not in (ALIVE_SIGNAL, "Crc")}
+    assert out[7] == e2e_crc(msg.frame_id, out)  # a valid frame, whatever came in
+    assert decode_checked(msg, out).result is not Result.BAD_CHECKSUM
+
+
+@given(st.integers(0, 0x7FF), st.binary(min_size=8, max_size=8))
+def test_e2e_crc_agrees_with_the_crc_package(frame_id: int, data: bytes) -> None:
+    from crc import Calculator, Crc8
+
+    from devices.codec import e2e_crc
+
+    package = Calculator(Crc8.SAEJ1850).checksum(bytes([frame_id & 0xFF, frame_id >> 8]) + data[:7])
+    assert e2e_crc(frame_id, data) == package

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from latency_models.distributions import SpecError
 from latency_models.faults import (
     ColdLoad,
     Fragmentation,
@@ -14,8 +13,9 @@ from latency_models.faults import (
     PauseSchedule,
     RttSpike,
     ScalarPauses,
-    fault_from_spec,
 )
+from twin.errors import InputError
+from twin.scenario import scenario_from_dict
 
 T = np.array([0.0, 500.0, 999.0, 1000.0, 1500.0, 1999.0, 2000.0, 6000.0, 6100.0])
 BASE = {s: np.full(T.size, 10.0) for s in ("network", "model_load", "inference")}
@@ -80,15 +80,26 @@ def test_overlapping_pauses_merge():
 @pytest.mark.parametrize(
     ("spec", "key"),
     [
-        ({"kind": "meteor"}, "faults.kind"),
-        ({"kind": "rtt_spike", "spike": 3}, "faults.spike"),
-        ({"kind": "rtt_spike", "start_ms": "soon"}, "faults.start_ms"),
-        ({"kind": "packet_loss", "loss": 1.5}, "faults.loss"),
-        ({"kind": "pause", "stages": ["gpu"]}, "faults.stages"),
-        ({"kind": "pause", "duration_ms": 0}, "faults.duration_ms"),
+        ({"kind": "meteor"}, "faults[0].kind"),
+        ({"kind": "rtt_spike", "spike": 3}, "faults[0].spike"),
+        ({"kind": "rtt_spike", "start_ms": "soon"}, "faults[0].start_ms"),
+        ({"kind": "packet_loss", "loss": 1.5}, "faults[0].loss"),
+        ({"kind": "pause", "stages": ["gpu"]}, "faults[0].stages[0]"),
+        ({"kind": "pause", "duration_ms": 0}, "faults[0].duration_ms"),
+        ({"kind": "pause", "start_ms": -1}, "faults[0].start_ms"),
+        ({"kind": "rtt_spike", "every_ms": 0}, "faults[0].every_ms"),
     ],
 )
 def test_bad_fault_specs_name_the_key(spec, key):
-    with pytest.raises(SpecError) as err:
-        fault_from_spec(spec)
-    assert err.value.key == key
+    with pytest.raises(InputError) as err:
+        scenario_from_dict({"name": "f", "faults": [spec]}, "f.toml")
+    assert err.value.key == key, str(err.value)
+
+
+def test_a_fault_table_builds_its_behaviour_with_the_behaviours_defaults():
+    faults = scenario_from_dict({"name": "f", "faults": [
+        {"kind": "rtt_spike", "start_ms": 10}, {"kind": "packet_loss", "loss": 0.1},
+        {"kind": "pause", "stages": ["inference"], "duration_ms": 5}]}, "f.toml").faults
+    assert faults == [RttSpike(start_ms=10.0), PacketLoss(loss=0.1),
+                      Pause(duration_ms=5.0, stages=("inference",))]
+    assert (faults[0].base_ms, faults[0].spike_ms) == (12.0, 60.0)  # pinned: README

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hil.fidelity import fit_records, run_fidelity
+from hil.fidelity import run_fidelity
+from hil.fidelity_fit import fit_records
 from hil.synthetic import synthetic_lookups, synthetic_runner
 from latency_models.conditioned import ConditionedModel, ConditionedStage, fit_conditioned
 from latency_models.distributions import OffsetGamma, ShiftedLognormal
@@ -128,7 +129,7 @@ def test_calibrated_file_feeds_a_plain_twin_run(tmp_path):
 
 
 def test_fit_records_keeps_a_class_per_device():
-    from hil.fidelity import CallRecord
+    from hil.calls import CallRecord
 
     records = [CallRecord("render", i, "hvac" if i % 2 else "seat", 5.0 + (i % 2) * 5 + i * 1e-3)
                for i in range(60)]
@@ -176,7 +177,7 @@ def test_fidelity_report_has_plots_and_table(tmp_path):
 
 
 def test_a_percentile_in_a_gap_is_flagged():
-    from hil.fidelity import _row
+    from hil.fidelity_compare import _row
 
     rng = np.random.default_rng(0)
     rule_or_model = np.concatenate([rng.uniform(0.3, 0.8, 950), rng.uniform(60, 90, 50)])
@@ -186,7 +187,7 @@ def test_a_percentile_in_a_gap_is_flagged():
 
 
 def test_overlapping_model_calls_run_slower_by_the_fitted_slowdown(tmp_path):
-    from hil.fidelity import write_calibration
+    from hil.fidelity_fit import write_calibration
     from twin.runner import run_scenario
 
     def run(slowdown):

@@ -15,10 +15,12 @@ from hil.llm.direction import direction_of
 from hil.llm.engine import LlamaEngine
 from hil.llm.grounding import grounded
 from hil.llm.head import (
+    THRESHOLDS,
     HeadIntentResolver,
     SoftmaxHead,
     feature_token_ids,
     head_answer,
+    head_decision,
 )
 from hil.llm.model_files import truncated
 from tests.fixtures_gguf import write_tiny_llama_gguf
@@ -66,9 +68,13 @@ from twin.errors import InputError
         ("media_next", "切到上一首", -1),
         ("media_next", "skip this one", 1),
         ("media_previous", "play that last song again", -1),
-        # a negation: ask
+        # a negation: no way ("don't make it warmer" is left as it is)
         ("climate_ac_on", "空调别开了", 0),
         ("climate_temperature_up", "don't make it warmer", 0),
+        # the temperature named beside the AC: its up is warmer; reassurance is no negation
+        ("climate_temperature_up", "空调温度调高一点", 1),
+        ("climate_ac_on", "kill the AC, it's fine", -1),
+        ("media_volume_up", "别这么大声", -1),
     ],
 )
 def test_direction_words(intent: str, text: str, expected: int | None) -> None:
@@ -98,37 +104,53 @@ def _probs(**given: float) -> np.ndarray:
     return np.array([given.get(c, rest) for c in CLASSES])
 
 
-def test_head_sums_a_subject_and_acts_only_when_words_and_head_agree_on_the_way() -> None:
-    # 0.35 + 0.30 for the temperature: neither alone passes 0.6, the subject does
+def test_head_sums_a_topic_and_the_words_decide_the_way() -> None:
+    # 0.35 + 0.30 for the temperature: neither alone passes 0.6, the topic does
     split = _probs(climate_temperature_down=0.35, climate_temperature_up=0.30)
-    assert head_answer(CLASSES, split, "it's boiling", "en")[:2] == (
+    assert head_answer(CLASSES, split, "it's boiling", "en", 0.6)[:2] == (
         "climate_temperature_down", 1)
-    assert head_answer(CLASSES, split, "太热了", "zh-CN")[0] == "climate_temperature_down"
-    # the words say up, the head's top answer says down: ask, never pick a side
-    intent, _, _, why = head_answer(CLASSES, split, "I'm freezing", "en")
-    assert (intent, why) == ("unknown", "direction_unclear")
+    assert head_answer(CLASSES, split, "太热了", "zh-CN", 0.6)[0] == "climate_temperature_down"
+    # the words say up, the head's top answer in the topic says down: the words win, because
+    # asking "warmer or cooler?" of someone who said "freezing" asks what they already said
+    assert head_answer(CLASSES, split, "I'm freezing", "en", 0.6)[:2] == (
+        "climate_temperature_up", 1)
 
 
-def test_head_asks_back_when_the_words_give_no_direction() -> None:
+def test_head_asks_which_way_only_when_the_words_give_none() -> None:
     sure = _probs(climate_temperature_up=0.95)
     intent, value, feedback, why = head_answer(CLASSES, sure, "the temperature", "en")
     assert (intent, value, why) == ("unknown", None, "direction_unclear")
     assert "warmer or cooler" in feedback.lower()
-    assert head_answer(CLASSES, sure, "I'm cold but don't make it hot", "en")[3] == (
-        "direction_unclear")
+    # unsure of the topic but told the way: the question names the topic, not a direction
+    unsure = _probs(climate_temperature_down=0.45, unknown=0.2)
+    d = head_decision(CLASSES, unsure, "it's way too hot in here", "en", 0.6)
+    assert (d.intent, d.why, d.topic) == ("unknown", "low_confidence", "temperature")
+    assert "temperature" in d.feedback and "cooler" not in d.feedback.lower()
 
 
-def test_head_acts_only_at_or_above_0_6() -> None:
-    assert head_answer(CLASSES, _probs(media_play=0.61), "play some jazz", "en")[0] == (
+def test_head_acts_only_at_or_above_its_threshold() -> None:
+    assert head_answer(CLASSES, _probs(media_play=0.61), "play some jazz", "en", 0.6)[0] == (
         "media_play")
-    low = head_answer(CLASSES, _probs(media_play=0.59), "play some jazz", "en")
+    low = head_answer(CLASSES, _probs(media_play=0.59), "play some jazz", "en", 0.6)
     assert low[0] == "unknown" and low[3] == "low_confidence"
+    # per topic: a threshold for the playback topic does not move the temperature's
+    per_topic = {"playback": 0.9, "temperature": 0.3}
+    assert head_answer(CLASSES, _probs(media_play=0.8), "play some jazz", "en",
+                       per_topic)[3] == "low_confidence"
+    assert head_answer(CLASSES, _probs(climate_temperature_up=0.35), "I'm cold", "en",
+                       per_topic)[0] == "climate_temperature_up"
 
 
-def test_head_never_acts_on_words_that_do_not_name_the_subject() -> None:
-    for text in ("has sally field ever won an oscar", "turn on my smart plug", "sports"):
-        answer = head_answer(CLASSES, _probs(media_play=0.97), text, "en")
-        assert answer[0] == "unknown" and answer[3] == "not_grounded", text
+def test_out_of_domain_lines_are_told_the_car_cannot_never_asked() -> None:
+    for text, lang in (("has sally field ever won an oscar", "en"),
+                       ("turn on my smart plug", "en"), ("sports", "en"),
+                       ("divide two hundred by four", "en"), ("给我一个番茄汤的做法", "zh-CN")):
+        d = head_decision(CLASSES, _probs(media_volume_up=0.97), text, lang)
+        assert d.intent == "unknown" and d.why in ("not_grounded", "out_of_scope"), text
+        assert "?" not in d.feedback and "？" not in d.feedback, text
+    # the head's unknown above the named topic: cannot, not a question
+    d = head_decision(CLASSES, _probs(unknown=0.6, media_play=0.3), "play the lottery", "en")
+    assert (d.intent, d.why) == ("unknown", "out_of_domain") and "?" not in d.feedback
 
 
 def test_head_never_acts_on_a_request_about_somewhere_else_or_later() -> None:
@@ -136,7 +158,7 @@ def test_head_never_acts_on_a_request_about_somewhere_else_or_later() -> None:
     for text, lang in (("turn up the heating at home", "en"), ("外面冷不冷", "zh-CN"),
                        ("make it warmer tomorrow", "en"), ("把家里的暖气开大一点", "zh-CN")):
         answer = head_answer(CLASSES, sure_up, text, lang)
-        assert answer[0] == "unknown" and answer[3] == "not_grounded", text
+        assert answer[0] == "unknown" and answer[3] == "out_of_scope", text
     assert head_answer(CLASSES, sure_up, "车里好冷", "zh-CN")[0] == "climate_temperature_up"
     # "again" names a track only with the music: "turn it off again" is not "play it again"
     tracks = ["media_next", "media_previous", "unknown"]
@@ -154,6 +176,75 @@ def test_head_unknown_on_top_is_out_of_domain_and_out_of_range_says_the_range() 
         CLASSES, _probs(climate_set_temperature=0.9), "make it 35 degrees", "en")
     assert (intent, why) == ("unknown", "range")
     assert "16" in feedback and "30" in feedback
+
+
+SET_TEMP = _probs(climate_set_temperature=0.9)
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    # a relative number is a step, an absolute one a setting
+    ("空调温度调高2度", "zh-CN", ("climate_temperature_up", 2)),
+    ("把温度调到二十度", "zh-CN", ("climate_set_temperature", 20)),
+    ("二十四度", "zh-CN", ("climate_set_temperature", 24)),
+    ("turn the temperature up by 3 degrees", "en", ("climate_temperature_up", 3)),
+    ("set the temperature to 21", "en", ("climate_set_temperature", 21)),
+    ("温度调低一点", "zh-CN", ("climate_temperature_down", 1)),
+    # the ends of the range
+    ("温度调到最高", "zh-CN", ("climate_set_temperature", 30)),
+    ("temperature to the minimum please", "en", ("climate_set_temperature", 16)),
+])
+def test_numbers_are_read_relative_or_absolute(text, lang, expected) -> None:
+    assert head_answer(CLASSES, SET_TEMP, text, lang, 0.6)[:2] == expected
+
+
+def test_a_relative_step_out_of_range_says_the_range_and_never_sets() -> None:
+    for probs in (SET_TEMP, _probs(climate_temperature_up=0.9)):
+        intent, value, feedback, why = head_answer(CLASSES, probs, "空调温度调高20度", "zh-CN")
+        assert (intent, value, why) == ("unknown", None, "range")
+        assert "1" in feedback and "5" in feedback  # the step's range, 1-5 degrees
+
+
+FAN_CLASSES = ["climate_fan_down", "climate_fan_up", "climate_set_fan", "media_volume_set",
+               "seat_heat_driver", "seat_heat_passenger", "climate_temperature_down",
+               "climate_ac_on", "climate_ac_off", "unknown"]
+
+
+def _p(**given: float) -> np.ndarray:
+    rest = (1.0 - sum(given.values())) / (len(FAN_CLASSES) - len(given))
+    return np.array([given.get(c, rest) for c in FAN_CLASSES])
+
+
+def test_max_and_min_are_the_ends_of_the_range() -> None:
+    assert head_answer(FAN_CLASSES, _p(climate_fan_up=0.9), "风开到最大", "zh-CN", 0.6)[:2] == (
+        "climate_set_fan", 7)
+    assert head_answer(FAN_CLASSES, _p(media_volume_set=0.9), "volume to the max", "en",
+                       0.6)[:2] == ("media_volume_set", 30)
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    ("my wife's seat heater, put it on high", "en", ("seat_heat_passenger", 3)),
+    ("副驾座椅加热打开", "zh-CN", ("seat_heat_passenger", 2)),
+    ("the passenger seat is too hot", "en", ("seat_heat_passenger", 0)),
+    ("主驾座椅加热调到一档", "zh-CN", ("seat_heat_driver", 1)),
+    ("warm up my seat a little", "en", ("seat_heat_driver", 1)),
+])
+def test_seat_and_zone_words_are_slots(text, lang, expected) -> None:
+    probs = _p(seat_heat_driver=0.6, seat_heat_passenger=0.2)
+    assert head_answer(FAN_CLASSES, probs, text, lang, 0.6)[:2] == expected
+
+
+def test_negation_and_reassurance_are_read() -> None:
+    on = _p(climate_ac_on=0.8)
+    # "it's fine" is no refusal, and the words' "off" beats the head's "on"
+    assert head_answer(FAN_CLASSES, on, "kill the AC, it's fine", "en", 0.6)[0] == (
+        "climate_ac_off")
+    assert head_answer(FAN_CLASSES, on, "关一下空调", "zh-CN", 0.6)[0] == "climate_ac_off"
+    d = head_decision(FAN_CLASSES, on, "don't turn on the ac", "en", 0.6)
+    assert (d.intent, d.why) == ("unknown", "negated") and "?" not in d.feedback
+    # "别这么大声" is an excess, "less loud": not a refusal
+    volume = ["media_volume_down", "media_volume_up", "unknown"]
+    assert head_answer(volume, np.array([0.5, 0.4, 0.1]), "别这么大声", "zh-CN", 0.6)[0] == (
+        "media_volume_down")
 
 
 @pytest.fixture(scope="module")
@@ -245,7 +336,27 @@ def test_fitted_head_is_kept_on_disk_and_reloaded(tmp_path: Path) -> None:
     first = build()
     assert len(list((tmp_path / "cache").glob("head-fit-*.npz"))) == 1
     second = build()
-    assert second.threshold == first.threshold == 0.6
+    assert second.threshold == first.threshold == THRESHOLDS
     assert np.array_equal(second.head.w, first.head.w)
     assert second.resolve("turn on the ac", [], "en").raw == first.resolve(
         "turn on the ac", [], "en").raw
+
+
+def test_words_that_only_contain_a_topic_word_do_not_name_it() -> None:
+    sure = _probs(climate_set_temperature=0.9)
+    for text in ("左后靠背角度往上调30度", "最低的对比度", "导航北纬40度", "屏幕亮度调到最低",
+                 "打开右面电动吹风口", "提升手机通话声音的大小"):
+        d = head_decision(CLASSES, sure, text, "zh-CN")
+        assert d.intent == "unknown" and "?" not in d.feedback and "？" not in d.feedback, text
+
+
+def test_a_condition_the_past_or_another_place_is_not_a_command_now() -> None:
+    sure = _probs(media_volume_down=0.9)
+    for text, lang in (("if my phone rings mute the music", "en"),
+                       ("the concert last week was so loud", "en"),
+                       ("等孩子睡着了把音乐关小", "zh-CN"), ("爸妈家的空调帮我关一下", "zh-CN"),
+                       ("heat the pool to 28 degrees", "en"), ("座椅加热现在是几档", "zh-CN")):
+        d = head_decision(CLASSES, sure, text, lang)
+        assert (d.intent, d.why) == ("unknown", "out_of_scope"), text
+    assert head_decision(CLASSES, sure, "turn the music down a bit", "en")[0] == (
+        "media_volume_down")

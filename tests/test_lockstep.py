@@ -8,6 +8,8 @@ import time
 import can
 import numpy as np
 import pytest
+import simpy
+import simpy.core
 
 from cabin_twin.cli.main import main
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
@@ -16,40 +18,124 @@ from twin.engine_des import run_des
 from twin.plan import make_plan
 
 
-def test_simulated_time_tracks_the_wall_clock():
-    env = LockstepEnvironment(warp_idle=False)
+class FakeClock:
+    """A wall clock that moves only when slept on (the lockstep's waits, a real call's work)."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def now(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        self.t += max(seconds, 0.0)
+
+
+def test_simulated_time_tracks_the_clock():
+    clock = FakeClock()
+    env = LockstepEnvironment(warp_idle=False, realtime=False, clock=clock)
     marks = []
 
     def proc(env):
         for _ in range(5):
             yield env.timeout(20.0)  # ms
-            marks.append((env.now, time.perf_counter()))
+            marks.append((env.now, clock.now() * 1000.0))
 
     env.process(proc(env))
-    t0 = time.perf_counter()
     env.run()
-    walls = [(w - t0) * 1000.0 for _, w in marks]
-    sims = [s for s, _ in marks]
-    assert sims == [20.0, 40.0, 60.0, 80.0, 100.0]
-    # never early; late by at most a scheduler hiccup (generous: the machine is shared)
-    assert all(w >= s - 0.5 for s, w in zip(sims, walls, strict=True))
-    assert walls[-1] < 100.0 + 250.0
+    assert [s for s, _ in marks] == [20.0, 40.0, 60.0, 80.0, 100.0]
+    # each event ran when the clock reached its time: waited for, never early
+    assert [w for _, w in marks] == pytest.approx([20.0, 40.0, 60.0, 80.0, 100.0], abs=1e-6)
+    # its start, five timeouts and the process's end, each recorded on time
+    assert env.stats.lateness_ms == pytest.approx([0.0] * 7, abs=1e-6)
+
+
+def test_step_waits_for_the_clock_like_simpy_rt():
+    clock = FakeClock()
+    env = LockstepEnvironment(warp_idle=False, realtime=False, clock=clock)
+    env.timeout(7.5)
+    env.step()  # the Initialize-free timeout: one event, due at 7.5 ms
+    assert env.now == 7.5 and clock.now() * 1000.0 == pytest.approx(7.5, abs=1e-6)
+    with pytest.raises(simpy.core.EmptySchedule):
+        env.step()
+
+
+def test_run_until_stops_there_and_goes_on_from_there():
+    clock = FakeClock()
+    env = LockstepEnvironment(warp_idle=False, realtime=False, clock=clock)
+    ticks = []
+
+    def ticker(env):
+        while True:
+            yield env.timeout(10.0)
+            ticks.append(env.now)
+
+    env.process(ticker(env))
+    env.run(until=35.0)
+    assert env.now == 35.0 and ticks == [10.0, 20.0, 30.0]
+    assert clock.now() * 1000.0 == pytest.approx(35.0, abs=1e-6)
+    done = env.timeout(12.0, value="done")  # due at 47 ms
+    assert env.run(until=done) == "done"
+    assert env.now == 47.0 and ticks == [10.0, 20.0, 30.0, 40.0]
+    with pytest.raises(ValueError, match="greater than the current"):
+        env.run(until=47.0)
+
+
+def test_a_simpy_model_runs_the_same_in_lockstep():
+    # shared resource, interrupts and conditions: the lockstep changes when, never what
+    def model(env, log):
+        desk = simpy.Resource(env, capacity=1)
+
+        def customer(name, arrive, work):
+            yield env.timeout(arrive)
+            with desk.request() as req:
+                yield req
+                log.append((name, "in", env.now))
+                try:
+                    yield env.timeout(work)
+                except simpy.Interrupt:
+                    log.append((name, "interrupted", env.now))
+            log.append((name, "out", env.now))
+
+        a = env.process(customer("a", 1.0, 8.0))
+        env.process(customer("b", 2.0, 3.0))
+
+        def boss():
+            yield env.timeout(4.0)
+            a.interrupt()
+            yield env.timeout(1.0) | env.timeout(9.0)
+            log.append(("boss", "done", env.now))
+
+        env.process(boss())
+
+    plain_log: list = []
+    plain = simpy.Environment()
+    model(plain, plain_log)
+    plain.run(until=20.0)
+    lock_log: list = []
+    clock = FakeClock()
+    lock = LockstepEnvironment(warp_idle=False, realtime=False, clock=clock)
+    model(lock, lock_log)
+    lock.run(until=20.0)
+    assert lock_log == plain_log and ("a", "interrupted", 4.0) in lock_log
+    assert lock.now == plain.now == 20.0 and clock.now() * 1000.0 == pytest.approx(20.0)
 
 
 def test_real_call_advances_simulated_time_by_its_measured_duration():
-    env = LockstepEnvironment()
+    clock = FakeClock()
+    env = LockstepEnvironment(realtime=False, clock=clock)
 
     def proc(env):
         yield env.timeout(5.0)
-        value = yield from env.call("inference", lambda: time.sleep(0.03) or 42)
+        value = yield from env.call("inference", lambda: clock.sleep(0.03) or 42)
         assert value == 42
 
     env.process(proc(env))
     env.run()
     (call,) = env.stats.calls
-    assert call["measured_ms"] >= 30.0
-    assert abs(call["sim_minus_measured_ms"]) < 5.0
-    assert env.now == pytest.approx(5.0 + call["measured_ms"], abs=5.0)
+    assert call["measured_ms"] == pytest.approx(30.0)
+    assert call["sim_minus_measured_ms"] == pytest.approx(0.0, abs=1e-6)
+    assert env.now == pytest.approx(35.0)
 
 
 def test_an_error_in_a_real_call_reaches_the_simulation():

@@ -15,9 +15,9 @@ from latency_models.network import (
     Quic,
     WebSocket,
     geo_rtt,
-    network_model_from_spec,
     rtt_preset,
 )
+from latency_models.network_spec import network_model_from_spec
 
 
 def poisson_arrivals(qps: float, n: int, seed: int = 1) -> np.ndarray:

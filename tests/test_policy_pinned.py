@@ -165,11 +165,13 @@ def test_follow_ups_are_understood_from_the_session_history() -> None:
 
 
 def test_a_bad_policy_table_names_its_file_and_key() -> None:
-    from twin.assistant.policy import policy_from_spec
     from twin.errors import InputError
+    from twin.scenario import scenario_from_dict
 
-    with pytest.raises(InputError, match=r"^x\.toml: assistant\.threshold: expected"):
-        policy_from_spec({"threshold": 2.0}, "x.toml")
+    raw = {"name": "p", "requests": 10, "stages": {"profile": "ideal"},
+           "policy": {"threshold": 2.0}}
+    with pytest.raises(InputError, match=r"^x\.toml: policy\.threshold: expected"):
+        scenario_from_dict(raw, "x.toml")
 
 
 class _FailedAnswer(ResolverResult):

@@ -151,3 +151,26 @@ def test_serial_disconnect_mid_run_is_reported_not_hung(tmp_path: Path) -> None:
     hmi_safe = next(r for r in session.safe_state_results if r.device == "hmi")
     assert not hmi_safe.ok and "down" in (hmi_safe.error or "")
     assert " DOWN " in (tmp_path / "serial.log").read_text()
+
+
+def test_a_device_never_commanded_is_untouched_not_failed(tmp_path: Path) -> None:
+    """The window (a motion device: its safe state holds the reported position) was never
+    commanded and never reported: nothing moved it, so its safe state is not needed."""
+    with render_backend("ci-virtual", tmp_path, seed=1) as backend:
+        assert backend.execute("climate_ac_off").ok
+    safe = backend.actuation()["safe_state"]
+    assert safe["window"]["outcome"] == "untouched"
+    assert "never commanded window" in safe["window"]["reason"]
+    assert backend.actuation()["safe_state_unconfirmed"] == 0
+    assert backend.report()["rig"]["safe_state"]["window"] == "untouched"
+
+
+def test_a_device_commanded_but_never_reported_fails_its_safe_state(tmp_path: Path) -> None:
+    """A window command dropped on the bus: it may have moved, no position was reported, so
+    its safe state cannot be sent and the run fails on it."""
+    faults = [{"kind": "can_drop", "device": "window"}]
+    with render_backend("ci-virtual", tmp_path, faults, seed=1) as backend:
+        assert backend.execute("window_open").timeout
+    safe = backend.actuation()["safe_state"]
+    assert safe["window"]["outcome"] == "not_sent"
+    assert backend.actuation()["safe_state_unconfirmed"] == 1

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from cabin_twin.cli.main import main
 from twin.paths import PROJECT_ROOT, SCENARIOS_DIR
@@ -19,6 +20,9 @@ SHIPPED = sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml"))
 REQUIRED = {"smoke", "commute_ideal", "unoptimised_baseline", "handover_spikes", "cold_start",
             "fragmentation_drift", "default"}
 STAGE_KEYS = {"p50_ms", "p95_ms", "p99_ms", "budget_ms", "mode"}
+#: the generated schema (docs/report.schema.json), checked by an independent validator
+REPORT_SCHEMA = Draft202012Validator(json.loads(
+    (PROJECT_ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8")))
 
 #: what each shipped scenario is FOR, pinned by hand: the exit status of a run at its own size and
 #: seed, and the expectations that fail by design (the same seed gives the same numbers)
@@ -51,6 +55,7 @@ def test_required_scenarios_are_shipped():
 def test_every_shipped_scenario_runs(name, tmp_path):
     status = main(["run", name, "--requests", "300", "--out", str(tmp_path)])
     report = json.loads((tmp_path / "report.json").read_text())
+    REPORT_SCHEMA.validate(report)
     assert status == AT_300[name]
     assert report["scenario"] == load_scenario(name).name
     assert report["requests"] == 300

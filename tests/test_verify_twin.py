@@ -137,7 +137,9 @@ def test_any_schedule_is_a_scenario_file_twin_and_rig_accept(schedule, tmp_path_
 
     toml = write_counterexample(schedule, tmp_path_factory.mktemp("cx"), "cx")
     loaded = load_scenario(str(toml))
-    assert [f.kind for f in loaded.faults] == [f["kind"] for f in twin_faults(schedule)]
+    # every fault is on the scenario clock: twin faults first, then link faults, in file order
+    assert [f.kind for f in loaded.faults] == [f["kind"] for f in twin_faults(schedule)] + [
+        f["kind"] for f in link_faults(schedule)]
     document = read_scenario(str(toml))[0]
     assert document.get("faults", []) == schedule["faults"]
     assert list(loaded.workload.arrivals_ms) == sorted(schedule["arrivals_ms"])

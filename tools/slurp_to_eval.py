@@ -1,11 +1,13 @@
 """Turn a SLURP split (real spoken commands, CC BY 4.0) into a ``twin nlu --eval`` file.
 
-``python tools/slurp_to_eval.py SLURP_JSONL --half dev|held -o OUT.jsonl``
+``python tools/slurp_to_eval.py SLURP_JSONL --half dev|held|all -o OUT.jsonl``
 
 SLURP (Bastianelli et al., EMNLP 2020; text under CC BY 4.0) is not part of this repository:
-clone ``github.com/pswietojanski/slurp`` and point this tool at ``dataset/slurp/devel.jsonl``.
-Never its ``test.jsonl``: a public test split is nobody's training or tuning data, and the
-project never reads it.
+clone ``github.com/pswietojanski/slurp`` and point this tool at ``dataset/slurp/devel.jsonl``
+(or ``train.jsonl``). Never its ``test.jsonl``: it is the project's acceptance set, nobody's
+training or tuning data. The tool refuses it by content, whatever the file is called: a file
+holding any ``slurp_id`` of the test split (``tools/slurp_test_ids.txt``: those ids only, no
+text) exits 2 before anything is converted.
 
 Labels, from SLURP's intent to the cabin's:
 
@@ -48,6 +50,31 @@ _DIGIT = re.compile(
 )
 
 
+TEST_IDS_FILE = Path(__file__).with_name("slurp_test_ids.txt")
+TEST_IDS_SHA256 = "2fca368aed8a7f0262ce23237bc8de066e50fa93bebb705afa706f5a9e598c51"
+"""SHA-256 of the test split's ids, ascending, joined by commas: the id file is checked
+against it, so an edited file cannot let the test split through."""
+_SLURP_ID = re.compile(r'"slurp_id"\s*:\s*(\d+)')
+
+
+def acceptance_ids(path: Path = TEST_IDS_FILE) -> frozenset[int]:
+    """The ``slurp_id`` of every record of SLURP's test split (read from the id file)."""
+    body = ",".join(
+        line.strip() for line in path.read_text(encoding="ascii").splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+    ids = sorted(int(i) for i in body.split(","))
+    if hashlib.sha256(",".join(map(str, ids)).encode()).hexdigest() != TEST_IDS_SHA256:
+        raise ValueError(f"{path}: the ids do not hash to the test split's")
+    return frozenset(ids)
+
+
+def acceptance_records(lines: list[str], ids: frozenset[int]) -> int:
+    """How many lines carry a test-split ``slurp_id`` (read from that field alone)."""
+    found = (_SLURP_ID.search(line) for line in lines)
+    return sum(1 for m in found if m is not None and int(m.group(1)) in ids)
+
+
 def half_of(slurp_id: object) -> str:
     """``dev`` or ``held``, by the first byte of the SHA-1 of the id (fixed before reading)."""
     return "dev" if hashlib.sha1(str(slurp_id).encode()).digest()[0] % 2 == 0 else "held"
@@ -70,7 +97,7 @@ def convert(lines: list[str], half: str) -> list[dict]:
         if not line.strip():
             continue
         record = json.loads(line)
-        if half_of(record["slurp_id"]) != half:
+        if half != "all" and half_of(record["slurp_id"]) != half:
             continue
         cabin = label(record)
         if cabin is None:
@@ -89,13 +116,21 @@ def convert(lines: list[str], half: str) -> list[dict]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("slurp_jsonl", type=Path)
-    parser.add_argument("--half", choices=("dev", "held"), required=True)
+    parser.add_argument("--half", choices=("dev", "held", "all"), required=True)
     parser.add_argument("-o", "--output", type=Path, required=True)
     args = parser.parse_args(argv)
-    if args.slurp_jsonl.name.startswith("test"):
-        print(f"{args.slurp_jsonl}: SLURP's test split is never used", file=sys.stderr)
+    try:
+        lines = args.slurp_jsonl.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"{args.slurp_jsonl}: expected a readable UTF-8 JSONL file ({exc})", file=sys.stderr)
         return 2
-    rows = convert(args.slurp_jsonl.read_text(encoding="utf-8").splitlines(), args.half)
+    hits = acceptance_records(lines, acceptance_ids())
+    if hits:
+        print(f"{args.slurp_jsonl}: slurp_id: {hits} records of SLURP's test split; expected "
+              "train or devel (the test split is the acceptance set, never converted)",
+              file=sys.stderr)
+        return 2
+    rows = convert(lines, args.half)
     args.output.write_text(
         "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
     )

@@ -21,7 +21,7 @@ import numpy as np
 
 from latency_models.distributions import Distribution, ShiftedLognormal, SpecError
 from latency_models.impairment import Impairment, impairment_from_spec
-from latency_models.stages import INFERENCE, NETWORK
+from latency_models.stages import INFERENCE, NETWORK, RENDER
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
 from twin.assistant.placement import Placements, place, placement_report
@@ -148,6 +148,10 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
             plan.base_ms[:, NETWORK] = 0.0
             plan.labels[DUT_NETWORK] = placed.network_ms  # moved to the network slot after
     plan.base_ms[:, INFERENCE] = rule_ms + np.where(llm, plan.base_ms[:, INFERENCE], 0.0)
+    # a sentence with several commands renders each one: the drawn render time per command
+    renders = np.array([1 if is_llm else len(r.parts) for r, is_llm in
+                        zip(rules, llm.tolist(), strict=True)], dtype=float)
+    plan.base_ms[:, RENDER] *= renders
     plan.labels["rule_ms"] = rule_ms
     bypass = np.zeros_like(plan.base_ms, dtype=bool)
     bypass[:, INFERENCE] = ~llm
@@ -201,8 +205,12 @@ def decide_one(ap: AssistedPlan, i: int, answered_ms: float | None) -> Decision:
     result = None
     if raw is not None and answered_ms is not None:
         result = ResolverResult(raw, answered_ms - rules.ms)
-    return decide(q.text, q.history, q.lang, rules, result, ap.config.policy,
-                  (q.intent, q.value))
+    decision = decide(q.text, q.history, q.lang, rules, result, ap.config.policy,
+                      (q.intent, q.value))
+    if q.commands or decision.parts:  # right only when every command is
+        decision = replace(decision, correct=q.matches_all(
+            [(c.intent, c.value) for c in decision.commands]))
+    return decision
 
 
 def decisions(ap: AssistedPlan, timings: Timings,
@@ -254,6 +262,7 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
     if ap.routes is not None:
         answered = timings.end[:, INFERENCE] - timings.stage_arrival[:, INFERENCE]
         summary["router_modelled"] = placement_report(ap.routes, answered, ap.reasons)
+    summary["multi_command"] = multi_command_summary(made)
     columns = {
         "path": paths,
         "intent": np.array([d.intent for d in made]),
@@ -263,4 +272,34 @@ def report_additions(ap: AssistedPlan, timings: Timings, made: list[Decision]
     }
     if ap.routes is not None:
         columns["route"] = ap.routes
+    columns.update(command_columns(made))
     return summary, columns
+
+
+def command_columns(made: list[Decision]) -> dict[str, np.ndarray]:
+    """Per request, each command said on its own: how many, ``intent=value`` of each, each
+    one's feedback and valve outcome (``ok`` or why it was refused), joined by ``;``."""
+    def value(c: Any) -> str:
+        return f"{c.intent}={'' if c.value is None else c.value}"
+
+    return {
+        "commands": np.array([len(d.commands) for d in made]),
+        "command_list": np.array([";".join(value(c) for c in d.commands) for d in made]),
+        "command_feedback": np.array([";".join(p.feedback for p in d.parts) if d.parts
+                                      else d.feedback for d in made]),
+        "command_valve": np.array([";".join(p.valve_reason or "ok" for p in d.parts) if d.parts
+                                   else (d.valve_reason or "ok") for d in made]),
+    }
+
+
+def multi_command_summary(made: list[Decision]) -> dict[str, Any]:
+    """``report.json["multi_command"]``: requests with several commands, the commands in
+    them, how many the valve refused, and how many of those requests were right."""
+    multi = [d for d in made if d.parts]
+    labelled = [d.correct for d in multi if d.correct is not None]
+    return {
+        "requests": len(multi),
+        "commands": sum(len(d.parts) for d in multi),
+        "refused": sum(p.valve_reason is not None for d in multi for p in d.parts),
+        "correct": round(sum(labelled) / len(labelled), 4) if labelled else None,
+    }

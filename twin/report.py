@@ -18,6 +18,7 @@ import numpy as np
 from latency_models.stages import E2E_BUDGET_MS, STAGES
 from twin.errors import InputError
 from twin.metrics import histogram_of, lookup, percentiles_ms, perception
+from twin.report_model import validate_report
 from twin.scenario import Scenario
 from twin.timings import Timings
 from twin.verdict.actuation import headline
@@ -182,6 +183,7 @@ def write_report(report: dict[str, Any], out: Path) -> Path:
         report = {"verdict": overall_verdict(report),
                   **{k: v for k, v in report.items() if k != "verdict"}}
     report, bad = strict_json(report)
+    validate_report(report, str(path))
     if bad:
         shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
         print(f"twin: warning: {path}: non-finite values written as null: {shown}",

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, STAGES
 from twin import assisted, calibrated, monitoring
 from twin.assistant.placement import attribute_network
@@ -58,12 +59,15 @@ class RunResult:
             starts = (np.arange(f.start_ms, end, f.every_ms)[:MAX_OCCURRENCES] if f.every_ms
                       else np.array([f.start_ms]))
             for start in starts.tolist():
-                items.append({
+                item = {
                     "t_ms": start, "kind": "fault", "name": f.kind,
                     "duration_ms": min(f.duration_ms, max(span - start, 0.0)),
                     "every_ms": f.every_ms,
                     "whole_run": start <= 0.0 and start + f.duration_ms >= span,
-                })
+                }
+                if isinstance(f, LinkWindow):  # a link fault names the device it targets
+                    item["device"] = f.device
+                items.append(item)
         controlled = self.report.get("degrade_on_alert", {}).get("alerts", [])
         return items + list(self.monitoring["alerts"]) + list(controlled)
 

@@ -130,7 +130,9 @@ def scenario_from_dict(raw: dict[str, Any], source: str = "<dict>") -> Scenario:
         stages=stages,
         modes=modes,
         resources=config.resources.as_dict(),
-        faults=[f.build() for f in twin_faults],
+        # link faults last: on the same clock, without shifting the twin faults' draws
+        faults=[f.build() for f in twin_faults] + [f.build() for f in config.faults
+                                                   if isinstance(f, LinkFault)],
         policy=config.policy,
         expectations=_expectations(config.expectations),
         engine=config.engine,

@@ -13,12 +13,20 @@ within the scenario's ``[fidelity]`` tolerances, 1 outside, 2 on bad input.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from cabin_twin.cli.checks import check_run_size
 from twin.errors import InputError
-from twin.scenario import load_scenario
+from twin.scenario import Scenario, load_scenario
+
+if TYPE_CHECKING:
+    from hil.calls import CallRecord
+    from hil.fidelity import Runner
+    from twin.runner import RunResult
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--threads", "threads", f"a positive integer, got {args.threads}")
     if args.calibration is not None and not args.calibration.is_file():
         raise InputError(str(args.calibration), "--calibration", "an existing calibration file")
-    from hil.fidelity import real_lookups, real_runner, run_fidelity
+    from hil.fidelity import run_fidelity
     from hil.fidelity_report import format_table, write
     from hil.run_real import real_stages
 
@@ -68,3 +76,58 @@ def run(args: argparse.Namespace) -> int:
     print(format_table(result.record))
     print(f"wrote {out}/fidelity.json, report.html", file=sys.stderr)
     return 0 if result.passed else 1
+
+
+def real_lookups(model: str | None = None, rig: str | None = None
+                 ) -> Callable[[], dict[str, Any]]:
+    """What a calibration learns from the real backends besides timings: token counts of every
+    labelled query (the model's tokenizer, loaded vocabulary-only), the pinned warm
+    situations, the resolver's session-cache size, and the device each intent commands."""
+
+    def lookups() -> dict[str, Any]:
+        from types import SimpleNamespace
+
+        import llama_cpp
+
+        from hil.backends import DEFAULT_RIG
+        from hil.calls import pinned_keys, token_table
+        from hil.llm.model_files import checked_model_path
+        from hil.render import intent_routes
+        from twin.assistant.queries import load_queries
+        from twin.assistant.resolver import MAX_PROMPT_TOKENS
+
+        vocab = llama_cpp.Llama(model_path=str(checked_model_path(model)), vocab_only=True,
+                                verbose=False)
+
+        def tokenize(text: str) -> list[int]:
+            return vocab.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+
+        shim = SimpleNamespace(engine=SimpleNamespace(tokenize=tokenize),
+                               max_prompt_tokens=MAX_PROMPT_TOKENS)
+        return {"tokens": token_table(shim, load_queries()), "pinned": pinned_keys(),
+                "session_capacity": 50,
+                "route": intent_routes(rig or DEFAULT_RIG)}
+
+    return lookups
+
+
+def real_runner(rig: str | None, out: Path, model: str | None = None, n_threads: int = 2,
+                ) -> Runner:
+    """The real backends (llama.cpp, a rig) as a fidelity runner; each run writes its traces
+    into its own folder under ``out``."""
+    from hil.run_real import run_real
+    from twin.report import write_report
+
+    runs = [0]
+
+    def run(scenario: Scenario, seed: int, n: int) -> tuple[RunResult, list[CallRecord]]:
+        runs[0] += 1
+        folder = out / f"real-{runs[0]}-seed{seed}"
+        result = run_real(scenario, rig, seed, n, folder, model, n_threads)
+        write_report(result.report, folder)
+        rows = [{"stage": c.stage, "request": c.index, "class": c.cls, "ms": round(c.ms, 4),
+                 **c.features} for c in result.calls]
+        (folder / "calls.json").write_text(json.dumps(rows) + "\n", encoding="utf-8")
+        return result, list(result.calls)
+
+    return run

@@ -1,4 +1,5 @@
-"""``twin nlu [--no-llm|--llm] [--lang L] [--eval [FILE]] "QUERY"``: one utterance, or a set.
+"""``twin nlu [--no-llm|--llm] [--lang L] [--eval [FILE]] [--intents] "QUERY"``: one utterance,
+a set, or the intent catalogue.
 
 Prints one JSON object: ``intent, value, feedback, path, confidence, ms`` (``ms`` is the
 measured wall-clock time of the whole decision). The default is rules only; ``--llm`` loads the
@@ -42,12 +43,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="score a labelled JSONL set (default: the shipped set); with --llm, rules and "
         "rules + fallback side by side",
     )
+    p.add_argument("--intents", action="store_true",
+                   help="list the intent catalogue (intents, value slots, ranges) and exit")
     p.add_argument("--threshold", type=float, default=0.85, help="rule confidence threshold")
     p.add_argument("--model", default=None, help="a .gguf for --llm (default: shipped SmolLM2)")
     p.add_argument("--threads", type=int, default=2, help="llama.cpp threads for --llm")
-    p.add_argument("--degrade-ms", type=float, default=80.0,
-                   help="degrade deadline for --llm (default 80; a large value shows what the "
-                        "model answers however long it takes)")
+    p.add_argument("--degrade-ms", type=float, default=AssistantPolicy.degrade_deadline_ms,
+                   help="degrade deadline for --llm (default %(default)g; a large value shows "
+                        "what the model answers however long it takes)")
     p.set_defaults(func=run, llm=False)
 
 
@@ -71,7 +74,35 @@ def load_resolver(model: str | None, threads: int) -> IntentResolver:
     return factory(model_path=model, n_threads=threads)
 
 
+def intent_lines() -> list[str]:
+    """One line per catalogue intent: name, value slot (range, default, unit, step), topic and
+    direction, description; the catalogue files in use first."""
+    from twin.assistant.catalogue import active_catalogue
+
+    catalogue = active_catalogue()
+    lines = [f"# catalogue: {', '.join(catalogue.sources)}"]
+    for name, entry in catalogue.intents.items():
+        slot = entry.value
+        if slot is None:
+            value = "-"
+        elif slot.kind == "enum":
+            value = f"value: one of {'|'.join(slot.choices)} (default {slot.default})"
+        else:
+            unit = slot.unit.en.strip() if slot.unit is not None else ""
+            value = f"value: {slot.low}..{slot.high}{(' ' + unit) if unit else ''}" \
+                    f" (default {slot.default}"
+            value += f", off {slot.off}" if slot.off is not None else ""
+            value += f", step {slot.step}" if slot.step is not None else ""
+            value += ")"
+        topic = f"{entry.topic}/{entry.direction}" if entry.topic else "-"
+        lines.append(f"{name:28} {value:44} {topic:30} {entry.description}")
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.intents:
+        print("\n".join(intent_lines()))
+        return 0
     if not 0.0 <= args.threshold <= 1.0:
         raise InputError("--threshold", "threshold", "a number in [0, 1]")
     if args.degrade_ms <= 0:

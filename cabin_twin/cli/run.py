@@ -8,10 +8,13 @@ import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cabin_twin.cli.checks import check_run_size
 from twin.errors import InputError
+
+if TYPE_CHECKING:
+    from twin.runner import RunResult
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,11 +38,17 @@ def run(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(args.scenario)
     check_run_size(args)
+    if scenario.link_faults:  # a device the rig lacks is refused in every run, before it runs
+        from hil.backends import DEFAULT_RIG
+        from hil.links.faults import check_link_faults
+
+        check_link_faults(scenario.link_faults, args.rig, scenario.source, DEFAULT_RIG)
     out = args.out or Path("out") / scenario.name
     assistant = scenario.config.assistant
     dut = assistant is not None and (assistant.backend is not None or assistant.route is not None)
     real = bool(args.rig or dut or "real" in scenario.modes.values())
     started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
+    anchor_ns = time.time_ns()  # the traces' time zero: the run's start
     t0 = time.perf_counter()
     with ExitStack() as guard:
         deferred = None
@@ -61,13 +70,13 @@ def run(args: argparse.Namespace) -> int:
                                   engine=args.engine)
         run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
                     "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
-        written = _write(result, out, run_info)
+        written = _write(result, out, run_info, anchor_ns)
         if deferred is not None and deferred.caught is not None and getattr(
                 result, "interrupted_by", None) is None:  # while the files were written
             from hil.run_real import mark_interrupted
 
             mark_interrupted(result, deferred.caught)
-            written = _write(result, out, run_info)
+            written = _write(result, out, run_info, anchor_ns)
     print(format_table(result.report))
     print(f"wrote {out}/{written}", file=sys.stderr)
     interrupted = getattr(result, "interrupted_by", None)
@@ -78,16 +87,34 @@ def run(args: argparse.Namespace) -> int:
     return 0 if result.passed else 1
 
 
-def _write(result: Any, out: Path, run_info: dict[str, Any]) -> str:
-    """report.json, requests.csv, junit.xml (and report.html when not interrupted)."""
+def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int) -> str:
+    """report.json, requests.csv, junit.xml, otel.json (and report.html when not
+    interrupted); the names written."""
     from twin.report import write_junit, write_report, write_requests_csv
     from twin.report_html import write_html
 
+    result.report["otel"] = _export_traces(result, out, anchor_ns)
     write_report(result.report, out)
     write_requests_csv(result.timings, out, [f.kind for f in result.scenario.faults],
                        result.extra_columns)
     write_junit(result.report, out, run_info)
-    if getattr(result, "interrupted_by", None) is not None:
-        return "report.json, requests.csv, junit.xml"
-    write_html(result.report, result.request_arrays(), result.timeline, out)
-    return "report.json, requests.csv, junit.xml, report.html"
+    written = "report.json, requests.csv, junit.xml"
+    if result.report["otel"].get("file"):
+        written += ", otel.json"
+    if getattr(result, "interrupted_by", None) is None:
+        write_html(result.report, result.request_arrays(), result.timeline, out)
+        written += ", report.html"
+    return written
+
+
+def _export_traces(result: RunResult, out: Path, anchor_ns: int) -> dict[str, Any]:
+    """``otel.json`` (and a collector, if configured); a failure here costs the traces only,
+    never the report."""
+    from twin.otel_export import export
+
+    try:
+        return export(result.report, result.timings, result.extra_columns,
+                      [f.kind for f in result.scenario.faults], out, anchor_ns)
+    except Exception as exc:  # the verdict must still be written
+        print(f"twin: warning: {out}/otel.json not written: {exc}", file=sys.stderr)
+        return {"file": None, "error": str(exc)[:200]}

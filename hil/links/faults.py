@@ -4,9 +4,12 @@ One fault is a dict::
 
     {kind = "can_drop", device = "hvac", start_ms = 0, duration_ms = 500, probability = 0.5}
 
-``start_ms``/``duration_ms`` count from the start of the rig session (duration omitted: until
-the end); ``probability`` (default 1) applies per frame; ``delay_ms`` is for ``can_delay``;
-``device = "*"`` targets every device. Kinds:
+``start_ms``/``duration_ms`` are on the scenario's clock, like every other fault: a link fault
+hits the frames of the requests that *arrive* inside its window (duration omitted: until the
+end). ``probability`` (default 1) applies per frame, drawn from the seed, the request and the
+fault, so the same seed faults the same commands in every run. ``delay_ms`` is for
+``can_delay``; ``device = "*"`` targets every device. Outside a scenario run (``twin rig
+check``, the rig verifier) the window counts from the start of the session. Kinds:
 
 - ``can_drop``: the command frame never reaches the bus.
 - ``can_delay``: the command frame goes out ``delay_ms`` late.
@@ -23,7 +26,12 @@ the end); ``probability`` (default 1) applies per frame; ``delay_ms`` is for ``c
 
 from __future__ import annotations
 
+import hashlib
+import math
+import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +61,7 @@ class Fault:
 
 
 def faults_from_spec(specs: Any, file: str = "scenario", devices: set[str] | None = None,
-                     where: str = "faults") -> list[Fault]:
+                     where: str = "faults", rig: str = "the rig") -> list[Fault]:
     """The link faults among a scenario's faults (typed :class:`LinkFault` models, or
     ``[[faults]]`` tables validated here), checked against the rig's ``devices``.
 
@@ -72,7 +80,7 @@ def faults_from_spec(specs: Any, file: str = "scenario", devices: set[str] | Non
         if devices is not None and spec.device != "*" and spec.device not in devices:
             names = ", ".join(sorted(devices))
             raise InputError(file, f"{at}.device",
-                             f"'*' or a rig device ({names}), got {spec.device!r}")
+                             f"'*' or a device of {rig} ({names}), got {spec.device!r}")
         delay = spec.delay_ms
         faults.append(Fault(
             spec.kind, spec.device, float(spec.start_ms),
@@ -83,29 +91,104 @@ def faults_from_spec(specs: Any, file: str = "scenario", devices: set[str] | Non
     return faults
 
 
+def check_link_faults(specs: list[LinkFault], rig: str | None, file: str,
+                      default_rig: str) -> None:
+    """Refuse a link fault naming a device the run's rig lacks, before anything runs. A run
+    without a rig checks against ``default_rig`` (the rig ``--rig`` and a real render use when
+    none is named): its link faults then hit nothing, but a typo is still a typo."""
+    if not specs:
+        return
+    from hil.rig_file import load_rig  # cantools: only when there are link faults
+
+    loaded = load_rig(rig or default_rig)
+    what = f"rig {loaded.name}" if rig else (
+        f"rig {loaded.name}, the rig a run uses without --rig")
+    faults_from_spec(specs, file, set(loaded.devices), rig=what)
+
+
 class FaultPlan:
-    """Applies faults to frames at the host's CAN port and serial link (seeded)."""
+    """Applies faults to frames at the host's CAN port and serial link (seeded).
+
+    The time a fault is judged at is the arrival of the request whose command is on the wire
+    (:meth:`request` sets it for the calling thread; :meth:`carry` hands it to a helper
+    thread); without one, the wall clock since the session opened. ``hits[k]`` holds the
+    requests the ``k``-th fault hit.
+    """
 
     def __init__(self, faults: list[Fault], seed: int = 0,
                  device_of_frame: dict[int, str] | None = None) -> None:
         self.faults = list(faults)
+        self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.device_of_frame = dict(device_of_frame or {})
         self.t0 = time.perf_counter()
         self.injected: dict[str, int] = {}
+        self.hits: dict[int, set[int]] = {}
+        self._local = threading.local()
+        self._draws: dict[tuple[int, int], int] = {}
+        self._by_device: dict[str, tuple[int, float]] = {}
+        self._lock = threading.Lock()
         self._bus_off_marked = False
         self._disconnected = False
 
-    def now_ms(self) -> float:
-        return (time.perf_counter() - self.t0) * 1e3
+    @contextmanager
+    def request(self, index: int, arrival_ms: float) -> Iterator[None]:
+        """Frames sent by this thread inside the block belong to request ``index``, which
+        arrived at ``arrival_ms`` on the scenario's clock."""
+        before = getattr(self._local, "request", None)
+        self._local.request = (index, float(arrival_ms))
+        try:
+            yield
+        finally:
+            self._local.request = before
 
-    def _hits(self, kind: str, device: str) -> Fault | None:
-        now = self.now_ms()
-        for fault in self.faults:
-            if fault.kind == kind and fault.active(device, now) and (
-                fault.probability >= 1.0 or self.rng.random() < fault.probability
-            ):
-                self.injected[kind] = self.injected.get(kind, 0) + 1
+    def carry(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """``fn`` run in another thread, in the calling thread's request."""
+        current = getattr(self._local, "request", None)
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            self._local.request = current
+            return fn(*args, **kwargs)
+        return run
+
+    def _current(self) -> tuple[int, float] | None:
+        return getattr(self._local, "request", None)
+
+    def now_ms(self) -> float:
+        """The scenario time faults are judged at: the current request's arrival, else the
+        wall clock since the session opened."""
+        current = self._current()
+        return current[1] if current is not None else (time.perf_counter() - self.t0) * 1e3
+
+    def note_command(self, device: str) -> None:
+        """A command to ``device`` goes out now: its status replies belong to this request."""
+        current = self._current()
+        if current is not None:
+            with self._lock:
+                self._by_device[device] = current
+
+    def _chance(self, k: int, fault: Fault, current: tuple[int, float] | None) -> bool:
+        if fault.probability >= 1.0:
+            return True
+        if current is None:
+            with self._lock:
+                return bool(self.rng.random() < fault.probability)
+        with self._lock:  # the n-th draw of fault k for this request: the same in every run
+            n = self._draws.get((k, current[0]), 0)
+            self._draws[(k, current[0])] = n + 1
+        return _uniform(self.seed, k, current[0], n) < fault.probability
+
+    def _hits(self, kind: str, device: str,
+              current: tuple[int, float] | None = None) -> Fault | None:
+        current = current if current is not None else self._current()
+        now = current[1] if current is not None else self.now_ms()
+        for k, fault in enumerate(self.faults):
+            if fault.kind == kind and fault.active(device, now) and self._chance(
+                    k, fault, current):
+                with self._lock:
+                    self.injected[kind] = self.injected.get(kind, 0) + 1
+                    if current is not None:
+                        self.hits.setdefault(k, set()).add(current[0])
                 return fault
         return None
 
@@ -135,18 +218,52 @@ class FaultPlan:
         return out
 
     def accept_rx(self, device: str) -> bool:
-        """False while ``device`` is silenced."""
-        return self._hits("device_silent", device) is None
+        """False while ``device`` is silenced (judged at the request that last commanded it)."""
+        with self._lock:
+            current = self._by_device.get(device)
+        return self._hits("device_silent", device, current) is None
 
     def serial_disconnect_due(self) -> bool:
         """True once, when a ``serial_disconnect`` fault starts."""
         if self._disconnected:
             return False
-        if any(f.kind == "serial_disconnect" and f.start_ms <= self.now_ms() for f in self.faults):
-            self._disconnected = True
-            self.injected["serial_disconnect"] = 1
-            return True
+        now = self.now_ms()
+        for k, f in enumerate(self.faults):
+            if f.kind == "serial_disconnect" and f.start_ms <= now:
+                self._disconnected = True
+                self.injected["serial_disconnect"] = 1
+                current = self._current()
+                if current is not None:
+                    self.hits.setdefault(k, set()).add(current[0])
+                return True
         return False
+
+    def serial_down_hit(self) -> None:
+        """A serial command of the current request met the disconnected link."""
+        current = self._current()
+        if not self._disconnected or current is None:
+            return
+        for k, f in enumerate(self.faults):
+            if f.kind == "serial_disconnect":
+                with self._lock:
+                    self.hits.setdefault(k, set()).add(current[0])
+                return
+
+    def summary(self) -> list[dict[str, Any]]:
+        """Per link fault: its window, device and the requests it hit (for report.json)."""
+        return [{"kind": f.kind, "device": f.device, "start_ms": f.start_ms,
+                 "duration_ms": f.duration_ms if math.isfinite(f.duration_ms) else None,
+                 "probability": f.probability,
+                 "requests_hit": sorted(self.hits.get(k, ()))[:1000],
+                 "requests_hit_count": len(self.hits.get(k, ()))}
+                for k, f in enumerate(self.faults)]
+
+
+def _uniform(*key: int) -> float:
+    """A uniform draw in [0, 1) fixed by ``key`` (seed, fault, request, draw): the same in
+    every run and on every machine, and independent of the order frames are sent in."""
+    digest = hashlib.blake2b(":".join(map(str, key)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2.0**64
 
 
 class BusOff(can.CanOperationError):

@@ -1,6 +1,7 @@
 """Cross-validated development figures for the fallback's head, on a development file.
 
-``python -m hil.llm.crossval FILE [--folds 2] [--threshold 0.6] [--without-file]``
+``python -m hil.llm.crossval FILE [FILE ...] [--folds 2] [--threshold T] [--without-file]
+[--train-on-file] [--calibrate [--target 0.95]]``
 
 Splits FILE's lines into folds by a hash of their text. For each fold the head is refitted on
 the training examples (:func:`hil.llm.training.training_examples`) minus that fold's lines
@@ -8,8 +9,12 @@ the training examples (:func:`hil.llm.training.training_examples`) minus that fo
 would: a confident rule answers, anything else goes to the refitted head
 (:func:`hil.llm.head.head_answer`: subjects, grounding, scope, direction). No degrade deadline:
 this measures what the head decides, not how fast. Prints one JSON object per fold and the
-total: lines the fallback made right and wrong, and out-of-domain lines that actuated (rules
-and head together). For development files only: a hold-out is scored with ``twin nlu --eval
+total: lines the fallback made right and wrong, out-of-domain lines that actuated (rules
+and head together) and what each fallback answer was (:func:`outcome`: acted right or wrong,
+asked about the right or the wrong topic, asked on an out-of-domain line, said it cannot).
+``--train-on-file`` also trains on the files' other folds; ``--calibrate`` chooses each
+topic's threshold on the out-of-fold answers (:func:`calibrate`). Multi-command lines
+(``commands``) are left out. For development files only: a hold-out is scored with ``twin nlu --eval
 FILE --llm`` once, never cross-validated.
 """
 
@@ -20,11 +25,13 @@ import hashlib
 import json
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 
-from hil.llm.head import HeadIntentResolver, SoftmaxHead, head_answer
+from hil.llm.grounding import TOPIC_OF, TOPICS
+from hil.llm.head import HeadDecision, HeadIntentResolver, SoftmaxHead, head_decision
 from hil.llm.training import training_examples
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
@@ -37,12 +44,32 @@ def fold_of(text: str, folds: int) -> int:
     return hashlib.sha1(text.encode()).digest()[0] % folds
 
 
+def outcome(q: LabelledQuery, d: HeadDecision) -> str:
+    """What one fallback answer was, judged against the line's label: ``acted_right``,
+    ``acted_wrong``, ``asked_right_topic``, ``asked_wrong_topic``, ``asked_on_ood``,
+    ``refused_ood`` (said it cannot, or left it, on an out-of-domain line), ``refused_in_domain``
+    or ``range`` (said the range)."""
+    ood = q.expects_no_action and q.kind != "out_of_range"
+    if d.intent != "unknown":
+        return "acted_right" if q.matches(d.intent, d.value) else "acted_wrong"
+    if d.why == "range":
+        return "range"
+    asked = d.why in ("low_confidence", "direction_unclear")
+    if ood:
+        return "asked_on_ood" if asked else "refused_ood"
+    if not asked:
+        return "refused_in_domain"
+    return "asked_right_topic" if TOPIC_OF.get(q.intent) == d.topic else "asked_wrong_topic"
+
+
 def score_fold(
     features: dict[str, np.ndarray], queries: list[LabelledQuery],
-    examples: list[tuple[str, str]], threshold: float,
+    examples: list[tuple[str, str]], threshold: float | Mapping[str, float] | None,
+    decisions: list[tuple[LabelledQuery, list[str], np.ndarray]] | None = None,
 ) -> Counter[str]:
     """Fit the head on ``examples`` and answer ``queries`` with it (``features``: the head's
-    features of every example and query text)."""
+    features of every example and query text). ``decisions``, when given, collects each
+    fallback call's ``(query, classes, probabilities)`` for calibration."""
     classes = sorted({i for _, i in examples} | {"unknown"})
     x = np.stack([features[t] for t, _ in examples])
     y = np.array([classes.index(i) for _, i in examples])
@@ -57,34 +84,118 @@ def score_fold(
         out_of_domain = q.intent in ("ood", "unknown")
         tally["lines"] += 1
         tally["ood_lines"] += out_of_domain
+        tally["in_domain_lines"] += not out_of_domain
         if default.path == "rule" or q.history:  # follow-ups are the rules'
             intent, value = default.intent, default.value
         else:
-            intent, value, _, _ = head_answer(classes, head.proba(row)[0], q.text, q.lang,
-                                              threshold)
+            probs = head.proba(row)[0]
+            if decisions is not None:
+                decisions.append((q, classes, probs))
+            d = head_decision(classes, probs, q.text, q.lang, threshold)
+            intent, value = d.intent, d.value
             tally["fallback_calls"] += 1
             tally["fallback_acted"] += intent != "unknown"
+            tally["fallback_in_domain_calls"] += not out_of_domain
+            tally[outcome(q, d)] += 1
         right = q.matches(intent, value)
         tally["right_rules_alone"] += right_before
         tally["right"] += right
+        tally["in_domain_right"] += right and not out_of_domain
         tally["made_right"] += right and not right_before
         tally["made_wrong"] += right_before and not right
         tally["ood_actuated"] += out_of_domain and intent != "unknown"
     return tally
 
 
+CANDIDATES = tuple(round(0.2 + 0.05 * k, 2) for k in range(16))  # 0.20 .. 0.95
+"""Thresholds :func:`calibrate` tries per topic."""
+
+
+def calibrate(
+    decisions: list[tuple[LabelledQuery, list[str], np.ndarray]], target: float = 0.95,
+    min_acted: int = 3,
+) -> tuple[dict[str, float], dict[str, dict[str, float | int]]]:
+    """Per topic, the lowest candidate threshold at which the head's out-of-fold actions on
+    that topic are right at least ``target`` of the time (and it acts at least ``min_acted``
+    times; else the highest candidate). Returns the thresholds and, per topic, precision and
+    coverage (acted / lines of that topic reaching the fallback) at the chosen one."""
+    topics = sorted(TOPICS)
+    chosen: dict[str, float] = {}
+    report: dict[str, dict[str, float | int]] = {}
+    for topic in topics:
+        best = None
+        for t in CANDIDATES:
+            acted = right = 0
+            for q, classes, probs in decisions:
+                d = head_decision(classes, probs, q.text, q.lang, {**_NEVER, topic: t})
+                if d.topic != topic or d.intent == "unknown":
+                    continue
+                acted += 1
+                right += q.matches(d.intent, d.value)
+            if acted >= min_acted and right >= target * acted:
+                best = (t, acted, right)
+                break
+        lines = sum(1 for q, _, _ in decisions if TOPIC_OF.get(q.intent) == topic)
+        if best is None:
+            chosen[topic] = CANDIDATES[-1]
+            report[topic] = {"threshold": CANDIDATES[-1], "lines": lines}
+            continue
+        t, acted, right = best
+        chosen[topic] = t
+        report[topic] = {"threshold": t, "acted": acted, "precision": round(right / acted, 3),
+                         "lines": lines, "coverage": round(acted / max(1, lines), 3)}
+    return chosen, report
+
+
+_NEVER = {topic: 2.0 for topic in TOPICS}  # every other topic abstains while one is swept
+
+
+def _folds_of(path: Path, queries: list[LabelledQuery]) -> list[LabelledQuery]:
+    """The lines of ``path`` that one head answers: multi-command lines (``commands``) are
+    the multi-intent splitter's, left out here."""
+    multi = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            obj = json.loads(line)
+            if isinstance(obj, dict) and obj.get("commands"):
+                multi.add(obj["text"])
+    return [q for q in queries if q.text not in multi]
+
+
+def _features(resolver: HeadIntentResolver, texts: list[str]) -> dict[str, np.ndarray]:
+    """The head's features of every training example and of ``texts``, cached on disk in two
+    parts (the training set's is the resolver's own, so only new files' lines are computed)."""
+    train = [t for t, _ in training_examples()]
+    extra = sorted(set(texts) - set(train))
+    features = dict(zip(train, resolver.features_of(train), strict=True))
+    if extra:
+        features.update(zip(extra, resolver.features_of(extra), strict=True))
+    return features
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", type=Path)
+    parser.add_argument("files", type=Path, nargs="+")
     parser.add_argument("--folds", type=int, default=2)
-    parser.add_argument("--threshold", type=float, default=None)
+    parser.add_argument("--threshold", type=float, default=None,
+                        help="one threshold for every topic (default: the head's per topic)")
     parser.add_argument("--without-file", action="store_true",
                         help="leave all of FILE out of training, not only the scored fold")
+    parser.add_argument("--train-on-file", action="store_true",
+                        help="also train on the other folds of the files (cross-validated)")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="choose per-topic thresholds on the out-of-fold answers")
+    parser.add_argument("--target", type=float, default=0.95,
+                        help="--calibrate: the precision each topic must reach")
+    parser.add_argument("--lines", action="store_true",
+                        help="also print each fallback answer (development files only)")
     args = parser.parse_args(argv)
     if args.folds < 2:
         parser.error(f"--folds: expected an integer of at least 2, got {args.folds}")
+    if not 0.0 < args.target <= 1.0:
+        parser.error(f"--target: expected a number in (0, 1], got {args.target}")
     try:
-        queries = load_queries(args.file)
+        queries = [q for f in args.files for q in _folds_of(f, load_queries(f))]
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -93,20 +204,35 @@ def main(argv: list[str] | None = None) -> int:
     resolver = default_resolver()
     assert isinstance(resolver, HeadIntentResolver)
     threshold = resolver.threshold if args.threshold is None else args.threshold
-    texts = sorted({t for t, _ in training_examples()} | {q.text for q in queries})
-    features = dict(zip(texts, resolver.features_of(texts), strict=True))
+    features = _features(resolver, [q.text for q in queries])
     total: Counter[str] = Counter()
+    decisions: list[tuple[LabelledQuery, list[str], np.ndarray]] = []
     for k in range(args.folds):
         fold = [q for q in queries if fold_of(q.text, args.folds) == k]
         left_out = {q.text for q in (queries if args.without_file else fold)}
         examples = [(t, i) for t, i in training_examples() if t not in left_out]
-        tally = score_fold(features, fold, examples, threshold)
+        if args.train_on_file:
+            examples += [(q.text, "unknown" if q.expects_no_action else q.intent)
+                         for q in queries if q.text not in left_out and not q.history
+                         and q.kind != "out_of_range"]
+        tally = score_fold(features, fold, examples, threshold, decisions)
         total.update(tally)
-        print(json.dumps({"fold": k, "threshold": threshold, **tally}), flush=True)
+        print(json.dumps({"fold": k, **tally}), flush=True)
     print(json.dumps({"fold": "all", "threshold": threshold,
                       "without_file": args.without_file, **total}))
+    if args.lines:
+        for q, classes, probs in decisions:
+            d = head_decision(classes, probs, q.text, q.lang, threshold)
+            p = dict(zip(classes, probs.tolist(), strict=True))
+            mass = sum(p.get(i, 0.0) for i in TOPICS.get(d.topic or "", ()))
+            print(json.dumps({"p_topic": round(mass, 3), "p_unknown": round(p["unknown"], 3),
+                              "text": q.text, "label": [q.intent, q.value], "answer":
+                              [d.intent, d.value], "why": d.why, "topic": d.topic,
+                              "outcome": outcome(q, d)}, ensure_ascii=False))
+    if args.calibrate:
+        chosen, report = calibrate(decisions, args.target)
+        print(json.dumps({"calibrated": chosen, "per_topic": report}))
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

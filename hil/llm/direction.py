@@ -20,6 +20,25 @@ import re
 
 from twin.assistant.scope import negated
 
+# "kill the AC, it's fine", "没关系，关了吧": reassurance, not a refusal
+_BENIGN = re.compile(
+    r"(?:it'?s|that'?s|it is|that is|i'?m|we'?re) (?:fine|ok(?:ay)?|alright|all right)|"
+    r"no (?:problem|worries)|don'?t worry|没关系|没事|不要紧|无所谓"
+)
+
+
+# "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal
+_NOT_SO = re.compile(r"(?:别|不要)(?:这么|那么|太)|\bnot so\b")
+
+
+def normalised(text: str) -> str:
+    """``text`` lower-cased, without words of reassurance that contain a negation ("no
+    problem", "it's fine"), and with "别这么"/"not so" read as the excess they are ("太",
+    "too")."""
+    lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
+                          text.lower())
+    return _BENIGN.sub(" ", lowered)
+
 FAMILY: dict[str, tuple[str, int]] = {
     "climate_temperature_up": ("climate_temperature", 1),
     "climate_temperature_down": ("climate_temperature", -1),
@@ -109,17 +128,23 @@ _UNCLEAR: dict[str, re.Pattern[str]] = {
 }
 
 
+# "空调温度调高", "raise the AC temperature": the temperature is named, its up is warmer
+_SAYS_TEMPERATURE = re.compile(r"temperature|degrees?|温度|\d+ ?度|[一二三四五六七八九十]+度")
+
+
 def direction_of(intent: str, text: str) -> int | None:
     """+1/-1 when the words of ``text`` point one way in ``intent``'s family, 0 when they point
     both ways or nowhere (or are negated); None for an intent without a direction."""
     if intent not in FAMILY:
         return None
     family = FAMILY[intent][0]
-    lowered = text.lower()
+    lowered = normalised(text)
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
     unclear = _UNCLEAR.get(family)
-    if unclear is not None and unclear.search(lowered):
+    if unclear is not None and unclear.search(lowered) and not (
+        family == "climate_temperature" and _SAYS_TEMPERATURE.search(lowered)
+    ):
         return 0
     if family in _EXCESS:
         more, less = (bool(p.search(lowered)) for p in _EXCESS[family])

@@ -19,7 +19,7 @@ from pathlib import Path
 import llama_cpp
 import numpy as np
 
-from hil.llm import amx_guard
+import hil.llm.amx_guard as amx_guard
 from hil.llm.model_files import checked_model_path
 
 

@@ -93,3 +93,68 @@ def grounded(intent: str, text: str) -> bool:
     if scope is not None and not (intent == "navigate_home" and scope == "elsewhere"):
         return False
     return intent in FAMILY or not negated(lowered)
+
+
+TOPICS: dict[str, tuple[str, ...]] = {
+    "temperature": ("climate_set_temperature", "climate_temperature_up",
+                    "climate_temperature_down"),
+    "fan": ("climate_set_fan", "climate_fan_up", "climate_fan_down"),
+    "ac": ("climate_ac_on", "climate_ac_off"),
+    "defrost": ("climate_defrost",),
+    "seat": ("seat_heat_driver", "seat_heat_passenger"),
+    "window": ("window_set_position", "window_open", "window_close"),
+    "playback": ("media_play", "media_pause"),
+    "skip": ("media_next", "media_previous"),
+    "volume": ("media_volume_set", "media_volume_up", "media_volume_down"),
+    "mute": ("media_mute",),
+    "home": ("navigate_home",),
+}
+"""What the fallback decides first: the thing a request changes, and the intents that change it
+(which of them, and the value, are read from the words: :mod:`hil.llm.slots`)."""
+TOPIC_OF: dict[str, str] = {i: t for t, intents in TOPICS.items() for i in intents}
+# "turn the music down", "音乐开小点": the volume, named through what is playing
+_VOLUME_OF_MUSIC = (r"(?:music|song|radio|tunes?)\b.{0,12}\b(?:up|down)\b|"
+                    r"(?:音乐|歌|歌曲|广播).{0,4}(?:开|调|放)?(?:大|小)")
+_TOPIC_PATTERNS = {
+    topic: re.compile("|".join(
+        [f"(?:{_SUBJECTS[_OF_INTENT[i]]})" for i in intents]
+        + ([_VOLUME_OF_MUSIC] if topic == "volume" else [])
+    ))
+    for topic, intents in TOPICS.items()
+}
+
+
+# words that hold a topic's word and mean something else: "角度" (an angle), "亮度", "纬度"
+_NOT_A_TOPIC = re.compile(
+    r"[角亮纬经速程力高幅进强湿浓密长]度|对比度|\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
+    r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉"
+)
+# devices and functions the cabin does not have, beyond the rules' scope words: the fallback
+# must not read "左后靠背往上调30度" as a temperature or "打开右面吹风口" as the fan
+LACKING = re.compile(
+    r"靠背|座椅通风|通风座椅|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
+    r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|"
+    r"recline|backrest|seat back|sunshade|blind|curtain|vent\b|vents\b|ambient|"
+    r"hotspot|phone call|call volume|ringtone|alarm|notification"
+)
+
+
+# beyond the rules' scope words: a condition, the past, another place or car, a state asked
+# about ("if my phone rings mute the music", "the concert last week was so loud", "等孩子睡着了
+# 把音乐关小", "heat the pool", "爸妈家的空调", "座椅加热现在是几档")
+NOT_HERE_NOW = re.compile(
+    r"\bif (?:my|your|his|her|our|a|an|someone|somebody)\b|\bonce (?:the|my|our|it|he|she|they)\b|"
+    r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
+    r"\b(?:yesterday|last (?:week|night|time|year|month)|used to|the old|back then)\b|"
+    r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
+    r"\bseat ventilation\b|\bventilated seat|\bi (?:love|like|hate|wonder)\b(?! (?:to|it|some))|"
+    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
+    r"现在是几|几档了|是多少|开着吗|关着吗"
+)
+
+
+def named_topics(text: str) -> set[str]:
+    """The topics whose words ``text`` says (any scope, any negation; words like "角度"
+    that only contain a topic's word do not count)."""
+    lowered = _NOT_A_TOPIC.sub(" ", text.lower())
+    return {t for t, pattern in _TOPIC_PATTERNS.items() if pattern.search(lowered)}

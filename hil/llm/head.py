@@ -5,24 +5,26 @@ One forward pass over the query after a short cached prefix, through the first
 state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; see
 :func:`feature_token_ids`); a softmax-regression head trained at start-up on labelled examples
 (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts sampled from the
-cabin's templates; never a hold-out) turns it into intent probabilities. Then:
+cabin's templates; never a hold-out) turns it into intent probabilities. Then
+(:func:`head_decision`):
 
-* probabilities are summed per *subject* (warmer and cooler are one subject, louder and
-  quieter another; every other intent is its own); ``unknown`` on top, or the top subject below
-  :data:`THRESHOLD`: nothing actuates (out of domain, or ask back in the user's language);
-* the query must say a word of that subject, and nothing that puts it outside the car or later
-  (:mod:`hil.llm.grounding`), else ask back: a linear probe can be confidently wrong far from
-  its training data;
-* which way (warmer/cooler, louder/quieter, open/close, on/off, play/pause, next/previous) is
-  decided twice: by the words (:func:`direction_of`) and by the head's own top answer within
-  the subject; unless both say the same, ask "warmer or cooler?" instead of guessing: a
-  direction error costs more than a question;
-* the value is read from the words (:mod:`hil.llm.values`); out of range: say the range.
+* the head decides the **topic** (the temperature, the fan, the AC, a seat's heating, the
+  window, the music, the volume, going home, ...: :data:`hil.llm.grounding.TOPICS`), summing
+  its intents' probabilities, among the topics whose words the query says; a query that names
+  none, or says somewhere else, later, a question or a device the cabin lacks
+  (:mod:`twin.assistant.scope`), or where ``unknown`` outweighs the topic, is told the cabin
+  cannot do that, and asked nothing;
+* the topic's probability must reach its own threshold (:data:`THRESHOLDS`, chosen by
+  cross-validation on development data), else the cabin asks about that topic;
+* the **words** decide the rest (:mod:`hil.llm.slots`): which way (the user's "freezing" is
+  never asked "warmer or cooler?"; with no way said, that is what is asked), whether a number
+  is a step or a setting ("调高20度" is +20, out of range: the range is said), max/min as the
+  range's ends, which seat; a refusal ("don't") leaves things as they are.
 
 History is not re-prefilled: the prompt is prefix + query only, so a follow-up whose session is
 not cached costs exactly a first turn (follow-ups are resolved by the rules from the compact
-last-turn state). :data:`THRESHOLD` and :data:`hil.llm.HEAD_LAYERS` were chosen on development
-data only (BENCHMARKS.md, issue 15, "Third session").
+last-turn state). :data:`THRESHOLDS` and :data:`hil.llm.HEAD_LAYERS` were chosen on development
+data only (BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -30,26 +32,31 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from scipy.optimize import minimize
 
-from hil.llm.direction import FAMILY, direction_of
+from hil.llm.direction import FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
-from hil.llm.grounding import grounded
+from hil.llm.grounding import LACKING, NOT_HERE_NOW, TOPICS, named_topics
+from hil.llm.questions import cannot, confirm, leave_it, which_way
+from hil.llm.slots import read_slots
 from hil.llm.training import training_examples
-from hil.llm.values import extract_value
 from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
-from twin.assistant.feedback import ask_back, feedback_for, range_feedback
-from twin.assistant.intents import INTENTS
+from twin.assistant.feedback import feedback_for, range_feedback
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
+from twin.assistant.scope import negated, out_of_scope
 
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
-"""The lowest summed subject probability the head acts on (chosen on development data)."""
+"""The lowest summed topic probability the head acts on, for a topic without its own."""
+THRESHOLDS: dict[str, float] = {}
+"""Per topic, the lowest summed probability the head acts on: chosen by cross-validation on
+development data (``python -m hil.llm.crossval --calibrate``, BENCHMARKS.md)."""
 SERVE_THREADS = 1
 """Threads a request's decode runs on. Measured (BENCHMARKS.md): one is as fast as two on an
 idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes, where two
@@ -119,33 +126,79 @@ def subject_of(intent: str) -> str:
     return FAMILY[intent][0] if intent in FAMILY else intent
 
 
-def head_answer(
-    classes: Sequence[str], probs: np.ndarray, query: str, lang: str, threshold: float = THRESHOLD
-) -> tuple[str, int | str | None, str, str]:
-    """What the head does with its probabilities: ``(intent, value, feedback, abstain reason
-    or "")``; pure (no model), so the rules of the module docstring are tested on their own."""
-    subjects: dict[str, list[tuple[float, str]]] = {}
-    for name, p in zip(classes, probs, strict=True):
-        subjects.setdefault(subject_of(name), []).append((float(p), name))
-    total, subject = max((sum(p for p, _ in v), k) for k, v in subjects.items())
-    members = sorted(subjects[subject], reverse=True)
-    intent = members[0][1]
-    if intent == "unknown":
-        return "unknown", None, feedback_for(_UNKNOWN, lang), ""
-    if total < threshold:
-        return "unknown", None, ask_back(intent, lang), "low_confidence"
-    if not grounded(intent, query):
-        return "unknown", None, ask_back(intent, lang), "not_grounded"
-    if intent in FAMILY:
-        # the words decide which way, and the head's own top answer in the subject must agree
-        direction = direction_of(intent, query)
-        if direction not in (-1, 1) or FAMILY[intent][1] != direction:
-            return "unknown", None, ask_back(intent, lang), "direction_unclear"
-    value = extract_value(INTENTS[intent], query)
+class HeadDecision(NamedTuple):
+    """What the head does with one request: the answer, why it did not act ("" when it acted;
+    ``out_of_domain``, ``not_grounded``, ``out_of_scope``, ``negated``: it says it cannot or
+    will leave it, asking nothing; ``low_confidence``, ``direction_unclear``: it asks about
+    ``topic``; ``range``: it says the range) and the topic it acted on or asked about."""
+
+    intent: str
+    value: int | str | None
+    feedback: str
+    why: str
+    topic: str | None
+
+
+def _threshold(threshold: float | Mapping[str, float], topic: str) -> float:
+    if isinstance(threshold, Mapping):
+        return float(threshold.get(topic, THRESHOLD))
+    return float(threshold)
+
+
+def head_decision(
+    classes: Sequence[str], probs: np.ndarray, query: str, lang: str,
+    threshold: float | Mapping[str, float] | None = None,
+) -> HeadDecision:
+    """The head's probabilities and the words, decided (pure: no model):
+
+    1. out of scope (somewhere else, later, a question, a device the cabin lacks), or no word
+       of any cabin topic: it says it cannot do that in the car, asking nothing;
+    2. the topic is the named topic with the most probability (summed over its intents);
+       ``unknown`` above it: cannot do that; a refusal in the words ("don't"): leave it;
+    3. the topic's probability below its threshold (:data:`THRESHOLDS`, chosen by
+       cross-validation on development data): ask about that topic;
+    4. the intent and value are read from the words (:func:`hil.llm.slots.read_slots`); no way
+       given where one is needed: ask which way; out of range: say the range.
+    """
+    thresholds = THRESHOLDS if threshold is None else threshold
+    p = {name: float(v) for name, v in zip(classes, probs, strict=True)}
+    lowered = normalised(query)
+    named = named_topics(lowered)
+    scope = out_of_scope(lowered)
+    if scope == "elsewhere" and "home" in named:
+        named = {"home"}  # going home is the one topic that names a place outside the car
+    elif scope is not None or LACKING.search(lowered) or NOT_HERE_NOW.search(lowered):
+        return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
+    if not named:
+        return HeadDecision("unknown", None, cannot(lang), "not_grounded", None)
+    mass = {t: sum(p.get(i, 0.0) for i in TOPICS[t]) for t in named}
+    topic = max(sorted(mass), key=mass.__getitem__)
+    unknown = p.get("unknown", 0.0)
+    if unknown > mass[topic]:
+        return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
+    if negated(lowered):
+        return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
+    if mass[topic] < _threshold(thresholds, topic):
+        return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
+    member = max(TOPICS[topic], key=lambda i: p.get(i, 0.0))
+    read = read_slots(topic, lowered, member)
+    if read is None:
+        return HeadDecision("unknown", None, which_way(topic, lang), "direction_unclear", topic)
+    intent, value = read
     command = make_command(intent, value)
     if command is None:
-        return "unknown", None, range_feedback(intent, lang) or ask_back(None, lang), "range"
-    return intent, value, feedback_for(command, lang), ""
+        said = range_feedback(intent, lang) or confirm(topic, lang)
+        return HeadDecision("unknown", None, said, "range", topic)
+    return HeadDecision(intent, value, feedback_for(command, lang), "", topic)
+
+
+def head_answer(
+    classes: Sequence[str], probs: np.ndarray, query: str, lang: str,
+    threshold: float | Mapping[str, float] | None = None,
+) -> tuple[str, int | str | None, str, str]:
+    """``(intent, value, feedback, reason it did not act or "")`` of :func:`head_decision`."""
+    d = head_decision(classes, probs, query, lang, threshold)
+    return d.intent, d.value, d.feedback, d.why
 
 
 class HeadIntentResolver:
@@ -163,7 +216,7 @@ class HeadIntentResolver:
         engine: LlamaEngine,
         examples: Sequence[tuple[str, str]] | None = None,
         cache_dir: Path | None = None,
-        threshold: float = THRESHOLD,
+        threshold: float | Mapping[str, float] | None = None,
         max_prompt_tokens: int = MAX_PROMPT_TOKENS,
         serve_threads: int = SERVE_THREADS,
         realtime: bool = True,
@@ -191,7 +244,7 @@ class HeadIntentResolver:
             if fitted is not None:
                 fitted.parent.mkdir(parents=True, exist_ok=True)
                 np.savez(fitted, mean=self.head.mean, scale=self.head.scale, w=self.head.w)
-        self.threshold = threshold
+        self.threshold = THRESHOLDS if threshold is None else threshold
         self.train_ms = (time.perf_counter() - started) * 1e3
         self.n_examples = len(examples)
         self.reused_tokens = self.prefilled_tokens = self.calls = self.abandoned = 0
@@ -229,11 +282,13 @@ class HeadIntentResolver:
         ranked = np.argsort(probs)[::-1]
         top = float(probs[ranked[0]])
         margin = top - float(probs[ranked[1]])
-        intent, value, feedback, why = head_answer(self.classes, probs, query, lang,
-                                                   self.threshold)
-        answer = {"intent": intent, "value": value, "feedback": feedback}
-        if why:
-            answer["abstain"] = why
+        d = head_decision(self.classes, probs, query, lang, self.threshold)
+        answer: dict[str, object] = {"intent": d.intent, "value": d.value,
+                                     "feedback": d.feedback}
+        if d.why:
+            answer["abstain"] = d.why
+        if d.topic is not None:
+            answer["topic"] = d.topic
         self.calls += 1
         self.reused_tokens += len(self.prefix)
         self.prefilled_tokens += len(ids)
@@ -299,5 +354,3 @@ class HeadIntentResolver:
                                         self._features, file)
 
 
-_UNKNOWN = make_command("unknown", None)
-assert _UNKNOWN is not None

@@ -1,13 +1,18 @@
-"""The cabin intent set: every intent with the schema of its value.
+"""The cabin intent set: every intent with the schema of its value, from the catalogue.
 
 This is the contract between the rule NLU, every :class:`IntentResolver` and the safety valve:
-nothing outside these schemas may ever become an actuator command.
+nothing outside these schemas may ever become an actuator command. The intents, their ranges
+and defaults are data (:mod:`twin.assistant.catalogue`, ``catalogue.toml``); this module keeps
+the typed view every other module imports.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from twin.assistant.catalogue import active_catalogue
+from twin.config.intents import IntentEntry
 
 ValueKind = Literal["none", "int", "enum"]
 
@@ -38,48 +43,18 @@ class IntentSchema:
         return isinstance(value, str) and value in self.choices
 
 
-def _int(name: str, low: int, high: int, default: int) -> IntentSchema:
-    return IntentSchema(name, "int", low, high, default=default)
-
-
-def _none(name: str) -> IntentSchema:
-    return IntentSchema(name)
+def schema_of(name: str, entry: IntentEntry) -> IntentSchema:
+    """The valve's schema of one catalogue entry."""
+    slot = entry.value
+    if slot is None:
+        return IntentSchema(name)
+    if slot.kind == "enum":
+        return IntentSchema(name, "enum", choices=tuple(slot.choices), default=slot.default)
+    return IntentSchema(name, "int", slot.low, slot.high, default=slot.default)
 
 
 INTENTS: dict[str, IntentSchema] = {
-    s.name: s
-    for s in (
-        # climate
-        _int("climate_set_temperature", 16, 30, 22),
-        _int("climate_temperature_up", 1, 5, 1),
-        _int("climate_temperature_down", 1, 5, 1),
-        _int("climate_set_fan", 0, 7, 3),
-        _int("climate_fan_up", 1, 3, 1),
-        _int("climate_fan_down", 1, 3, 1),
-        _none("climate_ac_on"),
-        _none("climate_ac_off"),
-        _none("climate_defrost"),
-        # seat heating (level 0-3)
-        _int("seat_heat_driver", 0, 3, 2),
-        _int("seat_heat_passenger", 0, 3, 2),
-        # windows (position 0-100 %, 0 = closed)
-        _int("window_set_position", 0, 100, 50),
-        _none("window_open"),
-        _none("window_close"),
-        # media
-        _none("media_play"),
-        _none("media_pause"),
-        _none("media_next"),
-        _none("media_previous"),
-        _int("media_volume_set", 0, 30, 12),
-        _int("media_volume_up", 1, 10, 2),
-        _int("media_volume_down", 1, 10, 2),
-        _none("media_mute"),
-        # navigation
-        _none("navigate_home"),
-        # out of domain
-        _none("unknown"),
-    )
+    name: schema_of(name, entry) for name, entry in active_catalogue().intents.items()
 }
 
 INTENT_NAMES: tuple[str, ...] = tuple(INTENTS)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections import deque
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 
 @dataclass(frozen=True)
@@ -55,19 +55,24 @@ class Levels(NamedTuple):
 
 
 QUIET = Levels()
+#: builds a reading from its fields without the named tuple's Python-level ``__new__``
+_new_reading = tuple.__new__
 
 
 class _Window:
     """The last ``size`` (time, value) samples: a sorted copy kept by bisection (quantiles
-    by index) and the running sum of absolute differences of consecutive values (jitter)."""
+    by index) and the running sum of absolute differences of consecutive values (jitter).
+    ``value`` is its quantile ``q``, read off whenever a sample comes or goes."""
 
-    __slots__ = ("_diffs", "_samples", "_size", "_sorted")
+    __slots__ = ("_diffs", "_q", "_samples", "_size", "_sorted", "value")
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, q: int = 50) -> None:
         self._size = size
+        self._q = q
         self._samples: deque[tuple[float, float]] = deque()
         self._sorted: list[float] = []
         self._diffs = 0.0
+        self.value = 0.0
 
     def add(self, t: float, v: float) -> None:
         if self._samples:
@@ -76,12 +81,15 @@ class _Window:
         insort(self._sorted, v)
         if len(self._samples) > self._size:
             self._drop()
+        else:
+            self.value = self.quantile(self._q)
 
     def _drop(self) -> None:
         _, v = self._samples.popleft()
         del self._sorted[bisect_left(self._sorted, v)]
         if self._samples:
             self._diffs -= abs(self._samples[0][1] - v)
+        self.value = self.quantile(self._q)
 
     def forget_before(self, t: float) -> float:
         """Drop samples older than ``t``; the time the oldest left will be (inf: none)."""
@@ -113,7 +121,8 @@ class LevelMonitor:
         self.rule = rule
         self.window_ms = window_ms
         self.busy_window_ms = busy_window_ms
-        self._answer, self._llm, self._rtt = _Window(window), _Window(window), _Window(window)
+        self._answer, self._llm = _Window(window, 95), _Window(window, 95)
+        self._rtt = _Window(window, 50)
         self._busy: deque[tuple[float, float]] = deque()
         self._busy_sum = 0.0
         self._oldest = float("inf")
@@ -166,9 +175,10 @@ class LevelMonitor:
         if self._oldest < lo:
             self._oldest = min(w.forget_before(lo) for w in (self._answer, self._llm, self._rtt))
         r = self.rule
-        l1, l2 = self._answer.quantile(95), self._llm.quantile(95)
-        rtt, jitter = self._rtt.quantile(50), self._rtt.jitter()
+        net = self._rtt
+        l1, l2, rtt = self._answer.value, self._llm.value, net.value
+        jitter = net.jitter()
         util = self._util(now_ms) if self._busy else 0.0
-        return Levels(l1, l2, util, rtt, jitter, l1 > r.l1_ms, l2 > r.l2_llm_ms,
-                      util > r.l3_util_pct,
-                      len(self._rtt) > 1 and rtt > r.l4_rtt_ms and jitter > r.l4_jitter_ms)
+        return cast(Levels, _new_reading(Levels, (
+            l1, l2, util, rtt, jitter, l1 > r.l1_ms, l2 > r.l2_llm_ms, util > r.l3_util_pct,
+            len(net._samples) > 1 and rtt > r.l4_rtt_ms and jitter > r.l4_jitter_ms)))

@@ -27,8 +27,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from importlib import resources
+from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
@@ -36,11 +35,19 @@ from hassil import Intents, recognize, recognize_best
 from hassil.expression import TextChunk
 from hassil.intents import TextSlotList, TextSlotValue
 from hassil.recognize import RecognizeResult
-from hassil.util import normalize_for_matching
+from hassil.util import merge_dict, normalize_for_matching
 from home_assistant_intents import get_intents
 
+from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.commands import UNKNOWN, Command, make_command
-from twin.assistant.feedback import LANGS, clarify, feedback_for, range_feedback
+from twin.assistant.feedback import (
+    LANGS,
+    clarify,
+    feedback_for,
+    joined,
+    out_of_domain,
+    range_feedback,
+)
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
@@ -59,6 +66,7 @@ from twin.assistant.vocabulary import (
     WARM_UP,
     WINDOW_LEVEL,
 )
+from twin.errors import InputError
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -78,8 +86,18 @@ media ("put the heating on", "blast the AC"): no rule answer, the fallback decid
 
 
 def _cabin_templates(name: str) -> Intents:
-    text = resources.files("twin.assistant.templates").joinpath(name).read_text(encoding="utf-8")
-    return Intents.from_dict(yaml.safe_load(text))
+    """The template file ``name`` of every catalogue's template folder, merged (shipped
+    first); an intent's sentences in an extension add to the shipped ones."""
+    merged: dict[str, Any] = {}
+    for path, text in template_texts(name):
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise InputError(path, "yaml", f"valid YAML ({str(exc).splitlines()[0]})") from None
+        if not isinstance(data, dict):
+            raise InputError(path, "(top level)", "a hassil template mapping")
+        merge_dict(merged, data)
+    return Intents.from_dict(merged)
 
 
 _PUNCT = r"[\s,，、.。!！?？~～]*"
@@ -117,6 +135,35 @@ class RuleResult:
     matched: str
     reason: str
     ms: float
+    split: tuple[RuleResult, ...] = ()
+    """Every command of a sentence that asks for several ("open the window and turn the fan
+    off"), in the order said, each with its own feedback; this result carries the first's
+    command and all the feedback. Empty for one command."""
+
+    @property
+    def parts(self) -> tuple[RuleResult, ...]:
+        """Every command of the sentence, in order (just this one for a single command)."""
+        return self.split or (self,)
+
+
+_SOLID_REASONS = ("full", "full_default_value", "converted", "followup", "out_of_range")
+"""Reasons of a whole-sentence match that is not split into parts."""
+MAX_PARTS = 4
+"""The most commands one sentence is split into (bounds the rules' work per query)."""
+_CONJUNCTIONS = {
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
+                     r"|\s*[,;]\s*", re.IGNORECASE),
+    "zh-CN": re.compile(r"\s*(?:[，,;；、]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并)"
+                        r"\s*|\s*[，,;；、]\s*|(?<=[了吧])再(?=[把将打开关调])"),
+}
+"""Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
+_STATEMENT = {
+    "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
+                     r"it feels|this is|that'?s|so|too|way too)\b", re.IGNORECASE),
+    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])|好|太|有点|有些|真|车里|车内|车上|感觉|"
+                        r"觉得|这)"),
+}
+"""A part that states how things are (a reason said beside a command), not a command."""
 
 
 def _number(value: Any) -> Any:
@@ -232,11 +279,64 @@ class RuleNLU:
         return "none", None
 
     def parse(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
-        """Recognise ``text`` (with ``history`` for follow-ups) into a :class:`RuleResult`."""
+        """Recognise ``text`` (with ``history`` for follow-ups) into a :class:`RuleResult`.
+
+        A sentence the rules do not match whole as one command is split on its conjunctions
+        (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
+        (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
+        start = time.perf_counter()
+        whole = self._parse_one(text, history)
+        if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
+            return whole
+        parts = self._split(text, history)
+        if parts is None:
+            return whole
+        ms = (time.perf_counter() - start) * 1000.0
+        first = parts[0]
+        if len(parts) == 1:  # one command beside its reason ("it's hot, open the window")
+            return replace(first, ms=ms)
+        return replace(
+            first, confidence=min(p.confidence for p in parts),
+            feedback=joined([p.feedback for p in parts], self.lang),
+            matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _split(self, text: str, history: Sequence[Turn]) -> list[RuleResult] | None:
+        """Each part of ``text`` between conjunctions as its own command, or None unless
+        there are two or more and every one is a command the rules are sure of."""
+        pieces = [p for p in _CONJUNCTIONS[self.lang].split(text.strip()) if p and p.strip()]
+        if not 2 <= len(pieces) <= MAX_PARTS:
+            return None
+        # a statement ("it's hot", "我好冷") beside a command is its reason, not a command
+        asked = [p for p in pieces if not _STATEMENT[self.lang].match(p.strip())]
+        if not asked:
+            return None
+        parts: list[RuleResult] = []
+        turns = list(history)
+        topics: set[str] = set()
+        for piece in asked:
+            part = self._parse_one(piece, turns)
+            command = part.command
+            if part.confidence < 0.85 or command is None or (
+                    not command.actuates and part.reason != "out_of_range"):
+                return None
+            entry = active_catalogue().intents.get(part.intent)
+            topic = entry.topic if entry is not None and entry.topic else part.intent
+            if topic in topics:  # two parts about one function: one request said twice
+                return None
+            topics.add(topic)
+            parts.append(part)
+            if command.actuates:
+                turns.append(Turn(piece, command.intent, command.value))
+        return parts
+
+    def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
+        """One command: the first template match of ``text`` as a :class:`RuleResult`."""
         start = time.perf_counter()
         source, found = self._recognize(text.strip())
         if found is None:
             intent, value, confidence, reason, matched = "unknown", None, 0.0, "no_match", ""
+            if off_topic(text, self.lang):
+                reason = "no_match_out_of_domain"
         elif source == "cabin":
             matched = found.intent.name
             intent, value, confidence, reason = self._from_cabin(found, history)
@@ -267,6 +367,8 @@ class RuleNLU:
             feedback = said_range
         elif command is not None:
             feedback = feedback_for(command, self.lang)
+        elif reason == "no_match_out_of_domain":  # says so, not "could you say that again?"
+            feedback = out_of_domain(self.lang)
         else:
             feedback = clarify(self.lang)
         ms = (time.perf_counter() - start) * 1000.0
@@ -334,6 +436,28 @@ class RuleNLU:
 
 _OPEN_REASONS = ("open_template", "wildcard")
 _PERCENT = re.compile(r"%|percent|百分之")
+
+
+_CABIN_WORDS = {
+    "en": re.compile(
+        r"\b(?:temp|temperature|degrees?|warm\w*|cool\w*|cold\w*|chill\w*|hot\w*|heat\w*|"
+        r"freez\w*|boil\w*|stuffy|sweat\w*|fan|blower|air|ac|a/c|aircon|climate|breeze|"
+        r"seat|seats|window|windows|defrost\w*|fog\w*|mist\w*|windscreen|windshield|"
+        r"volume|loud\w*|quiet\w*|sound|music|song|songs|track|tune|tunes|radio|play\w*|"
+        r"pause|stop|skip|next|previous|mute|unmute|louder|softer|navigat\w*|home|drive|"
+        r"more|less|up|down|higher|lower|open|close|on|off|max|min)\b", re.IGNORECASE),
+    "zh-CN": re.compile(
+        r"温度|度|冷|热|暖|凉|闷|风|空调|冷气|暖气|座椅|座位|加热|窗|除霜|雾|音量|声音|大声|"
+        r"小声|吵|歌|音乐|曲|播放|暂停|停|静音|导航|回家|调|开|关|高|低|大|小|档|最"),
+}
+
+
+def off_topic(text: str, lang: str) -> bool:
+    """Whether ``text`` names nothing the cabin does (no cabin word at all: "tell me a
+    joke"), or is about somewhere else, later, a question or a refusal: the answer to a
+    rules miss is then "that's not something I can do in the car", not "say that again"."""
+    words = _CABIN_WORDS.get(lang, _CABIN_WORDS["en"])
+    return words.search(text) is None or out_of_scope(text) is not None
 
 
 def _not_for_now(text: str) -> bool:

@@ -51,17 +51,6 @@ class AssistantPolicy:
             raise ValueError("deadlines must be positive (ms)")
 
 
-def policy_from_spec(
-    spec: dict[str, object], file: str, where: str = "assistant"
-) -> AssistantPolicy:
-    """An :class:`AssistantPolicy` from a scenario table, validated by the scenario model's
-    ``[policy]`` section; :class:`InputError` names a bad key."""
-    from twin.config.base import parse
-    from twin.config.scenario import PolicySection
-
-    return parse(PolicySection, spec, file, where).build()  # type: ignore[no-any-return]
-
-
 @dataclass(frozen=True)
 class Decision:
     """What the assistant did with one request, and when (ms from the start of its work)."""
@@ -77,6 +66,14 @@ class Decision:
     rule_ms: float = 0.0
     resolver_ms: float | None = None
     ack_late: bool = False
+    parts: tuple[Decision, ...] = ()
+    """Each command of a sentence that asks for several, in order, with its own feedback and
+    valve outcome (empty for one command: then :attr:`command` is all)."""
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """Every command of the request (one, unless the sentence asked for several)."""
+        return tuple(p.command for p in self.parts) if self.parts else (self.command,)
 
     @property
     def intent(self) -> str:
@@ -97,16 +94,20 @@ class Decision:
             "first_feedback_ms": round(self.first_feedback_ms, 3),
             "correct": self.correct,
             "valve_reason": self.valve_reason,
+            **({"commands": [{**p.command.to_dict(), "feedback": p.feedback,
+                              "valve_reason": p.valve_reason} for p in self.parts]}
+               if self.parts else {}),
         }
 
 
 def rule_default(rule_result: RuleResult, lang: str) -> tuple[Command, str]:
     """The rules' guess if it is a valid command, else ``unknown`` with a clarifying question
-    (or, for an out-of-range value, the range the cabin can set)."""
+    (or, for an out-of-range value, the range the cabin can set; for a miss that names
+    nothing the cabin does, that it cannot do that in the car)."""
     if rule_result.command is not None:
         return rule_result.command, feedback_for(rule_result.command, lang)
-    if rule_result.reason == "out_of_schema":
-        return UNKNOWN, rule_result.feedback
+    if rule_result.reason in ("out_of_schema", "no_match_out_of_domain"):
+        return UNKNOWN, rule_result.feedback  # the range, or "not something I can do"
     return UNKNOWN, clarify(lang)
 
 
@@ -136,6 +137,12 @@ def decide(
     }
     if rule_result.confidence >= policy.threshold and rule_result.command is not None:
         command, feedback = rule_result.command, rule_result.feedback
+        if rule_result.split:  # several commands: each on its own, none cancels another
+            base["parts"] = tuple(
+                _decision("rule", p.command, p.feedback, rule_ms, None,
+                          valve_reason="out_of_range" if p.reason == "out_of_range" else None,
+                          **{**base, "confidence": p.confidence})
+                for p in rule_result.parts if p.command is not None)
         return _decision("rule", command, feedback, rule_ms, expected, **base)
     default, default_feedback = rule_default(rule_result, lang)
     degrade_at = max(rule_ms, policy.degrade_deadline_ms)
@@ -172,6 +179,9 @@ def _decision(
     **fields: object,
 ) -> Decision:
     correct = None if expected is None else (command.intent, command.value) == tuple(expected)
+    parts = fields.get("parts")
+    if correct and parts:  # a label names one command: a sentence that gave several is not it
+        correct = len(parts) == 1  # type: ignore[arg-type]
     return Decision(
         path=path,
         command=command,

@@ -2,7 +2,9 @@
 
 ``scenarios/queries/cabin_commands.jsonl`` has one JSON object per line with ``text``, ``lang``,
 ``intent``, ``value``, ``kind``, ``weight`` (relative frequency in traffic) and, for follow-ups,
-``history`` (earlier ``{text, intent, value}`` turns, oldest first).
+``history`` (earlier ``{text, intent, value}`` turns, oldest first) and, for a sentence that
+asks for several things, ``commands`` (every expected ``{intent, value}``, the first being
+``intent``/``value``; the line is right only when every command is).
 
 Labels: ``intent`` is a cabin intent or ``"ood"`` (out of domain: correct when nothing actuates);
 ``value`` is a schema-valid value, ``null``, or ``"any"`` (any value the intent's schema accepts);
@@ -55,6 +57,9 @@ class LabelledQuery:
     kind: str
     weight: float = 1.0
     history: tuple[Turn, ...] = ()
+    commands: tuple[tuple[str, int | str | None], ...] = ()
+    """Every command a sentence that asks for several expects (``intent``/``value`` are then
+    the first); empty for a one-command line."""
 
     @property
     def expects_no_action(self) -> bool:
@@ -67,9 +72,30 @@ class LabelledQuery:
             return intent == "unknown"
         if intent != self.intent:
             return False
-        if self.value == ANY and INTENTS[intent].kind != "enum":
-            return INTENTS[intent].accepts(value)
-        return value == self.value
+        return _value_matches(intent, self.value, value)
+
+    def matches_all(self, answered: Sequence[tuple[str, int | str | None]]) -> bool:
+        """Whether the commands ``answered`` are every command this line expects and no more
+        (in any order; a command the valve refused is ``unknown`` and acts on nothing)."""
+        if not self.commands:
+            return len(answered) == 1 and self.matches(*answered[0])
+        acting = [a for a in answered if a[0] != "unknown"]
+        if len(acting) != len(self.commands):
+            return False
+        left = list(acting)
+        for intent, value in self.commands:
+            hit = next((a for a in left if a[0] == intent and _value_matches(intent, value, a[1])),
+                       None)
+            if hit is None:
+                return False
+            left.remove(hit)
+        return True
+
+
+def _value_matches(intent: str, label: int | str | None, value: int | str | None) -> bool:
+    if label == ANY and INTENTS[intent].kind != "enum":
+        return INTENTS[intent].accepts(value)
+    return value == label
 
 
 MAX_QUERY_CHARS = 500  # a spoken command is far shorter; bounds the rules' work per query
@@ -106,6 +132,22 @@ def _query_from(obj: Any, where: str) -> LabelledQuery:
         lang = normalise_lang(obj["lang"])
     except ValueError as exc:
         raise InputError(where, "lang", "en or zh-CN") from exc
+    commands: list[tuple[str, int | str | None]] = []
+    listed = obj.get("commands")
+    if listed is not None:
+        if not isinstance(listed, list) or not 2 <= len(listed) <= 8:
+            raise InputError(where, "commands", "a list of 2 to 8 {intent, value} commands")
+        for i, c in enumerate(listed):
+            if not isinstance(c, dict) or set(c) - {"intent", "value"} or not isinstance(
+                    c.get("intent"), str) or c["intent"] not in INTENTS or c["intent"] == "unknown":
+                raise InputError(where, f"commands[{i}]", "{intent, value} with a cabin intent")
+            v = c.get("value")
+            if not (v == ANY or INTENTS[c["intent"]].accepts(v)):
+                raise InputError(where, f"commands[{i}].value",
+                                 f"{ANY!r} or a value in the schema of {c['intent']}")
+            commands.append((c["intent"], v))
+        if intent == OOD or kind == "out_of_range" or (intent, value) != commands[0]:
+            raise InputError(where, "intent", "the first of commands (intent and value)")
     turns: list[Turn] = []
     for i, turn in enumerate(obj.get("history") or ()):
         if not isinstance(turn, dict) or turn.get("intent") not in INTENTS:
@@ -119,6 +161,7 @@ def _query_from(obj: Any, where: str) -> LabelledQuery:
         obj["kind"],
         float(weight),
         tuple(turns),
+        tuple(commands),
     )
 
 

@@ -5,7 +5,9 @@ request, provided that route's rolling p90 latency is within its limit; otherwis
 goes to the next larger route (and, if every route is over its limit, to the one with the
 lowest p90). Each route keeps its last ``window`` latencies in a ring buffer with a sorted copy
 maintained by bisection, so a decision is O(1) in the request count and O(window) worst case
-in memory moves for a window of tens of samples. Same history, same decisions. A reading of
+in memory moves for a window of tens of samples; each route's p90 is read off when a sample
+comes in and a query's text score is kept, so a decision does little more than compare.
+Same history, same decisions. A reading of
 the live L1-L4 monitor (:mod:`twin.assistant.levels`) overrides that choice when a level is in
 alarm (:meth:`Router.choose`).
 """
@@ -66,13 +68,15 @@ def complexity(
 class _RollingP90:
     """The last ``window`` samples in a ring, plus a sorted copy for a cheap quantile."""
 
-    __slots__ = ("_next", "_ring", "_sorted", "_window")
+    __slots__ = ("_next", "_ring", "_sorted", "_window", "value")
 
     def __init__(self, window: int) -> None:
         self._window = window
         self._ring: list[float] = []
         self._sorted: list[float] = []
         self._next = 0
+        #: the current p90 (kept up to date by :meth:`add`)
+        self.value = 0.0
 
     def add(self, value: float) -> None:
         if len(self._ring) < self._window:
@@ -83,13 +87,16 @@ class _RollingP90:
             self._ring[self._next] = value
             self._next = (self._next + 1) % self._window
         insort(self._sorted, value)
+        n = len(self._sorted)
+        self.value = self._sorted[min(n - 1, -(-9 * n // 10) - 1)]
 
     def p90(self) -> float:
         """Nearest-rank p90; 0.0 with no samples (an unmeasured route looks fast)."""
-        n = len(self._sorted)
-        if n == 0:
-            return 0.0
-        return self._sorted[min(n - 1, -(-9 * n // 10) - 1)]
+        return self.value
+
+
+#: query texts whose length-and-entities score a router keeps (cleared when full)
+SCORE_CACHE = 4096
 
 
 class Router:
@@ -103,7 +110,20 @@ class Router:
             "edge": config.edge_p90_ms,
             "cloud": config.cloud_p90_ms,
         }
+        # (route, its p90, its limit) per candidate list the score can pick
+        self._within = {c: tuple((r, self._p90[r], self._limits[r]) for r in c)
+                        for c in (ROUTES, ROUTES[1:], ROUTES[2:])}
+        self._text_scores: dict[str, float] = {}
         self.reason = "score"  # which rule made the last decision
+
+    def _score(self, query: str, history: Sequence[Turn]) -> float:
+        """:func:`complexity`, its text part kept per query text (same float, same order)."""
+        text = self._text_scores.get(query)
+        if text is None:
+            if len(self._text_scores) >= SCORE_CACHE:
+                self._text_scores.clear()
+            text = self._text_scores[query] = complexity(query, (), self.config)
+        return text + self.config.history_weight * len(history) if history else text
 
     def observe(self, route: Route, latency_ms: float) -> None:
         """Record a measured (or simulated) latency of ``route``."""
@@ -125,7 +145,7 @@ class Router:
         - L1 (users wait more than 100 ms): the fastest capable route by measured p90.
 
         ``reason`` says which rule decided (for the report)."""
-        score = complexity(query, history, self.config)
+        score = self._score(query, history)
         if score < self.config.terminal_max_score:
             candidates: tuple[Route, ...] = ROUTES
         elif score < self.config.edge_max_score:
@@ -142,13 +162,23 @@ class Router:
                 self.reason = "l3_offload" if levels.l3 else "l2_offload"
             elif levels.l1:
                 self.reason = "l1_fastest"
-                return min(candidates, key=lambda r: (self._p90[r].p90(), ROUTES.index(r)))
+                return self._fastest(candidates)
             else:
                 self.reason = "score"
         else:
             self.reason = "score"
-        for route in candidates:
-            if self._p90[route].p90() < self._limits[route]:
+        for route, p90, limit in self._within[candidates]:
+            if p90.value < limit:
                 return route
         self.reason = "p90"
-        return min(candidates, key=lambda r: (self._p90[r].p90(), ROUTES.index(r)))
+        return self._fastest(candidates)
+
+    def _fastest(self, candidates: tuple[Route, ...]) -> Route:
+        """The candidate with the lowest p90 (the smaller route on a tie)."""
+        best: Route | None = None
+        low = 0.0
+        for route, p90, _ in self._within[candidates]:
+            if best is None or p90.value < low:
+                best, low = route, p90.value
+        assert best is not None
+        return best

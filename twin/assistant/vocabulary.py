@@ -4,6 +4,8 @@ follow-up tables ("more", "再大一点") resolved from the conversation history
 
 from __future__ import annotations
 
+from twin.assistant.catalogue import active_catalogue
+
 # The cabin's entities as Home Assistant would expose them: (spoken name, entity id, domain).
 CABIN_ENTITIES: dict[str, tuple[tuple[str, str, str], ...]] = {
     "en": (
@@ -178,19 +180,26 @@ SIMPLE: dict[str, str] = {
 }
 
 # Follow-ups. "more"/"less" are relative to the direction of the last change; "up"/"down"
-# ("higher", "再大一点") are absolute. Step families: last intent -> (up intent, down intent,
-# direction of the last change: +1, -1, or 0 for a plain "set").
-STEP_FAMILIES: dict[str, tuple[str, str, int]] = {
-    "climate_set_temperature": ("climate_temperature_up", "climate_temperature_down", 0),
-    "climate_temperature_up": ("climate_temperature_up", "climate_temperature_down", 1),
-    "climate_temperature_down": ("climate_temperature_up", "climate_temperature_down", -1),
-    "climate_set_fan": ("climate_fan_up", "climate_fan_down", 0),
-    "climate_fan_up": ("climate_fan_up", "climate_fan_down", 1),
-    "climate_fan_down": ("climate_fan_up", "climate_fan_down", -1),
-    "media_volume_set": ("media_volume_up", "media_volume_down", 0),
-    "media_volume_up": ("media_volume_up", "media_volume_down", 1),
-    "media_volume_down": ("media_volume_up", "media_volume_down", -1),
-}
+# ("higher", "再大一点") are absolute. Both come from the catalogue: a topic with an up and a
+# down intent is a step family (last intent -> (up intent, down intent, direction of the last
+# change: +1, -1, or 0 for a plain "set")); an intent whose value slot has a ``step`` is a level
+# family (one "more" adds the step to its value).
+def _step_families() -> dict[str, tuple[str, str, int]]:
+    catalogue = active_catalogue()
+    out: dict[str, tuple[str, str, int]] = {}
+    sign = {"up": 1, "down": -1, "set": 0}
+    for name, entry in catalogue.intents.items():
+        if entry.direction not in sign:
+            continue
+        up = next((n for n, e in catalogue.intents.items()
+                   if e.topic == entry.topic and e.direction == "up"), None)
+        down = catalogue.opposite(up) if up is not None else None
+        if up is not None and down is not None:
+            out[name] = (up, down, sign[entry.direction])
+    return out
+
+
+STEP_FAMILIES: dict[str, tuple[str, str, int]] = _step_families()
 FOLLOW_UPS: dict[str, tuple[bool, int]] = {
     # template intent: (relative to the last change?, sign)
     "followup_more": (True, 1),
@@ -200,8 +209,8 @@ FOLLOW_UPS: dict[str, tuple[bool, int]] = {
 }
 LEVEL_FAMILIES: dict[str, int] = {
     # last intent: step of one "more" on its own level value
-    "seat_heat_driver": 1,
-    "seat_heat_passenger": 1,
-    "window_set_position": 20,
+    name: entry.value.step
+    for name, entry in active_catalogue().intents.items()
+    if entry.value is not None and entry.value.step is not None and name not in STEP_FAMILIES
 }
 WINDOW_LEVEL = {"window_open": 100, "window_close": 0}

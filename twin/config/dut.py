@@ -85,6 +85,12 @@ Backend = Annotated[
 ]
 
 
+_ROUTER = RouterConfig()  # the router's limits and the monitor's alarm limits have
+_LEVELS = LevelRule()  # their defaults there
+_ROUTER_KEYS = {"terminal_max_score", "edge_max_score", "terminal_p90_ms", "edge_p90_ms",
+                "cloud_p90_ms", "window"}
+
+
 class Route(Strict):
     """The router: ``terminal`` is the assistant's ``backend``; ``edge`` and ``cloud`` are
     networked DUTs. Score and p90 limits as in :class:`twin.assistant.router.RouterConfig`;
@@ -93,23 +99,25 @@ class Route(Strict):
 
     edge: Backend | None = None
     cloud: Backend | None = None
-    terminal_max_score: Positive = 5.0
-    edge_max_score: Positive = 12.0
-    terminal_p90_ms: Positive = 40.0
-    edge_p90_ms: Positive = 80.0
-    cloud_p90_ms: Positive = 300.0
-    window: PositiveInt = 64
+    terminal_max_score: Positive = _ROUTER.terminal_max_score
+    edge_max_score: Positive = _ROUTER.edge_max_score
+    terminal_p90_ms: Positive = _ROUTER.terminal_p90_ms
+    edge_p90_ms: Positive = _ROUTER.edge_p90_ms
+    cloud_p90_ms: Positive = _ROUTER.cloud_p90_ms
+    window: PositiveInt = _ROUTER.window
     levels: bool = Field(True, description="the router reads the live L1-L4 monitor before "
                          "each decision (false: each route's p90 only)")
-    l1_ms: Positive = Field(100.0, description="L1 alarm: routed answers' p95 above this")
-    l2_llm_ms: Positive = Field(80.0, description="L2 alarm: the local model's call p95 above "
-                                "this (offload)")
-    l3_util_pct: Positive = Field(95.0, description="L3 alarm: the local model busy more than "
-                                  "this share of the last second (offload)")
-    l4_rtt_ms: Positive = Field(50.0, description="L4 alarm (with jitter): the networked "
-                                "round trip's median above this (keep local)")
-    l4_jitter_ms: Positive = Field(15.0, description="L4 alarm (with RTT): mean absolute "
-                                   "difference of consecutive round trips above this")
+    l1_ms: Positive = Field(_LEVELS.l1_ms,
+                            description="L1 alarm: routed answers' p95 above this")
+    l2_llm_ms: Positive = Field(_LEVELS.l2_llm_ms, description="L2 alarm: the local model's "
+                                "call p95 above this (offload)")
+    l3_util_pct: Positive = Field(_LEVELS.l3_util_pct, description="L3 alarm: the local model "
+                                  "busy more than this share of the last second (offload)")
+    l4_rtt_ms: Positive = Field(_LEVELS.l4_rtt_ms, description="L4 alarm (with jitter): the "
+                                "networked round trip's median above this (keep local)")
+    l4_jitter_ms: Positive = Field(_LEVELS.l4_jitter_ms, description="L4 alarm (with RTT): "
+                                   "mean absolute difference of consecutive round trips above "
+                                   "this")
     monitor_window_ms: Positive = Field(5000.0, description="the monitor forgets samples "
                                         "older than this (an alarm clears when its cause "
                                         "stops being measured)")
@@ -126,10 +134,7 @@ class Route(Strict):
                             window_ms=self.monitor_window_ms)
 
     def router_config(self) -> RouterConfig:
-        return RouterConfig(terminal_max_score=self.terminal_max_score,
-                            edge_max_score=self.edge_max_score,
-                            terminal_p90_ms=self.terminal_p90_ms, edge_p90_ms=self.edge_p90_ms,
-                            cloud_p90_ms=self.cloud_p90_ms, window=self.window)
+        return RouterConfig(**self.model_dump(include=_ROUTER_KEYS))
 
 
 class AssistantDut(Strict):

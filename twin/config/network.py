@@ -11,7 +11,8 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, field_validator
 
 from latency_models.model_profiles import QUANTS, ModelProfile, profile_from_spec
-from latency_models.network import RTT_PRESETS, NetworkModel, network_model_from_spec
+from latency_models.network import RTT_PRESETS, NetworkModel
+from latency_models.network_spec import network_model_from_spec
 from twin.config.base import Milliseconds, Strict, either, tagged_union
 from twin.config.distributions import DistSpec
 

@@ -187,9 +187,10 @@ def _kind_of(model: type[BaseModel]) -> str:
     return ""
 
 
-def render(sections: list[tuple[str, Any]], intro: str = "") -> str:
+def render(sections: list[tuple[str, Any]], intro: str = "",
+           heading: str = "Configuration reference") -> str:
     """Markdown for every ``(title, model)``; nested tables follow their parent."""
-    out = ["# Configuration reference", ""]
+    out = [f"# {heading}", ""]
     if intro:
         out += [intro, ""]
     roots = {title: _models(model) for title, model in sections}

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from latency_models.stages import STAGES
+from twin.assistant.policy import AssistantPolicy
 from twin.config.actuation import Actuation
 from twin.config.base import Milliseconds, Probability, Strict, tagged_union
 from twin.config.distributions import DIST_KEYS, DistSpec
@@ -141,18 +142,21 @@ class ResourcesSection(Strict):
 
 
 # assistant, policy, monitoring, expectations -------------------------------------------------
+_POLICY = AssistantPolicy()  # the knobs' defaults are the policy's own
+
+
 class PolicySection(Strict):
     """``[policy]``: the assistant's routing and deadlines."""
 
-    threshold: Probability = Field(0.85, description="rule confidence that skips the LLM")
-    ack_deadline_ms: Milliseconds = Field(45.0, gt=0, description="acknowledgement due by")
-    degrade_deadline_ms: Milliseconds = Field(80.0, gt=0,
+    threshold: Probability = Field(_POLICY.threshold,
+                                   description="rule confidence that skips the LLM")
+    ack_deadline_ms: Milliseconds = Field(_POLICY.ack_deadline_ms, gt=0,
+                                          description="acknowledgement due by")
+    degrade_deadline_ms: Milliseconds = Field(_POLICY.degrade_deadline_ms, gt=0,
                                               description="answer from the rules after this")
-    degrade: bool = Field(True, description="degrade at the deadline")
+    degrade: bool = Field(_POLICY.degrade, description="degrade at the deadline")
 
-    def build(self) -> Any:
-        from twin.assistant.policy import AssistantPolicy
-
+    def build(self) -> AssistantPolicy:
         return AssistantPolicy(**self.model_dump(exclude_unset=True))
 
 

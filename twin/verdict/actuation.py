@@ -79,7 +79,8 @@ def _causes_of(metric: str, actuation: dict[str, Any], top: int = 3) -> list[str
     if metric == "actuation.safe_state_unconfirmed":
         return [f"{device} {s['outcome']}: {s['reason']}"
                 for device, s in actuation.get("safe_state", {}).items()
-                if s["outcome"] not in ("status_matches", "acknowledged", "sent")][:top]
+                if s["outcome"] not in ("status_matches", "acknowledged", "sent", "untouched")
+                ][:top]
     outcome = OUTCOME_OF[metric]
     return [f"{c['count']} x {c['device']}: {c['reason']}"
             for c in actuation.get("causes", []) if c["outcome"] == outcome][:top]

@@ -1,0 +1,155 @@
+"""Slots read from the words, once the head has chosen a topic: which intent of the topic and
+its value.
+
+* a number is read **relative or absolute** by the words around it: "调高20度", "raise it by
+  20", "warmer by two" are steps (+20: out of range, the cabin says the range, never a set);
+  "调到二十度", "set it to 20", a bare "二十四度" are settings;
+* "max"/"最大"/"最高" and "min"/"最小"/"最低" are the ends of the setting's range;
+* the seat and zone words ("副驾", "passenger", "my wife's", "右") choose the passenger's
+  heater, "主驾"/"driver"/"my seat" the driver's; a level word ("high", "低") its level;
+* which way (warmer/cooler, on/off, open/close, louder/quieter, play/pause, next/previous) is
+  :func:`hil.llm.direction.direction_of`'s; when the words give none the answer is None and
+  the head asks which way.
+
+:func:`read_slots` returns ``(intent, value)`` or None (ask which way).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hil.llm.direction import direction_of
+from hil.llm.values import parse_number
+from twin.assistant.intents import INTENTS
+
+_VAGUE = re.compile(r"一点|一些|一下|一丢丢|有点|点儿|\ba (?:bit|little|notch|touch)\b")
+_RELATIVE = re.compile(
+    r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
+    r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
+    r"higher|\bnotch"
+)
+_ABSOLUTE = re.compile(
+    r"\bto\b|\bat\b|\bset\b|\blevel\b|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|"
+    r"到|至|为|成|放到|改成"
+)
+MAX_WORDS = re.compile(
+    r"\bmax(?:imum|ed)?\b|\bhighest\b|\bfull(?:y| blast| power)?\b|all the way up|as (?:high|"
+    r"loud|strong|warm|hot) as|最大|最高|最强|最猛|满|全开"
+)
+MIN_WORDS = re.compile(
+    r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
+    r"最小|最低|最弱"
+)
+_PASSENGER = re.compile(
+    r"passenger|(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
+    r"dad|father|friend|son|daughter)'?s?\b|co-?driver|shotgun|right(?:-hand)? seat|副驾|右前|"
+    r"右边|右侧|老婆|老公|媳妇|女朋友|男朋友|旁边"
+)
+_DRIVER = re.compile(r"driver|\bmy seat|\bmine\b|left(?:-hand)? seat|主驾|驾驶位|左前|我的座|我这")
+_LEVELS = (
+    (0, re.compile(r"\boff\b|turn (?:it )?off|switch (?:it )?off|\bstop\b|kill|too hot|"
+                   r"burning|关|停|太热|太烫|烫")),
+    (3, re.compile(r"\bhigh(?:est)?\b|\bmax|\bfull\b|hottest|warmest|最高|最大|高档|三档|满")),
+    (1, re.compile(r"\blow(?:est)?\b|\bgentle\b|\bbit\b|\blittle\b|低档|一档|最低|小")),
+    (2, re.compile(r"\bmedium\b|\bmid\b|中档|二档|两档")),
+)
+
+
+def number_of(text: str) -> int | None:
+    """The number said in ``text`` (vague "一点"/"a bit" is no number), else None."""
+    return parse_number(_VAGUE.sub(" ", text))
+
+
+def _relative(text: str, lowered: str) -> bool:
+    """Whether a number in ``text`` is a step: a step word and no "to"-word before it."""
+    if _ABSOLUTE.search(lowered) and not re.search(r"\bby\b", lowered):
+        return False
+    return _RELATIVE.search(lowered) is not None
+
+
+def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | str | None] | None:
+    """A topic with a setting and steps (temperature, fan, volume)."""
+    lowered = text.lower()
+    schema = INTENTS[topic_set]
+    assert schema.low is not None and schema.high is not None
+    if MAX_WORDS.search(lowered):
+        return topic_set, schema.high
+    if MIN_WORDS.search(lowered):
+        low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
+        return topic_set, low
+    way = direction_of(up, text) or 0
+    number = number_of(text)
+    if number is not None:
+        if _relative(text, lowered):
+            if way == 0:
+                return None
+            return (up if way > 0 else down), number
+        return topic_set, number
+    if way == 0:
+        return None
+    return (up if way > 0 else down), INTENTS[up].default
+
+
+def _seat(text: str, head_member: str) -> tuple[str, int | str | None]:
+    lowered = text.lower()
+    if _PASSENGER.search(lowered):
+        intent = "seat_heat_passenger"
+    elif _DRIVER.search(lowered):
+        intent = "seat_heat_driver"
+    else:
+        intent = head_member if head_member.startswith("seat_heat") else "seat_heat_driver"
+    number = number_of(text)
+    if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
+        return intent, number
+    for level, words in _LEVELS:
+        if words.search(lowered):
+            return intent, level
+    return intent, INTENTS[intent].default
+
+
+def _window(text: str) -> tuple[str, int | str | None] | None:
+    lowered = text.lower()
+    number = number_of(text)
+    if number is not None and re.search(r"%|percent|百分之|成", lowered):
+        return "window_set_position", number
+    if MAX_WORDS.search(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
+        return "window_set_position", 100
+    way = direction_of("window_open", text) or 0
+    if way == 0:
+        return None
+    return ("window_open" if way > 0 else "window_close"), None
+
+
+def _pair(up: str, down: str, text: str, head_member: str) -> tuple[str, None] | None:
+    """Two intents with no value (on/off, play/pause, next/previous): the words decide; with
+    none, the head's own choice in the topic when it is one of them and the family has no
+    risky side (media playback and tracks), else ask."""
+    way = direction_of(up, text) or 0
+    if way:
+        return (up if way > 0 else down), None
+    if up.startswith("media_") and head_member in (up, down):
+        return head_member, None
+    return None
+
+
+def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str | None] | None:
+    """The intent and value of ``topic`` said in ``text`` (``head_member``: the head's most
+    probable intent of the topic); None when the words give no way and one is needed."""
+    if topic == "temperature":
+        return _level("climate_set_temperature", "climate_temperature_up",
+                      "climate_temperature_down", text)
+    if topic == "fan":
+        return _level("climate_set_fan", "climate_fan_up", "climate_fan_down", text)
+    if topic == "volume":
+        return _level("media_volume_set", "media_volume_up", "media_volume_down", text)
+    if topic == "seat":
+        return _seat(text, head_member)
+    if topic == "window":
+        return _window(text)
+    if topic == "ac":
+        return _pair("climate_ac_on", "climate_ac_off", text, head_member)
+    if topic == "playback":
+        return _pair("media_play", "media_pause", text, head_member)
+    if topic == "skip":
+        return _pair("media_next", "media_previous", text, head_member)
+    return head_member, None  # defrost, mute, home: nothing to read

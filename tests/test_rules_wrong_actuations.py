@@ -1,0 +1,90 @@
+"""Wrong actuations found on real drivers' speech, each pinned; the scorer's direction errors
+count a set that moves the wrong way; feedback people would accept."""
+
+from __future__ import annotations
+
+import pytest
+
+from twin.assistant.commands import make_command
+from twin.assistant.feedback import feedback_for
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.policy import decide
+from twin.assistant.queries import LabelledQuery
+from twin.assistant.resolver import Turn
+from twin.assistant.scoring import wrong_way
+
+
+def _decided(lang: str, text: str):
+    return decide(text, (), lang, shared_nlu(lang).parse(text), None)
+
+
+def test_a_relative_change_out_of_range_says_the_range_and_never_sets() -> None:
+    d = _decided("zh-CN", "空调温度调高20度")
+    assert not d.command.actuates
+    assert d.intent != "climate_set_temperature"
+    assert "1" in d.feedback and "5" in d.feedback  # the step's range
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh-CN", "左后靠背角度往上调30度"),   # a seat-back angle is not a temperature
+    ("zh-CN", "调节高频声音"),             # treble, not mute
+    ("en", "i would like to hear some good funny jokes"),
+    ("en", "i want to hear the last news from cnn"),
+])
+def test_nothing_actuates(lang: str, text: str) -> None:
+    assert not _decided(lang, text).command.actuates
+
+
+def test_max_is_the_range_end() -> None:
+    d = _decided("zh-CN", "风开到最大")
+    assert (d.intent, d.value) == ("climate_set_fan", 7)
+
+
+def test_the_passenger_seat_too_hot_is_a_seat() -> None:
+    d = _decided("en", "the passenger seat is too hot")
+    assert (d.intent, d.value) == ("seat_heat_passenger", 0)
+
+
+def test_out_of_domain_miss_says_so() -> None:
+    d = _decided("en", "i would like to hear some good funny jokes")
+    assert "car" in d.feedback and "again" not in d.feedback
+
+
+def test_direction_errors_count_a_set_the_wrong_way() -> None:
+    up = LabelledQuery("warmer please", "en", "climate_temperature_up", "any", "paraphrase")
+    assert wrong_way(up, "climate_set_temperature", 18)      # below the 22 it starts from
+    assert not wrong_way(up, "climate_set_temperature", 26)
+    assert wrong_way(up, "climate_temperature_down", 1)
+    after = LabelledQuery("warmer", "en", "climate_temperature_up", "any", "followup",
+                          history=(Turn("set 17", "climate_set_temperature", 17),))
+    assert not wrong_way(after, "climate_set_temperature", 19)  # up from 17
+    too_far = LabelledQuery("空调温度调高20度", "zh-CN", "climate_temperature_up", 20,
+                            "out_of_range")
+    assert wrong_way(too_far, "climate_set_temperature", 20)
+
+
+def test_feedback_reads_naturally_in_one_register() -> None:
+    from twin.assistant.catalogue import active_catalogue
+
+    window = make_command("window_set_position", 20)
+    assert window is not None and feedback_for(window, "zh-CN") == "车窗开到20%。"
+    fan_off = make_command("climate_set_fan", 0)
+    assert fan_off is not None and "0" not in feedback_for(fan_off, "zh-CN")
+    texts = [p.zh_CN for p in active_catalogue().phrases.values()] + [
+        x.zh_CN for e in active_catalogue().intents.values()
+        for x in (e.feedback, e.feedback_off, e.ask) if x is not None]
+    assert any("您" in t for t in texts) and not any("你" in t for t in texts)
+
+
+@pytest.mark.parametrize(("lang", "text", "ood"), [
+    ("en", "what's the capital of peru anyway", True),
+    ("zh-CN", "给我讲个笑话吧朋友", True),
+    ("en", "the thing with the air, you know", False),  # names a cabin subject: ask again
+])
+def test_a_rules_miss_out_of_domain_says_so(lang: str, text: str, ood: bool) -> None:
+    rules = shared_nlu(lang).parse(text)
+    assert rules.command is None or not rules.command.actuates
+    d = decide(text, (), lang, rules, None)  # no fallback answered: the rule default
+    from twin.assistant.feedback import clarify, out_of_domain
+
+    assert d.feedback == (out_of_domain(lang) if ood else clarify(lang))

@@ -1,0 +1,145 @@
+"""The intent catalogue in use: the shipped ``catalogue.toml`` plus any extension.
+
+``CABIN_TWIN_INTENTS`` (environment, read once per process) names extension catalogue files
+(separated by ``os.pathsep``), each with the keys of the shipped one (CONFIG.md, "Intent
+catalogue"): their intents are added to the shipped ones (a name already taken is an error),
+their phrases fill keys the shipped file lacks, and their template folder's ``<lang>.yaml`` and
+``<lang>_open.yaml`` are merged into the rules' templates. Adding a cabin function (seat
+ventilation, a reading light) is an entry in a catalogue, its sentences in a template file and
+a binding in a rig file; no Python changes.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from twin.config.base import parse
+from twin.config.intents import LANGS, CatalogueFile, IntentEntry, Phrases
+from twin.errors import InputError
+
+ENV = "CABIN_TWIN_INTENTS"
+MAX_CATALOGUE_BYTES = 1_000_000
+SHIPPED = "catalogue.toml"
+PHRASE_KEYS: tuple[str, ...] = ("clarify", "out_of_domain", "ack", "range", "ask", "also")
+"""Phrases the assistant needs: the shipped catalogue must define each of them."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Every intent entry (in file order, shipped first), the shared phrases, and the template
+    folders (shipped first)."""
+
+    intents: dict[str, IntentEntry]
+    phrases: dict[str, Phrases]
+    template_dirs: tuple[Path, ...]
+    sources: tuple[str, ...]
+
+    def phrase(self, key: str, lang: str) -> str:
+        return self.phrases[key].get(lang)
+
+    def opposite(self, name: str) -> str | None:
+        """The intent that moves the same topic the other way (up/down, on/off), if any."""
+        entry = self.intents.get(name)
+        flip = {"up": "down", "down": "up", "on": "off", "off": "on"}
+        if entry is None or entry.topic is None or entry.direction not in flip:
+            return None
+        want = flip[entry.direction]
+        return next((n for n, e in self.intents.items()
+                     if e.topic == entry.topic and e.direction == want), None)
+
+    def setter(self, topic: str | None) -> str | None:
+        """The topic's absolute intent (direction ``set``), if it has one."""
+        return next((n for n, e in self.intents.items()
+                     if topic is not None and e.topic == topic and e.direction == "set"), None)
+
+
+def read_catalogue_file(path: Path, text: str | None = None) -> CatalogueFile:
+    """One catalogue file, validated; :class:`InputError` names the file and key."""
+    source = str(path)
+    if text is None:
+        try:
+            if path.stat().st_size > MAX_CATALOGUE_BYTES:
+                raise InputError(source, "file", f"at most {MAX_CATALOGUE_BYTES} bytes")
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InputError(source, "file", f"a readable catalogue file ({exc.strerror})"
+                             ) from None
+        except UnicodeDecodeError:
+            raise InputError(source, "file", "a UTF-8 TOML file") from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(source, "toml", f"valid TOML ({exc})") from None
+    except RecursionError:
+        raise InputError(source, "toml", "tables nested at most 32 deep") from None
+    return parse(CatalogueFile, raw, source)  # type: ignore[no-any-return]
+
+
+def _shipped_dir() -> Path:
+    return Path(str(resources.files("twin.assistant")))
+
+
+def build_catalogue(extensions: tuple[str, ...] = ()) -> Catalogue:
+    """The shipped catalogue plus ``extensions`` (catalogue file paths)."""
+    base = _shipped_dir()
+    shipped = read_catalogue_file(base / SHIPPED)
+    missing = [k for k in PHRASE_KEYS if k not in shipped.phrases]
+    if missing:
+        raise InputError(str(base / SHIPPED), f"phrases.{missing[0]}", "a phrase per language")
+    if "unknown" not in shipped.intents:
+        raise InputError(str(base / SHIPPED), "intents.unknown", "the out-of-domain intent")
+    intents = dict(shipped.intents)
+    phrases = dict(shipped.phrases)
+    dirs = [base / shipped.templates]
+    sources = [str(base / SHIPPED)]
+    for text in extensions:
+        path = Path(text)
+        extra = read_catalogue_file(path)
+        for name, entry in extra.intents.items():
+            if name in intents:
+                raise InputError(text, f"intents.{name}", "a name no other catalogue uses")
+            intents[name] = entry
+        for key, phrase in extra.phrases.items():
+            phrases.setdefault(key, phrase)
+        folder = (path.parent / extra.templates).resolve()
+        if not folder.is_dir():
+            raise InputError(text, "templates", f"a folder of template files, got {folder}")
+        dirs.append(folder)
+        sources.append(text)
+    # unknown stays last: the intent list ends with it (INTENT_NAMES[:-1] are actuating)
+    intents["unknown"] = intents.pop("unknown")
+    return Catalogue(intents, phrases, tuple(dirs), tuple(sources))
+
+
+def extension_paths() -> tuple[str, ...]:
+    """The extension catalogue files named by :data:`ENV` (none when unset)."""
+    value = os.environ.get(ENV, "")
+    return tuple(p for p in value.split(os.pathsep) if p.strip())
+
+
+@cache
+def active_catalogue() -> Catalogue:
+    """The catalogue this process uses (read once)."""
+    return build_catalogue(extension_paths())
+
+
+def template_texts(name: str) -> list[tuple[str, str]]:
+    """``(path, text)`` of the template file ``name`` (``en.yaml``...) in every template
+    folder that has it, shipped first."""
+    out = []
+    for folder in active_catalogue().template_dirs:
+        path = folder / name
+        if path.is_file():
+            if path.stat().st_size > MAX_CATALOGUE_BYTES:
+                raise InputError(str(path), "file", f"at most {MAX_CATALOGUE_BYTES} bytes")
+            out.append((str(path), path.read_text(encoding="utf-8")))
+    return out
+
+
+__all__ = ["ENV", "LANGS", "Catalogue", "active_catalogue", "build_catalogue",
+           "read_catalogue_file", "template_texts"]

@@ -1,0 +1,119 @@
+"""The intent catalogue file: every cabin intent, its value slot, feedback and templates.
+
+The shipped catalogue is ``twin/assistant/catalogue.toml``; an extension catalogue (named by
+the ``CABIN_TWIN_INTENTS`` environment variable, see :mod:`twin.assistant.catalogue`) adds
+intents to it with the same keys. Validated by the strict models below: unknown keys, a
+default outside its range, a feedback phrase missing a language are errors naming the key.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from twin.config.base import Strict
+
+LANGS: tuple[str, ...] = ("en", "zh-CN")
+
+
+class Phrases(Strict):
+    """One sentence per language (``{value}`` is the command's value, said naturally)."""
+
+    en: str = Field(min_length=1, max_length=300, description="English")
+    zh_CN: str = Field(min_length=1, max_length=300, alias="zh-CN", description="Chinese")
+
+    def get(self, lang: str) -> str:
+        return self.zh_CN if lang == "zh-CN" else self.en
+
+
+class Unit(Strict):
+    """A unit said after a number, per language (may be empty: a bare level)."""
+
+    en: str = Field("", max_length=20, description="English, with its leading space")
+    zh_CN: str = Field("", max_length=20, alias="zh-CN", description="Chinese")
+
+    def get(self, lang: str) -> str:
+        return self.zh_CN if lang == "zh-CN" else self.en
+
+
+class ValueSlot(Strict):
+    """``[intents.NAME.value]``: the one slot a command carries, with its range and unit."""
+
+    kind: Literal["int", "enum"] = Field("int", description="a whole number in [low, high], "
+                                         "or one of choices")
+    low: int | None = Field(None, ge=-1000, le=1000, description="lowest value the valve lets "
+                            "through (int)")
+    high: int | None = Field(None, ge=-1000, le=1000, description="highest value the valve "
+                             "lets through (int)")
+    choices: list[str] = Field(default_factory=list, max_length=64,
+                               description="allowed values (enum)")
+    default: int | str = Field(description="the value when the request names none")
+    off: int | None = Field(None, description="the value that means off: its feedback is "
+                            "feedback_off, never \"level 0\"")
+    unit: Unit | None = Field(None, description="unit said after a number, per language "
+                                 "(\" °C\", \"度\"); none for a bare level")
+    what: Phrases | None = Field(None, description="what the value sets, for the range "
+                                 "sentence (\"the temperature\", \"温度\")")
+    step: int | None = Field(None, gt=0, le=1000, description="relative step of one "
+                             "\"more\"/\"less\" follow-up on this level")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ValueSlot:
+        if self.kind == "int":
+            if self.low is None or self.high is None or self.low > self.high:
+                raise ValueError("an int slot needs low <= high")
+            if not isinstance(self.default, int) or not self.low <= self.default <= self.high:
+                raise ValueError("default inside [low, high]")
+            if self.off is not None and not self.low <= self.off <= self.high:
+                raise ValueError("off inside [low, high]")
+        else:
+            if not self.choices or self.default not in self.choices:
+                raise ValueError("an enum slot needs choices that include its default")
+        return self
+
+
+class IntentEntry(Strict):
+    """``[intents.NAME]``: one cabin intent."""
+
+    description: str = Field(min_length=1, max_length=200, description="what it does")
+    value: ValueSlot | None = Field(None, description="its value slot (none: no value)")
+    topic: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]{0,63}$",
+                              description="intents sharing a topic are one device function "
+                              "(temperature up/down/set): the question asked names it")
+    direction: Literal["up", "down", "on", "off", "set"] | None = Field(
+        None, description="which way it moves its topic (direction errors, follow-ups)")
+    feedback: Phrases = Field(description="what the cabin says when it acts")
+    feedback_off: Phrases | None = Field(None, description="what it says when the value is "
+                                         "the slot's off value")
+    ask: Phrases | None = Field(None, description="the question asked when the way is unclear "
+                                "(\"Warmer or cooler?\")")
+
+    @model_validator(mode="after")
+    def _off(self) -> IntentEntry:
+        if self.feedback_off is not None and (self.value is None or self.value.off is None):
+            raise ValueError("feedback_off needs a value slot with off")
+        return self
+
+
+class CatalogueFile(Strict):
+    """The intent catalogue (``twin/assistant/catalogue.toml``, or an extension)."""
+
+    templates: str = Field("templates", min_length=1, max_length=300,
+                           description="folder (relative to the file) of the rule templates: "
+                           "<lang>.yaml (cabin intents) and <lang>_open.yaml (wildcards, "
+                           "out of domain); an intent's sentences are under intents.<NAME>")
+    phrases: dict[str, Phrases] = Field(default_factory=dict, max_length=64,
+                                        description="[phrases.KEY]: sentences not tied to one "
+                                        "intent (ack, clarify, out of domain, range, ...)")
+    intents: dict[str, IntentEntry] = Field(min_length=1, max_length=512,
+                                            description="[intents.NAME]: each intent")
+
+    @model_validator(mode="after")
+    def _names(self) -> CatalogueFile:
+        import re
+
+        for name in self.intents:
+            if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name):
+                raise ValueError(f"intent name {name!r}: lower-case letters, digits, _")
+        return self

@@ -1,0 +1,225 @@
+"""Every request as an OpenTelemetry trace: a ``request`` span with one child span per stage.
+
+Spans are made by the OpenTelemetry SDK on the run's own timeline (the simulated clock, which
+a lockstep run keeps on the wall), anchored at the run's start. Ids are derived from the
+scenario, seed and request index, so the same run gives the same trace ids, and a real device
+under test can be handed the ``traceparent`` of its request before the spans exist
+(:func:`traceparent`). The spans always go to ``otel.json`` in the run's folder (OTLP/JSON,
+one ``ExportTraceServiceRequest`` per line, as an OpenTelemetry Collector's file exporter
+writes), and to a collector when ``OTEL_EXPORTER_OTLP_ENDPOINT`` (or its ``_TRACES_`` form) is
+set.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import sys
+from collections import deque
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from latency_models.stages import E2E_BUDGET_MS, STAGES
+from twin.timings import Timings
+
+MAX_TRACED = 5_000  # requests exported per run (about 4 kB each); a longer run is sampled evenly
+BATCH = 500  # requests per exported batch (one line of otel.json, one collector request)
+ENDPOINT_VARS = ("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_EXPORTER_OTLP_ENDPOINT")
+EXPORT_TIMEOUT_S = 10.0  # a collector that does not answer does not hold the bench up
+SCOPE = "cabin-twin"
+
+
+def _ids(scenario: str, seed: int, index: int) -> tuple[int, list[int]]:
+    """The trace id and the span ids (request, then one per stage) of request ``index``."""
+    digest = hashlib.blake2b(f"{scenario}\0{seed}\0{index}".encode(), digest_size=64).digest()
+    trace_id = int.from_bytes(digest[:16], "big") or 1
+    spans = [int.from_bytes(digest[16 + 8 * k: 24 + 8 * k], "big") or (k + 1)
+             for k in range(1 + len(STAGES))]
+    return trace_id, spans
+
+
+def traceparent(scenario: str, seed: int, index: int, stage: str = "inference") -> str:
+    """The W3C ``traceparent`` header of request ``index``'s ``stage`` span (the parent of
+    whatever a device under test records while it answers)."""
+    trace_id, spans = _ids(scenario, seed, index)
+    return f"00-{trace_id:032x}-{spans[1 + STAGES.index(stage)]:016x}-01"
+
+
+def _queued_ids() -> Any:
+    """An SDK id generator that hands out the ids queued for the next span."""
+    from opentelemetry.sdk.trace.id_generator import IdGenerator
+
+    class QueuedIds(IdGenerator):
+        def __init__(self) -> None:
+            self.trace_ids: deque[int] = deque()
+            self.span_ids: deque[int] = deque()
+
+        def generate_trace_id(self) -> int:
+            return self.trace_ids.popleft()
+
+        def generate_span_id(self) -> int:
+            return self.span_ids.popleft()
+
+        def is_trace_id_random(self) -> bool:
+            return False  # derived from the run, not random (W3C trace-flags 'random' unset)
+
+    return QueuedIds()
+
+
+def _traced(n: int, limit: int) -> np.ndarray:
+    """Indices of the requests to export: all of them, or ``limit`` spread evenly."""
+    if n <= limit:
+        return np.arange(n)
+    return np.unique(np.linspace(0, n - 1, limit).round().astype(np.int64))
+
+
+def _attr(value: Any) -> Any:
+    """A column value as an OpenTelemetry attribute (str, bool, int or float)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if np.isfinite(value) else str(value)
+    return str(value)
+
+
+def make_spans(report: dict[str, Any], timings: Timings, columns: dict[str, np.ndarray],
+               fault_names: Sequence[str], anchor_ns: int,
+               limit: int = MAX_TRACED) -> tuple[list[Any], dict[str, Any]]:
+    """The SDK's finished spans for the traced requests, and the report's ``otel`` block."""
+    from opentelemetry import trace as api
+    from opentelemetry.sdk.resources import Resource
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter
+
+    class _Collect(SpanExporter):
+        def __init__(self) -> None:
+            self.spans: list[Any] = []
+
+        def export(self, spans: Sequence[Any]) -> Any:
+            self.spans.extend(spans)
+            from opentelemetry.sdk.trace.export import SpanExportResult
+            return SpanExportResult.SUCCESS
+
+    ids = _queued_ids()
+    resource = Resource.create({"service.name": "cabin-twin", "cabin.scenario": report["scenario"],
+                                "cabin.seed": int(report["seed"]),
+                                "cabin.engine": str(report.get("engine", ""))})
+    provider = TracerProvider(resource=resource, id_generator=ids)
+    sink = _Collect()
+    provider.add_span_processor(SimpleSpanProcessor(sink))
+    tracer = provider.get_tracer(SCOPE)
+    stages = report["stages"]
+    budget = float(report.get("e2e", {}).get("budget_ms", E2E_BUDGET_MS))
+
+    def ns(ms: float) -> int:
+        return anchor_ns + round(float(ms) * 1e6)
+
+    chosen = _traced(timings.n, limit)
+    finished = timings.finished
+    for i in chosen.tolist():
+        if not finished[i]:
+            continue  # an interrupted run's unfinished request has no end to export
+        trace_id, span_ids = _ids(report["scenario"], int(report["seed"]), i)
+        ids.trace_ids.append(trace_id)
+        ids.span_ids.append(span_ids[0])
+        e2e = float(timings.e2e_ms[i])
+        attrs: dict[str, Any] = {"cabin.request": i, "cabin.e2e_ms": round(e2e, 3),
+                                 "cabin.budget_ms": budget, "cabin.over_budget": e2e > budget}
+        attrs.update({f"cabin.{k}": _attr(v[i]) for k, v in columns.items() if len(v) > i})
+        root = tracer.start_span("request", start_time=ns(timings.arrival[i]), attributes=attrs)
+        for j, name in enumerate(fault_names):
+            if timings.fault_hit.shape[1] > j and timings.fault_hit[i, j]:
+                root.add_event("fault", {"cabin.fault": name}, timestamp=ns(timings.arrival[i]))
+        failed = "actuation_failed" in columns and bool(columns["actuation_failed"][i])
+        parent = api.set_span_in_context(root)
+        for k, stage in enumerate(STAGES):
+            ids.span_ids.append(span_ids[1 + k])
+            entry = stages[stage]
+            took = float(timings.leave[i, k] - timings.stage_arrival[i, k])
+            queued = float(max(timings.start[i, k] - timings.stage_arrival[i, k], 0.0))
+            span = tracer.start_span(stage, context=parent, start_time=ns(
+                timings.stage_arrival[i, k]), attributes={
+                    "cabin.stage": stage, "cabin.stage.mode": str(entry.get("mode", "")),
+                    "cabin.stage.budget_ms": float(entry.get("budget_ms") or 0.0),
+                    "cabin.stage.ms": round(took, 3), "cabin.stage.queue_ms": round(queued, 3),
+                    "cabin.stage.over_budget": took > float(entry.get("budget_ms") or np.inf)})
+            if queued > 0:
+                span.add_event("work started", timestamp=ns(timings.start[i, k]))
+            if (stage == "inference" and "path" in columns
+                    and str(columns["path"][i]) == "degraded"):
+                span.add_event("degraded", timestamp=ns(timings.leave[i, k]))
+            span.end(end_time=ns(timings.leave[i, k]))
+        if failed:
+            root.set_status(api.Status(api.StatusCode.ERROR, "a command failed"))
+        root.end(end_time=ns(timings.leave[i, -1]))
+    provider.shutdown()
+    traced = len(sink.spans) // (1 + len(STAGES))
+    info: dict[str, Any] = {"file": "otel.json", "traces": traced,
+                            "spans_per_trace": 1 + len(STAGES),
+                            "sampled": bool(timings.n > limit)}
+    if timings.n > limit:
+        info["sample"] = f"{traced} of {timings.n} requests, evenly spread"
+    return sink.spans, info
+
+
+def _hex_ids(node: Any) -> Any:
+    """OTLP/JSON writes trace and span ids as hex, where protobuf's JSON mapping has base64."""
+    if isinstance(node, dict):
+        return {k: (base64.b64decode(v).hex() if k in ("traceId", "spanId", "parentSpanId")
+                    and isinstance(v, str) else _hex_ids(v)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_hex_ids(v) for v in node]
+    return node
+
+
+def _endpoint() -> str | None:
+    return next((os.environ[v] for v in ENDPOINT_VARS if os.environ.get(v)), None)
+
+
+def export(report: dict[str, Any], timings: Timings, columns: dict[str, np.ndarray],
+           fault_names: Sequence[str], out: Path, anchor_ns: int) -> dict[str, Any]:
+    """Write ``out/otel.json`` (and send to a collector if one is configured); returns the
+    report's ``otel`` block."""
+    from google.protobuf.json_format import MessageToDict
+    from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+
+    spans, info = make_spans(report, timings, columns, fault_names, anchor_ns)
+    per_batch = BATCH * (1 + len(STAGES))
+    batches = [spans[k:k + per_batch] for k in range(0, len(spans), per_batch)]
+    with (out / "otel.json").open("w", encoding="utf-8") as fh:
+        for batch in batches:
+            message = MessageToDict(encode_spans(batch), use_integers_for_enums=True)
+            fh.write(json.dumps(_hex_ids(message), separators=(",", ":")) + "\n")
+    endpoint = _endpoint()
+    if endpoint:
+        info["collector"] = _send(batches, endpoint)
+    return info
+
+
+def _send(batches: list[list[Any]], endpoint: str) -> dict[str, Any]:
+    """Send the batches to the configured collector (OTLP/HTTP, protobuf); a failure is a
+    warning and a count in the report, never a changed verdict."""
+    from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+    from opentelemetry.sdk.trace.export import SpanExportResult
+
+    exporter = OTLPSpanExporter(timeout=EXPORT_TIMEOUT_S)  # endpoint and headers from the env
+    sent = failed = 0
+    try:
+        for batch in batches:
+            if exporter.export(batch) == SpanExportResult.SUCCESS:
+                sent += len(batch)
+            else:
+                failed += len(batch)
+    finally:
+        exporter.shutdown()
+    if failed:
+        print(f"twin: warning: {failed} spans not accepted by the collector at {endpoint}",
+              file=sys.stderr)
+    return {"endpoint": endpoint, "spans_sent": sent, "spans_failed": failed}

@@ -1,0 +1,207 @@
+"""The typed model of ``report.json``: what every run writes, checked when it is written.
+
+The contract keys (scenario, seed, requests, the six stages' p50/p95/p99, budget and mode,
+e2e, perception, expectations' name, metric, limit, value, passed) are typed strictly: no
+coercion, finite numbers or null. The sections a floor adds when it takes part (the assistant,
+a real run, a rig, a DUT) are optional typed blocks that accept keys added later, so a new key
+extends the report without touching this model; a new section is a new optional field here.
+``python -m cabin_twin.reference`` writes its JSON Schema to docs/report.schema.json and the
+key tables to docs/REPORT.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Ms = float | None  # a latency in ms; null where there is no such latency (no samples)
+Fraction = float
+
+
+class _Contract(BaseModel):
+    """A contract section: its keys typed strictly; keys a later issue adds are allowed."""
+
+    model_config = ConfigDict(strict=True, allow_inf_nan=False, extra="allow")
+
+
+class _Fixed(_Contract):
+    model_config = ConfigDict(strict=True, allow_inf_nan=False, extra="forbid")
+
+
+class Block(_Contract):
+    """A section another floor adds; its keys are extended freely (see its writer)."""
+
+
+class StageEntry(_Contract):
+    reference_title: ClassVar[str] = "stages.<stage>"
+    p50_ms: Ms = Field(description="median time in the stage, queueing included (ms)")
+    p95_ms: Ms = Field(description="95th percentile (ms)")
+    p99_ms: Ms = Field(description="99th percentile (ms)")
+    budget_ms: float = Field(description="the stage's budget (ms)")
+    mode: Literal["modelled", "real"] = Field(description="drawn from a model, or measured")
+    share_of_e2e_p95: Fraction | None = Field(
+        None, description="the stage's share of the e2e time among requests at or above the "
+                          "e2e p95")
+    queue_p95_ms: Ms = Field(None, description="p95 of the time queued for the stage's slots")
+
+
+class Stages(_Fixed):
+    """One entry per stage, in request order (the names are a contract)."""
+
+    capture: StageEntry = Field(description="mic array, VAD, audio slicing")
+    network: StageEntry = Field(description="upload to edge or cloud")
+    scheduling: StageEntry = Field(description="dispatch, instance choice")
+    model_load: StageEntry = Field(description="adapter load, history restore, prompt build")
+    inference: StageEntry = Field(description="the rules, then the model's decision")
+    render: StageEntry = Field(description="TTS, actuator command, UI update")
+
+
+class E2E(_Contract):
+    reference_title: ClassVar[str] = "e2e"
+    p50_ms: Ms = Field(description="median end-to-end latency (ms)")
+    p95_ms: Ms = Field(description="95th percentile (ms)")
+    p99_ms: Ms = Field(description="99th percentile (ms)")
+    budget_ms: float = Field(description="the end-to-end budget (ms)")
+    within_budget: Fraction | None = Field(None, description="share of requests within it")
+
+
+class Perception(_Contract):
+    reference_title: ClassVar[str] = "perception"
+    instant: Fraction = Field(ge=0, le=1, description="share of requests <= 100 ms")
+    acceptable: Fraction = Field(ge=0, le=1, description="share in (100, 300] ms")
+    sluggish: Fraction = Field(ge=0, le=1, description="share > 300 ms")
+    failed: Fraction | None = Field(None, ge=0, le=1,
+                                    description="share whose command failed (real render)")
+
+
+class Limit(_Contract):
+    reference_title: ClassVar[str] = "expectations[].limit"
+    max: float | None = Field(None, description="the value must be at most this")
+    min: float | None = Field(None, description="the value must be at least this")
+
+
+class Expectation(_Contract):
+    reference_title: ClassVar[str] = "expectations[]"
+    name: str = Field(description="what is expected, in words")
+    metric: str = Field(description="the dotted report key judged")
+    limit: Limit = Field(description="the bound(s) it is judged against")
+    value: float | None = Field(description="the metric's value (null: not measured)")
+    passed: bool = Field(description="whether it held")
+    skipped: str | None = Field(None, description="why it could not be checked")
+    error: str | None = Field(None, description="why the run could not be judged")
+    error_type: str | None = Field(None, description="the kind of error")
+    builtin: bool | None = Field(None, description="judged on every run, not written in the "
+                                                   "scenario")
+    reason: str | None = Field(None, description="why this is expected (or loosened)")
+    causes: list[str] | None = Field(None, description="what made it fail")
+
+
+class FaultEntry(_Contract):
+    reference_title: ClassVar[str] = "faults[]"
+    kind: str = Field(description="the fault kind")
+    start_ms: float = Field(description="when it starts (simulated ms)")
+    duration_ms: float | None = Field(description="how long (null: until the end)")
+    every_ms: float | None = Field(None, description="its period, when it repeats")
+    stages: list[str] = Field(description="the stages it slows")
+    requests_hit: int = Field(ge=0, description="requests that met it")
+
+
+class Monitoring(_Contract):
+    reference_title: ClassVar[str] = "monitoring"
+    window_ms: float = Field(description="the L1-L4 monitor's window (ms)")
+    windows: int = Field(ge=0, description="windows measured")
+    alerts: int = Field(ge=0, description="windows whose combined condition fired")
+    max_l1_p95_ms: float | None = Field(None, description="worst window's user-perceived p95")
+    max_l3_util_pct: float | None = Field(None, description="worst window's accelerator use")
+    max_l4_jitter_ms: float | None = Field(None, description="worst window's network jitter")
+
+
+class Latency(Block):
+    """Percentiles of an assistant latency, from the end of speech (ms)."""
+
+    p50_ms: Ms = None
+    p95_ms: Ms = None
+    p99_ms: Ms = None
+    budget_ms: float | None = None
+    within_budget: Fraction | None = None
+
+
+class PolicyEntry(Block):
+    threshold: float
+    ack_deadline_ms: float
+    degrade_deadline_ms: float
+    degrade: bool
+
+
+class Report(_Contract):
+    """The top level. Keys marked required are in every report; the others are written when
+    the part they describe took part in the run."""
+
+    reference_title: ClassVar[str] = "report.json"
+    verdict: Literal["PASS", "FAIL", "ERROR"] | None = Field(
+        None, description="PASS, FAIL (an expectation failed or could not be checked) or "
+                          "ERROR (the run could not finish)")
+    scenario: str = Field(description="the scenario's name")
+    description: str = Field("", description="the scenario's description")
+    seed: int = Field(ge=0, description="the seed of every draw")
+    requests: int = Field(ge=0, description="requests run")
+    engine: str = Field(description="which engine ran it (fast or des)")
+    stages: Stages = Field(description="per stage")
+    e2e: E2E = Field(description="end to end, from the end of speech")
+    perception: Perception = Field(description="perception classes, as fractions of requests")
+    faults: list[FaultEntry] = Field(default_factory=list, description="the latency faults")
+    monitoring: Monitoring | None = Field(None, description="the L1-L4 monitor's summary")
+    expectations: list[Expectation] = Field(description="every verdict, the scenario's and the "
+                                                        "built-in ones")
+    # the assistant under test (an [assistant] table)
+    paths: dict[str, Fraction] | None = Field(None, description="share of requests per path "
+                                                                "(rule, llm, degraded, valve)")
+    intent_accuracy: dict[str, float | None] | None = Field(
+        None, description="share of correct intents, overall and per path")
+    valve_events: Block | None = Field(None, description="the safety valve: count, reasons")
+    degraded: Block | None = Field(None, description="requests answered at the deadline")
+    first_feedback: Latency | None = Field(None, description="ack or answer, the earlier")
+    ack: Latency | None = Field(None, description="the acknowledgement")
+    answer: Latency | None = Field(None, description="the meaningful answer")
+    policy: PolicyEntry | None = Field(None, description="the assistant's knobs as run")
+    router_modelled: Block | None = Field(None, description="the modelled router's placements")
+    streaming_modelled: Block | None = Field(None, description="modelled token pacing")
+    degrade_on_alert: Block | None = Field(None, description="the degrade-on-alert control")
+    dut_network: Block | None = Field(None, description="a networked DUT's round trips")
+    # a real run (hil)
+    lockstep: Block | None = Field(None, description="pacing lateness and real-call error")
+    llm_real: Block | None = Field(None, description="the real model's calls")
+    llm_worker: Block | None = Field(None, description="the model worker process")
+    model_crash: Block | None = Field(None, description="the model worker's crash")
+    dut: Block | None = Field(None, description="the device under test: outcomes per request")
+    render_real: Block | None = Field(None, description="commands sent to the rig's devices")
+    devices: Block | None = Field(None, description="per device: its traffic and state")
+    actuation: Block | None = Field(None, description="command outcomes, per device")
+    rig: Block | None = Field(None, description="the rig: traces, injected faults, safe state")
+    interrupted: bool | None = Field(None, description="the run was interrupted")
+    interrupted_by: str | None = Field(None, description="SIGINT or SIGTERM")
+    requests_completed: int | None = Field(None, ge=0, description="requests that finished")
+    requests_planned: int | None = Field(None, ge=0, description="requests planned")
+
+
+class ReportError(ValueError):
+    """A report that does not match :class:`Report`: a bug in the writer, never bad input."""
+
+
+def validate_report(report: dict[str, Any], where: str = "report.json") -> Report:
+    """``report`` as a :class:`Report`; :class:`ReportError` names the first wrong key."""
+    try:
+        return Report.model_validate(report)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise ReportError(f"{where}: {key}: {first['msg']}, got {first.get('input')!r:.80}"
+                          ) from None
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of ``report.json`` (draft 2020-12)."""
+    schema = Report.model_json_schema(mode="validation")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
