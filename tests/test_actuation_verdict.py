@@ -349,3 +349,17 @@ def test_unserved_requests_fail_unless_allowed(tmp_path, capsys):
     assert report["actuation"]["unserved_allowed"] == len(unserved)
     # the device commands are still required to be confirmed: unserved alone loosens nothing
     assert any(e["metric"] == "render_real.confirmed" for e in report["expectations"])
+
+
+def test_fire_and_forget_and_unserved_are_not_errors():
+    from hil.render import NO_COMMAND, UNSERVED, RenderOutcome
+
+    sent = RenderOutcome(1.0, "steering_media", "sent")
+    assert sent.error is None and not sent.failed and not sent.ok  # sent is never confirmed
+    unserved = RenderOutcome(0.0, None, UNSERVED, "no device of the rig serves it",
+                             intent="navigate_home")
+    assert unserved.error is None and not unserved.failed and unserved.unserved
+    assert RenderOutcome(0.0, None, NO_COMMAND).error is None
+    timed_out = RenderOutcome(250.0, "hvac", "timed_out", "no valid status within 250 ms")
+    assert timed_out.error == "no valid status within 250 ms" and timed_out.failed
+    assert RenderOutcome(0.0, "hvac", "not_sent").error == "not_sent"
