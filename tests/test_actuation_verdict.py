@@ -331,13 +331,14 @@ def test_unserved_requests_fail_unless_allowed(tmp_path, capsys):
     assert not {r["command_intent"] for r in unserved} & served
     entry = _failed(report)["actuation.unserved"]
     top, n = next(iter(act["unserved_by_intent"].items()))
-    assert entry["causes"][0] == f"{n} requests unserved (intent {top})"
+    unit = "request" if n == 1 else "requests"
+    assert entry["causes"][0] == f"{n} {unit} unserved (intent {top})"
     head = capsys.readouterr().out.splitlines()[0]
     assert head.startswith("VERDICT: FAIL") and "cabin commands confirmed" in head
     assert f"{act['acknowledgements']} acknowledgements" in head
     assert act["cabin_commands"] + act["acknowledgements"] == act["commands"]
     junit = (tmp_path / "out" / "junit.xml").read_text()
-    assert f"{n} requests unserved (intent {top})" in junit
+    assert f"{n} {unit} unserved (intent {top})" in junit
     allowed = SCENARIO.format(requests=40) + (
         f"[actuation]\nunserved = {HVAC_ONLY_UNSERVED}\n"
         "reason = 'this bench wires the HVAC alone'\n")
