@@ -38,6 +38,7 @@ import simpy
 from devices.actuator import Outcome
 from hil.backends import RealParts
 from hil.calls import CallRecord, token_counts
+from hil.dut.trace_context import request_trace
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
 from latency_models.faults import LinkWindow
@@ -49,6 +50,7 @@ from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
 from twin.calibrated import query_key
 from twin.errors import InputError
+from twin.otel_export import traceparent
 from twin.plan import Plan
 from twin.rng import stream
 from twin.timings import Timings
@@ -78,6 +80,8 @@ class RealBinding:
         self.model_lock = threading.Lock()  # one model instance: one call at a time
         self.env = LockstepEnvironment()
         self.ap: assisted.AssistedPlan | None = None
+        #: (scenario name, seed): names each request's trace for the DUT (set by the run)
+        self.trace_scope: tuple[str, int] | None = None
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
         #: every command's outcome of a request (several for a multi-command sentence)
@@ -200,7 +204,7 @@ class RealBinding:
             self._record("inference", i, "rule", t0, {})  # the whole rule step, as timed
             if needs_llm and resolver is not None:
                 budget = max(policy.degrade_deadline_ms - rules.ms, 0.0)
-                with lock:
+                with lock, request_trace(self.traceparent(i)):
                     t0 = time.perf_counter()
                     result = resolver.resolve(q.text, list(q.history), q.lang, budget)
                     self._record("inference", i, "llm", t0, {
@@ -244,6 +248,13 @@ class RealBinding:
             self.outcomes[i] = RenderOutcome(env.call_timeout_s * 1e3, None, Outcome.TIMED_OUT,
                                              str(exc), intent=commands[0][0] if commands else None)
             self.call_timeouts[i] = str(exc)
+
+    def traceparent(self, i: int) -> str | None:
+        """Request ``i``'s ``traceparent`` (its inference span in ``otel.json``), once the run
+        has named its trace scope (scenario and seed)."""
+        if self.trace_scope is None:
+            return None
+        return traceparent(self.trace_scope[0], self.trace_scope[1], i)
 
     def arrival_of(self, i: int, timeline: list[float]) -> float:
         """Request ``i``'s arrival on the scenario's clock (an open loop drew it up front;

@@ -154,6 +154,7 @@ def _run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: i
                 parts.resolver.stream_sink = hmi_sink(parts.render)  # streamed answers, paced
             binding = _Binding(parts, close=stack.pop_all())
             binding.deferred = deferred
+            binding.trace_scope = (scenario.name, seed)  # otel.json's ids, sent to the DUT
             try:
                 result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
                                       binding=binding)

@@ -10,28 +10,32 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cabin_twin.cli.checks import check_run_size
+from cabin_twin.cli.checks import check_run_size, positive_int, seed_int
 from twin.errors import InputError
 
 if TYPE_CHECKING:
     from twin.runner import RunResult
+
+EXIT_CODES = ("0 every expectation held, 1 one failed (the verdict names it), 2 bad input, 130/143 "
+              "interrupted (partial results are written)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("run", help="run a scenario (default: the embedded default)")
     p.add_argument("scenario", nargs="?", help="scenario name in scenarios/ or a TOML path")
     p.add_argument("--rig", help="rig name in rigs/ or a TOML path (real or simulated devices)")
-    p.add_argument("--seed", type=int, help="override the scenario's seed")
-    p.add_argument("--requests", type=int, help="override the scenario's request count")
+    p.add_argument("--seed", type=seed_int, help="override the scenario's seed")
+    p.add_argument("--requests", type=positive_int, help="override the scenario's request count")
     p.add_argument("--out", type=Path, help="output folder (default: out/<scenario>)")
     p.add_argument("--engine", choices=("auto", "des", "fast"), help="force an engine")
     p.add_argument("--model", help="GGUF for real model stages (default: SmolLM2-135M)")
-    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
+    p.add_argument("--threads", type=positive_int, default=2, help="llama.cpp threads (default 2)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     # heavy imports (scipy, matplotlib) here, not at import: twin --help stays fast
+    from twin.progress import activity
     from twin.report import format_table
     from twin.runner import run_scenario
     from twin.scenario import load_scenario
@@ -62,12 +66,15 @@ def run(args: argparse.Namespace) -> int:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(str(out), "--out", f"a writable folder ({exc.strerror})") from None
-        if real:
-            result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,
-                              args.threads, interrupts=deferred)
-        else:
-            result = run_scenario(scenario, seed=args.seed, requests=args.requests,
-                                  engine=args.engine)
+        n = args.requests or scenario.requests
+        with activity("twin run", f"{n} requests of {scenario.name}, "
+                                  f"{'real stages in lockstep' if real else 'modelled'}"):
+            if real:
+                result = run_real(scenario, args.rig, args.seed, args.requests, out,
+                                  args.model, args.threads, interrupts=deferred)
+            else:
+                result = run_scenario(scenario, seed=args.seed, requests=args.requests,
+                                      engine=args.engine)
         run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
                     "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
         written = _write(result, out, run_info, anchor_ns)
@@ -90,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
 def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int) -> str:
     """report.json, requests.csv, junit.xml, otel.json (and report.html when not
     interrupted); the names written."""
+    from twin.ctrf import cases_from_report, write_ctrf
+    from twin.progress import activity
     from twin.report import write_junit, write_report, write_requests_csv
     from twin.report_html import write_html
 
@@ -98,11 +107,14 @@ def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int) -> 
     write_requests_csv(result.timings, out, [f.kind for f in result.scenario.faults],
                        result.extra_columns)
     write_junit(result.report, out, run_info)
-    written = "report.json, requests.csv, junit.xml"
+    write_ctrf(out / "ctrf.json", "cabin-twin run", cases_from_report(result.report),
+               run_info["started"], run_info["wall_s"], {"hostname": run_info["hostname"]})
+    written = "report.json, requests.csv, junit.xml, ctrf.json"
     if result.report["otel"].get("file"):
         written += ", otel.json"
     if getattr(result, "interrupted_by", None) is None:
-        write_html(result.report, result.request_arrays(), result.timeline, out)
+        with activity("twin run", "writing report.html"):
+            write_html(result.report, result.request_arrays(), result.timeline, out)
         written += ", report.html"
     return written
 

@@ -1,3 +1,5 @@
+# Over 400 lines: one adapter, whole: the request, the response-format fallback, the streamed
+# answer and the watchdog that bounds the whole exchange (the watchdog could move out).
 """HTTP DUT: the OpenAI-compatible chat-completions API (llama.cpp's server, Ollama, vLLM,
 llama-cpp-python's ``llama_cpp.server``).
 
@@ -37,6 +39,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from hil.dut.contract import Dut, DutFailure, DutRequest, Events, adapter_kwargs, answer_from
+from hil.dut.trace_context import current as current_traceparent
 from hil.process import printable
 from twin.assistant.intents import INTENT_NAMES
 from twin.assistant.prompt import SYSTEM
@@ -336,6 +339,9 @@ class HttpDut(Dut):
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
+        parent = current_traceparent()
+        if parent is not None:  # the bench's trace of this request (W3C Trace Context)
+            headers["traceparent"] = parent
         while True:
             fmt = self.format_used
             payload = json.dumps(self.body(request), ensure_ascii=False).encode()
