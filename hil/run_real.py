@@ -17,10 +17,15 @@ error expectation); the CLI writes it and exits 130/143.
 
 from __future__ import annotations
 
+import signal
+import sys
+import threading
 from collections import Counter
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import numpy as np
@@ -30,6 +35,7 @@ from hil.binding import RealBinding
 from hil.dut.stream import hmi_sink
 from hil.links.signals import Terminated, exit_on_signals
 from hil.render import UNSERVED
+from latency_models.stages import STAGES
 from twin.assistant.placement import attribute_network
 from twin.errors import InputError
 from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
@@ -49,20 +55,105 @@ def real_stages(scenario: Scenario, rig: str | None) -> set[str]:
     return set(select_backends(scenario, rig))
 
 
+class DeferredSignals:
+    """SIGTERM/SIGINT recorded instead of raised: from the end of the requests to the last
+    file written, an interrupt must not lose the report. :meth:`engage` (re)installs the
+    recording handlers; :attr:`caught` is the first interrupt (an exception to raise later)."""
+
+    def __init__(self) -> None:
+        self.caught: BaseException | None = None
+
+    def _record(self, signum: int, frame: FrameType | None) -> None:
+        if self.caught is None:
+            self.caught = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+            print("twin: interrupted: finishing the report first", file=sys.stderr)
+
+    def engage(self) -> None:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, self._record)
+            signal.signal(signal.SIGINT, self._record)
+
+
+@contextmanager
+def deferred_signals(into: DeferredSignals | None = None) -> Iterator[DeferredSignals]:
+    """Within the block an interrupt is recorded in the yielded :class:`DeferredSignals`
+    (``into``, if given), not raised; the previous handlers come back after it."""
+    deferred = into or DeferredSignals()
+    if threading.current_thread() is not threading.main_thread():
+        yield deferred
+        return
+    old_term, old_int = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    deferred.engage()
+    try:
+        yield deferred
+    finally:
+        signal.signal(signal.SIGTERM, old_term)
+        signal.signal(signal.SIGINT, old_int)
+
+
+class _Binding(RealBinding):
+    """The real binding; once the requests are done (``finish``), an interrupt waits."""
+
+    deferred: DeferredSignals
+
+    def finish(self, timings: Timings) -> dict[str, Any]:
+        self.deferred.engage()
+        return super().finish(timings)
+
+
 def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
-             out: Path, model: str | None = None, n_threads: int = 2) -> RunResult:
+             out: Path, model: str | None = None, n_threads: int = 2,
+             interrupts: DeferredSignals | None = None) -> RunResult:
     """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig,
-    actuation (and, when interrupted, ``interrupted`` and what finished)."""
+    actuation (and, when interrupted, ``interrupted`` and what finished).
+
+    An interrupt while the requests run ends them (the finished ones are kept); one after
+    them (while the session closes, the report is made, or, with ``interrupts`` from the
+    caller, its files are written) is recorded in ``interrupts`` and marks the whole run
+    interrupted. Either way the result has ``interrupted_by`` to raise once it is written."""
+    with deferred_signals(interrupts) as deferred:
+        result = _run_real(scenario, rig, seed, requests, out, model, n_threads, deferred)
+        if deferred.caught is not None and not result.report.get("interrupted"):
+            mark_interrupted(result, deferred.caught)
+    return result
+
+
+def mark_interrupted(result: RunResult, exc: BaseException) -> None:
+    """A run interrupted after its requests: every result kept, ``interrupted: true``, the
+    error expectation that it did not finish cleanly, ``interrupted_by`` to raise."""
+    report = result.report
+    name = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
+    n = int(report.get("requests", 0))
+    report.update(interrupted=True, interrupted_by=name, requests_completed=n,
+                  requests_planned=n)
+    report["expectations"] = [_not_finished(
+        report, f"interrupted by {name} after all {n} requests, while the report was made",
+    )] + [e for e in report["expectations"] if e.get("metric") != "interrupted"]
+    result.interrupted_by = exc  # type: ignore[attr-defined]
+
+
+def _not_finished(report: dict[str, Any], error: str) -> dict[str, Any]:
+    return {"name": "run finished", "metric": "interrupted", "limit": {"max": 0}, "value": 1,
+            "passed": False, "error_type": "Interrupted", "error": error,
+            "reason": "a run that did not finish has no verdict on the requests it did not run"}
+
+
+def _run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
+              out: Path, model: str | None, n_threads: int,
+              deferred: DeferredSignals) -> RunResult:
     seed = scenario.seed if seed is None else seed
     ctx = RunContext(scenario, rig, out, seed, model, n_threads)
     binding: RealBinding | None = None
     try:
         with ExitStack() as stack:
             stack.enter_context(exit_on_signals())
+            if deferred.caught is not None:  # interrupted while the run was set up
+                raise deferred.caught
             parts = open_backends(ctx, stack)
             if parts.render is not None and hasattr(parts.resolver, "stream_sink"):
                 parts.resolver.stream_sink = hmi_sink(parts.render)  # streamed answers, paced
-            binding = RealBinding(parts, close=stack.pop_all())
+            binding = _Binding(parts, close=stack.pop_all())
+            binding.deferred = deferred
             binding.trace_scope = (scenario.name, seed)  # otel.json's ids, sent to the DUT
             try:
                 result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
@@ -71,9 +162,12 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
                 binding.close()  # safe state on every exit path (idempotent)
         mask = None
     except (KeyboardInterrupt, Terminated) as exc:  # the session closed: safe state done
+        deferred.engage()  # a second interrupt waits for this report
+        if binding is None:  # before the first request: nothing ran, nothing to keep
+            return _not_started(scenario, seed, requests, exc)
         partial = getattr(exc, "partial_timings", None)
-        if partial is None or binding is None:
-            raise  # interrupted before any request ran: nothing to keep
+        if partial is None:  # before the requests started (the plan, the bindings)
+            partial = _empty_timings(scenario, requests)
         result = _interrupted(scenario, seed, partial, binding, exc)
         mask = partial.finished
     if binding.render is not None:
@@ -88,6 +182,35 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
     measured = result.report.get("dut", {}).get("network_real")
     if measured:  # networked DUTs: the proxy's measured holds, next to the modelled stage
         result.report["stages"]["network"]["dut_measured"] = measured
+    return result
+
+
+def _empty_timings(scenario: Scenario, requests: int | None) -> Timings:
+    """Timings of a run interrupted before its first request: ``requests`` planned, none
+    finished (every time NaN)."""
+    n = scenario.requests if requests is None else requests
+    k = len(STAGES)
+    nan = np.full((n, k), np.nan)
+    return Timings(np.full(n, np.nan), nan, nan.copy(), nan.copy(), nan.copy(),
+                   np.zeros((n, len(scenario.faults)), dtype=bool), "des")
+
+
+def _not_started(scenario: Scenario, seed: int, requests: int | None,
+                 exc: BaseException) -> RunResult:
+    """The report of a run interrupted while its backends opened: no request ran."""
+    planned = _empty_timings(scenario, requests)
+    timings = planned.subset(planned.finished)
+    mon = {"window_ms": 1000.0, "windows": [], "alerts": []}
+    report = build_report(scenario.with_config(expectations=[]), seed, timings, mon,
+                          dict(scenario.modes))
+    name = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
+    report.update(interrupted=True, interrupted_by=name, requests_completed=0,
+                  requests_planned=planned.n)
+    report["expectations"] = [_not_finished(
+        report, f"interrupted by {name} before the first request (while the backends "
+                f"opened)")]
+    result = RunResult(scenario, None, timings, report, mon)  # type: ignore[arg-type]
+    result.interrupted_by = exc  # type: ignore[attr-defined]
     return result
 
 
@@ -116,12 +239,9 @@ def _interrupted(scenario: Scenario, seed: int, partial: Timings, binding: RealB
 def _partial_expectations(scenario: Scenario, report: dict[str, Any]) -> list[dict[str, Any]]:
     """The scenario's expectations on what finished (not measured: failed, never passed),
     plus the error that the run did not finish."""
-    out: list[dict[str, Any]] = [{
-        "name": "run finished", "metric": "interrupted", "limit": {"max": 0}, "value": 1,
-        "passed": False, "error_type": "Interrupted",
-        "error": f"interrupted by {report['interrupted_by']} after "
-                 f"{report['requests_completed']} of {report['requests_planned']} requests",
-        "reason": "a run that did not finish has no verdict on the requests it did not run"}]
+    out: list[dict[str, Any]] = [_not_finished(
+        report, f"interrupted by {report['interrupted_by']} after "
+                f"{report['requests_completed']} of {report['requests_planned']} requests")]
     for exp in scenario.expectations:
         try:
             out += evaluate_expectations(replace(scenario, expectations=[exp]), report)

@@ -331,13 +331,14 @@ def test_unserved_requests_fail_unless_allowed(tmp_path, capsys):
     assert not {r["command_intent"] for r in unserved} & served
     entry = _failed(report)["actuation.unserved"]
     top, n = next(iter(act["unserved_by_intent"].items()))
-    assert entry["causes"][0] == f"{n} requests unserved (intent {top})"
+    unit = "request" if n == 1 else "requests"
+    assert entry["causes"][0] == f"{n} {unit} unserved (intent {top})"
     head = capsys.readouterr().out.splitlines()[0]
     assert head.startswith("VERDICT: FAIL") and "cabin commands confirmed" in head
     assert f"{act['acknowledgements']} acknowledgements" in head
     assert act["cabin_commands"] + act["acknowledgements"] == act["commands"]
     junit = (tmp_path / "out" / "junit.xml").read_text()
-    assert f"{n} requests unserved (intent {top})" in junit
+    assert f"{n} {unit} unserved (intent {top})" in junit
     allowed = SCENARIO.format(requests=40) + (
         f"[actuation]\nunserved = {HVAC_ONLY_UNSERVED}\n"
         "reason = 'this bench wires the HVAC alone'\n")
@@ -349,3 +350,17 @@ def test_unserved_requests_fail_unless_allowed(tmp_path, capsys):
     assert report["actuation"]["unserved_allowed"] == len(unserved)
     # the device commands are still required to be confirmed: unserved alone loosens nothing
     assert any(e["metric"] == "render_real.confirmed" for e in report["expectations"])
+
+
+def test_fire_and_forget_and_unserved_are_not_errors():
+    from hil.render import NO_COMMAND, UNSERVED, RenderOutcome
+
+    sent = RenderOutcome(1.0, "steering_media", "sent")
+    assert sent.error is None and not sent.failed and not sent.ok  # sent is never confirmed
+    unserved = RenderOutcome(0.0, None, UNSERVED, "no device of the rig serves it",
+                             intent="navigate_home")
+    assert unserved.error is None and not unserved.failed and unserved.unserved
+    assert RenderOutcome(0.0, None, NO_COMMAND).error is None
+    timed_out = RenderOutcome(250.0, "hvac", "timed_out", "no valid status within 250 ms")
+    assert timed_out.error == "no valid status within 250 ms" and timed_out.failed
+    assert RenderOutcome(0.0, "hvac", "not_sent").error == "not_sent"

@@ -137,3 +137,80 @@ def test_degraded_overrun_is_reported_against_the_deadline():
     assert report["degraded"]["overrun_max_ms"] == pytest.approx(15.0)
     (entry,) = [e for e in report["expectations"] if e["metric"] == "degraded.overrun_max_ms"]
     assert entry["passed"] is False and entry["builtin"] is True
+
+
+def test_workload_commands_pass_the_safety_valve():
+    """Without [assistant] a sampled query's label is the command: out of range (35 degrees)
+    or out of domain it commands nothing, as the assistant would answer it."""
+    from hil.binding import checked_label
+
+    assert checked_label("climate_set_temperature", 35) == ("unknown", None)
+    assert checked_label("climate_set_temperature", 30) == ("climate_set_temperature", 30)
+    assert checked_label("climate_set_temperature", 15) == ("unknown", None)
+    assert checked_label("climate_set_temperature", 16) == ("climate_set_temperature", 16)
+    assert checked_label("ood", None) == ("unknown", None)
+    assert checked_label("media_play", None) == ("media_play", None)
+
+
+@pytest.mark.slow
+def test_smoke_on_ci_virtual_sends_no_unchecked_value(tmp_path):
+    """Seed 1 samples "set the temperature to 35": it must not reach the HVAC."""
+    status = main(["run", "smoke", "--rig", "ci-virtual", "--out", str(tmp_path)])
+    report = json.loads((tmp_path / "report.json").read_text())
+    failed = [e["metric"] for e in report["expectations"] if not e["passed"]]
+    assert report["actuation"]["not_sent"] == 0 and report["actuation"]["rejected"] == 0
+    assert not [m for m in failed if m.startswith(("actuation.", "render_real."))]
+    assert status == 0 or set(failed) <= {"e2e.p95_ms", "perception.instant"}  # a loaded host
+
+
+def test_run_health_checks_pin_their_limits():
+    from types import SimpleNamespace
+
+    from twin.config.actuation import Actuation
+    from twin.verdict.run_health import (
+        calls_returned_expectation,
+        confirmed_expectation,
+        model_crash_expectation,
+    )
+
+    strict = SimpleNamespace(expectations=[], config=SimpleNamespace(actuation=Actuation()))
+    only_sent = {"render_real": {"commands": 5, "no_device": 0, "confirmed": 0}}
+    (entry,) = confirmed_expectation(strict, only_sent)
+    assert (entry["limit"], entry["passed"], entry["builtin"]) == ({"min": 1.0}, False, True)
+    one = {"render_real": {"commands": 5, "no_device": 0, "confirmed": 1}}
+    assert confirmed_expectation(strict, one)[0]["passed"] is True
+    assert confirmed_expectation(strict, {"render_real": {"commands": 3, "no_device": 3}}) == []
+    unserved_only = SimpleNamespace(expectations=[], config=SimpleNamespace(
+        actuation=Actuation(unserved=["media_*"], reason="no media ECU")))
+    assert confirmed_expectation(unserved_only, only_sent)[0]["passed"] is False
+    loose = SimpleNamespace(expectations=[], config=SimpleNamespace(
+        actuation=Actuation(max_errors=1, reason="lossy")))
+    assert confirmed_expectation(loose, only_sent) == []
+    assert confirmed_expectation(strict, {**only_sent, "interrupted": True}) == []
+    assert calls_returned_expectation({}) == []
+    assert model_crash_expectation({}) == []
+    (crash,) = model_crash_expectation({"model_crash": {"cause": "SIGILL in AMX"}})
+    assert crash["passed"] is False and crash["builtin"] is True
+    assert crash["causes"] == ["SIGILL in AMX"] and crash["limit"] == {"max": 0}
+
+
+def test_another_layer_registers_a_real_run_check():
+    from types import SimpleNamespace
+
+    from twin.config.actuation import Actuation
+    from twin.verdict import builtins
+
+    def dut_check(scenario, report):
+        return [{"name": "dut", "metric": "dut.failed", "limit": {"max": 0},
+                 "value": report["dut"]["failed"], "passed": report["dut"]["failed"] == 0,
+                 "builtin": True, "reason": "a test"}]
+
+    scenario = SimpleNamespace(expectations=[], config=SimpleNamespace(actuation=Actuation()))
+    before = list(builtins.REAL_RUN_CHECKS)
+    try:
+        assert builtins.register_real_run_check(dut_check) is dut_check
+        builtins.register_real_run_check(dut_check)  # idempotent
+        got = builtins.real_run_builtins(scenario, {"dut": {"failed": 2}})
+        assert [e["metric"] for e in got] == ["dut.failed"] and not got[0]["passed"]
+    finally:
+        builtins.REAL_RUN_CHECKS[:] = before

@@ -94,3 +94,75 @@ def test_sigkill_leaves_readable_traces(tmp_path, capsys):
     print(f"SIGKILL: blf {blf['frames']} frames, asc {asc['frames']} frames, last traced "
           f"frame {(killed_at - last) * 1e3:.1f} ms before the kill, spread "
           f"{result['last_frame_spread_ms']} ms")
+
+
+SHORT = """
+name = "short"
+seed = 5
+requests = 40
+[workload]
+kind = "poisson"
+rate_per_s = 20
+[stages]
+profile = "ideal"
+[[expectations]]
+metric = "e2e.p95_ms"
+max = 1e6
+reason = "a test of interrupts, not of latency on a loaded machine"
+[actuation]
+unserved = ["navigate_home"]
+reason = "ci-virtual has no navigation ECU"
+"""
+
+
+def _run_short(tmp_path: Path, name: str, signal_after_s: float | None
+               ) -> tuple[int, Path, str, bool, float]:
+    """Run SHORT on ci-virtual; ``signal_after_s`` after the output folder appears, SIGTERM.
+    Returns (status, out, stderr, whether the signal was sent, seconds from the folder
+    appearing to the exit)."""
+    scenario = tmp_path / "short.toml"
+    scenario.write_text(SHORT)
+    out = tmp_path / name
+    proc = subprocess.Popen([sys.executable, "-m", "cabin_twin", "run", str(scenario),
+                             "--rig", "ci-virtual", "--out", str(out)], cwd=PROJECT_ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not out.is_dir() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    appeared = time.monotonic()
+    sent = False
+    if signal_after_s is not None:
+        while proc.poll() is None and time.monotonic() < appeared + signal_after_s:
+            time.sleep(0.01)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            sent = True
+    _, err = proc.communicate(timeout=180)
+    return proc.returncode, out, err, sent, time.monotonic() - appeared
+
+
+def test_sigterm_at_any_moment_leaves_the_partial_results(tmp_path):
+    """SIGTERM from the moment the run starts (its output folder exists) to its last write:
+    always report.json with ``interrupted: true``, junit.xml with the error and requests.csv
+    with the finished requests, a message, exit 143; never exit 0. (A signal after the last
+    write may find the interpreter shutting down: then the run's files are complete.)"""
+    status, out, err, _, took = _run_short(tmp_path, "plain", None)
+    assert status in (0, 1), err  # a verdict, whatever the machine's load did to it
+    for i, fraction in enumerate((0.0, 0.5, 0.85, 0.95, 1.0)):
+        status, out, err, sent, _ = _run_short(tmp_path, f"t{i}", fraction * took)
+        assert status not in (0, 1) or not sent, (fraction, err)
+        if not sent:
+            continue
+        assert "Traceback" not in err, (fraction, err)
+        report = json.loads((out / "report.json").read_text())
+        if status == -signal.SIGTERM:  # after the last write: a complete, uninterrupted run
+            assert "interrupted" not in report and (out / "report.html").is_file(), fraction
+            continue
+        assert status == 143, (fraction, status, err)
+        assert report["interrupted"] is True and report["verdict"] == "ERROR", fraction
+        assert "twin: interrupted by SIGTERM" in err, (fraction, err)
+        with (out / "requests.csv").open(newline="") as fh:
+            rows = list(csv.DictReader(fh))
+        assert len(rows) == report["requests_completed"] <= report["requests_planned"] == 40
+        junit = (out / "junit.xml").read_text()
+        assert 'type="Interrupted"' in junit

@@ -66,6 +66,8 @@ def test_junit_of_a_real_run_is_valid(tmp_path, schemas):
     assert main(["run", "smoke", "--requests", "50", "--out", str(tmp_path)]) == 0
     root = _assert_valid(tmp_path / "junit.xml", schemas)
     assert int(root.get("tests")) == len(root.findall("testcase")) >= 2
+    assert float(root.get("time")) > 0  # the run's wall time, never 0.000
+    assert {c.get("time") for c in root.findall("testcase")} == {root.get("time")}
 
 
 @pytest.mark.parametrize(("limit", "text"), [
@@ -74,3 +76,30 @@ def test_junit_of_a_real_run_is_valid(tmp_path, schemas):
 ])
 def test_limits_read_like_people_write_them(limit, text):
     assert format_limit(limit) == text
+
+
+@pytest.mark.parametrize(("char", "kept"), [
+    ("\x00", False), ("\x08", False), ("\x09", True), ("\x0a", True), ("\x0b", False),
+    ("\x0c", False), ("\x0d", True), ("\x0e", False), ("\x1e", False), ("\x1f", False),
+    ("\x20", True), ("\ufffd", True), ("\ufffe", False), ("\uffff", False),
+])
+def test_xml_safe_escapes_exactly_what_xml_cannot_carry(char, kept):
+    from twin.report import xml_safe
+
+    assert xml_safe(f"a{char}b") == (f"a{char}b" if kept else f"a\\x{ord(char):02x}b")
+
+
+def test_a_unit_separator_in_a_name_stays_well_formed(tmp_path, schemas):
+    exps = [{"name": "unit\x1fseparator", "metric": "e2e.p95_ms", "limit": {"max": 100.0},
+             "value": 50.0, "passed": True}]
+    root = _assert_valid(write_junit(_report(exps), tmp_path, RUN), schemas)
+    assert root.find("testcase").get("name") == "unit\\x1fseparator"
+
+
+def test_testcase_times_are_the_runs_wall_time(tmp_path, schemas):
+    exps = [{"name": n, "metric": "e2e.p95_ms", "limit": {"max": 100.0}, "value": 50.0,
+             "passed": True} for n in ("a", "b")]
+    root = _assert_valid(write_junit(_report(exps), tmp_path, RUN), schemas)
+    assert [c.get("time") for c in root.findall("testcase")] == ["1.235", "1.235"]
+    assert root.get("timestamp") == "2026-12-01T07:00:00"
+    assert [child.tag for child in root][:2] == ["properties", "testcase"]

@@ -59,7 +59,8 @@ def latency_statistics(timings: Timings) -> dict[str, Any]:
             "queue_p95_ms": _queue_p95(timings, k) if timings.n else None,
         }
     e2e = percentiles_ms(histogram_of(timings.e2e_ms))
-    within = round(float(np.mean(timings.e2e_ms <= E2E_BUDGET_MS)), 4)
+    within = (round(float(np.mean(timings.e2e_ms <= E2E_BUDGET_MS)), 4) if timings.n
+              else None)  # no request finished (a run interrupted before its first)
     return {"stages": stages, "e2e": e2e, "within_budget": within,
             "perception": perception(timings.e2e_ms)}
 
@@ -358,6 +359,17 @@ def verdict_header(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _ms(x: float | None) -> str:
+    return f"{'-':>9}" if x is None else f"{x:>9.2f}"
+
+
+def _over(entry: dict[str, Any]) -> str:
+    """``ok`` or ``OVER`` the budget at p95 (``-`` when nothing was measured)."""
+    if entry["p95_ms"] is None:
+        return "-"
+    return "ok" if entry["p95_ms"] <= entry["budget_ms"] else "OVER"
+
+
 def format_table(report: dict[str, Any]) -> str:
     """The verdict first, then stage, budget, p50/p95/p99, share of the e2e p95 tail."""
     lines = [
@@ -370,17 +382,16 @@ def format_table(report: dict[str, Any]) -> str:
     ]
     for s in STAGES:
         e = report["stages"][s]
-        verdict = "ok" if e["p95_ms"] <= e["budget_ms"] else "OVER"
+        verdict = _over(e)
         if s == "render" and report.get("actuation"):
             verdict = actuation_verdict(report["actuation"]) or verdict
         lines.append(
-            f"{s:<12}{e['mode']:<10}{e['budget_ms']:>8.1f}{e['p50_ms']:>9.2f}{e['p95_ms']:>9.2f}"
-            f"{e['p99_ms']:>9.2f}{e['share_of_e2e_p95'] * 100:>10.1f}%  {verdict}"
+            f"{s:<12}{e['mode']:<10}{e['budget_ms']:>8.1f}{_ms(e['p50_ms'])}{_ms(e['p95_ms'])}"
+            f"{_ms(e['p99_ms'])}{e['share_of_e2e_p95'] * 100:>10.1f}%  {verdict}"
         )
     e = report["e2e"]
-    verdict = "ok" if e["p95_ms"] <= e["budget_ms"] else "OVER"
-    lines.append(f"{'end-to-end':<12}{'':<10}{e['budget_ms']:>8.1f}{e['p50_ms']:>9.2f}"
-                 f"{e['p95_ms']:>9.2f}{e['p99_ms']:>9.2f}{100.0:>10.1f}%  {verdict}")
+    lines.append(f"{'end-to-end':<12}{'':<10}{e['budget_ms']:>8.1f}{_ms(e['p50_ms'])}"
+                 f"{_ms(e['p95_ms'])}{_ms(e['p99_ms'])}{100.0:>10.1f}%  {_over(e)}")
     p = report["perception"]
     lines.append(f"perception: instant {p['instant']:.1%}  acceptable {p['acceptable']:.1%}"
                  f"  sluggish {p['sluggish']:.1%}")

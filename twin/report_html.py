@@ -349,7 +349,8 @@ def _expectations_table(report: dict[str, Any]) -> str:
             "-" if not limit else html.escape(format_limit(limit)),
             html.escape(_num(e.get("value"))),
             ("pass", "pass") if e.get("passed") else ("FAIL", "fail"),
-            _fmt(e.get("reason", "")),
+            _fmt(e.get("reason", "") + (f" (loosened: {e['loosened']})"
+                                        if e.get("loosened") else "")),
         ])  # fmt: skip
     return _table(["<name", "<metric", "limit", "value", "<result", "<why"], rows)
 

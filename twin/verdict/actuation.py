@@ -49,7 +49,8 @@ def actuation_expectations(config: Actuation, actuation: dict[str, Any]) -> list
         if config.loosened and limit:
             entry["loosened"] = config.reason
         if metric == "actuation.unserved" and actuation.get("unserved_allowed"):
-            entry["loosened"] = (f"{actuation['unserved_allowed']} requests for intents "
+            n = actuation["unserved_allowed"]
+            entry["loosened"] = (f"{n} {_requests(n)} for intents "
                                  f"[actuation] unserved allows: {config.reason}")
         value = actuation.get(key)
         if value is None:  # e.g. no session closed: the safe state is unknown
@@ -71,7 +72,7 @@ OUTCOME_OF = {"actuation.not_sent": "not_sent", "actuation.timed_out_fraction": 
 def _causes_of(metric: str, actuation: dict[str, Any], top: int = 3) -> list[str]:
     """The most frequent reasons behind a failed built-in expectation, one line each."""
     if metric == "actuation.unserved":
-        return [f"{n} requests unserved (intent {intent})" for intent, n in
+        return [f"{n} {_requests(n)} unserved (intent {intent})" for intent, n in
                 actuation.get("unserved_by_intent", {}).items()
                 if intent not in actuation.get("unserved_allowed_intents", [])][:top]
     if metric == "actuation.reader_failed":
@@ -115,7 +116,11 @@ def headline(actuation: dict[str, Any]) -> str:
         text += f" ({actuation['acknowledgements_confirmed']} confirmed)"
     unserved = actuation.get("unserved", 0) + actuation.get("unserved_allowed", 0)
     if unserved:
-        text += f"; {unserved} requests unserved"
+        text += f"; {unserved} {_requests(unserved)} unserved"
         if actuation.get("unserved_allowed"):
             text += f" ({actuation['unserved_allowed']} allowed)"
     return text
+
+
+def _requests(n: int) -> str:
+    return "request" if n == 1 else "requests"
