@@ -21,6 +21,7 @@ from devices.codec import (
     CMD_COUNTER_SIGNAL,
     COUNTER_SIGNAL,
     CRC_SIGNAL,
+    same_name,
 )
 from hil.rig_models import (
     FEEDBACK,
@@ -79,6 +80,8 @@ class DeviceBuilder:
         signal = self.loader._signal(msg, sig, key)
         if isinstance(v, str):
             choices = {str(n): raw for raw, n in (signal.choices or {}).items()}
+            if v not in choices:  # either spelling: "Gebläse", "Geblaese", as in the file
+                v = next((n for n in choices if same_name(v, n)), v)
             if v not in choices:
                 raise self.loader.fail(key, choice_text(
                     v, list(choices), f"a value name of {msg.name}.{sig} (VAL_)"))
