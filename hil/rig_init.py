@@ -1,4 +1,5 @@
-"""``twin rig init --dbc FILE``: a first draft of a rig file from a vehicle database.
+"""``twin rig init --dbc FILE``: a first draft of a rig file from a vehicle database (DBC,
+ARXML, KCD or SYM).
 
 For each cabin function (seat heating, temperature, fan, window, media, defrost) every signal
 is scored from the database's own words: its and its message's name (English, German and
@@ -96,8 +97,14 @@ class Candidate:
         return f"{self.label} [{self.score:g}: {', '.join(self.why)}]"
 
 
+def _joined(words: list[str]) -> list[str]:
+    """The words and runs of 2-4 adjacent ones: pinyin splits by syllable (``ZuoYiJiaRe``)."""
+    return words + ["".join(words[i:i + n]) for n in (2, 3, 4)
+                    for i in range(len(words) - n + 1)]
+
+
 def _hits(function: str, words: list[str]) -> bool:
-    if any(re.match(FUNCTIONS[function], w) for w in words):
+    if any(re.match(FUNCTIONS[function], w) for w in _joined(words[:40])):
         return True
     pair = PAIRS.get(function)
     if pair is None:
@@ -121,7 +128,8 @@ def _comment(obj: Message | Signal) -> str:
 
 def asks(words: list[str]) -> bool:
     """Whether a name's words ask for something (``Req``, ``Cmd``, ``Anf``, ``Soll``)."""
-    return any(REQUEST.match(t) for t in words) or bool(words and LAST_REQUEST.match(words[-1]))
+    return (any(REQUEST.match(t) for t in _joined(words[:40]))
+            or bool(words and LAST_REQUEST.match(words[-1])))
 
 
 def is_status_only(msg: Message, sig: Signal) -> bool:
@@ -129,7 +137,7 @@ def is_status_only(msg: Message, sig: Signal) -> bool:
     name = tokens(sig.name)
     if asks(name):
         return False
-    return any(STATUS.match(t) for t in name + tokens(msg.name))
+    return any(STATUS.match(t) for t in _joined(name[:40]) + _joined(tokens(msg.name)[:40]))
 
 
 def score(msg: Message, sig: Signal, function: str) -> tuple[float, list[str]]:
@@ -382,7 +390,8 @@ def _render(devices: dict[str, _Device], dbc_ref: str, strict: bool, name: str,
     out = [f"name = {_toml_str(name)}",
            'description = "Draft from twin rig init: confirm every binding"', "",
            "[buses.vehicle]", 'interface = "virtual"             # your bench: pcan, vector, ...',
-           'channel = "auto"', f"dbc = {_toml_str(dbc_ref)}"]
+           'channel = "auto"',
+           f"{'dbc' if dbc_ref.lower().endswith('.dbc') else 'database'} = {_toml_str(dbc_ref)}"]
     if not strict:
         out.append("strict = false                    # overlapping signals (see twin rig show)")
     out += ["", "[simulation]", "seed = 1", ""]

@@ -103,3 +103,39 @@ def test_rig_writes_a_lost_umlaut_value_name_either_way(tmp_path: Path) -> None:
             load_rig(wrong)
     finally:
         wrong.unlink()
+
+
+PINYIN = '''VERSION ""
+NS_ :
+BS_:
+BU_: HU AC SEAT
+BO_ 300 HU_Kongzhi_01: 8 HU
+ SG_ ZuoYiJiaRe_Zuo_Req : 0|2@1+ (1,0) [0|3] "" SEAT
+ SG_ FengSu_Set : 8|3@1+ (1,0) [0|7] "" AC
+ SG_ YinLiang_Set : 16|6@1+ (1,0) [0|63] "" AC
+ SG_ BattFanSpd_Req : 24|3@1+ (1,0) [0|7] "" AC
+BO_ 301 AC_ZhuangTai_01: 8 AC
+ SG_ Blower_ZhuangTai : 8|3@1+ (1,0) [0|7] "" HU
+BO_ 302 HU_Echo_01: 8 HU
+ SG_ FengSu_ZhuangTai : 8|3@1+ (1,0) [0|7] "" AC
+CM_ SG_ 300 FengSu_Set "Blower level request to the climate module";
+'''
+
+
+def test_pinyin_names_score_and_the_status_comes_from_another_node(tmp_path: Path) -> None:
+    from hil.rig_init import pair
+
+    path = tmp_path / "pinyin.dbc"
+    path.write_text(PINYIN)
+    db = load_dbc(path, True)
+    heat, _ = candidates(db, "seat heating")
+    assert [c.signal.name for c in heat] == ["ZuoYiJiaRe_Zuo_Req"]
+    fan, fan_status = candidates(db, "fan")
+    assert fan[0].signal.name == "FengSu_Set" and "comment" in fan[0].why
+    assert "BattFanSpd_Req" not in [c.signal.name for c in fan]  # a battery fan
+    media, _ = candidates(db, "media")
+    assert [c.signal.name for c in media] == ["YinLiang_Set"]
+    # HU sends the command: its own echo (the closer name) is no confirmation, the AC's is
+    assert {c.signal.name for c in fan_status} == {"FengSu_ZhuangTai", "Blower_ZhuangTai"}
+    chosen = pair(fan[0], fan_status)
+    assert chosen is not None and chosen.message.name == "AC_ZhuangTai_01"
