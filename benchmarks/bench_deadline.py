@@ -22,13 +22,14 @@ processes (both cores).
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import threading
 import time
 from typing import Any
 
 import numpy as np
+
+from hil import process
 
 DEADLINE_MS = 80.0
 
@@ -40,15 +41,14 @@ class CpuLoad:
         self.n = n
 
     def __enter__(self) -> CpuLoad:
-        self.procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        self.procs = [process.spawn([sys.executable, "-c", "while True: pass"], stdout=None)
                       for _ in range(self.n)]
         time.sleep(0.5)
         return self
 
     def __exit__(self, *exc: object) -> None:
         for p in self.procs:
-            p.kill()
-            p.wait(5)
+            process.stop(p, term_s=0.0)  # a busy loop has nothing to finish: killed
 
 
 def race(resolver: Any, text: str, lang: str, deadline_ms: float) -> tuple[float, float, bool]:

@@ -4,7 +4,6 @@ through the pty emulator with bulk reads versus the one-byte-per-syscall ``read_
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import threading
 import time
@@ -21,6 +20,7 @@ from devices.can_twins import CanTwinHost
 from devices.codec import load_dbc
 from devices.ecu import BoundTwin
 from devices.serial_protocol import FrameDecoder, FrameType, SerialFrame, encode_frame
+from hil import process
 from hil.realtime import REALTIME_PRIORITY
 from latency_models.distributions import Fixed
 
@@ -119,11 +119,11 @@ def _serial_rtts(port: serial.Serial, n: int, bulk: bool) -> list[float]:
 def serial_roundtrip_p99(quick: bool) -> list[dict[str, Any]]:
     """PING -> PONG through the pty emulator process; bulk reads vs read_until side by side."""
     n = 300 if quick else 3000
-    proc = subprocess.Popen([sys.executable, "-m", "devices.serial_emulator"],
-                            stdout=subprocess.PIPE, text=True)
+    proc = process.spawn([sys.executable, "-m", "devices.serial_emulator"])
     try:
         assert proc.stdout is not None
-        path = proc.stdout.readline().split()[1]
+        reader = process.LineReader(proc.stdout, max_line=4096)
+        path = reader.readline_within(60.0).decode().split()[1]  # "PORT /dev/pts/N"
         with serial.Serial(path, 115200, timeout=1.0) as port:
             _serial_rtts(port, 50, True)
             bulk, byte_wise = [], []
@@ -131,8 +131,7 @@ def serial_roundtrip_p99(quick: bool) -> list[dict[str, Any]]:
                 bulk += _serial_rtts(port, n // 5, True)
                 byte_wise += _serial_rtts(port, n // 5, False)
     finally:
-        proc.terminate()
-        proc.wait(5)
+        process.stop(proc)
     qb, qr = _q(bulk), _q(byte_wise)
     return [{"name": "serial_roundtrip_p99_ms", "value": qb["p99_ms"], "unit": "ms",
              "baseline": qr["p99_ms"], "ratio": round(qr["p99_ms"] / qb["p99_ms"], 2),

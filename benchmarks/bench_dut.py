@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from hil import process
 from hil.dut.contract import Dut, DutRequest
 from hil.dut.http import HttpDut
 from hil.dut.inprocess import InProcessDut
@@ -76,21 +77,15 @@ class _Servers:
         self.procs: list[subprocess.Popen[bytes]] = []
 
     def start(self, command: list[str]) -> None:
-        self.procs.append(subprocess.Popen(command, cwd=PROJECT_ROOT,
-                                           stdout=subprocess.DEVNULL,
-                                           stderr=subprocess.DEVNULL))
+        self.procs.append(process.spawn(command, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL))
 
     def __enter__(self) -> _Servers:
         return self
 
     def __exit__(self, *exc: object) -> None:
         for p in self.procs:
-            p.terminate()
-            try:
-                p.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait(timeout=10)
+            process.stop(p, term_s=10.0, kill_s=10.0)
 
 
 def _ask(dut: Dut) -> Callable[[int], None]:
@@ -269,8 +264,89 @@ def shipped_fallback(quick: bool) -> list[dict[str, Any]]:
             for name, t in times.items()]
 
 
+DEADLINE_MS = 50.0
+
+
+def _hang(request: DutRequest, cancel: threading.Event) -> dict[str, Any]:
+    cancel.wait(30)
+    return {"intent": "unknown", "value": None, "feedback": ""}
+
+
+def _trickling_server() -> Any:
+    """An HTTP DUT that sends its 200 body one byte every 40 ms (each read is quick)."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Trickle(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            body = b'{"choices": [{"message": {"content": "{}"}}]}'
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for i in range(len(body)):
+                    self.wfile.write(body[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(0.04)
+            except OSError:
+                pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def deadline_overrun(quick: bool) -> list[dict[str, Any]]:
+    """How long past a 50 ms deadline each adapter returns from a DUT that never answers in
+    time (a hung handler, a hung JSON-lines process, an HTTP body trickling a byte per 40 ms):
+    the bound the unit tests no longer assert against the wall clock."""
+    n = 30 if quick else 200
+    server = _trickling_server()
+    duts: dict[str, Dut] = {
+        "inprocess_hang": InProcessDut(_hang, timeout_ms=5000),
+        "jsonl_hang": JsonLinesDut([*ECHO_JSONL, "--fault", "hang"], timeout_ms=5000),
+        "http_trickle": HttpDut(f"http://127.0.0.1:{server.server_address[1]}/v1",
+                                timeout_ms=5000, start_timeout_s=30),
+    }
+    out = []
+    try:
+        for dut in duts.values():
+            dut.start()
+        for name, dut in duts.items():
+            over, outcomes = [], []
+            for i in range(n):
+                reply = dut.ask(DutRequest(i, "turn on the ac"), DEADLINE_MS)
+                over.append(reply.ms - DEADLINE_MS)
+                outcomes.append(reply.outcome)
+            q = _q(over)
+            out.append({"name": "dut_deadline_overrun_ms", "adapter": name, "value": q["p99"],
+                        "unit": "ms", **q, "max": round(max(over), 4),
+                        "deadline_ms": DEADLINE_MS, "requests": n,
+                        "outcomes": {o: outcomes.count(o) for o in sorted(set(outcomes))},
+                        "note": "reply time minus the deadline; shared 2-core machine"})
+    finally:
+        for dut in duts.values():
+            dut.close()
+        server.shutdown()
+        server.server_close()
+    return out
+
+
 BENCHMARKS = {
     "dut_adapter_overhead_ms": adapter_overhead,
+    "dut_deadline_overrun_ms": deadline_overrun,
     "dut_proxy_fidelity": proxy_fidelity,
     "dut_shipped_fallback_ms": shipped_fallback,
 }

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from twin.config.distributions import DistSpec
+from twin.config.dut import AssistantDut
 from twin.config.intents import CatalogueFile
 from twin.config.reference import render
 from twin.config.scenario import ScenarioFile
@@ -41,6 +42,7 @@ INTRO = ("Generated from the typed models by `python -m cabin_twin.reference`; d
 SECTIONS: list[tuple[str, Any]] = [
     ("Scenario file", ScenarioFile),
     ("Distribution tables", DistSpec),
+    ("Device under test (`[assistant] backend` and `route`)", AssistantDut),
     ("Rig file", _rig_model()),
     ("Intent catalogue", CatalogueFile),
 ]

@@ -4,7 +4,9 @@
 ``python examples/dut_echo_http.py --port P`` answers every chat completion with
 ``{"intent": "unknown", "value": null, "feedback": <the last user message>}`` (as server-sent
 events when the request asks to stream). Standard library only; HTTP/1.1 keep-alive. It is
-the HTTP twin of ``dut_echo.py``, for measuring the adapter's own overhead.
+the HTTP twin of ``dut_echo.py``, for measuring the adapter's own overhead. With
+``--trace-log FILE`` it appends the W3C ``traceparent`` header of every request it answers,
+one a line, as an OpenTelemetry-instrumented DUT would take it as the parent of its spans.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    trace_log: str | None = None
 
     def setup(self) -> None:
         super().setup()
@@ -44,6 +47,9 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length", 0))
         request = json.loads(self.rfile.read(length))
+        if self.trace_log is not None:
+            with open(self.trace_log, "a", encoding="utf-8") as fh:
+                fh.write(f"{self.headers.get('traceparent', '')}\n")
         text = request["messages"][-1]["content"]
         content = json.dumps({"intent": "unknown", "value": None, "feedback": text})
         created = int(time.time())
@@ -74,7 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--port", type=int, required=True)
     p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--trace-log", help="append each request's traceparent header to this file")
     args = p.parse_args(argv)
+    Handler.trace_log = args.trace_log
     server = Server((args.host, args.port), Handler)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()

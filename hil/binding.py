@@ -8,7 +8,10 @@
   prompt build, KV reuse), and ``inference`` runs the real rules (hassil) and then the real
   resolver, abandoned at the degrade deadline. A request the rules answer needs no model: its
   ``model_load`` is empty and its ``inference`` is the rules alone. One model instance serves
-  every request, so the real inference stage has one slot.
+  every request, so the real inference stage has one slot. A device under test
+  (:mod:`hil.dut`) declares its ``concurrency`` instead: the inference stage has that many
+  slots, a request waits for a free one in ``scheduling`` (queueing, where dispatch belongs)
+  and the DUT has no ``model_load`` of the bench's to prepare.
 - ``network`` (a DUT behind the impairment proxy): takes no time in place; the proxy's
   measured time per request is moved into it after the run (:meth:`RealBinding.network_ms`).
 - ``render``: each request's command (the assistant's decision, else the labelled intent of a
@@ -35,10 +38,11 @@ import simpy
 from devices.actuator import Outcome
 from hil.backends import RealParts
 from hil.calls import CallRecord, token_counts
+from hil.dut.trace_context import request_trace
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
 from latency_models.faults import LinkWindow
-from latency_models.stages import INFERENCE, MODEL_LOAD, STAGES
+from latency_models.stages import INFERENCE, MODEL_LOAD, SCHEDULING, STAGES
 from twin import assisted
 from twin.assistant.commands import make_command
 from twin.assistant.nlu import shared_nlu
@@ -46,6 +50,7 @@ from twin.assistant.queries import QuerySampler, load_queries
 from twin.assistant.resolver import ResolverResult
 from twin.calibrated import query_key
 from twin.errors import InputError
+from twin.otel_export import traceparent
 from twin.plan import Plan
 from twin.rng import stream
 from twin.timings import Timings
@@ -75,6 +80,8 @@ class RealBinding:
         self.model_lock = threading.Lock()  # one model instance: one call at a time
         self.env = LockstepEnvironment()
         self.ap: assisted.AssistedPlan | None = None
+        #: (scenario name, seed): names each request's trace for the DUT (set by the run)
+        self.trace_scope: tuple[str, int] | None = None
         self.labels: list[tuple[str, int | str | None]] = []
         self.outcomes: dict[int, RenderOutcome] = {}
         #: every command's outcome of a request (several for a multi-command sentence)
@@ -101,16 +108,28 @@ class RealBinding:
             if ap is None:
                 raise InputError(self.parts.source, "assistant",
                                  "an [assistant] table (the real model answers its queries)")
-            plan.capacities[INFERENCE] = 1  # one model instance
-            # prepare calls share the one model too (its lock): one at a time, and only for
-            # requests that need the model (the twin replays the same slots)
-            plan.capacities[MODEL_LOAD] = 1
-            if plan.bypass is not None:
-                plan.bypass[:, MODEL_LOAD] = ~ap.llm
+            slots = self.dut_slots
+            if slots is not None:  # a DUT: its slots, queued for in scheduling
+                plan.capacities[INFERENCE] = slots
+                plan.capacities[MODEL_LOAD] = None
+                plan.slot_queued_at[INFERENCE] = SCHEDULING
+            else:
+                plan.capacities[INFERENCE] = 1  # one model instance
+                # prepare calls share the one model too (its lock): one at a time, and only
+                # for requests that need the model (the twin replays the same slots)
+                plan.capacities[MODEL_LOAD] = 1
+                if plan.bypass is not None:
+                    plan.bypass[:, MODEL_LOAD] = ~ap.llm
         if "render" in real and ap is None:  # command what a sampled labelled query asks
             picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1), plan.n)
             self.labels = [checked_label(q.intent, q.value) for q in picks]
         return self.env, {stage: _Stage(self.work[stage]) for stage in real}
+
+    @property
+    def dut_slots(self) -> int | None:
+        """Requests the device under test serves at once (None: the bench's own model)."""
+        slots = getattr(self.resolver, "concurrency", None)
+        return int(slots) if slots is not None else None
 
     def close(self) -> None:
         """Close the opened backends (a rig commands its safe state). Idempotent."""
@@ -154,8 +173,10 @@ class RealBinding:
         q = self.ap.queries[i]
         resolver = self.resolver
 
+        lock = self.model_lock if self.dut_slots is None else contextlib.nullcontext()
+
         def prepare() -> None:
-            with self.model_lock:
+            with lock:
                 t0 = time.perf_counter()
                 done = resolver.prepare(q.text, list(q.history))  # type: ignore[union-attr]
                 self._record("model_load", i, "llm", t0, {
@@ -173,6 +194,8 @@ class RealBinding:
         policy = ap.config.policy
         needs_llm = ap.raw[i] is not None
         resolver = self.resolver
+        # a DUT bounds its own concurrency (the stage's slots); the bench's model is one
+        lock = self.model_lock if self.dut_slots is None else contextlib.nullcontext()
 
         def work() -> None:
             t0 = time.perf_counter()
@@ -181,7 +204,7 @@ class RealBinding:
             self._record("inference", i, "rule", t0, {})  # the whole rule step, as timed
             if needs_llm and resolver is not None:
                 budget = max(policy.degrade_deadline_ms - rules.ms, 0.0)
-                with self.model_lock:
+                with lock, request_trace(self.traceparent(i)):
                     t0 = time.perf_counter()
                     result = resolver.resolve(q.text, list(q.history), q.lang, budget)
                     self._record("inference", i, "llm", t0, {
@@ -226,6 +249,13 @@ class RealBinding:
                                              str(exc), intent=commands[0][0] if commands else None)
             self.call_timeouts[i] = str(exc)
 
+    def traceparent(self, i: int) -> str | None:
+        """Request ``i``'s ``traceparent`` (its inference span in ``otel.json``), once the run
+        has named its trace scope (scenario and seed)."""
+        if self.trace_scope is None:
+            return None
+        return traceparent(self.trace_scope[0], self.trace_scope[1], i)
+
     def arrival_of(self, i: int, timeline: list[float]) -> float:
         """Request ``i``'s arrival on the scenario's clock (an open loop drew it up front;
         a closed loop's is the first entry of its record)."""
@@ -236,6 +266,13 @@ class RealBinding:
                 features: dict[str, float], key: str = "") -> None:
         ms = (time.perf_counter() - t0) * 1000.0
         self.records.append(_call_record(stage, i, cls, ms, features, key))
+
+    def _paths(self, timings: Timings) -> dict[int, str]:
+        """Each DUT-called request's path as the policy decided it on the timeline."""
+        if self.ap is None or timings.n != len(self.ap.queries):
+            return {}
+        made = assisted.decisions(self.ap, timings)
+        return {i: made[i].path for i in self.llm_calls if i < len(made)}
 
     def command_for(self, index: int, timeline: list[float]) -> tuple[str, Any]:
         """The (first) command request ``index`` executes, decided when it reaches render."""
@@ -285,7 +322,11 @@ class RealBinding:
                     [c.timings.get("prefill_tokens", 0.0) for c in calls])), 2),
             }
         if hasattr(self.resolver, "report"):  # a DUT behind hil.dut: outcomes per request
-            out["dut"] = self.resolver.report(self.llm_calls)  # type: ignore[union-attr]
+            paths = self._paths(timings)
+            for i, call in self.llm_calls.items():  # answered, but after the policy degraded
+                if getattr(call, "outcome", None) == "ok" and paths.get(i) == "degraded":
+                    call.outcome = "degraded"  # type: ignore[attr-defined]
+            out["dut"] = self.resolver.report(self.llm_calls, paths)  # type: ignore[union-attr]
         if self.render is not None:
             outcomes = [self.outcomes[i] for i in sorted(self.outcomes)]
             every = [o for i in sorted(self.outcomes)

@@ -26,6 +26,7 @@ from devices.critical import critical
 from devices.ecu import build_ecu
 from devices.serial_link import SerialLink
 from devices.serial_protocol import split_can_body
+from hil import process
 from hil.links.faults import Fault, FaultPlan
 from hil.links.recorder import TraceRecorder
 from hil.private_bus import private_channel
@@ -66,7 +67,7 @@ class RigSession:
         self.can_ports: dict[str, CanPort] = {}
         self.twin_hosts: dict[str, CanTwinHost] = {}
         self.serial_link: SerialLink | None = None
-        self._emulator: subprocess.Popen[str] | None = None
+        self._emulator: subprocess.Popen[bytes] | None = None
         self._commanded: dict[str, dict[str, float]] = {}
         self.confirmed: set[str] = set()  # devices that confirmed a command of this session
         self.sent: set[str] = set()  # devices this session sent a command to
@@ -180,11 +181,10 @@ class RigSession:
         proc = self._spawn(cmd, "READY")
         self._stack.callback(_stop_process, proc)
 
-    def _spawn(self, cmd: list[str], ready_prefix: str) -> subprocess.Popen[str]:
+    def _spawn(self, cmd: list[str], ready_prefix: str) -> subprocess.Popen[bytes]:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             [str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env,
-                                start_new_session=True)
+        proc = process.spawn(cmd, env=env)
         try:
             line = _readline_with_timeout(proc, self.start_timeout_s)
         except BaseException:  # Ctrl-C/SIGTERM during start-up: no orphaned child
@@ -192,7 +192,7 @@ class RigSession:
             raise
         if not line.startswith(ready_prefix):
             _stop_process(proc)
-            raise RuntimeError(f"{cmd[2]} did not start (got {line!r})")
+            raise RuntimeError(f"{cmd[2]} did not start (got {process.printable(line)!r})")
         proc.ready_line = line  # type: ignore[attr-defined]
         return proc
 
@@ -335,24 +335,18 @@ def _close_all(stack: contextlib.ExitStack) -> None:
         print(f"rig: close failed: {exc}", file=sys.stderr)
 
 
-def _readline_with_timeout(proc: subprocess.Popen[str], timeout_s: float) -> str:
-    import selectors
-
+def _readline_with_timeout(proc: subprocess.Popen[bytes], timeout_s: float) -> str:
+    """The child's first line within ``timeout_s`` ("" when none came: no line, half a line,
+    an exit, or a line over the size bound)."""
     assert proc.stdout is not None
-    with selectors.DefaultSelector() as sel:
-        sel.register(proc.stdout, selectors.EVENT_READ)
-        if not sel.select(timeout_s):
-            return ""
-    return proc.stdout.readline().strip()
+    reader = process.LineReader(proc.stdout, max_line=4096)
+    try:
+        return reader.readline_within(timeout_s).decode("utf-8", "replace").strip()
+    except (process.LineTimeout, process.ChildExited, process.LineTooLong):
+        return ""
+    finally:
+        reader.close()
 
 
-def _stop_process(proc: subprocess.Popen[str], timeout_s: float = 3.0) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout_s)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout_s)
-    if proc.stdout is not None:
-        proc.stdout.close()
+def _stop_process(proc: subprocess.Popen[bytes], timeout_s: float = 3.0) -> None:
+    process.stop(proc, term_s=timeout_s, kill_s=timeout_s)

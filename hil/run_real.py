@@ -63,6 +63,7 @@ def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: in
             if parts.render is not None and hasattr(parts.resolver, "stream_sink"):
                 parts.resolver.stream_sink = hmi_sink(parts.render)  # streamed answers, paced
             binding = RealBinding(parts, close=stack.pop_all())
+            binding.trace_scope = (scenario.name, seed)  # otel.json's ids, sent to the DUT
             try:
                 result = run_scenario(scenario, seed=seed, requests=requests, engine="des",
                                       binding=binding)

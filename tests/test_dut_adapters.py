@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -58,9 +57,10 @@ def test_jsonl_faults_are_outcomes_and_the_bench_carries_on(fault: str, first_ba
     assert replies[0].outcome == "ok"
     assert replies[1].outcome == first_bad
     assert replies[1].answer is None and replies[1].raw == ""
-    for r in replies:  # every ask returned by its deadline (plus slack for a loaded machine)
-        assert r.ms < 300 + 2000
+    # every ask returned with an outcome (how late past its deadline is `twin bench`'s
+    # dut_deadline_overrun_ms, not a unit test's: it depends on the machine's load)
     assert sum(dut.outcomes.values()) == 3
+    assert all(r.ms >= 300 for r in replies if r.outcome == "timeout")  # it waited it out
     if fault == "crash":
         assert dut.starts == 2  # restarted for the request after the crash
 
@@ -70,9 +70,10 @@ def test_jsonl_slow_start_times_out_requests_until_ready() -> None:
     try:
         first = dut.ask(DutRequest(0, "early"), 50)
         assert first.outcome == "timeout"
-        deadline = time.monotonic() + 30
         late = first
-        while late.outcome != "ok" and time.monotonic() < deadline:
+        for _ in range(120):  # bounded by tries, not by a wall-clock guess
+            if late.outcome == "ok":
+                break
             late = dut.ask(DutRequest(1, "later"), 500)
         assert late.outcome == "ok"
         assert dut.starts == 1  # waiting for a slow start is not a restart
@@ -149,12 +150,23 @@ def test_open_dut_from_scenario_config() -> None:
     assert config is not None
     dut = open_dut(config.backend)
     assert dut.kind == "jsonl" and dut.timeout_ms == 500
+    dut.start()  # the start has its own bound; the 500 ms are the request's
     assert dut.ask(DutRequest(0, "hello")).outcome == "ok"
     dut.close()
 
 
 @pytest.mark.parametrize("backend, key", [
-    ({"kind": "htp"}, "assistant.backend"),
+    ({"kind": "Bad Kind"}, "assistant.backend.kind"),
+    # the config fuzz's kinds: each once hung, crashed or was accepted
+    ({"kind": "http", "url": "http://127.0.0.1 :8080/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://127.0.0.1:0/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://127.0.0.1:99999/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://[::1/v1"}, "assistant.backend.url"),
+    ({"kind": "http", "url": "http://h", "max_tokens": 10**12}, "assistant.backend.max_tokens"),
+    ({"kind": "http", "url": "http://h", "concurrency": 0}, "assistant.backend.concurrency"),
+    ({"kind": "jsonl", "command": ["x"], "start_timeout_s": 1e308},
+     "assistant.backend.start_timeout_s"),
+    ({"kind": "jsonl", "command": ["x"], "concurrency": 2}, "assistant.backend.concurrency"),
     ({"kind": "http", "url": "localhost:80"}, "assistant.backend.url"),
     ({"kind": "jsonl", "command": []}, "assistant.backend.command"),
     ({"kind": "jsonl", "command": ["x"], "timeout_ms": -1}, "assistant.backend.timeout_ms"),

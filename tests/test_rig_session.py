@@ -59,9 +59,9 @@ def test_render_backend_helper_reports_devices_traces_and_faults(tmp_path: Path)
     assert report["devices"]["seat"]["timeouts"] == 1
     assert report["rig"]["faults_injected"] == {"can_drop": 1}
     safe = report["rig"]["safe_state"]
-    # the window was never moved or reported: its stop must hold a reported position, so
-    # nothing is sent, visibly; every other device confirmed its safe state
-    assert safe.pop("window") == "not_sent"
+    # the window was never commanded: nothing moved it, so its stop (which must hold a
+    # reported position) is not needed; every other device confirmed its safe state
+    assert safe.pop("window") == "untouched"
     assert set(safe.values()) == {"ok"}
     assert Path(report["rig"]["traces"]["can_blf"]).is_file()
 

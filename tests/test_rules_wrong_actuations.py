@@ -45,6 +45,16 @@ def test_the_passenger_seat_too_hot_is_a_seat() -> None:
     assert (d.intent, d.value) == ("seat_heat_passenger", 0)
 
 
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    ("en", "my wife's seat heater, put it on high", ("seat_heat_passenger", 3)),
+    ("zh-CN", "把副驾的座椅加热关了", ("seat_heat_passenger", 0)),
+    ("en", "turn on the passenger seat heater", ("seat_heat_passenger", 2)),
+])
+def test_seat_words_pick_the_seat(lang: str, text: str, want: tuple) -> None:
+    d = _decided(lang, text)
+    assert (d.intent, d.value) == want
+
+
 def test_out_of_domain_miss_says_so() -> None:
     d = _decided("en", "i would like to hear some good funny jokes")
     assert "car" in d.feedback and "again" not in d.feedback

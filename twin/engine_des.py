@@ -1,10 +1,11 @@
 """The SimPy engine: each request is a process walking the six stages.
 
-A stage with a resource queues for a slot (FCFS). A stage slot can be bound to a real backend
-(:class:`RealStage`, bound by the hardware floor above): its work then happens for real and
-simulated time advances by the measured duration. Consecutive modelled stages without a
-resource or deadline are advanced in one timeout (their times are still recorded per stage):
-the same arithmetic, fewer events.
+A stage with a resource queues for a slot (FCFS), at the stage itself or, when the plan says
+so (``slot_queued_at``), at an earlier stage, holding the slot until it leaves. A stage slot
+can be bound to a real backend (:class:`RealStage`, bound by the hardware floor above): its
+work then happens for real and simulated time advances by the measured duration.
+Consecutive modelled stages without a resource or deadline are advanced in one timeout (their
+times are still recorded per stage): the same arithmetic, fewer events.
 """
 
 from __future__ import annotations
@@ -84,6 +85,10 @@ class _Run:
         self.pauses = [ScalarPauses(p) for p in plan.pauses]
         self.deadline = None if plan.deadline_ms is None else plan.deadline_ms.tolist()
         self.bypass = None if plan.bypass is None else plan.bypass.tolist()
+        #: stage where a slot is queued for -> the stage whose slot it is; leases held
+        self.queue_at = {q: t for t, q in plan.slot_queued_at.items()}
+        self.leases: dict[tuple[int, int], Any] = {}
+        gated = set(self.queue_at) | set(self.queue_at.values())
         self.arrival = [0.0] * n
         # stage_arrival, start, end, leave per stage; NaN until reached
         self.rows = _Rows(n)
@@ -100,8 +105,9 @@ class _Run:
         # stages that can be advanced arithmetically in one timeout
         self.plain = [
             k not in self.real and self.resources[k] is None and self.deadline is None
-            for k in range(N_STAGES)
+            and k not in gated for k in range(N_STAGES)
         ]
+        self.gated = gated
         # an open-loop request whose remaining stages are all plain is done once they are
         # recorded: its last timeout would wake nobody. Set by :meth:`open_loop` on a plain
         # environment (a lockstep one paces real time by events; in a closed loop the user
@@ -134,11 +140,14 @@ class _Run:
             if ctl is not None and k == INFERENCE and ctl.active(arrived) and not self.bypass[i][k]:
                 # degrade mode: answer from the rules now, no LLM, no slot
                 ctl.switched.add(i)
+                lease = self.leases.pop((i, k), None)
+                if lease is not None:  # queued for earlier, not needed now
+                    res.release(lease)  # type: ignore[union-attr]
                 row[N_STAGES + k] = arrived
                 yield At(env, self.pauses[k].end(arrived, self.rule_ms[i]))
                 row[2 * N_STAGES + k] = env.now
             elif (deadline == float("inf") and res is not None and k not in self.real
-                  and (self.bypass is None or not self.bypass[i][k])):
+                  and k not in self.gated and (self.bypass is None or not self.bypass[i][k])):
                 # the common case, :meth:`_stage` inlined: queue for a slot, work, release
                 req = res.request()
                 yield req
@@ -158,13 +167,21 @@ class _Run:
     def _stage(self, i: int, k: int, work: float) -> Generator[Any, Any, None]:
         env = self.env
         row = self.rows[i]
+        target = self.queue_at.get(k)
+        if target is not None and self.resources[target] is not None and (
+                self.bypass is None or not self.bypass[i][target]):
+            lease = self.resources[target].request()  # type: ignore[union-attr]
+            yield lease  # queueing in this stage for the later stage's slot
+            self.leases[(i, target)] = lease
         res = self.resources[k]
         if self.bypass is not None and self.bypass[i][k]:
             res = None
         req = None
         if res is not None:
-            req = res.request()
-            yield req
+            req = self.leases.pop((i, k), None)
+            if req is None:
+                req = res.request()
+                yield req
         row[N_STAGES + k] = env.now
         if k in self.real:
             yield from self.real[k].process(env, i, row)

@@ -46,6 +46,8 @@ def run_fast(plan: Plan) -> Timings:
     writes contiguous memory, and the values are the same whatever the layout."""
     if plan.arrivals_ms is None:
         raise ValueError("the fast path needs open-loop arrivals")
+    if plan.slot_queued_at:
+        raise ValueError("a slot queued for at an earlier stage needs the SimPy engine")
     a = plan.arrivals_ms
     n = a.size
     work, hit = plan.work_columns()

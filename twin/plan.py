@@ -44,6 +44,9 @@ class Plan:
     think_ms: np.ndarray | None = None  # closed loop only: (users, rounds)
     deadline_ms: np.ndarray | None = None  # (n, 6) leave-stage deadline, inf for none
     bypass: np.ndarray | None = None  # (n, 6) True where a request needs no slot of the stage
+    #: stage -> the earlier stage where a request queues for that stage's slot (and holds it
+    #: until it leaves the stage): a DUT's free slot is waited for in ``scheduling``
+    slot_queued_at: dict[int, int] = field(default_factory=dict)
     labels: dict[str, np.ndarray] = field(default_factory=dict)  # per-request extras (path...)
 
     def work(self, idx: np.ndarray, arrival: np.ndarray, prev_arrival: np.ndarray

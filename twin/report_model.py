@@ -5,7 +5,7 @@ e2e, perception, expectations' name, metric, limit, value, passed) are typed str
 coercion, finite numbers or null. The sections a floor adds when it takes part (the assistant,
 a real run, a rig, a DUT) are optional typed blocks that accept keys added later, so a new key
 extends the report without touching this model; a new section is a new optional field here.
-``python -m cabin_twin.reference`` writes its JSON Schema to docs/report.schema.json and the
+the CLI package's ``reference`` module writes its JSON Schema to docs/report.schema.json and the
 key tables to docs/REPORT.md.
 """
 
@@ -169,7 +169,7 @@ class Report(_Contract):
     streaming_modelled: Block | None = Field(None, description="modelled token pacing")
     degrade_on_alert: Block | None = Field(None, description="the degrade-on-alert control")
     dut_network: Block | None = Field(None, description="a networked DUT's round trips")
-    # a real run (hil)
+    # a real run (the hardware floor)
     lockstep: Block | None = Field(None, description="pacing lateness and real-call error")
     llm_real: Block | None = Field(None, description="the real model's calls")
     llm_worker: Block | None = Field(None, description="the model worker process")

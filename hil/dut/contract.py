@@ -8,8 +8,13 @@ stage timings where it reports them. The bench measures every event's time itsel
 Deadline and cancel: :meth:`Dut.ask` returns by ``deadline_ms`` whatever the DUT does. At the
 deadline the bench cancels the request (a ``cancel`` message, a closed connection, a set
 :class:`threading.Event`) and records ``timeout``; an answer that arrives later is discarded.
-Every failure is an :data:`Outcome`, never an exception out of :meth:`Dut.ask`: the policy then
-takes its degrade path and the run carries on.
+Every failure is an :data:`Outcome`, never an exception out of :meth:`Dut.ask` (an exception
+from an adapter or a factory, ``SystemExit`` included, is ``error``): the policy then takes its
+degrade path and the run carries on. An answer that comes after the deadline is ``degraded``.
+
+Concurrency: a DUT serves up to ``concurrency`` requests at once (1 unless the DUT declares
+more); a request waits for a free slot only until its deadline. Each failed request is one line
+in the DUT's log (``log``, capped and rotated), control characters escaped.
 
 Adapters subclass :class:`Dut` and implement small hooks (``_launch``, ``_ready``,
 ``_exchange``, ``_cancel``, ``_stop``) (python-can style: one abstraction, a few hooks per backend).
@@ -17,24 +22,29 @@ Adapters subclass :class:`Dut` and implement small hooks (``_launch``, ``_ready`
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from pathlib import Path
+from typing import Any, ClassVar, Literal, get_args
 
+from hil.process import CappedLog, printable
 from twin.assistant.resolver import Turn
 
 Outcome = Literal[
     "ok",          # an answer arrived in time and parsed as {intent, value, feedback}
+    "degraded",    # an answer arrived, but after the deadline (the policy degraded)
     "timeout",     # the deadline passed (a hang, or a DUT slower than the deadline)
     "crashed",     # the DUT process died or closed its output
     "malformed",   # the DUT's output was not the protocol's JSON
     "http_error",  # an HTTP status other than 2xx (5xx from an overloaded server)
     "reset",       # the connection was refused or reset
     "unavailable",  # the DUT could not be (re)started within its start timeout
+    "error",       # the adapter or the DUT's own code raised (SystemExit included): a defect
 ]
 OUTCOMES: tuple[str, ...] = get_args(Outcome)
 EventKind = Literal["ack", "chunk", "answer"]
@@ -109,6 +119,16 @@ def answer_from(obj: Any) -> dict[str, Any]:
             "feedback": obj.get("feedback", "")}
 
 
+def adapter_kwargs(config: Any, log_dir: Path | None = None) -> dict[str, Any]:
+    """The contract's keywords from any backend model (the DUT's log in ``log_dir``)."""
+    out: dict[str, Any] = {"timeout_ms": config.timeout_ms,
+                           "start_timeout_s": config.start_timeout_s,
+                           "concurrency": getattr(config, "concurrency", 1)}
+    if log_dir is not None:
+        out["log"] = CappedLog(log_dir / f"dut-{config.kind}.log")
+    return out
+
+
 class Events:
     """Collects a request's events against the bench's clock."""
 
@@ -125,7 +145,8 @@ class Events:
 
 
 class Dut(ABC):
-    """A device under test behind the contract. Thread-safe: one request at a time.
+    """A device under test behind the contract. Thread-safe: up to ``concurrency`` requests
+    at a time (adapters that take more than one say so with :attr:`max_concurrency`).
 
     ``start_timeout_s`` bounds a (re)start: requests that arrive while the DUT is starting
     wait for it only until their own deadline (``timeout``); past the start timeout the start
@@ -135,11 +156,44 @@ class Dut(ABC):
     """
 
     kind = ""
+    #: the most requests this adapter can have in flight at once
+    max_concurrency = 1
+    #: the adapter's config model (a :class:`twin.config.dut.AdapterSettings`); the built-in
+    #: adapters' models are in :mod:`twin.config.dut`, so a scenario is typed at load
+    Config: ClassVar[type | None] = None
 
-    def __init__(self, timeout_ms: float = 5000.0, start_timeout_s: float = 30.0) -> None:
+    @classmethod
+    def validate_config(cls, backend: Any, source: str = "<scenario>",
+                        where: str = "assistant.backend") -> Any:
+        """``backend`` as this adapter's :attr:`Config` (a plugin's table is checked here,
+        before the run starts: :class:`twin.errors.InputError`)."""
+        from twin.config.base import parse
+
+        if cls.Config is None or isinstance(backend, cls.Config):
+            return backend
+        settings = backend.settings() if hasattr(backend, "settings") else dict(backend)
+        return parse(cls.Config, settings, source, where)
+
+    @classmethod
+    def from_config(cls, config: Any, log_dir: Path | None = None) -> Dut:
+        """The adapter for a validated config (every key but ``kind`` is a keyword)."""
+        kwargs = config.model_dump(exclude={"kind"})
+        if log_dir is not None:
+            kwargs["log"] = CappedLog(log_dir / f"dut-{config.kind}.log")
+        return cls(**kwargs)
+
+    def __init__(self, timeout_ms: float = 5000.0, start_timeout_s: float = 30.0,
+                 concurrency: int = 1, log: CappedLog | None = None) -> None:
+        if not 1 <= concurrency <= self.max_concurrency:
+            raise ValueError(f"{self.kind or type(self).__name__} takes a concurrency of 1 to "
+                             f"{self.max_concurrency}, not {concurrency}")
         self.timeout_ms = timeout_ms
         self.start_timeout_s = start_timeout_s
-        self._lock = threading.Lock()
+        self.concurrency = concurrency
+        self.log = log
+        self._lock = threading.Lock()  # start/restart state
+        self._slots = threading.BoundedSemaphore(concurrency)
+        self._count_lock = threading.Lock()
         self._launched_at: float | None = None
         self._ready_seen = False
         self.starts = 0
@@ -186,10 +240,16 @@ class Dut(ABC):
             self._ready_seen = False
             try:
                 self._launch()
-            except DutFailure:
-                self._stop()
+            except BaseException as exc:
+                with contextlib.suppress(Exception):
+                    self._stop()
                 self._launched_at = None
-                raise
+                if isinstance(exc, DutFailure | KeyboardInterrupt):
+                    raise
+                if not isinstance(exc, Exception | SystemExit):
+                    raise
+                raise DutFailure("error", printable(
+                    f"{type(exc).__name__} while starting: {exc}")) from None
         if self._ready_seen or deadline is None:
             return
         start_by = self._launched_at + self.start_timeout_s
@@ -208,31 +268,66 @@ class Dut(ABC):
         """Ask the DUT; returns by ``deadline_ms`` (or ``timeout_ms``) with an outcome."""
         budget = self.timeout_ms if deadline_ms is None else min(deadline_ms, self.timeout_ms)
         request = replace(request, deadline_ms=round(budget, 3))
-        with self._lock:
-            sent = time.perf_counter()
-            deadline = sent + max(budget, 0.0) / 1e3
-            events = Events(sent, on_event)
+        sent = time.perf_counter()
+        deadline = sent + max(budget, 0.0) / 1e3
+        events = Events(sent, on_event)
+        if not self._slots.acquire(timeout=max(deadline - sent, 0.0)):
+            reply = DutReply("timeout", (time.perf_counter() - sent) * 1e3, None, [], {},
+                             "no free DUT slot by the deadline")
+            return self._record(request, reply)
+        try:
+            reply = self._ask(request, budget, sent, deadline, events)
+        finally:
+            self._slots.release()
+        return self._record(request, reply)
+
+    def _ask(self, request: DutRequest, budget: float, sent: float, deadline: float,
+             events: Events) -> DutReply:
+        try:
+            if not self._lock.acquire(timeout=max(deadline - time.perf_counter(), 0.0)):
+                raise DutFailure("timeout", "the DUT was (re)starting until the deadline")
             try:
                 self._ensure_ready(deadline)
-                answer, timings = self._exchange(request, deadline, events)
-                reply = DutReply("ok", (time.perf_counter() - sent) * 1e3, answer,
-                                 events.items, timings)
-            except DutFailure as exc:
-                if exc.outcome == "timeout" and self._ready_seen:
+            finally:
+                self._lock.release()
+            answer, timings = self._exchange(request, deadline, events)
+            ms = (time.perf_counter() - sent) * 1e3
+            if ms > budget:  # it answered, but the policy had to degrade at the deadline
+                return DutReply("degraded", ms, answer, events.items, timings,
+                                f"answered {ms - budget:.1f} ms after the {budget:g} ms "
+                                "deadline")
+            return DutReply("ok", ms, answer, events.items, timings)
+        except DutFailure as exc:
+            if exc.outcome == "timeout" and self._ready_seen:
+                with contextlib.suppress(Exception):
                     self._cancel(request)
-                if exc.outcome in ("crashed", "reset"):
-                    self._stop()  # the next request restarts or reconnects
+            if exc.outcome in ("crashed", "reset"):
+                with self._lock:  # the next request restarts or reconnects
+                    with contextlib.suppress(Exception):
+                        self._stop()
                     self._launched_at = None
-                reply = DutReply(exc.outcome, (time.perf_counter() - sent) * 1e3, None,
-                                 events.items, {}, str(exc))
+            return DutReply(exc.outcome, (time.perf_counter() - sent) * 1e3, None,
+                            events.items, {}, printable(str(exc), 480))
+        except (Exception, SystemExit) as exc:  # an adapter's defect: a verdict, not a crash
+            return DutReply("error", (time.perf_counter() - sent) * 1e3, None, events.items,
+                            {}, printable(f"{type(exc).__name__}: {exc}"))
+
+    def _record(self, request: DutRequest, reply: DutReply) -> DutReply:
+        with self._count_lock:
             self.outcomes[reply.outcome] += 1
-            return reply
+        if self.log is not None and reply.outcome != "ok":
+            with contextlib.suppress(OSError):
+                self.log.write(f"bench: request {request.id} {reply.outcome} after "
+                               f"{reply.ms:.1f} ms: {reply.error}\n".encode())
+        return reply
 
     def close(self) -> None:
         with self._lock:
             if self._launched_at is not None:
                 self._stop()
                 self._launched_at = None
+        if self.log is not None:
+            self.log.close()
 
     def __enter__(self) -> Dut:
         return self

@@ -13,54 +13,61 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import selectors
 import subprocess
-import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from hil.dut.contract import Dut, DutFailure, DutRequest, Events, answer_from
+from hil import process
+from hil.dut.contract import Dut, DutFailure, DutRequest, Events, adapter_kwargs, answer_from
 from hil.dut.inprocess import _timings
+from hil.process import MAX_LINE, printable
+from twin.config.dut import JsonLinesBackend
 
-MAX_LINE = 1 << 20  # a line longer than 1 MiB is malformed output, not a reason to grow forever
+#: ``dut-jsonl.log`` (the DUT's stderr): at most this many bytes per file, two rotated
+LOG_MAX_BYTES = 1 << 20
 
 
 class JsonLinesDut(Dut):
-    """A subprocess speaking JSON lines on stdin/stdout (stderr goes to ``stderr_path``)."""
+    """A subprocess speaking JSON lines on stdin/stdout (stderr goes to ``stderr_path``,
+    capped and rotated)."""
 
     kind = "jsonl"
+    Config = JsonLinesBackend
+
+    @classmethod
+    def from_config(cls, config: Any, log_dir: Path | None = None) -> Dut:
+        common = adapter_kwargs(config, None)
+        stderr = None if log_dir is None else log_dir / "dut-jsonl.log"
+        return cls(config.command, cwd=config.cwd, stderr_path=stderr, **common)
 
     def __init__(self, command: Sequence[str], cwd: str | Path | None = None,
                  env: Mapping[str, str] | None = None, stderr_path: Path | None = None,
                  **kwargs: Any) -> None:
+        if stderr_path is not None and "log" not in kwargs:  # the bench's lines beside stderr
+            kwargs["log"] = process.CappedLog(stderr_path, LOG_MAX_BYTES)
         super().__init__(**kwargs)
         self.command = list(command)
         self.cwd = cwd
         self.env = None if env is None else {**os.environ, **env}
         self.stderr_path = stderr_path
         self._proc: subprocess.Popen[bytes] | None = None
-        self._buf = b""
-        self._sel: selectors.BaseSelector | None = None
+        self._reader: process.LineReader | None = None
+        self._log = self.log
 
     # process ------------------------------------------------------------------------------
     def _launch(self) -> None:
-        stderr = (open(self.stderr_path, "ab") if self.stderr_path is not None  # noqa: SIM115
-                  else subprocess.DEVNULL)
+        stderr = subprocess.DEVNULL if self._log is None else subprocess.PIPE
         try:
-            self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE,
-                                          stdout=subprocess.PIPE, stderr=stderr, cwd=self.cwd,
-                                          env=self.env, bufsize=0, start_new_session=True)
+            self._proc = process.spawn(self.command, stdin=subprocess.PIPE, stderr=stderr,
+                                       cwd=self.cwd, env=self.env)
         except OSError as exc:
-            raise DutFailure("unavailable", f"cannot start {self.command[0]!r}: {exc}") from None
-        finally:
-            if stderr is not subprocess.DEVNULL:
-                stderr.close()
+            raise DutFailure("unavailable", f"cannot start {printable(self.command[0])!r}: "
+                             f"{exc.strerror or exc}") from None
+        if self._log is not None and self._proc.stderr is not None:
+            self._log.drain(self._proc.stderr)
         assert self._proc.stdout is not None
-        os.set_blocking(self._proc.stdout.fileno(), False)
-        self._buf = b""
-        self._sel = selectors.DefaultSelector()
-        self._sel.register(self._proc.stdout, selectors.EVENT_READ)
+        self._reader = process.LineReader(self._proc.stdout, MAX_LINE)
 
     def _ready(self, deadline: float) -> None:
         while True:
@@ -73,26 +80,10 @@ class JsonLinesDut(Dut):
 
     def _stop(self) -> None:
         proc, self._proc = self._proc, None
-        if self._sel is not None:
-            self._sel.close()
-            self._sel = None
-        if proc is None:
-            return
-        for stream in (proc.stdin, proc.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        try:
-            proc.wait(timeout=0.5)  # a well-behaved DUT exits on end of input
-        except subprocess.TimeoutExpired:
-            proc.terminate()
-            try:
-                proc.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5.0)
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+        process.stop(proc, grace_s=0.5, term_s=1.0, kill_s=5.0)
 
     # lines --------------------------------------------------------------------------------
     def _send(self, obj: dict[str, Any]) -> None:
@@ -104,29 +95,24 @@ class JsonLinesDut(Dut):
 
     def _read(self, deadline: float) -> dict[str, Any]:
         """The next JSON line by ``deadline``: ``timeout``, ``crashed`` (EOF), ``malformed``."""
-        assert self._proc is not None and self._sel is not None
-        fd = self._proc.stdout.fileno()  # type: ignore[union-attr]
-        while b"\n" not in self._buf:
-            left = deadline - time.perf_counter()
-            if left <= 0 or not self._sel.select(left):
-                raise DutFailure("timeout", "no line from the DUT by the deadline")
-            try:
-                chunk = os.read(fd, 65536)
-            except BlockingIOError:
-                continue
-            if not chunk:
-                raise DutFailure("crashed", f"the DUT exited (status {self._proc.poll()})")
-            self._buf += chunk
-            if len(self._buf) > MAX_LINE:
-                self._buf = b""
-                raise DutFailure("malformed", "a line longer than 1 MiB")
-        line, _, self._buf = self._buf.partition(b"\n")
+        assert self._proc is not None and self._reader is not None
+        try:
+            line = self._reader.readline(deadline)
+        except process.LineTimeout:
+            raise DutFailure("timeout", "no line from the DUT by the deadline") from None
+        except process.ChildExited:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(0.1)
+            raise DutFailure("crashed", f"the DUT exited (status {self._proc.poll()})"
+                             ) from None
+        except process.LineTooLong:
+            raise DutFailure("malformed", "a line longer than 1 MiB") from None
         try:
             msg = json.loads(line)
         except ValueError:
-            raise DutFailure("malformed", f"not JSON: {line[:80]!r}") from None
+            raise DutFailure("malformed", f"not JSON: {printable(line, 80)!r}") from None
         if not isinstance(msg, dict):
-            raise DutFailure("malformed", f"not a JSON object: {line[:80]!r}")
+            raise DutFailure("malformed", f"not a JSON object: {printable(line, 80)!r}")
         return msg
 
     # contract -----------------------------------------------------------------------------
@@ -144,9 +130,10 @@ class JsonLinesDut(Dut):
                 events.add("answer")
                 return answer_from(msg), _timings(msg)
             elif kind == "error":
-                raise DutFailure("malformed", f"the DUT reported: {msg.get('message', '')}")
+                raise DutFailure("malformed", "the DUT reported: "
+                                 f"{printable(str(msg.get('message', '')), 200)}")
             else:
-                raise DutFailure("malformed", f"unknown event type {kind!r}")
+                raise DutFailure("malformed", f"unknown event type {printable(str(kind), 40)!r}")
 
     def _cancel(self, request: DutRequest) -> None:
         with contextlib.suppress(DutFailure):

@@ -15,7 +15,9 @@ degrade deadline) and the run carries on.
 from __future__ import annotations
 
 import itertools
+import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,10 +91,17 @@ class DutResolver:
         self.stream_sink: Sink | None = None  # set by the run when a rig has an HMI
         self.releases: list[PacedRelease] = []
         self.faults: FaultSchedule | None = None  # [[faults]] dut_* of the scenario
+        #: the router, monitor, fault schedule and stream list are shared by concurrent calls
+        self._shared = threading.Lock()
 
     @property
     def dut(self) -> Dut:
         return next(iter(self.placements.values())).dut
+
+    @property
+    def concurrency(self) -> int:
+        """Requests in flight at once over every placement (each DUT bounds its own)."""
+        return sum(p.dut.concurrency for p in self.placements.values())
 
     def start(self) -> None:
         for placement in self.placements.values():
@@ -121,27 +130,29 @@ class DutResolver:
 
     def resolve(self, query: str, history: list[Turn], lang: str,
                 deadline_ms: float | None = None) -> DutResult:
-        route, decision_us, levels = self._route(query, history)
+        with self._shared:
+            route, decision_us, levels = self._route(query, history)
+            placement = self.placements[route]
+            request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
+            if self.faults is not None:
+                self.faults.before(route, placement)
         started = self.now_ms()
-        placement = self.placements[route]
-        request = DutRequest(next(self._ids), query, lang, self.session, tuple(history))
-        if self.faults is not None:
-            self.faults.before(route, placement)
         mark = placement.proxy.mark() if placement.proxy is not None else 0
         release = PacedRelease(self.pacer, self.stream_sink)
         reply = placement.dut.ask(request, deadline_ms, release.on_event)
         release.end()  # the release thread plays the rest out on its own
-        if release.arrivals:
-            self.releases.append(release)
         net = network_ms(placement.proxy.since(mark)) if placement.proxy is not None else None
         result = to_result(reply, route, net, decision_us)
-        if self.router is not None:
-            self.router.observe(route, reply.ms)  # type: ignore[arg-type]
-            result.reason = self.router.reason
-            result.alarms = levels.alarms if levels is not None else ()
-        if self.monitor is not None:
-            model_ms = reply.ms - (net or 0.0)
-            observe(self.monitor, route, started, self.now_ms(), reply.ms, model_ms, net)
+        with self._shared:
+            if release.arrivals:
+                self.releases.append(release)
+            if self.router is not None:
+                self.router.observe(route, reply.ms)  # type: ignore[arg-type]
+                result.reason = self.router.reason
+                result.alarms = levels.alarms if levels is not None else ()
+            if self.monitor is not None:
+                model_ms = reply.ms - (net or 0.0)
+                observe(self.monitor, route, started, self.now_ms(), reply.ms, model_ms, net)
         return result
 
     def close(self) -> None:
@@ -154,8 +165,9 @@ class DutResolver:
             if placement.proxy is not None:
                 placement.proxy.close()
 
-    def report(self, calls: dict[int, ResolverResult]) -> dict[str, Any]:
-        out = dut_report(calls, {r: p.dut for r, p in self.placements.items()})
+    def report(self, calls: dict[int, ResolverResult],
+               paths: dict[int, str] | None = None) -> dict[str, Any]:
+        out = dut_report(calls, {r: p.dut for r, p in self.placements.items()}, paths)
         proxies = {r: p.proxy for r, p in self.placements.items() if p.proxy is not None}
         if proxies:
             out["proxy"] = {r: proxy_report(p) for r, p in proxies.items()}
@@ -181,11 +193,19 @@ def _ms(values: list[float], unit: str = "ms", digits: int = 3) -> dict[str, flo
     return {f"p{q}_{unit}": round(float(np.percentile(arr, q)), digits) for q in (50, 95, 99)}
 
 
-def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut]) -> dict[str, Any]:
-    """``report.json`` ``dut``: outcomes per request, latency, time to first event, starts,
-    and the measured network time of networked DUTs."""
+#: distinct failure messages kept in the report (the most frequent first)
+TOP_ERRORS = 5
+
+
+def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut],
+               paths: dict[int, str] | None = None) -> dict[str, Any]:
+    """``report.json`` ``dut``: outcomes per request, the most frequent failure messages
+    (an HTTP error's status and body), what the safety valve did with the answers, latency,
+    time to first event, starts, and the measured network time of networked DUTs."""
     results = [c for c in calls.values() if isinstance(c, DutResult)]
     outcomes = {o: sum(r.outcome == o for r in results) for o in OUTCOMES}
+    errors = Counter((r.outcome, r.reply.error) for r in results
+                     if r.outcome != "ok" and r.reply is not None)
     ok = [r.ms for r in results if r.outcome == "ok"]
     acks = [a for r in results if r.reply is not None
             if (a := r.reply.first("ack")) is not None]
@@ -195,10 +215,23 @@ def dut_report(calls: dict[int, ResolverResult], duts: dict[str, Dut]) -> dict[s
         "requests": len(results),
         "outcomes": outcomes,
         "failed": len(results) - outcomes["ok"],
+        "answered": outcomes["ok"] + outcomes["degraded"],
+        "errors": [{"outcome": o, "count": n, "error": e}
+                   for (o, e), n in errors.most_common(TOP_ERRORS)],
         "answer_ok": _ms(ok),
         "first_ack": _ms(acks),
         "starts": {route: dut.starts for route, dut in duts.items()},
+        "concurrency": {route: dut.concurrency for route, dut in duts.items()},
     }
+    if paths is not None:  # the answers in time, and what the safety valve did with them
+        in_time = [i for i, c in calls.items() if getattr(c, "outcome", "") == "ok"]
+        out["valve"] = {"accepted": sum(paths.get(i) == "llm" for i in in_time),
+                        "rejected": sum(paths.get(i) == "valve" for i in in_time)}
+    notes = {route: dut.format_note for route, dut in duts.items()
+             if getattr(dut, "format_note", "")}
+    if notes:
+        out["response_format"] = {route: {"used": duts[route].format_used,  # type: ignore[attr-defined]
+                                          "note": note} for route, note in notes.items()}
     if nets:
         out["network_real"] = {
             "requests": len(nets), **_ms(nets),

@@ -24,7 +24,7 @@ def placement(backend: Any, out: Path, seed: int, where: str, source: str) -> Pl
     """The DUT for ``backend``; an HTTP one with ``network`` goes through a new proxy."""
     network = getattr(backend, "network", None)
     if network is None:
-        return Placement(open_dut(backend, out))
+        return Placement(open_dut(backend, out, source, where))
     try:
         impairment = impairment_from_spec(network.model_dump(), f"{where}.network")
     except SpecError as exc:
@@ -32,7 +32,12 @@ def placement(backend: Any, out: Path, seed: int, where: str, source: str) -> Pl
     parts = urlsplit(backend.url)
     proxy = ImpairmentProxy((parts.hostname or "127.0.0.1", parts.port or 80), impairment, seed)
     url = urlunsplit((parts.scheme, f"127.0.0.1:{proxy.port}", parts.path, "", ""))
-    return Placement(open_dut(backend.model_copy(update={"url": url}), out), proxy)
+    try:
+        dut = open_dut(backend.model_copy(update={"url": url}), out, source, where)
+    except BaseException:
+        proxy.close()
+        raise
+    return Placement(dut, proxy)
 
 
 @contextlib.contextmanager

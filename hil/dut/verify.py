@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from hil import process
 from hil.dut.contract import DutFailure
 from hil.dut.faults import FaultSchedule, Injection
 from hil.dut.resolver import DutResolver, DutResult
@@ -85,7 +86,7 @@ class DutFaultMachine(RuleBasedStateMachine):
         super().__init__()
         self.out = Path(tempfile.mkdtemp(prefix="verify-dut-"))
         port = _free_port()
-        self.service = subprocess.Popen(
+        self.service = process.spawn(
             [sys.executable, str(EXAMPLES / "dut_echo_http.py"), "--port", str(port)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         config = dut_config({
@@ -182,12 +183,7 @@ class DutFaultMachine(RuleBasedStateMachine):
                     procs.append(proc)
                 calls.resolver.close()  # resumes a stopped DUT first
         finally:
-            self.service.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.service.wait(timeout=10)
-            if self.service.poll() is None:
-                self.service.kill()
-                self.service.wait(timeout=10)
+            process.stop(self.service, term_s=10.0, kill_s=10.0)
         for proc in procs:
             self._check("no_dead_bench", proc.poll() is not None,
                         f"DUT process {proc.pid} still running after close")

@@ -65,7 +65,7 @@ _HALLUCINATED = (
 )
 _PROSE = (
     "Sure! I'll take care of that for you.",
-    "好的，我来帮你处理。",
+    "好的，我来帮您处理。",
     "I'm sorry, I don't understand.",
     "The intent is {intent}.",
 )

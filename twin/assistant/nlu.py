@@ -293,8 +293,6 @@ class RuleNLU:
             return whole
         ms = (time.perf_counter() - start) * 1000.0
         first = parts[0]
-        if len(parts) == 1:  # one command beside its reason ("it's hot, open the window")
-            return replace(first, ms=ms)
         return replace(
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
@@ -306,14 +304,14 @@ class RuleNLU:
         pieces = [p for p in _CONJUNCTIONS[self.lang].split(text.strip()) if p and p.strip()]
         if not 2 <= len(pieces) <= MAX_PARTS:
             return None
-        # a statement ("it's hot", "我好冷") beside a command is its reason, not a command
-        asked = [p for p in pieces if not _STATEMENT[self.lang].match(p.strip())]
-        if not asked:
+        # a statement ("it's hot", "我好冷") beside a command is its reason, not a command of
+        # its own: such a sentence is read whole (a reason may contradict the command)
+        if any(_STATEMENT[self.lang].match(p.strip()) for p in pieces):
             return None
         parts: list[RuleResult] = []
         turns = list(history)
         topics: set[str] = set()
-        for piece in asked:
+        for piece in pieces:
             part = self._parse_one(piece, turns)
             command = part.command
             if part.confidence < 0.85 or command is None or (

@@ -9,19 +9,24 @@ first audio (from the end of speech) and the streams the rule flags. Pure: no Si
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
+from pydantic import Field
 
 from twin.assistant.pacer import StreamPacer
-from twin.config.base import Positive, PositiveInt, Strict
+from twin.config.base import Strict
 
 SEED_PACER = StreamPacer()  # first 3 within 50 ms, then 120 +- 20 ms
 
 
+#: a streamed answer of more tokens than this is no voice answer (and would be memory, not time)
+MAX_STREAM_TOKENS = 4096
+
+
 class StreamModel(Strict):
-    tokens: PositiveInt = 12
-    token_ms: Positive = 8.0
+    tokens: Annotated[int, Field(gt=0, le=MAX_STREAM_TOKENS)] = 12
+    token_ms: Annotated[float, Field(gt=0, le=60_000.0, allow_inf_nan=False)] = 8.0
 
 
 def streaming_modelled(answer_ms: np.ndarray, streamed: np.ndarray, model: StreamModel,

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field
+from pydantic import ConfigDict, Discriminator, Field, Tag, field_validator
 
 from twin.assistant.levels import LevelMonitor, LevelRule
 from twin.assistant.router import RouterConfig
@@ -29,9 +30,29 @@ from twin.errors import InputError
 EntryPoint = Annotated[str, Field(pattern=r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")]
 
 
+#: bounds that keep every wait finite and every allocation small
+MAX_TIMEOUT_MS = 600_000.0
+MAX_START_TIMEOUT_S = 3600.0
+MAX_TOKENS = 8192
+MAX_CONCURRENCY = 256
+
+
 class _Common(Strict):
-    timeout_ms: Positive = 5000.0
-    start_timeout_s: Positive = 60.0
+    timeout_ms: Annotated[float, Field(gt=0, le=MAX_TIMEOUT_MS, allow_inf_nan=False,
+                                       description="a request's hard cap (ms)")] = 5000.0
+    start_timeout_s: Annotated[float, Field(gt=0, le=MAX_START_TIMEOUT_S, allow_inf_nan=False,
+                                            description="a (re)start's bound (s)")] = 60.0
+
+
+Concurrency = Annotated[int, Field(ge=1, le=MAX_CONCURRENCY, description=(
+    "requests the DUT serves at once (the bench queues the rest in `scheduling`)"))]
+
+
+class AdapterSettings(_Common):
+    """The base of an adapter's own config model (a plugin's ``Config`` subclasses it)."""
+
+    kind: str
+    concurrency: Concurrency = 1
 
 
 class Impairment(Strict):
@@ -44,44 +65,101 @@ class Impairment(Strict):
     rto_ms: Positive = 200.0
 
 
+_MODEL = Field(None, description="GGUF file (default: the shipped SmolLM2-135M)")
+_THREADS = Field(2, description="llama.cpp threads")
+
+
 class ShippedBackend(_Common):
     kind: Literal["shipped"]
-    model: str | None = None
-    threads: PositiveInt = 2
+    model: str | None = _MODEL
+    threads: PositiveInt = _THREADS
 
 
 class WorkerBackend(_Common):
     kind: Literal["worker"]
-    model: str | None = None
-    threads: PositiveInt = 2
+    model: str | None = _MODEL
+    threads: PositiveInt = _THREADS
 
 
 class InProcessBackend(_Common):
     kind: Literal["inprocess"]
-    entry: EntryPoint
-    options: dict[str, Any] = Field(default_factory=dict)
+    entry: EntryPoint = Field(description="module:factory; factory(**options) returns the "
+                              "handler (checked before the run)")
+    options: dict[str, Any] = Field(default_factory=dict,
+                                    description="keyword arguments of the factory")
+    concurrency: Concurrency = 1
 
 
 class JsonLinesBackend(_Common):
     kind: Literal["jsonl"]
-    command: Annotated[list[str], Field(min_length=1)]
-    cwd: str | None = None
+    command: Annotated[list[str], Field(min_length=1, description=(
+        "the program and its arguments (JSON lines on stdin/stdout)"))]
+    cwd: str | None = Field(None, description="its working folder")
 
 
 class HttpBackend(_Common):
     kind: Literal["http"]
-    url: Annotated[str, Field(pattern=r"^https?://[^/\s]+")]
-    model: str = "default"
-    stream: bool = False
-    response_format: Literal["json_schema", "json_object", "none"] = "json_schema"
-    max_tokens: PositiveInt = 64
-    api_key_env: str | None = None
-    network: Impairment | None = None
+    url: Annotated[str, Field(pattern=r"^https?://[^/\s]+", max_length=2048,
+                              description="base URL, before /chat/completions")]
+    model: str = Field("default", description="the model name sent to the server")
+    stream: bool = Field(False, description="server-sent events (ack, chunks)")
+    response_format: Literal["auto", "json_schema", "json_object", "none"] = Field(
+        "auto", description="auto: json_schema, and json_object once a server refuses it "
+        "(llama_cpp.server does)")
+    max_tokens: Annotated[int, Field(gt=0, le=MAX_TOKENS)] = 64
+    api_key_env: str | None = Field(None, description="environment variable holding a "
+                                    "bearer token")
+    network: Impairment | None = Field(None, description="an impairment proxy in front "
+                                       "(rtt, loss, ...)")
+    concurrency: Concurrency = 1
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, url: str) -> str:
+        if any(c.isspace() or not c.isprintable() for c in url):
+            raise ValueError("a URL without spaces or control characters")
+        try:
+            parts = urlsplit(url)
+            port = parts.port
+        except ValueError as exc:
+            raise ValueError(f"a URL with a valid host and port ({exc})") from None
+        if not parts.hostname:
+            raise ValueError("a URL with a host")
+        if port is not None and not 1 <= port <= 65535:
+            raise ValueError("a port from 1 to 65535")
+        return url
+
+
+#: the kinds shipped with the bench; an adapter of any other kind is a plugin, found by name
+#: in the bench's entry point group (like python-can's ``can.interface``)
+BUILTIN_KINDS = ("shipped", "worker", "inprocess", "jsonl", "http")
+
+
+class PluginBackend(_Common):
+    """An adapter of another kind: the common keys are checked here, the kind and the rest by
+    the adapter's own config model when the bench opens it (before the run starts)."""
+
+    model_config = ConfigDict(extra="allow", strict=True, allow_inf_nan=False, frozen=True)
+
+    kind: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,63}$",
+                               description="a built-in kind or an installed adapter's name")]
+    concurrency: Concurrency = 1
+
+    def settings(self) -> dict[str, Any]:
+        """Every key of the table (the adapter's config model validates them)."""
+        return {**self.model_dump(), **(self.model_extra or {})}
+
+
+def _kind_tag(value: Any) -> str:
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return kind if kind in BUILTIN_KINDS else "plugin"
 
 
 Backend = Annotated[
-    ShippedBackend | WorkerBackend | InProcessBackend | JsonLinesBackend | HttpBackend,
-    Field(discriminator="kind"),
+    Annotated[ShippedBackend, Tag("shipped")] | Annotated[WorkerBackend, Tag("worker")]
+    | Annotated[InProcessBackend, Tag("inprocess")] | Annotated[JsonLinesBackend, Tag("jsonl")]
+    | Annotated[HttpBackend, Tag("http")] | Annotated[PluginBackend, Tag("plugin")],
+    Discriminator(_kind_tag),
 ]
 
 
@@ -172,8 +250,9 @@ def dut_config(assistant: dict[str, Any] | None, source: str) -> AssistantDut | 
     try:
         return parse(AssistantDut, data, source, "assistant")
     except InputError as exc:  # drop pydantic's union tag: backend.http.url -> backend.url
-        key = re.sub(r"\.(shipped|worker|inprocess|jsonl|http)(?=\.)", "", exc.key)
+        key = re.sub(r"\.(shipped|worker|inprocess|jsonl|http|plugin)(?=\.|$)", "", exc.key)
         raise InputError(exc.file, key, exc.expected) from None
 
 
-__all__ = ["AssistantDut", "Backend", "HttpBackend", "Impairment", "Route", "dut_config"]
+__all__ = ["BUILTIN_KINDS", "AdapterSettings", "AssistantDut", "Backend", "HttpBackend",
+           "Impairment", "PluginBackend", "Route", "dut_config"]
