@@ -139,3 +139,12 @@ def test_pinyin_names_score_and_the_status_comes_from_another_node(tmp_path: Pat
     assert {c.signal.name for c in fan_status} == {"FengSu_ZhuangTai", "Blower_ZhuangTai"}
     chosen = pair(fan[0], fan_status)
     assert chosen is not None and chosen.message.name == "AC_ZhuangTai_01"
+
+
+def test_a_sym_file_in_a_legacy_encoding_reads_as_written() -> None:
+    from devices.codec import text_encoding
+
+    path = DBC / "special-chars-6.0.sym"  # cantools' test file, ISO-8859-1 bytes
+    assert text_encoding(path) == "cp1252"
+    sig = load_dbc(path, False).get_message_by_name("A/=*").get_signal_by_name("a/b")
+    assert sig.comment == "ö"
