@@ -70,6 +70,8 @@ DRIVER = re.compile(r"^(dr|drv|dvr|drvr|driver|left|lft|lt|fl|df|fa|fahrer|zuo|v
 PASSENGER = re.compile(r"^(ps|psgr|psngr|pass|passenger|right|rt|fr|pf|bf|beifahrer|you|vr"
                        r"|hr)$")
 UNKNOWN_NODES = {"", "Vector__XXX", "XXX"}
+#: the least score a candidate is bound with (listed below it): its name or message says so
+BIND_SCORE = 2.0
 #: a word in a comment or value name that says "this is a command"
 COMMAND_WORDS = re.compile(r"^(command|request|einschaltbefehl|befehl|anforderung|request"
                            r"|commande|switch\w*|set)$")
@@ -279,6 +281,8 @@ def scaffold(dbc: Path, out: Path | None = None, name: str | None = None
 
             dbc_ref = os.path.relpath(dbc, out.parent)
     found = {f: candidates(db, f) for f in FUNCTIONS}
+    bindable = {f: ([c for c in req if c.score >= BIND_SCORE], sts)
+                for f, (req, sts) in found.items()}
     head = [
         f"# Draft rig for {dbc.name}, written by `twin rig init`. Every binding below is a",
         "# guess from names: confirm each against the vehicle's documentation, then run",
@@ -321,33 +325,35 @@ def scaffold(dbc: Path, out: Path | None = None, name: str | None = None
                 d.safe_confirm.append(f"{{ signal = {_toml_str(status.signal.name)}, "  # type: ignore[union-attr]
                                       f"value = {safe_value:g} }}")
 
-    heat_req = [c for c in found["seat heating"][0] if _fits(c.signal, 0, 3)]
+    heat_req = [c for c in bindable["seat heating"][0] if _fits(c.signal, 0, 3)]
     for intent, side in (("seat_heat_driver", DRIVER), ("seat_heat_passenger", PASSENGER)):
         pick = next((c for c in heat_req
                      if any(side.match(t) for t in tokens(c.signal.name))), None)
         if pick is not None:
             bind(intent, "seat heating", pick, 0, 3, 0.0)
             heat_req = [c for c in heat_req if c is not pick]
-    temp = [c for c in found["temperature"][0] if _fits(c.signal, 16, 30)]
+    temp = [c for c in bindable["temperature"][0] if _fits(c.signal, 16, 30)]
     if temp:
         bind("climate_set_temperature", "temperature", temp[0], 16, 30, 22.0)
-    fan = [c for c in found["fan"][0] if raw_range(c.signal)[0] <= 0 < raw_range(c.signal)[1]]
+    fan = [c for c in bindable["fan"][0] if raw_range(c.signal)[0] <= 0 < raw_range(c.signal)[1]]
     if fan:
         top = raw_range(fan[0].signal)[1]
         levels = ([0] + [max(1, round(i * top / 7)) for i in range(1, 8)]
                   if top != 7 or effective_range(fan[0].signal)[1] > 7 else None)
         bind("climate_set_fan", "fan", fan[0], 0, 7, 0.0, levels)
-    vol = [c for c in found["media"][0]
+    vol = [c for c in bindable["media"][0]
            if any(t.startswith(("vol", "laut", "yinliang")) for t in tokens(c.signal.name))
            and _fits(c.signal, 0, 30)
            and c.signal.length > 1]
     if vol:
         bind("media_volume_set", "media", vol[0], 0, 30, 8.0)
     if found["window"][0]:
-        notes.append("note: window candidates listed, not bound: a motion device's safe state "
-                     "must only stop it (motion = true, hold its position): bind it by hand")
-    if found["defrost"][0]:
-        c = found["defrost"][0][0]
+        notes.append("note: window candidates listed, not bound: a motion device (motion = "
+                     "true) may only be stopped: hold its reported position when a status "
+                     "reports it, else send a stop value on every command signal "
+                     "(devices/SAFE_STATE.md): bind it by hand")
+    if bindable["defrost"][0]:
+        c = bindable["defrost"][0][0]
         d = device(c)
         assert d.lines is not None and d.safe is not None
         d.lines.append(f"climate_defrost = {{ set = {{ {c.signal.name} = 1 }} }}"
