@@ -1,22 +1,16 @@
 """Twin fidelity: does the modelled twin predict the real run?
 
-The loop, for a scenario with real stages:
+1. **Calibrate:** a real run on ``seed + calibration_seed_offset`` records every real call
+   (:class:`hil.calls.CallRecord`); :mod:`hil.fidelity_fit` fits and writes the calibration
+   file that ``calibrated = "PATH"`` reads.
+2. **Measure:** the real run on the scenario's seed, in lockstep.
+3. **Predict:** the scenario fully modelled from that file, on the real run's arrivals, seed
+   and slot counts.
+4. **Compare:** per real stage and end to end (:mod:`hil.fidelity_compare`), judged by the
+   scenario's ``[fidelity]`` tolerances.
 
-1. **Calibrate.** A real run on another seed (``seed + calibration_seed_offset``) records every
-   real call (:class:`CallRecord`: stage, class, features, measured ms). A conditioned model is
-   fitted per stage and class and written with the marginal fit (:mod:`hil.fidelity_fit`)
-   as a calibration file (``[stages.X]`` + ``[conditioned.X]``) that
-   ``calibrated = "PATH"`` reads in any scenario (``twin run``, ``whatif``, ``capacity``).
-2. **Measure.** The real run on the scenario's seed, in lockstep.
-3. **Predict.** The same scenario fully modelled from the calibration file, on the real run's
-   arrivals (a script workload), seed and slot counts.
-4. **Compare.** Per real stage and end to end: p50/p95/p99 predicted against measured with
-   the relative error, a two-sample Kolmogorov-Smirnov test; the verdict uses the scenario's
-   ``[fidelity]`` tolerances (:mod:`hil.fidelity_compare`).
-
-The "real" side is any :data:`Runner` that returns a run and its call records: the real
-backends (``twin fidelity`` builds that runner), or a synthetic backend with a known ground truth
-(:class:`hil.synthetic.SyntheticBinding`), which is how the loop itself is tested.
+The real side is any :data:`Runner`: the real backends (``twin fidelity`` builds one) or
+:class:`hil.synthetic.SyntheticBinding`, a known truth that tests the loop itself.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ Bad files raise :class:`twin.errors.InputError` (one line: file, dotted key, exp
 from __future__ import annotations
 
 import sys
-import tomllib
 from pathlib import Path
 
 from cantools.database.can import Database, Message, Signal
@@ -50,6 +49,7 @@ from latency_models.distributions import SpecError, distribution_from_spec
 from twin.config.base import parse
 from twin.config.distributions import DistSpec
 from twin.errors import InputError
+from twin.files import load_toml
 from twin.paths import RIGS_DIR, resolve_named
 
 __all__ = ["AT_REST", "FEEDBACK", "FEEDBACK_SCHEMA", "PROTECTION_SIGNALS", "SERIAL",
@@ -69,12 +69,7 @@ def load_rig(name_or_path: str | Path) -> Rig:
         raise InputError(file, "path", "an existing rig file (or a name in rigs/)")
     if path.stat().st_size > MAX_RIG_BYTES:
         raise InputError(file, "path", f"a rig file of at most {MAX_RIG_BYTES // 1000} kB")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(file, "toml", f"valid TOML ({exc})") from None
-    except RecursionError:
-        raise InputError(file, "toml", "tables nested at most 32 deep") from None
+    data = load_toml(path, MAX_RIG_BYTES)
     model = parse(RigModel, data, file)
     return _Loader(path, model).rig()
 

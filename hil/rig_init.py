@@ -24,6 +24,7 @@ from cantools.database.can import Database, Message, Signal
 from devices.binding import E2E_SIGNALS
 from devices.codec import fold, load_dbc
 from hil.rig_file import effective_range, raw_range
+from twin.errors import InputError
 
 #: function -> (token pattern that names it, pattern both tokens of a pair must meet)
 #: Patterns run on folded tokens (lower case, umlauts spelled out, ``#`` for a lost byte).
@@ -261,6 +262,11 @@ def _toml_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _one_line(exc: BaseException, limit: int = 200) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def scaffold(dbc: Path, out: Path | None = None, name: str | None = None
              ) -> tuple[str, list[str]]:
     """The draft rig text and notes for the user (stderr)."""
@@ -268,10 +274,14 @@ def scaffold(dbc: Path, out: Path | None = None, name: str | None = None
     strict = True
     try:
         db = load_dbc(dbc, True)
-    except Exception as exc:
+    except Exception as exc:  # cantools raises many kinds (parse errors, bad values, ...)
         strict = False
-        db = load_dbc(dbc, False)
-        notes.append(f"note: {dbc.name} loads only with strict = false ({exc})")
+        try:
+            db = load_dbc(dbc, False)
+        except Exception as again:
+            raise InputError(str(dbc), "--dbc", f"a DBC that cantools can load "
+                             f"({type(again).__name__}: {_one_line(again)})") from None
+        notes.append(f"note: {dbc.name} loads only with strict = false ({_one_line(exc)})")
     dbc_ref = str(dbc)
     if out is not None:
         try:

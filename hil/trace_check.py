@@ -59,9 +59,13 @@ def check_traces(out_dir: str | Path) -> dict[str, Any]:
                                   "closed": _closed(path), "error": error}
     serial = out / SERIAL_LOG
     if serial.is_file():
-        lines = serial.read_text(encoding="ascii", errors="replace").splitlines()
+        lines, last = 0, b"\n"
+        with serial.open("rb") as fh:  # counted in chunks: a log of any size, bounded memory
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                lines, last = lines + chunk.count(b"\n"), chunk[-1:]
+        lines += last != b"\n"  # a last line without its newline (a killed writer) counts
         report["traces"][SERIAL_LOG] = {"present": True, "bytes": serial.stat().st_size,
-                                        "lines": len(lines), "closed": None}
+                                        "lines": lines, "closed": None}
     # ASC timestamps are relative to its start, BLF ones absolute: compare spans
     lasts = [t["last"] - t["first"] for t in report["traces"].values()
              if t.get("last") is not None]
@@ -69,6 +73,8 @@ def check_traces(out_dir: str | Path) -> dict[str, Any]:
                                        default=0)
     report["last_frame_spread_ms"] = (round((max(lasts) - min(lasts)) * 1e3, 3)
                                       if len(lasts) > 1 else None)
-    report["complete"] = all(t.get("closed") is not False and t.get("present", False)
-                             and not t.get("error") for t in report["traces"].values())
+    report["present"] = any(t.get("present") for t in report["traces"].values())
+    report["complete"] = report["present"] and all(
+        t.get("closed") is not False and t.get("present", False) and not t.get("error")
+        for t in report["traces"].values())
     return report

@@ -201,6 +201,9 @@ def _positive(spec: dict[str, Any], key: str, where: str) -> float:
     return float(value)
 
 
+MAX_CATALOGUE_BYTES = 4 << 20  # a catalogue is kilobytes: a bigger input is not one
+
+
 def load_catalogue(
     path: Path, base: dict[str, ModelProfile] | None = None
 ) -> dict[str, ModelProfile]:
@@ -210,8 +213,14 @@ def load_catalogue(
     """
     where = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_CATALOGUE_BYTES + 1)
+        if len(data) > MAX_CATALOGUE_BYTES:
+            raise SpecError(where, f"a catalogue of at most {MAX_CATALOGUE_BYTES} bytes")
+        text = data.decode("utf-8")
         raw = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+    except RecursionError:
+        raise SpecError(where, "tables nested at most 32 deep (arrays included)") from None
     except (OSError, ValueError) as exc:
         raise SpecError(where, f"a readable JSON or TOML file ({exc})") from exc
     if not isinstance(raw, dict) or not isinstance(raw.get("profiles"), list):

@@ -1,28 +1,18 @@
 """Network models for the ``network`` stage: RTT paths and transport/protocol behaviour.
 
 Every protocol model has ``sample_at(rng, t_ms, size_kb=None, hold_ms=None) -> ndarray``: the
-network latency (ms) of each request entering the stage at time ``t_ms`` (any order), seeded
-by ``rng``. ``size_kb`` is the upload size per request (default: the model's ``size_kb``);
-``hold_ms`` is how long the server keeps the request open before it answers (scheduling +
-inference downstream; default: drawn from the model's ``hold``). The returned latency is the
-network's share only: waiting for a connection, handshakes, one RTT, transfer, loss recovery.
-The hold time matters because it occupies an HTTP/1.1 connection (head-of-line blocking).
+network's share of each request's latency (ms) entering at ``t_ms`` (any order): waiting for a
+connection, handshakes, one RTT, transfer, loss recovery. ``hold_ms`` is how long the server
+keeps the request open (it occupies an HTTP/1.1 connection: head-of-line blocking); by default
+it is drawn from the model's ``hold``. The seed's figures: fibre RTT ~20 ms Beijing-Guangzhou,
+35-80 ms on the public internet, 5G private 12 ms with 60 ms handover spikes.
 
-Figures from the seed article: Beijing-Guangzhou fibre RTT about 20 ms in theory, 35-80 ms on
-the public internet; a 5G private network at 12 ms with spikes to 60 ms on base-station
-handover; gRPC over HTTP/2 cut P95 by 34 % against HTTP/1.1 in their production; WebSocket as
-the fallback when a firewall blocks gRPC; QUIC 18 ms faster than TCP in an intranet test.
-
-Modelling assumptions (calibrate where you have measurements):
-- handshakes: TCP + TLS 1.3 = 2 RTT (TLS 1.2: 3); WebSocket adds the HTTP Upgrade (+1 RTT);
-  QUIC = 1 RTT, 0 RTT on resumption;
-- loss: each packet (``mss_kb``) is lost with ``loss``; TCP recovers by fast retransmit
-  (1 RTT) when the flow has >= 4 packets, else by the retransmission timeout ``rto_ms``
-  (Linux minimum 200 ms); QUIC detects by the 9/8 RTT time threshold or a probe timeout
-  (1.5 RTT + 25 ms max_ack_delay) for short flows;
-- HTTP/2 and WebSocket share one TCP connection: a loss stalls every stream in flight
-  during the recovery (transport HOL). QUIC streams are independent: a loss delays only its
-  own stream. Bandwidth sharing between concurrent streams is not modelled.
+Assumptions (calibrate where you have measurements): TCP + TLS 1.3 = 2 RTT (TLS 1.2: 3),
+WebSocket +1 RTT for the Upgrade, QUIC 1 RTT (0 on resumption); a packet (``mss_kb``) is lost
+with ``loss``, TCP recovers by fast retransmit (1 RTT, >= 4 packets) else by ``rto_ms``, QUIC
+by 9/8 RTT or a probe timeout (1.5 RTT + 25 ms); on one TCP connection (HTTP/2, WebSocket) a
+loss stalls every stream in flight, QUIC streams are independent; bandwidth sharing between
+concurrent streams is not modelled.
 """
 
 from __future__ import annotations

@@ -82,8 +82,18 @@ def _placeholders(tmp_path: Path) -> dict[str, str]:
     rig["serial"]["port"] = str(tmp_path / "no-such-serial-port")
     serial_rig = tmp_path / "bad-serial.toml"
     serial_rig.write_text(tomli_w.dumps(rig), encoding="utf-8")
+    deep_array = tmp_path / "deep-array.toml"
+    deep_array.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    deep_inline = tmp_path / "deep-inline.toml"
+    deep_inline.write_text("a = " + "{b = " * 600 + "1" + "}" * 600 + "\n", encoding="utf-8")
+    queries_zero = tmp_path / "queries-zero.toml"
+    queries_zero.write_text(tomli_w.dumps({**BASE, "assistant": {"queries": "/dev/zero"}}),
+                            encoding="utf-8")
     return {"deep": str(deep), "binary": str(binary), "long": "x" * 10_000,
-            "serial_rig": str(serial_rig), "out": str(tmp_path / "out")}
+            "serial_rig": str(serial_rig), "out": str(tmp_path / "out"),
+            "deep_array": str(deep_array), "deep_inline": str(deep_inline),
+            "queries_zero": str(queries_zero), "missing_folder": str(tmp_path / "no" / "x.toml"),
+            "cabin_dbc": str(ROOT / "devices" / "cabin.dbc")}
 
 
 @pytest.mark.parametrize("case", _cases("cli.toml"), ids=lambda c: c["name"][:60])

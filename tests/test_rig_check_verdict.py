@@ -77,7 +77,8 @@ def test_safe_state_limits_pinned_at_the_dbc_edges(tmp_path: Path) -> None:
 def _check(tmp_path: Path, text: str, capsys, *extra: str) -> tuple[int, dict]:
     path = tmp_path / "rig.toml"
     path.write_text(text)
-    status = main(["rig", "check", str(path), "--pings", "3", "--timeout-ms", "200", *extra])
+    status = main(["rig", "check", str(path), "--pings", "3", "--timeout-ms", "200", "--json",
+                   *extra])
     out = capsys.readouterr().out
     return status, json.loads(out.strip().splitlines()[-1])
 

@@ -101,7 +101,7 @@ def test_malformed_vary_exits_2_through_cli(
 ) -> None:
     import cabin_twin.cli.main
 
-    def parser_with_vary() -> argparse.ArgumentParser:
+    def parser_with_vary(*_args: object, **_kwargs: object) -> argparse.ArgumentParser:
         # a parser that only carries --vary
         parser = argparse.ArgumentParser()
         parser.add_argument("--vary", action="append", default=[])

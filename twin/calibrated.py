@@ -21,7 +21,6 @@ the file, no hardware.
 
 from __future__ import annotations
 
-import tomllib
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -35,6 +34,7 @@ from latency_models.distributions import SpecError
 from latency_models.stages import STAGES
 from twin.assistant.resolver import Turn
 from twin.errors import InputError
+from twin.files import load_toml
 from twin.plan import MIN_WORK_MS, Plan
 from twin.rng import stream
 from twin.scenario import Scenario
@@ -72,8 +72,8 @@ def load_conditioned(scenario: Scenario) -> dict[str, ConditionedStage]:
         if path is None:
             continue
         try:
-            table = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError):
+            table = load_toml(path)
+        except InputError:
             continue  # the scenario loader already refused an unreadable file
         spec = table.get("conditioned", {}).get(stage)
         if spec is None:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from scipy import optimize, stats
 
 from twin.errors import InputError
@@ -42,6 +43,9 @@ class CapacityResult:
     converged: bool
     reason: str
     points: list[tuple[float, float]] = field(default_factory=list)
+    #: replications near the knee (:func:`replicate_knee`): the curve with its band, the knee
+    #: with its interval; None when not replicated
+    replicated: dict[str, Any] | None = None
 
     @property
     def monotone(self) -> bool:
@@ -122,6 +126,71 @@ def find_capacity(
     return result(good, bad, True, "bracket narrower than the tolerance")
 
 
+def band_loads(knees: Sequence[float], result: CapacityResult, integer: bool,
+               points: int = 5) -> list[float]:
+    """Loads for the curve's band: ``points`` loads evenly across the replications' knees,
+    one search tolerance (at least 1 user) beyond them on each side."""
+    finite = [k for k in knees if math.isfinite(k)]
+    if not finite:
+        return []
+    pad = max(result.tolerance, 1.0) if integer else result.tolerance
+    lo, hi = max(min(finite) - pad, 1e-9), max(finite) + pad
+    loads = np.linspace(lo, hi, points).tolist()
+    loads = [float(round(x)) if integer else float(x) for x in loads]
+    return sorted({x for x in loads if x > 0})
+
+
+def replicate_knee(evaluate: Callable[[float, int], float], result: CapacityResult,
+                   seeds: Sequence[int], integer: bool, low: float, max_evals: int = 30,
+                   on_point: Callable[[str], None] | None = None) -> dict[str, Any]:
+    """The knee's spread over replications: each replication ``r`` repeats the search on its
+    own seed (common random numbers within it: every load on ``seeds[r]``), then every
+    replication runs a few loads across the knees found, for the percentile curve's band.
+    Returns each replication's knee, their mean with a 95 % bootstrap interval, and per band
+    load the mean percentile with its 95 % bootstrap band. ``on_point(what)`` says what runs."""
+    from twin.sweep import mean_ci95
+
+    def say(text: str) -> None:
+        if on_point is not None:
+            on_point(text)
+
+    knees: list[float] = []
+    missed: list[str] = []
+    for r, seed in enumerate(seeds):
+        def one(load: float, seed: int = seed, r: int = r) -> float:
+            say(f"replication {r + 1} of {len(seeds)}: search at {load:g}")
+            return float(evaluate(load, seed))
+
+        found = find_capacity(one, result.budget_ms, low=low, high=result.first_failing,
+                              tolerance=result.tolerance, max_evals=max_evals,
+                              integer=integer, percentile=result.percentile,
+                              load_name=result.load_name)
+        if found.knee is None or not found.converged:
+            missed.append(f"replication {r + 1}: {found.reason}")
+            knees.append(math.nan if found.knee is None else found.knee)
+        else:
+            knees.append(found.knee)
+    loads = band_loads(knees, result, integer)
+    values = np.full((len(seeds), len(loads)), math.nan)
+    for j, load in enumerate(loads):
+        for r, seed in enumerate(seeds):
+            say(f"band: replication {r + 1} of {len(seeds)} at {load:g}")
+            values[r, j] = float(evaluate(load, seed))
+    curve = []
+    for j, load in enumerate(loads):
+        mean, lo, hi = mean_ci95(values[:, j].tolist())
+        curve.append({"load": load, "mean_ms": mean, "ci95_low": lo, "ci95_high": hi,
+                      "values_ms": values[:, j].tolist(),
+                      "within_budget": int(np.sum(values[:, j] <= result.budget_ms))})
+    finite = [k for k in knees if math.isfinite(k)]
+    mean, lo, hi = mean_ci95(finite) if finite else (math.nan, math.nan, math.nan)
+    return {"replications": len(seeds), "seeds": list(seeds), "loads": loads, "curve": curve,
+            "knee": {"mean": mean, "ci95_low": lo, "ci95_high": hi,
+                     "min": min(finite) if finite else math.nan,
+                     "max": max(finite) if finite else math.nan,
+                     "per_replication": knees, "not_converged": missed}}
+
+
 def erlang_c(servers: int, offered_load: float) -> float:
     """P(wait > 0) in M/M/c with ``offered_load`` = lambda/mu (Erlang C), via scipy Poisson."""
     c, a = servers, offered_load
@@ -193,7 +262,20 @@ def write_capacity(
     fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=100)
     colours = ["tab:green" if p[1] <= result.budget_ms else "tab:red" for p in result.points]
     ax.plot(loads, lat, color="0.6", lw=1, zorder=1)
-    ax.scatter(loads, lat, c=colours, zorder=2, label="evaluated loads")
+    ax.scatter(loads, lat, c=colours, zorder=2, label="evaluated loads (search)")
+    rep = result.replicated
+    if rep and rep["curve"]:
+        xs = [c["load"] for c in rep["curve"]]
+        ax.plot(xs, [c["mean_ms"] for c in rep["curve"]], color="tab:purple", lw=1.5,
+                label=f"mean of {rep['replications']} replications")
+        if all(math.isfinite(c["ci95_low"]) for c in rep["curve"]):
+            ax.fill_between(xs, [c["ci95_low"] for c in rep["curve"]],
+                            [c["ci95_high"] for c in rep["curve"]], color="tab:purple",
+                            alpha=0.2, label="95 % band")
+        k = rep["knee"]
+        if math.isfinite(k["ci95_low"]):
+            ax.axvspan(k["ci95_low"], k["ci95_high"], color="tab:blue", alpha=0.12,
+                       label=f"knee 95 % CI {k['ci95_low']:.4g}-{k['ci95_high']:.4g}")
     ax.axhline(result.budget_ms, color="k", ls="--", lw=1, label=f"budget {result.budget_ms:g} ms")
     if result.knee is not None:
         ax.axvline(
@@ -228,17 +310,28 @@ def make_evaluate(
     metric: str = "e2e.p95_ms",
     integer: bool = False,
     source: str = "scenario",
+    apply: Callable[[dict[str, Any], dict[str, Any], str], dict[str, Any]] | None = None,
+    probe: float = 1.0,
 ) -> Evaluate:
     """``evaluate(load)``: run ``point_fn`` with ``load_key`` set to the load, return ``metric``.
 
     Common random numbers: every load runs with the same ``seed``. ``point_fn`` is the same
-    kind of function a sweep uses (e.g. it returns report.json content).
+    kind of function a sweep uses (e.g. it returns report.json content). ``apply(raw, point,
+    source)`` sets the key (default: a plain dotted key; ``twin capacity`` passes what
+    ``whatif --vary`` uses, so stage parameters such as ``stages.inference.median`` work);
+    ``probe`` is a load that must be settable.
     """
-    set_dotted(raw, load_key, 1, source)  # fail now, with the key named, if it does not exist
 
-    def evaluate(load: float) -> float:
+    def put(value: float | int) -> dict[str, Any]:
+        if apply is not None:
+            return apply(raw, {load_key: value}, source)
+        return set_dotted(raw, load_key, value, source)
+
+    put(round(probe) if integer else probe)  # fail now, with the key named, if it cannot be set
+
+    def evaluate(load: float, run_seed: int = seed) -> float:
         value: float | int = round(load) if integer else float(load)
-        metrics = flatten_metrics(point_fn(set_dotted(raw, load_key, value, source), seed))
+        metrics = flatten_metrics(point_fn(put(value), run_seed))
         if metric not in metrics:
             raise InputError(
                 source, metric, f"a metric the run reports ({', '.join(sorted(metrics))})"

@@ -17,6 +17,7 @@ from twin.progress import progress
 
 PointFn = Callable[[dict[str, Any], int], dict[str, Any]]
 DEFAULT_TIMEOUT_S = 3600.0
+CONNECT_TIMEOUT_S = 10.0  # a Dask scheduler that does not accept a TCP connection by then
 
 
 def flatten_metrics(result: dict[str, Any], prefix: str = "") -> dict[str, float]:
@@ -61,8 +62,8 @@ def parse_executor(text: str) -> tuple[str, int | None, str | None]:
         return "process", int(n) if n else None, None
     if text.startswith("dask://"):
         host, _, port = text[len("dask://") :].rpartition(":")
-        if not host or not port.isdigit():
-            raise InputError("--executor", text, "dask://HOST:PORT")
+        if not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
+            raise InputError("--executor", text, "dask://HOST:PORT with a port 1..65535")
         return "dask", None, f"tcp://{host}:{port}"
     raise InputError("--executor", text, "process, process:N, serial or dask://HOST:PORT")
 
@@ -109,6 +110,20 @@ def map_tasks(
     return [r if r is not None else {} for r in results]
 
 
+def _reachable(address: str, timeout_s: float) -> None:
+    """A TCP connect to the scheduler within ``timeout_s``: nothing listening is one line now,
+    not Dask's retries and log lines."""
+    import socket
+
+    host, _, port = address.removeprefix("tcp://").rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise InputError("--executor", f"dask://{host}:{port}", f"a Dask scheduler listening "
+                         f"there (connect within {timeout_s:g} s: {exc.strerror or exc})"
+                         ) from None
+
+
 def _map_dask(
     tasks: list[tuple[PointFn, dict[str, Any], int]],
     address: str,
@@ -123,6 +138,7 @@ def _map_dask(
             "--executor", address, "dask installed: pip install 'cabin-twin[dask]'"
         ) from exc
     _require_picklable(tasks)
+    _reachable(address, min(timeout_s, CONNECT_TIMEOUT_S))
     try:
         client = Client(address, timeout=min(timeout_s, 30.0))
     except OSError as exc:

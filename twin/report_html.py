@@ -1,3 +1,5 @@
+# Over 400 lines: every figure and the page around them are built here from strings; page
+# templates would move the HTML out.
 """``report.html``: a self-contained run report next to report.json.
 
 Opens offline: inline CSS, no script, no font or image from the network; every figure is a

@@ -9,7 +9,6 @@ prints it as one line and exits 2.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from twin.config.scenario import (
     VoiceBurstWorkload,
 )
 from twin.errors import InputError
+from twin.files import load_toml
 from twin.paths import SCENARIOS_DIR, resolve_named
 
 DEFAULT_SCENARIO = "default"
@@ -96,15 +96,7 @@ def find_scenario(name_or_path: str | None) -> Path:
 def read_scenario(name_or_path: str | None = None) -> tuple[dict[str, Any], str]:
     """The parsed TOML document of a scenario and its path (what ``--vary`` edits)."""
     path = find_scenario(name_or_path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(str(path), "toml", f"valid TOML ({exc})") from None
-    except UnicodeDecodeError:
-        raise InputError(str(path), "toml", "a UTF-8 text file") from None
-    except RecursionError:
-        raise InputError(str(path), "toml", "tables nested at most 32 deep") from None
-    return raw, str(path)
+    return load_toml(path), str(path)
 
 
 def load_scenario(name_or_path: str | None = None) -> Scenario:
@@ -189,9 +181,8 @@ def _calibrated(source: str, path_text: str, stage: str) -> Any:
         base = Path(source).parent if Path(source).exists() else Path.cwd()
         path = path if path.exists() else base / path
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8"))["stages"][stage]
-    except (OSError, KeyError, TypeError, UnicodeDecodeError, RecursionError,
-            tomllib.TOMLDecodeError):
+        table = load_toml(path)["stages"][stage]
+    except (KeyError, TypeError, InputError):
         raise InputError(source, f"stages.{stage}.calibrated",
                          f"a readable calibration file with [stages.{stage}], got {path_text!r}"
                          ) from None

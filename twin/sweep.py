@@ -277,7 +277,7 @@ class SweepOptions:
 
 
 def _positive_int(flag: str, text: str) -> int:
-    if not str(text).isdigit() or int(text) < 1:
+    if not (str(text).isascii() and str(text).isdigit()) or int(text) < 1:
         raise InputError(flag, str(text), "a positive integer")
     return int(text)
 

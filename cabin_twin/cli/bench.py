@@ -34,6 +34,9 @@ def discover(folder: Path = BENCHMARKS_DIR) -> dict[str, BenchFn]:
     return found
 
 
+EXIT_CODES = ("0 every benchmark ran, 2 an unknown benchmark name")
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("bench", help="run benchmarks (one JSON line each)")
     p.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all)")
@@ -52,8 +55,12 @@ def run(args: argparse.Namespace) -> int:
     unknown = [n for n in names if n not in benches]
     if unknown:
         raise InputError("benchmarks/", unknown[0], f"one of {', '.join(sorted(benches))}")
-    for name in names:
-        for record in benches[name](args.quick):
-            print(json.dumps(record, sort_keys=True), flush=True)
+    from twin.progress import activity
+
+    with activity("twin bench") as act:
+        for k, name in enumerate(names, 1):
+            act.step(f"{name} ({k} of {len(names)}{', quick' if args.quick else ''})")
+            for record in benches[name](args.quick):
+                print(json.dumps(record, sort_keys=True), flush=True)
     sys.stdout.flush()
     return 0

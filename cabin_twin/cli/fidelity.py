@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cabin_twin.cli.checks import check_run_size
+from cabin_twin.cli.checks import check_run_size, positive_int, seed_int
 from twin.errors import InputError
 from twin.scenario import Scenario, load_scenario
 
@@ -28,20 +28,24 @@ if TYPE_CHECKING:
     from hil.fidelity import Runner
     from twin.runner import RunResult
 
+EXIT_CODES = ("0 within the scenario's [fidelity] tolerances, 1 outside (the rows outside are "
+              "named), 2 bad input")
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("fidelity", help="real run vs its modelled twin, side by side")
     p.add_argument("scenario", nargs="?", help="scenario name in scenarios/ or a TOML path")
     p.add_argument("--rig", help="rig name in rigs/ or a TOML path (render real)")
-    p.add_argument("--seed", type=int, help="override the scenario's seed")
-    p.add_argument("--requests", type=int, help="requests per run (default: the scenario's)")
+    p.add_argument("--seed", type=seed_int, help="override the scenario's seed")
+    p.add_argument("--requests", type=positive_int,
+                   help="requests per run (default: the scenario's)")
     p.add_argument("--calibration", type=Path,
                    help="a calibration file to predict from (default: calibrate from a real "
                         "run on seed + [fidelity] calibration_seed_offset)")
     p.add_argument("--repeat", action="store_true",
                    help="run the measured run twice: report the real-vs-real noise floor")
     p.add_argument("--model", help="GGUF for real model stages (default: SmolLM2-135M)")
-    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
+    p.add_argument("--threads", type=positive_int, default=2, help="llama.cpp threads (default 2)")
     p.add_argument("--out", type=Path, help="output folder (default: out/fidelity-<scenario>)")
     p.set_defaults(func=run)
 
@@ -63,19 +67,38 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or Path("out") / f"fidelity-{scenario.name}"
     out.mkdir(parents=True, exist_ok=True)
 
-    def progress(message: str) -> None:
-        print(f"twin fidelity: {message}", file=sys.stderr, flush=True)
+    from twin.progress import activity
 
     uses_model = bool(real_stages(scenario, args.rig) & {"model_load", "inference"})
-    result = run_fidelity(
-        scenario, real_runner(args.rig, out, args.model, args.threads), out, seed=args.seed,
-        requests=args.requests, calibration=args.calibration,
-        lookups=real_lookups(args.model, args.rig) if uses_model else None, repeat=args.repeat,
-        progress=progress)
-    write(result, out)
+    with activity("twin fidelity") as act:
+        result = run_fidelity(
+            scenario, real_runner(args.rig, out, args.model, args.threads), out,
+            seed=args.seed, requests=args.requests, calibration=args.calibration,
+            lookups=real_lookups(args.model, args.rig) if uses_model else None,
+            repeat=args.repeat, progress=act.step)
+        act.step("writing fidelity.json and report.html")
+        write(result, out)
     print(format_table(result.record))
     print(f"wrote {out}/fidelity.json, report.html", file=sys.stderr)
-    return 0 if result.passed else 1
+    if not result.passed:
+        print(f"fidelity: FAIL: {fidelity_reason(result.record)}")
+        return 1
+    return 0
+
+
+def fidelity_reason(record: dict[str, Any]) -> str:
+    """Which rows are outside their tolerance (fidelity.json's ``comparison``)."""
+    rows = record.get("comparison", {}).get("rows", {})
+    bad = [f"{name} {q} {r['rel_error'] * 100:+.1f} % (limit {r['limit'] * 100:g} %)"
+           for name, row in rows.items() for q, r in row.items()
+           if isinstance(r, dict) and r.get("passed") is False and "rel_error" in r]
+    bad += [f"{name} KS p={row['ks']['pvalue']:.3g}" for name, row in rows.items()
+            if row.get("passed") is False and "ks" in row
+            and not any(isinstance(r, dict) and r.get("passed") is False
+                        for r in row.values())]
+    if not any(r.get("passed") is not None for r in rows.values()):
+        return "no row could be compared (no samples)"
+    return "outside the [fidelity] tolerances: " + ", ".join(bad or ["see the table"])
 
 
 def real_lookups(model: str | None = None, rig: str | None = None

@@ -18,6 +18,7 @@ import json
 import re
 import time
 
+from cabin_twin.cli.checks import finite_float, positive_float, positive_int
 from twin.assistant.policy import Assistant, AssistantPolicy
 from twin.assistant.queries import DEFAULT_QUERY_FILE, MAX_QUERY_CHARS, load_queries
 from twin.assistant.resolver import IntentResolver
@@ -26,6 +27,9 @@ from twin.errors import InputError
 
 RESOLVER_FACTORY = "hil.llm.worker:worker_resolver"
 _CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+EXIT_CODES = ("0 answered (or scored), 1 the model worker crashed (the JSON says how), 2 bad input")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,10 +49,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--intents", action="store_true",
                    help="list the intent catalogue (intents, value slots, ranges) and exit")
-    p.add_argument("--threshold", type=float, default=0.85, help="rule confidence threshold")
+    p.add_argument("--threshold", type=finite_float, default=0.85,
+                   help="rule confidence threshold")
     p.add_argument("--model", default=None, help="a .gguf for --llm (default: shipped SmolLM2)")
-    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads for --llm")
-    p.add_argument("--degrade-ms", type=float, default=AssistantPolicy.degrade_deadline_ms,
+    p.add_argument("--threads", type=positive_int, default=2,
+                   help="llama.cpp threads for --llm")
+    p.add_argument("--degrade-ms", type=positive_float,
+                   default=AssistantPolicy.degrade_deadline_ms,
                    help="degrade deadline for --llm (default %(default)g; a large value shows "
                         "what the model answers however long it takes)")
     p.set_defaults(func=run, llm=False)

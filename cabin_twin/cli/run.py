@@ -9,28 +9,33 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cabin_twin.cli.checks import check_run_size
+from cabin_twin.cli.checks import check_run_size, positive_int, seed_int
 from twin.errors import InputError
 
 if TYPE_CHECKING:
     from twin.runner import RunResult
+
+EXIT_CODES = ("0 every expectation held, 1 one failed (the verdict names it), 2 bad input, 130/143 "
+              "interrupted (partial results are written)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("run", help="run a scenario (default: the embedded default)")
     p.add_argument("scenario", nargs="?", help="scenario name in scenarios/ or a TOML path")
     p.add_argument("--rig", help="rig name in rigs/ or a TOML path (real or simulated devices)")
-    p.add_argument("--seed", type=int, help="override the scenario's seed")
-    p.add_argument("--requests", type=int, help="override the scenario's request count")
+    p.add_argument("--seed", type=seed_int, help="override the scenario's seed")
+    p.add_argument("--requests", type=positive_int, help="override the scenario's request count")
     p.add_argument("--out", type=Path, help="output folder (default: out/<scenario>)")
     p.add_argument("--engine", choices=("auto", "des", "fast"), help="force an engine")
     p.add_argument("--model", help="GGUF for real model stages (default: SmolLM2-135M)")
-    p.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
+    p.add_argument("--threads", type=positive_int, default=2, help="llama.cpp threads (default 2)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     # heavy imports (scipy, matplotlib) here, not at import: twin --help stays fast
+    from twin.ctrf import cases_from_report, write_ctrf
+    from twin.progress import activity
     from twin.report import format_table, write_junit, write_report, write_requests_csv
     from twin.report_html import write_html
     from twin.runner import run_scenario
@@ -53,14 +58,18 @@ def run(args: argparse.Namespace) -> int:
     started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
     anchor_ns = time.time_ns()  # the traces' time zero: the run's start
     t0 = time.perf_counter()
-    if args.rig or dut or "real" in scenario.modes.values():
-        from hil.run_real import run_real  # the hardware floor, imported only when used
+    real = bool(args.rig or dut or "real" in scenario.modes.values())
+    n = args.requests or scenario.requests
+    with activity("twin run", f"{n} requests of {scenario.name}, "
+                              f"{'real stages in lockstep' if real else 'modelled'}"):
+        if real:
+            from hil.run_real import run_real  # the hardware floor, imported only when used
 
-        result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,
-                          args.threads)
-    else:
-        result = run_scenario(scenario, seed=args.seed, requests=args.requests,
-                              engine=args.engine)
+            result = run_real(scenario, args.rig, args.seed, args.requests, out, args.model,
+                              args.threads)
+        else:
+            result = run_scenario(scenario, seed=args.seed, requests=args.requests,
+                                  engine=args.engine)
     run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
                 "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
     interrupted = getattr(result, "interrupted_by", None)
@@ -69,11 +78,14 @@ def run(args: argparse.Namespace) -> int:
     write_requests_csv(result.timings, out, [f.kind for f in result.scenario.faults],
                        result.extra_columns)
     write_junit(result.report, out, run_info)
-    written = "report.json, requests.csv, junit.xml"
+    write_ctrf(out / "ctrf.json", "cabin-twin run", cases_from_report(result.report), started,
+               run_info["wall_s"], {"hostname": run_info["hostname"]})
+    written = "report.json, requests.csv, junit.xml, ctrf.json"
     if result.report["otel"].get("file"):
         written += ", otel.json"
     if interrupted is None:
-        write_html(result.report, result.request_arrays(), result.timeline, out)
+        with activity("twin run", "writing report.html"):
+            write_html(result.report, result.request_arrays(), result.timeline, out)
         written += ", report.html"
     print(format_table(result.report))
     print(f"wrote {out}/{written}", file=sys.stderr)

@@ -13,6 +13,10 @@ from pathlib import Path
 
 from twin.errors import InputError
 
+EXIT_CODES = {"check": "0 every trace present, readable and closed, 1 one missing, truncated or "
+                       "not closed (named), or no traces at all (a run without a rig), "
+                       "2 DIR is not a folder"}
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("trace", help="trace files of a run (trace check DIR)")
@@ -28,6 +32,11 @@ def check_dir(args: argparse.Namespace) -> int:
     if not args.dir.is_dir():
         raise InputError(str(args.dir), "DIR", "an existing run output folder")
     report = check_traces(args.dir)
+    if not report["present"]:
+        print(f"no traces in {args.dir}: it holds no can.blf, can.asc or serial.log (a run "
+              f"writes them only with --rig)")
+        print(json.dumps(report, sort_keys=True))
+        return 1
     print(f"traces in {args.dir}: {'complete' if report['complete'] else 'INCOMPLETE'}")
     for name, t in report["traces"].items():
         if not t.get("present"):

@@ -9,18 +9,23 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
+from cabin_twin.cli.checks import positive_float, positive_int
 from twin.errors import InputError
+
+EXIT_CODES = ("0 every property holds, 1 a counterexample (printed, and in falsifying.json) or a "
+              "machine error, 2 bad input")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("verify", help="property-based fault injection (twin, rig)")
     p.add_argument("--rig", help="also run the rig-side properties on this rig (name or path)")
-    p.add_argument("--examples", type=int, help="examples per machine (default: twin 50, "
+    p.add_argument("--examples", type=positive_int, help="examples per machine (default: twin 50, "
                    "rig 10)")
-    p.add_argument("--steps", type=int, default=10, help="steps per example (default 10)")
+    p.add_argument("--steps", type=positive_int, default=10, help="steps per example (default 10)")
     p.add_argument("--out", type=Path, default=Path("out/verify"), help="output folder")
-    p.add_argument("--shrink-seconds", type=float, default=60.0,
+    p.add_argument("--shrink-seconds", type=positive_float, default=60.0,
                    help="time allowed to shrink a counterexample (default 60)")
     p.add_argument("--skip-twin", action="store_true",
                    help="with --rig or --dut: only those machines")
@@ -52,18 +57,24 @@ def run(args: argparse.Namespace) -> int:
         (args.out / "traces").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(str(args.out), "--out", f"a writable folder ({exc.strerror})") from None
-    results = []
+    from twin.progress import activity
+
+    plan: list[tuple[Any, str, tuple[str, ...], int]] = []
     if not args.skip_twin:
-        results.append(run_machine(TwinFaultMachine, "twin", TWIN_PROPERTIES,
-                                   args.examples or 50, args.steps, args.shrink_seconds))
+        plan.append((TwinFaultMachine, "twin", TWIN_PROPERTIES, args.examples or 50))
     if rig_machine is not None:
-        results.append(run_machine(rig_machine, "rig", RIG_PROPERTIES, args.examples or 10,
-                                   args.steps, args.shrink_seconds))
+        plan.append((rig_machine, "rig", RIG_PROPERTIES, args.examples or 10))
     if args.dut:
         from hil.dut.verify import DUT_PROPERTIES, DutFaultMachine
 
-        results.append(run_machine(DutFaultMachine, "dut", DUT_PROPERTIES,
-                                   args.examples or 10, args.steps, args.shrink_seconds))
+        plan.append((DutFaultMachine, "dut", DUT_PROPERTIES, args.examples or 10))
+    results = []
+    with activity("twin verify") as act:
+        for k, (machine, name, props, examples) in enumerate(plan, 1):
+            act.step(f"machine {k} of {len(plan)}: {name} ({examples} examples of "
+                     f"{args.steps} steps: {', '.join(props)})")
+            results.append(run_machine(machine, name, props, examples, args.steps,
+                                       args.shrink_seconds))
     save(results, args.out)
     for r in results:
         verdict = "PASS" if r.passed else "FAIL"
@@ -76,5 +87,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {kind}: {path}")
         if r.error is not None:
             print(f"  error: {r.error}")
-    print(f"wrote {args.out}/junit.xml, falsifying.json", file=sys.stderr)
-    return 0 if all(r.passed for r in results) else 1
+    print(f"wrote {args.out}/junit.xml, ctrf.json, falsifying.json", file=sys.stderr)
+    failed = [r.name for r in results if not r.passed]
+    if failed:
+        print(f"verify: FAIL: {', '.join(failed)} (a property was falsified or a machine "
+              f"errored; see above and {args.out}/falsifying.json)")
+        return 1
+    return 0

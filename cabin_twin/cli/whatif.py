@@ -1,4 +1,10 @@
-"""``twin whatif SCENARIO --vary key=v1,v2,... [--replications N] [--out DIR]``."""
+"""``twin whatif SCENARIO --vary key=v1,v2,... [--replications N] [--out DIR]``.
+
+Runs every point of the grid (or ``--random N`` points) ``--replications`` times, prints the
+table, writes ``whatif.csv`` and ``report.html``. The sweep answers a question, it is not a
+gate: it exits 0 even when points miss the budget (they are listed on stderr). With
+``--fail-over-budget`` it exits 1 when a point's mean e2e p95 is over ``--budget-ms``.
+"""
 
 from __future__ import annotations
 
@@ -6,26 +12,40 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
+from cabin_twin.cli.checks import positive_float, positive_int, seed_int
 from twin.sweep import add_sweep_arguments
 
 METRICS = ("e2e.p50_ms", "e2e.p95_ms", "e2e.p99_ms", "e2e.within_budget")
+
+
+EXIT_CODES = ("0 the sweep ran (with --fail-over-budget: and every point met the budget), 1 with "
+              "--fail-over-budget: a point missed the budget (each is named), 2 bad input")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("whatif", help="sweep scenario parameters (grid or random)")
     p.add_argument("scenario", help="scenario name in scenarios/ or a TOML path")
     add_sweep_arguments(p)
-    p.add_argument("--requests", type=int, help="requests per replication (default: scenario's)")
-    p.add_argument("--seed", type=int, help="base seed (default: the scenario's)")
+    p.add_argument("--requests", type=positive_int,
+                   help="requests per replication (default: scenario's)")
+    p.add_argument("--seed", type=seed_int, help="base seed (default: the scenario's)")
     p.add_argument("--out", type=Path, help="output folder (default: out/whatif-<scenario>)")
-    p.add_argument("--ci-half-width", type=float, default=None, metavar="MS",
+    p.add_argument("--ci-half-width", type=positive_float, default=None, metavar="MS",
                    help="also say how many replications give a 95%% CI of +/- MS on e2e.p95_ms")
+    p.add_argument("--budget-ms", type=positive_float, default=None, metavar="MS",
+                   help="the budget points are judged against (default: the scenario's "
+                        "first-feedback budget, 100 ms)")
+    p.add_argument("--fail-over-budget", action="store_true",
+                   help="exit 1 when a point's mean e2e p95 misses the budget (default: the "
+                        "sweep reports, exit 0)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from twin.errors import InputError
+    from latency_models.stages import E2E_BUDGET_MS
+    from twin.progress import activity, say
     from twin.report_html import write_html
     from twin.runner import run_scenario
     from twin.scenario import read_scenario, scenario_from_dict
@@ -47,8 +67,6 @@ def run(args: argparse.Namespace) -> int:
     raw = dict(document)
     if args.requests is not None:
         raw["requests"] = args.requests
-    if args.ci_half_width is not None and not args.ci_half_width > 0:
-        raise InputError("--ci-half-width", str(args.ci_half_width), "a positive number (ms)")
     keys = valid_keys(raw, source)
     for v in opts.varies:
         check_key(v.key, keys, source)
@@ -56,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     points = (random_points(opts.varies, opts.random_n, seed)
               if opts.random_n else grid_points(opts.varies))
     validate_points([point_scenario(raw, p, source) for p in points], source)
+    say("twin whatif", f"{len(points)} points x {opts.replications} replications "
+                       f"({opts.executor})")
     rows = run_sweep(raw, opts.varies, opts.replications, opts.executor, twin_point,
                      random_n=opts.random_n, base_seed=args.seed, crn=opts.crn, source=source,
                      apply=point_scenario)
@@ -71,7 +91,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"replications for a 95% CI of +/- {args.ci_half_width:g} ms on e2e.p95_ms: "
               + (f"{max(known)} (worst point; observed spread)" if known
                  else "unknown (needs at least 2 replications)"))
-    base = run_scenario(scenario, seed=args.seed, requests=args.requests)  # the unvaried point
-    write_html(base.report, base.request_arrays(), base.timeline, out, whatif_rows=rows)
+    with activity("twin whatif", "the unvaried point and report.html"):
+        base = run_scenario(scenario, seed=args.seed, requests=args.requests)
+        write_html(base.report, base.request_arrays(), base.timeline, out, whatif_rows=rows)
     print(f"wrote {out}/whatif.csv, report.html", file=sys.stderr)
+    budget = E2E_BUDGET_MS if args.budget_ms is None else args.budget_ms
+    over = over_budget(rows, keys, budget)
+    for line in over:
+        print(f"twin whatif: over budget: {line}", file=sys.stderr)
+    if over and args.fail_over_budget:
+        print(f"whatif: FAIL: {len(over)} of {len(rows)} points miss the {budget:g} ms budget "
+              f"(mean e2e p95)")
+        return 1
     return 0
+
+
+def over_budget(rows: list[dict[str, Any]], keys: list[str], budget_ms: float) -> list[str]:
+    """The points whose mean e2e p95 is over the budget (or unknown), one line each."""
+    lines = []
+    for row in rows:
+        p95 = row.get("e2e.p95_ms", math.nan)
+        if not (isinstance(p95, int | float) and p95 <= budget_ms):
+            where = ", ".join(f"{k}={row.get(k)}" for k in keys)
+            lines.append(f"{where}: e2e p95 {p95:.1f} ms > {budget_ms:g} ms")
+    return lines

@@ -1,3 +1,5 @@
+# Over 400 lines: one adapter, whole: the request, the response-format fallback, the streamed
+# answer and the watchdog that bounds the whole exchange (the watchdog could move out).
 """HTTP DUT: the OpenAI-compatible chat-completions API (llama.cpp's server, Ollama, vLLM,
 llama-cpp-python's ``llama_cpp.server``).
 

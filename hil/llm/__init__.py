@@ -47,20 +47,33 @@ def default_resolver(
     from hil.llm.engine import LlamaEngine
     from hil.llm.model_files import cache_dir, checked_model_path, requantized, truncated
     from hil.llm.resolver import LlamaIntentResolver
+    from twin.progress import activity
 
     path = checked_model_path(model_path)
     if quant is None and decision == "head":
         quant = HEAD_QUANT
-    if quant is not None:
-        path = requantized(path, quant, n_threads=n_threads)
-    if decision == "head":
-        path = truncated(path, HEAD_LAYERS if layers is None else layers)
-    # the head reads logits of a few ids from the last token (no per-token outputs needed)
-    engine = LlamaEngine(path, n_threads=n_threads, embeddings=decision in ("gated", "neighbours"))
-    if decision == "head":
-        from hil.llm.head import HeadIntentResolver
+    cache = cache_dir()
+    with activity("twin model", f"preparing {path.name} (the first use builds files in "
+                                f"{cache}: minutes; later starts reuse them)") as act:
+        if quant is not None:
+            act.step(f"re-quantising {path.name} to {quant} (once; kept in {cache})")
+            path = requantized(path, quant, n_threads=n_threads)
+        if decision == "head":
+            act.step(f"keeping the first {HEAD_LAYERS if layers is None else layers} layers "
+                     f"of {path.name} (once; kept in {cache})")
+            path = truncated(path, HEAD_LAYERS if layers is None else layers)
+        act.step(f"loading {path.name}")
+        # the head reads logits of a few ids from the last token (no per-token outputs needed)
+        engine = LlamaEngine(path, n_threads=n_threads,
+                             embeddings=decision in ("gated", "neighbours"))
+        act.step("compiling the prompt prefix"
+                 + (", embedding the training examples and fitting the head (first use: "
+                    "minutes; cached)" if decision == "head" else ""))
+        if decision == "head":
+            from hil.llm.head import HeadIntentResolver
 
-        return HeadIntentResolver(engine, cache_dir=cache_dir() / "prefix")
-    return LlamaIntentResolver(
-        engine, prefix_cache_dir=cache_dir() / "prefix", decision=decision  # type: ignore[arg-type]
-    )
+            return HeadIntentResolver(engine, cache_dir=cache / "prefix")
+        return LlamaIntentResolver(
+            engine, prefix_cache_dir=cache / "prefix",
+            decision=decision,  # type: ignore[arg-type]
+        )

@@ -1,3 +1,5 @@
+# Over 400 lines: RuleNLU is one pass over two template sets (the cabin's, then Home
+# Assistant's) whose steps share its compiled state; the helpers after it could move out.
 """Rule NLU on hassil: the cabin's own templates first, then Home Assistant's sentence templates.
 
 For each language two hassil :class:`~hassil.Intents` are compiled once at construction:

@@ -27,6 +27,7 @@ from twin.assistant.intents import INTENTS
 from twin.assistant.nlu import DEFAULT_THRESHOLD, normalise_lang, shared_nlu
 from twin.assistant.resolver import Turn
 from twin.errors import InputError
+from twin.files import MAX_TEXT_BYTES, read_text
 from twin.paths import QUERIES_DIR
 
 KINDS: tuple[str, ...] = (
@@ -168,12 +169,8 @@ def _query_from(obj: Any, where: str) -> LabelledQuery:
 def load_queries(path: str | Path = DEFAULT_QUERY_FILE) -> list[LabelledQuery]:
     """Every labelled query in a JSONL file; :class:`InputError` names a bad line and key."""
     path = Path(path)
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise InputError(str(path), "file", f"a readable JSONL file ({exc.strerror})") from exc
-    except UnicodeDecodeError:
-        raise InputError(str(path), "file", "a UTF-8 JSONL text file") from None
+    lines = read_text(path, MAX_TEXT_BYTES, "file", "a readable UTF-8 JSONL text file"
+                      ).splitlines()
     queries = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
