@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from devices.codec import fold, load_dbc, same_name
-from hil.rig_init import candidates, is_status_only, scaffold, score
+from hil.rig_init import scaffold
+from hil.rig_words import candidates, is_status_only, score
 
 DBC = Path(__file__).parent / "data" / "dbc"
 VW = ["vw_mqb", "vw_mlb"]
@@ -124,7 +125,7 @@ CM_ SG_ 300 FengSu_Set "Blower level request to the climate module";
 
 
 def test_pinyin_names_score_and_the_status_comes_from_another_node(tmp_path: Path) -> None:
-    from hil.rig_init import pair
+    from hil.rig_words import pair
 
     path = tmp_path / "pinyin.dbc"
     path.write_text(PINYIN)
