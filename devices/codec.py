@@ -45,11 +45,65 @@ class Result(IntEnum):
     BAD_LENGTH = 3
 
 
+#: the largest database file read (an AUTOSAR system description can be tens of MB)
+MAX_DATABASE_BYTES = 256 * 1024 * 1024
+#: formats cantools reads, by file suffix
+DATABASE_SUFFIXES = (".dbc", ".arxml", ".kcd", ".sym")
+
+
+def text_encoding(path: str | Path) -> str:
+    """``utf-8`` when the file decodes as UTF-8, else ``cp1252`` (the legacy DBC/SYM
+    encoding tools such as CANdb++ write)."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_DATABASE_BYTES + 1)
+    if len(data) > MAX_DATABASE_BYTES:
+        raise ValueError(f"larger than {MAX_DATABASE_BYTES} bytes")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8"
+
+
 @cache
 def load_dbc(path: str | Path = CABIN_DBC, strict: bool = True) -> Database:
-    """A cantools database (cached per path; treat it as read-only). ``strict=False`` accepts
-    overlapping signals (many vehicle DBCs have group signals spanning their members)."""
-    return cantools.database.load_file(str(path), strict=strict)
+    """A cantools database: DBC, ARXML (AUTOSAR 3/4), KCD or SYM, by suffix (cached per path;
+    treat it as read-only). Text encodings are detected, so value names read as written.
+    ``strict=False`` accepts overlapping signals (many vehicle DBCs have group signals
+    spanning their members)."""
+    suffix = Path(path).suffix.lower()
+    encoding = text_encoding(path) if suffix in (".dbc", ".sym") else None
+    db = cantools.database.load_file(str(path), strict=strict, encoding=encoding)
+    if not isinstance(db, Database):
+        raise ValueError("not a CAN database (diagnostics only)")
+    return db
+
+
+def fold(text: str) -> str:
+    """A name folded for matching: lower case, umlauts spelled out (``ä`` -> ``ae``), and a
+    character a legacy file lost (U+FFFD, ``?``) as ``#``: ``Gebläse``, ``Geblaese`` and
+    ``Gebl\ufffdse`` compare alike through :func:`same_name`."""
+    out = text.lower()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss"), ("\ufffd", "#"),
+                 ("?", "#")):
+        out = out.replace(a, b)
+    return out
+
+
+def same_name(written: str, in_file: str) -> bool:
+    """A value name as written in a rig file matches the database's, either spelling: exact,
+    umlauts spelled out, or a character the file lost matching one or two written ones."""
+    if written == in_file:
+        return True
+    a, b = fold(written), fold(in_file)
+    if a == b:
+        return True
+    if "#" in b:
+        import re
+
+        pattern = "".join("(?:..?|#)" if ch == "#" else re.escape(ch) for ch in b)
+        return re.fullmatch(pattern, a) is not None
+    return False
 
 
 def checksum(frame_id: int, data: bytes) -> int:

@@ -227,6 +227,43 @@ def check_socketcan() -> Check:
                  f"{ms:.2f} ms")
 
 
+def check_can_interfaces(timeout_s: float = 60.0, cmd: list[str] | None = None) -> Check:
+    """Every python-can interface, opened once in a child (:mod:`hil.can_probe`; a vendor
+    library may hang or crash looking for hardware), bounded by ``timeout_s``: which open
+    here, and why each other one cannot."""
+    import can
+
+    names = sorted(can.VALID_INTERFACES)
+    cmd = cmd or [sys.executable, "-m", "hil.can_probe", *names]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s,
+                              stdin=subprocess.DEVNULL)
+        out, stopped = proc.stdout, None
+    except subprocess.TimeoutExpired as exc:
+        out, stopped = _text(exc.stdout), f"no answer within {timeout_s:g} s"
+    found: dict[str, dict[str, Any]] = {}
+    for line in out.splitlines()[:200]:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("interface") in names:
+            found[record["interface"]] = record
+    for name in names:
+        if name not in found:
+            found[name] = {"interface": name, "opens": False, "channel": None,
+                           "reason": f"the probe stopped here ({stopped or 'it exited'})"}
+            stopped = stopped and "not tried: the probe stopped before it"
+    opens = [n for n in names if found[n]["opens"]]
+    cannot = [f"{n} ({_short(found[n]['reason'])})" for n in names if not found[n]["opens"]]
+    detail = (f"opens: {', '.join(opens) or 'none'}; cannot: " + "; ".join(cannot))
+    return Check("can interfaces", "INFO", detail, {"interfaces": [found[n] for n in names]})
+
+
+def _short(reason: str) -> str:
+    return reason.replace("CanInterfaceNotImplementedError: ", "")[:90]
+
+
 def check_pty() -> Check:
     import serial
 
@@ -269,8 +306,8 @@ def run_checks(out: Path, model: str | None = None, decode: bool = True,
         checks.append(Check("decode", "FAIL", "no model file to decode with"))
     else:
         checks.extend(check_decode(path, decode_timeout_s))
-    checks += [check_can_virtual(), check_can_udp_multicast(), check_socketcan(), check_pty(),
-               check_out(out)]
+    checks += [check_can_virtual(), check_can_udp_multicast(), check_socketcan(),
+               check_can_interfaces(), check_pty(), check_out(out)]
     return checks
 
 

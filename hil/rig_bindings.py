@@ -21,6 +21,7 @@ from devices.codec import (
     CMD_COUNTER_SIGNAL,
     COUNTER_SIGNAL,
     CRC_SIGNAL,
+    same_name,
 )
 from hil.rig_models import (
     FEEDBACK,
@@ -79,6 +80,8 @@ class DeviceBuilder:
         signal = self.loader._signal(msg, sig, key)
         if isinstance(v, str):
             choices = {str(n): raw for raw, n in (signal.choices or {}).items()}
+            if v not in choices:  # either spelling: "Gebläse", "Geblaese", as in the file
+                v = next((n for n in choices if same_name(v, n)), v)
             if v not in choices:
                 raise self.loader.fail(key, choice_text(
                     v, list(choices), f"a value name of {msg.name}.{sig} (VAL_)"))
@@ -229,6 +232,8 @@ class DeviceBuilder:
     def safe_state(self) -> SafeState:
         s = self.model.safe_state
         send = self.constants(s.send, "safe_state.send")
+        if self.model.motion and self.status is None:
+            self._motion_without_status(send)
         for cmd_sig, status_sig in s.hold.items():
             self.loader._signal(self.cmd, cmd_sig, f"{self.at}.safe_state.hold")
             if self.status is None:
@@ -274,7 +279,28 @@ class DeviceBuilder:
                 raise self.fail(key, f"{b.signal} {what} ({rest}, what {intent} {low}..{top} "
                                 f"sends), got {_fmt(value)}")
 
-    def _stop_only(self, send: dict[str, float]) -> None:
+    def _motion_without_status(self, send: dict[str, float]) -> None:
+        """A motion device nothing reports back can only be stopped by values that cannot
+        move it: every command signal sent at a stop value, none held (one message for
+        every way the safe state can miss that)."""
+        why = ("a motion device without a status message: nothing reports a position to "
+               "hold, so send every command signal at a value no intent moves it with, or "
+               "give the device a status message (devices/SAFE_STATE.md)")
+        if self.model.safe_state.hold:
+            raise self.fail("safe_state.hold", f"no hold: {why}")
+        for intent, b in self.model.intents.items():
+            if b.signal is not None:
+                raise self.fail(f"safe_state.send.{b.signal}", f"a status message for this "
+                                f"device: {intent} moves it with any value of {b.signal}; "
+                                f"{why}")
+        for sg in self.cmd.signals:
+            if sg.name not in E2E_SIGNALS and sg.name not in send:
+                raise self.fail(f"safe_state.send.{sg.name}", f"a stop value for {sg.name}: "
+                                f"{why}")
+        self._stop_only(send, why)
+
+    def _stop_only(self, send: dict[str, float], instead: str = "hold it at the reported "
+                   "value instead") -> None:
         """A motion device's safe state may not send a value any intent moves it with."""
         for intent, b in self.model.intents.items():
             for sig, value in send.items():
@@ -285,8 +311,7 @@ class DeviceBuilder:
                 if moves:
                     raise self.fail(f"safe_state.send.{sig}", f"a stop only: a motion "
                                     f"device's safe state must not send {sig} as "
-                                    f"{intent} does (it moves the device); hold it at the "
-                                    "reported value instead")
+                                    f"{intent} does (it moves the device); {instead}")
 
 
 def raw_range(signal: Signal) -> tuple[float, float]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from cantools.database.can import Database, Message, Signal
 
 from devices.binding import DeviceSpec
-from devices.codec import CABIN_DBC, load_dbc, overlapping
+from devices.codec import CABIN_DBC, DATABASE_SUFFIXES, load_dbc, overlapping
 from hil.rig_bindings import (
     AT_REST,
     PROTECTION_SIGNALS,
@@ -110,7 +110,11 @@ class _Loader:
             if name == SERIAL:
                 raise self.fail(f"buses.{name}", "a bus name other than 'serial' (reserved "
                                 "for the [serial] port)")
-            buses[name] = BusConfig(name, "can", self._dbc(f"buses.{name}", b.dbc, b.strict),
+            if b.database is not None and "dbc" in b.model_fields_set:
+                raise self.fail(f"buses.{name}.database", "one of database and dbc, not both")
+            db_key = "database" if b.database is not None else "dbc"
+            buses[name] = BusConfig(name, "can", self._dbc(f"buses.{name}", b.database or b.dbc,
+                                                           b.strict, db_key),
                                     b.strict, i, b.interface, b.channel, b.bitrate,
                                     dict(b.options))
         if m.serial is not None:
@@ -138,23 +142,28 @@ class _Loader:
         return Rig(m.name, self.path, m.description, buses, sim.twins, sim.seed, devices,
                    sim.cyclic_status, tuple(self.warnings))
 
-    def _dbc(self, key: str, name: str, strict: bool) -> Path:
+    def _dbc(self, key: str, name: str, strict: bool, field: str = "dbc") -> Path:
         dbc = CABIN_DBC if name == "cabin" else (self.path.parent / name).resolve()
+        at = f"{key}.{field}"
         if not dbc.is_file():
-            raise self.fail(f"{key}.dbc", f"an existing DBC file, got {name!r}")
+            raise self.fail(at, f"an existing database file, got {name!r}")
+        if dbc.suffix.lower() not in DATABASE_SUFFIXES:
+            raise self.fail(at, f"a database cantools reads ({', '.join(DATABASE_SUFFIXES)}), "
+                            f"got {name!r}")
         try:
             load_dbc(dbc, True)
         except Exception as exc:  # cantools raises many parse error types
             detail = " ".join(str(exc).split())[:200]
             if strict:
-                raise self.fail(f"{key}.dbc", f"a DBC cantools loads strictly ({detail}); "
+                raise self.fail(at, f"a database cantools loads strictly ({detail}); "
                                 "set strict = false to accept overlapping signals") from None
             try:
                 load_dbc(dbc, False)
             except Exception as exc2:
-                raise self.fail(f"{key}.dbc", f"a DBC cantools can load ({exc2})") from None
+                detail2 = " ".join(str(exc2).split())[:200]
+                raise self.fail(at, f"a database cantools can load ({detail2})") from None
             clash = [m.name for m in load_dbc(dbc, False).messages if overlapping(m)]
-            self.warnings.append(f"{self.file}: {key}.dbc: loaded with strict = false: "
+            self.warnings.append(f"{self.file}: {at}: loaded with strict = false: "
                                  f"{detail}; messages with overlapping signals (decoded "
                                  f"signal by signal): {', '.join(clash)}")
         return dbc

@@ -1,101 +1,32 @@
-"""``twin rig init --dbc FILE``: a first draft of a rig file from a vehicle DBC.
+"""``twin rig init --dbc FILE``: a first draft of a rig file from a vehicle database (DBC,
+ARXML, KCD or SYM).
 
-For each cabin function (seat heating, temperature, fan, window, media, defrost) the DBC's
-signals are matched by their own, their message's and their value table's names against
-English words and the abbreviations body DBCs use (``StHt``, ``Blw``, ``Wnd``, ``Dfg``, ...).
-Request-like signals become commands, status-like ones the confirmation, paired by name.
-The draft lists every candidate as a comment and binds the best one, for the user to confirm:
-a DBC says which bits a signal has, not what a value means.
+For each cabin function (seat heating, temperature, fan, window, media, defrost) every signal
+is scored from the database's own words: its and its message's name (English, German and
+common Chinese pinyin abbreviations), its comment, its value table, its unit and range, and
+who sends the message. Words that name something else (a tyre, a battery fan, a unit switch,
+coolant temperature, lights) count against it. Request-like signals become commands,
+status-like ones the confirmation, paired by name, and a command must come from a node other
+than the one that reports its status. The draft lists every candidate with its score and
+binds the best one, for the user to confirm: a database says which bits a signal has, not
+what a value means.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from cantools.database.can import Database, Message, Signal
+from cantools.database.can import Message, Signal
 
-from devices.binding import E2E_SIGNALS
 from devices.codec import load_dbc
 from hil.rig_file import effective_range, raw_range
+from hil.rig_words import DRIVER, FUNCTIONS, PASSENGER, Candidate, candidates, pair, tokens
 from twin.errors import InputError
 
-#: function -> pattern on normalised names (lower case, separators removed)
-FUNCTIONS: dict[str, str] = {
-    "seat heating": r"seat.?(heat|ht|warm|cond|clmt)|(heat|ht|warm|hcs|cond).?s(ea)?t|hcs"
-                    r"|clmt\w{0,6}seat",
-    "temperature": r"temp.?(set|st|req|rq|trgt|target|stpt|setpt|disp|actl)"
-                   r"|(set|trgt|target).?temp",
-    "fan": r"fan|blow|blw",
-    "window": r"window|wndw|wnd|wdw|winpos",
-    "media": r"volume|vol(set|up|dn|down)|mute|seek|audio",
-    "defrost": r"defrost|defog|dfg|dfrst|dfst|defr",
-}
-REQUEST = re.compile(r"req|rq|cmd|command|request|btn|button|swtch|sw\d|set(?!pt|stat|ting)")
-STATUS = re.compile(r"stat|sts|state|actl|disp|ind|info|fb|feedback")
-DRIVER = re.compile(r"dr(v|vr|iver)?|left|lft|lt|fl\b|df")
-PASSENGER = re.compile(r"ps(gr|ngr)?|pass|right|rt|fr\b|pf")
-
-
-@dataclass(frozen=True)
-class Candidate:
-    message: Message
-    signal: Signal
-    score: float
-
-    @property
-    def label(self) -> str:
-        return f"{self.message.name}.{self.signal.name}"
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
-
-
-def _words(msg: Message, sig: Signal) -> str:
-    choices = " ".join(str(v) for v in (sig.choices or {}).values())
-    return f"{_norm(sig.name)} {_norm(msg.name)} {_norm(choices)}"
-
-
-def candidates(db: Database, function: str) -> tuple[list[Candidate], list[Candidate]]:
-    """(request-like, status-like) signals for a cabin function, best first."""
-    pattern = re.compile(FUNCTIONS[function])
-    requests, statuses = [], []
-    for msg in db.messages:
-        for sig in msg.signals:
-            if sig.name in E2E_SIGNALS or sig.multiplexer_ids:
-                continue
-            words = _words(msg, sig)
-            if not pattern.search(words):
-                continue
-            own = 2.0 if pattern.search(_norm(sig.name)) else 1.0
-            name = _norm(sig.name) + " " + _norm(msg.name)
-            if STATUS.search(name) and not REQUEST.search(_norm(sig.name)):
-                statuses.append(Candidate(msg, sig, own))
-            else:
-                requests.append(Candidate(msg, sig, own + (1.0 if REQUEST.search(name) else 0)))
-    def key(c: Candidate) -> tuple[float, str, str]:
-        return (-c.score, c.message.name, c.signal.name)
-
-    return sorted(requests, key=key), sorted(statuses, key=key)
-
-
-def _stem(sig: Signal) -> str:
-    return re.sub(r"req|rq|cmd|stat|sts|state|actl|set|disp", "", _norm(sig.name))
-
-
-def pair(command: Candidate, statuses: list[Candidate]) -> Candidate | None:
-    """The status signal (of the same cabin function, in another message) whose name is
-    closest to the command's; the best-scored one when no name is close."""
-    others = [s for s in statuses if s.message.name != command.message.name]
-    best, best_ratio = (others[0] if others else None), 0.45
-    for s in others:
-        ratio = difflib.SequenceMatcher(None, _stem(command.signal), _stem(s.signal)).ratio()
-        if ratio > best_ratio:
-            best, best_ratio = s, ratio
-    return best
+#: the least score a candidate is bound with (listed below it): its name or message says so
+BIND_SCORE = 2.0
 
 
 # ---- drafting --------------------------------------------------------------------------
@@ -148,17 +79,21 @@ def scaffold(dbc: Path, out: Path | None = None, name: str | None = None
 
             dbc_ref = os.path.relpath(dbc, out.parent)
     found = {f: candidates(db, f) for f in FUNCTIONS}
+    bindable = {f: ([c for c in req if c.score >= BIND_SCORE], sts)
+                for f, (req, sts) in found.items()}
     head = [
         f"# Draft rig for {dbc.name}, written by `twin rig init`. Every binding below is a",
         "# guess from names: confirm each against the vehicle's documentation, then run",
         "# `twin rig show` and `twin rig check` (on the simulated twins first).",
         "#",
-        "# Candidates per cabin function (request -> status):",
+        "# Candidates per cabin function (request -> status), best first, each with its score",
+        "# and what earned it (name, message, comment, values, unit, range; 'names X' counts",
+        "# against a word that names something else):",
     ]
     for f, (req, sts) in found.items():
-        head.append(f"#   {f}: " + (", ".join(c.label for c in req[:4]) or "none found"))
+        head.append(f"#   {f}: " + (", ".join(c.shown for c in req[:4]) or "none found"))
         if sts:
-            head.append(f"#   {' ' * len(f)}  status: " + ", ".join(c.label for c in sts[:4]))
+            head.append(f"#   {' ' * len(f)}  status: " + ", ".join(c.shown for c in sts[:4]))
     devices: dict[str, _Device] = {}
 
     def device(c: Candidate) -> _Device:
@@ -188,30 +123,35 @@ def scaffold(dbc: Path, out: Path | None = None, name: str | None = None
                 d.safe_confirm.append(f"{{ signal = {_toml_str(status.signal.name)}, "  # type: ignore[union-attr]
                                       f"value = {safe_value:g} }}")
 
-    heat_req = [c for c in found["seat heating"][0] if _fits(c.signal, 0, 3)]
+    heat_req = [c for c in bindable["seat heating"][0] if _fits(c.signal, 0, 3)]
     for intent, side in (("seat_heat_driver", DRIVER), ("seat_heat_passenger", PASSENGER)):
-        pick = next((c for c in heat_req if side.search(_norm(c.signal.name))), None)
+        pick = next((c for c in heat_req
+                     if any(side.match(t) for t in tokens(c.signal.name))), None)
         if pick is not None:
             bind(intent, "seat heating", pick, 0, 3, 0.0)
             heat_req = [c for c in heat_req if c is not pick]
-    temp = [c for c in found["temperature"][0] if _fits(c.signal, 16, 30)]
+    temp = [c for c in bindable["temperature"][0] if _fits(c.signal, 16, 30)]
     if temp:
         bind("climate_set_temperature", "temperature", temp[0], 16, 30, 22.0)
-    fan = [c for c in found["fan"][0] if _fits(c.signal, 0, 7)]
+    fan = [c for c in bindable["fan"][0] if raw_range(c.signal)[0] <= 0 < raw_range(c.signal)[1]]
     if fan:
         top = raw_range(fan[0].signal)[1]
-        levels = ([round(i * top / 7) for i in range(8)]
-                  if effective_range(fan[0].signal)[1] > 7 else None)
+        levels = ([0] + [max(1, round(i * top / 7)) for i in range(1, 8)]
+                  if top != 7 or effective_range(fan[0].signal)[1] > 7 else None)
         bind("climate_set_fan", "fan", fan[0], 0, 7, 0.0, levels)
-    vol = [c for c in found["media"][0] if "vol" in _norm(c.signal.name) and _fits(c.signal, 0, 30)
+    vol = [c for c in bindable["media"][0]
+           if any(t.startswith(("vol", "laut", "yinliang")) for t in tokens(c.signal.name))
+           and _fits(c.signal, 0, 30)
            and c.signal.length > 1]
     if vol:
         bind("media_volume_set", "media", vol[0], 0, 30, 8.0)
     if found["window"][0]:
-        notes.append("note: window candidates listed, not bound: a motion device's safe state "
-                     "must only stop it (motion = true, hold its position): bind it by hand")
-    if found["defrost"][0]:
-        c = found["defrost"][0][0]
+        notes.append("note: window candidates listed, not bound: a motion device (motion = "
+                     "true) may only be stopped: hold its reported position when a status "
+                     "reports it, else send a stop value on every command signal "
+                     "(devices/SAFE_STATE.md): bind it by hand")
+    if bindable["defrost"][0]:
+        c = bindable["defrost"][0][0]
         d = device(c)
         assert d.lines is not None and d.safe is not None
         d.lines.append(f"climate_defrost = {{ set = {{ {c.signal.name} = 1 }} }}"
@@ -254,7 +194,8 @@ def _render(devices: dict[str, _Device], dbc_ref: str, strict: bool, name: str,
     out = [f"name = {_toml_str(name)}",
            'description = "Draft from twin rig init: confirm every binding"', "",
            "[buses.vehicle]", 'interface = "virtual"             # your bench: pcan, vector, ...',
-           'channel = "auto"', f"dbc = {_toml_str(dbc_ref)}"]
+           'channel = "auto"',
+           f"{'dbc' if dbc_ref.lower().endswith('.dbc') else 'database'} = {_toml_str(dbc_ref)}"]
     if not strict:
         out.append("strict = false                    # overlapping signals (see twin rig show)")
     out += ["", "[simulation]", "seed = 1", ""]

@@ -38,7 +38,11 @@ class CanBusModel(Strict):
         None, description="bit/s, passed to can.Bus")
     options: dict[str, str | int | float | bool] = Field(
         default_factory=dict, description="more can.Bus keyword arguments")
-    dbc: str = Field("cabin", description='"cabin" or a DBC path relative to the rig file')
+    dbc: str = Field("cabin", description='"cabin" or a DBC path relative to the rig file '
+                     "(any database cantools reads, as for database)")
+    database: str | None = Field(None, description='the bus database, "cabin" or a path '
+                                 "relative to the rig file: DBC, ARXML (AUTOSAR 3/4), KCD or "
+                                 "SYM, by suffix (the clearer name for dbc; give one of them)")
     strict: bool = Field(True, description="false: accept overlapping signals (warns, "
                          "naming the messages)")
 

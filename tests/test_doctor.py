@@ -12,7 +12,7 @@ from hil.doctor import Check, check_decode, check_out, fit
 from hil.llm.worker import CRASH_HOOK_ENV
 
 NAMES = ["python", "packages", "cpu", "model file", "decode", "can virtual",
-         "can udp_multicast", "can socketcan", "pty", "output folder"]
+         "can udp_multicast", "can socketcan", "can interfaces", "pty", "output folder"]
 
 
 def _amx_on_this_cpu() -> bool:
@@ -83,3 +83,31 @@ def test_doctor_decodes_in_a_child_and_says_how_amx_is_handled(tmp_path, capsys)
     assert guard["disable_extra_bufts"] == (guard["cpu_amx"] and guard["library_amx"])
     assert by_name["decode"]["data"]["amx_guard_applied"] == guard["disable_extra_bufts"]
     assert status == 0 and doc["fit"]
+
+
+def test_can_interfaces_lists_what_opens_and_why_the_rest_cannot():
+    from hil.doctor import check_can_interfaces
+
+    check = check_can_interfaces()
+    found = {i["interface"]: i for i in check.data["interfaces"]}
+    assert found["virtual"]["opens"] and "virtual" in check.detail.split(";")[0]
+    for name in ("pcan", "vector", "kvaser", "socketcan", "slcan"):
+        assert not found[name]["opens"] or found[name]["reason"] == ""
+        assert found[name]["opens"] or found[name]["reason"]  # a reason for each refusal
+    assert "needs a serial port" in found["slcan"]["reason"]
+    assert check.status == "INFO"  # hardware interfaces are optional: never unfit
+
+
+def test_a_hanging_interface_probe_is_bounded_and_named():
+    import sys
+
+    from hil.doctor import check_can_interfaces
+
+    line = json.dumps({"interface": "canalystii", "opens": False, "channel": 0,
+                       "reason": "no device"})
+    hang = [sys.executable, "-c", f"import time; print({line!r}, flush=True); time.sleep(30)"]
+    check = check_can_interfaces(timeout_s=3.0, cmd=hang)
+    found = {i["interface"]: i for i in check.data["interfaces"]}
+    assert found["canalystii"]["reason"] == "no device"
+    assert "no answer within 3 s" in found["cantact"]["reason"]  # the one it hung on
+    assert "not tried" in found["virtual"]["reason"]

@@ -1,4 +1,5 @@
-"""Vehicle DBCs the project was not written for (opendbc test data, tests/data/dbc): rig
+"""Vehicle databases the project was not written for (opendbc DBCs, an AUTOSAR ARXML and a
+KCD from cantools, tests/data/dbc): rig
 files written from the docs drive every bound cabin function on the simulated twins, every
 command is confirmed, the traces decode against the vehicle's DBC, the safe state is
 confirmed, and ``twin rig init`` drafts a rig that loads."""
@@ -21,7 +22,7 @@ from hil.rig_file import FEEDBACK, FEEDBACK_SCHEMA, load_rig
 from twin.assistant.intents import INTENTS
 
 DATA = Path(__file__).resolve().parent / "data"
-VEHICLES = ["gm-lowspeed", "ford-bodycan", "hyundai-mcan"]
+VEHICLES = ["gm-lowspeed", "ford-bodycan", "hyundai-mcan", "arxml-system42", "kcd-tester"]
 RIGS = {n: DATA / "rigs" / f"{n}.toml" for n in VEHICLES}
 
 
@@ -33,7 +34,8 @@ def _decode_trace(out: Path) -> dict[tuple[int, str], int]:
     for msg in can.LogReader(str(out / "can.blf")):
         if msg.is_error_frame:
             continue
-        message = dbs[msg.channel].get_message_by_frame_id(msg.arbitration_id)
+        message = dbs[msg.channel].get_message_by_frame_id(
+            msg.arbitration_id, force_extended_id=msg.is_extended_id)
         values = decode_values(message, bytes(msg.data))  # raises if it does not decode
         assert set(values) == {s.name for s in message.signals}
         seen[(msg.channel, message.name)] = seen.get((msg.channel, message.name), 0) + 1
@@ -217,3 +219,23 @@ def test_encode_then_decode_gives_the_value_back(binding, data) -> None:
     assert abs(decoded[b.signal] - values[b.signal]) <= step / 2 + 1e-9
     for sig, const in b.set.items():
         assert abs(decoded[sig] - const) <= abs(msg.get_signal_by_name(sig).scale) / 2 + 1e-9
+
+
+@pytest.mark.parametrize(("replace", "key", "expected"), [
+    ('database = "../dbc/tester.kcd"', "buses.body.database", "one of database and dbc"),
+    ('database = "../dbc/LICENSE.cantools"', "buses.body.database", "a database cantools reads"),
+])
+def test_database_key_errors_name_the_key(replace: str, key: str, expected: str) -> None:
+    from twin.errors import InputError
+
+    text = RIGS["kcd-tester"].read_text().replace('database = "../dbc/tester.kcd"', replace)
+    if "one of" in expected:
+        text = text.replace(replace, replace + '\ndbc = "../dbc/tester.kcd"')
+    path = RIGS["kcd-tester"].parent / "_database_key.toml"
+    try:
+        path.write_text(text)
+        with pytest.raises(InputError) as exc:
+            load_rig(path)
+        assert exc.value.key == key and expected in exc.value.expected
+    finally:
+        path.unlink()
