@@ -52,7 +52,7 @@ class CanPort:
     """
 
     def __init__(self, bus: can.BusABC, sinks: list[FrameSink] | None = None,
-                 poll_s: float = 0.02, channel: int = 0, stall_s: float = 2.0) -> None:
+                 poll_s: float = 0.02, channel: int = 0, stall_s: float = 5.0) -> None:
         """``channel``: this bus's trace channel (0-based; ASC/BLF number it from 1)."""
         self.bus = bus
         self.channel = channel

@@ -55,7 +55,7 @@ class RigSession:
 
     def __init__(self, rig: Rig, out_dir: str | Path | None = None,
                  faults: list[Fault] | None = None, seed: int | None = None,
-                 start_timeout_s: float = 10.0) -> None:
+                 start_timeout_s: float = 30.0) -> None:
         self.rig = rig
         self.out_dir = Path(out_dir) if out_dir is not None else None
         self.seed = rig.seed if seed is None else seed
