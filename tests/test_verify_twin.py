@@ -109,12 +109,14 @@ def test_counterexample_replays_bit_for_bit_through_twin_run(tmp_path: Path):
         {"kind": "rtt_spike", "start_ms": 0.0, "duration_ms": 30.0, "spike_ms": 150.0},
         {"kind": "can_drop", "device": "hvac", "start_ms": 0.0, "probability": 0.5}]}
     toml = write_counterexample(schedule, tmp_path / "cx", "replay_me")
-    outs = []
+    outs, statuses = [], []
     for k in range(2):
         out = tmp_path / f"run{k}"
-        assert main(["run", str(toml), "--out", str(out)]) == 0
+        statuses.append(main(["run", str(toml), "--out", str(out)]))
         outs.append((out / "requests.csv").read_bytes())
     assert outs[0] == outs[1]
+    # a 150 ms spike can break the built-in budget: the replay is judged, the same way twice
+    assert statuses[0] == statuses[1] and statuses[0] in (0, 1)
     rows = outs[0].decode().splitlines()
     assert len(rows) == 1 + len(schedule["arrivals_ms"])
     # the replay is the same run the property saw: same paths, same faults per request

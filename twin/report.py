@@ -1,15 +1,12 @@
-"""report.json, requests.csv and junit.xml, plus the human table."""
+"""report.json and requests.csv; junit.xml (:mod:`twin.report_junit`) and the verdict text
+(:mod:`twin.report_text`) are re-exported here."""
 
 from __future__ import annotations
 
 import csv
 import json
 import math
-import re
-import socket
 import sys
-import time
-import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +15,18 @@ import numpy as np
 from latency_models.stages import E2E_BUDGET_MS, STAGES
 from twin.errors import InputError
 from twin.metrics import histogram_of, lookup, percentiles_ms, perception
+from twin.report_junit import write_junit, xml_safe
 from twin.report_model import validate_report
+from twin.report_text import (
+    _num,
+    actuation_verdict,
+    format_limit,
+    format_table,
+    overall_verdict,
+    verdict_header,
+)
 from twin.scenario import Scenario
 from twin.timings import Timings
-from twin.verdict.actuation import headline
 from twin.verdict.builtins import run_builtins
 
 
@@ -222,190 +227,5 @@ def write_requests_csv(timings: Timings, out: Path, fault_names: list[str],
     return path
 
 
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-
-
-def xml_safe(text: Any) -> str:
-    """``text`` with the characters XML 1.0 cannot carry written as ``\\xNN``."""
-    return _XML_ILLEGAL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
-
-
-def format_limit(limit: dict[str, float] | float) -> str:
-    """``>= 0.99``, ``<= 100``, ``0.2 .. 0.8``: a limit the way people read it."""
-    if not isinstance(limit, dict):
-        return _num(limit)
-    lo, hi = limit.get("min"), limit.get("max")
-    if lo is not None and hi is not None:
-        return f"{_num(lo)} .. {_num(hi)}"
-    if lo is not None:
-        return f">= {_num(lo)}"
-    return f"<= {_num(hi)}" if hi is not None else "(no limit)"
-
-
-def _num(x: Any) -> str:
-    """Counts as ints, other numbers with up to 4 significant decimals."""
-    if isinstance(x, bool) or x is None:
-        return str(x)
-    if isinstance(x, int) or (isinstance(x, float) and x.is_integer() and abs(x) < 1e15):
-        return str(int(x))
-    return f"{x:.4g}" if isinstance(x, float) else str(x)
-
-
-def write_junit(report: dict[str, Any], out: Path, run: dict[str, Any] | None = None) -> Path:
-    """A testsuite per run, a testcase per expectation; valid against both the Ant JUnit
-    schema and the Jenkins xUnit one (tests/data/junit_schemas): properties first,
-    ``timestamp``/``hostname``/``time`` on the suite, ``time`` on every case, ``type`` on
-    every failure and error, control characters escaped, system-out/err last. ``run`` gives
-    ``started`` (UTC, no zone), ``wall_s`` and ``hostname`` (kept out of report.json, which
-    is the same for the same seed). Every expectation is judged on the whole run, so each
-    testcase's ``time`` is the run's wall time too (the time its evidence took to gather);
-    a failure's message names the value, the limit and its first cause."""
-    exps = report["expectations"]
-    run = run or {}
-    wall = f"{max(float(run.get('wall_s', 0.0)), 0.0):.3f}"
-    errors = [e for e in exps if e.get("error")]
-    failures = [e for e in exps if not e["passed"] and not e.get("error")]
-    suite = ET.Element("testsuite", {
-        "name": xml_safe(f"cabin-twin.{report['scenario']}"),
-        "timestamp": run.get("started") or time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
-        "hostname": xml_safe(run.get("hostname") or socket.gethostname() or "localhost"),
-        "tests": str(len(exps)),
-        "failures": str(len(failures)),
-        "errors": str(len(errors)),
-        "skipped": str(sum(bool(e.get("skipped")) and e["passed"] for e in exps)),
-        "time": wall,
-    })
-    props = ET.SubElement(suite, "properties")
-    for key in ("seed", "requests", "engine", "interrupted"):
-        if key in report:
-            ET.SubElement(props, "property", name=key, value=xml_safe(report[key]))
-    classname = xml_safe(f"scenario.{report['scenario']}")
-    for e in exps:
-        case = ET.SubElement(suite, "testcase", name=xml_safe(e["name"]), classname=classname,
-                             time=wall)
-        detail = xml_safe(json.dumps(e, ensure_ascii=False, default=str))
-        if e.get("error"):
-            node = ET.SubElement(case, "error", type=xml_safe(e.get("error_type", "Error")),
-                                 message=xml_safe(e["error"]))
-            node.text = detail
-        elif not e["passed"]:
-            kind = "NotChecked" if e.get("skipped") else "ExpectationFailed"
-            why = e.get("skipped") or f"{e['metric']} = {_num(e['value'])}, expected " \
-                f"{format_limit(e['limit'])}"
-            if e.get("causes"):
-                why += f" ({'; '.join(str(c) for c in e['causes'])})"
-            node = ET.SubElement(case, "failure", type=kind, message=xml_safe(why))
-            node.text = detail
-        elif e.get("skipped"):
-            ET.SubElement(case, "skipped", message=xml_safe(e["skipped"]))
-    ET.SubElement(suite, "system-out").text = xml_safe(verdict_header(report))
-    ET.SubElement(suite, "system-err").text = ""
-    path = out / "junit.xml"
-    ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
-    return path
-
-
-FAILED_OUTCOMES = (("not_sent", "not sent"), ("timed_out", "timed out"),
-                   ("rejected", "rejected"), ("mismatch", "status mismatch"), ("error", "error"))
-
-
-def actuation_verdict(actuation: dict[str, Any]) -> str:
-    """``FAIL 44 not sent, 3 timed out`` for the stage table; empty when all confirmed."""
-    counts = actuation.get("outcomes", {})
-    parts = [f"{counts[k]} {label}" for k, label in FAILED_OUTCOMES if counts.get(k)]
-    unsafe = actuation.get("safe_state_unconfirmed", 0)
-    if unsafe:
-        parts.append(f"safe state unconfirmed on {unsafe}")
-    return "FAIL " + ", ".join(parts) if parts else ""
-
-
-def overall_verdict(report: dict[str, Any]) -> str:
-    """``ERROR`` (the run could not finish: interrupted, a crash), ``FAIL`` (an expectation
-    failed or could not be checked) or ``PASS``."""
-    exps = report["expectations"]
-    if report.get("interrupted") or any(e.get("error") for e in exps):
-        return "ERROR"
-    return "PASS" if all(e["passed"] for e in exps) else "FAIL"
-
-
-def verdict_header(report: dict[str, Any]) -> str:
-    """The verdict first: PASS/FAIL/ERROR, the failing expectations (with value, limit and
-    cause) and the actuation failures, in a few lines."""
-    exps = report["expectations"]
-    bad = [e for e in exps if not e["passed"]]
-    verdict = overall_verdict(report)
-    head = f"VERDICT: {verdict}  ({len(exps) - len(bad)} of {len(exps)} expectations held"
-    act = report.get("actuation")
-    if act:
-        head += f"; {headline(act)}"
-    if report.get("interrupted"):
-        head += f"; interrupted after {report.get('requests_completed', 0)} of " \
-                f"{report.get('requests_planned', '?')} requests"
-    lines = [head + ")"]
-    for e in bad:
-        if e.get("error"):
-            lines.append(f"  ERROR {e['name']}: {e['error']}")
-            continue
-        got = e.get("skipped") or f"{e['metric']} = {_num(e['value'])}, expected " \
-            f"{format_limit(e['limit'])}"
-        lines.append(f"  FAIL {e['name']}: {got}")
-        lines += [f"       {cause}" for cause in e.get("causes", [])]
-    lines += [f"  loosened {e['name']}: {e['loosened']}" for e in exps
-              if e.get("builtin") and e.get("loosened")]
-    if act and act.get("commands", 0) > act.get("confirmed", 0):
-        summary = actuation_verdict(act).removeprefix("FAIL ")
-        if summary:
-            lines.append(f"  actuation: {summary}")
-    return "\n".join(lines)
-
-
-def _ms(x: float | None) -> str:
-    return f"{'-':>9}" if x is None else f"{x:>9.2f}"
-
-
-def _over(entry: dict[str, Any]) -> str:
-    """``ok`` or ``OVER`` the budget at p95 (``-`` when nothing was measured)."""
-    if entry["p95_ms"] is None:
-        return "-"
-    return "ok" if entry["p95_ms"] <= entry["budget_ms"] else "OVER"
-
-
-def format_table(report: dict[str, Any]) -> str:
-    """The verdict first, then stage, budget, p50/p95/p99, share of the e2e p95 tail."""
-    lines = [
-        verdict_header(report),
-        f"scenario {report['scenario']}  seed {_num(report['seed'])}  requests "
-        f"{_num(report['requests'])}"
-        f"  engine {report['engine']}",
-        f"{'stage':<12}{'mode':<10}{'budget':>8}{'p50':>9}{'p95':>9}{'p99':>9}"
-        f"{'share@p95':>11}  verdict",
-    ]
-    for s in STAGES:
-        e = report["stages"][s]
-        verdict = _over(e)
-        if s == "render" and report.get("actuation"):
-            verdict = actuation_verdict(report["actuation"]) or verdict
-        lines.append(
-            f"{s:<12}{e['mode']:<10}{e['budget_ms']:>8.1f}{_ms(e['p50_ms'])}{_ms(e['p95_ms'])}"
-            f"{_ms(e['p99_ms'])}{e['share_of_e2e_p95'] * 100:>10.1f}%  {verdict}"
-        )
-    e = report["e2e"]
-    lines.append(f"{'end-to-end':<12}{'':<10}{e['budget_ms']:>8.1f}{_ms(e['p50_ms'])}"
-                 f"{_ms(e['p95_ms'])}{_ms(e['p99_ms'])}{100.0:>10.1f}%  {_over(e)}")
-    p = report["perception"]
-    lines.append(f"perception: instant {p['instant']:.1%}  acceptable {p['acceptable']:.1%}"
-                 f"  sluggish {p['sluggish']:.1%}")
-    ls = report.get("lockstep")
-    if ls and ls.get("lateness_p99_ms") is not None:
-        lines.append(f"lockstep: pacing {ls.get('realtime', '?')}, lateness p99 "
-                     f"{ls['lateness_p99_ms']:.3f} ms, max {ls['lateness_max_ms']:.3f} ms; "
-                     f"real calls timed out: {ls.get('call_timeouts', 0)}")
-    for x in report["expectations"]:
-        mark = ("ERROR" if x.get("error") else "SKIP" if x.get("skipped")
-                else "PASS" if x["passed"] else "FAIL")
-        why = f"  ({x['reason']})" if x.get("reason") else ""
-        if x.get("loosened"):
-            why += f"  [loosened: {x['loosened']}]"
-        lines.append(f"[{mark}] {x['name']}: {x['metric']} = {_num(x['value'])}, expected "
-                     f"{format_limit(x['limit'])}{why}")
-    return "\n".join(lines)
+__all__ = ["_num", "actuation_verdict", "format_limit", "format_table", "overall_verdict",
+           "verdict_header", "write_junit", "xml_safe"]
