@@ -17,6 +17,7 @@ error expectation); the CLI writes it and exits 130/143.
 
 from __future__ import annotations
 
+import gc
 import signal
 import sys
 import threading
@@ -138,6 +139,19 @@ def _not_finished(report: dict[str, Any], error: str) -> dict[str, Any]:
             "reason": "a run that did not finish has no verdict on the requests it did not run"}
 
 
+@contextmanager
+def _heap_frozen() -> Iterator[None]:
+    """Objects that exist before the run are kept out of the cyclic collector while it runs:
+    a full collection then walks only what the run allocates, not a large host heap (a long
+    test session's, a notebook's), whose traversal stalls every thread past a status timeout."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def _run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
               out: Path, model: str | None, n_threads: int,
               deferred: DeferredSignals) -> RunResult:
@@ -147,6 +161,7 @@ def _run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: i
     try:
         with ExitStack() as stack:
             stack.enter_context(exit_on_signals())
+            stack.enter_context(_heap_frozen())
             if deferred.caught is not None:  # interrupted while the run was set up
                 raise deferred.caught
             parts = open_backends(ctx, stack)
