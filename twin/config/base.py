@@ -24,10 +24,11 @@ from pydantic import (
 )
 
 from twin.errors import InputError
+from twin.files import MAX_TOML_DEPTH as MAX_DEPTH  # refused before pydantic recurses
+from twin.files import toml_depth as depth
 
 M = TypeVar("M", bound=BaseModel)
 
-MAX_DEPTH = 32  # deeper nesting than any valid file has: refused before pydantic recurses
 
 
 class Strict(BaseModel):
@@ -97,21 +98,6 @@ def either(**members: Any) -> Any:
     scalar, table = members["scalar"], members["table"]
     return Annotated[Union[Annotated[scalar, Tag("<scalar>")],  # noqa: UP007
                            Annotated[table, Tag("<table>")]], Discriminator(pick)]
-
-
-def depth(value: Any, limit: int = MAX_DEPTH) -> int:
-    """Nesting depth of tables and arrays, stopping once past ``limit`` (no recursion error)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    deepest = 0
-    while stack:
-        item, level = stack.pop()
-        deepest = max(deepest, level)
-        if deepest > limit:
-            return deepest
-        children = item.values() if isinstance(item, dict) else item if isinstance(
-            item, list) else ()
-        stack.extend((child, level + 1) for child in children)
-    return deepest
 
 
 def _dotted(loc: tuple[int | str, ...], prefix: str) -> str:
