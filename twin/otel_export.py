@@ -96,7 +96,11 @@ def make_spans(report: dict[str, Any], timings: Timings, columns: dict[str, np.n
     from opentelemetry import trace as api
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
-    from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter
+    from opentelemetry.sdk.trace.export import (
+        SimpleSpanProcessor,
+        SpanExporter,
+        SpanExportResult,
+    )
 
     class _Collect(SpanExporter):
         def __init__(self) -> None:
@@ -104,7 +108,6 @@ def make_spans(report: dict[str, Any], timings: Timings, columns: dict[str, np.n
 
         def export(self, spans: Sequence[Any]) -> Any:
             self.spans.extend(spans)
-            from opentelemetry.sdk.trace.export import SpanExportResult
             return SpanExportResult.SUCCESS
 
     ids = _queued_ids()
