@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ET
 
 from cabin_twin.cli.main import main
 from twin.ctrf import cases_from_report, write_ctrf
+from twin.runner import run_scenario
+from twin.scenario import load_scenario
 
 REQUIRED_SUMMARY = ("tests", "passed", "failed", "pending", "skipped", "other", "start", "stop")
 
@@ -37,7 +39,8 @@ def test_run_writes_ctrf_matching_junit(tmp_path) -> None:
 
 
 def test_statuses_of_each_kind_of_expectation(tmp_path) -> None:
-    report = {"scenario": "s", "expectations": [
+    report = {**run_scenario(load_scenario("smoke"), requests=20).report, "scenario": "s",
+              "expectations": [
         {"name": "held", "metric": "e2e.p95_ms", "limit": {"max": 100}, "value": 50,
          "passed": True},
         {"name": "missed", "metric": "e2e.p95_ms", "limit": {"max": 100}, "value": 150,

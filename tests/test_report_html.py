@@ -41,6 +41,7 @@ def synthetic_run(n: int = 10_000, seed: int = 0) -> tuple[dict[str, Any], dict[
         "scenario": "synthetic <test>",
         "seed": seed,
         "requests": n,
+        "engine": "fast",
         "stages": {
             s: {**summary(requests[f"{s}_ms"], b), "mode": "modelled"} for s, b in BUDGETS.items()
         },
@@ -54,14 +55,14 @@ def synthetic_run(n: int = 10_000, seed: int = 0) -> tuple[dict[str, Any], dict[
             {
                 "name": "p95 under budget",
                 "metric": "e2e.p95_ms",
-                "limit": 100.0,
+                "limit": {"max": 100.0},
                 "value": 120.0,
                 "passed": False,
             },
             {
                 "name": "mostly instant",
                 "metric": "perception.instant",
-                "limit": 0.2,
+                "limit": {"min": 0.2},
                 "value": 0.3,
                 "passed": True,
             },
