@@ -47,6 +47,7 @@ from twin.vary import (  # noqa: F401  (re-exported)
     random_points,
     set_dotted,
 )
+from twin.whatif_args import add_sweep_arguments  # noqa: F401  (re-exported)
 
 BOOTSTRAP = 4000  # bootstrap resamples per interval
 FRACTION_SUFFIXES = ("within_budget", "over_budget", "_share", "_rate", "accuracy")
@@ -246,25 +247,6 @@ def format_table(
     lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in body]
     return "\n".join(lines)
-
-
-def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``twin whatif`` flags: --vary (repeatable), --replications, --random, --executor,
-    --crn. Validate with :func:`sweep_options` (one-line InputErrors, exit 2)."""
-    parser.add_argument(
-        "--vary", action="append", default=[], metavar="KEY=VALUES",
-        help="key=v1,v2 | key=range(a,b,step) | key=lo..hi (with --random); repeatable",
-    )  # fmt: skip
-    parser.add_argument(
-        "--replications", default="5", metavar="N", help="independent runs per point"
-    )
-    parser.add_argument(
-        "--random", default=None, metavar="N", help="N random points instead of a grid"
-    )
-    parser.add_argument(
-        "--executor", default="process", help="process[:N] (default), serial, or dask://HOST:PORT"
-    )
-    parser.add_argument("--crn", action="store_true", help="common random numbers across points")
 
 
 @dataclass(frozen=True)

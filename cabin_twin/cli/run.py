@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     # heavy imports (scipy, matplotlib) here, not at import: twin --help stays fast
     from twin.progress import activity
     from twin.report import format_table
+    from twin.report_text import failure_message
     from twin.runner import run_scenario
     from twin.scenario import load_scenario
 
@@ -92,7 +93,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"twin: interrupted by {result.report.get('interrupted_by')}: the partial results "
               f"are in {out}/ (report.json, requests.csv, junit.xml)", file=sys.stderr)
         raise interrupted  # exit 130 (SIGINT) or 143 (SIGTERM), after the files are written
-    return 0 if result.passed else 1
+    if not result.passed:
+        bad = report.failing()
+        print(f"run: FAIL: {len(bad)} of {len(report.expectations)} expectations failed: "
+              + "; ".join(f"{e.name} ({failure_message(e)})" for e in bad[:3])
+              + (f" and {len(bad) - 3} more" if len(bad) > 3 else ""))
+        return 1
+    return 0
 
 
 def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int

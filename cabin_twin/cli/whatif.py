@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cabin_twin.cli.checks import positive_float, positive_int, seed_int
-from twin.sweep import add_sweep_arguments
+from twin.whatif_args import add_sweep_arguments
 
 METRICS = ("e2e.p50_ms", "e2e.p95_ms", "e2e.p99_ms", "e2e.within_budget")
 
