@@ -183,3 +183,25 @@ def test_every_exit_1_says_why(tmp_path, capsys) -> None:
     assert cli.main(["trace", "check", str(tmp_path / "empty")]) == 1
     assert capsys.readouterr().err.strip().splitlines()[-1] == (
         f"trace check: FAIL: no traces in {tmp_path / 'empty'}")
+
+
+def test_a_child_process_prints_lines_under_the_commands_bar(monkeypatch, mode) -> None:
+    """The model worker prepares its files in a child process: while the command's activity
+    is open the child knows it (an inherited variable) and prints lines, never a bar of its
+    own fighting the command's on the terminal."""
+    import os
+
+    monkeypatch.setattr(sys, "stderr", _Tty())
+    progress.set_mode("auto")
+    code = ("import sys\nfrom twin import progress\nsys.stderr.isatty = lambda: True\n"
+            "with progress.activity('twin model', 'preparing') as a:\n"
+            "    assert a._bar is None\n    a.step('loading')\n")
+    with progress.activity("twin run", "requests"):
+        assert os.environ[progress.OPEN_ENV] == "1"
+        child = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120,
+                               check=True)
+    assert progress.OPEN_ENV not in os.environ
+    lines = [line.removeprefix("\r\x1b[K").rsplit(" [", 1)[0]
+             for line in child.stderr.decode().split("\n") if line]
+    assert lines == ["twin model: preparing", "twin model: loading"]

@@ -23,6 +23,9 @@ from typing import TypeVar
 T = TypeVar("T")
 MODES = ("auto", "always", "never")
 ENV = "CABIN_TWIN_PROGRESS"  # the mode, inherited by worker processes
+#: set while a command's activity is open, so that a child process it starts (the model
+#: worker preparing its files) prints lines under the command's bar, never a second bar
+OPEN_ENV = "CABIN_TWIN_PROGRESS_OPEN"
 _mode = os.environ.get(ENV, "auto") if os.environ.get(ENV) in MODES else "auto"
 REFRESH_S = 0.5  # how often an activity's elapsed time is redrawn on a terminal
 PLAIN_EVERY_S = 10.0  # how often a count is printed as a line when stderr is not a terminal
@@ -82,7 +85,8 @@ class Activity:
         self._started = time.monotonic()
         self._count: tuple[int, Callable[[], int], str] | None = None
         self._printed_at = self._started
-        if enabled and _stderr_is_tty():
+        self._child = bool(os.environ.get(OPEN_ENV))  # of a process whose bar is drawn
+        if enabled and _stderr_is_tty() and not self._child:
             from tqdm import tqdm
 
             self._bar = tqdm(total=None, desc=command, file=sys.stderr, leave=False,
@@ -111,7 +115,8 @@ class Activity:
     def _print(self) -> None:
         elapsed = time.monotonic() - self._started
         self._printed_at = time.monotonic()
-        print(f"{self._line()} [{elapsed:.0f} s]", file=sys.stderr, flush=True)
+        clear = "\r\x1b[K" if self._child and _stderr_is_tty() else ""  # the parent's bar line
+        print(f"{clear}{self._line()} [{elapsed:.0f} s]", file=sys.stderr, flush=True)
 
     @contextmanager
     def count(self, total: int, poll: Callable[[], int], unit: str) -> Iterator[None]:
@@ -180,6 +185,9 @@ def activity(command: str, desc: str = "", enabled: bool | None = None) -> Itera
         act: Activity = _Step(_open[-1], command)
     else:
         act = Activity(command, progress_enabled() if enabled is None else enabled)
+    marks = act.enabled and not _open and OPEN_ENV not in os.environ
+    if marks:
+        os.environ[OPEN_ENV] = "1"
     _open.append(act)
     try:
         if desc:
@@ -187,6 +195,8 @@ def activity(command: str, desc: str = "", enabled: bool | None = None) -> Itera
         yield act
     finally:
         _open.remove(act)
+        if marks:
+            os.environ.pop(OPEN_ENV, None)
         act.close()
 
 

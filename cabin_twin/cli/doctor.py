@@ -32,8 +32,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from hil.doctor import fit, run_checks  # the hardware floor, imported when used
+    from twin.progress import activity
 
-    checks = run_checks(args.out, args.model, args.decode, args.decode_timeout)
+    with activity("twin doctor", "checking the machine (a model decode: up to "
+                                 f"{args.decode_timeout:g} s)" if args.decode else
+                  "checking the machine"):
+        checks = run_checks(args.out, args.model, args.decode, args.decode_timeout)
     ok = fit(checks)
     doc = {"fit": ok, "checks": [c.as_dict() for c in checks]}
     written = None
