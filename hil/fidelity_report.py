@@ -1,7 +1,8 @@
 """``twin fidelity`` outputs: the side-by-side table, ``fidelity.json`` and ``report.html``.
 
-The HTML is rendered from ``fidelity.html.j2`` like :mod:`twin.report_html`: per compared row (each real stage,
-the model-call subset, end to end) a QQ plot (predicted against measured quantiles, with the
+The HTML is rendered from ``fidelity.html.j2`` like :mod:`twin.report_html`: the verdict as a
+banner, each compared row (each real stage, the model-call subset, end to end) with the samples
+it rests on, and per row a QQ plot (predicted against measured quantiles, with the
 identity line) and the two CDFs overlaid, as embedded PNGs also written alongside.
 """
 
@@ -20,7 +21,8 @@ from matplotlib.figure import Figure
 
 from hil.fidelity import FidelityResult
 from latency_models.stages import STAGES
-from twin.report_html import figure, render
+from twin.report_figures import embedded
+from twin.report_html import render
 
 QQ_POINTS = 200
 
@@ -109,7 +111,7 @@ def write(result: FidelityResult, out: Path) -> None:
                  "passed": row[q]["passed"], "at_gap": row[q].get("at_gap", False)}
                 for q in ("p50", "p95", "p99")]
             slug = name.replace("[", "_").replace("]", "")
-            figures.append({"row": name, **figure(fidelity_figure(predicted, measured, name),
+            figures.append({"row": name, **embedded(fidelity_figure(predicted, measured, name),
                                                    out, f"fidelity_{slug}.png")})
         rows.append(entry)
     floor = record.get("noise_floor")

@@ -39,6 +39,11 @@ def png(fig: Figure, out_dir: Path, name: str) -> bytes:
     return data
 
 
+def embedded(fig: Figure, out_dir: Path, name: str) -> dict[str, Any]:
+    """A figure saved beside the report, as a template embeds it (its name and bytes)."""
+    return {"name": name, "data": png(fig, out_dir, name)}
+
+
 def stage_arrays(requests: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Each stage's finite latencies (and ``e2e``'s), in request order."""
     arrays = {s: np.asarray(requests[f"{s}_ms"], float) for s in STAGES if f"{s}_ms" in requests}

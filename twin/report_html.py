@@ -25,12 +25,13 @@ import numpy as np
 from latency_models.stages import STAGES
 from twin import report_figures as figures
 from twin import report_qa
-from twin.report_figures import budget_centre, varied_keys, whatif_figure
+from twin.report_figures import budget_centre, embedded, varied_keys, whatif_figure
 from twin.report_model import Report, validate_report
+from twin.report_pages import capacity_context, whatif_context
 from twin.report_text import _num, format_limit, overall_verdict, verdict_header
 
-__all__ = ["budget_centre", "render", "varied_keys", "whatif_figure", "write_capacity_html",
-           "write_html"]
+__all__ = ["budget_centre", "embedded", "render", "varied_keys", "whatif_figure",
+           "write_capacity_html", "write_html"]
 TEMPLATES = Path(__file__).with_name("report_templates")
 
 
@@ -62,11 +63,6 @@ def render(template: str, out_dir: Path, **context: Any) -> Path:
     path = Path(out_dir) / "report.html"
     path.write_text(environment().get_template(template).render(**context), encoding="utf-8")
     return path
-
-
-def figure(fig: Any, out_dir: Path, name: str) -> dict[str, Any]:
-    """A figure saved beside the report, as the template embeds it (name and bytes)."""
-    return {"name": name, "data": figures.png(fig, out_dir, name)}
 
 
 def stage_rows(model: Report, requests: dict[str, np.ndarray]) -> list[dict[str, Any]]:
@@ -116,11 +112,11 @@ def run_context(report: dict[str, Any], requests: dict[str, np.ndarray],
                     "min": int(per_window.min()) if per_window.size else 0,
                     "median": float(np.median(per_window)) if per_window.size else 0.0},
         "figures": {
-            "cdf": figure(figures.cdf_figure(requests, budget), out_dir, "cdf.png"),
-            "waterfall": figure(figures.waterfall_figure(
+            "cdf": embedded(figures.cdf_figure(requests, budget), out_dir, "cdf.png"),
+            "waterfall": embedded(figures.waterfall_figure(
                 stage_list, model.e2e.p95_ms if model.e2e.p95_ms is not None else math.nan,
                 budget), out_dir, "waterfall.png"),
-            "timeline": figure(figures.timeline_figure(requests, timeline, budget, window,
+            "timeline": embedded(figures.timeline_figure(requests, timeline, budget, window,
                                                        failed_mask), out_dir, "timeline.png"),
         },
         "timeline": [{**e, "label": figures._fault_label(e)} for e in timeline],
@@ -143,8 +139,6 @@ def write_html(report: dict[str, Any], requests: dict[str, np.ndarray],
     out_dir.mkdir(parents=True, exist_ok=True)
     context = run_context(report, requests, timeline, out_dir)
     if whatif_rows:
-        from twin.report_pages import whatif_context
-
         context["whatif"] = whatif_context(whatif_rows, report, out_dir)
         return render("whatif.html.j2", out_dir, **context)
     return render("run.html.j2", out_dir, **context)
@@ -155,8 +149,6 @@ def write_capacity_html(capacity: dict[str, Any], png: Path, out_dir: Path,
     """``out_dir/report.html`` for ``twin capacity``: the knee and its interval first (or why
     there is none), the knee plot (``png``, embedded) and the replicated p95 band, then every
     evaluated load. ``capacity`` is :meth:`twin.capacity.CapacityResult.to_dict`."""
-    from twin.report_pages import capacity_context
-
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     return render("capacity.html.j2", out_dir, **capacity_context(capacity, png, scenario))

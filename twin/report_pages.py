@@ -11,6 +11,7 @@ from typing import Any
 
 from twin.report_figures import (
     budget_centre,
+    embedded,
     sweep_metrics,
     varied_keys,
     whatif_figure,
@@ -40,12 +41,10 @@ def _cell(row: dict[str, Any], metric: str, report: dict[str, Any]) -> dict[str,
 def whatif_context(rows: list[dict[str, Any]], report: dict[str, Any],
                    out_dir: Path) -> dict[str, Any]:
     """The sweep's answer, its table (every point, every metric with its CI) and heatmaps."""
-    from twin.report_html import figure
-
     keys, metrics = varied_keys(rows), sweep_metrics(rows)
     budget = float(report.get("e2e", {}).get("budget_ms", 100.0))
     shown = [m for m in HEATMAP_METRICS if m in metrics] or metrics[:2]
-    heatmaps = [{"metric": m, **figure(whatif_figure(rows, m, report), out_dir,
+    heatmaps = [{"metric": m, **embedded(whatif_figure(rows, m, report), out_dir,
                                        f"whatif_{m.replace('.', '_')}.png")} for m in shown]
     table = [{"point": r.get("point", k), "settings": [r.get(key) for key in keys],
               "cells": [_cell(r, m, report) for m in metrics]} for k, r in enumerate(rows)]

@@ -91,7 +91,8 @@ class _TimedLines:
         if hi <= lo:
             return None
         first, last = self.numbers[lo], self.numbers[hi - 1]
-        return TraceLink(self.name, first, last, self.lines[first - 1:first - 1 + EXCERPT_LINES])
+        return TraceLink(self.name, first, last,
+                         self.lines[first - 1:min(last, first - 1 + EXCERPT_LINES)])
 
 
 def _read(path: Path) -> list[str]:
