@@ -246,6 +246,8 @@ def test_over_budget_cells_are_plainly_red_whatever_the_range() -> None:
     r, g, _, _ = im.cmap(im.norm(np.array([110.0, 100.5, 98.5, 70.0]))).T
     assert np.all(r[:2] > g[:2] + 0.3)  # over: red dominates clearly
     assert np.all(g[2:] > r[2:])  # inside: green
+    at = im.cmap(im.norm(np.array([100.0])))[0]
+    assert at[1] > at[0]  # at the budget meets it (<= 100 ms): green
 
 
 def test_the_timeline_draws_failed_requests_and_link_fault_windows() -> None:

@@ -279,7 +279,9 @@ def whatif_figure(rows: Sequence[dict[str, Any]], metric: str,
     if centre is not None and finite.size:
         c, higher_better = centre
         pad = max(abs(c) * 0.05, 1e-6)
-        norm = TwoSlopeNorm(vcenter=c, vmin=min(float(finite.min()), c - pad),
+        # a value at the budget meets it (<= budget; >= target): on the green side of the step
+        centre_at = c if higher_better else c + max(abs(c), 1.0) * 1e-9
+        norm = TwoSlopeNorm(vcenter=centre_at, vmin=min(float(finite.min()), c - pad),
                             vmax=max(float(finite.max()), c + pad))
         cmap: Any = budget_cmap(higher_better)
         side = "below" if higher_better else "above"
@@ -292,7 +294,10 @@ def whatif_figure(rows: Sequence[dict[str, Any]], metric: str,
         if not math.isnan(v):
             rs = cells[(j, i)]
             text = _cell_text(rs[0], metric, v) if len(rs) == 1 else f"{v:.3g}"
-            ax.text(i, j, text, ha="center", va="center", fontsize=size, linespacing=1.1)
+            r, g, b, _ = im.cmap(im.norm(v))
+            dark = 0.299 * r + 0.587 * g + 0.114 * b < 0.45  # white text on a dark cell
+            ax.text(i, j, text, ha="center", va="center", fontsize=size, linespacing=1.1,
+                    color="white" if dark else "black")
     ax.set_xticks(range(len(xs)), [str(x) for x in xs])
     ax.set_xlabel(kx)
     if ky:

@@ -140,6 +140,7 @@ def write_html(report: dict[str, Any], requests: dict[str, np.ndarray],
     context = run_context(report, requests, timeline, out_dir)
     if whatif_rows:
         context["whatif"] = whatif_context(whatif_rows, report, out_dir)
+        context["title"] = f"cabin-twin what-if: {context['model'].scenario}"
         return render("whatif.html.j2", out_dir, **context)
     return render("run.html.j2", out_dir, **context)
 
