@@ -19,6 +19,9 @@ from twin.report_figures import (
 
 HEATMAP_METRICS = ("e2e.p95_ms", "e2e.within_budget", "perception.instant")
 ANSWER_METRIC = "e2e.p95_ms"
+#: the sweep table's columns (when present; any accuracy metric too); whatif.csv has them all
+TABLE_METRICS = ("e2e.p50_ms", "e2e.p95_ms", "e2e.p99_ms", "e2e.within_budget",
+                 "perception.instant")
 
 
 def _finite(x: Any) -> bool:
@@ -46,8 +49,9 @@ def whatif_context(rows: list[dict[str, Any]], report: dict[str, Any],
     shown = [m for m in HEATMAP_METRICS if m in metrics] or metrics[:2]
     heatmaps = [{"metric": m, **embedded(whatif_figure(rows, m, report), out_dir,
                                        f"whatif_{m.replace('.', '_')}.png")} for m in shown]
+    columns = [m for m in metrics if m in TABLE_METRICS or "accuracy" in m] or metrics[:4]
     table = [{"point": r.get("point", k), "settings": [r.get(key) for key in keys],
-              "cells": [_cell(r, m, report) for m in metrics]} for k, r in enumerate(rows)]
+              "cells": [_cell(r, m, report) for m in columns]} for k, r in enumerate(rows)]
     answer: dict[str, Any] = {"metric": None}
     metric = ANSWER_METRIC if ANSWER_METRIC in metrics else (metrics[0] if metrics else None)
     if metric is not None:
@@ -70,8 +74,8 @@ def whatif_context(rows: list[dict[str, Any]], report: dict[str, Any],
                   "verdict": verdict, "best": best,
                   "best_where": ", ".join(f"{k}={best.get(k)}" for k in keys) if best else "",
                   "best_cell": _cell(best, metric, report) if best else None}
-    return {"params": keys, "metrics": metrics, "rows": table, "heatmaps": heatmaps,
-            "answer": answer, "points": len(rows), "budget": budget,
+    return {"params": keys, "metrics": columns, "all_metrics": len(metrics), "rows": table,
+            "heatmaps": heatmaps, "answer": answer, "points": len(rows), "budget": budget,
             "replications": rows[0].get("replications") if rows else None}
 
 
