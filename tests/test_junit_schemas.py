@@ -93,9 +93,11 @@ def test_limits_read_like_people_write_them(limit, text):
     ("\x0c", False), ("\x0d", True), ("\x0e", False), ("\x1e", False), ("\x1f", False),
     ("\x20", True), ("\ufffd", True), ("\ufffe", False), ("\uffff", False),
 ])
-def test_xml_safe_escapes_exactly_what_xml_cannot_carry(char, kept):
-    from twin.report import xml_safe
+@pytest.mark.parametrize("module", ["twin.report", "twin.junit"])  # run's and verify's writer
+def test_xml_safe_escapes_exactly_what_xml_cannot_carry(char, kept, module):
+    import importlib
 
+    xml_safe = importlib.import_module(module).xml_safe
     assert xml_safe(f"a{char}b") == (f"a{char}b" if kept else f"a\\x{ord(char):02x}b")
 
 

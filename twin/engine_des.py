@@ -11,7 +11,7 @@ times are still recorded per stage): the same arithmetic, fewer events.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -267,10 +267,13 @@ class _Run:
         return Timings(np.asarray(self.arrival, dtype=float), *cols, self.hit, "des")
 
 def run_des(plan: Plan, env: simpy.Environment | None = None,
-            real: dict[str, RealStage] | None = None, controller: Any = None) -> Timings:
+            real: dict[str, RealStage] | None = None, controller: Any = None,
+            on_done: Callable[[], None] | None = None) -> Timings:
     """Run the plan through SimPy (any environment: plain, or real-time for lockstep).
     ``controller`` (:class:`twin.control.DegradeOnAlert`) watches the run and may switch the
-    assistant to degrade mode."""
+    assistant to degrade mode. ``on_done`` is called once every event ran, still inside the
+    guard that keeps the finished requests on SIGINT/SIGTERM (a real run defers interrupts
+    from there: no moment is left where an interrupt loses the finished run)."""
     env = env or simpy.Environment()
     run = _Run(plan, env, real)
     if controller is not None:
@@ -286,6 +289,8 @@ def run_des(plan: Plan, env: simpy.Environment | None = None,
     try:
         with counting(plan.n, run.arrived):  # per-request progress, polled: no cost per event
             env.run()
+        if on_done is not None:
+            on_done()
     except (KeyboardInterrupt, SystemExit) as exc:  # SIGINT/SIGTERM: keep what finished
         exc.partial_timings = run.timings()  # type: ignore[attr-defined]
         raise

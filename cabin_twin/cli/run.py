@@ -35,35 +35,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # heavy imports (scipy, matplotlib) here, not at import: twin --help stays fast
-    from twin.progress import activity
-    from twin.report import format_table
-    from twin.report_text import failure_message
-    from twin.runner import run_scenario
-    from twin.scenario import load_scenario
+    from hil.links.signals import deferred_signals  # light: signal handlers only
 
-    scenario = load_scenario(args.scenario)
-    check_run_size(args)
-    if scenario.link_faults:  # a device the rig lacks is refused in every run, before it runs
-        from hil.backends import DEFAULT_RIG
-        from hil.links.faults import check_link_faults
-
-        check_link_faults(scenario.link_faults, args.rig, scenario.source, DEFAULT_RIG)
-    out = args.out or Path("out") / scenario.name
-    assistant = scenario.config.assistant
-    dut = assistant is not None and (assistant.backend is not None or assistant.route is not None)
-    real = bool(args.rig or dut or "real" in scenario.modes.values())
-    started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
-    anchor_ns = time.time_ns()  # the traces' time zero: the run's start
-    t0 = time.perf_counter()
     with ExitStack() as guard:
-        deferred = None
-        if real:
-            from hil.run_real import deferred_signals, run_real  # the hardware floor
+        # an interrupt is recorded from here to the last file written: a real run then ends
+        # its requests at once (hil.run_real) and still makes the report and its files; one
+        # while the scenario loads is kept for the report of a run that did not start
+        deferred = guard.enter_context(deferred_signals())
+        # heavy imports (scipy, matplotlib) here, not at import: twin --help stays fast
+        from twin.progress import activity
+        from twin.report import format_table
+        from twin.report_text import failure_message
+        from twin.runner import run_scenario
+        from twin.scenario import load_scenario
 
-            # an interrupt is recorded from here to the last file written: the requests end
-            # at once (hil.run_real), the report and its files are still made
-            deferred = guard.enter_context(deferred_signals())
+        scenario = load_scenario(args.scenario)
+        check_run_size(args)
+        if scenario.link_faults:  # a device the rig lacks is refused in every run
+            from hil.backends import DEFAULT_RIG
+            from hil.links.faults import check_link_faults
+
+            check_link_faults(scenario.link_faults, args.rig, scenario.source, DEFAULT_RIG)
+        out = args.out or Path("out") / scenario.name
+        assistant = scenario.config.assistant
+        dut = assistant is not None and (assistant.backend is not None
+                                         or assistant.route is not None)
+        real = bool(args.rig or dut or "real" in scenario.modes.values())
+        if not real:  # a modelled run: the ordinary handlers (Ctrl-C stops it at once)
+            guard.close()
+            if deferred.caught is not None:
+                raise deferred.caught
+        started = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime())
+        anchor_ns = time.time_ns()  # the traces' time zero: the run's start
+        t0 = time.perf_counter()
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -72,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         with activity("twin run", f"{n} requests of {scenario.name}, "
                                   f"{'real stages in lockstep' if real else 'modelled'}"):
             if real:
+                from hil.run_real import run_real  # the hardware floor
+
                 result = run_real(scenario, args.rig, args.seed, args.requests, out,
                                   args.model, args.threads, interrupts=deferred)
             else:
@@ -80,11 +86,12 @@ def run(args: argparse.Namespace) -> int:
         run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
                     "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
         written, report = _write(result, out, run_info, anchor_ns)
-        if deferred is not None and deferred.caught is not None and getattr(
+        if real and deferred.caught is not None and getattr(
                 result, "interrupted_by", None) is None:  # while the files were written
             from hil.run_real import mark_interrupted
 
             mark_interrupted(result, deferred.caught)
+            (out / "report.html").unlink(missing_ok=True)  # made before: not this verdict
             written, report = _write(result, out, run_info, anchor_ns)
     print(format_table(report))
     print(f"wrote {out}/{written}", file=sys.stderr)
