@@ -235,6 +235,14 @@ def test_the_whatif_page_opens_with_the_sweeps_answer(tmp_path: Path) -> None:
     sweep = text[text.index('<table class="sweep">'):]
     sweep = sweep[:sweep.index("</table>")]
     assert sweep.count('class="fail"') == 2  # 110 and 240 ms: over budget
+    rows = [{**r, "model.accuracy": 0.9 - 0.1 * r["point"], "model.accuracy.ci95_low": 0.8,
+             "model.accuracy.ci95_high": 0.95} for r in _sweep_rows()]
+    text = write_html(report, requests, [], tmp_path / "m", whatif_rows=rows,
+                      whatif_metrics=["model.accuracy"]).read_text(encoding="utf-8")
+    assert "<th>model.accuracy" in text and "<th>e2e.p95_ms" not in text  # --metric's table
+    assert (tmp_path / "m" / "whatif_model_accuracy.png").exists()
+    assert not (tmp_path / "m" / "whatif_e2e_p95_ms.png").exists()
+    assert "WHAT-IF: 2 of 4 points meet 100 ms" in text  # the answer is still the budget's
 
 
 def test_over_budget_cells_are_plainly_red_whatever_the_range() -> None:

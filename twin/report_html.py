@@ -26,9 +26,9 @@ from latency_models.stages import STAGES
 from twin import report_figures as figures
 from twin import report_qa
 from twin.report_figures import budget_centre, embedded, varied_keys, whatif_figure
-from twin.report_model import Report, validate_report
+from twin.report_model import Report, parse_report
 from twin.report_pages import capacity_context, whatif_context
-from twin.report_text import _num, format_limit, overall_verdict, verdict_header
+from twin.report_text import _num, format_limit, verdict_header
 
 __all__ = ["budget_centre", "embedded", "render", "varied_keys", "whatif_figure",
            "write_capacity_html", "write_html"]
@@ -78,25 +78,24 @@ def stage_rows(model: Report, requests: dict[str, np.ndarray]) -> list[dict[str,
     return rows
 
 
-def verdict(report: dict[str, Any]) -> dict[str, Any]:
+def verdict(model: Report) -> dict[str, Any]:
     """The banner: PASS/FAIL/ERROR, its line and the failing expectations' lines."""
-    head, *why = verdict_header(report).splitlines()
-    return {"verdict": overall_verdict(report), "head": head,
+    head, *why = verdict_header(model).splitlines()
+    return {"verdict": model.judged_verdict(), "head": head,
             "why": "\n".join(line.strip() for line in why)}
 
 
-def run_context(report: dict[str, Any], requests: dict[str, np.ndarray],
+def run_context(model: Report, requests: dict[str, np.ndarray],
                 timeline: list[dict[str, Any]], out_dir: Path) -> dict[str, Any]:
     """Everything ``run.html.j2`` shows, from the typed report and the per-request arrays."""
-    model = validate_report(report)
     budget = model.e2e.budget_ms
     window = model.monitoring.window_ms if model.monitoring is not None else 1000.0
-    dump = model.model_dump()
-    rig = dump.get("rig") or {}
+    rig = model.rig.as_dict() if model.rig is not None else {}
     files = report_qa.trace_files(rig, out_dir) if rig or list(out_dir.glob("dut-*.log")) \
         else {}
     failed_count, failed = report_qa.failed_commands(requests, files)
-    columns, devices = report_qa.device_table(dump.get("devices"), rig.get("safe_state"))
+    columns, devices = report_qa.device_table(
+        model.devices.as_dict() if model.devices is not None else None, rig.get("safe_state"))
     failed_mask = report_qa.failed_mask(requests)
     stages = stage_rows(model, requests)
     stage_list = [(r["name"], math.nan if r["p95"] is None else r["p95"], r["budget"])
@@ -106,8 +105,8 @@ def run_context(report: dict[str, Any], requests: dict[str, np.ndarray],
                                             window)
     return {
         "title": f"cabin-twin report: {model.scenario}", "model": model,
-        "verdict": verdict(report), "budget": budget, "stages": stages,
-        "perception": dump["perception"], "window_ms": window,
+        "verdict": verdict(model), "budget": budget, "stages": stages,
+        "perception": model.perception.model_dump(), "window_ms": window,
         "windows": {"count": int(per_window.size),
                     "min": int(per_window.min()) if per_window.size else 0,
                     "median": float(np.median(per_window)) if per_window.size else 0.0},
@@ -120,26 +119,32 @@ def run_context(report: dict[str, Any], requests: dict[str, np.ndarray],
                                                        failed_mask), out_dir, "timeline.png"),
         },
         "timeline": [{**e, "label": figures._fault_label(e)} for e in timeline],
-        "faults": dump["faults"], "link_faults": rig.get("link_faults") or [],
+        "faults": [f.model_dump() for f in model.faults],
+        "link_faults": rig.get("link_faults") or [],
         "device_columns": columns, "devices": devices,
         "failed_count": failed_count, "failed": failed,
         "max_failed": report_qa.MAX_FAILED_ROWS,
         "files": {k: p.name for k, p in files.items()},
-        "actuation": dump.get("actuation"), "expectations": model.expectations,
+        "expectations": model.expectations,
     }
 
 
-def write_html(report: dict[str, Any], requests: dict[str, np.ndarray],
+def write_html(report: Report | dict[str, Any], requests: dict[str, np.ndarray],
                timeline: list[dict[str, Any]], out_dir: Path,
-               whatif_rows: list[dict[str, Any]] | None = None) -> Path:
+               whatif_rows: list[dict[str, Any]] | None = None,
+               whatif_metrics: list[str] | None = None) -> Path:
     """Write ``out_dir/report.html`` (self-contained) and its PNGs; return the HTML path.
     With ``whatif_rows`` the page is the sweep's (:func:`twin.report_pages.whatif_context`),
-    the unvaried run below it."""
+    the unvaried run below it; ``whatif_metrics`` (``--metric``) picks its table's metrics
+    and heatmaps. ``report`` is read through :func:`parse_report` (the one
+    parse every writer reads; a :class:`Report` as it is)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    context = run_context(report, requests, timeline, out_dir)
+    model = parse_report(report, str(out_dir / "report.json"))
+    context = run_context(model, requests, timeline, out_dir)
     if whatif_rows:
-        context["whatif"] = whatif_context(whatif_rows, report, out_dir)
+        context["whatif"] = whatif_context(whatif_rows, model.model_dump(mode="json"), out_dir,
+                                           whatif_metrics)
         context["title"] = f"cabin-twin what-if: {context['model'].scenario}"
         return render("whatif.html.j2", out_dir, **context)
     return render("run.html.j2", out_dir, **context)

@@ -21,7 +21,7 @@ HEATMAP_METRICS = ("e2e.p95_ms", "e2e.within_budget", "perception.instant")
 ANSWER_METRIC = "e2e.p95_ms"
 #: the sweep table's columns (when present; any accuracy metric too); whatif.csv has them all
 TABLE_METRICS = ("e2e.p50_ms", "e2e.p95_ms", "e2e.p99_ms", "e2e.within_budget",
-                 "perception.instant")
+                 "perception.instant", "model.first_token_p95_ms")
 
 
 def _finite(x: Any) -> bool:
@@ -41,15 +41,18 @@ def _cell(row: dict[str, Any], metric: str, report: dict[str, Any]) -> dict[str,
             "fraction": metric.endswith("within_budget") or metric.startswith("perception.")}
 
 
-def whatif_context(rows: list[dict[str, Any]], report: dict[str, Any],
-                   out_dir: Path) -> dict[str, Any]:
-    """The sweep's answer, its table (every point, every metric with its CI) and heatmaps."""
+def whatif_context(rows: list[dict[str, Any]], report: dict[str, Any], out_dir: Path,
+                   chosen: list[str] | None = None) -> dict[str, Any]:
+    """The sweep's answer, its table (every point; the headline metrics, or ``chosen``, with
+    their CIs) and heatmaps (of ``chosen`` when given)."""
     keys, metrics = varied_keys(rows), sweep_metrics(rows)
     budget = float(report.get("e2e", {}).get("budget_ms", 100.0))
-    shown = [m for m in HEATMAP_METRICS if m in metrics] or metrics[:2]
+    shown = ([m for m in chosen if m in metrics] if chosen else None) or \
+        [m for m in HEATMAP_METRICS if m in metrics] or metrics[:2]
     heatmaps = [{"metric": m, **embedded(whatif_figure(rows, m, report), out_dir,
                                        f"whatif_{m.replace('.', '_')}.png")} for m in shown]
-    columns = [m for m in metrics if m in TABLE_METRICS or "accuracy" in m] or metrics[:4]
+    columns = ([m for m in chosen if m in metrics] if chosen else None) or \
+        [m for m in metrics if m in TABLE_METRICS or "accuracy" in m] or metrics[:4]
     table = [{"point": r.get("point", k), "settings": [r.get(key) for key in keys],
               "cells": [_cell(r, m, report) for m in columns]} for k, r in enumerate(rows)]
     answer: dict[str, Any] = {"metric": None}

@@ -135,7 +135,7 @@ def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int
         written += ", otel.json"
     if getattr(result, "interrupted_by", None) is None:
         with activity("twin run", "writing report.html"):
-            write_html(result.report, result.request_arrays(), result.timeline, out)
+            write_html(report, result.request_arrays(), result.timeline, out)
         written += ", report.html"
     return written, report
 

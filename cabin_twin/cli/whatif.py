@@ -107,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
               + (f"{max(known)} (worst point; observed spread)" if known
                  else "unknown (needs at least 2 replications)"))
     with activity("twin whatif", "writing report.html"):
-        write_html(base.report, base.request_arrays(), base.timeline, out, whatif_rows=rows)
+        write_html(base.report, base.request_arrays(), base.timeline, out, whatif_rows=rows,
+                   whatif_metrics=metrics if args.metric else None)
     print(f"wrote {out}/whatif.csv, report.html", file=sys.stderr)
     budget = E2E_BUDGET_MS if args.budget_ms is None else args.budget_ms
     over = over_budget(rows, keys, budget)
