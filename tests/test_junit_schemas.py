@@ -4,6 +4,8 @@ included."""
 
 from __future__ import annotations
 
+import functools
+import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,8 @@ from lxml import etree
 
 from cabin_twin.cli.main import main
 from twin.report import format_limit, write_junit
+from twin.runner import run_scenario
+from twin.scenario import load_scenario
 
 SCHEMAS = Path(__file__).parent / "data" / "junit_schemas"
 
@@ -28,9 +32,15 @@ def _assert_valid(path: Path, schemas: dict[str, etree.XMLSchema]) -> etree._Ele
     return doc.getroot()
 
 
+@functools.cache
+def _run_report() -> str:
+    return json.dumps(run_scenario(load_scenario("smoke"), requests=20).report)
+
+
 def _report(expectations: list[dict]) -> dict:
-    return {"scenario": "s\x01cenario", "seed": 3, "requests": 3000, "engine": "des",
-            "expectations": expectations}
+    """A whole report (the writers read the typed model) with these expectations."""
+    return {**json.loads(_run_report()), "scenario": "s\x01cenario", "seed": 3,
+            "requests": 3000, "engine": "des", "expectations": expectations}
 
 
 RUN = {"started": "2026-12-01T07:00:00", "wall_s": 1.23456, "hostname": "bench"}

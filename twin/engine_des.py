@@ -21,6 +21,7 @@ from simpy.core import NORMAL
 from latency_models.faults import ScalarPauses
 from latency_models.stages import INFERENCE, STAGE_INDEX, STAGES
 from twin.plan import Plan
+from twin.progress import counting
 from twin.timings import Timings
 
 N_STAGES = len(STAGES)
@@ -227,6 +228,12 @@ class _Run:
                 yield At(env, t)
             env.process(self.request(i, work_rows[i], lead))
 
+    def arrived(self) -> int:
+        """Requests arrived by the simulated clock's now (read by the progress thread)."""
+        if self.plan.arrivals_ms is None:
+            return self.n_arrived
+        return int(np.searchsorted(self.plan.arrivals_ms, self.env.now, side="right"))
+
     def closed_loop(self, think: np.ndarray) -> None:
         state = {"next": 0, "last": -np.inf}
         for u in range(think.shape[0]):
@@ -280,7 +287,8 @@ def run_des(plan: Plan, env: simpy.Environment | None = None,
         assert plan.think_ms is not None
         run.closed_loop(plan.think_ms)
     try:
-        env.run()
+        with counting(plan.n, run.arrived):  # per-request progress, polled: no cost per event
+            env.run()
         if on_done is not None:
             on_done()
     except (KeyboardInterrupt, SystemExit) as exc:  # SIGINT/SIGTERM: keep what finished
