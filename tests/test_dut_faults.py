@@ -82,7 +82,7 @@ def test_scenario_http_5xx_and_reset_through_the_proxy(tmp_path: Path) -> None:
     assert dut["outcomes"]["http_error"] == 1 and dut["outcomes"]["reset"] == 1
     # the other 6 were answered: in time (ok) or, on a loaded machine, past the deadline
     # (degraded) or not at all by then (timeout); which is the wall clock's, never an error
-    others = {k: v for k, v in dut["outcomes"].items() if k not in ("http_error", "reset")}
+    others = {k: v for k, v in dut["outcomes"].items() if v and k not in ("http_error", "reset")}
     assert sum(others.values()) == 6 and set(others) <= {"ok", "degraded", "timeout"}, others
     assert others.get("ok", 0) + others.get("degraded", 0) >= 1
 
