@@ -64,3 +64,16 @@ safe_state = {{ send = {{ DriverLevel = 0, PassengerLevel = 0 }}, why = "burn ri
 seat_heat_driver = {{ signal = "DriverLevel" }}
 seat_heat_passenger = {{ signal = "PassengerLevel" }}
 """}
+
+
+WALL_CLOCK_METRICS = frozenset({"e2e.p95_ms", "e2e.p99_ms", "perception.instant",
+                                "first_feedback.within_budget", "degraded.overrun_max_ms"})
+"""Expectations the machine's speed decides in a real run (real buses and calls on the wall
+clock): a loaded machine may miss them, which is `twin bench`'s business (BENCHMARKS.md)."""
+
+
+def assert_verdict_apart_from_wall_clock(report: dict, status: int) -> None:
+    """Every expectation holds except, possibly, the wall-clock ones; the status agrees."""
+    failed = {e["metric"] for e in report["expectations"] if not e["passed"]}
+    assert failed <= WALL_CLOCK_METRICS, [e for e in report["expectations"] if not e["passed"]]
+    assert status == (0 if not failed else 1), (status, failed)

@@ -80,7 +80,11 @@ def test_scenario_http_5xx_and_reset_through_the_proxy(tmp_path: Path) -> None:
     assert injected["dut_http_5xx"]["injected"] and injected["dut_reset"]["injected"]
     assert injected["dut_crash"]["injected"] is False and injected["dut_crash"]["reason"]
     assert dut["outcomes"]["http_error"] == 1 and dut["outcomes"]["reset"] == 1
-    assert dut["outcomes"]["ok"] == 6
+    # the other 6 were answered: in time (ok) or, on a loaded machine, past the deadline
+    # (degraded) or not at all by then (timeout); which is the wall clock's, never an error
+    others = {k: v for k, v in dut["outcomes"].items() if v and k not in ("http_error", "reset")}
+    assert sum(others.values()) == 6 and set(others) <= {"ok", "degraded", "timeout"}, others
+    assert others.get("ok", 0) + others.get("degraded", 0) >= 1
 
 
 def test_bad_dut_fault_is_an_input_error() -> None:
