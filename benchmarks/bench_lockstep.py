@@ -10,8 +10,12 @@ worker threads are up). The lockstep's set-up before that anchor (``setup_p50_ms
 starting two threads) is reported apart: it delays the first event of a run, not each one.
 ``baseline``: ``simpy.rt.RealtimeEnvironment`` (factor 1 ms per unit, not strict, synced just
 before its run) pacing the same timeouts, in interleaved rounds. Also reported: the
-lockstep at normal priority, and with a real blocking call every 10th step (1 ms of sleep in a
-worker thread), which ``simpy.rt`` cannot do.
+lockstep at normal priority, with a real blocking call every 10th step (1 ms of sleep in a
+worker thread), which ``simpy.rt`` cannot do, and at SCHED_FIFO without the wake lead
+(``lockstep_no_lead``: sleeping right up to each due time, the pacing before issue 27). The
+profile of what is left: ``wake_floor`` is a bare ``time.sleep`` of 2 ms at SCHED_FIFO (its
+oversleep is the kernel's and the hypervisor's wake path, no event loop); ``wake_lead_ms`` is
+the lead the lockstep learnt and ``spun_per_event_ms`` what busy-waiting it cost per event.
 
 ``lockstep_lateness_gil_p99_ms``: the same, while a background Python thread holds the GIL in
 1 ms bursts every 5 ms (what the rule NLU or the rig's codec do in worker threads), for both
@@ -30,6 +34,7 @@ import numpy as np
 import simpy.rt
 
 from hil.lockstep import LockstepEnvironment
+from hil.realtime import enter_realtime, leave_realtime
 
 
 def _late_ms(env: Any) -> float:
@@ -63,17 +68,38 @@ def _run_one(kind: str, steps: int, setup: list[float]) -> list[float]:
         env: Any = simpy.rt.RealtimeEnvironment(factor=0.001, strict=False)
     else:
         env = LockstepEnvironment(warp_idle=False, realtime=kind != "lockstep_normal_priority")
+    if kind == "lockstep_no_lead":
+        env = LockstepEnvironment(warp_idle=False, wake_lead=False)
     env.process(_paced(env, steps, late, real=kind == "lockstep_real_calls"))
     if kind == "simpy.rt":
         env.sync()  # its clock starts now, as the lockstep's starts in run()
     env.run()
     if kind == "lockstep":
         _run_one.realtime = env.stats.realtime  # type: ignore[attr-defined]
+        _run_one.lead = env.stats.wake_lead_ms  # type: ignore[attr-defined]
+        _run_one.spun.append(env.stats.spun_ms / steps)  # type: ignore[attr-defined]
         setup.append(env.stats.setup_ms)
     return late
 
 
-KINDS = ("lockstep", "lockstep_normal_priority", "lockstep_real_calls", "simpy.rt")
+_run_one.spun = []  # type: ignore[attr-defined]
+
+
+def _wake_floor(steps: int, late: list[float]) -> None:
+    """A bare 2 ms ``time.sleep`` at SCHED_FIFO (where granted): its oversleep in ms."""
+    state = enter_realtime()
+    try:
+        for _ in range(steps):
+            due = time.perf_counter() + 0.002
+            time.sleep(0.002)
+            late.append((time.perf_counter() - due) * 1000.0)
+    finally:
+        if state.startswith("SCHED_FIFO"):
+            leave_realtime()
+
+
+KINDS = ("lockstep", "lockstep_no_lead", "lockstep_normal_priority", "lockstep_real_calls",
+         "simpy.rt", "wake_floor")
 
 
 def lateness(quick: bool, gil_load: bool = False) -> list[dict[str, Any]]:
@@ -85,10 +111,14 @@ def lateness(quick: bool, gil_load: bool = False) -> list[dict[str, Any]]:
     if gil_load:
         threading.Thread(target=_busy, args=(stop,), daemon=True).start()
     late: dict[str, list[float]] = {k: [] for k in KINDS}
+    _run_one.spun = []  # type: ignore[attr-defined]
     setup: list[float] = []
     for _ in range(rounds):
         for kind in KINDS:
-            late[kind] += _run_one(kind, steps, setup)
+            if kind == "wake_floor":
+                _wake_floor(steps, late[kind])
+            else:
+                late[kind] += _run_one(kind, steps, setup)
     stop.set()
     p = {k: np.percentile(np.asarray(v), [50, 99, 100]) for k, v in late.items()}
     ours, base = p["lockstep"], p["simpy.rt"]
@@ -106,6 +136,12 @@ def lateness(quick: bool, gil_load: bool = False) -> list[dict[str, Any]]:
         "normal_priority_p50_ms": round(float(p["lockstep_normal_priority"][0]), 4),
         "with_real_calls_p99_ms": round(float(p["lockstep_real_calls"][1]), 4),
         "setup_p50_ms": round(float(np.median(setup)), 4),
+        "no_lead_p50_ms": round(float(p["lockstep_no_lead"][0]), 4),
+        "no_lead_p99_ms": round(float(p["lockstep_no_lead"][1]), 4),
+        "wake_floor_p50_ms": round(float(p["wake_floor"][0]), 4),
+        "wake_floor_p99_ms": round(float(p["wake_floor"][1]), 4),
+        "wake_lead_ms": round(float(getattr(_run_one, "lead", 0.0)), 4),
+        "spun_per_event_ms": round(float(np.median(_run_one.spun)), 4),  # type: ignore[attr-defined]
         "loadavg_1m": round(os.getloadavg()[0], 2),
     }]  # fmt: skip
 

@@ -31,9 +31,19 @@ from hil.realtime import enter_realtime, leave_realtime
 #: no real call may take longer than this: the bench never hangs
 DEFAULT_CALL_TIMEOUT_S = 30.0
 #: at normal priority, sleep until this long before an event is due, then yield until it is (a
-#: sleep overshoots by the timer slack plus the wake-up). A SCHED_FIFO pacing thread wakes on
-#: time and must not take a core from the rig's threads, so it sleeps right up to the due time.
+#: sleep overshoots by the timer slack plus the wake-up).
 SPIN_MS = 0.3
+#: a SCHED_FIFO pacing thread has no timer slack, but its wake-up still takes time: 45-60 us at
+#: p50 on a KVM guest whose idle vCPU halts (a C ``clock_nanosleep`` shows the same;
+#: BENCHMARKS.md, issue 27). It wakes that long early (the lead, tracked as the p95
+#: of its recent oversleeps) and busy-waits the rest, never more than this per event, so it
+#: takes a core from the rig's threads for at most this long.
+WAKE_LEAD_MAX_MS = 0.15
+#: the lead a run starts with, and how fast it follows the oversleeps (ms per wake)
+WAKE_LEAD_START_MS = 0.05
+WAKE_LEAD_STEP_MS = 0.004
+#: the quantile of the oversleep the lead tracks: the other wakes are late by the excess
+WAKE_LEAD_QUANTILE = 0.95
 #: the interpreter's GIL switch interval while a lockstep run is going (a worker running Python
 #: would otherwise keep the woken pacing thread waiting up to the default 5 ms)
 SWITCH_INTERVAL_S = 0.0005
@@ -129,6 +139,10 @@ class LockstepStats:
     call_timeouts: dict[str, int] = field(default_factory=dict)
     #: wall time the last run() spent setting up before the clock was anchored (ms)
     setup_ms: float = 0.0
+    #: how early a SCHED_FIFO pacing thread wakes before an event (ms; 0: it does not), and
+    #: the wall time it busy-waited for events in all (what waking early costs a core)
+    wake_lead_ms: float = 0.0
+    spun_ms: float = 0.0
 
     def summary(self) -> dict[str, Any]:
         late = np.asarray(self.lateness_ms)
@@ -156,6 +170,8 @@ class LockstepStats:
             "idle_warps": self.warps,
             "idle_warped_ms": round(self.warped_ms, 3),
             "realtime": self.realtime,
+            "wake_lead_ms": round(self.wake_lead_ms, 4),
+            "spun_ms": round(self.spun_ms, 3),
             "call_timeouts": sum(self.call_timeouts.values()),
             "call_timeouts_by_stage": dict(self.call_timeouts),
         }
@@ -166,17 +182,23 @@ class LockstepEnvironment(simpy.Environment):
 
     The clock is anchored when :meth:`run` starts (after the worker threads are up and the
     pacing thread is real-time, so that set-up is no event's lateness) and again by
-    :meth:`sync`; between runs it stands still. ``clock`` is injectable for tests."""
+    :meth:`sync`; between runs it stands still. ``clock`` is injectable for tests.
+    ``wake_lead=False`` makes a SCHED_FIFO pacing thread sleep right up to each due time (the
+    pacing before issue 27, kept for the benchmark's side-by-side)."""
 
     def __init__(self, warp_idle: bool = True,
                  call_timeout_s: float = DEFAULT_CALL_TIMEOUT_S, realtime: bool = True,
-                 clock: Clock | None = None) -> None:
+                 clock: Clock | None = None, wake_lead: bool = True) -> None:
         super().__init__()
         self._realtime = realtime
         self._clock: Clock = clock if clock is not None else WallClock()
         #: yield-spin before a due time at normal priority on the wall clock only (a fake
-        #: clock is advanced by its sleeps; a SCHED_FIFO thread wakes on time)
+        #: clock is advanced by its sleeps; a SCHED_FIFO thread busy-waits its wake lead)
         self._spin_ms = SPIN_MS if clock is None else 0.0
+        #: wake early by the tracked lead and busy-wait: SCHED_FIFO on the wall clock only
+        self._wake_lead = wake_lead and clock is None
+        self._lead_ms = 0.0  # the lead in force (0 while not SCHED_FIFO)
+        self._learned_lead_ms = WAKE_LEAD_START_MS  # kept from run to run
         self.stats = LockstepStats()
         self._done: queue.Queue[tuple[simpy.Event, float, Any, BaseException | None]] = (
             queue.Queue())
@@ -272,13 +294,24 @@ class LockstepEnvironment(simpy.Environment):
             return float("inf")
         return max(min(d for d, _ in self._deadlines.values()) - self._clock.now(), 0.0)
 
+    def _follow(self, overslept_ms: float) -> None:
+        """Move the wake lead towards the :data:`WAKE_LEAD_QUANTILE` of the oversleeps (one
+        step per wake: a stochastic quantile estimate, O(1), no samples kept)."""
+        if overslept_ms > self._lead_ms:
+            lead = self._lead_ms + WAKE_LEAD_STEP_MS * WAKE_LEAD_QUANTILE
+        else:
+            lead = self._lead_ms - WAKE_LEAD_STEP_MS * (1.0 - WAKE_LEAD_QUANTILE)
+        self._lead_ms = min(max(lead, 0.0), WAKE_LEAD_MAX_MS)
+
     def _until(self, target: float) -> tuple[simpy.Event, float, Any, BaseException | None] | bool:
         """Wait until simulated ``target`` is due on the wall clock (True), a real call
         finishes (returned), or one times out first (False)."""
-        due = (target - self.wall_ms() - self._spin_ms) / 1000.0
+        lead = self._lead_ms
+        due = (target - self.wall_ms() - self._spin_ms - lead) / 1000.0
         expiry = self._next_expiry_s()
         coarse = min(due, expiry)
         if coarse > 0:
+            slept_at = self._clock.now()
             if self._pending:
                 try:
                     return self._done.get(timeout=coarse)
@@ -286,16 +319,25 @@ class LockstepEnvironment(simpy.Environment):
                     pass
             else:
                 self._clock.sleep(coarse)
+            if lead:
+                self._follow((self._clock.now() - slept_at - coarse) * 1000.0)
         if expiry <= due:
             return False  # a call timed out before the event is due: expire it first
+        spin_from = self._clock.now() if lead else 0.0
         while (ahead := target - self.wall_ms()) > _DUE_EPS_MS:
             if self._pending:
                 try:
                     return self._done.get_nowait()
                 except queue.Empty:
                     pass
-            # yield (releases the GIL: workers keep running), or sleep out a short wake
-            self._clock.sleep(0.0 if self._spin_ms else ahead / 1000.0)
+            if self._spin_ms:  # normal priority: yield (releases the GIL: workers run)
+                self._clock.sleep(0.0)
+            elif not lead:  # sleep out a short wake
+                self._clock.sleep(ahead / 1000.0)
+            # else SCHED_FIFO: busy-wait the lead (at most WAKE_LEAD_MAX_MS; a sleep would
+            # wake later than the event, and releasing the GIL could cost a switch interval)
+        if lead:
+            self.stats.spun_ms += (self._clock.now() - spin_from) * 1000.0
         return True
 
     def run(self, until: Any = None) -> Any:
@@ -310,12 +352,16 @@ class LockstepEnvironment(simpy.Environment):
         spin = self._spin_ms
         if self.stats.realtime.startswith("SCHED_FIFO"):
             self._spin_ms = 0.0
+            self._lead_ms = self._learned_lead_ms if self._wake_lead else 0.0
         self.sync()
         self.stats.setup_ms = (self._wall0 - t0) * 1000.0
         try:
             return super().run(until)
         finally:
             self._spin_ms = spin
+            if self._lead_ms:
+                self._learned_lead_ms = self.stats.wake_lead_ms = self._lead_ms
+            self._lead_ms = 0.0
             self._workers.close()
             if self.stats.realtime.startswith("SCHED_FIFO"):
                 leave_realtime()

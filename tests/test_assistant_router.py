@@ -90,3 +90,57 @@ def test_kept_text_scores_are_bounded() -> None:
     for i in range(SCORE_CACHE + 50):
         router.choose(f"play track {i}")
     assert 0 < len(router._text_scores) <= SCORE_CACHE
+
+
+def _rule_with_levels(router: Router, text: str, history: list[Turn], alarms: tuple[bool, ...]
+                      ) -> tuple[str, str]:
+    """The decision with a monitor reading, written out as the seed states it (route, rule)."""
+    l1, l2, l3, l4 = alarms
+    score = complexity(text, history, router.config)
+    config = router.config
+    candidates = (ROUTES if score < config.terminal_max_score else
+                  ROUTES[1:] if score < config.edge_max_score else ROUTES[2:])
+    fastest = min(candidates, key=lambda r: (router.p90(r), ROUTES.index(r)))
+    reason = "score"
+    if any(alarms):
+        if l4 and not (l2 or l3):
+            return "terminal", "l4_keep_local"
+        if (l2 or l3) and not l4 and candidates[0] == "terminal":
+            candidates, reason = candidates[1:], ("l3_offload" if l3 else "l2_offload")
+            fastest = min(candidates, key=lambda r: (router.p90(r), ROUTES.index(r)))
+        elif l1:
+            return fastest, "l1_fastest"
+    limits = {"terminal": config.terminal_p90_ms, "edge": config.edge_p90_ms,
+              "cloud": config.cloud_p90_ms}
+    for route in candidates:
+        if router.p90(route) < limits[route]:
+            return route, reason
+    return fastest, "p90"
+
+
+@given(observations, st.lists(st.tuples(st.text(max_size=40), st.integers(0, 6),
+                                        st.tuples(*[st.booleans()] * 4)),
+                              min_size=1, max_size=30))
+def test_the_decision_table_decides_as_the_written_rule(obs: list, asks: list) -> None:
+    from twin.assistant.levels import Levels
+
+    router = Router()
+    for k, (route, ms) in enumerate([(None, 0.0), *obs]):
+        if route is not None:
+            router.observe(route, ms)
+        if k % 7:
+            continue
+        for text, turns, alarms in asks:
+            history = [Turn("q", "media_play")] * turns
+            levels = Levels(0.0, 0.0, 0.0, 0.0, 0.0, *alarms)
+            route_chosen = router.choose(text, history, levels)
+            assert (route_chosen, router.reason) == _rule_with_levels(router, text, history,
+                                                                     alarms)
+
+
+def test_warm_scores_texts_before_their_first_decision() -> None:
+    router = Router()
+    router.warm(["next song", "set the temperature to 21"])
+    assert router._text_scores == {"next song": complexity("next song"),
+                                   "set the temperature to 21":
+                                       complexity("set the temperature to 21")}

@@ -241,3 +241,18 @@ def test_a_call_timeout_fails_the_run_with_its_cause():
     assert entry["causes"] == ["2 x render"] and entry["builtin"] is True
     (fine,) = calls_returned_expectation({"lockstep": {"call_timeouts": 0}})
     assert fine["passed"] is True
+
+
+def test_the_wake_lead_follows_the_p95_of_the_oversleeps_within_its_cap():
+    from hil import lockstep
+
+    env = LockstepEnvironment(warp_idle=False, realtime=False)
+    rng = np.random.default_rng(5)
+    for overslept in rng.uniform(0.0, 0.1, 20_000):  # p95 of the oversleep: 0.095 ms
+        env._follow(float(overslept))
+    assert abs(env._lead_ms - 0.095) < 0.01
+    for _ in range(1000):  # a wake path slower than the cap: the lead stops there
+        env._follow(5.0)
+    assert env._lead_ms == lockstep.WAKE_LEAD_MAX_MS == 0.15
+    fake = LockstepEnvironment(clock=FakeClock())
+    assert not fake._wake_lead  # an injected clock never busy-waits

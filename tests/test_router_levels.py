@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from twin.assistant.levels import LevelMonitor, LevelRule
 from twin.assistant.router import Router, RouterConfig
@@ -105,3 +107,21 @@ def test_a_real_bad_network_moves_requests_to_the_terminal(tmp_path: Path) -> No
     assert router["reasons"]["l4_keep_local"] == routes.count("terminal")
     assert router["alarms"]["l4"] >= 1
     assert router["decision_cpu"]["p50_us"] is not None
+
+
+@given(st.lists(st.tuples(st.floats(0.0, 400.0), st.floats(0.0, 300.0)), min_size=0,
+                max_size=40),
+       st.lists(st.floats(0.0, 3000.0), min_size=1, max_size=20))
+def test_the_busy_share_is_the_clipped_busy_time_of_the_window(gaps: list, reads: list) -> None:
+    # one model instance: busy spans one after another, read at increasing times
+    m = LevelMonitor(busy_window_ms=1000.0)
+    spans, t = [], 0.0
+    for gap, length in gaps:
+        spans.append((t + gap, t + gap + length))
+        t += gap + length
+    for s, e in spans:
+        m.observe_busy(s, e)
+    for now in sorted(t + r - 1500.0 for r in reads):
+        lo = now - 1000.0
+        expected = 100.0 * sum(max(0.0, min(e, now) - max(s, lo)) for s, e in spans) / 1000.0
+        assert m.levels(now).l3_util_pct == pytest.approx(expected, abs=1e-6)

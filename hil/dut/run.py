@@ -15,6 +15,7 @@ from hil.dut.proxy import ImpairmentProxy
 from hil.dut.resolver import DutResolver, Placement
 from latency_models.distributions import SpecError
 from latency_models.impairment import impairment_from_spec
+from twin.assistant.queries import load_queries
 from twin.assistant.router import Router
 from twin.config.dut import AssistantDut
 from twin.errors import InputError
@@ -58,6 +59,8 @@ def open_resolver(config: AssistantDut, out: Path, seed: int,
                     placements[name] = placement(backend, out, seed + i,
                                                  f"assistant.route.{name}", source)
             router = Router(config.route.router_config())
+            # session start: score the labelled query texts now, not on their first decision
+            router.warm(q.text for q in load_queries())
             monitor = config.route.monitor()
         resolver = DutResolver(placements, router, monitor=monitor)
         injections = dut_faults(faults)

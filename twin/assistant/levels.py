@@ -64,7 +64,7 @@ class _Window:
     by index) and the running sum of absolute differences of consecutive values (jitter).
     ``value`` is its quantile ``q``, read off whenever a sample comes or goes."""
 
-    __slots__ = ("_diffs", "_q", "_samples", "_size", "_sorted", "value")
+    __slots__ = ("_diffs", "_q", "_samples", "_size", "_sorted", "jit", "value")
 
     def __init__(self, size: int, q: int = 50) -> None:
         self._size = size
@@ -73,6 +73,8 @@ class _Window:
         self._sorted: list[float] = []
         self._diffs = 0.0
         self.value = 0.0
+        #: :meth:`jitter`, kept up to date like ``value`` (a reading only reads it)
+        self.jit = 0.0
 
     def add(self, t: float, v: float) -> None:
         if self._samples:
@@ -83,6 +85,7 @@ class _Window:
             self._drop()
         else:
             self.value = self.quantile(self._q)
+            self.jit = self.jitter()
 
     def _drop(self) -> None:
         _, v = self._samples.popleft()
@@ -90,6 +93,7 @@ class _Window:
         if self._samples:
             self._diffs -= abs(self._samples[0][1] - v)
         self.value = self.quantile(self._q)
+        self.jit = self.jitter()
 
     def forget_before(self, t: float) -> float:
         """Drop samples older than ``t``; the time the oldest left will be (inf: none)."""
@@ -116,9 +120,15 @@ class LevelMonitor:
     samples no older than ``window_ms`` (so an alarm clears once its cause stops being
     measured: a router that kept requests off a bad network probes it again)."""
 
+    __slots__ = ("_answer", "_busy", "_busy_sum", "_first_start", "_flat", "_last_end",
+                 "_limits", "_llm", "_oldest", "_rtt", "busy_window_ms", "rule", "window_ms")
+
     def __init__(self, rule: LevelRule = LevelRule(), window: int = 32,
                  window_ms: float = 5000.0, busy_window_ms: float = 1000.0) -> None:
         self.rule = rule
+        #: the rule's thresholds, read by every reading (a reading touches few objects)
+        self._limits = (rule.l1_ms, rule.l2_llm_ms, rule.l3_util_pct, rule.l4_rtt_ms,
+                        rule.l4_jitter_ms)
         self.window_ms = window_ms
         self.busy_window_ms = busy_window_ms
         self._answer, self._llm = _Window(window, 95), _Window(window, 95)
@@ -126,6 +136,18 @@ class LevelMonitor:
         self._busy: deque[tuple[float, float]] = deque()
         self._busy_sum = 0.0
         self._oldest = float("inf")
+        self._first_start = self._last_end = self._flat = 0.0
+        self._spans_changed()
+
+    def _spans_changed(self) -> None:
+        """Keep what a reading needs when no window edge cuts a busy span (the usual case):
+        the first span's start, the last one's end and the busy share they give."""
+        spans = self._busy
+        if spans:
+            self._first_start, self._last_end = spans[0][0], spans[-1][1]
+        else:
+            self._first_start, self._last_end = float("inf"), float("-inf")
+        self._flat = 100.0 * max(self._busy_sum, 0.0) / self.busy_window_ms
 
     def _stamp(self, t_ms: float) -> None:
         self._oldest = min(self._oldest, t_ms)
@@ -149,24 +171,30 @@ class LevelMonitor:
         """L3: the local model was busy from ``start_ms`` to ``end_ms``."""
         self._busy.append((start_ms, end_ms))
         self._busy_sum += end_ms - start_ms
+        self._spans_changed()
 
     def _util(self, now_ms: float) -> float:
         """Busy share of ``[now - busy_window_ms, now)``: the spans' running sum, less the
         parts of the first spans before the window and of the last ones after ``now``."""
         lo = now_ms - self.busy_window_ms
         spans = self._busy
-        while spans and spans[0][1] <= lo:
-            s, e = spans.popleft()
-            self._busy_sum -= e - s
+        if spans and spans[0][1] <= lo:
+            while spans and spans[0][1] <= lo:
+                s, e = spans.popleft()
+                self._busy_sum -= e - s
+            self._spans_changed()
         busy = self._busy_sum
-        for s, e in spans:
-            if s >= lo:
-                break
-            busy -= min(e, lo) - s
-        for s, e in reversed(spans):
-            if e <= now_ms:
-                break
-            busy -= e - max(s, now_ms)
+        # the loops are entered only when an edge cuts a span (no iterator otherwise)
+        if spans and spans[0][0] < lo:
+            for s, e in spans:
+                if s >= lo:
+                    break
+                busy -= min(e, lo) - s
+        if spans and spans[-1][1] > now_ms:
+            for s, e in reversed(spans):
+                if e <= now_ms:
+                    break
+                busy -= e - max(s, now_ms)
         return 100.0 * max(busy, 0.0) / self.busy_window_ms
 
     def levels(self, now_ms: float) -> Levels:
@@ -174,11 +202,13 @@ class LevelMonitor:
         lo = now_ms - self.window_ms
         if self._oldest < lo:
             self._oldest = min(w.forget_before(lo) for w in (self._answer, self._llm, self._rtt))
-        r = self.rule
         net = self._rtt
-        l1, l2, rtt = self._answer.value, self._llm.value, net.value
-        jitter = net.jitter()
-        util = self._util(now_ms) if self._busy else 0.0
+        l1, l2, rtt, jitter = self._answer.value, self._llm.value, net.value, net.jit
+        if now_ms - self.busy_window_ms < self._first_start and self._last_end <= now_ms:
+            util = self._flat  # no edge cuts a span: what _util would give (0 with none)
+        else:
+            util = self._util(now_ms)
+        l1_ms, l2_ms, l3_pct, l4_rtt, l4_jitter = self._limits
         return cast(Levels, _new_reading(Levels, (
-            l1, l2, util, rtt, jitter, l1 > r.l1_ms, l2 > r.l2_llm_ms, util > r.l3_util_pct,
-            len(net._samples) > 1 and rtt > r.l4_rtt_ms and jitter > r.l4_jitter_ms)))
+            l1, l2, util, rtt, jitter, l1 > l1_ms, l2 > l2_ms, util > l3_pct,
+            rtt > l4_rtt and jitter > l4_jitter and len(net._samples) > 1)))
