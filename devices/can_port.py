@@ -210,9 +210,25 @@ class CanPort:
         return self._thread.is_alive()
 
     def close(self, timeout_s: float = 1.0) -> None:
-        """Stop the reader (pending delayed frames are cancelled); the bus stays open."""
+        """Stop the reader (pending delayed frames are cancelled) and trace the frames still
+        queued on the bus (read, not dispatched); the bus stays open."""
         self._stop.set()
         for timer in self._timers:
             timer.cancel()
         self._thread.join(timeout_s)
         self._watchdog.join(timeout_s)
+        if not self._thread.is_alive():
+            self._drain()
+
+    def _drain(self, limit: int = 10_000) -> None:
+        for _ in range(limit):
+            try:
+                msg = self.bus.recv(timeout=0.0)
+            except (can.CanError, OSError, ValueError):
+                return
+            if msg is None:
+                return
+            if msg.arbitration_id in self._tx_ids and self._is_echo(msg):
+                continue
+            msg.is_rx = True
+            self._trace(msg)
