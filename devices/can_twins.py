@@ -53,6 +53,12 @@ class CanTwinHost:
         db = self.ecus[0].db if self.ecus else load_dbc()
         self._diag_req = _maybe(db, DIAG_REQUEST)
         self._diag_resp = _maybe(db, DIAG_RESPONSE)
+        if self.ecus:  # an ECU's acceptance filter: the rest of a busy bus never reaches it
+            accept = {e.command_msg.frame_id: e.command_msg.is_extended_frame for e in self.ecus}
+            if self._diag_req is not None:
+                accept[self._diag_req.frame_id] = self._diag_req.is_extended_frame
+            bus.set_filters([{"can_id": i, "can_mask": 0x1FFFFFFF if ext else 0x7FF,
+                              "extended": ext} for i, ext in accept.items()])
         # (due, tie-break, frame id, data or None for a cyclic repeat, period s)
         self._pending: list[tuple[float, int, int, bytes | None, float]] = []
         self._announced: dict[int, bytes] = {}

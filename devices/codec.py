@@ -264,24 +264,27 @@ def decode_values(message: Message, data: bytes) -> dict[str, Any]:
     return out
 
 
-_ALIVE: dict[int, tuple[Message, Any, int, Any]] = {}
+_ALIVE: dict[int, tuple[Message, int, tuple[int, ...], bool]] = {}
 
 
 def restamp(message: Message, data: bytes, alive: int) -> bytes:
     """``data`` with a new ``AliveCounter`` and its CRC (a status frame sent again): only
-    those bits change (the other signals are not decoded and encoded again)."""
+    those bits change (the other signals are not decoded and encoded again; the counter's 16
+    bit patterns are encoded once per message)."""
     cached = _ALIVE.get(id(message))
     if cached is None or cached[0] is not message:
         sig = message.get_signal_by_name(ALIVE_SIGNAL)
         formats = create_encode_decode_formats([sig], message.length)
-        cached = _ALIVE[id(message)] = (message, sig, _signal_mask(sig, message), formats)
-    _, sig, mask, formats = cached
-    bits = encode_data({sig.name: alive & 0x0F}, [sig], formats, False)
-    total = (int.from_bytes(data[:message.length], "big") & ~mask) | bits
-    out = bytearray(total.to_bytes(message.length, "big"))
-    if has_crc(message):
-        out[7] = e2e_crc(message.frame_id, bytes(out))
-    return bytes(out)
+        patterns = tuple(encode_data({sig.name: a}, [sig], formats, False) for a in range(16))
+        cached = _ALIVE[id(message)] = (message, ~_signal_mask(sig, message), patterns,
+                                        has_crc(message))
+    _, keep, patterns, crc = cached
+    length = message.length
+    total = (int.from_bytes(data[:length], "big") & keep) | patterns[alive & 0x0F]
+    out = total.to_bytes(length, "big")
+    if crc:
+        out = out[:7] + bytes((e2e_crc(message.frame_id, out),)) + out[8:]
+    return out
 
 
 @dataclass
