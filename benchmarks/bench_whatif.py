@@ -162,7 +162,7 @@ def bench_report_html(quick: bool) -> list[dict[str, Any]]:
         for s, m in STAND_IN_MEDIANS.items()
     }
     report = {
-        "scenario": "bench", "seed": 3, "requests": n, "stages": stages,
+        "scenario": "bench", "seed": 3, "requests": n, "engine": "fast", "stages": stages,
         "e2e": {"p50_ms": 80.0, "p95_ms": 110.0, "p99_ms": 140.0, "budget_ms": 100.0},
         "perception": {"instant": 0.8, "acceptable": 0.2, "sluggish": 0.0}, "expectations": [],
     }  # fmt: skip

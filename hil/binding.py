@@ -308,9 +308,16 @@ class RealBinding:
     def request_columns(self, n: int) -> dict[str, np.ndarray]:
         """Per-request CSV columns: the intent commanded, the command's outcome
         (``unserved`` when no device serves it), the ack's, why a request failed,
-        and ``actuation_failed`` (a bool mask; a request that never reached render: False)."""
+        ``actuation_failed`` (a bool mask; a request that never reached render: False), the
+        device, value and wall-clock send time (epoch s) of the request's reported command;
+        behind a DUT, its outcome and request id (the DUT log's ``bench: request N``)."""
         rows = [self.outcomes.get(i) for i in range(n)]
-        return {
+        calls = [self.llm_calls.get(i) for i in range(n)]
+        dut = {"dut_outcome": np.array([getattr(c, "outcome", "") for c in calls]),
+               "dut_request": np.array([getattr(c, "extra", {}).get("request_id", -1)
+                                        for c in calls], dtype=int)
+               } if hasattr(self.resolver, "report") else {}
+        return dut | {
             "command_intent": np.array(["" if o is None else o.intent for o in rows]),
             "actuation": np.array(["" if o is None else o.outcome for o in rows]),
             "ack": np.array(["" if o is None else (o.ack_outcome or "") for o in rows]),
@@ -319,6 +326,11 @@ class RealBinding:
             "real_call_timeout": np.array([self.call_timeouts.get(i, "") for i in range(n)]),
             "command_actuation": np.array([";".join(o.outcome for o in self.part_outcomes.get(
                 i, [])) for i in range(n)]),
+            "command_device": np.array(["" if o is None else (o.device or "") for o in rows]),
+            "command_value": np.array(["" if o is None or o.value is None else str(o.value)
+                                       for o in rows]),
+            "command_sent_at": np.array([np.nan if o is None or o.sent_at is None
+                                         else o.sent_at for o in rows], dtype=float),
         }
 
     # report ------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 """``twin fidelity`` outputs: the side-by-side table, ``fidelity.json`` and ``report.html``.
 
-The HTML is self-contained like :mod:`twin.report_html`: per compared row (each real stage,
-the model-call subset, end to end) a QQ plot (predicted against measured quantiles, with the
+The HTML is rendered from ``fidelity.html.j2`` like :mod:`twin.report_html`: the verdict as a
+banner, each compared row (each real stage, the model-call subset, end to end) with the samples
+it rests on, and per row a QQ plot (predicted against measured quantiles, with the
 identity line) and the two CDFs overlaid, as embedded PNGs also written alongside.
 """
 
 from __future__ import annotations
 
-import html
 import json
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,8 @@ from matplotlib.figure import Figure
 
 from hil.fidelity import FidelityResult
 from latency_models.stages import STAGES
-from twin.report_html import _CSS, _png
+from twin.report_figures import embedded
+from twin.report_html import render
 
 QQ_POINTS = 200
 
@@ -39,7 +40,7 @@ def samples(result: FidelityResult, row: str) -> tuple[np.ndarray, np.ndarray]:
     return model.stage_ms[mask, k], real.stage_ms[mask, k]
 
 
-def figure(predicted: np.ndarray, measured: np.ndarray, title: str) -> Figure:
+def fidelity_figure(predicted: np.ndarray, measured: np.ndarray, title: str) -> Figure:
     """QQ plot and overlaid CDFs, side by side."""
     fig, (qq, cdf) = plt.subplots(1, 2, figsize=(9, 3.4))
     probs = np.linspace(0.5, 99.5, QQ_POINTS)
@@ -91,25 +92,32 @@ def format_table(record: dict[str, Any]) -> str:
 
 
 def write(result: FidelityResult, out: Path) -> None:
-    """``fidelity.json`` and ``report.html`` (with ``fidelity_*.png``) into ``out``."""
+    """``fidelity.json`` and ``report.html`` (with ``fidelity_*.png``) into ``out``: the
+    verdict as a banner, each row with the samples it compares, the QQ and CDF plots."""
     out.mkdir(parents=True, exist_ok=True)
     record = result.record
     (out / "fidelity.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>fidelity "
-             f"{html.escape(record['scenario'])}</title><style>{_CSS}</style></head><body>",
-             f"<h1>Twin fidelity: {html.escape(record['scenario'])}</h1>",
-             f"<p>seed {record['seed']}, {record['requests']} requests; real stages: "
-             f"{html.escape(', '.join(record['real_stages']))}; calibration "
-             f"<code>{html.escape(Path(record['calibration']).name)}</code>. "
-             f"Verdict: <span class='{'pass' if result.passed else 'fail'}'>"
-             f"{'PASS' if result.passed else 'FAIL'}</span></p>",
-             f"<pre>{html.escape(format_table(record))}</pre>"]
+    rows, figures = [], []
     for name, row in record["comparison"]["rows"].items():
-        if row.get("passed") is None:
-            continue
         predicted, measured = samples(result, name)
-        slug = name.replace("[", "_").replace("]", "")
-        parts.append(f"<h2>{html.escape(name)}</h2>")
-        parts.append(_png(figure(predicted, measured, name), out, f"fidelity_{slug}.png"))
-    parts.append("</body></html>")
-    (out / "report.html").write_text("\n".join(parts), encoding="utf-8")
+        entry: dict[str, Any] = {"name": name, "n": int(measured.size),
+                                 "skipped": row.get("skipped", "not checked")
+                                 if row.get("passed") is None else None}
+        if entry["skipped"] is None:
+            entry["ks"] = row["ks"]["pvalue"]
+            entry["quantiles"] = [
+                {"name": q, "predicted": row[q]["predicted_ms"], "measured": row[q]["measured_ms"],
+                 "rel_error": row[q]["rel_error"], "limit": row[q]["limit"],
+                 "passed": row[q]["passed"], "at_gap": row[q].get("at_gap", False)}
+                for q in ("p50", "p95", "p99")]
+            slug = name.replace("[", "_").replace("]", "")
+            figures.append({"row": name, **embedded(fidelity_figure(predicted, measured, name),
+                                                   out, f"fidelity_{slug}.png")})
+        rows.append(entry)
+    floor = record.get("noise_floor")
+    worst = max((abs(r[q]["rel_error"]) for r in floor["rows"].values()
+                 if r.get("passed") is not None for q in ("p50", "p95")),
+                default=0.0) if floor else None
+    render("fidelity.html.j2", out, title=f"Twin fidelity: {record['scenario']}",
+           record=record, passed=result.passed, rows=rows, figures=figures, floor=worst,
+           calibration=Path(record["calibration"]).name)

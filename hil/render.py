@@ -12,6 +12,7 @@ gives the per-device figures for ``report.json["devices"]``.
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -67,6 +68,10 @@ class RenderOutcome:
     ack_outcome: str | None = None
     ack_reason: str = ""
     intent: str = ""
+    value: Any = None
+    #: wall clock (epoch s, ``time.time()``) when the render began: the report links a failed
+    #: command to its lines in can.asc and serial.log by it
+    sent_at: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -133,6 +138,7 @@ class RenderBackend:
 
     def execute(self, intent: str, value: int | None = None) -> RenderOutcome:
         """Ack on the HMI, command the device, wait for its status (bounded by its timeout)."""
+        sent_at = time.time()
         self.session.before_command()
         served = self.session.rig.serves(intent) if intent != FEEDBACK else None
         device = served if served in self.session.actuators else None
@@ -162,6 +168,7 @@ class RenderBackend:
             self.results[self.ack_device].append(ack)
             outcome.ack_ms = ack.ms if ack.confirmed else None
             outcome.ack_outcome, outcome.ack_reason = ack.outcome.value, ack.reason
+        outcome.value, outcome.sent_at = value, sent_at
         return outcome
 
     def _command(self, intent: str, value: int | None,
@@ -249,6 +256,7 @@ def device_stats(results: dict[str, list[CommandResult]]) -> dict[str, dict[str,
         counts = outcome_counts(rs)
         out[device] = {
             "commands": len(rs),
+            "answered": int(answered.size),  # the samples under p50/p95/p99
             "ok": sum(r.confirmed for r in rs),
             "p50_ms": q[0], "p95_ms": q[1], "p99_ms": q[2],
             "timeouts": counts[Outcome.TIMED_OUT],

@@ -18,15 +18,11 @@ error expectation); the CLI writes it and exits 130/143.
 from __future__ import annotations
 
 import gc
-import signal
-import sys
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import numpy as np
@@ -34,7 +30,7 @@ import numpy as np
 from hil.backends import DEFAULT_RIG, RunContext, open_backends, select_backends
 from hil.binding import RealBinding
 from hil.dut.stream import hmi_sink
-from hil.links.signals import Terminated, exit_on_signals
+from hil.links.signals import DeferredSignals, Terminated, deferred_signals, exit_on_signals
 from hil.render import UNSERVED
 from latency_models.stages import STAGES
 from twin.assistant.placement import attribute_network
@@ -48,7 +44,7 @@ from twin.verdict.actuation import fold_unserved
 from twin.verdict.budget import budget_expectations
 from twin.verdict.builtins import real_run_builtins
 
-__all__ = ["DEFAULT_RIG", "real_stages", "run_real"]
+__all__ = ["DEFAULT_RIG", "DeferredSignals", "deferred_signals", "real_stages", "run_real"]
 
 
 def real_stages(scenario: Scenario, rig: str | None) -> set[str]:
@@ -56,46 +52,15 @@ def real_stages(scenario: Scenario, rig: str | None) -> set[str]:
     return set(select_backends(scenario, rig))
 
 
-class DeferredSignals:
-    """SIGTERM/SIGINT recorded instead of raised: from the end of the requests to the last
-    file written, an interrupt must not lose the report. :meth:`engage` (re)installs the
-    recording handlers; :attr:`caught` is the first interrupt (an exception to raise later)."""
-
-    def __init__(self) -> None:
-        self.caught: BaseException | None = None
-
-    def _record(self, signum: int, frame: FrameType | None) -> None:
-        if self.caught is None:
-            self.caught = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
-            print("twin: interrupted: finishing the report first", file=sys.stderr)
-
-    def engage(self) -> None:
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGTERM, self._record)
-            signal.signal(signal.SIGINT, self._record)
-
-
-@contextmanager
-def deferred_signals(into: DeferredSignals | None = None) -> Iterator[DeferredSignals]:
-    """Within the block an interrupt is recorded in the yielded :class:`DeferredSignals`
-    (``into``, if given), not raised; the previous handlers come back after it."""
-    deferred = into or DeferredSignals()
-    if threading.current_thread() is not threading.main_thread():
-        yield deferred
-        return
-    old_term, old_int = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
-    deferred.engage()
-    try:
-        yield deferred
-    finally:
-        signal.signal(signal.SIGTERM, old_term)
-        signal.signal(signal.SIGINT, old_int)
-
-
 class _Binding(RealBinding):
-    """The real binding; once the requests are done (``finish``), an interrupt waits."""
+    """The real binding; once every simulated event ran (``simulated``, called by the engine
+    inside its interrupt guard), an interrupt waits: from there on every request finished, and
+    the run is kept whole, marked interrupted."""
 
     deferred: DeferredSignals
+
+    def simulated(self) -> None:
+        self.deferred.engage()
 
     def finish(self, timings: Timings) -> dict[str, Any]:
         self.deferred.engage()

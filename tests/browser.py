@@ -36,6 +36,8 @@ class PageCheck:
     requests: list[str] = field(default_factory=list)
     images: list[dict[str, Any]] = field(default_factory=list)
     screenshot: Path | None = None
+    #: the value of each expression given to :func:`check_page`, evaluated once loaded
+    values: dict[str, Any] = field(default_factory=dict)
 
 
 class _Session:
@@ -70,8 +72,10 @@ class _Session:
         raise TimeoutError(method)
 
 
-def check_page(html: Path, screenshot: Path) -> PageCheck:
-    """Load ``html`` in headless Chromium and report what a person's browser would show."""
+def check_page(html: Path, screenshot: Path,
+               evaluate: dict[str, str] | None = None) -> PageCheck:
+    """Load ``html`` in headless Chromium and report what a person's browser would show;
+    ``evaluate`` names JavaScript expressions whose values (JSON) come back in ``values``."""
     exe = chromium_path()
     if exe is None:
         raise FileNotFoundError("chromium")
@@ -102,6 +106,9 @@ def check_page(html: Path, screenshot: Path) -> PageCheck:
                     "Array.from(document.images).map(i => ({src: i.src.slice(0, 40), "
                     "complete: i.complete, width: i.naturalWidth, height: i.naturalHeight}))"
                 ))["result"]["value"]
+                values = {name: s.call("Runtime.evaluate", returnByValue=True,
+                                       expression=expr)["result"].get("value")
+                          for name, expr in (evaluate or {}).items()}
                 shot = s.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
                 screenshot.write_bytes(base64.b64decode(shot["data"]))
@@ -115,7 +122,7 @@ def check_page(html: Path, screenshot: Path) -> PageCheck:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(timeout=10)
-    out = PageCheck(images=images, screenshot=screenshot)
+    out = PageCheck(images=images, screenshot=screenshot, values=values)
     for e in s.events:
         method, p = e.get("method"), e.get("params", {})
         if method == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert"):

@@ -60,10 +60,12 @@ def _parsers(parser: argparse.ArgumentParser, path: str = "twin"):
 def test_every_help_lists_the_exit_codes() -> None:
     seen = 0
     for path, parser in _parsers(cli.build_parser(full=True)):
-        if path.count(" ") == 1 and path.split()[1] in ("rig", "trace"):
-            continue  # a verb group: each verb has its own
         text = parser.format_help()
         assert "exit status:" in text, path
+        if path.count(" ") == 1 and path.split()[1] in ("rig", "trace"):  # a verb group:
+            verbs = [v for v in ("check", "show", "init") if f"{path.split()[1]} {v}:" in text]
+            assert len(verbs) == {"rig": 3, "trace": 1}[path.split()[1]], path  # each verb's
+            continue
         codes = " ".join(text.split("exit status:")[1].split())
         assert codes.startswith("0 ") and ", 2 " in codes, path  # bad input is always 2
         seen += 1
@@ -114,6 +116,33 @@ def test_progress_follows_the_mode(monkeypatch, mode) -> None:
     assert "twin x: on a terminal" in tty.getvalue()
 
 
+def test_a_nested_activity_and_a_count_are_steps_of_the_open_one(monkeypatch, mode) -> None:
+    """Model preparation inside ``twin run`` reports on the run's line; a counted loop (the
+    engine's requests) shows how far it has got; nothing of either when no command opened
+    an activity or progress is off."""
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    progress.set_mode("always")
+    done = [0]
+    with progress.counting(10, lambda: done[0]):  # no activity open: nothing shown
+        pass
+    assert pipe.getvalue() == ""
+    with progress.activity("twin run", "6000 requests") as run:
+        with progress.activity("twin model", "preparing the model") as model:
+            model.step("loading it")
+        with progress.counting(6000, lambda: done[0]):
+            done[0] = 2067
+            run.step("modelled")
+    lines = [line.rsplit(" [", 1)[0] for line in pipe.getvalue().splitlines()]
+    assert lines == ["twin run: 6000 requests", "twin run: twin model: preparing the model",
+                     "twin run: twin model: loading it", "twin run: 6000 requests",
+                     "twin run: modelled (2067 of 6000 requests)"]
+    progress.set_mode("never")
+    with progress.activity("twin run", "quiet") as run, progress.counting(5, lambda: 1):
+        run.step("still quiet")
+    assert len(pipe.getvalue().splitlines()) == len(lines)
+
+
 def test_quiet_and_progress_flags_set_the_mode(monkeypatch, tmp_path, mode) -> None:
     seen = []
 
@@ -140,3 +169,17 @@ def test_bash_completion_names_the_commands(capsys) -> None:
     assert "complete" in script and "_shtab_twin" in script
     for name in ("run", "compare", "capacity", "--fail-over-budget", "--threshold-ms"):
         assert name in script
+
+
+def test_every_exit_1_says_why(tmp_path, capsys) -> None:
+    """A failed run ends with one reason line naming the failed expectations and their values
+    against their limits; a trace check of a folder without traces says so on stderr."""
+    assert cli.main(["run", "unoptimised_baseline", "--requests", "300",
+                     "--out", str(tmp_path / "run")]) == 1
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("run: FAIL: 2 of ") and "e2e p95 within 100 ms (e2e.p95_ms = " in last
+    assert ", expected <= 100)" in last
+    (tmp_path / "empty").mkdir()
+    assert cli.main(["trace", "check", str(tmp_path / "empty")]) == 1
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"trace check: FAIL: no traces in {tmp_path / 'empty'}")

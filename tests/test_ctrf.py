@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ET
 
 from cabin_twin.cli.main import main
 from twin.ctrf import cases_from_report, write_ctrf
+from twin.runner import run_scenario
+from twin.scenario import load_scenario
 
 REQUIRED_SUMMARY = ("tests", "passed", "failed", "pending", "skipped", "other", "start", "stop")
 
@@ -37,7 +39,8 @@ def test_run_writes_ctrf_matching_junit(tmp_path) -> None:
 
 
 def test_statuses_of_each_kind_of_expectation(tmp_path) -> None:
-    report = {"scenario": "s", "expectations": [
+    report = {**run_scenario(load_scenario("smoke"), requests=20).report, "scenario": "s",
+              "expectations": [
         {"name": "held", "metric": "e2e.p95_ms", "limit": {"max": 100}, "value": 50,
          "passed": True},
         {"name": "missed", "metric": "e2e.p95_ms", "limit": {"max": 100}, "value": 150,
@@ -59,3 +62,19 @@ def test_statuses_of_each_kind_of_expectation(tmp_path) -> None:
     missed = next(t for t in doc["results"]["tests"] if t["name"] == "missed")
     assert missed["message"] == "e2e.p95_ms = 150, expected <= 100"
     assert doc["results"]["summary"]["stop"] - doc["results"]["summary"]["start"] == 1500
+
+
+def test_junit_and_ctrf_word_each_failure_the_same(tmp_path) -> None:
+    """Both are written from the same cases of the one parsed report: a failed run's failure
+    messages and testcase times are the same in each."""
+    assert main(["run", "unoptimised_baseline", "--requests", "300", "--out",
+                 str(tmp_path)]) == 1
+    suite = ET.parse(tmp_path / "junit.xml").getroot()
+    junit = {c.get("name"): c.find("failure").get("message") for c in suite.findall("testcase")
+             if c.find("failure") is not None}
+    tests = json.loads((tmp_path / "ctrf.json").read_text())["results"]["tests"]
+    ctrf = {t["name"]: t["message"] for t in tests if t["status"] == "failed"}
+    assert junit == ctrf and "e2e p95 within 100 ms" in junit
+    assert junit["e2e p95 within 100 ms"].startswith("e2e.p95_ms = ")
+    wall_ms = round(float(suite.get("time")) * 1000)
+    assert {t["duration"] for t in tests} == {wall_ms} and wall_ms > 0

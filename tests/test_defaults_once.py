@@ -24,5 +24,7 @@ def test_an_empty_route_table_is_the_default_router_and_monitor() -> None:
 
 
 def test_the_nlu_command_degrades_at_the_policy_deadline() -> None:
+    from cabin_twin.cli.nlu import policy_of
+
     args = build_parser().parse_args(["nlu", "turn on the ac"])
-    assert args.degrade_ms == AssistantPolicy().degrade_deadline_ms
+    assert policy_of(args).degrade_deadline_ms == AssistantPolicy().degrade_deadline_ms

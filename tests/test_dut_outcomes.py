@@ -344,7 +344,8 @@ def test_dut_concurrency_overlaps_calls_and_queues_in_scheduling(tmp_path: Path,
     backend = {"kind": "inprocess", "entry": "tests.dut_samples:slow",
                "options": {"delay_s": 0.25}, "concurrency": concurrency}
     result = run_real(scenario(backend, 8, 5000.0), None, None, None, tmp_path)
-    csv_path = write_requests_csv(result.timings, tmp_path, [], result.extra_columns)
+    csv_path = write_requests_csv(result.timings, tmp_path, result.report,
+                                  result.extra_columns)
     spans = sorted(inference_intervals(csv_path))
     overlapping = sum(b[0] < a[1] - 1e-6 for a, b in itertools.pairwise(spans))
     stages = result.report["stages"]

@@ -22,6 +22,13 @@ def test_a_repeating_window_ends_before_each_end_and_before_until() -> None:
     assert f.active(t).tolist() == [True, True, False, True, True, False, True, True, False]
 
 
+def test_until_cuts_a_window_before_until_itself() -> None:
+    # a one-off window cut short by until: the cut is half-open as well
+    f = RttSpike(start_ms=0.0, duration_ms=100.0, until_ms=50.0)
+    assert f.active(np.array([0.0, 49.999, 50.0, 50.001, 99.0])).tolist() == [
+        True, True, False, False, False]
+
+
 def test_the_spike_adds_its_extra_only_inside_the_window() -> None:
     f = RttSpike(start_ms=100.0, duration_ms=50.0, base_ms=12.0, spike_ms=60.0)
     extra = f.extra_ms(np.array([149.999, 150.0]), np.array([-np.inf, 149.999]), {}, None)

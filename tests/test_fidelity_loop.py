@@ -168,6 +168,10 @@ def test_fidelity_report_has_plots_and_table(tmp_path):
     write(result, tmp_path)
     page = (tmp_path / "report.html").read_text()
     assert page.count("data:image/png;base64,") == len(result.record["comparison"]["rows"])
+    verdict = "PASS" if result.passed else "FAIL"
+    assert f'<p class="verdict v-{verdict}" id="verdict">FIDELITY: {verdict}' in page  # first
+    assert page.index('id="verdict"') < page.index('<table class="fidelity">')
+    assert '<td class="n" rowspan="3">1500</td>' in page  # the samples under each row
     assert (tmp_path / "fidelity_e2e.png").stat().st_size > 0
     table = format_table(result.record)
     assert "e2e" in table and "noise floor" in table

@@ -4,6 +4,8 @@ included."""
 
 from __future__ import annotations
 
+import functools
+import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,8 @@ from lxml import etree
 
 from cabin_twin.cli.main import main
 from twin.report import format_limit, write_junit
+from twin.runner import run_scenario
+from twin.scenario import load_scenario
 
 SCHEMAS = Path(__file__).parent / "data" / "junit_schemas"
 
@@ -28,9 +32,15 @@ def _assert_valid(path: Path, schemas: dict[str, etree.XMLSchema]) -> etree._Ele
     return doc.getroot()
 
 
+@functools.cache
+def _run_report() -> str:
+    return json.dumps(run_scenario(load_scenario("smoke"), requests=20).report)
+
+
 def _report(expectations: list[dict]) -> dict:
-    return {"scenario": "s\x01cenario", "seed": 3, "requests": 3000, "engine": "des",
-            "expectations": expectations}
+    """A whole report (the writers read the typed model) with these expectations."""
+    return {**json.loads(_run_report()), "scenario": "s\x01cenario", "seed": 3,
+            "requests": 3000, "engine": "des", "expectations": expectations}
 
 
 RUN = {"started": "2026-12-01T07:00:00", "wall_s": 1.23456, "hostname": "bench"}
@@ -83,9 +93,11 @@ def test_limits_read_like_people_write_them(limit, text):
     ("\x0c", False), ("\x0d", True), ("\x0e", False), ("\x1e", False), ("\x1f", False),
     ("\x20", True), ("\ufffd", True), ("\ufffe", False), ("\uffff", False),
 ])
-def test_xml_safe_escapes_exactly_what_xml_cannot_carry(char, kept):
-    from twin.report import xml_safe
+@pytest.mark.parametrize("module", ["twin.report", "twin.junit"])  # run's and verify's writer
+def test_xml_safe_escapes_exactly_what_xml_cannot_carry(char, kept, module):
+    import importlib
 
+    xml_safe = importlib.import_module(module).xml_safe
     assert xml_safe(f"a{char}b") == (f"a{char}b" if kept else f"a\\x{ord(char):02x}b")
 
 

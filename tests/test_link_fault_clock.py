@@ -33,8 +33,8 @@ def _dropped(tmp_path: Path, name: str, rig: Path) -> tuple[list[int], list[str]
     scenario = scenario_from_dict(_scenario(), "link-clock.toml")
     result = run_real(scenario, str(rig), None, None, tmp_path / name)
     hit = result.report["rig"]["link_faults"][0]["requests_hit"]
-    path = write_requests_csv(result.timings, tmp_path / name,
-                              [f.kind for f in result.scenario.faults], result.extra_columns)
+    path = write_requests_csv(result.timings, tmp_path / name, result.report,
+                              result.extra_columns)
     column = [row["faults"] for row in csv.DictReader(path.open(encoding="utf-8"))]
     return hit, column, result
 

@@ -108,10 +108,10 @@ def test_traceparent_names_the_inference_span_of_its_request(run_dir: Path) -> N
 def test_same_seed_same_trace_ids_and_long_runs_are_sampled() -> None:
     scenario = load_scenario("smoke")
     result = run_scenario(scenario, requests=30)
-    first, _ = make_spans(result.report, result.timings, result.extra_columns, [], 0)
-    again, _ = make_spans(result.report, result.timings, result.extra_columns, [], 10**12)
+    first, _ = make_spans(result.report, result.timings, result.extra_columns, 0)
+    again, _ = make_spans(result.report, result.timings, result.extra_columns, 10**12)
     assert [s.context.trace_id for s in first] == [s.context.trace_id for s in again]
-    sampled, info = make_spans(result.report, result.timings, result.extra_columns, [], 0,
+    sampled, info = make_spans(result.report, result.timings, result.extra_columns, 0,
                                limit=10)
     assert len(sampled) == 10 * 7
     assert info["sampled"] is True and info["sample"] == "10 of 30 requests, evenly spread"

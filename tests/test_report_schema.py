@@ -93,3 +93,20 @@ def test_a_real_rig_run_report_matches_the_schema(tmp_path: Path) -> None:
     _schema().validate(report)
     model = validate_report(report)
     assert model.stages.render.mode == "real" and model.rig is not None
+
+
+def test_a_model_profile_is_in_the_report_with_its_accuracy(tmp_path: Path) -> None:
+    """[model] (edge_network: Qwen2-0.5B int4) puts the profile's latency beside its accuracy
+    into report.json, typed by the model; the console table says it too."""
+    from twin.report import format_table
+
+    result = run_scenario(load_scenario("edge_network"), requests=200)
+    report = json.loads(write_report(result.report, tmp_path).read_text(encoding="utf-8"))
+    _schema().validate(report)
+    assert report["model"] == {
+        "name": "qwen2-0.5b-int4", "model": "qwen2-0.5b", "quant": "int4",
+        "placement": "terminal", "first_token_p95_ms": 23.0, "latency_scale": 1.0,
+        "accuracy": 0.89, "source": "seed 3.1: 23 ms p95, 89 %"}
+    assert "model: qwen2-0.5b-int4 (terminal), first token p95 23 ms, accuracy 89.0%" in (
+        format_table(result.report))
+    assert "model" not in run_scenario(load_scenario("smoke"), requests=20).report

@@ -87,3 +87,36 @@ def test_malformed_vary_is_one_line_exit_2(vary):
                           cwd=PROJECT_ROOT, timeout=120)
     assert proc.returncode == 2
     assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+
+
+def test_a_quantisation_sweep_shows_each_profiles_accuracy_beside_its_latency(tmp_path, capsys):
+    """Varying model.quant: each row carries the profile's accuracy (the seed's figures: int2
+    76 %, int4 89 %) next to its latency, with no interval (a profile figure is not measured
+    over requests), and --metric picks the columns."""
+    assert main(["whatif", "edge_network", "--vary", "model.quant=int2,int4",
+                 "--replications", "2", "--requests", "300", "--executor", "serial",
+                 "--out", str(tmp_path)]) == 0
+    header, int2, int4 = capsys.readouterr().out.splitlines()[:3]
+    assert "e2e.p95_ms [95% CI]" in header and " model.accuracy " in f"{header} "
+    assert "model.accuracy [95% CI]" not in header
+    assert int2.split()[0] == "int2" and "0.7600" in int2.split()
+    assert int4.split()[0] == "int4" and "0.8900" in int4.split()
+    rows = list(csv.DictReader((tmp_path / "whatif.csv").open()))
+    assert [float(r["model.accuracy"]) for r in rows] == [0.76, 0.89]
+    assert [float(r["model.first_token_p95_ms"]) for r in rows] == [18.0, 23.0]
+    assert rows[0]["model.accuracy.ci95_low"] == rows[0]["model.accuracy.ci95_high"]
+    assert main(["whatif", "edge_network", "--vary", "model.quant=int2,int4",
+                 "--replications", "2", "--requests", "300", "--executor", "serial",
+                 "--metric", "model.accuracy", "--metric", "stages.inference.p95_ms",
+                 "--out", str(tmp_path / "m")]) == 0
+    header = capsys.readouterr().out.splitlines()[0].split()
+    assert header == ["model.quant", "model.accuracy", "stages.inference.p95_ms", "[95%", "CI]"]
+
+
+def test_an_unknown_metric_is_refused_before_the_sweep(tmp_path, capsys):
+    assert main(["whatif", "edge_network", "--vary", "model.quant=int2,int4",
+                 "--requests", "200", "--executor", "serial", "--metric", "model.acuracy",
+                 "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("twin: error: --metric: model.acuracy:")
+    assert "model.accuracy" in err[-1] and not (tmp_path / "whatif.csv").exists()

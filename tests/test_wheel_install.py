@@ -49,7 +49,8 @@ def test_wheel_ships_scenarios_rigs_benchmarks_and_queries(tmp_path):
                                               if n.endswith(".dist-info/METADATA"))).decode())
     for shipped in ("cabin_twin_data/scenarios/smoke.toml", "cabin_twin_data/rigs/ci-virtual.toml",
                     "cabin_twin_data/scenarios/queries/cabin_commands.jsonl",
-                    "cabin_twin_data/benchmarks/bench_twin.py", "devices/cabin.dbc"):
+                    "cabin_twin_data/benchmarks/bench_twin.py", "devices/cabin.dbc",
+                    "twin/report_templates/run.html.j2", "twin/report_templates/style.css"):
         assert shipped in names
 
     venv = tmp_path / "venv"
@@ -66,6 +67,7 @@ def test_wheel_ships_scenarios_rigs_benchmarks_and_queries(tmp_path):
     twin = str(venv / "bin" / "twin")
     run = _run([twin, "run", "smoke", "--out", "o"], elsewhere)
     report = json.loads((elsewhere / "o" / "report.json").read_text())
+    assert "VERDICT" in (elsewhere / "o" / "report.html").read_text()  # the templates shipped
     assert report["scenario"] == "smoke" and run.returncode == (
         0 if all(e["passed"] for e in report["expectations"]) else 1)
     rig = _run([twin, "rig", "check", "ci-virtual"], elsewhere)

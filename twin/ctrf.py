@@ -1,7 +1,8 @@
 """CTRF (Common Test Report Format, ctrf.io) JSON reports beside junit.xml: one test per
-expectation of a run (:func:`cases_from_report`), per property of ``twin verify``, per stage
-of ``twin compare``. Statuses are ``passed``, ``failed``, ``skipped`` and ``other`` (an
-expectation that could not be checked); a skipped test is never counted as passed."""
+expectation of a run (the cases junit.xml has: :func:`twin.report_junit.cases_from_report`),
+per property of ``twin verify``, per stage of ``twin compare``. Statuses are ``passed``,
+``failed``, ``skipped`` and ``other`` (an expectation that could not be checked); a skipped
+test is never counted as passed."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from twin.junit import Case
+from twin.report_junit import cases_from_report
 
 SPEC_VERSION = "0.0.0"  # the CTRF specVersion the fields below follow
 
@@ -28,25 +30,6 @@ def _version() -> str:
         return metadata.version("cabin-twin")
     except metadata.PackageNotFoundError:
         return "0+source"
-
-
-def cases_from_report(report: dict[str, Any]) -> list[Case]:
-    """A case per expectation of a run's report (the run has one wall time, not one per
-    expectation: expectations are judged from the finished run, so each carries 0 s)."""
-    from twin.report import format_limit
-
-    cases = []
-    for e in report.get("expectations", []):
-        why = e.get("reason") or (f"{e['metric']} = {e.get('value')}, expected "
-                                  f"{format_limit(e['limit'])}" if "limit" in e else None)
-        failed = not e["passed"] and not e.get("error")
-        cases.append(Case(
-            name=str(e["name"]), classname=f"scenario.{report.get('scenario')}", seconds=0.0,
-            failure=(e.get("skipped") or why or "failed") if failed else None,
-            error=e.get("error"), skipped=e.get("skipped") if e["passed"] else None,
-            detail=json.dumps(e, default=str), failure_type="NotChecked"
-            if e.get("skipped") else "ExpectationFailed"))
-    return cases
 
 
 def _status(case: Case) -> str:
@@ -81,3 +64,6 @@ def write_ctrf(path: Path, tool: str, cases: Sequence[Case], started: str, secon
                        **({"environment": environment} if environment else {})}}
     path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
+
+
+__all__ = ["SPEC_VERSION", "cases_from_report", "write_ctrf"]

@@ -11,7 +11,7 @@ times are still recorded per stage): the same arithmetic, fewer events.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -21,6 +21,7 @@ from simpy.core import NORMAL
 from latency_models.faults import ScalarPauses
 from latency_models.stages import INFERENCE, STAGE_INDEX, STAGES
 from twin.plan import Plan
+from twin.progress import counting
 from twin.timings import Timings
 
 N_STAGES = len(STAGES)
@@ -227,6 +228,12 @@ class _Run:
                 yield At(env, t)
             env.process(self.request(i, work_rows[i], lead))
 
+    def arrived(self) -> int:
+        """Requests arrived by the simulated clock's now (read by the progress thread)."""
+        if self.plan.arrivals_ms is None:
+            return self.n_arrived
+        return int(np.searchsorted(self.plan.arrivals_ms, self.env.now, side="right"))
+
     def closed_loop(self, think: np.ndarray) -> None:
         state = {"next": 0, "last": -np.inf}
         for u in range(think.shape[0]):
@@ -260,10 +267,13 @@ class _Run:
         return Timings(np.asarray(self.arrival, dtype=float), *cols, self.hit, "des")
 
 def run_des(plan: Plan, env: simpy.Environment | None = None,
-            real: dict[str, RealStage] | None = None, controller: Any = None) -> Timings:
+            real: dict[str, RealStage] | None = None, controller: Any = None,
+            on_done: Callable[[], None] | None = None) -> Timings:
     """Run the plan through SimPy (any environment: plain, or real-time for lockstep).
     ``controller`` (:class:`twin.control.DegradeOnAlert`) watches the run and may switch the
-    assistant to degrade mode."""
+    assistant to degrade mode. ``on_done`` is called once every event ran, still inside the
+    guard that keeps the finished requests on SIGINT/SIGTERM (a real run defers interrupts
+    from there: no moment is left where an interrupt loses the finished run)."""
     env = env or simpy.Environment()
     run = _Run(plan, env, real)
     if controller is not None:
@@ -277,7 +287,10 @@ def run_des(plan: Plan, env: simpy.Environment | None = None,
         assert plan.think_ms is not None
         run.closed_loop(plan.think_ms)
     try:
-        env.run()
+        with counting(plan.n, run.arrived):  # per-request progress, polled: no cost per event
+            env.run()
+        if on_done is not None:
+            on_done()
     except (KeyboardInterrupt, SystemExit) as exc:  # SIGINT/SIGTERM: keep what finished
         exc.partial_timings = run.timings()  # type: ignore[attr-defined]
         raise

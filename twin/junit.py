@@ -1,7 +1,7 @@
 """A JUnit testsuite valid against both the Apache Ant JUnit schema and the Jenkins xUnit one:
 properties first, ``timestamp``/``hostname``/``time`` on the suite, a measured ``time`` on every
 case, ``type`` on every failure and error, control characters escaped, system-out/err last.
-Used by ``twin verify`` and ``twin compare`` (a run's junit.xml is :mod:`twin.report`'s)."""
+Used by ``twin run`` (:mod:`twin.report_junit`), ``twin verify`` and ``twin compare``."""
 
 from __future__ import annotations
 
@@ -43,8 +43,8 @@ class Case:
 
 
 def write_suite(path: Path, name: str, cases: Sequence[Case], seconds: float, started: str,
-                properties: Mapping[str, str] | None = None, hostname: str | None = None
-                ) -> Path:
+                properties: Mapping[str, str] | None = None, hostname: str | None = None,
+                system_out: str = "") -> Path:
     """Write the suite to ``path``; ``started`` is UTC ``YYYY-MM-DDTHH:MM:SS`` (no zone)."""
     suite = ET.Element("testsuite", {
         "name": xml_safe(name), "timestamp": started,
@@ -71,7 +71,7 @@ def write_suite(path: Path, name: str, cases: Sequence[Case], seconds: float, st
             node.text = xml_safe(c.detail or c.failure)
         elif c.skipped is not None:
             ET.SubElement(case, "skipped", message=xml_safe(c.skipped))
-    ET.SubElement(suite, "system-out").text = ""
+    ET.SubElement(suite, "system-out").text = xml_safe(system_out)
     ET.SubElement(suite, "system-err").text = ""
     ET.ElementTree(suite).write(path, encoding="utf-8", xml_declaration=True)
     return path

@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from latency_models.stages import E2E_BUDGET_MS, STAGES
+from latency_models.stages import STAGES
+from twin.report_model import Report, StageEntry, parse_report
 from twin.timings import Timings
 
 MAX_TRACED = 5_000  # requests exported per run (about 4 kB each); a longer run is sampled evenly
@@ -89,10 +90,11 @@ def _attr(value: Any) -> Any:
     return str(value)
 
 
-def make_spans(report: dict[str, Any], timings: Timings, columns: dict[str, np.ndarray],
-               fault_names: Sequence[str], anchor_ns: int,
+def make_spans(report: Report | dict[str, Any], timings: Timings,
+               columns: dict[str, np.ndarray], anchor_ns: int,
                limit: int = MAX_TRACED) -> tuple[list[Any], dict[str, Any]]:
-    """The SDK's finished spans for the traced requests, and the report's ``otel`` block."""
+    """The SDK's finished spans for the traced requests, and the report's ``otel`` block:
+    names, modes and budgets as the report has them (faults named by its ``faults``)."""
     from opentelemetry import trace as api
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
@@ -110,16 +112,16 @@ def make_spans(report: dict[str, Any], timings: Timings, columns: dict[str, np.n
             self.spans.extend(spans)
             return SpanExportResult.SUCCESS
 
+    r = parse_report(report)
+    fault_names = [f.kind for f in r.faults]
     ids = _queued_ids()
-    resource = Resource.create({"service.name": "cabin-twin", "cabin.scenario": report["scenario"],
-                                "cabin.seed": int(report["seed"]),
-                                "cabin.engine": str(report.get("engine", ""))})
+    resource = Resource.create({"service.name": "cabin-twin", "cabin.scenario": r.scenario,
+                                "cabin.seed": r.seed, "cabin.engine": r.engine})
     provider = TracerProvider(resource=resource, id_generator=ids)
     sink = _Collect()
     provider.add_span_processor(SimpleSpanProcessor(sink))
     tracer = provider.get_tracer(SCOPE)
-    stages = report["stages"]
-    budget = float(report.get("e2e", {}).get("budget_ms", E2E_BUDGET_MS))
+    budget = r.e2e.budget_ms
 
     def ns(ms: float) -> int:
         return anchor_ns + round(float(ms) * 1e6)
@@ -129,7 +131,7 @@ def make_spans(report: dict[str, Any], timings: Timings, columns: dict[str, np.n
     for i in chosen.tolist():
         if not finished[i]:
             continue  # an interrupted run's unfinished request has no end to export
-        trace_id, span_ids = _ids(report["scenario"], int(report["seed"]), i)
+        trace_id, span_ids = _ids(r.scenario, r.seed, i)
         ids.trace_ids.append(trace_id)
         ids.span_ids.append(span_ids[0])
         e2e = float(timings.e2e_ms[i])
@@ -144,15 +146,15 @@ def make_spans(report: dict[str, Any], timings: Timings, columns: dict[str, np.n
         parent = api.set_span_in_context(root)
         for k, stage in enumerate(STAGES):
             ids.span_ids.append(span_ids[1 + k])
-            entry = stages[stage]
+            entry: StageEntry = getattr(r.stages, stage)
             took = float(timings.leave[i, k] - timings.stage_arrival[i, k])
             queued = float(max(timings.start[i, k] - timings.stage_arrival[i, k], 0.0))
             span = tracer.start_span(stage, context=parent, start_time=ns(
                 timings.stage_arrival[i, k]), attributes={
-                    "cabin.stage": stage, "cabin.stage.mode": str(entry.get("mode", "")),
-                    "cabin.stage.budget_ms": float(entry.get("budget_ms") or 0.0),
+                    "cabin.stage": stage, "cabin.stage.mode": entry.mode,
+                    "cabin.stage.budget_ms": entry.budget_ms,
                     "cabin.stage.ms": round(took, 3), "cabin.stage.queue_ms": round(queued, 3),
-                    "cabin.stage.over_budget": took > float(entry.get("budget_ms") or np.inf)})
+                    "cabin.stage.over_budget": took > entry.budget_ms})
             if queued > 0:
                 span.add_event("work started", timestamp=ns(timings.start[i, k]))
             if (stage == "inference" and "path" in columns
@@ -186,14 +188,14 @@ def _endpoint() -> str | None:
     return next((os.environ[v] for v in ENDPOINT_VARS if os.environ.get(v)), None)
 
 
-def export(report: dict[str, Any], timings: Timings, columns: dict[str, np.ndarray],
-           fault_names: Sequence[str], out: Path, anchor_ns: int) -> dict[str, Any]:
+def export(report: Report | dict[str, Any], timings: Timings, columns: dict[str, np.ndarray],
+           out: Path, anchor_ns: int) -> dict[str, Any]:
     """Write ``out/otel.json`` (and send to a collector if one is configured); returns the
     report's ``otel`` block."""
     from google.protobuf.json_format import MessageToDict
     from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
 
-    spans, info = make_spans(report, timings, columns, fault_names, anchor_ns)
+    spans, info = make_spans(report, timings, columns, anchor_ns)
     per_batch = BATCH * (1 + len(STAGES))
     batches = [spans[k:k + per_batch] for k in range(0, len(spans), per_batch)]
     with (out / "otel.json").open("w", encoding="utf-8") as fh:

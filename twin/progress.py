@@ -3,7 +3,11 @@
 Shown when stderr is an interactive terminal; ``twin --progress`` shows it anyway (plain lines
 when stderr is not a terminal), ``twin --quiet`` never. CI logs and redirected output stay
 clean by default. :func:`progress` wraps an iterable with a bar; :func:`activity` says what a
-phase of unknown length is doing, with the time it has taken so far.
+phase of unknown length is doing, with the time it has taken so far. Code below the CLI reports
+into the activity the CLI opened without knowing of it: a nested :func:`activity` becomes a
+step of the open one, and :func:`counting` shows how far a loop has got (``twin run``'s
+requests, real and modelled: :func:`twin.engine_des.run_des`) by polling a counter, so the
+loop itself pays nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
@@ -21,6 +25,8 @@ MODES = ("auto", "always", "never")
 ENV = "CABIN_TWIN_PROGRESS"  # the mode, inherited by worker processes
 _mode = os.environ.get(ENV, "auto") if os.environ.get(ENV) in MODES else "auto"
 REFRESH_S = 0.5  # how often an activity's elapsed time is redrawn on a terminal
+PLAIN_EVERY_S = 10.0  # how often a count is printed as a line when stderr is not a terminal
+_open: list[Activity] = []  # the activities open now, innermost last
 
 
 def set_mode(mode: str) -> None:
@@ -74,6 +80,8 @@ class Activity:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._started = time.monotonic()
+        self._count: tuple[int, Callable[[], int], str] | None = None
+        self._printed_at = self._started
         if enabled and _stderr_is_tty():
             from tqdm import tqdm
 
@@ -89,16 +97,50 @@ class Activity:
         if not self.enabled:
             return
         if self._bar is not None:
-            self._bar.set_description_str(f"{self.command}: {desc}", refresh=True)
+            self._bar.set_description_str(self._line(), refresh=True)
         else:
-            elapsed = time.monotonic() - self._started
-            print(f"{self.command}: {desc} [{elapsed:.0f} s]", file=sys.stderr, flush=True)
+            self._print()
+
+    def _line(self) -> str:
+        text = f"{self.command}: {self.desc}" if self.desc else self.command
+        if self._count is not None:
+            total, poll, unit = self._count
+            text += f" ({min(poll(), total)} of {total} {unit})"
+        return text
+
+    def _print(self) -> None:
+        elapsed = time.monotonic() - self._started
+        self._printed_at = time.monotonic()
+        print(f"{self._line()} [{elapsed:.0f} s]", file=sys.stderr, flush=True)
+
+    @contextmanager
+    def count(self, total: int, poll: Callable[[], int], unit: str) -> Iterator[None]:
+        """Show ``poll()`` of ``total`` ``unit`` while the block runs: redrawn on a terminal,
+        a line every :data:`PLAIN_EVERY_S` otherwise. ``poll`` runs on the refresh thread."""
+        if not self.enabled:
+            yield
+            return
+        self._count = (total, poll, unit)
+        if self._thread is None:  # plain lines: a thread prints the count now and then
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._refresh, daemon=True,
+                                            name="twin-progress")
+            self._thread.start()
+        try:
+            yield
+        finally:
+            self._count = None
 
     def _refresh(self) -> None:
         while not self._stop.wait(REFRESH_S):
             bar = self._bar
             if bar is not None:
+                if self._count is not None:
+                    bar.set_description_str(self._line(), refresh=False)
                 bar.refresh()
+            elif (self._count is not None
+                  and time.monotonic() - self._printed_at >= PLAIN_EVERY_S):
+                self._print()
 
     def close(self) -> None:
         self._stop.set()
@@ -109,16 +151,54 @@ class Activity:
             self._bar = None
 
 
+class _Step(Activity):
+    """A nested activity: its steps are the open activity's, on that activity's line."""
+
+    def __init__(self, parent: Activity, command: str) -> None:
+        self.parent, self.command, self.enabled, self.desc = parent, command, parent.enabled, ""
+        self._before = parent.desc
+
+    def step(self, desc: str) -> None:
+        self.desc = desc
+        self.parent.step(f"{self.command}: {desc}")
+
+    @contextmanager
+    def count(self, total: int, poll: Callable[[], int], unit: str) -> Iterator[None]:
+        with self.parent.count(total, poll, unit):
+            yield
+
+    def close(self) -> None:
+        if self.parent.desc != self._before:
+            self.parent.step(self._before)
+
+
 @contextmanager
 def activity(command: str, desc: str = "", enabled: bool | None = None) -> Iterator[Activity]:
-    """An :class:`Activity` for the ``with`` block (closed on every exit path)."""
-    act = Activity(command, progress_enabled() if enabled is None else enabled)
+    """An :class:`Activity` for the ``with`` block (closed on every exit path); inside an
+    open one (a command's), a step of it."""
+    if _open and enabled is None:
+        act: Activity = _Step(_open[-1], command)
+    else:
+        act = Activity(command, progress_enabled() if enabled is None else enabled)
+    _open.append(act)
     try:
         if desc:
             act.step(desc)
         yield act
     finally:
+        _open.remove(act)
         act.close()
+
+
+@contextmanager
+def counting(total: int, poll: Callable[[], int], unit: str = "requests") -> Iterator[None]:
+    """``poll()`` of ``total`` on the open activity's line while the block runs; nothing
+    (and no cost) when no activity is open or progress is off."""
+    if not _open or not _open[-1].enabled:
+        yield
+        return
+    with _open[-1].count(total, poll, unit):
+        yield
 
 
 def say(command: str, message: str) -> None:

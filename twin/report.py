@@ -12,11 +12,19 @@ from typing import Any
 
 import numpy as np
 
+from latency_models.model_profiles import ModelProfile
 from latency_models.stages import E2E_BUDGET_MS, STAGES
 from twin.errors import InputError
-from twin.metrics import histogram_of, lookup, percentiles_ms, perception
+from twin.metrics import (
+    ACCEPTABLE_MS,
+    INSTANT_MS,
+    histogram_of,
+    lookup,
+    percentiles_ms,
+    perception,
+)
 from twin.report_junit import write_junit, xml_safe
-from twin.report_model import validate_report
+from twin.report_model import Report, parse_report, strict_json
 from twin.report_text import (
     _num,
     actuation_verdict,
@@ -116,9 +124,19 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
             "max_l4_jitter_ms": max((w["l4_jitter_ms"] for w in mon["windows"]), default=0.0),
         },
     }
+    if scenario.config.model is not None:
+        report["model"] = model_entry(scenario.config.model.build())
     report.update(extra or {})
     report["expectations"] = judge(scenario, report)
     return report
+
+
+def model_entry(profile: ModelProfile) -> dict[str, Any]:
+    """The report's ``model``: the profile run, its latency beside its accuracy."""
+    return {"name": profile.name, "model": profile.model, "quant": profile.quant,
+            "placement": profile.placement, "first_token_p95_ms": profile.first_token_p95_ms,
+            "latency_scale": round(profile.latency_scale(), 4),
+            "accuracy": round(profile.accuracy, 4), "source": profile.source}
 
 
 def judge(scenario: Scenario, report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -164,52 +182,40 @@ def evaluate_expectations(scenario: Scenario, report: dict[str, Any]) -> list[di
     return out
 
 
-def strict_json(value: Any, where: str = "") -> tuple[Any, list[str]]:
-    """``value`` with every non-finite float replaced by None, and the dotted keys replaced."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None, [where or "(top level)"]
-    if isinstance(value, dict):
-        out, bad = {}, []
-        for key, item in value.items():
-            out[key], more = strict_json(item, f"{where}.{key}" if where else str(key))
-            bad += more
-        return out, bad
-    if isinstance(value, list | tuple):
-        pairs = [strict_json(item, f"{where}[{i}]") for i, item in enumerate(value)]
-        return [p[0] for p in pairs], [b for p in pairs for b in p[1]]
-    return value, []
-
-
-def write_report(report: dict[str, Any], out: Path) -> Path:
-    """Strict JSON, the overall ``verdict`` (PASS/FAIL/ERROR) first: a NaN or infinity is
-    written as null, with a one-line warning naming it."""
+def write_report(report: Report | dict[str, Any], out: Path) -> Path:
+    """Strict JSON through the model (:func:`twin.report_model.parse_report`), the overall
+    ``verdict`` (PASS/FAIL/ERROR) first: a NaN or infinity is written as null, with a
+    one-line warning naming it."""
     path = out / "report.json"
-    if "expectations" in report:
-        report = {"verdict": overall_verdict(report),
-                  **{k: v for k, v in report.items() if k != "verdict"}}
-    report, bad = strict_json(report)
-    validate_report(report, str(path))
+    model = parse_report(report, str(path))
+    bad = model.non_finite
     if bad:
         shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
         print(f"twin: warning: {path}: non-finite values written as null: {shown}",
               file=sys.stderr)
-    text = json.dumps(report, indent=2, allow_nan=False)
+    text = json.dumps(model.model_dump(mode="json", exclude_unset=True), indent=2,
+                      allow_nan=False)
     path.write_text(text + "\n", encoding="utf-8")
     return path
 
 
-def write_requests_csv(timings: Timings, out: Path, fault_names: list[str],
+def perception_classes(e2e_ms: np.ndarray, failed: np.ndarray | None = None) -> np.ndarray:
+    """Each request's perception class (the thresholds of :func:`twin.metrics.perception`); a
+    request whose command failed is ``failed``, in no latency class."""
+    cls = np.where(e2e_ms <= INSTANT_MS, "instant",
+                   np.where(e2e_ms <= ACCEPTABLE_MS, "acceptable", "sluggish"))
+    return cls if failed is None else np.where(failed, "failed", cls)
+
+
+def write_requests_csv(timings: Timings, out: Path, report: Report | dict[str, Any],
                        extra: dict[str, np.ndarray] | None = None) -> Path:
     """A row per request: arrival, a column per stage (time in stage, queueing included),
-    queueing, e2e, perception class, path taken and the faults that hit it."""
+    queueing, e2e, perception class, path taken and the faults that hit it (named as in the
+    report's ``faults``)."""
     path = out / "requests.csv"
     extra = extra or {}
-    stage_ms = timings.stage_ms
-    queue_ms = timings.queue_ms
-    e2e = timings.e2e_ms
-    cls = np.where(e2e <= 100, "instant", np.where(e2e <= 300, "acceptable", "sluggish"))
-    if "actuation_failed" in extra:  # a request whose command failed is in no class
-        cls = np.where(extra["actuation_failed"], "failed", cls)
+    fault_names = [f.kind for f in parse_report(report).faults]
+    cls = perception_classes(timings.e2e_ms, extra.get("actuation_failed"))
     hits = timings.fault_hit
     with path.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
@@ -218,8 +224,9 @@ def write_requests_csv(timings: Timings, out: Path, fault_names: list[str],
         extra_cols = [v.tolist() for v in extra.values()]
         rows = zip(
             range(timings.n), np.round(timings.arrival, 3).tolist(),
-            np.round(stage_ms, 3).tolist(), np.round(queue_ms.sum(axis=1), 3).tolist(),
-            np.round(e2e, 3).tolist(), cls.tolist(), strict=True,
+            np.round(timings.stage_ms, 3).tolist(),
+            np.round(timings.queue_ms.sum(axis=1), 3).tolist(),
+            np.round(timings.e2e_ms, 3).tolist(), cls.tolist(), strict=True,
         )
         for i, (idx, arr, st, q, total, c) in enumerate(rows):
             names = ";".join(fault_names[j] for j in np.flatnonzero(hits[i]))
@@ -228,4 +235,4 @@ def write_requests_csv(timings: Timings, out: Path, fault_names: list[str],
 
 
 __all__ = ["_num", "actuation_verdict", "format_limit", "format_table", "overall_verdict",
-           "verdict_header", "write_junit", "xml_safe"]
+           "parse_report", "strict_json", "verdict_header", "write_junit", "xml_safe"]

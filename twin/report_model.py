@@ -11,9 +11,10 @@ key tables to docs/REPORT.md.
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 Ms = float | None  # a latency in ms; null where there is no such latency (no samples)
 Fraction = float
@@ -31,6 +32,13 @@ class _Fixed(_Contract):
 
 class Block(_Contract):
     """A section another floor adds; its keys are extended freely (see its writer)."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A key of the section, read as from the dict it was written from."""
+        return getattr(self, key, default)
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_unset=True)
 
 
 class StageEntry(_Contract):
@@ -95,6 +103,18 @@ class Expectation(_Contract):
                                                    "scenario")
     reason: str | None = Field(None, description="why this is expected (or loosened)")
     causes: list[str] | None = Field(None, description="what made it fail")
+    loosened: str | bool | None = Field(None, description="a built-in loosened by the "
+                                                          "scenario: its reason")
+
+    @property
+    def status(self) -> Literal["passed", "failed", "not_checked", "skipped", "error"]:
+        """``error`` (the run could not be judged), ``failed``, ``not_checked`` (failed
+        because it could not be measured), ``skipped`` (held: no data) or ``passed``."""
+        if self.error:
+            return "error"
+        if not self.passed:
+            return "not_checked" if self.skipped else "failed"
+        return "skipped" if self.skipped else "passed"
 
 
 class FaultEntry(_Contract):
@@ -115,6 +135,20 @@ class Monitoring(_Contract):
     max_l1_p95_ms: float | None = Field(None, description="worst window's user-perceived p95")
     max_l3_util_pct: float | None = Field(None, description="worst window's accelerator use")
     max_l4_jitter_ms: float | None = Field(None, description="worst window's network jitter")
+
+
+class ModelEntry(_Contract):
+    reference_title: ClassVar[str] = "model"
+    name: str = Field(description="the profile, model-quant (e.g. qwen2-0.5b-int4)")
+    model: str = Field(description="the model's name")
+    quant: str = Field(description="its quantisation")
+    placement: str = Field(description="where it runs: terminal, edge or cloud")
+    first_token_p95_ms: float = Field(gt=0, description="the profile's first-token p95 (ms)")
+    latency_scale: float = Field(gt=0, description="inference latency relative to the "
+                                                   "reference profile (qwen2-0.5b-int4)")
+    accuracy: Fraction = Field(ge=0, le=1, description="the profile's intent accuracy (its "
+                                                       "figure, not measured in this run)")
+    source: str = Field("", description="where the figures come from")
 
 
 class Latency(Block):
@@ -169,6 +203,8 @@ class Report(_Contract):
     streaming_modelled: Block | None = Field(None, description="modelled token pacing")
     degrade_on_alert: Block | None = Field(None, description="the degrade-on-alert control")
     dut_network: Block | None = Field(None, description="a networked DUT's round trips")
+    model: ModelEntry | None = Field(None, description="the [model] profile: size x "
+                                                       "quantisation, latency and accuracy")
     # a real run (the hardware floor)
     lockstep: Block | None = Field(None, description="pacing lateness and real-call error")
     llm_real: Block | None = Field(None, description="the real model's calls")
@@ -183,10 +219,58 @@ class Report(_Contract):
     interrupted_by: str | None = Field(None, description="SIGINT or SIGTERM")
     requests_completed: int | None = Field(None, ge=0, description="requests that finished")
     requests_planned: int | None = Field(None, ge=0, description="requests planned")
+    otel: Block | None = Field(None, description="the OpenTelemetry export: file, traces, "
+                                                 "collector")
+
+    #: the dotted keys whose non-finite values were written as null (set by parse_report)
+    _non_finite: list[str] = PrivateAttr(default_factory=list)
+
+    @property
+    def non_finite(self) -> list[str]:
+        return self._non_finite
+
+    def judged_verdict(self) -> Literal["PASS", "FAIL", "ERROR"]:
+        """``ERROR`` (the run could not finish: interrupted, a crash), ``FAIL`` (an
+        expectation failed or could not be checked) or ``PASS``."""
+        if self.interrupted or any(e.error for e in self.expectations):
+            return "ERROR"
+        return "PASS" if all(e.passed for e in self.expectations) else "FAIL"
+
+    def failing(self) -> list[Expectation]:
+        return [e for e in self.expectations if not e.passed]
 
 
 class ReportError(ValueError):
     """A report that does not match :class:`Report`: a bug in the writer, never bad input."""
+
+
+def strict_json(value: Any, where: str = "") -> tuple[Any, list[str]]:
+    """``value`` with every non-finite float replaced by None, and the dotted keys replaced."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None, [where or "(top level)"]
+    if isinstance(value, dict):
+        out, bad = {}, []
+        for key, item in value.items():
+            out[key], more = strict_json(item, f"{where}.{key}" if where else str(key))
+            bad += more
+        return out, bad
+    if isinstance(value, list | tuple):
+        pairs = [strict_json(item, f"{where}[{i}]") for i, item in enumerate(value)]
+        return [p[0] for p in pairs], [b for p in pairs for b in p[1]]
+    return value, []
+
+
+def parse_report(report: Report | dict[str, Any], where: str = "report.json") -> Report:
+    """The one parse of a run's report: non-finite numbers as null (named in
+    ``Report.non_finite``), the overall ``verdict`` judged, the whole checked against the
+    model. A :class:`Report` is returned as it is. Every writer reads what this returns."""
+    if isinstance(report, Report):
+        return report
+    clean, bad = strict_json({k: v for k, v in report.items() if k != "verdict"})
+    model = validate_report(clean, where)
+    model.verdict = model.judged_verdict()
+    model._non_finite = bad
+    return model
 
 
 def validate_report(report: dict[str, Any], where: str = "report.json") -> Report:

@@ -1,15 +1,22 @@
-"""The verdict and the per-stage table as people read them (console, JUnit system-out)."""
+"""The verdict and the per-stage table as people read them (console, JUnit system-out), and
+the one wording of an expectation's outcome every writer uses (:func:`failure_message`).
+
+Each function reads the typed report (:class:`twin.report_model.Report`); a dict is parsed
+first (:func:`twin.report_model.parse_report`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from latency_models.stages import STAGES
+from twin.report_model import Expectation, Limit, Report, StageEntry, parse_report
 from twin.verdict.actuation import headline
 
 
-def format_limit(limit: dict[str, float] | float) -> str:
+def format_limit(limit: Limit | dict[str, float] | float) -> str:
     """``>= 0.99``, ``<= 100``, ``0.2 .. 0.8``: a limit the way people read it."""
+    if isinstance(limit, Limit):
+        limit = limit.model_dump(exclude_none=True)
     if not isinstance(limit, dict):
         return _num(limit)
     lo, hi = limit.get("min"), limit.get("max")
@@ -43,39 +50,48 @@ def actuation_verdict(actuation: dict[str, Any]) -> str:
     return "FAIL " + ", ".join(parts) if parts else ""
 
 
-def overall_verdict(report: dict[str, Any]) -> str:
+def measured(e: Expectation) -> str:
+    """``e2e.p95_ms = 150, expected <= 100``, or why it could not be checked."""
+    return e.skipped or f"{e.metric} = {_num(e.value)}, expected {format_limit(e.limit)}"
+
+
+def failure_message(e: Expectation) -> str:
+    """Why ``e`` did not hold, in one line: the error, or the value against its limit and
+    its causes (JUnit's failure message, CTRF's message)."""
+    if e.error:
+        return e.error
+    causes = f" ({'; '.join(e.causes)})" if e.causes else ""
+    return measured(e) + causes
+
+
+def overall_verdict(report: Report | dict[str, Any]) -> str:
     """``ERROR`` (the run could not finish: interrupted, a crash), ``FAIL`` (an expectation
     failed or could not be checked) or ``PASS``."""
-    exps = report["expectations"]
-    if report.get("interrupted") or any(e.get("error") for e in exps):
-        return "ERROR"
-    return "PASS" if all(e["passed"] for e in exps) else "FAIL"
+    return parse_report(report).judged_verdict()
 
 
-def verdict_header(report: dict[str, Any]) -> str:
+def verdict_header(report: Report | dict[str, Any]) -> str:
     """The verdict first: PASS/FAIL/ERROR, the failing expectations (with value, limit and
     cause) and the actuation failures, in a few lines."""
-    exps = report["expectations"]
-    bad = [e for e in exps if not e["passed"]]
-    verdict = overall_verdict(report)
-    head = f"VERDICT: {verdict}  ({len(exps) - len(bad)} of {len(exps)} expectations held"
-    act = report.get("actuation")
+    r = parse_report(report)
+    bad = r.failing()
+    head = (f"VERDICT: {r.judged_verdict()}  ({len(r.expectations) - len(bad)} of "
+            f"{len(r.expectations)} expectations held")
+    act = r.actuation.as_dict() if r.actuation is not None else None
     if act:
         head += f"; {headline(act)}"
-    if report.get("interrupted"):
-        head += f"; interrupted after {report.get('requests_completed', 0)} of " \
-                f"{report.get('requests_planned', '?')} requests"
+    if r.interrupted:
+        planned = "?" if r.requests_planned is None else r.requests_planned
+        head += f"; interrupted after {r.requests_completed or 0} of {planned} requests"
     lines = [head + ")"]
     for e in bad:
-        if e.get("error"):
-            lines.append(f"  ERROR {e['name']}: {e['error']}")
+        if e.error:
+            lines.append(f"  ERROR {e.name}: {e.error}")
             continue
-        got = e.get("skipped") or f"{e['metric']} = {_num(e['value'])}, expected " \
-            f"{format_limit(e['limit'])}"
-        lines.append(f"  FAIL {e['name']}: {got}")
-        lines += [f"       {cause}" for cause in e.get("causes", [])]
-    lines += [f"  loosened {e['name']}: {e['loosened']}" for e in exps
-              if e.get("builtin") and e.get("loosened")]
+        lines.append(f"  FAIL {e.name}: {measured(e)}")
+        lines += [f"       {cause}" for cause in e.causes or []]
+    lines += [f"  loosened {e.name}: {e.loosened}" for e in r.expectations
+              if e.builtin and e.loosened]
     if act and act.get("commands", 0) > act.get("confirmed", 0):
         summary = actuation_verdict(act).removeprefix("FAIL ")
         if summary:
@@ -87,49 +103,54 @@ def _ms(x: float | None) -> str:
     return f"{'-':>9}" if x is None else f"{x:>9.2f}"
 
 
-def _over(entry: dict[str, Any]) -> str:
+def _over(entry: StageEntry | Any) -> str:
     """``ok`` or ``OVER`` the budget at p95 (``-`` when nothing was measured)."""
-    if entry["p95_ms"] is None:
+    if entry.p95_ms is None:
         return "-"
-    return "ok" if entry["p95_ms"] <= entry["budget_ms"] else "OVER"
+    return "ok" if entry.p95_ms <= entry.budget_ms else "OVER"
 
 
-def format_table(report: dict[str, Any]) -> str:
+def format_table(report: Report | dict[str, Any]) -> str:
     """The verdict first, then stage, budget, p50/p95/p99, share of the e2e p95 tail."""
+    r = parse_report(report)
     lines = [
-        verdict_header(report),
-        f"scenario {report['scenario']}  seed {_num(report['seed'])}  requests "
-        f"{_num(report['requests'])}"
-        f"  engine {report['engine']}",
+        verdict_header(r),
+        f"scenario {r.scenario}  seed {_num(r.seed)}  requests {_num(r.requests)}"
+        f"  engine {r.engine}",
         f"{'stage':<12}{'mode':<10}{'budget':>8}{'p50':>9}{'p95':>9}{'p99':>9}"
         f"{'share@p95':>11}  verdict",
     ]
     for s in STAGES:
-        e = report["stages"][s]
+        e: StageEntry = getattr(r.stages, s)
         verdict = _over(e)
-        if s == "render" and report.get("actuation"):
-            verdict = actuation_verdict(report["actuation"]) or verdict
+        if s == "render" and r.actuation is not None:
+            verdict = actuation_verdict(r.actuation.as_dict()) or verdict
+        share = (e.share_of_e2e_p95 or 0.0) * 100
         lines.append(
-            f"{s:<12}{e['mode']:<10}{e['budget_ms']:>8.1f}{_ms(e['p50_ms'])}{_ms(e['p95_ms'])}"
-            f"{_ms(e['p99_ms'])}{e['share_of_e2e_p95'] * 100:>10.1f}%  {verdict}"
+            f"{s:<12}{e.mode:<10}{e.budget_ms:>8.1f}{_ms(e.p50_ms)}{_ms(e.p95_ms)}"
+            f"{_ms(e.p99_ms)}{share:>10.1f}%  {verdict}"
         )
-    e = report["e2e"]
-    lines.append(f"{'end-to-end':<12}{'':<10}{e['budget_ms']:>8.1f}{_ms(e['p50_ms'])}"
-                 f"{_ms(e['p95_ms'])}{_ms(e['p99_ms'])}{100.0:>10.1f}%  {_over(e)}")
-    p = report["perception"]
-    lines.append(f"perception: instant {p['instant']:.1%}  acceptable {p['acceptable']:.1%}"
-                 f"  sluggish {p['sluggish']:.1%}")
-    ls = report.get("lockstep")
-    if ls and ls.get("lateness_p99_ms") is not None:
+    e2e = r.e2e
+    lines.append(f"{'end-to-end':<12}{'':<10}{e2e.budget_ms:>8.1f}{_ms(e2e.p50_ms)}"
+                 f"{_ms(e2e.p95_ms)}{_ms(e2e.p99_ms)}{100.0:>10.1f}%  {_over(e2e)}")
+    p = r.perception
+    lines.append(f"perception: instant {p.instant:.1%}  acceptable {p.acceptable:.1%}"
+                 f"  sluggish {p.sluggish:.1%}")
+    if r.model is not None:
+        m = r.model
+        lines.append(f"model: {m.name} ({m.placement}), first token p95 "
+                     f"{m.first_token_p95_ms:g} ms, accuracy {m.accuracy:.1%}")
+    ls = r.lockstep
+    if ls is not None and ls.get("lateness_p99_ms") is not None:
         lines.append(f"lockstep: pacing {ls.get('realtime', '?')}, lateness p99 "
-                     f"{ls['lateness_p99_ms']:.3f} ms, max {ls['lateness_max_ms']:.3f} ms; "
-                     f"real calls timed out: {ls.get('call_timeouts', 0)}")
-    for x in report["expectations"]:
-        mark = ("ERROR" if x.get("error") else "SKIP" if x.get("skipped")
-                else "PASS" if x["passed"] else "FAIL")
-        why = f"  ({x['reason']})" if x.get("reason") else ""
-        if x.get("loosened"):
-            why += f"  [loosened: {x['loosened']}]"
-        lines.append(f"[{mark}] {x['name']}: {x['metric']} = {_num(x['value'])}, expected "
-                     f"{format_limit(x['limit'])}{why}")
+                     f"{ls.get('lateness_p99_ms'):.3f} ms, max {ls.get('lateness_max_ms'):.3f} ms;"
+                     f" real calls timed out: {ls.get('call_timeouts', 0)}")
+    for x in r.expectations:
+        mark = {"error": "ERROR", "not_checked": "SKIP", "skipped": "SKIP", "passed": "PASS",
+                "failed": "FAIL"}[x.status]
+        why = f"  ({x.reason})" if x.reason else ""
+        if x.loosened:
+            why += f"  [loosened: {x.loosened}]"
+        lines.append(f"[{mark}] {x.name}: {x.metric} = {_num(x.value)}, expected "
+                     f"{format_limit(x.limit)}{why}")
     return "\n".join(lines)

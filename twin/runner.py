@@ -87,7 +87,9 @@ def choose_engine(scenario: Scenario, requested: str | None, real: bool) -> str:
 class Binding(Protocol):
     """Real backends for some stage slots (bound by the hardware floor): given the drawn plan
     (and the assistant's plan, if any) it returns the environment to run in (a lockstep one)
-    and the real stages; after the run, ``finish`` returns the report keys it adds."""
+    and the real stages; after the run, ``finish`` returns the report keys it adds. An optional
+    ``simulated()`` is called as soon as every simulated event ran (inside the engine's
+    interrupt guard)."""
 
     def bind(self, plan: Plan, ap: assisted.AssistedPlan | None
              ) -> tuple[Any, dict[str, RealStage]]: ...
@@ -128,7 +130,8 @@ def run_scenario(
     controller = controller_from_scenario(scenario.monitoring, scenario.source)
     chosen = choose_engine(scenario, engine, bool(real) or controller is not None)
     timings = (run_fast(plan) if chosen == "fast"
-               else run_des(plan, env=env, real=real, controller=controller))
+               else run_des(plan, env=env, real=real, controller=controller,
+                            on_done=getattr(binding, "simulated", None)))
     if (info and not real and controller is None
             and calibrated.contend(plan, info, models, timings.start[:, INFERENCE],
                                    timings.end[:, INFERENCE])):

@@ -47,10 +47,12 @@ from twin.vary import (  # noqa: F401  (re-exported)
     random_points,
     set_dotted,
 )
+from twin.whatif_args import add_sweep_arguments  # noqa: F401  (re-exported)
 
 BOOTSTRAP = 4000  # bootstrap resamples per interval
 FRACTION_SUFFIXES = ("within_budget", "over_budget", "_share", "_rate", "accuracy")
 METADATA = frozenset({"seed", "requests", "point", "replications"})  # not averaged
+PROFILE_PREFIX = "model."  # report.json's [model] profile figures (twin.report.model_entry)
 
 
 def replication_seeds(
@@ -124,6 +126,12 @@ def is_fraction(metric: str) -> bool:
     return metric.endswith(FRACTION_SUFFIXES) or metric.startswith("perception.")
 
 
+def is_profile_figure(metric: str) -> bool:
+    """A figure of the point's ``[model]`` profile (``model.accuracy``): the same in every
+    replication, not measured over requests, so it has no interval of its own."""
+    return metric.startswith(PROFILE_PREFIX)
+
+
 def run_sweep(
     raw_scenario: dict[str, Any],
     varies: Sequence[Vary],
@@ -182,6 +190,7 @@ def run_sweep(
                 continue  # a seed or a count is not a metric: never average it
             values = [r.get(metric, math.nan) for r in reps]
             mean, low, high = (fraction_ci95(values, requests) if is_fraction(metric)
+                               and not is_profile_figure(metric)
                                and not any(map(math.isnan, requests)) else mean_ci95(values))
             row[metric] = mean
             row[f"{metric}.sd"] = float(np.std(values, ddof=1)) if len(values) > 1 else math.nan
@@ -229,14 +238,14 @@ def format_table(
 ) -> str:
     """A plain-text table: the varied keys, then ``mean [low, high]`` per metric (fractions
     to 4 decimals, so 0.90 and 0.94 differ; latencies to 0.1 ms)."""
-    header = [*keys, *(f"{m} [95% CI]" for m in metrics)]
+    header = [*keys, *(m if is_profile_figure(m) else f"{m} [95% CI]" for m in metrics)]
     body = []
     for row in rows:
         cells = [str(row.get(k, "")) for k in keys]
         for m in metrics:
             frac = is_fraction(m)
             low, high = row.get(f"{m}.ci95_low"), row.get(f"{m}.ci95_high")
-            ci = ("" if low is None or math.isnan(low)
+            ci = ("" if low is None or math.isnan(low) or is_profile_figure(m)
                   else f" [{_fmt(low, frac)}, {_fmt(high, frac)}]")
             cells.append(f"{_fmt(row.get(m, math.nan), frac)}{ci}")
         body.append(cells)
@@ -246,25 +255,6 @@ def format_table(
     lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in body]
     return "\n".join(lines)
-
-
-def add_sweep_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``twin whatif`` flags: --vary (repeatable), --replications, --random, --executor,
-    --crn. Validate with :func:`sweep_options` (one-line InputErrors, exit 2)."""
-    parser.add_argument(
-        "--vary", action="append", default=[], metavar="KEY=VALUES",
-        help="key=v1,v2 | key=range(a,b,step) | key=lo..hi (with --random); repeatable",
-    )  # fmt: skip
-    parser.add_argument(
-        "--replications", default="5", metavar="N", help="independent runs per point"
-    )
-    parser.add_argument(
-        "--random", default=None, metavar="N", help="N random points instead of a grid"
-    )
-    parser.add_argument(
-        "--executor", default="process", help="process[:N] (default), serial, or dask://HOST:PORT"
-    )
-    parser.add_argument("--crn", action="store_true", help="common random numbers across points")
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cabin_twin.cli.checks import finite_float, positive_float, positive_int, seed_int
-from latency_models.stages import STAGES
 from twin.errors import InputError
-from twin.scenario import Scenario
+
+if TYPE_CHECKING:  # the twin's modules import scipy: at run time only, so --help stays fast
+    from twin.scenario import Scenario
 
 LOAD_KEYS = {"poisson": "workload.rate_per_s", "voice_burst": "workload.users"}
 
@@ -135,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
 def _refuse_without_shared_resource(scenario: Scenario, source: str, load_key: str) -> None:
     """A load that only changes arrivals cannot move a percentile when no stage is shared:
     the search would double the load until its cap and report a meaningless knee."""
+    from latency_models.stages import STAGES
+
     if not load_key.startswith("workload."):
         return  # the user varies something else (a stage, a resource): it may well matter
     stages = scenario.config.stages

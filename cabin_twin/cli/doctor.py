@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 EXIT_CODES = ("0 this machine can run the bench, 1 a check failed (named in the table), "
@@ -39,12 +40,16 @@ def run(args: argparse.Namespace) -> int:
     if any(c.name == "output folder" and c.status == "PASS" for c in checks):
         written = args.out / "doctor.json"
         written.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    failed = ", ".join(c.name for c in checks if c.status == "FAIL")
     if args.json:
         print(json.dumps(doc))
+        if not ok:
+            print(f"doctor: FAIL: {failed}", file=sys.stderr)
         return 0 if ok else 1
     width = max(len(c.name) for c in checks)
     for c in checks:
         print(f"{c.status:<5} {c.name:<{width}}  {c.detail}")
-    verdict = "this machine can run the bench" if ok else "this machine cannot run the bench"
+    verdict = ("this machine can run the bench" if ok
+               else f"FAIL: this machine cannot run the bench ({failed})")
     print(f"doctor: {verdict}" + (f" (wrote {written})" if written else ""))
     return 0 if ok else 1

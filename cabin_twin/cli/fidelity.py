@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from cabin_twin.cli.checks import check_run_size, positive_int, seed_int
 from twin.errors import InputError
-from twin.scenario import Scenario, load_scenario
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the twin's modules import scipy: at run time only, so --help stays fast
     from hil.calls import CallRecord
     from hil.fidelity import Runner
     from twin.runner import RunResult
+    from twin.scenario import Scenario
 
 EXIT_CODES = ("0 within the scenario's [fidelity] tolerances, 1 outside (the rows outside are "
               "named), 2 bad input")
@@ -51,6 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from twin.scenario import load_scenario
+
     scenario = load_scenario(args.scenario)
     check_run_size(args)
     if args.threads < 1:

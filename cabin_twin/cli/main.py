@@ -90,8 +90,10 @@ def _decorate(parser: argparse.ArgumentParser, codes: Any) -> None:
                 if text:
                     sub.epilog = _exit_epilog(text)
                 _add_output_flags(sub, top=False)
-    if isinstance(codes, dict) and "" in codes:
-        parser.epilog = _exit_epilog(codes[""])
+    if isinstance(codes, dict):  # the command's own help: its codes, else every verb's
+        name = parser.prog.split()[-1]
+        parser.epilog = (_exit_epilog(codes[""]) if "" in codes else "\n".join(
+            _exit_epilog(f"{name} {verb}: {text}") for verb, text in codes.items()))
 
 
 def build_parser(command: str | None = None, *, full: bool = True) -> argparse.ArgumentParser:

@@ -16,14 +16,18 @@ import argparse
 import importlib
 import json
 import re
+import sys
 import time
+from typing import TYPE_CHECKING
 
 from cabin_twin.cli.checks import finite_float, positive_float, positive_int
-from twin.assistant.policy import Assistant, AssistantPolicy
-from twin.assistant.queries import DEFAULT_QUERY_FILE, MAX_QUERY_CHARS, load_queries
-from twin.assistant.resolver import IntentResolver
-from twin.assistant.scoring import score
 from twin.errors import InputError
+
+if TYPE_CHECKING:  # the assistant's modules load the catalogue: at run time only (fast --help)
+    from twin.assistant.policy import AssistantPolicy
+    from twin.assistant.resolver import IntentResolver
+
+SHIPPED_QUERIES = "shipped"  # --eval without a file: the shipped query set
 
 RESOLVER_FACTORY = "hil.llm.worker:worker_resolver"
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -42,22 +46,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--eval",
         nargs="?",
-        const=str(DEFAULT_QUERY_FILE),
+        const=SHIPPED_QUERIES,
         metavar="FILE",
         help="score a labelled JSONL set (default: the shipped set); with --llm, rules and "
         "rules + fallback side by side",
     )
     p.add_argument("--intents", action="store_true",
                    help="list the intent catalogue (intents, value slots, ranges) and exit")
-    p.add_argument("--threshold", type=finite_float, default=0.85,
-                   help="rule confidence threshold")
+    p.add_argument("--threshold", type=finite_float, default=None,
+                   help="rule confidence threshold (default: the assistant policy's)")
     p.add_argument("--model", default=None, help="a .gguf for --llm (default: shipped SmolLM2)")
     p.add_argument("--threads", type=positive_int, default=2,
                    help="llama.cpp threads for --llm")
-    p.add_argument("--degrade-ms", type=positive_float,
-                   default=AssistantPolicy.degrade_deadline_ms,
-                   help="degrade deadline for --llm (default %(default)g; a large value shows "
-                        "what the model answers however long it takes)")
+    p.add_argument("--degrade-ms", type=positive_float, default=None,
+                   help="degrade deadline for --llm (default: the assistant policy's; a large "
+                        "value shows what the model answers however long it takes)")
     p.set_defaults(func=run, llm=False)
 
 
@@ -106,19 +109,40 @@ def intent_lines() -> list[str]:
     return lines
 
 
+def policy_of(args: argparse.Namespace) -> AssistantPolicy:
+    """The policy the command runs: the threshold and deadline given, else the policy's."""
+    from twin.assistant.policy import AssistantPolicy
+
+    given: dict[str, float] = {}
+    if args.threshold is not None:
+        if not 0.0 <= args.threshold <= 1.0:
+            raise InputError("--threshold", "threshold", "a number in [0, 1]")
+        given["threshold"] = args.threshold
+    if args.degrade_ms is not None:
+        if args.degrade_ms <= 0:
+            raise InputError("--degrade-ms", "degrade_ms", "a positive deadline in ms")
+        given["degrade_deadline_ms"] = args.degrade_ms
+    return AssistantPolicy(**given)
+
+
 def run(args: argparse.Namespace) -> int:
+    from twin.assistant.policy import Assistant
+    from twin.assistant.queries import DEFAULT_QUERY_FILE, MAX_QUERY_CHARS, load_queries
+    from twin.assistant.scoring import score
+    from twin.progress import activity
+
     if args.intents:
         print("\n".join(intent_lines()))
         return 0
-    if not 0.0 <= args.threshold <= 1.0:
-        raise InputError("--threshold", "threshold", "a number in [0, 1]")
-    if args.degrade_ms <= 0:
-        raise InputError("--degrade-ms", "degrade_ms", "a positive deadline in ms")
-    policy = AssistantPolicy(threshold=args.threshold, degrade_deadline_ms=args.degrade_ms)
+    policy = policy_of(args)
     if args.eval is not None:
+        if args.eval == SHIPPED_QUERIES:
+            args.eval = str(DEFAULT_QUERY_FILE)
         queries = load_queries(args.eval)
-        resolver = load_resolver(args.model, args.threads) if args.llm else None
-        report = {"file": args.eval, **score(queries, resolver, policy)}
+        with activity("twin nlu", f"scoring {len(queries)} queries"
+                                  + (" (rules, then rules + the model)" if args.llm else "")):
+            resolver = load_resolver(args.model, args.threads) if args.llm else None
+            report = {"file": args.eval, **score(queries, resolver, policy)}
         print(json.dumps(report, ensure_ascii=False))
         return 0
     if not args.query or not args.query.strip():
@@ -147,4 +171,8 @@ def run(args: argparse.Namespace) -> int:
     if crash is not None:
         out["model_crash"] = crash.as_dict()
     print(json.dumps(out, ensure_ascii=False))
-    return 1 if crash is not None else 0
+    if crash is not None:
+        print(f"nlu: FAIL: the model worker crashed: {crash.message} (the answer above is "
+              f"the rules')", file=sys.stderr)
+        return 1
+    return 0

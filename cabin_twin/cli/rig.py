@@ -138,13 +138,17 @@ def check_rig(args: argparse.Namespace) -> int:
     from hil.links.signals import exit_on_signals
     from hil.rig import LinkError, RigSession, load_rig
     from hil.rig_exercise import exercise
+    from twin.progress import activity
 
     rig = load_rig(args.rig)
     commands: dict[str, dict[str, Any]] = {}
     try:
-        with exit_on_signals(), RigSession(rig, args.out) as session:
+        with activity("twin rig check", f"opening the links of {len(rig.devices)} devices"
+                      ) as act, exit_on_signals(), RigSession(rig, args.out) as session:
+            act.step(f"pinging each device {args.pings} times")
             devices = ping_devices(session, args.pings, args.timeout_ms / 1e3)
             if not args.pings_only:
+                act.step("commanding every binding and confirming it")
                 commands = exercise(session)
     except LinkError as exc:
         failed = {"rig": rig.name, "passed": False, "error": str(exc)}
@@ -169,6 +173,8 @@ def check_rig(args: argparse.Namespace) -> int:
         (args.out / "rig_check.json").write_text(json.dumps(result, indent=2, sort_keys=True))
     if args.json:
         print(json.dumps(result, sort_keys=True))
+        if not passed:  # the reason line, where a reader of the JSON's exit status looks
+            print(f"rig {rig.name}: FAIL: {'; '.join(why) or 'see the JSON'}", file=sys.stderr)
     else:
         print(format_check(rig.name, result))
         if args.out is not None:

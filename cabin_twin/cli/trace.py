@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from twin.errors import InputError
@@ -36,6 +37,7 @@ def check_dir(args: argparse.Namespace) -> int:
         print(f"no traces in {args.dir}: it holds no can.blf, can.asc or serial.log (a run "
               f"writes them only with --rig)")
         print(json.dumps(report, sort_keys=True))
+        print(f"trace check: FAIL: no traces in {args.dir}", file=sys.stderr)
         return 1
     print(f"traces in {args.dir}: {'complete' if report['complete'] else 'INCOMPLETE'}")
     for name, t in report["traces"].items():
@@ -51,4 +53,11 @@ def check_dir(args: argparse.Namespace) -> int:
     if report["last_frame_spread_ms"] is not None:
         print(f"  last frames of the CAN traces differ by {report['last_frame_spread_ms']} ms")
     print(json.dumps(report, sort_keys=True))
-    return 0 if report["complete"] else 1
+    if not report["complete"]:
+        bad = [f"{name} {'missing' if not t.get('present') else 'incomplete'}"
+               for name, t in report["traces"].items()
+               if not t.get("present") or not t.get("closed", True) or t.get("error")]
+        print(f"trace check: FAIL: {', '.join(bad) or 'a trace is incomplete'}",
+              file=sys.stderr)
+        return 1
+    return 0

@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from cabin_twin.cli.checks import positive_float, positive_int, seed_int
-from twin.sweep import add_sweep_arguments
+from twin.whatif_args import add_sweep_arguments
 
 METRICS = ("e2e.p50_ms", "e2e.p95_ms", "e2e.p99_ms", "e2e.within_budget")
+#: beside the latency, when the points have them: the [model] profile's figures (a
+#: quantisation sweep shows what each profile costs in accuracy) and the measured accuracy
+ACCURACY_METRICS = ("model.first_token_p95_ms", "model.accuracy", "intent_accuracy.overall")
 
 
 EXIT_CODES = ("0 the sweep ran (with --fail-over-budget: and every point met the budget), 1 with "
@@ -37,6 +40,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--budget-ms", type=positive_float, default=None, metavar="MS",
                    help="the budget points are judged against (default: the scenario's "
                         "first-feedback budget, 100 ms)")
+    p.add_argument("--metric", action="append", default=None, metavar="KEY",
+                   help="a report metric for the table and the heatmaps, e.g. model.accuracy "
+                        "or stages.inference.p95_ms (repeatable; default: the e2e latencies, "
+                        "and the model profile's latency and accuracy when it is varied)")
     p.add_argument("--fail-over-budget", action="store_true",
                    help="exit 1 when a point's mean e2e p95 misses the budget (default: the "
                         "sweep reports, exit 0)")
@@ -45,6 +52,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from latency_models.stages import E2E_BUDGET_MS
+    from twin.executors import flatten_metrics
     from twin.progress import activity, say
     from twin.report_html import write_html
     from twin.runner import run_scenario
@@ -74,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
     points = (random_points(opts.varies, opts.random_n, seed)
               if opts.random_n else grid_points(opts.varies))
     validate_points([point_scenario(raw, p, source) for p in points], source)
+    with activity("twin whatif", "the unvaried point (for report.html)"):
+        base = run_scenario(scenario, seed=args.seed, requests=args.requests)
+    if args.metric:  # refused before the sweep runs, named against the metrics a point has
+        check_metrics(args.metric, list(flatten_metrics(base.report)))
     say("twin whatif", f"{len(points)} points x {opts.replications} replications "
                        f"({opts.executor})")
     rows = run_sweep(raw, opts.varies, opts.replications, opts.executor, twin_point,
@@ -83,7 +95,10 @@ def run(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     write_csv(rows, out / "whatif.csv")
     keys = [v.key for v in opts.varies]
-    print(format_table(rows, keys, [m for m in METRICS if m in rows[0]]))
+    have = [k for k in rows[0] if f"{k}.ci95_low" in rows[0]]
+    metrics = (check_metrics(args.metric, have) if args.metric
+               else [m for m in (*METRICS, *ACCURACY_METRICS) if m in have])
+    print(format_table(rows, keys, metrics))
     if args.ci_half_width is not None:
         needed = [replications_needed(r.get("e2e.p95_ms.sd", math.nan), opts.replications,
                                       args.ci_half_width) for r in rows]
@@ -91,8 +106,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"replications for a 95% CI of +/- {args.ci_half_width:g} ms on e2e.p95_ms: "
               + (f"{max(known)} (worst point; observed spread)" if known
                  else "unknown (needs at least 2 replications)"))
-    with activity("twin whatif", "the unvaried point and report.html"):
-        base = run_scenario(scenario, seed=args.seed, requests=args.requests)
+    with activity("twin whatif", "writing report.html"):
         write_html(base.report, base.request_arrays(), base.timeline, out, whatif_rows=rows)
     print(f"wrote {out}/whatif.csv, report.html", file=sys.stderr)
     budget = E2E_BUDGET_MS if args.budget_ms is None else args.budget_ms
@@ -104,6 +118,21 @@ def run(args: argparse.Namespace) -> int:
               f"(mean e2e p95)")
         return 1
     return 0
+
+
+def check_metrics(asked: list[str], have: list[str]) -> list[str]:
+    """The ``--metric`` keys, each one of ``have`` (the numeric metrics of a point's report),
+    in the order given; :class:`InputError` names the first that is not, with the nearest."""
+    import difflib
+
+    from twin.errors import InputError
+
+    for m in asked:
+        if m not in have:
+            near = difflib.get_close_matches(m, have, 3, 0.5) or have[:3]
+            raise InputError("--metric", m, f"a numeric metric of the sweep's reports, such "
+                             f"as {', '.join(near)}")
+    return list(dict.fromkeys(asked))
 
 
 def over_budget(rows: list[dict[str, Any]], keys: list[str], budget_ms: float) -> list[str]:

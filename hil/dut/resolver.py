@@ -143,6 +143,7 @@ class DutResolver:
         release.end()  # the release thread plays the rest out on its own
         net = network_ms(placement.proxy.since(mark)) if placement.proxy is not None else None
         result = to_result(reply, route, net, decision_us)
+        result.extra["request_id"] = request.id  # the DUT log's "bench: request N" lines
         with self._shared:
             if release.arrivals:
                 self.releases.append(release)
