@@ -41,6 +41,7 @@ from hil.calls import CallRecord, token_counts
 from hil.dut.trace_context import request_trace
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
+from hil.rig_bus import begin_on_lockstep
 from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, MODEL_LOAD, SCHEDULING, STAGES
 from twin import assisted
@@ -103,8 +104,8 @@ class RealBinding:
         self.arrivals = plan.arrivals_ms
         #: the plan's column of each link fault, in the rig's fault order
         self.link_columns = [j for j, f in enumerate(plan.faults) if isinstance(f, LinkWindow)]
-        if self.render is not None:
-            self._begin_rig()
+        if self.render is not None:  # ecu_silent, the cycle watch, a replay: scenario clock
+            begin_on_lockstep(self.render.session, self.env)
         real = self.parts.stages
         if "inference" in real:
             if ap is None:
@@ -126,21 +127,6 @@ class RealBinding:
             picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1), plan.n)
             self.labels = [checked_label(q.intent, q.value) for q in picks]
         return self.env, {stage: _Stage(self.work[stage]) for stage in real}
-
-    def _begin_rig(self) -> None:
-        """The rig's parts that key on no request (``ecu_silent``, the cycle watch's stamps, a
-        replayed trace) run on the scenario clock: 0 until the run starts (a process at time
-        0 marks it, once the lockstep clock is anchored), then the lockstep's."""
-        assert self.render is not None
-        env, started = self.env, threading.Event()
-
-        def begin() -> Generator[Any, Any, None]:
-            started.set()
-            return
-            yield  # a generator: SimPy runs it as the run's first event
-
-        env.process(begin())
-        self.render.session.begin(lambda: env.wall_ms() if started.is_set() else 0.0)
 
     @property
     def dut_slots(self) -> int | None:

@@ -180,3 +180,19 @@ def start_rest_of_bus(session: Any) -> None:
     if session.trace is not None:
         session.replays = open_replays(session.trace, session.rig, session._bus_args,
                                        session._stack)
+
+
+def begin_on_lockstep(session: Any, env: Any) -> None:
+    """Hand ``session`` (a :class:`hil.rig.RigSession`) the run's scenario clock for what keys
+    on no request (``ecu_silent``, the cycle watch's stamps, a replayed trace): 0 until the run
+    starts (a process at time 0 marks it, once the lockstep clock is anchored), then the
+    lockstep's ``env.wall_ms``."""
+    started = threading.Event()
+
+    def begin() -> Any:
+        started.set()
+        return
+        yield  # a generator: SimPy runs it as the run's first event
+
+    env.process(begin())
+    session.begin(lambda: env.wall_ms() if started.is_set() else 0.0)
