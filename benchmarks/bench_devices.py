@@ -21,6 +21,7 @@ from devices.codec import load_dbc
 from devices.ecu import BoundTwin
 from devices.serial_protocol import FrameDecoder, FrameType, SerialFrame, encode_frame
 from hil import process
+from hil.links.replay import Frame, Replay
 from hil.realtime import REALTIME_PRIORITY
 from latency_models.distributions import Fixed
 
@@ -48,19 +49,35 @@ def _ecu_on_time(on: bool) -> bool:
     return True
 
 
+REPLAY_FPS = 2000
+"""Background traffic for ``under_replay``: frames/s on the bus (a busy body CAN)."""
+
+
+def _background(seconds: float) -> list[Frame]:
+    """A bus's worth of other ECUs' frames: ``REPLAY_FPS`` on 30 ids, 8 bytes each."""
+    return [Frame(1e3 * i / REPLAY_FPS, 0x100 + 7 * (i % 30), False, bytes([i & 0xFF] * 8),
+                  False, False) for i in range(int(seconds * REPLAY_FPS))]
+
+
 def can_roundtrip_overhead(quick: bool) -> list[dict[str, Any]]:
     """Median command -> status on the virtual bus minus the ECU's fixed actuation delay.
 
     ``value``: the host's overhead with the simulated ECU answering on time (its thread at
     SCHED_FIFO where granted: a real ECU is not late because this machine is busy);
     ``ecu_normal_priority_*``: the same with the ECU's thread at normal priority, which on a
-    loaded machine adds its wait for a CPU. Blocks of 50 commands alternate between the two."""
+    loaded machine adds its wait for a CPU; ``under_replay_*``: the ECU on time and a
+    replayed trace of :data:`REPLAY_FPS` frames/s on the same bus (:mod:`hil.links.replay`,
+    as ``twin run --replay``). Blocks of 50 commands rotate through the three."""
     n = 100 if quick else 1000
     db = load_dbc()
     channel = f"bench-{uuid.uuid4().hex[:8]}"
     twin_bus = can.Bus(interface="virtual", channel=channel)
     host_bus = can.Bus(interface="virtual", channel=channel)
-    ms: dict[bool, list[float]] = {True: [], False: []}
+    replay_bus = can.Bus(interface="virtual", channel=channel)
+    frames = _background(30.0)
+    kinds = ("on_time", "normal", "replay")
+    ms: dict[str, list[float]] = {k: [] for k in kinds}
+    sent = 0
     timeouts, granted = 0, False
     try:
         from hil.rig_file import load_rig
@@ -71,25 +88,40 @@ def can_roundtrip_overhead(quick: bool) -> list[dict[str, Any]]:
             hvac = CanActuator(port, db, "hvac", 1, "HVAC_Cmd", "HVAC_Status", 0.5)
             for _ in range(20):  # warm-up
                 hvac.command({"Fan": 1})
-            for i in range(2 * n):
-                on_time = (i // 50) % 2 == 0
+            replay: Replay | None = None
+            for i in range(3 * n):
+                kind = kinds[(i // 50) % 3]
                 if i % 50 == 0:
-                    granted = _ecu_on_time(on_time) or granted
+                    granted = _ecu_on_time(kind != "normal") or granted
+                    if replay is not None:
+                        replay.stop()
+                        sent += replay.sent
+                        replay = None
+                    if kind == "replay":
+                        t0 = time.perf_counter()
+                        replay = Replay(frames, replay_bus, set(), "bench-replay").start(
+                            lambda t0=t0: (time.perf_counter() - t0) * 1e3)
                 result = hvac.command({"Fan": i % 8, "TargetTemp": 16 + i % 15})
                 timeouts += not result.ok
                 if result.ok:
-                    ms[on_time].append(result.ms - ECU_DELAY_MS)
+                    ms[kind].append(result.ms - ECU_DELAY_MS)
+            if replay is not None:
+                replay.stop()
+                sent += replay.sent
             _ecu_on_time(False)
             port.close()
     finally:
-        twin_bus.shutdown()
-        host_bus.shutdown()
-    q, normal = _q(ms[True]), _q(ms[False])
+        for bus in (twin_bus, host_bus, replay_bus):
+            bus.shutdown()
+    q, normal, loaded = _q(ms["on_time"]), _q(ms["normal"]), _q(ms["replay"])
     return [{"name": "can_roundtrip_overhead_ms", "value": q["p50_ms"], "unit": "ms",
-             "target": 0.2, "ecu_delay_ms": ECU_DELAY_MS, "n": len(ms[True]),
+             "target": 0.2, "ecu_delay_ms": ECU_DELAY_MS, "n": len(ms["on_time"]),
              "ecu_realtime": "SCHED_FIFO" if granted else "refused (normal priority)",
              "timeouts": timeouts, **q,
              **{f"ecu_normal_priority_{k}": v for k, v in normal.items()},
+             **{f"under_replay_{k}": v for k, v in loaded.items()},
+             "under_replay_fps": REPLAY_FPS, "under_replay_frames_sent": sent,
+             "under_replay_n": len(ms["replay"]),
              "loadavg_1m": round(os.getloadavg()[0], 2)}]
 
 

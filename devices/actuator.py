@@ -172,6 +172,9 @@ class CanActuator(_Base):
         self._event = threading.Event()
         self._ping: tuple[int, threading.Event] | None = None
         self._subscribed: set[int] = set()
+        self.status_seen: dict[int, float] = {}
+        """``time.monotonic()`` of the last valid frame of each status message, by frame id
+        (what :class:`devices.status_watch.StatusWatch` reads)."""
         if self.status_msg is not None:
             self._subscribe(self.status_msg)
         has_diag = _has(db, "Diag_Request")
@@ -179,6 +182,10 @@ class CanActuator(_Base):
         if self._diag_req is not None:
             port.subscribe(db.get_message_by_name("Diag_Response").frame_id, self._on_pong)
         self._ping_seq = itertools.count(1)
+
+    def watch(self, message: Message) -> None:
+        """Read ``message`` from now on (its age is then known before any command checks it)."""
+        self._subscribe(message)
 
     def _subscribe(self, message: Message) -> None:
         if message.frame_id not in self._subscribed:
@@ -189,6 +196,7 @@ class CanActuator(_Base):
         parsed = self._decode(message, bytes(msg.data))
         if parsed is None:
             return
+        self.status_seen[message.frame_id] = time.monotonic()  # its age: the cycle watch
         values = parsed[0]
         with self._lock:
             if message is self.status_msg:

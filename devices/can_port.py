@@ -60,7 +60,7 @@ class CanPort:
         self.tx_hook: TxHook | None = None
         self.rx_hook: RxHook | None = None
         self.poll_s = poll_s
-        self._subs: dict[int, list[RxCallback]] = {}
+        self._subs: dict[int, tuple[RxCallback, ...]] = {}  # replaced, never changed in place
         self._tx_ids: set[int] = set()
         self._loops_back = loops_back(bus)
         self._echoes: Counter[tuple[int, bytes]] = Counter()  # own frames not yet looped back
@@ -106,8 +106,8 @@ class CanPort:
             stalled = late > self.stall_s
 
     def subscribe(self, frame_id: int, callback: RxCallback) -> None:
-        with self._lock:
-            self._subs.setdefault(frame_id, []).append(callback)
+        with self._lock:  # copy on write: the reader reads it without the lock
+            self._subs = {**self._subs, frame_id: (*self._subs.get(frame_id, ()), callback)}
 
     def _trace(self, msg: can.Message) -> None:
         if not msg.timestamp:
@@ -179,9 +179,7 @@ class CanPort:
                 continue
             if self.rx_hook is not None and not self.rx_hook(msg):
                 continue
-            with self._lock:
-                callbacks = list(self._subs.get(msg.arbitration_id, ()))
-            for cb in callbacks:
+            for cb in self._subs.get(msg.arbitration_id, ()):
                 try:
                     cb(msg)
                 except Exception as exc:  # a bad frame must never deafen the host
@@ -210,9 +208,25 @@ class CanPort:
         return self._thread.is_alive()
 
     def close(self, timeout_s: float = 1.0) -> None:
-        """Stop the reader (pending delayed frames are cancelled); the bus stays open."""
+        """Stop the reader (pending delayed frames are cancelled) and trace the frames still
+        queued on the bus (read, not dispatched); the bus stays open."""
         self._stop.set()
         for timer in self._timers:
             timer.cancel()
         self._thread.join(timeout_s)
         self._watchdog.join(timeout_s)
+        if not self._thread.is_alive():
+            self._drain()
+
+    def _drain(self, limit: int = 10_000) -> None:
+        for _ in range(limit):
+            try:
+                msg = self.bus.recv(timeout=0.0)
+            except (can.CanError, OSError, ValueError):
+                return
+            if msg is None:
+                return
+            if msg.arbitration_id in self._tx_ids and self._is_echo(msg):
+                continue
+            msg.is_rx = True
+            self._trace(msg)

@@ -1,5 +1,9 @@
 """Runs ECU twins on a python-can bus: one thread answers commands and pings after the
-modelled delays. ``python -m devices.can_twins`` runs them in their own process.
+modelled delays and, like a rest-of-bus simulation, sends every status message at its
+database cycle time (``GenMsgCycleTime``; the E2E alive counter counts every frame sent).
+A twin set silent (the ``ecu_silent`` link fault) sends nothing until it is set back.
+``python -m devices.can_twins`` runs them in their own process (``silent DEV,...`` lines on
+its stdin silence devices; an empty list or end of input ends the silence).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +35,12 @@ class CanTwinHost:
     """Hosts ECU twins on one bus. Start with :meth:`start`, stop with :meth:`stop`."""
 
     def __init__(self, bus: can.BusABC, ecus: Sequence[BoundTwin], poll_s: float = 0.02,
-                 cyclic: bool = False) -> None:
+                 cyclic: bool = False, realtime: bool = False) -> None:
         """``cyclic``: also send each status message every ``GenMsgCycleTime`` ms (as a
-        CANoe simulation node would), repeating the last status already announced."""
+        CANoe simulation node would), repeating the last status already announced; a reply
+        to a command goes out in between, the cycle keeps its cadence. ``realtime``: its
+        thread runs under SCHED_FIFO where granted (:func:`enter_fifo`), so a cyclic frame
+        leaves on time on a loaded machine (a normal thread there woke 12 ms late)."""
         self.bus = bus
         self.ecus = list(ecus)
         share_status(self.ecus)
@@ -46,6 +53,12 @@ class CanTwinHost:
         db = self.ecus[0].db if self.ecus else load_dbc()
         self._diag_req = _maybe(db, DIAG_REQUEST)
         self._diag_resp = _maybe(db, DIAG_RESPONSE)
+        if self.ecus:  # an ECU's acceptance filter: the rest of a busy bus never reaches it
+            accept = {e.command_msg.frame_id: e.command_msg.is_extended_frame for e in self.ecus}
+            if self._diag_req is not None:
+                accept[self._diag_req.frame_id] = self._diag_req.is_extended_frame
+            bus.set_filters([{"can_id": i, "can_mask": 0x1FFFFFFF if ext else 0x7FF,
+                              "extended": ext} for i, ext in accept.items()])
         # (due, tie-break, frame id, data or None for a cyclic repeat, period s)
         self._pending: list[tuple[float, int, int, bytes | None, float]] = []
         self._announced: dict[int, bytes] = {}
@@ -54,6 +67,12 @@ class CanTwinHost:
         self._thread: threading.Thread | None = None
         self.errors = 0
         self.ignored = 0
+        self.silent: frozenset[str] = frozenset()
+        """Devices that send nothing now (the ``ecu_silent`` fault): frames due are dropped,
+        the cycle runs on, so the first frame after the silence comes at its cycle slot."""
+        self.withheld = 0
+        self.realtime = realtime
+        self.scheduling = "normal"
         if cyclic:
             now = time.perf_counter()
             for ecu in self.ecus:
@@ -82,6 +101,10 @@ class CanTwinHost:
 
     def ecu(self, device: str) -> BoundTwin:
         return next(e for e in self.ecus if e.device == device)
+
+    def set_silent(self, devices: Iterable[str]) -> None:
+        """Silence exactly ``devices`` (an empty set: every twin sends again)."""
+        self.silent = frozenset(devices)
 
     def _schedule(self, due: float, frame_id: int, data: bytes | None,
                   period_s: float = 0.0) -> None:
@@ -112,7 +135,7 @@ class CanTwinHost:
             self.ignored += 1
             return
         target = self._by_node.get(data[0])
-        if target is None:
+        if target is None or target.device in self.silent:
             return
         payload = encode(self._diag_resp, {"Source": data[0], "Seq": data[1]})
         self._schedule(now, self._diag_resp.frame_id, payload)
@@ -126,8 +149,12 @@ class CanTwinHost:
                 self._schedule(max(due + period_s, now), frame_id, None, period_s)
             elif frame_id in self._announced:
                 self._announced[frame_id] = data
-            if frame_id in self._by_status:  # E2E: the alive counter counts frames sent
-                data = self._by_status[frame_id].restamp(frame_id, data)
+            ecu = self._by_status.get(frame_id)
+            if ecu is not None:
+                if ecu.device in self.silent:  # an ECU that stopped sending
+                    self.withheld += 1
+                    continue
+                data = ecu.restamp(frame_id, data)  # E2E: the alive counter counts frames sent
             msg = can.Message(arbitration_id=frame_id, data=data,
                               is_extended_id=self._extended.get(frame_id, frame_id > 0x7FF))
             try:
@@ -136,6 +163,8 @@ class CanTwinHost:
                 self.errors += 1
 
     def _run(self) -> None:
+        if self.realtime:
+            self.scheduling = enter_fifo()
         while not self._stop.is_set():
             self._flush_due()
             wait = self.poll_s
@@ -157,11 +186,35 @@ class CanTwinHost:
                     self.errors += 1
 
 
+def enter_fifo() -> str:
+    """SCHED_FIFO (reset on fork) for the calling thread, at the priority and under the
+    switch (``CABIN_TWIN_REALTIME=0``: off) of ``hil/realtime.py``, which this floor cannot
+    import; what happened, as a word."""
+    if os.environ.get("CABIN_TWIN_REALTIME", "1") == "0" or not hasattr(os, "SCHED_FIFO"):
+        return "normal"
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO | getattr(os, "SCHED_RESET_ON_FORK", 0),
+                              os.sched_param(10))
+    except OSError:
+        return "normal (SCHED_FIFO refused)"
+    return "SCHED_FIFO 10"
+
+
 def _maybe(db: Any, name: str) -> Any:
     try:
         return db.get_message_by_name(name)
     except KeyError:
         return None
+
+
+def _control(host: CanTwinHost) -> None:
+    """``silent DEV,DEV`` lines from stdin set the silenced twins; end of input ends the
+    silence (SIGTERM, not the end of input, stops the process: stdin may be /dev/null)."""
+    for raw in sys.stdin:
+        word, _, rest = raw.strip().partition(" ")
+        if word == "silent":
+            host.set_silent(d for d in rest.split(",") if d)
+    host.set_silent(())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,7 +234,9 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     bus = can.Bus(interface=args.interface, channel=args.channel, **json.loads(args.bus_options))
-    host = CanTwinHost(bus, ecus, cyclic=args.cyclic).start()
+    host = CanTwinHost(bus, ecus, cyclic=args.cyclic, realtime=args.cyclic).start()
+    threading.Thread(target=_control, args=(host,), name="can-twins-control",
+                     daemon=True).start()
     print("READY", flush=True)
     parent = os.getppid()
     try:

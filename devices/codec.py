@@ -79,11 +79,28 @@ def load_dbc(path: str | Path = CABIN_DBC, strict: bool = True) -> Database:
     return db
 
 
+def unmangle(text: str) -> str:
+    """``text`` with a UTF-8 file's bytes read back as cp1252 or Latin-1 undone
+    (``GeblÃ¤se`` -> ``Gebläse``, ``Geblï¿½se`` -> ``Gebl\ufffdse``): what an editor shows
+    for such a file, pasted into a rig file. Text that is not such a reading is unchanged."""
+    if text.isascii():
+        return text
+    for codec in ("cp1252", "latin-1"):
+        try:
+            repaired = text.encode(codec).decode("utf-8")
+        except UnicodeError:
+            continue
+        if repaired != text:
+            return repaired
+    return text
+
+
 def fold(text: str) -> str:
-    """A name folded for matching: lower case, umlauts spelled out (``ä`` -> ``ae``), and a
-    character a legacy file lost (U+FFFD, ``?``) as ``#``: ``Gebläse``, ``Geblaese`` and
-    ``Gebl\ufffdse`` compare alike through :func:`same_name`."""
-    out = text.lower()
+    """A name folded for matching: mojibake undone (:func:`unmangle`), lower case, umlauts
+    spelled out (``ä`` -> ``ae``), and a character a legacy file lost (U+FFFD, ``?``) as
+    ``#``: ``Gebläse``, ``Geblaese``, ``Geblï¿½se`` and ``Gebl\ufffdse`` compare alike
+    through :func:`same_name`."""
+    out = unmangle(text).lower()
     for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss"), ("\ufffd", "#"),
                  ("?", "#")):
         out = out.replace(a, b)
@@ -91,18 +108,21 @@ def fold(text: str) -> str:
 
 
 def same_name(written: str, in_file: str) -> bool:
-    """A value name as written in a rig file matches the database's, either spelling: exact,
-    umlauts spelled out, or a character the file lost matching one or two written ones."""
+    """A value name as written in a rig file matches the database's, either way round:
+    exact, umlauts spelled out, mojibake of either undone, or a character one of them lost
+    (U+FFFD, ``?``) matching one or two characters of the other."""
     if written == in_file:
         return True
     a, b = fold(written), fold(in_file)
     if a == b:
         return True
-    if "#" in b:
-        import re
+    for lost, full in ((b, a), (a, b)):
+        if "#" in lost and "#" not in full:
+            import re
 
-        pattern = "".join("(?:..?|#)" if ch == "#" else re.escape(ch) for ch in b)
-        return re.fullmatch(pattern, a) is not None
+            pattern = "".join("(?:..?)" if ch == "#" else re.escape(ch) for ch in lost)
+            if re.fullmatch(pattern, full) is not None:
+                return True
     return False
 
 
@@ -244,24 +264,27 @@ def decode_values(message: Message, data: bytes) -> dict[str, Any]:
     return out
 
 
-_ALIVE: dict[int, tuple[Message, Any, int, Any]] = {}
+_ALIVE: dict[int, tuple[Message, int, tuple[int, ...], bool]] = {}
 
 
 def restamp(message: Message, data: bytes, alive: int) -> bytes:
     """``data`` with a new ``AliveCounter`` and its CRC (a status frame sent again): only
-    those bits change (the other signals are not decoded and encoded again)."""
+    those bits change (the other signals are not decoded and encoded again; the counter's 16
+    bit patterns are encoded once per message)."""
     cached = _ALIVE.get(id(message))
     if cached is None or cached[0] is not message:
         sig = message.get_signal_by_name(ALIVE_SIGNAL)
         formats = create_encode_decode_formats([sig], message.length)
-        cached = _ALIVE[id(message)] = (message, sig, _signal_mask(sig, message), formats)
-    _, sig, mask, formats = cached
-    bits = encode_data({sig.name: alive & 0x0F}, [sig], formats, False)
-    total = (int.from_bytes(data[:message.length], "big") & ~mask) | bits
-    out = bytearray(total.to_bytes(message.length, "big"))
-    if has_crc(message):
-        out[7] = e2e_crc(message.frame_id, bytes(out))
-    return bytes(out)
+        patterns = tuple(encode_data({sig.name: a}, [sig], formats, False) for a in range(16))
+        cached = _ALIVE[id(message)] = (message, ~_signal_mask(sig, message), patterns,
+                                        has_crc(message))
+    _, keep, patterns, crc = cached
+    length = message.length
+    total = (int.from_bytes(data[:length], "big") & keep) | patterns[alive & 0x0F]
+    out = total.to_bytes(length, "big")
+    if crc:
+        out = out[:7] + bytes((e2e_crc(message.frame_id, out),)) + out[8:]
+    return out
 
 
 @dataclass

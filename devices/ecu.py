@@ -63,6 +63,8 @@ class BoundTwin:
         self.results: Counter[str] = Counter()
         self.rejections: list[str] = []
         self.alive: dict[int, int] = {}  # E2E alive counter per status frame id sent
+        self._alive_msgs = {m.frame_id: m for m in self.status_msgs
+                            if any(s.name == ALIVE_SIGNAL for s in m.signals)}
 
     @property
     def device(self) -> str:
@@ -99,8 +101,8 @@ class BoundTwin:
 
     def restamp(self, frame_id: int, data: bytes) -> bytes:
         """A status frame stamped with the next alive counter at the moment it is sent."""
-        message = next((m for m in self.status_msgs if m.frame_id == frame_id), None)
-        if message is None or not any(s.name == ALIVE_SIGNAL for s in message.signals):
+        message = self._alive_msgs.get(frame_id)
+        if message is None:
             return data
         return restamp(message, data, self.next_alive(frame_id))
 

@@ -41,6 +41,7 @@ class RunContext:
     seed: int
     model: str | None = None
     n_threads: int = 2
+    replay: Path | None = None  # a trace replayed on the rig's bus (twin run --replay)
 
 
 #: a stage's real work: a SimPy process body ``work(env, index, timeline)``

@@ -41,6 +41,7 @@ from hil.calls import CallRecord, token_counts
 from hil.dut.trace_context import request_trace
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
 from hil.render import RenderBackend, RenderOutcome
+from hil.rig_bus import begin_on_lockstep
 from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, MODEL_LOAD, SCHEDULING, STAGES
 from twin import assisted
@@ -103,6 +104,8 @@ class RealBinding:
         self.arrivals = plan.arrivals_ms
         #: the plan's column of each link fault, in the rig's fault order
         self.link_columns = [j for j, f in enumerate(plan.faults) if isinstance(f, LinkWindow)]
+        if self.render is not None:  # ecu_silent, the cycle watch, a replay: scenario clock
+            begin_on_lockstep(self.render.session, self.env)
         real = self.parts.stages
         if "inference" in real:
             if ap is None:

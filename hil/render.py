@@ -26,6 +26,7 @@ from devices.actuator import CONFIRMED, CommandResult, Outcome, outcome_counts
 from devices.binding import Refused
 from hil.links.faults import faults_from_spec
 from hil.rig import RigSession, load_rig
+from hil.rig_bus import time_outages
 from hil.rig_file import FEEDBACK
 from twin.assistant.intents import INTENT_NAMES, INTENTS
 
@@ -221,6 +222,9 @@ class RenderBackend:
                 "traces": session.trace_files(),
                 "faults_injected": dict(session.faults.injected),
                 "safe_state": {r.device: r.verdict for r in session.safe_state_results},
+                **({"replay": {"file": str(session.trace.path),
+                               "buses": {r.name: r.summary() for r in session.replays}}}
+                   if session.trace is not None else {}),
             },
         }
 
@@ -228,7 +232,8 @@ class RenderBackend:
 @contextmanager
 def render_backend(rig: str, out_dir: str | Path | None = None,
                    fault_specs: list[dict[str, Any]] | None = None, seed: int | None = None,
-                   scenario_file: str = "scenario") -> Iterator[RenderBackend]:
+                   scenario_file: str = "scenario",
+                   replay: str | Path | None = None) -> Iterator[RenderBackend]:
     """Load a rig, validate the scenario's link faults, open the session, yield the backend.
 
     Bad rig files or fault entries raise :class:`twin.errors.InputError`. On leaving the block
@@ -238,7 +243,7 @@ def render_backend(rig: str, out_dir: str | Path | None = None,
     loaded = load_rig(rig)
     faults = faults_from_spec(fault_specs or [], scenario_file, set(loaded.devices),
                               rig=f"rig {loaded.name}")
-    with RigSession(loaded, out_dir, faults=faults, seed=seed) as session:
+    with RigSession(loaded, out_dir, faults=faults, seed=seed, replay=replay) as session:
         yield RenderBackend(session)
 
 
@@ -317,6 +322,15 @@ def actuation_summary(results: dict[str, list[CommandResult]],
         safe.update({d: {"outcome": "not_sent", "reason": "safe state never commanded"}
                      for d in missing})
         summary["safe_state"] = safe
+        watch = session.status_watch
+        if watch is not None:
+            time_outages(watch, session.silencer)
+        lost = [o.as_dict() for o in watch.lost] if watch is not None else []
+        if session.silencer is not None:
+            summary["ecu_silent"] = session.silencer.summary()
+        summary["status_lost"] = len(lost)  # outages past the cycle timeout (ecu_silent)
+        summary["status_lost_events"] = lost[:100]
+        summary["status_ages"] = watch.ages() if watch is not None else {}
         summary["safe_state_unconfirmed"] = sum(
             s["outcome"] not in _DONE for s in safe.values())  # fire-and-forget: sent
     return summary

@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,13 @@ from devices.critical import critical
 from devices.ecu import build_ecu
 from devices.serial_link import SerialLink
 from devices.serial_protocol import split_can_body
+from devices.status_watch import StatusWatch
 from hil import process
 from hil.links.faults import Fault, FaultPlan
 from hil.links.recorder import TraceRecorder
+from hil.links.replay import Replay, read_trace
 from hil.private_bus import private_channel
+from hil.rig_bus import Silence, SilenceDriver, process_silence, start_rest_of_bus
 from hil.rig_file import SERIAL, BusConfig, DeviceConfig, Rig, load_rig
 from twin.paths import PROJECT_ROOT
 
@@ -55,8 +59,13 @@ class RigSession:
 
     def __init__(self, rig: Rig, out_dir: str | Path | None = None,
                  faults: list[Fault] | None = None, seed: int | None = None,
-                 start_timeout_s: float = 30.0) -> None:
+                 start_timeout_s: float = 30.0, replay: str | Path | None = None) -> None:
+        """``replay``: a BLF/ASC trace sent as background traffic from :meth:`begin` on."""
         self.rig = rig
+        self.trace = read_trace(replay) if replay is not None else None
+        self.replays: list[Replay] = []
+        self._bus_args: dict[str, dict[str, Any]] = {}
+        self._twin_procs: dict[str, subprocess.Popen[bytes]] = {}
         self.out_dir = Path(out_dir) if out_dir is not None else None
         self.seed = rig.seed if seed is None else seed
         self.start_timeout_s = start_timeout_s
@@ -66,6 +75,11 @@ class RigSession:
         self.safe_state_results: list[CommandResult] = []
         self.can_ports: dict[str, CanPort] = {}
         self.twin_hosts: dict[str, CanTwinHost] = {}
+        self.status_watch: StatusWatch | None = None
+        """The host's cycle watch over every status with a cycle time (cyclic status on)."""
+        self.silencer: SilenceDriver | None = None
+        self._silence: list[Silence] = []
+        self._hidden: frozenset[str] = frozenset()  # real devices ecu_silent hides
         self.serial_link: SerialLink | None = None
         self._emulator: subprocess.Popen[bytes] | None = None
         self._commanded: dict[str, dict[str, float]] = {}
@@ -128,6 +142,16 @@ class RigSession:
             for d in self.rig.devices.values()
         }
         self.faults.t0 = time.perf_counter()
+        start_rest_of_bus(self)
+
+    def begin(self, clock_ms: Callable[[], float] | None = None) -> None:
+        """Time zero of the scenario: faults that key on no request (``ecu_silent``) and the
+        replayed trace run on ``clock_ms`` from now (default: the wall clock from now)."""
+        self.faults.t0 = time.perf_counter()
+        if clock_ms is not None:
+            self.faults.clock = clock_ms
+        for replay in self.replays:
+            replay.start(self.faults.clock_ms)
 
     def channel_names(self) -> dict[int, dict[str, str]]:
         """Trace channel (as ASC/BLF number it, from 1) -> bus name and DBC file."""
@@ -144,6 +168,7 @@ class RigSession:
 
     def _start_can(self, bus: BusConfig) -> None:
         kwargs = self._bus_kwargs(bus)
+        self._bus_args[bus.name] = kwargs
         host_bus = can.Bus(**kwargs)
         self._stack.callback(host_bus.shutdown)
         twins = self._twin_configs(bus.name)
@@ -151,24 +176,38 @@ class RigSession:
             twin_bus = can.Bus(**kwargs)
             self._stack.callback(twin_bus.shutdown)
             ecus = [build_ecu(bus.db, c) for c in twins]
-            host = CanTwinHost(twin_bus, ecus, cyclic=self.rig.cyclic_status).start()
+            host = CanTwinHost(twin_bus, ecus, cyclic=self.rig.cyclic_status,
+                               realtime=self.rig.cyclic_status).start()
             self.twin_hosts[bus.name] = host
             self._stack.callback(host.stop)
+            self._silence.append(host.set_silent)
         elif twins:
             self._start_twin_process(bus, kwargs, twins)
         sinks = [self.recorder] if self.recorder else []
         port = CanPort(host_bus, sinks, channel=bus.index)
         self.can_ports[bus.name] = port
         self._stack.callback(port.close)
+        # the twins stop before the port closes: every frame they send is read and traced
+        self._stack.callback(self._stop_twins, bus.name)
         port.tx_hook = self.faults.tx_hook
         status_device = {bus.db.get_message_by_name(m).frame_id: d.name
                          for d in self._devices(bus.name) for m in d.spec.status_messages()}
-        port.rx_hook = lambda m: self.faults.accept_rx(status_device.get(m.arbitration_id, "?"))
+
+        def accept(m: can.Message) -> bool:
+            device = status_device.get(m.arbitration_id, "?")
+            return device not in self._hidden and self.faults.accept_rx(device)
+        port.rx_hook = accept
         for d in self._devices(bus.name):
             actuator = CanActuator(port, bus.db, d.name, d.node_id, d.command, d.status,
                                    d.timeout_ms / 1e3)
             actuator.strict_encode = False  # the binding range-checks every value
             self.actuators[d.name] = actuator
+
+    def _stop_twins(self, bus: str) -> None:
+        if bus in self.twin_hosts:
+            self.twin_hosts[bus].stop()
+        if bus in self._twin_procs:
+            _stop_process(self._twin_procs[bus])
 
     def _start_twin_process(self, bus: BusConfig, kwargs: dict[str, Any],
                             twins: list[dict[str, Any]]) -> None:
@@ -178,13 +217,16 @@ class RigSession:
                "--config", json.dumps(twins), "--bus-options", json.dumps(extra),
                *(["--cyclic"] if self.rig.cyclic_status else []),
                *([] if bus.strict else ["--non-strict"])]
-        proc = self._spawn(cmd, "READY")
+        proc = self._spawn(cmd, "READY", stdin=subprocess.PIPE)  # stdin: ecu_silent
         self._stack.callback(_stop_process, proc)
+        self._twin_procs[bus.name] = proc
+        self._silence.append(process_silence(proc))
 
-    def _spawn(self, cmd: list[str], ready_prefix: str) -> subprocess.Popen[bytes]:
+    def _spawn(self, cmd: list[str], ready_prefix: str,
+               stdin: Any = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             [str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
-        proc = process.spawn(cmd, env=env)
+        proc = process.spawn(cmd, env=env, stdin=stdin)
         try:
             line = _readline_with_timeout(proc, self.start_timeout_s)
         except BaseException:  # Ctrl-C/SIGTERM during start-up: no orphaned child
@@ -315,6 +357,12 @@ class RigSession:
 
     def _close(self) -> None:
         try:
+            for replay in self.replays:
+                replay.stop()  # the safe state on a quiet bus
+            if self.silencer is not None:
+                self.silencer.stop()  # every ECU sends again: the safe state is answered
+            if self.status_watch is not None:
+                self.status_watch.stop()  # the run's outages are known; the exit is not one
             if self.actuators and not self.safe_state_results:
                 for port in self.can_ports.values():
                     port.tx_hook = None  # faults off: the safe state must go out

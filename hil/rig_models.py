@@ -62,7 +62,10 @@ class SimulationModel(Strict):
     twins: Literal["inline", "process"] = Field(
         "inline", description="twins in this process, or one process per bus")
     seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = Field(0, description="delay draws")
-    cyclic_status: bool = Field(False, description="status frames every GenMsgCycleTime ms")
+    cyclic_status: bool = Field(True, description="twins send each status every "
+                                "GenMsgCycleTime ms (as a car's ECUs do) and the host fails "
+                                "the run when one stays away past its cycle timeout; false: "
+                                "status only in reply to a command")
 
 
 class ConfirmModel(Strict):
@@ -204,7 +207,7 @@ class Rig:
     twins: str
     seed: int
     devices: dict[str, DeviceConfig]
-    cyclic_status: bool = False
+    cyclic_status: bool = True
     warnings: tuple[str, ...] = ()
 
     def db(self, device: str) -> Database:

@@ -69,16 +69,20 @@ class _Binding(RealBinding):
 
 def run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
              out: Path, model: str | None = None, n_threads: int = 2,
-             interrupts: DeferredSignals | None = None) -> RunResult:
+             interrupts: DeferredSignals | None = None,
+             replay: Path | None = None) -> RunResult:
     """Run with the real stages bound; the report gains lockstep, llm_real, devices, rig,
     actuation (and, when interrupted, ``interrupted`` and what finished).
 
     An interrupt while the requests run ends them (the finished ones are kept); one after
     them (while the session closes, the report is made, or, with ``interrupts`` from the
     caller, its files are written) is recorded in ``interrupts`` and marks the whole run
-    interrupted. Either way the result has ``interrupted_by`` to raise once it is written."""
+    interrupted. Either way the result has ``interrupted_by`` to raise once it is written.
+    ``replay``: a BLF/ASC trace sent on the rig's bus as background traffic
+    (:mod:`hil.links.replay`)."""
     with deferred_signals(interrupts) as deferred:
-        result = _run_real(scenario, rig, seed, requests, out, model, n_threads, deferred)
+        result = _run_real(scenario, rig, seed, requests, out, model, n_threads, deferred,
+                           replay)
         if deferred.caught is not None and not result.report.get("interrupted"):
             mark_interrupted(result, deferred.caught)
     return result
@@ -119,9 +123,9 @@ def _heap_frozen() -> Iterator[None]:
 
 def _run_real(scenario: Scenario, rig: str | None, seed: int | None, requests: int | None,
               out: Path, model: str | None, n_threads: int,
-              deferred: DeferredSignals) -> RunResult:
+              deferred: DeferredSignals, replay: Path | None = None) -> RunResult:
     seed = scenario.seed if seed is None else seed
-    ctx = RunContext(scenario, rig, out, seed, model, n_threads)
+    ctx = RunContext(scenario, rig, out, seed, model, n_threads, replay)
     binding: RealBinding | None = None
     try:
         with ExitStack() as stack:

@@ -133,10 +133,10 @@ def test_builtin_expectations_pin_their_limits():
     strict = Actuation()
     clean = {"not_sent": 0, "timed_out_fraction": 0.0, "rejected": 0, "mismatched": 0,
              "errors": 0, "safe_state_unconfirmed": 0, "reader_failed": 0, "causes": [],
-             "safe_state": {}, "reader_failures": [], "unserved": 0}
+             "safe_state": {}, "reader_failures": [], "unserved": 0, "status_lost": 0}
     assert all(e["passed"] for e in actuation_expectations(strict, clean))
     for key in ("not_sent", "rejected", "mismatched", "errors", "safe_state_unconfirmed",
-                "reader_failed", "unserved"):
+                "status_lost", "reader_failed", "unserved"):
         verdicts = actuation_expectations(strict, {**clean, key: 1})
         assert [e["metric"] for e in verdicts if not e["passed"]] == [f"actuation.{key}"]
     one_timeout = actuation_expectations(strict, {**clean, "timed_out_fraction": 0.001})
@@ -212,10 +212,10 @@ def test_builtin_expectations_are_complete_and_say_why():
     # causes attached to passing entries, `builtin` dropped
     clean = {"not_sent": 0, "timed_out_fraction": 0.0, "rejected": 0, "mismatched": 0,
              "errors": 0, "safe_state_unconfirmed": 0, "reader_failed": 0, "causes": [],
-             "safe_state": {}, "reader_failures": [], "unserved": 0}
+             "safe_state": {}, "reader_failures": [], "unserved": 0, "status_lost": 0}
     metrics = ["actuation.not_sent", "actuation.timed_out_fraction", "actuation.rejected",
                "actuation.mismatched", "actuation.errors", "actuation.safe_state_unconfirmed",
-               "actuation.reader_failed", "actuation.unserved"]
+               "actuation.status_lost", "actuation.reader_failed", "actuation.unserved"]
     got = actuation_expectations(Actuation(), clean)
     assert [e["metric"] for e in got] == metrics
     for e in got:
@@ -224,7 +224,7 @@ def test_builtin_expectations_are_complete_and_say_why():
     no_timeouts_measured = {k: v for k, v in clean.items() if k != "timed_out_fraction"}
     got = actuation_expectations(Actuation(), no_timeouts_measured)
     assert [e["metric"] for e in got] == metrics  # the rest are still checked
-    assert [e.get("skipped") for e in got].count(None) == 7
+    assert [e.get("skipped") for e in got].count(None) == 8
     assert got[1]["value"] is None and got[1]["passed"] is False and "causes" not in got[1]
     failing = {**clean, "rejected": 2, "safe_state_unconfirmed": 1, "reader_failed": 1,
                "causes": [{"outcome": "rejected", "device": "hvac", "count": 2,

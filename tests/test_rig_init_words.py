@@ -107,6 +107,35 @@ def test_rig_writes_a_lost_umlaut_value_name_either_way(tmp_path: Path) -> None:
         wrong.unlink()
 
 
+
+def test_value_names_match_through_mojibake_either_way() -> None:
+    from devices.codec import unmangle
+
+    lost = "Einschaltbefehl an die Klimaanlage, Gebl\ufffdse"  # the MLB file, read as UTF-8
+    shown = lost.encode("utf-8").decode("cp1252")  # the same bytes shown as cp1252
+    assert shown == "Einschaltbefehl an die Klimaanlage, Gebl\u00ef\u00bf\u00bdse"
+    proper = "Einschaltbefehl an die Klimaanlage, Gebläse"
+    garbled = proper.encode("utf-8").decode("cp1252")  # GeblÃ¤se
+    assert unmangle(shown) == lost and unmangle(garbled) == proper and unmangle(proper) == proper
+    for written, in_file in ((shown, lost), (proper, shown), (garbled, proper),
+                             (proper, garbled), (lost, proper), ("Geblaese", "Gebl\ufffdse")):
+        assert same_name(written, in_file), (written, in_file)
+    assert not same_name(shown.replace("Klima", "Kalt"), lost)
+    assert not same_name("Geblxxxse", "Gebl\ufffdse")  # one lost character: one or two back
+
+
+def test_rig_names_a_value_as_an_editor_showed_the_legacy_file(tmp_path: Path) -> None:
+    from hil.rig_file import load_rig
+
+    src = DBC.parent / "rigs" / "vw-mlb-heater.toml"
+    shown = "Gebläse".replace("ä", "\ufffd").encode("utf-8").decode("cp1252")  # Geblï¿½se
+    text = src.read_text(encoding="utf-8").replace("Gebläse", shown).replace(
+        "../dbc/vw_mlb.dbc", str(DBC / "vw_mlb.dbc"))
+    path = tmp_path / "mojibake.toml"
+    path.write_text(text, encoding="utf-8")
+    assert load_rig(path).devices["heater"].spec.intents["climate_defrost"].set == {
+        "STH_Geblaese": 1.0}
+
 PINYIN = '''VERSION ""
 NS_ :
 BS_:

@@ -15,6 +15,7 @@ from hil.links.recorder import CAN_ASC, CAN_BLF
 from hil.render import RenderBackend, render_backend
 from hil.rig import RigSession, load_rig
 from twin.errors import InputError
+from twin.paths import RIGS_DIR
 
 DB = load_dbc()
 SAFE = {"hvac": {"TargetTemp": 22, "Fan": 0, "AC": 0},  # pinned: devices/SAFE_STATE.md
@@ -59,10 +60,9 @@ def test_render_backend_helper_reports_devices_traces_and_faults(tmp_path: Path)
     assert report["devices"]["seat"]["timeouts"] == 1
     assert report["rig"]["faults_injected"] == {"can_drop": 1}
     safe = report["rig"]["safe_state"]
-    # the window was never commanded: nothing moved it, so its stop (which must hold a
-    # reported position) is not needed; every other device confirmed its safe state
-    assert safe.pop("window") == "untouched"
-    assert set(safe.values()) == {"ok"}
+    # the window was never commanded, but its twin sent its status cyclically (the rig's
+    # default): its stop holds the reported position and is confirmed, like every device's
+    assert set(safe.values()) == {"ok"} and "window" in safe
     assert Path(report["rig"]["traces"]["can_blf"]).is_file()
 
 
@@ -83,7 +83,8 @@ fault_st = st.fixed_dictionaries(
      "probability": st.sampled_from([0.3, 1.0])},
     optional={"start_ms": st.integers(0, 20), "duration_ms": st.integers(1, 200),
               "delay_ms": st.integers(1, 60)},
-).map(lambda f: {**f, "delay_ms": f.get("delay_ms", 5)} if f["kind"] == "can_delay" else f)
+).map(lambda f: {**f, "delay_ms": f.get("delay_ms", 5)} if f["kind"] == "can_delay" else f
+       ).map(lambda f: {**f, "probability": 1.0} if f["kind"] == "ecu_silent" else f)
 
 
 @settings(max_examples=12)
@@ -153,10 +154,19 @@ def test_serial_disconnect_mid_run_is_reported_not_hung(tmp_path: Path) -> None:
     assert " DOWN " in (tmp_path / "serial.log").read_text()
 
 
+def _reply_only(tmp_path: Path) -> str:
+    """ci-virtual with status only in reply to a command (no cyclic status)."""
+    rig = tmp_path / "reply-only.toml"
+    rig.write_text((RIGS_DIR / "ci-virtual.toml").read_text().replace(
+        "cyclic_status = true", "cyclic_status = false"))
+    return str(rig)
+
+
 def test_a_device_never_commanded_is_untouched_not_failed(tmp_path: Path) -> None:
     """The window (a motion device: its safe state holds the reported position) was never
-    commanded and never reported: nothing moved it, so its safe state is not needed."""
-    with render_backend("ci-virtual", tmp_path, seed=1) as backend:
+    commanded and never reported (status only in reply): nothing moved it, so its safe state
+    is not needed."""
+    with render_backend(_reply_only(tmp_path), tmp_path, seed=1) as backend:
         assert backend.execute("climate_ac_off").ok
     safe = backend.actuation()["safe_state"]
     assert safe["window"]["outcome"] == "untouched"
@@ -169,8 +179,21 @@ def test_a_device_commanded_but_never_reported_fails_its_safe_state(tmp_path: Pa
     """A window command dropped on the bus: it may have moved, no position was reported, so
     its safe state cannot be sent and the run fails on it."""
     faults = [{"kind": "can_drop", "device": "window"}]
-    with render_backend("ci-virtual", tmp_path, faults, seed=1) as backend:
+    with render_backend(_reply_only(tmp_path), tmp_path, faults, seed=1) as backend:
         assert backend.execute("window_open").timeout
     safe = backend.actuation()["safe_state"]
     assert safe["window"]["outcome"] == "not_sent"
     assert backend.actuation()["safe_state_unconfirmed"] == 1
+
+
+def test_with_cyclic_status_a_dropped_motion_command_still_has_a_position_to_hold(
+        tmp_path: Path) -> None:
+    """The same dropped window command on ci-virtual (cyclic status, the default): the window
+    kept reporting its position, so its stop holds that position and is confirmed."""
+    faults = [{"kind": "can_drop", "device": "window"}]
+    with render_backend("ci-virtual", tmp_path, faults, seed=1) as backend:
+        assert backend.execute("window_open").timeout
+    actuation = backend.actuation()
+    assert actuation["safe_state"]["window"]["outcome"] == "status_matches"
+    assert actuation["status_lost"] == 0  # a dropped command is not a silent ECU
+    assert actuation["status_ages"]["window"]["Window_Status"]["cycle_ms"] == 100

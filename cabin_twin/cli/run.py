@@ -31,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--engine", choices=("auto", "des", "fast"), help="force an engine")
     p.add_argument("--model", help="GGUF for real model stages (default: SmolLM2-135M)")
     p.add_argument("--threads", type=positive_int, default=2, help="llama.cpp threads (default 2)")
+    p.add_argument("--replay", type=Path, metavar="TRACE", help="a recorded CAN trace (BLF/ASC) "
+                   "sent on the rig's bus alongside the run, on the scenario clock (with --rig)")
     p.set_defaults(func=run)
 
 
@@ -61,6 +63,13 @@ def run(args: argparse.Namespace) -> int:
         dut = assistant is not None and (assistant.backend is not None
                                          or assistant.route is not None)
         real = bool(args.rig or dut or "real" in scenario.modes.values())
+        if args.replay is not None:
+            if not args.rig:
+                raise InputError(str(args.replay), "--replay", "a run with --rig (the trace "
+                                 "is sent on the rig's bus)")
+            from hil.links.replay import read_trace
+
+            read_trace(args.replay)  # a bad trace is bad input before anything runs
         if not real:  # a modelled run: the ordinary handlers (Ctrl-C stops it at once)
             guard.close()
             if deferred.caught is not None:
@@ -79,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
                 from hil.run_real import run_real  # the hardware floor
 
                 result = run_real(scenario, args.rig, args.seed, args.requests, out,
-                                  args.model, args.threads, interrupts=deferred)
+                                  args.model, args.threads, interrupts=deferred,
+                                  replay=args.replay)
             else:
                 result = run_scenario(scenario, seed=args.seed, requests=args.requests,
                                       engine=args.engine)

@@ -20,6 +20,12 @@ check``, the rig verifier) the window counts from the start of the session. Kind
   ``delay_ms`` (default 0.5) later. The error frame is in the trace.
 - ``bus_off``: the controller is bus-off: sends fail at once (an error frame marks the start).
 - ``device_silent``: the device's status frames are ignored by the host (CAN and serial).
+- ``ecu_silent``: the ECU stops sending (a simulated twin sends nothing, cyclic status and
+  replies alike; a real device's frames are hidden from the host, the nearest a bench gets to
+  pulling its plug). Judged on the scenario clock as it runs (there is no request to key it
+  on: a cyclic frame answers none), so the host's cycle watch (:mod:`devices.status_watch`)
+  sees the status stop and fails the run; ``probability`` is 1. The requests it hits are those
+  whose command went to the device inside the window.
 - ``serial_disconnect``: at ``start_ms`` the serial rig goes away (the emulator exits, the
   host sees EIO); every later serial command reports ``serial link down``.
 """
@@ -122,6 +128,9 @@ class FaultPlan:
         self.rng = np.random.default_rng(seed)
         self.device_of_frame = dict(device_of_frame or {})
         self.t0 = time.perf_counter()
+        #: the scenario clock now (ms); a run sets it to its lockstep clock, else the wall
+        #: clock since the session opened
+        self.clock: Callable[[], float] | None = None
         self.injected: dict[str, int] = {}
         self.hits: dict[int, set[int]] = {}
         self._local = threading.local()
@@ -158,14 +167,33 @@ class FaultPlan:
         """The scenario time faults are judged at: the current request's arrival, else the
         wall clock since the session opened."""
         current = self._current()
-        return current[1] if current is not None else (time.perf_counter() - self.t0) * 1e3
+        return current[1] if current is not None else self.clock_ms()
+
+    def clock_ms(self) -> float:
+        """The scenario clock now, whatever request is on this thread."""
+        if self.clock is not None:
+            return self.clock()
+        return (time.perf_counter() - self.t0) * 1e3
 
     def note_command(self, device: str) -> None:
-        """A command to ``device`` goes out now: its status replies belong to this request."""
+        """A command to ``device`` goes out now: its status replies belong to this request
+        (and it is hit by an ``ecu_silent`` window it arrived in)."""
         current = self._current()
         if current is not None:
             with self._lock:
                 self._by_device[device] = current
+        if self.has("ecu_silent"):
+            self._hits("ecu_silent", device)
+
+    def has(self, kind: str) -> bool:
+        return any(f.kind == kind for f in self.faults)
+
+    def silent_now(self, devices: list[str]) -> set[str]:
+        """Which of ``devices`` an ``ecu_silent`` window holds silent on the scenario clock
+        now (not keyed on a request: nothing is)."""
+        now = self.clock_ms()
+        return {d for d in devices for f in self.faults
+                if f.kind == "ecu_silent" and f.active(d, now)}
 
     def _chance(self, k: int, fault: Fault, current: tuple[int, float] | None) -> bool:
         if fault.probability >= 1.0:

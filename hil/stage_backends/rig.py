@@ -17,7 +17,8 @@ def open_rig(ctx: RunContext, stack: ExitStack, parts: RealParts) -> None:
     rig = ctx.rig or DEFAULT_RIG
     try:
         parts.render = stack.enter_context(render_backend(
-            rig, ctx.out, ctx.scenario.link_faults, ctx.seed, ctx.scenario.source))
+            rig, ctx.out, ctx.scenario.link_faults, ctx.seed, ctx.scenario.source,
+            ctx.replay))
     except LinkError as exc:  # a port or interface the rig names cannot be opened: one line
         raise InputError(rig, exc.link, f"a link that opens (cannot open: {exc.reason})"
                          ) from None

@@ -47,6 +47,8 @@ class Actuation(Strict):
     max_errors: Allowance = Field(0, description="link errors allowed while commanding")
     max_safe_state_unconfirmed: Allowance = Field(
         0, description="devices allowed to end without a confirmed safe state")
+    max_status_lost: Allowance = Field(
+        0, description="status outages allowed (a cyclic status away past its cycle timeout)")
     unserved: list[str] = Field(
         default_factory=list, max_length=len(CABIN_INTENTS),
         description="cabin intents (or fnmatch patterns) the rig may leave without a device")

@@ -119,7 +119,8 @@ class PauseFault(TwinFaultBase):
 
 
 LinkKind = Literal["can_drop", "can_delay", "can_duplicate", "can_corrupt", "can_bad_dlc",
-                   "can_error_frames", "bus_off", "device_silent", "serial_disconnect"]
+                   "can_error_frames", "bus_off", "device_silent", "ecu_silent",
+                   "serial_disconnect"]
 
 
 class LinkFault(Strict):
@@ -140,6 +141,9 @@ class LinkFault(Strict):
     def _delay_given(self) -> LinkFault:
         if self.kind == "can_delay" and self.delay_ms is None:
             raise ValueError("delay_ms for can_delay (the delay in ms)")
+        if self.kind == "ecu_silent" and self.probability != 1.0:
+            raise ValueError("probability 1 for ecu_silent (the ECU sends nothing for the "
+                             "whole window)")
         return self
 
     def build(self) -> lf.LinkWindow:

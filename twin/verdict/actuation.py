@@ -30,6 +30,10 @@ BUILTIN = (
     ("safe state confirmed on every device", "actuation.safe_state_unconfirmed",
      "max_safe_state_unconfirmed",
      "every exit must leave every actuator in its documented safe state"),
+    ("every device kept sending its cyclic status", "actuation.status_lost",
+     "max_status_lost",
+     "an ECU whose status stops past its cycle timeout has fallen silent, whether or not a "
+     "command was waiting for it (a car's receivers monitor every cyclic message)"),
     ("receivers stayed alive", "actuation.reader_failed", None,
      "a dead or stuck reader leaves every later status unseen (never loosened)"),
     ("every requested cabin function served by the rig", "actuation.unserved", None,
@@ -75,6 +79,10 @@ def _causes_of(metric: str, actuation: dict[str, Any], top: int = 3) -> list[str
         return [f"{n} {_requests(n)} unserved (intent {intent})" for intent, n in
                 actuation.get("unserved_by_intent", {}).items()
                 if intent not in actuation.get("unserved_allowed_intents", [])][:top]
+    if metric == "actuation.status_lost":
+        return [f"{e['device']} {e['message']}: no status for {e['age_ms']:.0f} ms (cycle "
+                f"{e['cycle_ms']:g} ms), at {e['at_ms']:.0f} ms"
+                for e in actuation.get("status_lost_events", [])][:top]
     if metric == "actuation.reader_failed":
         return list(actuation.get("reader_failures", []))[:top]
     if metric == "actuation.safe_state_unconfirmed":
