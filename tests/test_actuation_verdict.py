@@ -89,7 +89,7 @@ def test_timed_out_commands_fail_the_run_with_reasons(tmp_path, capsys):
     assert lines[0].startswith("VERDICT: FAIL")  # the verdict first, then why
     assert any("no valid status within 0.2 ms" in line for line in lines[1:8])
     page = (tmp_path / "out" / "report.html").read_text()
-    assert page.index("v-FAIL") < page.index("id=stages")
+    assert page.index("v-FAIL") < page.index('id="stages"')
     render_row = next(line for line in table.splitlines() if line.startswith("render"))
     assert "FAIL" in render_row and "timed out" in render_row
 
