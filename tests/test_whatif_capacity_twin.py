@@ -46,7 +46,8 @@ def test_capacity_finds_the_analytic_mmc_knee(tmp_path):
     assert (tmp_path / "o" / "capacity.png").stat().st_size > 0
     html = (tmp_path / "o" / "report.html").read_text()
     assert f"KNEE: {result['knee']:.4g} rate_per_s" in html
-    assert html.count("<tr>") == len(result["points"]) + 1  # header + every evaluated load
+    loads = html.split('<h2 id="loads">', 1)[1]  # the first search's table, after the band's
+    assert loads.count("<tr>") == len(result["points"]) + 1  # header + every evaluated load
     assert "http://" not in html and "https://" not in html
 
 
@@ -61,7 +62,7 @@ def test_whatif_grid_with_replications_writes_csv_and_report(tmp_path):
     assert slow > fast
     assert float(rows[0]["e2e.p95_ms.ci95_low"]) <= fast <= float(rows[0]["e2e.p95_ms.ci95_high"])
     html = (tmp_path / "report.html").read_text()
-    assert "What-if" in html and "http://" not in html and "https://" not in html
+    assert "what-if: smoke" in html and "http://" not in html and "https://" not in html
 
 
 def test_whatif_varies_a_profile_stage_median_with_table_and_heatmap(tmp_path, capsys):
