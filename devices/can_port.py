@@ -38,6 +38,12 @@ class FrameSink(Protocol):
     def on_message_received(self, msg: can.Message) -> None: ...
 
 
+class NoteSink(Protocol):
+    """A sink that also takes a text note at a time (the ASC trace's event lines)."""
+
+    def log_note(self, text: str, timestamp: float) -> None: ...
+
+
 class CanPort:
     """Sends frames, dispatches received frames to subscribers, feeds every frame to sinks.
 
@@ -116,6 +122,13 @@ class CanPort:
         for sink in self.sinks:
             sink.on_message_received(msg)
 
+    def _note(self, text: str) -> None:
+        now = time.time()
+        for sink in self.sinks:
+            log_note = getattr(sink, "log_note", None)
+            if log_note is not None:
+                log_note(text, now)
+
     def send_raw(self, msg: can.Message) -> None:
         """Send without fault hooks (traced)."""
         self._tx_ids.add(msg.arbitration_id)
@@ -138,6 +151,9 @@ class CanPort:
             if marker is not None:
                 self._trace(marker)
             raise
+        if not planned:  # dropped by a link fault: the trace says where the frame would be
+            self._note(f"bench: link fault dropped 0x{msg.arbitration_id:X} "
+                       f"{bytes(msg.data).hex(' ').upper()}")
         for delay_s, frame in planned:
             if delay_s <= 0:
                 self.send_raw(frame)

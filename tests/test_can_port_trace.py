@@ -83,3 +83,30 @@ def test_a_second_sender_repeating_the_hosts_frame_is_traced_on_a_bus_without_lo
         other.shutdown()
         host_bus.shutdown()
     assert frames == [(False, b"\x05" * 8), (True, b"\x05" * 8)]
+
+
+def test_a_dropped_frame_leaves_a_note_in_the_asc_trace(tmp_path) -> None:
+    """A link fault that drops a command puts an event line in can.asc where the frame would
+    have been (so a failed command's trace lines show the drop); BLF keeps frames only."""
+    from hil.links.recorder import CAN_ASC, CAN_BLF, TraceRecorder, count_frames
+
+    bus = can.Bus(interface="virtual", channel=f"drop-{uuid.uuid4().hex[:8]}")
+    recorder = TraceRecorder(tmp_path)
+    port = CanPort(bus, [recorder])
+    port.tx_hook = lambda msg: [] if msg.data[0] == 0xAA else [(0.0, msg)]
+    try:
+        port.send(can.Message(arbitration_id=COMMAND_ID, data=b"\x01" * 8,
+                              is_extended_id=False))
+        port.send(can.Message(arbitration_id=COMMAND_ID, data=b"\xaa\x02" + b"\x00" * 6,
+                              is_extended_id=False))
+    finally:
+        port.close()
+        bus.shutdown()
+        recorder.close()
+    lines = (tmp_path / CAN_ASC).read_text().splitlines()
+    notes = [line for line in lines if "bench: link fault dropped" in line]
+    assert len(notes) == 1
+    dropped = "bench: link fault dropped 0x210 AA 02 00 00 00 00 00 00"
+    assert notes[0].split(maxsplit=1)[1] == dropped
+    assert float(notes[0].split()[0]) >= 0.0  # an offset, as frame lines have
+    assert count_frames(tmp_path / CAN_BLF) == 1 and count_frames(tmp_path / CAN_ASC) == 1

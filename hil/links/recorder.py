@@ -34,10 +34,8 @@ class TraceRecorder:
         self.out_dir = Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._writers: list[can.Listener] = [
-            can.BLFWriter(self.out_dir / CAN_BLF),
-            can.ASCWriter(self.out_dir / CAN_ASC),
-        ]
+        self._asc = can.ASCWriter(self.out_dir / CAN_ASC)
+        self._writers: list[can.Listener] = [can.BLFWriter(self.out_dir / CAN_BLF), self._asc]
         self.serial_log: TextIO = open(self.out_dir / SERIAL_LOG, "w", encoding="ascii")  # noqa: SIM115
         self.frames = 0
         self.closed = False
@@ -76,6 +74,15 @@ class TraceRecorder:
             for writer in self._writers:
                 writer.on_message_received(msg)
             self.frames += 1
+            self._dirty = True
+
+    def log_note(self, text: str, timestamp: float) -> None:
+        """An event line in ``can.asc`` (e.g. a frame a link fault dropped); BLF holds
+        frames only."""
+        with self._lock:
+            if self.closed:
+                return
+            self._asc.log_event(text, timestamp)
             self._dirty = True
 
     def close(self) -> None:
