@@ -4,6 +4,7 @@ histograms and monitor windows whatever the chunk, memory bounded by the chunk."
 from __future__ import annotations
 
 import tracemalloc
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -200,7 +201,7 @@ def test_monitoring_busy_time_is_exact_per_window():
     busy = np.zeros(edges.size - 1)
     kernels_stream.busy_add(start, end, edges, busy)
     want = [sum(max(0.0, min(e, hi) - max(s, lo)) for s, e in zip(start, end, strict=True))
-            for lo, hi in zip(edges[:-1], edges[1:], strict=True)]
+            for lo, hi in pairwise(edges)]
     assert busy.tolist() == want
     assert monitoring.MAX_WINDOWS == 2000
 
