@@ -31,11 +31,10 @@ from typing import Any
 import numpy as np
 
 from latency_models.faults import Pause, PauseSchedule
-from latency_models.stages import E2E_BUDGET_MS, INFERENCE, STAGES
+from latency_models.stages import INFERENCE, STAGES
 from twin import kernels, kernels_stream, monitoring
 from twin.chunked_stats import LatencyAccumulator, WindowAccumulator
 from twin.errors import InputError
-from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
 from twin.plan import MAX_HORIZON_MS, MIN_WORK_MS, Plan
 from twin.rng import stage_stream, stream
 from twin.scenario import Scenario, Workload
@@ -218,6 +217,12 @@ class _Run:
                  sample_every: int) -> None:
         self.sc, self.seed, self.n, self.chunk = scenario, seed, n, chunk
         self.sample_every = sample_every
+        #: every request's timings (sample_every 1): the fast path's Timings, filled in place
+        self.full: Timings | None = None
+        if sample_every == 1:
+            cols = [np.empty((n, N_STAGES), order="F") for _ in range(3)]
+            self.full = Timings(np.empty(n), cols[0], cols[1], cols[2], cols[2],
+                                np.empty((n, len(scenario.faults)), dtype=bool), "fast")
         self.arrivals = ArrivalStream(scenario.workload, n, stream(seed, "workload"))
         t0, t1, last = _span(scenario.workload, n, seed, chunk, self.arrivals)
         horizon = last + 600_000.0  # as twin.plan.make_plan sets it
@@ -324,20 +329,19 @@ class _Run:
             return
         assert rows.idx[0] == self.committed
         self.committed += cut
-        rec = rows.rec
-        stage_ms = np.empty((cut, N_STAGES))
-        e2e = np.empty(cut)
-        lat = self.lat
-        kernels_stream.commit_rows(rec, 0, cut, lat.geo, lat.counts, lat.extremes,
-                                   lat.queue_counts, lat.queue_zero, lat.queue_extremes,
-                                   lat.tail, lat.classes, INSTANT_MS, ACCEPTABLE_MS,
-                                   E2E_BUDGET_MS, stage_ms, e2e)
-        lat.n += cut
+        rec = rows.rec[:cut]
+        stage_ms, e2e = self.lat.add(rec[:, _ARRIVAL], rec[:, _col(0, SA)::4],
+                                     rec[:, _col(0, ST)::4], rec[:, _col(0, LV)::4])
         inference = _col(INFERENCE, 0)
         self.win.add(rec[:cut, _ARRIVAL], stage_ms, e2e,
                      np.ascontiguousarray(rec[:cut, inference + ST]),
                      np.ascontiguousarray(rec[:cut, inference + EN]), rows.hit[:cut])
         self.hits += rows.hit[:cut].sum(axis=0)
+        if self.full is not None:  # every request kept: straight into the run's timings
+            t, lo = self.full, self.committed - cut
+            kernels_stream.unpack_rows(rec, lo, t.arrival, t.stage_arrival, t.start, t.leave)
+            t.fault_hit[lo:self.committed] = rows.hit[:cut]
+            return
         idx = rows.idx[:cut]
         keep = np.flatnonzero((idx % self.sample_every == 0) | (idx == self.n - 1))
         if keep.size:
@@ -345,6 +349,8 @@ class _Run:
                                      rows.nxt[keep]))
 
     def sample(self) -> tuple[np.ndarray, Timings]:
+        if self.full is not None:
+            return np.arange(self.n), self.full
         g = Rows(*(np.concatenate(parts) for parts in zip(*(s.arrays() for s in self.samples),
                                                             strict=True)))
         rec = g.rec
@@ -382,6 +388,8 @@ def run_chunked(scenario: Scenario, seed: int, n: int, chunk: int = DEFAULT_CHUN
                 on_chunk(run.committed)
     assert run.committed == n and run.carry is None
     index, sample = run.sample()
+    if run.full is not None:  # the plan of a whole run: its arrivals (no draws kept)
+        run.plan.n, run.plan.arrivals_ms = n, sample.arrival
     return ChunkedRun(n, chunk, chunks, run.lat.statistics(), run.win.result(),
                       [int(h) for h in run.hits], index, sample, every, run.carried_max,
                       run.plan)
