@@ -215,3 +215,49 @@ def test_the_fused_fast_path_matches_simpy(resources):
         assert np.array_equal(getattr(des.timings, name), getattr(fast.timings, name)), name
     assert {k: v for k, v in des.report.items() if k != "engine"} == {
         k: v for k, v in fast.report.items() if k != "engine"}
+
+
+def test_a_whatif_point_keeps_no_timings_and_reports_the_run():
+    from twin.whatif import twin_point
+
+    raw = {"name": "t", "seed": 1, "requests": 2000, "stages": {"profile": "ideal"},
+           "workload": {"kind": "voice_burst", "users": 50, "closed_loop": False},
+           "resources": {"inference": 1}, "faults": FAULTS[:2]}
+    point = twin_point(raw, 7)
+    report = run_scenario(scenario(**raw), seed=7, fuse=False).report
+    assert point == {k: v for k, v in report.items()
+                     if k not in ("expectations", "faults", "degrade_on_alert", "description")}
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(st.one_of(st.sampled_from([0.0, 1.0, 2.5, 7.0]),
+                                 st.floats(0.0, 1e6, allow_nan=False)),
+                       min_size=7, max_size=2100),
+       cuts=st.lists(st.integers(1, 299), max_size=12), trend=st.sampled_from([-1.0, 0.0, 1.0]))
+def test_window_figures_are_nearest_rank_quantiles_and_sums_of_each_window(values, cuts, trend):
+    """Each window's p95s (e2e and every stage), network median, over-budget share, mean
+    jitter and loss against a sort and a sum of the window (windows trending up or down, so
+    the kernel's guesses from the window before are too low, too high, or right)."""
+    from twin import kernels_stream
+
+    v = np.asarray(values, dtype=float)
+    n = v.size // 7
+    rows = v[:7 * n].reshape(n, 7) + trend * np.arange(n)[:, None] * 100.0
+    rows = np.abs(rows)
+    e2e, stage = np.ascontiguousarray(rows[:, 0]), np.ascontiguousarray(rows[:, 1:])
+    jitter, lost = np.abs(np.diff(stage[:, 1], prepend=stage[:1, 1])), (rows[:, 0] > 500) * 1.0
+    bounds = sorted({0, *(c for c in cuts if c < n)})
+    starts = np.asarray(bounds, dtype=np.int64)
+    counts = np.diff([*bounds, n]).astype(np.int64)
+    out = np.empty((starts.size, monitoring.WINDOW_FIGURES))
+    kernels_stream.window_stats(e2e, stage, jitter, lost, starts, counts, 100.0, out)
+
+    def rank(x: np.ndarray, q: float) -> float:
+        return float(np.sort(x)[max(int(np.ceil(q * x.size)) - 1, 0)])
+
+    for j, (s, c) in enumerate(zip(starts, counts, strict=True)):
+        w = slice(s, s + c)
+        want = [rank(e2e[w], 0.95), float(np.count_nonzero(e2e[w] > 100.0)) / c,
+                *(rank(stage[w, k], 0.95) for k in range(6)), rank(stage[w, 1], 0.5)]
+        assert out[j, :9].tolist() == want
+        assert out[j, 9] == pytest.approx(jitter[w].mean()) and out[j, 10] == lost[w].mean()

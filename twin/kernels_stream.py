@@ -57,7 +57,8 @@ def fcfs_carry(a: np.ndarray, w: np.ndarray, heap: np.ndarray, ps: np.ndarray,
 
 
 # A request's record (one row of ``rec``): column 0 its arrival, then per stage k the columns
-# 1 + 4k .. 4 + 4k: when it reached the stage, started, ended and left it.
+# 1 + 3k .. 3 + 3k: when it reached the stage, started, and left it (its work ended then: no
+# stage deadlines on this path).
 
 
 def concat_pauses(arrays: list[tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
@@ -87,9 +88,9 @@ def walk_free(rec: np.ndarray, work: np.ndarray, rows: np.ndarray, k0: int, k1: 
         _cursor_start(cur[k])
     for r in range(rows.size):
         i = rows[r]
-        t = rec[i, 1 + 4 * k0]
+        t = rec[i, 1 + 3 * k0]
         for k in range(k0, k1):
-            c = 1 + 4 * k
+            c = 1 + 3 * k
             rec[i, c] = t
             rec[i, c + 1] = t
             w = work[i, k]
@@ -103,10 +104,9 @@ def walk_free(rec: np.ndarray, work: np.ndarray, rows: np.ndarray, k0: int, k1: 
             else:
                 end = t + w
             rec[i, c + 2] = end
-            rec[i, c + 3] = end
             t = end
         if k1 < n_stages:
-            rec[i, 1 + 4 * k1] = t
+            rec[i, 1 + 3 * k1] = t
 
 
 @njit(**_JIT)
@@ -117,7 +117,7 @@ def walk_shared(rec: np.ndarray, work: np.ndarray, order: np.ndarray, k: int,
     stage's FCFS slots, whose next-free times ``heap`` carry over from the previous call
     (:func:`fcfs_carry`'s recursion, written into the records)."""
     n_stages = work.shape[1]
-    c = 1 + 4 * k
+    c = 1 + 3 * k
     slots = heap.size
     paused = ps.size > 0
     cur = np.empty(CURSOR)
@@ -138,9 +138,8 @@ def walk_shared(rec: np.ndarray, work: np.ndarray, order: np.ndarray, k: int,
         _replace_root(heap, slots, end)
         rec[i, c + 1] = start
         rec[i, c + 2] = end
-        rec[i, c + 3] = end
         if k + 1 < n_stages:
-            rec[i, c + 4] = end
+            rec[i, c + 3] = end
 
 
 @njit(**_JIT)
@@ -255,23 +254,6 @@ def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
 
 
 @njit(**_JIT)
-def unpack_rows(rec: np.ndarray, lo: int, arrival: np.ndarray, reached: np.ndarray,
-                started: np.ndarray, left: np.ndarray) -> None:
-    """Records ``rec`` (rows of requests ``lo, lo + 1, ...``) into a run's timings arrays
-    (``left`` also holds when each stage's work ended: without deadlines the same), one
-    pass over the records."""
-    n_stages = reached.shape[1]
-    for r in range(rec.shape[0]):
-        i = lo + r
-        arrival[i] = rec[r, 0]
-        for k in range(n_stages):
-            c = 1 + 4 * k
-            reached[i, k] = rec[r, c]
-            started[i, k] = rec[r, c + 1]
-            left[i, k] = rec[r, c + 3]
-
-
-@njit(**_JIT)
 def busy_add(start: np.ndarray, end: np.ndarray, edges: np.ndarray, busy: np.ndarray) -> None:
     """Add each interval ``[start, end)``'s overlap with every window
     ``[edges[j], edges[j + 1])`` to ``busy[j]``, interval by interval in order."""
@@ -304,10 +286,35 @@ def window_stats(e2e: np.ndarray, stage_ms: np.ndarray, jitter: np.ndarray,
     cmax = counts.max() if counts.size else 0
     buf = np.empty(cmax)
     heap = np.empty(cmax)
+    above = np.empty((n_stages + 1, cmax))  # each column's values above its guess
+    taken = np.zeros(n_stages + 1, dtype=np.int64)
+    guess = np.full(n_stages + 1, -np.inf)  # below the last window's p95: most values fail
     for j in range(starts.size):
         lo, c = starts[j], counts[j]
         hi = lo + c
-        out[j, 0] = _quantile(e2e, lo, c, 0.95, buf, heap)
+        m = c - max(math.ceil(0.95 * c) - 1, 0)  # the p95 is the m-th largest
+        # one pass over the rows keeps each column's values above its guess; when at least
+        # m are, the m-th largest is among them (a selection on a few); else the full one
+        taken[:] = 0
+        for i in range(lo, hi):
+            v = e2e[i]
+            if v > guess[0]:
+                above[0, taken[0]] = v
+                taken[0] += 1
+            for k in range(n_stages):
+                v = stage_ms[i, k]
+                if v > guess[k + 1]:
+                    above[k + 1, taken[k + 1]] = v
+                    taken[k + 1] += 1
+        for k in range(n_stages + 1):
+            if taken[k] >= m:
+                p95 = _select(above[k, :taken[k]], taken[k] - m)
+            elif k == 0:
+                p95 = _quantile(e2e, lo, c, 0.95, buf, heap)
+            else:
+                p95 = _quantile(stage_ms[:, k - 1], lo, c, 0.95, buf, heap)
+            out[j, 0 if k == 0 else 1 + k] = p95
+            guess[k] = p95 - 0.25 * abs(p95)  # the next window's p95 is likely above this
         over = 0.0
         jit = 0.0
         loss = 0.0
@@ -317,8 +324,6 @@ def window_stats(e2e: np.ndarray, stage_ms: np.ndarray, jitter: np.ndarray,
             jit += jitter[i]
             loss += lost[i]
         out[j, 1] = over / c
-        for k in range(n_stages):
-            out[j, 2 + k] = _quantile(stage_ms[:, k], lo, c, 0.95, buf, heap)
         out[j, 2 + n_stages] = _quantile(stage_ms[:, 1], lo, c, 0.5, buf, heap)
         out[j, 3 + n_stages] = jit / c
         out[j, 4 + n_stages] = loss / c
@@ -351,15 +356,13 @@ def warm_up() -> float:
     geo = np.array([1, 3_600_000_000, 2047, 0, 10, 1024], dtype=np.int64)
     rows = np.ones((3, 6))
     busy_add(x, x + 1.0, x, np.zeros(2))
-    f = np.zeros((3, 6), order="F")
-    unpack_rows(np.zeros((3, 25)), 0, np.empty(3), f, f, f)
-    rec = np.zeros((3, 25))
+    rec = np.zeros((3, 19))
     work = np.ones((3, 6))
     order = np.arange(3)
     walk_free(rec, work, order, 0, 6, *concat_pauses([(ps, pe, cum, ws)] * 6))
     walk_shared(rec, work, order, 4, np.full(2, -np.inf), ps, pe, cum, ws)
     sorted_spread(np.arange(100.0)[::-1].copy())
-    for a in ((rec[:, 0], rec[:, 1::4], rec[:, 2::4], rec[:, 4::4]),
+    for a in ((rec[:, 0], rec[:, 1::3], rec[:, 2::3], rec[:, 3::3]),
               (x, work, work, work), (x, np.asfortranarray(work), np.asfortranarray(work),
                                       np.asfortranarray(work))):
         commit_rows(*a, geo, np.zeros((7, 50_000), dtype=np.uint64),
