@@ -41,7 +41,7 @@ TIMINGS = ("arrival", "stage_arrival", "start", "end", "leave", "fault_hit")
        n=st.integers(1, 1200))
 def test_a_chunked_run_is_the_whole_run(workload, resources, chunk, seed, n):
     sc = scenario(workload=workload, resources=resources, faults=FAULTS, requests=n)
-    whole = run_scenario(sc, seed=seed, engine="fast", fuse=False)  # plan, engine, statistics
+    whole = run_scenario(sc, seed=seed, engine="fast")  # the plan drawn whole, the engine
     chunked = run_scenario(sc, seed=seed, chunk=chunk, sample_every=1)
     for name in TIMINGS:
         assert np.array_equal(getattr(chunked.timings, name), getattr(whole.timings, name)), name
@@ -50,10 +50,6 @@ def test_a_chunked_run_is_the_whole_run(workload, resources, chunk, seed, n):
     report = dict(chunked.report)
     assert report.pop("chunked")["chunk_requests"] == chunk
     assert report == whole.report
-    fused = run_scenario(sc, seed=seed)  # the fast engine's own path: every request kept
-    assert "chunked" not in fused.report and fused.report == whole.report
-    for name in TIMINGS:
-        assert np.array_equal(getattr(fused.timings, name), getattr(whole.timings, name)), name
 
 
 @settings(max_examples=15, deadline=None)
@@ -204,29 +200,19 @@ def test_the_spread_sort_is_a_sort(values):
 
 
 @pytest.mark.parametrize("resources", RESOURCES)
-def test_the_fused_fast_path_matches_simpy(resources):
-    """The engines' equivalence, for the fast engine's own (fused) path: the SimPy engine on
-    the plan drawn whole gives the same timings and report."""
+def test_a_chunked_run_matches_simpy(resources):
+    """The engines' equivalence, for a chunked run keeping every request: the SimPy engine
+    on the plan drawn whole gives the same timings and report."""
     sc = scenario(workload={"kind": "poisson", "rate_per_s": 120}, resources=resources,
                   faults=FAULTS, requests=1500)
-    des, fast = run_scenario(sc, seed=4, engine="des"), run_scenario(sc, seed=4)
-    assert (des.report["engine"], fast.report["engine"]) == ("des", "fast")
+    des = run_scenario(sc, seed=4, engine="des")
+    chunked = run_scenario(sc, seed=4, chunk=256, sample_every=1)
     for name in TIMINGS:
-        assert np.array_equal(getattr(des.timings, name), getattr(fast.timings, name)), name
+        assert np.array_equal(getattr(des.timings, name), getattr(chunked.timings, name)), name
+    report = dict(chunked.report)
+    del report["chunked"]
     assert {k: v for k, v in des.report.items() if k != "engine"} == {
-        k: v for k, v in fast.report.items() if k != "engine"}
-
-
-def test_a_whatif_point_keeps_no_timings_and_reports_the_run():
-    from twin.whatif import twin_point
-
-    raw = {"name": "t", "seed": 1, "requests": 2000, "stages": {"profile": "ideal"},
-           "workload": {"kind": "voice_burst", "users": 50, "closed_loop": False},
-           "resources": {"inference": 1}, "faults": FAULTS[:2]}
-    point = twin_point(raw, 7)
-    report = run_scenario(scenario(**raw), seed=7, fuse=False).report
-    assert point == {k: v for k, v in report.items()
-                     if k not in ("expectations", "faults", "degrade_on_alert", "description")}
+        k: v for k, v in report.items() if k != "engine"}
 
 
 @settings(max_examples=60, deadline=None)

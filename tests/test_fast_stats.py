@@ -84,9 +84,9 @@ def test_monitoring_and_statistics_on_two_threads_equal_one(monkeypatch):
     sc = scenario(resources={"inference": 2}, faults=[{"kind": "packet_loss", "loss": 0.05}],
                   workload={"kind": "poisson", "rate_per_s": 40})
     monkeypatch.setattr(runner, "PARALLEL_STATS_MIN", 10**12)
-    one = run_scenario(sc, seed=4, requests=2000, engine="des")  # the fused fast path has
-    monkeypatch.setattr(runner, "PARALLEL_STATS_MIN", 0)         # its own single pass
-    two = run_scenario(sc, seed=4, requests=2000, engine="des")
+    one = run_scenario(sc, seed=4, requests=2000)
+    monkeypatch.setattr(runner, "PARALLEL_STATS_MIN", 0)
+    two = run_scenario(sc, seed=4, requests=2000)
     assert one.report == two.report
     assert one.monitoring == two.monitoring
 

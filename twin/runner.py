@@ -25,7 +25,6 @@ from twin.workloads import is_open_loop
 
 MAX_OCCURRENCES = 1000  # listed per repeating fault (a bound on the report's size)
 PARALLEL_STATS_MIN = 100_000  # runs at least this long monitor and measure on two threads
-FUSED_CHUNK = 1 << 16  # requests per chunk of the fused fast path (a chunk's records in cache)
 
 
 @dataclass
@@ -124,13 +123,10 @@ def run_scenario(
     binding: Binding | None = None,
     chunk: int | None = None,
     sample_every: int | None = None,
-    fuse: bool = True,
 ) -> RunResult:
     """Run ``scenario`` (seed and request count default to the scenario's own); with
     ``chunk``, in chunks of that many requests (:mod:`twin.chunked`: memory bounded by the
-    chunk, the timings kept are every ``sample_every``-th request's). A fast run that can be
-    chunked goes through the fused pipeline unless ``fuse`` is False (then: the plan drawn
-    whole, then the engine, then the statistics; the reference the fused path equals)."""
+    chunk, the timings kept are every ``sample_every``-th request's)."""
     seed = scenario.seed if seed is None else seed
     n = scenario.requests if requests is None else requests
     if chunk is not None:
@@ -138,8 +134,6 @@ def run_scenario(
             raise InputError(scenario.source, "--chunk-requests",
                              "a modelled run on the fast engine")
         return run_chunked_scenario(scenario, seed, n, chunk, sample_every)
-    if fuse and binding is None and fused(scenario, engine):
-        return run_chunked_scenario(scenario, seed, n, FUSED_CHUNK, 1, whole=True)
     plan = make_plan(scenario, seed, n)
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
@@ -198,22 +192,10 @@ def run_scenario(
                      list(getattr(binding, "records", [])))
 
 
-def fused(scenario: Scenario, engine: str | None) -> bool:
-    """Does a modelled run of ``scenario`` go through the fused fast path (the chunked
-    pipeline keeping every request: draws, stages and statistics chunk by chunk, in cache)?
-    Whenever the fast engine runs it and it can be chunked (:func:`twin.chunked.chunk_problem`);
-    it gives the timings and report the plan-then-engine path gives, bit for bit."""
-    from twin.chunked import chunk_problem
-
-    if choose_engine(scenario, engine, real=False) != "fast":
-        return False
-    return chunk_problem(scenario) is None
-
-
 def run_chunked_scenario(scenario: Scenario, seed: int, n: int, chunk: int,
-                         sample_every: int | None = None, whole: bool = False) -> RunResult:
+                         sample_every: int | None = None) -> RunResult:
     """:func:`run_scenario` in chunks (:func:`twin.chunked.run_chunked`); the report says so
-    in ``chunked`` (unless ``whole``: the fused fast path, every request kept)."""
+    in ``chunked``."""
     from twin.chunked import run_chunked
 
     done = [0]
@@ -223,8 +205,6 @@ def run_chunked_scenario(scenario: Scenario, seed: int, n: int, chunk: int,
     stats = {**run.stats, "requests": run.n, "requests_hit": run.requests_hit}
     modes = {s: scenario.modes[s] for s in STAGES}
     report = build_report(scenario, seed, run.sample, run.monitoring, modes, {}, stats)
-    if whole:
-        return RunResult(scenario, run.plan, run.sample, report, run.monitoring)
     report["chunked"] = {
         "chunk_requests": run.chunk, "chunks": run.chunks,
         "carried_max": run.carried_max,

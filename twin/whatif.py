@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from twin.runner import FUSED_CHUNK, fused, run_chunked_scenario, run_scenario
+from twin.runner import run_scenario
 from twin.scenario import scenario_from_dict
 
 
 def twin_point(raw: dict[str, Any], seed: int) -> dict[str, Any]:
     """One replication of one what-if point: the scenario run with ``seed``; its report.json
     numbers (nested; the sweep flattens them), expectations and fault lists left out."""
-    scenario = scenario_from_dict(raw, raw.get("name", "whatif"))
-    if fused(scenario, None):  # the fused fast path keeping no timings (only the report)
-        report = run_chunked_scenario(scenario, seed, scenario.requests, FUSED_CHUNK,
-                                      sample_every=scenario.requests, whole=True).report
-    else:
-        report = run_scenario(scenario, seed=seed).report
+    report = run_scenario(scenario_from_dict(raw, raw.get("name", "whatif")), seed=seed).report
     return {k: v for k, v in report.items()
             if k not in ("expectations", "faults", "degrade_on_alert", "description")}
 
