@@ -222,10 +222,12 @@ def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
     time per stage and e2e are also written to ``stage_out`` and ``e2e_out``."""
     n_stages = stage_out.shape[1]
     last = n_stages - 1
+    bucket = np.empty(arrival.size, dtype=np.int64)  # each request's e2e bucket
     for i in range(arrival.size):
         x = left[i, last] - arrival[i]
         e2e_out[i] = x
         b, v = _hdr_index(x, geo)
+        bucket[i] = b
         counts[n_stages, b] += 1
         extremes[n_stages, 0] = min(extremes[n_stages, 0], v)
         extremes[n_stages, 1] = max(extremes[n_stages, 1], v)
@@ -235,10 +237,13 @@ def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
             classes[1] += 1
         if x <= budget_ms:
             classes[2] += 1
-        for k in range(n_stages):
+    # stage by stage (a column at a time: a whole run's timings are column-major); each
+    # tail cell still adds its requests in index order
+    for k in range(n_stages):
+        for i in range(arrival.size):
             y = left[i, k] - reached[i, k]
             stage_out[i, k] = y
-            tail[b, k] += y
+            tail[bucket[i], k] += y
             j, u = _hdr_index(y, geo)
             counts[k, j] += 1
             extremes[k, 0] = min(extremes[k, 0], u)
