@@ -219,13 +219,16 @@ def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
     resolution); ``classes``: requests within 100 ms, within 300 ms, within the e2e budget.
     Time in stage = left - reached, e2e = left the last stage - arrival, queueing = started
     - reached, at least 0 (as :class:`twin.timings.Timings` computes them); each request's
-    time per stage and e2e are also written to ``stage_out`` and ``e2e_out``."""
-    n_stages = stage_out.shape[1]
+    time per stage and e2e are also written to ``stage_out`` and ``e2e_out`` unless they are
+    empty (a whole run has them already)."""
+    n_stages = reached.shape[1]
+    write = e2e_out.size > 0
     last = n_stages - 1
     bucket = np.empty(arrival.size, dtype=np.int64)  # each request's e2e bucket
     for i in range(arrival.size):
         x = left[i, last] - arrival[i]
-        e2e_out[i] = x
+        if write:
+            e2e_out[i] = x
         b, v = _hdr_index(x, geo)
         bucket[i] = b
         counts[n_stages, b] += 1
@@ -242,7 +245,8 @@ def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
     for k in range(n_stages):
         for i in range(arrival.size):
             y = left[i, k] - reached[i, k]
-            stage_out[i, k] = y
+            if write:
+                stage_out[i, k] = y
             tail[bucket[i], k] += y
             j, u = _hdr_index(y, geo)
             counts[k, j] += 1
@@ -375,6 +379,11 @@ def warm_up() -> float:
                     np.zeros(6, dtype=np.int64), np.zeros((6, 2), dtype=np.int64),
                     np.zeros((50_000, 6)), np.zeros(3, dtype=np.int64), 100.0, 300.0, 100.0,
                     np.empty((3, 6)), np.empty(3))
+        commit_rows(*a, geo, np.zeros((7, 50_000), dtype=np.uint64),
+                    np.zeros((7, 2), dtype=np.int64), np.zeros((6, 50_000), dtype=np.uint64),
+                    np.zeros(6, dtype=np.int64), np.zeros((6, 2), dtype=np.int64),
+                    np.zeros((50_000, 6)), np.zeros(3, dtype=np.int64), 100.0, 300.0, 100.0,
+                    np.empty((0, 6)), np.empty(0))
     window_stats(x, rows, x, x, np.array([0], dtype=np.int64), np.array([3], dtype=np.int64),
                  100.0, np.empty((1, 11)))
     return time.perf_counter() - t0
