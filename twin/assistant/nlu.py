@@ -51,6 +51,7 @@ from twin.assistant.feedback import (
     range_feedback,
 )
 from twin.assistant.intents import INTENTS
+from twin.assistant.multi import split_commands
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
@@ -114,7 +115,10 @@ def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
     edge = r"(?![\w'])" if lang == "en" else ""
     before = r"(?<![\w'])" if lang == "en" else ""
-    prefix = rf"^{_PUNCT}(?:(?:{alternatives(COURTESY_PREFIXES[lang])}){edge}{_PUNCT})+"
+    # an assistant's name after a greeting ("你好小乐", "小艺同学") is a wake word too
+    names = r"(?:你好|嗨|嘿)小[\u4e00-\u9fff]|小[\u4e00-\u9fff]同学|" if lang == "zh-CN" else ""
+    prefix = (rf"^{_PUNCT}(?:(?:{names}{alternatives(COURTESY_PREFIXES[lang])}){edge}"
+              rf"{_PUNCT})+")
     suffix = rf"{_PUNCT}(?:{before}(?:{alternatives(COURTESY_SUFFIXES[lang])}){_PUNCT})+$"
     return re.compile(prefix, re.IGNORECASE), re.compile(suffix, re.IGNORECASE)
 
@@ -143,6 +147,11 @@ class RuleResult:
     command and all the feedback. Empty for one command."""
 
     @property
+    def actuates(self) -> bool:
+        """Whether this result's command moves something."""
+        return self.command is not None and self.command.actuates
+
+    @property
     def parts(self) -> tuple[RuleResult, ...]:
         """Every command of the sentence, in order (just this one for a single command)."""
         return self.split or (self,)
@@ -150,22 +159,6 @@ class RuleResult:
 
 _SOLID_REASONS = ("full", "full_default_value", "converted", "followup", "out_of_range")
 """Reasons of a whole-sentence match that is not split into parts."""
-MAX_PARTS = 4
-"""The most commands one sentence is split into (bounds the rules' work per query)."""
-_CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
-                     r"|\s*[,;]\s*", re.IGNORECASE),
-    "zh-CN": re.compile(r"\s*(?:[，,;；、]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并)"
-                        r"\s*|\s*[，,;；、]\s*|(?<=[了吧])再(?=[把将打开关调])"),
-}
-"""Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
-_STATEMENT = {
-    "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
-                     r"it feels|this is|that'?s|so|too|way too)\b", re.IGNORECASE),
-    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])|好|太|有点|有些|真|车里|车内|车上|感觉|"
-                        r"觉得|这)"),
-}
-"""A part that states how things are (a reason said beside a command), not a command."""
 
 
 def _number(value: Any) -> Any:
@@ -290,44 +283,23 @@ class RuleNLU:
         whole = self._parse_one(text, history)
         if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
             return whole
-        parts = self._split(text, history)
+        parts = self._split(text, history, whole)
         if parts is None:
             return whole
         ms = (time.perf_counter() - start) * 1000.0
-        first = parts[0]
+        # the first command that acts carries the request (a part the cabin cannot do, said
+        # first, does not)
+        first = next((p for p in parts if p.actuates), parts[0])
         return replace(
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
 
-    def _split(self, text: str, history: Sequence[Turn]) -> list[RuleResult] | None:
-        """Each part of ``text`` between conjunctions as its own command, or None unless
-        there are two or more and every one is a command the rules are sure of."""
-        pieces = [p for p in _CONJUNCTIONS[self.lang].split(text.strip()) if p and p.strip()]
-        if not 2 <= len(pieces) <= MAX_PARTS:
-            return None
-        # a statement ("it's hot", "我好冷") beside a command is its reason, not a command of
-        # its own: such a sentence is read whole (a reason may contradict the command)
-        if any(_STATEMENT[self.lang].match(p.strip()) for p in pieces):
-            return None
-        parts: list[RuleResult] = []
-        turns = list(history)
-        topics: set[str] = set()
-        for piece in pieces:
-            part = self._parse_one(piece, turns)
-            command = part.command
-            if part.confidence < 0.85 or command is None or (
-                    not command.actuates and part.reason != "out_of_range"):
-                return None
-            entry = active_catalogue().intents.get(part.intent)
-            topic = entry.topic if entry is not None and entry.topic else part.intent
-            if topic in topics:  # two parts about one function: one request said twice
-                return None
-            topics.add(topic)
-            parts.append(part)
-            if command.actuates:
-                turns.append(Turn(piece, command.intent, command.value))
-        return parts
+    def _split(self, text: str, history: Sequence[Turn], whole: RuleResult
+               ) -> list[RuleResult] | None:
+        """Each command of ``text`` (:func:`twin.assistant.multi.split_commands`), or None."""
+        found = split_commands(text, self.lang, history, self._parse_one, _topic, whole)
+        return None if found is None else [part for _, part in found]  # type: ignore[misc]
 
     def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One command: the first template match of ``text`` as a :class:`RuleResult`."""
@@ -432,6 +404,12 @@ class RuleNLU:
         if name in SIMPLE:
             return SIMPLE[name], None, 1.0, "full"
         return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+def _topic(intent: str) -> str:
+    """The function ``intent`` moves (its catalogue topic, else the intent itself)."""
+    entry = active_catalogue().intents.get(intent)
+    return entry.topic if entry is not None and entry.topic else intent
 
 
 _OPEN_REASONS = ("open_template", "wildcard")
