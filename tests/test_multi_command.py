@@ -72,6 +72,9 @@ GLUED = [
     ("空调温度调到最低风速调到最大", [("climate_set_temperature", 16), ("climate_set_fan", 7)]),
     ("打开空调播放音乐导航回家",
      [("climate_ac_on", None), ("media_play", None), ("navigate_home", None)]),
+    # the verb after its object: what follows it starts the next command
+    ("座椅加热关掉空调打开", [("seat_heat_driver", 0), ("climate_ac_on", None)]),
+    ("空调打开车窗关上", [("climate_ac_on", None), ("window_close", None)]),
 ]
 
 
@@ -110,6 +113,7 @@ def test_a_part_the_cabin_cannot_do_leaves_the_others(lang: str, text: str, want
     ("zh-CN", "不要打开天窗关闭空调"),    # a refusal beside a command: read whole
     ("zh-CN", "关上窗户风太大了"),        # "风太大了" is the reason, not a fan command
     ("zh-CN", "打开天窗关闭遮阳帘"),      # nothing the cabin does: not a split
+    ("zh-CN", "座椅加热打开"),            # a bare verb is no part of its own
 ])
 def test_no_split_when_a_part_may_govern_the_others(lang: str, text: str) -> None:
     rules = shared_nlu(lang).parse(text)

@@ -293,3 +293,23 @@ def test_a_relative_volume_beyond_ten_steps_is_not_acted_on_by_the_rules() -> No
 def test_the_song_before_this_one_is_the_previous_track() -> None:
     assert shared_nlu("en").parse("play the song before this one again").intent == (
         "media_previous")
+
+
+def test_chinese_car_commands_dev_file_rules_are_right_or_silent() -> None:
+    """``scenarios/queries/train/zh_car_dev.jsonl`` (the project's own Chinese in-car commands,
+    single and several to a sentence, and near misses that must act on nothing): every line
+    the rules answer is answered right, and no out-of-domain line actuates."""
+    from twin.assistant.policy import decide
+    from twin.assistant.queries import load_queries
+    from twin.paths import QUERIES_DIR
+
+    wrong = []
+    for q in load_queries(QUERIES_DIR / "train" / "zh_car_dev.jsonl"):
+        rules = shared_nlu(q.lang).parse(q.text, q.history)
+        d = decide(q.text, q.history, q.lang, rules, None)
+        answered = [(c.intent, c.value) for c in d.commands]
+        if d.path == "rule" and not q.matches_all(answered):
+            wrong.append((q.text, answered))
+        if q.intent == "ood" and any(c.actuates for c in d.commands):
+            wrong.append((q.text, answered))
+    assert wrong == []

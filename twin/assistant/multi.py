@@ -13,8 +13,8 @@ then the one with the fewest parts. No reading is taken when a part the cabin ca
 whole sentence), when a part only states how things are ("风太大了" beside "关上窗户" is a
 reason, not a second command), when two parts move one function, or when no part acts.
 
-Bounded work: at most :data:`MAX_CUTS` candidate cuts and :data:`MAX_PARTS` parts, each
-substring parsed at most once per sentence.
+Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
+at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
 """
 
 from __future__ import annotations
@@ -31,14 +31,16 @@ __all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "split_commands"]
 
 MAX_PARTS = 5
 """The most parts (commands and things the cabin cannot do) one sentence is split into."""
-MAX_CUTS = 8
+MAX_CUTS = 6
 """The most candidate cuts tried in one conjunction-free stretch (bounds the parses)."""
+MAX_SPAN = 4
+"""The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
 
 CONJUNCTIONS = {
     "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并|"
-                        r"以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧])再(?=[把将打开关调])"),
+                        r"以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧上掉开下])再(?=[把将打开关调播放])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
 
@@ -52,12 +54,11 @@ _NOUN_HEADS = re.compile(
     r"所有|座椅|天窗|遮阳|后视镜|氛围灯|大灯|雾灯|阅读灯|屏幕|中控屏|香氛|驾驶模式))"
 )
 """... or the name of what it moves."""
-_VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|来|帮我|给我|播放|播|放)$")
+_VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|帮我|给我|播放|播|放)$")
 """Words that bind the verb after them ("停止|播放"): no cut there."""
-_NOUN_GLUED = re.compile(
-    r"(?:关闭|关掉|关上|启动|所有|全部|全车|主驾驶?|副驾驶?|前排|后排|"
-    r"[打开关启把将的到为了在给帮放播和与跟及]|(?<!空)调)$")
-"""Words that bind the noun after them ("打开|空调", "所有|车窗"): no cut there."""
+_NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|后排|[把将的给帮和与跟及])$")
+"""Words that bind the noun after them ("把|车窗", "所有|车窗"): no cut there. A verb does
+not: "座椅加热关掉|空调打开" says the verb after its object."""
 
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
@@ -71,6 +72,10 @@ _STATEMENT_INSIDE = {
     "zh-CN": re.compile(r"(?:太|有点|有些|好|真|特别|非常)(?:大|小|强|弱|吵|冷|热|闷|凉|低|高)"),
 }
 """A statement further into a part ("风太大了"): a reason beside another command."""
+_ON_OFF = re.compile(r"打开|开启|启动|关闭|关掉|关上|关了")
+"""On/off verbs, said before their object ("关闭空调") or after it ("空调关闭")."""
+_BARE = re.compile(r"^(?:打开|开启|启动|关闭|关掉|关上|关了|开|关|调|[把将也都再先]|一下|吧|了)+$")
+"""A part that is only a verb ("打开"): it names nothing the cabin cannot do."""
 _NOT_NOW = ("elsewhere", "later", "question", "phone", "someone_else")
 
 
@@ -109,7 +114,7 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
         return "act"
     if part.reason == "out_of_range":
         return "range"
-    if part.reason in _SAID_NO and part.intent == "unknown":
+    if part.reason in _SAID_NO and part.intent == "unknown" and not _BARE.match(text):
         kind = out_of_scope(text)
         if kind in _NOT_NOW or negated(text):
             return None  # "later", "elsewhere", "don't": may be about the other parts too
@@ -118,11 +123,24 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
 
 
 def _cuts(text: str) -> list[int]:
-    """Candidate cut positions inside ``text`` (Chinese, no conjunction there)."""
+    """Candidate cut positions inside ``text`` (Chinese, no conjunction there): before a verb
+    a command starts with, or before a function's name that does not follow a word binding
+    it, nor an on/off verb that starts its command ("关闭|空调" is one command; "座椅加热关掉|
+    空调打开" two: that verb comes after its object, so what follows starts the next one)."""
     found = {m.start() for m in _VERB_HEADS.finditer(text)
              if not _VERB_GLUED.search(text[:m.start()])}
-    found |= {m.start() for m in _NOUN_HEADS.finditer(text)
-              if not _NOUN_GLUED.search(text[:m.start()])}
+    initial_end: set[int] = set()  # where an on/off verb that starts its command ends
+    clause = 0
+    for m in _ON_OFF.finditer(text):
+        if _ON_OFF.match(text, clause) or m.start() == clause:
+            initial_end.add(m.end())
+            clause = m.start()
+        else:  # the verb ends its command: the next one starts after it
+            clause = m.end()
+    for m in _NOUN_HEADS.finditer(text):
+        at = m.start()
+        if not _NOUN_GLUED.search(text[:at]) and at not in initial_end:
+            found.add(at)
     out: list[int] = []
     for at in sorted(found):
         if 2 <= at <= len(text) - 2 and (not out or at - out[-1] >= 2):
@@ -199,7 +217,7 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Readin
     n = len(marks) - 1
     best: list[_Reading | None] = [None] * n + [_Reading(0, ())]
     for i in range(n - 1, -1, -1):
-        for j in range(i + 1, n + 1):
+        for j in range(i + 1, min(n, i + MAX_SPAN) + 1):
             rest = best[j]
             if rest is None or len(rest.parts) >= MAX_PARTS:
                 continue
