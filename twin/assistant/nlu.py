@@ -53,7 +53,7 @@ from twin.assistant.feedback import (
 from twin.assistant.intents import INTENTS
 from twin.assistant.multi import split_commands
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.scope import negated, not_music, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
@@ -321,7 +321,8 @@ class RuleNLU:
         else:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_home_assistant(found, text)
-        if reason in _OPEN_REASONS and intent != "unknown" and _not_for_now(text):
+        if reason in _OPEN_REASONS and intent != "unknown" and (
+                _not_for_now(text) or (intent == "media_play" and not_music(text))):
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"

@@ -63,7 +63,7 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
     "en": (
         "hey car", "ok car", "okay car", "alexa", "hey alexa", "ok google", "okay google",
         "hey google", "siri", "hey siri", "olly", "hey olly", "cortana", "hey cortana",
-        "hey assistant", "ok assistant",
+        "hey assistant", "ok assistant", "assistant",
         # polite wrappers ("i want to" / "let's" stay: "let's play chess" is a game)
         "is it possible to", "would it be possible to", "do me a favor and", "do me a favour and",
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
