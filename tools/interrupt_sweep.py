@@ -6,8 +6,10 @@ deterministically): ``--references`` runs of SCENARIO on RIG measure its length 
 start to exit; the shortest, so no moment falls after a fast run's end), then ``--tries`` runs
 are each sent SIGTERM at ``i * T / (tries + 1)`` seconds after they start. For each: the exit
 status, whether report.json exists and says ``interrupted``, and the requests completed of
-those planned. A run is counted good when it left report.json with ``interrupted: true``, or
-(signal after its last write) a complete report and exit -15.
+those planned. A run that ended before its moment (the machine got faster) is tried again at
+the same fraction of its shorter length, up to three times. A run is counted good when it
+left report.json with ``interrupted: true``, or (signal after its last write) a complete
+report and exit -15.
 
     python tools/interrupt_sweep.py --requests 200 --tries 20 > sweep.json
 
@@ -101,11 +103,15 @@ def main(argv: list[str] | None = None) -> int:
         length = min(lengths)
         good = interrupted = 0
         for i in range(1, args.tries + 1):
-            at = i * length / (args.tries + 1)
-            out = Path(tmp) / f"t{i}"
-            status, took = _run(scenario, args.rig, out, at, args.timeout)
-            entry = {"try": i, "sigterm_at_s": round(at, 2), "took_s": round(took, 2),
-                     **_outcome(out, status)}
+            for attempt in range(1, 4):  # a run that ended before its moment: again, at
+                at = i * length / (args.tries + 1)  # the same fraction of a shorter T
+                out = Path(tmp) / f"t{i}-{attempt}"
+                status, took = _run(scenario, args.rig, out, at, args.timeout)
+                if status == 143 or took > at or attempt == 3:
+                    break
+                length = min(length, took)
+            entry = {"try": i, "attempts": attempt, "sigterm_at_s": round(at, 2),
+                     "took_s": round(took, 2), **_outcome(out, status)}
             good += bool(entry["good"])
             interrupted += status == 143
             print(json.dumps(entry))
