@@ -1,4 +1,4 @@
-"""Rules on how people speak to a car (issue 15): wake words, polite and indirect forms, volume
+"""Rules on how people speak to a car: wake words, polite and indirect forms, volume
 and mute variants, open media requests in en and zh-CN; and near-domain out-of-domain requests
 (lights, games, videos, questions) that must stay ``unknown`` and act on nothing.
 
