@@ -262,7 +262,7 @@ NATURAL_NEAR_MISSES = [
     ("zh-CN", "车里有味道"),
     ("zh-CN", "刚才那首歌叫什么"),
     ("zh-CN", "温度有点太高了吗"),
-    # wrong actuations fixed in issue 25 (rules6), pinned
+    # each once answered with an actuation
     ("en", "please put on an alarm for six"),     # "put on {query}" read it as a song
     ("en", "i love hearing a good joke"),         # "i love hearing {query}" too
     ("en", "i like to listen to the news"),
