@@ -321,8 +321,9 @@ class RuleNLU:
         else:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_home_assistant(found, text)
+        said = _around_title(text, found) if source == "cabin_open" else text
         if reason in _OPEN_REASONS and intent != "unknown" and (
-                _not_for_now(text) or (intent == "media_play" and not_music(text))):
+                _not_for_now(said) or (intent == "media_play" and not_music(text))):
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
@@ -443,6 +444,25 @@ def _not_for_now(text: str) -> bool:
     """Whether ``text`` is about somewhere else, later, a question, another device, or refused
     (:mod:`twin.assistant.scope`): a wildcard match must not act on it."""
     return out_of_scope(text) is not None or negated(text)
+
+
+_SONG = re.compile(r"首|歌|曲|专辑|音乐")
+
+
+def _around_title(text: str, found: RecognizeResult | None) -> str:
+    """``text`` without a Chinese song title the wildcard took, when the words around it say
+    it is a song ("来一首{如果有天你不爱了}", "播放儿歌{不想长大}"): scope words inside a title
+    ("如果", "不想", "别") say nothing about the request. English keeps the whole text ("play
+    house music" is asked back, never actuated on a guess)."""
+    if found is None:
+        return text
+    rest = text
+    for entity in found.entities.values():
+        if entity.is_wildcard and isinstance(entity.value, str) and entity.value:
+            rest = rest.replace(entity.value, " ", 1)
+    if rest == text or re.search(r"[a-z]", text, re.IGNORECASE) or not _SONG.search(rest):
+        return text
+    return rest
 
 
 def _open_media(found: RecognizeResult) -> bool:
