@@ -44,6 +44,7 @@ from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.feedback import (
     LANGS,
+    cannot_part,
     clarify,
     feedback_for,
     joined,
@@ -299,7 +300,15 @@ class RuleNLU:
                ) -> list[RuleResult] | None:
         """Each command of ``text`` (:func:`twin.assistant.multi.split_commands`), or None."""
         found = split_commands(text, self.lang, history, self._parse_one, _topic, whole)
-        return None if found is None else [part for _, part in found]  # type: ignore[misc]
+        if found is None:
+            return None
+        out: list[RuleResult] = []
+        for piece, part in found:
+            assert isinstance(part, RuleResult)
+            if not part.actuates and part.reason != "out_of_range":  # the cabin cannot do it
+                part = replace(part, feedback=cannot_part(piece, self.lang))
+            out.append(part)
+        return out
 
     def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One command: the first template match of ``text`` as a :class:`RuleResult`."""
