@@ -256,6 +256,7 @@ def test_a_one_command_line_is_right_when_the_other_parts_act_on_nothing(
     out = score(load_queries(_write(tmp_path, [aside, ood, two])))["rules"]
     assert out["per_intent"]["climate_ac_on"] == {"n": 2, "accuracy": 0.5}
     assert out["per_intent"]["ood"] == {"n": 1, "accuracy": 1.0}
+    assert out["in_domain"] == {"n": 2, "accuracy": 0.5}  # the ood line is not counted
     queries = load_queries(_write(tmp_path, [aside]))
     assert queries[0].matches_all([("unknown", None), ("climate_ac_on", None)])
     assert not queries[0].matches_all([("climate_ac_on", None), ("media_play", None)])
