@@ -15,15 +15,18 @@ their per-frame speech probability into an end-of-speech decision.
 :class:`Endpointer` follows Silero's own iterator: speech starts at a frame whose probability
 reaches ``threshold``; once started, silence starts at a frame below ``threshold - 0.15``
 (:data:`HYSTERESIS`), a frame at or above ``threshold`` cancels it, and the end of speech is
-declared at the end of the frame where the silence has lasted ``min_silence_ms``.
+declared at the end of the frame where the silence has lasted ``min_silence_ms``, if the
+speech before it lasted ``min_speech_ms`` (a shorter blip, a noise the VAD took for speech, is
+forgotten: speech has not started), as Silero's ``min_speech_duration_ms``.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -67,24 +70,32 @@ def silero_model_path() -> Path:
     raise VadUnavailable(f"the silero-vad distribution has no {SILERO_FILE}")
 
 
+@functools.cache
+def _silero_session(path: str) -> Any:
+    """One ONNX session per process, shared by every :class:`SileroVad` (each keeps its own
+    recurrent state; ``InferenceSession.run`` may be called from several threads)."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1  # one core, as the real-time factor is quoted
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    return ort.InferenceSession(path, options, providers=["CPUExecutionProvider"])
+
+
 class SileroVad:
     name = "silero"
     window_ms = SILERO_WINDOW / RATE_HZ * 1000
 
     def __init__(self, frame_ms: int = 30) -> None:
         try:
-            import onnxruntime as ort
+            import onnxruntime  # noqa: F401
         except ImportError:
             raise VadUnavailable("onnxruntime is not installed: pip install onnxruntime "
                                  "(make .venv/.installed-capture)") from None
         _check_frame(frame_ms)
         self.frame_ms = frame_ms
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 1  # one core, as the real-time factor is quoted
-        options.inter_op_num_threads = 1
-        options.log_severity_level = 3
-        self._session = ort.InferenceSession(str(silero_model_path()), options,
-                                             providers=["CPUExecutionProvider"])
+        self._session = _silero_session(str(silero_model_path()))
         self._sr = np.array(RATE_HZ, dtype=np.int64)
         self.reset()
 
@@ -153,6 +164,7 @@ class Endpointer:
     threshold: float = 0.5
     min_silence_ms: float = 300.0
     frame_ms: int = 30
+    min_speech_ms: float = 0.0
     frames: int = 0  # frames seen
     speech_from_ms: float | None = None  # when speech started (the frame's start)
     silence_from_ms: float | None = None  # when the current silence started
@@ -174,6 +186,10 @@ class Endpointer:
             self.silence_from_ms = float(start)
         if self.silence_from_ms is not None and end - self.silence_from_ms >= (
                 self.min_silence_ms - 1e-9):
+            assert self.speech_from_ms is not None
+            if self.silence_from_ms - self.speech_from_ms < self.min_speech_ms - 1e-9:
+                self.speech_from_ms = self.silence_from_ms = None  # a blip: not speech
+                return False
             self.ended_at_ms = float(end)
             return True
         return False
