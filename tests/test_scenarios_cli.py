@@ -44,9 +44,11 @@ BY_DESIGN: dict[str, tuple[int, set[str]]] = {
     # real capture, model and render: its latency limits are loosened with reasons (the VAD's
     # minimum silence is in e2e); test_capture_stage.py runs it whole
     "capture_real": (0, set()),
+    # the real capture stage alone, for sweeping the VAD (twin whatif)
+    "capture_vad": (0, set()),
 }
 #: real-time runs: the quick structural run plays fewer requests (real audio takes seconds each)
-SIZE = {"capture_real": 10}
+SIZE = {"capture_real": 10, "capture_vad": 10}
 #: the same at 300 requests (the quick structural run below); only the alert differs: 300
 #: requests end before the rush-hour load that fires it
 AT_300 = {**{name: status for name, (status, _) in BY_DESIGN.items()}, "overload_alert": 1}
