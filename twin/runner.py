@@ -150,6 +150,8 @@ def run_scenario(
                                    timings.end[:, INFERENCE])):
         # calls that overlapped run slower (fitted slowdown): run the slowed plan again
         timings = run_fast(plan) if chosen == "fast" else run_des(plan)
+    if binding is not None and hasattr(binding, "retime"):  # e.g. arrival at end of speech
+        timings = binding.retime(timings)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
     extra: dict[str, Any] = {}
     columns: dict[str, np.ndarray] = {}
@@ -182,6 +184,8 @@ def run_scenario(
         }
     if binding is not None:
         extra.update(binding.finish(timings))
+        if hasattr(binding, "backend_columns"):
+            columns.update(binding.backend_columns(plan.n))
     report = build_report(scenario, seed, timings, mon, modes, extra, stats)
     if "dut_network" in extra:
         report["stages"]["network"]["dut_network"] = extra["dut_network"]
