@@ -36,7 +36,7 @@ import numpy as np
 import simpy
 
 from devices.actuator import Outcome
-from hil.backends import RealParts
+from hil.backends import BackendHooks, RealParts
 from hil.calls import CallRecord, token_counts
 from hil.dut.trace_context import request_trace
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
@@ -70,7 +70,7 @@ class _Stage:
         yield from self.work(env, index, timeline)
 
 
-class RealBinding:
+class RealBinding(BackendHooks):
     """Real stages for a twin run; the others stay as the scenario models them."""
 
     def __init__(self, parts: RealParts, close: ExitStack | None = None) -> None:
@@ -123,6 +123,7 @@ class RealBinding:
                 plan.capacities[MODEL_LOAD] = 1
                 if plan.bypass is not None:
                     plan.bypass[:, MODEL_LOAD] = ~ap.llm
+        self.bind_hooks(plan, ap)  # a backend's own view of the drawn plan
         if "render" in real and ap is None:  # command what a sampled labelled query asks
             picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1), plan.n)
             self.labels = [checked_label(q.intent, q.value) for q in picks]
@@ -324,6 +325,7 @@ class RealBinding:
         """Report keys; closes the backends first, so the rig's safe state is in them."""
         self.close()
         out: dict[str, Any] = {"lockstep": self.env.stats.summary()}
+        out.update(self.hook_reports())
         if self.llm_calls:
             calls = list(self.llm_calls.values())
             abandoned = sum(c.timings.get("abandoned", 0.0) == 1.0 for c in calls)

@@ -11,7 +11,7 @@ the same fraction of its shorter length, up to three times. A run is counted goo
 left report.json with ``interrupted: true``, or (signal after its last write) a complete
 report and exit -15.
 
-    python tools/interrupt_sweep.py --requests 200 --tries 20 > sweep.json
+    python tools/interrupt_sweep.py --tries 20 > sweep.json   # 1,500 requests at 100/s
 
 Progress on stderr, one JSON line per try and a summary on stdout. Timing here is the
 machine's: where a signal lands depends on the load, which is why the test does not use it.
@@ -85,8 +85,8 @@ def _outcome(out: Path, status: int) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rig", default="ci-virtual")
-    parser.add_argument("--requests", type=int, default=200)
-    parser.add_argument("--rate", type=float, default=25.0, help="requests per second")
+    parser.add_argument("--requests", type=int, default=1500)
+    parser.add_argument("--rate", type=float, default=100.0, help="requests per second")
     parser.add_argument("--tries", type=int, default=20)
     parser.add_argument("--references", type=int, default=3,
                         help="reference runs; T is the shortest")
