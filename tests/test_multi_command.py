@@ -75,6 +75,10 @@ GLUED = [
     # the verb after its object: what follows it starts the next command
     ("座椅加热关掉空调打开", [("seat_heat_driver", 0), ("climate_ac_on", None)]),
     ("空调打开车窗关上", [("climate_ac_on", None), ("window_close", None)]),
+    # one verb for two things
+    ("关掉车窗和空调", [("window_close", None), ("climate_ac_off", None)]),
+    ("把空调和车窗都打开", [("climate_ac_on", None), ("window_open", None)]),
+    ("关闭主驾和副驾的座椅加热", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
 ]
 
 
@@ -138,6 +142,17 @@ def test_i_want_is_a_command_not_a_reason() -> None:
     parts = shared_nlu("zh-CN").parse("我想要温度22度，然后把车窗关上").parts
     assert [(p.intent, p.value) for p in parts] == [("climate_set_temperature", 22),
                                                      ("window_close", None)]
+
+
+def test_a_noun_phrase_after_and_shares_the_verb_before_it() -> None:
+    """"turn off the radio and the AC": the AC is turned off (it was turned on: "the AC"
+    alone read as a request to turn it on)."""
+    parts = shared_nlu("en").parse("switch off the radio and the AC").parts
+    assert [(p.intent, p.value) for p in parts] == [("media_pause", None),
+                                                     ("climate_ac_off", None)]
+    bare = shared_nlu("en").parse("the radio off and the AC")
+    assert not any(p.command is not None and p.command.actuates and p.intent ==
+                   "climate_ac_on" for p in bare.parts)
 
 
 def test_two_parts_about_one_function_are_not_two_commands() -> None:
