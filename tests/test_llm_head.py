@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from hil.llm.clauses import focus
 from hil.llm.direction import direction_of
 from hil.llm.engine import LlamaEngine
 from hil.llm.grounding import grounded
@@ -19,6 +20,7 @@ from hil.llm.head import (
     HeadIntentResolver,
     SoftmaxHead,
     feature_token_ids,
+    focused_decision,
     head_answer,
     head_decision,
 )
@@ -360,3 +362,31 @@ def test_a_condition_the_past_or_another_place_is_not_a_command_now() -> None:
         assert (d.intent, d.why) == ("unknown", "out_of_scope"), text
     assert head_decision(CLASSES, sure, "turn the music down a bit", "en")[0] == (
         "media_volume_down")
+
+
+@pytest.mark.parametrize(("text", "kept", "dropped"), [
+    ("关闭空调关闭座椅通风", "关闭空调", ("关闭座椅通风",)),
+    ("打开座椅通风播放音乐", "播放音乐", ("打开座椅通风",)),
+    ("关了车窗打开内循环", "关了车窗", ("打开内循环",)),
+    ("打开雾灯关闭空调", "关闭空调", ("打开雾灯",)),
+    ("turn on the lights and play some music", "play some music", ("turn on the lights",)),
+    # one thing said, or a clause that qualifies the whole request: read whole
+    ("帮我播放一首音乐", "帮我播放一首音乐", ()),
+    ("明天打开座椅通风打开空调", "明天打开座椅通风打开空调", ()),
+    ("打开座椅通风", "打开座椅通风", ()),
+    # nothing the cabin does named outright beside the lacking device: read whole
+    ("打开雾灯然后凉快一点", "打开雾灯然后凉快一点", ()),
+])
+def test_a_clause_for_a_device_the_cabin_lacks_is_left_out(
+    text: str, kept: str, dropped: tuple[str, ...]
+) -> None:
+    assert focus(text) == (kept, dropped)
+
+
+def test_the_cabin_part_of_a_request_is_answered_and_the_rest_said_it_cannot() -> None:
+    on = _p(climate_ac_off=0.8)
+    d = focused_decision(FAN_CLASSES, on, focus("关闭空调关闭座椅通风"), "zh-CN")
+    assert d.intent == "climate_ac_off"
+    assert d.feedback != head_decision(FAN_CLASSES, on, "关闭空调", "zh-CN").feedback
+    # read whole, the lacking device puts it all out of scope
+    assert head_decision(FAN_CLASSES, on, "关闭空调关闭座椅通风", "zh-CN").intent == "unknown"

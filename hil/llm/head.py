@@ -39,6 +39,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy.optimize import minimize
 
+from hil.llm.clauses import Focus, focus
 from hil.llm.direction import FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
 from hil.llm.grounding import EXPLICIT, LACKING, NOT_HERE_NOW, TOPICS, named_topics
@@ -47,7 +48,7 @@ from hil.llm.slots import read_slots
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
-from twin.assistant.feedback import feedback_for, range_feedback
+from twin.assistant.feedback import feedback_for, joined, range_feedback
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 from twin.assistant.scope import negated, out_of_scope
 
@@ -204,6 +205,18 @@ def head_decision(
     return HeadDecision(intent, value, feedback_for(command, lang), "", topic)
 
 
+def focused_decision(
+    classes: Sequence[str], probs: np.ndarray, part: Focus, lang: str,
+    threshold: float | Mapping[str, float] | None = None,
+) -> HeadDecision:
+    """:func:`head_decision` on the part of a request the fallback answers
+    (:func:`hil.llm.clauses.focus`); an action on it also says the cabin cannot do the rest."""
+    d = head_decision(classes, probs, part.text, lang, threshold)
+    if part.dropped and d.intent != "unknown":
+        return d._replace(feedback=joined([d.feedback, cannot(lang)], lang))
+    return d
+
+
 def head_answer(
     classes: Sequence[str], probs: np.ndarray, query: str, lang: str,
     threshold: float | Mapping[str, float] | None = None,
@@ -278,7 +291,8 @@ class HeadIntentResolver:
     ) -> ResolverResult:
         del history  # follow-ups are the rules' (compact state); the prompt is the query alone
         started = time.perf_counter()
-        ids = self._query_ids(query)
+        part = focus(query)  # without the clauses for devices the cabin lacks
+        ids = self._query_ids(part.text)
         at = None if deadline_ms is None else started + deadline_ms / 1e3
         try:
             with realtime_section(self.realtime) as self.scheduling, self.engine.deadline(at):
@@ -294,7 +308,7 @@ class HeadIntentResolver:
         ranked = np.argsort(probs)[::-1]
         top = float(probs[ranked[0]])
         margin = top - float(probs[ranked[1]])
-        d = head_decision(self.classes, probs, query, lang, self.threshold)
+        d = focused_decision(self.classes, probs, part, lang, self.threshold)
         answer: dict[str, object] = {"intent": d.intent, "value": d.value,
                                      "feedback": d.feedback}
         if d.why:
