@@ -137,14 +137,15 @@ def test_the_audio_faults_are_in_the_one_registry() -> None:
 
 
 def test_a_fast_audio_clock_makes_the_reader_fall_behind(tmp_path: Path) -> None:
-    """A source 5 % fast: the reader (nominal rate) falls behind by 5 % of the audio it read,
-    so the decision comes later than without drift, by about that much."""
+    """A source 20 % fast: the reader (nominal rate) falls behind by a sixth of the audio it
+    read (1 - 1/1.2), so the decision comes later than without drift, by about that much (half
+    of it asserted: the two runs' pacing on a loaded machine differs by a few ms)."""
     _, rows = _run(_raw(), tmp_path / "plain")
-    drift = {"kind": "clock_drift", "ppm": 50_000}
+    drift = {"kind": "clock_drift", "ppm": 200_000}
     fast, drifted = _run(_raw(faults=[drift]), tmp_path / "fast")
     for a, b in zip(rows, drifted, strict=True):
         assert a["capture_clip"] == b["capture_clip"]
-        assert b["capture_ms"] > a["capture_ms"] + 0.03 * a["capture_speech_ms"]
+        assert b["capture_ms"] > a["capture_ms"] + 0.08 * a["capture_speech_ms"]
     assert fast["capture_real"]["faults"] == {"clock_drift": REQUESTS}
 
 
