@@ -254,6 +254,9 @@ def test_each_command_reaches_its_device_on_a_rig(tmp_path: Path) -> None:
     # the refused temperature commands nothing; the seat heating still goes out, confirmed
     assert {r["command_actuation"] for r in half} == {"none;status_matches"}
     assert {r["command_valve"] for r in half} == {"out_of_range;ok"}
+    # the request reports the command that reached a device, not the refused one before it
+    assert {(r["command_intent"], r["actuation"]) for r in half} == {
+        ("seat_heat_driver", "status_matches")}
     assert report["render_real"]["commands_rendered"] == 2 * len(rows)
     assert report["devices"]["seat"]["ok"] == len(half)
 
