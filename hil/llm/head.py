@@ -42,7 +42,15 @@ from scipy.optimize import minimize
 from hil.llm.clauses import Focus, focus
 from hil.llm.direction import FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
-from hil.llm.grounding import EXPLICIT, LACKING, NOT_HERE_NOW, TOPICS, named_topics
+from hil.llm.grounding import (
+    EXPLICIT,
+    KEEP,
+    LACKING,
+    NOT_HERE_NOW,
+    TOPICS,
+    named_topics,
+    narrowed,
+)
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.slots import read_slots
 from hil.llm.training import training_examples
@@ -166,7 +174,7 @@ def head_decision(
     thresholds = THRESHOLDS if threshold is None else threshold
     p = {name: float(v) for name, v in zip(classes, probs, strict=True)}
     lowered = normalised(query)
-    named = named_topics(lowered)
+    named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
     if scope == "elsewhere" and "home" in named:
         named = {"home"}  # going home is the one topic that names a place outside the car
@@ -180,7 +188,7 @@ def head_decision(
     member = max(TOPICS[topic], key=lambda i: p.get(i, 0.0))
     read = read_slots(topic, lowered, member)
     explicit = read is not None and EXPLICIT[topic].search(lowered) is not None
-    if negated(lowered) and unknown <= mass[topic]:
+    if KEEP.search(lowered) or (negated(lowered) and unknown <= mass[topic]):
         return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
     if explicit and not negated(lowered):
         share = mass[topic] / max(1e-9, mass[topic] + unknown)
