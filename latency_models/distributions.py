@@ -27,6 +27,9 @@ class Distribution:
     """Base class: subclasses set ``kind`` and implement ``sample`` and ``quantile``."""
 
     kind: ClassVar[str] = ""
+    #: ``sample(rng, a)`` then ``sample(rng, b)`` give ``sample(rng, a + b)``, bit for bit:
+    #: a run drawn chunk by chunk (:mod:`twin.chunked`) draws what one whole run draws
+    chunkable: ClassVar[bool] = False
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
         raise NotImplementedError
@@ -45,6 +48,7 @@ class Distribution:
 @dataclass(frozen=True)
 class Fixed(Distribution):
     kind: ClassVar[str] = "fixed"
+    chunkable: ClassVar[bool] = True
     value: float
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
@@ -57,6 +61,7 @@ class Fixed(Distribution):
 @dataclass(frozen=True)
 class Uniform(Distribution):
     kind: ClassVar[str] = "uniform"
+    chunkable: ClassVar[bool] = True
     low: float
     high: float
 
@@ -72,6 +77,7 @@ class TruncNormal(Distribution):
     """Normal(mean, sd) truncated to [low, high] (low defaults to 0)."""
 
     kind: ClassVar[str] = "truncnormal"
+    chunkable: ClassVar[bool] = True
     mean: float
     sd: float
     low: float = 0.0
@@ -94,6 +100,7 @@ class ShiftedLognormal(Distribution):
     """``shift + LogNormal(mu, sigma)``: mu and sigma of the underlying normal (log ms)."""
 
     kind: ClassVar[str] = "lognormal"
+    chunkable: ClassVar[bool] = True
     mu: float
     sigma: float
     shift: float = 0.0
@@ -118,6 +125,7 @@ class OffsetGamma(Distribution):
     """``offset + Gamma(shape, scale_ms)``: a hard floor plus a right-skewed body."""
 
     kind: ClassVar[str] = "gamma"
+    chunkable: ClassVar[bool] = True
     shape: float
     scale_ms: float
     offset: float = 0.0
@@ -134,6 +142,7 @@ class Empirical(Distribution):
     """Resamples measured values (with replacement)."""
 
     kind: ClassVar[str] = "empirical"
+    chunkable: ClassVar[bool] = True
     samples: tuple[float, ...] = field(default=())
 
     def __post_init__(self) -> None:
@@ -208,6 +217,10 @@ class Scaled(Distribution):
     kind: ClassVar[str] = "scaled"
     base: Distribution
     factor: float
+
+    @property
+    def chunkable(self) -> bool:  # type: ignore[override]
+        return self.base.chunkable
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
         return self.base.sample(rng, n) * self.factor

@@ -32,6 +32,10 @@ class Fault:
 
     kind: ClassVar[str] = ""
     default_stages: ClassVar[tuple[str, ...]] = ()
+    #: ``prepare(rng, a)`` then ``prepare(rng, b)`` give ``prepare(rng, a + b)`` and
+    #: ``extra_ms`` is per request: a run drawn chunk by chunk (``twin.chunked``) is the same
+    #: run (a fault kind from outside the package says so itself)
+    chunkable: ClassVar[bool] = False
     start_ms: float = 0.0
     duration_ms: float = float("inf")
     every_ms: float | None = None
@@ -77,6 +81,7 @@ class RttSpike(Fault):
     """RTT spike / 5G handover: the network stage's RTT jumps from ``base_ms`` to ``spike_ms``."""
 
     kind: ClassVar[str] = "rtt_spike"
+    chunkable: ClassVar[bool] = True
     default_stages: ClassVar[tuple[str, ...]] = ("network",)
     base_ms: float = 12.0
     spike_ms: float = 60.0
@@ -91,6 +96,7 @@ class PacketLoss(Fault):
     """Loss with retransmission: each lost attempt costs one retransmission timeout."""
 
     kind: ClassVar[str] = "packet_loss"
+    chunkable: ClassVar[bool] = True
     default_stages: ClassVar[tuple[str, ...]] = ("network",)
     loss: float = 0.02
     rto_ms: float = 200.0
@@ -110,6 +116,7 @@ class ColdLoad(Fault):
     first request to arrive after an eviction pays ``cold_ms`` to load it again."""
 
     kind: ClassVar[str] = "cold_load"
+    chunkable: ClassVar[bool] = True
     default_stages: ClassVar[tuple[str, ...]] = ("model_load",)
     cold_ms: float = 800.0
 
@@ -140,6 +147,7 @@ class Fragmentation(Fault):
     latency per second since the last restart) until a restart every ``restart_every_ms``."""
 
     kind: ClassVar[str] = "fragmentation"
+    chunkable: ClassVar[bool] = True
     default_stages: ClassVar[tuple[str, ...]] = ("inference",)
     growth_per_s: float = 0.01
     restart_every_ms: float = float("inf")
@@ -159,6 +167,7 @@ class Pause(Fault):
     stages stops for the pause. Applied through :func:`pause_end`, not as an extra."""
 
     kind: ClassVar[str] = "pause"
+    chunkable: ClassVar[bool] = True
     default_stages: ClassVar[tuple[str, ...]] = STAGES
 
     def extra_ms(self, arrival_ms, prev_arrival_ms, base, draws):  # type: ignore[no-untyped-def]

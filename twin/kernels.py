@@ -119,19 +119,56 @@ def _bisect_left_from(x: np.ndarray, v: float, hint: int) -> int:
     return _bisect_left_in(x, v, lo, hi)
 
 
+# A pause cursor: the searches' last answers for one schedule, kept as scalars so the common
+# case (the request falls between the same pauses as the last one) is a few comparisons with
+# no array passed to any function (numba counts references of every array argument).
+# cur[0..7]: ps[k-1], ps[k], pe[k-1], cum[k-1], cum[k], ws[m-1], ws[m], cum[m] (+-inf past
+# the ends); cur[8], cur[9]: k, m.
+CURSOR = 10
+
+
 @njit(inline="always", **_JIT)
-def _pause_end_from(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarray,
-                    start: float, work: float, hk: int, hm: int) -> tuple[float, int, int]:
-    """:func:`_pause_end` with its two searches started from the previous request's answers
-    ``hk``, ``hm``; returns the end and the new answers. The same arithmetic, the same bits."""
-    if ps.size == 0:
-        return start + work, 0, 0
-    k = _bisect_right_from(ps, start, hk)
+def _cursor_end(start: float, work: float, klo: float, khi: float, pe_prev: float,
+                cum_prev: float, cum_k: float, mlo: float, mhi: float, cum_m: float) -> float:
+    """:func:`_pause_end`'s arithmetic when the cursor's answers hold for ``start``, else NaN."""
+    if not (klo <= start < khi):
+        return np.nan
+    paused_before = cum_prev + (start - klo) if start < pe_prev else cum_k
+    target = start - paused_before + work
+    if not (mlo < target <= mhi):
+        return np.nan
+    return max(target + cum_m, start)
+
+
+@njit(**_JIT)
+def _cursor_seek(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarray,
+                 cur: np.ndarray, start: float, work: float) -> float:
+    """:func:`_pause_end` (searching from the cursor's last answers), moving the cursor."""
+    n = ps.size
+    k = _bisect_right_from(ps, start, int(cur[8]))
     inside = k > 0 and start < pe[k - 1]
     paused_before = cum[k - 1] + (start - ps[k - 1]) if inside else cum[k]
     target = start - paused_before + work
-    m = _bisect_left_from(ws, target, hm)
-    return max(target + cum[m], start), k, m
+    m = _bisect_left_from(ws, target, int(cur[9]))
+    cur[0] = ps[k - 1] if k > 0 else -np.inf
+    cur[1] = ps[k] if k < n else np.inf
+    cur[2] = pe[k - 1] if k > 0 else -np.inf
+    cur[3] = cum[k - 1] if k > 0 else 0.0
+    cur[4] = cum[k]
+    cur[5] = ws[m - 1] if m > 0 else -np.inf
+    cur[6] = ws[m] if m < n else np.inf
+    cur[7] = cum[m]
+    cur[8] = k
+    cur[9] = m
+    return max(target + cum[m], start)
+
+
+@njit(inline="always", **_JIT)
+def _cursor_start(cur: np.ndarray) -> None:
+    """A cursor whose first check fails (so the first request searches)."""
+    cur[:8] = np.nan
+    cur[8] = 0
+    cur[9] = 0
 
 
 @njit(inline="always", **_JIT)
@@ -163,9 +200,16 @@ def pause_end_into(ps: np.ndarray, pe: np.ndarray, cum: np.ndarray, ws: np.ndarr
                    start: np.ndarray, work: np.ndarray, out: np.ndarray) -> None:
     """``PauseSchedule.end`` over arrays, written into ``out`` (e.g. a column of a
     column-major array: no temporary)."""
-    hk, hm = 0, 0
+    if ps.size == 0:
+        for i in range(start.size):
+            out[i] = start[i] + work[i]
+        return
+    cur = np.empty(CURSOR)
+    _cursor_start(cur)
     for i in range(start.size):
-        out[i], hk, hm = _pause_end_from(ps, pe, cum, ws, start[i], work[i], hk, hm)
+        s, w = start[i], work[i]
+        e = _cursor_end(s, w, cur[0], cur[1], cur[2], cur[3], cur[4], cur[5], cur[6], cur[7])
+        out[i] = e if e == e else _cursor_seek(ps, pe, cum, ws, cur, s, w)
 
 
 @njit(inline="always", **_JIT)
@@ -197,12 +241,20 @@ def fcfs_sorted(a: np.ndarray, w: np.ndarray, capacity: int, ps: np.ndarray, pe:
     c = min(capacity, max(n, 1))
     heap = np.full(c, -np.inf)
     s = np.empty(n)
-    hk, hm = 0, 0
+    paused = ps.size > 0
+    cur = np.empty(CURSOR)
+    _cursor_start(cur)
     for i in range(n):
         free = heap[0]
         start = a[i] if a[i] >= free else free
         s[i] = start
-        end, hk, hm = _pause_end_from(ps, pe, cum, ws, start, w[i], hk, hm)
+        if paused:
+            end = _cursor_end(start, w[i], cur[0], cur[1], cur[2], cur[3], cur[4], cur[5],
+                              cur[6], cur[7])
+            if end != end:
+                end = _cursor_seek(ps, pe, cum, ws, cur, start, w[i])
+        else:
+            end = start + w[i]
         _replace_root(heap, c, end)
     return s
 

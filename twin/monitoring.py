@@ -17,7 +17,7 @@ import numpy as np
 
 from latency_models.faults import PacketLoss
 from latency_models.stages import E2E_BUDGET_MS, INFERENCE, NETWORK, STAGES
-from twin import kernels
+from twin import kernels_stream
 from twin.plan import Plan
 from twin.timings import Timings
 
@@ -31,86 +31,52 @@ class AlertRule:
     l4_jitter_ms: float = 20.0
 
 
-def _busy_per_window(start: np.ndarray, end: np.ndarray, edges: np.ndarray) -> np.ndarray:
-    """Total busy time of intervals [start, end) inside each window [edges[i], edges[i+1])."""
-    # busy time in [0, t) is sum(min(end, t) - min(start, t)) over intervals; evaluate it once
-    # at every edge, and each window's share is the difference between its two edges
-    s, e = np.sort(start), np.sort(end)
-    ks = np.searchsorted(s, edges, side="left")
-    ke = np.searchsorted(e, edges, side="left")
-    started = np.concatenate([[0.0], np.cumsum(s)])[ks] + edges * (s.size - ks)
-    ended = np.concatenate([[0.0], np.cumsum(e)])[ke] + edges * (e.size - ke)
-    return np.diff(ended - started)
-
-
-def _window_quantile(values: np.ndarray, starts: np.ndarray, counts: np.ndarray,
-                     q: float) -> np.ndarray:
-    """Nearest-rank quantile ``q`` of ``values`` within each window (the contiguous slices
-    ``[starts, starts + counts)``), exact, by a compiled per-window selection."""
-    return kernels.window_quantiles(np.ascontiguousarray(values, dtype=np.float64),
-                                    starts.astype(np.int64), counts.astype(np.int64), q)
-
-
-def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
-            rule: AlertRule | None = None) -> dict[str, Any]:
-    """Per-window L1-L4 series and the windows where the combined alert fired."""
-    rule = rule or AlertRule()
-    arrival = timings.arrival
-    if arrival.size == 0:
-        return {"window_ms": window_ms, "windows": [], "alerts": []}
-    t0, t1 = float(arrival.min()), float(arrival.max())
+def window_edges(t0: float, t1: float, window_ms: float) -> tuple[float, np.ndarray]:
+    """The window length (widened to at most MAX_WINDOWS windows) and the windows' edges for
+    arrivals from ``t0`` to ``t1``."""
     window_ms = max(window_ms, (t1 - t0) / MAX_WINDOWS)
     edges = np.arange(t0, t1 + window_ms, window_ms)
     if edges.size < 2:
         edges = np.array([t0, t0 + window_ms])
-    # requests are indexed in arrival order (both engines), so windows are contiguous slices:
-    # window j (j < last) holds the arrivals in [edges[j], edges[j + 1]), the first window
-    # also those before edges[0] and the last all from its start on
-    bounds = np.empty(edges.size, dtype=np.int64)
-    bounds[0] = 0
-    bounds[1:-1] = np.searchsorted(arrival, edges[1:-1], side="left")
-    bounds[-1] = arrival.size
-    e2e = timings.e2e_ms
-    stage = timings.stage_ms
-    net = stage[:, NETWORK]
-    jitter = np.abs(np.diff(net, prepend=net[:1]))
-    loss_faults = [j for j, f in enumerate(plan.faults) if isinstance(f, PacketLoss)]
-    lost = timings.fault_hit[:, loss_faults].any(axis=1) if loss_faults else None
-    capacity = plan.capacities[INFERENCE] or 1
-    slot_start, slot_end = timings.start[:, INFERENCE], timings.end[:, INFERENCE]
-    if plan.bypass is not None:  # the rule path needs no inference slot
-        on_slot = ~plan.bypass[:, INFERENCE]
-        slot_start, slot_end = slot_start[on_slot], slot_end[on_slot]
-    busy = _busy_per_window(slot_start, slot_end, edges)
+    return window_ms, edges
+
+
+def jitter_of(net: np.ndarray, before: float | None = None) -> np.ndarray:
+    """|difference| of consecutive network latencies; ``before`` is the one preceding
+    ``net[0]`` (None for the first request of a run: its jitter is 0)."""
+    out = np.empty_like(net)
+    if net.size:
+        np.abs(np.diff(net), out=out[1:])
+        out[0] = 0.0 if before is None else abs(net[0] - before)
+    return out
+
+
+def summarise(window_ms: float, edges: np.ndarray, occupied: np.ndarray, counts: np.ndarray,
+              stats: np.ndarray, busy: np.ndarray, capacity: int,
+              rule: AlertRule | None = None) -> dict[str, Any]:
+    """The monitor's result from each occupied window's figures (``stats`` rows as
+    :func:`twin.kernels_stream.window_stats` writes them, ``counts`` their requests) and the
+    inference slots' busy time per window."""
+    rule = rule or AlertRule()
     util = 100.0 * busy / (capacity * np.diff(edges))
-    counts = np.diff(bounds)
-    occupied = np.flatnonzero(counts > 0)
-    starts = bounds[:-1][occupied]
-    l1 = _window_quantile(e2e, starts, counts[occupied], 0.95)
-    over = np.add.reduceat((e2e > E2E_BUDGET_MS).astype(float), starts) / counts[occupied]
-    l2 = np.column_stack([_window_quantile(stage[:, k], starts, counts[occupied], 0.95)
-                          for k in range(len(STAGES))])
-    rtt = _window_quantile(net, starts, counts[occupied], 0.5)
-    jit = np.add.reduceat(jitter, starts) / counts[occupied]
-    loss = (np.add.reduceat(lost.astype(float), starts) / counts[occupied]
-            if lost is not None else np.zeros(occupied.size))
+    n_stages = len(STAGES)
     windows = []
     alerts = []
     # Python floats once (tolist), then the same round() per value as before
-    cols = zip(occupied.tolist(), edges[occupied].tolist(), counts[occupied].tolist(),
-               l1.tolist(), over.tolist(), l2.tolist(), util[occupied].tolist(), rtt.tolist(),
-               jit.tolist(), loss.tolist(), strict=True)
-    for _, t_ms, count, l1_j, over_j, l2_j, util_j, rtt_j, jit_j, loss_j in cols:
+    cols = zip(edges[occupied].tolist(), counts.tolist(), stats.tolist(),
+               util[occupied].tolist(), strict=True)
+    for t_ms, count, row_j, util_j in cols:
         row = {
             "t_ms": round(t_ms, 3),
             "requests": count,
-            "l1_p95_ms": round(l1_j, 3),
-            "l1_over_budget": round(over_j, 4),
-            "l2_p95_ms": {s: round(v, 3) for s, v in zip(STAGES, l2_j, strict=True)},
+            "l1_p95_ms": round(row_j[0], 3),
+            "l1_over_budget": round(row_j[1], 4),
+            "l2_p95_ms": {s: round(v, 3) for s, v in zip(STAGES, row_j[2:2 + n_stages],
+                                                         strict=True)},
             "l3_util_pct": round(util_j, 2),
-            "l4_rtt_ms": round(rtt_j, 3),
-            "l4_jitter_ms": round(jit_j, 3),
-            "l4_loss": round(loss_j, 4),
+            "l4_rtt_ms": round(row_j[2 + n_stages], 3),
+            "l4_jitter_ms": round(row_j[3 + n_stages], 3),
+            "l4_loss": round(row_j[4 + n_stages], 4),
         }
         windows.append(row)
         if (row["l1_p95_ms"] > rule.l1_p95_ms and row["l3_util_pct"] > rule.l3_util_pct
@@ -118,3 +84,48 @@ def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
             alerts.append({"t_ms": row["t_ms"], "duration_ms": window_ms,
                            "kind": "alert", "name": "combined_L1_L3_L4"})
     return {"window_ms": window_ms, "windows": windows, "alerts": alerts}
+
+
+#: figures per window as :func:`twin.kernels_stream.window_stats` writes them
+WINDOW_FIGURES = len(STAGES) + 5
+
+
+def loss_faults(faults: list[Any]) -> list[int]:
+    """Indices of the faults whose hit means the request's packets were lost (L4 loss)."""
+    return [j for j, f in enumerate(faults) if isinstance(f, PacketLoss)]
+
+
+def compute(plan: Plan, timings: Timings, window_ms: float = 1000.0,
+            rule: AlertRule | None = None) -> dict[str, Any]:
+    """Per-window L1-L4 series and the windows where the combined alert fired."""
+    arrival = timings.arrival
+    if arrival.size == 0:
+        return {"window_ms": window_ms, "windows": [], "alerts": []}
+    window_ms, edges = window_edges(float(arrival.min()), float(arrival.max()), window_ms)
+    # requests are indexed in arrival order (both engines), so windows are contiguous slices:
+    # window j (j < last) holds the arrivals in [edges[j], edges[j + 1]), the first window
+    # also those before edges[0] and the last all from its start on
+    bounds = np.empty(edges.size, dtype=np.int64)
+    bounds[0] = 0
+    bounds[1:-1] = np.searchsorted(arrival, edges[1:-1], side="left")
+    bounds[-1] = arrival.size
+    e2e = np.ascontiguousarray(timings.e2e_ms, dtype=np.float64)
+    stage = timings.stage_ms
+    jitter = jitter_of(np.ascontiguousarray(stage[:, NETWORK]))
+    hit = loss_faults(plan.faults)
+    lost = (timings.fault_hit[:, hit].any(axis=1).astype(float) if hit
+            else np.zeros(arrival.size))
+    capacity = plan.capacities[INFERENCE] or 1
+    slot_start, slot_end = timings.start[:, INFERENCE], timings.end[:, INFERENCE]
+    if plan.bypass is not None:  # the rule path needs no inference slot
+        on_slot = ~plan.bypass[:, INFERENCE]
+        slot_start, slot_end = slot_start[on_slot], slot_end[on_slot]
+    busy = np.zeros(edges.size - 1)
+    kernels_stream.busy_add(np.ascontiguousarray(slot_start, dtype=np.float64),
+                            np.ascontiguousarray(slot_end, dtype=np.float64), edges, busy)
+    counts = np.diff(bounds)
+    occupied = np.flatnonzero(counts > 0)
+    stats = np.empty((occupied.size, WINDOW_FIGURES))
+    kernels_stream.window_stats(e2e, np.asarray(stage, dtype=np.float64), jitter, lost,
+                                bounds[:-1][occupied], counts[occupied], E2E_BUDGET_MS, stats)
+    return summarise(window_ms, edges, occupied, counts[occupied], stats, busy, capacity, rule)

@@ -92,9 +92,11 @@ def _attr(value: Any) -> Any:
 
 def make_spans(report: Report | dict[str, Any], timings: Timings,
                columns: dict[str, np.ndarray], anchor_ns: int,
-               limit: int = MAX_TRACED) -> tuple[list[Any], dict[str, Any]]:
+               limit: int = MAX_TRACED, index: np.ndarray | None = None
+               ) -> tuple[list[Any], dict[str, Any]]:
     """The SDK's finished spans for the traced requests, and the report's ``otel`` block:
-    names, modes and budgets as the report has them (faults named by its ``faults``)."""
+    names, modes and budgets as the report has them (faults named by its ``faults``).
+    ``index``: the requests' numbers when ``timings`` is a sample (a chunked run's)."""
     from opentelemetry import trace as api
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
@@ -131,11 +133,12 @@ def make_spans(report: Report | dict[str, Any], timings: Timings,
     for i in chosen.tolist():
         if not finished[i]:
             continue  # an interrupted run's unfinished request has no end to export
-        trace_id, span_ids = _ids(r.scenario, r.seed, i)
+        request = i if index is None else int(index[i])
+        trace_id, span_ids = _ids(r.scenario, r.seed, request)
         ids.trace_ids.append(trace_id)
         ids.span_ids.append(span_ids[0])
         e2e = float(timings.e2e_ms[i])
-        attrs: dict[str, Any] = {"cabin.request": i, "cabin.e2e_ms": round(e2e, 3),
+        attrs: dict[str, Any] = {"cabin.request": request, "cabin.e2e_ms": round(e2e, 3),
                                  "cabin.budget_ms": budget, "cabin.over_budget": e2e > budget}
         attrs.update({f"cabin.{k}": _attr(v[i]) for k, v in columns.items() if len(v) > i})
         root = tracer.start_span("request", start_time=ns(timings.arrival[i]), attributes=attrs)
@@ -189,13 +192,13 @@ def _endpoint() -> str | None:
 
 
 def export(report: Report | dict[str, Any], timings: Timings, columns: dict[str, np.ndarray],
-           out: Path, anchor_ns: int) -> dict[str, Any]:
+           out: Path, anchor_ns: int, index: np.ndarray | None = None) -> dict[str, Any]:
     """Write ``out/otel.json`` (and send to a collector if one is configured); returns the
-    report's ``otel`` block."""
+    report's ``otel`` block. ``index``: as :func:`make_spans` takes it."""
     from google.protobuf.json_format import MessageToDict
     from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
 
-    spans, info = make_spans(report, timings, columns, anchor_ns)
+    spans, info = make_spans(report, timings, columns, anchor_ns, index=index)
     per_batch = BATCH * (1 + len(STAGES))
     batches = [spans[k:k + per_batch] for k in range(0, len(spans), per_batch)]
     with (out / "otel.json").open("w", encoding="utf-8") as fh:

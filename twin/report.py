@@ -83,8 +83,10 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
                  stats: dict[str, Any] | None = None) -> dict[str, Any]:
     """The report.json contract (README.md, "report.json") plus ``extra`` keys from later
     layers; then the scenario's expectations are evaluated against it (so they can name any
-    key). ``stats``: :func:`latency_statistics` of ``timings``, if already computed."""
+    key). ``stats``: :func:`latency_statistics` of ``timings``, if already computed (a chunked
+    run's also carry ``requests`` and ``requests_hit``: its ``timings`` are a sample)."""
     stats = stats if stats is not None else latency_statistics(timings)
+    hits = stats.get("requests_hit")  # a chunked run counts them; its timings are a sample
     stages: dict[str, Any] = {}
     for s in STAGES:
         got = stats["stages"][s]
@@ -103,7 +105,7 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
         "scenario": scenario.name,
         "description": scenario.description,
         "seed": seed,
-        "requests": timings.n,
+        "requests": stats.get("requests", timings.n),
         "engine": timings.engine,
         "stages": stages,
         "e2e": e2e,
@@ -112,7 +114,8 @@ def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str,
             {"kind": f.kind, "start_ms": f.start_ms,
              "duration_ms": f.duration_ms if math.isfinite(f.duration_ms) else None,
              "every_ms": f.every_ms, "stages": list(f.targets()),
-             "requests_hit": int(timings.fault_hit[:, j].sum())}
+             "requests_hit": (int(timings.fault_hit[:, j].sum()) if hits is None
+                              else hits[j])}
             for j, f in enumerate(scenario.faults)
         ],
         "monitoring": {
@@ -208,10 +211,12 @@ def perception_classes(e2e_ms: np.ndarray, failed: np.ndarray | None = None) -> 
 
 
 def write_requests_csv(timings: Timings, out: Path, report: Report | dict[str, Any],
-                       extra: dict[str, np.ndarray] | None = None) -> Path:
+                       extra: dict[str, np.ndarray] | None = None,
+                       index: np.ndarray | None = None) -> Path:
     """A row per request: arrival, a column per stage (time in stage, queueing included),
     queueing, e2e, perception class, path taken and the faults that hit it (named as in the
-    report's ``faults``)."""
+    report's ``faults``). ``index``: the requests' numbers when ``timings`` is a sample (a
+    chunked run's); 0, 1, ... otherwise."""
     path = out / "requests.csv"
     extra = extra or {}
     fault_names = [f.kind for f in parse_report(report).faults]
@@ -223,7 +228,8 @@ def write_requests_csv(timings: Timings, out: Path, report: Report | dict[str, A
                     "e2e_ms", "perception", *extra, "faults"])
         extra_cols = [v.tolist() for v in extra.values()]
         rows = zip(
-            range(timings.n), np.round(timings.arrival, 3).tolist(),
+            range(timings.n) if index is None else index.tolist(),
+            np.round(timings.arrival, 3).tolist(),
             np.round(timings.stage_ms, 3).tolist(),
             np.round(timings.queue_ms.sum(axis=1), 3).tolist(),
             np.round(timings.e2e_ms, 3).tolist(), cls.tolist(), strict=True,

@@ -168,6 +168,22 @@ class PolicyEntry(Block):
     degrade: bool
 
 
+class Chunked(Block):
+    """A run made in chunks (``twin run --chunk-requests N``, :mod:`twin.chunked`)."""
+
+    reference_title: ClassVar[str] = "chunked"
+    chunk_requests: int = Field(ge=1, description="requests per chunk")
+    chunks: int = Field(ge=1, description="chunks run")
+    carried_max: int = Field(ge=0, description="most requests carried over a chunk boundary "
+                                               "(still in flight at a shared stage)")
+    from_histograms: list[str] = Field(description="the figures taken from HdrHistograms "
+                                                   "rather than a sort of every request")
+    precision: str = Field(description="the precision of those figures")
+    sampled_every: int = Field(ge=1, description="requests.csv (and the timings kept) hold "
+                                                 "every k-th request and the last")
+    sampled_requests: int = Field(ge=0, description="requests kept in the sample")
+
+
 class Report(_Contract):
     """The top level. Keys marked required are in every report; the others are written when
     the part they describe took part in the run."""
@@ -208,6 +224,8 @@ class Report(_Contract):
     # a real run (the hardware floor)
     lockstep: Block | None = Field(None, description="pacing lateness and real-call error")
     llm_real: Block | None = Field(None, description="the real model's calls")
+    capture_real: Block | None = Field(None, description="the real capture stage: VAD, "
+                                       "endpoints (ok, premature, timeout), latency")
     llm_worker: Block | None = Field(None, description="the model worker process")
     model_crash: Block | None = Field(None, description="the model worker's crash")
     dut: Block | None = Field(None, description="the device under test: outcomes per request")
@@ -221,6 +239,8 @@ class Report(_Contract):
     requests_planned: int | None = Field(None, ge=0, description="requests planned")
     otel: Block | None = Field(None, description="the OpenTelemetry export: file, traces, "
                                                  "collector")
+    chunked: Chunked | None = Field(None, description="a run made in chunks: the chunk, and "
+                                                      "what is sampled or from histograms")
 
     #: the dotted keys whose non-finite values were written as null (set by parse_report)
     _non_finite: list[str] = PrivateAttr(default_factory=list)

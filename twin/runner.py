@@ -15,7 +15,9 @@ from twin.assistant.placement import attribute_network
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
 from twin.engine_fast import run_fast
+from twin.errors import InputError
 from twin.plan import Plan, make_plan
+from twin.progress import counting
 from twin.report import build_report, latency_statistics
 from twin.scenario import Scenario
 from twin.timings import Timings
@@ -35,6 +37,8 @@ class RunResult:
     extra_columns: dict[str, np.ndarray] = field(default_factory=dict)
     #: the real calls a binding recorded (stage, class, features, ms), for calibration
     calls: list[Any] = field(default_factory=list)
+    #: a chunked run's ``timings`` are a sample: the requests' indices (None: every request)
+    request_index: np.ndarray | None = None
 
     def request_arrays(self) -> dict[str, np.ndarray]:
         """Per-request arrays for plots: arrival, a column per stage, e2e, path (if any)."""
@@ -117,10 +121,19 @@ def run_scenario(
     requests: int | None = None,
     engine: str | None = None,
     binding: Binding | None = None,
+    chunk: int | None = None,
+    sample_every: int | None = None,
 ) -> RunResult:
-    """Run ``scenario`` (seed and request count default to the scenario's own)."""
+    """Run ``scenario`` (seed and request count default to the scenario's own); with
+    ``chunk``, in chunks of that many requests (:mod:`twin.chunked`: memory bounded by the
+    chunk, the timings kept are every ``sample_every``-th request's)."""
     seed = scenario.seed if seed is None else seed
     n = scenario.requests if requests is None else requests
+    if chunk is not None:
+        if binding is not None or engine == "des":
+            raise InputError(scenario.source, "--chunk-requests",
+                             "a modelled run on the fast engine")
+        return run_chunked_scenario(scenario, seed, n, chunk, sample_every)
     plan = make_plan(scenario, seed, n)
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
@@ -137,6 +150,8 @@ def run_scenario(
                                    timings.end[:, INFERENCE])):
         # calls that overlapped run slower (fitted slowdown): run the slowed plan again
         timings = run_fast(plan) if chosen == "fast" else run_des(plan)
+    if binding is not None and hasattr(binding, "retime"):  # e.g. arrival at end of speech
+        timings = binding.retime(timings)
     modes = {s: ("real" if real and s in real else scenario.modes[s]) for s in STAGES}
     extra: dict[str, Any] = {}
     columns: dict[str, np.ndarray] = {}
@@ -169,6 +184,8 @@ def run_scenario(
         }
     if binding is not None:
         extra.update(binding.finish(timings))
+        if hasattr(binding, "backend_columns"):
+            columns.update(binding.backend_columns(plan.n))
     report = build_report(scenario, seed, timings, mon, modes, extra, stats)
     if "dut_network" in extra:
         report["stages"]["network"]["dut_network"] = extra["dut_network"]
@@ -177,6 +194,30 @@ def run_scenario(
             scenario, seed, n, report)
     return RunResult(scenario, plan, timings, report, mon, columns,
                      list(getattr(binding, "records", [])))
+
+
+def run_chunked_scenario(scenario: Scenario, seed: int, n: int, chunk: int,
+                         sample_every: int | None = None) -> RunResult:
+    """:func:`run_scenario` in chunks (:func:`twin.chunked.run_chunked`); the report says so
+    in ``chunked``."""
+    from twin.chunked import run_chunked
+
+    done = [0]
+    with counting(n, lambda: done[0]):
+        run = run_chunked(scenario, seed, n, chunk, sample_every,
+                          lambda k: done.__setitem__(0, k))
+    stats = {**run.stats, "requests": run.n, "requests_hit": run.requests_hit}
+    modes = {s: scenario.modes[s] for s in STAGES}
+    report = build_report(scenario, seed, run.sample, run.monitoring, modes, {}, stats)
+    report["chunked"] = {
+        "chunk_requests": run.chunk, "chunks": run.chunks,
+        "carried_max": run.carried_max,
+        "from_histograms": ["stages.*.queue_p95_ms", "stages.*.share_of_e2e_p95"],
+        "precision": "HdrHistogram, 3 significant digits (a value within 0.1 % of itself)",
+        "sampled_every": run.sample_every, "sampled_requests": int(run.sample_index.size),
+    }
+    return RunResult(scenario, run.plan, run.sample, report, run.monitoring,
+                     request_index=run.sample_index)
 
 
 def _dut_network(plan: Plan, binding: Binding | None,

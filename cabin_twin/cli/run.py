@@ -31,6 +31,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--engine", choices=("auto", "des", "fast"), help="force an engine")
     p.add_argument("--model", help="GGUF for real model stages (default: SmolLM2-135M)")
     p.add_argument("--threads", type=positive_int, default=2, help="llama.cpp threads (default 2)")
+    p.add_argument("--chunk-requests", type=positive_int, metavar="N",
+                   help="run in chunks of N requests: memory bounded by the chunk, not the "
+                        "run (up to 10^9 requests; a modelled open-loop scenario); "
+                        "requests.csv then holds a sample")
+    p.add_argument("--csv-every", type=positive_int, metavar="K",
+                   help="with --chunk-requests: requests.csv keeps every K-th request and the "
+                        "last (default: about 100,000 rows)")
+    p.add_argument("--no-requests-csv", action="store_true",
+                   help="write no requests.csv")
     p.add_argument("--replay", type=Path, metavar="TRACE", help="a recorded CAN trace (BLF/ASC) "
                    "sent on the rig's bus alongside the run, on the scenario clock (with --rig)")
     p.set_defaults(func=run)
@@ -53,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
         scenario = load_scenario(args.scenario)
         check_run_size(args)
+        _check_chunking(args)
         if scenario.link_faults:  # a device the rig lacks is refused in every run
             from hil.backends import DEFAULT_RIG
             from hil.links.faults import check_link_faults
@@ -63,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
         dut = assistant is not None and (assistant.backend is not None
                                          or assistant.route is not None)
         real = bool(args.rig or dut or "real" in scenario.modes.values())
+        if real and args.chunk_requests:
+            raise InputError("--chunk-requests", "chunk", "a modelled run (real stages, a rig "
+                             "or a DUT run in lockstep, whole)")
         if args.replay is not None:
             if not args.rig:
                 raise InputError(str(args.replay), "--replay", "a run with --rig (the trace "
@@ -92,17 +105,19 @@ def run(args: argparse.Namespace) -> int:
                                   replay=args.replay)
             else:
                 result = run_scenario(scenario, seed=args.seed, requests=args.requests,
-                                      engine=args.engine)
+                                      engine=args.engine, chunk=args.chunk_requests,
+                                      sample_every=args.csv_every)
         run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
                     "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
-        written, report = _write(result, out, run_info, anchor_ns)
+        written, report = _write(result, out, run_info, anchor_ns, not args.no_requests_csv)
         if real and deferred.caught is not None and getattr(
                 result, "interrupted_by", None) is None:  # while the files were written
             from hil.run_real import mark_interrupted
 
             mark_interrupted(result, deferred.caught)
             (out / "report.html").unlink(missing_ok=True)  # made before: not this verdict
-            written, report = _write(result, out, run_info, anchor_ns)
+            written, report = _write(result, out, run_info, anchor_ns,
+                                     not args.no_requests_csv)
     print(format_table(report))
     print(f"wrote {out}/{written}", file=sys.stderr)
     interrupted = getattr(result, "interrupted_by", None)
@@ -119,8 +134,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int
-           ) -> tuple[str, Report]:
+def _check_chunking(args: argparse.Namespace) -> None:
+    """``--requests`` beyond what one run holds in memory needs ``--chunk-requests``."""
+    from twin.chunked import MAX_CHUNKED_REQUESTS
+    from twin.config.scenario import MAX_REQUESTS
+
+    if args.chunk_requests is None:
+        if args.csv_every is not None:
+            raise InputError("--csv-every", "csv_every", "--chunk-requests with it (a whole "
+                             "run writes every request)")
+        if args.requests is not None and args.requests > MAX_REQUESTS:
+            raise InputError("--requests", "requests", f"at most {MAX_REQUESTS:,} in one pass "
+                             f"(or --chunk-requests N for up to {MAX_CHUNKED_REQUESTS:,}), got "
+                             f"{args.requests:,}")
+    elif args.requests is not None and args.requests > MAX_CHUNKED_REQUESTS:
+        raise InputError("--requests", "requests", f"at most {MAX_CHUNKED_REQUESTS:,} in a "
+                         f"chunked run, got {args.requests:,}")
+
+
+def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int,
+           requests_csv: bool = True) -> tuple[str, Report]:
     """report.json, requests.csv, junit.xml, ctrf.json, otel.json (and report.html when not
     interrupted), every one written from the one parse of the report; the names written and
     that parse."""
@@ -136,11 +169,16 @@ def _write(result: Any, out: Path, run_info: dict[str, Any], anchor_ns: int
     report.otel = Block.model_validate(otel)
     result.report["otel"] = otel
     write_report(report, out)
-    write_requests_csv(result.timings, out, report, result.extra_columns)
+    if requests_csv:
+        write_requests_csv(result.timings, out, report, result.extra_columns,
+                           index=result.request_index)
+    else:
+        (out / "requests.csv").unlink(missing_ok=True)  # not a stale one from before
     write_junit(report, out, run_info)
     write_ctrf(out / "ctrf.json", "cabin-twin run", cases_from_report(report, run_info["wall_s"]),
                run_info["started"], run_info["wall_s"], {"hostname": run_info["hostname"]})
-    written = "report.json, requests.csv, junit.xml, ctrf.json"
+    written = ("report.json, requests.csv, junit.xml, ctrf.json" if requests_csv
+               else "report.json, junit.xml, ctrf.json")
     if otel.get("file"):
         written += ", otel.json"
     if getattr(result, "interrupted_by", None) is None:
@@ -157,7 +195,8 @@ def _export_traces(report: Report, result: RunResult, out: Path,
     from twin.otel_export import export
 
     try:
-        return export(report, result.timings, result.extra_columns, out, anchor_ns)
+        return export(report, result.timings, result.extra_columns, out, anchor_ns,
+                      getattr(result, "request_index", None))
     except Exception as exc:  # the verdict must still be written
         print(f"twin: warning: {out}/otel.json not written: {exc}", file=sys.stderr)
         return {"file": None, "error": str(exc)[:200]}

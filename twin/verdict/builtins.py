@@ -3,9 +3,9 @@
 :func:`run_builtins` gives the entries every run is judged on (modelled or real): the budget
 checks of :mod:`twin.verdict.budget`. :func:`real_run_builtins` adds what a run with real
 stages is judged on: actuation (when a rig rendered), confirmation, real calls returned, the
-model worker, the device under test. Another layer adds a check of its own with
-:func:`register_real_run_check` (a function ``(scenario, report) -> [entries]`` in the same
-shape), so the verdict stays here.
+model worker, the device under test, the capture stage's endpoints. Another layer adds a
+check of its own with :func:`register_real_run_check` (a function ``(scenario, report) ->
+[entries]`` in the same shape), so the verdict stays here.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from twin.scenario import Scenario
 from twin.verdict.actuation import actuation_expectations
 from twin.verdict.budget import budget_expectations
+from twin.verdict.capture import capture_expectations
 from twin.verdict.dut import dut_expectations
 from twin.verdict.run_health import (
     calls_returned_expectation,
@@ -38,6 +39,7 @@ REAL_RUN_CHECKS: list[Check] = [
     lambda _scenario, report: calls_returned_expectation(report),
     lambda _scenario, report: model_crash_expectation(report),
     lambda _scenario, report: dut_expectations(report.get("dut")),
+    capture_expectations,
 ]
 
 
