@@ -56,7 +56,7 @@ from hil.llm.slots import read_slots
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
-from twin.assistant.feedback import feedback_for, joined, range_feedback
+from twin.assistant.feedback import cannot_part, feedback_for, joined, range_feedback
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 from twin.assistant.scope import negated, out_of_scope
 
@@ -220,10 +220,12 @@ def focused_decision(
     threshold: float | Mapping[str, float] | None = None,
 ) -> HeadDecision:
     """:func:`head_decision` on the part of a request the fallback answers
-    (:func:`hil.llm.clauses.focus`); an action on it also says the cabin cannot do the rest."""
+    (:func:`hil.llm.clauses.focus`); an action on it also names each clause left out as one the
+    cabin cannot do."""
     d = head_decision(classes, probs, part.text, lang, threshold)
     if part.dropped and d.intent != "unknown":
-        return d._replace(feedback=joined([d.feedback, cannot(lang)], lang))
+        said = [d.feedback] + [cannot_part(c, lang) for c in part.dropped]
+        return d._replace(feedback=joined(said, lang))
     return d
 
 
