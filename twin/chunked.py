@@ -65,7 +65,7 @@ RECORD = 1 + 3 * N_STAGES
 
 def chunk_problem(scenario: Scenario) -> str | None:
     """Why ``scenario`` cannot run in chunks (None: it can)."""
-    from twin import assisted, calibrated
+    from twin import assisted, calibrated, capture_model
 
     cfg = scenario.config
     if not is_open_loop(scenario.workload):
@@ -84,7 +84,7 @@ def chunk_problem(scenario: Scenario) -> str | None:
     for f in scenario.faults:
         if not f.chunkable:
             return f"fault kinds drawn request by request ({f.kind} is not)"
-    if calibrated.load_conditioned(scenario):
+    if calibrated.load_conditioned(scenario) or capture_model.load(scenario) is not None:
         return "no conditioned (calibrated) stage models"
     return None
 

@@ -225,6 +225,8 @@ class Report(_Contract):
     llm_real: Block | None = Field(None, description="the real model's calls")
     capture_real: Block | None = Field(None, description="the real capture stage: VAD, "
                                        "endpoints (ok, premature, timeout), latency")
+    capture_model: Block | None = Field(None, description="a calibrated capture model's drawn "
+                                        "endpoints (ok, premature, timeout), latency")
     llm_worker: Block | None = Field(None, description="the model worker process")
     model_crash: Block | None = Field(None, description="the model worker's crash")
     dut: Block | None = Field(None, description="the device under test: outcomes per request")
