@@ -63,10 +63,12 @@ from twin.errors import InputError
         ("climate_temperature_up", "turn the ac up", 0),
         ("climate_temperature_up", "make it less cold", 0),
         ("media_volume_up", "less loud please", 0),
-        # play/pause and next/previous are directions too
-        ("media_play", "暂停音乐", 0),
+        # play/pause and next/previous are directions too; the music named beside a stop word
+        # is what to stop, not a way
+        ("media_play", "暂停音乐", -1),
         ("media_play", "put on some jazz", 1),
-        ("media_pause", "hold the music for a second", 0),
+        ("media_pause", "hold the music for a second", -1),
+        ("media_play", "停止播放歌声吧", 0),  # a stop and a play verb: the head's own answer
         ("media_next", "切到上一首", -1),
         ("media_next", "skip this one", 1),
         ("media_previous", "play that last song again", -1),
@@ -435,3 +437,23 @@ def test_written_phrasings_cover_both_languages_and_are_seeded() -> None:
     plays = [t for t, i in first if i == "media_play"]
     assert any(t.isascii() for t in plays) and any(not t.isascii() for t in plays)
     assert {i for _, i in first} >= {"media_play", "unknown", "media_volume_set", "window_close"}
+
+
+def test_stopping_the_music_is_a_pause_never_a_play() -> None:
+    for text in ("kill the music", "turn the music off", "关掉音乐"):
+        assert direction_of("media_play", text) == -1, text
+        d = head_decision(CLASSES, _probs(media_play=0.8), text, "en")
+        assert d.intent != "media_play", text
+    assert direction_of("media_play", "继续播放") == 1
+
+
+def test_a_song_requests_title_names_no_place_device_or_topic() -> None:
+    sure = _probs(media_play=0.8)
+    for text, lang in (("play Hotel California by the Eagles", "en"),
+                       ("我要听儿歌吹起小喇叭", "zh-CN"), ("有没有周杰伦的歌", "zh-CN"),
+                       ("播放起风了", "zh-CN")):
+        assert head_decision(CLASSES, sure, text, lang).intent == "media_play", text
+    # later is still later, and a device named outside a song request is still lacking
+    for text, lang in (("play some jazz tomorrow morning", "en"), ("打开后排空调", "zh-CN"),
+                       ("到了公司打开车窗", "zh-CN"), ("下了高速再把窗户打开", "zh-CN")):
+        assert head_decision(CLASSES, sure, text, lang).intent == "unknown", text

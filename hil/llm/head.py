@@ -47,6 +47,7 @@ from hil.llm.grounding import (
     KEEP,
     LACKING,
     NOT_HERE_NOW,
+    SONG_REQUEST,
     TOPICS,
     named_topics,
     narrowed,
@@ -178,7 +179,10 @@ def head_decision(
     lowered = normalised(query)
     named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
-    if scope == "elsewhere" and "home" in named:
+    if "playback" in named and SONG_REQUEST.search(lowered) and scope not in ("later", "phone"):
+        # the rest is a title or a singer ("play Hotel California"): the media's topics only
+        named &= {"playback", "skip", "volume", "mute"}
+    elif scope == "elsewhere" and "home" in named:
         named = {"home"}  # going home is the one topic that names a place outside the car
     elif scope is not None or LACKING.search(lowered) or NOT_HERE_NOW.search(lowered):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
