@@ -7,6 +7,7 @@ PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 ARGS ?=
+SILERO_VAD := silero-vad==6.2.3
 
 .PHONY: run test lint bench clean doctor mutate
 
@@ -24,7 +25,16 @@ $(VENV)/.installed: pyproject.toml setup.py $(VENV)/.llama
 
 $(VENV)/.installed-dev: pyproject.toml setup.py $(VENV)/.llama
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $@ $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet --no-deps "$(SILERO_VAD)"
+	touch $@ $(VENV)/.installed $(VENV)/.installed-capture
+
+# the real capture stage's packages (not needed by `make run`'s default scenario): the
+# `capture` extra, and Silero VAD's ONNX model from `silero-vad` without its dependencies
+# (it declares torch, which would pull a CUDA build; the model runs on onnxruntime)
+$(VENV)/.installed-capture: pyproject.toml setup.py $(VENV)/.installed
+	$(BIN)/python -m pip install --quiet -e ".[capture]"
+	$(BIN)/python -m pip install --quiet --no-deps "$(SILERO_VAD)"
+	touch $@
 
 run: $(VENV)/.installed
 	$(BIN)/twin run $(ARGS)

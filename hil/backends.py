@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from latency_models.stages import STAGES
 from twin.errors import InputError
 from twin.scenario import Scenario
@@ -57,6 +59,48 @@ class RealParts:
     stages: dict[str, str] = field(default_factory=dict)  # stage -> backend name
     work: dict[str, Work] = field(default_factory=dict)  # a backend's own work for a stage
     source: str = "scenario"  # the scenario file, for error messages
+    #: a backend's hooks into the run, each optional: ``bind(plan, assisted_plan)`` once the
+    #: plan is drawn; ``retime(timings, rows) -> timings`` after the run (``rows``: each
+    #: timing row's request index); ``columns(n) -> {name: array}`` for requests.csv;
+    #: ``report() -> {key: block}`` for report.json (after the backends closed)
+    hooks: list[Any] = field(default_factory=list)
+
+
+class BackendHooks:
+    """What a binding does with its backends' :attr:`RealParts.hooks` (a mixin: the binding
+    has ``parts``)."""
+
+    parts: RealParts
+
+    def _hooks(self, name: str) -> list[Any]:
+        return [getattr(h, name) for h in self.parts.hooks if hasattr(h, name)]
+
+    def bind_hooks(self, plan: Any, ap: Any) -> None:
+        for bind in self._hooks("bind"):
+            bind(plan, ap)
+
+    def retime(self, timings: Any, rows: np.ndarray | None = None) -> Any:
+        """The run's timings as the backends place them (``rows``: the request index of each
+        row; default all): a real capture stage moves each request's arrival to the moment
+        its user stopped speaking."""
+        rows = np.arange(timings.n) if rows is None else rows
+        for retime in self._hooks("retime"):
+            timings = retime(timings, rows)
+        return timings
+
+    def backend_columns(self, n: int) -> dict[str, np.ndarray]:
+        """requests.csv columns the backends add (per request, ``n`` rows)."""
+        out: dict[str, np.ndarray] = {}
+        for columns in self._hooks("columns"):
+            out.update(columns(n))
+        return out
+
+    def hook_reports(self) -> dict[str, Any]:
+        """report.json blocks the backends add (after they closed)."""
+        out: dict[str, Any] = {}
+        for report in self._hooks("report"):
+            out.update(report())
+        return out
 
 
 @dataclass(frozen=True)

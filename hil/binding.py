@@ -36,11 +36,11 @@ import numpy as np
 import simpy
 
 from devices.actuator import Outcome
-from hil.backends import RealParts
+from hil.backends import BackendHooks, RealParts
 from hil.calls import CallRecord, token_counts
 from hil.dut.trace_context import request_trace
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
-from hil.render import RenderBackend, RenderOutcome
+from hil.render import NO_COMMAND, RenderBackend, RenderOutcome
 from hil.rig_bus import begin_on_lockstep
 from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, MODEL_LOAD, SCHEDULING, STAGES
@@ -70,7 +70,7 @@ class _Stage:
         yield from self.work(env, index, timeline)
 
 
-class RealBinding:
+class RealBinding(BackendHooks):
     """Real stages for a twin run; the others stay as the scenario models them."""
 
     def __init__(self, parts: RealParts, close: ExitStack | None = None) -> None:
@@ -123,6 +123,7 @@ class RealBinding:
                 plan.capacities[MODEL_LOAD] = 1
                 if plan.bypass is not None:
                     plan.bypass[:, MODEL_LOAD] = ~ap.llm
+        self.bind_hooks(plan, ap)  # a backend's own view of the drawn plan
         if "render" in real and ap is None:  # command what a sampled labelled query asks
             picks = QuerySampler(load_queries()).sample(stream(plan.seed, "devices", 1), plan.n)
             self.labels = [checked_label(q.intent, q.value) for q in picks]
@@ -234,7 +235,7 @@ class RealBinding:
         def execute() -> RenderOutcome:
             """Each command in turn (one render per command); a refused or failed command
             does not stop the next. The request's outcome is its first failed command's,
-            else its first command's."""
+            else its first that commanded a device, else its first."""
             done = []
             for intent, value in commands:
                 t0 = time.perf_counter()
@@ -243,7 +244,8 @@ class RealBinding:
                 self._record("render", i, outcome.device or "none", t0, {})
                 done.append(outcome)
             self.part_outcomes[i] = done
-            return next((o for o in done if o.failed), done[0])
+            return next((o for o in done if o.failed),
+                        next((o for o in done if o.outcome != NO_COMMAND), done[0]))
 
         try:
             self.outcomes[i] = yield from env.call("render", execute)
@@ -324,6 +326,7 @@ class RealBinding:
         """Report keys; closes the backends first, so the rig's safe state is in them."""
         self.close()
         out: dict[str, Any] = {"lockstep": self.env.stats.summary()}
+        out.update(self.hook_reports())
         if self.llm_calls:
             calls = list(self.llm_calls.values())
             abandoned = sum(c.timings.get("abandoned", 0.0) == 1.0 for c in calls)

@@ -203,7 +203,7 @@ def _interrupted(scenario: Scenario, seed: int, partial: Timings, binding: RealB
     """What an interrupted run keeps: the finished requests, ``interrupted: true``, an error
     expectation; the CLI writes it and exits 130 (SIGINT) or 143 (SIGTERM)."""
     done = partial.finished
-    timings = partial.subset(done)
+    timings = binding.retime(partial.subset(done), np.flatnonzero(done))
     if "network" in binding.parts.stages:  # the proxy's measured time, in the network slot
         timings = attribute_network(timings, binding.network_ms(partial.n)[done])
     mon = {"window_ms": 1000.0, "windows": [], "alerts": []}
@@ -214,8 +214,9 @@ def _interrupted(scenario: Scenario, seed: int, partial: Timings, binding: RealB
     name = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
     report.update(interrupted=True, interrupted_by=name,
                   requests_completed=int(done.sum()), requests_planned=int(partial.n))
+    columns = {k: v[done] for k, v in binding.backend_columns(partial.n).items()}
     result = RunResult(scenario, None, timings, report, mon,  # type: ignore[arg-type]
-                       extra_columns={"request_index": np.flatnonzero(done)})
+                       extra_columns={**columns, "request_index": np.flatnonzero(done)})
     result.interrupted_by = exc  # type: ignore[attr-defined]
     return result
 

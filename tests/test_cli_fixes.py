@@ -1,4 +1,4 @@
-"""CLI cases issue 12 found wrong: --seed 0 is a seed, --load-key takes the name --help offers."""
+"""CLI edge cases: --seed 0 is a seed, --load-key takes the name --help offers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The CLI gaps of issue 23 item 5: each test fails on the old behaviour.
+"""Command-line verdicts and bounds.
 
 ``rig check`` never passes a device it did not check and prints a table (JSON only with
 ``--json``); ``calibrate``, ``verify`` and ``whatif --fail-over-budget`` give a reason on exit
@@ -107,8 +107,8 @@ def test_trace_check_on_a_run_without_traces(tmp_path, capsys) -> None:
 
 
 def test_capacity_takes_a_whatif_key(tmp_path, capsys) -> None:
-    """The old search refused ``stages.inference.median`` ("not 'median' (did you mean
-    'median'?)") although ``whatif --vary`` takes it."""
+    """``capacity --load-key`` takes what ``whatif --vary`` takes, e.g.
+    ``stages.inference.median``."""
     code = main(["capacity", "commute_ideal", "--load-key", "stages.inference.median",
                  "--low", "20", "--max-evals", "3", "--requests", "80", "--replications", "1",
                  "--out", str(tmp_path)])

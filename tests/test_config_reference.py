@@ -18,7 +18,7 @@ def test_reference_names_every_kind_and_distribution_parameter():
         assert f'"{kind}"' in doc
     for dist in DIST_MODELS:
         assert f'dist = "{dist.split(":")[0]}"' in doc
-    # the distribution parameters README used to leave out
+    # every distribution parameter is documented
     for key in ("mu", "sigma", "shift", "shape", "scale_ms", "offset", "samples", "body",
                 "threshold", "tail_prob", "alpha", "base", "factor"):
         assert f"| `{key}` |" in doc

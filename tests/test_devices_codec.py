@@ -96,8 +96,8 @@ def test_serial_garbage_never_crashes_the_decoder(data: bytes) -> None:
 
 
 def test_a_stray_stx_and_length_do_not_hold_the_next_frame() -> None:
-    # issue 11 case 9: `02 40` (STX, LEN 64) in front of a valid frame used to hold that frame
-    # until 66 more bytes arrived, so a request/reply exchange timed out instead of resyncing
+    # `02 40` (STX, LEN 64) in front of a valid frame must not hold that frame until 66 more
+    # bytes arrive: the decoder resyncs instead of timing out the request/reply exchange
     frame = SerialFrame(2, 7, bytes(range(10)))
     decoder = FrameDecoder()
     assert decoder.feed(b"\x02\x40" + encode_frame(frame)) == [frame]

@@ -56,10 +56,78 @@ def test_a_refused_command_does_not_cancel_the_others() -> None:
     ("en", "turn on the AC"),                    # one command: never split
     ("en", "play rock and roll"),               # "roll" is no command
     ("zh-CN", "温度调高两度"),
-    ("en", "turn on the AC and tell me a joke"),  # the second part is out of domain
+    ("zh-CN", "帮我把空调打开"),                   # 帮我 and 把 start no second command
+    ("zh-CN", "停止播放音乐"),                     # 停止|播放 is one verb
 ])
 def test_no_split_unless_every_part_is_a_command(lang: str, text: str) -> None:
     assert len(shared_nlu(lang).parse(text).parts) == 1
+
+
+# Chinese strings commands together with no conjunction at all: the rules cut before the
+# words a command starts with and keep the reading whose every part they are sure of
+GLUED = [
+    ("风量调到四挡温度调到二十五度", [("climate_set_fan", 4), ("climate_set_temperature", 25)]),
+    ("温度调低一点风量调大一点", [("climate_temperature_down", 1), ("climate_fan_up", 1)]),
+    ("把车窗都关上打开空调", [("window_close", None), ("climate_ac_on", None)]),
+    ("空调温度调到最低风速调到最大", [("climate_set_temperature", 16), ("climate_set_fan", 7)]),
+    ("打开空调播放音乐导航回家",
+     [("climate_ac_on", None), ("media_play", None), ("navigate_home", None)]),
+    # the verb after its object: what follows it starts the next command
+    ("座椅加热关掉空调打开", [("seat_heat_driver", 0), ("climate_ac_on", None)]),
+    ("空调打开车窗关上", [("climate_ac_on", None), ("window_close", None)]),
+    # one verb for two things
+    ("关掉车窗和空调", [("window_close", None), ("climate_ac_off", None)]),
+    ("把空调和车窗都打开", [("climate_ac_on", None), ("window_open", None)]),
+    ("关闭主驾和副驾的座椅加热", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), GLUED)
+def test_chinese_commands_said_without_a_conjunction_are_split(text: str, want: list) -> None:
+    rules = shared_nlu("zh-CN").parse(text)
+    assert [(p.intent, p.value) for p in rules.parts] == want
+    assert rules.confidence >= 0.85
+
+
+# a part the cabin cannot do (a sunroof, seat massage, a joke) acts on nothing and says so;
+# the commands beside it still act
+ASIDE = [
+    ("zh-CN", "关掉香氛把空调打开", [("unknown", None), ("climate_ac_on", None)]),
+    ("zh-CN", "播放音乐打开座椅按摩", [("media_play", None), ("unknown", None)]),
+    ("zh-CN", "打开天窗然后关上车窗", [("unknown", None), ("window_close", None)]),
+    ("en", "turn on the AC and tell me a joke", [("climate_ac_on", None), ("unknown", None)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), ASIDE)
+def test_a_part_the_cabin_cannot_do_leaves_the_others(lang: str, text: str, want: list) -> None:
+    rules = shared_nlu(lang).parse(text)
+    assert [(p.intent, p.value) for p in rules.parts] == want
+    decision = decide(text, (), lang, rules, None)
+    acting = [c for c in decision.commands if c.actuates]
+    assert decision.path == "rule" and len(acting) == 1
+    assert decision.command.actuates  # the request is carried by the command that acts
+    # the part the cabin cannot do is named, so the answer says which one it was
+    cannot = next(p for p in decision.parts if not p.command.actuates)
+    said = {"关掉香氛把空调打开": "关掉香氛", "播放音乐打开座椅按摩": "打开座椅按摩",
+            "打开天窗然后关上车窗": "打开天窗", "turn on the AC and tell me a joke":
+            "tell me a joke"}[text]
+    assert cannot.feedback in (f"抱歉，“{said}”在车上我帮不了您。",
+                               f'Sorry, "{said}" is not something I can do in the car.')
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh-CN", "导航到公司以后打开空调"),  # "later": the part that cannot be done says when
+    ("zh-CN", "不要打开天窗关闭空调"),    # a refusal beside a command: read whole
+    ("zh-CN", "关上窗户风太大了"),        # "风太大了" is the reason, not a fan command
+    ("zh-CN", "打开天窗关闭遮阳帘"),      # nothing the cabin does: not a split
+    ("zh-CN", "座椅加热打开"),            # a bare verb is no part of its own
+])
+def test_no_split_when_a_part_may_govern_the_others(lang: str, text: str) -> None:
+    rules = shared_nlu(lang).parse(text)
+    assert len(rules.parts) == 1
+    assert not (rules.command is not None and rules.command.actuates and rules.reason ==
+                "open_template")
 
 
 @pytest.mark.parametrize(("lang", "text"), [
@@ -74,6 +142,17 @@ def test_i_want_is_a_command_not_a_reason() -> None:
     parts = shared_nlu("zh-CN").parse("我想要温度22度，然后把车窗关上").parts
     assert [(p.intent, p.value) for p in parts] == [("climate_set_temperature", 22),
                                                      ("window_close", None)]
+
+
+def test_a_noun_phrase_after_and_shares_the_verb_before_it() -> None:
+    """"turn off the radio and the AC": the AC is turned off (it was turned on: "the AC"
+    alone read as a request to turn it on)."""
+    parts = shared_nlu("en").parse("switch off the radio and the AC").parts
+    assert [(p.intent, p.value) for p in parts] == [("media_pause", None),
+                                                     ("climate_ac_off", None)]
+    bare = shared_nlu("en").parse("the radio off and the AC")
+    assert not any(p.command is not None and p.command.actuates and p.intent ==
+                   "climate_ac_on" for p in bare.parts)
 
 
 def test_two_parts_about_one_function_are_not_two_commands() -> None:
@@ -175,5 +254,28 @@ def test_each_command_reaches_its_device_on_a_rig(tmp_path: Path) -> None:
     # the refused temperature commands nothing; the seat heating still goes out, confirmed
     assert {r["command_actuation"] for r in half} == {"none;status_matches"}
     assert {r["command_valve"] for r in half} == {"out_of_range;ok"}
+    # the request reports the command that reached a device, not the refused one before it
+    assert {(r["command_intent"], r["actuation"]) for r in half} == {
+        ("seat_heat_driver", "status_matches")}
     assert report["render_real"]["commands_rendered"] == 2 * len(rows)
     assert report["devices"]["seat"]["ok"] == len(half)
+
+
+def test_a_one_command_line_is_right_when_the_other_parts_act_on_nothing(
+        tmp_path: Path) -> None:
+    """"关掉香氛把空调打开" asks for one thing the cabin does: acting on it and saying the other
+    cannot be done is right; acting on two things is not."""
+    aside = {"text": "关掉香氛把空调打开", "lang": "zh-CN", "intent": "climate_ac_on",
+             "value": None, "kind": "direct"}
+    ood = {"text": "打开天窗关闭遮阳帘", "lang": "zh-CN", "intent": "ood", "value": None,
+           "kind": "out_of_domain"}
+    two = {"text": "打开空调播放音乐", "lang": "zh-CN", "intent": "climate_ac_on",
+           "value": None, "kind": "direct"}
+    out = score(load_queries(_write(tmp_path, [aside, ood, two])))["rules"]
+    assert out["per_intent"]["climate_ac_on"] == {"n": 2, "accuracy": 0.5}
+    assert out["per_intent"]["ood"] == {"n": 1, "accuracy": 1.0}
+    assert out["in_domain"] == {"n": 2, "accuracy": 0.5}  # the ood line is not counted
+    queries = load_queries(_write(tmp_path, [aside]))
+    assert queries[0].matches_all([("unknown", None), ("climate_ac_on", None)])
+    assert not queries[0].matches_all([("climate_ac_on", None), ("media_play", None)])
+    assert not queries[0].matches_all([("unknown", None), ("climate_ac_off", None)])

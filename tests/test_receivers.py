@@ -115,7 +115,7 @@ def test_arbitrary_status_frames_never_deafen_the_host(rig, garbage) -> None:
 
 
 def test_unknown_result_values_are_counted_not_fatal(rig) -> None:
-    """Result 4-15 once killed the reader with a ValueError from ``Result(...)``."""
+    """Result values 4-15 (undefined) are counted as malformed; the reader carries on."""
     channel, loaded = rig
     with RigSession(loaded) as session, can.Bus(interface="virtual", channel=channel) as evil:
         before = session.can_port.seen
@@ -201,7 +201,7 @@ def test_status_frames_are_in_the_trace_even_when_malformed(rig, tmp_path: Path)
 
 def test_two_multiprocess_sessions_do_not_share_a_bus() -> None:
     """The multiprocess rig asks for a private udp_multicast group and port per session:
-    commands of one session never reach the other (they once shared a fixed group)."""
+    commands of one session never reach the other."""
 
     class Ids:
         def __init__(self) -> None:

@@ -81,8 +81,9 @@ def test_typos_get_a_suggestion(tmp_path: Path) -> None:
 
 
 def test_a_window_safe_state_that_moves_is_refused(tmp_path: Path) -> None:
-    """The old window safe state (Stop = 1 with Position = 0) would close the window on an
-    ECU that does not ignore Position while stopping: a motion device may only stop."""
+    """A window safe state that also sends a Position (Stop = 1 with Position = 0) would
+    close the window on an ECU that does not ignore Position while stopping: a motion device
+    may only stop."""
     text = (ROOT / "rigs" / "ci-virtual.toml").read_text()
     bad = text.replace("send = { Stop = 1 }\nhold = { Position = \"Position\" }",
                        "send = { Stop = 1, Position = 0 }")

@@ -38,9 +38,9 @@ def _scenario(backend: str) -> object:
 
 
 def test_the_built_in_backends_are_found_by_name() -> None:
-    assert {"llama_cpp", "dut", "rig"} <= set(backends.all_backends())
+    assert {"llama_cpp", "dut", "rig", "vad"} <= set(backends.all_backends())
     assert [backends.default_backend(s) for s in STAGES] == [
-        None, None, None, "llama_cpp", "llama_cpp", "rig"]
+        "vad", None, None, "llama_cpp", "llama_cpp", "rig"]
 
 
 def test_a_plugin_backend_is_found_by_its_entry_point_and_runs(tmp_path: Path,

@@ -31,8 +31,8 @@ def test_rig_properties_hold_under_link_faults(rig):
 def test_planted_silent_drop_is_found_and_shrunk(monkeypatch, can_rig_file):
     """The port's hooked send path (on while the session runs; the safe state at close goes
     out without hooks) drops every second seat command without a trace or an error: the
-    machine reports a failed command with no fault behind it. (150 ms timeouts: a loaded
-    machine once missed a 40 ms reply, which made the example flaky.)"""
+    machine reports a failed command with no fault behind it (150 ms timeouts leave a
+    loaded machine room to reply)."""
     path = can_rig_file(name="verify-can-only", timeout_ms=150)
     real_send = CanPort.send
 

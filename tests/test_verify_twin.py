@@ -77,8 +77,8 @@ def test_same_schedule_same_records_on_both_engines(schedule):
 
 
 def test_engines_agree_to_the_last_bit_on_the_pinned_schedule():
-    """This schedule once showed a 1-ulp difference (SimPy's ``now + (t - now)`` cannot land on
-    some ``t``); the SimPy engine now schedules at absolute times and must match exactly."""
+    """A schedule where ``now + (t - now)`` cannot land on ``t`` in floating point: the SimPy
+    engine schedules at absolute times, so both engines must match to the last bit."""
     fast = properties.run_schedule(PAUSE_IN_FLIGHT_ENGINES, "fast").records
     des = properties.run_schedule(PAUSE_IN_FLIGHT_ENGINES, "des").records
     assert fast[0].first_feedback_at == des[0].first_feedback_at == 599.8454611972152

@@ -180,6 +180,8 @@ def _seat_heat(op: str, value: str, where: str) -> Command | None:
         return None  # rear seats, a child seat: not the cabin's two heaters
     if _OFF.search(op):
         return intent, 0
+    if _way(op + value) and not _CONCRETE.search(op) and not re.search(r"最", value):
+        return None  # "调高一档": a step; the cabin's seat heating takes levels only
     number = number_in(value)
     if number is not None:
         return intent, number
@@ -209,6 +211,9 @@ def frame_command(frame: dict) -> Command | None:
     cabin has no such function; None when the right cabin answer is unclear."""
     domain, intent = str(frame.get("domain", "")), str(frame.get("intent", ""))
     slots = {str(k): str(v) for k, v in (frame.get("slots") or {}).items()}
+    if domain in ("音乐", "播放控制") and re.search(
+            r"空调|车窗|窗户|座椅|天窗|遮阳|灯|后视镜|屏", slots.get("对象", "")):
+        domain = "车载控制"  # an annotation slip: "打开空调" filed under music
     if domain == "音乐":
         if intent in ("播放音乐", "播放收藏"):
             return ("media_play", None) if not _OFF.search(slots.get("操作", "")) else None

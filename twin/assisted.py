@@ -13,6 +13,7 @@ Scenario keys: ``[policy]`` (threshold, ack_deadline_ms, degrade_deadline_ms, de
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,8 @@ import numpy as np
 from latency_models.distributions import Distribution, ShiftedLognormal, SpecError
 from latency_models.impairment import Impairment, impairment_from_spec
 from latency_models.stages import INFERENCE, NETWORK, RENDER
+from twin.assistant.commands import make_command
+from twin.assistant.feedback import feedback_for
 from twin.assistant.modelled import ModelledResolver, OutcomeRates
 from twin.assistant.nlu import RuleResult, shared_nlu
 from twin.assistant.placement import Placements, place, placement_report
@@ -162,6 +165,37 @@ def prepare(plan: Plan, config: AssistantConfig) -> AssistedPlan:
             llm, np.maximum(rule_ms, config.policy.degrade_deadline_ms), np.inf)
         plan.deadline_ms = deadline
     return AssistedPlan(config, queries, rules, llm, raw, routes, reasons)
+
+
+def hear(ap: AssistedPlan, i: int, text: str,
+         labels: tuple[str, str, int | str | None] | None = None) -> None:
+    """Request ``i``'s assistant gets ``text``, what the capture stage heard (the words before
+    a premature endpoint), instead of its query's full text; its labels stay (what the user
+    meant). The rules run again on the words; a request they are unsure of goes to the LLM:
+    a real model answers the words, the modelled one knows no label for them and answers
+    ``unknown``. Nothing heard: nothing to answer (the rules' empty result). The request's
+    drawn latencies are not redrawn (they were planned before it was heard). ``labels``
+    (language, intent, value): the request is another utterance altogether (a recorded set's
+    line), with its own labels."""
+    q = ap.queries[i]
+    if labels is not None:
+        lang, intent, value = labels
+        q = ap.queries[i] = replace(q, text=text, lang=lang, intent=intent, value=value,
+                                    kind="direct", history=(), commands=())
+    elif text == q.text:
+        return
+    ap.queries[i] = replace(q, text=text)
+    rules = replace(shared_nlu(q.lang).parse(text, q.history), ms=ap.rules[i].ms)
+    if not ap.config.rules_first:
+        rules = replace(rules, confidence=0.0)
+    ap.rules[i] = rules
+    llm = bool(text.strip()) and (rules.confidence < ap.config.policy.threshold
+                                  or rules.command is None)
+    ap.llm[i] = llm
+    unknown = make_command("unknown", None)
+    ap.raw[i] = json.dumps({"intent": "unknown", "value": None,
+                            "feedback": feedback_for(unknown, q.lang) if unknown else "OK"},
+                           ensure_ascii=False) if llm else None
 
 
 def modelled_placements(plan: Plan, config: AssistantConfig, queries: list[LabelledQuery],

@@ -16,9 +16,8 @@ not is carried over:
 The arrivals are walked once before the run (their last one sets the pause schedule's horizon
 and the monitor's windows, as in the whole run); a ``voice_burst`` workload's arrivals are a
 sort over all users, so they are drawn whole (8 bytes a request). Every request's numbers
-are the fast path's; the report is the whole run's but for the two figures
-:mod:`twin.chunked_stats` takes from histograms. ``requests.csv`` of a chunked run holds a
-sample (every k-th request, and the last).
+are the fast path's; the report is the whole run's but for two figures taken from histograms
+(:mod:`twin.chunked_stats`); ``requests.csv`` keeps a sample (every k-th request, the last).
 """
 
 from __future__ import annotations
@@ -65,7 +64,7 @@ RECORD = 1 + 3 * N_STAGES
 
 def chunk_problem(scenario: Scenario) -> str | None:
     """Why ``scenario`` cannot run in chunks (None: it can)."""
-    from twin import assisted, calibrated
+    from twin import assisted, calibrated, capture_model
 
     cfg = scenario.config
     if not is_open_loop(scenario.workload):
@@ -84,7 +83,7 @@ def chunk_problem(scenario: Scenario) -> str | None:
     for f in scenario.faults:
         if not f.chunkable:
             return f"fault kinds drawn request by request ({f.kind} is not)"
-    if calibrated.load_conditioned(scenario):
+    if calibrated.load_conditioned(scenario) or capture_model.load(scenario) is not None:
         return "no conditioned (calibrated) stage models"
     return None
 

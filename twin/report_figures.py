@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from latency_models.stages import STAGES
+from twin.config.capture import PREMATURE_MAX as CAPTURE_FRACTION_MAX
 
 MAX_TIMELINE_POINTS = 4000
 CDF_POINTS = 512
@@ -222,7 +223,9 @@ def sweep_metrics(rows: Sequence[dict[str, Any]]) -> list[str]:
 def budget_centre(metric: str, report: dict[str, Any] | None) -> tuple[float, bool] | None:
     """What a heatmap of ``metric`` is coloured against, and whether higher is better:
     e2e latencies against the e2e budget, a stage's against its budget, the share of
-    requests within budget against 0.95 (the p95 contract), perception.instant against 0.95."""
+    requests within budget against 0.95 (the p95 contract), perception.instant against 0.95,
+    a capture stage's premature and missed endpoint shares (real, or its calibrated model)
+    against their built-in 1 %, its latencies against the capture budget."""
     report = report or {}
     e2e_budget = float(report.get("e2e", {}).get("budget_ms", 100.0))
     parts = metric.split(".")
@@ -233,6 +236,12 @@ def budget_centre(metric: str, report: dict[str, Any] | None) -> tuple[float, bo
         return (float(budget), False) if budget else None
     if metric in ("e2e.within_budget", "perception.instant"):
         return 0.95, True
+    capture = ("capture_real", "capture_model")  # a real stage, or its calibrated model
+    if parts[0] in capture and parts[-1] in ("premature_fraction", "failed_fraction"):
+        return CAPTURE_FRACTION_MAX, False  # the built-in capture limits (1 %)
+    if parts[0] in capture and parts[-1].endswith("_ms"):  # against the stage's budget
+        budget = report.get("stages", {}).get("capture", {}).get("budget_ms")
+        return (float(budget), False) if budget else None
     return None
 
 
@@ -247,7 +256,8 @@ def budget_cmap(higher_better: bool) -> ListedColormap:
 
 def _cell_text(row: dict[str, Any], metric: str, value: float) -> str:
     low, high = row.get(f"{metric}.ci95_low"), row.get(f"{metric}.ci95_high")
-    fraction = metric.endswith("within_budget") or metric.startswith("perception.")
+    fraction = metric.endswith(("within_budget", "_fraction")) or metric.startswith(
+        "perception.")
     digits = ".3f" if fraction else ".1f"
     text = format(value, digits)
     if low is not None and high is not None and not (math.isnan(low) or math.isnan(high)):

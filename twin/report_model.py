@@ -223,6 +223,10 @@ class Report(_Contract):
     # a real run (the hardware floor)
     lockstep: Block | None = Field(None, description="pacing lateness and real-call error")
     llm_real: Block | None = Field(None, description="the real model's calls")
+    capture_real: Block | None = Field(None, description="the real capture stage: VAD, "
+                                       "endpoints (ok, premature, timeout), latency")
+    capture_model: Block | None = Field(None, description="a calibrated capture model's drawn "
+                                        "endpoints (ok, premature, timeout), latency")
     llm_worker: Block | None = Field(None, description="the model worker process")
     model_crash: Block | None = Field(None, description="the model worker's crash")
     dut: Block | None = Field(None, description="the device under test: outcomes per request")

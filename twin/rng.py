@@ -12,7 +12,7 @@ import numpy as np
 from latency_models.stages import STAGE_INDEX
 
 _STREAMS = {"workload": (1,), "assistant": (3,), "devices": (4,), "network": (5,),
-            "conditioned": (6,), "router": (7,)}
+            "conditioned": (6,), "router": (7,), "capture": (8,)}
 
 
 def stream(seed: int, name: str, index: int = 0) -> np.random.Generator:

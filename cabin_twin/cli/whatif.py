@@ -1,8 +1,9 @@
 """``twin whatif SCENARIO --vary key=v1,v2,... [--replications N] [--out DIR]``.
 
-Runs every point of the grid (or ``--random N`` points) ``--replications`` times, prints the
-table, writes ``whatif.csv`` and ``report.html``. The sweep answers a question, it is not a
-gate: it exits 0 even when points miss the budget (they are listed on stderr). With
+Runs every point of the grid (or ``--random N`` points) ``--replications`` times (a scenario
+with real stages runs them for every point, one point at a time), prints the table, writes
+``whatif.csv`` and ``report.html``. The sweep answers a question, it is not a gate: it exits
+0 even when points miss the budget (they are listed on stderr). With
 ``--fail-over-budget`` it exits 1 when a point's mean e2e p95 is over ``--budget-ms``.
 """
 
@@ -82,13 +83,28 @@ def run(args: argparse.Namespace) -> int:
     points = (random_points(opts.varies, opts.random_n, seed)
               if opts.random_n else grid_points(opts.varies))
     validate_points([point_scenario(raw, p, source) for p in points], source)
-    with activity("twin whatif", "the unvaried point (for report.html)"):
-        base = run_scenario(scenario, seed=args.seed, requests=args.requests)
+    point_fn, executor = twin_point, opts.executor
+    from hil.run_real import real_stages
+
+    if real_stages(scenario, None):  # real stages: every point runs them, in lockstep
+        import tempfile
+
+        from hil.run_real import run_real
+        from hil.whatif_real import real_point
+
+        point_fn, executor = real_point, "serial"
+        say("twin whatif", "real stages: each point runs them in lockstep, one at a time")
+        with activity("twin whatif", "the unvaried point (for report.html), real stages"):
+            base = run_real(scenario, None, args.seed, args.requests,
+                            Path(tempfile.mkdtemp(prefix="twin-whatif-")))
+    else:
+        with activity("twin whatif", "the unvaried point (for report.html)"):
+            base = run_scenario(scenario, seed=args.seed, requests=args.requests)
     if args.metric:  # refused before the sweep runs, named against the metrics a point has
         check_metrics(args.metric, list(flatten_metrics(base.report)))
     say("twin whatif", f"{len(points)} points x {opts.replications} replications "
-                       f"({opts.executor})")
-    rows = run_sweep(raw, opts.varies, opts.replications, opts.executor, twin_point,
+                       f"({executor})")
+    rows = run_sweep(raw, opts.varies, opts.replications, executor, point_fn,
                      random_n=opts.random_n, base_seed=args.seed, crn=opts.crn, source=source,
                      apply=point_scenario)
     out = args.out or Path("out") / f"whatif-{scenario.name}"

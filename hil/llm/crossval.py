@@ -30,8 +30,15 @@ from pathlib import Path
 
 import numpy as np
 
+from hil.llm.clauses import focus
 from hil.llm.grounding import TOPIC_OF, TOPICS
-from hil.llm.head import HeadDecision, HeadIntentResolver, SoftmaxHead, head_decision
+from hil.llm.head import (
+    HeadDecision,
+    HeadIntentResolver,
+    SoftmaxHead,
+    focused_decision,
+    head_decision,
+)
 from hil.llm.training import training_examples
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
@@ -77,7 +84,8 @@ def score_fold(
     policy = AssistantPolicy()
     tally: Counter[str] = Counter()
     for q in queries:
-        row = features[q.text]
+        part = focus(q.text)
+        row = features[part.text]
         rules = shared_nlu(q.lang).parse(q.text, list(q.history))
         default = decide(q.text, list(q.history), q.lang, rules, None, policy)
         right_before = q.matches(default.intent, default.value)
@@ -91,7 +99,7 @@ def score_fold(
             probs = head.proba(row)[0]
             if decisions is not None:
                 decisions.append((q, classes, probs))
-            d = head_decision(classes, probs, q.text, q.lang, threshold)
+            d = focused_decision(classes, probs, part, q.lang, threshold)
             intent, value = d.intent, d.value
             tally["fallback_calls"] += 1
             tally["fallback_acted"] += intent != "unknown"
@@ -119,7 +127,7 @@ def _sweep(decisions: list[tuple[LabelledQuery, list[str], np.ndarray]], topics:
         acted = right = 0
         thresholds = {**_NEVER, **dict.fromkeys(topics, t)}
         for q, classes, probs in decisions:
-            d = head_decision(classes, probs, q.text, q.lang, thresholds)
+            d = head_decision(classes, probs, focus(q.text).text, q.lang, thresholds)
             if (d.topic in topics or "explicit" in topics) and d.intent != "unknown":
                 acted += 1
                 right += q.matches(d.intent, d.value)
@@ -147,7 +155,8 @@ def calibrate(
         chosen[topic] = own[0] if own is not None else shared
         acted = right = 0
         for q, classes, probs in decisions:
-            d = head_decision(classes, probs, q.text, q.lang, {**_NEVER, topic: chosen[topic]})
+            d = head_decision(classes, probs, focus(q.text).text, q.lang,
+                              {**_NEVER, topic: chosen[topic]})
             if (d.topic == topic or topic == "explicit") and d.intent != "unknown":
                 acted += 1
                 right += q.matches(d.intent, d.value)
@@ -215,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     resolver = default_resolver()
     assert isinstance(resolver, HeadIntentResolver)
     threshold = resolver.threshold if args.threshold is None else args.threshold
-    features = _features(resolver, [q.text for q in queries])
+    features = _features(resolver, [focus(q.text).text for q in queries])
     total: Counter[str] = Counter()
     decisions: list[tuple[LabelledQuery, list[str], np.ndarray]] = []
     for k in range(args.folds):
@@ -223,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         left_out = {q.text for q in (queries if args.without_file else fold)}
         examples = [(t, i) for t, i in training_examples() if t not in left_out]
         if args.train_on_file:
-            examples += [(q.text, "unknown" if q.expects_no_action else q.intent)
+            examples += [(focus(q.text).text, "unknown" if q.expects_no_action else q.intent)
                          for q in queries if q.text not in left_out and not q.history
                          and q.kind != "out_of_range"]
         tally = score_fold(features, fold, examples, threshold, decisions)
@@ -233,13 +242,15 @@ def main(argv: list[str] | None = None) -> int:
                       "without_file": args.without_file, **total}))
     if args.lines:
         for q, classes, probs in decisions:
-            d = head_decision(classes, probs, q.text, q.lang, threshold)
+            d = head_decision(classes, probs, focus(q.text).text, q.lang, threshold)
             p = dict(zip(classes, probs.tolist(), strict=True))
-            mass = sum(p.get(i, 0.0) for i in TOPICS.get(d.topic or "", ()))
+            label_topic = TOPIC_OF.get(q.intent, d.topic or "")
+            mass = sum(p.get(i, 0.0) for i in TOPICS.get(label_topic, ()))
             print(json.dumps({"p_topic": round(mass, 3), "p_unknown": round(p["unknown"], 3),
-                              "text": q.text, "label": [q.intent, q.value], "answer":
-                              [d.intent, d.value], "why": d.why, "topic": d.topic,
-                              "outcome": outcome(q, d)}, ensure_ascii=False))
+                              "text": q.text, "focus": focus(q.text).text,
+                              "label": [q.intent, q.value], "answer": [d.intent, d.value],
+                              "why": d.why, "topic": d.topic, "outcome": outcome(q, d)},
+                             ensure_ascii=False))
     if args.calibrate:
         chosen, report = calibrate(decisions, args.target)
         print(json.dumps({"calibrated": chosen, "per_topic": report}))

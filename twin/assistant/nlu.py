@@ -44,6 +44,7 @@ from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.feedback import (
     LANGS,
+    cannot_part,
     clarify,
     feedback_for,
     joined,
@@ -51,8 +52,9 @@ from twin.assistant.feedback import (
     range_feedback,
 )
 from twin.assistant.intents import INTENTS
+from twin.assistant.multi import split_commands
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.scope import negated, not_music, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
@@ -114,7 +116,10 @@ def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
     edge = r"(?![\w'])" if lang == "en" else ""
     before = r"(?<![\w'])" if lang == "en" else ""
-    prefix = rf"^{_PUNCT}(?:(?:{alternatives(COURTESY_PREFIXES[lang])}){edge}{_PUNCT})+"
+    # an assistant's name after a greeting ("你好小乐", "小艺同学") is a wake word too
+    names = r"(?:你好|嗨|嘿)小[\u4e00-\u9fff]|小[\u4e00-\u9fff]同学|" if lang == "zh-CN" else ""
+    prefix = (rf"^{_PUNCT}(?:(?:{names}{alternatives(COURTESY_PREFIXES[lang])}){edge}"
+              rf"{_PUNCT})+")
     suffix = rf"{_PUNCT}(?:{before}(?:{alternatives(COURTESY_SUFFIXES[lang])}){_PUNCT})+$"
     return re.compile(prefix, re.IGNORECASE), re.compile(suffix, re.IGNORECASE)
 
@@ -143,6 +148,11 @@ class RuleResult:
     command and all the feedback. Empty for one command."""
 
     @property
+    def actuates(self) -> bool:
+        """Whether this result's command moves something."""
+        return self.command is not None and self.command.actuates
+
+    @property
     def parts(self) -> tuple[RuleResult, ...]:
         """Every command of the sentence, in order (just this one for a single command)."""
         return self.split or (self,)
@@ -150,22 +160,6 @@ class RuleResult:
 
 _SOLID_REASONS = ("full", "full_default_value", "converted", "followup", "out_of_range")
 """Reasons of a whole-sentence match that is not split into parts."""
-MAX_PARTS = 4
-"""The most commands one sentence is split into (bounds the rules' work per query)."""
-_CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
-                     r"|\s*[,;]\s*", re.IGNORECASE),
-    "zh-CN": re.compile(r"\s*(?:[，,;；、]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并)"
-                        r"\s*|\s*[，,;；、]\s*|(?<=[了吧])再(?=[把将打开关调])"),
-}
-"""Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
-_STATEMENT = {
-    "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
-                     r"it feels|this is|that'?s|so|too|way too)\b", re.IGNORECASE),
-    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])|好|太|有点|有些|真|车里|车内|车上|感觉|"
-                        r"觉得|这)"),
-}
-"""A part that states how things are (a reason said beside a command), not a command."""
 
 
 def _number(value: Any) -> Any:
@@ -290,44 +284,31 @@ class RuleNLU:
         whole = self._parse_one(text, history)
         if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
             return whole
-        parts = self._split(text, history)
+        parts = self._split(text, history, whole)
         if parts is None:
             return whole
         ms = (time.perf_counter() - start) * 1000.0
-        first = parts[0]
+        # the first command that acts carries the request (a part the cabin cannot do, said
+        # first, does not)
+        first = next((p for p in parts if p.actuates), parts[0])
         return replace(
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
 
-    def _split(self, text: str, history: Sequence[Turn]) -> list[RuleResult] | None:
-        """Each part of ``text`` between conjunctions as its own command, or None unless
-        there are two or more and every one is a command the rules are sure of."""
-        pieces = [p for p in _CONJUNCTIONS[self.lang].split(text.strip()) if p and p.strip()]
-        if not 2 <= len(pieces) <= MAX_PARTS:
+    def _split(self, text: str, history: Sequence[Turn], whole: RuleResult
+               ) -> list[RuleResult] | None:
+        """Each command of ``text`` (:func:`twin.assistant.multi.split_commands`), or None."""
+        found = split_commands(text, self.lang, history, self._parse_one, _topic, whole)
+        if found is None:
             return None
-        # a statement ("it's hot", "我好冷") beside a command is its reason, not a command of
-        # its own: such a sentence is read whole (a reason may contradict the command)
-        if any(_STATEMENT[self.lang].match(p.strip()) for p in pieces):
-            return None
-        parts: list[RuleResult] = []
-        turns = list(history)
-        topics: set[str] = set()
-        for piece in pieces:
-            part = self._parse_one(piece, turns)
-            command = part.command
-            if part.confidence < 0.85 or command is None or (
-                    not command.actuates and part.reason != "out_of_range"):
-                return None
-            entry = active_catalogue().intents.get(part.intent)
-            topic = entry.topic if entry is not None and entry.topic else part.intent
-            if topic in topics:  # two parts about one function: one request said twice
-                return None
-            topics.add(topic)
-            parts.append(part)
-            if command.actuates:
-                turns.append(Turn(piece, command.intent, command.value))
-        return parts
+        out: list[RuleResult] = []
+        for piece, part in found:
+            assert isinstance(part, RuleResult)
+            if not part.actuates and part.reason != "out_of_range":  # the cabin cannot do it
+                part = replace(part, feedback=cannot_part(piece, self.lang))
+            out.append(part)
+        return out
 
     def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One command: the first template match of ``text`` as a :class:`RuleResult`."""
@@ -349,7 +330,9 @@ class RuleNLU:
         else:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_home_assistant(found, text)
-        if reason in _OPEN_REASONS and intent != "unknown" and _not_for_now(text):
+        said = _around_title(text, found) if source == "cabin_open" else text
+        if reason in _OPEN_REASONS and intent != "unknown" and (
+                _not_for_now(said) or (intent == "media_play" and not_music(text))):
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
@@ -399,6 +382,9 @@ class RuleNLU:
                 # a wildcard in an intent the cabin has nothing for (shopping lists, broadcasts)
                 return "unknown", None, OPEN_CONFIDENCE, "ha_out_of_domain"
             return "unknown", None, 0.3, "wildcard"
+        if name in ON_OFF and _bare_name(found):
+            # "climate", "the AC": a device's name alone asks for nothing in particular
+            return "unknown", None, 0.3, "bare_name"
         if name in ON_OFF:
             target = ents.get("name")
             if target is None and ents.get("device_class") == "window":
@@ -434,6 +420,12 @@ class RuleNLU:
         return "unknown", None, 0.9, "ha_out_of_domain"
 
 
+def _topic(intent: str) -> str:
+    """The function ``intent`` moves (its catalogue topic, else the intent itself)."""
+    entry = active_catalogue().intents.get(intent)
+    return entry.topic if entry is not None and entry.topic else intent
+
+
 _OPEN_REASONS = ("open_template", "wildcard")
 _PERCENT = re.compile(r"%|percent|百分之")
 
@@ -464,6 +456,32 @@ def _not_for_now(text: str) -> bool:
     """Whether ``text`` is about somewhere else, later, a question, another device, or refused
     (:mod:`twin.assistant.scope`): a wildcard match must not act on it."""
     return out_of_scope(text) is not None or negated(text)
+
+
+def _bare_name(found: RecognizeResult) -> bool:
+    """A Home Assistant match on a device's name alone (its "[the] {name}" sentence)."""
+    sentence = found.intent_sentence
+    text = sentence.text if sentence is not None and sentence.text else ""
+    return re.sub(r"[\[\]<>()|\s]|the|\{name\}|\{area\}", "", text) == ""
+
+
+_SONG = re.compile(r"首|歌|曲|专辑|音乐")
+
+
+def _around_title(text: str, found: RecognizeResult | None) -> str:
+    """``text`` without a Chinese song title the wildcard took, when the words around it say
+    it is a song ("来一首{如果有天你不爱了}", "播放儿歌{不想长大}"): scope words inside a title
+    ("如果", "不想", "别") say nothing about the request. English keeps the whole text ("play
+    house music" is asked back, never actuated on a guess)."""
+    if found is None:
+        return text
+    rest = text
+    for entity in found.entities.values():
+        if entity.is_wildcard and isinstance(entity.value, str) and entity.value:
+            rest = rest.replace(entity.value, " ", 1)
+    if rest == text or re.search(r"[a-z]", text, re.IGNORECASE) or not _SONG.search(rest):
+        return text
+    return rest
 
 
 def _open_media(found: RecognizeResult) -> bool:

@@ -77,10 +77,18 @@ class LabelledQuery:
 
     def matches_all(self, answered: Sequence[tuple[str, int | str | None]]) -> bool:
         """Whether the commands ``answered`` are every command this line expects and no more
-        (in any order; a command the valve refused is ``unknown`` and acts on nothing)."""
-        if not self.commands:
-            return len(answered) == 1 and self.matches(*answered[0])
+        (in any order; a command the valve refused, or a part the cabin cannot do, is
+        ``unknown`` and acts on nothing)."""
         acting = [a for a in answered if a[0] != "unknown"]
+        if not self.commands:
+            if len(answered) == 1:
+                return self.matches(*answered[0])
+            # several parts, the rest of them things the cabin cannot do ("关闭天窗关闭空调"):
+            # right when the one that acts is this line's command, or none acts on a line
+            # that expects no action
+            if self.expects_no_action:
+                return not acting
+            return len(acting) == 1 and self.matches(*acting[0])
         if len(acting) != len(self.commands):
             return False
         left = list(acting)

@@ -76,6 +76,19 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_NOT_MUSIC = re.compile(
+    r"\b(?:jokes?|news|weather|forecast|riddles?|headlines|"
+    r"traffic (?:report|update)s?|voicemails?|e-?mails?|text messages?)\b|"
+    r"笑话|新闻|天气|路况|短信|邮件"
+)
+
+
+def not_music(text: str) -> bool:
+    """Whether ``text`` names something to hear that is not music ("i love hearing a good
+    joke", "放个笑话"): a wildcard "play {anything}" must not read it as a song."""
+    return _NOT_MUSIC.search(text.lower()) is not None
+
+
 def negated(text: str) -> bool:
     """Whether ``text`` refuses or cancels ("don't", "never mind", "别", "算了"); "not loud
     enough" is an excess, not a refusal."""

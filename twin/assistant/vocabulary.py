@@ -63,7 +63,7 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
     "en": (
         "hey car", "ok car", "okay car", "alexa", "hey alexa", "ok google", "okay google",
         "hey google", "siri", "hey siri", "olly", "hey olly", "cortana", "hey cortana",
-        "hey assistant", "ok assistant",
+        "hey assistant", "ok assistant", "assistant",
         # polite wrappers ("i want to" / "let's" stay: "let's play chess" is a game)
         "is it possible to", "would it be possible to", "do me a favor and", "do me a favour and",
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
@@ -74,6 +74,8 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
         "嘿助手", "hey siri", "siri",
         "能不能", "可不可以", "能否", "你能", "你可以",
+        # fillers and greetings said before a command ("哦关闭车窗", "你好我想听...")
+        "你好", "哦", "噢", "嗯", "呃", "额", "那个", "喂",
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {

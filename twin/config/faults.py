@@ -2,9 +2,10 @@
 
 Each kind is a *twin* fault (latency added to modelled stages: a table model here whose
 ``behaviour`` is a :class:`latency_models.faults.Fault`), a *link* fault (applied to a rig's
-real CAN / serial links by the hardware floor) or a *dut* fault (applied to the device under
-test). :data:`FAULT_KINDS` is the only place that decides which is which: the scenario loader,
-the rig session and the verify strategies all read it.
+real CAN / serial links by the hardware floor), a *dut* fault (applied to the device under
+test) or an *audio* fault (applied to the microphone's audio by a real ``capture`` stage).
+:data:`FAULT_KINDS` is the only place that decides which is which: the scenario loader, the
+rig session, the capture stage and the verify strategies all read it.
 
 Adding a twin fault kind is one new module: a ``Fault`` dataclass (the behaviour and its
 defaults) and a :class:`TwinFaultBase` table model naming it in ``behaviour``; the module is
@@ -166,12 +167,45 @@ class DutFault(Strict):
 DUT_FAULT_KINDS: tuple[str, ...] = DutFault.model_fields["kind"].annotation.__args__  # type: ignore[union-attr]
 
 
+class AudioFault(Strict):
+    """A fault of the microphone's audio in a real ``capture`` stage (applied by the capture
+    backend), on the scenario's clock: it hits the utterances of the requests that arrive
+    inside its window, each with ``probability``.
+
+    - ``noise_burst``: noise ``level_db`` relative to the speech (0: as loud) for
+      ``length_ms``, starting at ``at`` (a fraction of the speech span; 1.0: at its end, which
+      keeps a VAD open: a missed or late endpoint);
+    - ``mic_dropout``: the microphone delivers silence (zero frames) for ``length_ms`` from
+      ``at`` (inside the speech: a premature endpoint when longer than the minimum silence);
+    - ``clock_drift``: the audio source's clock runs ``ppm`` parts per million fast (negative:
+      slow): its frames carry that much more (less) audio than their nominal length.
+    """
+
+    kind: Literal["noise_burst", "mic_dropout", "clock_drift"]
+    start_ms: Milliseconds = Field(0.0, description="when it starts (ms on the scenario's "
+                                   "clock: requests arriving from then on are hit)")
+    duration_ms: Milliseconds | None = Field(None, description="how long (ms); none: to the end")
+    probability: Probability = Field(1.0, description="chance per request in the window")
+    at: float = Field(0.5, ge=0, le=1.5, allow_inf_nan=False,
+                      description="noise_burst, mic_dropout: where it starts, as a fraction "
+                                  "of the speech span (1: at the true end)")
+    length_ms: Milliseconds = Field(600.0, gt=0, le=60_000,
+                                    description="noise_burst, mic_dropout: how long (ms)")
+    level_db: float = Field(0.0, ge=-60, le=30, allow_inf_nan=False,
+                            description="noise_burst: its power relative to the speech (dB)")
+    ppm: float = Field(20_000.0, ge=-200_000, le=200_000, allow_inf_nan=False,
+                       description="clock_drift: how fast the source's clock runs (ppm)")
+
+
+AUDIO_FAULT_KINDS: tuple[str, ...] = AudioFault.model_fields["kind"].annotation.__args__  # type: ignore[union-attr]
+
+
 @dataclass(frozen=True)
 class FaultKind:
     """One registry entry: which floor applies the fault, and its table's model."""
 
     name: str
-    domain: Literal["twin", "link", "dut"]
+    domain: Literal["twin", "link", "dut", "audio"]
     model: type[Strict]
 
 
@@ -215,6 +249,7 @@ def _registry() -> dict[str, FaultKind]:
         kinds[_kind_name(model)] = FaultKind(_kind_name(model), "twin", model)
     kinds.update({k: FaultKind(k, "link", LinkFault) for k in LINK_FAULT_KINDS})
     kinds.update({k: FaultKind(k, "dut", DutFault) for k in DUT_FAULT_KINDS})
+    kinds.update({k: FaultKind(k, "audio", AudioFault) for k in AUDIO_FAULT_KINDS})
     for name, model in _plugins().items():
         if name in kinds:
             print(f"warning: fault kind {name!r} from {ENTRY_POINTS} ignored: a built-in "

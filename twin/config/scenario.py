@@ -9,7 +9,10 @@ Cross-field rules (all refused at load, naming the key):
 - ``[monitoring] degrade_on_alert = true`` needs an enabled ``[assistant]``;
 - a ``script`` workload plays its ``arrivals_ms`` once: ``requests`` defaults to their number
   and may not exceed it;
-- ``[network]`` and ``[model]`` need an open-loop workload (they are driven by arrival times).
+- ``[network]`` and ``[model]`` need an open-loop workload (they are driven by arrival times);
+- ``[capture]`` needs a real capture stage, or one calibrated from a file (its settings then
+  pick the calibrated capture model's point); audio faults (``noise_burst``,
+  ``mic_dropout``, ``clock_drift``) need a real capture stage.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from latency_models.stages import STAGES
 from twin.assistant.policy import AssistantPolicy
 from twin.config.actuation import Actuation
 from twin.config.base import Milliseconds, Probability, Strict, tagged_union
+from twin.config.capture import CaptureSection
 from twin.config.distributions import DIST_KEYS, DistSpec
-from twin.config.faults import FaultSpec
+from twin.config.faults import AudioFault, FaultSpec
 from twin.config.fidelity import FidelityConfig
 from twin.config.network import ModelSection, NetworkSection
 from twin.verdict.budget import loosening_problem
@@ -255,6 +259,8 @@ class ScenarioFile(Strict):
     actuation: Actuation = Field(default_factory=Actuation,
                                  description="allowances for actuation failures (strict "
                                              "by default; loosening needs a reason)")
+    capture: CaptureSection | None = Field(None, description="a real capture stage's audio, "
+                                           "VAD and endpointer")
 
     def cross_field_problem(self) -> tuple[str, str] | None:
         """The first cross-field rule the file breaks, as (dotted key, expected), or None."""
@@ -265,6 +271,16 @@ class ScenarioFile(Strict):
         loosening = loosening_problem(self.expectations)
         if loosening is not None:
             return loosening
+        capture_real = self.stages.capture is not None and self.stages.capture.real
+        capture_fitted = (self.stages.capture is not None
+                          and self.stages.capture.calibrated is not None)
+        if self.capture is not None and not (capture_real or capture_fitted):
+            return "capture", ("a real capture stage ([stages.capture] mode = \"real\") to "
+                               "hear, or one calibrated from a file (calibrated = FILE)")
+        for i, fault in enumerate(self.faults):
+            if isinstance(fault, AudioFault) and not capture_real:
+                return (f"faults[{i}].kind", f"a real capture stage for the audio fault "
+                        f"{fault.kind!r} ([stages.capture] mode = \"real\")")
         if self.network is not None:
             stage = self.stages.network
             if stage is not None and stage.sets_latency:

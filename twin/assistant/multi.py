@@ -1,0 +1,283 @@
+"""Several commands in one sentence: where to cut it, and when the cut parts are an answer.
+
+Speech strings commands together with a conjunction ("open the window and turn the fan off",
+"打开车窗并且把空调关了") or, in Chinese, with nothing at all: "关闭空调打开车窗",
+"风量调到三挡温度调到二十四度", "打开座椅按摩播放音乐". :func:`split_commands` cuts on the
+conjunctions, then (Chinese) tries cuts before the words a command starts with (a verb such as
+打开/关闭/播放, 把/将, or a function's name such as 温度/风量/车窗 right after a finished
+command) and keeps the reading whose every part the rules are sure of: a command, a number out
+of its range (said, not set), or a request the rules know the cabin cannot do ("关闭天窗":
+nothing acts, the others still do). Among such readings the one with the most commands wins,
+then the one with the fewest parts. No reading is taken when a part the cabin cannot do says
+"later", "elsewhere", a question, someone else's habit or a refusal (it could be about the
+whole sentence), when a part only states how things are ("风太大了" beside "关上窗户" is a
+reason, not a second command), when two parts move one function, or when no part acts.
+
+Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
+at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from twin.assistant.resolver import Turn
+from twin.assistant.scope import negated, out_of_scope
+
+__all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "split_commands"]
+
+MAX_PARTS = 5
+"""The most parts (commands and things the cabin cannot do) one sentence is split into."""
+MAX_CUTS = 6
+"""The most candidate cuts tried in one conjunction-free stretch (bounds the parses)."""
+MAX_SPAN = 4
+"""The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
+
+CONJUNCTIONS = {
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
+                     r"|\s*[,;]\s*", re.IGNORECASE),
+    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并|"
+                        r"以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧上掉开下])再(?=[把将打开关调播放])"),
+}
+"""Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
+
+_VERB_HEADS = re.compile(
+    r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
+    r"调节|设置|切换|暂停|继续播放|上一首|下一首|换一首|对着|朝着))"
+)
+"""Where a Chinese command may start when no conjunction marks it: a verb..."""
+_NOUN_HEADS = re.compile(
+    r"(?=(?:空调|温度|风量|风速|风力|出风|音量|声音|多媒体|车窗|窗户|主驾|副驾|前排|后排|全车|"
+    r"所有|座椅|天窗|遮阳|后视镜|氛围灯|大灯|雾灯|阅读灯|屏幕|中控屏|香氛|驾驶模式))"
+)
+"""... or the name of what it moves."""
+_VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|帮我|给我|播放|播|放)$")
+"""Words that bind the verb after them ("停止|播放"): no cut there."""
+_NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|后排|[把将的给帮和与跟及])$")
+"""Words that bind the noun after them ("把|车窗", "所有|车窗"): no cut there. A verb does
+not: "座椅加热关掉|空调打开" says the verb after its object."""
+
+STATEMENT = {
+    "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
+                     r"it feels|this is|that'?s|so|too|way too)\b", re.IGNORECASE),
+    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])|好|太|有点|有些|真|车里|车内|车上|感觉|"
+                        r"觉得|这)"),
+}
+"""A part that states how things are (a reason said beside a command), not a command."""
+_STATEMENT_INSIDE = {
+    "en": re.compile(r"\b(?:is|are) (?:too|so|way too|really|very)\b", re.IGNORECASE),
+    "zh-CN": re.compile(r"(?:太|有点|有些|好|真|特别|非常)(?:大|小|强|弱|吵|冷|热|闷|凉|低|高)"),
+}
+"""A statement further into a part ("风太大了"): a reason beside another command."""
+_ON_OFF = re.compile(r"打开|开启|启动|关闭|关掉|关上|关了")
+"""On/off verbs, said before their object ("关闭空调") or after it ("空调关闭")."""
+_BARE = re.compile(r"^(?:打开|开启|启动|关闭|关掉|关上|关了|开|关|调|[把将也都再先]|一下|吧|了)+$")
+"""A part that is only a verb ("打开"): it names nothing the cabin cannot do."""
+_EN_VERB = re.compile(
+    r"^(?:(?:(?:can|could|would|will) you|please)\s+)*((?:turn|switch|shut) (?:on|off)|open|close|"
+    r"shut|mute|pause|stop|start|kill|roll (?:up|down))\s+", re.IGNORECASE)
+"""An English command's leading verb ("turn off the music and the AC": "the AC" shares it)."""
+_EN_NOUN = re.compile(r"^(?:the|my|a|an|all|some|our|both|your)\b", re.IGNORECASE)
+"""A part that starts as a noun phrase: no command of its own ("the AC" is not "turn it on")."""
+_ZH_SHARED = (
+    re.compile(r"^(?P<v>打开|开启|关闭|关掉|关上|关了|开|关)(?P<a>[^和跟与]+?)(?:和|跟|与|以及|还有)"
+               r"(?P<b>[^和跟与]+?)[都也]?$"),
+    re.compile(r"^[把将]?(?P<a>[^和跟与]+?)(?:和|跟|与|以及|还有)(?P<b>[^和跟与]+?)[都也]?"
+               r"(?P<v>打开|开启|关闭|关掉|关上|关了|关|开)[吧了]?$"),
+)
+"""One verb for two things ("关闭车窗和空调", "把车窗和空调都关了")."""
+_NOT_NOW = ("elsewhere", "later", "question", "phone", "someone_else")
+
+
+class Part(Protocol):
+    """What the split needs of one part's rule result."""
+
+    @property
+    def intent(self) -> str: ...
+    @property
+    def value(self) -> object: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def actuates(self) -> bool: ...
+    @property
+    def source(self) -> str: ...
+
+
+SURE = 0.85
+_SAID_NO = ("open_template", "ha_out_of_domain")
+"""Reasons of a part the rules know the cabin cannot do (a device it lacks, a call, a game)."""
+
+
+@dataclass(frozen=True)
+class _Reading:
+    commands: int
+    parts: tuple[tuple[int, int], ...]
+
+
+def _kind(part: Part, text: str, lang: str) -> str | None:
+    """``act`` (a command), ``range`` (a number out of range), ``no`` (something the cabin
+    cannot do, said so), or None: not a part the split may stand on."""
+    if part.confidence < SURE:
+        return None
+    if part.source == "home_assistant" and _EN_NOUN.match(text):
+        return None  # "the AC" alone is no request to turn it on
+    if part.actuates:
+        return "act"
+    if part.reason == "out_of_range":
+        return "range"
+    if part.reason in _SAID_NO and part.intent == "unknown" and not _BARE.match(text):
+        kind = out_of_scope(text)
+        if kind in _NOT_NOW or negated(text):
+            return None  # "later", "elsewhere", "don't": may be about the other parts too
+        return "no"
+    return None
+
+
+def _cuts(text: str) -> list[int]:
+    """Candidate cut positions inside ``text`` (Chinese, no conjunction there): before a verb
+    a command starts with, or before a function's name that does not follow a word binding
+    it, nor an on/off verb that starts its command ("关闭|空调" is one command; "座椅加热关掉|
+    空调打开" two: that verb comes after its object, so what follows starts the next one)."""
+    found = {m.start() for m in _VERB_HEADS.finditer(text)
+             if not _VERB_GLUED.search(text[:m.start()])}
+    initial_end: set[int] = set()  # where an on/off verb that starts its command ends
+    clause = 0
+    for m in _ON_OFF.finditer(text):
+        if _ON_OFF.match(text, clause) or m.start() == clause:
+            initial_end.add(m.end())
+            clause = m.start()
+        else:  # the verb ends its command: the next one starts after it
+            clause = m.end()
+    for m in _NOUN_HEADS.finditer(text):
+        at = m.start()
+        if not _NOUN_GLUED.search(text[:at]) and at not in initial_end:
+            found.add(at)
+    out: list[int] = []
+    for at in sorted(found):
+        if 2 <= at <= len(text) - 2 and (not out or at - out[-1] >= 2):
+            out.append(at)
+    return out[:MAX_CUTS]
+
+
+def split_commands(
+    text: str,
+    lang: str,
+    history: Sequence[Turn],
+    parse: Callable[[str, Sequence[Turn]], Part],
+    topic_of: Callable[[str], str],
+    whole: Part | None = None,
+) -> list[tuple[str, Part]] | None:
+    """``(text, result)`` of each part of ``text`` in order, or None when there is no reading
+    of two or more parts the rules are all sure of with at least one command (see the module
+    doc). ``parse`` reads one part (with ``history``), ``topic_of`` names an intent's
+    function (two parts on one function are one request said twice); ``whole`` is the
+    sentence's own reading, if already made (it is not parsed again)."""
+    pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
+    if not pieces or len(pieces) > MAX_PARTS:
+        return None
+    if lang == "en":
+        pieces = _shared_verbs(pieces)
+    cache: dict[str, tuple[Part, str | None]] = {}
+    if whole is not None:
+        cache[text.strip()] = (whole, _kind(whole, text.strip(), lang))
+
+    def read(piece: str) -> tuple[Part, str | None]:
+        if piece not in cache:
+            result = parse(piece, history)
+            cache[piece] = (result, _kind(result, piece, lang))
+        return cache[piece]
+
+    chosen: list[str] = []
+    for piece in pieces:
+        spans = _best(piece, read) if lang == "zh-CN" else None
+        if spans is None:
+            if read(piece)[1] is None:
+                shared = _shared_zh(piece, read) if lang == "zh-CN" else None
+                if shared is None:
+                    return None
+                chosen.extend(shared)
+                continue
+            chosen.append(piece)
+        else:
+            chosen.extend(piece[a:b] for a, b in spans.parts)
+    if not 2 <= len(chosen) <= MAX_PARTS:
+        return None
+    out: list[tuple[str, Part]] = []
+    topics: set[str] = set()
+    for piece in chosen:
+        part, kind = read(piece)
+        if kind == "no":
+            out.append((piece, part))
+            continue
+        if STATEMENT[lang].match(piece) or (
+                kind == "act" and _STATEMENT_INSIDE[lang].search(piece)):
+            # a statement ("it's hot", "风太大了") beside a command is its reason, not a
+            # command of its own: such a sentence is read whole (a reason may contradict it)
+            return None
+        topic = topic_of(part.intent)
+        if topic in topics:  # two parts about one function: one request said twice
+            return None
+        topics.add(topic)
+        out.append((piece, part))
+    if not any(p.actuates for _, p in out):
+        return None
+    return out
+
+
+def _shared_verbs(pieces: list[str]) -> list[str]:
+    """English parts that start as a noun phrase take the verb of the part before them
+    ("turn off the music and the AC" -> "turn off the AC")."""
+    out = list(pieces)
+    for i in range(1, len(out)):
+        verb = _EN_VERB.match(out[i - 1])
+        if verb is not None and _EN_NOUN.match(out[i]):
+            out[i] = f"{verb.group(1)} {out[i]}"
+    return out
+
+
+def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> list[str] | None:
+    """Two Chinese commands sharing one verb ("关闭车窗和空调", "打开主驾和副驾的座椅加热"), when
+    both read as parts on their own; else None."""
+    for pattern in _ZH_SHARED:
+        found = pattern.match(piece)
+        if found is None:
+            continue
+        v, a, b = found.group("v"), found.group("a"), found.group("b")
+        tails = [""] + ([b[b.index("的"):]] if "的" in b and "的" not in a else [])
+        for tail in tails:
+            pair = [v + a + tail, v + b] if pattern is _ZH_SHARED[0] else [a + tail + v, b + v]
+            if all(read(p)[1] is not None for p in pair):
+                return pair
+    return None
+
+
+def _best(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
+    """The best cut of one conjunction-free Chinese stretch: most commands, then fewest parts;
+    None when it has no candidate cut (it is read whole) or no reading at all."""
+    cuts = _cuts(piece)
+    if not cuts:
+        return None
+    marks = [0, *cuts, len(piece)]
+    n = len(marks) - 1
+    best: list[_Reading | None] = [None] * n + [_Reading(0, ())]
+    for i in range(n - 1, -1, -1):
+        for j in range(i + 1, min(n, i + MAX_SPAN) + 1):
+            rest = best[j]
+            if rest is None or len(rest.parts) >= MAX_PARTS:
+                continue
+            kind = read(piece[marks[i]:marks[j]])[1]
+            if kind is None:
+                continue
+            here = _Reading(rest.commands + (kind == "act"),
+                            ((marks[i], marks[j]), *rest.parts))
+            now = best[i]
+            if now is None or (here.commands, -len(here.parts)) > (
+                    now.commands, -len(now.parts)):
+                best[i] = here
+    return best[0]
