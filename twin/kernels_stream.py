@@ -28,34 +28,6 @@ from twin.kernels import (
     _select,
 )
 
-
-@njit(**_JIT)
-def fcfs_carry(a: np.ndarray, w: np.ndarray, heap: np.ndarray, ps: np.ndarray,
-               pe: np.ndarray, cum: np.ndarray, ws: np.ndarray) -> np.ndarray:
-    """:func:`twin.kernels.fcfs_sorted` for one chunk of arrivals (in order, ties by index)
-    with the slots' next-free times ``heap`` (a min-heap, -inf for a slot never used) carried
-    in and out: the chunks of a run give the starts one call over the whole run gives."""
-    n = a.size
-    c = heap.size
-    s = np.empty(n)
-    paused = ps.size > 0
-    cur = np.empty(CURSOR)
-    _cursor_start(cur)
-    for i in range(n):
-        free = heap[0]
-        start = a[i] if a[i] >= free else free
-        s[i] = start
-        if paused:
-            end = _cursor_end(start, w[i], cur[0], cur[1], cur[2], cur[3], cur[4], cur[5],
-                              cur[6], cur[7])
-            if end != end:
-                end = _cursor_seek(ps, pe, cum, ws, cur, start, w[i])
-        else:
-            end = start + w[i]
-        _replace_root(heap, c, end)
-    return s
-
-
 # A request's record (one row of ``rec``): column 0 its arrival, then per stage k the columns
 # 1 + 3k .. 3 + 3k: when it reached the stage, started, and left it (its work ended then: no
 # stage deadlines on this path).
@@ -115,7 +87,7 @@ def walk_shared(rec: np.ndarray, work: np.ndarray, order: np.ndarray, k: int,
                 ws: np.ndarray) -> None:
     """Requests ``order`` (in order of reaching stage ``k``, ties by index) through the
     stage's FCFS slots, whose next-free times ``heap`` carry over from the previous call
-    (:func:`fcfs_carry`'s recursion, written into the records)."""
+    (:func:`twin.kernels.fcfs_sorted`'s recursion, written into the records)."""
     n_stages = work.shape[1]
     c = 1 + 3 * k
     slots = heap.size
@@ -361,7 +333,6 @@ def warm_up() -> float:
     kernels.warm_up()
     x = np.array([0.0, 1.0, 2.0])
     ps, pe, cum, ws = kernels.pause_arrays(PauseSchedule(np.array([0.5]), np.array([1.0])))
-    fcfs_carry(x, x, np.full(2, -np.inf), ps, pe, cum, ws)
     geo = np.array([1, 3_600_000_000, 2047, 0, 10, 1024], dtype=np.int64)
     rows = np.ones((3, 6))
     busy_add(x, x + 1.0, x, np.zeros(2))
