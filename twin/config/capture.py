@@ -1,6 +1,7 @@
 """The scenario's ``[capture]`` table: how a real ``capture`` stage hears the utterance (the
 audio set, its noise) and decides the end of speech (the VAD and the endpointer), and how far a
-run may loosen the capture expectations.
+run may loosen the capture expectations. A capture stage calibrated from a file with a capture
+model (``twin calibrate --stage capture``) reads the same keys to pick the model's point.
 
 ```toml
 [stages.capture]
@@ -39,7 +40,8 @@ FAILED_MAX = 0.01
 
 
 class CaptureSection(Strict):
-    """``[capture]``: the real capture stage's audio, VAD and endpointer."""
+    """``[capture]``: the real capture stage's audio, VAD and endpointer (or, for a capture
+    stage calibrated from a file, the settings that pick the capture model's point)."""
 
     vad: Literal["silero", "webrtc"] = Field("silero", description="the VAD: silero or webrtc")
     threshold: Probability = Field(0.5, description="Silero: speech probability that starts "
