@@ -34,6 +34,7 @@ from scipy import stats
 
 from latency_models.capture import (
     KEY_FIELDS,
+    OPTIONAL,
     OUTCOMES,
     CaptureModel,
     CapturePoint,
@@ -76,12 +77,12 @@ def _settings(block: Any, source: str) -> tuple[dict[str, Any], float]:
                          "a run with [stages.capture] mode = \"real\", made by this version)")
     settings = block["settings"]
     for name in (*KEY_FIELDS, "min_silence_ms"):
-        if name not in settings:
+        if name not in settings and name not in OPTIONAL:
             raise InputError(source, f"{where}.{name}", "a value")
     ms = settings["min_silence_ms"]
     if isinstance(ms, bool) or not isinstance(ms, int | float) or not np.isfinite(ms) or ms <= 0:
         raise InputError(source, f"{where}.min_silence_ms", f"a positive number, got {ms!r}")
-    return {k: settings[k] for k in KEY_FIELDS}, float(ms)
+    return {k: settings.get(k) for k in KEY_FIELDS}, float(ms)
 
 
 def sample_from_columns(report: dict[str, Any], columns: dict[str, Any],

@@ -6,10 +6,11 @@ the user finished; the capture latency is the decision minus the true end), ``pr
 (declared before: the request is cut, the assistant hears a prefix of the words) and
 ``timeout`` (never declared: a failed capture at the timeout). A :class:`CapturePoint` is one
 measured setting: the settings that change the outcome (its *key*: the VAD, its threshold, the
-WebRTC mode, the frame, the minimum speech, the SNR, the timeout and the audio) and the minimum
-silence, the outcome counts, and per outcome a distribution: the ok latency (fitted with scipy,
-:func:`latency_models.fitting.fit_samples`, else the measured values), how early a premature
-decision came and the share of the words it kept (measured values), and the timeout's latency.
+WebRTC mode, the frame, the minimum speech, the speculative start, the SNR, the timeout and the
+audio) and the minimum silence, the outcome counts, and per outcome a distribution: the ok
+latency (fitted with scipy, :func:`latency_models.fitting.fit_samples`, else the measured
+values), how early a premature decision came and the share of the words it kept (measured
+values), and the timeout's latency.
 
 :class:`CaptureModel` holds a calibration's points. For a scenario's settings it takes the
 points with the same key and, along the minimum silence, the measured one or the two around it
@@ -41,8 +42,9 @@ from latency_models.fitting import MIN_SAMPLES, fit_samples
 
 OUTCOMES = ("ok", "premature", "timeout")
 #: the settings that change what the endpointer does (the minimum silence aside: interpolated)
-KEY_FIELDS = ("vad", "threshold", "aggressiveness", "frame_ms", "min_speech_ms", "snr_db",
-              "timeout_ms", "audio")
+KEY_FIELDS = ("vad", "threshold", "aggressiveness", "frame_ms", "min_speech_ms", "early_ms",
+              "snr_db", "timeout_ms", "audio")
+OPTIONAL = ("aggressiveness", "early_ms", "snr_db")  # absent: not WebRTC, not speculative, clean
 CLEAN = "clean"  # snr_db of audio with no noise mixed in
 #: the distributions a point keeps per outcome: (spec key, outcome, what the values are)
 DISTS = (("ok_ms", "ok", "latency of an ok endpoint (ms after the true end)"),
@@ -129,7 +131,7 @@ class CapturePoint:
         settings: dict[str, Any] = {}
         for name in KEY_FIELDS:
             value = spec.get(name)
-            if value is None and name not in ("aggressiveness", "snr_db"):
+            if value is None and name not in OPTIONAL:
                 raise SpecError(f"{where}.{name}", "a value (a point's settings are its key)")
             if name in ("vad", "audio"):
                 if not isinstance(value, str) or not value:

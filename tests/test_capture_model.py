@@ -257,3 +257,36 @@ def test_capture_flags_need_the_capture_stage(tmp_path: Path) -> None:
                            "--runs", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert "--runs: stage: expected --stage capture" in done.stderr.strip()
+
+
+def _endpoint(probs: list[float], **kw: Any) -> Any:
+    from hil.capture.vad import Endpointer
+
+    ep = Endpointer(0.5, 300.0, 30, 90.0, **kw)
+    for p in probs:
+        if ep.push(p):
+            break
+    return ep
+
+
+def test_a_speculative_endpointer_starts_early_and_counts_the_starts_speech_cancelled() -> None:
+    # speech 600 ms, a 180 ms pause, speech 300 ms, then silence
+    probs = [0.0] * 3 + [0.9] * 20 + [0.1] * 6 + [0.9] * 10 + [0.1] * 20
+    plain = _endpoint(probs)
+    early = _endpoint(probs, early_ms=120)
+    assert early.ended_at_ms == plain.ended_at_ms == (3 + 20 + 6 + 10) * 30 + 300
+    assert early.cancelled == 1  # the pause: started at 120 ms of it, then speech
+    assert early.early_at_ms == (3 + 20 + 6 + 10) * 30 + 120  # the confirmed start
+    assert plain.early_at_ms is None and plain.cancelled == 0
+    # a blip shorter than the minimum speech never starts anything
+    blip = _endpoint([0.0] * 3 + [0.9] * 2 + [0.1] * 20, early_ms=120)
+    assert blip.early_at_ms is None and blip.ended_at_ms is None
+    # the hysteresis band continues a silence: no cancel
+    band = _endpoint([0.9] * 10 + [0.1] * 5 + [0.4] * 2 + [0.1] * 10, early_ms=120)
+    assert band.cancelled == 0 and band.early_at_ms == 10 * 30 + 120
+
+
+def test_an_early_start_at_or_past_the_minimum_silence_is_refused(tmp_path: Path) -> None:
+    raw = _twin(tmp_path / "x.toml", min_silence_ms=300, early_ms=300)
+    with pytest.raises(InputError, match=r"capture: expected early_ms below min_silence_ms"):
+        scenario_from_dict(raw, "twin.toml")
