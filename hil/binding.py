@@ -40,7 +40,7 @@ from hil.backends import BackendHooks, RealParts
 from hil.calls import CallRecord, token_counts
 from hil.dut.trace_context import request_trace
 from hil.lockstep import LockstepEnvironment, RealCallTimeout
-from hil.render import RenderBackend, RenderOutcome
+from hil.render import NO_COMMAND, RenderBackend, RenderOutcome
 from hil.rig_bus import begin_on_lockstep
 from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, MODEL_LOAD, SCHEDULING, STAGES
@@ -235,7 +235,7 @@ class RealBinding(BackendHooks):
         def execute() -> RenderOutcome:
             """Each command in turn (one render per command); a refused or failed command
             does not stop the next. The request's outcome is its first failed command's,
-            else its first command's."""
+            else its first that commanded a device, else its first."""
             done = []
             for intent, value in commands:
                 t0 = time.perf_counter()
@@ -244,7 +244,8 @@ class RealBinding(BackendHooks):
                 self._record("render", i, outcome.device or "none", t0, {})
                 done.append(outcome)
             self.part_outcomes[i] = done
-            return next((o for o in done if o.failed), done[0])
+            return next((o for o in done if o.failed),
+                        next((o for o in done if o.outcome != NO_COMMAND), done[0]))
 
         try:
             self.outcomes[i] = yield from env.call("render", execute)

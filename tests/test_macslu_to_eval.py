@@ -71,6 +71,8 @@ def test_odd_ids_are_dropped_before_the_line_is_parsed(mac):
     (_frame(CAR, "车身控制", 调节内容="音量", value="最大", 操作="调节"),
      ("media_volume_set", 30)),
     (_frame("音乐", "播放音乐", 操作="播放", 歌曲名="某首歌"), ("media_play", None)),
+    # a step of the seat heating is no level: left out, never read as "set level 1"
+    (_frame(CAR, "车身控制", 对象="座椅", 对象功能="加热", 操作="调高", value="一档"), None),
     # a car function filed under music (an annotation slip) is read as the car function
     (_frame("音乐", "播放音乐", 操作="打开", 对象="空调"), ("climate_ac_on", None)),
     (_frame("音乐", "播放音乐", 操作="打开", 位置="所有", 对象="车窗"), ("window_open", None)),

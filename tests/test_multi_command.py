@@ -75,6 +75,10 @@ GLUED = [
     # the verb after its object: what follows it starts the next command
     ("座椅加热关掉空调打开", [("seat_heat_driver", 0), ("climate_ac_on", None)]),
     ("空调打开车窗关上", [("climate_ac_on", None), ("window_close", None)]),
+    # one verb for two things
+    ("关掉车窗和空调", [("window_close", None), ("climate_ac_off", None)]),
+    ("把空调和车窗都打开", [("climate_ac_on", None), ("window_open", None)]),
+    ("关闭主驾和副驾的座椅加热", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
 ]
 
 
@@ -103,9 +107,13 @@ def test_a_part_the_cabin_cannot_do_leaves_the_others(lang: str, text: str, want
     acting = [c for c in decision.commands if c.actuates]
     assert decision.path == "rule" and len(acting) == 1
     assert decision.command.actuates  # the request is carried by the command that acts
+    # the part the cabin cannot do is named, so the answer says which one it was
     cannot = next(p for p in decision.parts if not p.command.actuates)
-    assert cannot.feedback in ("抱歉，这个在车上我帮不了您。",
-                               "Sorry, that's not something I can do in the car.")
+    said = {"关掉香氛把空调打开": "关掉香氛", "播放音乐打开座椅按摩": "打开座椅按摩",
+            "打开天窗然后关上车窗": "打开天窗", "turn on the AC and tell me a joke":
+            "tell me a joke"}[text]
+    assert cannot.feedback in (f"抱歉，“{said}”在车上我帮不了您。",
+                               f'Sorry, "{said}" is not something I can do in the car.')
 
 
 @pytest.mark.parametrize(("lang", "text"), [
@@ -134,6 +142,17 @@ def test_i_want_is_a_command_not_a_reason() -> None:
     parts = shared_nlu("zh-CN").parse("我想要温度22度，然后把车窗关上").parts
     assert [(p.intent, p.value) for p in parts] == [("climate_set_temperature", 22),
                                                      ("window_close", None)]
+
+
+def test_a_noun_phrase_after_and_shares_the_verb_before_it() -> None:
+    """"turn off the radio and the AC": the AC is turned off (it was turned on: "the AC"
+    alone read as a request to turn it on)."""
+    parts = shared_nlu("en").parse("switch off the radio and the AC").parts
+    assert [(p.intent, p.value) for p in parts] == [("media_pause", None),
+                                                     ("climate_ac_off", None)]
+    bare = shared_nlu("en").parse("the radio off and the AC")
+    assert not any(p.command is not None and p.command.actuates and p.intent ==
+                   "climate_ac_on" for p in bare.parts)
 
 
 def test_two_parts_about_one_function_are_not_two_commands() -> None:
@@ -235,6 +254,9 @@ def test_each_command_reaches_its_device_on_a_rig(tmp_path: Path) -> None:
     # the refused temperature commands nothing; the seat heating still goes out, confirmed
     assert {r["command_actuation"] for r in half} == {"none;status_matches"}
     assert {r["command_valve"] for r in half} == {"out_of_range;ok"}
+    # the request reports the command that reached a device, not the refused one before it
+    assert {(r["command_intent"], r["actuation"]) for r in half} == {
+        ("seat_heat_driver", "status_matches")}
     assert report["render_real"]["commands_rendered"] == 2 * len(rows)
     assert report["devices"]["seat"]["ok"] == len(half)
 
@@ -252,6 +274,7 @@ def test_a_one_command_line_is_right_when_the_other_parts_act_on_nothing(
     out = score(load_queries(_write(tmp_path, [aside, ood, two])))["rules"]
     assert out["per_intent"]["climate_ac_on"] == {"n": 2, "accuracy": 0.5}
     assert out["per_intent"]["ood"] == {"n": 1, "accuracy": 1.0}
+    assert out["in_domain"] == {"n": 2, "accuracy": 0.5}  # the ood line is not counted
     queries = load_queries(_write(tmp_path, [aside]))
     assert queries[0].matches_all([("unknown", None), ("climate_ac_on", None)])
     assert not queries[0].matches_all([("climate_ac_on", None), ("media_play", None)])

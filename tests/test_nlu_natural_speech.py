@@ -269,6 +269,8 @@ NATURAL_NEAR_MISSES = [
     ("zh-CN", "给我唱首歌"),                      # the assistant singing is not playback
     ("zh-CN", "座椅加热关掉空调打开然后打开"),    # a bare verb left over: read whole, no guess
     ("zh-CN", "关掉座椅通风"),                    # a function the cabin lacks
+    ("en", "climate"),                            # a device's name alone asks for nothing
+    ("en", "the AC"),
 ]
 
 

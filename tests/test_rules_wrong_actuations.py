@@ -35,6 +35,19 @@ def test_nothing_actuates(lang: str, text: str) -> None:
     assert not _decided(lang, text).command.actuates
 
 
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # "up to 20" names the level, not a percent (it was read as 20 % of 30: 6, lower than now)
+    ("en", "turn the volume up to 20", ("media_volume_set", 20)),
+    ("en", "raise the temperature to 25", ("climate_set_temperature", 25)),
+    ("zh-CN", "音量调高到二十", ("media_volume_set", 20)),
+    ("zh-CN", "温度降低到十八度", ("climate_set_temperature", 18)),
+    ("zh-CN", "风量调高到五档", ("climate_set_fan", 5)),
+])
+def test_up_to_a_number_sets_that_number(lang: str, text: str, want: tuple) -> None:
+    d = _decided(lang, text)
+    assert (d.intent, d.value) == want
+
+
 def test_max_is_the_range_end() -> None:
     d = _decided("zh-CN", "风开到最大")
     assert (d.intent, d.value) == ("climate_set_fan", 7)

@@ -33,6 +33,7 @@ def slurp():
     ("music_query", "what song is this", None),
     ("transport_taxi", "get me a cab", None),
     ("audio_volume_up", "volume to seven", None),  # a number: could be a set-volume
+    ("audio_volume_up", "turn the volume to the loudest setting", None),  # a range end
     ("music", "put on a song by someone", None),  # a scenario without an action: a slip
     ("query", "what is it", None),
 ])

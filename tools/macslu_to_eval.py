@@ -180,6 +180,8 @@ def _seat_heat(op: str, value: str, where: str) -> Command | None:
         return None  # rear seats, a child seat: not the cabin's two heaters
     if _OFF.search(op):
         return intent, 0
+    if _way(op + value) and not _CONCRETE.search(op) and not re.search(r"最", value):
+        return None  # "调高一档": a step; the cabin's seat heating takes levels only
     number = number_in(value)
     if number is not None:
         return intent, number

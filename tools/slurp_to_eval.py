@@ -18,7 +18,7 @@ Labels, from SLURP's intent to the cabin's:
 * left out, because a cabin answer could be right or wrong depending on reading: other
   ``play_*`` (radio, podcasts, audiobooks, games), ``music_*`` settings and queries,
   ``audio_volume_other``, ``transport_*`` (the cabin navigates home), and volume lines that say a
-  number (a set-volume could be the right answer);
+  number or a range end ("the loudest setting": a set-volume could be the right answer);
 * left out, because their label is incomplete: records whose intent names a scenario but no
   action (``music``, ``podcasts``, ``query``, ...: 28 annotation slips in ``devel.jsonl``, some
   of them plain requests to play a song, which an earlier mapping scored as out-of-domain).
@@ -46,7 +46,8 @@ CABIN = {
 LEFT_OUT = re.compile(r"^(play_(?!music$)|music_|transport_|audio_volume_other$|[a-z]+$)")
 _DIGIT = re.compile(
     r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty"
-    r"|seventy|eighty|ninety|hundred|percent)\b"
+    r"|seventy|eighty|ninety|hundred|percent|max|maximum|loudest|highest|full|lowest|minimum|"
+    r"min|quietest|softest|all the way)\b"
 )
 
 

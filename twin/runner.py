@@ -219,8 +219,6 @@ def run_chunked_scenario(scenario: Scenario, seed: int, n: int, chunk: int,
     report["chunked"] = {
         "chunk_requests": run.chunk, "chunks": run.chunks,
         "carried_max": run.carried_max,
-        "from_histograms": ["stages.*.queue_p95_ms", "stages.*.share_of_e2e_p95"],
-        "precision": "HdrHistogram, 3 significant digits (a value within 0.1 % of itself)",
         "sampled_every": run.sample_every, "sampled_requests": int(run.sample_index.size),
     }
     return RunResult(scenario, run.plan, run.sample, report, run.monitoring,

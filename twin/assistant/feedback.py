@@ -13,8 +13,8 @@ from twin.assistant.catalogue import active_catalogue
 from twin.assistant.commands import Command
 from twin.config.intents import LANGS
 
-__all__ = ["LANGS", "ack", "ask_back", "clarify", "feedback_for", "joined", "out_of_domain",
-           "range_feedback"]
+__all__ = ["LANGS", "ack", "ask_back", "cannot_part", "clarify", "feedback_for", "joined",
+           "out_of_domain", "range_feedback"]
 
 
 def _lang(lang: str) -> str:
@@ -47,6 +47,12 @@ def clarify(lang: str) -> str:
 def out_of_domain(lang: str) -> str:
     """What the cabin says to a request it recognises as nothing it does in the car."""
     return active_catalogue().phrase("out_of_domain", _lang(lang))
+
+
+def cannot_part(what: str, lang: str) -> str:
+    """What the cabin says to one part of a sentence it cannot do ("关闭天窗" beside
+    "关闭空调"), naming it so the other parts' answers stay clear."""
+    return active_catalogue().phrase("cannot_part", _lang(lang)).format(what=what.strip())
 
 
 def ack(lang: str) -> str:

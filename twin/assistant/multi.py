@@ -76,6 +76,19 @@ _ON_OFF = re.compile(r"打开|开启|启动|关闭|关掉|关上|关了")
 """On/off verbs, said before their object ("关闭空调") or after it ("空调关闭")."""
 _BARE = re.compile(r"^(?:打开|开启|启动|关闭|关掉|关上|关了|开|关|调|[把将也都再先]|一下|吧|了)+$")
 """A part that is only a verb ("打开"): it names nothing the cabin cannot do."""
+_EN_VERB = re.compile(
+    r"^(?:(?:(?:can|could|would|will) you|please)\s+)*((?:turn|switch|shut) (?:on|off)|open|close|"
+    r"shut|mute|pause|stop|start|kill|roll (?:up|down))\s+", re.IGNORECASE)
+"""An English command's leading verb ("turn off the music and the AC": "the AC" shares it)."""
+_EN_NOUN = re.compile(r"^(?:the|my|a|an|all|some|our|both|your)\b", re.IGNORECASE)
+"""A part that starts as a noun phrase: no command of its own ("the AC" is not "turn it on")."""
+_ZH_SHARED = (
+    re.compile(r"^(?P<v>打开|开启|关闭|关掉|关上|关了|开|关)(?P<a>[^和跟与]+?)(?:和|跟|与|以及|还有)"
+               r"(?P<b>[^和跟与]+?)[都也]?$"),
+    re.compile(r"^[把将]?(?P<a>[^和跟与]+?)(?:和|跟|与|以及|还有)(?P<b>[^和跟与]+?)[都也]?"
+               r"(?P<v>打开|开启|关闭|关掉|关上|关了|关|开)[吧了]?$"),
+)
+"""One verb for two things ("关闭车窗和空调", "把车窗和空调都关了")."""
 _NOT_NOW = ("elsewhere", "later", "question", "phone", "someone_else")
 
 
@@ -92,6 +105,8 @@ class Part(Protocol):
     def reason(self) -> str: ...
     @property
     def actuates(self) -> bool: ...
+    @property
+    def source(self) -> str: ...
 
 
 SURE = 0.85
@@ -110,6 +125,8 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
     cannot do, said so), or None: not a part the split may stand on."""
     if part.confidence < SURE:
         return None
+    if part.source == "home_assistant" and _EN_NOUN.match(text):
+        return None  # "the AC" alone is no request to turn it on
     if part.actuates:
         return "act"
     if part.reason == "out_of_range":
@@ -164,6 +181,8 @@ def split_commands(
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
     if not pieces or len(pieces) > MAX_PARTS:
         return None
+    if lang == "en":
+        pieces = _shared_verbs(pieces)
     cache: dict[str, tuple[Part, str | None]] = {}
     if whole is not None:
         cache[text.strip()] = (whole, _kind(whole, text.strip(), lang))
@@ -179,7 +198,11 @@ def split_commands(
         spans = _best(piece, read) if lang == "zh-CN" else None
         if spans is None:
             if read(piece)[1] is None:
-                return None
+                shared = _shared_zh(piece, read) if lang == "zh-CN" else None
+                if shared is None:
+                    return None
+                chosen.extend(shared)
+                continue
             chosen.append(piece)
         else:
             chosen.extend(piece[a:b] for a, b in spans.parts)
@@ -205,6 +228,33 @@ def split_commands(
     if not any(p.actuates for _, p in out):
         return None
     return out
+
+
+def _shared_verbs(pieces: list[str]) -> list[str]:
+    """English parts that start as a noun phrase take the verb of the part before them
+    ("turn off the music and the AC" -> "turn off the AC")."""
+    out = list(pieces)
+    for i in range(1, len(out)):
+        verb = _EN_VERB.match(out[i - 1])
+        if verb is not None and _EN_NOUN.match(out[i]):
+            out[i] = f"{verb.group(1)} {out[i]}"
+    return out
+
+
+def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> list[str] | None:
+    """Two Chinese commands sharing one verb ("关闭车窗和空调", "打开主驾和副驾的座椅加热"), when
+    both read as parts on their own; else None."""
+    for pattern in _ZH_SHARED:
+        found = pattern.match(piece)
+        if found is None:
+            continue
+        v, a, b = found.group("v"), found.group("a"), found.group("b")
+        tails = [""] + ([b[b.index("的"):]] if "的" in b and "的" not in a else [])
+        for tail in tails:
+            pair = [v + a + tail, v + b] if pattern is _ZH_SHARED[0] else [a + tail + v, b + v]
+            if all(read(p)[1] is not None for p in pair):
+                return pair
+    return None
 
 
 def _best(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:

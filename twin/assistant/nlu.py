@@ -44,6 +44,7 @@ from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.feedback import (
     LANGS,
+    cannot_part,
     clarify,
     feedback_for,
     joined,
@@ -299,7 +300,15 @@ class RuleNLU:
                ) -> list[RuleResult] | None:
         """Each command of ``text`` (:func:`twin.assistant.multi.split_commands`), or None."""
         found = split_commands(text, self.lang, history, self._parse_one, _topic, whole)
-        return None if found is None else [part for _, part in found]  # type: ignore[misc]
+        if found is None:
+            return None
+        out: list[RuleResult] = []
+        for piece, part in found:
+            assert isinstance(part, RuleResult)
+            if not part.actuates and part.reason != "out_of_range":  # the cabin cannot do it
+                part = replace(part, feedback=cannot_part(piece, self.lang))
+            out.append(part)
+        return out
 
     def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One command: the first template match of ``text`` as a :class:`RuleResult`."""
@@ -373,6 +382,9 @@ class RuleNLU:
                 # a wildcard in an intent the cabin has nothing for (shopping lists, broadcasts)
                 return "unknown", None, OPEN_CONFIDENCE, "ha_out_of_domain"
             return "unknown", None, 0.3, "wildcard"
+        if name in ON_OFF and _bare_name(found):
+            # "climate", "the AC": a device's name alone asks for nothing in particular
+            return "unknown", None, 0.3, "bare_name"
         if name in ON_OFF:
             target = ents.get("name")
             if target is None and ents.get("device_class") == "window":
@@ -444,6 +456,13 @@ def _not_for_now(text: str) -> bool:
     """Whether ``text`` is about somewhere else, later, a question, another device, or refused
     (:mod:`twin.assistant.scope`): a wildcard match must not act on it."""
     return out_of_scope(text) is not None or negated(text)
+
+
+def _bare_name(found: RecognizeResult) -> bool:
+    """A Home Assistant match on a device's name alone (its "[the] {name}" sentence)."""
+    sentence = found.intent_sentence
+    text = sentence.text if sentence is not None and sentence.text else ""
+    return re.sub(r"[\[\]<>()|\s]|the|\{name\}|\{area\}", "", text) == ""
 
 
 _SONG = re.compile(r"首|歌|曲|专辑|音乐")

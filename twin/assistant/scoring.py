@@ -7,6 +7,7 @@ from it by :func:`~twin.assistant.policy.decide`, so both are scored in the same
 rule results.
 
 Reported per system: coverage (lines the rules answer), precision on them, overall accuracy,
+accuracy on the lines that ask for something the cabin does (``in_domain``: not ``ood``),
 per path, per intent and per language (a line that asks for several commands is right only
 when every one is), a confusion matrix, the out-of-domain false-actuation
 rate, direction errors (an up/down, on/off, open/close answer for its opposite, or a set that
@@ -113,6 +114,7 @@ class _Tally:
         self.langs: dict[str, Counter[str]] = defaultdict(Counter)
         self.confusion: dict[str, Counter[str]] = defaultdict(Counter)
         self.ood = Counter[str]()
+        self.in_domain = Counter[str]()
         self.direction_errors: list[str] = []
         self.out_of_range = Counter[str]()
         self.multi = Counter[str]()
@@ -133,6 +135,8 @@ class _Tally:
         self.confusion[q.intent][d.intent] += 1
         if q.intent in ("ood", "unknown"):
             self.ood.update(n=1, actuated=int(d.command.actuates))
+        else:
+            self.in_domain.update(n=1, correct=int(ok))
         if any(wrong_way(q, c.intent, c.value) for c in d.commands):
             self.direction_errors.append(q.text)
         if q.kind == "out_of_range":
@@ -163,6 +167,8 @@ class _Tally:
                 for lang, c in sorted(self.langs.items())
             },
             "confusion": {k: dict(v.most_common()) for k, v in sorted(self.confusion.items())},
+            "in_domain": {"n": self.in_domain["n"],
+                          "accuracy": _rate(self.in_domain["correct"], self.in_domain["n"])},
             "ood_false_actuation": _rate(self.ood["actuated"], self.ood["n"]),
             "ood_n": self.ood["n"],
             "direction_errors": len(self.direction_errors),
