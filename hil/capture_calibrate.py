@@ -63,11 +63,12 @@ class RunSample:
     outcome: np.ndarray
     latency_ms: np.ndarray
     heard: np.ndarray
+    wasted: np.ndarray  # speculative starts cancelled per request
 
     def point(self, mask: np.ndarray | None = None) -> CapturePoint:
         sel = np.ones(self.outcome.size, dtype=bool) if mask is None else mask
         return fit_point(self.settings, self.min_silence_ms, self.outcome[sel],
-                         self.latency_ms[sel], self.heard[sel])
+                         self.latency_ms[sel], self.heard[sel], self.wasted[sel])
 
 
 def _settings(block: Any, source: str) -> tuple[dict[str, Any], float]:
@@ -112,7 +113,15 @@ def sample_from_columns(report: dict[str, Any], columns: dict[str, Any],
     texts = np.asarray(columns["capture_text"], dtype=str)[keep]
     heard = np.asarray(columns["capture_heard"], dtype=str)[keep]
     share = np.array([heard_share(t, h) for t, h in zip(texts, heard, strict=True)])
-    return RunSample(source, settings, ms, outcome[keep], latency, share)
+    wasted = np.zeros(share.size, dtype=int)
+    if "capture_wasted" in columns:  # a run with speculative endpointing counts them
+        try:
+            wasted = np.asarray([int(v) for v in np.asarray(columns["capture_wasted"])[keep]])
+        except ValueError:
+            raise InputError(source, "capture_wasted", "whole counts") from None
+        if (wasted < 0).any():
+            raise InputError(source, "capture_wasted", "counts >= 0")
+    return RunSample(source, settings, ms, outcome[keep], latency, share, wasted)
 
 
 def sample_from_folder(folder: Path) -> RunSample:

@@ -290,3 +290,25 @@ def test_an_early_start_at_or_past_the_minimum_silence_is_refused(tmp_path: Path
     raw = _twin(tmp_path / "x.toml", min_silence_ms=300, early_ms=300)
     with pytest.raises(InputError, match=r"capture: expected early_ms below min_silence_ms"):
         scenario_from_dict(raw, "twin.toml")
+
+
+def test_a_speculative_point_draws_its_wasted_starts(tmp_path: Path) -> None:
+    n = LAG.size
+    wasted = [0] * (n // 2) + [1] * (n // 4) + [2] * (n - n // 2 - n // 4)
+    point = fit_point({**SETTINGS, "early_ms": 120.0}, 300.0, ["ok"] * n, LAG + 120.0,
+                      [1.0] * n, wasted)
+    assert point.wasted_starts == (n // 2, n // 4, n - n // 2 - n // 4)
+    model = CaptureModel.from_spec(CaptureModel((point,)).to_spec())
+    with pytest.raises(NotCovered, match=r"^capture.early_ms"):  # speculation keys the model
+        model.at(SETTINGS, 300.0)
+    path = _calibration(tmp_path, model)
+    result = run_scenario(scenario_from_dict(_twin(path, min_silence_ms=300, early_ms=120),
+                                             "twin.toml"))
+    drawn = np.asarray(result.extra_columns["capture_wasted"])
+    assert np.mean(drawn) == pytest.approx(np.mean(wasted), abs=0.1)
+    spec = result.report["capture_model"]["speculative"]
+    assert spec["early_ms"] == 120 and spec["wasted_starts"] == int(drawn.sum())
+    bad = CaptureModel((point,)).to_spec()
+    bad["points"][0]["wasted_starts"] = [1, 2]
+    with pytest.raises(SpecError, match=r"wasted_starts: expected a list of request counts"):
+        CaptureModel.from_spec(bad)
