@@ -1,0 +1,200 @@
+"""Literal boundaries of the built-in expectations and the JUnit cases, pinned here (never read
+from the code under test): each test kills mutants a partial ``mutmut`` run of ``twin.verdict``
+and ``twin.report_junit`` left alive (VERIFICATION.md). The smallest value on the passing side
+of each limit passes, the first value past it fails, and a missing key means nothing
+measured."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from twin.config.actuation import Actuation
+from twin.report_junit import cases_from_report
+from twin.verdict.budget import BudgetCheck, evaluate_check, loosening_problem
+from twin.verdict.dut import dut_expectations
+from twin.verdict.run_health import (
+    calls_returned_expectation,
+    confirmed_expectation,
+    model_crash_expectation,
+)
+
+
+def _dut(**outcomes: int) -> dict[str, Any]:
+    return {"requests": sum(outcomes.values()), "outcomes": outcomes,
+            "errors": [{"outcome": o, "count": n, "error": f"why {o}"}
+                       for o, n in outcomes.items() if n and o != "ok"]}
+
+
+def _by_metric(entries: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {e["metric"]: e for e in entries}
+
+
+# the DUT ---------------------------------------------------------------------------------
+def test_one_answer_is_enough_and_its_limit_reads_min_1() -> None:
+    got = _by_metric(dut_expectations(_dut(ok=1, timeout=9)))
+    assert got["dut.answered"] == {
+        "name": "the DUT answered", "metric": "dut.answered", "limit": {"min": 1}, "value": 1,
+        "passed": True, "builtin": True,
+        "reason": "a DUT that never starts or never answers has not been tested"}
+    assert got["dut.outcomes.error"] == {
+        "name": "the DUT adapter raised no exception", "metric": "dut.outcomes.error",
+        "limit": {"max": 0}, "value": 0, "passed": True, "builtin": True,
+        "reason": "an exception from a DUT factory or adapter (SystemExit included) leaves "
+                  "the DUT unjudged"}
+
+
+def test_answered_is_read_before_ok_and_ok_counts_when_answered_is_missing() -> None:
+    block = {**_dut(ok=3), "answered": 0}
+    assert _by_metric(dut_expectations(block))["dut.answered"]["passed"] is False
+    no_ok = _dut(timeout=2)
+    assert _by_metric(dut_expectations(no_ok))["dut.answered"]["value"] == 0
+    assert _by_metric(dut_expectations({"requests": 2, "answered": 2}))[
+        "dut.answered"]["passed"] is True  # no outcomes, no errors: nothing raised
+
+
+def test_one_raise_fails_and_names_the_first_error() -> None:
+    (raised, answered) = dut_expectations(_dut(ok=4, error=1))
+    assert (raised["value"], raised["passed"], raised["error_type"]) == (1, False, "DutError")
+    assert raised["error"] == "1 of 5 DUT requests raised: why error"
+    assert answered["passed"] is True
+    bare = dut_expectations({"requests": 1, "outcomes": {"error": 1}})[0]
+    assert bare["error"] == "1 of 1 DUT requests raised: "  # no error text recorded
+
+
+def test_never_answered_lists_at_most_three_causes() -> None:
+    block = _dut(timeout=1, crashed=1, malformed=1, unavailable=1)
+    (_, never) = dut_expectations(block)
+    assert never["causes"] == ["1 x timeout: why timeout", "1 x crashed: why crashed",
+                               "1 x malformed: why malformed"]
+
+
+def test_the_valve_check_needs_one_ok_answer_and_one_acceptance_passes() -> None:
+    one = _by_metric(dut_expectations({**_dut(ok=1), "valve": {"accepted": 1, "rejected": 0}}))
+    assert one["dut.valve.accepted"] == {
+        "name": "the safety valve accepted a DUT answer", "metric": "dut.valve.accepted",
+        "limit": {"min": 1}, "value": 1, "passed": True, "builtin": True,
+        "reason": "a DUT whose every answer the valve refuses never commands the cabin"}
+    refused = _by_metric(dut_expectations({**_dut(ok=1), "valve": {"accepted": 0,
+                                                                   "rejected": 3}}))
+    assert refused["dut.valve.accepted"]["passed"] is False
+    assert refused["dut.valve.accepted"]["causes"] == ["3 answers refused by the valve"]
+    unknown = _by_metric(dut_expectations({**_dut(ok=1), "valve": {}}))
+    assert unknown["dut.valve.accepted"]["causes"] == ["0 answers refused by the valve"]
+    no_ok = dut_expectations({**_dut(timeout=2), "valve": {"accepted": 0}})
+    assert "dut.valve.accepted" not in _by_metric(no_ok)
+    no_valve = dut_expectations(_dut(ok=2))
+    assert "dut.valve.accepted" not in _by_metric(no_valve)
+
+
+# run health ------------------------------------------------------------------------------
+STRICT = SimpleNamespace(expectations=[], config=SimpleNamespace(actuation=Actuation()))
+
+
+def test_one_command_to_a_device_needs_a_confirmation() -> None:
+    one_sent = {"render_real": {"commands": 1, "no_device": 0}}
+    (entry,) = confirmed_expectation(STRICT, one_sent)  # "confirmed" missing: 0
+    assert (entry["metric"], entry["value"], entry["passed"]) == (
+        "render_real.confirmed", 0.0, False)
+    (entry,) = confirmed_expectation(STRICT, {"render_real": {"commands": 1}})
+    assert entry["passed"] is False  # "no_device" missing: every command had a device
+    assert confirmed_expectation(STRICT, {"render_real": {"commands": 0}}) == []
+
+
+def test_a_call_timeout_fails_with_its_stages_sorted() -> None:
+    (ok,) = calls_returned_expectation({"lockstep": {"call_timeouts": 0}})
+    assert (ok["metric"], ok["limit"], ok["value"], ok["passed"], ok["builtin"]) == (
+        "lockstep.call_timeouts", {"max": 0}, 0, True, True)
+    assert "causes" not in ok
+    (bad,) = calls_returned_expectation({"lockstep": {
+        "call_timeouts": 3, "call_timeouts_by_stage": {"render": 1, "inference": 2}}})
+    assert (bad["value"], bad["passed"]) == (3, False)
+    assert bad["causes"] == ["2 x inference", "1 x render"]
+    (bare,) = calls_returned_expectation({"lockstep": {"call_timeouts": 1}})
+    assert bare["causes"] == []
+
+
+def test_a_model_crash_is_one_failure_with_its_cause_cut_at_200() -> None:
+    (entry,) = model_crash_expectation({"model_crash": {"cause": "x" * 300}})
+    assert (entry["name"], entry["metric"], entry["limit"], entry["value"]) == (
+        "model worker did not crash", "model_crash", {"max": 0}, 1)
+    assert entry["causes"] == ["x" * 200]
+    assert entry["reason"] == ("after a native crash the run degrades to rules only: the "
+                               "model was not measured")
+    (flag,) = model_crash_expectation({"model_crash": True})
+    assert flag["passed"] is False and "causes" not in flag
+    (empty,) = model_crash_expectation({"model_crash": {"cause": ""}})
+    assert "causes" not in empty
+
+
+# budget ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("limit", "value", "passed"), [
+    ({"max": 100.0}, 100.0, True), ({"max": 100.0}, 100.00001, False),
+    ({"min": 0.95}, 0.95, True), ({"min": 0.95}, 0.94999, False),
+    ({"max": 100.0}, float("nan"), False),
+])
+def test_a_value_on_the_limit_holds(limit: dict[str, float], value: float,
+                                    passed: bool) -> None:
+    check = BudgetCheck("c", "e2e.p95_ms", limit, "r")
+    entry = evaluate_check(check, {"e2e": {"p95_ms": value}})
+    assert entry["passed"] is passed
+    assert entry["limit"] == limit and entry["builtin"] is True
+
+
+def test_the_value_is_kept_to_four_decimals() -> None:
+    entry = evaluate_check(BudgetCheck("c", "e2e.p95_ms", {"max": 100.0}, "r"),
+                           {"e2e": {"p95_ms": 12.3456789}})
+    assert entry["value"] == 12.3457
+
+
+def test_a_loosening_without_a_reason_names_the_side_it_loosens() -> None:
+    tighter_min = SimpleNamespace(metric="first_feedback.within_budget", max=None, min=0.5,
+                                  reason="")
+    key, expected = loosening_problem([tighter_min])
+    assert key == "expectations[0].reason"
+    assert expected.endswith("(first_feedback.within_budget >= 0.95)")
+    assert "this min loosens" in expected
+    looser_max = SimpleNamespace(metric="e2e.p95_ms", max=500.0, min=None, reason=" ")
+    key, expected = loosening_problem([looser_max])
+    assert expected.endswith("(e2e.p95_ms <= 100)") and "this max loosens" in expected
+
+
+# junit cases -----------------------------------------------------------------------------
+def _report(expectations: list[dict[str, Any]]) -> dict[str, Any]:
+    from twin.runner import run_scenario
+    from twin.scenario import load_scenario
+
+    report = run_scenario(load_scenario("smoke"), requests=20).report
+    return {**json.loads(json.dumps(report)), "scenario": "s", "expectations": expectations}
+
+
+def test_each_status_maps_to_exactly_one_junit_element() -> None:
+    exps = [
+        {"name": "held", "metric": "e2e.p95_ms", "limit": {"max": 100.0}, "value": 5.0,
+         "passed": True},
+        {"name": "missed", "metric": "e2e.p99_ms", "limit": {"max": 100.0}, "value": 500.0,
+         "passed": False},
+        {"name": "nothing to judge", "metric": "degraded.p99_ms", "limit": {"max": 1},
+         "value": None, "passed": True, "skipped": "no degraded request"},
+        {"name": "not measured", "metric": "actuation.errors", "limit": {"max": 0},
+         "value": None, "passed": False, "skipped": "no rig"},
+        {"name": "run finished", "metric": "interrupted", "limit": {"max": 0}, "value": 1,
+         "passed": False, "error": "interrupted by SIGTERM"},
+    ]
+    held, missed, skipped, unchecked, errored = cases_from_report(_report(exps), 2.5)
+    assert [c.status for c in (held, missed, skipped, unchecked, errored)] == [
+        "passed", "failed", "skipped", "failed", "failed"]
+    assert (held.failure, held.error, held.skipped, held.classname, held.seconds) == (
+        None, None, None, "scenario.s", 2.5)
+    assert missed.failure == "e2e.p99_ms = 500, expected <= 100"
+    assert (missed.failure_type, missed.error, missed.skipped) == (
+        "ExpectationFailed", None, None)
+    assert (skipped.skipped, skipped.failure) == ("no degraded request", None)
+    assert (unchecked.failure_type, unchecked.skipped) == ("NotChecked", None)
+    assert unchecked.failure is not None and unchecked.error is None
+    assert (errored.error, errored.failure, errored.error_type) == (
+        "interrupted by SIGTERM", None, "Error")
+    assert json.loads(held.detail) == exps[0]  # only the keys the report set
