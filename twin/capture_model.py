@@ -122,19 +122,19 @@ def columns(captured: Captured) -> dict[str, np.ndarray]:
             "capture_wasted": d.wasted_starts.copy()}
 
 
-def report(captured: Captured, section: CaptureSection | None) -> dict[str, Any]:
-    """The ``capture_model`` block: what ``capture_real`` says of a real stage, drawn."""
-    d = captured.draws
-    n = max(int(d.outcome.size), 1)
-    counts = Counter(d.outcome.tolist())
-    ok = d.latency_ms[d.outcome == "ok"]
-    early = -d.latency_ms[d.outcome == "premature"]
-    cfg = section or CaptureSection()
-    return {TABLE: {
-        "calibration": captured.path.name,
+def outcome_summary(outcomes: list[str], latency_ms: np.ndarray, cfg: CaptureSection
+                    ) -> dict[str, Any]:
+    """What a capture stage's report block says of its endpoints, real or drawn: the settings
+    that key a calibrated model, the outcome counts and shares, the ok latency percentiles and
+    how early premature endpoints came (a premature endpoint's latency is negative)."""
+    n = max(len(outcomes), 1)
+    counts = Counter(outcomes)
+    kind = np.asarray(outcomes, dtype=str)
+    ok = latency_ms[kind == "ok"] if len(outcomes) else latency_ms[:0]
+    early = -latency_ms[kind == "premature"] if len(outcomes) else latency_ms[:0]
+    return {
         "settings": {**cfg.model_settings(), "min_silence_ms": cfg.min_silence_ms},
-        "model": captured.mix.describe(),
-        "requests": int(d.outcome.size),
+        "requests": len(outcomes),
         "outcomes": {k: counts.get(k, 0) for k in ("ok", "premature", "timeout")},
         "premature": counts.get("premature", 0),
         "premature_fraction": round(counts.get("premature", 0) / n, 4),
@@ -142,6 +142,18 @@ def report(captured: Captured, section: CaptureSection | None) -> dict[str, Any]
         "failed_fraction": round(counts.get("timeout", 0) / n, 4),
         "latency_ms": percentiles_ms(histogram_of(ok)) if ok.size else None,
         "premature_early_ms_p50": round(float(np.median(early)), 3) if early.size else None,
+    }
+
+
+def report(captured: Captured, section: CaptureSection | None) -> dict[str, Any]:
+    """The ``capture_model`` block: what ``capture_real`` says of a real stage, drawn."""
+    d = captured.draws
+    n = max(int(d.outcome.size), 1)
+    cfg = section or CaptureSection()
+    return {TABLE: {
+        "calibration": captured.path.name,
+        "model": captured.mix.describe(),
+        **outcome_summary(d.outcome.tolist(), d.latency_ms, cfg),
         **({} if captured.mix.wasted_shares is None else {"speculative": {
             "early_ms": cfg.early_ms, "wasted_starts": int(d.wasted_starts.sum()),
             "wasted_per_request": round(float(d.wasted_starts.sum()) / n, 4)}}),

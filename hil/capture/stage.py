@@ -44,9 +44,9 @@ from hil.capture.audioset import RATE_HZ, AudioSet, Clip
 from hil.capture.vad import Endpointer, make_vad
 from latency_models.stages import CAPTURE
 from twin import assisted
+from twin.capture_model import outcome_summary
 from twin.config.capture import CaptureSection
 from twin.config.faults import AudioFault
-from twin.metrics import histogram_of, percentiles_ms
 from twin.rng import stream
 from twin.timings import Timings
 
@@ -165,10 +165,6 @@ class CaptureStage:
     def report(self) -> dict[str, Any]:
         cfg = self.config
         done = [h for h in self.heard.values() if h.outcome]
-        n = max(len(done), 1)
-        outcomes = Counter(h.outcome for h in done)
-        ok = np.array([h.latency_ms for h in done if h.outcome == "ok"])
-        early = np.array([h.latency_ms for h in done if h.outcome == "premature"])
         us = np.array(self.vad_us)
         audio_ms = len(self.vad_us) * cfg.frame_ms
         vad: dict[str, Any] = {"name": cfg.vad, "frame_ms": cfg.frame_ms,
@@ -178,18 +174,10 @@ class CaptureStage:
                    else {"aggressiveness": cfg.aggressiveness})
         return {"capture_real": {
             "vad": vad,
-            # what a calibrated capture model is keyed by (twin calibrate --stage capture)
-            "settings": {**cfg.model_settings(), "min_silence_ms": cfg.min_silence_ms},
             "audio_set": self.audio_label,
-            "requests": len(done),
-            "outcomes": {k: outcomes.get(k, 0) for k in ("ok", "premature", "timeout")},
-            "premature": outcomes.get("premature", 0),
-            "premature_fraction": round(outcomes.get("premature", 0) / n, 4),
-            "failed": outcomes.get("timeout", 0),
-            "failed_fraction": round(outcomes.get("timeout", 0) / n, 4),
-            "latency_ms": percentiles_ms(histogram_of(ok)) if ok.size else None,
-            "premature_early_ms_p50": (round(float(np.median(-early)), 3) if early.size
-                                       else None),
+            # settings (what a calibrated model is keyed by), outcomes, latency percentiles
+            **outcome_summary([h.outcome for h in done],
+                              np.array([h.latency_ms for h in done], dtype=float), cfg),
             "frames": int(us.size),
             "vad_us_per_frame": ({"p50": round(float(np.median(us)), 2),
                                   "p95": round(float(np.percentile(us, 95)), 2),
