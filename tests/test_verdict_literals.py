@@ -198,3 +198,56 @@ def test_each_status_maps_to_exactly_one_junit_element() -> None:
     assert (errored.error, errored.failure, errored.error_type) == (
         "interrupted by SIGTERM", None, "Error")
     assert json.loads(held.detail) == exps[0]  # only the keys the report set
+
+
+def test_a_missing_value_is_not_checked_and_fails() -> None:
+    entry = evaluate_check(BudgetCheck("c", "e2e.p95_ms", {"max": 100.0}, "r"), {})
+    assert (entry["value"], entry["passed"], entry["skipped"]) == (
+        None, False, "e2e.p95_ms was not measured")
+
+
+def test_a_later_expectation_on_a_builtin_metric_replaces_the_builtin() -> None:
+    from twin.verdict.budget import budget_expectations
+
+    exps = [SimpleNamespace(metric="perception.instant", max=None, min=0.9, reason=""),
+            SimpleNamespace(metric="e2e.p95_ms", max=300.0, min=None, reason="a slow rig")]
+    evaluated: list[dict[str, Any]] = [{"metric": e.metric} for e in exps]
+    out = budget_expectations(exps, {"e2e": {"p95_ms": 250.0}}, evaluated)
+    assert "e2e.p95_ms" not in _by_metric(out)
+    assert evaluated[1]["loosened"] == "a slow rig" and evaluated[1]["builtin"] is True
+    assert evaluated[1]["builtin_limit"] == {"max": 100.0}
+
+
+def test_run_health_names_and_reasons_are_the_documented_ones() -> None:
+    (confirmed,) = confirmed_expectation(STRICT, {"render_real": {"commands": 2}})
+    assert (confirmed["name"], confirmed["reason"]) == (
+        "device commands confirmed by their status",
+        "commands only sent (fire-and-forget) are no evidence that anything happened")
+    (calls,) = calls_returned_expectation({"lockstep": {"call_timeouts": 0}})
+    assert (calls["name"], calls["reason"]) == (
+        "every real call returned within its timeout",
+        "an abandoned call is a stage the bench could not measure")
+
+
+def test_a_case_keeps_non_ascii_text_as_written() -> None:
+    exps = [{"name": "首次反馈", "metric": "e2e.p95_ms", "limit": {"max": 100.0}, "value": 5.0,
+             "passed": True, "reason": "快"}]
+    (case,) = cases_from_report(_report(exps))
+    assert case.seconds == 0.0 and '"reason": "快"' in (case.detail or "")
+
+
+def test_junit_without_run_facts_still_has_a_valid_timestamp_and_its_properties(
+        tmp_path) -> None:
+    import re
+    import xml.etree.ElementTree as ET
+
+    from twin.report_junit import write_junit
+
+    exps = [{"name": "held", "metric": "e2e.p95_ms", "limit": {"max": 100.0}, "value": 5.0,
+             "passed": True}]
+    root = ET.parse(write_junit({**_report(exps), "interrupted": False}, tmp_path)).getroot()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", root.get("timestamp", ""))
+    assert root.get("time") == "0.000" and root.get("name") == "cabin-twin.s"
+    props = {p.get("name"): p.get("value") for p in root.iter("property")}
+    assert props == {"seed": "1", "requests": "20", "engine": "fast", "interrupted": "False"}
+    assert (root.findtext("system-out") or "").startswith("VERDICT: PASS")
