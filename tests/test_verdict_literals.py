@@ -251,3 +251,32 @@ def test_junit_without_run_facts_still_has_a_valid_timestamp_and_its_properties(
     props = {p.get("name"): p.get("value") for p in root.iter("property")}
     assert props == {"seed": "1", "requests": "20", "engine": "fast", "interrupted": "False"}
     assert (root.findtext("system-out") or "").startswith("VERDICT: PASS")
+
+
+def test_a_check_whose_block_is_missing_does_not_hide_the_next() -> None:
+    from twin.verdict.budget import budget_expectations
+
+    report = {"e2e": {"p95_ms": 50.0}, "degraded": {"overrun_max_ms": 11.0}}
+    out = _by_metric(budget_expectations([], report, []))
+    assert set(out) == {"e2e.p95_ms", "degraded.overrun_max_ms"}  # no first_feedback block
+    assert out["degraded.overrun_max_ms"]["passed"] is False  # 11 ms past the 10 ms allowance
+
+
+def test_junit_timestamp_is_utc_whatever_the_local_zone(tmp_path, monkeypatch) -> None:
+    import time
+    import xml.etree.ElementTree as ET
+    from datetime import UTC, datetime
+
+    from twin.report_junit import write_junit
+
+    exps = [{"name": "held", "metric": "e2e.p95_ms", "limit": {"max": 100.0}, "value": 5.0,
+             "passed": True}]
+    monkeypatch.setenv("TZ", "UTC-8")  # POSIX: eight hours ahead of UTC
+    time.tzset()
+    try:
+        stamp = ET.parse(write_junit(_report(exps), tmp_path)).getroot().get("timestamp", "")
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    written = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S").replace(tzinfo=UTC)
+    assert abs((written - datetime.now(UTC)).total_seconds()) < 3600  # 8 h off if local
