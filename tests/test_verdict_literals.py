@@ -280,3 +280,50 @@ def test_junit_timestamp_is_utc_whatever_the_local_zone(tmp_path, monkeypatch) -
         time.tzset()
     written = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S").replace(tzinfo=UTC)
     assert abs((written - datetime.now(UTC)).total_seconds()) < 3600  # 8 h off if local
+
+
+# actuation causes and headline ------------------------------------------------------------
+def test_each_failed_actuation_check_names_its_causes() -> None:
+    from twin.verdict.actuation import _causes_of
+
+    block: dict[str, Any] = {
+        "unserved_by_intent": {"media_next": 30, "navigate_home": 2, "window_open": 1},
+        "unserved_allowed_intents": ["navigate_home"],
+        "status_lost_events": [{"device": "hvac", "message": "HVAC_Status", "age_ms": 250.4,
+                                "cycle_ms": 100, "at_ms": 1234.6}],
+        "reader_failures": ["reader thread died; restarted"],
+        "safe_state": {
+            "hvac": {"outcome": "status_matches", "reason": ""},
+            "hmi": {"outcome": "acknowledged", "reason": ""},
+            "horn": {"outcome": "sent", "reason": ""},
+            "media": {"outcome": "untouched", "reason": ""},
+            "seat": {"outcome": "timed_out", "reason": "no status within 30 ms"}},
+        "causes": [{"outcome": "timed_out", "count": 4, "device": "seat", "reason": "slow"},
+                   {"outcome": "rejected", "count": 1, "device": "hvac", "reason": "range"}],
+    }
+    assert _causes_of("actuation.unserved", block) == [
+        "30 requests unserved (intent media_next)", "1 request unserved (intent window_open)"]
+    assert _causes_of("actuation.status_lost", block) == [
+        "hvac HVAC_Status: no status for 250 ms (cycle 100 ms), at 1235 ms"]
+    assert _causes_of("actuation.reader_failed", block) == ["reader thread died; restarted"]
+    assert _causes_of("actuation.safe_state_unconfirmed", block) == [
+        "seat timed_out: no status within 30 ms"]
+    assert _causes_of("actuation.timed_out_fraction", block) == ["4 x seat: slow"]
+    assert _causes_of("actuation.rejected", block) == ["1 x hvac: range"]
+    assert _causes_of("actuation.errors", block) == []
+    assert _causes_of("actuation.unserved", {"unserved_by_intent": {"media_next": 1}}) == [
+        "1 request unserved (intent media_next)"]  # nothing allowed
+    empty: dict[str, Any] = {}
+    assert [_causes_of(m, empty) for m in ("actuation.status_lost", "actuation.reader_failed",
+                                           "actuation.safe_state_unconfirmed",
+                                           "actuation.not_sent")] == [[], [], [], []]
+
+
+def test_the_headline_counts_what_the_block_omits_as_zero() -> None:
+    from twin.verdict.actuation import headline
+
+    assert headline({"cabin_commands": 3, "cabin_confirmed": 3}) == (
+        "3 of 3 cabin commands confirmed; 0 acknowledgements")
+    assert headline({"cabin_commands": 3, "cabin_confirmed": 2, "cabin_sent_unconfirmed": 1,
+                     "acknowledgements": 1}) == (
+        "2 of 3 cabin commands confirmed (1 sent fire-and-forget); 1 acknowledgement")
