@@ -327,3 +327,15 @@ def test_the_headline_counts_what_the_block_omits_as_zero() -> None:
     assert headline({"cabin_commands": 3, "cabin_confirmed": 2, "cabin_sent_unconfirmed": 1,
                      "acknowledgements": 1}) == (
         "2 of 3 cabin commands confirmed (1 sent fire-and-forget); 1 acknowledgement")
+
+
+def test_one_allowed_unserved_request_is_said_in_the_singular_and_causes_stop_at_three(
+        ) -> None:
+    from twin.verdict.actuation import _causes_of, actuation_expectations
+
+    config = Actuation(unserved=["navigate_home"], reason="no navigation ECU")
+    out = _by_metric(actuation_expectations(config, {"unserved": 0, "unserved_allowed": 1}))
+    assert out["actuation.unserved"]["loosened"] == (
+        "1 request for intents [actuation] unserved allows: no navigation ECU")
+    five = {"unserved_by_intent": {f"intent_{k}": 5 - k for k in range(5)}}
+    assert len(_causes_of("actuation.unserved", five)) == 3
