@@ -126,10 +126,10 @@ def test_pruned_templates_give_hassil_the_same_matches_in_the_same_order(lang: s
         narrow = template_pass.filter
         assert isinstance(narrow, NarrowFilter)
         for text in _texts(lang):
-            present = "\n".join(narrow._projections(_normalised(text)))
-            for index in narrow.candidate_ids(text):
+            ids, texts = narrow._narrowed(_normalised(text))
+            for index in ids:
                 name, data = narrow._units[index]
-                unit = narrow._unit(index, present, {})
+                unit = narrow._unit(index, texts)
                 assert unit is not None, (text, name)
                 whole = replace(template_pass.intents, intents={name: Intent(name, [data])})
                 cut = replace(whole, intents={name: Intent(*unit)})

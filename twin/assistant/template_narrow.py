@@ -26,6 +26,7 @@ from typing import Any
 
 from hassil import Intents
 from hassil import recognize as recognize_first
+from hassil.expression import ListReference, Sequence
 from hassil.intents import Intent, IntentData, SlotList
 from hassil.recognize import RecognizeResult
 from hassil.util import (
@@ -88,6 +89,7 @@ class NarrowFilter(TemplateFilter):
         self._anchor_masks = {f: (first, second) for f, first, second in self._anchors}
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
+        self._edges: list[bool] = []
         shapes = Shapes(intents.language)
         memos: dict[frozenset[tuple[str, int]], dict[int, Any]] = {}
         for _name, data in self._units:
@@ -95,12 +97,13 @@ class NarrowFilter(TemplateFilter):
             lists = {**intents.slot_lists, **(slot_lists or {}), **data.slot_lists}
             sentence = data.sentences[0]
             self._shapes.append(shapes.of(sentence.expression, rules, lists))
+            self._edges.append(_list_at_an_end(sentence.expression))
             memo = memos.setdefault(frozenset((k, id(v)) for k, v in rules.items()), {})
             pruner = Pruner(sentence, rules, memo)
             self._pruners.append(pruner if pruner.branches >= PRUNE_BRANCHES else None)
 
-    def _narrowed(self, normalised: TrackedText) -> tuple[list[int], list[str]]:
-        """The candidate indices and the projected texts hassil may match them against."""
+    def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
+        """The candidate indices and the texts hassil may match them against."""
         haystack, words = self._haystack(normalised)
         present = self._index.present(haystack)
         first, second = 0, self._one_clause
@@ -112,7 +115,7 @@ class NarrowFilter(TemplateFilter):
                 second |= anchor[1]
         candidates = self._always | (first & second)
         ids: list[int] = []
-        projected: list[str] = []
+        texts = _Texts(self, normalised)
         while candidates:
             low = candidates & -candidates
             index = low.bit_length() - 1
@@ -123,41 +126,20 @@ class NarrowFilter(TemplateFilter):
             if vocabulary is not None and not _made_of(words, vocabulary, self._ignore_whitespace):
                 continue
             pattern = self._shapes[index]
-            if pattern is not None:
-                if not projected:
-                    projected = self._projections(normalised)
-                if not any(pattern.fullmatch(p) for p in projected):
-                    continue
+            if pattern is not None and not any(
+                    pattern.fullmatch(p) for p in texts.projected(self._edges[index])):
+                continue
             ids.append(index)
-        return ids, projected
-
-    def _projections(self, normalised: TrackedText) -> list[str]:
-        """The texts hassil may match a template against, projected: with skip words, without
-        them, and (a template that starts or ends with a wildcard) without them at one end."""
-        texts = [normalised.text]
-        folded = fold_case(texts[0])
-        if any(w and w in folded for w in self._folded_skip_words):
-            for start, end in ((True, True), (True, False), (False, True)):
-                tracked = normalised.copy()
-                remove_skip_words_tracked(
-                    tracked, self._skip_words, self._ignore_whitespace, start=start, end=end
-                )
-                texts.append(tracked.text)
-        return list(dict.fromkeys(project(t) for t in texts))
+        return ids, texts
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
         return self._narrowed(normalised or normalize_for_matching(text))[0]
 
     def select(self, text: str, normalised: TrackedText | None = None) -> Intents | None:
-        normalised = normalised or normalize_for_matching(text)
-        ids, projected = self._narrowed(normalised)
-        if not ids:
-            return None
-        present = "\n".join(projected or self._projections(normalised))
-        memo: dict[Any, Any] = {}
+        ids, texts = self._narrowed(normalised or normalize_for_matching(text))
         selected: dict[str, Intent] = {}
         for index in ids:
-            unit = self._unit(index, present, memo)
+            unit = self._unit(index, texts)
             if unit is not None:
                 selected.setdefault(unit[0], Intent(unit[0], [])).data.extend(unit[1])
         return self._restricted(selected) if selected else None
@@ -171,14 +153,9 @@ class NarrowFilter(TemplateFilter):
         first that matches."""
         if best:
             return super().recognize(text, normalised, best, options)
-        normalised = normalised or normalize_for_matching(text)
-        ids, projected = self._narrowed(normalised)
-        if not ids:
-            return None
-        present = "\n".join(projected or self._projections(normalised))
-        memo: dict[Any, Any] = {}
+        ids, texts = self._narrowed(normalised or normalize_for_matching(text))
         for index in ids:
-            unit = self._unit(index, present, memo)
+            unit = self._unit(index, texts)
             if unit is None:
                 continue
             found = recognize_first(text, self._restricted({unit[0]: Intent(*unit)}), **options)
@@ -186,20 +163,70 @@ class NarrowFilter(TemplateFilter):
                 return found
         return None
 
-    def _unit(
-        self, index: int, present: str, memo: dict[Any, Any]
-    ) -> tuple[str, list[IntentData]] | None:
+    def _unit(self, index: int, texts: _Texts) -> tuple[str, list[IntentData]] | None:
         """The candidate ``index`` (its intent name and one-sentence block), cut down to the
         text if it is large; None if nothing of it is left."""
         name, data = self._units[index]
         pruner = self._pruners[index]
         if pruner is not None:
-            pruned = pruner.for_text(present, memo)
+            edges = self._edges[index]
+            pruned = pruner.for_text(texts.joined(edges), texts.memo(edges))
             if pruned is None:
                 return None
             if pruned is not pruner.sentence:
                 data = _with_sentence(data, pruned)
         return name, [data]
+
+
+class _Texts:
+    """The texts hassil may match a template against, projected, computed when first asked:
+    the text with skip words and without them; for a template that starts or ends with a
+    list (hassil then keeps the skip words at one end), also without them at one end only."""
+
+    def __init__(self, narrow: NarrowFilter, normalised: TrackedText) -> None:
+        self._filter = narrow
+        self._normalised = normalised
+        self._core: list[str] | None = None
+        self._all: list[str] | None = None
+        self._memos: tuple[dict[Any, Any], dict[Any, Any]] = ({}, {})
+
+    def projected(self, edges: bool) -> list[str]:
+        if self._core is None:
+            self._core = self._variants(((True, True),))
+        if not edges:
+            return self._core
+        if self._all is None:
+            self._all = list(dict.fromkeys(
+                self._core + self._variants(((True, False), (False, True)))))
+        return self._all
+
+    def joined(self, edges: bool) -> str:
+        return "\n".join(self.projected(edges))
+
+    def memo(self, edges: bool) -> dict[Any, Any]:
+        """A memo for pruning against :meth:`joined` (``edges``)."""
+        return self._memos[edges]
+
+    def _variants(self, ends: tuple[tuple[bool, bool], ...]) -> list[str]:
+        normalised, narrow = self._normalised, self._filter
+        out = [project(normalised.text)]
+        if any(w and w in fold_case(normalised.text) for w in narrow._folded_skip_words):
+            for start, end in ends:
+                tracked = normalised.copy()
+                remove_skip_words_tracked(
+                    tracked, narrow._skip_words, narrow._ignore_whitespace, start=start, end=end
+                )
+                out.append(project(tracked.text))
+        return list(dict.fromkeys(out))
+
+
+def _list_at_an_end(expression: Any) -> bool:
+    """Whether hassil may match this template against a text with skip words removed at one
+    end only (a sequence that starts or ends with a list: a wildcard one decides)."""
+    if not isinstance(expression, Sequence) or not expression.items:
+        return False
+    return isinstance(expression.items[0], ListReference) or isinstance(
+        expression.items[-1], ListReference)
 
 
 def _with_sentence(data: IntentData, sentence: Any) -> IntentData:
