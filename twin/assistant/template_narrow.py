@@ -67,10 +67,17 @@ class _Index:
                       {k: tuple(v) for k, v in by_pair.items()})
 
     def present(self, haystack: str) -> set[str]:
-        """Every indexed fragment that occurs in ``haystack``."""
-        found = {c for c in set(haystack) if c in self.by_char}
-        for pair in set(map(str.__add__, haystack, haystack[1:])):
-            candidates = self.by_pair.get(pair)
+        """Every indexed fragment that occurs in ``haystack`` (lines that are often the same
+        text twice: no fragment holds a newline)."""
+        chars: set[str] = set()
+        pairs: set[str] = set()
+        for line in set(haystack.split("\n")):
+            chars.update(line)
+            pairs.update(map(str.__add__, line, line[1:]))
+        found = {c for c in chars if c in self.by_char}
+        by_pair = self.by_pair
+        for pair in pairs:
+            candidates = by_pair.get(pair)
             if candidates is not None:
                 found.update(f for f in candidates if f in haystack)
         return found
