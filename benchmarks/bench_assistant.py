@@ -4,7 +4,9 @@
 warm-up pass over the same set; p50/p95/p99 over every line (and, separately, over a
 traffic-weighted sample and over cabin-template hits vs misses). The baseline, measured side by
 side (alternating query by query, so both see the same machine load), is the same NLU without
-the template pre-filter (hassil over every template). Thread CPU time is reported next to the
+the template pre-filter (hassil over every template); ``before`` (same run, same alternation)
+is the NLU with the plain pre-filter, the path before the narrow one
+(``RuleNLU(narrow=False)``). Thread CPU time is reported next to the
 wall clock, and the fraction of parses during which the thread was preempted (involuntary
 context switches, ``getrusage``) with the wall-clock quantiles of the parses that were not: on a
 shared machine the wall-clock tail includes time the process was not running.
@@ -85,14 +87,16 @@ def rule_nlu_latency(quick: bool) -> list[dict[str, Any]]:
     reps = 1 if quick else 5
     nlus = {
         "filtered": {lang: RuleNLU(lang) for lang in LANGS},
+        "plain": {lang: RuleNLU(lang, narrow=False) for lang in LANGS},
         "unfiltered": {lang: RuleNLU(lang, prefilter=False) for lang in LANGS},
     }
     _interleaved(nlus, queries, 1)  # warm-up over the query set
     timings = _interleaved(nlus, queries, reps)
     traffic = QuerySampler(queries).sample(np.random.default_rng(0), 300 if quick else 3000)
     t_traffic = _interleaved({"filtered": nlus["filtered"]}, traffic, 1)["filtered"]
-    new, old = timings["filtered"], timings["unfiltered"]
+    new, old, plain = timings["filtered"], timings["unfiltered"], timings["plain"]
     q_new, q_old, q_traffic = _q(new.wall), _q(old.wall), _q(t_traffic.wall)
+    q_plain, cpu_new, cpu_plain = _q(plain.wall), _q(new.cpu), _q(plain.cpu)
     misses = new.hits.count(False)
     return [
         {
@@ -104,8 +108,15 @@ def rule_nlu_latency(quick: bool) -> list[dict[str, Any]]:
             "baseline_name": "same NLU without the template pre-filter (hassil over all), p99",
             "ratio": round(q_new["p99"] / q_old["p99"], 3),
             "baseline_quantiles": q_old,
-            "cpu": _q(new.cpu),
+            "cpu": cpu_new,
             "baseline_cpu": _q(old.cpu),
+            "before": q_plain["p99"],
+            "before_name": "same NLU with the plain pre-filter (RuleNLU(narrow=False)), p99",
+            "before_quantiles": q_plain,
+            "before_cpu": cpu_plain,
+            "ratio_to_before": round(q_new["p99"] / q_plain["p99"], 3),
+            "cpu_ratio_to_before": round(cpu_new["p99"] / cpu_plain["p99"], 3),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
             "scheduling": new.scheduling(),
             "baseline_scheduling": old.scheduling(),
             "target_us": 1000,
