@@ -30,13 +30,14 @@ from hassil.expression import ListReference, Sequence
 from hassil.intents import Intent, IntentData, SlotList
 from hassil.recognize import RecognizeResult
 from hassil.util import (
+    CJK_WHITESPACE,
     TrackedText,
     fold_case,
     normalize_for_matching,
     remove_skip_words_tracked,
 )
 
-from twin.assistant.template_filter import TemplateFilter, _made_of
+from twin.assistant.template_filter import TemplateFilter, _made_of, _pieces
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, project
 
@@ -66,21 +67,36 @@ class _Index:
         return _Index({k: tuple(v) for k, v in by_char.items()},
                       {k: tuple(v) for k, v in by_pair.items()})
 
-    def present(self, haystack: str) -> set[str]:
-        """Every indexed fragment that occurs in ``haystack`` (lines that are often the same
-        text twice: no fragment holds a newline)."""
-        chars: set[str] = set()
-        pairs: set[str] = set()
-        for line in set(haystack.split("\n")):
-            chars.update(line)
-            pairs.update(map(str.__add__, line, line[1:]))
-        found = {c for c in chars if c in self.by_char}
-        by_pair = self.by_pair
+    def present(self, lines: tuple[str, ...]) -> set[str]:
+        """Every indexed fragment that occurs in one of ``lines``."""
+        chars, pairs = _chars_and_pairs(lines)
+        by_char, by_pair = self.by_char, self.by_pair
+        found = {c for c in chars if c in by_char}
+        # one line is the usual case; no fragment holds a newline
+        contains = (lines[0] if len(lines) == 1 else "\n".join(lines)).__contains__
         for pair in pairs:
             candidates = by_pair.get(pair)
             if candidates is not None:
-                found.update(f for f in candidates if f in haystack)
+                found.update(filter(contains, candidates))
         return found
+
+
+_LAST: list[tuple[tuple[str, ...], set[str], set[str]]] = [((), set(), set())]
+"""The characters and pairs of the lines last looked at (the next template set's filter
+usually reads the same text); one tuple, read and replaced whole (safe across threads)."""
+
+
+def _chars_and_pairs(lines: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    last = _LAST[0]
+    if last[0] == lines:
+        return last[1], last[2]
+    chars: set[str] = set()
+    pairs: set[str] = set()
+    for line in lines:
+        chars.update(line)
+        pairs.update(map(str.__add__, line, line[1:]))
+    _LAST[0] = (lines, chars, pairs)
+    return chars, pairs
 
 
 class NarrowFilter(TemplateFilter):
@@ -111,8 +127,8 @@ class NarrowFilter(TemplateFilter):
 
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
         """The candidate indices and the texts hassil may match them against."""
-        haystack, words = self._haystack(normalised)
-        present = self._index.present(haystack)
+        texts = _Texts(self, normalised)
+        present = self._index.present(texts.lines)
         first, second = 0, self._one_clause
         masks = self._anchor_masks
         for fragment in present:
@@ -122,7 +138,6 @@ class NarrowFilter(TemplateFilter):
                 second |= anchor[1]
         candidates = self._always | (first & second)
         ids: list[int] = []
-        texts = _Texts(self, normalised)
         while candidates:
             low = candidates & -candidates
             index = low.bit_length() - 1
@@ -130,7 +145,8 @@ class NarrowFilter(TemplateFilter):
             if any(clause.isdisjoint(present) for clause in self._clauses[index]):
                 continue
             vocabulary = self._vocabularies[index]
-            if vocabulary is not None and not _made_of(words, vocabulary, self._ignore_whitespace):
+            if vocabulary is not None and not _made_of(
+                    texts.words(), vocabulary, self._ignore_whitespace):
                 continue
             pattern = self._shapes[index]
             if pattern is not None and not any(
@@ -186,25 +202,48 @@ class NarrowFilter(TemplateFilter):
 
 
 class _Texts:
-    """The texts hassil may match a template against, projected, computed when first asked:
-    the text with skip words and without them; for a template that starts or ends with a
-    list (hassil then keeps the skip words at one end), also without them at one end only."""
+    """One text as a filter reads it: the folded lines fragments are looked up in (the text
+    with skip words, without them, and for CJK both without spaces between CJK characters, as
+    hassil's own pre-filter reads it), its words less skip words (for the vocabulary check),
+    and, computed when first asked, the texts hassil may match a template against, projected:
+    with skip words and without them; for a template that starts or ends with a list (hassil
+    then keeps the skip words at one end), also without them at one end only."""
 
     def __init__(self, narrow: NarrowFilter, normalised: TrackedText) -> None:
         self._filter = narrow
         self._normalised = normalised
+        with_skip = fold_case(normalised.text)
+        self._skips = any(w and w in with_skip for w in narrow._folded_skip_words)
+        self._no_skip = normalised.text
+        without = with_skip
+        if self._skips:  # else removing them is a no-op (see TemplateFilter._haystack)
+            tracked = normalised.copy()
+            remove_skip_words_tracked(tracked, narrow._skip_words, narrow._ignore_whitespace)
+            self._no_skip = tracked.text
+            without = fold_case(tracked.text)
+        lines = [with_skip, without]
+        if narrow._ignore_whitespace:
+            lines += [CJK_WHITESPACE.sub("", line) for line in lines]
+        self.lines = tuple(dict.fromkeys(lines))
+        self._without = without
+        self._words: tuple[str, ...] | None = None
         self._core: list[str] | None = None
         self._all: list[str] | None = None
         self._memos: tuple[dict[Any, Any], dict[Any, Any]] = ({}, {})
 
+    def words(self) -> tuple[str, ...]:
+        if self._words is None:
+            self._words = tuple(_pieces(self._without, self._filter._ignore_whitespace))
+        return self._words
+
     def projected(self, edges: bool) -> list[str]:
         if self._core is None:
-            self._core = self._variants(((True, True),))
+            self._core = list(dict.fromkeys((project(self._normalised.text),
+                                             project(self._no_skip))))
         if not edges:
             return self._core
         if self._all is None:
-            self._all = list(dict.fromkeys(
-                self._core + self._variants(((True, False), (False, True)))))
+            self._all = self._core + self._one_end()
         return self._all
 
     def joined(self, edges: bool) -> str:
@@ -214,17 +253,18 @@ class _Texts:
         """A memo for pruning against :meth:`joined` (``edges``)."""
         return self._memos[edges]
 
-    def _variants(self, ends: tuple[tuple[bool, bool], ...]) -> list[str]:
-        normalised, narrow = self._normalised, self._filter
-        out = [project(normalised.text)]
-        if any(w and w in fold_case(normalised.text) for w in narrow._folded_skip_words):
-            for start, end in ends:
-                tracked = normalised.copy()
-                remove_skip_words_tracked(
-                    tracked, narrow._skip_words, narrow._ignore_whitespace, start=start, end=end
-                )
-                out.append(project(tracked.text))
-        return list(dict.fromkeys(out))
+    def _one_end(self) -> list[str]:
+        if not self._skips:
+            return []
+        narrow = self._filter
+        out = []
+        for start, end in ((True, False), (False, True)):
+            tracked = self._normalised.copy()
+            remove_skip_words_tracked(
+                tracked, narrow._skip_words, narrow._ignore_whitespace, start=start, end=end
+            )
+            out.append(project(tracked.text))
+        return out
 
 
 def _list_at_an_end(expression: Any) -> bool:
