@@ -1,6 +1,6 @@
 """The narrow template filter: fewer candidates, and each one cut down to the text.
 
-:class:`NarrowFilter` is the :class:`~twin.assistant.template_filter.TemplateFilter` with three
+:class:`NarrowFilter` is the :class:`~twin.assistant.template_filter.TemplateFilter` with these
 steps added, each of which only leaves out what cannot match, so hassil's first (or best)
 match is the one it gives on all templates:
 
@@ -8,14 +8,19 @@ match is the one it gives on all templates:
   occurring in the text are found once (looked up by their first two characters), where the
   parent tries every anchor fragment and every clause fragment in turn;
 * a template's *shape* (:mod:`twin.assistant.template_shape`) must fit the whole text: this
-  catches order ("what {anything}" for "show me what ...") that fragments and vocabulary
-  cannot see;
+  catches order ("(what|who|...) {anything}" for "show me the exchange rate"), which fragments
+  and vocabulary cannot see. hassil matches a template that starts or ends with a list against
+  the text with skip words removed at that end only: such a shape also reads skip words at
+  either end, so the text with them and without them is all it is checked against;
 * a large template that passes is cut to the branches of its alternatives the text can use
   (:mod:`twin.assistant.template_prune`), so hassil walks a few branches of "<can>",
-  "<temp>" and "<set>" instead of all of them.
+  "<temp>" and "<set>" instead of all of them;
+* a first match is looked for one candidate at a time, in order, so only the candidates hassil
+  reaches are cut, and hassil stops at the first that matches.
 
 ``tests/test_template_narrow.py`` checks the candidates against the parent's and against
-hassil on every template, and the rule NLU's answers against the parent's on the query sets.
+hassil on every template, pruned templates against whole ones, and the rule NLU's answers
+against the plain filter's on every development file.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from hassil.util import (
 
 from twin.assistant.template_filter import TemplateFilter, _made_of, _pieces
 from twin.assistant.template_prune import Pruner
-from twin.assistant.template_shape import Shapes, project
+from twin.assistant.template_shape import Shapes, compiled, project
 
 __all__ = ["NarrowFilter"]
 
@@ -112,15 +117,20 @@ class NarrowFilter(TemplateFilter):
         self._anchor_masks = {f: (first, second) for f, first, second in self._anchors}
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
-        self._edges: list[bool] = []
+        edge_skips = "|".join(re.escape(w) for w in sorted(
+            {project(w) for w in intents.skip_words} - {""}, key=len, reverse=True))
         shapes = Shapes(intents.language)
         memos: dict[frozenset[tuple[str, int]], dict[int, Any]] = {}
         for _name, data in self._units:
             rules = {**intents.expansion_rules, **data.expansion_rules}
             lists = {**intents.slot_lists, **(slot_lists or {}), **data.slot_lists}
             sentence = data.sentences[0]
-            self._shapes.append(shapes.of(sentence.expression, rules, lists))
-            self._edges.append(_list_at_an_end(sentence.expression))
+            pattern = shapes.of(sentence.expression, rules, lists)
+            if pattern is not None and edge_skips and _list_at_an_end(sentence.expression):
+                # hassil may match this template against the text with skip words removed at
+                # one end only: its shape takes them at either end of the text as said
+                pattern = compiled(f"(?:{edge_skips})*(?:{pattern.pattern})(?:{edge_skips})*")
+            self._shapes.append(pattern)
             memo = memos.setdefault(frozenset((k, id(v)) for k, v in rules.items()), {})
             pruner = Pruner(sentence, rules, memo)
             self._pruners.append(pruner if pruner.branches >= PRUNE_BRANCHES else None)
@@ -149,8 +159,7 @@ class NarrowFilter(TemplateFilter):
                     texts.words(), vocabulary, self._ignore_whitespace):
                 continue
             pattern = self._shapes[index]
-            if pattern is not None and not any(
-                    pattern.fullmatch(p) for p in texts.projected(self._edges[index])):
+            if pattern is not None and not any(pattern.fullmatch(p) for p in texts.projected()):
                 continue
             ids.append(index)
         return ids, texts
@@ -192,8 +201,7 @@ class NarrowFilter(TemplateFilter):
         name, data = self._units[index]
         pruner = self._pruners[index]
         if pruner is not None:
-            edges = self._edges[index]
-            pruned = pruner.for_text(texts.joined(edges), texts.memo(edges))
+            pruned = pruner.for_text(texts.joined(), texts.memo)
             if pruned is None:
                 return None
             if pruned is not pruner.sentence:
@@ -206,8 +214,8 @@ class _Texts:
     with skip words, without them, and for CJK both without spaces between CJK characters, as
     hassil's own pre-filter reads it), its words less skip words (for the vocabulary check),
     and, computed when first asked, the texts hassil may match a template against, projected:
-    with skip words and without them; for a template that starts or ends with a list (hassil
-    then keeps the skip words at one end), also without them at one end only."""
+    with skip words and without them (a template that starts or ends with a list may also be
+    matched with them removed at one end only: its edge shape reads those inside the first)."""
 
     def __init__(self, narrow: NarrowFilter, normalised: TrackedText) -> None:
         self._filter = narrow
@@ -228,43 +236,24 @@ class _Texts:
         self._without = without
         self._words: tuple[str, ...] | None = None
         self._core: list[str] | None = None
-        self._all: list[str] | None = None
-        self._memos: tuple[dict[Any, Any], dict[Any, Any]] = ({}, {})
+        self.memo: dict[Any, Any] = {}
+        """For pruning templates against :meth:`joined` (they share rules)."""
 
     def words(self) -> tuple[str, ...]:
         if self._words is None:
             self._words = tuple(_pieces(self._without, self._filter._ignore_whitespace))
         return self._words
 
-    def projected(self, edges: bool) -> list[str]:
+    def projected(self) -> list[str]:
+        """The text with skip words and without them, projected (a text with them removed at
+        one end only lies inside the first: see the edge shapes of :class:`NarrowFilter`)."""
         if self._core is None:
             self._core = list(dict.fromkeys((project(self._normalised.text),
                                              project(self._no_skip))))
-        if not edges:
-            return self._core
-        if self._all is None:
-            self._all = self._core + self._one_end()
-        return self._all
+        return self._core
 
-    def joined(self, edges: bool) -> str:
-        return "\n".join(self.projected(edges))
-
-    def memo(self, edges: bool) -> dict[Any, Any]:
-        """A memo for pruning against :meth:`joined` (``edges``)."""
-        return self._memos[edges]
-
-    def _one_end(self) -> list[str]:
-        if not self._skips:
-            return []
-        narrow = self._filter
-        out = []
-        for start, end in ((True, False), (False, True)):
-            tracked = self._normalised.copy()
-            remove_skip_words_tracked(
-                tracked, narrow._skip_words, narrow._ignore_whitespace, start=start, end=end
-            )
-            out.append(project(tracked.text))
-        return out
+    def joined(self) -> str:
+        return "\n".join(self.projected())
 
 
 def _list_at_an_end(expression: Any) -> bool:

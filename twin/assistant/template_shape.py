@@ -39,7 +39,7 @@ from hassil.intents import RangeSlotList, SlotList, TextSlotList, WildcardSlotLi
 from hassil.numbers import get_rbnf_engine
 from hassil.util import PUNCTUATION_STR, fold_case
 
-__all__ = ["Shapes", "project", "shape"]
+__all__ = ["Shapes", "compiled", "project", "shape"]
 
 _SKIPPABLE = re.compile(rf"[\s{re.escape(PUNCTUATION_STR)}\-_]+")
 """What hassil may pass over in a text without a template saying it (see the module doc)."""
@@ -95,10 +95,15 @@ class Shapes:
             return None
         if len(source) > _MAX_PATTERN:
             return None
-        compiled = _COMPILED.get(source)
-        if compiled is None:
-            compiled = _COMPILED[source] = re.compile(source, re.DOTALL)
-        return compiled
+        return compiled(source)
+
+
+def compiled(source: str) -> re.Pattern[str]:
+    """``source`` compiled (as a shape: ``.`` reads any character), once per process."""
+    pattern = _COMPILED.get(source)
+    if pattern is None:
+        pattern = _COMPILED[source] = re.compile(source, re.DOTALL)
+    return pattern
 
 
 _COMPILED: dict[str, re.Pattern[str]] = {}
