@@ -141,18 +141,18 @@ class NarrowFilter(TemplateFilter):
         present = self._index.present(texts.lines)
         first, second = 0, self._one_clause
         masks = self._anchor_masks
-        for fragment in present:
-            anchor = masks.get(fragment)
-            if anchor is not None:
-                first |= anchor[0]
-                second |= anchor[1]
+        for fragment in present.intersection(masks):
+            anchor = masks[fragment]
+            first |= anchor[0]
+            second |= anchor[1]
         candidates = self._always | (first & second)
         ids: list[int] = []
+        disjoint = present.isdisjoint
         while candidates:
             low = candidates & -candidates
             index = low.bit_length() - 1
             candidates ^= low
-            if any(clause.isdisjoint(present) for clause in self._clauses[index]):
+            if any(map(disjoint, self._clauses[index])):
                 continue
             vocabulary = self._vocabularies[index]
             if vocabulary is not None and not _made_of(
