@@ -53,55 +53,59 @@ PRUNE_BRANCHES = 8
 it saves (measured on the query sets)."""
 
 
+_GRAM = 3
+"""Fragments this long or shorter are looked up among the text's substrings (of 1 to 3
+characters, see :func:`_grams`)."""
+
+
 @dataclass(frozen=True)
 class _Index:
-    """Fragments by their first character (one-character fragments) or first two."""
+    """Fragments: the short ones as a set, the longer ones by their first three characters."""
 
-    by_char: dict[str, tuple[str, ...]]
-    by_pair: dict[str, tuple[str, ...]]
+    short: frozenset[str]
+    long: dict[str, tuple[str, ...]]
+    heads: frozenset[str]
 
     @staticmethod
     def of(fragments: set[str]) -> _Index:
-        by_char: dict[str, list[str]] = {}
-        by_pair: dict[str, list[str]] = {}
+        long: dict[str, list[str]] = {}
         for f in sorted(fragments):
-            if len(f) == 1:
-                by_char.setdefault(f, []).append(f)
-            elif f:
-                by_pair.setdefault(f[:2], []).append(f)
-        return _Index({k: tuple(v) for k, v in by_char.items()},
-                      {k: tuple(v) for k, v in by_pair.items()})
+            if len(f) > _GRAM:
+                long.setdefault(f[:_GRAM], []).append(f)
+        return _Index(frozenset(f for f in fragments if 0 < len(f) <= _GRAM),
+                      {k: tuple(v) for k, v in long.items()}, frozenset(long))
 
     def present(self, lines: tuple[str, ...]) -> set[str]:
         """Every indexed fragment that occurs in one of ``lines``."""
-        chars, pairs = _chars_and_pairs(lines)
-        by_char, by_pair = self.by_char, self.by_pair
-        found = {c for c in chars if c in by_char}
+        grams = _grams(lines)
+        found = set(self.short & grams)
         # one line is the usual case; no fragment holds a newline
         contains = (lines[0] if len(lines) == 1 else "\n".join(lines)).__contains__
-        for pair in pairs:
-            candidates = by_pair.get(pair)
-            if candidates is not None:
-                found.update(filter(contains, candidates))
+        for head in self.heads & grams:
+            found.update(filter(contains, self.long[head]))
         return found
 
 
-_LAST: list[tuple[tuple[str, ...], set[str], set[str]]] = [((), set(), set())]
-"""The characters and pairs of the lines last looked at (the next template set's filter
-usually reads the same text); one tuple, read and replaced whole (safe across threads)."""
+_GRAMS: dict[str, frozenset[str]] = {}
+"""The substrings of the lines last looked at, by line (the three template sets' filters read
+the same text, with or without their skip words); a pure function of the line, so safe to
+share across threads."""
+_GRAMS_KEPT = 16
 
 
-def _chars_and_pairs(lines: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    last = _LAST[0]
-    if last[0] == lines:
-        return last[1], last[2]
-    chars: set[str] = set()
-    pairs: set[str] = set()
+def _grams(lines: tuple[str, ...]) -> frozenset[str]:
+    """Every substring of ``lines`` of 1 to :data:`_GRAM` characters."""
+    out: frozenset[str] = frozenset()
     for line in lines:
-        chars.update(line)
-        pairs.update(map(str.__add__, line, line[1:]))
-    _LAST[0] = (lines, chars, pairs)
-    return chars, pairs
+        grams = _GRAMS.get(line)
+        if grams is None:
+            if len(_GRAMS) >= _GRAMS_KEPT:
+                _GRAMS.clear()
+            pairs = list(map(str.__add__, line, line[1:]))
+            grams = _GRAMS[line] = frozenset(
+                (*line, *pairs, *map(str.__add__, pairs, line[2:])))
+        out = out | grams if out else grams
+    return out
 
 
 class NarrowFilter(TemplateFilter):
@@ -115,6 +119,7 @@ class NarrowFilter(TemplateFilter):
                 fragments.update(clause)
         self._index = _Index.of(fragments)
         self._anchor_masks = {f: (first, second) for f, first, second in self._anchors}
+        self._anchor_keys = frozenset(self._anchor_masks)
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
         edge_skips = "|".join(re.escape(w) for w in sorted(
@@ -141,7 +146,7 @@ class NarrowFilter(TemplateFilter):
         present = self._index.present(texts.lines)
         first, second = 0, self._one_clause
         masks = self._anchor_masks
-        for fragment in present.intersection(masks):
+        for fragment in present & self._anchor_keys:
             anchor = masks[fragment]
             first |= anchor[0]
             second |= anchor[1]
@@ -154,12 +159,12 @@ class NarrowFilter(TemplateFilter):
             candidates ^= low
             if any(map(disjoint, self._clauses[index])):
                 continue
+            pattern = self._shapes[index]  # first: it is the cheaper and the stricter check
+            if pattern is not None and not any(pattern.fullmatch(p) for p in texts.projected()):
+                continue
             vocabulary = self._vocabularies[index]
             if vocabulary is not None and not _made_of(
                     texts.words(), vocabulary, self._ignore_whitespace):
-                continue
-            pattern = self._shapes[index]
-            if pattern is not None and not any(pattern.fullmatch(p) for p in texts.projected()):
                 continue
             ids.append(index)
         return ids, texts
