@@ -115,6 +115,71 @@ def bench_sweep_500m(quick: bool) -> list[dict[str, Any]]:
     ]
 
 
+def bench_sweep_dask(quick: bool) -> list[dict[str, Any]]:
+    """The scaling sweep of ``whatif_sweep_scaling`` on a Dask cluster of separate processes
+    (``dask scheduler`` and ``dask worker``, :mod:`twin.dask_local`) with 1 and 2 worker
+    processes, beside ``serial`` in the same run; each cluster is started before its timing
+    (its start-up reported apart) and its rows are checked equal to the serial ones."""
+    from twin.dask_local import local_cluster
+    from twin.sweep import parse_varies, run_sweep
+
+    raw = {**POINT_SCENARIO, "requests": 50_000 if quick else 200_000}
+    varies = parse_varies(["stages.inference.scale=0.5,0.75,1.0,1.5"])
+    reps, repeats = (2, 1) if quick else (3, 3)
+
+    def sweep(executor: str) -> list[dict[str, Any]]:
+        return run_sweep(raw, varies, reps, executor, twin_point, show_progress=False)
+
+    serial_rows = sweep("serial")  # warm-up, and the rows the clusters must give
+    timings = {"serial": _wall(lambda: sweep("serial"), repeats)}
+    startup, same = {}, {}
+    for workers in (1, 2):
+        t0 = time.perf_counter()
+        with local_cluster(workers) as executor:
+            startup[workers] = time.perf_counter() - t0
+            same[workers] = sweep(executor) == serial_rows  # also warms the workers
+            timings[f"dask{workers}"] = _wall(lambda e=executor: sweep(e), repeats)
+    serial = float(np.median(timings["serial"]))
+    meta = {"points": 4, "replications": reps, "requests_per_run": raw["requests"]}
+    out = [_stats("whatif_sweep_serial_s", timings["serial"], **meta)]
+    for workers in (1, 2):
+        t = timings[f"dask{workers}"]
+        out.append(_stats(f"whatif_sweep_dask{workers}_s", t, baseline=serial,
+                          baseline_name="serial, same run", ratio=float(np.median(t)) / serial,
+                          cluster_start_s=round(startup[workers], 2),
+                          rows_equal_serial=same[workers], **meta))
+    return out
+
+
+def bench_sweep_500m_dask(quick: bool) -> list[dict[str, Any]]:
+    """The 100 x 5 x 1M sweep on a two-worker Dask cluster of separate processes, beside
+    ``process:2`` in the same run (the same rows, checked)."""
+    from twin.dask_local import local_cluster
+    from twin.sweep import parse_varies, run_sweep
+    from twin.whatif_keys import point_scenario
+
+    n = 20_000 if quick else 1_000_000
+    raw = {**POINT_SCENARIO, "requests": n}
+    varies = parse_varies(SWEEP_VARIES)
+
+    def sweep(executor: str) -> tuple[float, list[dict[str, Any]]]:
+        t0 = time.perf_counter()
+        rows = run_sweep(raw, varies, 5, executor, twin_point, show_progress=False,
+                         apply=point_scenario)
+        return time.perf_counter() - t0, rows
+
+    pooled_s, pooled = sweep("process:2")
+    with local_cluster(2) as executor:
+        dask_s, dasked = sweep(executor)
+    runs = len(pooled) * 5
+    return [{"name": "whatif_sweep_100x5x1m_dask2_s", "value": round(dask_s, 1), "unit": "s",
+             "points": len(pooled), "replications": 5, "requests_per_run": n,
+             "simulated_requests": runs * n, "requests_per_s": round(runs * n / dask_s),
+             "executor": "dask, 2 worker processes", "baseline": round(pooled_s, 1),
+             "baseline_name": "process:2, same run", "ratio": round(dask_s / pooled_s, 2),
+             "rows_equal": dasked == pooled}]
+
+
 def bench_whatif_point(quick: bool) -> list[dict[str, Any]]:
     """Wall seconds for one what-if point of 1,000,000 requests on the twin (fast path,
     faults, a 2-slot inference resource, HdrHistogram metrics, L1-L4 monitoring)."""
@@ -179,6 +244,8 @@ BENCHMARKS = {
     "whatif_1m_point": bench_whatif_point,
     "whatif_sweep_scaling": bench_sweep_scaling,
     "whatif_sweep_500m": bench_sweep_500m,
+    "whatif_sweep_dask": bench_sweep_dask,
+    "whatif_sweep_500m_dask": bench_sweep_500m_dask,
     "network_models_1m": bench_network_models,
     "report_html_10k": bench_report_html,
 }

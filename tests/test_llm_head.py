@@ -63,10 +63,12 @@ from twin.errors import InputError
         ("climate_temperature_up", "turn the ac up", 0),
         ("climate_temperature_up", "make it less cold", 0),
         ("media_volume_up", "less loud please", 0),
-        # play/pause and next/previous are directions too
-        ("media_play", "暂停音乐", 0),
+        # play/pause and next/previous are directions too; the music named beside a stop word
+        # is what to stop, not a way
+        ("media_play", "暂停音乐", -1),
         ("media_play", "put on some jazz", 1),
-        ("media_pause", "hold the music for a second", 0),
+        ("media_pause", "hold the music for a second", -1),
+        ("media_play", "停止播放歌声吧", 0),  # a stop and a play verb: the head's own answer
         ("media_next", "切到上一首", -1),
         ("media_next", "skip this one", 1),
         ("media_previous", "play that last song again", -1),
@@ -387,6 +389,71 @@ def test_the_cabin_part_of_a_request_is_answered_and_the_rest_said_it_cannot() -
     on = _p(climate_ac_off=0.8)
     d = focused_decision(FAN_CLASSES, on, focus("关闭空调关闭座椅通风"), "zh-CN")
     assert d.intent == "climate_ac_off"
-    assert d.feedback != head_decision(FAN_CLASSES, on, "关闭空调", "zh-CN").feedback
+    alone = head_decision(FAN_CLASSES, on, "关闭空调", "zh-CN").feedback
+    assert d.feedback.startswith(alone) and "关闭座椅通风" in d.feedback
     # read whole, the lacking device puts it all out of scope
     assert head_decision(FAN_CLASSES, on, "关闭空调关闭座椅通风", "zh-CN").intent == "unknown"
+
+
+def test_a_topic_named_outright_overrules_a_hint() -> None:
+    from hil.llm.grounding import named_topics, narrowed
+
+    def topics(text: str) -> set[str]:
+        return narrowed(named_topics(text), text)
+
+    assert topics("空调风量调两挡调大点") == {"fan"}  # not the volume's "大点", not the AC
+    assert topics("please speak quieter to me") == {"volume"}  # not the mute
+    assert topics("上一首歌曲") == {"skip"}
+    assert "playback" in topics("换一首钢琴曲")  # other music, not the next track
+    assert topics("把空调调到二十三度") >= {"ac", "temperature"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("风量调两挡", ("climate_set_fan", 2)),
+    ("风量调大两挡", ("climate_fan_up", 2)),
+])
+def test_a_fan_level_is_a_setting_and_a_step_after_up_or_down(
+    text: str, expected: tuple[str, int]
+) -> None:
+    assert head_answer(FAN_CLASSES, _p(climate_set_fan=0.8), text, "zh-CN", 0.6)[:2] == expected
+
+
+def test_leave_it_and_remarks_are_never_asked_about() -> None:
+    window = _p(climate_ac_on=0.3)
+    for text in ("leave the window alone", "no music thanks"):
+        d = head_decision(FAN_CLASSES, window, text, "en")
+        assert d.intent == "unknown" and "?" not in d.feedback, text
+    for text, lang in (("this singer has a great voice", "en"), ("这首歌让我想起大学时候", "zh-CN"),
+                       ("remove last played song", "en")):
+        d = head_decision(CLASSES, _probs(media_play=0.5), text, lang)
+        assert (d.intent, d.why) == ("unknown", "out_of_scope"), text
+
+
+def test_written_phrasings_cover_both_languages_and_are_seeded() -> None:
+    from hil.llm.phrasings import phrasing_examples
+
+    first = phrasing_examples(0)
+    assert first == phrasing_examples(0) and first != phrasing_examples(1)
+    plays = [t for t, i in first if i == "media_play"]
+    assert any(t.isascii() for t in plays) and any(not t.isascii() for t in plays)
+    assert {i for _, i in first} >= {"media_play", "unknown", "media_volume_set", "window_close"}
+
+
+def test_stopping_the_music_is_a_pause_never_a_play() -> None:
+    for text in ("kill the music", "turn the music off", "关掉音乐"):
+        assert direction_of("media_play", text) == -1, text
+        d = head_decision(CLASSES, _probs(media_play=0.8), text, "en")
+        assert d.intent != "media_play", text
+    assert direction_of("media_play", "继续播放") == 1
+
+
+def test_a_song_requests_title_names_no_place_device_or_topic() -> None:
+    sure = _probs(media_play=0.8)
+    for text, lang in (("play Hotel California by the Eagles", "en"),
+                       ("我要听儿歌吹起小喇叭", "zh-CN"), ("有没有周杰伦的歌", "zh-CN"),
+                       ("播放起风了", "zh-CN")):
+        assert head_decision(CLASSES, sure, text, lang).intent == "media_play", text
+    # later is still later, and a device named outside a song request is still lacking
+    for text, lang in (("play some jazz tomorrow morning", "en"), ("打开后排空调", "zh-CN"),
+                       ("到了公司打开车窗", "zh-CN"), ("下了高速再把窗户打开", "zh-CN")):
+        assert head_decision(CLASSES, sure, text, lang).intent == "unknown", text

@@ -16,9 +16,8 @@ not is carried over:
 The arrivals are walked once before the run (their last one sets the pause schedule's horizon
 and the monitor's windows, as in the whole run); a ``voice_burst`` workload's arrivals are a
 sort over all users, so they are drawn whole (8 bytes a request). Every request's numbers
-are the fast path's; the report is the whole run's but for the two figures
-:mod:`twin.chunked_stats` takes from histograms. ``requests.csv`` of a chunked run holds a
-sample (every k-th request, and the last).
+are the fast path's; the report is the whole run's but for two figures taken from histograms
+(:mod:`twin.chunked_stats`); ``requests.csv`` keeps a sample (every k-th request, the last).
 """
 
 from __future__ import annotations
@@ -31,11 +30,10 @@ from typing import Any
 import numpy as np
 
 from latency_models.faults import Pause, PauseSchedule
-from latency_models.stages import E2E_BUDGET_MS, INFERENCE, STAGES
+from latency_models.stages import INFERENCE, STAGES
 from twin import kernels, kernels_stream, monitoring
 from twin.chunked_stats import LatencyAccumulator, WindowAccumulator
 from twin.errors import InputError
-from twin.metrics import ACCEPTABLE_MS, INSTANT_MS
 from twin.plan import MAX_HORIZON_MS, MIN_WORK_MS, Plan
 from twin.rng import stage_stream, stream
 from twin.scenario import Scenario, Workload
@@ -56,17 +54,17 @@ _ARRIVAL = 0
 
 
 def _col(k: int, what: int) -> int:
-    """Row of a request's record: 0 arrival, then per stage its arrival, start, end, leave."""
-    return 1 + 4 * k + what
+    """Column of a request's record: 0 arrival, then per stage when it arrived, started, left."""
+    return 1 + 3 * k + what
 
 
-SA, ST, EN, LV = 0, 1, 2, 3
-RECORD = 1 + 4 * N_STAGES
+SA, ST, LV = 0, 1, 2  # reached, started, left (= its work ended: no deadlines here)
+RECORD = 1 + 3 * N_STAGES
 
 
 def chunk_problem(scenario: Scenario) -> str | None:
     """Why ``scenario`` cannot run in chunks (None: it can)."""
-    from twin import assisted, calibrated
+    from twin import assisted, calibrated, capture_model
 
     cfg = scenario.config
     if not is_open_loop(scenario.workload):
@@ -85,7 +83,7 @@ def chunk_problem(scenario: Scenario) -> str | None:
     for f in scenario.faults:
         if not f.chunkable:
             return f"fault kinds drawn request by request ({f.kind} is not)"
-    if calibrated.load_conditioned(scenario):
+    if calibrated.load_conditioned(scenario) or capture_model.load(scenario) is not None:
         return "no conditioned (calibrated) stage models"
     return None
 
@@ -151,10 +149,19 @@ def _span(w: Workload, n: int, seed: int, chunk: int,
     return lo, hi, last
 
 
+def timings_of(records: np.ndarray, hit: np.ndarray) -> Timings:
+    """The :class:`Timings` of records (rows as the walk writes them): views, no copies
+    (without stage deadlines a request leaves a stage when its work ends: ``end`` is
+    ``leave``, as in the fast path)."""
+    leave = records[:, _col(0, LV)::3]
+    return Timings(records[:, _ARRIVAL], records[:, _col(0, SA)::3],
+                   records[:, _col(0, ST)::3], leave, leave, hit, "fast")
+
+
 @dataclass
 class Rows:
     """Requests in flight, one row each in index order: ``rec`` their records (arrival, then
-    per stage reached, started, ended, left), ``work`` per stage, ``hit`` per fault, ``idx``
+    per stage reached, started, left), ``work`` per stage, ``hit`` per fault, ``idx``
     and ``nxt``, the stage each is about to enter (6: done)."""
 
     idx: np.ndarray
@@ -218,6 +225,12 @@ class _Run:
                  sample_every: int) -> None:
         self.sc, self.seed, self.n, self.chunk = scenario, seed, n, chunk
         self.sample_every = sample_every
+        #: every request's timings (sample_every 1): the fast path's Timings, filled in place
+        self.full: Timings | None = None
+        if sample_every == 1:  # the records end to end; the timings are views of them
+            self.records = np.empty((n, RECORD))
+            self.hit_all = np.empty((n, len(scenario.faults)), dtype=bool)
+            self.full = timings_of(self.records, self.hit_all)
         self.arrivals = ArrivalStream(scenario.workload, n, stream(seed, "workload"))
         t0, t1, last = _span(scenario.workload, n, seed, chunk, self.arrivals)
         horizon = last + 600_000.0  # as twin.plan.make_plan sets it
@@ -324,20 +337,19 @@ class _Run:
             return
         assert rows.idx[0] == self.committed
         self.committed += cut
-        rec = rows.rec
-        stage_ms = np.empty((cut, N_STAGES))
-        e2e = np.empty(cut)
-        lat = self.lat
-        kernels_stream.commit_rows(rec, 0, cut, lat.geo, lat.counts, lat.extremes,
-                                   lat.queue_counts, lat.queue_zero, lat.queue_extremes,
-                                   lat.tail, lat.classes, INSTANT_MS, ACCEPTABLE_MS,
-                                   E2E_BUDGET_MS, stage_ms, e2e)
-        lat.n += cut
+        rec = rows.rec[:cut]
+        stage_ms, e2e = self.lat.add(rec[:, _ARRIVAL], rec[:, _col(0, SA)::3],
+                                     rec[:, _col(0, ST)::3], rec[:, _col(0, LV)::3])
         inference = _col(INFERENCE, 0)
         self.win.add(rec[:cut, _ARRIVAL], stage_ms, e2e,
                      np.ascontiguousarray(rec[:cut, inference + ST]),
-                     np.ascontiguousarray(rec[:cut, inference + EN]), rows.hit[:cut])
+                     np.ascontiguousarray(rec[:cut, inference + LV]), rows.hit[:cut])
         self.hits += rows.hit[:cut].sum(axis=0)
+        if self.full is not None:  # every request kept: straight into the run's timings
+            lo = self.committed - cut
+            self.records[lo:self.committed] = rec  # one block: rows are records already
+            self.hit_all[lo:self.committed] = rows.hit[:cut]
+            return
         idx = rows.idx[:cut]
         keep = np.flatnonzero((idx % self.sample_every == 0) | (idx == self.n - 1))
         if keep.size:
@@ -345,12 +357,11 @@ class _Run:
                                      rows.nxt[keep]))
 
     def sample(self) -> tuple[np.ndarray, Timings]:
+        if self.full is not None:
+            return np.arange(self.n), self.full
         g = Rows(*(np.concatenate(parts) for parts in zip(*(s.arrays() for s in self.samples),
                                                             strict=True)))
-        rec = g.rec
-        cols = [np.ascontiguousarray(rec[:, _col(0, w)::4]) for w in (SA, ST, EN, LV)]
-        return g.idx, Timings(rec[:, _ARRIVAL].copy(), cols[0], cols[1], cols[2], cols[3],
-                              g.hit, "fast")
+        return g.idx, timings_of(g.rec, g.hit)
 
 
 def run_chunked(scenario: Scenario, seed: int, n: int, chunk: int = DEFAULT_CHUNK,
@@ -382,6 +393,8 @@ def run_chunked(scenario: Scenario, seed: int, n: int, chunk: int = DEFAULT_CHUN
                 on_chunk(run.committed)
     assert run.committed == n and run.carry is None
     index, sample = run.sample()
+    if run.full is not None:  # the plan of a whole run: its arrivals (no draws kept)
+        run.plan.n, run.plan.arrivals_ms = n, sample.arrival
     return ChunkedRun(n, chunk, chunks, run.lat.statistics(), run.win.result(),
                       [int(h) for h in run.hits], index, sample, every, run.carried_max,
                       run.plan)

@@ -1,14 +1,14 @@
-"""What a chunked run keeps instead of its requests: the report's histograms and the
-monitor's windows, filled chunk by chunk in request order (:mod:`twin.kernels_stream`).
+"""What a run keeps of its requests for the report: the HdrHistograms and the monitor's
+windows, filled in request order (:mod:`twin.kernels_stream`), chunk by chunk in a chunked run
+and in one pass over a whole run's timings (:func:`twin.report.latency_statistics`,
+:func:`twin.monitoring.compute`), so the two give the same report.
 
-Exact where the whole-run path is exact: every stage's and the e2e p50/p95/p99 come from the
-same HdrHistogram counts (the histogram of a run is the sum of its chunks' histograms, bucket
-by bucket), and the perception classes, the share within budget, the fault counts and every
-monitor window are the same numbers. Two figures that the whole-run path takes from a sort of
-every request are taken from the histograms here, within HdrHistogram's precision (3
-significant digits: a value is known to within 0.1 % of itself): a stage's queueing p95, and
-the stages' shares of the e2e p95 tail (the tail is the requests whose e2e lands in the p95's
-histogram bucket or above).
+A run's histogram is the sum of its chunks' (bucket by bucket); every stage's and the e2e
+p50/p95/p99, a stage's queueing p95 (requests that did not queue count as 0) and the stages'
+shares of the e2e p95 tail (the tail is the requests whose e2e lands in the p95's bucket or
+above) come from histograms: 3 significant digits, a value known to within 0.1 % of itself.
+The perception classes, the share within budget, the fault counts and the monitor's windows
+are exact counts and nearest-rank quantiles of each window's own requests.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from hdrh.histogram import HdrHistogram
 
 from latency_models.stages import E2E_BUDGET_MS, NETWORK, STAGES
 from twin import kernels_stream, monitoring
-from twin.metrics import new_histogram, percentiles_ms
+from twin.metrics import ACCEPTABLE_MS, INSTANT_MS, new_histogram, percentiles_ms
 
 N_STAGES = len(STAGES)
 QUEUE_PERCENTILE = 95.0
@@ -61,6 +61,18 @@ class LatencyAccumulator:
         self.tail = np.zeros((size, N_STAGES))
         self.classes = np.zeros(3, dtype=np.int64)
         self.n = 0
+
+    def add(self, arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
+            left: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The next requests in index order; their time per stage (m, 6) and e2e (m,)."""
+        stage_ms = np.empty((arrival.size, N_STAGES))
+        e2e = np.empty(arrival.size)
+        kernels_stream.commit_rows(arrival, reached, started, left, self.geo, self.counts,
+                                   self.extremes, self.queue_counts, self.queue_zero,
+                                   self.queue_extremes, self.tail, self.classes, INSTANT_MS,
+                                   ACCEPTABLE_MS, E2E_BUDGET_MS, stage_ms, e2e)
+        self.n += int(arrival.size)
+        return stage_ms, e2e
 
     def _queue_p95(self, k: int) -> float | None:
         if self.n == 0:

@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 from latency_models.faults import PauseSchedule
 from twin import kernels
@@ -26,10 +27,6 @@ from twin.kernels import (
     _replace_root,
     _select,
 )
-
-#: HdrHistogram geometry handed to the kernels: lowest and highest trackable value (µs),
-#: sub_bucket_mask, unit_magnitude, sub_bucket_half_count_magnitude, sub_bucket_half_count
-GEOMETRY_FIELDS = 6
 
 
 @njit(**_JIT)
@@ -60,7 +57,8 @@ def fcfs_carry(a: np.ndarray, w: np.ndarray, heap: np.ndarray, ps: np.ndarray,
 
 
 # A request's record (one row of ``rec``): column 0 its arrival, then per stage k the columns
-# 1 + 4k .. 4 + 4k: when it reached the stage, started, ended and left it.
+# 1 + 3k .. 3 + 3k: when it reached the stage, started, and left it (its work ended then: no
+# stage deadlines on this path).
 
 
 def concat_pauses(arrays: list[tuple[np.ndarray, ...]]) -> tuple[np.ndarray, ...]:
@@ -90,9 +88,9 @@ def walk_free(rec: np.ndarray, work: np.ndarray, rows: np.ndarray, k0: int, k1: 
         _cursor_start(cur[k])
     for r in range(rows.size):
         i = rows[r]
-        t = rec[i, 1 + 4 * k0]
+        t = rec[i, 1 + 3 * k0]
         for k in range(k0, k1):
-            c = 1 + 4 * k
+            c = 1 + 3 * k
             rec[i, c] = t
             rec[i, c + 1] = t
             w = work[i, k]
@@ -106,10 +104,9 @@ def walk_free(rec: np.ndarray, work: np.ndarray, rows: np.ndarray, k0: int, k1: 
             else:
                 end = t + w
             rec[i, c + 2] = end
-            rec[i, c + 3] = end
             t = end
         if k1 < n_stages:
-            rec[i, 1 + 4 * k1] = t
+            rec[i, 1 + 3 * k1] = t
 
 
 @njit(**_JIT)
@@ -120,7 +117,7 @@ def walk_shared(rec: np.ndarray, work: np.ndarray, order: np.ndarray, k: int,
     stage's FCFS slots, whose next-free times ``heap`` carry over from the previous call
     (:func:`fcfs_carry`'s recursion, written into the records)."""
     n_stages = work.shape[1]
-    c = 1 + 4 * k
+    c = 1 + 3 * k
     slots = heap.size
     paused = ps.size > 0
     cur = np.empty(CURSOR)
@@ -141,9 +138,8 @@ def walk_shared(rec: np.ndarray, work: np.ndarray, order: np.ndarray, k: int,
         _replace_root(heap, slots, end)
         rec[i, c + 1] = start
         rec[i, c + 2] = end
-        rec[i, c + 3] = end
         if k + 1 < n_stages:
-            rec[i, c + 4] = end
+            rec[i, c + 3] = end
 
 
 @njit(**_JIT)
@@ -190,30 +186,48 @@ def sorted_spread(values: np.ndarray) -> np.ndarray:
     return out
 
 
+@njit(inline="always", **_JIT)
+def _hdr_index(value_ms: float, geo: np.ndarray) -> tuple[int, int]:
+    """(counts index, value in µs) of ``value_ms`` as :func:`twin.kernels.hdr_counts`
+    records it: rounded half-even to µs, clamped to the trackable range (``geo``: the
+    histogram's lowest and highest value, sub_bucket_mask, unit_magnitude,
+    sub_bucket_half_count_magnitude, sub_bucket_half_count)."""
+    us = np.rint(value_ms * 1000.0)
+    us = min(max(us, float(geo[0])), float(geo[1]))
+    v = np.int64(us)
+    # the bit length of v | sub_bucket_mask (a positive int), from its leading zeros
+    exponent = 64 - np.int64(leading_zeros(np.uint64(v | geo[2])))
+    bucket = exponent - geo[3] - (geo[4] + 1)
+    sub_bucket = v >> (bucket + geo[3])
+    base = (bucket + 1) << geo[4]
+    return base + sub_bucket - geo[5], v
+
+
 @njit(**_JIT)
-def commit_rows(rec: np.ndarray, lo: int, hi: int, geo: np.ndarray, counts: np.ndarray,
-                extremes: np.ndarray, queue_counts: np.ndarray, queue_zero: np.ndarray,
-                queue_extremes: np.ndarray, tail: np.ndarray, classes: np.ndarray,
-                instant_ms: float, acceptable_ms: float, budget_ms: float,
-                stage_out: np.ndarray, e2e_out: np.ndarray) -> None:
-    """One pass over the records ``rec[lo:hi]`` (requests in index order) filling the
-    report's accumulators: ``counts[k]`` the HdrHistogram counts of the time in stage ``k``
-    (``counts[6]``: e2e) with their ``extremes`` (min, max µs); the positive queueing times
-    per stage (zeros counted apart); ``tail[b, k]`` the time in stage ``k`` summed over the
-    requests whose e2e falls in histogram bucket ``b`` (the e2e p95 tail's shares, at the
-    histogram's resolution); ``classes``: requests within 100 ms, within 300 ms, within the
-    e2e budget. Time in stage = left - reached, e2e = left the last stage - arrival,
-    queueing = started - reached, at least 0 (as :class:`twin.timings.Timings` computes
-    them); each request's time per stage and e2e are also written to ``stage_out`` and
-    ``e2e_out`` for the monitor."""
-    as_float = np.empty(1)
-    bits = as_float.view(np.int64)
+def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
+                left: np.ndarray, geo: np.ndarray, counts: np.ndarray, extremes: np.ndarray,
+                queue_counts: np.ndarray, queue_zero: np.ndarray, queue_extremes: np.ndarray,
+                tail: np.ndarray, classes: np.ndarray, instant_ms: float,
+                acceptable_ms: float, budget_ms: float, stage_out: np.ndarray,
+                e2e_out: np.ndarray) -> None:
+    """One pass over requests in index order (``arrival``, and per request and stage when it
+    ``reached``, ``started`` and ``left`` the stage) filling the report's accumulators:
+    ``counts[k]`` the HdrHistogram counts of the time in stage ``k`` (``counts[6]``: e2e)
+    with their ``extremes`` (min, max µs); the positive queueing times per stage (zeros
+    counted apart); ``tail[b, k]`` the time in stage ``k`` summed over the requests whose
+    e2e falls in histogram bucket ``b`` (the e2e p95 tail's shares, at the histogram's
+    resolution); ``classes``: requests within 100 ms, within 300 ms, within the e2e budget.
+    Time in stage = left - reached, e2e = left the last stage - arrival, queueing = started
+    - reached, at least 0 (as :class:`twin.timings.Timings` computes them); each request's
+    time per stage and e2e are also written to ``stage_out`` and ``e2e_out``."""
     n_stages = stage_out.shape[1]
-    for i in range(lo, hi):
-        o = i - lo
-        x = rec[i, 4 * n_stages] - rec[i, 0]
-        e2e_out[o] = x
-        b, v = _hdr_index(x, geo, as_float, bits)
+    last = n_stages - 1
+    bucket = np.empty(arrival.size, dtype=np.int64)  # each request's e2e bucket
+    for i in range(arrival.size):
+        x = left[i, last] - arrival[i]
+        e2e_out[i] = x
+        b, v = _hdr_index(x, geo)
+        bucket[i] = b
         counts[n_stages, b] += 1
         extremes[n_stages, 0] = min(extremes[n_stages, 0], v)
         extremes[n_stages, 1] = max(extremes[n_stages, 1], v)
@@ -223,39 +237,25 @@ def commit_rows(rec: np.ndarray, lo: int, hi: int, geo: np.ndarray, counts: np.n
             classes[1] += 1
         if x <= budget_ms:
             classes[2] += 1
-        for k in range(n_stages):
-            c = 1 + 4 * k
-            y = rec[i, c + 3] - rec[i, c]
-            stage_out[o, k] = y
-            tail[b, k] += y
-            j, u = _hdr_index(y, geo, as_float, bits)
+    # stage by stage (a column at a time: a whole run's timings are column-major); each
+    # tail cell still adds its requests in index order
+    for k in range(n_stages):
+        for i in range(arrival.size):
+            y = left[i, k] - reached[i, k]
+            stage_out[i, k] = y
+            tail[bucket[i], k] += y
+            j, u = _hdr_index(y, geo)
             counts[k, j] += 1
             extremes[k, 0] = min(extremes[k, 0], u)
             extremes[k, 1] = max(extremes[k, 1], u)
-            q = max(rec[i, c + 1] - rec[i, c], 0.0)
+            q = max(started[i, k] - reached[i, k], 0.0)
             if q > 0.0:
-                j, u = _hdr_index(q, geo, as_float, bits)
+                j, u = _hdr_index(q, geo)
                 queue_counts[k, j] += 1
                 queue_extremes[k, 0] = min(queue_extremes[k, 0], u)
                 queue_extremes[k, 1] = max(queue_extremes[k, 1], u)
             else:
                 queue_zero[k] += 1
-
-
-@njit(inline="always", **_JIT)
-def _hdr_index(value_ms: float, geo: np.ndarray, as_float: np.ndarray,
-               bits: np.ndarray) -> tuple[int, int]:
-    """(counts index, value in µs) of ``value_ms`` as :func:`twin.kernels.hdr_counts`
-    records it: rounded half-even to µs, clamped to the trackable range."""
-    us = np.rint(value_ms * 1000.0)
-    us = min(max(us, float(geo[0])), float(geo[1]))
-    v = np.int64(us)
-    as_float[0] = float(v | geo[2])
-    exponent = (bits[0] >> 52) - 1022
-    bucket = exponent - geo[3] - (geo[4] + 1)
-    sub_bucket = v >> (bucket + geo[3])
-    base = (bucket + 1) << geo[4]
-    return base + sub_bucket - geo[5], v
 
 
 @njit(**_JIT)
@@ -291,10 +291,35 @@ def window_stats(e2e: np.ndarray, stage_ms: np.ndarray, jitter: np.ndarray,
     cmax = counts.max() if counts.size else 0
     buf = np.empty(cmax)
     heap = np.empty(cmax)
+    above = np.empty((n_stages + 1, cmax))  # each column's values above its guess
+    taken = np.zeros(n_stages + 1, dtype=np.int64)
+    guess = np.full(n_stages + 1, -np.inf)  # below the last window's p95: most values fail
     for j in range(starts.size):
         lo, c = starts[j], counts[j]
         hi = lo + c
-        out[j, 0] = _quantile(e2e, lo, c, 0.95, buf, heap)
+        m = c - max(math.ceil(0.95 * c) - 1, 0)  # the p95 is the m-th largest
+        # one pass over the rows keeps each column's values above its guess; when at least
+        # m are, the m-th largest is among them (a selection on a few); else the full one
+        taken[:] = 0
+        for i in range(lo, hi):
+            v = e2e[i]
+            if v > guess[0]:
+                above[0, taken[0]] = v
+                taken[0] += 1
+            for k in range(n_stages):
+                v = stage_ms[i, k]
+                if v > guess[k + 1]:
+                    above[k + 1, taken[k + 1]] = v
+                    taken[k + 1] += 1
+        for k in range(n_stages + 1):
+            if taken[k] >= m:
+                p95 = _select(above[k, :taken[k]], taken[k] - m)
+            elif k == 0:
+                p95 = _quantile(e2e, lo, c, 0.95, buf, heap)
+            else:
+                p95 = _quantile(stage_ms[:, k - 1], lo, c, 0.95, buf, heap)
+            out[j, 0 if k == 0 else 1 + k] = p95
+            guess[k] = p95 - 0.25 * abs(p95)  # the next window's p95 is likely above this
         over = 0.0
         jit = 0.0
         loss = 0.0
@@ -304,8 +329,6 @@ def window_stats(e2e: np.ndarray, stage_ms: np.ndarray, jitter: np.ndarray,
             jit += jitter[i]
             loss += lost[i]
         out[j, 1] = over / c
-        for k in range(n_stages):
-            out[j, 2 + k] = _quantile(stage_ms[:, k], lo, c, 0.95, buf, heap)
         out[j, 2 + n_stages] = _quantile(stage_ms[:, 1], lo, c, 0.5, buf, heap)
         out[j, 3 + n_stages] = jit / c
         out[j, 4 + n_stages] = loss / c
@@ -338,17 +361,20 @@ def warm_up() -> float:
     geo = np.array([1, 3_600_000_000, 2047, 0, 10, 1024], dtype=np.int64)
     rows = np.ones((3, 6))
     busy_add(x, x + 1.0, x, np.zeros(2))
-    rec = np.zeros((3, 25))
+    rec = np.zeros((3, 19))
     work = np.ones((3, 6))
     order = np.arange(3)
     walk_free(rec, work, order, 0, 6, *concat_pauses([(ps, pe, cum, ws)] * 6))
     walk_shared(rec, work, order, 4, np.full(2, -np.inf), ps, pe, cum, ws)
     sorted_spread(np.arange(100.0)[::-1].copy())
-    commit_rows(rec, 0, 3, geo, np.zeros((7, 50_000), dtype=np.uint64),
-                np.zeros((7, 2), dtype=np.int64), np.zeros((6, 50_000), dtype=np.uint64),
-                np.zeros(6, dtype=np.int64), np.zeros((6, 2), dtype=np.int64),
-                np.zeros((50_000, 6)), np.zeros(3, dtype=np.int64), 100.0, 300.0, 100.0,
-                np.empty((3, 6)), np.empty(3))
+    for a in ((rec[:, 0], rec[:, 1::3], rec[:, 2::3], rec[:, 3::3]),
+              (x, work, work, work), (x, np.asfortranarray(work), np.asfortranarray(work),
+                                      np.asfortranarray(work))):
+        commit_rows(*a, geo, np.zeros((7, 50_000), dtype=np.uint64),
+                    np.zeros((7, 2), dtype=np.int64), np.zeros((6, 50_000), dtype=np.uint64),
+                    np.zeros(6, dtype=np.int64), np.zeros((6, 2), dtype=np.int64),
+                    np.zeros((50_000, 6)), np.zeros(3, dtype=np.int64), 100.0, 300.0, 100.0,
+                    np.empty((3, 6)), np.empty(3))
     window_stats(x, rows, x, x, np.array([0], dtype=np.int64), np.array([3], dtype=np.int64),
                  100.0, np.empty((1, 11)))
     return time.perf_counter() - t0

@@ -14,15 +14,9 @@ import numpy as np
 
 from latency_models.model_profiles import ModelProfile
 from latency_models.stages import E2E_BUDGET_MS, STAGES
+from twin.chunked_stats import LatencyAccumulator
 from twin.errors import InputError
-from twin.metrics import (
-    ACCEPTABLE_MS,
-    INSTANT_MS,
-    histogram_of,
-    lookup,
-    percentiles_ms,
-    perception,
-)
+from twin.metrics import ACCEPTABLE_MS, INSTANT_MS, lookup
 from twin.report_junit import write_junit, xml_safe
 from twin.report_model import Report, parse_report, strict_json
 from twin.report_text import (
@@ -38,44 +32,17 @@ from twin.timings import Timings
 from twin.verdict.builtins import run_builtins
 
 
-def tail_shares(timings: Timings, q: float = 95.0) -> dict[str, float]:
-    """Each stage's share of end-to-end latency among the requests at or above the e2e p``q``:
-    which stage eats the budget in the tail. Shares sum to 1."""
-    e2e = timings.e2e_ms
-    if e2e.size == 0:
-        return dict.fromkeys(STAGES, 0.0)
-    tail = e2e >= np.percentile(e2e, q)
-    per_stage = timings.stage_ms[tail].sum(axis=0)
-    total = float(per_stage.sum()) or 1.0
-    return {s: round(float(per_stage[k]) / total, 4) for k, s in enumerate(STAGES)}
-
-
-def _queue_p95(timings: Timings, k: int) -> float:
-    """p95 of stage ``k``'s queueing time; 0.0 without computing it when no request queued
-    there (every stage without a shared resource)."""
-    waited = timings.start[:, k] - timings.stage_arrival[:, k]
-    if not waited.any():
-        return 0.0
-    return round(float(np.percentile(np.maximum(waited, 0.0), 95)), 3)
-
-
 def latency_statistics(timings: Timings) -> dict[str, Any]:
-    """The report's passes over every request: per stage p50/p95/p99 (HdrHistogram), share
-    of the e2e p95 tail and queueing p95; e2e p50/p95/p99 and the share within budget;
-    perception classes. Independent of monitoring, so the two can run side by side."""
-    shares = tail_shares(timings)
-    stages = {}
-    for k, s in enumerate(STAGES):
-        stages[s] = {
-            "percentiles": percentiles_ms(histogram_of(timings.stage_ms[:, k])),
-            "share_of_e2e_p95": shares[s],
-            "queue_p95_ms": _queue_p95(timings, k) if timings.n else None,
-        }
-    e2e = percentiles_ms(histogram_of(timings.e2e_ms))
-    within = (round(float(np.mean(timings.e2e_ms <= E2E_BUDGET_MS)), 4) if timings.n
-              else None)  # no request finished (a run interrupted before its first)
-    return {"stages": stages, "e2e": e2e, "within_budget": within,
-            "perception": perception(timings.e2e_ms)}
+    """The report's passes over every request, one compiled pass in request order
+    (:class:`twin.chunked_stats.LatencyAccumulator`, what a chunked run adds up chunk by
+    chunk): per stage p50/p95/p99, share of the e2e p95 tail and queueing p95; e2e
+    p50/p95/p99 and the share within budget; perception classes. Every figure comes from
+    HdrHistogram counts (3 significant digits) or exact counts. Independent of monitoring,
+    so the two can run side by side."""
+    acc = LatencyAccumulator()
+    if timings.n:
+        acc.add(timings.arrival, timings.stage_arrival, timings.start, timings.leave)
+    return acc.statistics()
 
 
 def build_report(scenario: Scenario, seed: int, timings: Timings, mon: dict[str, Any],

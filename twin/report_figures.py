@@ -224,8 +224,8 @@ def budget_centre(metric: str, report: dict[str, Any] | None) -> tuple[float, bo
     """What a heatmap of ``metric`` is coloured against, and whether higher is better:
     e2e latencies against the e2e budget, a stage's against its budget, the share of
     requests within budget against 0.95 (the p95 contract), perception.instant against 0.95,
-    a real capture stage's premature and missed endpoint shares against their built-in 1 %, its
-    latencies against the capture budget."""
+    a capture stage's premature and missed endpoint shares (real, or its calibrated model)
+    against their built-in 1 %, its latencies against the capture budget."""
     report = report or {}
     e2e_budget = float(report.get("e2e", {}).get("budget_ms", 100.0))
     parts = metric.split(".")
@@ -236,9 +236,10 @@ def budget_centre(metric: str, report: dict[str, Any] | None) -> tuple[float, bo
         return (float(budget), False) if budget else None
     if metric in ("e2e.within_budget", "perception.instant"):
         return 0.95, True
-    if metric in ("capture_real.premature_fraction", "capture_real.failed_fraction"):
+    capture = ("capture_real", "capture_model")  # a real stage, or its calibrated model
+    if parts[0] in capture and parts[-1] in ("premature_fraction", "failed_fraction"):
         return CAPTURE_FRACTION_MAX, False  # the built-in capture limits (1 %)
-    if parts[0] == "capture_real" and parts[-1].endswith("_ms"):  # against the stage's budget
+    if parts[0] in capture and parts[-1].endswith("_ms"):  # against the stage's budget
         budget = report.get("stages", {}).get("capture", {}).get("budget_ms")
         return (float(budget), False) if budget else None
     return None

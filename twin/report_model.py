@@ -50,8 +50,10 @@ class StageEntry(_Contract):
     mode: Literal["modelled", "real"] = Field(description="drawn from a model, or measured")
     share_of_e2e_p95: Fraction | None = Field(
         None, description="the stage's share of the e2e time among requests at or above the "
-                          "e2e p95")
-    queue_p95_ms: Ms = Field(None, description="p95 of the time queued for the stage's slots")
+                          "e2e p95 (those in the p95's HdrHistogram bucket or above)")
+    queue_p95_ms: Ms = Field(None, description="p95 of the time queued for the stage's slots "
+                                               "(HdrHistogram, 0 for a request that did not "
+                                               "queue)")
 
 
 class Stages(_Fixed):
@@ -176,9 +178,6 @@ class Chunked(Block):
     chunks: int = Field(ge=1, description="chunks run")
     carried_max: int = Field(ge=0, description="most requests carried over a chunk boundary "
                                                "(still in flight at a shared stage)")
-    from_histograms: list[str] = Field(description="the figures taken from HdrHistograms "
-                                                   "rather than a sort of every request")
-    precision: str = Field(description="the precision of those figures")
     sampled_every: int = Field(ge=1, description="requests.csv (and the timings kept) hold "
                                                  "every k-th request and the last")
     sampled_requests: int = Field(ge=0, description="requests kept in the sample")
@@ -226,6 +225,8 @@ class Report(_Contract):
     llm_real: Block | None = Field(None, description="the real model's calls")
     capture_real: Block | None = Field(None, description="the real capture stage: VAD, "
                                        "endpoints (ok, premature, timeout), latency")
+    capture_model: Block | None = Field(None, description="a calibrated capture model's drawn "
+                                        "endpoints (ok, premature, timeout), latency")
     llm_worker: Block | None = Field(None, description="the model worker process")
     model_crash: Block | None = Field(None, description="the model worker's crash")
     dut: Block | None = Field(None, description="the device under test: outcomes per request")

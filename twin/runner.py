@@ -10,7 +10,7 @@ import numpy as np
 
 from latency_models.faults import LinkWindow
 from latency_models.stages import INFERENCE, STAGES
-from twin import assisted, calibrated, monitoring
+from twin import assisted, calibrated, capture_model, monitoring
 from twin.assistant.placement import attribute_network
 from twin.control import controller_from_scenario
 from twin.engine_des import RealStage, run_des
@@ -138,6 +138,10 @@ def run_scenario(
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
     env, real = binding.bind(plan, ap) if binding is not None else (None, {})
+    fitted_capture = None if "capture" in real else capture_model.load(scenario)
+    # endpoints first: a premature one cuts the words the other models then read
+    captured = (capture_model.apply(plan, scenario, ap, fitted_capture)
+                if fitted_capture is not None else None)
     models = {s: m for s, m in calibrated.load_conditioned(scenario).items() if s not in real}
     info = calibrated.apply(plan, scenario, ap, models) if models else {}
     controller = controller_from_scenario(scenario.monitoring, scenario.source)
@@ -164,6 +168,9 @@ def run_scenario(
             extra.pop("streaming_modelled", None)
             if "route" in columns and hasattr(binding, "routes"):  # where each call went
                 columns["route"] = binding.routes(plan.n)
+    if captured is not None:
+        columns.update(capture_model.columns(captured))
+        extra.update(capture_model.report(captured, scenario.config.capture))
     network = _dut_network(plan, binding, real)
     if network is not None:  # a networked DUT's round trips go to the network slot
         timings = attribute_network(timings, network)
@@ -212,8 +219,6 @@ def run_chunked_scenario(scenario: Scenario, seed: int, n: int, chunk: int,
     report["chunked"] = {
         "chunk_requests": run.chunk, "chunks": run.chunks,
         "carried_max": run.carried_max,
-        "from_histograms": ["stages.*.queue_p95_ms", "stages.*.share_of_e2e_p95"],
-        "precision": "HdrHistogram, 3 significant digits (a value within 0.1 % of itself)",
         "sampled_every": run.sample_every, "sampled_requests": int(run.sample_index.size),
     }
     return RunResult(scenario, run.plan, run.sample, report, run.monitoring,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -61,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
         for k, name in enumerate(names, 1):
             act.step(f"{name} ({k} of {len(names)}{', quick' if args.quick else ''})")
             for record in benches[name](args.quick):
+                # the machine may be shared: every figure carries the load it was made under
+                record.setdefault("load_avg_1m", round(os.getloadavg()[0], 2))
                 print(json.dumps(record, sort_keys=True), flush=True)
     sys.stdout.flush()
     return 0

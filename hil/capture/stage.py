@@ -151,6 +151,8 @@ class CaptureStage:
                    else {"aggressiveness": cfg.aggressiveness})
         return {"capture_real": {
             "vad": vad,
+            # what a calibrated capture model is keyed by (twin calibrate --stage capture)
+            "settings": {**cfg.model_settings(), "min_silence_ms": cfg.min_silence_ms},
             "audio_set": self.audio_label,
             "requests": len(done),
             "outcomes": {k: outcomes.get(k, 0) for k in ("ok", "premature", "timeout")},

@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         left_out = {q.text for q in (queries if args.without_file else fold)}
         examples = [(t, i) for t, i in training_examples() if t not in left_out]
         if args.train_on_file:
-            examples += [(q.text, "unknown" if q.expects_no_action else q.intent)
+            examples += [(focus(q.text).text, "unknown" if q.expects_no_action else q.intent)
                          for q in queries if q.text not in left_out and not q.history
                          and q.kind != "out_of_range"]
         tally = score_fold(features, fold, examples, threshold, decisions)

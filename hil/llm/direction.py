@@ -86,7 +86,7 @@ _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "media_playback": (
         re.compile(r"play|music|song|track|playlist|album|radio|listen|hear|put on|\brun\b|"
                    r"shuffle|resume|continue|播|放|听|歌|音乐|继续"),
-        re.compile(r"pause|stop|hold|halt|暂停|停"),
+        re.compile(r"pause|stop|hold|halt|kill|\bcut\b|\boff\b|暂停|停|关"),
     ),
     "media_track": (
         re.compile(r"next|skip|another (?:song|track|one)|different (?:song|track)|"
@@ -132,6 +132,9 @@ _UNCLEAR: dict[str, re.Pattern[str]] = {
 _SAYS_TEMPERATURE = re.compile(r"temperature|degrees?|温度|\d+ ?度|[一二三四五六七八九十]+度")
 
 
+_PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|放|听|继续|来")
+
+
 def direction_of(intent: str, text: str) -> int | None:
     """+1/-1 when the words of ``text`` point one way in ``intent``'s family, 0 when they point
     both ways or nowhere (or are negated); None for an intent without a direction."""
@@ -151,4 +154,6 @@ def direction_of(intent: str, text: str) -> int | None:
         if more or less:
             return 0 if more == less else (1 if more else -1)
     up, down = (bool(p.search(lowered)) for p in _CUES[family])
+    if family == "media_playback" and down and not _PLAY_VERB.search(lowered):
+        return -1  # "kill the music": its nouns are what to stop, not a way
     return 0 if up == down else (1 if up else -1)

@@ -136,7 +136,7 @@ _NOT_A_TOPIC = re.compile(
 LACKING = re.compile(
     r"靠背|座椅通风|通风座椅|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|锁|界面|"
-    r"导航音量|导航声音|soundbar|"
+    r"导航音量|导航声音|soundbar|后排|后座|\brear\b|"
     r"recline|backrest|seat back|sunshade|blind|curtain|vent\b|vents\b|ambient|"
     r"hotspot|phone call|call volume|ringtone|alarm|notification"
 )
@@ -152,7 +152,20 @@ NOT_HERE_NOW = re.compile(
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
     r"\bseat ventilation\b|\bventilated seat|\bi (?:love|like|hate|wonder)\b(?! (?:to|it|some))|"
     r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
-    r"现在是几|几档了|是多少|开着吗|关着吗"
+    r"(?:下了|过了|出了|进了)[^，,。]{1,6}(?:再|就)|(?<![调开升降加减])到了[^，,。]{1,6}(?:再|就)?"
+    r"(?:打开|关|开|调|放|播)|"
+    r"现在是几|几档了|是多少|开着吗|关着吗|"
+    # a remark about what plays, or an edit of the library: nothing to change in the cabin
+    r"\bthis (?:song|singer|album|band|track|tune) (?:reminds|has|was)\b|\bgreat voice\b|"
+    r"\b(?:remove|delete|erase|add|save|download|rename)\b.{0,24}\b(?:songs?|playlists?|"
+    r"albums?|tracks?|list)\b|让我想起|想起了|真好听|好好听|唱得(?:真|太|很)?好|删除|下载|收藏|"
+    r"加到歌单|加入歌单"
+)
+# the user wants a thing left as it is ("leave the window alone", "no music thanks", "就这样"):
+# nothing changes and nothing is asked
+KEEP = re.compile(
+    r"\bleave (?:the \w+|it|that|them)\b.{0,12}\b(?:alone|as (?:it is|is)|where it is|be)\b|"
+    r"\bkeep (?:the \w+|it) (?:as|where) it is\b|\bno (?:\w+ )?thanks\b|就这样吧?$|保持不变|别动"
 )
 
 
@@ -175,6 +188,48 @@ EXPLICIT: dict[str, re.Pattern[str]] = {
 """The words that name a topic outright ("温度", "the volume", "播放…歌"): on such a request the
 head's ``unknown`` does not veto a complete reading of the words, and the topic has its own
 threshold (``THRESHOLDS["explicit"]``)."""
+
+
+# a request for music that starts by asking for it ("play Hotel California", "我要听儿歌吹起小
+# 喇叭", "有没有周杰伦的歌"): what follows the verb is a title or a singer, whose words name no
+# place, device or topic
+SONG_REQUEST = re.compile(
+    r"^(?:(?:please|hey|ok|okay|can you|could you|would you|will you)\s+)*(?:play|put on)\s+\S|"
+    r"^(?:你好\S{0,3}?|请|帮我|给我|麻烦)*(?:播放|放一?首|来一?首|听一?首|我要听|我想听|我想要听)|"
+    r"有没有.{0,16}(?:歌|音乐|曲)|(?:歌|音乐|曲)有没有"
+)
+
+
+# one track forward or back, said with nothing after it ("换一首", "下一首歌"); "换一首钢琴曲"
+# asks for other music (playback)
+_SKIP_ONLY = re.compile(
+    r"下一首|上一首|前一首|(?:换|切)一?[首个]歌?曲?(?:吧|呢|啊)?$|"
+    r"\b(?:next|previous) (?:song|track)\b|\bskip\b(?! to)"
+)
+
+
+_MEDIA_HINTS = {"volume", "mute"}
+
+
+def narrowed(named: set[str], text: str) -> set[str]:
+    """``named`` without the topics a more specific word overrules: the volume or the mute
+    only hinted at ("大点", "声") when another topic is named outright, the AC when the temperature,
+    the fan or the defrost is named outright ("空调风量调大"), the mute when the volume is named
+    and the mute is not ("speak quieter"), the playback when a track forward or back is
+    ("上一首歌曲")."""
+    lowered = text.lower()
+    out = set(named)
+    if any(EXPLICIT[t].search(lowered) for t in out - _MEDIA_HINTS):
+        # "空调风量调大点": the fan named outright beats the volume's "大点"
+        out -= {t for t in _MEDIA_HINTS if not EXPLICIT[t].search(lowered)}
+    if "ac" in out and any(t in out and EXPLICIT[t].search(lowered)
+                           for t in ("temperature", "fan", "defrost")):
+        out.discard("ac")
+    if {"mute", "volume"} <= out and not EXPLICIT["mute"].search(lowered):
+        out.discard("mute")
+    if {"skip", "playback"} <= out and _SKIP_ONLY.search(lowered):
+        out.discard("playback")
+    return out
 
 
 def named_topics(text: str) -> set[str]:

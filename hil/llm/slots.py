@@ -40,6 +40,8 @@ MIN_WORDS = re.compile(
     r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
     r"最小|最低|最弱"
 )
+_FAN_LEVEL = re.compile(r"(?<![大小高低加减升降])[一二两三四五六七1-7] ?[档挡]")
+_FAN_STEP = re.compile(r"[大小高低加减升降][一二两三四五六七1-7] ?[档挡]")
 _PASSENGER = re.compile(
     r"passenger|(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
     r"dad|father|friend|son|daughter)'?s?\b|co-?driver|shotgun|right(?:-hand)? seat|副驾|右前|"
@@ -79,6 +81,9 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
         return topic_set, low
     way = direction_of(up, text) or 0
     number = number_of(text)
+    if (number is not None and topic_set == "climate_set_fan" and _FAN_LEVEL.search(lowered)
+            and not _FAN_STEP.search(lowered)):
+        return topic_set, number  # "风量调两挡": level 2 ("调大两挡" is a step)
     if number is not None:
         if _relative(text, lowered):
             if way == 0:

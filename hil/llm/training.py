@@ -1,6 +1,6 @@
 """Labelled training examples for the LLM fallback's classification head.
 
-Three sources, none an evaluation hold-out:
+Four sources, none an evaluation hold-out:
 
 * ``scenarios/queries/train/natural_dev.jsonl``, ``train/hard_dev.jsonl`` (:data:`HARD_FILE`)
   and the first issue-15 hold-out
@@ -10,7 +10,10 @@ Three sources, none an evaluation hold-out:
 * the prompt's few-shot examples (:data:`hil.llm.prompt.FEW_SHOT`);
 * texts hassil samples from the cabin's own sentence templates (a few per intent and language,
   seeded), so every intent has examples in both languages, and from Home Assistant's templates
-  for requests the cabin does not serve (weather, timers, time, lists, lights), as ``unknown``.
+  for requests the cabin does not serve (weather, timers, time, lists, lights), as ``unknown``;
+* phrasings written for the head (:mod:`hil.llm.phrasings`): music asked for by a title, a
+  singer or a mood, functions said outright in words the templates lack, and the near misses
+  beside them (a video, the news, a question about the song) as ``unknown``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from hassil.intents import TextSlotList
 from hassil.sample import sample_intents
 from home_assistant_intents import get_intents
 
+from hil.llm.phrasings import phrasing_examples
 from hil.llm.prompt import FEW_SHOT
 from twin.assistant.intents import INTENTS
 from twin.assistant.queries import OOD, load_queries
@@ -144,6 +148,7 @@ def training_examples(
         if not q.history  # a follow-up's words alone do not name its intent
     ]
     pairs += list(FEW_SHOT)
+    pairs += phrasing_examples(seed)
     for lang in ("en", "zh-CN"):
         pairs += _template_samples(lang, per_intent, seed)
         pairs += _out_of_domain_samples(lang, ood_per_intent, seed)

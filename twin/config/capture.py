@@ -25,7 +25,8 @@ loosening either needs a ``reason``.
 
 from __future__ import annotations
 
-from typing import Literal
+from pathlib import PurePath
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -74,7 +75,22 @@ class CaptureSection(Strict):
                              f"(premature <= {PREMATURE_MAX:g}, failed <= {FAILED_MAX:g})")
         return self
 
+    def model_settings(self) -> dict[str, Any]:
+        """The settings a calibrated capture model is keyed by (the minimum silence aside:
+        :mod:`latency_models.capture`)."""
+        return {"vad": self.vad, "threshold": self.threshold,
+                "aggressiveness": self.aggressiveness, "frame_ms": self.frame_ms,
+                "min_speech_ms": self.min_speech_ms,
+                "snr_db": self.snr_db if self.noise else None, "timeout_ms": self.timeout_ms,
+                "audio": audio_label(self.audio_set)}
+
     @property
     def loosened(self) -> bool:
         return (self.max_premature_fraction > PREMATURE_MAX
                 or self.max_failed_fraction > FAILED_MAX)
+
+
+def audio_label(audio_set: str | None) -> str:
+    """The audio a capture model was measured on: ``generated`` (eSpeak NG from the query
+    lines) or ``folder:NAME`` (a recorded set)."""
+    return "generated" if audio_set is None else f"folder:{PurePath(audio_set).name}"

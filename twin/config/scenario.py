@@ -10,8 +10,9 @@ Cross-field rules (all refused at load, naming the key):
 - a ``script`` workload plays its ``arrivals_ms`` once: ``requests`` defaults to their number
   and may not exceed it;
 - ``[network]`` and ``[model]`` need an open-loop workload (they are driven by arrival times);
-- ``[capture]`` and audio faults (``noise_burst``, ``mic_dropout``, ``clock_drift``) need a
-  real capture stage.
+- ``[capture]`` needs a real capture stage, or one calibrated from a file (its settings then
+  pick the calibrated capture model's point); audio faults (``noise_burst``,
+  ``mic_dropout``, ``clock_drift``) need a real capture stage.
 """
 
 from __future__ import annotations
@@ -271,8 +272,11 @@ class ScenarioFile(Strict):
         if loosening is not None:
             return loosening
         capture_real = self.stages.capture is not None and self.stages.capture.real
-        if self.capture is not None and not capture_real:
-            return "capture", "a real capture stage ([stages.capture] mode = \"real\") to hear"
+        capture_fitted = (self.stages.capture is not None
+                          and self.stages.capture.calibrated is not None)
+        if self.capture is not None and not (capture_real or capture_fitted):
+            return "capture", ("a real capture stage ([stages.capture] mode = \"real\") to "
+                               "hear, or one calibrated from a file (calibrated = FILE)")
         for i, fault in enumerate(self.faults):
             if isinstance(fault, AudioFault) and not capture_real:
                 return (f"faults[{i}].kind", f"a real capture stage for the audio fault "

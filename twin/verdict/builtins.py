@@ -1,11 +1,13 @@
 """Every built-in expectation, in one place.
 
 :func:`run_builtins` gives the entries every run is judged on (modelled or real): the budget
-checks of :mod:`twin.verdict.budget`. :func:`real_run_builtins` adds what a run with real
-stages is judged on: actuation (when a rig rendered), confirmation, real calls returned, the
-model worker, the device under test, the capture stage's endpoints. Another layer adds a
-check of its own with :func:`register_real_run_check` (a function ``(scenario, report) ->
-[entries]`` in the same shape), so the verdict stays here.
+checks of :mod:`twin.verdict.budget`, and a calibrated capture model's endpoints
+(``capture_model``; a real stage's are judged with the real run's checks).
+:func:`real_run_builtins` adds what a run with real stages is judged on: actuation (when a
+rig rendered), confirmation, real calls returned, the model worker, the device under test,
+the capture stage's endpoints. Another layer adds a check of its own with
+:func:`register_real_run_check` (a function ``(scenario, report) -> [entries]`` in the same
+shape), so the verdict stays here.
 """
 
 from __future__ import annotations
@@ -54,7 +56,10 @@ def run_builtins(scenario: Scenario, report: dict[str, Any],
                  evaluated: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The built-in entries of every run (``evaluated``: the scenario's own, which a
     loosening marks in place)."""
-    return budget_expectations(scenario.expectations, report, evaluated)
+    out = budget_expectations(scenario.expectations, report, evaluated)
+    if "capture_model" in report and "capture_real" not in report:
+        out += capture_expectations(scenario, report)
+    return out
 
 
 def real_run_builtins(scenario: Scenario, report: dict[str, Any]) -> list[dict[str, Any]]:
