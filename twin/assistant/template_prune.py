@@ -81,11 +81,6 @@ class Pruner:
         self.branches = _branches(self._root, set())
         """How many branches of alternatives may be dropped (the size of the saving)."""
 
-    @property
-    def prunable(self) -> bool:
-        """Whether any branch of the template can be dropped for some text."""
-        return isinstance(self._root, _Alt | _Group)
-
     def for_text(self, present: str, memo: dict[int, Any] | None = None) -> Sentence | None:
         """The template less every branch needing a literal absent from ``present`` (the
         projected texts hassil may match, joined by newlines); the template itself when
