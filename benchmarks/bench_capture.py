@@ -16,6 +16,14 @@ the stage's latency without the lockstep: a real run adds the last frame's compu
 ``capture_vad_cost`` figure) and the pacing lateness (``lockstep``), and is measured by
 ``twin run capture_real`` (``capture_real.latency_ms``). ``capture_min_silence``: the same at
 10 dB for minimum silences of 100-800 ms, the trade-off the what-if heatmap shows in lockstep.
+
+``capture_speculative``: speculative endpointing (``[capture] early_ms``) against the two
+plain hangovers it sits between, at 20 dB, on the set as synthesised and on the same lines with
+a 250 ms pause after the second word (a speaker's hesitation): a 300 ms hangover, a 120 ms one,
+and a start at 120 ms of silence confirmed at 300 ms. Per configuration: the capture latency
+of the ok endpoints (when the request starts: the early decision a confirmation kept), the
+premature and missed shares, and the speculative starts speech cancelled (inferences wasted)
+per utterance.
 """
 
 from __future__ import annotations
@@ -78,8 +86,17 @@ def vad_cost(quick: bool) -> list[dict[str, Any]]:
     return out
 
 
-def _endpoint(audio: AudioSet, i: int, vad: Any, min_silence_ms: float) -> tuple[str, float]:
+def _endpoint(audio: AudioSet, i: int, vad: Any, min_silence_ms: float,
+              early_ms: float | None = None) -> tuple[str, float]:
     """(outcome, decision minus true end in ms) for clip ``i``, played whole."""
+    outcome, latency, _ = _endpoint_spec(audio, i, vad, min_silence_ms, early_ms)
+    return outcome, latency
+
+
+def _endpoint_spec(audio: AudioSet, i: int, vad: Any, min_silence_ms: float,
+                   early_ms: float | None) -> tuple[str, float, int]:
+    """(outcome, start minus true end in ms, speculative starts cancelled) for clip ``i``:
+    with ``early_ms`` the request starts at the early decision a confirmation kept."""
     clip = audio.clips[i]
     samples = audio.audio(i)
     need = int((clip.speech_end_ms + TIMEOUT_MS + 60) / 1000 * RATE_HZ)
@@ -87,16 +104,17 @@ def _endpoint(audio: AudioSet, i: int, vad: Any, min_silence_ms: float) -> tuple
         loop = samples[-int(LOOP_MS / 1000 * RATE_HZ):]
         samples = np.concatenate([samples, np.resize(loop, need - samples.size)])
     vad.reset()
-    ep = Endpointer(0.5, min_silence_ms, vad.frame_ms, 250.0)
+    ep = Endpointer(0.5, min_silence_ms, vad.frame_ms, 250.0, early_ms)
     for frame in frames_of(samples, vad.frame_ms):
         if ep.push(vad.probability(frame)):
             break
         if ep.frames * vad.frame_ms > clip.speech_end_ms + TIMEOUT_MS:
             break
     if ep.ended_at_ms is None:
-        return "timeout", TIMEOUT_MS
-    latency = ep.ended_at_ms - clip.speech_end_ms
-    return ("premature" if latency < 0 else "ok"), latency
+        return "timeout", TIMEOUT_MS, ep.cancelled
+    start = ep.ended_at_ms if ep.early_at_ms is None else ep.early_at_ms
+    latency = start - clip.speech_end_ms
+    return ("premature" if latency < 0 else "ok"), latency, ep.cancelled
 
 
 def _summary(name: str, rows: list[tuple[str, float]], **extra: Any) -> dict[str, Any]:
@@ -135,5 +153,32 @@ def min_silence(quick: bool) -> list[dict[str, Any]]:
     return out
 
 
+SPECULATIVE = (("hangover 300 ms", 300.0, None), ("hangover 120 ms", 120.0, None),
+               ("early 120 ms, confirmed at 300 ms", 300.0, 120.0))
+PAUSE = (1, 250.0)  # after the second word, 250 ms
+
+
+def speculative(quick: bool) -> list[dict[str, Any]]:
+    lines = query_lines()
+    if quick:
+        lines = lines[:20] + [x for x in lines if x.lang == "zh-CN"][:20]
+    sets = {"as synthesised": _set(20.0, quick),
+            "250 ms pause after word 2": generated_set(
+                lines, Settings(snr_db=20.0, pause=PAUSE), "bench-pause")}
+    out = []
+    for label, audio in sets.items():
+        for name in ("silero", "webrtc"):
+            vad = _vad(name)
+            for config, ms, early in SPECULATIVE:
+                rows = [_endpoint_spec(audio, i, vad, ms, early) for i in range(len(audio.clips))]
+                wasted = sum(r[2] for r in rows)
+                out.append(_summary(
+                    f"capture_speculative_{name}_{'pause' if 'pause' in label else 'plain'}_"
+                    f"{int(ms)}_{int(early) if early else 0}", [r[:2] for r in rows], vad=name,
+                    snr_db=20.0, audio=label, config=config, min_silence_ms=ms,
+                    early_ms=early, wasted_per_utterance=round(wasted / len(rows), 4)))
+    return out
+
+
 BENCHMARKS = {"capture_vad_cost": vad_cost, "capture_endpoint": endpoint,
-              "capture_min_silence": min_silence}
+              "capture_min_silence": min_silence, "capture_speculative": speculative}

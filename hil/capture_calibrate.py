@@ -34,6 +34,7 @@ from scipy import stats
 
 from latency_models.capture import (
     KEY_FIELDS,
+    OPTIONAL,
     OUTCOMES,
     CaptureModel,
     CapturePoint,
@@ -62,11 +63,12 @@ class RunSample:
     outcome: np.ndarray
     latency_ms: np.ndarray
     heard: np.ndarray
+    wasted: np.ndarray  # speculative starts cancelled per request
 
     def point(self, mask: np.ndarray | None = None) -> CapturePoint:
         sel = np.ones(self.outcome.size, dtype=bool) if mask is None else mask
         return fit_point(self.settings, self.min_silence_ms, self.outcome[sel],
-                         self.latency_ms[sel], self.heard[sel])
+                         self.latency_ms[sel], self.heard[sel], self.wasted[sel])
 
 
 def _settings(block: Any, source: str) -> tuple[dict[str, Any], float]:
@@ -76,12 +78,12 @@ def _settings(block: Any, source: str) -> tuple[dict[str, Any], float]:
                          "a run with [stages.capture] mode = \"real\", made by this version)")
     settings = block["settings"]
     for name in (*KEY_FIELDS, "min_silence_ms"):
-        if name not in settings:
+        if name not in settings and name not in OPTIONAL:
             raise InputError(source, f"{where}.{name}", "a value")
     ms = settings["min_silence_ms"]
     if isinstance(ms, bool) or not isinstance(ms, int | float) or not np.isfinite(ms) or ms <= 0:
         raise InputError(source, f"{where}.min_silence_ms", f"a positive number, got {ms!r}")
-    return {k: settings[k] for k in KEY_FIELDS}, float(ms)
+    return {k: settings.get(k) for k in KEY_FIELDS}, float(ms)
 
 
 def sample_from_columns(report: dict[str, Any], columns: dict[str, Any],
@@ -111,7 +113,15 @@ def sample_from_columns(report: dict[str, Any], columns: dict[str, Any],
     texts = np.asarray(columns["capture_text"], dtype=str)[keep]
     heard = np.asarray(columns["capture_heard"], dtype=str)[keep]
     share = np.array([heard_share(t, h) for t, h in zip(texts, heard, strict=True)])
-    return RunSample(source, settings, ms, outcome[keep], latency, share)
+    wasted = np.zeros(share.size, dtype=int)
+    if "capture_wasted" in columns:  # a run with speculative endpointing counts them
+        try:
+            wasted = np.asarray([int(v) for v in np.asarray(columns["capture_wasted"])[keep]])
+        except ValueError:
+            raise InputError(source, "capture_wasted", "whole counts") from None
+        if (wasted < 0).any():
+            raise InputError(source, "capture_wasted", "counts >= 0")
+    return RunSample(source, settings, ms, outcome[keep], latency, share, wasted)
 
 
 def sample_from_folder(folder: Path) -> RunSample:

@@ -23,7 +23,9 @@ from typing import Any
 from hil.calls import CallRecord
 from hil.fidelity_compare import compare
 from hil.fidelity_fit import fit_records, stage_samples, write_calibration
+from latency_models.capture import CaptureModel
 from latency_models.stages import STAGES
+from twin.config.faults import AUDIO_FAULT_KINDS
 from twin.config.fidelity import fidelity_config
 from twin.runner import RunResult, run_scenario
 from twin.scenario import Scenario, scenario_from_dict
@@ -37,6 +39,9 @@ def modelled_scenario(scenario: Scenario, real: RunResult, calibration: Path,
     arrivals (a script workload) and slot counts."""
     raw = scenario.config.model_dump(mode="python", by_alias=True, exclude_unset=True)
     raw.pop("expectations", None)
+    if "capture" in stages:  # audio faults hit the audio; the calibrated model measured them
+        raw["faults"] = [f for f in raw.get("faults", [])
+                         if f.get("kind") not in AUDIO_FAULT_KINDS]
     table = raw.setdefault("stages", {})
     for s in stages:
         keep = {k: v for k, v in dict(table.get(s) or {}).items() if k == "budget_ms"}
@@ -73,10 +78,24 @@ def calibrate_from_run(runner: Runner, scenario: Scenario, seed: int, n: int, ou
     models = fit_records(records, tokens=extra.get("tokens"), pinned=extra.get("pinned", ()),
                          route=extra.get("route"),
                          session_capacity=int(extra.get("session_capacity", 50)))
+    capture = None
+    if "capture_real" in result.report:  # the endpointer's model from the run's outcomes
+        from hil.capture_calibrate import sample_from_columns
+
+        point = sample_from_columns(result.report, result.extra_columns,
+                                    f"the calibration run (seed {seed})").point()
+        capture = CaptureModel((point,)).to_spec()
     return write_calibration(
         models, stage_samples(result, records), out / "calibration.toml",
         f"written by `twin fidelity` from a real run of {scenario.name} (seed {seed}, "
-        f"{n} requests); measured on this machine")
+        f"{n} requests); measured on this machine", capture)
+
+
+def real_stages_of(result: RunResult, records: Sequence[CallRecord]) -> list[str]:
+    """The stages a real run measured: those with recorded calls, and a real capture stage
+    (its endpoints are in the run's columns, not calls)."""
+    return sorted({r.stage for r in records} | ({"capture"} if "capture_real" in result.report
+                                                 else set()))
 
 
 def run_fidelity(scenario: Scenario, runner: Runner, out: Path, seed: int | None = None,
@@ -98,7 +117,7 @@ def run_fidelity(scenario: Scenario, runner: Runner, out: Path, seed: int | None
                                          n_cal, out, lookups)
     progress(f"measured run: {n} requests, seed {seed}")
     real, records = runner(scenario, seed, n)
-    stages = sorted({r.stage for r in records})
+    stages = real_stages_of(real, records)
     progress("modelled run on the same arrivals")
     modelled = run_scenario(modelled_scenario(scenario, real, calibration, stages), seed, n)
     record: dict[str, Any] = {

@@ -64,8 +64,25 @@ def compare(real: RunResult, modelled: RunResult, stages: Sequence[str],
             rows[f"{s}[llm]"] = _row(modelled.timings.stage_ms[llm, k],
                                      real.timings.stage_ms[llm, k], limits, config.floor_ms,
                                      config.ks_alpha)
+    if "capture" in rows:  # the endpointer's outcomes: what its latency alone cannot show
+        rows["capture"]["endpoints"] = endpoint_shares(real, modelled)
     rows["e2e"] = _row(modelled.timings.e2e_ms, real.timings.e2e_ms, limits, config.floor_ms,
                        config.ks_alpha)
     checked = [r["passed"] for r in rows.values() if r.get("passed") is not None]
     return {"rows": rows, "passed": bool(checked) and all(checked),
             "limits": limits, "floor_ms": config.floor_ms}
+
+
+def endpoint_shares(real: RunResult, modelled: RunResult) -> dict[str, dict[str, float]]:
+    """Premature and missed (timeout) endpoints, predicted against measured: shares of the
+    requests with an outcome (``capture_outcome`` of each run)."""
+    out: dict[str, dict[str, float]] = {}
+    runs = {"predicted": modelled, "measured": real}
+    for outcome in ("premature", "timeout"):
+        shares = {}
+        for side, run in runs.items():
+            col = np.asarray(run.extra_columns.get("capture_outcome", []), dtype=str)
+            col = col[col != ""]
+            shares[side] = round(float(np.mean(col == outcome)), 4) if col.size else 0.0
+        out[outcome] = shares
+    return out

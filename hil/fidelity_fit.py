@@ -101,12 +101,17 @@ def toml_ready(value: Any) -> Any:
 
 
 def write_calibration(models: dict[str, ConditionedStage], stage_ms: dict[str, np.ndarray],
-                      path: Path, header: str) -> Path:
-    """Write ``[stages.X]`` (marginal fits) and ``[conditioned.X]`` for every stage."""
-    table = {
+                      path: Path, header: str, capture: dict[str, Any] | None = None) -> Path:
+    """Write ``[stages.X]`` (marginal fits) and ``[conditioned.X]`` for every stage; with
+    ``capture`` (a :class:`latency_models.capture.CaptureModel` spec), ``[capture_model]`` and
+    the capture stage's marginal."""
+    table: dict[str, Any] = {
         "stages": {s: _marginal(np.asarray(stage_ms[s], dtype=float)) for s in models},
         "conditioned": {s: m.to_spec() for s, m in models.items()},
     }
+    if capture is not None:
+        table["stages"]["capture"] = _marginal(np.asarray(stage_ms["capture"], dtype=float))
+        table["capture_model"] = capture
     path.parent.mkdir(parents=True, exist_ok=True)
     text = "".join(f"# {line}\n" for line in header.splitlines())
     path.write_text(text + tomli_w.dumps(toml_ready(table)), encoding="utf-8")
@@ -115,5 +120,6 @@ def write_calibration(models: dict[str, ConditionedStage], stage_ms: dict[str, n
 
 def stage_samples(result: RunResult, records: Sequence[CallRecord]) -> dict[str, np.ndarray]:
     """Per stage with records: each request's stage time from the run (queueing included)."""
-    stages = sorted({r.stage for r in records})
+    stages = sorted({r.stage for r in records} | ({"capture"} if "capture_real" in result.report
+                                                   else set()))
     return {s: result.timings.stage_ms[:, STAGES.index(s)] for s in stages}

@@ -64,11 +64,12 @@ def fidelity_figure(predicted: np.ndarray, measured: np.ndarray, title: str) -> 
 
 def format_table(record: dict[str, Any]) -> str:
     """The side-by-side table printed by ``twin fidelity``."""
-    lines = [f"{'row':<18}{'pct':>5}{'predicted':>11}{'measured':>11}{'error':>9}"
+    lines = [f"{'row':<18}{'n':>6}{'pct':>5}{'predicted':>11}{'measured':>11}{'error':>9}"
              f"{'limit':>7}{'KS p':>8}  verdict"]
     for name, row in record["comparison"]["rows"].items():
+        n = str(row.get("n_measured", ""))
         if row.get("passed") is None:
-            lines.append(f"{name:<18}  skipped ({row.get('skipped', 'not checked')})")
+            lines.append(f"{name:<18}{n:>6}  skipped ({row.get('skipped', 'not checked')})")
             continue
         for q in ("p50", "p95", "p99"):
             cell = row[q]
@@ -76,9 +77,14 @@ def format_table(record: dict[str, Any]) -> str:
             verdict = {True: "ok", False: "FAIL", None: ""}[cell["passed"]]
             ks = f"{row['ks']['pvalue']:.3f}" if q == "p50" else ""
             gap = " (at a gap)" if cell.get("at_gap") else ""
-            lines.append(f"{name if q == 'p50' else '':<18}{q:>5}{cell['predicted_ms']:>11.2f}"
-                         f"{cell['measured_ms']:>11.2f}{cell['rel_error'] * 100:>8.1f}%"
-                         f"{limit:>7}{ks:>8}  {verdict}{gap}")
+            first = q == "p50"
+            lines.append(f"{name if first else '':<18}{n if first else '':>6}{q:>5}"
+                         f"{cell['predicted_ms']:>11.2f}{cell['measured_ms']:>11.2f}"
+                         f"{cell['rel_error'] * 100:>8.1f}%{limit:>7}{ks:>8}  {verdict}{gap}")
+        for outcome, share in row.get("endpoints", {}).items():  # the capture row's outcomes
+            lines.append(f"{'':<18}{'':>6}  {outcome} endpoints: predicted "
+                         f"{share['predicted'] * 100:.1f}%, measured "
+                         f"{share['measured'] * 100:.1f}% (reported, not judged)")
     floor = record.get("noise_floor")
     if floor:
         worst = max((abs(r[q]["rel_error"]) for r in floor["rows"].values()

@@ -6,10 +6,12 @@ the user finished; the capture latency is the decision minus the true end), ``pr
 (declared before: the request is cut, the assistant hears a prefix of the words) and
 ``timeout`` (never declared: a failed capture at the timeout). A :class:`CapturePoint` is one
 measured setting: the settings that change the outcome (its *key*: the VAD, its threshold, the
-WebRTC mode, the frame, the minimum speech, the SNR, the timeout and the audio) and the minimum
-silence, the outcome counts, and per outcome a distribution: the ok latency (fitted with scipy,
-:func:`latency_models.fitting.fit_samples`, else the measured values), how early a premature
-decision came and the share of the words it kept (measured values), and the timeout's latency.
+WebRTC mode, the frame, the minimum speech, the speculative start, the SNR, the timeout and the
+audio) and the minimum silence, the outcome counts, and per outcome a distribution: the ok
+latency (fitted with scipy, :func:`latency_models.fitting.fit_samples`, else the measured
+values), how early a premature decision came and the share of the words it kept (measured
+values), and the timeout's latency; with speculative endpointing, how many speculative starts
+speech cancelled per request (a histogram: requests with 0, 1, 2, ... wasted starts).
 
 :class:`CaptureModel` holds a calibration's points. For a scenario's settings it takes the
 points with the same key and, along the minimum silence, the measured one or the two around it
@@ -41,8 +43,9 @@ from latency_models.fitting import MIN_SAMPLES, fit_samples
 
 OUTCOMES = ("ok", "premature", "timeout")
 #: the settings that change what the endpointer does (the minimum silence aside: interpolated)
-KEY_FIELDS = ("vad", "threshold", "aggressiveness", "frame_ms", "min_speech_ms", "snr_db",
-              "timeout_ms", "audio")
+KEY_FIELDS = ("vad", "threshold", "aggressiveness", "frame_ms", "min_speech_ms", "early_ms",
+              "snr_db", "timeout_ms", "audio")
+OPTIONAL = ("aggressiveness", "early_ms", "snr_db")  # absent: not WebRTC, not speculative, clean
 CLEAN = "clean"  # snr_db of audio with no noise mixed in
 #: the distributions a point keeps per outcome: (spec key, outcome, what the values are)
 DISTS = (("ok_ms", "ok", "latency of an ok endpoint (ms after the true end)"),
@@ -94,6 +97,7 @@ class CapturePoint:
     premature_early_ms: Distribution | None = None
     premature_heard_fraction: Distribution | None = None
     timeout_latency_ms: Distribution | None = None
+    wasted_starts: tuple[int, ...] | None = None  # requests with 0, 1, 2, ... wasted starts
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -115,6 +119,8 @@ class CapturePoint:
             dist = getattr(self, name)
             if dist is not None:
                 spec[name] = dist.to_spec()
+        if self.wasted_starts is not None:
+            spec["wasted_starts"] = list(self.wasted_starts)
         return spec
 
     @classmethod
@@ -122,14 +128,15 @@ class CapturePoint:
         """A point from its table; :class:`SpecError` naming the key for anything wrong."""
         if not isinstance(spec, dict):
             raise SpecError(where, "a table (one calibration point)")
-        known = {*KEY_FIELDS, "min_silence_ms", "outcomes", *(d[0] for d in DISTS)}
+        known = {*KEY_FIELDS, "min_silence_ms", "outcomes", "wasted_starts",
+                 *(d[0] for d in DISTS)}
         unknown = sorted(set(spec) - known)
         if unknown:
             raise SpecError(f"{where}.{unknown[0]}", f"one of {', '.join(sorted(known))}")
         settings: dict[str, Any] = {}
         for name in KEY_FIELDS:
             value = spec.get(name)
-            if value is None and name not in ("aggressiveness", "snr_db"):
+            if value is None and name not in OPTIONAL:
                 raise SpecError(f"{where}.{name}", "a value (a point's settings are its key)")
             if name in ("vad", "audio"):
                 if not isinstance(value, str) or not value:
@@ -166,7 +173,15 @@ class CapturePoint:
                 raise SpecError(f"{where}.{name}", "finite values >= 0" + (
                     " and <= 1 (a share of the words)" if high == 1.0 else ""))
             dists[name] = dist
-        return cls(settings, ms, counts, **dists)
+        wasted = spec.get("wasted_starts")
+        if wasted is not None:
+            if (not isinstance(wasted, list) or not 1 <= len(wasted) <= MAX_KNOTS
+                    or any(isinstance(v, bool) or not isinstance(v, int) or v < 0
+                           for v in wasted) or sum(wasted) != sum(counts.values())):
+                raise SpecError(f"{where}.wasted_starts", "a list of request counts with 0, 1, "
+                                "2, ... wasted speculative starts, summing to the requests")
+            wasted = tuple(wasted)
+        return cls(settings, ms, counts, **dists, wasted_starts=wasted)
 
 
 def _finite(value: Any, where: str, low: float) -> float:
@@ -185,10 +200,12 @@ def _values(values: np.ndarray) -> Distribution:
 
 
 def fit_point(settings: Mapping[str, Any], min_silence_ms: float, outcome: Sequence[str],
-              latency_ms: Sequence[float], heard_fraction: Sequence[float]) -> CapturePoint:
-    """A point from one real run's requests: each one's outcome, ``capture_latency_ms`` and
-    the share of its words heard. The ok latency is fitted (body and tail, scipy) when there
-    are at least :data:`MIN_SAMPLES` distinct values, else kept as measured."""
+              latency_ms: Sequence[float], heard_fraction: Sequence[float],
+              wasted: Sequence[int] | None = None) -> CapturePoint:
+    """A point from one real run's requests: each one's outcome, ``capture_latency_ms``, the
+    share of its words heard and (speculative endpointing) its wasted starts. The ok latency
+    is fitted (body and tail, scipy) when there are at least :data:`MIN_SAMPLES` distinct
+    values, else kept as measured."""
     out = np.asarray(outcome, dtype=str)
     lat = np.asarray(latency_ms, dtype=float)
     heard = np.asarray(heard_fraction, dtype=float)
@@ -216,7 +233,14 @@ def fit_point(settings: Mapping[str, Any], min_silence_ms: float, outcome: Seque
         dists["premature_heard_fraction"] = _values(np.clip(heard[early], 0.0, 1.0))
     if (out == "timeout").any():
         dists["timeout_latency_ms"] = _values(np.maximum(lat[out == "timeout"], 0.0))
-    return CapturePoint(dict(settings), float(min_silence_ms), counts, **dists)
+    histogram = None
+    if wasted is not None and settings.get("early_ms") is not None:
+        starts = np.asarray(wasted, dtype=int)
+        if starts.size != out.size or (starts < 0).any():
+            raise ValueError("one wasted-start count >= 0 per request")
+        histogram = tuple(int(v) for v in np.bincount(np.minimum(starts, MAX_KNOTS - 1)))
+    return CapturePoint(dict(settings), float(min_silence_ms), counts, **dists,
+                        wasted_starts=histogram)
 
 
 @dataclass(frozen=True)
@@ -227,6 +251,7 @@ class Draws:
     outcome: np.ndarray
     latency_ms: np.ndarray
     heard_fraction: np.ndarray
+    wasted_starts: np.ndarray  # speculative starts cancelled (0 without speculation)
 
     @property
     def stage_ms(self) -> np.ndarray:
@@ -256,7 +281,7 @@ class CaptureMix:
     def sample(self, rng: np.random.Generator, n: int) -> Draws:
         """``n`` requests: an outcome by the shares, its latency (and heard share) by the
         interpolated quantile functions; three uniforms a request, drawn at once."""
-        u = rng.random((n, 3))
+        u = rng.random((n, 4))
         shares = self.shares
         cuts = np.cumsum([shares[o] for o in OUTCOMES])
         cls = np.minimum(np.searchsorted(cuts / cuts[-1], u[:, 0], side="right"), 2)
@@ -271,7 +296,21 @@ class CaptureMix:
         if sel.any():
             latency[sel] = -self._quantile("premature_early_ms", u[sel, 1])
             heard[sel] = np.clip(self._quantile("premature_heard_fraction", u[sel, 2]), 0, 1)
-        return Draws(outcome, latency, heard)
+        wasted = self.wasted_shares
+        starts = (np.zeros(n, dtype=int) if wasted is None else np.minimum(
+            np.searchsorted(np.cumsum(wasted), u[:, 3], side="right"), wasted.size - 1))
+        return Draws(outcome, latency, heard, starts)
+
+    @property
+    def wasted_shares(self) -> np.ndarray | None:
+        """Shares of requests with 0, 1, 2, ... wasted starts (None: not speculative)."""
+        have = [(np.asarray(p.wasted_starts, float), w) for p, w in self.points
+                if p.wasted_starts is not None]
+        if not have:
+            return None
+        size = max(h.size for h, _ in have)
+        mix = sum(w * np.pad(h / h.sum(), (0, size - h.size)) for h, w in have)
+        return np.asarray(mix) / float(np.sum(mix))
 
     def describe(self) -> dict[str, Any]:
         return {"min_silence_ms": self.min_silence_ms,

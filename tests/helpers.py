@@ -77,3 +77,13 @@ def assert_verdict_apart_from_wall_clock(report: dict, status: int) -> None:
     failed = {e["metric"] for e in report["expectations"] if not e["passed"]}
     assert failed <= WALL_CLOCK_METRICS, [e for e in report["expectations"] if not e["passed"]]
     assert status == (0 if not failed else 1), (status, failed)
+
+
+FAULTS = [
+    {"kind": "rtt_spike", "start_ms": 500, "duration_ms": 400, "every_ms": 3000},
+    {"kind": "packet_loss", "loss": 0.05, "rto_ms": 150},
+    {"kind": "cold_load", "start_ms": 0, "every_ms": 4000, "cold_ms": 300},
+    {"kind": "fragmentation", "growth_per_s": 0.05, "restart_every_ms": 5000},
+    {"kind": "pause", "start_ms": 700, "duration_ms": 40, "every_ms": 2500},
+]
+"""One of each modelled fault kind that shapes latency, overlapping: the engine tests' schedule."""

@@ -184,3 +184,32 @@ def test_the_shipped_capture_scenario_runs_four_stages_real(tmp_path: Path) -> N
         + report["capture_real"]["failed"] == 12
     # the machine's speed decides only the latency expectations (BENCHMARKS.md)
     assert_verdict_apart_from_wall_clock(report, status)
+
+
+def test_a_speculative_start_saves_the_rest_of_the_silence_and_counts_waste(
+        tmp_path: Path) -> None:
+    # a 250 ms dropout early in the utterance: longer than the early start, shorter than the
+    # minimum silence: the speculative start it triggers is cancelled (wasted), nothing is cut
+    dropout = {"kind": "mic_dropout", "at": 0.3, "length_ms": 250}
+    capture = {"vad": "silero", "min_silence_ms": 500, "min_speech_ms": 100}
+    base, plain = _run(_raw(capture, [dropout]), tmp_path / "plain")
+    report, rows = _run(_raw({**capture, "early_ms": 150}, [dropout]), tmp_path / "early")
+    block = report["capture_real"]
+    assert base["capture_real"]["outcomes"] == {"ok": REQUESTS, "premature": 0, "timeout": 0}
+    spec = block["speculative"]
+    assert spec["early_ms"] == 150 and spec["confirmed_starts"] == REQUESTS
+    assert spec["wasted_starts"] >= REQUESTS // 2  # the dropouts, heard as silence
+    assert spec["saved_ms_p50"] == pytest.approx(500 - 150, abs=30)  # whole frames
+    assert sum(r["capture_wasted"] for r in rows) == spec["wasted_starts"]
+    for row, ref in zip(rows, plain, strict=True):
+        # the rest of the request took as long as its own stages did (they ran after the
+        # confirmation and were moved back to the early start)
+        rest = sum(row[f"{s}_ms"] for s in STAGES[1:])
+        assert row["e2e_ms"] - row["capture_ms"] == pytest.approx(rest, abs=0.01)
+        if row["capture_outcome"] == "ok":  # it starts at the early decision, whole
+            assert row["capture_heard"] == row["capture_text"]
+            assert 150 - 30 <= row["capture_ms"] < 500 - 30
+            assert row["capture_ms"] < ref["capture_ms"] - 250
+        else:  # the confirmed silence began before the end: the early start cut it
+            assert row["capture_outcome"] == "premature" and row["capture_ms"] == 0.0
+    assert block["outcomes"]["ok"] >= REQUESTS - 1

@@ -13,19 +13,12 @@ from hypothesis import strategies as st
 
 from latency_models import distributions as dist
 from latency_models import faults as lf
-from tests.helpers import scenario
+from tests.helpers import FAULTS, scenario
 from twin import monitoring
 from twin.chunked import SAMPLE_ROWS, chunk_problem, run_chunked
 from twin.errors import InputError
 from twin.runner import run_scenario
 
-FAULTS = [
-    {"kind": "rtt_spike", "start_ms": 500, "duration_ms": 400, "every_ms": 3000},
-    {"kind": "packet_loss", "loss": 0.05, "rto_ms": 150},
-    {"kind": "cold_load", "start_ms": 0, "every_ms": 4000, "cold_ms": 300},
-    {"kind": "fragmentation", "growth_per_s": 0.05, "restart_every_ms": 5000},
-    {"kind": "pause", "start_ms": 700, "duration_ms": 40, "every_ms": 2500},
-]
 WORKLOADS = [
     {"kind": "poisson", "rate_per_s": 120},
     {"kind": "voice_burst", "users": 40, "period_s": 1, "closed_loop": False},

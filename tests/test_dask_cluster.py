@@ -35,8 +35,10 @@ def test_a_sweep_on_a_dask_cluster_is_the_serial_sweep(tmp_path: Path) -> None:
 
         with Client(executor.replace("dask://", "tcp://"), timeout=30) as client:
             ran_on = client.run(lambda: __import__("os").getpid())  # two worker processes
+            trim = client.run(lambda: __import__("os").environ.get("MALLOC_TRIM_THRESHOLD_"))
     assert dasked.returncode == 0, dasked.stderr
     assert len(set(ran_on.values())) == 2
+    assert set(trim.values()) == {"17179869184"}  # freed arrays kept (twin.dask_local)
     want = (tmp_path / "serial" / "whatif.csv").read_bytes()
     assert (tmp_path / "dask" / "whatif.csv").read_bytes() == want
     assert want.count(b"\n") == 5  # a header and four points

@@ -5,19 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.helpers import scenario
+from tests.helpers import FAULTS, scenario
 from twin.engine_des import run_des
 from twin.engine_fast import fcfs_starts, run_fast
 from twin.plan import make_plan
 from twin.runner import choose_engine
-
-FAULTS = [
-    {"kind": "rtt_spike", "start_ms": 500, "duration_ms": 400, "every_ms": 3000},
-    {"kind": "packet_loss", "loss": 0.05, "rto_ms": 150},
-    {"kind": "cold_load", "start_ms": 0, "every_ms": 4000, "cold_ms": 300},
-    {"kind": "fragmentation", "growth_per_s": 0.05, "restart_every_ms": 5000},
-    {"kind": "pause", "start_ms": 700, "duration_ms": 40, "every_ms": 2500},
-]
 
 
 @pytest.mark.parametrize("rate", [5, 40, 120])

@@ -9,9 +9,11 @@ on the calibrated twin answers what a hangover costs. Each request draws an outc
 latency: ``ok`` and ``timeout`` requests spend it in the capture stage; a ``premature`` one
 spends nothing there (it starts at the decision, as in a real run) and its assistant hears the
 drawn share of its words (:func:`twin.assisted.hear`, before any conditioned model reads the
-path). ``requests.csv`` gets ``capture_outcome``, ``capture_latency_ms`` and
-``capture_heard``; ``report.json`` gets ``capture_model``, judged by the same built-in
-expectations as a real capture stage (:mod:`twin.verdict.capture`).
+path). ``requests.csv`` gets ``capture_outcome``, ``capture_latency_ms``, ``capture_heard`` and
+``capture_wasted`` (speculative starts speech cancelled, drawn from the calibration's counts:
+counted, like a real run's, not run on the inference stage); ``report.json`` gets
+``capture_model``, judged by the same built-in expectations as a real capture stage
+(:mod:`twin.verdict.capture`).
 """
 
 from __future__ import annotations
@@ -116,22 +118,23 @@ def columns(captured: Captured) -> dict[str, np.ndarray]:
     d = captured.draws
     return {"capture_outcome": d.outcome.astype(str),
             "capture_latency_ms": d.latency_ms.copy(),
-            "capture_heard": np.asarray(captured.heard, dtype=str)}
+            "capture_heard": np.asarray(captured.heard, dtype=str),
+            "capture_wasted": d.wasted_starts.copy()}
 
 
-def report(captured: Captured, section: CaptureSection | None) -> dict[str, Any]:
-    """The ``capture_model`` block: what ``capture_real`` says of a real stage, drawn."""
-    d = captured.draws
-    n = max(int(d.outcome.size), 1)
-    counts = Counter(d.outcome.tolist())
-    ok = d.latency_ms[d.outcome == "ok"]
-    early = -d.latency_ms[d.outcome == "premature"]
-    cfg = section or CaptureSection()
-    return {TABLE: {
-        "calibration": captured.path.name,
+def outcome_summary(outcomes: list[str], latency_ms: np.ndarray, cfg: CaptureSection
+                    ) -> dict[str, Any]:
+    """What a capture stage's report block says of its endpoints, real or drawn: the settings
+    that key a calibrated model, the outcome counts and shares, the ok latency percentiles and
+    how early premature endpoints came (a premature endpoint's latency is negative)."""
+    n = max(len(outcomes), 1)
+    counts = Counter(outcomes)
+    kind = np.asarray(outcomes, dtype=str)
+    ok = latency_ms[kind == "ok"] if len(outcomes) else latency_ms[:0]
+    early = -latency_ms[kind == "premature"] if len(outcomes) else latency_ms[:0]
+    return {
         "settings": {**cfg.model_settings(), "min_silence_ms": cfg.min_silence_ms},
-        "model": captured.mix.describe(),
-        "requests": int(d.outcome.size),
+        "requests": len(outcomes),
         "outcomes": {k: counts.get(k, 0) for k in ("ok", "premature", "timeout")},
         "premature": counts.get("premature", 0),
         "premature_fraction": round(counts.get("premature", 0) / n, 4),
@@ -139,4 +142,19 @@ def report(captured: Captured, section: CaptureSection | None) -> dict[str, Any]
         "failed_fraction": round(counts.get("timeout", 0) / n, 4),
         "latency_ms": percentiles_ms(histogram_of(ok)) if ok.size else None,
         "premature_early_ms_p50": round(float(np.median(early)), 3) if early.size else None,
+    }
+
+
+def report(captured: Captured, section: CaptureSection | None) -> dict[str, Any]:
+    """The ``capture_model`` block: what ``capture_real`` says of a real stage, drawn."""
+    d = captured.draws
+    n = max(int(d.outcome.size), 1)
+    cfg = section or CaptureSection()
+    return {TABLE: {
+        "calibration": captured.path.name,
+        "model": captured.mix.describe(),
+        **outcome_summary(d.outcome.tolist(), d.latency_ms, cfg),
+        **({} if captured.mix.wasted_shares is None else {"speculative": {
+            "early_ms": cfg.early_ms, "wasted_starts": int(d.wasted_starts.sum()),
+            "wasted_per_request": round(float(d.wasted_starts.sum()) / n, 4)}}),
     }}

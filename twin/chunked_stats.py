@@ -63,10 +63,12 @@ class LatencyAccumulator:
         self.n = 0
 
     def add(self, arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
-            left: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The next requests in index order; their time per stage (m, 6) and e2e (m,)."""
-        stage_ms = np.empty((arrival.size, N_STAGES))
-        e2e = np.empty(arrival.size)
+            left: np.ndarray, keep: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """The next requests in index order; their time per stage (m, 6) and e2e (m,) (with
+        ``keep``; else empty arrays)."""
+        m = arrival.size if keep else 0
+        stage_ms = np.empty((m, N_STAGES))
+        e2e = np.empty(m)
         kernels_stream.commit_rows(arrival, reached, started, left, self.geo, self.counts,
                                    self.extremes, self.queue_counts, self.queue_zero,
                                    self.queue_extremes, self.tail, self.classes, INSTANT_MS,

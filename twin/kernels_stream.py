@@ -28,34 +28,6 @@ from twin.kernels import (
     _select,
 )
 
-
-@njit(**_JIT)
-def fcfs_carry(a: np.ndarray, w: np.ndarray, heap: np.ndarray, ps: np.ndarray,
-               pe: np.ndarray, cum: np.ndarray, ws: np.ndarray) -> np.ndarray:
-    """:func:`twin.kernels.fcfs_sorted` for one chunk of arrivals (in order, ties by index)
-    with the slots' next-free times ``heap`` (a min-heap, -inf for a slot never used) carried
-    in and out: the chunks of a run give the starts one call over the whole run gives."""
-    n = a.size
-    c = heap.size
-    s = np.empty(n)
-    paused = ps.size > 0
-    cur = np.empty(CURSOR)
-    _cursor_start(cur)
-    for i in range(n):
-        free = heap[0]
-        start = a[i] if a[i] >= free else free
-        s[i] = start
-        if paused:
-            end = _cursor_end(start, w[i], cur[0], cur[1], cur[2], cur[3], cur[4], cur[5],
-                              cur[6], cur[7])
-            if end != end:
-                end = _cursor_seek(ps, pe, cum, ws, cur, start, w[i])
-        else:
-            end = start + w[i]
-        _replace_root(heap, c, end)
-    return s
-
-
 # A request's record (one row of ``rec``): column 0 its arrival, then per stage k the columns
 # 1 + 3k .. 3 + 3k: when it reached the stage, started, and left it (its work ended then: no
 # stage deadlines on this path).
@@ -115,7 +87,7 @@ def walk_shared(rec: np.ndarray, work: np.ndarray, order: np.ndarray, k: int,
                 ws: np.ndarray) -> None:
     """Requests ``order`` (in order of reaching stage ``k``, ties by index) through the
     stage's FCFS slots, whose next-free times ``heap`` carry over from the previous call
-    (:func:`fcfs_carry`'s recursion, written into the records)."""
+    (:func:`twin.kernels.fcfs_sorted`'s recursion, written into the records)."""
     n_stages = work.shape[1]
     c = 1 + 3 * k
     slots = heap.size
@@ -219,13 +191,16 @@ def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
     resolution); ``classes``: requests within 100 ms, within 300 ms, within the e2e budget.
     Time in stage = left - reached, e2e = left the last stage - arrival, queueing = started
     - reached, at least 0 (as :class:`twin.timings.Timings` computes them); each request's
-    time per stage and e2e are also written to ``stage_out`` and ``e2e_out``."""
-    n_stages = stage_out.shape[1]
+    time per stage and e2e are also written to ``stage_out`` and ``e2e_out`` unless they are
+    empty (a whole run has them already)."""
+    n_stages = reached.shape[1]
+    write = e2e_out.size > 0
     last = n_stages - 1
     bucket = np.empty(arrival.size, dtype=np.int64)  # each request's e2e bucket
     for i in range(arrival.size):
         x = left[i, last] - arrival[i]
-        e2e_out[i] = x
+        if write:
+            e2e_out[i] = x
         b, v = _hdr_index(x, geo)
         bucket[i] = b
         counts[n_stages, b] += 1
@@ -242,7 +217,8 @@ def commit_rows(arrival: np.ndarray, reached: np.ndarray, started: np.ndarray,
     for k in range(n_stages):
         for i in range(arrival.size):
             y = left[i, k] - reached[i, k]
-            stage_out[i, k] = y
+            if write:
+                stage_out[i, k] = y
             tail[bucket[i], k] += y
             j, u = _hdr_index(y, geo)
             counts[k, j] += 1
@@ -357,7 +333,6 @@ def warm_up() -> float:
     kernels.warm_up()
     x = np.array([0.0, 1.0, 2.0])
     ps, pe, cum, ws = kernels.pause_arrays(PauseSchedule(np.array([0.5]), np.array([1.0])))
-    fcfs_carry(x, x, np.full(2, -np.inf), ps, pe, cum, ws)
     geo = np.array([1, 3_600_000_000, 2047, 0, 10, 1024], dtype=np.int64)
     rows = np.ones((3, 6))
     busy_add(x, x + 1.0, x, np.zeros(2))
@@ -375,6 +350,11 @@ def warm_up() -> float:
                     np.zeros(6, dtype=np.int64), np.zeros((6, 2), dtype=np.int64),
                     np.zeros((50_000, 6)), np.zeros(3, dtype=np.int64), 100.0, 300.0, 100.0,
                     np.empty((3, 6)), np.empty(3))
+        commit_rows(*a, geo, np.zeros((7, 50_000), dtype=np.uint64),
+                    np.zeros((7, 2), dtype=np.int64), np.zeros((6, 50_000), dtype=np.uint64),
+                    np.zeros(6, dtype=np.int64), np.zeros((6, 2), dtype=np.int64),
+                    np.zeros((50_000, 6)), np.zeros(3, dtype=np.int64), 100.0, 300.0, 100.0,
+                    np.empty((0, 6)), np.empty(0))
     window_stats(x, rows, x, x, np.array([0], dtype=np.int64), np.array([3], dtype=np.int64),
                  100.0, np.empty((1, 11)))
     return time.perf_counter() - t0

@@ -41,7 +41,8 @@ def latency_statistics(timings: Timings) -> dict[str, Any]:
     so the two can run side by side."""
     acc = LatencyAccumulator()
     if timings.n:
-        acc.add(timings.arrival, timings.stage_arrival, timings.start, timings.leave)
+        acc.add(timings.arrival, timings.stage_arrival, timings.start, timings.leave,
+                keep=False)
     return acc.statistics()
 
 

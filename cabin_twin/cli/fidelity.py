@@ -141,15 +141,18 @@ def real_runner(rig: str | None, out: Path, model: str | None = None, n_threads:
     """The real backends (llama.cpp, a rig) as a fidelity runner; each run writes its traces
     into its own folder under ``out``."""
     from hil.run_real import run_real
-    from twin.report import write_report
+    from twin.report import write_report, write_requests_csv
 
     runs = [0]
 
     def run(scenario: Scenario, seed: int, n: int) -> tuple[RunResult, list[CallRecord]]:
         runs[0] += 1
         folder = out / f"real-{runs[0]}-seed{seed}"
+        folder.mkdir(parents=True, exist_ok=True)  # a run without a rig writes no traces
         result = run_real(scenario, rig, seed, n, folder, model, n_threads)
         write_report(result.report, folder)
+        # its requests, so a real capture run can be fitted again (calibrate --runs)
+        write_requests_csv(result.timings, folder, result.report, result.extra_columns)
         rows = [{"stage": c.stage, "request": c.index, "class": c.cls, "ms": round(c.ms, 4),
                  **c.features} for c in result.calls]
         (folder / "calls.json").write_text(json.dumps(rows) + "\n", encoding="utf-8")

@@ -15,6 +15,14 @@ true end (``premature``) cuts the request: the assistant gets only the words tha
 the decision (:func:`twin.assisted.hear`), the stage lasts 0 ms and the request starts at the
 decision; ``capture_latency_ms`` (negative) says how early it was.
 
+Speculative endpointing (``[capture] early_ms``): the request starts at the early decision of
+the silence the endpointer confirms (:class:`hil.capture.vad.Endpointer`), so its capture
+latency is that early decision; the stage still listens to the confirmation (the VAD's real
+calls), and after the run (:meth:`CaptureStage.retime`) the request's later stages, which ran
+after the confirmation, are moved back by the time it saved, their durations unchanged.
+Starts that speech cancelled are counted (``capture_wasted``: inferences a speculative system
+would have run for nothing), not run.
+
 Audio faults (``[[faults]]`` of the audio domain, :class:`twin.config.faults.AudioFault`) hit
 the utterances of requests arriving in their window: a noise burst mixed in, a microphone
 dropout (zero frames), a source clock running fast (the reader, at the nominal rate, falls
@@ -36,9 +44,9 @@ from hil.capture.audioset import RATE_HZ, AudioSet, Clip
 from hil.capture.vad import Endpointer, make_vad
 from latency_models.stages import CAPTURE
 from twin import assisted
+from twin.capture_model import outcome_summary
 from twin.config.capture import CaptureSection
 from twin.config.faults import AudioFault
-from twin.metrics import histogram_of, percentiles_ms
 from twin.rng import stream
 from twin.timings import Timings
 
@@ -54,13 +62,25 @@ class Heard:
     started_ms: float = 0.0  # simulated time the user started speaking
     true_end_ms: float = 0.0  # simulated time the user stopped speaking
     decided_ms: float = float("nan")  # simulated time of the decision (or the timeout)
+    early_ms: float | None = None  # simulated time of the confirmed speculative start
+    wasted: int = 0  # speculative starts speech cancelled
     heard: str = ""
     frames: int = 0
     faults: list[str] = field(default_factory=list)
 
     @property
+    def committed_ms(self) -> float:
+        """When the request started: the confirmed speculative start, else the decision."""
+        return self.decided_ms if self.early_ms is None else self.early_ms
+
+    @property
     def latency_ms(self) -> float:
-        return self.decided_ms - self.true_end_ms
+        return self.committed_ms - self.true_end_ms
+
+    @property
+    def saved_ms(self) -> float:
+        """What a speculative start saved (0 without one)."""
+        return self.decided_ms - self.committed_ms
 
 
 class CaptureStage:
@@ -108,14 +128,20 @@ class CaptureStage:
         """Each captured request arrives when its user stopped speaking (or at a premature
         decision); its capture stage lasts from then to the decision."""
         arrival, stage_arrival = timings.arrival.copy(), timings.stage_arrival.copy()
-        start = timings.start.copy()
+        start, end, leave = timings.start.copy(), timings.end.copy(), timings.leave.copy()
         for r, i in enumerate(rows.tolist()):
             h = self.heard.get(i)
             if h is None or not np.isfinite(timings.end[r, CAPTURE]):
                 continue
-            at = min(h.true_end_ms, float(timings.end[r, CAPTURE]))
+            saved = h.saved_ms  # a speculative start: the rest ran that much earlier
+            if saved > 0:
+                end[r, CAPTURE] -= saved
+                leave[r] -= saved
+                for a in (stage_arrival, start, end):
+                    a[r, CAPTURE + 1:] -= saved
+            at = min(h.true_end_ms, float(end[r, CAPTURE]))
             arrival[r] = stage_arrival[r, CAPTURE] = start[r, CAPTURE] = at
-        return Timings(arrival, stage_arrival, start, timings.end, timings.leave,
+        return Timings(arrival, stage_arrival, start, end, leave,
                        timings.fault_hit, timings.engine)
 
     def columns(self, n: int) -> dict[str, np.ndarray]:
@@ -133,15 +159,12 @@ class CaptureStage:
                                           dtype=float),
             "capture_faults": np.array(["" if h is None else ";".join(h.faults)
                                         for h in rows]),
+            "capture_wasted": np.array([0 if h is None else h.wasted for h in rows]),
         }
 
     def report(self) -> dict[str, Any]:
         cfg = self.config
         done = [h for h in self.heard.values() if h.outcome]
-        n = max(len(done), 1)
-        outcomes = Counter(h.outcome for h in done)
-        ok = np.array([h.latency_ms for h in done if h.outcome == "ok"])
-        early = np.array([h.latency_ms for h in done if h.outcome == "premature"])
         us = np.array(self.vad_us)
         audio_ms = len(self.vad_us) * cfg.frame_ms
         vad: dict[str, Any] = {"name": cfg.vad, "frame_ms": cfg.frame_ms,
@@ -151,18 +174,10 @@ class CaptureStage:
                    else {"aggressiveness": cfg.aggressiveness})
         return {"capture_real": {
             "vad": vad,
-            # what a calibrated capture model is keyed by (twin calibrate --stage capture)
-            "settings": {**cfg.model_settings(), "min_silence_ms": cfg.min_silence_ms},
             "audio_set": self.audio_label,
-            "requests": len(done),
-            "outcomes": {k: outcomes.get(k, 0) for k in ("ok", "premature", "timeout")},
-            "premature": outcomes.get("premature", 0),
-            "premature_fraction": round(outcomes.get("premature", 0) / n, 4),
-            "failed": outcomes.get("timeout", 0),
-            "failed_fraction": round(outcomes.get("timeout", 0) / n, 4),
-            "latency_ms": percentiles_ms(histogram_of(ok)) if ok.size else None,
-            "premature_early_ms_p50": (round(float(np.median(-early)), 3) if early.size
-                                       else None),
+            # settings (what a calibrated model is keyed by), outcomes, latency percentiles
+            **outcome_summary([h.outcome for h in done],
+                              np.array([h.latency_ms for h in done], dtype=float), cfg),
             "frames": int(us.size),
             "vad_us_per_frame": ({"p50": round(float(np.median(us)), 2),
                                   "p95": round(float(np.percentile(us, 95)), 2),
@@ -171,6 +186,7 @@ class CaptureStage:
             "real_time_factor": (round(audio_ms * 1e3 / float(us.sum()), 1) if us.size
                                  else None),
             "faults": dict(sorted(Counter(f for h in done for f in h.faults).items())),
+            **({} if cfg.early_ms is None else {"speculative": _speculative(cfg, done)}),
         }}
 
     # the work -----------------------------------------------------------------------------
@@ -216,7 +232,8 @@ class CaptureStage:
                    else float(timeline[0]))
         samples, speed, dropout, hit = self._utterance(i, arrival, clip)
         vad = make_vad(cfg.vad, cfg.frame_ms, cfg.aggressiveness)
-        ep = Endpointer(cfg.threshold, cfg.min_silence_ms, cfg.frame_ms, cfg.min_speech_ms)
+        ep = Endpointer(cfg.threshold, cfg.min_silence_ms, cfg.frame_ms, cfg.min_speech_ms,
+                        cfg.early_ms)
         size = RATE_HZ * cfg.frame_ms // 1000
         t0 = float(env.now)
         h = Heard(self.clips[i], started_ms=t0, true_end_ms=t0 + clip.speech_end_ms / speed,
@@ -244,6 +261,11 @@ class CaptureStage:
                 break
         h.decided_ms = float(env.now)
         decided_audio = ep.ended_at_ms
+        h.wasted = ep.cancelled
+        if decided_audio is not None and ep.early_at_ms is not None:  # the confirmed start
+            # the frames between were read on the slower of the two clocks
+            h.early_ms = h.decided_ms - (decided_audio - ep.early_at_ms) * max(1.0, 1.0 / speed)
+            decided_audio = ep.early_at_ms  # what was heard when the request started
         if decided_audio is None:
             h.outcome, h.heard = "timeout", clip.text
         elif decided_audio < clip.speech_end_ms:
@@ -254,3 +276,13 @@ class CaptureStage:
             h.outcome, h.heard = "ok", clip.text
         if self.ap is not None:
             assisted.hear(self.ap, i, h.heard)
+
+
+def _speculative(cfg: CaptureSection, done: list[Heard]) -> dict[str, Any]:
+    """What speculative starts did: the time they saved and the inferences they wasted."""
+    saved = np.array([h.saved_ms for h in done if h.early_ms is not None])
+    wasted = sum(h.wasted for h in done)
+    return {"early_ms": cfg.early_ms, "confirmed_starts": int(saved.size),
+            "saved_ms_p50": round(float(np.median(saved)), 3) if saved.size else None,
+            "wasted_starts": int(wasted),
+            "wasted_per_request": round(wasted / max(len(done), 1), 4)}

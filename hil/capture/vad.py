@@ -18,6 +18,13 @@ reaches ``threshold``; once started, silence starts at a frame below ``threshold
 declared at the end of the frame where the silence has lasted ``min_silence_ms``, if the
 speech before it lasted ``min_speech_ms`` (a shorter blip, a noise the VAD took for speech, is
 forgotten: speech has not started), as Silero's ``min_speech_duration_ms``.
+
+Speculative endpointing (``early_ms``, shorter than the minimum silence): once a silence after
+enough speech has lasted ``early_ms``, the request may start (:attr:`Endpointer.early_at_ms`,
+the end of that frame) while the endpointer keeps listening; speech before the minimum silence
+cancels the start (counted in :attr:`Endpointer.cancelled`: an inference wasted) and a later
+silence may start it again. The end of speech is still declared at the minimum silence; the
+start it confirms is :attr:`Endpointer.early_at_ms` of the same silence.
 """
 
 from __future__ import annotations
@@ -165,10 +172,13 @@ class Endpointer:
     min_silence_ms: float = 300.0
     frame_ms: int = 30
     min_speech_ms: float = 0.0
+    early_ms: float | None = None  # speculative start after this much silence (None: off)
     frames: int = 0  # frames seen
     speech_from_ms: float | None = None  # when speech started (the frame's start)
     silence_from_ms: float | None = None  # when the current silence started
     ended_at_ms: float | None = None  # the end-of-speech decision (a frame's end)
+    early_at_ms: float | None = None  # the current silence's speculative start (a frame's end)
+    cancelled: int = 0  # speculative starts speech cancelled (inferences wasted)
 
     def push(self, p: float) -> bool:
         """One frame's probability; True once (and after) the end of speech is declared."""
@@ -180,14 +190,22 @@ class Endpointer:
         if p >= self.threshold:
             if self.speech_from_ms is None:
                 self.speech_from_ms = float(start)
+            if self.early_at_ms is not None:  # speech again: the speculative start is wasted
+                self.cancelled += 1
+                self.early_at_ms = None
             self.silence_from_ms = None
         elif (self.speech_from_ms is not None and p < self.threshold - HYSTERESIS
               and self.silence_from_ms is None):
             self.silence_from_ms = float(start)
-        if self.silence_from_ms is not None and end - self.silence_from_ms >= (
-                self.min_silence_ms - 1e-9):
-            assert self.speech_from_ms is not None
-            if self.silence_from_ms - self.speech_from_ms < self.min_speech_ms - 1e-9:
+        if self.silence_from_ms is None:
+            return False
+        assert self.speech_from_ms is not None
+        speech = self.silence_from_ms - self.speech_from_ms >= self.min_speech_ms - 1e-9
+        if (self.early_ms is not None and self.early_at_ms is None and speech
+                and end - self.silence_from_ms >= self.early_ms - 1e-9):
+            self.early_at_ms = float(end)
+        if end - self.silence_from_ms >= self.min_silence_ms - 1e-9:
+            if not speech:
                 self.speech_from_ms = self.silence_from_ms = None  # a blip: not speech
                 return False
             self.ended_at_ms = float(end)

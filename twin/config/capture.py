@@ -1,6 +1,7 @@
 """The scenario's ``[capture]`` table: how a real ``capture`` stage hears the utterance (the
 audio set, its noise) and decides the end of speech (the VAD and the endpointer), and how far a
-run may loosen the capture expectations.
+run may loosen the capture expectations. A capture stage calibrated from a file with a capture
+model (``twin calibrate --stage capture``) reads the same keys to pick the model's point.
 
 ```toml
 [stages.capture]
@@ -12,6 +13,7 @@ threshold = 0.5           # Silero: speech probability that starts speech
 aggressiveness = 2        # WebRTC: mode 0-3
 min_silence_ms = 300      # the hangover: silence this long ends the utterance
 min_speech_ms = 250       # shorter speech before a silence is forgotten (a noise blip)
+# early_ms = 120          # speculative: start at 120 ms of silence, confirm at min_silence_ms
 frame_ms = 30             # 10, 20 or 30 ms frames at 16 kHz mono
 snr_db = 20               # cabin noise mixed into the generated set
 ```
@@ -39,7 +41,8 @@ FAILED_MAX = 0.01
 
 
 class CaptureSection(Strict):
-    """``[capture]``: the real capture stage's audio, VAD and endpointer."""
+    """``[capture]``: the real capture stage's audio, VAD and endpointer (or, for a capture
+    stage calibrated from a file, the settings that pick the capture model's point)."""
 
     vad: Literal["silero", "webrtc"] = Field("silero", description="the VAD: silero or webrtc")
     threshold: Probability = Field(0.5, description="Silero: speech probability that starts "
@@ -49,6 +52,10 @@ class CaptureSection(Strict):
                                          description="silence that ends the utterance (ms)")
     min_speech_ms: Milliseconds = Field(250.0, le=10_000, description="speech shorter than "
                                         "this before a silence is forgotten (ms)")
+    early_ms: Milliseconds | None = Field(None, ge=10, description="speculative endpointing: "
+                                          "start the request after this much silence, keep "
+                                          "listening to min_silence_ms, restart if speech "
+                                          "resumes (none: off)")
     frame_ms: Literal[10, 20, 30] = Field(30, description="frame length at 16 kHz mono (ms)")
     snr_db: float = Field(20.0, ge=-10, le=100, allow_inf_nan=False,
                           description="cabin noise in the generated set (dB below speech)")
@@ -67,6 +74,13 @@ class CaptureSection(Strict):
                                                          "then)")
 
     @model_validator(mode="after")
+    def _early_before_the_minimum_silence(self) -> CaptureSection:
+        if self.early_ms is not None and self.early_ms >= self.min_silence_ms:
+            raise ValueError(f"early_ms below min_silence_ms ({self.min_silence_ms:g}), got "
+                             f"{self.early_ms:g}")
+        return self
+
+    @model_validator(mode="after")
     def _loosening_needs_a_reason(self) -> CaptureSection:
         loose = (self.max_premature_fraction > PREMATURE_MAX
                  or self.max_failed_fraction > FAILED_MAX)
@@ -80,7 +94,7 @@ class CaptureSection(Strict):
         :mod:`latency_models.capture`)."""
         return {"vad": self.vad, "threshold": self.threshold,
                 "aggressiveness": self.aggressiveness, "frame_ms": self.frame_ms,
-                "min_speech_ms": self.min_speech_ms,
+                "min_speech_ms": self.min_speech_ms, "early_ms": self.early_ms,
                 "snr_db": self.snr_db if self.noise else None, "timeout_ms": self.timeout_ms,
                 "audio": audio_label(self.audio_set)}
 
