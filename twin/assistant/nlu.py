@@ -13,9 +13,11 @@ For each language two hassil :class:`~hassil.Intents` are compiled once at const
 
 Latency: before hassil runs, a template filter (:mod:`twin.assistant.template_filter`) per
 template set keeps only the sentence templates that can possibly match the text, so a query
-costs hassil a handful of sentences instead of hundreds; the first match is unchanged.
-``RuleNLU(prefilter=False)`` is the unfiltered path
-(the benchmark's baseline).
+costs hassil a handful of sentences instead of hundreds; the first match is unchanged. The
+narrow filter (:mod:`twin.assistant.template_narrow`, the default) also checks each template's
+shape against the whole text and cuts large templates down to the branches the text can use.
+``RuleNLU(prefilter=False)`` is the unfiltered path (the benchmark's baseline),
+``RuleNLU(narrow=False)`` the plain filter (the path before the narrow one).
 
 Confidence: 1.0 for a full match with every slot resolved into the schema, 0.9 for a match that
 needed a unit conversion or the history, lower for partial matches (wildcard, unmatched entity,
@@ -56,6 +58,7 @@ from twin.assistant.multi import split_commands
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_music, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
+from twin.assistant.template_narrow import NarrowFilter
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
     CABIN_ENTITIES,
@@ -192,12 +195,17 @@ class RuleNLU:
     """hassil-based rule NLU for one language; warmed up at construction."""
 
     def __init__(
-        self, lang: str = "en", home_assistant: bool = True, prefilter: bool = True
+        self,
+        lang: str = "en",
+        home_assistant: bool = True,
+        prefilter: bool = True,
+        narrow: bool = True,
     ) -> None:
         lang = normalise_lang(lang)
         self.lang = lang
         self.home_assistant = home_assistant
         self.prefilter = prefilter
+        self.narrow = narrow
         self._cabin = _cabin_templates(f"{lang}.yaml")
         self._open = _cabin_templates(f"{lang}_open.yaml")
         self._courtesy = _courtesy_patterns(lang)
@@ -213,16 +221,17 @@ class RuleNLU:
             "floor": TextSlotList(name="floor", values=[]),
         }
         self._context = {"area": {"value": "cabin", "text": area_text}}
+        filtered = NarrowFilter if narrow else TemplateFilter
         self.passes: tuple[TemplatePass, ...] = (
-            TemplatePass("cabin", self._cabin, TemplateFilter(self._cabin), {"language": lang}),
+            TemplatePass("cabin", self._cabin, filtered(self._cabin), {"language": lang}),
             TemplatePass(
                 "home_assistant",
                 self._ha,
-                TemplateFilter(self._ha, self._slot_lists),
+                filtered(self._ha, self._slot_lists),
                 {"slot_lists": self._slot_lists, "intent_context": self._context, "language": lang},
             ),
             TemplatePass(
-                "cabin_open", self._open, TemplateFilter(self._open), {"language": lang}, best=True
+                "cabin_open", self._open, filtered(self._open), {"language": lang}, best=True
             ),
         )
         self.warm_up()
@@ -255,15 +264,13 @@ class RuleNLU:
         passes = self.passes if self.home_assistant else (self.passes[0], self.passes[2])
         deferred: RecognizeResult | None = None
         for template_pass in passes:
-            intents = (
-                template_pass.filter.select(text, normalised)
-                if self.prefilter
-                else template_pass.intents
-            )
-            if intents is None:
-                continue
-            match = recognize_best if template_pass.best else recognize
-            found = match(text, intents, **template_pass.options)
+            if self.prefilter:
+                found = template_pass.filter.recognize(
+                    text, normalised, template_pass.best, template_pass.options
+                )
+            else:
+                match = recognize_best if template_pass.best else recognize
+                found = match(text, template_pass.intents, **template_pass.options)
             if found is None:
                 continue
             if template_pass.source == "home_assistant" and _open_media(found):

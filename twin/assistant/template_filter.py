@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from hassil import Intents
+from hassil import Intents, recognize, recognize_best
 from hassil.expression import (
     Alternative,
     Expression,
@@ -29,6 +29,7 @@ from hassil.intents import (
     TextSlotValue,
 )
 from hassil.numbers import get_rbnf_engine
+from hassil.recognize import RecognizeResult
 from hassil.util import (
     CJK_WHITESPACE,
     TrackedText,
@@ -160,6 +161,20 @@ class TemplateFilter:
             if name not in selected:
                 selected[name] = Intent(name, [])
             selected[name].data.append(data)
+        return self._restricted(selected)
+
+    def recognize(
+        self, text: str, normalised: TrackedText | None, best: bool, options: dict[str, Any]
+    ) -> RecognizeResult | None:
+        """hassil's first match of ``text`` (its best, ``recognize_best``, if ``best``) among
+        the templates :meth:`select` keeps, with ``options`` for hassil."""
+        intents = self.select(text, normalised)
+        if intents is None:
+            return None
+        return (recognize_best if best else recognize)(text, intents, **options)
+
+    def _restricted(self, selected: dict[str, Intent]) -> Intents:
+        """``intents`` holding only the ``selected`` intents (and their kept sentences)."""
         full = self.intents
         return Intents(
             language=full.language,

@@ -1,0 +1,279 @@
+"""The narrow template filter: fewer candidates, and each one cut down to the text.
+
+:class:`NarrowFilter` is the :class:`~twin.assistant.template_filter.TemplateFilter` with these
+steps added, each of which only leaves out what cannot match, so hassil's first (or best)
+match is the one it gives on all templates:
+
+* the same fragment and clause checks, done as set operations: the fragments of all clauses
+  occurring in the text are found once (looked up by their first two characters), where the
+  parent tries every anchor fragment and every clause fragment in turn;
+* a template's *shape* (:mod:`twin.assistant.template_shape`) must fit the whole text: this
+  catches order ("(what|who|...) {anything}" for "show me the exchange rate"), which fragments
+  and vocabulary cannot see. hassil matches a template that starts or ends with a list against
+  the text with skip words removed at that end only: such a shape also reads skip words at
+  either end, so the text with them and without them is all it is checked against;
+* a large template that passes is cut to the branches of its alternatives the text can use
+  (:mod:`twin.assistant.template_prune`), so hassil walks a few branches of "<can>",
+  "<temp>" and "<set>" instead of all of them;
+* a first match is looked for one candidate at a time, in order, so only the candidates hassil
+  reaches are cut, and hassil stops at the first that matches.
+
+``tests/test_template_narrow.py`` checks the candidates against the parent's and against
+hassil on every template, pruned templates against whole ones, and the rule NLU's answers
+against the plain filter's on every development file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from hassil import Intents
+from hassil import recognize as recognize_first
+from hassil.expression import ListReference, Sequence
+from hassil.intents import Intent, IntentData, SlotList
+from hassil.recognize import RecognizeResult
+from hassil.util import (
+    CJK_WHITESPACE,
+    TrackedText,
+    fold_case,
+    normalize_for_matching,
+    remove_skip_words_tracked,
+)
+
+from twin.assistant.template_filter import TemplateFilter, _made_of, _pieces
+from twin.assistant.template_prune import Pruner
+from twin.assistant.template_shape import Shapes, compiled, project
+
+__all__ = ["NarrowFilter"]
+
+PRUNE_BRANCHES = 8
+"""Templates with fewer droppable branches go to hassil whole: cutting them costs about what
+it saves (measured on the query sets)."""
+
+
+_GRAM = 3
+"""Fragments this long or shorter are looked up among the text's substrings (of 1 to 3
+characters, see :func:`_grams`)."""
+
+
+@dataclass(frozen=True)
+class _Index:
+    """Fragments: the short ones as a set, the longer ones by their first three characters."""
+
+    short: frozenset[str]
+    long: dict[str, tuple[str, ...]]
+    heads: frozenset[str]
+
+    @staticmethod
+    def of(fragments: set[str]) -> _Index:
+        long: dict[str, list[str]] = {}
+        for f in sorted(fragments):
+            if len(f) > _GRAM:
+                long.setdefault(f[:_GRAM], []).append(f)
+        return _Index(frozenset(f for f in fragments if 0 < len(f) <= _GRAM),
+                      {k: tuple(v) for k, v in long.items()}, frozenset(long))
+
+    def present(self, lines: tuple[str, ...]) -> set[str]:
+        """Every indexed fragment that occurs in one of ``lines``."""
+        grams = _grams(lines)
+        found = set(self.short & grams)
+        # one line is the usual case; no fragment holds a newline
+        contains = (lines[0] if len(lines) == 1 else "\n".join(lines)).__contains__
+        for head in self.heads & grams:
+            found.update(filter(contains, self.long[head]))
+        return found
+
+
+_GRAMS: dict[str, frozenset[str]] = {}
+"""The substrings of the lines last looked at, by line (the three template sets' filters read
+the same text, with or without their skip words); a pure function of the line, so safe to
+share across threads."""
+_GRAMS_KEPT = 16
+
+
+def _grams(lines: tuple[str, ...]) -> frozenset[str]:
+    """Every substring of ``lines`` of 1 to :data:`_GRAM` characters."""
+    out: frozenset[str] = frozenset()
+    for line in lines:
+        grams = _GRAMS.get(line)
+        if grams is None:
+            if len(_GRAMS) >= _GRAMS_KEPT:
+                _GRAMS.clear()
+            pairs = list(map(str.__add__, line, line[1:]))
+            grams = _GRAMS[line] = frozenset(
+                (*line, *pairs, *map(str.__add__, pairs, line[2:])))
+        out = out | grams if out else grams
+    return out
+
+
+class NarrowFilter(TemplateFilter):
+    """A :class:`TemplateFilter` that also checks shapes and prunes large templates."""
+
+    def __init__(self, intents: Intents, slot_lists: dict[str, SlotList] | None = None) -> None:
+        super().__init__(intents, slot_lists)
+        fragments: set[str] = set()
+        for clauses in self._clauses:
+            for clause in clauses:
+                fragments.update(clause)
+        self._index = _Index.of(fragments)
+        self._anchor_masks = {f: (first, second) for f, first, second in self._anchors}
+        self._anchor_keys = frozenset(self._anchor_masks)
+        self._shapes: list[re.Pattern[str] | None] = []
+        self._pruners: list[Pruner | None] = []
+        edge_skips = "|".join(re.escape(w) for w in sorted(
+            {project(w) for w in intents.skip_words} - {""}, key=len, reverse=True))
+        shapes = Shapes(intents.language)
+        memos: dict[frozenset[tuple[str, int]], dict[int, Any]] = {}
+        for _name, data in self._units:
+            rules = {**intents.expansion_rules, **data.expansion_rules}
+            lists = {**intents.slot_lists, **(slot_lists or {}), **data.slot_lists}
+            sentence = data.sentences[0]
+            pattern = shapes.of(sentence.expression, rules, lists)
+            if pattern is not None and edge_skips and _list_at_an_end(sentence.expression):
+                # hassil may match this template against the text with skip words removed at
+                # one end only: its shape takes them at either end of the text as said
+                pattern = compiled(f"(?:{edge_skips})*(?:{pattern.pattern})(?:{edge_skips})*")
+            self._shapes.append(pattern)
+            memo = memos.setdefault(frozenset((k, id(v)) for k, v in rules.items()), {})
+            pruner = Pruner(sentence, rules, memo)
+            self._pruners.append(pruner if pruner.branches >= PRUNE_BRANCHES else None)
+
+    def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
+        """The candidate indices and the texts hassil may match them against."""
+        texts = _Texts(self, normalised)
+        present = self._index.present(texts.lines)
+        first, second = 0, self._one_clause
+        masks = self._anchor_masks
+        for fragment in present & self._anchor_keys:
+            anchor = masks[fragment]
+            first |= anchor[0]
+            second |= anchor[1]
+        candidates = self._always | (first & second)
+        ids: list[int] = []
+        disjoint = present.isdisjoint
+        while candidates:
+            low = candidates & -candidates
+            index = low.bit_length() - 1
+            candidates ^= low
+            if any(map(disjoint, self._clauses[index])):
+                continue
+            pattern = self._shapes[index]  # first: it is the cheaper and the stricter check
+            if pattern is not None and not any(pattern.fullmatch(p) for p in texts.projected()):
+                continue
+            vocabulary = self._vocabularies[index]
+            if vocabulary is not None and not _made_of(
+                    texts.words(), vocabulary, self._ignore_whitespace):
+                continue
+            ids.append(index)
+        return ids, texts
+
+    def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
+        return self._narrowed(normalised or normalize_for_matching(text))[0]
+
+    def select(self, text: str, normalised: TrackedText | None = None) -> Intents | None:
+        ids, texts = self._narrowed(normalised or normalize_for_matching(text))
+        selected: dict[str, Intent] = {}
+        for index in ids:
+            unit = self._unit(index, texts)
+            if unit is not None:
+                selected.setdefault(unit[0], Intent(unit[0], [])).data.extend(unit[1])
+        return self._restricted(selected) if selected else None
+
+    def recognize(
+        self, text: str, normalised: TrackedText | None, best: bool, options: dict[str, Any]
+    ) -> RecognizeResult | None:
+        """As the parent's, but a first match is looked for one candidate at a time, in
+        order (hassil's first match is the first candidate's first match, else the next
+        one's...), so only the candidates hassil tries are cut down, and hassil stops at the
+        first that matches."""
+        if best:
+            return super().recognize(text, normalised, best, options)
+        ids, texts = self._narrowed(normalised or normalize_for_matching(text))
+        for index in ids:
+            unit = self._unit(index, texts)
+            if unit is None:
+                continue
+            found = recognize_first(text, self._restricted({unit[0]: Intent(*unit)}), **options)
+            if found is not None:
+                return found
+        return None
+
+    def _unit(self, index: int, texts: _Texts) -> tuple[str, list[IntentData]] | None:
+        """The candidate ``index`` (its intent name and one-sentence block), cut down to the
+        text if it is large; None if nothing of it is left."""
+        name, data = self._units[index]
+        pruner = self._pruners[index]
+        if pruner is not None:
+            pruned = pruner.for_text(texts.joined(), texts.memo)
+            if pruned is None:
+                return None
+            if pruned is not pruner.sentence:
+                data = _with_sentence(data, pruned)
+        return name, [data]
+
+
+class _Texts:
+    """One text as a filter reads it: the folded lines fragments are looked up in (the text
+    with skip words, without them, and for CJK both without spaces between CJK characters, as
+    hassil's own pre-filter reads it), its words less skip words (for the vocabulary check),
+    and, computed when first asked, the texts hassil may match a template against, projected:
+    with skip words and without them (a template that starts or ends with a list may also be
+    matched with them removed at one end only: its edge shape reads those inside the first)."""
+
+    def __init__(self, narrow: NarrowFilter, normalised: TrackedText) -> None:
+        self._filter = narrow
+        self._normalised = normalised
+        with_skip = fold_case(normalised.text)
+        self._skips = any(w and w in with_skip for w in narrow._folded_skip_words)
+        self._no_skip = normalised.text
+        without = with_skip
+        if self._skips:  # else removing them is a no-op (see TemplateFilter._haystack)
+            tracked = normalised.copy()
+            remove_skip_words_tracked(tracked, narrow._skip_words, narrow._ignore_whitespace)
+            self._no_skip = tracked.text
+            without = fold_case(tracked.text)
+        lines = [with_skip, without]
+        if narrow._ignore_whitespace:
+            lines += [CJK_WHITESPACE.sub("", line) for line in lines]
+        self.lines = tuple(dict.fromkeys(lines))
+        self._without = without
+        self._words: tuple[str, ...] | None = None
+        self._core: list[str] | None = None
+        self.memo: dict[Any, Any] = {}
+        """For pruning templates against :meth:`joined` (they share rules)."""
+
+    def words(self) -> tuple[str, ...]:
+        if self._words is None:
+            self._words = tuple(_pieces(self._without, self._filter._ignore_whitespace))
+        return self._words
+
+    def projected(self) -> list[str]:
+        """The text with skip words and without them, projected (a text with them removed at
+        one end only lies inside the first: see the edge shapes of :class:`NarrowFilter`)."""
+        if self._core is None:
+            self._core = list(dict.fromkeys((project(self._normalised.text),
+                                             project(self._no_skip))))
+        return self._core
+
+    def joined(self) -> str:
+        return "\n".join(self.projected())
+
+
+def _list_at_an_end(expression: Any) -> bool:
+    """Whether hassil may match this template against a text with skip words removed at one
+    end only (a sequence that starts or ends with a list: a wildcard one decides)."""
+    if not isinstance(expression, Sequence) or not expression.items:
+        return False
+    return isinstance(expression.items[0], ListReference) or isinstance(
+        expression.items[-1], ListReference)
+
+
+def _with_sentence(data: IntentData, sentence: Any) -> IntentData:
+    """A one-sentence block (``data``) holding ``sentence`` instead: a shallow copy, its
+    cached ``sentences`` seeded (hassil would parse the text again)."""
+    copy = object.__new__(IntentData)
+    copy.__dict__.update(data.__dict__)
+    copy.__dict__["sentences"] = [sentence]
+    return copy
