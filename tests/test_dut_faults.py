@@ -125,9 +125,9 @@ class DutFaultMachine(RuleBasedStateMachine):
         if self.stopped:
             assert reply.outcome == "timeout"
         if self.killed:  # found dead before the request: restarted, never a stale answer
-            assert reply.outcome in ("ok", "timeout")
+            assert reply.outcome in ("ok", "degraded", "timeout")  # late on a loaded machine
             self.killed = False
-        if reply.outcome == "ok":
+        if reply.outcome in ("ok", "degraded"):  # an answer, on time or not, is this one's
             assert reply.answer == {"intent": "unknown", "value": None, "feedback": "hello"}
 
     # the rules' preconditions read only the machine's own state, never the DUT process's
