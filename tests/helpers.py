@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from twin.scenario import Scenario, scenario_from_dict
@@ -87,3 +91,17 @@ FAULTS = [
     {"kind": "pause", "start_ms": 700, "duration_ms": 40, "every_ms": 2500},
 ]
 """One of each modelled fault kind that shapes latency, overlapping: the engine tests' schedule."""
+
+
+def load_tool(name: str) -> ModuleType:
+    """``tools/NAME.py`` imported as module ``NAME`` (the tools are scripts, not a package;
+    the project root goes on ``sys.path`` for the ones that import the project)."""
+    root = Path(__file__).resolve().parents[1]
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    spec = importlib.util.spec_from_file_location(name, root / "tools" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

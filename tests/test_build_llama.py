@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def build():
-    spec = importlib.util.spec_from_file_location("build_llama", ROOT / "tools" / "build_llama.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["build_llama"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("build_llama")
 
 
 SAPPHIRE_RAPIDS = ("fpu sse4_2 avx avx2 fma f16c bmi2 avx512f avx512cd avx512vl avx512dq "

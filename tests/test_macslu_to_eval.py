@@ -3,26 +3,19 @@ records in MAC-SLU's format: the corpus is not in the repository)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def mac():
-    sys.path.insert(0, str(ROOT))
-    spec = importlib.util.spec_from_file_location("macslu_to_eval",
-                                                  ROOT / "tools" / "macslu_to_eval.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["macslu_to_eval"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("macslu_to_eval")
 
 
 def _frame(domain: str, intent: str, **slots: str) -> dict:

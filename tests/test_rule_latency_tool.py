@@ -3,26 +3,19 @@ input refused with exit 2 (times are reported, never asserted)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def tool():
-    sys.path.insert(0, str(ROOT))
-    spec = importlib.util.spec_from_file_location("rule_latency",
-                                                  ROOT / "tools" / "rule_latency.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rule_latency"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("rule_latency")
 
 
 def test_a_file_is_timed_for_both_filters_and_their_answers_agree(tool, tmp_path, capsys) -> None:

@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def slurp():
-    spec = importlib.util.spec_from_file_location("slurp_to_eval",
-                                                  ROOT / "tools" / "slurp_to_eval.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["slurp_to_eval"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("slurp_to_eval")
 
 
 @pytest.mark.parametrize(("intent", "sentence", "expected"), [
