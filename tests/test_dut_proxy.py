@@ -4,6 +4,7 @@ injected faults (HTTP 503, connection reset) become DUT outcomes."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -124,3 +125,30 @@ def test_proxy_faults_are_http_error_and_reset() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_503_closes_its_connection_so_a_late_body_takes_no_later_fault() -> None:
+    """An injected 503 says "Connection: close" and closes: the body of that request, sent
+    after its headers, can never take the fault injected for the next request."""
+    upstream = socket.socket()
+    upstream.bind(("127.0.0.1", 0))
+    upstream.listen()
+    with ImpairmentProxy(upstream.getsockname(), None, seed=1) as proxy:
+        proxy.inject("http_503")
+        client = socket.create_connection(("127.0.0.1", proxy.port), timeout=10)
+        client.sendall(b"POST /v1 HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n")
+        answer = b""
+        while b"injected by the proxy" not in answer:
+            part = client.recv(4096)
+            assert part, answer
+            answer += part
+        assert answer.startswith(b"HTTP/1.1 503")
+        proxy.inject("reset")
+        with contextlib.suppress(OSError):  # the late body: the connection is closed
+            client.sendall(b"{}")
+        for _ in range(30):  # give a proxy that kept reading the time to take the fault
+            with proxy._lock:
+                assert proxy._faults == ["reset"]  # still waiting for the next request
+            threading.Event().wait(0.01)
+        client.close()
+    upstream.close()

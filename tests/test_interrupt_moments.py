@@ -1,5 +1,5 @@
 """SIGTERM at every moment of a rig run, deterministically: the process sends itself SIGTERM at
-one of 23 named points of ``twin run SCENARIO --rig ci-virtual`` (from loading the scenario to
+one of 24 named points of ``twin run SCENARIO --rig ci-virtual`` (from loading the scenario to
 after the last file), in process, and every run leaves report.json with ``interrupted: true``
 (exit 143), requests.csv with exactly the finished requests and junit.xml with the error, or,
 after the last write, a complete uninterrupted run. No sleep and no wall-clock guess decides
@@ -65,6 +65,7 @@ POINTS = [
     ("junit.xml written", "twin.report", "write_junit", "before", "all"),
     ("ctrf.json written", "twin.ctrf", "write_ctrf", "before", "all"),
     ("report.html written", "twin.report_html", "write_html", "before", "all"),
+    ("report.html done", "twin.report_html", "write_html", "after", "all"),
     ("after the last write", "twin.report", "format_table", "before", "complete"),
 ]
 

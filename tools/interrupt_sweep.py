@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """SIGTERM a real rig run at evenly spread moments and tabulate what each run left behind.
 
-The wall-clock companion of ``tests/test_interrupt_moments.py`` (which hits 23 named points
+The wall-clock companion of ``tests/test_interrupt_moments.py`` (which hits 24 named points
 deterministically): ``--references`` runs of SCENARIO on RIG measure its length T (process
 start to exit; the shortest, so no moment falls after a fast run's end), then ``--tries`` runs
 are each sent SIGTERM at ``i * T / (tries + 1)`` seconds after they start. For each: the exit

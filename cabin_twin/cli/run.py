@@ -110,10 +110,12 @@ def run(args: argparse.Namespace) -> int:
         run_info = {"started": started, "wall_s": round(time.perf_counter() - t0, 3),
                     "hostname": socket.gethostname() or "localhost"}  # junit only: not seeded
         written, report = _write(result, out, run_info, anchor_ns, not args.no_requests_csv)
-        if real and deferred.caught is not None and getattr(
-                result, "interrupted_by", None) is None:  # while the files were written
-            from hil.run_real import mark_interrupted
+    # the handlers are back: a signal from here on ends the process, its files complete; one
+    # recorded up to here (while the files were written) marks the run and writes them again
+    if real and deferred.caught is not None and getattr(result, "interrupted_by", None) is None:
+        from hil.run_real import mark_interrupted
 
+        with deferred_signals():  # a second interrupt waits for these files
             mark_interrupted(result, deferred.caught)
             (out / "report.html").unlink(missing_ok=True)  # made before: not this verdict
             written, report = _write(result, out, run_info, anchor_ns,

@@ -149,10 +149,11 @@ class ImpairmentProxy:
                         fault = self._faults.pop(0) if self._faults else None
                     if fault == "reset":
                         self._close_pair(pair, reset=True)
-                        return
-                    if fault == "http_503":
-                        pair[0].sendall(_503)
-                        continue
+                        break  # the sender is told the stream ended (no thread left waiting)
+                    if fault == "http_503":  # says "Connection: close", and does it: the
+                        pair[0].sendall(_503)  # rest of this request (a body sent apart from
+                        self._close_pair(pair, reset=False)  # its headers) must not take the
+                        break  # next injected fault
                 planned = self.hold_ms(len(data), now)
                 due = max(now + planned / 1e3, last_due)
                 last_due = due
