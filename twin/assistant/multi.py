@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from twin.assistant.catalogue import active_catalogue
+from twin.assistant.phrasing import other_zone, topic_words
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
 
@@ -193,22 +195,29 @@ def split_commands(
             cache[piece] = (result, _kind(result, piece, lang))
         return cache[piece]
 
+    for i in range(1, len(pieces)):  # "..., and the passenger one too": the last one's again
+        pieces[i] = other_zone(pieces[i], lang, pieces[i - 1]) or pieces[i]
     chosen: list[str] = []
+    asides: list[str] = []
     for piece in pieces:
         spans = _best(piece, read) if lang == "zh-CN" else None
         if spans is None:
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
                 if shared is None:
-                    return None
+                    if not _aside(piece, read(piece)[0], lang):
+                        return None
+                    asides.append(piece)
+                    continue
                 chosen.extend(shared)
                 continue
             chosen.append(piece)
         else:
             chosen.extend(piece[a:b] for a, b in spans.parts)
-    if not 2 <= len(chosen) <= MAX_PARTS:
+    if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) < 2:
         return None
     out: list[tuple[str, Part]] = []
+    reasons: list[Part] = []
     topics: set[str] = set()
     for piece in chosen:
         part, kind = read(piece)
@@ -218,16 +227,63 @@ def split_commands(
         if STATEMENT[lang].match(piece) or (
                 kind == "act" and _STATEMENT_INSIDE[lang].search(piece)):
             # a statement ("it's hot", "风太大了") beside a command is its reason, not a
-            # command of its own: such a sentence is read whole (a reason may contradict it)
-            return None
+            # command of its own
+            if kind != "act":
+                return None
+            reasons.append(part)
+            continue
         topic = topic_of(part.intent)
         if topic in topics:  # two parts about one function: one request said twice
             return None
         topics.add(topic)
         out.append((piece, part))
     if not any(p.actuates for _, p in out):
-        return None
+        if len(reasons) != 1 or out or not asides:
+            return None
+        # a statement said with an aside only ("太热了，受不了了"): the statement asks
+        return [(chosen[0], reasons[0])]
+    opposite = active_catalogue().opposite
+    for reason in reasons:  # "it's freezing, set the heat to 25": the reason of a command
+        on_topic = [p.intent for _, p in out if topic_of(p.intent) == topic_of(reason.intent)]
+        if not on_topic or opposite(reason.intent) in on_topic:
+            return None  # about nothing asked for, or the other way: read the sentence whole
+    asked = {p.intent for _, p in out}
+    if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
+           if why.search(a)):
+        return None  # "the baby is sleeping, turn the music up": the aside says otherwise
+    named = {topic_words(a, lang) for a in asides} - {None}
+    if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
+        return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
+
+
+_ASIDE_START = {
+    "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
+                     r"there's|there is|my|our|everyone|nobody|ugh|oh)\b", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好)"),
+}
+"""How an aside said beside a command starts: a subject or a complaint, never a verb."""
+
+
+_ASIDE_WANTS = {
+    "media_volume_down": re.compile(r"asleep|sleeping|\bsleep|headache|too loud|睡|头疼|头痛|吵",
+                                    re.IGNORECASE),
+    "media_volume_up": re.compile(r"can'?t hear|cannot hear|barely hear|听不清|听不见|听不到",
+                                  re.IGNORECASE),
+    "climate_temperature_up": re.compile(r"cold|freez|chilly|shiver|冷|凉|冻", re.IGNORECASE),
+    "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|热|闷|出汗", re.IGNORECASE),
+}
+"""What an aside wants, when it says: a command the other way is not read beside it."""
+
+
+def _aside(piece: str, part: Part, lang: str) -> bool:
+    """Whether ``piece`` is said beside a command without asking anything of the cabin ("the
+    baby's asleep", "I need to hear the GPS", "听不清"): the rules know no reading of it, it
+    starts as a statement, and it names no other place or time, no question and no refusal."""
+    return (part.intent == "unknown" and part.reason in ("no_match", "no_match_out_of_domain")
+            and _ASIDE_START[lang].match(piece) is not None and out_of_scope(piece) is None
+            and not negated(piece))
+
 
 
 def _shared_verbs(pieces: list[str]) -> list[str]:

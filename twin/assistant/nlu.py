@@ -54,7 +54,8 @@ from twin.assistant.feedback import (
     range_feedback,
 )
 from twin.assistant.intents import INTENTS
-from twin.assistant.multi import split_commands
+from twin.assistant.multi import STATEMENT, split_commands
+from twin.assistant.phrasing import both_zones, corrections, normalise, other_zone, topic_words
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_music, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
@@ -247,10 +248,12 @@ class RuleNLU:
         it, else the text as said."""
         prefix, suffix = self._courtesy
         core = suffix.sub("", prefix.sub("", text, count=1), count=1).strip()
-        if core and core != text:
-            source, found = self._recognize_passes(core)
-            if found is not None:
-                return source, found
+        said = normalise(core, self.lang)  # "the fan's blasting", "about thirty percent"
+        for variant in dict.fromkeys((said, core)):
+            if variant and variant != text:
+                source, found = self._recognize_passes(variant)
+                if found is not None:
+                    return source, found
         return self._recognize_passes(text)
 
     def _recognize_passes(self, text: str) -> tuple[str, RecognizeResult | None]:
@@ -291,10 +294,15 @@ class RuleNLU:
         whole = self._parse_one(text, history)
         if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
             return whole
+        reread = self._reread(text, history)
+        if reread is not None:
+            return replace(reread, ms=(time.perf_counter() - start) * 1000.0)
         parts = self._split(text, history, whole)
         if parts is None:
             return whole
         ms = (time.perf_counter() - start) * 1000.0
+        if len(parts) == 1:  # one command said with asides ("…, the baby's asleep")
+            return replace(parts[0], ms=ms)
         # the first command that acts carries the request (a part the cabin cannot do, said
         # first, does not)
         first = next((p for p in parts if p.actuates), parts[0])
@@ -302,6 +310,35 @@ class RuleNLU:
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _reread(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
+        """A sentence read as something the templates match (:mod:`twin.assistant.phrasing`):
+        a self-correction's last wish, one request for both front seats, or the last request
+        said again for the other seat; None when none of them is a command."""
+        both = both_zones(text, self.lang)
+        if both is not None:
+            found = self.parse(both, history)
+            if len(found.split) >= 2 and all(p.actuates for p in found.split):
+                return found
+        if history:
+            swapped = other_zone(text, self.lang, history[-1].text)
+            found = self._parse_one(swapped, ()) if swapped is not None else None
+            if found is not None and found.actuates and found.confidence >= 0.85 and (
+                    found.intent != history[-1].intent):
+                return replace(found, confidence=0.9, reason="followup")
+        fixed = corrections(text, self.lang)
+        if fixed is None or out_of_scope(text) is not None:
+            return None
+        first, readings = fixed
+        topic = topic_words(first, self.lang)
+        for i, reading in enumerate(readings):
+            if i == 0 and STATEMENT[self.lang].match(reading):
+                continue  # "don't open the window, I'm cold": a reason, not what to do instead
+            found = self._parse_one(reading, history)
+            if found.actuates and found.confidence >= 0.85 and not negated(reading) and (
+                    i == 0 or topic is None or _topic(found.intent).startswith(topic)):
+                return replace(found, confidence=min(found.confidence, 0.9), reason="corrected")
+        return None
 
     def _split(self, text: str, history: Sequence[Turn], whole: RuleResult
                ) -> list[RuleResult] | None:

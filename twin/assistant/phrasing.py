@@ -1,0 +1,186 @@
+"""How people say a command around its template words: the readings the rule NLU tries when
+the sentence as said matches no template whole.
+
+* :func:`normalise`: a noun's "'s" that is "is" ("the windshield's all fogged up", "my back's
+  cold"; a possessive is left alone: "the driver's seat"), and an approximation said before a
+  number ("about thirty percent", "大概26度": the number is what the cabin can set);
+* :func:`corrections`: a self-correction or a refusal followed by what is wanted ("set it to 20,
+  no wait, make that 23", "温度调到24度，不对，25度", "don't open it all the way, just halfway",
+  "别放那么大声，调小一点"): only the last wish is read, as said or on the first one's function;
+* :func:`other_zone`: the same request for the other front seat ("do hers too", "副驾也开一下",
+  "…, and the passenger one too", "副驾的也关了"), the earlier request with its zone swapped;
+* :func:`both_zones`: one request for both front seats ("turn on both front seat heaters").
+
+Each returns texts to parse, never a command: what they make acts only when a template
+matches it whole, so a reading here cannot invent a function nobody named.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["both_zones", "corrections", "normalise", "other_zone", "topic_words"]
+
+_EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+              r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
+              r"forty|fifty|sixty|seventy|eighty|ninety|hundred|half)")
+_ZH_NUMBER = r"(?:\d+|[零一二两三四五六七八九十百]+)"
+
+_IS_AFTER = (r"(?:all|too|so|really|very|way|kinda|kind of|a bit|a little|quite|pretty|super|"
+             r"getting|not|still|freezing|frozen|cold|chilly|hot|boiling|burning|warm|fogged|"
+             r"fogging|steamed|steaming|misted|misting|frosted|foggy|icy|blasting|blowing|"
+             r"roaring|howling|asleep|sleeping|loud|quiet|noisy|sweating|stuffy|on|off|open|"
+             r"stuck|broken|dead|useless)")
+_NOUN_IS = re.compile(
+    rf"\b(?!(?:it|that|there|what|he|she|who|here|where|let|how|this)'s\b)([a-z]+)'s "
+    rf"(?={_IS_AFTER}\b)", re.IGNORECASE)
+"""A noun's "'s" before what follows "is" (pronouns' contractions are spelled in templates)."""
+_APPROX = {
+    "en": re.compile(rf"\b(?:about|around|roughly|approximately|maybe|like|say|something like)"
+                     rf"\s+(?={_EN_NUMBER}\b)", re.IGNORECASE),
+    "zh-CN": re.compile(rf"(?:大概|大约|差不多|大致|约)(?={_ZH_NUMBER})"),
+}
+
+
+def normalise(text: str, lang: str) -> str:
+    """``text`` with a noun's "is" spelled out and an approximation before a number dropped."""
+    if lang == "en":
+        text = _NOUN_IS.sub(r"\1 is ", text)
+    return _APPROX[lang].sub("", text)
+
+
+_FIX = {
+    "en": re.compile(
+        r"^(?P<x>.+?)\s*[,;.]\s*(?:(?:no|nope|wait|sorry|oops|actually|i mean|scratch that|"
+        r"correction|or rather|rather)\b[\s,.;!]*)+(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
+        r"(?P<y>.+)$", re.IGNORECASE),
+    "zh-CN": re.compile(
+        r"^(?P<x>.+?)[，,;；。\s]*(?:(?:不对|不是|说错了|错了|哦不|啊不|呃不|不不)[，,;；。\s]*)+"
+        r"(?:改成|换成|改为|是)?(?P<y>.+)$"),
+}
+"""A self-correction: what was said first (x), the marker, and the wish that replaces it (y)."""
+_DONT = {
+    "en": re.compile(r"^(?:don'?t|do not|no need to)\s+(?P<x>.+?)\s*[,;]\s*"
+                     r"(?:(?:just|only|but|instead|rather)\s+)?(?P<y>.+)$", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:别|不要|不用)(?P<x>.+?)[，,;；]\s*(?:就|只|只要|而是|改成)?"
+                        r"(?P<y>.+)$"),
+}
+"""A refusal followed by what is wanted instead ("don't X, just Y", "别X，Y")."""
+_TRAILING = re.compile(r"\s+(?:all the way|fully|completely|a bit|a little|slightly)$",
+                       re.IGNORECASE)
+
+_TOPIC_WORDS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
+    "en": (
+        ("media_volume", re.compile(r"\b(?:volume|loud\w*|quiet\w*|music|sound|radio)\b", re.I)),
+        ("climate_fan", re.compile(r"\b(?:fan|blower|airflow)\b", re.I)),
+        ("window", re.compile(r"\bwindows?\b", re.I)),
+        ("climate_temperature", re.compile(r"\b(?:temp|temperature|heat|heating|warm\w*|"
+                                           r"cool\w*|cold\w*|hot\w*)\b", re.I)),
+    ),
+    "zh-CN": (
+        ("media_volume", re.compile(r"音量|声音|大声|小声|响")),
+        ("climate_fan", re.compile(r"风量|风速|风力|风扇")),
+        ("window", re.compile(r"窗")),
+        ("climate_temperature", re.compile(r"温度|冷|热|暖|凉|度")),
+    ),
+}
+_NOUN = {
+    "media_volume": ("the volume", "音量"),
+    "climate_fan": ("the fan", "风量"),
+    "window": ("the window", "车窗"),
+    "climate_temperature": ("the temperature", "温度"),
+}
+
+
+def topic_words(text: str, lang: str) -> str | None:
+    """The function ``text`` names by its words (volume, fan, window, temperature), if any."""
+    for topic, pattern in _TOPIC_WORDS[lang]:
+        if pattern.search(text):
+            return topic
+    return None
+
+
+def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
+    """``(what was said first, [readings of the wish that replaces it])`` for a self-correction
+    or a "don't X, Y"; None when ``text`` is neither. The readings, in order: the wish as said;
+    the first request with the wish's number; the first request's verb and object with the
+    wish; the wish with its "it" (or nothing, in Chinese) made the first one's function."""
+    fix = _FIX[lang].match(text.strip())
+    dont = _DONT[lang].match(text.strip())
+    found = fix or dont
+    if found is None:
+        return None
+    first, wish = found.group("x").strip(), found.group("y").strip(" ,，。.")
+    if not first or not wish:
+        return None
+    out = [wish]
+    number = re.compile(_EN_NUMBER if lang == "en" else _ZH_NUMBER, re.IGNORECASE)
+    said = list(number.finditer(first))
+    new = number.search(wish)
+    if said and new is not None:
+        last = said[-1]
+        out.append(first[:last.start()] + new.group(0) + first[last.end():])
+    if lang == "en":
+        out.append(f"{_TRAILING.sub('', first)} {wish}")
+    topic = topic_words(first, lang)
+    if topic is not None:
+        noun = _NOUN[topic][0 if lang == "en" else 1]
+        if lang == "en" and re.search(r"\bit\b", wish, re.IGNORECASE):
+            out.append(re.sub(r"\bit\b", noun, wish, count=1, flags=re.IGNORECASE))
+        elif lang == "zh-CN" and noun not in wish:
+            out.append(noun + wish)
+    return first, out
+
+
+_EN_OTHER = re.compile(
+    r"^(?:(?:and|now|also|ok|okay|same for|same with|same thing for|do the same for|do)\s+)*"
+    r"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|wife|husband|partner)(?:'s)?"
+    r"(?: (?:seat|side|one|seat heater|seat heating))?|the other (?:seat|one)|"
+    r"(?:for )?(?:the )?passenger(?:'s)?(?: (?:seat|side|one))?)"
+    r"(?:\s+(?:one|too|as well|also|please))*$", re.IGNORECASE)
+_ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座椅|座位)*(?:也|也给|一起)"
+                       r"(?P<v>.*)$")
+_EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
+_ZH_DRIVER = re.compile(r"(?:主驾驶?|驾驶位|驾驶座|司机|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
+
+
+def other_zone(text: str, lang: str, earlier: str) -> str | None:
+    """``earlier`` (a request for the driver's seat) said for the passenger's, when ``text``
+    only asks for the same on the other seat ("do hers too", "副驾的也关了"); else None."""
+    if lang == "en":
+        if _EN_OTHER.match(text.strip()) is None or not re.search(r"\bseat\b", earlier, re.I):
+            return None
+        swapped, n = _EN_DRIVER.subn("the passenger ", earlier, count=1)
+        return swapped if n else None
+    found = _ZH_OTHER.match(text.strip(" ，,。"))
+    if found is None or "座" not in earlier:
+        return None
+    swapped, n = _ZH_DRIVER.subn("副驾", earlier, count=1)
+    if not n:
+        swapped, n = re.subn(r"(?=座椅|座位)", "副驾", earlier, count=1)
+    return swapped if n else None
+
+
+_EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
+                      r"seat\s+(heaters|heating|warmers|heats)\b", re.IGNORECASE)
+_ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边)(?:的)?座椅加热")
+
+
+def both_zones(text: str, lang: str) -> str | None:
+    """``text`` with "both (front) seat heaters" said as the driver's and the passenger's
+    ("turn on the driver seat heater and the passenger seat heater"), or None."""
+    if lang == "en":
+        found = _EN_BOTH.search(text)
+        if found is None:
+            return None
+        return (text[:found.start()] + "the driver seat heater and the passenger seat heater"
+                + text[found.end():])
+    found = _ZH_BOTH.search(text)
+    if found is None:
+        return None
+    verb = text[found.end():]
+    head = text[:found.start()]
+    if verb:  # "前排座椅加热都打开" -> "主驾座椅加热打开，副驾座椅加热打开"
+        verb = verb.lstrip("都")
+        return f"{head}主驾座椅加热{verb}，副驾座椅加热{verb}"
+    return f"{head}主驾座椅加热和副驾座椅加热"
