@@ -48,6 +48,7 @@ SAID = [
     ("zh-CN", "打开前排座椅加热", BOTH_ON),
     ("en", "turn my seat heater off, and the passenger one too", BOTH_OFF),
     ("zh-CN", "主驾座椅加热关了，副驾的也关了", BOTH_OFF),
+    ("en", "the fan's blasting me in the face, tone it down", [("climate_fan_down", 1)]),
     # a noun's "'s", and a number said approximately
     ("en", "the windshield's all fogged up", [("climate_defrost", None)]),
     ("en", "open the window about thirty percent", [("window_set_position", 30)]),
@@ -83,7 +84,7 @@ NOTHING = [
     ("en", "do hers too", ()),
     # an aside that says the other way, or names another function than the command's "it"
     ("en", "the baby is asleep, turn the music up", ()),
-    ("en", "the fan's blasting me in the face, tone it down", ()),
+    ("en", "the window is stuck, turn it up", ()),
     ("en", "turn the volume up, I have a headache", ()),
     # an aside that is elsewhere, later, a question or a refusal
     ("en", "turn the heat up, it's cold at home", ()),
@@ -120,3 +121,40 @@ def test_readings_are_texts_not_commands() -> None:
         "turn on the passenger seat heater")
     assert other_zone("do hers too", "en", "open the window") is None
     assert both_zones("open the window", "en") is None
+
+
+WORD_CLASSES = [
+    # range ends said as "all the way" / "as cold as it goes"
+    ("en", "turn the heat all the way up", [("climate_set_temperature", 30)]),
+    ("en", "turn the temperature all the way down", [("climate_set_temperature", 16)]),
+    ("en", "make it as cold as it'll go", [("climate_set_temperature", 16)]),
+    ("en", "get the car as warm as possible", [("climate_set_temperature", 30)]),
+    # "still" cold or hot, a number of degrees without "by", "louder by N"
+    ("en", "still a bit chilly", [("climate_temperature_up", 1)]),
+    ("zh-CN", "还是有点冷", [("climate_temperature_up", 1)]),
+    ("en", "cool it down two degrees", [("climate_temperature_down", 2)]),
+    ("en", "louder by five", [("media_volume_up", 5)]),
+    # a person's seat is the passenger's; "please" after a bare "off"; every cold word
+    ("en", "put my wife's seat heater on high", [("seat_heat_passenger", 3)]),
+    ("en", "passenger seat warmer off please", [("seat_heat_passenger", 0)]),
+    ("en", "my butt is frozen", [("seat_heat_driver", 2)]),
+    ("zh-CN", "我这座椅有点凉", [("seat_heat_driver", 2)]),
+    # fillers and leave said first, tags and wishes said after
+    ("en", "hmm, pause the music", [("media_pause", None)]),
+    ("en", "ok, you can start the music again", [("media_play", None)]),
+    ("en", "drop the temperature by three degrees, would you", [("climate_temperature_down", 3)]),
+    ("en", "a little more air would be nice", [("climate_fan_up", 1)]),
+    ("zh-CN", "给我调高3度", [("climate_temperature_up", 3)]),
+    ("zh-CN", "窗户开条缝透透气", [("window_set_position", 20)]),
+    ("zh-CN", "把空调关了，顺便开下窗", [("climate_ac_off", None), ("window_open", None)]),
+    # an aside that is not a song to play: once answered with mute + play (a wrong actuation)
+    ("en", "mute it real quick, I need to hear the GPS", [("media_mute", None)]),
+    ("zh-CN", "先静音，我要听一下导航", [("media_mute", None)]),
+    # the same request said twice is one request
+    ("zh-CN", "前挡风玻璃起雾了，看不清", [("climate_defrost", None)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), WORD_CLASSES)
+def test_word_classes(lang: str, text: str, want: list[tuple]) -> None:
+    assert _commands(lang, text) == want

@@ -233,6 +233,8 @@ def split_commands(
             reasons.append(part)
             continue
         topic = topic_of(part.intent)
+        if any((p.intent, p.value) == (part.intent, part.value) for _, p in out):
+            continue  # "起雾了，看不清": the same request said twice is one request
         if topic in topics:  # two parts about one function: one request said twice
             return None
         topics.add(topic)
@@ -265,6 +267,8 @@ _ASIDE_START = {
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
 
 
+_ASIDE_REASONS = ("no_match", "no_match_out_of_domain", "open_out_of_scope")
+"""A part the rules read as nothing ("I need to hear the GPS": not a song to play)."""
 _ASIDE_WANTS = {
     "media_volume_down": re.compile(r"asleep|sleeping|\bsleep|headache|too loud|睡|头疼|头痛|吵",
                                     re.IGNORECASE),
@@ -280,7 +284,7 @@ def _aside(piece: str, part: Part, lang: str) -> bool:
     """Whether ``piece`` is said beside a command without asking anything of the cabin ("the
     baby's asleep", "I need to hear the GPS", "听不清"): the rules know no reading of it, it
     starts as a statement, and it names no other place or time, no question and no refusal."""
-    return (part.intent == "unknown" and part.reason in ("no_match", "no_match_out_of_domain")
+    return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and _ASIDE_START[lang].match(piece) is not None and out_of_scope(piece) is None
             and not negated(piece))
 

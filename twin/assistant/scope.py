@@ -78,8 +78,8 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _NOT_MUSIC = re.compile(
     r"\b(?:jokes?|news|weather|forecast|riddles?|headlines|"
-    r"traffic (?:report|update)s?|voicemails?|e-?mails?|text messages?)\b|"
-    r"笑话|新闻|天气|路况|短信|邮件"
+    r"traffic (?:report|update)s?|voicemails?|e-?mails?|text messages?|gps|sat ?nav|"
+    r"navigation|directions)\b|笑话|新闻|天气|路况|短信|邮件|导航"
 )
 
 

@@ -69,6 +69,9 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
         "why don't you", "go ahead and", "could you possibly", "can you possibly",
         "if you could",
+        # fillers and a leave to act said first ("ugh, ...", "ok, you can start the music")
+        "ugh", "hmm", "hm", "um", "uh", "oh", "ok", "okay", "alright", "well", "just",
+        "you can", "you could",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
@@ -76,10 +79,14 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "能不能", "可不可以", "能否", "你能", "你可以",
         # fillers and greetings said before a command ("哦关闭车窗", "你好我想听...")
         "你好", "哦", "噢", "嗯", "呃", "额", "那个", "喂",
+        "帮我", "给我", "你帮我", "你给我", "先",
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
-    "en": ("if you don't mind", "if you can", "if possible", "if you could"),
+    "en": ("if you don't mind", "if you can", "if possible", "if you could",
+           # a tag and a wish said after the command ("..., would you", "... would be nice")
+           "would you", "will you", "could you", "can you", "won't you", "real quick",
+           "would be nice", "would be great", "would be good", "would be lovely", "would help"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以"),
 }
 
