@@ -304,7 +304,7 @@ def test_the_song_before_this_one_is_the_previous_track() -> None:
         "media_previous")
 
 
-@pytest.mark.parametrize("name", ["zh_car_dev.jsonl", "en_car_dev.jsonl"])
+@pytest.mark.parametrize("name", ["zh_car_dev.jsonl", "en_car_dev.jsonl", "said_dev.jsonl"])
 def test_car_commands_dev_files_rules_are_right_or_silent(name: str) -> None:
     """``scenarios/queries/train/{zh,en}_car_dev.jsonl`` (the project's own in-car commands,
     single and several to a sentence, and near misses that must act on nothing): every line

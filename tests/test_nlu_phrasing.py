@@ -150,6 +150,11 @@ WORD_CLASSES = [
     # an aside that is not a song to play: once answered with mute + play (a wrong actuation)
     ("en", "mute it real quick, I need to hear the GPS", [("media_mute", None)]),
     ("zh-CN", "先静音，我要听一下导航", [("media_mute", None)]),
+    # a direction said again; a seat for someone; a hot reason for a seat heater off
+    ("en", "turn the volume up, no, down", [("media_volume_down", 2)]),
+    ("en", "heat the passenger seat for my wife", [("seat_heat_passenger", 2)]),
+    ("en", "turn on the seat heater for her", [("seat_heat_passenger", 2)]),
+    ("en", "turn off my seat heater, it's getting too hot", [("seat_heat_driver", 0)]),
     # the same request said twice is one request
     ("zh-CN", "前挡风玻璃起雾了，看不清", [("climate_defrost", None)]),
 ]

@@ -247,6 +247,9 @@ def split_commands(
     opposite = active_catalogue().opposite
     for reason in reasons:  # "it's freezing, set the heat to 25": the reason of a command
         on_topic = [p.intent for _, p in out if topic_of(p.intent) == topic_of(reason.intent)]
+        agrees = _AGREES.get(reason.intent)
+        if agrees is not None and all(agrees(p.intent, p.value) for _, p in out if p.actuates):
+            continue  # "turn off my seat heater, it's getting too hot"
         if not on_topic or opposite(reason.intent) in on_topic:
             return None  # about nothing asked for, or the other way: read the sentence whole
     asked = {p.intent for _, p in out}
@@ -265,6 +268,25 @@ _ASIDE_START = {
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好)"),
 }
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
+
+
+def _warms(intent: str, value: object) -> bool:
+    return intent in ("climate_temperature_up", "climate_set_temperature", "window_close",
+                      "climate_fan_down") or (
+        intent.startswith("seat_heat_") and isinstance(value, int) and value > 0)
+
+
+def _cools(intent: str, value: object) -> bool:
+    return intent in ("climate_temperature_down", "climate_set_temperature", "window_open",
+                      "window_set_position", "climate_fan_up") or (
+        intent.startswith("seat_heat_") and value == 0)
+
+
+_AGREES: dict[str, Callable[[str, object], bool]] = {
+    "climate_temperature_up": _warms, "climate_temperature_down": _cools}
+"""A cold or hot reason and the commands it is a reason for, on any function: warmer, the
+window shut, less air, a seat heater on (and the other way round). Not the AC: "暖气" is the
+heater, so "太热了，开暖气" is no reason for it."""
 
 
 _ASIDE_REASONS = ("no_match", "no_match_out_of_domain", "open_out_of_scope")

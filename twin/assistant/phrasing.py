@@ -66,6 +66,9 @@ _DONT = {
                         r"(?P<y>.+)$"),
 }
 """A refusal followed by what is wanted instead ("don't X, just Y", "别X，Y")."""
+_EN_WAY = re.compile(r"\b(?:up|down|on|off|higher|lower|louder|quieter|softer|warmer|cooler|"
+                     r"colder|hotter)\b", re.IGNORECASE)
+"""A direction word: a wish that is only one replaces the first request's."""
 _TRAILING = re.compile(r"\s+(?:all the way|fully|completely|a bit|a little|slightly)$",
                        re.IGNORECASE)
 
@@ -122,6 +125,10 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
         out.append(first[:last.start()] + new.group(0) + first[last.end():])
     if lang == "en":
         out.append(f"{_TRAILING.sub('', first)} {wish}")
+        way = _EN_WAY.findall(first)
+        if way and _EN_WAY.fullmatch(wish):  # "turn it up, no, down"
+            at = first.lower().rindex(way[-1].lower())
+            out.append(first[:at] + wish + first[at + len(way[-1]):])
     topic = topic_words(first, lang)
     if topic is not None:
         noun = _NOUN[topic][0 if lang == "en" else 1]

@@ -86,7 +86,8 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
     "en": ("if you don't mind", "if you can", "if possible", "if you could",
            # a tag and a wish said after the command ("..., would you", "... would be nice")
            "would you", "will you", "could you", "can you", "won't you", "real quick",
-           "would be nice", "would be great", "would be good", "would be lovely", "would help"),
+           "would be nice", "would be great", "would be good", "would be lovely", "would help",
+           "for me", "for us"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以"),
 }
 
