@@ -163,3 +163,32 @@ WORD_CLASSES = [
 @pytest.mark.parametrize(("lang", "text", "want"), WORD_CLASSES)
 def test_word_classes(lang: str, text: str, want: list[tuple]) -> None:
     assert _commands(lang, text) == want
+
+
+FAN_SET = (Turn("set the fan to 3", "climate_set_fan", 3),)
+TEMP_SET = (Turn("set the temperature to 22", "climate_set_temperature", 22),)
+SEAT_HIGH = (Turn("my seat heater on high", "seat_heat_driver", 3),)
+
+
+@pytest.mark.parametrize(("lang", "text", "history", "want"), [
+    # "it" is what the last request moved: each once turned the volume up or down
+    ("en", "turn it up a bit", TEMP_SET, [("climate_temperature_up", 1)]),
+    ("en", "turn it down", FAN_SET, [("climate_fan_down", 1)]),
+    ("en", "turn it off", SEAT_HIGH, [("seat_heat_driver", 0)]),
+    ("en", "close it", (Turn("open the window", "window_open", None),), [("window_close", None)]),
+    ("zh-CN", "调小一点", (Turn("风量调到3档", "climate_set_fan", 3),), [("climate_fan_down", 1)]),
+    ("zh-CN", "关掉吧", (Turn("打开空调", "climate_ac_on", None),), [("climate_ac_off", None)]),
+    # a function named in the sentence is that function, whatever came before
+    ("en", "turn it up, I love this song", TEMP_SET, [("media_volume_up", 2)]),
+    ("en", "turn it up", (), [("media_volume_up", 2)]),
+    # a seat heater one step up or down from its last level (else from its default, 2)
+    ("en", "turn my seat heater down", SEAT_HIGH, [("seat_heat_driver", 2)]),
+    ("en", "turn down the passenger seat heater", (), [("seat_heat_passenger", 1)]),
+    ("en", "my seat is too hot", (), [("seat_heat_driver", 0)]),
+    # heat said as a quantity; the back window
+    ("en", "can we get some heat in here", (), [("climate_temperature_up", 1)]),
+    ("en", "less heat please", (), [("climate_temperature_down", 1)]),
+    ("en", "the back window is all fogged up", (), [("climate_defrost", None)]),
+])
+def test_it_is_the_last_function(lang: str, text: str, history: tuple, want: list) -> None:
+    assert _commands(lang, text, history) == want

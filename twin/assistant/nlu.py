@@ -55,7 +55,14 @@ from twin.assistant.feedback import (
 )
 from twin.assistant.intents import INTENTS
 from twin.assistant.multi import STATEMENT, split_commands
-from twin.assistant.phrasing import both_zones, corrections, normalise, other_zone, topic_words
+from twin.assistant.phrasing import (
+    both_zones,
+    corrections,
+    normalise,
+    other_zone,
+    pronoun_reading,
+    topic_words,
+)
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_music, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
@@ -68,6 +75,7 @@ from twin.assistant.vocabulary import (
     FOLLOW_UPS,
     HA_INTENTS,
     LEVEL_FAMILIES,
+    LEVEL_STEPS,
     ON_OFF,
     SIMPLE,
     STEP_FAMILIES,
@@ -292,6 +300,10 @@ class RuleNLU:
         (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
         start = time.perf_counter()
         whole = self._parse_one(text, history)
+        if history:  # "turn it up" after the fan was set: the fan, not the volume
+            said = self._pronoun(text, history, whole)
+            if said is not None:
+                return replace(said, ms=(time.perf_counter() - start) * 1000.0)
         if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
             return whole
         reread = self._reread(text, history)
@@ -310,6 +322,22 @@ class RuleNLU:
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _pronoun(self, text: str, history: Sequence[Turn], whole: RuleResult
+                 ) -> RuleResult | None:
+        """``text`` read with its "it" (or a Chinese verb's missing object) as the function the
+        last request moved, when the rules read it as nothing or as another function."""
+        last = _topic(history[-1].intent)
+        if whole.actuates and _topic(whole.intent) == last:
+            return None
+        said = pronoun_reading(text, self.lang, last)
+        if said is None:
+            return None
+        found = self.parse(said, history)
+        if found.actuates and found.confidence >= 0.85 and all(
+                _topic(p.intent) == last for p in found.parts):
+            return replace(found, confidence=min(found.confidence, 0.9))
+        return None
 
     def _reread(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
         """A sentence read as something the templates match (:mod:`twin.assistant.phrasing`):
@@ -409,6 +437,8 @@ class RuleNLU:
         value = _number(entity.value) if entity is not None else None
         if name in FOLLOW_UPS:
             return _follow_up(*FOLLOW_UPS[name], history)
+        if name in LEVEL_STEPS:
+            return _level_step(*LEVEL_STEPS[name], history)
         schema = INTENTS[name]
         if value is None and schema.kind != "none":
             return name, schema.default, 1.0, "full_default_value"
@@ -540,6 +570,17 @@ _CABIN_MAPPED = frozenset(
      "HassSetVolumeRelative"}
 )  # fmt: skip
 """Home Assistant intents with a cabin meaning besides ``ON_OFF`` and ``SIMPLE``."""
+
+
+def _level_step(intent: str, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:
+    """One step up or down from the level last set for ``intent`` (else its default)."""
+    schema = INTENTS[intent]
+    current = next((t.value for t in reversed(history) if t.intent == intent), None)
+    if not isinstance(current, int):
+        current = schema.default
+    step = LEVEL_FAMILIES.get(intent, 1)
+    assert isinstance(current, int) and schema.low is not None and schema.high is not None
+    return intent, min(schema.high, max(schema.low, current + sign * step)), 0.9, "followup"
 
 
 def _follow_up(relative: bool, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["both_zones", "corrections", "normalise", "other_zone", "topic_words"]
+__all__ = ["both_zones", "corrections", "normalise", "other_zone", "pronoun_reading",
+           "topic_words"]
 
 _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
@@ -74,14 +75,15 @@ _TRAILING = re.compile(r"\s+(?:all the way|fully|completely|a bit|a little|sligh
 
 _TOPIC_WORDS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
     "en": (
-        ("media_volume", re.compile(r"\b(?:volume|loud\w*|quiet\w*|music|sound|radio)\b", re.I)),
+        ("media_volume", re.compile(r"\b(?:volume|loud\w*|quiet\w*|music|sound|radio|songs?|"
+                                    r"tracks?|tunes?)\b", re.I)),
         ("climate_fan", re.compile(r"\b(?:fan|blower|airflow)\b", re.I)),
         ("window", re.compile(r"\bwindows?\b", re.I)),
         ("climate_temperature", re.compile(r"\b(?:temp|temperature|heat|heating|warm\w*|"
                                            r"cool\w*|cold\w*|hot\w*)\b", re.I)),
     ),
     "zh-CN": (
-        ("media_volume", re.compile(r"音量|声音|大声|小声|响")),
+        ("media_volume", re.compile(r"音量|声音|大声|小声|响|歌|音乐")),
         ("climate_fan", re.compile(r"风量|风速|风力|风扇")),
         ("window", re.compile(r"窗")),
         ("climate_temperature", re.compile(r"温度|冷|热|暖|凉|度")),
@@ -93,6 +95,34 @@ _NOUN = {
     "window": ("the window", "车窗"),
     "climate_temperature": ("the temperature", "温度"),
 }
+
+
+_IT_NOUN = {
+    "climate_temperature": ("the temperature", "温度"),
+    "climate_fan": ("the fan", "风量"),
+    "climate_ac": ("the AC", "空调"),
+    "seat_heat_driver": ("my seat heater", "主驾座椅加热"),
+    "seat_heat_passenger": ("the passenger seat heater", "副驾座椅加热"),
+    "window": ("the window", "车窗"),
+    "media_volume": ("the volume", "音量"),
+}
+"""What "it" is after a request on a function (a Chinese verb said alone takes it before)."""
+_IT = re.compile(r"\bit\b", re.IGNORECASE)
+_ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:调|开|关|升|降|加|减|打开|关闭|"
+                      r"关掉|关上|调高|调低|调大|调小|开大|开小|关小|升高|降低)")
+
+
+def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
+    """``text`` with its "it" (in Chinese, the missing object of a verb said alone: "调小一点",
+    "关掉吧") made the function the last request moved, ``topic``; None when ``text`` names a
+    function of its own or has no such gap."""
+    if topic not in _IT_NOUN or topic_words(text, lang) is not None:
+        return None
+    noun = _IT_NOUN[topic][0 if lang == "en" else 1]
+    if lang == "en":
+        return _IT.sub(noun, text, count=1) if _IT.search(text) else None
+    bare = text.strip().removeprefix("把它").removeprefix("它")
+    return noun + bare if _ZH_BARE.match(bare) else None
 
 
 def topic_words(text: str, lang: str) -> str | None:

@@ -217,6 +217,13 @@ FOLLOW_UPS: dict[str, tuple[bool, int]] = {
     "followup_up": (False, 1),
     "followup_down": (False, -1),
 }
+LEVEL_STEPS: dict[str, tuple[str, int]] = {
+    # template intent: (the level intent it moves, which way) -- "turn my seat heater down"
+    "seat_heat_driver_up": ("seat_heat_driver", 1),
+    "seat_heat_driver_down": ("seat_heat_driver", -1),
+    "seat_heat_passenger_up": ("seat_heat_passenger", 1),
+    "seat_heat_passenger_down": ("seat_heat_passenger", -1),
+}
 LEVEL_FAMILIES: dict[str, int] = {
     # last intent: step of one "more" on its own level value
     name: entry.value.step
