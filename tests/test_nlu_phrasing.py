@@ -185,6 +185,11 @@ SEAT_HIGH = (Turn("my seat heater on high", "seat_heat_driver", 3),)
     ("en", "turn my seat heater down", SEAT_HIGH, [("seat_heat_driver", 2)]),
     ("en", "turn down the passenger seat heater", (), [("seat_heat_passenger", 1)]),
     ("en", "my seat is too hot", (), [("seat_heat_driver", 0)]),
+    ("zh-CN", "座椅加热调高一点", (), [("seat_heat_driver", 3)]),
+    ("zh-CN", "副驾座椅加热调低一点", (), [("seat_heat_passenger", 1)]),
+    ("zh-CN", "我快热死了", (), [("climate_temperature_down", 1)]),
+    ("zh-CN", "出风口风太大了", (), [("climate_fan_down", 1)]),
+    ("zh-CN", "前挡起雾了", (), [("climate_defrost", None)]),
     # heat said as a quantity; the back window
     ("en", "can we get some heat in here", (), [("climate_temperature_up", 1)]),
     ("en", "less heat please", (), [("climate_temperature_down", 1)]),
