@@ -25,6 +25,8 @@ SAID = [
     ("en", "set the temp to 20, no wait, make that 23", [("climate_set_temperature", 23)]),
     ("en", "set the temperature to 19, sorry, 21", [("climate_set_temperature", 21)]),
     ("en", "volume to 10, no, 12", [("media_volume_set", 12)]),
+    ("en", "set the temperature to 20 no wait 22", [("climate_set_temperature", 22)]),
+    ("zh-CN", "温度调到24度不对25度", [("climate_set_temperature", 25)]),
     ("zh-CN", "温度调到24度，不对，25度", [("climate_set_temperature", 25)]),
     ("zh-CN", "音量调到10，说错了，调到15", [("media_volume_set", 15)]),
     # a refusal followed by what is wanted instead

@@ -7,6 +7,7 @@ import pytest
 
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import feedback_for
+from twin.assistant.intents import INTENTS
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import decide
 from twin.assistant.queries import LabelledQuery
@@ -111,3 +112,18 @@ def test_a_rules_miss_out_of_domain_says_so(lang: str, text: str, ood: bool) -> 
     from twin.assistant.feedback import clarify, out_of_domain
 
     assert d.feedback == (out_of_domain(lang) if ood else clarify(lang))
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "set the heat to 100 degrees"),
+    ("en", "set the temperature to minus 5"),
+    ("en", "make it warmer by ten degrees"),
+    ("zh-CN", "温度设成零下五度"),
+    ("zh-CN", "温度调到零下二十度"),  # read as 20 it would be a set, and the wrong way
+    ("zh-CN", "风量一下加大五档"),
+])
+def test_out_of_range_says_the_range_and_acts_on_nothing(lang: str, text: str) -> None:
+    result = shared_nlu(lang).parse(text)
+    assert result.reason == "out_of_range" and not result.actuates
+    schema = INTENTS[result.intent]
+    assert str(schema.low) in result.feedback and str(schema.high) in result.feedback

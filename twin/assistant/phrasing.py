@@ -52,8 +52,9 @@ def normalise(text: str, lang: str) -> str:
 
 _FIX = {
     "en": re.compile(
-        r"^(?P<x>.+?)\s*[,;.]\s*(?:(?:no|nope|wait|sorry|oops|actually|i mean|scratch that|"
-        r"correction|or rather|rather)\b[\s,.;!]*)+(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
+        r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|wait|sorry|oops|actually|i mean|scratch that|"
+        r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|sorry|i mean|"
+        r"scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
         r"^(?P<x>.+?)[，,;；。\s]*(?:(?:不对|不是|说错了|错了|哦不|啊不|呃不|不不)[，,;；。\s]*)+"
