@@ -192,6 +192,20 @@ SEAT_HIGH = (Turn("my seat heater on high", "seat_heat_driver", 3),)
     ("zh-CN", "我快热死了", (), [("climate_temperature_down", 1)]),
     ("zh-CN", "出风口风太大了", (), [("climate_fan_down", 1)]),
     ("zh-CN", "前挡起雾了", (), [("climate_defrost", None)]),
+    # a complaint about the last change, a number said alone, "actually" said first
+    ("en", "that's too hot now", TEMP_SET, [("climate_temperature_down", 1)]),
+    ("en", "that's too hot", SEAT_HIGH, [("seat_heat_driver", 2)]),
+    ("en", "too hot now, turn it down a notch", SEAT_HIGH, [("seat_heat_driver", 2)]),
+    ("en", "that's too strong", FAN_SET, [("climate_fan_down", 1)]),
+    ("en", "no, 23", TEMP_SET, [("climate_set_temperature", 23)]),
+    ("en", "make it 24 instead", TEMP_SET, [("climate_set_temperature", 24)]),
+    ("zh-CN", "不对，25度", (Turn("温度调到22度", "climate_set_temperature", 22),),
+     [("climate_set_temperature", 25)]),
+    ("en", "actually turn it off", (Turn("turn on the AC", "climate_ac_on", None),),
+     [("climate_ac_off", None)]),
+    # nothing before it: "that's too hot" and a bare number say nothing the rules act on
+    ("en", "that's too hot", (), []),
+    ("en", "no, 23", (), []),
     # heat said as a quantity; the back window
     ("en", "can we get some heat in here", (), [("climate_temperature_up", 1)]),
     ("en", "less heat please", (), [("climate_temperature_down", 1)]),

@@ -59,6 +59,7 @@ from twin.assistant.phrasing import (
     both_zones,
     corrections,
     normalise,
+    number_reading,
     other_zone,
     pronoun_reading,
     topic_words,
@@ -79,6 +80,7 @@ from twin.assistant.vocabulary import (
     ON_OFF,
     SIMPLE,
     STEP_FAMILIES,
+    THERMAL_FOLLOW_UPS,
     WARM_UP,
     WINDOW_LEVEL,
 )
@@ -330,7 +332,7 @@ class RuleNLU:
         last = _topic(history[-1].intent)
         if whole.actuates and _topic(whole.intent) == last:
             return None
-        said = pronoun_reading(text, self.lang, last)
+        said = pronoun_reading(text, self.lang, last) or number_reading(text, self.lang, last)
         if said is None:
             return None
         found = self.parse(said, history)
@@ -371,7 +373,7 @@ class RuleNLU:
     def _split(self, text: str, history: Sequence[Turn], whole: RuleResult
                ) -> list[RuleResult] | None:
         """Each command of ``text`` (:func:`twin.assistant.multi.split_commands`), or None."""
-        found = split_commands(text, self.lang, history, self._parse_one, _topic, whole)
+        found = split_commands(text, self.lang, history, self._parse_part, _topic, whole)
         if found is None:
             return None
         out: list[RuleResult] = []
@@ -381,6 +383,12 @@ class RuleNLU:
                 part = replace(part, feedback=cannot_part(piece, self.lang))
             out.append(part)
         return out
+
+    def _parse_part(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
+        """One part of a sentence: :meth:`_parse_one`, its "it" read from the history."""
+        part = self._parse_one(text, history)
+        said = self._pronoun(text, history, part) if history else None
+        return said if said is not None else part
 
     def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One command: the first template match of ``text`` as a :class:`RuleResult`."""
@@ -439,6 +447,14 @@ class RuleNLU:
             return _follow_up(*FOLLOW_UPS[name], history)
         if name in LEVEL_STEPS:
             return _level_step(*LEVEL_STEPS[name], history)
+        if name in THERMAL_FOLLOW_UPS:
+            sign = THERMAL_FOLLOW_UPS[name]
+            if not history:
+                return "unknown", None, 0.3, "followup_without_history"
+            if history[-1].intent.startswith("seat_heat_"):
+                return _level_step(history[-1].intent, sign, history)
+            intent = "climate_temperature_up" if sign > 0 else "climate_temperature_down"
+            return intent, INTENTS[intent].default, 0.9, "followup"
         schema = INTENTS[name]
         if value is None and schema.kind != "none":
             return name, schema.default, 1.0, "full_default_value"

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["both_zones", "corrections", "normalise", "other_zone", "pronoun_reading",
-           "topic_words"]
+__all__ = ["both_zones", "corrections", "normalise", "number_reading", "other_zone",
+           "pronoun_reading", "topic_words"]
 
 _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
@@ -124,6 +124,31 @@ def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
         return _IT.sub(noun, text, count=1) if _IT.search(text) else None
     bare = text.strip().removeprefix("把它").removeprefix("它")
     return noun + bare if _ZH_BARE.match(bare) else None
+
+
+_BARE_NUMBER = {
+    "en": re.compile(rf"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
+                     rf"set it to|to)[\s,]+)*(?P<n>{_EN_NUMBER})(?: (?:degrees|percent|%))?"
+                     rf"(?: instead| please)*$", re.IGNORECASE),
+    "zh-CN": re.compile(rf"^(?:不对|不是|不|改成|换成|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
+                        rf"(?:度|档|挡|%)?(?:吧|就行|好了)?$"),
+}
+_SET_NOUN = {
+    "climate_temperature": ("set the temperature to {} degrees", "温度调到{}度"),
+    "climate_fan": ("set the fan to {}", "风量调到{}档"),
+    "media_volume": ("set the volume to {}", "音量调到{}"),
+    "seat_heat_driver": ("set my seat heater to {}", "主驾座椅加热调到{}档"),
+    "seat_heat_passenger": ("set the passenger seat heater to {}", "副驾座椅加热调到{}档"),
+}
+
+
+def number_reading(text: str, lang: str, topic: str | None) -> str | None:
+    """A number said alone after a request ("no, 23", "make it 24 instead", "不对，25度"): the
+    function the last request moved, set to it; None otherwise."""
+    found = _BARE_NUMBER[lang].match(text.strip(" .。!！"))
+    if found is None or topic not in _SET_NOUN:
+        return None
+    return _SET_NOUN[topic][0 if lang == "en" else 1].format(found.group("n"))
 
 
 def topic_words(text: str, lang: str) -> str | None:

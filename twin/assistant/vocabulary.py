@@ -71,7 +71,7 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "if you could",
         # fillers and a leave to act said first ("ugh, ...", "ok, you can start the music")
         "ugh", "hmm", "hm", "um", "uh", "oh", "ok", "okay", "alright", "well", "just",
-        "you can", "you could",
+        "you can", "you could", "actually",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
@@ -87,7 +87,7 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            # a tag and a wish said after the command ("..., would you", "... would be nice")
            "would you", "will you", "could you", "can you", "won't you", "real quick",
            "would be nice", "would be great", "would be good", "would be lovely", "would help",
-           "for me", "for us"),
+           "for me", "for us", "instead"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以"),
 }
 
@@ -216,6 +216,11 @@ FOLLOW_UPS: dict[str, tuple[bool, int]] = {
     "followup_less": (True, -1),
     "followup_up": (False, 1),
     "followup_down": (False, -1),
+}
+THERMAL_FOLLOW_UPS: dict[str, int] = {
+    # "that's too hot" after a request: a step on the seat heater just set, else the cabin
+    "followup_too_hot": -1,
+    "followup_too_cold": 1,
 }
 LEVEL_STEPS: dict[str, tuple[str, int]] = {
     # template intent: (the level intent it moves, which way) -- "turn my seat heater down"
