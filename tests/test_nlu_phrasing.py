@@ -157,6 +157,23 @@ WORD_CLASSES = [
     ("en", "heat the passenger seat for my wife", [("seat_heat_passenger", 2)]),
     ("en", "turn on the seat heater for her", [("seat_heat_passenger", 2)]),
     ("en", "turn off my seat heater, it's getting too hot", [("seat_heat_driver", 0)]),
+    # indirect English: cold and heat said as a body feels it, air, the fan, songs, home
+    ("en", "I can barely feel my toes", [("climate_temperature_up", 1)]),
+    ("en", "brr", [("climate_temperature_up", 1)]),
+    ("en", "it's an icebox in here", [("climate_temperature_up", 1)]),
+    ("en", "I'm dying of heat", [("climate_temperature_down", 1)]),
+    ("en", "can you cool us off", [("climate_temperature_down", 1)]),
+    ("en", "it's stuffy, let some air in", [("window_set_position", 20)]),
+    ("en", "get some air moving in here", [("climate_fan_up", 1)]),
+    ("en", "I feel a draft", [("climate_fan_down", 1)]),
+    ("en", "kill the fan", [("climate_set_fan", 0)]),
+    ("en", "fan off please", [("climate_set_fan", 0)]),  # Home Assistant's: not the cabin's
+    ("en", "change the song", [("media_next", None)]),
+    ("en", "I've heard this one too many times", [("media_next", None)]),
+    ("en", "back up a track", [("media_previous", None)]),
+    ("en", "hold the music", [("media_pause", None)]),
+    ("en", "set volume to half", [("media_volume_set", 15)]),
+    ("en", "I'm heading home", [("navigate_home", None)]),
     # the same request said twice is one request
     ("zh-CN", "前挡风玻璃起雾了，看不清", [("climate_defrost", None)]),
 ]
