@@ -174,6 +174,16 @@ WORD_CLASSES = [
     ("en", "hold the music", [("media_pause", None)]),
     ("en", "set volume to half", [("media_volume_set", 15)]),
     ("en", "I'm heading home", [("navigate_home", None)]),
+    # indirect Chinese by word class
+    ("zh-CN", "手都冻僵了", [("climate_temperature_up", 1)]),
+    ("zh-CN", "车里像冰窖一样", [("climate_temperature_up", 1)]),
+    ("zh-CN", "热得不行", [("climate_temperature_down", 1)]),
+    ("zh-CN", "透透气", [("window_set_position", 20)]),
+    ("zh-CN", "风吹得我好冷", [("climate_fan_down", 1)]),
+    ("zh-CN", "我听不清", [("media_volume_up", 2)]),
+    ("zh-CN", "不想听这首", [("media_next", None)]),
+    ("zh-CN", "接着放", [("media_play", None)]),
+    ("zh-CN", "我累了想回家", [("navigate_home", None)]),
     # the same request said twice is one request
     ("zh-CN", "前挡风玻璃起雾了，看不清", [("climate_defrost", None)]),
 ]
