@@ -47,6 +47,8 @@ SAID = [
     # both front seats, and the other one too
     ("en", "turn on both front seat heaters", BOTH_ON),
     ("en", "switch off all the seat heaters", BOTH_OFF),
+    ("en", "heat both seats and set the temperature to 24",
+     [*BOTH_ON, ("climate_set_temperature", 24)]),
     ("zh-CN", "打开前排座椅加热", BOTH_ON),
     ("en", "turn my seat heater off, and the passenger one too", BOTH_OFF),
     ("zh-CN", "主驾座椅加热关了，副驾的也关了", BOTH_OFF),

@@ -229,10 +229,15 @@ _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)
 _ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边)(?:的)?座椅加热")
 
 
+_EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the two)\s+"
+                           r"(?:(?:of )?the\s+)?(?:front\s+)?seats\b", re.IGNORECASE)
+
+
 def both_zones(text: str, lang: str) -> str | None:
     """``text`` with "both (front) seat heaters" said as the driver's and the passenger's
     ("turn on the driver seat heater and the passenger seat heater"), or None."""
     if lang == "en":
+        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text)
         found = _EN_BOTH.search(text)
         if found is None:
             return None
