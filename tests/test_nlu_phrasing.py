@@ -98,6 +98,9 @@ NOTHING = [
     ("en", "don't turn on the AC, it's fine", ()),
     ("zh-CN", "打开座椅加热，不对，别开", ()),
     ("zh-CN", "别开窗，太冷了", ()),
+    # "once we are on the highway": for later (acted on by the fallback once: holdout6)
+    ("zh-CN", "上了高速再把窗户关上", ()),
+    ("zh-CN", "进了隧道就把窗关上", ()),
     # a reason about something no command moves
     ("en", "i'm cold, open the window", ()),
     ("en", "turn on the lights, the baby's asleep", ()),

@@ -24,6 +24,8 @@ from twin.assistant.scope import negated, out_of_scope
     ("等会儿再开窗", "later"),
     ("下次上车的时候温度设成二十二度", "later"),
     ("明天早上把座椅加热打开", "later"),
+    ("上了高速再把窗户关上", "later"),
+    ("过了收费站就把音乐关了", "later"),
     ("is the ac on", "question"),
     ("what's the temperature in here", "question"),
     ("why is it so loud", "question"),

@@ -29,6 +29,7 @@ _LATER = re.compile(
     r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m|"
     r"every (?:morning|day|evening|night|time|week)|at (?:noon|midnight|night))\b|"
     r"明天|今晚|晚上|早上|下午|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
+    r"(?:上了|下了|过了|进了|出了|到了)[^，,。]{1,8}?(?:再|就|以后|之后)|"
     r"如果|要是|的话|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
 )
 _QUESTION = re.compile(
