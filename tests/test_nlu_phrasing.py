@@ -100,6 +100,8 @@ NOTHING = [
     ("zh-CN", "别开窗，太冷了", ()),
     # "once we are on the highway": for later (acted on by the fallback once: holdout6)
     ("zh-CN", "上了高速再把窗户关上", ()),
+    ("en", "what about the music", ()),
+    ("en", "how about a joke", ()),
     ("zh-CN", "进了隧道就把窗关上", ()),
     # a reason about something no command moves
     ("en", "i'm cold, open the window", ()),
@@ -189,6 +191,18 @@ WORD_CLASSES = [
     ("zh-CN", "不想听这首", [("media_next", None)]),
     ("zh-CN", "接着放", [("media_play", None)]),
     ("zh-CN", "我累了想回家", [("navigate_home", None)]),
+    # a suggestion said as its command; "'d" spelled out; wishes about the cabin
+    ("en", "would you mind turning the fan down a bit", [("climate_fan_down", 1)]),
+    ("en", "do you mind closing the window", [("window_close", None)]),  # was a question
+    ("en", "how about turning the music down", [("media_volume_down", 2)]),
+    ("en", "how about some heat", [("climate_temperature_up", 1)]),  # once played music
+    ("en", "I'd love some music", [("media_play", None)]),
+    ("en", "I'd like it warmer", [("climate_temperature_up", 1)]),
+    ("en", "we need more air back here", [("climate_fan_up", 1)]),
+    ("en", "give me a little more heat", [("climate_temperature_up", 1)]),
+    ("en", "could we have the windows down", [("window_open", None)]),
+    ("en", "let's get some tunes going", [("media_play", None)]),
+    ("en", "i'd like to hear that last song again", [("media_previous", None)]),
     # the same request said twice is one request
     ("zh-CN", "前挡风玻璃起雾了，看不清", [("climate_defrost", None)]),
 ]

@@ -43,10 +43,39 @@ _APPROX = {
 }
 
 
+_WOULD = re.compile(r"\b(i|we|you)'d\b", re.IGNORECASE)
+_SUGGEST = re.compile(r"^(?:would you mind|do you mind|mind|how about|what about|could you try|"
+                      r"try)\s+(?P<rest>.+)$", re.IGNORECASE)
+_BASE = {
+    "turning": "turn", "closing": "close", "opening": "open", "putting": "put", "setting": "set",
+    "making": "make", "skipping": "skip", "playing": "play", "lowering": "lower",
+    "raising": "raise", "switching": "switch", "cranking": "crank", "rolling": "roll",
+    "warming": "warm", "cooling": "cool", "pausing": "pause", "muting": "mute", "heating": "heat",
+    "bumping": "bump", "dropping": "drop", "taking": "take", "getting": "get",
+    "bringing": "bring", "changing": "change", "increasing": "increase",
+    "decreasing": "decrease", "reducing": "reduce", "cracking": "crack", "starting": "start",
+    "stopping": "stop", "shutting": "shut", "killing": "kill", "navigating": "navigate",
+    "defrosting": "defrost", "resuming": "resume", "giving": "give", "knocking": "knock",
+}
+"""The verbs of a suggestion ("would you mind turning ...") said as a command."""
+_SOME = re.compile(r"(?:some|a little|a bit|more|a little more|a bit more)\b", re.IGNORECASE)
+
+
 def normalise(text: str, lang: str) -> str:
-    """``text`` with a noun's "is" spelled out and an approximation before a number dropped."""
+    """``text`` with a noun's "is" and a "'d" spelled out, a suggestion said as the command
+    it is ("how about turning the music down", "would you mind closing the window", "what
+    about some heat"), and an approximation before a number dropped."""
     if lang == "en":
-        text = _NOUN_IS.sub(r"\1 is ", text)
+        text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
+        found = _SUGGEST.match(text.strip())
+        if found is not None:
+            rest = found.group("rest")
+            verb, _, tail = rest.partition(" ")
+            if verb.lower().endswith("ing"):
+                base = _BASE.get(verb.lower())
+                text = f"{base} {tail}".strip() if base is not None else text
+            elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what")):
+                text = rest  # "how about some heat", not "what about the music?"
     return _APPROX[lang].sub("", text)
 
 
