@@ -101,6 +101,9 @@ NOTHING = [
     # "once we are on the highway": for later (acted on by the fallback once: holdout6)
     ("zh-CN", "上了高速再把窗户关上", ()),
     ("en", "what about the music", ()),
+    ("en", "the baby is hot, turn the music up", ()),
+    ("zh-CN", "老婆说她冷，把音量调大", ()),
+    ("zh-CN", "路线", ()),
     ("en", "how about a joke", ()),
     ("zh-CN", "进了隧道就把窗关上", ()),
     # a reason about something no command moves
@@ -203,6 +206,17 @@ WORD_CLASSES = [
     ("en", "could we have the windows down", [("window_open", None)]),
     ("en", "let's get some tunes going", [("media_play", None)]),
     ("en", "i'd like to hear that last song again", [("media_previous", None)]),
+    # Chinese colloquial verbs and levels, her seat, the way home; a person's cold as a reason
+    ("zh-CN", "空调给我开到最冷", [("climate_set_temperature", 16)]),
+    ("zh-CN", "把温度弄低点", [("climate_temperature_down", 1)]),
+    ("zh-CN", "座椅给我热一下", [("seat_heat_driver", 2)]),
+    ("zh-CN", "座椅加热开低档", [("seat_heat_driver", 1)]),
+    ("zh-CN", "给副驾驶座椅加个热", [("seat_heat_passenger", 2)]),
+    ("zh-CN", "切下一首", [("media_next", None)]),
+    ("zh-CN", "回家的路线", [("navigate_home", None)]),
+    ("zh-CN", "老婆说她冷，把她座椅加热打开", [("seat_heat_passenger", 2)]),
+    ("en", "the kids are cold, close the window", [("window_close", None)]),  # once also warmer
+    ("en", "my wife is freezing, turn on her seat heater", [("seat_heat_passenger", 2)]),
     # the same request said twice is one request
     ("zh-CN", "前挡风玻璃起雾了，看不清", [("climate_defrost", None)]),
 ]

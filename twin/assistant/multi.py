@@ -64,7 +64,9 @@ not: "座椅加热关掉|空调打开" says the verb after its object."""
 
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
-                     r"it feels|this is|that'?s|so|too|way too)\b", re.IGNORECASE),
+                     r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
+                     r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody)\b",
+                     re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])|好|太|有点|有些|真|车里|车内|车上|感觉|"
                         r"觉得|这)"),
 }
@@ -256,7 +258,7 @@ def split_commands(
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
-    named = {topic_words(a, lang) for a in asides} - {None}
+    named = {topic_words(a, lang) for a in asides if not _agrees(a, out)} - {None}
     if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
@@ -265,7 +267,8 @@ def split_commands(
 _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh)\b", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好)"),
+    "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好|老婆|老公|"
+                        r"媳妇|爸|妈)"),
 }
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
 
@@ -287,6 +290,16 @@ _AGREES: dict[str, Callable[[str, object], bool]] = {
 """A cold or hot reason and the commands it is a reason for, on any function: warmer, the
 window shut, less air, a seat heater on (and the other way round). Not the AC: "暖气" is the
 heater, so "太热了，开暖气" is no reason for it."""
+
+
+def _agrees(aside: str, out: Sequence[tuple[str, Part]]) -> bool:
+    """Whether a cold or hot ``aside`` is a reason for every command beside it ("老婆说她冷，
+    把她座椅加热打开")."""
+    for want, why in _ASIDE_WANTS.items():
+        agrees = _AGREES.get(want)
+        if agrees is not None and why.search(aside):
+            return all(agrees(p.intent, p.value) for _, p in out if p.actuates)
+    return False
 
 
 _ASIDE_REASONS = ("no_match", "no_match_out_of_domain", "open_out_of_scope")
