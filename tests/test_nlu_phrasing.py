@@ -33,6 +33,15 @@ SAID = [
     ("en", "don't open the window all the way, just halfway", [("window_set_position", 50)]),
     ("en", "don't turn the volume up, turn it down", [("media_volume_down", 2)]),
     ("zh-CN", "别放那么大声，调小一点", [("media_volume_down", 2)]),
+    # a contrast: "X, not Y" and "not Y, X" ask for X ("不是" before a pause is a correction)
+    ("en", "turn the heat down, not up", [("climate_temperature_down", 1)]),
+    ("en", "turn on the passenger seat heater, not mine", [("seat_heat_passenger", 2)]),
+    ("en", "not louder, quieter", [("media_volume_down", 2)]),
+    ("en", "I said warmer, not cooler", [("climate_temperature_up", 1)]),
+    ("zh-CN", "风量调大，不是调小", [("climate_fan_up", 1)]),  # read once as the correction
+    ("zh-CN", "不是主驾，是副驾的座椅加热", [("seat_heat_passenger", 2)]),
+    ("zh-CN", "温度调到24度，不是，25度", [("climate_set_temperature", 25)]),
+    ("zh-CN", "车窗别全打开，开一半就行", [("window_set_position", 50)]),
     # an aside beside the command
     ("en", "turn the music down a bit, the baby's asleep", [("media_volume_down", 2)]),
     ("en", "close the window, it's way too noisy out there", [("window_close", None)]),
@@ -101,6 +110,8 @@ NOTHING = [
     # "once we are on the highway": for later (acted on by the fallback once: holdout6)
     ("zh-CN", "上了高速再把窗户关上", ()),
     ("en", "what about the music", ()),
+    ("en", "open the window, not now", ()),
+    ("zh-CN", "打开窗户，不是现在", ()),
     ("en", "the baby is hot, turn the music up", ()),
     ("zh-CN", "老婆说她冷，把音量调大", ()),
     ("zh-CN", "路线", ()),

@@ -86,7 +86,8 @@ _FIX = {
         r"scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
-        r"^(?P<x>.+?)[，,;；。\s]*(?:(?:不对|不是|说错了|错了|哦不|啊不|呃不|不不)[，,;；。\s]*)+"
+        r"^(?P<x>.+?)[，,;；。\s]*(?:(?:不对|不是(?=[，,;；。\s])|说错了|错了|哦不|啊不|呃不|不不)"
+        r"[，,;；。\s]*)+"
         r"(?:改成|换成|改为|是)?(?P<y>.+)$"),
 }
 """A self-correction: what was said first (x), the marker, and the wish that replaces it (y)."""
@@ -100,6 +101,18 @@ _DONT = {
 _EN_WAY = re.compile(r"\b(?:up|down|on|off|higher|lower|louder|quieter|softer|warmer|cooler|"
                      r"colder|hotter)\b", re.IGNORECASE)
 """A direction word: a wish that is only one replaces the first request's."""
+_NOT_THAT = {
+    "en": (re.compile(r"^(?P<x>.+?)\s*,\s*(?:but\s+)?not\s+(?P<y>.+)$", re.IGNORECASE),
+           re.compile(r"^(?:i said\s+)?not\s+(?P<y>[^,]+?)\s*,\s*(?:but\s+)?(?P<x>.+)$",
+                      re.IGNORECASE)),
+    "zh-CN": (re.compile(r"^(?P<x>.+?)[，,]\s*(?:而)?不是(?![，,;；。\s])(?P<y>.+)$"),
+              re.compile(r"^不是(?P<y>[^，,]+)[，,]\s*(?:是|而是|要)?(?P<x>.+)$")),
+}
+"""A contrast: what is wanted (x), and what is not (y): "X, not Y", "not Y, X", "X，不是Y"."""
+_SAID = re.compile(r"^(?:i said|i meant|i asked for|i wanted)\s+", re.IGNORECASE)
+_NOT_NOW = re.compile(r"\b(?:now|yet|today|here|right now)\b|现在|马上|这里", re.IGNORECASE)
+_ZH_DONT_INSIDE = re.compile(r"^(?P<noun>[^，,]*?)(?:别|不要)(?P<x>[^，,]+)[，,]\s*(?P<y>.+)$")
+"""A refusal said after its object ("车窗别全打开，开一半就行")."""
 _TRAILING = re.compile(r"\s+(?:all the way|fully|completely|a bit|a little|slightly)$",
                        re.IGNORECASE)
 
@@ -193,11 +206,20 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
     or a "don't X, Y"; None when ``text`` is neither. The readings, in order: the wish as said;
     the first request with the wish's number; the first request's verb and object with the
     wish; the wish with its "it" (or nothing, in Chinese) made the first one's function."""
+    for pattern in _NOT_THAT[lang]:  # "X, not Y": X is the request
+        contrast = pattern.match(text.strip())
+        if contrast is not None and not _NOT_NOW.search(contrast.group("y")):
+            wanted = _SAID.sub("", contrast.group("x").strip(" ,，。."))
+            return contrast.group("y").strip(), [wanted]
     fix = _FIX[lang].match(text.strip())
     dont = _DONT[lang].match(text.strip())
-    found = fix or dont
+    inside = _ZH_DONT_INSIDE.match(text.strip()) if lang == "zh-CN" else None
+    found = fix or dont or inside
     if found is None:
         return None
+    if found is inside and inside is not None:
+        noun, wish = inside.group("noun"), inside.group("y").strip(" ,，。.")
+        return noun + inside.group("x"), [wish, noun + wish] if noun else [wish]
     first, wish = found.group("x").strip(), found.group("y").strip(" ,，。.")
     if not first or not wish:
         return None
