@@ -42,6 +42,9 @@ SAID = [
     ("zh-CN", "不是主驾，是副驾的座椅加热", [("seat_heat_passenger", 2)]),
     ("zh-CN", "温度调到24度，不是，25度", [("climate_set_temperature", 25)]),
     ("zh-CN", "车窗别全打开，开一半就行", [("window_set_position", 50)]),
+    # a limit said after a relative request
+    ("en", "turn up the heat, but not too much", [("climate_temperature_up", 1)]),
+    ("zh-CN", "温度调低一点，别太低", [("climate_temperature_down", 1)]),
     # an aside beside the command
     ("en", "turn the music down a bit, the baby's asleep", [("media_volume_down", 2)]),
     ("en", "close the window, it's way too noisy out there", [("window_close", None)]),
@@ -111,6 +114,7 @@ NOTHING = [
     ("zh-CN", "上了高速再把窗户关上", ()),
     ("en", "what about the music", ()),
     ("en", "open the window, not now", ()),
+    ("en", "open the window, but not too far", ()),  # not all the way: left to the fallback
     ("zh-CN", "打开窗户，不是现在", ()),
     ("en", "the baby is hot, turn the music up", ()),
     ("zh-CN", "老婆说她冷，把音量调大", ()),

@@ -36,6 +36,14 @@ _NOUN_IS = re.compile(
     rf"\b(?!(?:it|that|there|what|he|she|who|here|where|let|how|this)'s\b)([a-z]+)'s "
     rf"(?={_IS_AFTER}\b)", re.IGNORECASE)
 """A noun's "'s" before what follows "is" (pronouns' contractions are spelled in templates)."""
+_HEDGE = {
+    "en": re.compile(r"\s*,?\s*(?:but|just)\s+not\s+too\s+(?:much|high|low|hot|cold|warm|cool|"
+                     r"loud|quiet|far|strong|fast)\s*$", re.IGNORECASE),
+    "zh-CN": re.compile(r"[，,]\s*(?:但是?|不过|可是?)?也?(?:别|不要|不用)太[^，,。]{1,3}了?$"),
+}
+"""A limit said after a relative request ("…, but not too much", "…，别太低"): the step is the
+default one anyway."""
+_WINDOW = re.compile(r"window|窗", re.IGNORECASE)
 _APPROX = {
     "en": re.compile(rf"\b(?:about|around|roughly|approximately|maybe|like|say|something like)"
                      rf"\s+(?={_EN_NUMBER}\b)", re.IGNORECASE),
@@ -76,6 +84,8 @@ def normalise(text: str, lang: str) -> str:
                 text = f"{base} {tail}".strip() if base is not None else text
             elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what")):
                 text = rest  # "how about some heat", not "what about the music?"
+    if not _WINDOW.search(text):  # "open the window, but not too far" is not all the way
+        text = _HEDGE[lang].sub("", text)
     return _APPROX[lang].sub("", text)
 
 
@@ -110,7 +120,9 @@ _NOT_THAT = {
 }
 """A contrast: what is wanted (x), and what is not (y): "X, not Y", "not Y, X", "X，不是Y"."""
 _SAID = re.compile(r"^(?:i said|i meant|i asked for|i wanted)\s+", re.IGNORECASE)
-_NOT_NOW = re.compile(r"\b(?:now|yet|today|here|right now)\b|现在|马上|这里", re.IGNORECASE)
+_NOT_NOW = re.compile(r"\b(?:now|yet|today|here|right now)\b|^(?:too|so|that|very|all the way|"
+                      r"fully|completely)\b|现在|马上|这里|^太", re.IGNORECASE)
+"""A "not" about when, or how much ("but not too far"): no contrast to read."""
 _ZH_DONT_INSIDE = re.compile(r"^(?P<noun>[^，,]*?)(?:别|不要)(?P<x>[^，,]+)[，,]\s*(?P<y>.+)$")
 """A refusal said after its object ("车窗别全打开，开一半就行")."""
 _TRAILING = re.compile(r"\s+(?:all the way|fully|completely|a bit|a little|slightly)$",
