@@ -281,6 +281,12 @@ SEAT_HIGH = (Turn("my seat heater on high", "seat_heat_driver", 3),)
     # nothing before it: "that's too hot" and a bare number say nothing the rules act on
     ("en", "that's too hot", (), []),
     ("en", "no, 23", (), []),
+    # a window one step (20 %) more open or closed from where it was (else from half open)
+    ("en", "open the window a little more", (), [("window_set_position", 70)]),
+    ("en", "close it a bit", (Turn("open the window", "window_open", None),),
+     [("window_set_position", 80)]),
+    ("zh-CN", "窗户关小一点", (), [("window_set_position", 30)]),
+    ("en", "close it a bit", (), []),  # nothing said before: "it" is nothing the rules know
     # heat said as a quantity; the back window
     ("en", "can we get some heat in here", (), [("climate_temperature_up", 1)]),
     ("en", "less heat please", (), [("climate_temperature_down", 1)]),

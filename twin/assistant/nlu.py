@@ -591,7 +591,9 @@ _CABIN_MAPPED = frozenset(
 def _level_step(intent: str, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:
     """One step up or down from the level last set for ``intent`` (else its default)."""
     schema = INTENTS[intent]
-    current = next((t.value for t in reversed(history) if t.intent == intent), None)
+    current = next((WINDOW_LEVEL.get(t.intent, t.value) for t in reversed(history)
+                    if t.intent == intent or (intent == "window_set_position"
+                                              and t.intent in WINDOW_LEVEL)), None)
     if not isinstance(current, int):
         current = schema.default
     step = LEVEL_FAMILIES.get(intent, 1)

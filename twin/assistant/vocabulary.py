@@ -228,6 +228,8 @@ LEVEL_STEPS: dict[str, tuple[str, int]] = {
     "seat_heat_driver_down": ("seat_heat_driver", -1),
     "seat_heat_passenger_up": ("seat_heat_passenger", 1),
     "seat_heat_passenger_down": ("seat_heat_passenger", -1),
+    "window_more": ("window_set_position", 1),
+    "window_less": ("window_set_position", -1),
 }
 LEVEL_FAMILIES: dict[str, int] = {
     # last intent: step of one "more" on its own level value
