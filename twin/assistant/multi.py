@@ -10,8 +10,15 @@ of its range (said, not set), or a request the rules know the cabin cannot do ("
 nothing acts, the others still do). Among such readings the one with the most commands wins,
 then the one with the fewest parts. No reading is taken when a part the cabin cannot do says
 "later", "elsewhere", a question, someone else's habit or a refusal (it could be about the
-whole sentence), when a part only states how things are ("风太大了" beside "关上窗户" is a
-reason, not a second command), when two parts move one function, or when no part acts.
+whole sentence), when two parts move one function differently, or when no part acts.
+
+A part that only states how things are ("it's freezing", "风太大了") is the reason of the
+commands beside it, not a command of its own: it is left out when it is about the function a
+command moves, or is cold or heat beside a command that warms or cools (a seat heater, the
+window, the fan), else the sentence is not split. An aside the rules read as nothing, said as a
+statement ("the baby's asleep", "I need to hear the GPS", "听不清"), is left out too, unless it
+wants the other way ("the baby is asleep, turn the music up") or names another function than
+the commands' ("the fan's blasting me, tone it down"). The same request said twice is one.
 
 Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
 at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
