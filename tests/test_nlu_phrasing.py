@@ -294,3 +294,23 @@ SEAT_HIGH = (Turn("my seat heater on high", "seat_heat_driver", 3),)
 ])
 def test_it_is_the_last_function(lang: str, text: str, history: tuple, want: list) -> None:
     assert _commands(lang, text, history) == want
+
+
+@pytest.mark.parametrize(("lang", "text", "history", "want"), [
+    # once recursed without end: a Chinese command read after a request on another function
+    ("zh-CN", "打开空调", (Turn("风量调到3档", "climate_set_fan", 3),), [("climate_ac_on", None)]),
+    ("zh-CN", "座椅加热关掉空调打开", (Turn("打开主驾座椅加热", "seat_heat_driver", 2),),
+     [("seat_heat_driver", 0), ("climate_ac_on", None)]),
+    # a command that names its function keeps it whatever came before
+    ("en", "make it 20 instead", FAN_SET, [("climate_set_temperature", 20)]),
+    ("zh-CN", "还是改成20度吧", (Turn("音量调到10", "media_volume_set", 10),),
+     [("climate_set_temperature", 20)]),
+    ("en", "turn the volume up, no, down", FAN_SET, [("media_volume_down", 2)]),
+    # "it" is what the sentence itself named first
+    ("en", "play some music and turn it up", TEMP_SET, [("media_play", None),
+                                                        ("media_volume_up", 2)]),
+    ("en", "it's really loud, turn it down", FAN_SET, [("media_volume_down", 2)]),
+])
+def test_history_never_overrides_what_is_said(lang: str, text: str, history: tuple,
+                                               want: list) -> None:
+    assert _commands(lang, text, history) == want

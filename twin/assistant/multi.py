@@ -198,9 +198,11 @@ def split_commands(
     if whole is not None:
         cache[text.strip()] = (whole, _kind(whole, text.strip(), lang))
 
+    said: list[Turn] = []  # what the sentence asked for so far ("play music and turn it up")
+
     def read(piece: str) -> tuple[Part, str | None]:
         if piece not in cache:
-            result = parse(piece, history)
+            result = parse(piece, (*history, *said))
             cache[piece] = (result, _kind(result, piece, lang))
         return cache[piece]
 
@@ -217,10 +219,17 @@ def split_commands(
                     if not _aside(piece, read(piece)[0], lang):
                         return None
                     asides.append(piece)
+                    named = topic_words(piece, lang)
+                    setter = active_catalogue().setter(named)
+                    if setter is not None and lang == "en":  # "it's really loud, turn it down"
+                        said.append(Turn(piece, setter, None))
                     continue
                 chosen.extend(shared)
                 continue
             chosen.append(piece)
+            part = read(piece)[0]
+            if part.intent != "unknown" and lang == "en" and not STATEMENT[lang].match(piece):
+                said.append(Turn(piece, part.intent, part.value))  # type: ignore[arg-type]
         else:
             chosen.extend(piece[a:b] for a, b in spans.parts)
     if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) < 2:

@@ -325,17 +325,19 @@ class RuleNLU:
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
 
-    def _pronoun(self, text: str, history: Sequence[Turn], whole: RuleResult
+    def _pronoun(self, text: str, history: Sequence[Turn], whole: RuleResult, split: bool = True
                  ) -> RuleResult | None:
         """``text`` read with its "it" (or a Chinese verb's missing object) as the function the
-        last request moved, when the rules read it as nothing or as another function."""
+        last request moved, when the rules read it as nothing or as another function; a part
+        of a sentence (``split`` False) is read as one command (no split inside a split)."""
         last = _topic(history[-1].intent)
-        if whole.actuates and _topic(whole.intent) == last:
-            return None
+        if whole.actuates and (_topic(whole.intent) == last
+                               or _topic(whole.intent) != "media_volume"):
+            return None  # only the templates' default "it", the volume, is read again
         said = pronoun_reading(text, self.lang, last) or number_reading(text, self.lang, last)
         if said is None:
             return None
-        found = self.parse(said, history)
+        found = self.parse(said, history) if split else self._parse_one(said, history)
         if found.actuates and found.confidence >= 0.85 and all(
                 _topic(p.intent) == last for p in found.parts):
             return replace(found, confidence=min(found.confidence, 0.9))
@@ -366,7 +368,7 @@ class RuleNLU:
                 continue  # "don't open the window, I'm cold": a reason, not what to do instead
             found = self._parse_one(reading, history)
             if found.actuates and found.confidence >= 0.85 and not negated(reading) and (
-                    i == 0 or topic is None or _topic(found.intent).startswith(topic)):
+                    topic is None or _topic(found.intent).startswith(topic)):
                 return replace(found, confidence=min(found.confidence, 0.9), reason="corrected")
         return None
 
@@ -387,7 +389,9 @@ class RuleNLU:
     def _parse_part(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One part of a sentence: :meth:`_parse_one`, its "it" read from the history."""
         part = self._parse_one(text, history)
-        said = self._pronoun(text, history, part) if history else None
+        # a Chinese part is a cut of the sentence ("打开" of "打开座椅按摩"): no object to find
+        said = (self._pronoun(text, history, part, split=False)
+                if history and self.lang == "en" else None)
         return said if said is not None else part
 
     def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:

@@ -164,7 +164,9 @@ _IT_NOUN = {
 """What "it" is after a request on a function (a Chinese verb said alone takes it before)."""
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
 _ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:调|开|关|升|降|加|减|打开|关闭|"
-                      r"关掉|关上|调高|调低|调大|调小|开大|开小|关小|升高|降低)")
+                      r"关掉|关上|调高|调低|调大|调小|开大|开小|关小|升高|降低)"
+                      r"(?:一点|一些|一下|点|些|吧|了|啊|呀|儿|掉|上)*$")
+"""A Chinese verb said alone, with nothing but particles after it ("调小一点", "关掉吧")."""
 
 
 def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
@@ -182,10 +184,10 @@ def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
 
 _BARE_NUMBER = {
     "en": re.compile(rf"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
-                     rf"set it to|to)[\s,]+)*(?P<n>{_EN_NUMBER})(?: (?:degrees|percent|%))?"
+                     rf"set it to|to)[\s,]+)*(?P<n>{_EN_NUMBER})(?: (?P<u>degrees|percent|%))?"
                      rf"(?: instead| please)*$", re.IGNORECASE),
     "zh-CN": re.compile(rf"^(?:不对|不是|不|改成|换成|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
-                        rf"(?:度|档|挡|%)?(?:吧|就行|好了)?$"),
+                        rf"(?P<u>度|档|挡|%)?(?:吧|就行|好了)?$"),
 }
 _SET_NOUN = {
     "climate_temperature": ("set the temperature to {} degrees", "温度调到{}度"),
@@ -196,12 +198,21 @@ _SET_NOUN = {
 }
 
 
+_UNIT_TOPIC = {"degrees": "climate_temperature", "度": "climate_temperature",
+               "percent": "media_volume", "%": "media_volume"}
+
+
 def number_reading(text: str, lang: str, topic: str | None) -> str | None:
     """A number said alone after a request ("no, 23", "make it 24 instead", "不对，25度"): the
     function the last request moved, set to it; None otherwise."""
     found = _BARE_NUMBER[lang].match(text.strip(" .。!！"))
     if found is None or topic not in _SET_NOUN:
         return None
+    unit = (found.group("u") or "").lower()
+    if unit and _UNIT_TOPIC.get(unit) != topic and not (
+            unit in ("档", "挡") and topic in ("climate_fan", "seat_heat_driver",
+                                             "seat_heat_passenger")):
+        return None  # "还是改成20度吧" after the volume is a temperature, not the volume
     return _SET_NOUN[topic][0 if lang == "en" else 1].format(found.group("n"))
 
 
