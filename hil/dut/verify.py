@@ -50,7 +50,7 @@ from twin.verify.properties import schema_ok
 DUT_PROPERTIES = ("outcome", "degrade", "explained", "reported", "no_dead_bench")
 KINDS = ("dut_crash", "dut_hang", "dut_http_5xx", "dut_reset")
 #: utterances the rules are unsure of (they go to the fallback, the DUT)
-UTTERANCES = ("the air is so thick", "brr", "this car is an oven", "recommend a good book",
+UTTERANCES = ("the air is so thick", "goosebumps", "this car is an oven", "recommend a good book",
               "i can't see a thing through the glass")
 EXAMPLES = PROJECT_ROOT / "examples"
 #: a request's budget: generous, so that only an injected fault makes a healthy echo fail
