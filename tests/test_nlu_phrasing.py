@@ -113,6 +113,8 @@ NOTHING = [
     # "once we are on the highway": for later (acted on by the fallback once: holdout6)
     ("zh-CN", "上了高速再把窗户关上", ()),
     ("en", "what about the music", ()),
+    ("en", "i need the AC at home", ()),
+    ("en", "we don't need the AC", ()),
     ("en", "open the window, not now", ()),
     ("en", "open the window, but not too far", ()),  # not all the way: left to the fallback
     ("zh-CN", "打开窗户，不是现在", ()),
@@ -232,6 +234,13 @@ WORD_CLASSES = [
     ("zh-CN", "老婆说她冷，把她座椅加热打开", [("seat_heat_passenger", 2)]),
     ("en", "the kids are cold, close the window", [("window_close", None)]),  # once also warmer
     ("en", "my wife is freezing, turn on her seat heater", [("seat_heat_passenger", 2)]),
+    # the AC wanted, made colder; heat to N; a degree; seat heat max; front defrost on
+    ("en", "we could use some AC", [("climate_ac_on", None)]),
+    ("en", "make the AC colder", [("climate_temperature_down", 1)]),
+    ("en", "heat to 25", [("climate_set_temperature", 25)]),
+    ("en", "knock it down a degree", [("climate_temperature_down", 1)]),
+    ("en", "max seat heat", [("seat_heat_driver", 3)]),
+    ("en", "front defrost on", [("climate_defrost", None)]),
     # the same request said twice is one request
     ("zh-CN", "前挡风玻璃起雾了，看不清", [("climate_defrost", None)]),
 ]
