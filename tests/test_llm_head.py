@@ -382,7 +382,7 @@ def test_a_condition_the_past_or_another_place_is_not_a_command_now() -> None:
 def test_a_clause_for_a_device_the_cabin_lacks_is_left_out(
     text: str, kept: str, dropped: tuple[str, ...]
 ) -> None:
-    assert focus(text) == (kept, dropped)
+    assert focus(text)[:2] == (kept, dropped)
 
 
 def test_the_cabin_part_of_a_request_is_answered_and_the_rest_said_it_cannot() -> None:

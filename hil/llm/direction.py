@@ -20,6 +20,19 @@ import re
 
 from twin.assistant.scope import negated
 
+DISLIKE = re.compile(
+    r"(?:can'?t stand|hate|sick of|tired of|bored of|fed up with|don'?t (?:like|want)|do not "
+    r"(?:like|want)|not (?:a fan of|feeling)|enough of) (?:this|that|the current) (?:song|track|"
+    r"tune|one)\b|\bthis (?:song|track|tune) (?:sucks|is (?:terrible|awful|bad|boring|annoying|"
+    r"rubbish|crap|horrible))|这首(?:歌)?(?:真|太|好)?(?:难听|不好听|听腻|听烦)|不(?:想|爱|喜欢)听这首|"
+    r"不喜欢这首|听腻了|听烦了|\bnot this (?:one|song|track) again\b|"
+    r"\bnot in the mood for this (?:one|song|track)\b|"
+    r"heard this (?:one|song|track) (?:a (?:million|thousand|hundred)|too many|so many) times|"
+    r"又是这首|又放这首"
+)
+"""A dislike of what is playing, said to the car: the next track ("ugh, I can't stand this
+track", "这首歌太难听了"), never a refusal."""
+
 # "kill the AC, it's fine", "没关系，关了吧": reassurance, not a refusal
 _BENIGN = re.compile(
     r"(?:it'?s|that'?s|it is|that is|i'?m|we'?re) (?:fine|ok(?:ay)?|alright|all right)|"
@@ -28,7 +41,7 @@ _BENIGN = re.compile(
 
 
 # "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal
-_NOT_SO = re.compile(r"(?:别|不要)(?:这么|那么|太)|\bnot so\b")
+_NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么|太)|\bnot so\b")
 
 
 def normalised(text: str) -> str:
@@ -62,25 +75,32 @@ down/off/close/pause/previous)."""
 _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "climate_temperature": (
         re.compile(r"warm(?:er|th)?\b|heat(?! down)|cold|freez|chill|frozen|icy|raise|increase|"
-                   r"higher|up\b|冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一"),
-        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|"
+                   r"higher|up\b|shiver|numb|arctic|icebox|fridge|\bbrr|"
+                   r"冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一|哆嗦|发抖|冰窖"),
+        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|drop|"
+                   r"melt|overheat|burning up|sauna|oven|stifl|swelter|toasty|baking|蒸笼|"
                    r"热|凉快|凉爽|闷|调低|降低|降|低一"),
     ),
     "climate_fan": (
-        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|大|强|多|加"),
-        re.compile(r"less|weaker|down\b|decrease|lower|reduce|小|弱|少|减"),
+        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|barely|hardly|can'?t feel|"
+                   r"大|强|多|加|感觉不到|没什么风|不够|吹不到|没有风|风都没有"),
+        re.compile(r"less|weaker|down\b|decrease|lower|reduce|drop|blasting|roaring|wind tunnel|"
+                   r"blown|drying|小|弱|少|减|猛|吹得"),
     ),
     "media_volume": (
-        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear|barely|"
-                   r"大|高|响|听不"),
-        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|小|低|轻|吵"),
+        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear(?! myself)|barely|"
+                   r"hardly hear|can'?t make out|audible|大|高|响|听不"),
+        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|drop|ears? (?:hurt|are "
+                   r"ringing)|hurting my ears|deafen|can'?t hear myself|小|低|轻|吵|耳朵|聋"),
     ),
     "window": (
-        re.compile(r"open|down\b|fresh air|打开|开|降下|摇下"),
-        re.compile(r"close|shut|up\b|关|升起|摇上"),
+        re.compile(r"open|down\b|fresh air|stuffy|stale|smell|stink|smok|打开|开|降下|摇下|闷|透气|"
+                   r"味|烟"),
+        re.compile(r"close|shut|up\b|windy|wind noise|rain|soak|dust|bugs|insects|my hair|关|升起|"
+                   r"摇上|风灌|飘进|吹进|飞进|灰尘|风噪|吹乱"),
     ),
     "climate_ac": (
-        re.compile(r"\bon\b|start|打开|开"),
+        re.compile(r"\bon\b|start|humid|muggy|sticky|打开|开|潮|黏|闷热"),
         re.compile(r"\boff\b|stop|kill|cut|关"),
     ),
     "media_playback": (
@@ -142,6 +162,8 @@ def direction_of(intent: str, text: str) -> int | None:
         return None
     family = FAMILY[intent][0]
     lowered = normalised(text)
+    if family == "media_track" and DISLIKE.search(lowered):
+        return 1  # "I can't stand this track": the next one, whatever its negation
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
     unclear = _UNCLEAR.get(family)

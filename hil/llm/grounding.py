@@ -16,22 +16,26 @@ from __future__ import annotations
 
 import re
 
-from hil.llm.direction import FAMILY
+from hil.llm.direction import DISLIKE, FAMILY
 from twin.assistant.scope import negated, out_of_scope
 
 _SUBJECTS: dict[str, str] = {
     "temperature": (
         r"temp|degree|warm|cool|cold|hot\b|heat|chill|freez|frozen|icy|frost|sweat|boil|roast|"
-        r"bak(?:e|ing)|sauna|oven|fridge|温度|度|冷|热|暖|凉|冻|汗|蒸笼|烤|冰"
+        r"bak(?:e|ing)|sauna|oven|fridge|melt|overheat|stifl|swelter|toasty|shiver|numb|arctic|"
+        r"icebox|\bbrr|温度|度|冷|热|暖|凉|冻|汗|蒸笼|烤|冰|哆嗦|发抖"
     ),
-    "fan": r"fan|air ?flow|blow|breez|ventilat|draft|draught|stuffy|wind|风|闷",
+    "fan": (r"fan|air ?flow|blow|breez|ventilat|draft|draught|stuffy|wind|"
+            r"(?:more|less|some more|stronger|weaker) air\b|\bair (?:is|coming)|风|闷"),
     "ac": r"\bac\b|a/c|\ba c\b|air ?con|air condition|climate|humid|sticky|muggy|空调|冷气|湿|闷",
     "defrost": (
-        r"defrost|demist|de-?fog|fog|mist|steam|windshield|windscreen|can'?t see|"
-        r"除雾|除霜|雾|看不清|看不见"
+        r"defrost|demist|de-?fog|fog|mist|steam|windshield|windscreen|can'?t see|iced over|"
+        r"condensation|除雾|除霜|雾|看不清|看不见|结霜|水汽"
     ),
-    "seat": r"seat|bum|butt|back\b|bottom|座椅|座位|屁股|后背|腰",
-    "window": r"window|fresh air|some air|smell|stink|smok|breeze|窗|透气|通风|味|闷|烟",
+    "seat": r"seat|bum|butt|\bmy back\b|\bback(?:'s| is)|bottom|座椅|座位|屁股|后背|腰",
+    "window": (r"window|fresh air|some air|smell|stink|smok|breeze|stuffy|stale|windy|wind noise|"
+               r"rain (?:is )?coming in|blowing in|flying in|窗|透气|通风|味|闷|烟|风灌|飘进|"
+               r"吹进|飞进|灰尘|风噪"),
     "play": (
         r"play|music|song|track|playlist|album|radio|listen|hear|tune|band|singer|artist|"
         r"spotify|podcast|jazz|rock|pop\b|hip ?hop|rap\b|classical|放|播|听|歌|音乐|曲|专辑"
@@ -40,13 +44,13 @@ _SUBJECTS: dict[str, str] = {
     "skip": (
         r"next|skip|previous|(?:last|other|another|different) (?:song|track|one)|go back|"
         r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|下一|上一|再听|切歌|换一首|换首|前一|"
-        r"换一?个歌"
+        r"换一?个歌|" + DISLIKE.pattern
     ),
     "volume": (
         r"volume|loud|quiet|soft|sound|hear|noise|noisy|speaker|asleep|sleep|deaf|ears|"
         r"音量|声音|声|大点|小点|吵|听不|睡|耳"
     ),
-    "mute": r"mute|silen|quiet|sound|shut up|call|phone|静音|安静|电话|闭嘴|别出声|声",
+    "mute": r"mute|silen|quiet|sound|shut up|\bshh+\b|call|phone|静音|安静|电话|闭嘴|别出声|声|嘘",
     # "home" alone is not enough: "switch the lamp on when I get home" is a smart-home job
     "home": (
         r"(?:go|going|take|drive|navigat|head|get|back|route|way|return|direction)\w*\s+"
@@ -150,9 +154,11 @@ NOT_HERE_NOW = re.compile(
     r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
     r"\b(?:yesterday|last (?:week|night|time|year|month)|used to|the old|back then)\b|"
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
-    r"\bseat ventilation\b|\bventilated seat|\bi (?:love|like|hate|wonder)\b(?! (?:to|it|some))|"
+    r"\bseat ventilation\b|\bventilated seat|"
+    r"\bi (?:love|like|hate|wonder)\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
     r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
-    r"(?:下了|过了|出了|进了)[^，,。]{1,6}(?:再|就)|(?<![调开升降加减])到了[^，,。]{1,6}(?:再|就)?"
+    r"(?:(?<![关锁合盖])上了|下了|过了|出了|进了)[^，,。]{1,6}(?:再|就)|"
+    r"(?<![调开升降加减])到了[^，,。]{1,6}(?:再|就)?"
     r"(?:打开|关|开|调|放|播)|"
     r"现在是几|几档了|是多少|开着吗|关着吗|"
     # a remark about what plays, or an edit of the library: nothing to change in the cabin
@@ -171,11 +177,11 @@ KEEP = re.compile(
 
 EXPLICIT: dict[str, re.Pattern[str]] = {
     topic: re.compile(pattern) for topic, pattern in {
-        "temperature": r"温度|temperature",
+        "temperature": r"温度|temperature|\btemp\b",
         "fan": r"风量|风速|风力|\bfan\b",
         "ac": r"空调|\bac\b|\ba/c\b|air ?con",
         "defrost": r"除雾|除霜|defrost|demist",
-        "seat": r"座椅加热|座位加热|seat heat",
+        "seat": r"座椅加热|座位加热|加热座椅|seat heat|seat warm|heated seat",
         "window": r"车窗|窗户|\bwindows?\b",
         "playback": r"播放|(?:听|放|来|播)(?:一|几)?[首个些点](?:.{0,12})?(?:歌|曲|音乐)|"
                     r"\bplay\b.{0,30}\b(?:song|music|album|playlist|tracks?)\b|暂停|\bpause\b",
@@ -209,6 +215,12 @@ _SKIP_ONLY = re.compile(
 
 
 _MEDIA_HINTS = {"volume", "mute"}
+# the part of the body a seat warms, said of the speaker: "my back's cold" is the seat heating,
+# "I'm freezing back here" the temperature
+_SEAT_FELT = re.compile(
+    r"\bmy (?:back|butt|bum|bottom|behind|backside|lower back)\b|\b(?:butt|bum|backside)\b|"
+    r"屁股|后背|背上|背后|腰"
+)
 
 
 def narrowed(named: set[str], text: str) -> set[str]:
@@ -227,8 +239,12 @@ def narrowed(named: set[str], text: str) -> set[str]:
         out.discard("ac")
     if {"mute", "volume"} <= out and not EXPLICIT["mute"].search(lowered):
         out.discard("mute")
-    if {"skip", "playback"} <= out and _SKIP_ONLY.search(lowered):
+    if {"skip", "playback"} <= out and (_SKIP_ONLY.search(lowered) or DISLIKE.search(lowered)):
         out.discard("playback")
+    if {"seat", "temperature"} <= out and not EXPLICIT["temperature"].search(lowered) and (
+        EXPLICIT["seat"].search(lowered) or _SEAT_FELT.search(lowered)
+    ):
+        out.discard("temperature")  # "passenger seat warmer off", "my butt is frozen"
     return out
 
 

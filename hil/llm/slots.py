@@ -49,12 +49,17 @@ _PASSENGER = re.compile(
 )
 _DRIVER = re.compile(r"driver|\bmy seat|\bmine\b|left(?:-hand)? seat|主驾|驾驶位|左前|我的座|我这")
 _LEVELS = (
-    (0, re.compile(r"\boff\b|turn (?:it )?off|switch (?:it )?off|\bstop\b|kill|too hot|"
-                   r"burning|关|停|太热|太烫|烫")),
+    (0, re.compile(r"\boff\b|turn (?:it )?off|switch (?:it )?off|\bstop\b|kill|too (?:hot|warm)|"
+                   r"burning|cooking|roasting|on fire|关|停|太热|太烫|烫|热死")),
     (3, re.compile(r"\bhigh(?:est)?\b|\bmax|\bfull\b|hottest|warmest|最高|最大|高档|三档|满")),
     (1, re.compile(r"\blow(?:est)?\b|\bgentle\b|\bbit\b|\blittle\b|低档|一档|最低|小")),
     (2, re.compile(r"\bmedium\b|\bmid\b|中档|二档|两档")),
 )
+
+
+_CRACK = re.compile(r"\bcrack|\ba (?:bit|little|tad|touch|smidge)\b|\bslightly\b|缝|一点|一些|一丢")
+CRACK_POSITION = 20
+"""A window opened "a crack" / "一条缝": the position the rules' templates give it (percent)."""
 
 
 def number_of(text: str) -> int | None:
@@ -122,6 +127,8 @@ def _window(text: str) -> tuple[str, int | str | None] | None:
     way = direction_of("window_open", text) or 0
     if way == 0:
         return None
+    if way > 0 and _CRACK.search(lowered):
+        return "window_set_position", CRACK_POSITION  # "开条缝", "crack it": a little, as the rules
     return ("window_open" if way > 0 else "window_close"), None
 
 
