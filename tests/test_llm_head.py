@@ -68,7 +68,8 @@ from twin.errors import InputError
         ("media_play", "暂停音乐", -1),
         ("media_play", "put on some jazz", 1),
         ("media_pause", "hold the music for a second", -1),
-        ("media_play", "停止播放歌声吧", 0),  # a stop and a play verb: the head's own answer
+        ("media_play", "停止播放歌声吧", -1),  # stopping what plays: the play word is its object
+        ("media_play", "暂停播放", -1),  # it played (crossval --every-line)
         ("media_next", "切到上一首", -1),
         ("media_next", "skip this one", 1),
         ("media_previous", "play that last song again", -1),

@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from hil.llm.direction import normalised
 from hil.llm.grounding import EXPLICIT, KEEP, LACKING, named_topics, narrowed
+from hil.llm.slots import PASSENGER
 from hil.llm.values import NUMERAL
 from twin.assistant.scope import negated, out_of_scope
 
@@ -137,6 +138,8 @@ def _reason(clause: str) -> bool:
     lowered = normalised(clause)
     if negated(lowered) or KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
         return False
+    if PASSENGER.search(lowered):
+        return False  # it says whose seat: "the passenger is cold, heat their seat"
     if _CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
     return not any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))
@@ -167,8 +170,9 @@ def focus(text: str) -> Focus:
 
 
 def own_clauses(text: str, topic: str) -> str:
-    """``text`` without the clauses that name another topic and not ``topic`` (for reading
-    ``topic``'s slots from a sentence about several things); ``text`` when that leaves
+    """``text`` without the clauses that command another topic and not ``topic`` (for reading
+    ``topic``'s slots from a sentence about several things; "the passenger is cold, heat their
+    seat" keeps its first clause, which commands nothing); ``text`` when that leaves
     nothing."""
     parts = clauses(text)
     if len(parts) < 2:
@@ -176,6 +180,11 @@ def own_clauses(text: str, topic: str) -> str:
     kept = []
     for c in parts:
         named = narrowed(named_topics(c), c)
-        if topic in named or not named:
+        lowered = normalised(c)
+        other = named - {topic}
+        commands_other = bool(other) and topic not in named and (
+            _COMMAND.search(lowered) is not None
+            or any(EXPLICIT[t].search(lowered) for t in other))
+        if not commands_other:
             kept.append(c)
     return _joiner(text).join(kept) if kept else text

@@ -40,8 +40,9 @@ _BENIGN = re.compile(
 )
 
 
-# "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal
-_NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么|太)|\bnot so\b")
+# "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal; "别太热" ("don't
+# make it too hot") is a limit, not a complaint of heat: it stays a negation
+_NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么)|\bnot so\b")
 
 
 def normalised(text: str) -> str:
@@ -113,7 +114,7 @@ _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
                    r"下一|后一|切歌|换一首|换首|换一?个歌"),
         re.compile(r"previous|(?:last|earlier) (?:song|track|one)|go back|back to|"
                    r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|"
-                   r"上一|前一|再听|刚才"),
+                   r"\bback (?:a|one)\b|上一|前一|再听|刚才"),
     ),
 }
 # (excess that asks for up, excess that asks for down): "too cold" wants up
@@ -152,6 +153,7 @@ _UNCLEAR: dict[str, re.Pattern[str]] = {
 _SAYS_TEMPERATURE = re.compile(r"temperature|degrees?|温度|\d+ ?度|[一二三四五六七八九十]+度")
 
 
+_STOP_PLAYING = re.compile(r"暂停|停止|停播|\bpause\b|\bstop (?:playing|the (?:music|song|audio))")
 _PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|放|听|继续|来")
 
 
@@ -164,6 +166,8 @@ def direction_of(intent: str, text: str) -> int | None:
     lowered = normalised(text)
     if family == "media_track" and DISLIKE.search(lowered):
         return 1  # "I can't stand this track": the next one, whatever its negation
+    if family == "media_playback" and _STOP_PLAYING.search(lowered) and not negated(lowered):
+        return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
     unclear = _UNCLEAR.get(family)

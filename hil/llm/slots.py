@@ -42,7 +42,7 @@ MIN_WORDS = re.compile(
 )
 _FAN_LEVEL = re.compile(r"(?<![大小高低加减升降])[一二两三四五六七1-7] ?[档挡]")
 _FAN_STEP = re.compile(r"[大小高低加减升降][一二两三四五六七1-7] ?[档挡]")
-_PASSENGER = re.compile(
+PASSENGER = re.compile(
     r"passenger|(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
     r"dad|father|friend|son|daughter)'?s?\b|co-?driver|shotgun|right(?:-hand)? seat|副驾|右前|"
     r"右边|右侧|老婆|老公|媳妇|女朋友|男朋友|旁边"
@@ -57,7 +57,9 @@ _LEVELS = (
 )
 
 
-_CRACK = re.compile(r"\bcrack|\ba (?:bit|little|tad|touch|smidge)\b|\bslightly\b|缝|一点|一些|一丢")
+_CRACK = re.compile(
+    r"\bcrack|\ba (?:bit|little|tad|touch|smidge)\b|\bslightly\b|缝|一点|一些|一丢|[开降留]点"
+)
 CRACK_POSITION = 20
 """A window opened "a crack" / "一条缝": the position the rules' templates give it (percent)."""
 
@@ -90,7 +92,8 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
             and not _FAN_STEP.search(lowered)):
         return topic_set, number  # "风量调两挡": level 2 ("调大两挡" is a step)
     if number is not None:
-        if _relative(text, lowered):
+        if _relative(text, lowered) or (topic_set == "climate_set_fan"
+                                         and _FAN_STEP.search(lowered)):
             if way == 0:
                 return None
             return (up if way > 0 else down), number
@@ -102,12 +105,12 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
 
 def _seat(text: str, head_member: str) -> tuple[str, int | str | None]:
     lowered = text.lower()
-    if _PASSENGER.search(lowered):
+    if PASSENGER.search(lowered):
         intent = "seat_heat_passenger"
     elif _DRIVER.search(lowered):
         intent = "seat_heat_driver"
-    else:
-        intent = head_member if head_member.startswith("seat_heat") else "seat_heat_driver"
+    else:  # no seat said: the speaker's, the driver's
+        intent = "seat_heat_driver"
     number = number_of(text)
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
         return intent, number
@@ -124,6 +127,8 @@ def _window(text: str) -> tuple[str, int | str | None] | None:
         return "window_set_position", number
     if MAX_WORDS.search(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
         return "window_set_position", 100
+    if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
+        return "window_set_position", 50
     way = direction_of("window_open", text) or 0
     if way == 0:
         return None
