@@ -293,3 +293,25 @@ def test_a_question_about_later_is_never_acted_on() -> None:
     # "will i need to be warm" (an out-of-domain question) warmed the cabin (crossval)
     d = _answer("will i need to be warm", "en", climate_temperature_up=0.9)
     assert d.intent == "unknown"
+
+
+@pytest.mark.parametrize(("text", "lang", "given"), [
+    ("my old car had really good seat heaters", "en", {"seat_heat_driver": 0.9}),  # it acted
+    ("after this song, skip to the next one", "en", {"media_next": 0.9}),  # it skipped at once
+    ("raise the seat a little", "en", {"seat_heat_driver": 0.9}),  # a seat's position: asked
+])
+def test_out_of_domain_development_lines_never_act_nor_ask(
+    text: str, lang: str, given: dict[str, float]
+) -> None:
+    d = _answer(text, lang, **given)
+    assert d.intent == "unknown" and d.why not in ("low_confidence", "direction_unclear"), d
+
+
+@pytest.mark.parametrize(("text", "lang"), [("i need some fresh air", "en"), ("想透透气", "zh-CN")])
+def test_a_wish_for_some_air_cracks_the_window_like_the_rules(text: str, lang: str) -> None:
+    # it opened the window fully: from the state the scorer assumes (50 %), the other way
+    d = _answer(text, lang, window_open=0.9)
+    assert (d.intent, d.value) == ("window_set_position", CRACK_POSITION)
+    # a word of opening, a smell or stuffiness: the window opens
+    for said in ("打开车窗透透气", "车里有股味道", "it's stuffy in here"):
+        assert _answer(said, "zh-CN", window_open=0.9).intent == "window_open", said

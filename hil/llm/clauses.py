@@ -34,7 +34,7 @@ import re
 from typing import NamedTuple
 
 from hil.llm.direction import normalised
-from hil.llm.grounding import EXPLICIT, KEEP, LACKING, named_topics, narrowed
+from hil.llm.grounding import EXPLICIT, KEEP, LACKING, NOT_HERE_NOW, named_topics, narrowed
 from hil.llm.slots import PASSENGER
 from hil.llm.values import NUMERAL
 from twin.assistant.scope import negated, out_of_scope
@@ -138,6 +138,8 @@ def _reason(clause: str) -> bool:
     lowered = normalised(clause)
     if negated(lowered) or KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
         return False
+    if NOT_HERE_NOW.search(lowered):
+        return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
     if _CORRECTION.search(lowered) or _COMMAND.search(lowered):

@@ -133,7 +133,7 @@ _TOPIC_PATTERNS = {
 
 # words that hold a topic's word and mean something else: "角度" (an angle), "亮度", "纬度"
 _NOT_A_TOPIC = re.compile(
-    r"cheat|wheat|theat(?:er|re)|[角亮纬经速程力高幅进强湿浓密长]度|对比度|"
+    r"cheat|wheat|theat(?:er|re)|[角亮纬经速程力高幅进强湿浓密长]度|对比度|挡风|风挡|"
     r"\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
     r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉"
 )
@@ -144,6 +144,8 @@ LACKING = re.compile(
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|锁|界面|"
     r"导航音量|导航声音|soundbar|后排|后座|\brear\b|"
     r"recline|backrest|seat back|sunshade|blind|curtain|vent\b|vents\b|ambient|"
+    r"(?:raise|lower|move|adjust|slide|tilt|push) (?:the |my )?seat\b(?! heat| warm)|"
+    r"\bseat (?:position|height|forward|backward)|"
     r"hotspot|phone call|call volume|ringtone|alarm|notification"
 )
 
@@ -155,6 +157,9 @@ NOT_HERE_NOW = re.compile(
     r"\bif (?:my|your|his|her|our|a|an|someone|somebody)\b|\bonce (?:the|my|our|it|he|she|they)\b|"
     r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
     r"\b(?:yesterday|last (?:week|night|time|year|month)|used to|the old|back then)\b|"
+    r"\bmy (?:old|previous|last|other|new) car\b|\bhad\b(?! enough)|"
+    r"\bafter (?:this|that|the) (?:song|track|one)\b|"
+    r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi (?:love|like|wonder)\b(?! (?:to|it|some))|\bi hate\b(?! (?:to|it|some|this (?:song|"

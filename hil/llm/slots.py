@@ -60,6 +60,8 @@ _LEVELS = (
 _CRACK = re.compile(
     r"\bcrack|\ba (?:bit|little|tad|touch|smidge)\b|\bslightly\b|缝|一点|一些|一丢|[开降留]点"
 )
+_AIRING = re.compile(r"fresh air|some air|透气|通通风")
+_OPEN_VERB = re.compile(r"\bopen|\broll (?:it |the \w+ )?down|\bdown\b|打开|开|降|摇下")
 CRACK_POSITION = 20
 """A window opened "a crack" / "一条缝": the position the rules' templates give it (percent)."""
 
@@ -132,8 +134,12 @@ def _window(text: str) -> tuple[str, int | str | None] | None:
     way = direction_of("window_open", text) or 0
     if way == 0:
         return None
-    if way > 0 and _CRACK.search(lowered):
-        return "window_set_position", CRACK_POSITION  # "开条缝", "crack it": a little, as the rules
+    if way > 0 and (_CRACK.search(lowered) or (
+            _AIRING.search(lowered) and not _OPEN_VERB.search(lowered))):
+        # "开条缝", "crack it", and a wish for some air without a word of opening ("i need
+        # some fresh air", "想透透气"): a little, as the rules' templates answer them; a smell or
+        # stuffiness ("车里有股味道", "it's stuffy") opens it
+        return "window_set_position", CRACK_POSITION
     return ("window_open" if way > 0 else "window_close"), None
 
 
