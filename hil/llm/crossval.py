@@ -34,13 +34,8 @@ import numpy as np
 
 from hil.llm.clauses import focus
 from hil.llm.grounding import TOPIC_OF, TOPICS
-from hil.llm.head import (
-    HeadDecision,
-    HeadIntentResolver,
-    SoftmaxHead,
-    focused_decision,
-    head_decision,
-)
+from hil.llm.head import HeadDecision, HeadIntentResolver, focused_decision, head_decision
+from hil.llm.softmax import SoftmaxHead
 from hil.llm.training import training_examples
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide

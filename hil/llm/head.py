@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from scipy.optimize import minimize
 
 from hil.llm.clauses import Focus, focus, own_clauses
 from hil.llm.direction import DISLIKE, FAMILY, normalised
@@ -55,6 +54,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.slots import read_slots
+from hil.llm.softmax import SoftmaxHead
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
@@ -98,47 +98,6 @@ def feature_token_ids(n_vocab: int, n: int = N_FEATURES, seed: int = 0) -> list[
     rng = np.random.default_rng(seed)
     pool = np.arange(2, n_vocab)  # not the first ids (unknown/bos in most vocabularies)
     return sorted(int(i) for i in rng.choice(pool, size=min(n, len(pool)), replace=False))
-
-
-class SoftmaxHead:
-    """Multinomial logistic regression (L2) on standardised features."""
-
-    def __init__(self, classes: Sequence[str], l2: float = 1e-2) -> None:
-        self.classes = list(classes)
-        self.l2 = l2
-        self.mean = np.zeros(0)
-        self.scale = np.ones(0)
-        self.w = np.zeros((0, 0))
-
-    def fit(self, x: np.ndarray, y: np.ndarray) -> SoftmaxHead:
-        self.mean = x.mean(axis=0)
-        self.scale = x.std(axis=0) + 1e-6
-        z = np.hstack([(x - self.mean) / self.scale, np.ones((len(x), 1))])
-        k, d = len(self.classes), z.shape[1]
-        onehot = np.eye(k)[y]
-
-        def loss(flat: np.ndarray) -> tuple[float, np.ndarray]:
-            w = flat.reshape(d, k)
-            logits = z @ w
-            logits -= logits.max(axis=1, keepdims=True)
-            p = np.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
-            nll = -np.sum(onehot * np.log(p + 1e-12)) / len(z)
-            grad = z.T @ (p - onehot) / len(z) + self.l2 * w
-            return nll + 0.5 * self.l2 * float(np.sum(w * w)), grad.ravel()
-
-        found = minimize(loss, np.zeros(d * k), jac=True, method="L-BFGS-B",
-                         options={"maxiter": 300})
-        self.w = found.x.reshape(d, k)
-        return self
-
-    def proba(self, x: np.ndarray) -> np.ndarray:
-        rows = np.atleast_2d(x)
-        z = np.hstack([(rows - self.mean) / self.scale, np.ones((len(rows), 1))])
-        logits = z @ self.w
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        return p / p.sum(axis=1, keepdims=True)
 
 
 def subject_of(intent: str) -> str:
