@@ -14,6 +14,7 @@ from hil.llm.grounding import named_topics, narrowed
 from hil.llm.head import HeadDecision, focused_decision, head_decision
 from hil.llm.indirect import indirect_examples
 from hil.llm.slots import CRACK_POSITION, read_slots
+from twin.assistant.resolver import Turn
 from twin.paths import QUERIES_DIR
 
 CLASSES = sorted(["climate_set_temperature", "climate_temperature_up", "climate_temperature_down",
@@ -315,3 +316,39 @@ def test_a_wish_for_some_air_cracks_the_window_like_the_rules(text: str, lang: s
     # a word of opening, a smell or stuffiness: the window opens
     for said in ("打开车窗透透气", "车里有股味道", "it's stuffy in here"):
         assert _answer(said, "zh-CN", window_open=0.9).intent == "window_open", said
+
+
+# --- follow-ups the rules leave ---------------------------------------------------------------
+
+def _after(text: str, lang: str, last: Turn, **given: float) -> tuple[str, int | str | None]:
+    d = focused_decision(CLASSES, _p(**given), focus(text), lang, None, last)
+    return d.intent, d.value
+
+
+def test_a_follow_up_about_the_seat_moves_its_level_a_step_or_to_the_other_seat() -> None:
+    seat3, seat2 = Turn("seat heat on high", "seat_heat_driver", 3), Turn("座椅加热开一下",
+                                                                           "seat_heat_driver", 2)
+    # the head, without the last turn, read "too hot" as the temperature
+    assert _after("too hot now, turn it down a notch", "en", seat3,
+                  climate_temperature_down=0.9) == ("seat_heat_driver", 2)
+    assert _after("副驾也开一下", "zh-CN", seat2) == ("seat_heat_passenger", 2)
+    assert _after("turn it off", "en", seat3) == ("seat_heat_driver", 0)
+    assert _after("still cold, a notch more", "en", seat2) == ("seat_heat_driver", 3)
+    # never up from a complaint of heat, never past the range
+    assert _after("too hot now", "en", Turn("x", "seat_heat_driver", 0))[1] == 0
+    assert _after("still cold, more", "en", seat3) == ("seat_heat_driver", 3)
+
+
+def test_a_first_turn_is_not_read_as_a_follow_up() -> None:
+    seat = Turn("seat heat on", "seat_heat_driver", 2)
+    # a plain complaint with no word back at the seat: the temperature, as a first turn
+    assert _after("I'm cold", "en", seat, climate_temperature_up=0.9) == (
+        "climate_temperature_up", 1)
+    # another topic named outright, a refusal, somewhere else: not carried over
+    assert _after("turn the volume up", "en", seat, media_volume_up=0.9)[0] == "media_volume_up"
+    assert _after("no, leave it", "en", seat, seat_heat_driver=0.9)[0] == "unknown"
+    assert _after("it's too hot at home", "en", seat, seat_heat_driver=0.9)[0] == "unknown"
+    # no way said after the temperature: nothing carried, nothing done
+    temp = Turn("warmer", "climate_temperature_up", 1)
+    assert _after("thanks", "en", temp)[0] == "unknown"
+    assert _after("a bit lower", "en", temp) == ("climate_temperature_down", 1)

@@ -41,6 +41,7 @@ import numpy as np
 from hil.llm.clauses import Focus, focus, own_clauses
 from hil.llm.direction import DISLIKE, FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
+from hil.llm.followup import follow_up
 from hil.llm.grounding import (
     EXPLICIT,
     KEEP,
@@ -126,7 +127,7 @@ def _threshold(threshold: float | Mapping[str, float], topic: str) -> float:
 
 def head_decision(
     classes: Sequence[str], probs: np.ndarray, query: str, lang: str,
-    threshold: float | Mapping[str, float] | None = None,
+    threshold: float | Mapping[str, float] | None = None, last: Turn | None = None,
 ) -> HeadDecision:
     """The head's probabilities and the words, decided (pure: no model):
 
@@ -140,6 +141,8 @@ def head_decision(
        against ``unknown`` and the ``"explicit"`` threshold instead;
     4. the intent and value are read from the words (:func:`hil.llm.slots.read_slots`); no way
        given where one is needed: ask which way; out of range: say the range.
+
+    ``last``: the turn before, for a follow-up the rules left (:mod:`hil.llm.followup`).
     """
     thresholds = THRESHOLDS if threshold is None else threshold
     p = {name: float(v) for name, v in zip(classes, probs, strict=True)}
@@ -156,6 +159,10 @@ def head_decision(
         named = {"home"}  # going home is the one topic that names a place outside the car
     elif scope is not None or LACKING.search(lowered) or NOT_HERE_NOW.search(lowered):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
+    if last is not None and not KEEP.search(lowered) and not negated(lowered):
+        carried = follow_up(lowered, named, last)
+        if carried is not None:
+            return _act(carried[0], carried[1], carried[2], lang)
     if not named:
         return HeadDecision("unknown", None, cannot(lang), "not_grounded", None)
     mass = {t: sum(p.get(i, 0.0) for i in TOPICS[t]) for t in named}
@@ -186,7 +193,11 @@ def head_decision(
             return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
     if read is None:
         return HeadDecision("unknown", None, which_way(topic, lang), "direction_unclear", topic)
-    intent, value = read
+    return _act(topic, *read, lang)
+
+
+def _act(topic: str, intent: str, value: int | str | None, lang: str) -> HeadDecision:
+    """Act on ``intent``/``value``; out of range: say the range."""
     command = make_command(intent, value)
     if command is None:
         said = range_feedback(intent, lang) or confirm(topic, lang)
@@ -196,12 +207,12 @@ def head_decision(
 
 def focused_decision(
     classes: Sequence[str], probs: np.ndarray, part: Focus, lang: str,
-    threshold: float | Mapping[str, float] | None = None,
+    threshold: float | Mapping[str, float] | None = None, last: Turn | None = None,
 ) -> HeadDecision:
     """:func:`head_decision` on the part of a request the fallback answers
     (:func:`hil.llm.clauses.focus`); an action on it also names each clause left out as one the
     cabin cannot do."""
-    d = head_decision(classes, probs, part.text, lang, threshold)
+    d = head_decision(classes, probs, part.text, lang, threshold, last)
     if part.dropped and d.intent != "unknown":
         said = [d.feedback] + [cannot_part(c, lang) for c in part.dropped]
         return d._replace(feedback=joined(said, lang))
@@ -280,7 +291,7 @@ class HeadIntentResolver:
     def resolve(
         self, query: str, history: list[Turn], lang: str, deadline_ms: float | None = None
     ) -> ResolverResult:
-        del history  # follow-ups are the rules' (compact state); the prompt is the query alone
+        # the prompt is the query alone; a follow-up the rules left is read against the last turn
         started = time.perf_counter()
         part = focus(query)  # without the clauses for devices the cabin lacks
         ids = self._query_ids(part.text)
@@ -299,7 +310,8 @@ class HeadIntentResolver:
         ranked = np.argsort(probs)[::-1]
         top = float(probs[ranked[0]])
         margin = top - float(probs[ranked[1]])
-        d = focused_decision(self.classes, probs, part, lang, self.threshold)
+        d = focused_decision(self.classes, probs, part, lang, self.threshold,
+                             history[-1] if history else None)
         answer: dict[str, object] = {"intent": d.intent, "value": d.value,
                                      "feedback": d.feedback}
         if d.why:
