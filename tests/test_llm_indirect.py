@@ -352,3 +352,15 @@ def test_a_first_turn_is_not_read_as_a_follow_up() -> None:
     temp = Turn("warmer", "climate_temperature_up", 1)
     assert _after("thanks", "en", temp)[0] == "unknown"
     assert _after("a bit lower", "en", temp) == ("climate_temperature_down", 1)
+
+
+@pytest.mark.parametrize("text", ["i want to hear the news", "play the news",
+                                  "i'd like to hear the weather forecast", "给我讲个笑话"])
+def test_the_news_a_joke_or_the_weather_is_never_played_nor_asked(text: str) -> None:
+    lang = "en" if text.isascii() else "zh-CN"
+    for given in ({"media_play": 0.9}, {"media_volume_up": 0.9}):
+        d = _answer(text, lang, **given)
+        assert d.intent == "unknown" and d.why == "out_of_scope", (text, d)
+    # a loudness said about the news may be its volume, never a play
+    assert _answer("turn down the news", "en", media_play=0.9).intent in (
+        "media_volume_down", "unknown")

@@ -61,7 +61,7 @@ from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import cannot_part, feedback_for, joined, range_feedback
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
-from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.scope import negated, not_music, out_of_scope
 
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
@@ -149,6 +149,10 @@ def head_decision(
     lowered = normalised(query)
     named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
+    if not_music(lowered):  # the news, a joke, the weather: not something the cabin plays
+        if not LOUDNESS.search(lowered):
+            return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
+        named.discard("playback")  # "turn down the news": its volume
     if "playback" in named and SONG_REQUEST.search(lowered) and scope not in ("later", "phone"):
         # the rest is a title or a singer ("play Hotel California"): the media's topics only,
         # and the volume only when a loudness is said ("i want to hear Love Me" is a song)
