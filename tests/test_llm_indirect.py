@@ -352,6 +352,9 @@ def test_a_first_turn_is_not_read_as_a_follow_up() -> None:
     temp = Turn("warmer", "climate_temperature_up", 1)
     assert _after("thanks", "en", temp)[0] == "unknown"
     assert _after("a bit lower", "en", temp) == ("climate_temperature_down", 1)
+    # the last topic named again with a way: read whatever the head says ("还是有点冷")
+    assert _after("还是有点冷", "zh-CN", temp, unknown=0.9) == ("climate_temperature_up", 1)
+    assert _after("still too hot", "en", temp, unknown=0.9) == ("climate_temperature_down", 1)
 
 
 @pytest.mark.parametrize("text", ["i want to hear the news", "play the news",
@@ -364,3 +367,11 @@ def test_the_news_a_joke_or_the_weather_is_never_played_nor_asked(text: str) -> 
     # a loudness said about the news may be its volume, never a play
     assert _answer("turn down the news", "en", media_play=0.9).intent in (
         "media_volume_down", "unknown")
+
+
+def test_unpause_and_resume_are_play_never_pause() -> None:
+    # "unpause" held the word "pause": read as a pause it would stop what the user resumes
+    for text, lang in (("unpause", "en"), ("unpause it", "en"), ("carry on playing", "en"),
+                       ("音乐接着放", "zh-CN"), ("继续播放", "zh-CN")):
+        assert direction_of("media_play", text) == 1, text
+        assert _answer(text, lang, media_pause=0.9).intent in ("media_play", "unknown"), text

@@ -106,8 +106,8 @@ _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     ),
     "media_playback": (
         re.compile(r"play|music|song|track|playlist|album|radio|listen|hear|put on|\brun\b|"
-                   r"shuffle|resume|continue|播|放|听|歌|音乐|继续"),
-        re.compile(r"pause|stop|hold|halt|kill|\bcut\b|\boff\b|暂停|停|关"),
+                   r"shuffle|resume|continue|unpause|carry on|播|放|听|歌|音乐|继续|接着|恢复"),
+        re.compile(r"(?<!un)pause|stop|hold|halt|kill|\bcut\b|\boff\b|暂停|停|关"),
     ),
     "media_track": (
         re.compile(r"next|skip|another (?:song|track|one)|different (?:song|track)|"

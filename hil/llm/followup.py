@@ -6,8 +6,9 @@ topic, or only a feeling of the last turn's seat, reads as nothing to the head. 
 turn's topic carries over, and the words still decide which way: a seat's level moves a step
 from the last one (down for "too hot", "turn it down"; up for "colder", "more"), another seat
 said ("副驾", "the passenger's") takes the last level, "off" is 0. For the temperature, the fan,
-the volume and the window the words must read completely (:func:`hil.llm.slots.read_slots`),
-else nothing is carried over and the line is answered as a first turn.
+the volume and the window the words must name no other topic and read completely
+(:func:`hil.llm.slots.read_slots`: "a bit lower", "还是有点冷"), else nothing is carried over
+and the line is answered as a first turn.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
             "seat" in named or PASSENGER.search(lowered) or _ABOUT_IT.search(lowered)):
         step = _seat_step(lowered, last)
         return None if step is None else ("seat", *step)
-    if topic in _CARRIED and not named:
+    if topic in _CARRIED and named <= {topic}:  # "a bit lower", "还是有点冷" after the temperature
         read = read_slots(topic, lowered, last.intent)
         return None if read is None else (topic, *read)
     return None

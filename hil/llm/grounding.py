@@ -41,7 +41,7 @@ _SUBJECTS: dict[str, str] = {
         r"play|music|song|track|playlist|album|radio|listen|hear|tune|band|singer|artist|"
         r"spotify|podcast|jazz|\brock\b|\bpop\b|hip ?hop|\brap\b|classical|放|播|听|歌|音乐|曲|专辑"
     ),
-    "pause": r"pause|stop|hold|halt|暂停|停",
+    "pause": r"pause|stop|hold|halt|resume|暂停|停",
     "skip": (
         r"next|skip|previous|(?:last|other|another|different) (?:song|track|one)|go back|"
         r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|下一|上一|再听|切歌|换一首|换首|前一|"
