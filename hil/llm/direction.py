@@ -40,6 +40,11 @@ _BENIGN = re.compile(
 )
 
 
+_NO_MORE = re.compile(r"\bno more (?=(?:the )?(?:ac|a/c|air con\w*|music|heat\w*)\b)")
+_COLD_AS = re.compile(
+    r"\blike (?:a|an|the) (?:fridge|freezer|icebox|igloo)\b|(?:像|跟)冰箱(?:一样|似的)?")
+_HOT_AS = re.compile(
+    r"\blike (?:a|an|the) (?:oven|sauna|furnace|greenhouse)\b|(?:像|跟)(?:烤箱|火炉)(?:一样|似的)?")
 # "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal; "别太热" ("don't
 # make it too hot") is a limit, not a complaint of heat: it stays a negation
 _NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么)|\bnot so\b")
@@ -47,10 +52,13 @@ _NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么)|
 
 def normalised(text: str) -> str:
     """``text`` lower-cased, without words of reassurance that contain a negation ("no
-    problem", "it's fine"), and with "别这么"/"not so" read as the excess they are ("太",
-    "too")."""
+    problem", "it's fine"), with "别这么"/"not so" read as the excess they are ("太", "too"),
+    "no more AC" as the stop it is, and a simile of cold or heat as the feeling ("like a fridge
+    in here": freezing; the fridge is no device to change)."""
     lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
                           text.lower())
+    lowered = _NO_MORE.sub("stop ", lowered)
+    lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _BENIGN.sub(" ", lowered)
 
 FAMILY: dict[str, tuple[str, int]] = {
@@ -75,11 +83,14 @@ down/off/close/pause/previous)."""
 # (up/on/open words, down/off/close words) per family
 _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "climate_temperature": (
-        re.compile(r"warm(?:er|th)?\b|heat(?! down)|cold|freez|chill|frozen|icy|raise|increase|"
+        re.compile(r"warm(?:er|th)?\b|(?<!down the )(?<!lower the )(?<!reduce the )heat(?! down)|"
+                   r"cold|freez|chill|frozen|icy|raise|increase|"
                    r"higher|up\b|shiver|numb|arctic|icebox|fridge|\bbrr|"
-                   r"冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一|哆嗦|发抖|冰窖"),
+                   r"冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一|哆嗦|发抖|冰窖|"
+                   r"[高加](?=[一二两三四五六七八九十\d])"),
         re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|drop|"
-                   r"melt|overheat|burning up|sauna|oven|stifl|swelter|toasty|baking|蒸笼|"
+                   r"melt|overheat|burning up|sauna|oven|stifl|swelter|toasty|baking|蒸笼|减|"
+                   r"低(?=[一二两三四五六七八九十\d])|"
                    r"热|凉快|凉爽|闷|调低|降低|降|低一"),
     ),
     "climate_fan": (
@@ -90,9 +101,9 @@ _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     ),
     "media_volume": (
         re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear(?! myself)|barely|"
-                   r"hardly hear|can'?t make out|audible|大|高|响|听不"),
+                   r"hardly hear|can'?t make out|audible|大|高|响|听不|加"),
         re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|drop|ears? (?:hurt|are "
-                   r"ringing)|hurting my ears|deafen|can'?t hear myself|小|低|轻|吵|耳朵|聋"),
+                   r"ringing)|hurting my ears|deafen|can'?t hear myself|小|低|轻|吵|耳朵|聋|减"),
     ),
     "window": (
         re.compile(r"open|down\b|fresh air|stuffy|stale|smell|stink|smok|打开|开|降下|摇下|闷|透气|"

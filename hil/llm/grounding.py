@@ -55,7 +55,7 @@ _SUBJECTS: dict[str, str] = {
     # "home" alone is not enough: "switch the lamp on when I get home" is a smart-home job
     "home": (
         r"(?:go|going|take|drive|navigat|head|get|back|route|way|return|direction)\w*\s+"
-        r"(?:\w+\s+){0,3}(?:home|house)|回家|回去|导航.{0,4}家"
+        r"(?:\w+\s+){0,3}(?:home|house)|\bhome,? (?:please|now)\b|回家|回去|导航.{0,4}家"
     ),
 }
 _OF_INTENT: dict[str, str] = {
@@ -162,8 +162,7 @@ NOT_HERE_NOW = re.compile(
     r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
     r"\bseat ventilation\b|\bventilated seat|"
-    r"\bi (?:love|like|wonder)\b(?! (?:to|it|some))|\bi hate\b(?! (?:to|it|some|this (?:song|"
-    r"track|tune|one)))|"
+    r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
     r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
     r"(?:(?<![关锁合盖])上了|下了|过了|出了|进了)[^，,。]{1,6}(?:再|就)|"
     r"(?<![调开升降加减])到了[^，,。]{1,6}(?:再|就)?"
@@ -175,9 +174,12 @@ NOT_HERE_NOW = re.compile(
     # a remark about what plays, or an edit of the library: nothing to change in the cabin
     r"\bthis (?:song|singer|album|band|track|tune) (?:reminds|has|was)\b|\bgreat voice\b|"
     r"\b(?:remove|delete|erase|add|save|download|rename)\b.{0,24}\b(?:songs?|playlists?|"
-    r"albums?|tracks?|list)\b|让我想起|想起了|真好听|好好听|唱得(?:真|太|很)?好|删除|下载|收藏|"
+    r"albums?|tracks?|list)\b|让我想起|想起了|真好听|好好听|唱得(?:真|太|很)?好|删除|下载|收藏(?!的|夹)|"
     r"加到歌单|加入歌单"
 )
+# a remark about what plays or what one likes ("i love this song"): nothing to change, unless
+# it is said beside a command, where :func:`hil.llm.clauses.focus` leaves it out as a reason
+REMARK = re.compile(r"\bi (?:love|like|wonder)\b(?! (?:to|it|some))")
 # the user wants a thing left as it is ("leave the window alone", "no music thanks", "就这样"):
 # nothing changes and nothing is asked
 KEEP = re.compile(

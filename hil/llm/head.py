@@ -48,6 +48,7 @@ from hil.llm.grounding import (
     LACKING,
     LOUDNESS,
     NOT_HERE_NOW,
+    REMARK,
     SONG_REQUEST,
     TOPICS,
     named_topics,
@@ -159,9 +160,13 @@ def head_decision(
         named &= {"playback", "skip", "volume", "mute"}
         if not LOUDNESS.search(lowered):
             named -= {"volume", "mute"}
-    elif scope == "elsewhere" and "home" in named:
-        named = {"home"}  # going home is the one topic that names a place outside the car
-    elif scope is not None or LACKING.search(lowered) or NOT_HERE_NOW.search(lowered):
+    elif "home" in named and (scope == "elsewhere" or (
+            scope == "later" and named == {"home"} and EXPLICIT["home"].search(lowered)
+            and out_of_scope(lowered.replace("到家", " ")) is None)):
+        # going home names a place outside the car, and "导航到家" arrives nowhere later
+        named = {"home"}
+    elif scope is not None or LACKING.search(lowered) or NOT_HERE_NOW.search(lowered) or (
+            REMARK.search(lowered)):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if last is not None and not KEEP.search(lowered) and not negated(lowered):
         carried = follow_up(lowered, named, last)
