@@ -68,7 +68,8 @@ from twin.errors import InputError
         ("media_play", "暂停音乐", -1),
         ("media_play", "put on some jazz", 1),
         ("media_pause", "hold the music for a second", -1),
-        ("media_play", "停止播放歌声吧", 0),  # a stop and a play verb: the head's own answer
+        ("media_play", "停止播放歌声吧", -1),  # stopping what plays: the play word is its object
+        ("media_play", "暂停播放", -1),  # it played (crossval --every-line)
         ("media_next", "切到上一首", -1),
         ("media_next", "skip this one", 1),
         ("media_previous", "play that last song again", -1),
@@ -382,7 +383,7 @@ def test_a_condition_the_past_or_another_place_is_not_a_command_now() -> None:
 def test_a_clause_for_a_device_the_cabin_lacks_is_left_out(
     text: str, kept: str, dropped: tuple[str, ...]
 ) -> None:
-    assert focus(text) == (kept, dropped)
+    assert focus(text)[:2] == (kept, dropped)
 
 
 def test_the_cabin_part_of_a_request_is_answered_and_the_rest_said_it_cannot() -> None:

@@ -12,6 +12,20 @@ clauses for lacking devices, when such a clause sits beside one that names a cab
 outright; otherwise the request unchanged (a sentence about one thing, and every sentence whose
 other parts say somewhere else, later, a question or someone else, is read whole: those words
 qualify the whole request, not one clause of it).
+
+Two more kinds of clause are read here, both common in speech nobody here wrote:
+
+* a **self-correction** ("set the temp to 20, no wait, make that 23", "温度调到24度，不对，25度"):
+  the number said after the correction replaces the one before it (:func:`corrected`), so
+  neither the model nor the slots see the number taken back;
+* a **reason** beside a command ("mute it real quick, I need to hear the GPS", "先静音，我要听一下
+  导航", "turn the music down a bit, the baby's asleep"): a clause that commands a cabin topic
+  is answered, the clauses that only say why are left out silently (:attr:`Focus.reasons`).
+  A reason that says no, a joke or a correction is never left out: the sentence is read whole.
+
+:func:`own_clauses` is the part of a sentence the slots read once a topic is chosen: without
+the clauses that name another topic only ("cool it down two degrees and drop the fan a notch":
+the fan's step is not "two").
 """
 
 from __future__ import annotations
@@ -20,8 +34,10 @@ import re
 from typing import NamedTuple
 
 from hil.llm.direction import normalised
-from hil.llm.grounding import EXPLICIT, LACKING, named_topics
-from twin.assistant.scope import out_of_scope
+from hil.llm.grounding import EXPLICIT, KEEP, LACKING, NOT_HERE_NOW, named_topics, narrowed
+from hil.llm.slots import PASSENGER
+from hil.llm.values import NUMERAL
+from twin.assistant.scope import negated, out_of_scope
 
 # conjunctions, punctuation, and (Chinese) the start of another verb phrase: real speech says
 # "关闭空调关闭座椅通风" without a pause
@@ -39,11 +55,32 @@ _MODES = re.compile(
 )
 
 
+# a speaker taking back what they just said: the number after it replaces the one before
+_MARK = (r"(?:\bno,? wait\b|\bwait,? no\b|\bno,? make (?:that|it)\b|\bmake that\b|\bi mean\b|"
+         r"\bor rather\b|\bsorry\b|\bactually\b|\boops\b|不对|我是说|说错了|哦不|呃不|应该是)")
+_CORRECTION = re.compile(_MARK + r"(?:[,，\s]*" + _MARK + ")*")
+# a clause that commands: a verb first (after courtesy words)
+_COMMAND = re.compile(
+    r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
+    r"you|can u|pls)[,\s]+)*(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
+    r"silence|play|pause|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
+    r"navigate|warm|cool|heat|start|kill|go back|defrost|demist|clear)\b|"
+    r"^(?:请|帮我|给我|麻烦|先|再|快|赶紧|你)*(?:把|打开|关|开|调|播|放|静音|暂停|切|换|升|降|来|加|减)"
+)
+# where a reason is said apart from its command: after a pause or a "because"
+_REASON_SPLIT = re.compile(r"\s*[,;，、；。!?！？]\s*|\s+(?:because|since|cause|cos)\s+|因为")
+# never a mere reason: a joke, a taking back, a wish to leave things alone
+_NOT_A_REASON = re.compile(r"kidding|joking|\bjk\b|开玩笑|逗你|骗你")
+
+
 class Focus(NamedTuple):
-    """The text to answer and the clauses left out (empty when the request is read whole)."""
+    """The text to answer, the clauses left out for devices the cabin lacks (said back as
+    things it cannot do; empty when the request is read whole) and the reasons left out
+    silently."""
 
     text: str
     dropped: tuple[str, ...]
+    reasons: tuple[str, ...] = ()
 
 
 def clauses(text: str) -> list[str]:
@@ -64,17 +101,92 @@ def _names_cabin_function(clause: str) -> bool:
     return any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))
 
 
+def _joiner(text: str) -> str:
+    """How kept clauses are joined again: with a comma, so they stay clauses."""
+    return ", " if re.search(r"[a-z]", text.lower()) else "，"
+
+
+def corrected(text: str) -> str:
+    """``text`` with a self-correction applied: the last number said after the last correction
+    word replaces the last number before it ("set it to 20, no wait, make that 23" -> "set it to
+    23"); unchanged when nothing after the correction is a number."""
+    marks = list(_CORRECTION.finditer(text.lower()))
+    if not marks:
+        return text
+    before, after = text[: marks[-1].start()], text[marks[-1].end():]
+    said = list(NUMERAL.finditer(after.lower()))
+    if not said:
+        return text
+    number = after[said[-1].start(): said[-1].end()]
+    taken_back = list(NUMERAL.finditer(before.lower()))
+    head = before.rstrip(" ,，。")
+    if not head.strip():
+        return after.strip(" ,，。")
+    if not taken_back:
+        return head + (" " if _joiner(text) == ", " else "") + after.strip(" ,，。")
+    last = taken_back[-1]
+    return (before[: last.start()] + number + before[last.end():]).rstrip(" ,，。")
+
+
+def _commands(clause: str) -> bool:
+    lowered = normalised(clause)
+    return _COMMAND.search(lowered) is not None and bool(named_topics(lowered))
+
+
+def _reason(clause: str) -> bool:
+    """A clause that only says why: no topic named outright, no no, no joke, nothing left."""
+    lowered = normalised(clause)
+    if negated(lowered) or KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
+        return False
+    if NOT_HERE_NOW.search(lowered):
+        return False  # "after this song, skip": a condition, not a reason
+    if PASSENGER.search(lowered):
+        return False  # it says whose seat: "the passenger is cold, heat their seat"
+    if _CORRECTION.search(lowered) or _COMMAND.search(lowered):
+        return False
+    return not any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))
+
+
 def focus(text: str) -> Focus:
-    """The request without its clauses for devices the cabin lacks, when another clause names
-    a cabin function outright; else ``text`` whole."""
+    """The request with a self-correction applied, without its clauses for devices the cabin
+    lacks (when another clause names a cabin function outright) and without the clauses that
+    only give a reason beside a command; else ``text`` whole."""
+    text = corrected(text)
     parts = clauses(text)
-    if len(parts) < 2:
+    said = [c.strip() for c in _REASON_SPLIT.split(text) if c and c.strip()]
+    if len(parts) < 2 and len(said) < 2:
         return Focus(text, ())
-    if any(out_of_scope(normalised(c)) not in (None, "other_device") for c in parts):
+    if any(out_of_scope(normalised(c)) not in (None, "other_device") for c in parts + said):
         return Focus(text, ())  # somewhere else, later, a question: the whole request
     dropped = tuple(c for c in parts if _lacking(c))
-    if not dropped or not any(_names_cabin_function(c) for c in parts):
+    if not dropped:
+        commands = [c for c in said if _commands(c)]
+        reasons = tuple(c for c in said if c not in commands and _reason(c))
+        if commands and reasons and len(commands) + len(reasons) == len(said):
+            return Focus(_joiner(text).join(commands), (), reasons)
+        return Focus(text, ())
+    if not any(_names_cabin_function(c) for c in parts):
         return Focus(text, ())
     kept = [c for c in parts if c not in dropped]
-    joiner = " " if re.search(r"[a-z]", text.lower()) else ""
-    return Focus(joiner.join(kept), dropped)
+    return Focus(_joiner(text).join(kept), dropped)
+
+
+def own_clauses(text: str, topic: str) -> str:
+    """``text`` without the clauses that command another topic and not ``topic`` (for reading
+    ``topic``'s slots from a sentence about several things; "the passenger is cold, heat their
+    seat" keeps its first clause, which commands nothing); ``text`` when that leaves
+    nothing."""
+    parts = clauses(text)
+    if len(parts) < 2:
+        return text
+    kept = []
+    for c in parts:
+        named = narrowed(named_topics(c), c)
+        lowered = normalised(c)
+        other = named - {topic}
+        commands_other = bool(other) and topic not in named and (
+            _COMMAND.search(lowered) is not None
+            or any(EXPLICIT[t].search(lowered) for t in other))
+        if not commands_other:
+            kept.append(c)
+    return _joiner(text).join(kept) if kept else text

@@ -1,7 +1,7 @@
 """Cross-validated development figures for the fallback's head, on a development file.
 
 ``python -m hil.llm.crossval FILE [FILE ...] [--folds 2] [--threshold T] [--without-file]
-[--train-on-file] [--calibrate [--target 0.95]]``
+[--train-on-file] [--every-line] [--calibrate [--target 0.95]] [--lines]``
 
 Splits FILE's lines into folds by a hash of their text. For each fold the head is refitted on
 the training examples (:func:`hil.llm.training.training_examples`) minus that fold's lines
@@ -12,8 +12,10 @@ this measures what the head decides, not how fast. Prints one JSON object per fo
 total: lines the fallback made right and wrong, out-of-domain lines that actuated (rules
 and head together) and what each fallback answer was (:func:`outcome`: acted right or wrong,
 asked about the right or the wrong topic, asked on an out-of-domain line, said it cannot).
-``--train-on-file`` also trains on the files' other folds; ``--calibrate`` chooses each
-topic's threshold on the out-of-fold answers (:func:`calibrate`). Multi-command lines
+``--train-on-file`` also trains on the files' other folds; ``--every-line`` has the head answer
+every line as if the rules had left it (what the rules answer is too few lines to calibrate
+on); ``--calibrate`` chooses each topic's threshold on the out-of-fold answers
+(:func:`calibrate`). Multi-command lines
 (``commands``) are left out. For development files only: a hold-out is scored with ``twin nlu --eval
 FILE --llm`` once, never cross-validated.
 """
@@ -32,13 +34,8 @@ import numpy as np
 
 from hil.llm.clauses import focus
 from hil.llm.grounding import TOPIC_OF, TOPICS
-from hil.llm.head import (
-    HeadDecision,
-    HeadIntentResolver,
-    SoftmaxHead,
-    focused_decision,
-    head_decision,
-)
+from hil.llm.head import HeadDecision, HeadIntentResolver, focused_decision, head_decision
+from hil.llm.softmax import SoftmaxHead
 from hil.llm.training import training_examples
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
@@ -73,10 +70,13 @@ def score_fold(
     features: dict[str, np.ndarray], queries: list[LabelledQuery],
     examples: list[tuple[str, str]], threshold: float | Mapping[str, float] | None,
     decisions: list[tuple[LabelledQuery, list[str], np.ndarray]] | None = None,
+    every_line: bool = False,
 ) -> Counter[str]:
     """Fit the head on ``examples`` and answer ``queries`` with it (``features``: the head's
     features of every example and query text). ``decisions``, when given, collects each
-    fallback call's ``(query, classes, probabilities)`` for calibration."""
+    fallback call's ``(query, classes, probabilities)`` for calibration. ``every_line``: the
+    head answers every line that is not a follow-up, as if the rules had left it (more
+    out-of-fold answers to calibrate on than the few lines the rules leave)."""
     classes = sorted({i for _, i in examples} | {"unknown"})
     x = np.stack([features[t] for t, _ in examples])
     y = np.array([classes.index(i) for _, i in examples])
@@ -93,7 +93,7 @@ def score_fold(
         tally["lines"] += 1
         tally["ood_lines"] += out_of_domain
         tally["in_domain_lines"] += not out_of_domain
-        if default.path == "rule" or q.history:  # follow-ups are the rules'
+        if q.history or (default.path == "rule" and not every_line):  # follow-ups: the rules'
             intent, value = default.intent, default.value
         else:
             probs = head.proba(row)[0]
@@ -128,7 +128,7 @@ def _sweep(decisions: list[tuple[LabelledQuery, list[str], np.ndarray]], topics:
         thresholds = {**_NEVER, **dict.fromkeys(topics, t)}
         for q, classes, probs in decisions:
             d = head_decision(classes, probs, focus(q.text).text, q.lang, thresholds)
-            if (d.topic in topics or "explicit" in topics) and d.intent != "unknown":
+            if (d.topic in topics or topics & _PATHS) and d.intent != "unknown":
                 acted += 1
                 right += q.matches(d.intent, d.value)
         if acted >= min_acted and right >= target * acted:
@@ -150,14 +150,14 @@ def calibrate(
     shared = pooled[0] if pooled is not None else CANDIDATES[-1]
     chosen: dict[str, float] = {}
     report: dict[str, dict[str, float | int]] = {"(pooled)": {"threshold": shared}}
-    for topic in (*sorted(TOPICS), "explicit"):
+    for topic in (*sorted(TOPICS), *sorted(_PATHS)):
         own = _sweep(decisions, {topic}, target, min_acted)
         chosen[topic] = own[0] if own is not None else shared
         acted = right = 0
         for q, classes, probs in decisions:
             d = head_decision(classes, probs, focus(q.text).text, q.lang,
                               {**_NEVER, topic: chosen[topic]})
-            if (d.topic == topic or topic == "explicit") and d.intent != "unknown":
+            if (d.topic == topic or topic in _PATHS) and d.intent != "unknown":
                 acted += 1
                 right += q.matches(d.intent, d.value)
         lines = sum(1 for q, _, _ in decisions if TOPIC_OF.get(q.intent) == topic)
@@ -167,7 +167,8 @@ def calibrate(
     return chosen, report
 
 
-_NEVER = {topic: 2.0 for topic in (*TOPICS, "explicit")}  # the others abstain while one is swept
+_PATHS = {"explicit", "worded"}  # thresholds of a way of deciding, not of one topic
+_NEVER = {topic: 2.0 for topic in (*TOPICS, *_PATHS)}  # the others abstain while one is swept
 
 
 def _folds_of(path: Path, queries: list[LabelledQuery]) -> list[LabelledQuery]:
@@ -207,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="choose per-topic thresholds on the out-of-fold answers")
     parser.add_argument("--target", type=float, default=0.95,
                         help="--calibrate: the precision each topic must reach")
+    parser.add_argument("--every-line", action="store_true",
+                        help="the head answers every line, not only those the rules leave")
     parser.add_argument("--lines", action="store_true",
                         help="also print each fallback answer (development files only)")
     args = parser.parse_args(argv)
@@ -235,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             examples += [(focus(q.text).text, "unknown" if q.expects_no_action else q.intent)
                          for q in queries if q.text not in left_out and not q.history
                          and q.kind != "out_of_range"]
-        tally = score_fold(features, fold, examples, threshold, decisions)
+        tally = score_fold(features, fold, examples, threshold, decisions, args.every_line)
         total.update(tally)
         print(json.dumps({"fold": k, **tally}), flush=True)
     print(json.dumps({"fold": "all", "threshold": threshold,

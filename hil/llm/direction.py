@@ -20,6 +20,19 @@ import re
 
 from twin.assistant.scope import negated
 
+DISLIKE = re.compile(
+    r"(?:can'?t stand|hate|sick of|tired of|bored of|fed up with|don'?t (?:like|want)|do not "
+    r"(?:like|want)|not (?:a fan of|feeling)|enough of) (?:this|that|the current) (?:song|track|"
+    r"tune|one)\b|\bthis (?:song|track|tune) (?:sucks|is (?:terrible|awful|bad|boring|annoying|"
+    r"rubbish|crap|horrible))|这首(?:歌)?(?:真|太|好)?(?:难听|不好听|听腻|听烦)|不(?:想|爱|喜欢)听这首|"
+    r"不喜欢这首|听腻了|听烦了|\bnot this (?:one|song|track) again\b|"
+    r"\bnot in the mood for this (?:one|song|track)\b|"
+    r"heard this (?:one|song|track) (?:a (?:million|thousand|hundred)|too many|so many) times|"
+    r"又是这首|又放这首"
+)
+"""A dislike of what is playing, said to the car: the next track ("ugh, I can't stand this
+track", "这首歌太难听了"), never a refusal."""
+
 # "kill the AC, it's fine", "没关系，关了吧": reassurance, not a refusal
 _BENIGN = re.compile(
     r"(?:it'?s|that'?s|it is|that is|i'?m|we'?re) (?:fine|ok(?:ay)?|alright|all right)|"
@@ -27,16 +40,25 @@ _BENIGN = re.compile(
 )
 
 
-# "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal
-_NOT_SO = re.compile(r"(?:别|不要)(?:这么|那么|太)|\bnot so\b")
+_NO_MORE = re.compile(r"\bno more (?=(?:the )?(?:ac|a/c|air con\w*|music|heat\w*)\b)")
+_COLD_AS = re.compile(
+    r"\blike (?:a|an|the) (?:fridge|freezer|icebox|igloo)\b|(?:像|跟)冰箱(?:一样|似的)?")
+_HOT_AS = re.compile(
+    r"\blike (?:a|an|the) (?:oven|sauna|furnace|greenhouse)\b|(?:像|跟)(?:烤箱|火炉)(?:一样|似的)?")
+# "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal; "别太热" ("don't
+# make it too hot") is a limit, not a complaint of heat: it stays a negation
+_NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么)|\bnot so\b")
 
 
 def normalised(text: str) -> str:
     """``text`` lower-cased, without words of reassurance that contain a negation ("no
-    problem", "it's fine"), and with "别这么"/"not so" read as the excess they are ("太",
-    "too")."""
+    problem", "it's fine"), with "别这么"/"not so" read as the excess they are ("太", "too"),
+    "no more AC" as the stop it is, and a simile of cold or heat as the feeling ("like a fridge
+    in here": freezing; the fridge is no device to change)."""
     lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
                           text.lower())
+    lowered = _NO_MORE.sub("stop ", lowered)
+    lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _BENIGN.sub(" ", lowered)
 
 FAMILY: dict[str, tuple[str, int]] = {
@@ -61,39 +83,49 @@ down/off/close/pause/previous)."""
 # (up/on/open words, down/off/close words) per family
 _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "climate_temperature": (
-        re.compile(r"warm(?:er|th)?\b|heat(?! down)|cold|freez|chill|frozen|icy|raise|increase|"
-                   r"higher|up\b|冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一"),
-        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|"
+        re.compile(r"warm(?:er|th)?\b|(?<!down the )(?<!lower the )(?<!reduce the )heat(?! down)|"
+                   r"cold|freez|chill|frozen|icy|raise|increase|"
+                   r"higher|up\b|shiver|numb|arctic|icebox|fridge|\bbrr|"
+                   r"冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一|哆嗦|发抖|冰窖|"
+                   r"[高加](?=[一二两三四五六七八九十\d])"),
+        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|drop|"
+                   r"melt|overheat|burning up|sauna|oven|stifl|swelter|toasty|baking|蒸笼|减|"
+                   r"低(?=[一二两三四五六七八九十\d])|"
                    r"热|凉快|凉爽|闷|调低|降低|降|低一"),
     ),
     "climate_fan": (
-        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|大|强|多|加"),
-        re.compile(r"less|weaker|down\b|decrease|lower|reduce|小|弱|少|减"),
+        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|barely|hardly|can'?t feel|"
+                   r"大|强|多|加|感觉不到|没什么风|不够|吹不到|没有风|风都没有"),
+        re.compile(r"less|weaker|down\b|decrease|lower|reduce|drop|blasting|roaring|wind tunnel|"
+                   r"blown|drying|小|弱|少|减|猛|吹得"),
     ),
     "media_volume": (
-        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear|barely|"
-                   r"大|高|响|听不"),
-        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|小|低|轻|吵"),
+        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear(?! myself)|barely|"
+                   r"hardly hear|can'?t make out|audible|大|高|响|听不|加"),
+        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|drop|ears? (?:hurt|are "
+                   r"ringing)|hurting my ears|deafen|can'?t hear myself|小|低|轻|吵|耳朵|聋|减"),
     ),
     "window": (
-        re.compile(r"open|down\b|fresh air|打开|开|降下|摇下"),
-        re.compile(r"close|shut|up\b|关|升起|摇上"),
+        re.compile(r"open|down\b|fresh air|stuffy|stale|smell|stink|smok|打开|开|降下|摇下|闷|透气|"
+                   r"味|烟"),
+        re.compile(r"close|shut|up\b|windy|wind noise|rain|soak|dust|bugs|insects|my hair|关|升起|"
+                   r"摇上|风灌|飘进|吹进|飞进|灰尘|风噪|吹乱"),
     ),
     "climate_ac": (
-        re.compile(r"\bon\b|start|打开|开"),
+        re.compile(r"\bon\b|start|humid|muggy|sticky|打开|开|潮|黏|闷热"),
         re.compile(r"\boff\b|stop|kill|cut|关"),
     ),
     "media_playback": (
         re.compile(r"play|music|song|track|playlist|album|radio|listen|hear|put on|\brun\b|"
-                   r"shuffle|resume|continue|播|放|听|歌|音乐|继续"),
-        re.compile(r"pause|stop|hold|halt|kill|\bcut\b|\boff\b|暂停|停|关"),
+                   r"shuffle|resume|continue|unpause|carry on|播|放|听|歌|音乐|继续|接着|恢复"),
+        re.compile(r"(?<!un)pause|stop|hold|halt|kill|\bcut\b|\boff\b|暂停|停|关"),
     ),
     "media_track": (
         re.compile(r"next|skip|another (?:song|track|one)|different (?:song|track)|"
                    r"下一|后一|切歌|换一首|换首|换一?个歌"),
         re.compile(r"previous|(?:last|earlier) (?:song|track|one)|go back|back to|"
                    r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|"
-                   r"上一|前一|再听|刚才"),
+                   r"\bback (?:a|one)\b|上一|前一|再听|刚才"),
     ),
 }
 # (excess that asks for up, excess that asks for down): "too cold" wants up
@@ -132,6 +164,7 @@ _UNCLEAR: dict[str, re.Pattern[str]] = {
 _SAYS_TEMPERATURE = re.compile(r"temperature|degrees?|温度|\d+ ?度|[一二三四五六七八九十]+度")
 
 
+_STOP_PLAYING = re.compile(r"暂停|停止|停播|\bpause\b|\bstop (?:playing|the (?:music|song|audio))")
 _PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|放|听|继续|来")
 
 
@@ -142,6 +175,10 @@ def direction_of(intent: str, text: str) -> int | None:
         return None
     family = FAMILY[intent][0]
     lowered = normalised(text)
+    if family == "media_track" and DISLIKE.search(lowered):
+        return 1  # "I can't stand this track": the next one, whatever its negation
+    if family == "media_playback" and _STOP_PLAYING.search(lowered) and not negated(lowered):
+        return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
     unclear = _UNCLEAR.get(family)

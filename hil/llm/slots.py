@@ -26,7 +26,7 @@ _VAGUE = re.compile(r"一点|一些|一下|一丢丢|有点|点儿|\ba (?:bit|li
 _RELATIVE = re.compile(
     r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
     r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
-    r"higher|\bnotch"
+    r"higher|\bnotch|再|往上|往下|[高低大小](?=[一二两三四五六七八九十\d])"
 )
 _ABSOLUTE = re.compile(
     r"\bto\b|\bat\b|\bset\b|\blevel\b|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|"
@@ -42,19 +42,28 @@ MIN_WORDS = re.compile(
 )
 _FAN_LEVEL = re.compile(r"(?<![大小高低加减升降])[一二两三四五六七1-7] ?[档挡]")
 _FAN_STEP = re.compile(r"[大小高低加减升降][一二两三四五六七1-7] ?[档挡]")
-_PASSENGER = re.compile(
+PASSENGER = re.compile(
     r"passenger|(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
     r"dad|father|friend|son|daughter)'?s?\b|co-?driver|shotgun|right(?:-hand)? seat|副驾|右前|"
     r"右边|右侧|老婆|老公|媳妇|女朋友|男朋友|旁边"
 )
 _DRIVER = re.compile(r"driver|\bmy seat|\bmine\b|left(?:-hand)? seat|主驾|驾驶位|左前|我的座|我这")
 _LEVELS = (
-    (0, re.compile(r"\boff\b|turn (?:it )?off|switch (?:it )?off|\bstop\b|kill|too hot|"
-                   r"burning|关|停|太热|太烫|烫")),
+    (0, re.compile(r"\boff\b|turn (?:it )?off|switch (?:it )?off|\bstop\b|kill|too (?:hot|warm)|"
+                   r"burning|cooking|roasting|on fire|关|停|太热|太烫|烫|热死")),
     (3, re.compile(r"\bhigh(?:est)?\b|\bmax|\bfull\b|hottest|warmest|最高|最大|高档|三档|满")),
     (1, re.compile(r"\blow(?:est)?\b|\bgentle\b|\bbit\b|\blittle\b|低档|一档|最低|小")),
     (2, re.compile(r"\bmedium\b|\bmid\b|中档|二档|两档")),
 )
+
+
+_CRACK = re.compile(
+    r"\bcrack|\ba (?:bit|little|tad|touch|smidge)\b|\bslightly\b|缝|一点|一些|一丢|[开降留]点"
+)
+_AIRING = re.compile(r"fresh air|some air|透气|通通风")
+_OPEN_VERB = re.compile(r"\bopen|\broll (?:it |the \w+ )?down|\bdown\b|打开|开|降|摇下")
+CRACK_POSITION = 20
+"""A window opened "a crack" / "一条缝": the position the rules' templates give it (percent)."""
 
 
 def number_of(text: str) -> int | None:
@@ -85,7 +94,8 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
             and not _FAN_STEP.search(lowered)):
         return topic_set, number  # "风量调两挡": level 2 ("调大两挡" is a step)
     if number is not None:
-        if _relative(text, lowered):
+        if _relative(text, lowered) or (topic_set == "climate_set_fan"
+                                         and _FAN_STEP.search(lowered)):
             if way == 0:
                 return None
             return (up if way > 0 else down), number
@@ -97,12 +107,12 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
 
 def _seat(text: str, head_member: str) -> tuple[str, int | str | None]:
     lowered = text.lower()
-    if _PASSENGER.search(lowered):
+    if PASSENGER.search(lowered):
         intent = "seat_heat_passenger"
     elif _DRIVER.search(lowered):
         intent = "seat_heat_driver"
-    else:
-        intent = head_member if head_member.startswith("seat_heat") else "seat_heat_driver"
+    else:  # no seat said: the speaker's, the driver's
+        intent = "seat_heat_driver"
     number = number_of(text)
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
         return intent, number
@@ -119,9 +129,17 @@ def _window(text: str) -> tuple[str, int | str | None] | None:
         return "window_set_position", number
     if MAX_WORDS.search(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
         return "window_set_position", 100
+    if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
+        return "window_set_position", 50
     way = direction_of("window_open", text) or 0
     if way == 0:
         return None
+    if way > 0 and (_CRACK.search(lowered) or (
+            _AIRING.search(lowered) and not _OPEN_VERB.search(lowered))):
+        # "开条缝", "crack it", and a wish for some air without a word of opening ("i need
+        # some fresh air", "想透透气"): a little, as the rules' templates answer them; a smell or
+        # stuffiness ("车里有股味道", "it's stuffy") opens it
+        return "window_set_position", CRACK_POSITION
     return ("window_open" if way > 0 else "window_close"), None
 
 

@@ -13,7 +13,10 @@ Four sources, none an evaluation hold-out:
   for requests the cabin does not serve (weather, timers, time, lists, lights), as ``unknown``;
 * phrasings written for the head (:mod:`hil.llm.phrasings`): music asked for by a title, a
   singer or a mood, functions said outright in words the templates lack, and the near misses
-  beside them (a video, the news, a question about the song) as ``unknown``.
+  beside them (a video, the news, a question about the song) as ``unknown``;
+* indirect requests (:mod:`hil.llm.indirect`): complaints of heat, cold, noise, air, fog, a
+  cold seat, not hearing, per intent in both languages, and the same words asking nothing of
+  the cabin (the weather outside, a drink, a question) as ``unknown``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from hassil.intents import TextSlotList
 from hassil.sample import sample_intents
 from home_assistant_intents import get_intents
 
+from hil.llm.indirect import indirect_examples
 from hil.llm.phrasings import phrasing_examples
 from hil.llm.prompt import FEW_SHOT
 from twin.assistant.intents import INTENTS
@@ -149,6 +153,7 @@ def training_examples(
     ]
     pairs += list(FEW_SHOT)
     pairs += phrasing_examples(seed)
+    pairs += indirect_examples(seed)
     for lang in ("en", "zh-CN"):
         pairs += _template_samples(lang, per_intent, seed)
         pairs += _out_of_domain_samples(lang, ood_per_intent, seed)

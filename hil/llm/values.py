@@ -30,6 +30,10 @@ _EN_NUMBER = re.compile(
     r"\b(?:(" + "|".join(_EN_TENS) + r")(?:[\s-]+(" + "|".join(_EN_UNITS) + r"))?|("
     + "|".join(_EN_UNITS) + r"))\b"
 )
+NUMERAL = re.compile(
+    r"-?\d+|" + _EN_NUMBER.pattern + r"|[零一二两三四五六七八九十百]+(?![点些下会])"
+)
+"""A number as said (digits, English words, Chinese numerals; not the vague "一点")."""
 _ZH_VAGUE = re.compile(r"一点|一些|一下|一会|有点")
 _MAX_WORDS = ("max", "maximum", "highest", "full", "最大", "最高", "全开")
 _MIN_WORDS = ("minimum", "lowest", "最小", "最低")

@@ -65,7 +65,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_music, out_of_scope
+from twin.assistant.scope import negated, not_a_song, out_of_scope
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter
 from twin.assistant.vocabulary import (
@@ -416,7 +416,7 @@ class RuleNLU:
             intent, value, confidence, reason = self._from_home_assistant(found, text)
         said = _around_title(text, found) if source == "cabin_open" else text
         if reason in _OPEN_REASONS and intent != "unknown" and (
-                _not_for_now(said) or (intent == "media_play" and not_music(text))):
+                _not_for_now(said) or (intent == "media_play" and not_a_song(text))):
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"

@@ -79,9 +79,18 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 _NOT_MUSIC = re.compile(
     r"\b(?:jokes?|news|weather|forecast|riddles?|headlines|"
-    r"traffic (?:report|update)s?|voicemails?|e-?mails?|text messages?|gps|sat ?nav|"
-    r"navigation|directions)\b|笑话|新闻|天气|路况|短信|邮件|导航"
+    r"traffic (?:report|update)s?|voicemails?|e-?mails?|text messages?)\b|"
+    r"笑话|新闻|天气|路况|短信|邮件"
 )
+
+
+_NAVIGATION = re.compile(r"\b(?:gps|sat ?nav|navigation|directions)\b|导航", re.IGNORECASE)
+
+
+def not_a_song(text: str) -> bool:
+    """:func:`not_music`, or the navigation's voice ("I need to hear the GPS", "我要听一下导航"):
+    what a wildcard "hear {anything}" took is not a song to play."""
+    return not_music(text) or _NAVIGATION.search(text) is not None
 
 
 def not_music(text: str) -> bool:

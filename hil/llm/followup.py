@@ -1,0 +1,75 @@
+"""A follow-up the rules left, read against the last turn: "too hot now, turn it down a notch"
+after the seat heating was put on, "副驾也开一下" after the driver's seat.
+
+The head's prompt is the query alone (history is never prefilled), so a follow-up that names no
+topic, or only a feeling of the last turn's seat, reads as nothing to the head. Here the last
+turn's topic carries over, and the words still decide which way: a seat's level moves a step
+from the last one (down for "too hot", "turn it down"; up for "colder", "more"), another seat
+said ("副驾", "the passenger's") takes the last level, "off" is 0. For the temperature, the fan,
+the volume and the window the words must name no other topic and read completely
+(:func:`hil.llm.slots.read_slots`: "a bit lower", "还是有点冷"), else nothing is carried over
+and the line is answered as a first turn.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hil.llm.grounding import EXPLICIT, TOPIC_OF
+from hil.llm.slots import PASSENGER, read_slots
+from twin.assistant.intents import INTENTS
+from twin.assistant.resolver import Turn
+
+_DRIVER = re.compile(r"\bmine\b|\bmy (?:own )?seat\b|主驾|我的|我这")
+_OFF = re.compile(r"\boff\b|\bkill\b|关|停")
+_DOWN = re.compile(
+    r"\bdown\b|\blower\b|\bless\b|too (?:hot|warm)|burning|太热|太烫|烫|调低|降|小一|低一"
+)
+_UP = re.compile(r"\bup\b|\bhigher\b|\bmore\b|warmer|cold|chilly|冷|凉|调高|升|大一|高一|加")
+# words that point back at what was just done ("turn it down a notch", "too hot now", "还是")
+_ABOUT_IT = re.compile(
+    r"\bnow\b|\bstill\b|\bit\b|\bthat\b|\btoo\b|as well|also|a notch|也|还|再|它"
+)
+_CARRIED = {"temperature", "fan", "volume", "window"}
+
+
+Carried = tuple[str, str, int | str | None]
+
+
+def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
+    """``(topic, intent, value)`` of a follow-up to ``last`` said in ``lowered`` (a normalised,
+    in-scope, unrefused query whose topic words are ``named``), or None when it is not one."""
+    topic = TOPIC_OF.get(last.intent)
+    if topic is None or any(EXPLICIT[t].search(lowered) for t in named - {topic}):
+        return None
+    if topic == "seat" and named <= {"seat", "temperature"} and (
+            "seat" in named or PASSENGER.search(lowered) or _ABOUT_IT.search(lowered)):
+        step = _seat_step(lowered, last)
+        return None if step is None else ("seat", *step)
+    if topic in _CARRIED and named <= {topic}:  # "a bit lower", "还是有点冷" after the temperature
+        read = read_slots(topic, lowered, last.intent)
+        return None if read is None else (topic, *read)
+    return None
+
+
+def _seat_step(lowered: str, last: Turn) -> tuple[str, int] | None:
+    """The seat and level a seat follow-up asks for; None when it says no way and no seat."""
+    if not any(p.search(lowered) for p in (_OFF, _DOWN, _UP, PASSENGER, _DRIVER)):
+        return None  # "no, leave it", "ok": nothing to carry over
+    if PASSENGER.search(lowered):
+        intent = "seat_heat_passenger"
+    elif _DRIVER.search(lowered):
+        intent = "seat_heat_driver"
+    else:
+        intent = last.intent
+    schema = INTENTS[intent]
+    assert schema.low is not None and schema.high is not None
+    level = last.value if isinstance(last.value, int) else schema.default
+    assert isinstance(level, int)
+    if _OFF.search(lowered):
+        return intent, schema.low
+    if _DOWN.search(lowered):
+        return intent, max(schema.low, level - 1)
+    if _UP.search(lowered):
+        return intent, min(schema.high, level + 1)
+    return intent, level

@@ -1,0 +1,50 @@
+"""``SoftmaxHead``: the fallback's classifier, a multinomial logistic regression (L2) fitted
+with scipy's L-BFGS on standardised features (the model's logits, :mod:`hil.llm.head`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.optimize import minimize
+
+
+class SoftmaxHead:
+    """Multinomial logistic regression (L2) on standardised features."""
+
+    def __init__(self, classes: Sequence[str], l2: float = 1e-2) -> None:
+        self.classes = list(classes)
+        self.l2 = l2
+        self.mean = np.zeros(0)
+        self.scale = np.ones(0)
+        self.w = np.zeros((0, 0))
+
+    def fit(self, x: np.ndarray, y: np.ndarray) -> SoftmaxHead:
+        self.mean = x.mean(axis=0)
+        self.scale = x.std(axis=0) + 1e-6
+        z = np.hstack([(x - self.mean) / self.scale, np.ones((len(x), 1))])
+        k, d = len(self.classes), z.shape[1]
+        onehot = np.eye(k)[y]
+
+        def loss(flat: np.ndarray) -> tuple[float, np.ndarray]:
+            w = flat.reshape(d, k)
+            logits = z @ w
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            nll = -np.sum(onehot * np.log(p + 1e-12)) / len(z)
+            grad = z.T @ (p - onehot) / len(z) + self.l2 * w
+            return nll + 0.5 * self.l2 * float(np.sum(w * w)), grad.ravel()
+
+        found = minimize(loss, np.zeros(d * k), jac=True, method="L-BFGS-B",
+                         options={"maxiter": 300})
+        self.w = found.x.reshape(d, k)
+        return self
+
+    def proba(self, x: np.ndarray) -> np.ndarray:
+        rows = np.atleast_2d(x)
+        z = np.hstack([(rows - self.mean) / self.scale, np.ones((len(rows), 1))])
+        logits = z @ self.w
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(axis=1, keepdims=True)
