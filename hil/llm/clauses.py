@@ -69,6 +69,11 @@ _COMMAND = re.compile(
 )
 # where a reason is said apart from its command: after a pause or a "because"
 _REASON_SPLIT = re.compile(r"\s*[,;，、；。!?！？]\s*|\s+(?:because|since|cause|cos)\s+|因为")
+_AMOUNT = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|halfway|"
+    r"quarters?|thirds?|percent|degrees?|notch(?:es)?|levels?|of the way|all the way|max\w*|"
+    r"min\w*|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
+"""Words of an amount: a clause with one says how much, never why."""
 # never a mere reason: a joke, a taking back, a wish to leave things alone
 _NOT_A_REASON = re.compile(r"kidding|joking|\bjk\b|开玩笑|逗你|骗你")
 
@@ -142,6 +147,8 @@ def _reason(clause: str) -> bool:
         return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
+    if _AMOUNT.search(lowered):
+        return False  # it says how much: "open the window, like, a quarter of the way"
     if _CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
     return not any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))

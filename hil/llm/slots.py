@@ -122,6 +122,15 @@ def _seat(text: str, head_member: str) -> tuple[str, int | str | None]:
     return intent, INTENTS[intent].default
 
 
+_FRACTIONS = (
+    (75, re.compile(r"\bthree[- ]quarters?\b|四分之三")),
+    (25, re.compile(r"\b(?:a|one)[- ]quarter\b|\bquarter of the way\b|四分之一")),
+    (67, re.compile(r"\btwo[- ]thirds\b|三分之二")),
+    (33, re.compile(r"\b(?:a|one)[- ]third\b|三分之一")),
+)
+"""A window's position said as a fraction of the way, in percent open."""
+
+
 def _window(text: str) -> tuple[str, int | str | None] | None:
     lowered = text.lower()
     number = number_of(text)
@@ -132,6 +141,10 @@ def _window(text: str) -> tuple[str, int | str | None] | None:
     if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
         return "window_set_position", 50
     way = direction_of("window_open", text) or 0
+    fraction = next((f for f, words in _FRACTIONS if words.search(lowered)), None)
+    if fraction is not None:
+        # "open it a quarter of the way": that much open; closed by a quarter is ambiguous
+        return ("window_set_position", fraction) if way >= 0 else None
     if way == 0:
         return None
     if way > 0 and (_CRACK.search(lowered) or (

@@ -250,6 +250,11 @@ def split_commands(
                 return None
             reasons.append(part)
             continue
+        if (lang == "en" and out and _IT_WORD.search(piece) and _SEAT.search(out[-1][0])
+                and not _SEAT.search(piece) and not part.intent.startswith("seat_heat_")):
+            if out[-1][1].intent.startswith("seat_heat_"):
+                continue  # "my seat is freezing, warm it up": "it" is the seat, asked once
+            return None
         topic = topic_of(part.intent)
         if any((p.intent, p.value) == (part.intent, part.value) for _, p in out):
             continue  # "起雾了，看不清": the same request said twice is one request
@@ -274,11 +279,18 @@ def split_commands(
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
+    if any(_SEAT.search(a) for a in asides) and not any(
+            p.intent.startswith("seat_heat_") for _, p in out):
+        return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
     named = {topic_words(a, lang) for a in asides if not _agrees(a, out)} - {None}
     if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
 
+
+_IT_WORD = re.compile(r"\bit\b", re.IGNORECASE)
+_SEAT = re.compile(r"\bseats?\b|座椅|座位|椅子", re.IGNORECASE)
+"""An aside about a seat: a command beside it that is not a seat heater's was read wrong."""
 
 _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"

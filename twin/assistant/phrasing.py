@@ -52,6 +52,12 @@ _APPROX = {
 
 
 _WOULD = re.compile(r"\b(i|we|you)'d\b", re.IGNORECASE)
+_COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|levels|bars)\b)",
+                     re.IGNORECASE)
+"""\"A couple of degrees\" is two of them, not the default step of \"a bit\"."""
+_FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
+                     re.IGNORECASE)
+"""A filler said between commas ("open the window, like, a quarter of the way")."""
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|mind|how about|what about|could you try|"
                       r"try)\s+(?P<rest>.+)$", re.IGNORECASE)
 _BASE = {
@@ -70,11 +76,14 @@ _SOME = re.compile(r"(?:some|a little|a bit|more|a little more|a bit more)\b", r
 
 
 def normalise(text: str, lang: str) -> str:
-    """``text`` with a noun's "is" and a "'d" spelled out, a suggestion said as the command
-    it is ("how about turning the music down", "would you mind closing the window", "what
-    about some heat"), and an approximation before a number dropped."""
+    """``text`` with a noun's "is", a "'d" and "a couple of" spelled out, a filler between
+    commas dropped, a suggestion said as the command it is ("how about turning the music down",
+    "would you mind closing the window", "what about some heat"), and an approximation before a
+    number dropped."""
     if lang == "en":
+        text = _FILLER.sub(" ", text)
         text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
+        text = _COUPLE.sub("two ", text)
         found = _SUGGEST.match(text.strip())
         if found is not None:
             rest = found.group("rest")

@@ -17,7 +17,7 @@ _ELSEWHERE = re.compile(
     r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
     r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
     r"neighbou?rs?)\b|邻居|"
-    r"家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司里|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
+    r"家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
 _LATER = re.compile(
@@ -43,9 +43,12 @@ _OTHER_DEVICE = re.compile(
     r"\b(?:lights?|lamps?|headlights?|sunroof|moonroof|roof|wipers?|mirrors?|steering wheel|"
     r"trunk|boot|tailgate|doors?|locks?|horn|cruise|lane|screen|display|brightness|dashboard|"
     r"tv|television|laptop|computer|thermostat|fridge|freezer|oven|microwave|kettle|boiler|"
-    r"massag\w*|lumbar|headrest|recline|ventilated|tyres?|tires?|fuel|petrol|charg\w*)\b|"
+    r"massag\w*|lumbar|headrest|recline|ventilated|ventilation thing|"
+    r"seat (?:cooling|ventilation|fans?)|"
+    r"cool(?:ing|ed)? (?:my |the |your |her |his |our |both )?(?:front )?seats?|"
+    r"tyres?|tires?|fuel|petrol|charg\w*)\b|"
     r"灯|天窗|雨刮|雨刷|后视镜|镜子|方向盘|后备箱|尾门|车门|门锁|锁车|喇叭|鸣笛|巡航|车道|屏幕|"
-    r"亮度|电视|电脑|冰箱|烤箱|微波炉|热水器|地暖|按摩|腰托|头枕|座椅通风|通风座椅|胎压|油量|充电|"
+    r"亮度|电视|电脑|冰箱|烤箱|微波炉|热水器|地暖|按摩|腰托|头枕|座椅通风|通风座椅|座椅(?:制冷|降温|吹风)|胎压|油量|充电|"
     r"加油"
 )
 _NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough")
