@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
-from twin.assistant.phrasing import other_zone, topic_words
+from twin.assistant.phrasing import SEAT, it_after_seat, other_zone, topic_words
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
 
@@ -250,8 +250,7 @@ def split_commands(
                 return None
             reasons.append(part)
             continue
-        if (lang == "en" and out and _IT_WORD.search(piece) and _SEAT.search(out[-1][0])
-                and not _SEAT.search(piece) and not part.intent.startswith("seat_heat_")):
+        if out and it_after_seat(piece, out[-1][0], lang) and "seat_heat" not in part.intent:
             if out[-1][1].intent.startswith("seat_heat_"):
                 continue  # "my seat is freezing, warm it up": "it" is the seat, asked once
             return None
@@ -279,7 +278,7 @@ def split_commands(
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
-    if any(_SEAT.search(a) for a in asides) and not any(
+    if any(SEAT.search(a) for a in asides) and not any(
             p.intent.startswith("seat_heat_") for _, p in out):
         return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
     named = {topic_words(a, lang) for a in asides if not _agrees(a, out)} - {None}
@@ -287,10 +286,6 @@ def split_commands(
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
 
-
-_IT_WORD = re.compile(r"\bit\b", re.IGNORECASE)
-_SEAT = re.compile(r"\bseats?\b|座椅|座位|椅子", re.IGNORECASE)
-"""An aside about a seat: a command beside it that is not a seat heater's was read wrong."""
 
 _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
@@ -350,7 +345,6 @@ def _aside(piece: str, part: Part, lang: str) -> bool:
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and _ASIDE_START[lang].match(piece) is not None and out_of_scope(piece) is None
             and not negated(piece))
-
 
 
 def _shared_verbs(pieces: list[str]) -> list[str]:

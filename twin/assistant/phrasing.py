@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["both_zones", "corrections", "normalise", "number_reading", "other_zone",
-           "pronoun_reading", "topic_words"]
+__all__ = ["SEAT", "both_zones", "corrections", "it_after_seat", "normalise", "number_reading",
+           "other_zone", "pronoun_reading", "topic_words"]
 
 _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
@@ -288,6 +288,17 @@ _ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座�
                        r"(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
 _ZH_DRIVER = re.compile(r"(?:主驾驶?|驾驶位|驾驶座|司机|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
+
+
+SEAT = re.compile(r"\bseats?\b|座椅|座位|椅子", re.IGNORECASE)
+"""Words of a seat: an "it" or an aside said beside one is about the seat, not the cabin."""
+
+
+def it_after_seat(piece: str, before: str, lang: str) -> bool:
+    """Whether ``piece`` says "it" right after ``before`` named a seat ("my seat is freezing,
+    warm it up"): that "it" is the seat."""
+    return (lang == "en" and re.search(r"\bit\b", piece, re.IGNORECASE) is not None
+            and SEAT.search(before) is not None and SEAT.search(piece) is None)
 
 
 def other_zone(text: str, lang: str, earlier: str) -> str | None:
