@@ -43,7 +43,7 @@ _OTHER_DEVICE = re.compile(
     r"\b(?:lights?|lamps?|headlights?|sunroof|moonroof|roof|wipers?|mirrors?|steering wheel|"
     r"trunk|boot|tailgate|doors?|locks?|horn|cruise|lane|screen|display|brightness|dashboard|"
     r"tv|television|laptop|computer|thermostat|fridge|freezer|oven|microwave|kettle|boiler|"
-    r"massag\w*|lumbar|headrest|recline|ventilated|ventilation thing|"
+    r"massag\w*|lumbar|headrest|recline|ventilated|"
     r"seat (?:cooling|ventilation|fans?)|"
     r"cool(?:ing|ed)? (?:my |the |your |her |his |our |both )?(?:front )?seats?|"
     r"tyres?|tires?|fuel|petrol|charg\w*)\b|"
