@@ -102,14 +102,21 @@ class CanPort:
     def _watch(self, every_s: float = 0.05) -> None:
         stalled = False
         while not self._stop.wait(every_s):
-            if not self._thread.is_alive():
-                self._fail("reader thread died; restarted")
-                self._thread = self._start_reader()
-                continue
-            late = time.monotonic() - self.beat
-            if late > self.stall_s and not stalled:
-                self._fail(f"reader stuck for more than {self.stall_s:g} s")
-            stalled = late > self.stall_s
+            stalled = self._check(stalled)
+
+    def _check(self, stalled: bool) -> bool:
+        """One look at the reader: a death is a failure (and a restart), a stall one failure
+        per stall; returns whether it is stalled now."""
+        if not self._thread.is_alive():
+            if self._stop.is_set():
+                return False  # it stopped because close() asked it to (set before it ended)
+            self._fail("reader thread died; restarted")
+            self._thread = self._start_reader()
+            return False
+        late = time.monotonic() - self.beat
+        if late > self.stall_s and not stalled:
+            self._fail(f"reader stuck for more than {self.stall_s:g} s")
+        return late > self.stall_s
 
     def subscribe(self, frame_id: int, callback: RxCallback) -> None:
         with self._lock:  # copy on write: the reader reads it without the lock
