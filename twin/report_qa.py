@@ -119,7 +119,8 @@ def read_asc(path: Path, name: str) -> _TimedLines:
             continue
         times.append(t0 + offset)
         numbers.append(k)
-    return _TimedLines(name, lines, times, numbers)
+    order = np.argsort(times, kind="stable")  # traced by several threads: nearly sorted
+    return _TimedLines(name, lines, [times[i] for i in order], [numbers[i] for i in order])
 
 
 def read_serial_log(path: Path, name: str) -> _TimedLines:
