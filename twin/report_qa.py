@@ -11,6 +11,7 @@ its render time. A DUT log line is matched by the DUT request id (``bench: reque
 from __future__ import annotations
 
 import bisect
+import re
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,7 +26,11 @@ EXCERPT_LINES = 12
 SLACK_S = 0.02  # before the send and after the render ended
 DONE = frozenset({"status_matches", "acknowledged", "sent", "untouched"})
 NOT_FAILED_DUT = frozenset({"", "ok", "degraded"})
-_ASC_DATE = "%a %b %d %H:%M:%S.%f %Y"
+#: ``Begin Triggerblock`` dates: ``Sat Dec 05 04:41:33.060 2026`` (CANoe, python-can) or the
+#: older ``Mon Mar 7 01:21:51 pm 2005``
+_ASC_DATE = re.compile(r"\w{3} (\w{3}) +(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?"
+                       r"(?: ([ap]m))? (\d{4})$", re.IGNORECASE)
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 @dataclass
@@ -99,6 +104,27 @@ def _read(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8", errors="replace").splitlines()
 
 
+def asc_start(text: str) -> float | None:
+    """The epoch time of an ASC ``Begin Triggerblock`` date (local time), None if unreadable.
+
+    Up to three fraction digits count milliseconds, so python-can 4.6's unpadded ``33.60``
+    (60 ms) reads right, as does CANoe's ``33.060``; six digits count microseconds."""
+    m = _ASC_DATE.match(text.strip())
+    if m is None or m[1].lower() not in _MONTHS:
+        return None
+    month, day, hour, minute, second, fraction, half, year = m.groups()
+    hour_n = int(hour)
+    if half:
+        hour_n = hour_n % 12 + (12 if half.lower() == "pm" else 0)
+    micro = 0 if not fraction else (int(fraction) * 1000 if len(fraction) <= 3
+                                    else int(fraction.ljust(6, "0")))
+    try:
+        return datetime(int(year), _MONTHS.index(month.lower()) + 1, int(day), hour_n,
+                        int(minute), int(second), micro).timestamp()
+    except ValueError:
+        return None
+
+
 def read_asc(path: Path, name: str) -> _TimedLines:
     """``can.asc``: each frame line at ``Begin Triggerblock`` + its offset (seconds)."""
     lines = _read(path)
@@ -107,9 +133,8 @@ def read_asc(path: Path, name: str) -> _TimedLines:
     for k, line in enumerate(lines, 1):
         if t0 is None:
             if line.startswith("Begin Triggerblock "):
-                try:
-                    t0 = datetime.strptime(line[19:].strip(), _ASC_DATE).timestamp()
-                except ValueError:
+                t0 = asc_start(line[19:])
+                if t0 is None:
                     return _TimedLines(name, lines, [], [])
             continue
         head = line.split(maxsplit=1)

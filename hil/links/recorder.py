@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,6 +24,17 @@ CAN_BLF = "can.blf"
 CAN_ASC = "can.asc"
 SERIAL_LOG = "serial.log"
 CHANNELS = "channels.json"
+
+
+class PaddedASCWriter(can.ASCWriter):
+    """python-can's ASC writer with the header's milliseconds zero-padded to three digits.
+
+    python-can 4.6 writes them unpadded: a start 60 ms into a second reads ``33.60``, which
+    CANoe, python-can's own reader and :mod:`twin.report_qa` take as 600 ms, so every line's
+    wall-clock time was off by up to 0.99 s on 1 start in 10."""
+
+    def _format_header_datetime(self, dt: datetime) -> str:
+        return dt.strftime(self.FORMAT_DATE.format(f"{dt.microsecond // 1000:03d}"))
 
 
 class TraceRecorder:
@@ -34,7 +47,10 @@ class TraceRecorder:
         self.out_dir = Path(out_dir)
         self.out_dir.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._asc = can.ASCWriter(self.out_dir / CAN_ASC)
+        self._asc = PaddedASCWriter(self.out_dir / CAN_ASC)
+        # the trigger block starts now, before any frame: python-can writes a frame stamped
+        # before the block's start (another thread's, traced late) as an absolute time
+        self._asc.log_event("bench: recording started", time.time())
         self._writers: list[can.Listener] = [can.BLFWriter(self.out_dir / CAN_BLF), self._asc]
         self.serial_log: TextIO = open(self.out_dir / SERIAL_LOG, "w", encoding="ascii")  # noqa: SIM115
         self.frames = 0
