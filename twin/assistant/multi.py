@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.ellipsis import command_inside, leaning
 from twin.assistant.phrasing import SEAT, it_after_seat, other_zone, topic_words
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
@@ -74,8 +75,8 @@ STATEMENT = {
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
                      r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody)\b",
                      re.IGNORECASE),
-    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])|好|太|有点|有些|真|车里|车内|车上|感觉|"
-                        r"觉得|这)"),
+    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
+                        r"车里|车内|车上|感觉|觉得|这)"),
 }
 """A part that states how things are (a reason said beside a command), not a command."""
 _STATEMENT_INSIDE = {
@@ -210,7 +211,10 @@ def split_commands(
         pieces[i] = other_zone(pieces[i], lang, pieces[i - 1]) or pieces[i]
     chosen: list[str] = []
     asides: list[str] = []
-    for piece in pieces:
+    for i, piece in enumerate(pieces):
+        lean = leaning(piece, lang, pieces[i - 1]) if i else None
+        if lean is not None and read(piece)[1] is None and read(lean)[1] == "act":
+            piece = pieces[i] = lean  # "…，我的开一档": my seat heating, level one
         spans = _best(piece, read) if lang == "zh-CN" else None
         if spans is None:
             if read(piece)[1] is None:
@@ -275,6 +279,8 @@ def split_commands(
         if not on_topic or opposite(reason.intent) in on_topic:
             return None  # about nothing asked for, or the other way: read the sentence whole
     asked = {p.intent for _, p in out}
+    if "media_play" in asked and asked & {"media_pause", "media_mute"}:
+        return None  # "hold the music, I want to hear …": playing and stopping at once
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
@@ -344,7 +350,7 @@ def _aside(piece: str, part: Part, lang: str) -> bool:
     starts as a statement, and it names no other place or time, no question and no refusal."""
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and _ASIDE_START[lang].match(piece) is not None and out_of_scope(piece) is None
-            and not negated(piece))
+            and not negated(piece) and not command_inside(piece, lang))
 
 
 def _shared_verbs(pieces: list[str]) -> list[str]:
