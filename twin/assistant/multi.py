@@ -1,3 +1,6 @@
+# Over 400 lines: one reading of a sentence as several commands, whose checks (asides, reasons,
+# one function said twice, what an aside wants) all judge the same parts; ellipsis.py holds
+# the fragments, the rest could move out with the asides.
 """Several commands in one sentence: where to cut it, and when the cut parts are an answer.
 
 Speech strings commands together with a conjunction ("open the window and turn the fan off",
