@@ -78,3 +78,32 @@ def test_leaning_reads() -> None:
     assert leaning("on the passenger side", "en", "switch off the seat heater on my side") == (
         "switch off the passenger seat heater")
     assert leaning("my wife is cold", "en", "turn the volume down") is None
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # a seat named alone after a request the rules read as a seat heater ("heat my seat")
+    ("en", "warm up my seat, and my husband's too",
+     [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    # one level for every seat said before it
+    ("en", "heat my seat and hers too, both on low",
+     [("seat_heat_driver", 1), ("seat_heat_passenger", 1)]),
+    # both seats named together
+    ("zh-CN", "主驾和副驾的座椅加热都关了", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
+    # a reason said after a question mark, and the weather outside as a command's reason
+    ("en", "could we get the AC on? I'm sweating through my shirt", [("climate_ac_on", None)]),
+    ("zh-CN", "把空调关了，外面已经很凉快了", [("climate_ac_off", None)]),
+    ("en", "turn the AC off, it's cooled down outside", [("climate_ac_off", None)]),
+])
+def test_more_fragments(lang: str, text: str, want: list) -> None:
+    assert _commands(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "turn the fan up and the volume up, both on high"),  # no seat: no level for "both"
+    ("en", "it's cold outside, turn the heat up"),  # the weather said first: maybe elsewhere
+    ("zh-CN", "外面好冷，把温度调低"),
+])
+def test_no_fragment_reading(lang: str, text: str) -> None:
+    said = _commands(lang, text)
+    assert not any(i.startswith("seat_heat_") for i, _ in said)
+    assert len(shared_nlu(lang).parse(text).split) == 0

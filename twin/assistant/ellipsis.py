@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["command_inside", "leaning"]
+__all__ = ["command_inside", "leaning", "level_for_all", "seat_said"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -56,30 +56,52 @@ def _swap_zh(earlier: str, driver: bool) -> str | None:
     return f"{head}{zone}座椅加热{earlier[noun.end():]}"
 
 
-def leaning(piece: str, lang: str, earlier: str) -> str | None:
+def seat_said(lang: str, driver: bool, level: object) -> str:
+    """A seat heater request said plainly (the previous part's request, on another seat)."""
+    if lang == "zh-CN":
+        zone = "主驾" if driver else "副驾"
+        return f"{zone}座椅加热关闭" if level == 0 else f"{zone}座椅加热调到{level}档"
+    owner = "my" if driver else "the passenger"
+    return (f"turn off {owner} seat heater" if level == 0
+            else f"set {owner} seat heater to level {level}")
+
+
+def leaning(piece: str, lang: str, earlier: str,
+            said: tuple[str, object] | None = None) -> str | None:
     """``piece`` said whole, when it is a fragment that leans on ``earlier`` (the part said
-    before it): a Chinese sequence word dropped ("再切下一首" -> "切下一首"), or a seat named
-    alone, with the function (and, if it says no more, the request) of ``earlier``. None when
-    ``piece`` is no such fragment."""
+    before it, read by the rules as ``said``, its intent and value, if known): a Chinese
+    sequence word dropped ("再切下一首" -> "切下一首"), or a seat named alone, with the
+    function (and, if it says no more, the request) of ``earlier``. None when ``piece`` is no
+    such fragment."""
     text = piece.strip(" ，,。.!！")
+    seat_said = said is not None and said[0].startswith("seat_heat_")
     if lang == "zh-CN":
         then = _ZH_THEN.match(text)
         if then is not None:
             return text[then.end():]
         found = _ZH_FRAGMENT.match(text)
-        if found is None or _ZH_NOUN.search(text) or _ZH_NOUN.search(earlier) is None:
+        if found is None or _ZH_NOUN.search(text) or (
+                _ZH_NOUN.search(earlier) is None and not seat_said):
             return None
         driver = found.group("d") is not None
         rest = found.group("rest")
         if _ZH_SAME.match(rest):
+            if seat_said and said is not None:
+                return seat_said(lang, driver, said[1])
             return _swap_zh(earlier, driver)
         return f"{'主驾' if driver else '副驾'}座椅加热{rest.lstrip('也都')}"
     found = _EN_FRAGMENT.match(text)
     noun = _EN_NOUN.search(earlier)
-    if found is None or noun is None or _EN_NOUN.search(text):
+    if found is None or _EN_NOUN.search(text) or (noun is None and not seat_said):
         return None
-    owner = "my" if found.group("d") is not None else "the passenger"
+    driver = found.group("d") is not None
+    owner = "my" if driver else "the passenger"
     rest = found.group("rest").strip(" ,")
+    if said is not None and seat_said and (_EN_SAME.match(rest) or noun is None):
+        return seat_said(lang, driver, said[1]) if _EN_SAME.match(rest) else (
+            f"{owner} seat heater {rest}")
+    if noun is None:
+        return None
     if _EN_SAME.match(rest):  # "…, and on the passenger side": the request said again
         head = re.sub(r"\b(?:the|my)\s*$", "", _EN_ZONE_IN.sub("", earlier[:noun.start()]))
         head = head.rstrip()
@@ -99,3 +121,20 @@ def command_inside(piece: str, lang: str) -> bool:
     """Whether ``piece`` gives an order of its own (a verb with its object, a level: "我的开一档",
     "mine on one"): a part the rules cannot read that does is no aside to leave out."""
     return (_ZH_ORDER if lang == "zh-CN" else _EN_ORDER).search(piece) is not None
+
+
+_LEVELS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3, "low": 1, "medium": 2,
+           "mid": 2, "high": 3, "max": 3, "一": 1, "二": 2, "两": 2, "三": 3, "低": 1, "中": 2,
+           "高": 3, "最高": 3}
+_EN_ALL = re.compile(r"^(?:both|both of them|all of them|the two of them|each)\s+(?:on|at|to)\s+"
+                     r"(?:level\s+)?(?P<n>one|two|three|[123]|low|medium|mid|high|max)"
+                     r"(?:\s+please)?$", re.IGNORECASE)
+_ZH_ALL = re.compile(r"^(?:都|全都|两个都|俩都|一起)(?:开|调|开到|调到)?"
+                     r"(?P<n>[一二两三123]|低|中|高|最高)[档挡][吧]?$")
+
+
+def level_for_all(piece: str, lang: str) -> int | None:
+    """The seat level a last part gives every seat named before it ("…, both on high",
+    "…，都开三档"), or None."""
+    found = (_ZH_ALL if lang == "zh-CN" else _EN_ALL).match(piece.strip(" ，,。.!！"))
+    return None if found is None else _LEVELS[found.group("n").lower()]
