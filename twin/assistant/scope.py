@@ -37,7 +37,10 @@ _QUESTION = re.compile(
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
     r"(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
-    r"什么歌|哪首|谁唱|谁的歌|叫什么"
+    r"什么歌|哪首|谁唱|谁的歌|叫什么|"
+    # how loud / warm / strong it is now ("现在音量多大"): a question, not "louder"
+    r"(?:音量|声音|温度|风量|风速|档位|车窗|窗户)(?:现在)?(?:是|开了|调了|开的|调的)?"
+    r"(?:多大|多少|多高|多低|几档|几级|几度)[了呢啊呀吗]?[？?]?$"
 )
 _OTHER_DEVICE = re.compile(
     r"\b(?:lights?|lamps?|headlights?|sunroof|moonroof|roof|wipers?|mirrors?|steering wheel|"
