@@ -23,6 +23,10 @@ _ZH = (
     (re.compile(r"似的"), "一样"),
     # a doubled adjective: "冰凉冰凉的" -> "冰凉的"
     (re.compile(r"([\u4e00-\u9fff]{2})\1"), r"\1"),
+    # a sentence-final particle: "开下冷气啦" -> "开下冷气"
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽)+[。！!～~]*$"), ""),
+    # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
+    (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
 )
 _EN = (
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
