@@ -107,3 +107,15 @@ def test_no_fragment_reading(lang: str, text: str) -> None:
     said = _commands(lang, text)
     assert not any(i.startswith("seat_heat_") for i, _ in said)
     assert len(shared_nlu(lang).parse(text).split) == 0
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh-CN", "副驾座椅通风打开，我的开一档"),
+    ("zh-CN", "主驾座椅按摩关掉，副驾的也是"),
+    ("en", "turn on the passenger seat ventilation, and mine on two"),
+    ("en", "seat cooling on, and hers too"),
+])
+def test_a_fragment_after_a_seat_function_the_cabin_lacks_never_heats(
+        lang: str, text: str) -> None:
+    # a fragment borrows heating only: after ventilation or massage it must not heat a seat
+    assert not any(i.startswith("seat_heat_") for i, _ in _commands(lang, text))

@@ -28,7 +28,10 @@ _ZH_PASSENGER = (r"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他
 _ZH_FRAGMENT = re.compile(rf"^(?:那|还有|而)?(?:(?P<d>{_ZH_DRIVER})|(?P<p>{_ZH_PASSENGER}))"
                           r"(?P<rest>.*)$")
 _ZH_SAME = re.compile(r"^(?:也是?|也一样|一样|同样|也要|也这样)?[吧了啊呀]*$")
-_ZH_NOUN = re.compile(r"(?:座椅|座位)?(?:加热|加温|通风|按摩)")
+_ZH_NOUN = re.compile(r"(?:座椅|座位)?(?:加热|加温)")
+"""The seat function a fragment may borrow: heating only (the cabin has no seat ventilation or
+massage; a fragment after one must never become a heater request)."""
+_ZH_OTHER_SEAT = re.compile(r"通风|按摩|制冷|吹风")
 _ZH_ZONE_IN = re.compile(rf"^(?:[把将给])?(?:{_ZH_PASSENGER}|{_ZH_DRIVER})")
 
 _EN_DRIVER = r"(?:mine|my side|my one|my seat|me|for me|the driver'?s?(?: side| one| seat)?)"
@@ -39,8 +42,9 @@ _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+
                           re.IGNORECASE)
 _EN_SAME = re.compile(r"^[\s,]*(?:too|as well|also|the same|please|as well please|too please)?"
                       r"[\s,.!]*$", re.IGNORECASE)
-_EN_NOUN = re.compile(r"\bseat (?:heating|heater|warmer|heat|ventilation|cooling|massage)s?\b|"
-                      r"\bheated seat\b", re.IGNORECASE)
+_EN_NOUN = re.compile(r"\bseat (?:heating|heater|warmer|heat)s?\b|\bheated seat\b",
+                      re.IGNORECASE)
+_EN_OTHER_SEAT = re.compile(r"ventilat|cooling|cooled|massag|\bfans?\b", re.IGNORECASE)
 _EN_ZONE_IN = re.compile(r"\b(?:my|the driver'?s?|driver'?s?|the passenger'?s?|passenger'?s?|"
                          r"her|his|on my side|on the passenger side|on (?:the )?driver'?s? side)"
                          r"(?:\s+side)?\s*", re.IGNORECASE)
@@ -74,6 +78,8 @@ def leaning(piece: str, lang: str, earlier: str,
     function (and, if it says no more, the request) of ``earlier``. None when ``piece`` is no
     such fragment."""
     text = piece.strip(" ，,。.!！")
+    if (_ZH_OTHER_SEAT if lang == "zh-CN" else _EN_OTHER_SEAT).search(earlier + " " + text):
+        return None  # a seat function the cabin lacks: nothing to borrow
     seat_said = said is not None and said[0].startswith("seat_heat_")
     if lang == "zh-CN":
         then = _ZH_THEN.match(text)
