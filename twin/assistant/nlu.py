@@ -75,6 +75,7 @@ from twin.assistant.vocabulary import (
     COURTESY_SUFFIXES,
     FOLLOW_UPS,
     HA_INTENTS,
+    LEVEL_ENDS,
     LEVEL_FAMILIES,
     LEVEL_STEPS,
     ON_OFF,
@@ -82,7 +83,6 @@ from twin.assistant.vocabulary import (
     STEP_FAMILIES,
     THERMAL_FOLLOW_UPS,
     WARM_UP,
-    WINDOW_LEVEL,
 )
 from twin.errors import InputError
 
@@ -595,9 +595,9 @@ _CABIN_MAPPED = frozenset(
 def _level_step(intent: str, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:
     """One step up or down from the level last set for ``intent`` (else its default)."""
     schema = INTENTS[intent]
-    current = next((WINDOW_LEVEL.get(t.intent, t.value) for t in reversed(history)
-                    if t.intent == intent or (intent == "window_set_position"
-                                              and t.intent in WINDOW_LEVEL)), None)
+    current = next((LEVEL_ENDS[t.intent][1] if t.intent in LEVEL_ENDS else t.value
+                    for t in reversed(history)
+                    if t.intent == intent or LEVEL_ENDS.get(t.intent, ("",))[0] == intent), None)
     if not isinstance(current, int):
         current = schema.default
     step = LEVEL_FAMILIES.get(intent, 1)
@@ -614,8 +614,7 @@ def _follow_up(relative: bool, sign: int, history: Sequence[Turn]) -> tuple[str,
         direction = sign * (last_direction or 1) if relative else sign
         intent = up if direction > 0 else down
         return intent, INTENTS[intent].default, 0.9, "followup"
-    level = WINDOW_LEVEL.get(last.intent)
-    family = "window_set_position" if level is not None else last.intent
+    family, level = LEVEL_ENDS.get(last.intent, (last.intent, None))
     if family in LEVEL_FAMILIES:
         schema = INTENTS[family]
         current = level if level is not None else last.value
