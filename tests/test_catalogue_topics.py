@@ -220,3 +220,16 @@ def test_a_bad_topic_is_a_one_line_exit_2_from_the_cli(tmp_path: Path) -> None:
     assert done["rc"] == 2
     err = str(done["err"]).strip()
     assert len(err.splitlines()) == 1 and "topics.seat_vent_driver.unit_words" in err, err
+
+
+def test_the_fallback_prompt_builds_with_an_extension_intent(tmp_path: Path) -> None:
+    """The fallback's action list names only the intents it was shown (an extension intent has
+    no label): it was a KeyError on the first --llm prompt with CABIN_TWIN_INTENTS set."""
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+    env.update(PYTHONPATH=str(ROOT), **{ENV: str(_catalogue(tmp_path))})
+    code = ("from hil.llm.prompt import prefix_text; from twin.assistant.intents import INTENTS;"
+            "print('seat_vent_driver' in INTENTS, 'louder' in prefix_text())")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", "True"]
