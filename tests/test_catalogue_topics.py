@@ -1,6 +1,7 @@
 """How people name a function is catalogue data ([topics.NAME]): a function added in a catalogue
 written here (seat_vent_driver: entry, topic words, templates) gets its pronoun follow-up, its
-bare-number correction and its self-correction by name through the rules, with no Python change.
+bare-number correction, its "too cold" and its self-correction by name through the rules, with no
+Python change.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from twin.assistant.catalogue import ENV, active_catalogue, build_catalogue, read_catalogue_file
+from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import number_reading, pronoun_reading, topic_words
+from twin.assistant.resolver import Turn
 from twin.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +46,7 @@ noun = { en = "my seat ventilation", zh-CN = "主驾座椅通风" }
 words = { en = '\\bseat ventilation\\b', zh-CN = '座椅通风' }
 set_to = { en = "set my seat ventilation to {value}", zh-CN = "主驾座椅通风调到{value}档" }
 units = { en = ["notches"], zh-CN = ["档"] }
+thermal = "cools"
 """
 
 EN = """language: en
@@ -108,6 +112,8 @@ LINES = [
     ("no, 1", "en", _turn("set my seat ventilation to 3", 3), 1),
     ("no, 3 notches", "en", _turn("turn on my seat ventilation", 2), 3),
     ("不对，3档", "zh-CN", _turn("打开主驾座椅通风", 2), 3),
+    # "too cold" right after it: less of what cools (topics.*.thermal), not a warmer cabin
+    ("that's too cold", "en", _turn("turn on my seat ventilation", 2), 1),
     # a self-correction whose first half names the function by its words (topics.*.words)
     ("set my seat ventilation to 1, sorry, turn it off", "en", [], 0),
 ]
@@ -162,7 +168,7 @@ def test_without_the_topic_entry_the_follow_ups_are_not_read(tmp_path: Path) -> 
     done = _eval(tmp_path, path)
     assert done["rc"] == 0, str(done["err"])[-2000:]
     accuracy = json.loads(str(done["out"]))["rules"]["per_intent"]["seat_vent_driver"]
-    assert accuracy == {"n": len(LINES), "accuracy": 0.125}  # only "turn on my seat ventilation"
+    assert accuracy == {"n": len(LINES), "accuracy": round(1 / len(LINES), 4)}  # "turn on ..."
 
 
 def test_topic_readings_of_the_shipped_catalogue() -> None:
@@ -180,6 +186,16 @@ def test_topic_readings_of_the_shipped_catalogue() -> None:
     assert topic_words("风量大一点", "zh-CN") == "climate_fan"
     assert list(active_catalogue().topics)[:4] == [
         "media_volume", "climate_fan", "window", "climate_temperature"]
+
+
+def test_too_hot_after_a_warming_level_steps_it_down() -> None:
+    """The seat heaters' topics say they warm: "that's too hot" after one is a step down on it;
+    after the cabin temperature it is the cabin that is cooled."""
+    nlu = shared_nlu("en")
+    heater = nlu.parse("that's too hot", [Turn("seat heater to 3", "seat_heat_passenger", 3)])
+    assert (heater.intent, heater.value) == ("seat_heat_passenger", 2)
+    cabin = nlu.parse("that's too hot", [Turn("make it 25", "climate_set_temperature", 25)])
+    assert cabin.intent == "climate_temperature_down"
 
 
 @pytest.mark.parametrize(("text", "key"), [

@@ -455,8 +455,9 @@ class RuleNLU:
             sign = THERMAL_FOLLOW_UPS[name]
             if not history:
                 return "unknown", None, 0.3, "followup_without_history"
-            if history[-1].intent.startswith("seat_heat_"):
-                return _level_step(history[-1].intent, sign, history)
+            feels = _thermal(history[-1].intent)  # "too hot" after the seat heater
+            if feels is not None:
+                return _level_step(history[-1].intent, sign * feels, history)
             intent = "climate_temperature_up" if sign > 0 else "climate_temperature_down"
             return intent, INTENTS[intent].default, 0.9, "followup"
         schema = INTENTS[name]
@@ -518,6 +519,15 @@ def _topic(intent: str) -> str:
     """The function ``intent`` moves (its catalogue topic, else the intent itself)."""
     entry = active_catalogue().intents.get(intent)
     return entry.topic if entry is not None and entry.topic else intent
+
+
+def _thermal(intent: str) -> int | None:
+    """+1 when a level of ``intent`` warms whoever it serves (its topic's ``thermal``), -1 when
+    it cools; None when it is no such level."""
+    topic = active_catalogue().topics.get(_topic(intent))
+    if topic is None or topic.thermal is None or intent not in LEVEL_FAMILIES:
+        return None
+    return 1 if topic.thermal == "warms" else -1
 
 
 _OPEN_REASONS = ("open_template", "wildcard")

@@ -142,6 +142,10 @@ class TopicEntry(Strict):
                                 "the one named")
     set_to: Phrases | None = Field(None, description="a request setting it to {value}, read "
                                    "for a number said alone after a request on it (\"no, 23\")")
+    thermal: Literal["warms", "cools"] | None = Field(
+        None, description="what a level on it does to whoever it serves: \"that's too hot\" "
+        "right after a request on it steps it down if it warms, up if it cools (else the cabin "
+        "temperature is what is too hot)")
     units: UnitWords | None = Field(None, description="units a number said alone may carry "
                                     "for this topic (\"degrees\", \"度\"); another unit is not "
                                     "this topic")
