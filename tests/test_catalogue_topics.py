@@ -206,6 +206,8 @@ def test_too_hot_after_a_warming_level_steps_it_down() -> None:
     ("[topics.seat_vent_driver]\nwords = { en = 'x', zh-CN = 'y' }\n", "topics.seat_vent_driver"),
     ("[topics.seat_vent_driver]\nset_to = { en = 'set it', zh-CN = '调到{value}' }\n",
      "topics.seat_vent_driver"),
+    ("[topics.seat_vent_driver]\nset_to = { en = 'set {it} to {value}', zh-CN = '调到{value}' }\n",
+     "topics.seat_vent_driver"),
 ])
 def test_bad_topic_keys_are_one_line_errors(tmp_path: Path, text: str, key: str) -> None:
     path = tmp_path / "bad.toml"

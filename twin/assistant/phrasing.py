@@ -202,7 +202,8 @@ def number_reading(text: str, lang: str, topic: str | None) -> str | None:
 
 
 def topic_words(text: str, lang: str) -> str | None:
-    """The function ``text`` names by its words (volume, fan, window, temperature), if any."""
+    """The function ``text`` names by its words (the first catalogue topic whose ``words``
+    match: the volume, the fan, the window, the temperature...), if any."""
     for topic, pattern in active_catalogue().words[lang]:
         if pattern.search(text):
             return topic

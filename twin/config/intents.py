@@ -154,9 +154,13 @@ class TopicEntry(Strict):
     def _consistent(self) -> TopicEntry:
         if self.words is not None and self.noun is None:
             raise ValueError("a topic with words needs a noun")
-        if self.set_to is not None and not all(
-                p.count("{value}") == 1 for p in (self.set_to.en, self.set_to.zh_CN)):
-            raise ValueError("set_to says {value} once per language")
+        for said in (self.set_to.en, self.set_to.zh_CN) if self.set_to is not None else ():
+            try:
+                ok = said.count("{value}") == 1 and bool(said.format(value=1))
+            except (KeyError, IndexError, ValueError):
+                ok = False
+            if not ok:
+                raise ValueError("set_to says {value} once per language, and no other {...}")
         return self
 
 
