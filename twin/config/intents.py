@@ -89,6 +89,10 @@ class IntentEntry(Strict):
                                          "the slot's off value")
     ask: Phrases | None = Field(None, description="the question asked when the way is unclear "
                                 "(\"Warmer or cooler?\")")
+    confirm: Phrases | None = Field(None, description="the question the LLM fallback asks when "
+                                    "unsure whether to change this function at all (\"Do you "
+                                    "want me to change the fan?\"); the first of its head "
+                                    "topic's intents that has one is asked")
 
     @model_validator(mode="after")
     def _off(self) -> IntentEntry:
