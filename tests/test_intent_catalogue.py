@@ -100,14 +100,18 @@ def _run(tmp_path: Path, env_value: str | None) -> subprocess.CompletedProcess[s
 
 @pytest.mark.slow
 def test_a_new_intent_is_served_end_to_end_on_a_virtual_rig(tmp_path: Path) -> None:
-    """seat_ventilation exists only in tests/data/catalogue (catalogue entry, templates, rig
-    binding, DBC): the rules understand it, the valve lets it through, the device confirms."""
+    """seat_ventilation exists only in tests/data/catalogue (catalogue entry and topic,
+    templates, rig binding, DBC): the rules understand it, its follow-ups too ("turn it up",
+    "no, 1", "调小一点", "不对，3档" after it: queries.jsonl), the valve lets it through, the
+    device confirms."""
     done = _run(tmp_path / "with", str(EXTENSION))
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     rows = list(csv.DictReader((tmp_path / "with" / "requests.csv").open(encoding="utf-8")))
     assert len(rows) == 20
     assert {r["intent"] for r in rows} == {"seat_ventilation"}
     assert all(r["path"] == "rule" and r["correct"] == "True" for r in rows)
+    said = {r["query"] for r in rows}
+    assert said & {"turn it up", "no, 1", "调小一点", "不对，3档"}, said  # follow-ups were drawn
     assert {r["actuation"] for r in rows} == {"status_matches"}
     report = json.loads((tmp_path / "with" / "report.json").read_text(encoding="utf-8"))
     assert report["devices"]["vent"]["ok"] == 20

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.catalogue import active_catalogue
 from twin.assistant.scope import negated
 
 DISLIKE = re.compile(
@@ -61,24 +62,28 @@ def normalised(text: str) -> str:
     lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _BENIGN.sub(" ", lowered)
 
-FAMILY: dict[str, tuple[str, int]] = {
-    "climate_temperature_up": ("climate_temperature", 1),
-    "climate_temperature_down": ("climate_temperature", -1),
-    "climate_fan_up": ("climate_fan", 1),
-    "climate_fan_down": ("climate_fan", -1),
-    "media_volume_up": ("media_volume", 1),
-    "media_volume_down": ("media_volume", -1),
-    "window_open": ("window", 1),
-    "window_close": ("window", -1),
-    "climate_ac_on": ("climate_ac", 1),
-    "climate_ac_off": ("climate_ac", -1),
+_SIGN = {"up": 1, "on": 1, "down": -1, "off": -1}
+_WORD_FAMILIES: dict[str, tuple[str, int]] = {
     "media_play": ("media_playback", 1),
     "media_pause": ("media_playback", -1),
     "media_next": ("media_track", 1),
     "media_previous": ("media_track", -1),
 }
-"""Each directional intent: its family and its sign (+1 up/on/open/play/next, -1
-down/off/close/pause/previous)."""
+"""Pairs the fallback reads a way for that the catalogue gives no topic: play/pause and
+next/previous are no level the cabin moves, so follow-ups ("more") and direction errors leave
+them alone."""
+
+
+def _families() -> dict[str, tuple[str, int]]:
+    out = {name: (entry.topic, _SIGN[entry.direction])
+           for name, entry in active_catalogue().intents.items()
+           if entry.topic is not None and entry.direction in _SIGN}
+    return out | _WORD_FAMILIES
+
+
+FAMILY: dict[str, tuple[str, int]] = _families()
+"""Each directional intent: its family (the catalogue's topic) and its sign (+1
+up/on/open/play/next, -1 down/off/close/pause/previous)."""
 
 # (up/on/open words, down/off/close words) per family
 _CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
@@ -190,6 +195,8 @@ def direction_of(intent: str, text: str) -> int | None:
         more, less = (bool(p.search(lowered)) for p in _EXCESS[family])
         if more or less:
             return 0 if more == less else (1 if more else -1)
+    if family not in _CUES:
+        return 0  # a function added in the catalogue: no words of its ways here, ask
     up, down = (bool(p.search(lowered)) for p in _CUES[family])
     if family == "media_playback" and down and not _PLAY_VERB.search(lowered):
         return -1  # "kill the music": its nouns are what to stop, not a way

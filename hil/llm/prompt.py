@@ -110,7 +110,9 @@ def example_line(text: str, intent: str) -> str:
 
 def prefix_text(few_shot: Sequence[tuple[str, str]] = FEW_SHOT) -> str:
     """The fixed prefix: header, action list, examples. Computed into the KV cache once."""
-    actions = ", ".join(INTENT_LABELS[name] for name in INTENTS)
+    # the labels the model was shown: an intent added in an extension catalogue has none (the
+    # fallback knows only the intents its head was trained on)
+    actions = ", ".join(INTENT_LABELS[name] for name in INTENTS if name in INTENT_LABELS)
     examples = "".join(example_line(t, i) for t, i in few_shot)
     return HEADER.format(actions=actions) + CUE + examples
 

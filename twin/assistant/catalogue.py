@@ -12,33 +12,37 @@ a binding in a rig file; no Python changes.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from twin.config.base import parse
-from twin.config.intents import LANGS, CatalogueFile, IntentEntry, Phrases
+from twin.config.intents import LANGS, CatalogueFile, IntentEntry, Phrases, TopicEntry
 from twin.errors import InputError
 
 ENV = "CABIN_TWIN_INTENTS"
 MAX_CATALOGUE_BYTES = 1_000_000
 SHIPPED = "catalogue.toml"
 PHRASE_KEYS: tuple[str, ...] = ("clarify", "out_of_domain", "ack", "range", "ask", "also",
-                               "cannot_part")
+                               "cannot_part", "leave")
 """Phrases the assistant needs: the shipped catalogue must define each of them."""
 
 
 @dataclass(frozen=True)
 class Catalogue:
-    """Every intent entry (in file order, shipped first), the shared phrases, and the template
-    folders (shipped first)."""
+    """Every intent entry (in file order, shipped first), the shared phrases, the template
+    folders (shipped first), and how each topic is named (:mod:`twin.assistant.phrasing`)."""
 
     intents: dict[str, IntentEntry]
     phrases: dict[str, Phrases]
     template_dirs: tuple[Path, ...]
     sources: tuple[str, ...]
+    topics: dict[str, TopicEntry] = field(default_factory=dict)
+    words: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = field(default_factory=dict)
+    """Per language, each topic with words and its compiled pattern, in file order."""
 
     def phrase(self, key: str, lang: str) -> str:
         return self.phrases[key].get(lang)
@@ -96,6 +100,8 @@ def build_catalogue(extensions: tuple[str, ...] = ()) -> Catalogue:
         raise InputError(str(base / SHIPPED), "intents.unknown", "the out-of-domain intent")
     intents = dict(shipped.intents)
     phrases = dict(shipped.phrases)
+    topics = dict(shipped.topics)
+    topic_source = dict.fromkeys(topics, str(base / SHIPPED))
     dirs = [base / shipped.templates]
     sources = [str(base / SHIPPED)]
     for text in extensions:
@@ -105,6 +111,10 @@ def build_catalogue(extensions: tuple[str, ...] = ()) -> Catalogue:
             if name in intents:
                 raise InputError(text, f"intents.{name}", "a name no other catalogue uses")
             intents[name] = entry
+        for name, topic in extra.topics.items():
+            if name in topics:
+                raise InputError(text, f"topics.{name}", "a topic no other catalogue names")
+            topics[name], topic_source[name] = topic, text
         for key, phrase in extra.phrases.items():
             phrases.setdefault(key, phrase)
         folder = (path.parent / extra.templates).resolve()
@@ -112,9 +122,16 @@ def build_catalogue(extensions: tuple[str, ...] = ()) -> Catalogue:
             raise InputError(text, "templates", f"a folder of template files, got {folder}")
         dirs.append(folder)
         sources.append(text)
+    named = {e.topic for e in intents.values()}
+    for name, source in topic_source.items():
+        if name not in named:
+            raise InputError(source, f"topics.{name}", "a topic some intent names (topic = ...)")
     # unknown stays last: the intent list ends with it (INTENT_NAMES[:-1] are actuating)
     intents["unknown"] = intents.pop("unknown")
-    return Catalogue(intents, phrases, tuple(dirs), tuple(sources))
+    words = {lang: tuple((name, re.compile(t.words.get(lang), re.IGNORECASE))
+                         for name, t in topics.items() if t.words is not None)
+             for lang in LANGS}
+    return Catalogue(intents, phrases, tuple(dirs), tuple(sources), topics, words)
 
 
 def extension_paths() -> tuple[str, ...]:

@@ -76,6 +76,7 @@ from twin.assistant.vocabulary import (
     COURTESY_SUFFIXES,
     FOLLOW_UPS,
     HA_INTENTS,
+    LEVEL_ENDS,
     LEVEL_FAMILIES,
     LEVEL_STEPS,
     ON_OFF,
@@ -83,7 +84,6 @@ from twin.assistant.vocabulary import (
     STEP_FAMILIES,
     THERMAL_FOLLOW_UPS,
     WARM_UP,
-    WINDOW_LEVEL,
 )
 from twin.errors import InputError
 
@@ -460,8 +460,9 @@ class RuleNLU:
             sign = THERMAL_FOLLOW_UPS[name]
             if not history:
                 return "unknown", None, 0.3, "followup_without_history"
-            if history[-1].intent.startswith("seat_heat_"):
-                return _level_step(history[-1].intent, sign, history)
+            feels = _thermal(history[-1].intent)  # "too hot" after the seat heater
+            if feels is not None:
+                return _level_step(history[-1].intent, sign * feels, history)
             intent = "climate_temperature_up" if sign > 0 else "climate_temperature_down"
             return intent, INTENTS[intent].default, 0.9, "followup"
         schema = INTENTS[name]
@@ -523,6 +524,15 @@ def _topic(intent: str) -> str:
     """The function ``intent`` moves (its catalogue topic, else the intent itself)."""
     entry = active_catalogue().intents.get(intent)
     return entry.topic if entry is not None and entry.topic else intent
+
+
+def _thermal(intent: str) -> int | None:
+    """+1 when a level of ``intent`` warms whoever it serves (its topic's ``thermal``), -1 when
+    it cools; None when it is no such level."""
+    topic = active_catalogue().topics.get(_topic(intent))
+    if topic is None or topic.thermal is None or intent not in LEVEL_FAMILIES:
+        return None
+    return 1 if topic.thermal == "warms" else -1
 
 
 _OPEN_REASONS = ("open_template", "wildcard")
@@ -600,9 +610,9 @@ _CABIN_MAPPED = frozenset(
 def _level_step(intent: str, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:
     """One step up or down from the level last set for ``intent`` (else its default)."""
     schema = INTENTS[intent]
-    current = next((WINDOW_LEVEL.get(t.intent, t.value) for t in reversed(history)
-                    if t.intent == intent or (intent == "window_set_position"
-                                              and t.intent in WINDOW_LEVEL)), None)
+    current = next((LEVEL_ENDS[t.intent][1] if t.intent in LEVEL_ENDS else t.value
+                    for t in reversed(history)
+                    if t.intent == intent or LEVEL_ENDS.get(t.intent, ("",))[0] == intent), None)
     if not isinstance(current, int):
         current = schema.default
     step = LEVEL_FAMILIES.get(intent, 1)
@@ -619,8 +629,7 @@ def _follow_up(relative: bool, sign: int, history: Sequence[Turn]) -> tuple[str,
         direction = sign * (last_direction or 1) if relative else sign
         intent = up if direction > 0 else down
         return intent, INTENTS[intent].default, 0.9, "followup"
-    level = WINDOW_LEVEL.get(last.intent)
-    family = "window_set_position" if level is not None else last.intent
+    family, level = LEVEL_ENDS.get(last.intent, (last.intent, None))
     if family in LEVEL_FAMILIES:
         schema = INTENTS[family]
         current = level if level is not None else last.value

@@ -18,6 +18,9 @@ matches it whole, so a reading here cannot invent a function nobody named.
 from __future__ import annotations
 
 import re
+from functools import cache
+
+from twin.assistant.catalogue import active_catalogue
 
 __all__ = ["SEAT", "both_zones", "corrections", "it_after_seat", "normalise", "number_reading",
            "other_zone", "pronoun_reading", "topic_words"]
@@ -137,40 +140,12 @@ _ZH_DONT_INSIDE = re.compile(r"^(?P<noun>[^，,]*?)(?:别|不要)(?P<x>[^，,]+)
 _TRAILING = re.compile(r"\s+(?:all the way|fully|completely|a bit|a little|slightly)$",
                        re.IGNORECASE)
 
-_TOPIC_WORDS: dict[str, tuple[tuple[str, re.Pattern[str]], ...]] = {
-    "en": (
-        ("media_volume", re.compile(r"\b(?:volume|loud\w*|quiet\w*|music|sound|radio|songs?|"
-                                    r"tracks?|tunes?)\b", re.I)),
-        ("climate_fan", re.compile(r"\b(?:fan|blower|airflow)\b", re.I)),
-        ("window", re.compile(r"\bwindows?\b", re.I)),
-        ("climate_temperature", re.compile(r"\b(?:temp|temperature|heat|heating|warm\w*|"
-                                           r"cool\w*|cold\w*|hot\w*)\b", re.I)),
-    ),
-    "zh-CN": (
-        ("media_volume", re.compile(r"音量|声音|大声|小声|响|歌|音乐")),
-        ("climate_fan", re.compile(r"风量|风速|风力|风扇")),
-        ("window", re.compile(r"窗")),
-        ("climate_temperature", re.compile(r"温度|冷|热|暖|凉|度")),
-    ),
-}
-_NOUN = {
-    "media_volume": ("the volume", "音量"),
-    "climate_fan": ("the fan", "风量"),
-    "window": ("the window", "车窗"),
-    "climate_temperature": ("the temperature", "温度"),
-}
+def _noun(topic: str | None, lang: str) -> str | None:
+    """What "it" is after a request on ``topic`` (the catalogue's ``[topics.NAME] noun``)."""
+    entry = active_catalogue().topics.get(topic or "")
+    return None if entry is None or entry.noun is None else entry.noun.get(lang)
 
 
-_IT_NOUN = {
-    "climate_temperature": ("the temperature", "温度"),
-    "climate_fan": ("the fan", "风量"),
-    "climate_ac": ("the AC", "空调"),
-    "seat_heat_driver": ("my seat heater", "主驾座椅加热"),
-    "seat_heat_passenger": ("the passenger seat heater", "副驾座椅加热"),
-    "window": ("the window", "车窗"),
-    "media_volume": ("the volume", "音量"),
-}
-"""What "it" is after a request on a function (a Chinese verb said alone takes it before)."""
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
 _ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:调|开|关|升|降|加|减|打开|关闭|"
                       r"关掉|关上|调高|调低|调大|调小|开大|开小|关小|升高|降低)"
@@ -182,9 +157,9 @@ def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
     """``text`` with its "it" (in Chinese, the missing object of a verb said alone: "调小一点",
     "关掉吧") made the function the last request moved, ``topic``; None when ``text`` names a
     function of its own or has no such gap."""
-    if topic not in _IT_NOUN or topic_words(text, lang) is not None:
+    noun = _noun(topic, lang)
+    if noun is None or topic_words(text, lang) is not None:
         return None
-    noun = _IT_NOUN[topic][0 if lang == "en" else 1]
     if lang == "en":
         return _IT.sub(noun, text, count=1) if _IT.search(text) else None
     bare = text.strip().removeprefix("把它").removeprefix("它")
@@ -192,42 +167,44 @@ def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
 
 
 _BARE_NUMBER = {
-    "en": re.compile(rf"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
-                     rf"set it to|to)[\s,]+)*(?P<n>{_EN_NUMBER})(?: (?P<u>degrees|percent|%))?"
-                     rf"(?: instead| please)*$", re.IGNORECASE),
-    "zh-CN": re.compile(rf"^(?:不对|不是|不|改成|换成|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
-                        rf"(?P<u>度|档|挡|%)?(?:吧|就行|好了)?$"),
+    "en": (r"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
+           rf"set it to|to)[\s,]+)*(?P<n>{_EN_NUMBER})(?: (?P<u>{{units}}))?"
+           r"(?: instead| please)*$"),
+    "zh-CN": (rf"^(?:不对|不是|不|改成|换成|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
+              r"(?P<u>{units})?(?:吧|就行|好了)?$"),
 }
-_SET_NOUN = {
-    "climate_temperature": ("set the temperature to {} degrees", "温度调到{}度"),
-    "climate_fan": ("set the fan to {}", "风量调到{}档"),
-    "media_volume": ("set the volume to {}", "音量调到{}"),
-    "seat_heat_driver": ("set my seat heater to {}", "主驾座椅加热调到{}档"),
-    "seat_heat_passenger": ("set the passenger seat heater to {}", "副驾座椅加热调到{}档"),
-}
+"""A number said alone, with a unit of some topic ({units}: the catalogue's topics' units)."""
 
 
-_UNIT_TOPIC = {"degrees": "climate_temperature", "度": "climate_temperature",
-               "percent": "media_volume", "%": "media_volume"}
+@cache
+def _bare_number(lang: str) -> re.Pattern[str]:
+    units: list[str] = []
+    for entry in active_catalogue().topics.values():
+        said = entry.units.get(lang) if entry.units is not None else []
+        units.extend(u for u in said if u not in units)
+    alternatives = "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True))
+    return re.compile(_BARE_NUMBER[lang].replace("{units}", alternatives or "(?!)"),
+                      re.IGNORECASE)
 
 
 def number_reading(text: str, lang: str, topic: str | None) -> str | None:
     """A number said alone after a request ("no, 23", "make it 24 instead", "不对，25度"): the
-    function the last request moved, set to it; None otherwise."""
-    found = _BARE_NUMBER[lang].match(text.strip(" .。!！"))
-    if found is None or topic not in _SET_NOUN:
+    function the last request moved, set to it (its ``set_to``); None otherwise, or when the
+    number's unit is not one of that function's ("还是改成20度吧" after the volume)."""
+    found = _bare_number(lang).match(text.strip(" .。!！"))
+    entry = active_catalogue().topics.get(topic or "")
+    if found is None or entry is None or entry.set_to is None:
         return None
     unit = (found.group("u") or "").lower()
-    if unit and _UNIT_TOPIC.get(unit) != topic and not (
-            unit in ("档", "挡") and topic in ("climate_fan", "seat_heat_driver",
-                                             "seat_heat_passenger")):
-        return None  # "还是改成20度吧" after the volume is a temperature, not the volume
-    return _SET_NOUN[topic][0 if lang == "en" else 1].format(found.group("n"))
+    if unit and unit not in [u.lower() for u in (entry.units.get(lang) if entry.units else [])]:
+        return None
+    return entry.set_to.get(lang).format(value=found.group("n"))
 
 
 def topic_words(text: str, lang: str) -> str | None:
-    """The function ``text`` names by its words (volume, fan, window, temperature), if any."""
-    for topic, pattern in _TOPIC_WORDS[lang]:
+    """The function ``text`` names by its words (the first catalogue topic whose ``words``
+    match: the volume, the fan, the window, the temperature...), if any."""
+    for topic, pattern in active_catalogue().words[lang]:
         if pattern.search(text):
             return topic
     return None
@@ -270,7 +247,7 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
             out.append(first[:at] + wish + first[at + len(way[-1]):])
     topic = topic_words(first, lang)
     if topic is not None:
-        noun = _NOUN[topic][0 if lang == "en" else 1]
+        noun = _noun(topic, lang) or ""
         if lang == "en" and re.search(r"\bit\b", wish, re.IGNORECASE):
             out.append(re.sub(r"\bit\b", noun, wish, count=1, flags=re.IGNORECASE))
         elif lang == "zh-CN" and noun not in wish:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.catalogue import active_catalogue
+
 _ELSEWHERE = re.compile(
     r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
     r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
@@ -129,6 +131,20 @@ def out_of_scope(text: str) -> str | None:
     or ``someone_else`` (another person's habits); None when there is none."""
     lowered = text.lower().strip()
     for kind, pattern in KINDS:
-        if pattern.search(lowered):
+        if pattern is _OTHER_DEVICE:
+            if any(not _served(found, lowered) for found in pattern.finditer(lowered)):
+                return kind
+        elif pattern.search(lowered):
             return kind
     return None
+
+
+def _served(found: re.Match[str], text: str) -> bool:
+    """Whether a device word is one the cabin serves after all: the whole of it is said by the
+    words of a catalogue topic (an extension's seat ventilation or reading light)."""
+    for words in active_catalogue().words.values():
+        for _, pattern in words:
+            if any(m.start() <= found.start() and found.end() <= m.end()
+                   for m in pattern.finditer(text)):
+                return True
+    return False

@@ -222,19 +222,32 @@ THERMAL_FOLLOW_UPS: dict[str, int] = {
     "followup_too_hot": -1,
     "followup_too_cold": 1,
 }
-LEVEL_STEPS: dict[str, tuple[str, int]] = {
-    # template intent: (the level intent it moves, which way) -- "turn my seat heater down"
-    "seat_heat_driver_up": ("seat_heat_driver", 1),
-    "seat_heat_driver_down": ("seat_heat_driver", -1),
-    "seat_heat_passenger_up": ("seat_heat_passenger", 1),
-    "seat_heat_passenger_down": ("seat_heat_passenger", -1),
-    "window_more": ("window_set_position", 1),
-    "window_less": ("window_set_position", -1),
-}
 LEVEL_FAMILIES: dict[str, int] = {
     # last intent: step of one "more" on its own level value
     name: entry.value.step
     for name, entry in active_catalogue().intents.items()
     if entry.value is not None and entry.value.step is not None and name not in STEP_FAMILIES
 }
-WINDOW_LEVEL = {"window_open": 100, "window_close": 0}
+LEVEL_STEPS: dict[str, tuple[str, int]] = {
+    # template intent: (the level intent it moves, which way) -- "turn my seat heater down" is
+    # seat_heat_driver_down, "open the window more" window_set_position_up
+    f"{name}_{way}": (name, sign)
+    for name in LEVEL_FAMILIES for way, sign in (("up", 1), ("down", -1))
+}
+
+
+def _ends() -> dict[str, tuple[str, int]]:
+    """An on/off intent of a topic whose setter is a level: (the setter, the level it leaves
+    it at: the top for on, the bottom for off). "Open the window" is position 100."""
+    catalogue = active_catalogue()
+    out: dict[str, tuple[str, int]] = {}
+    for name, entry in catalogue.intents.items():
+        setter = catalogue.setter(entry.topic)
+        if entry.direction in ("on", "off") and setter in LEVEL_FAMILIES:
+            schema = catalogue.intents[setter].value
+            assert schema is not None and schema.low is not None and schema.high is not None
+            out[name] = (setter, schema.high if entry.direction == "on" else schema.low)
+    return out
+
+
+LEVEL_ENDS: dict[str, tuple[str, int]] = _ends()

@@ -8,9 +8,10 @@ default outside its range, a feedback phrase missing a language are errors namin
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from twin.config.base import Strict
 
@@ -88,11 +89,82 @@ class IntentEntry(Strict):
                                          "the slot's off value")
     ask: Phrases | None = Field(None, description="the question asked when the way is unclear "
                                 "(\"Warmer or cooler?\")")
+    confirm: Phrases | None = Field(None, description="the question the LLM fallback asks when "
+                                    "unsure whether to change this function at all (\"Do you "
+                                    "want me to change the fan?\"); the first of its head "
+                                    "topic's intents that has one is asked")
 
     @model_validator(mode="after")
     def _off(self) -> IntentEntry:
         if self.feedback_off is not None and (self.value is None or self.value.off is None):
             raise ValueError("feedback_off needs a value slot with off")
+        return self
+
+
+class Words(Strict):
+    """A regular expression (Python ``re``, matched case-blind anywhere in the sentence) per
+    language: the words that name a topic."""
+
+    en: str = Field(min_length=1, max_length=2000, description="English")
+    zh_CN: str = Field(min_length=1, max_length=2000, alias="zh-CN", description="Chinese")
+
+    @field_validator("en", "zh_CN")
+    @classmethod
+    def _compiles(cls, text: str) -> str:
+        try:
+            re.compile(text)
+        except re.error as exc:
+            raise ValueError(f"a Python regular expression ({exc})") from None
+        return text
+
+    def get(self, lang: str) -> str:
+        return self.zh_CN if lang == "zh-CN" else self.en
+
+
+class UnitWords(Strict):
+    """Unit words said after a bare number, per language."""
+
+    en: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        default_factory=list, max_length=16, description="English")
+    zh_CN: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        default_factory=list, max_length=16, alias="zh-CN", description="Chinese")
+
+    def get(self, lang: str) -> list[str]:
+        return self.zh_CN if lang == "zh-CN" else self.en
+
+
+class TopicEntry(Strict):
+    """``[topics.NAME]``: how people name one function (a topic of the intents): what the
+    rules read a pronoun, a correction and a bare number as. Every key is optional; a topic
+    without ``noun`` is never what "it" means."""
+
+    noun: Phrases | None = Field(None, description="what \"it\" is after a request on this "
+                                 "topic (\"the fan\", \"风量\"; in Chinese put before a verb said "
+                                 "alone: \"风量调小一点\")")
+    words: Words | None = Field(None, description="the words that name it in a sentence; the "
+                                "first topic (in file order, shipped first) whose words match is "
+                                "the one named")
+    set_to: Phrases | None = Field(None, description="a request setting it to {value}, read "
+                                   "for a number said alone after a request on it (\"no, 23\")")
+    thermal: Literal["warms", "cools"] | None = Field(
+        None, description="what a level on it does to whoever it serves: \"that's too hot\" "
+        "right after a request on it steps it down if it warms, up if it cools (else the cabin "
+        "temperature is what is too hot)")
+    units: UnitWords | None = Field(None, description="units a number said alone may carry "
+                                    "for this topic (\"degrees\", \"度\"); another unit is not "
+                                    "this topic")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TopicEntry:
+        if self.words is not None and self.noun is None:
+            raise ValueError("a topic with words needs a noun")
+        for said in (self.set_to.en, self.set_to.zh_CN) if self.set_to is not None else ():
+            try:
+                ok = said.count("{value}") == 1 and bool(said.format(value=1))
+            except (KeyError, IndexError, ValueError):
+                ok = False
+            if not ok:
+                raise ValueError("set_to says {value} once per language, and no other {...}")
         return self
 
 
@@ -108,12 +180,16 @@ class CatalogueFile(Strict):
                                         "intent (ack, clarify, out of domain, range, ...)")
     intents: dict[str, IntentEntry] = Field(min_length=1, max_length=512,
                                             description="[intents.NAME]: each intent")
+    topics: dict[str, TopicEntry] = Field(default_factory=dict, max_length=512,
+                                          description="[topics.NAME]: how people name each "
+                                          "topic an intent moves")
 
     @model_validator(mode="after")
     def _names(self) -> CatalogueFile:
-        import re
-
         for name in self.intents:
             if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name):
                 raise ValueError(f"intent name {name!r}: lower-case letters, digits, _")
+        for name in self.topics:
+            if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name):
+                raise ValueError(f"topic name {name!r}: lower-case letters, digits, _")
         return self
