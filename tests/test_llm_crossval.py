@@ -30,7 +30,7 @@ def test_a_fold_counts_what_the_refitted_head_made_right_and_what_actuated() -> 
     features = {t: (warm if i == "climate_temperature_up" else other) + 0.01 * n
                 for n, (t, i) in enumerate(examples)}
     queries = [
-        _q("i am absolutely freezing back here", "climate_temperature_up", "any"),
+        _q("my fingers went numb back here", "climate_temperature_up", "any"),  # rules: no
         _q("book me a table for two", "ood"),  # the rules know it is out of domain
         _q("i am freezing at home", "ood"),  # the head's top answer, vetoed by scope
         _q("turn on the ac", "climate_ac_on"),  # the rules answer it

@@ -63,7 +63,7 @@ _CORRECTION = re.compile(_MARK + r"(?:[,，\s]*" + _MARK + ")*")
 _COMMAND = re.compile(
     r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
     r"you|can u|pls)[,\s]+)*(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
-    r"silence|play|pause|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
+    r"silence|play|pause|hold|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
     r"navigate|warm|cool|heat|start|kill|go back|defrost|demist|clear)\b|"
     r"^(?:请|帮我|给我|麻烦|先|再|快|赶紧|你)*(?:把|打开|关|开|调|播|放|静音|暂停|切|换|升|降|来|加|减)"
 )

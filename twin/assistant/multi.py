@@ -1,3 +1,6 @@
+# Over 400 lines: one reading of a sentence as several commands, whose checks (asides, reasons,
+# one function said twice, what an aside wants) all judge the same parts; ellipsis.py holds
+# the fragments, the rest could move out with the asides.
 """Several commands in one sentence: where to cut it, and when the cut parts are an answer.
 
 Speech strings commands together with a conjunction ("open the window and turn the fan off",
@@ -32,6 +35,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
 from twin.assistant.phrasing import SEAT, it_after_seat, other_zone, topic_words
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
@@ -47,7 +51,7 @@ MAX_SPAN = 4
 
 CONJUNCTIONS = {
     "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
-                     r"|\s*[,;]\s*", re.IGNORECASE),
+                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并|"
                         r"以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧上掉开下])再(?=[把将打开关调播放])"),
 }
@@ -74,8 +78,8 @@ STATEMENT = {
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
                      r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody)\b",
                      re.IGNORECASE),
-    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])|好|太|有点|有些|真|车里|车内|车上|感觉|"
-                        r"觉得|这)"),
+    "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
+                        r"车里|车内|车上|感觉|觉得|这)"),
 }
 """A part that states how things are (a reason said beside a command), not a command."""
 _STATEMENT_INSIDE = {
@@ -101,6 +105,12 @@ _ZH_SHARED = (
 )
 """One verb for two things ("关闭车窗和空调", "把车窗和空调都关了")."""
 _NOT_NOW = ("elsewhere", "later", "question", "phone", "someone_else")
+_SEATLIKE = {
+    "en": re.compile(r"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?(?:mine|my|hers|his|"
+                     r"the passenger|passenger|the driver)\b", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:那|还有|而)?(?:我|主驾|副驾|乘客|旁边|她|他|老婆|老公|媳妇)"),
+}
+"""How a part that names a seat alone starts (read the part before it only then)."""
 
 
 class Part(Protocol):
@@ -192,6 +202,9 @@ def split_commands(
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
     if not pieces or len(pieces) > MAX_PARTS:
         return None
+    level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
+    if level is not None:
+        pieces = pieces[:-1]
     if lang == "en":
         pieces = _shared_verbs(pieces)
     cache: dict[str, tuple[Part, str | None]] = {}
@@ -208,15 +221,28 @@ def split_commands(
 
     for i in range(1, len(pieces)):  # "..., and the passenger one too": the last one's again
         pieces[i] = other_zone(pieces[i], lang, pieces[i - 1]) or pieces[i]
+    if level is not None:  # "heat my seat and my wife's too, both on high"
+        seats = [q.intent for p in pieces for q in (getattr(read(p)[0], "split", ()) or (
+            read(p)[0],))]
+        if not seats or not all(s.startswith("seat_heat_") for s in seats):
+            return None
+        pieces = [seat_said(lang, s == "seat_heat_driver", level) for s in seats]
     chosen: list[str] = []
     asides: list[str] = []
-    for piece in pieces:
+    for i, piece in enumerate(pieces):
+        lean = None
+        if i and (lean := leaning(piece, lang, pieces[i - 1])) is None and _SEATLIKE[lang].match(
+                piece):  # "heat my seat and my wife's too": the reading names the function
+            before = read(pieces[i - 1])[0]
+            lean = leaning(piece, lang, pieces[i - 1], (before.intent, before.value))
+        if lean is not None and read(piece)[1] is None and read(lean)[1] == "act":
+            piece = pieces[i] = lean  # "…，我的开一档": my seat heating, level one
         spans = _best(piece, read) if lang == "zh-CN" else None
         if spans is None:
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
                 if shared is None:
-                    if not _aside(piece, read(piece)[0], lang):
+                    if not _aside(piece, read(piece)[0], lang, after=bool(chosen)):
                         return None
                     asides.append(piece)
                     named = topic_words(piece, lang)
@@ -275,13 +301,16 @@ def split_commands(
         if not on_topic or opposite(reason.intent) in on_topic:
             return None  # about nothing asked for, or the other way: read the sentence whole
     asked = {p.intent for _, p in out}
+    if "media_play" in asked and asked & {"media_pause", "media_mute"}:
+        return None  # "hold the music, I want to hear …": playing and stopping at once
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
     if any(SEAT.search(a) for a in asides) and not any(
             p.intent.startswith("seat_heat_") for _, p in out):
         return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
-    named = {topic_words(a, lang) for a in asides if not _agrees(a, out)} - {None}
+    named = {topic_words(a, lang) for a in asides
+             if not _agrees(a, out) and not _WEATHER_OUT.match(a.strip(" .!。！"))} - {None}
     if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
@@ -338,13 +367,28 @@ _ASIDE_WANTS = {
 """What an aside wants, when it says: a command the other way is not read beside it."""
 
 
-def _aside(piece: str, part: Part, lang: str) -> bool:
+_WEATHER_OUT = re.compile(
+    r"^(?:it'?s|it is|it has|it'?s gotten|it got)\s+(?:\w+\s+){0,2}(?:cool|cold|warm|hot|nice|"
+    r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing)\w*\s+"
+    r"(?:outside|out there|outdoors)$|"
+    r"^(?:外面|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
+    r"(?:的|了|啊|呢)?$",
+    re.IGNORECASE)
+"""The weather outside said as the reason of a command ("空调关了吧，外面挺凉快的"): another
+place, but no request for it."""
+
+
+def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     """Whether ``piece`` is said beside a command without asking anything of the cabin ("the
-    baby's asleep", "I need to hear the GPS", "听不清"): the rules know no reading of it, it
-    starts as a statement, and it names no other place or time, no question and no refusal."""
+    baby's asleep", "I need to hear the GPS", "听不清", "外面挺凉快的"): the rules know no
+    reading of it, it starts as a statement, and it names no other place or time, no question
+    and no refusal. The weather outside is an aside only said ``after`` a command, as its
+    reason ("it's cold outside, turn the heat up" may be about another place: not read)."""
+    weather = after and _WEATHER_OUT.match(piece.strip(" .!。！")) is not None
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
-            and _ASIDE_START[lang].match(piece) is not None and out_of_scope(piece) is None
-            and not negated(piece))
+            and (weather or _ASIDE_START[lang].match(piece) is not None)
+            and (weather or out_of_scope(piece) is None)
+            and not negated(piece) and not command_inside(piece, lang))
 
 
 def _shared_verbs(pieces: list[str]) -> list[str]:

@@ -43,6 +43,7 @@ from hassil.util import merge_dict, normalize_for_matching
 from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import active_catalogue, template_texts
+from twin.assistant.colloquial import plainly
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.feedback import (
     LANGS,
@@ -264,7 +265,11 @@ class RuleNLU:
                 source, found = self._recognize_passes(variant)
                 if found is not None:
                     return source, found
-        return self._recognize_passes(text)
+        source, found = self._recognize_passes(text)
+        plain = plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
+        if found is None and plain and plain not in (said, core, text):
+            return self._recognize_passes(plain)
+        return source, found
 
     def _recognize_passes(self, text: str) -> tuple[str, RecognizeResult | None]:
         """The first match: cabin templates, then (if enabled) Home Assistant's, then the

@@ -297,7 +297,8 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
 
 _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
                       r"seat\s+(heaters|heating|warmers|heats)\b", re.IGNORECASE)
-_ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边)(?:的)?座椅加热")
+_ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
+                      r"(?:的)?座椅加热")
 
 
 _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the two)\s+"

@@ -39,7 +39,10 @@ _QUESTION = re.compile(
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
     r"(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
-    r"什么歌|哪首|谁唱|谁的歌|叫什么"
+    r"什么歌|哪首|谁唱|谁的歌|叫什么|"
+    # how loud / warm / strong it is now ("现在音量多大"): a question, not "louder"
+    r"(?:音量|声音|温度|风量|风速|档位|车窗|窗户)(?:现在)?(?:是|开了|调了|开的|调的)?"
+    r"(?:多大|多少|多高|多低|几档|几级|几度)[了呢啊呀吗]?[？?]?$"
 )
 _OTHER_DEVICE = re.compile(
     r"\b(?:lights?|lamps?|headlights?|sunroof|moonroof|roof|wipers?|mirrors?|steering wheel|"
@@ -90,12 +93,24 @@ _NOT_MUSIC = re.compile(
 
 
 _NAVIGATION = re.compile(r"\b(?:gps|sat ?nav|navigation|directions)\b|导航", re.IGNORECASE)
+_VOICE = re.compile(
+    r"\bhear (?:what )?(?:(?:him|her|them|you|me|myself|us|someone|somebody|people|everyone)\b"
+    r"(?!\s+(?:some|a|an|the|that|this|sing|play|new|latest|songs?|music|album)\b)|"
+    r"(?:my|the|our|his|her|their|your) (?:\w+ )?(?:wife|husband|partner|kids?|children|child|"
+    r"baby|son|daughter|mom|mum|mother|dad|father|friends?|passengers?|driver|boss|"
+    r"phone|call|caller|voice|engine|siren|ambulance|horn)s?\b)|"
+    r"听(?:一下|一听|清|见|到)?(?:孩子|小孩|宝宝|老婆|老公|媳妇|他们|他|她|你|我|别人|电话|"
+    r"乘客|司机|喇叭|警笛|发动机)",
+    re.IGNORECASE)
+"""Hearing a person, a call or the road is not hearing music ("I'm trying to hear the kids")."""
 
 
 def not_a_song(text: str) -> bool:
-    """:func:`not_music`, or the navigation's voice ("I need to hear the GPS", "我要听一下导航"):
-    what a wildcard "hear {anything}" took is not a song to play."""
-    return not_music(text) or _NAVIGATION.search(text) is not None
+    """:func:`not_music`, or the navigation's voice or a person's ("I need to hear the GPS",
+    "我要听一下导航", "I'm trying to hear the kids"): what a wildcard "hear {anything}" took is
+    not a song to play."""
+    return (not_music(text) or _NAVIGATION.search(text) is not None
+            or _VOICE.search(text) is not None)
 
 
 def not_music(text: str) -> bool:

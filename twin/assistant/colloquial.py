@@ -1,0 +1,48 @@
+"""Spoken words that only colour a sentence, read away when the templates miss it.
+
+Chinese complaints carry words the templates need not know: a pointing 这 before the thing
+("这风也太大了吧"), an intensifier before 太/好/真 ("也太", "可真", "实在太"), a doubled adjective
+("冰凉冰凉的"), "似的" for "一样" ("跟蒸笼似的"). English tags a statement with a question
+("it's nippy in here, isn't it") or stresses it ("literally", "honestly"). :func:`plainly`
+says the sentence without them; the rules read it again only when it changed and the templates
+missed it as said. It never adds a word that asks for anything.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["plainly"]
+
+_ZH = (
+    # a pointing word before the thing complained about: "这风" -> "风"
+    (re.compile(r"^(?:这|那)(?:个|些)?(?=风|车里|车内|空调|音乐|声音|座椅|座位|窗户|车窗|温度)"),
+     ""),
+    # an intensifier before the degree word: "也太" -> "太", "可真" -> "真"
+    (re.compile(r"(?:也|可|实在|简直|真是|都)(?=太|好|真|有点)"), ""),
+    (re.compile(r"似的"), "一样"),
+    # a doubled adjective: "冰凉冰凉的" -> "冰凉的"
+    (re.compile(r"([\u4e00-\u9fff]{2})\1"), r"\1"),
+    # a sentence-final particle: "开下冷气啦" -> "开下冷气"
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽)+[。！!～~]*$"), ""),
+    # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
+    (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
+)
+_EN = (
+    (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
+                r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely)\s+",
+                re.IGNORECASE), ""),
+    # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
+    (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
+                r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
+                r"roasting)\b)",
+                re.IGNORECASE), r"\1 is "),
+)
+
+
+def plainly(text: str, lang: str) -> str:
+    """``text`` without the words that only colour it (see the module doc)."""
+    for pattern, said in _ZH if lang == "zh-CN" else _EN:
+        text = pattern.sub(said, text)
+    return text.strip()

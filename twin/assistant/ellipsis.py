@@ -1,0 +1,146 @@
+"""A part of a sentence said as a fragment that leans on the part before it.
+
+People do not repeat what they just named: "副驾加热关掉，我的开一档" (the second part is
+"my seat heating, level one"), "passenger seat heating off, and mine on one please", "switch
+off the seat heater on my side and on the passenger side", "音量调到10，再切下一首" (再, "then",
+is no part of the command). :func:`leaning` reads such a fragment as the whole command it
+stands for, from the part before it; :func:`command_inside` says whether a part carries an
+order of its own (a verb with a level, "开一档"), so that it is never left out as an aside.
+
+Only a fragment that names a seat (mine, hers, 我的, 副驾...) borrows: the zone is the one
+thing a function has twice in the cabin. The function and, when the fragment says neither a
+verb nor a level ("…, and hers too", "…，我的也是"), the request are the previous part's; the
+caller keeps the reading only when the rules are sure of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["command_inside", "leaning", "level_for_all", "seat_said"]
+
+_ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
+                      r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
+"""A Chinese sequence word said before a command's verb ("再切下一首"): not part of it."""
+
+_ZH_DRIVER = r"(?:我的|我这边的?|我这个位置的?|我|主驾驶?的?|驾驶位的?|驾驶座的?|司机的?)"
+_ZH_PASSENGER = (r"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?(?:老婆|老公|媳妇)的?)")
+_ZH_FRAGMENT = re.compile(rf"^(?:那|还有|而)?(?:(?P<d>{_ZH_DRIVER})|(?P<p>{_ZH_PASSENGER}))"
+                          r"(?P<rest>.*)$")
+_ZH_SAME = re.compile(r"^(?:也是?|也一样|一样|同样|也要|也这样)?[吧了啊呀]*$")
+_ZH_NOUN = re.compile(r"(?:座椅|座位)?(?:加热|加温)")
+"""The seat function a fragment may borrow: heating only (the cabin has no seat ventilation or
+massage; a fragment after one must never become a heater request)."""
+_ZH_OTHER_SEAT = re.compile(r"通风|按摩|制冷|吹风")
+_ZH_ZONE_IN = re.compile(rf"^(?:[把将给])?(?:{_ZH_PASSENGER}|{_ZH_DRIVER})")
+
+_EN_DRIVER = r"(?:mine|my side|my one|my seat|me|for me|the driver'?s?(?: side| one| seat)?)"
+_EN_PASSENGER = (r"(?:hers|his|hers as well|the passenger(?:'s| side| one| seat)?|"
+                 r"passenger(?:'s| side)?|my (?:wife|husband|partner)'s(?: one| seat)?|hers)")
+_EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?"
+                          rf"(?:(?P<d>{_EN_DRIVER})|(?P<p>{_EN_PASSENGER}))\b(?P<rest>.*)$",
+                          re.IGNORECASE)
+_EN_SAME = re.compile(r"^[\s,]*(?:too|as well|also|the same|please|as well please|too please)?"
+                      r"[\s,.!]*$", re.IGNORECASE)
+_EN_NOUN = re.compile(r"\bseat (?:heating|heater|warmer|heat)s?\b|\bheated seat\b",
+                      re.IGNORECASE)
+_EN_OTHER_SEAT = re.compile(r"ventilat|cooling|cooled|massag|\bfans?\b", re.IGNORECASE)
+_EN_ZONE_IN = re.compile(r"\b(?:my|the driver'?s?|driver'?s?|the passenger'?s?|passenger'?s?|"
+                         r"her|his|on my side|on the passenger side|on (?:the )?driver'?s? side)"
+                         r"(?:\s+side)?\s*", re.IGNORECASE)
+
+
+def _swap_zh(earlier: str, driver: bool) -> str | None:
+    """The previous Chinese part for the other seat ("副驾加热关掉" -> "主驾座椅加热关掉")."""
+    noun = _ZH_NOUN.search(earlier)
+    if noun is None:
+        return None
+    zone = "主驾" if driver else "副驾"
+    head = _ZH_ZONE_IN.sub("", earlier[:noun.start()])
+    return f"{head}{zone}座椅加热{earlier[noun.end():]}"
+
+
+def seat_said(lang: str, driver: bool, level: object) -> str:
+    """A seat heater request said plainly (the previous part's request, on another seat)."""
+    if lang == "zh-CN":
+        zone = "主驾" if driver else "副驾"
+        return f"{zone}座椅加热关闭" if level == 0 else f"{zone}座椅加热调到{level}档"
+    owner = "my" if driver else "the passenger"
+    return (f"turn off {owner} seat heater" if level == 0
+            else f"set {owner} seat heater to level {level}")
+
+
+def leaning(piece: str, lang: str, earlier: str,
+            said: tuple[str, object] | None = None) -> str | None:
+    """``piece`` said whole, when it is a fragment that leans on ``earlier`` (the part said
+    before it, read by the rules as ``said``, its intent and value, if known): a Chinese
+    sequence word dropped ("再切下一首" -> "切下一首"), or a seat named alone, with the
+    function (and, if it says no more, the request) of ``earlier``. None when ``piece`` is no
+    such fragment."""
+    text = piece.strip(" ，,。.!！")
+    if (_ZH_OTHER_SEAT if lang == "zh-CN" else _EN_OTHER_SEAT).search(earlier + " " + text):
+        return None  # a seat function the cabin lacks: nothing to borrow
+    seat_said = said is not None and said[0].startswith("seat_heat_")
+    if lang == "zh-CN":
+        then = _ZH_THEN.match(text)
+        if then is not None:
+            return text[then.end():]
+        found = _ZH_FRAGMENT.match(text)
+        if found is None or _ZH_NOUN.search(text) or (
+                _ZH_NOUN.search(earlier) is None and not seat_said):
+            return None
+        driver = found.group("d") is not None
+        rest = found.group("rest")
+        if _ZH_SAME.match(rest):
+            if seat_said and said is not None:
+                return seat_said(lang, driver, said[1])
+            return _swap_zh(earlier, driver)
+        return f"{'主驾' if driver else '副驾'}座椅加热{rest.lstrip('也都')}"
+    found = _EN_FRAGMENT.match(text)
+    noun = _EN_NOUN.search(earlier)
+    if found is None or _EN_NOUN.search(text) or (noun is None and not seat_said):
+        return None
+    driver = found.group("d") is not None
+    owner = "my" if driver else "the passenger"
+    rest = found.group("rest").strip(" ,")
+    if said is not None and seat_said and (_EN_SAME.match(rest) or noun is None):
+        return seat_said(lang, driver, said[1]) if _EN_SAME.match(rest) else (
+            f"{owner} seat heater {rest}")
+    if noun is None:
+        return None
+    if _EN_SAME.match(rest):  # "…, and on the passenger side": the request said again
+        head = re.sub(r"\b(?:the|my)\s*$", "", _EN_ZONE_IN.sub("", earlier[:noun.start()]))
+        head = head.rstrip()
+        tail = _EN_ZONE_IN.sub("", earlier[noun.end():]).strip()
+        return " ".join(w for w in (head, owner, noun.group(0), tail) if w)
+    return f"{owner} {noun.group(0)} {rest}"
+
+
+_ZH_ORDER = re.compile(r"(?:打开|关闭|关掉|关上|开到|调到|调成|开[一二两三四五六七八九十\d]|"
+                       r"[一二两三四五六七八九十\d]档|最大|最小|调高|调低|调大|调小)")
+_EN_ORDER = re.compile(r"\b(?:turn|switch|set|put|crank)\b.*\b(?:on|off|up|down|to)\b|"
+                       r"\b(?:on|at|to) (?:level )?(?:one|two|three|high|low|medium|max|\d)\b",
+                       re.IGNORECASE)
+
+
+def command_inside(piece: str, lang: str) -> bool:
+    """Whether ``piece`` gives an order of its own (a verb with its object, a level: "我的开一档",
+    "mine on one"): a part the rules cannot read that does is no aside to leave out."""
+    return (_ZH_ORDER if lang == "zh-CN" else _EN_ORDER).search(piece) is not None
+
+
+_LEVELS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3, "low": 1, "medium": 2,
+           "mid": 2, "high": 3, "max": 3, "一": 1, "二": 2, "两": 2, "三": 3, "低": 1, "中": 2,
+           "高": 3, "最高": 3}
+_EN_ALL = re.compile(r"^(?:both|both of them|all of them|the two of them|each)\s+(?:on|at|to)\s+"
+                     r"(?:level\s+)?(?P<n>one|two|three|[123]|low|medium|mid|high|max)"
+                     r"(?:\s+please)?$", re.IGNORECASE)
+_ZH_ALL = re.compile(r"^(?:都|全都|两个都|俩都|一起)(?:开|调|开到|调到)?"
+                     r"(?P<n>[一二两三123]|低|中|高|最高)[档挡][吧]?$")
+
+
+def level_for_all(piece: str, lang: str) -> int | None:
+    """The seat level a last part gives every seat named before it ("…, both on high",
+    "…，都开三档"), or None."""
+    found = (_ZH_ALL if lang == "zh-CN" else _EN_ALL).match(piece.strip(" ，,。.!！"))
+    return None if found is None else _LEVELS[found.group("n").lower()]
