@@ -39,7 +39,10 @@ _QUESTION = re.compile(
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
     r"(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
-    r"什么歌|哪首|谁唱|谁的歌|叫什么|"
+    r"什么歌|哪首|谁唱|谁的歌|叫什么|叫啥|啥名|啥歌|什么名|"
+    # how to work it ("座椅加热怎么开啊", "how do I turn the fan off"): asked, not ordered
+    r"怎么(?:才能|样)?(?:开|关|打开|关闭|调|设置|用|弄|操作)(?:啊|呀|呢|的|来着)?[？?]?$|"
+    r"\bhow (?:do|can|would|should) (?:i|you|we|one) \w+|\bhow to \w+|"
     # how loud / warm / strong it is now ("现在音量多大"): a question, not "louder"
     r"(?:音量|声音|温度|风量|风速|档位|车窗|窗户)(?:现在)?(?:是|开了|调了|开的|调的)?"
     r"(?:多大|多少|多高|多低|几档|几级|几度)[了呢啊呀吗]?[？?]?$"
@@ -65,11 +68,16 @@ _NEGATION = re.compile(
 # someone else's habits or tastes: "my dad never turns the AC on", "our neighbours play music
 # way too loud", "我妈不喜欢听太吵的音乐"; "my wife is cold" is still a request for the cabin
 _SOMEONE_ELSE = re.compile(
-    r"\b(?:(?:my|our|his|her) (?:mom|mum|mother|dad|father|wife|husband|kids?|children|son|"
-    r"daughter|boss|friends?|neighbou?rs?|parents)|he|she|they) (?:\w+ ){0,2}"
-    r"(?:always|never|usually|likes?|loves?|hates?|prefers?)\b|"
-    r"(?:妈|爸|老婆|老公|孩子|儿子|女儿|朋友|同事|邻居|老板|他们|他|她).{0,4}"
-    r"(?:总是|从来|老是|一直|每次|喜欢|讨厌|爱听)"
+    r"\b(?:(?:my|our|his|her|their|your) (?:(?:little|big|older|younger|kid|baby) )?"
+    r"(?:mom|mum|mother|dad|father|wife|husband|partner|kids?|children|son|daughter|brother|"
+    r"sister|siblings?|grand(?:ma|pa|mother|father|parents?)|gran|granny|nan|uncle|aunt(?:ie)?|"
+    r"cousin|girlfriend|boyfriend|fianc[ée]e?|boss|colleagues?|co-?workers?|flat ?mates?|"
+    r"room ?mates?|friends?|mates?|neighbou?rs?|parents|in-laws|family|teenagers?)|"
+    r"he|she|they|everyone|everybody|most people|people) (?:\w+ ){0,2}"
+    r"(?:always|never|usually|normally|often|likes?|loves?|hates?|prefers?)\b|"
+    r"(?:妈|爸|老婆|老公|媳妇|孩子|儿子|女儿|哥|姐|弟|妹|爷爷|奶奶|姥姥|姥爷|外公|外婆|叔|舅|"
+    r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她).{0,4}"
+    r"(?:总是|从来|老是|一直|每次|平时|通常|喜欢|讨厌|爱听)"
 )
 _PHONE = re.compile(
     r"\b(?:hang up|pick up|answer (?:the )?(?:phone|call)|dial|"
