@@ -105,8 +105,17 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
     return (up if way > 0 else down), INTENTS[up].default
 
 
-def _seat(text: str, head_member: str) -> tuple[str, int | str | None]:
+_SPEAKER_SEAT = re.compile(r"\bmine\b|\bmy (?:own )?(?:seat|side)|\bme\b|我的|我这|我自己|"
+                           r"主驾|驾驶")
+"""The speaker's own seat, however said: with the passenger's in the same sentence, two seats."""
+
+
+def _seat(text: str, head_member: str) -> tuple[str, int | str | None] | None:
+    """The seat heater and its level; None when the sentence names both seats (two commands:
+    "座椅加热副驾的关掉，我的开一档" set the passenger's to the driver's level)."""
     lowered = text.lower()
+    if PASSENGER.search(lowered) and _SPEAKER_SEAT.search(lowered):
+        return None
     if PASSENGER.search(lowered):
         intent = "seat_heat_passenger"
     elif _DRIVER.search(lowered):

@@ -34,7 +34,15 @@ NUMERAL = re.compile(
     r"-?\d+|" + _EN_NUMBER.pattern + r"|[零一二两三四五六七八九十百]+(?![点些下会])"
 )
 """A number as said (digits, English words, Chinese numerals; not the vague "一点")."""
-_ZH_VAGUE = re.compile(r"一点|一些|一下|一会|有点")
+_ZH_VAGUE = re.compile(
+    r"一点|一些|一下|一会|有点|"
+    # words a numeral is part of, no amount: 一直 (all along), 一起 (together), 一样, 一句 (a
+    # line: "歌词一句都听不清" was read as volume 1), 两边 (both sides), 万一, 唯一 ...
+    r"一直|一起|一样|一般|一定|一边|一路|一共|一切|一旦|一向|一阵|一句|一个字|一声|一口|"
+    r"一眼|一遍|一时|一整|统一|万一|唯一|两边|两侧|三心二意"
+)
+_COUPLE = re.compile(r"\ba couple\b(?! of (?:minutes?|hours?|seconds?|days?|times?)\b)")
+""""a couple (of) degrees" is two (a couple of minutes is a time, not an amount)."""
 _MAX_WORDS = ("max", "maximum", "highest", "full", "最大", "最高", "全开")
 _MIN_WORDS = ("minimum", "lowest", "最小", "最低")
 
@@ -61,7 +69,7 @@ def parse_number(text: str) -> int | None:
     match = _DIGITS.search(text)
     if match:
         return int(match.group())
-    lowered = text.lower()
+    lowered = _COUPLE.sub("two", text.lower())
     word = _EN_NUMBER.search(lowered)
     if word:
         tens, unit, alone = word.groups()
