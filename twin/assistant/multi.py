@@ -303,6 +303,9 @@ def split_commands(
     asked = {p.intent for _, p in out}
     if "media_play" in asked and asked & {"media_pause", "media_mute"}:
         return None  # "hold the music, I want to hear …": playing and stopping at once
+    if "media_play" in asked and asked & {"media_next", "media_previous"}:
+        # "go back to the last song, I want to hear it again": the skip plays; the rest is why
+        out = [(part, p) for part, p in out if p.intent != "media_play"]
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
