@@ -81,7 +81,8 @@ def test_both_seats_in_one_sentence_are_never_one_guess(text: str) -> None:
     assert read_slots("seat", text, "seat_heat_passenger") is None
 
 
-@pytest.mark.parametrize("text", ["副驾座椅加热开二档", "my wife's seat heater on low"])
+@pytest.mark.parametrize("text", ["副驾座椅加热开二档", "副驾驶座椅加热开二档",
+                                  "my wife's seat heater on low"])
 def test_one_seat_named_is_still_read(text: str) -> None:
     read = read_slots("seat", text, "seat_heat_passenger")
     assert read is not None and read[0] == "seat_heat_passenger"

@@ -106,7 +106,7 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
 
 
 _SPEAKER_SEAT = re.compile(r"\bmine\b|\bmy (?:own )?(?:seat|side)|\bme\b|我的|我这|我自己|"
-                           r"主驾|驾驶")
+                           r"主驾|(?<!副)驾驶")
 """The speaker's own seat, however said: with the passenger's in the same sentence, two seats."""
 
 
