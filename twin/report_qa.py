@@ -26,7 +26,8 @@ EXCERPT_LINES = 12
 SLACK_S = 0.02  # before the send and after the render ended
 DONE = frozenset({"status_matches", "acknowledged", "sent", "untouched"})
 NOT_FAILED_DUT = frozenset({"", "ok", "degraded"})
-#: ``Begin Triggerblock`` dates: ``Sat Dec 05 04:41:33.060 2026`` (CANoe, python-can) or the
+#: ``Begin Triggerblock`` dates: ``Sat Dec 05 04:41:33.060 2026`` (CANoe's form; python-can 4.6
+#: writes ``33.60`` for 60 ms) or the
 #: older ``Mon Mar 7 01:21:51 pm 2005``
 _ASC_DATE = re.compile(r"\w{3} (\w{3}) +(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?"
                        r"(?: ([ap]m))? (\d{4})$", re.IGNORECASE)

@@ -29,9 +29,10 @@ CHANNELS = "channels.json"
 class PaddedASCWriter(can.ASCWriter):
     """python-can's ASC writer with the header's milliseconds zero-padded to three digits.
 
-    python-can 4.6 writes them unpadded: a start 60 ms into a second reads ``33.60``, which
-    CANoe, python-can's own reader and :mod:`twin.report_qa` take as 600 ms, so every line's
-    wall-clock time was off by up to 0.99 s on 1 start in 10."""
+    python-can 4.6 writes them unpadded: a start 60 ms into a second reads ``33.60``, which a
+    reader of CANoe's three-digit form (python-can's own reader, :mod:`twin.report_qa` before
+    it learnt both) takes as 600 ms: every line's wall-clock time was off by up to 0.89 s on 1
+    start in 10."""
 
     def _format_header_datetime(self, dt: datetime) -> str:
         return dt.strftime(self.FORMAT_DATE.format(f"{dt.microsecond // 1000:03d}"))
