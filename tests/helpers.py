@@ -8,6 +8,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.resolver import Turn
 from twin.scenario import Scenario, scenario_from_dict
 
 
@@ -105,3 +107,10 @@ def load_tool(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def rule_actions(lang: str, text: str, history: tuple[Turn, ...] = ()) -> list[tuple]:
+    """``(intent, value)`` of every command the rules would actuate for ``text``, in order."""
+    result = shared_nlu(lang).parse(text, history)
+    return [(p.command.intent, p.command.value) for p in result.parts or (result,)
+            if p.command is not None and p.command.actuates]

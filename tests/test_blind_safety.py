@@ -9,15 +9,8 @@ import pytest
 
 from hil.llm.clauses import focus
 from hil.llm.slots import read_slots
-from twin.assistant.nlu import shared_nlu
+from tests.helpers import rule_actions
 from twin.assistant.scope import out_of_scope
-
-
-def _acts(lang: str, text: str) -> list[tuple]:
-    result = shared_nlu(lang).parse(text)
-    parts = result.parts or (result,)
-    return [(p.command.intent, p.command.value) for p in parts
-            if p.command is not None and p.command.actuates]
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -28,7 +21,7 @@ def _acts(lang: str, text: str) -> list[tuple]:
     ("open the window three quarters of the way", [("window_set_position", 75)]),
 ])
 def test_amounts_are_read_as_said(text: str, want: list[tuple]) -> None:
-    assert _acts("en", text) == want
+    assert rule_actions("en", text) == want
 
 
 @pytest.mark.parametrize("text", [
@@ -36,8 +29,8 @@ def test_amounts_are_read_as_said(text: str, want: list[tuple]) -> None:
     "my seat's so cold, heat it up would you",
 ])
 def test_a_seat_named_beside_it_never_warms_the_cabin(text: str) -> None:
-    assert ("climate_temperature_up", 1) not in _acts("en", text)
-    assert all(not i.startswith("climate_") for i, _ in _acts("en", text))
+    assert ("climate_temperature_up", 1) not in rule_actions("en", text)
+    assert all(not i.startswith("climate_") for i, _ in rule_actions("en", text))
 
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -80,10 +73,10 @@ def test_an_amount_is_never_dropped_as_a_reason() -> None:
 def test_holding_the_music_for_a_voice_never_plays(text: str) -> None:
     # pinned: holdout7 showed the fallback *playing* for "hold the music …, I'm trying to
     # hear …" (the reason's "hear" read as a wish for music; "hold" was no command verb)
-    assert ("media_play", None) not in _acts("en", text)
+    assert ("media_play", None) not in rule_actions("en", text)
     said = focus(text)
     assert not said.reasons or said.text.startswith("hold")
-    assert _acts("en", "hold the music a sec") == [("media_pause", None)]
+    assert rule_actions("en", "hold the music a sec") == [("media_pause", None)]
 
 
 @pytest.mark.parametrize("text", [
@@ -93,7 +86,8 @@ def test_asking_how_loud_or_warm_it_is_is_a_question(text: str) -> None:
     # pinned: holdout7 showed the fallback turning the volume *up* for "how loud is it now?"
     # (under a lighter load than the blind score, where that call ran out of time)
     assert out_of_scope(text) == "question"
-    assert _acts("zh-CN" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en", text) == []
+    lang = "zh-CN" if any("\u4e00" <= c <= "\u9fff" for c in text) else "en"
+    assert rule_actions(lang, text) == []
 
 
 @pytest.mark.parametrize("text", ["音量调到二十", "风量开到三档", "温度调高两度", "把声音开大"])

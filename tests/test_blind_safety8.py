@@ -9,15 +9,8 @@ import pytest
 
 from hil.llm.slots import read_slots
 from hil.llm.values import parse_number
-from twin.assistant.nlu import shared_nlu
+from tests.helpers import rule_actions
 from twin.assistant.scope import out_of_scope
-
-
-def _acts(lang: str, text: str) -> list[tuple]:
-    result = shared_nlu(lang).parse(text)
-    parts = result.parts or (result,)
-    return [(p.command.intent, p.command.value) for p in parts
-            if p.command is not None and p.command.actuates]
 
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -48,12 +41,12 @@ def test_a_request_with_a_relative_or_a_why_stays_in_scope(lang: str, text: str)
 
 @pytest.mark.parametrize("text", ["给我来个座椅按摩", "帮我来个空调", "给我来个"])
 def test_a_bare_lai_is_no_song(text: str) -> None:
-    assert ("media_play", None) not in _acts("zh-CN", text)
+    assert ("media_play", None) not in rule_actions("zh-CN", text)
 
 
 @pytest.mark.parametrize("text", ["给我来首晴天", "帮我来点摇滚"])
 def test_a_song_said_with_its_measure_still_plays(text: str) -> None:
-    assert _acts("zh-CN", text) == [("media_play", None)]
+    assert rule_actions("zh-CN", text) == [("media_play", None)]
 
 
 @pytest.mark.parametrize("text", ["歌声一句都听不见", "副驾也一起开", "两边一样就行",
@@ -93,4 +86,4 @@ def test_one_seat_named_is_still_read(text: str) -> None:
     ("next song please, I want to hear something else", [("media_next", None)]),
 ])
 def test_a_skip_with_its_reason_is_the_skip_alone(text: str, want: list[tuple]) -> None:
-    assert _acts("en", text) == want
+    assert rule_actions("en", text) == want

@@ -9,14 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import rule_actions
 from twin.assistant.colloquial import plainly
-from twin.assistant.nlu import shared_nlu
-
-
-def _commands(lang: str, text: str) -> list[tuple]:
-    result = shared_nlu(lang).parse(text)
-    return [(p.command.intent, p.command.value) for p in result.parts
-            if p.command is not None and p.command.actuates]
 
 
 @pytest.mark.parametrize(("lang", "text", "want"), [
@@ -39,7 +33,7 @@ def _commands(lang: str, text: str) -> list[tuple]:
     ("en", "my seat's stone cold", [("seat_heat_driver", 2)]),
 ])
 def test_a_complaint_said_as_people_say_it(lang: str, text: str, want: list) -> None:
-    assert _commands(lang, text) == want
+    assert rule_actions(lang, text) == want
 
 
 @pytest.mark.parametrize(("lang", "text"), [
@@ -49,7 +43,7 @@ def test_a_complaint_said_as_people_say_it(lang: str, text: str, want: list) -> 
     ("en", "my seat's fine"), ("en", "there's a draught from the vents"),
 ])
 def test_near_misses_act_on_nothing(lang: str, text: str) -> None:
-    assert _commands(lang, text) == []
+    assert rule_actions(lang, text) == []
 
 
 def test_plainly_only_drops_words() -> None:

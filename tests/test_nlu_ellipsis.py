@@ -8,14 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import rule_actions
 from twin.assistant.ellipsis import command_inside, leaning
 from twin.assistant.nlu import shared_nlu
-
-
-def _commands(lang: str, text: str) -> list[tuple]:
-    result = shared_nlu(lang).parse(text)
-    return [(p.command.intent, p.command.value) for p in result.parts
-            if p.command is not None and p.command.actuates]
 
 
 @pytest.mark.parametrize(("lang", "text", "want"), [
@@ -39,7 +34,7 @@ def _commands(lang: str, text: str) -> list[tuple]:
     ("zh-CN", "暂停，再把我这边车窗打开", [("media_pause", None), ("window_open", None)]),
 ])
 def test_a_fragment_is_read_with_the_part_before_it(lang: str, text: str, want: list) -> None:
-    assert _commands(lang, text) == want
+    assert rule_actions(lang, text) == want
 
 
 @pytest.mark.parametrize(("lang", "text"), [
@@ -49,11 +44,11 @@ def test_a_fragment_is_read_with_the_part_before_it(lang: str, text: str, want: 
 ])
 def test_a_fragment_without_a_seat_before_it_acts_on_nothing_of_its_own(
         lang: str, text: str) -> None:
-    assert not any(i.startswith("seat_heat_") for i, _ in _commands(lang, text))
+    assert not any(i.startswith("seat_heat_") for i, _ in rule_actions(lang, text))
 
 
 def test_a_seat_fragment_the_rules_cannot_read_moves_no_seat_of_its_own() -> None:
-    said = _commands("zh-CN", "副驾加热关掉，我的怎么办")  # a question about mine: not an order
+    said = rule_actions("zh-CN", "副驾加热关掉，我的怎么办")  # a question about mine: not an order
     assert not any(i == "seat_heat_driver" for i, _ in said)
 
 
@@ -64,7 +59,7 @@ def test_an_order_in_a_part_is_never_an_aside() -> None:
     assert command_inside("and mine on one please", "en")
     assert not command_inside("我要听一下导航", "zh-CN")
     assert not command_inside("the baby's asleep", "en")
-    said = _commands("zh-CN", "音量调到10，我这个开到三")
+    said = rule_actions("zh-CN", "音量调到10，我这个开到三")
     assert said in ([], [("media_volume_set", 10)]) and len(
         shared_nlu("zh-CN").parse("音量调到10，我这个开到三").split) != 1
 
@@ -95,7 +90,7 @@ def test_leaning_reads() -> None:
     ("en", "turn the AC off, it's cooled down outside", [("climate_ac_off", None)]),
 ])
 def test_more_fragments(lang: str, text: str, want: list) -> None:
-    assert _commands(lang, text) == want
+    assert rule_actions(lang, text) == want
 
 
 @pytest.mark.parametrize(("lang", "text"), [
@@ -104,7 +99,7 @@ def test_more_fragments(lang: str, text: str, want: list) -> None:
     ("zh-CN", "外面好冷，把温度调低"),
 ])
 def test_no_fragment_reading(lang: str, text: str) -> None:
-    said = _commands(lang, text)
+    said = rule_actions(lang, text)
     assert not any(i.startswith("seat_heat_") for i, _ in said)
     assert len(shared_nlu(lang).parse(text).split) == 0
 
@@ -118,4 +113,4 @@ def test_no_fragment_reading(lang: str, text: str) -> None:
 def test_a_fragment_after_a_seat_function_the_cabin_lacks_never_heats(
         lang: str, text: str) -> None:
     # a fragment borrows heating only: after ventilation or massage it must not heat a seat
-    assert not any(i.startswith("seat_heat_") for i, _ in _commands(lang, text))
+    assert not any(i.startswith("seat_heat_") for i, _ in rule_actions(lang, text))

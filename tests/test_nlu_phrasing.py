@@ -7,16 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from twin.assistant.nlu import shared_nlu
+from tests.helpers import rule_actions
 from twin.assistant.phrasing import both_zones, corrections, normalise, other_zone
 from twin.assistant.resolver import Turn
-
-
-def _commands(lang: str, text: str, history: tuple[Turn, ...] = ()) -> list[tuple]:
-    result = shared_nlu(lang).parse(text, history)
-    return [(p.command.intent, p.command.value) for p in result.parts
-            if p.command is not None and p.command.actuates]
-
 
 BOTH_ON = [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]
 BOTH_OFF = [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]
@@ -74,7 +67,7 @@ SAID = [
 
 @pytest.mark.parametrize(("lang", "text", "want"), SAID)
 def test_said_around_the_template_words(lang: str, text: str, want: list[tuple]) -> None:
-    assert _commands(lang, text) == want
+    assert rule_actions(lang, text) == want
 
 
 SEAT_ON = (Turn("turn on my seat heater", "seat_heat_driver", 2),)
@@ -87,7 +80,7 @@ SEAT_ON_ZH = (Turn("打开主驾座椅加热", "seat_heat_driver", 2),)
     ("zh-CN", "副驾也开一下", SEAT_ON_ZH),
 ])
 def test_the_other_seat_follows_the_last_request(lang: str, text: str, history: tuple) -> None:
-    assert _commands(lang, text, history) == [("seat_heat_passenger", 2)]
+    assert rule_actions(lang, text, history) == [("seat_heat_passenger", 2)]
 
 
 NOTHING = [
@@ -131,7 +124,7 @@ NOTHING = [
 
 @pytest.mark.parametrize(("lang", "text", "history"), NOTHING)
 def test_near_misses_act_on_nothing(lang: str, text: str, history: tuple) -> None:
-    assert _commands(lang, text, history) == []
+    assert rule_actions(lang, text, history) == []
 
 
 def test_normalise_spells_out_is_and_drops_approximations() -> None:
@@ -142,7 +135,7 @@ def test_normalise_spells_out_is_and_drops_approximations() -> None:
     assert normalise("温度调到大概26度", "zh-CN") == "温度调到26度"
 
 
-def test_readings_are_texts_not_commands() -> None:
+def test_readings_are_texts_notrule_actions() -> None:
     first, readings = corrections("set it to 20, no wait, make that 23", "en") or ("", [])
     assert first == "set it to 20" and readings[:2] == ["23", "set it to 23"]
     assert corrections("set it to 20", "en") is None
@@ -248,7 +241,7 @@ WORD_CLASSES = [
 
 @pytest.mark.parametrize(("lang", "text", "want"), WORD_CLASSES)
 def test_word_classes(lang: str, text: str, want: list[tuple]) -> None:
-    assert _commands(lang, text) == want
+    assert rule_actions(lang, text) == want
 
 
 FAN_SET = (Turn("set the fan to 3", "climate_set_fan", 3),)
@@ -302,7 +295,7 @@ SEAT_HIGH = (Turn("my seat heater on high", "seat_heat_driver", 3),)
     ("en", "the back window is all fogged up", (), [("climate_defrost", None)]),
 ])
 def test_it_is_the_last_function(lang: str, text: str, history: tuple, want: list) -> None:
-    assert _commands(lang, text, history) == want
+    assert rule_actions(lang, text, history) == want
 
 
 @pytest.mark.parametrize(("lang", "text", "history", "want"), [
@@ -322,4 +315,4 @@ def test_it_is_the_last_function(lang: str, text: str, history: tuple, want: lis
 ])
 def test_history_never_overrides_what_is_said(lang: str, text: str, history: tuple,
                                                want: list) -> None:
-    assert _commands(lang, text, history) == want
+    assert rule_actions(lang, text, history) == want
