@@ -63,7 +63,7 @@ def test_numbers_said_are_read(text: str, value: int | None) -> None:
 
 
 def test_the_fallback_reads_a_couple_as_two() -> None:
-    assert read_slots("temperature", "crank the heat up a couple degrees", "") == (
+    assert read_slots("climate_temperature", "crank the heat up a couple degrees", "") == (
         "climate_temperature_up", 2)
 
 
@@ -71,13 +71,13 @@ def test_the_fallback_reads_a_couple_as_two() -> None:
                                   "passenger seat heat off, mine on three",
                                   "副驾的关了，我这边开一档"])
 def test_both_seats_in_one_sentence_are_never_one_guess(text: str) -> None:
-    assert read_slots("seat", text, "seat_heat_passenger") is None
+    assert read_slots("seat_heat", text, "seat_heat_passenger") is None
 
 
 @pytest.mark.parametrize("text", ["副驾座椅加热开二档", "副驾驶座椅加热开二档",
                                   "my wife's seat heater on low"])
 def test_one_seat_named_is_still_read(text: str) -> None:
-    read = read_slots("seat", text, "seat_heat_passenger")
+    read = read_slots("seat_heat", text, "seat_heat_passenger")
     assert read is not None and read[0] == "seat_heat_passenger"
 
 

@@ -257,8 +257,9 @@ def test_the_fallback_questions_are_the_catalogue_sentences() -> None:
     """Pinned as said: which way (an intent's ask), whether at all (its confirm), and leave."""
     from hil.llm.questions import confirm, leave_it, which_way
 
-    assert which_way("temperature", "en") == "Warmer or cooler?"
-    assert which_way("playback", "zh-CN") == "播放还是暂停音乐？"
-    assert which_way("seat", "en") == confirm("seat", "en") == "Which seat heating, and how warm?"
-    assert confirm("fan", "zh-CN") == "需要调节风量吗？"
+    assert which_way("climate_temperature", "en") == "Warmer or cooler?"
+    assert which_way("media_playback", "zh-CN") == "播放还是暂停音乐？"
+    assert which_way("seat_heat", "en") == confirm("seat_heat", "en") == (
+        "Which seat heating, and how warm?")
+    assert confirm("climate_fan", "zh-CN") == "需要调节风量吗？"
     assert leave_it("en") == "OK, I'll leave it as it is."

@@ -51,11 +51,11 @@ def test_outcomes_judge_acting_asking_and_refusing_against_the_label() -> None:
 
     warm = _q("i am cold", "climate_temperature_up", "any")
     ood = _q("tell me a joke", "ood")
-    act = HeadDecision("climate_temperature_up", 1, "", "", "temperature")
+    act = HeadDecision("climate_temperature_up", 1, "", "", "climate_temperature")
     assert outcome(warm, act) == "acted_right"
     assert outcome(ood, act) == "acted_wrong"
-    ask_temp = HeadDecision("unknown", None, "?", "low_confidence", "temperature")
-    ask_fan = HeadDecision("unknown", None, "?", "direction_unclear", "fan")
+    ask_temp = HeadDecision("unknown", None, "?", "low_confidence", "climate_temperature")
+    ask_fan = HeadDecision("unknown", None, "?", "direction_unclear", "climate_fan")
     cannot = HeadDecision("unknown", None, ".", "not_grounded", None)
     assert outcome(warm, ask_temp) == "asked_right_topic"
     assert outcome(warm, ask_fan) == "asked_wrong_topic"
@@ -80,6 +80,6 @@ def test_calibration_picks_the_lowest_threshold_that_keeps_precision() -> None:
         decisions.append((_q(f"i am cold {chr(97 + k)}", label, "any" if label != "ood" else None),
                           classes, np.array([p, 0.0, 1.0 - p])))
     chosen, report = calibrate(decisions, target=0.95, min_acted=3)
-    assert chosen["playback"] == 0.2
-    assert chosen["temperature"] == 0.7
-    assert report["temperature"]["precision"] == 1.0
+    assert chosen["media_playback"] == 0.2
+    assert chosen["climate_temperature"] == 0.7
+    assert report["climate_temperature"]["precision"] == 1.0

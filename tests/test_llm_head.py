@@ -129,7 +129,7 @@ def test_head_asks_which_way_only_when_the_words_give_none() -> None:
     # unsure of the topic but told the way: the question names the topic, not a direction
     unsure = _probs(climate_temperature_down=0.45, unknown=0.2)
     d = head_decision(CLASSES, unsure, "it's way too hot in here", "en", 0.6)
-    assert (d.intent, d.why, d.topic) == ("unknown", "low_confidence", "temperature")
+    assert (d.intent, d.why, d.topic) == ("unknown", "low_confidence", "climate_temperature")
     assert "temperature" in d.feedback and "cooler" not in d.feedback.lower()
 
 
@@ -139,7 +139,7 @@ def test_head_acts_only_at_or_above_its_threshold() -> None:
     low = head_answer(CLASSES, _probs(media_play=0.59), "play some jazz", "en", 0.6)
     assert low[0] == "unknown" and low[3] == "low_confidence"
     # per topic: a threshold for the playback topic does not move the temperature's
-    per_topic = {"playback": 0.9, "temperature": 0.3}
+    per_topic = {"media_playback": 0.9, "climate_temperature": 0.3}
     assert head_answer(CLASSES, _probs(media_play=0.8), "play some jazz", "en",
                        per_topic)[3] == "low_confidence"
     assert head_answer(CLASSES, _probs(climate_temperature_up=0.35), "I'm cold", "en",
@@ -402,11 +402,11 @@ def test_a_topic_named_outright_overrules_a_hint() -> None:
     def topics(text: str) -> set[str]:
         return narrowed(named_topics(text), text)
 
-    assert topics("空调风量调两挡调大点") == {"fan"}  # not the volume's "大点", not the AC
-    assert topics("please speak quieter to me") == {"volume"}  # not the mute
-    assert topics("上一首歌曲") == {"skip"}
-    assert "playback" in topics("换一首钢琴曲")  # other music, not the next track
-    assert topics("把空调调到二十三度") >= {"ac", "temperature"}
+    assert topics("空调风量调两挡调大点") == {"climate_fan"}  # not the volume's "大点", not the AC
+    assert topics("please speak quieter to me") == {"media_volume"}  # not the mute
+    assert topics("上一首歌曲") == {"media_track"}
+    assert "media_playback" in topics("换一首钢琴曲")  # other music, not the next track
+    assert topics("把空调调到二十三度") >= {"climate_ac", "climate_temperature"}
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -34,7 +34,7 @@ import re
 from typing import NamedTuple
 
 from hil.llm.direction import normalised
-from hil.llm.grounding import EXPLICIT, KEEP, LACKING, NOT_HERE_NOW, named_topics, narrowed
+from hil.llm.grounding import EXPLICIT, KEEP, NOT_HERE_NOW, lacking, named_topics, narrowed
 from hil.llm.slots import PASSENGER
 from hil.llm.values import NUMERAL
 from twin.assistant.scope import negated, out_of_scope
@@ -95,7 +95,7 @@ def clauses(text: str) -> list[str]:
 
 def _lacking(clause: str) -> bool:
     lowered = normalised(clause)
-    return (LACKING.search(lowered) is not None or _MODES.search(lowered) is not None
+    return (lacking(lowered) or _MODES.search(lowered) is not None
             or out_of_scope(lowered) == "other_device")
 
 

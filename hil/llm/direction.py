@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from twin.assistant.catalogue import active_catalogue
+from hil.llm.topics import TOPICS_DATA
 from twin.assistant.scope import negated
 
 DISLIKE = re.compile(
@@ -62,107 +62,17 @@ def normalised(text: str) -> str:
     lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _BENIGN.sub(" ", lowered)
 
-_SIGN = {"up": 1, "on": 1, "down": -1, "off": -1}
-_WORD_FAMILIES: dict[str, tuple[str, int]] = {
-    "media_play": ("media_playback", 1),
-    "media_pause": ("media_playback", -1),
-    "media_next": ("media_track", 1),
-    "media_previous": ("media_track", -1),
-}
-"""Pairs the fallback reads a way for that the catalogue gives no topic: play/pause and
-next/previous are no level the cabin moves, so follow-ups ("more") and direction errors leave
-them alone."""
-
-
-def _families() -> dict[str, tuple[str, int]]:
-    out = {name: (entry.topic, _SIGN[entry.direction])
-           for name, entry in active_catalogue().intents.items()
-           if entry.topic is not None and entry.direction in _SIGN}
-    return out | _WORD_FAMILIES
-
-
-FAMILY: dict[str, tuple[str, int]] = _families()
+FAMILY: dict[str, tuple[str, int]] = TOPICS_DATA.family
 """Each directional intent: its family (the catalogue's topic) and its sign (+1
-up/on/open/play/next, -1 down/off/close/pause/previous)."""
+up/on/open/play/next, -1 down/off/close/pause/previous): :mod:`hil.llm.topics`."""
 
-# (up/on/open words, down/off/close words) per family
-_CUES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
-    "climate_temperature": (
-        re.compile(r"warm(?:er|th)?\b|(?<!down the )(?<!lower the )(?<!reduce the )heat(?! down)|"
-                   r"cold|freez|chill|frozen|icy|raise|increase|"
-                   r"higher|up\b|shiver|numb|arctic|icebox|fridge|\bbrr|"
-                   r"冷|凉(?!快)|冻|暖|调高|升高|提高|升|加热|高一|哆嗦|发抖|冰窖|"
-                   r"[高加](?=[一二两三四五六七八九十\d])"),
-        re.compile(r"cool|colder|hot\b|boil|roast|sweat|stuffy|lower|decrease|reduce|down\b|drop|"
-                   r"melt|overheat|burning up|sauna|oven|stifl|swelter|toasty|baking|蒸笼|减|"
-                   r"低(?=[一二两三四五六七八九十\d])|"
-                   r"热|凉快|凉爽|闷|调低|降低|降|低一"),
-    ),
-    "climate_fan": (
-        re.compile(r"more|stronger|harder|up\b|increase|raise|boost|barely|hardly|can'?t feel|"
-                   r"大|强|多|加|感觉不到|没什么风|不够|吹不到|没有风|风都没有"),
-        re.compile(r"less|weaker|down\b|decrease|lower|reduce|drop|blasting|roaring|wind tunnel|"
-                   r"blown|drying|小|弱|少|减|猛|吹得"),
-    ),
-    "media_volume": (
-        re.compile(r"loud(?:er)?\b(?! enough)|up\b|raise|increase|can'?t hear(?! myself)|barely|"
-                   r"hardly hear|can'?t make out|audible|大|高|响|听不|加"),
-        re.compile(r"quiet(?:er)?|soft(?:er)?|down\b|lower|decrease|reduce|drop|ears? (?:hurt|are "
-                   r"ringing)|hurting my ears|deafen|can'?t hear myself|小|低|轻|吵|耳朵|聋|减"),
-    ),
-    "window": (
-        re.compile(r"open|down\b|fresh air|stuffy|stale|smell|stink|smok|打开|开|降下|摇下|闷|透气|"
-                   r"味|烟"),
-        re.compile(r"close|shut|up\b|windy|wind noise|rain|soak|dust|bugs|insects|my hair|关|升起|"
-                   r"摇上|风灌|飘进|吹进|飞进|灰尘|风噪|吹乱"),
-    ),
-    "climate_ac": (
-        re.compile(r"\bon\b|start|humid|muggy|sticky|打开|开|潮|黏|闷热"),
-        re.compile(r"\boff\b|stop|kill|cut|关"),
-    ),
-    "media_playback": (
-        re.compile(r"play|music|song|track|playlist|album|radio|listen|hear|put on|\brun\b|"
-                   r"shuffle|resume|continue|unpause|carry on|播|放|听|歌|音乐|继续|接着|恢复"),
-        re.compile(r"(?<!un)pause|stop|hold|halt|kill|\bcut\b|\boff\b|暂停|停|关"),
-    ),
-    "media_track": (
-        re.compile(r"next|skip|another (?:song|track|one)|different (?:song|track)|"
-                   r"下一|后一|切歌|换一首|换首|换一?个歌"),
-        re.compile(r"previous|(?:last|earlier) (?:song|track|one)|go back|back to|"
-                   r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|"
-                   r"\bback (?:a|one)\b|上一|前一|再听|刚才"),
-    ),
-}
-# (excess that asks for up, excess that asks for down): "too cold" wants up
-_EXCESS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
-    "climate_temperature": (
-        re.compile(r"too (?:cold|cool|chilly|low)|not (?:warm|hot) enough|太(?:冷|凉|低)|冷死"),
-        re.compile(r"too (?:warm|hot|high|stuffy)|not (?:cool|cold) enough|"
-                   r"heat\w* (?:is |are )?(?:way |much |far )?too (?:much|strong|high)|"
-                   r"(?:i'?m|i am|we'?re|we are|it'?s|it is|feels?|feeling|getting) "
-                   r"(?:\w+ ){0,2}warm\b|太(?:热|暖|高|闷)|热死"),
-    ),
-    "climate_fan": (
-        re.compile(r"too (?:weak|low|little|soft)|not (?:strong|enough)|太(?:小|弱|少)"),
-        re.compile(r"too (?:strong|much|high|hard|loud|noisy)|太(?:大|强|猛|多|吵)"),
-    ),
-    "media_volume": (
-        re.compile(r"too (?:quiet|soft|low)|not loud enough|太(?:小|轻|低)"),
-        re.compile(r"too (?:loud|high|much|noisy)|太(?:大|响|吵|高)"),
-    ),
-    "window": (
-        re.compile(r"not (?:open )?enough|太(?:小|少)"),
-        re.compile(r"too (?:wide|open|much|far)|太(?:大|多|开)"),
-    ),
-}
-# words after which the family's direction words mean something else: ask. "turn up the AC" and
-# "冷气开大" ask for *cooler* with an up word; "less cold" is warmer with a cold word
-_UNCLEAR: dict[str, re.Pattern[str]] = {
-    "climate_temperature": re.compile(
-        r"\bless\b|不那么|没那么|\bac\b|a/c|\ba c\b|air ?con|cold air|cool air|冷气|冷风|空调|制冷"
-    ),
-    "media_volume": re.compile(r"\bless\b|不那么|没那么"),
-}
+# per family: (up/on/open words, down/off/close words), (the excess that asks for up, the one
+# that asks for down: "too cold" wants up), and the words after which the family's direction
+# words mean something else ("turn up the AC" and "冷气开大" ask for *cooler* with an up word;
+# "less cold" is warmer with a cold word): the catalogue's up/down, too_little/too_much, unclear
+_CUES = TOPICS_DATA.cues
+_EXCESS = TOPICS_DATA.excess
+_UNCLEAR = TOPICS_DATA.unclear
 
 
 # "空调温度调高", "raise the AC temperature": the temperature is named, its up is warmer

@@ -30,7 +30,7 @@ _UP = re.compile(r"\bup\b|\bhigher\b|\bmore\b|warmer|cold|chilly|冷|凉|调高|
 _ABOUT_IT = re.compile(
     r"\bnow\b|\bstill\b|\bit\b|\bthat\b|\btoo\b|as well|also|a notch|也|还|再|它"
 )
-_CARRIED = {"temperature", "fan", "volume", "window"}
+_CARRIED = {"climate_temperature", "climate_fan", "media_volume", "window"}
 
 
 Carried = tuple[str, str, int | str | None]
@@ -42,10 +42,10 @@ def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
     topic = TOPIC_OF.get(last.intent)
     if topic is None or any(EXPLICIT[t].search(lowered) for t in named - {topic}):
         return None
-    if topic == "seat" and named <= {"seat", "temperature"} and (
-            "seat" in named or PASSENGER.search(lowered) or _ABOUT_IT.search(lowered)):
+    if topic == "seat_heat" and named <= {"seat_heat", "climate_temperature"} and (
+            "seat_heat" in named or PASSENGER.search(lowered) or _ABOUT_IT.search(lowered)):
         step = _seat_step(lowered, last)
-        return None if step is None else ("seat", *step)
+        return None if step is None else ("seat_heat", *step)
     if topic in _CARRIED and named <= {topic}:  # "a bit lower", "还是有点冷" after the temperature
         read = read_slots(topic, lowered, last.intent)
         return None if read is None else (topic, *read)

@@ -17,81 +17,30 @@ from __future__ import annotations
 import re
 
 from hil.llm.direction import DISLIKE, FAMILY
+from hil.llm.topics import TOPICS_DATA
+from twin.assistant.catalogue import active_catalogue
 from twin.assistant.scope import negated, out_of_scope
 
-_SUBJECTS: dict[str, str] = {
-    "temperature": (
-        r"temp|degree|warm|cool|cold|hot\b|heat|chill|freez|frozen|icy|frost|sweat|boil|roast|"
-        r"bak(?:e|ing)|sauna|oven|fridge|melt|overheat|stifl|swelter|toasty|shiver|numb|arctic|"
-        r"icebox|\bbrr|温度|度|冷|热|暖|凉|冻|汗|蒸笼|烤|冰|哆嗦|发抖"
-    ),
-    "fan": (r"fan|air ?flow|blow|breez|ventilat|draft|draught|stuffy|wind|"
-            r"(?:more|less|some more|stronger|weaker) air\b|\bair (?:is|coming)|风|闷"),
-    "ac": r"\bac\b|a/c|\ba c\b|air ?con|air condition|climate|humid|sticky|muggy|空调|冷气|湿|闷",
-    "defrost": (
-        r"defrost|demist|de-?fog|fog|mist|steam|windshield|windscreen|can'?t see|iced over|"
-        r"condensation|除雾|除霜|雾|看不清|看不见|结霜|水汽"
-    ),
-    "seat": (r"seat|\bbum\b|\bbutt\b|\bmy back\b|\bback(?:'s| is)|bottom|座椅|座位|屁股|后背|腰|"
-             r"[主副]驾\S{0,3}加热"),
-    "window": (r"window|fresh air|some air|smell|stink|smok|breeze|stuffy|stale|windy|wind noise|"
-               r"rain (?:is )?coming in|blowing in|flying in|窗|透气|通风|味|闷|烟|风灌|飘进|"
-               r"吹进|飞进|灰尘|风噪"),
-    "play": (
-        r"play|music|song|track|playlist|album|radio|listen|hear|tune|band|singer|artist|"
-        r"spotify|podcast|jazz|\brock\b|\bpop\b|hip ?hop|\brap\b|classical|放|播|听|歌|音乐|曲|专辑"
-    ),
-    "pause": r"pause|stop|hold|halt|resume|暂停|停",
-    "skip": (
-        r"next|skip|previous|(?:last|other|another|different) (?:song|track|one)|go back|"
-        r"(?:play|hear|song|track|listen)\w*\b.{0,20}\bagain|下一|上一|再听|切歌|换一首|换首|前一|"
-        r"换一?个歌|\bback (?:a|one) (?:song|track|tune)\b|\bnext tune\b|" + DISLIKE.pattern
-    ),
-    "volume": (
-        r"volume|loud|quiet|soft|sound|hear|noise|noisy|speaker|asleep|sleep|deaf|ears|"
-        r"音量|声音|声|大点|小点|吵|听不|睡|耳"
-    ),
-    "mute": r"mute|silen|quiet|sound|shut up|\bshh+\b|call|phone|静音|安静|电话|闭嘴|别出声|声|嘘",
-    # "home" alone is not enough: "switch the lamp on when I get home" is a smart-home job
-    "home": (
-        r"(?:go|going|take|drive|navigat|head|get|back|route|way|return|direction)\w*\s+"
-        r"(?:\w+\s+){0,3}(?:home|house)|\bhome,? (?:please|now)\b|回家|回去|导航.{0,4}家"
-    ),
+TOPICS: dict[str, tuple[str, ...]] = TOPICS_DATA.intents
+"""What the fallback decides first: the thing a request changes, and the intents that change it
+(which of them, and the value, are read from the words: :mod:`hil.llm.slots`): the catalogue's
+topics with ``subject`` words (:mod:`hil.llm.topics`)."""
+TOPIC_OF: dict[str, str] = TOPICS_DATA.topic_of
+# the words of a topic's subject (the thing, or a feeling that names it: "freezing" for the
+# temperature, "asleep" for the volume), and a dislike of the song for the next track
+_TOPIC_PATTERNS: dict[str, re.Pattern[str]] = {
+    topic: (re.compile(f"{p.pattern}|{DISLIKE.pattern}") if topic == "media_track" else p)
+    for topic, p in TOPICS_DATA.subject.items()
 }
-_OF_INTENT: dict[str, str] = {
-    "climate_set_temperature": "temperature",
-    "climate_temperature_up": "temperature",
-    "climate_temperature_down": "temperature",
-    "climate_set_fan": "fan",
-    "climate_fan_up": "fan",
-    "climate_fan_down": "fan",
-    "climate_ac_on": "ac",
-    "climate_ac_off": "ac",
-    "climate_defrost": "defrost",
-    "seat_heat_driver": "seat",
-    "seat_heat_passenger": "seat",
-    "window_set_position": "window",
-    "window_open": "window",
-    "window_close": "window",
-    "media_play": "play",
-    "media_pause": "pause",
-    "media_next": "skip",
-    "media_previous": "skip",
-    "media_volume_set": "volume",
-    "media_volume_up": "volume",
-    "media_volume_down": "volume",
-    "media_mute": "mute",
-    "navigate_home": "home",
-}
-_PATTERNS = {intent: re.compile(_SUBJECTS[s]) for intent, s in _OF_INTENT.items()}
+
 
 def grounded(intent: str, text: str) -> bool:
-    """Whether ``text`` says a word of ``intent``'s subject (False for an unknown intent) and
-    nothing that puts it out of scope (:func:`twin.assistant.scope.out_of_scope`: somewhere else,
-    later, a question, a device the cabin does not serve; going home is the one subject that
-    names home), nor refuses it (a directional intent's negation is :mod:`hil.llm.direction`'s
-    to read: "not warm enough" still points one way)."""
-    pattern = _PATTERNS.get(intent)
+    """Whether ``text`` says a word of ``intent``'s topic (False for an intent of no fallback
+    topic) and nothing that puts it out of scope (:func:`twin.assistant.scope.out_of_scope`:
+    somewhere else, later, a question, a device the cabin does not serve; going home is the one
+    subject that names home), nor refuses it (a directional intent's negation is
+    :mod:`hil.llm.direction`'s to read: "not warm enough" still points one way)."""
+    pattern = _TOPIC_PATTERNS.get(TOPIC_OF.get(intent, ""))
     lowered = text.lower()
     if pattern is None or pattern.search(lowered) is None:
         return False
@@ -99,36 +48,6 @@ def grounded(intent: str, text: str) -> bool:
     if scope is not None and not (intent == "navigate_home" and scope == "elsewhere"):
         return False
     return intent in FAMILY or not negated(lowered)
-
-
-TOPICS: dict[str, tuple[str, ...]] = {
-    "temperature": ("climate_set_temperature", "climate_temperature_up",
-                    "climate_temperature_down"),
-    "fan": ("climate_set_fan", "climate_fan_up", "climate_fan_down"),
-    "ac": ("climate_ac_on", "climate_ac_off"),
-    "defrost": ("climate_defrost",),
-    "seat": ("seat_heat_driver", "seat_heat_passenger"),
-    "window": ("window_set_position", "window_open", "window_close"),
-    "playback": ("media_play", "media_pause"),
-    "skip": ("media_next", "media_previous"),
-    "volume": ("media_volume_set", "media_volume_up", "media_volume_down"),
-    "mute": ("media_mute",),
-    "home": ("navigate_home",),
-}
-"""What the fallback decides first: the thing a request changes, and the intents that change it
-(which of them, and the value, are read from the words: :mod:`hil.llm.slots`)."""
-TOPIC_OF: dict[str, str] = {i: t for t, intents in TOPICS.items() for i in intents}
-# "turn the music down", "音乐开小点": the volume, named through what is playing
-_VOLUME_OF_MUSIC = (r"(?:music|song|radio|tunes?)\b.{0,12}\b(?:up|down)\b|"
-                    r"\b(?:up|down)\b.{0,6}\b(?:the |that |this )?(?:music|song|radio|tunes?)\b|"
-                    r"(?:音乐|歌|歌曲|广播).{0,4}(?:开|调|放)?(?:大|小)")
-_TOPIC_PATTERNS = {
-    topic: re.compile("|".join(
-        [f"(?:{_SUBJECTS[_OF_INTENT[i]]})" for i in intents]
-        + ([_VOLUME_OF_MUSIC] if topic == "volume" else [])
-    ))
-    for topic, intents in TOPICS.items()
-}
 
 
 # words that hold a topic's word and mean something else: "角度" (an angle), "亮度", "纬度"
@@ -149,6 +68,20 @@ LACKING = re.compile(
     r"hotspot|phone call|call volume|ringtone|alarm|notification"
 )
 
+
+
+def lacking(lowered: str) -> bool:
+    """Whether ``lowered`` names a device or function the cabin lacks (:data:`LACKING`), but not
+    one a catalogue topic names after all (an extension's reading light: its rule ``words`` or
+    its ``explicit`` words cover the whole of the lacking word)."""
+    return any(not _covered(found, lowered) for found in LACKING.finditer(lowered))
+
+
+def _covered(found: re.Match[str], text: str) -> bool:
+    patterns = [p for words in active_catalogue().words.values() for _, p in words]
+    patterns += list(TOPICS_DATA.explicit.values())
+    return any(m.start() <= found.start() and found.end() <= m.end()
+               for p in patterns for m in p.finditer(text))
 
 # beyond the rules' scope words: a condition, the past, another place or car, a state asked
 # about ("if my phone rings mute the music", "the concert last week was so loud", "等孩子睡着了
@@ -188,22 +121,7 @@ KEEP = re.compile(
 )
 
 
-EXPLICIT: dict[str, re.Pattern[str]] = {
-    topic: re.compile(pattern) for topic, pattern in {
-        "temperature": r"温度|temperature|\btemp\b",
-        "fan": r"风量|风速|风力|\bfan\b",
-        "ac": r"空调|\bac\b|\ba/c\b|air ?con",
-        "defrost": r"除雾|除霜|defrost|demist",
-        "seat": r"座椅加热|座位加热|加热座椅|[主副]驾\S{0,3}加热|seat heat|seat warm|heated seat",
-        "window": r"车窗|窗户|\bwindows?\b",
-        "playback": r"播放|(?:听|放|来|播)(?:一|几)?[首个些点](?:.{0,12})?(?:歌|曲|音乐)|"
-                    r"\bplay\b.{0,30}\b(?:song|music|album|playlist|tracks?)\b|暂停|\bpause\b",
-        "skip": r"下一首|上一首|换一首|换首|\b(?:next|previous) (?:song|track)\b",
-        "volume": r"音量|\bvolume\b",
-        "mute": r"静音|\bmute\b|\bsilence\b",
-        "home": r"回家|导航.{0,4}家|\b(?:navigate|drive|take me) home\b",
-    }.items()
-}
+EXPLICIT: dict[str, re.Pattern[str]] = TOPICS_DATA.explicit
 """The words that name a topic outright ("温度", "the volume", "播放…歌"): on such a request the
 head's ``unknown`` does not veto a complete reading of the words, and the topic has its own
 threshold (``THRESHOLDS["explicit"]``)."""
@@ -236,7 +154,7 @@ LOUDNESS = re.compile(
 _SEAT_WORD = re.compile(r"\bseats?\b|座椅|座位")
 
 
-_MEDIA_HINTS = {"volume", "mute"}
+_MEDIA_HINTS = {"media_volume", "media_mute"}
 # the part of the body a seat warms, said of the speaker: "my back's cold" is the seat heating,
 # "I'm freezing back here" the temperature
 _SEAT_FELT = re.compile(
@@ -256,29 +174,33 @@ def narrowed(named: set[str], text: str) -> set[str]:
     if any(EXPLICIT[t].search(lowered) for t in out - _MEDIA_HINTS):
         # "空调风量调大点": the fan named outright beats the volume's "大点"
         out -= {t for t in _MEDIA_HINTS if not EXPLICIT[t].search(lowered)}
-    if "ac" in out and any(t in out and EXPLICIT[t].search(lowered)
-                           for t in ("temperature", "fan", "defrost")):
-        out.discard("ac")
-    if {"mute", "volume"} <= out and not EXPLICIT["mute"].search(lowered):
-        out.discard("mute")
-    if {"skip", "playback"} <= out and (_SKIP_ONLY.search(lowered) or DISLIKE.search(lowered)):
-        out.discard("playback")
-    if {"seat", "temperature"} <= out and not EXPLICIT["temperature"].search(lowered) and (
-        EXPLICIT["seat"].search(lowered) or _SEAT_FELT.search(lowered)
+    if "climate_ac" in out and any(t in out and EXPLICIT[t].search(lowered)
+                           for t in ("climate_temperature", "climate_fan", "climate_defrost")):
+        out.discard("climate_ac")
+    if {"media_mute", "media_volume"} <= out and not EXPLICIT["media_mute"].search(lowered):
+        out.discard("media_mute")
+    if {"media_track", "media_playback"} <= out and (
+            _SKIP_ONLY.search(lowered) or DISLIKE.search(lowered)):
+        out.discard("media_playback")
+    if {"seat_heat", "climate_temperature"} <= out and not (
+            EXPLICIT["climate_temperature"].search(lowered)) and (
+        EXPLICIT["seat_heat"].search(lowered) or _SEAT_FELT.search(lowered)
         or _SEAT_WORD.search(lowered)
     ):
-        out.discard("temperature")  # "passenger seat warmer off", "my butt is frozen"
-    if {"mute", "playback"} <= out and EXPLICIT["mute"].search(lowered):
-        out.discard("playback")  # "mute the music"
-    if {"mute", "volume"} <= out and EXPLICIT["mute"].search(lowered) and not (
-            EXPLICIT["volume"].search(lowered)):
-        out.discard("volume")  # "mute the sound please"
-    if {"volume", "playback"} <= out and not EXPLICIT["playback"].search(lowered) and (
-            LOUDNESS.search(lowered) or EXPLICIT["volume"].search(lowered)):
-        out.discard("playback")  # "i can't hear the music", "turn down the music"
-    if {"defrost", "temperature"} <= out and EXPLICIT["defrost"].search(lowered) and not (
-            EXPLICIT["temperature"].search(lowered)):
-        out.discard("temperature")  # "defrost the windshield": not the "frost" of the cold
+        out.discard("climate_temperature")  # "passenger seat warmer off", "my butt is frozen"
+    if {"media_mute", "media_playback"} <= out and EXPLICIT["media_mute"].search(lowered):
+        out.discard("media_playback")  # "mute the music"
+    if {"media_mute", "media_volume"} <= out and EXPLICIT["media_mute"].search(lowered) and not (
+            EXPLICIT["media_volume"].search(lowered)):
+        out.discard("media_volume")  # "mute the sound please"
+    if {"media_volume", "media_playback"} <= out and not (
+            EXPLICIT["media_playback"].search(lowered)) and (
+            LOUDNESS.search(lowered) or EXPLICIT["media_volume"].search(lowered)):
+        out.discard("media_playback")  # "i can't hear the music", "turn down the music"
+    if {"climate_defrost", "climate_temperature"} <= out and (
+            EXPLICIT["climate_defrost"].search(lowered)) and not (
+            EXPLICIT["climate_temperature"].search(lowered)):
+        out.discard("climate_temperature")  # "defrost the windshield": not the "frost" of the cold
     return out
 
 

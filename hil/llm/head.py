@@ -45,12 +45,12 @@ from hil.llm.followup import follow_up
 from hil.llm.grounding import (
     EXPLICIT,
     KEEP,
-    LACKING,
     LOUDNESS,
     NOT_HERE_NOW,
     REMARK,
     SONG_REQUEST,
     TOPICS,
+    lacking,
     named_topics,
     narrowed,
 )
@@ -67,15 +67,15 @@ from twin.assistant.scope import negated, not_music, out_of_scope
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
 """The lowest summed topic probability the head acts on, for a topic without its own."""
-THRESHOLDS: dict[str, float] = {"explicit": 0.3, "playback": 0.2, "worded": 0.2,
-                                 "defrost": 0.2, "home": 0.2}
+THRESHOLDS: dict[str, float] = {"explicit": 0.3, "media_playback": 0.2, "worded": 0.2,
+                                 "climate_defrost": 0.2, "navigate_home": 0.2}
 """Per topic, the lowest summed probability the head acts on: chosen by cross-validation on
 development data (``python -m hil.llm.crossval --calibrate [--every-line]``, BENCHMARKS.md):
 playback its own (21 out-of-fold actions on the lines the rules leave, all right); a topic the
 words alone name and read completely (``worded``: 168 out-of-fold actions at 0.2 on every
 line, 98.2 % right), the defrost and going home (14 and 10, all right) 0.2; a topic named
 outright 0.3 (calibrated 0.2 on every line; 0.3 keeps the out-of-domain actions of 0.4)."""
-WORDED = frozenset({"temperature", "fan", "volume", "window", "skip"})
+WORDED = frozenset({"climate_temperature", "climate_fan", "media_volume", "window", "media_track"})
 """Topics whose way the words must say before :func:`read_slots` reads them (a number, max or
 min, or a direction word): when the words name only such a topic and read it completely, the
 ``"worded"`` threshold applies if it is lower than the topic's own."""
@@ -153,19 +153,21 @@ def head_decision(
     if not_music(lowered):  # the news, a joke, the weather: not something the cabin plays
         if not LOUDNESS.search(lowered):
             return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
-        named.discard("playback")  # "turn down the news": its volume
-    if "playback" in named and SONG_REQUEST.search(lowered) and scope not in ("later", "phone"):
+        named.discard("media_playback")  # "turn down the news": its volume
+    if "media_playback" in named and SONG_REQUEST.search(lowered) and (
+            scope not in ("later", "phone")):
         # the rest is a title or a singer ("play Hotel California"): the media's topics only,
         # and the volume only when a loudness is said ("i want to hear Love Me" is a song)
-        named &= {"playback", "skip", "volume", "mute"}
+        named &= {"media_playback", "media_track", "media_volume", "media_mute"}
         if not LOUDNESS.search(lowered):
-            named -= {"volume", "mute"}
-    elif "home" in named and (scope == "elsewhere" or (
-            scope == "later" and named == {"home"} and EXPLICIT["home"].search(lowered)
+            named -= {"media_volume", "media_mute"}
+    elif "navigate_home" in named and (scope == "elsewhere" or (
+            scope == "later" and named == {"navigate_home"}
+            and EXPLICIT["navigate_home"].search(lowered)
             and out_of_scope(lowered.replace("到家", " ")) is None)):
         # going home names a place outside the car, and "导航到家" arrives nowhere later
-        named = {"home"}
-    elif scope is not None or LACKING.search(lowered) or NOT_HERE_NOW.search(lowered) or (
+        named = {"navigate_home"}
+    elif scope is not None or lacking(lowered) or NOT_HERE_NOW.search(lowered) or (
             REMARK.search(lowered)):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if last is not None and not KEEP.search(lowered) and not negated(lowered):

@@ -11,35 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from hil.llm.topics import TOPICS_DATA
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import MAX_HISTORY_TURNS, MAX_PROMPT_TOKENS, Turn
 
 INTENT_LABELS: dict[str, str] = {
-    "climate_set_temperature": "temperature",
-    "climate_temperature_up": "warmer",
-    "climate_temperature_down": "cooler",
-    "climate_set_fan": "fan speed",
-    "climate_fan_up": "more fan",
-    "climate_fan_down": "less fan",
-    "climate_ac_on": "ac on",
-    "climate_ac_off": "ac off",
-    "climate_defrost": "defrost",
-    "seat_heat_driver": "driver seat heat",
-    "seat_heat_passenger": "passenger seat heat",
-    "window_set_position": "window position",
-    "window_open": "open window",
-    "window_close": "close window",
-    "media_play": "play music",
-    "media_pause": "pause music",
-    "media_next": "next song",
-    "media_previous": "previous song",
-    "media_volume_set": "volume",
-    "media_volume_up": "louder",
-    "media_volume_down": "quieter",
-    "media_mute": "mute",
-    "navigate_home": "go home",
+    **{name: TOPICS_DATA.labels[name] for name in INTENTS if name in TOPICS_DATA.labels},
     "unknown": "unknown",
 }
+"""The label the model writes per intent: the catalogue's ``[topics.NAME] labels``."""
 
 FEW_SHOT: tuple[tuple[str, str], ...] = (
     ("make it 23 degrees in here", "climate_set_temperature"),

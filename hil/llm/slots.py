@@ -18,9 +18,14 @@ from __future__ import annotations
 
 import re
 
-from hil.llm.direction import direction_of
+from hil.llm.direction import FAMILY, direction_of
+from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import parse_number
+from twin.assistant.catalogue import active_catalogue
 from twin.assistant.intents import INTENTS
+
+TOPICS = TOPICS_DATA.intents
+INTENT_ENTRIES = active_catalogue().intents
 
 _VAGUE = re.compile(r"一点|一些|一下|一丢丢|有点|点儿|\ba (?:bit|little|notch|touch)\b")
 _RELATIVE = re.compile(
@@ -177,24 +182,34 @@ def _pair(up: str, down: str, text: str, head_member: str) -> tuple[str, None] |
     return None
 
 
+def _shape(topic: str) -> tuple[str, tuple[str, ...]]:
+    """How a topic's intents read (from the catalogue's directions): ``level`` (set, up, down:
+    ``(set, up, down)``), ``position`` (set, open, close), ``seats`` (several settings told apart
+    by the seat words), ``pair`` (two ways without a value: ``(up, down)``), else ``plain``."""
+    members = TOPICS.get(topic, ())
+    ways = {INTENT_ENTRIES[i].direction: i for i in members if i in INTENT_ENTRIES}
+    family = {FAMILY[i][1]: i for i in members if i in FAMILY}
+    if {"set", "up", "down"} <= set(ways) and len(members) == 3:
+        return "level", (ways["set"], ways["up"], ways["down"])
+    if {"set", "on", "off"} <= set(ways) and len(members) == 3:
+        return "position", (ways["set"], ways["on"], ways["off"])
+    if len(members) > 1 and all(INTENT_ENTRIES[i].direction == "set" for i in members):
+        return "seats", members
+    if len(members) == 2 and set(family) == {1, -1}:
+        return "pair", (family[1], family[-1])
+    return "plain", members
+
+
 def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str | None] | None:
     """The intent and value of ``topic`` said in ``text`` (``head_member``: the head's most
     probable intent of the topic); None when the words give no way and one is needed."""
-    if topic == "temperature":
-        return _level("climate_set_temperature", "climate_temperature_up",
-                      "climate_temperature_down", text)
-    if topic == "fan":
-        return _level("climate_set_fan", "climate_fan_up", "climate_fan_down", text)
-    if topic == "volume":
-        return _level("media_volume_set", "media_volume_up", "media_volume_down", text)
-    if topic == "seat":
+    shape, members = _shape(topic)
+    if shape == "level":
+        return _level(*members, text)
+    if shape == "seats":
         return _seat(text, head_member)
-    if topic == "window":
+    if shape == "position":
         return _window(text)
-    if topic == "ac":
-        return _pair("climate_ac_on", "climate_ac_off", text, head_member)
-    if topic == "playback":
-        return _pair("media_play", "media_pause", text, head_member)
-    if topic == "skip":
-        return _pair("media_next", "media_previous", text, head_member)
+    if shape == "pair":
+        return _pair(*members, text, head_member)
     return head_member, None  # defrost, mute, home: nothing to read

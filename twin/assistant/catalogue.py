@@ -123,9 +123,24 @@ def build_catalogue(extensions: tuple[str, ...] = ()) -> Catalogue:
         dirs.append(folder)
         sources.append(text)
     named = {e.topic for e in intents.values()}
+    listed: dict[str, str] = {}
     for name, source in topic_source.items():
-        if name not in named:
-            raise InputError(source, f"topics.{name}", "a topic some intent names (topic = ...)")
+        entry = topics[name]
+        if name not in named and not entry.intents:
+            raise InputError(source, f"topics.{name}", "a topic some intent names (topic = ...) "
+                             "or that lists its intents (intents = [...])")
+        for intent in entry.intents:
+            if intent not in intents or intent == "unknown":
+                raise InputError(source, f"topics.{name}.intents", f"cabin intents, got {intent}")
+            if intent in listed:
+                raise InputError(source, f"topics.{name}.intents",
+                                 f"an intent no other topic lists ({intent}: {listed[intent]})")
+            listed[intent] = name
+        own = set(entry.intents) | {i for i, e in intents.items() if e.topic == name}
+        for intent in entry.labels:
+            if intent not in own:
+                raise InputError(source, f"topics.{name}.labels.{intent}",
+                                 "an intent of this topic")
     # unknown stays last: the intent list ends with it (INTENT_NAMES[:-1] are actuating)
     intents["unknown"] = intents.pop("unknown")
     words = {lang: tuple((name, re.compile(t.words.get(lang), re.IGNORECASE))

@@ -133,6 +133,34 @@ class UnitWords(Strict):
         return self.zh_CN if lang == "zh-CN" else self.en
 
 
+class Cues(Strict):
+    """A regular expression per language (Python ``re``, matched case-blind on the lowered
+    sentence); either may be left out. The fallback matches both, whatever the language said:
+    real speech mixes them ("把AC关了")."""
+
+    en: str = Field("", max_length=4000, description="English")
+    zh_CN: str = Field("", max_length=4000, alias="zh-CN", description="Chinese")
+
+    @field_validator("en", "zh_CN")
+    @classmethod
+    def _compiles(cls, text: str) -> str:
+        try:
+            re.compile(text)
+        except re.error as exc:
+            raise ValueError(f"a Python regular expression ({exc})") from None
+        return text
+
+    @model_validator(mode="after")
+    def _some(self) -> Cues:
+        if not self.en and not self.zh_CN:
+            raise ValueError("a pattern in at least one language")
+        return self
+
+    def pattern(self) -> str:
+        """Both languages as one pattern (either matches)."""
+        return "|".join(f"(?:{p})" for p in (self.en, self.zh_CN) if p)
+
+
 class TopicEntry(Strict):
     """``[topics.NAME]``: how people name one function (a topic of the intents): what the
     rules read a pronoun, a correction and a bare number as. Every key is optional; a topic
@@ -154,6 +182,36 @@ class TopicEntry(Strict):
                                     "for this topic (\"degrees\", \"度\"); another unit is not "
                                     "this topic")
 
+    # the LLM fallback's keys: what it decides first is a topic with subject
+    intents: list[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")]] = Field(
+        default_factory=list, max_length=16, description="for the LLM fallback: intents this "
+        "topic gathers besides those naming it (topic = ...): intents of no topic (play and "
+        "pause), or of narrower ones (each seat's heating). Of two intents without a direction, "
+        "the first is the way up (play, next) and the second the way down")
+    subject: Cues | None = Field(None, description="for the LLM fallback: words that ground a "
+                                 "request in this topic, a feeling that names it included "
+                                 "(\"freezing\", \"冷\"); a topic with subject is one the "
+                                 "fallback decides, acts on and asks about; without one of its "
+                                 "words it never acts on the topic")
+    explicit: Cues | None = Field(None, description="for the LLM fallback: words that name the "
+                                  "topic outright (\"温度\", \"the volume\"): they overrule a "
+                                  "hint at another topic, and the head's unknown does not veto a "
+                                  "complete reading of them")
+    labels: dict[str, Annotated[str, Field(min_length=1, max_length=40)]] = Field(
+        default_factory=dict, max_length=16, description="for the LLM fallback's generative "
+        "prompt: a short English label per intent of the topic (\"warmer\")")
+    up: Cues | None = Field(None, description="for the LLM fallback: words pointing up, on, "
+                            "open, play or next in this topic (\"freezing\" for the temperature)")
+    down: Cues | None = Field(None, description="for the LLM fallback: words pointing the other "
+                              "way (\"boiling\", \"关\")")
+    too_little: Cues | None = Field(None, description="for the LLM fallback: an excess that "
+                                    "asks for up (\"too cold\", \"not loud enough\")")
+    too_much: Cues | None = Field(None, description="for the LLM fallback: an excess that asks "
+                                  "for down (\"too loud\", \"太热\")")
+    unclear: Cues | None = Field(None, description="for the LLM fallback: words after which the "
+                                 "up and down words mean something else (\"turn up the AC\" "
+                                 "wants cooler): it asks which way")
+
     @model_validator(mode="after")
     def _consistent(self) -> TopicEntry:
         if self.words is not None and self.noun is None:
@@ -165,6 +223,10 @@ class TopicEntry(Strict):
                 ok = False
             if not ok:
                 raise ValueError("set_to says {value} once per language, and no other {...}")
+        if (self.up is None) != (self.down is None):
+            raise ValueError("up and down words go together")
+        if len(set(self.intents)) != len(self.intents):
+            raise ValueError("intents listed once each")
         return self
 
 
