@@ -36,7 +36,7 @@ from typing import NamedTuple
 from hil.llm.direction import normalised
 from hil.llm.grounding import EXPLICIT, KEEP, NOT_HERE_NOW, lacking, named_topics, narrowed
 from hil.llm.slots import PASSENGER
-from hil.llm.values import NUMERAL
+from hil.llm.values import _EN_NUMBER, NUMERAL
 from twin.assistant.scope import negated, out_of_scope
 
 # conjunctions, punctuation, and (Chinese) the start of another verb phrase: real speech says
@@ -57,7 +57,9 @@ _MODES = re.compile(
 
 # a speaker taking back what they just said: the number after it replaces the one before
 _MARK = (r"(?:\bno,? wait\b|\bwait,? no\b|\bno,? make (?:that|it)\b|\bmake that\b|\bi mean\b|"
-         r"\bor rather\b|\bsorry\b|\bactually\b|\boops\b|不对|我是说|说错了|哦不|呃不|应该是)")
+         r"\bor rather\b|\bsorry\b|\bactually\b|\boops\b|不对|我是说|说错了|哦不|呃不|应该是|"
+         # a bare "no" between two numbers: "temperature twenty-two, no, twenty-three"
+         r"(?<=[,，] )no[,，]?(?= (?:\d|" + _EN_NUMBER.pattern + r")))")
 _CORRECTION = re.compile(_MARK + r"(?:[,，\s]*" + _MARK + ")*")
 # a clause that commands: a verb first (after courtesy words)
 _COMMAND = re.compile(
@@ -197,3 +199,75 @@ def own_clauses(text: str, topic: str) -> str:
         if not commands_other:
             kept.append(c)
     return _joiner(text).join(kept) if kept else text
+
+
+# where a clause that names two topics holds two commands said back to back: before an English
+# command verb ("close the window turn the ac on"), before a Chinese topic named outright once
+# the part before it has said its amount ("温度调到二十四度风量开三档", not "空调温度十八度")
+_VERB_START = re.compile(
+    r"(?<=\w )(?=(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|play|pause|skip|"
+    r"raise|lower|drop|bump|crank|bring|start|kill)\b)")
+_SEAT_FRAGMENT = re.compile(r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾")
+
+
+def _topics(clause: str) -> set[str]:
+    lowered = normalised(clause)
+    return narrowed(named_topics(lowered), lowered)
+
+
+def _back_to_back(clause: str) -> list[str]:
+    """``clause`` cut where a second command starts without a pause (see :data:`_VERB_START`);
+    ``[clause]`` when no cut leaves a topic on both sides."""
+    if len(_topics(clause)) < 2:
+        return [clause]
+    lowered = clause.lower()
+    cuts = [m.start() for m in _VERB_START.finditer(lowered)]
+    starts = sorted({m.start() for t in _topics(clause) for m in EXPLICIT[t].finditer(lowered)})
+    for at in starts[1:]:
+        before = clause[:at]
+        last = max((s for s in starts if s < at), default=0)
+        if _AMOUNT.search(clause[last:at].lower()) and not re.search(r"[a-z]", lowered[at:at + 1]):
+            cuts.append(at)
+    for at in sorted(cuts):
+        before, after = clause[:at].strip(" ,，"), clause[at:].strip(" ,，")
+        if _topics(before) and _topics(after):
+            return [before, *_back_to_back(after)]
+    return [clause]
+
+
+def command_parts(text: str) -> list[str]:
+    """The commands of a sentence that asks for several: its clauses, cut also where a second
+    command follows without a pause, with a clause that names no topic kept with the one before
+    it (a reason, a hesitation: "fan on three and, uh, ...", or the one after it when it comes
+    first) unless it names a seat after a seat's command ("副驾的关掉，我的开一档"): then it is
+    that command for the other seat.
+    ``[text]`` when fewer than two commands are found."""
+    parts: list[str] = []
+    topics: list[set[str]] = []
+    said_first = ""  # words before the first topic ("我是坐副驾的哈，"): kept with it
+    for clause in clauses(text):
+        for piece in _back_to_back(clause):
+            named = _topics(piece)
+            if not named and not parts:
+                said_first += piece + _joiner(text)
+                continue
+            if not named and not (
+                    "seat_heat" in topics[-1] and _SEAT_FRAGMENT.search(piece.lower())):
+                parts[-1] = parts[-1] + _joiner(text) + piece
+                continue
+            piece, said_first = said_first + piece, ""
+            parts.append(piece)
+            topics.append(named or {f"seat_heat:{len(parts)}"})  # the other seat: its own
+    if len(parts) < 2 or not all(topics):
+        return [text]
+    if any(a & b for i, a in enumerate(topics) for b in topics[i + 1:]):
+        return [text]  # one topic twice: a complaint and its reason, not two commands
+    if not all(_commands(p) or _names_outright(p) for p in parts):
+        return [text]  # a part that only says why ("刚才那首还没听完"): one command, read whole
+    return parts
+
+
+def _names_outright(clause: str) -> bool:
+    lowered = normalised(clause)
+    return any(EXPLICIT[t].search(lowered) for t in named_topics(lowered)) or (
+        _SEAT_FRAGMENT.search(lowered) is not None and not named_topics(lowered))

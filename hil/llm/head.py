@@ -3,9 +3,9 @@
 One forward pass over the query after a short cached prefix, through the first
 :data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the last token's hidden
 state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; see
-:func:`feature_token_ids`); a softmax-regression head trained at start-up on labelled examples
-(:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts sampled from the
-cabin's templates; never a hold-out) turns it into intent probabilities. Then
+:func:`hil.llm.softmax.feature_token_ids`); a softmax-regression head trained at start-up on
+labelled examples (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts
+sampled from the cabin's templates; never a hold-out) turns it into intent probabilities. Then
 (:func:`head_decision`):
 
 * the head decides the **topic** (the temperature, the fan, the AC, a seat's heating, the
@@ -55,8 +55,9 @@ from hil.llm.grounding import (
     narrowed,
 )
 from hil.llm.questions import cannot, confirm, leave_it, which_way
+from hil.llm.several import several_decision, several_parts
 from hil.llm.slots import read_slots
-from hil.llm.softmax import SoftmaxHead
+from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
@@ -84,23 +85,6 @@ SERVE_THREADS = 1
 idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes, where two
 threads wait for each other at every step. Start-up work (embedding the training examples)
 uses the engine's own thread count."""
-
-N_FEATURES = 1024
-
-
-def feature_token_ids(n_vocab: int, n: int = N_FEATURES, seed: int = 0) -> list[int]:
-    """A fixed, seeded set of vocabulary ids whose logits are the head's features.
-
-    The logits are ``W @ h`` for the tied embedding matrix ``W`` (49,152 x 576 for SmolLM2):
-    with ``n`` >= 576 rows of full rank this is an injective linear map of the final hidden
-    state ``h``, so a linear head on it can express what one on ``h`` can. Reading them from
-    the last token only lets llama.cpp skip the vocabulary projection of every other prefilled
-    token, which an embeddings context computes (measured: about half of the prefill time).
-    """
-    rng = np.random.default_rng(seed)
-    pool = np.arange(2, n_vocab)  # not the first ids (unknown/bos in most vocabularies)
-    return sorted(int(i) for i in rng.choice(pool, size=min(n, len(pool)), replace=False))
-
 
 def subject_of(intent: str) -> str:
     """The subject an intent changes: its directional family, else the intent itself."""
@@ -305,19 +289,29 @@ class HeadIntentResolver:
         # the prompt is the query alone; a follow-up the rules left is read against the last turn
         started = time.perf_counter()
         part = focus(query)  # without the clauses for devices the cabin lacks
-        ids = self._query_ids(part.text)
+        ids = self._query_ids(part.text)  # for the counters: the whole request's tokens
         at = None if deadline_ms is None else started + deadline_ms / 1e3
+        parts = [] if history else several_parts(part.text)
+        read: dict[str, np.ndarray] = {}  # the head's probabilities per text read, the whole first
+
+        def probs_of(text: str) -> np.ndarray:
+            if text not in read:
+                read[text] = self._probs(text)
+            return read[text]
+
         try:
             with realtime_section(self.realtime) as self.scheduling, self.engine.deadline(at):
-                self.engine.rewind(len(self.prefix))
-                self.engine.feed(ids)
-                vec = self._features()
+                # several commands: each part read alone, the whole only when a part needs it
+                several = several_decision(
+                    lambda t, w: head_decision(self.classes, probs_of(part.text if w else t), t,
+                                               lang, self.threshold),
+                    _act, parts, lang, part.dropped) if parts else None
+                probs = probs_of(part.text) if several is None else next(iter(read.values()))
         except DeadlineExceeded:
             ms = (time.perf_counter() - started) * 1e3
             self.abandoned += 1
             return ResolverResult(raw="", ms=ms, timings={"total_ms": ms, "abandoned": 1.0})
         prefilled = time.perf_counter()
-        probs = self.head.proba(vec)[0]
         ranked = np.argsort(probs)[::-1]
         top = float(probs[ranked[0]])
         margin = top - float(probs[ranked[1]])
@@ -329,6 +323,8 @@ class HeadIntentResolver:
             answer["abstain"] = d.why
         if d.topic is not None:
             answer["topic"] = d.topic
+        if several is not None:  # several commands: each part answered on its own
+            answer = several.answer()
         self.calls += 1
         self.reused_tokens += len(self.prefix)
         self.prefilled_tokens += len(ids)
@@ -362,6 +358,12 @@ class HeadIntentResolver:
         return self.reused_tokens / max(1, self.prefilled_tokens)
 
     # internals ----------------------------------------------------------------------------
+    def _probs(self, text: str) -> np.ndarray:
+        """The head's probabilities for ``text`` alone (inside the caller's deadline)."""
+        self.engine.rewind(len(self.prefix))
+        self.engine.feed(self._query_ids(text))
+        return self.head.proba(self._features())[0]  # type: ignore[no-any-return]
+
     def _query_ids(self, query: str) -> list[int]:
         ids = self.engine.tokenize(" " + query.strip())
         return ids[-self.max_prompt_tokens :]

@@ -50,6 +50,7 @@ _FAN_STEP = re.compile(r"[大小高低加减升降][一二两三四五六七1-7]
 PASSENGER = re.compile(
     r"passenger|(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
     r"dad|father|friend|son|daughter)'?s?\b|co-?driver|shotgun|right(?:-hand)? seat|副驾|右前|"
+    r"\bhers\b|\bher (?:seat|side)\b|"
     r"右边|右侧|老婆|老公|媳妇|女朋友|男朋友|旁边"
 )
 _DRIVER = re.compile(r"driver|\bmy seat|\bmine\b|left(?:-hand)? seat|主驾|驾驶位|左前|我的座|我这")

@@ -16,12 +16,13 @@ it is a schema-valid command, else ``unknown`` (nothing actuates; the cabin asks
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from twin.assistant.commands import UNKNOWN, Command, validate_output
+from twin.assistant.commands import UNKNOWN, Command, ValveOutcome, validate_output
 from twin.assistant.feedback import clarify, feedback_for
 from twin.assistant.nlu import RuleNLU, RuleResult, normalise_lang, shared_nlu
 from twin.assistant.resolver import (
@@ -167,7 +168,21 @@ def decide(
     if not outcome.command.actuates and rule_result.reason == "out_of_schema":
         # the rules heard a number the cabin cannot set: the range says more than a question
         feedback = default_feedback
+    listed = _listed(resolver_result.raw)
+    if listed:  # the fallback answered several commands: each on its own, as the rules' split
+        base["parts"] = tuple(_decision("llm", c.command or UNKNOWN, c.feedback or clarify(lang),
+                                        answer_ms, None, valve_reason=c.reason, **base)
+                              for c in listed)
     return _decision("llm", outcome.command, feedback, answer_ms, expected, **base)
+
+
+def _listed(raw: str) -> list[ValveOutcome]:
+    """Each command of a resolver answer that lists several (``commands``: 2 to 8 objects
+    like the answer itself), validated one by one; [] for one command."""
+    listed = json.loads(raw).get("commands")
+    if not isinstance(listed, list) or not 2 <= len(listed) <= 8:
+        return []
+    return [validate_output(json.dumps(c, ensure_ascii=False)) for c in listed]
 
 
 def _decision(
