@@ -405,6 +405,9 @@ def test_a_topic_named_outright_overrules_a_hint() -> None:
     assert topics("空调风量调两挡调大点") == {"climate_fan"}  # not the volume's "大点", not the AC
     assert topics("please speak quieter to me") == {"media_volume"}  # not the mute
     assert topics("上一首歌曲") == {"media_track"}
+    # 风 with its size right after it is the fan named outright, not the volume's "小点"
+    assert topics("风开大点") == topics("风小点，开到三档吧") == {"climate_fan"}
+    assert "media_volume" in topics("小点声")
     assert "media_playback" in topics("换一首钢琴曲")  # other music, not the next track
     assert topics("把空调调到二十三度") >= {"climate_ac", "climate_temperature"}
 
