@@ -69,8 +69,23 @@ print(json.dumps(out, ensure_ascii=False))
 """
 
 
+EN = """language: en
+intents:
+  reading_light_on:
+    data:
+      - sentences:
+          - "turn on the reading light"
+          - "switch the reading lamp on"
+  reading_light_off:
+    data:
+      - sentences:
+          - "turn off the reading light"
+"""
+
+
 def _catalogue(tmp_path: Path, text: str = CATALOGUE) -> Path:
     (tmp_path / "templates").mkdir(exist_ok=True)
+    (tmp_path / "templates" / "en.yaml").write_text(EN, encoding="utf-8")
     path = tmp_path / "light.toml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -161,3 +176,15 @@ def test_a_bad_fallback_topic_key_is_a_one_line_exit_2_from_the_cli(tmp_path: Pa
     assert done.returncode == 2, done.stderr[-2000:]
     err = done.stderr.strip()
     assert len(err.splitlines()) == 1 and "topics.reading_light.subjects" in err, err
+
+
+def test_the_heads_training_set_has_the_added_intents_sentences(tmp_path: Path) -> None:
+    """The head learns an added intent from its templates, like a shipped one."""
+    env = {k: v for k, v in os.environ.items() if k != ENV}
+    env.update(PYTHONPATH=str(ROOT), **{ENV: str(_catalogue(tmp_path))})
+    code = ("import json; from hil.llm.training import training_examples;"
+            "print(json.dumps(sorted({i for t, i in training_examples() if 'reading' in t})))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert {"reading_light_off", "reading_light_on"} <= set(json.loads(done.stdout))

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from importlib import resources
 
-import yaml
 from hassil import Intents
 from hassil.intents import TextSlotList
 from hassil.sample import sample_intents
@@ -35,6 +33,7 @@ from hil.llm.indirect import indirect_examples
 from hil.llm.phrasings import phrasing_examples
 from hil.llm.prompt import FEW_SHOT
 from twin.assistant.intents import INTENTS
+from twin.assistant.nlu import _cabin_templates as cabin_templates
 from twin.assistant.queries import OOD, load_queries
 from twin.paths import QUERIES_DIR
 
@@ -59,10 +58,9 @@ OOD_PER_INTENT = 16
 
 
 def _template_samples(lang: str, per_intent: int, seed: int) -> list[tuple[str, str]]:
-    text = resources.files("twin.assistant.templates").joinpath(f"{lang}.yaml").read_text(
-        encoding="utf-8"
-    )
-    intents = Intents.from_dict(yaml.safe_load(text))
+    # every catalogue's templates, merged as the rules read them: an intent added in an
+    # extension catalogue has examples, so the head can answer it
+    intents = cabin_templates(f"{lang}.yaml")
     by_intent: dict[str, list[str]] = {}
     for name, sample in sample_intents(intents, language=lang, max_sentences_per_intent=60):
         if name in INTENTS:
