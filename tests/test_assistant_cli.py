@@ -25,6 +25,16 @@ def test_one_utterance_prints_the_contract_keys(capsys: pytest.CaptureFixture[st
     assert (out["intent"], out["value"], out["path"]) == ("climate_set_temperature", 26, "rule")
 
 
+def test_a_sentence_of_several_commands_prints_each(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["close the window and turn the ac on"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(c["intent"], c["value"]) for c in out["commands"]] == [
+        ("window_close", None), ("climate_ac_on", None)]
+    assert all(c["feedback"] and c["valve_reason"] is None for c in out["commands"])
+    assert _run(["把空调调到26度"]) == 0
+    assert "commands" not in json.loads(capsys.readouterr().out)
+
+
 def test_eval_prints_coverage_and_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(["--eval"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -167,6 +167,8 @@ def run(args: argparse.Namespace) -> int:
     }
     if decision.valve_reason:
         out["valve_reason"] = decision.valve_reason
+    if decision.parts:  # several commands: each with its own feedback and valve outcome
+        out["commands"] = decision.to_dict()["commands"]
     crash = getattr(resolver, "crash", None)
     if crash is not None:
         out["model_crash"] = crash.as_dict()
