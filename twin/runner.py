@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
+import platform
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -25,6 +28,9 @@ from twin.workloads import is_open_loop
 
 MAX_OCCURRENCES = 1000  # listed per repeating fault (a bound on the report's size)
 PARALLEL_STATS_MIN = 100_000  # runs at least this long monitor and measure on two threads
+#: glibc's malloc serves blocks of at least this many bytes from the heap, and keeps up to
+#: this many freed bytes at the heap's top, instead of mapping and unmapping each large array
+KEEP_FREED_BYTES = 1 << 30
 
 
 @dataclass
@@ -115,6 +121,25 @@ def monitor_and_measure(plan: Plan, timings: Timings, window_ms: float
         return mon.result(), stats
 
 
+@functools.cache
+def keep_freed_memory() -> bool:
+    """Let glibc keep a run's freed arrays for the next run in this process (a what-if
+    sweep's worker runs point after point). By default each array over 32 MB is mapped
+    fresh and unmapped when freed, so every run faults its memory in again page by page
+    (0.04-0.49 s of system time per 10^6-request point on a shared 2-vCPU VM, BENCHMARKS.md
+    "Ninth session"). The peak resident memory is the same; the process keeps it until it
+    exits. A no-op (False) where the C library is not glibc."""
+    if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
+        return False
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3  # <malloc.h>
+    return bool(mallopt(m_mmap_threshold, KEEP_FREED_BYTES)
+                and mallopt(m_trim_threshold, KEEP_FREED_BYTES))
+
+
 def run_scenario(
     scenario: Scenario,
     seed: int | None = None,
@@ -134,6 +159,7 @@ def run_scenario(
             raise InputError(scenario.source, "--chunk-requests",
                              "a modelled run on the fast engine")
         return run_chunked_scenario(scenario, seed, n, chunk, sample_every)
+    keep_freed_memory()
     plan = make_plan(scenario, seed, n)
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
