@@ -112,9 +112,10 @@ def monitor_and_measure(plan: Plan, timings: Timings, window_ms: float
     """L1-L4 monitoring and the report's latency statistics. They read the same timings and
     write nothing shared, so a large run computes them on two threads (their compiled and
     numpy passes release the GIL); the results are the same either way."""
-    timings.stage_ms, timings.e2e_ms  # noqa: B018  (computed once, before two threads read them)
     if timings.n < PARALLEL_STATS_MIN:
         return monitoring.compute(plan, timings, window_ms), latency_statistics(timings)
+    # the statistics read only the timings' own arrays: the monitor's thread alone computes
+    # (and caches) the per-stage times and e2e
     with ThreadPoolExecutor(max_workers=1) as pool:
         mon = pool.submit(monitoring.compute, plan, timings, window_ms)
         stats = latency_statistics(timings)
