@@ -356,8 +356,11 @@ def warm_up() -> float:
     """:func:`twin.kernels.warm_up` and these kernels; the seconds it took."""
     import time
 
+    from latency_models import compiled_draws
+
     t0 = time.perf_counter()
     kernels.warm_up()
+    compiled_draws.warm_up()
     x = np.array([0.0, 1.0, 2.0])
     ps, pe, cum, ws = kernels.pause_arrays(PauseSchedule(np.array([0.5]), np.array([1.0])))
     geo = np.array([1, 3_600_000_000, 2047, 0, 10, 1024], dtype=np.int64)
