@@ -135,9 +135,14 @@ def scaling(quick: bool) -> list[dict[str, Any]]:
 
 
 def _cpu_ns(fn: Any, n: int, reps: int) -> tuple[float, Any]:
-    """Median CPU ns per request of ``fn()`` over ``reps`` calls, and its last result."""
-    times, out = [], None
+    """Median CPU ns per request of ``fn()`` over ``reps`` calls after one untimed call (the
+    process's first touch of that much memory: on this VM the kernel compacts memory for
+    numpy's huge pages then, 0.5 s of system time for a 10^6 run), each result freed before
+    the next call (so each reuses the memory of the one before); the last result."""
+    out = fn()
+    times = []
     for _ in range(reps):
+        out = None
         t0 = time.process_time()
         out = fn()
         times.append(time.process_time() - t0)
@@ -167,10 +172,13 @@ def phases(quick: bool) -> list[dict[str, Any]]:
         out = []
         for n in ((100_000,) if quick else (1_000_000, 10_000_000)):
             reps = 3
+            plan = timings = None  # the last size's, freed
             row: dict[str, float] = {}
             row["draws"], plan = _cpu_ns(lambda n=n: make_plan(sc, 1, n), n, reps)
+            assert plan is not None
             row["fault_extras"], _ = _cpu_ns(plan.work_columns, n, reps)
             fast_ns, timings = _cpu_ns(lambda p=plan: run_fast(p), n, reps)
+            assert timings is not None
             row["engine"] = fast_ns - row["fault_extras"]
             row["stage_times"], _ = _cpu_ns(lambda t=timings: (t.leave - t.stage_arrival,
                                                                t.leave[:, -1] - t.arrival),
@@ -186,7 +194,6 @@ def phases(quick: bool) -> list[dict[str, Any]]:
                         f"DES engine CPU ns per request ({n_des} requests, same run)",
                         "ratio": round(des_ns / total, 1),
                         "wall_ns_for_50x_of_des": round(des_ns / 50, 1)})
-            del plan, timings
         return out
     finally:
         plan_module.PARALLEL_DRAWS_MIN = saved
