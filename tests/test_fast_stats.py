@@ -131,3 +131,12 @@ def test_freed_run_arrays_stay_in_the_heap_for_the_next_run():
     assert mallinfo2().hblkhd - mapped_before < size  # not a mapping of its own
     del block
     assert mallinfo2().arena >= size  # the heap kept the space
+
+
+def test_numpy_advises_no_huge_pages_after_a_run():
+    """A run turns numpy's huge-page advice off (its first touch of advised pages compacts
+    memory on this kind of VM, BENCHMARKS.md "Ninth session"); the switch answers its
+    previous state."""
+    run_scenario(scenario(requests=10), seed=1)
+    switch = np._core.multiarray._set_madvise_hugepage
+    assert switch(False) is False

@@ -141,6 +141,22 @@ def keep_freed_memory() -> bool:
                 and mallopt(m_trim_threshold, KEEP_FREED_BYTES))
 
 
+@functools.cache
+def no_huge_pages() -> bool:
+    """Ask numpy not to advise huge pages for its large arrays (numpy's own switch; what
+    ``NUMPY_MADVISE_HUGEPAGE=0`` does at import). With the kernel's default ``defrag =
+    madvise``, the first touch of each advised 2 MB page may compact memory first: on the
+    shared 2-vCPU VM this project is measured on that was 0.5-2.4 s of system time for a run
+    of 10^6-2x10^6 requests, against 0.06 s with ordinary pages and about the same user time
+    (BENCHMARKS.md, "Ninth session"). False where numpy has no such switch."""
+    core = getattr(np, "_core", None)  # numpy >= 2
+    switch = getattr(getattr(core, "multiarray", None), "_set_madvise_hugepage", None)
+    if switch is None:
+        return False
+    switch(False)
+    return True
+
+
 def run_scenario(
     scenario: Scenario,
     seed: int | None = None,
@@ -155,12 +171,13 @@ def run_scenario(
     chunk, the timings kept are every ``sample_every``-th request's)."""
     seed = scenario.seed if seed is None else seed
     n = scenario.requests if requests is None else requests
+    keep_freed_memory()
+    no_huge_pages()
     if chunk is not None:
         if binding is not None or engine == "des":
             raise InputError(scenario.source, "--chunk-requests",
                              "a modelled run on the fast engine")
         return run_chunked_scenario(scenario, seed, n, chunk, sample_every)
-    keep_freed_memory()
     plan = make_plan(scenario, seed, n)
     config = assisted.assistant_config(scenario)
     ap = assisted.prepare(plan, config) if config is not None else None
