@@ -146,7 +146,7 @@ def no_huge_pages() -> bool:
     """Ask numpy not to advise huge pages for its large arrays (numpy's own switch; what
     ``NUMPY_MADVISE_HUGEPAGE=0`` does at import). With the kernel's default ``defrag =
     madvise``, the first touch of each advised 2 MB page may compact memory first: on the
-    shared 2-vCPU VM this project is measured on that was 0.5-2.4 s of system time for a run
+    shared 2-vCPU VM this project is measured on that was 0.6-2.4 s of system time for a run
     of 10^6-2x10^6 requests, against 0.06 s with ordinary pages and about the same user time
     (BENCHMARKS.md, "Ninth session"). False where numpy has no such switch."""
     core = getattr(np, "_core", None)  # numpy >= 2
