@@ -134,5 +134,70 @@ def scaling(quick: bool) -> list[dict[str, Any]]:
     return out
 
 
+def _cpu_ns(fn: Any, n: int, reps: int) -> tuple[float, Any]:
+    """Median CPU ns per request of ``fn()`` over ``reps`` calls after one untimed call (the
+    process's first touch of that much memory: on this VM the kernel compacts memory for
+    numpy's huge pages then, 0.5 s of system time for a 10^6 run), each result freed before
+    the next call (so each reuses the memory of the one before); the last result."""
+    out = fn()
+    times = []
+    for _ in range(reps):
+        out = None
+        t0 = time.process_time()
+        out = fn()
+        times.append(time.process_time() - t0)
+    return statistics.median(times) / n * 1e9, out
+
+
+def phases(quick: bool) -> list[dict[str, Any]]:
+    """The fast path's cost per request by phase, in CPU time on one thread (the two-thread
+    switches off), for 10^6 and 10^7 requests of the throughput workload, beside the DES
+    engine's CPU time per request in the same run: where a 50x ratio would have to come
+    from. Phases: the plan's draws; the fault extras; the engine (FCFS and pause ends); the
+    per-stage times; L1-L4 monitoring; the report's statistics (HdrHistogram counts)."""
+    from twin import monitoring, runner
+    from twin import plan as plan_module
+    from twin.engine_fast import run_fast
+    from twin.report import latency_statistics
+
+    sc = scenario_from_dict(BENCH_SCENARIO, "benchmarks/bench_twin.py")
+    kernels_stream.warm_up()
+    runner.keep_freed_memory()
+    saved = plan_module.PARALLEL_DRAWS_MIN
+    plan_module.PARALLEL_DRAWS_MIN = 1 << 62  # one thread: CPU time is the work
+    try:
+        n_des = 20_000 if quick else 100_000
+        des_ns, _ = _cpu_ns(lambda: run_scenario(sc, seed=1, requests=n_des, engine="des"),
+                            n_des, 1 if quick else 3)
+        out = []
+        for n in ((100_000,) if quick else (1_000_000, 10_000_000)):
+            reps = 3
+            plan = timings = None  # the last size's, freed
+            row: dict[str, float] = {}
+            row["draws"], plan = _cpu_ns(lambda n=n: make_plan(sc, 1, n), n, reps)
+            assert plan is not None
+            row["fault_extras"], _ = _cpu_ns(plan.work_columns, n, reps)
+            fast_ns, timings = _cpu_ns(lambda p=plan: run_fast(p), n, reps)
+            assert timings is not None
+            row["engine"] = fast_ns - row["fault_extras"]
+            row["stage_times"], _ = _cpu_ns(lambda t=timings: (t.leave - t.stage_arrival,
+                                                               t.leave[:, -1] - t.arrival),
+                                            n, reps)
+            row["monitoring"], _ = _cpu_ns(
+                lambda p=plan, t=timings: monitoring.compute(p, t, 1000.0), n, reps)
+            row["statistics"], _ = _cpu_ns(lambda t=timings: latency_statistics(t), n, reps)
+            total = sum(row.values())
+            out.append({"name": "twin_fast_path_cpu_ns_per_request", "value": round(total, 1),
+                        "unit": "ns", "requests": n, "stat": f"median of {reps}",
+                        **{f"{k}_ns": round(v, 1) for k, v in row.items()},
+                        "baseline": round(des_ns), "baseline_name":
+                        f"DES engine CPU ns per request ({n_des} requests, same run)",
+                        "ratio": round(des_ns / total, 1),
+                        "wall_ns_for_50x_of_des": round(des_ns / 50, 1)})
+        return out
+    finally:
+        plan_module.PARALLEL_DRAWS_MIN = saved
+
+
 BENCHMARKS = {"twin_throughput": throughput, "twin_compile": compile_cost,
-              "twin_scaling": scaling}
+              "twin_scaling": scaling, "twin_phases": phases}

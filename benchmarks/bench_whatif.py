@@ -180,14 +180,39 @@ def bench_sweep_500m_dask(quick: bool) -> list[dict[str, Any]]:
              "rows_equal": dasked == pooled}]
 
 
+def yardstick() -> None:
+    """A fixed numpy workload (one thread: 10^6 lognormal draws, then a sort of them), timed
+    beside each what-if point: its time moves with the machine's load and not with this
+    project's code, so a point's time over it factors the load out."""
+    np.sort(np.random.default_rng(0).lognormal(0.0, 1.0, 1_000_000))
+
+
 def bench_whatif_point(quick: bool) -> list[dict[str, Any]]:
     """Wall seconds for one what-if point of 1,000,000 requests on the twin (fast path,
-    faults, a 2-slot inference resource, HdrHistogram metrics, L1-L4 monitoring)."""
+    faults, a 2-slot inference resource, HdrHistogram metrics, L1-L4 monitoring), 12 points
+    each right after the yardstick; the ratio per pair, and the point's time on a machine as
+    fast as in the run's quickest yardstick (median ratio x that yardstick)."""
     n = 200_000 if quick else 1_000_000
     raw = {**POINT_SCENARIO, "requests": n}
     twin_point(raw, 1)  # warm-up: imports, allocator
-    samples = _wall(lambda: twin_point(raw, 1), 3)
-    return [_stats("whatif_1m_point_s", samples, requests=n, target=0.5, goal=0.25)]
+    yardstick()
+    points, sticks, cpu = [], [], []
+    for _ in range(3 if quick else 12):
+        sticks += _wall(yardstick, 1)
+        c0 = time.process_time()
+        points += _wall(lambda: twin_point(raw, 1), 1)
+        cpu.append(time.process_time() - c0)
+    ratio = np.asarray(points) / np.asarray(sticks)
+    fastest = min(sticks)
+    return [
+        _stats("whatif_1m_point_s", points, requests=n, target=0.25,
+               cpu_s=round(float(np.median(cpu)), 3),
+               baseline=round(float(np.median(sticks)), 4), baseline_name="yardstick",
+               ratio=round(float(np.median(ratio)), 3),
+               ratio_p95=round(float(np.percentile(ratio, 95)), 3),
+               at_fastest_yardstick_s=round(float(np.median(ratio)) * fastest, 3)),
+        _stats("whatif_yardstick_s", sticks),
+    ]
 
 
 def bench_network_models(quick: bool) -> list[dict[str, Any]]:

@@ -95,6 +95,11 @@ class TruncNormal(Distribution):
         return self._frozen().ppf(q)
 
 
+#: draws at least this many at a time use :mod:`latency_models.compiled_draws` (numpy's bits,
+#: about half the time; below it numba's import and a call's set-up are not worth it)
+COMPILED_DRAWS_MIN = 10_000
+
+
 @dataclass(frozen=True)
 class ShiftedLognormal(Distribution):
     """``shift + LogNormal(mu, sigma)``: mu and sigma of the underlying normal (log ms)."""
@@ -114,6 +119,10 @@ class ShiftedLognormal(Distribution):
         return cls(float(np.log(m)), float(np.log(p / m) / 1.6448536269514722), shift)
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        if n >= COMPILED_DRAWS_MIN and type(rng) is np.random.Generator:
+            from latency_models.compiled_draws import shifted_lognormal  # imports numba
+
+            return shifted_lognormal(rng, self.mu, self.sigma, self.shift, n)
         return self.shift + rng.lognormal(self.mu, self.sigma, n)
 
     def quantile(self, q: float | np.ndarray) -> float | np.ndarray:

@@ -240,3 +240,26 @@ def test_window_figures_are_nearest_rank_quantiles_and_sums_of_each_window(value
                 *(rank(stage[w, k], 0.95) for k in range(6)), rank(stage[w, 1], 0.5)]
         assert out[j, :9].tolist() == want
         assert out[j, 9] == pytest.approx(jitter[w].mean()) and out[j, 10] == lost[w].mean()
+
+
+@pytest.mark.parametrize("sigma", [0.02, 0.3])
+def test_window_figures_of_a_steady_run_equal_a_sort(sigma):
+    """Windows of a steady run, where each window's p95s and network median are taken among
+    the values near the window before's (the kernel's narrow path; sigma 0.02 keeps nearly
+    every median within its band, 0.3 moves some out): the same values a sort gives."""
+    from twin import kernels_stream
+
+    rng = np.random.default_rng(5)
+    n = 20_000
+    rows = rng.lognormal(np.log(50.0), sigma, (n, 7))
+    e2e, stage = np.ascontiguousarray(rows[:, 0]), np.asfortranarray(rows[:, 1:])
+    starts = np.arange(0, n, 250, dtype=np.int64)
+    counts = np.full(starts.size, 250, dtype=np.int64)
+    out = np.empty((starts.size, monitoring.WINDOW_FIGURES))
+    kernels_stream.window_stats(e2e, stage, np.zeros(n), np.zeros(n), starts, counts, 100.0,
+                                out)
+    for j, s in enumerate(starts.tolist()):
+        w = slice(s, s + 250)
+        assert out[j, 0] == np.sort(e2e[w])[237]
+        assert out[j, 2:8].tolist() == np.sort(stage[w], axis=0)[237].tolist()
+        assert out[j, 8] == np.sort(stage[w, 1])[124]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from latency_models.distributions import (
+    COMPILED_DRAWS_MIN,
     Empirical,
     Fixed,
     OffsetGamma,
@@ -96,3 +99,19 @@ def test_bad_specs_name_the_key(spec, key):
     with pytest.raises(SpecError) as err:
         distribution_from_spec(spec)
     assert err.value.key == key
+
+
+@settings(max_examples=25, deadline=None)
+@given(mu=st.floats(-3.0, 8.0), sigma=st.floats(0.0, 3.0), shift=st.floats(0.0, 500.0),
+       seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 30_000))
+def test_compiled_lognormal_is_numpys_lognormal_bit_for_bit(mu, sigma, shift, seed, cut):
+    """The compiled draw (a large sample) gives numpy's values and leaves the stream where
+    numpy would: drawn in two pieces (either side of the compiled threshold), then numpy."""
+    n = COMPILED_DRAWS_MIN + 30_000
+    want_rng = np.random.default_rng(seed)
+    want = shift + want_rng.lognormal(mu, sigma, n)
+    got_rng = np.random.default_rng(seed)
+    d = ShiftedLognormal(mu, sigma, shift)
+    got = np.concatenate([d.sample(got_rng, cut), d.sample(got_rng, n - cut)])
+    assert np.array_equal(got, want)
+    assert got_rng.random(3).tolist() == want_rng.random(3).tolist()

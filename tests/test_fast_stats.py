@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import platform
 
 import numpy as np
 import pytest
@@ -105,3 +106,37 @@ def test_pause_end_with_galloping_search_equals_the_schedules_own(pauses, starts
     out = np.empty(n)
     kernels.pause_end_into(*kernels.pause_arrays(schedule), start, work, out)
     assert out.tolist() == schedule.end(start, work).tolist()
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="a glibc malloc setting")
+def test_freed_run_arrays_stay_in_the_heap_for_the_next_run():
+    """After keep_freed_memory a 64 MB array comes from malloc's heap, not from a mapping of
+    its own (which glibc unmaps when it is freed, so the next run faults it in again), and
+    the heap keeps that space once the array is freed (glibc's mallinfo2)."""
+    import ctypes
+
+    from twin.runner import keep_freed_memory
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+            "uordblks", "fordblks", "keepcost")]
+
+    mallinfo2 = ctypes.CDLL(None).mallinfo2
+    mallinfo2.restype = MallInfo2
+    assert keep_freed_memory()
+    size = 64 << 20
+    mapped_before = mallinfo2().hblkhd
+    block = np.ones(size // 8)
+    assert mallinfo2().hblkhd - mapped_before < size  # not a mapping of its own
+    del block
+    assert mallinfo2().arena >= size  # the heap kept the space
+
+
+def test_numpy_advises_no_huge_pages_after_a_run():
+    """A run turns numpy's huge-page advice off (its first touch of advised pages compacts
+    memory on this kind of VM, BENCHMARKS.md "Ninth session"); the switch answers its
+    previous state."""
+    run_scenario(scenario(requests=10), seed=1)
+    switch = np._core.multiarray._set_madvise_hugepage
+    assert switch(False) is False

@@ -255,6 +255,13 @@ def busy_add(start: np.ndarray, end: np.ndarray, edges: np.ndarray, busy: np.nda
             w += 1
 
 
+#: a window's p95 guess is the window before's p95 less this share of it (the p95 moves less
+#: than this between neighbouring windows of a steady run; when it does, the full selection)
+P95_GUESS_MARGIN = 0.1
+#: the median's band around the window before's median (a share of it)
+MEDIAN_BAND = 0.1
+
+
 @njit(**_JIT)
 def window_stats(e2e: np.ndarray, stage_ms: np.ndarray, jitter: np.ndarray,
                  lost: np.ndarray, starts: np.ndarray, counts: np.ndarray, budget_ms: float,
@@ -267,35 +274,30 @@ def window_stats(e2e: np.ndarray, stage_ms: np.ndarray, jitter: np.ndarray,
     cmax = counts.max() if counts.size else 0
     buf = np.empty(cmax)
     heap = np.empty(cmax)
-    above = np.empty((n_stages + 1, cmax))  # each column's values above its guess
-    taken = np.zeros(n_stages + 1, dtype=np.int64)
+    kept = np.empty(cmax + 1)  # one column's values above its guess (one spare slot)
     guess = np.full(n_stages + 1, -np.inf)  # below the last window's p95: most values fail
+    median = np.nan  # the network median of the window before
     for j in range(starts.size):
         lo, c = starts[j], counts[j]
         hi = lo + c
         m = c - max(math.ceil(0.95 * c) - 1, 0)  # the p95 is the m-th largest
-        # one pass over the rows keeps each column's values above its guess; when at least
-        # m are, the m-th largest is among them (a selection on a few); else the full one
-        taken[:] = 0
-        for i in range(lo, hi):
-            v = e2e[i]
-            if v > guess[0]:
-                above[0, taken[0]] = v
-                taken[0] += 1
-            for k in range(n_stages):
-                v = stage_ms[i, k]
-                if v > guess[k + 1]:
-                    above[k + 1, taken[k + 1]] = v
-                    taken[k + 1] += 1
+        # a column at a time (contiguous in a column-major run), one branch-free pass
+        # keeping the values above the column's guess; when at least m are, the m-th
+        # largest is among them (a selection on a few); else the full selection
         for k in range(n_stages + 1):
-            if taken[k] >= m:
-                p95 = _select(above[k, :taken[k]], taken[k] - m)
-            elif k == 0:
-                p95 = _quantile(e2e, lo, c, 0.95, buf, heap)
+            col = e2e if k == 0 else stage_ms[:, k - 1]
+            g = guess[k]
+            taken = 0
+            for i in range(lo, hi):
+                v = col[i]
+                kept[taken] = v
+                taken += v > g
+            if taken >= m:
+                p95 = _select(kept[:taken], taken - m)
             else:
-                p95 = _quantile(stage_ms[:, k - 1], lo, c, 0.95, buf, heap)
+                p95 = _quantile(col, lo, c, 0.95, buf, heap)
             out[j, 0 if k == 0 else 1 + k] = p95
-            guess[k] = p95 - 0.25 * abs(p95)  # the next window's p95 is likely above this
+            guess[k] = p95 - P95_GUESS_MARGIN * abs(p95)  # the next window's p95 is near
         over = 0.0
         jit = 0.0
         loss = 0.0
@@ -305,9 +307,34 @@ def window_stats(e2e: np.ndarray, stage_ms: np.ndarray, jitter: np.ndarray,
             jit += jitter[i]
             loss += lost[i]
         out[j, 1] = over / c
-        out[j, 2 + n_stages] = _quantile(stage_ms[:, 1], lo, c, 0.5, buf, heap)
+        median = _median_near(stage_ms[:, 1], lo, c, median, kept, buf, heap)
+        out[j, 2 + n_stages] = median
         out[j, 3 + n_stages] = jit / c
         out[j, 4 + n_stages] = loss / c
+
+
+@njit(inline="always", **_JIT)
+def _median_near(values: np.ndarray, lo: int, c: int, near: float, band: np.ndarray,
+                 buf: np.ndarray, heap: np.ndarray) -> float:
+    """Nearest-rank median of ``values[lo:lo + c]``: one branch-free pass counts the values
+    below ``near`` less MEDIAN_BAND of it and keeps those within the band around ``near``;
+    when the median's rank falls in the band it is selected among those few, else (no
+    ``near``, or the median moved out of the band) by the full selection. Exact either way."""
+    rank = max(math.ceil(0.5 * c) - 1, 0)
+    if near == near:  # not NaN
+        a = near - MEDIAN_BAND * abs(near)
+        b = near + MEDIAN_BAND * abs(near)
+        below = 0
+        taken = 0
+        for i in range(lo, lo + c):
+            v = values[i]
+            below += v < a
+            band[taken] = v
+            taken += (v >= a) & (v <= b)
+        r = rank - below
+        if 0 <= r < taken:
+            return _select(band[:taken], r)
+    return _quantile(values, lo, c, 0.5, buf, heap)
 
 
 @njit(inline="always", **_JIT)
@@ -329,8 +356,11 @@ def warm_up() -> float:
     """:func:`twin.kernels.warm_up` and these kernels; the seconds it took."""
     import time
 
+    from latency_models import compiled_draws
+
     t0 = time.perf_counter()
     kernels.warm_up()
+    compiled_draws.warm_up()
     x = np.array([0.0, 1.0, 2.0])
     ps, pe, cum, ws = kernels.pause_arrays(PauseSchedule(np.array([0.5]), np.array([1.0])))
     geo = np.array([1, 3_600_000_000, 2047, 0, 10, 1024], dtype=np.int64)

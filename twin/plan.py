@@ -88,9 +88,20 @@ class Plan:
         columns = [base[:, k] for k in range(len(STAGES))]
         own = [False] * len(STAGES)  # has the column been copied (may it be added to)?
         hit = np.zeros((len(arrival), len(self.faults)), dtype=bool, order="F")
-        for j, (fault, draws) in enumerate(zip(self.faults, self.fault_draws, strict=True)):
-            extras = fault.extra_ms(arrival, prev_arrival, by_stage,
-                                    None if draws is None else pick(draws))
+
+        def extras_of(j: int) -> dict[str, np.ndarray]:
+            draws = self.fault_draws[j]
+            return self.faults[j].extra_ms(arrival, prev_arrival, by_stage,
+                                           None if draws is None else pick(draws))
+
+        # each fault's extra reads only the base and its own draws: a long run computes them
+        # on two threads (numpy releases the GIL), then adds them in fault order as before
+        if len(arrival) >= PARALLEL_DRAWS_MIN and len(self.faults) > 1:
+            with ThreadPoolExecutor(max_workers=DRAW_THREADS) as pool:
+                every = list(pool.map(extras_of, range(len(self.faults))))
+        else:
+            every = [extras_of(j) for j in range(len(self.faults))]
+        for j, extras in enumerate(every):
             for stage, extra in extras.items():
                 k = STAGE_INDEX[stage]
                 if own[k]:
@@ -170,8 +181,10 @@ def make_plan(scenario: Scenario, seed: int, n: int) -> Plan:
         else:
             drawn["thinks"] = think_times(scenario.workload, n, rng)
 
-    jobs = [*(partial(stage, k) for k in range(len(STAGES))),
-            *(partial(fault, j) for j in range(len(scenario.faults))), workload]
+    # the arrivals first: the longest job (a voice burst's sort), so the two threads end
+    # together instead of one drawing the arrivals alone at the end
+    jobs = [workload, *(partial(stage, k) for k in range(len(STAGES))),
+            *(partial(fault, j) for j in range(len(scenario.faults)))]
     _run_all(jobs, parallel=n >= PARALLEL_DRAWS_MIN)
     arrivals, thinks = drawn.get("arrivals"), drawn.get("thinks")
     if arrivals is not None:

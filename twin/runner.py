@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
+import platform
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -25,6 +28,9 @@ from twin.workloads import is_open_loop
 
 MAX_OCCURRENCES = 1000  # listed per repeating fault (a bound on the report's size)
 PARALLEL_STATS_MIN = 100_000  # runs at least this long monitor and measure on two threads
+#: glibc's malloc serves blocks of at least this many bytes from the heap, and keeps up to
+#: this many freed bytes at the heap's top, instead of mapping and unmapping each large array
+KEEP_FREED_BYTES = 1 << 30
 
 
 @dataclass
@@ -106,13 +112,49 @@ def monitor_and_measure(plan: Plan, timings: Timings, window_ms: float
     """L1-L4 monitoring and the report's latency statistics. They read the same timings and
     write nothing shared, so a large run computes them on two threads (their compiled and
     numpy passes release the GIL); the results are the same either way."""
-    timings.stage_ms, timings.e2e_ms  # noqa: B018  (computed once, before two threads read them)
     if timings.n < PARALLEL_STATS_MIN:
         return monitoring.compute(plan, timings, window_ms), latency_statistics(timings)
+    # the statistics read only the timings' own arrays: the monitor's thread alone computes
+    # (and caches) the per-stage times and e2e
     with ThreadPoolExecutor(max_workers=1) as pool:
         mon = pool.submit(monitoring.compute, plan, timings, window_ms)
         stats = latency_statistics(timings)
         return mon.result(), stats
+
+
+@functools.cache
+def keep_freed_memory() -> bool:
+    """Let glibc keep a run's freed arrays for the next run in this process (a what-if
+    sweep's worker runs point after point). By default each array over 32 MB is mapped
+    fresh and unmapped when freed, so every run faults its memory in again page by page
+    (0.04-0.49 s of system time per 10^6-request point on a shared 2-vCPU VM, BENCHMARKS.md
+    "Ninth session"). The peak resident memory is the same; the process keeps it until it
+    exits. A no-op (False) where the C library is not glibc."""
+    if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
+        return False
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    m_trim_threshold, m_mmap_threshold = -1, -3  # <malloc.h>
+    return bool(mallopt(m_mmap_threshold, KEEP_FREED_BYTES)
+                and mallopt(m_trim_threshold, KEEP_FREED_BYTES))
+
+
+@functools.cache
+def no_huge_pages() -> bool:
+    """Ask numpy not to advise huge pages for its large arrays (numpy's own switch; what
+    ``NUMPY_MADVISE_HUGEPAGE=0`` does at import). With the kernel's default ``defrag =
+    madvise``, the first touch of each advised 2 MB page may compact memory first: on the
+    shared 2-vCPU VM this project is measured on that was 0.6-2.4 s of system time for a run
+    of 10^6-2x10^6 requests, against 0.06 s with ordinary pages and about the same user time
+    (BENCHMARKS.md, "Ninth session"). False where numpy has no such switch."""
+    core = getattr(np, "_core", None)  # numpy >= 2
+    switch = getattr(getattr(core, "multiarray", None), "_set_madvise_hugepage", None)
+    if switch is None:
+        return False
+    switch(False)
+    return True
 
 
 def run_scenario(
@@ -129,6 +171,8 @@ def run_scenario(
     chunk, the timings kept are every ``sample_every``-th request's)."""
     seed = scenario.seed if seed is None else seed
     n = scenario.requests if requests is None else requests
+    keep_freed_memory()
+    no_huge_pages()
     if chunk is not None:
         if binding is not None or engine == "des":
             raise InputError(scenario.source, "--chunk-requests",
