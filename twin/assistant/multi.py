@@ -36,11 +36,11 @@ from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
-from twin.assistant.phrasing import SEAT, it_after_seat, other_zone, topic_words
+from twin.assistant.phrasing import SEAT, it_after_seat, other_zone, topic_first, topic_words
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
 
-__all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "split_commands"]
+__all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "second_order", "split_commands"]
 
 MAX_PARTS = 5
 """The most parts (commands and things the cabin cannot do) one sentence is split into."""
@@ -50,12 +50,46 @@ MAX_SPAN = 4
 """The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
 
 CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|"
+                     r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
-    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并|"
-                        r"以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧上掉开下])再(?=[把将打开关调播放])"),
+    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
+                        r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧上掉开下])再(?=[把将打开关调播放])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
+
+_EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
+             r"lower|increase|decrease|reduce|crank|bump|roll|navigate|take me|resume|defrost|"
+             r"drop|knock|change|go back|bring)\b")
+_EN_HEADS = re.compile(rf"(?<=\s)(?={_EN_VERBS})", re.IGNORECASE)
+"""Where an English command may start in a run-on with no conjunction ("close the window turn
+the ac on"): a command verb after a space."""
+_EN_STARTS = re.compile(rf"^(?:(?:please|can you|could you|just)\s+)*{_EN_VERBS}", re.IGNORECASE)
+"""An English part that starts with a command verb."""
+_EN_GLUED = re.compile(r"\b(?:to|you|please|and|or|not|don'?t|never|can|could|would|will|let'?s|"
+                       r"i|we|me|it|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
+"""Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
+_FILLER = re.compile(r"^(?:uh+|um+|er+|erm+|ah+|like|you know|i mean|嗯+|呃+|啊+|那个+)"
+                     r"[\s.。!！]*$", re.IGNORECASE)
+"""A part that is only a filler ("fan on three and, uh, temperature 22"): no part at all."""
+_FIX_MARK = {
+    "en": re.compile(r"^(?:(?:no|nope|wait|sorry|oops|i mean|or rather|scratch that|correction)"
+                     r"\b[\s,.;!]*)+(?:(?:make|change) (?:that|it)(?: to)?\s*)?(?P<rest>.*)$",
+                     re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:(?:不对|说错了|哦不|啊不|呃不|不不|错了)[，,\s]*)+(?:改成|换成|改为)?"
+                        r"(?P<rest>.*)$"),
+}
+_FIX_VALUE = {
+    "en": re.compile(r"^(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+                     r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|zero|one|two|"
+                     r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                     r"fifteen|sixteen|seventeen|eighteen|nineteen)(?:\s*(?:degrees?|percent|%|"
+                     r"instead|please))*$", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:\d+|[零一二两三四五六七八九十百]+)(?:度|档|挡|级)?"
+                        r"(?:吧|就行|好了)?$"),
+}
+"""A self-correction of a number said as a part of its own ("…, the temp to 20, no 21",
+"温度二十二，哦不，二十一"): the number replaces the one the part before it said."""
 
 _VERB_HEADS = re.compile(
     r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
@@ -200,6 +234,7 @@ def split_commands(
     function (two parts on one function are one request said twice); ``whole`` is the
     sentence's own reading, if already made (it is not parsed again)."""
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
+    pieces = _joined(pieces, lang, topic_of) if len(pieces) > 1 else pieces
     if not pieces or len(pieces) > MAX_PARTS:
         return None
     level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
@@ -237,7 +272,8 @@ def split_commands(
             lean = leaning(piece, lang, pieces[i - 1], (before.intent, before.value))
         if lean is not None and read(piece)[1] is None and read(lean)[1] == "act":
             piece = pieces[i] = lean  # "…，我的开一档": my seat heating, level one
-        spans = _best(piece, read) if lang == "zh-CN" else None
+        spans = _best(piece, read, _cuts) if lang == "zh-CN" else (
+            _best(piece, read, _en_cuts) if read(piece)[1] is None else None)
         if spans is None:
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
@@ -421,10 +457,52 @@ def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> li
     return None
 
 
-def _best(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
-    """The best cut of one conjunction-free Chinese stretch: most commands, then fewest parts;
-    None when it has no candidate cut (it is read whole) or no reading at all."""
-    cuts = _cuts(piece)
+def _en_cuts(text: str) -> list[int]:
+    """Candidate cut positions inside an English run-on ("close the window turn the ac on"):
+    before a command verb that no word before it binds."""
+    out = [m.start() for m in _EN_HEADS.finditer(text)
+           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])]
+    return out[:MAX_CUTS]
+
+
+def _joined(pieces: list[str], lang: str, topic_of: Callable[[str], str]) -> list[str]:
+    """The cut pieces with what is no command of its own put back: a filler dropped ("uh"), a
+    corrected number said with the part it corrects ("the temp to 20, no 21", "…，温度二十二，
+    哦不，二十一"), a function named first with the command about "it" after it ("the fan,
+    turn it down")."""
+    comma = ", " if lang == "en" else "，"
+    out: list[str] = []
+    marker_only = False  # the last piece ended in a correction marker with nothing after it
+    for piece in pieces:
+        if _FILLER.match(piece):
+            continue
+        fix = _FIX_MARK[lang].match(piece)
+        rest = fix.group("rest").strip() if fix is not None else None
+        if out and fix is not None and rest != piece and (
+                rest == "" or _FIX_VALUE[lang].match(rest)):
+            out[-1] = f"{out[-1]}{comma}{piece}"
+            marker_only = rest == ""
+            continue
+        if out and marker_only and _FIX_VALUE[lang].match(piece):
+            out[-1] = f"{out[-1]}{comma}{piece}"
+            marker_only = False
+            continue
+        marker_only = False
+        if out and lang == "en":
+            said = f"{out[-1]}, {piece}"
+            first = topic_first(said, lang)
+            if first != said:
+                out[-1] = first
+                continue
+        out.append(piece)
+    return out
+
+
+def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
+          cuts_of: Callable[[str], list[int]]) -> _Reading | None:
+    """The best cut of one conjunction-free stretch: most commands, then fewest parts; None
+    when it has no candidate cut (it is read whole) or no reading at all."""
+    cuts = cuts_of(piece)
     if not cuts:
         return None
     marks = [0, *cuts, len(piece)]
@@ -445,3 +523,18 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Readin
                     now.commands, -len(now.parts)):
                 best[i] = here
     return best[0]
+
+
+def second_order(text: str, lang: str) -> bool:
+    """Whether a part of ``text`` after its first conjunction gives an order of its own on a
+    function the catalogue names ("… and bump the volume up to 18", "…，再把风量调到三档"; not
+    a song title's "rock and roll")."""
+    pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
+    return any((command_inside(p, lang) or (lang == "en" and _EN_STARTS.match(p) is not None))
+               and topic_words(p, lang) is not None and not _PLAY.match(p) for p in pieces[1:])
+
+
+_PLAY = re.compile(r"^(?:(?:please|can you|could you|just)\s+)*(?:play|put on|播放|放)",
+                   re.IGNORECASE)
+"""A later part asking to play: more of the wildcard's own request ("go to youtube and play
+me …"), not a second command."""

@@ -55,7 +55,7 @@ from twin.assistant.feedback import (
     range_feedback,
 )
 from twin.assistant.intents import INTENTS
-from twin.assistant.multi import STATEMENT, split_commands
+from twin.assistant.multi import CONJUNCTIONS, STATEMENT, second_order, split_commands
 from twin.assistant.phrasing import (
     both_zones,
     corrections,
@@ -318,6 +318,12 @@ class RuleNLU:
             return replace(reread, ms=(time.perf_counter() - start) * 1000.0)
         parts = self._split(text, history, whole)
         if parts is None:
+            if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
+                # "start the music and bump the volume up to 18": the wildcard took a second
+                # command the split could not read; acting on the first alone is a partial
+                # answer, so the rules do not answer
+                return replace(whole, confidence=0.3, reason="open_partial", command=None,
+                               feedback=clarify(self.lang))
             return whole
         ms = (time.perf_counter() - start) * 1000.0
         if len(parts) == 1:  # one command said with asides ("…, the baby's asleep")
@@ -363,10 +369,18 @@ class RuleNLU:
             if found is not None and found.actuates and found.confidence >= 0.85 and (
                     found.intent != history[-1].intent):
                 return replace(found, confidence=0.9, reason="followup")
+        return self._corrected(text, history)
+
+    def _corrected(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
+        """A self-correction's last wish ("temperature 22, no, 21"), when it is one command's:
+        a first request that is several ("fan on three and temperature 22, no, 23") is read
+        part by part instead (the correction belongs to its last part)."""
         fixed = corrections(text, self.lang)
         if fixed is None or out_of_scope(text) is not None:
             return None
         first, readings = fixed
+        if len([p for p in CONJUNCTIONS[self.lang].split(first) if p and p.strip()]) > 1:
+            return None
         topic = topic_words(first, self.lang)
         for i, reading in enumerate(readings):
             if i == 0 and STATEMENT[self.lang].match(reading):
@@ -394,6 +408,10 @@ class RuleNLU:
     def _parse_part(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One part of a sentence: :meth:`_parse_one`, its "it" read from the history."""
         part = self._parse_one(text, history)
+        if part.confidence < 0.85:  # "…, temperature 22, no, 21": the part's own correction
+            fixed = self._corrected(text, history)
+            if fixed is not None:
+                return fixed
         # a Chinese part is a cut of the sentence ("打开" of "打开座椅按摩"): no object to find
         said = (self._pronoun(text, history, part, split=False)
                 if history and self.lang == "en" else None)
