@@ -507,6 +507,8 @@ class RuleNLU:
             target = ents.get("name")
             if target is None and ents.get("device_class") == "window":
                 target = "cover.window"
+            if target is None:  # "turn on the fan": a domain the cabin has one device of
+                target = _ONLY_ONE[self.lang].get(str(ents.get("domain")))
             mapped = ON_OFF[name].get(str(target))
             if mapped is None:
                 # a real device the cabin does not control (lights, locks, the sunroof...)
@@ -553,6 +555,12 @@ def _thermal(intent: str) -> int | None:
     return 1 if topic.thermal == "warms" else -1
 
 
+_ONLY_ONE = {
+    lang: {d: next(iter(ids)) for d in {d for _, _, d in entities}
+           if len(ids := {e for _, e, dd in entities if dd == d}) == 1}
+    for lang, entities in CABIN_ENTITIES.items()}
+"""The device of each Home Assistant domain the cabin has exactly one of (the fan, the
+climate): "turn on the fan" matches the domain's sentence, with no name."""
 _OPEN_REASONS = ("open_template", "wildcard")
 _PERCENT = re.compile(r"%|percent|百分之")
 
