@@ -2,7 +2,8 @@
 
 Chinese complaints carry words the templates need not know: a pointing 这 before the thing
 ("这风也太大了吧"), an intensifier before 太/好/真 ("也太", "可真", "实在太"), a doubled adjective
-("冰凉冰凉的"), "似的" for "一样" ("跟蒸笼似的"). English tags a statement with a question
+("冰凉冰凉的"), "似的" for "一样" ("跟蒸笼似的"), who a command is for ("给狗透透气", "for the
+kids"). English tags a statement with a question
 ("it's nippy in here, isn't it") or stresses it ("literally", "honestly"). :func:`plainly`
 says the sentence without them; the rules read it again only when it changed and the templates
 missed it as said. It never adds a word that asks for anything.
@@ -27,8 +28,17 @@ _ZH = (
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽)+[。！!～~]*$"), ""),
     # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
     (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
+    # who it is for, said after the command: "车窗留条缝给狗透透气" -> "车窗留条缝"
+    (re.compile(r"[，,]?(?:给|让)(?:狗|狗狗|小狗|猫|猫咪|孩子|孩子们|宝宝|小孩|娃|老人)"
+                r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
+                r"[吧啊呀]?$"), ""),
 )
 _EN = (
+    # who it is for, said after the command: "open the window a crack for the dog"
+    (re.compile(r"[\s,]+(?:for|so) (?:the|my|our) (?:dog|dogs|doggo|pup|puppy|cat|kids?|baby|"
+                r"little ones?|children|toddler|nan|grandma|grandpa)"
+                r"(?: (?:can|could) (?:breathe|get some air|cool down|stay warm|warm up))?"
+                r"\s*[.!]*$", re.IGNORECASE), ""),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
     (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely)\s+",
