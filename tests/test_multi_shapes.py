@@ -113,3 +113,25 @@ def test_topic_first_needs_a_catalogue_function() -> None:
     # a thing the cabin does not have, named first: nothing to act on
     assert rule_actions("en", "my phone, turn it off") == []
     assert shared_nlu("en").parse("the fan, turn it down").intent == "climate_fan_down"
+
+
+HEADED = [
+    ("en", "seat warmers: mine on one, the passenger's on two",
+     [("seat_heat_driver", 1), ("seat_heat_passenger", 2)]),
+    ("zh-CN", "座椅加热：副驾的开二档，我的关掉",
+     [("seat_heat_passenger", 2), ("seat_heat_driver", 0)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), HEADED)
+def test_a_function_then_a_colon_gives_each_seat_its_request(lang: str, text: str,
+                                                               want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "seat massage: mine on, hers off"),
+    ("zh-CN", "座椅通风：我的打开，副驾的关掉"),
+])
+def test_a_seat_function_the_cabin_lacks_never_becomes_the_heater(lang: str, text: str) -> None:
+    assert not any(i.startswith("seat_heat_") for i, _ in rule_actions(lang, text))

@@ -465,12 +465,21 @@ def _en_cuts(text: str) -> list[int]:
     return out[:MAX_CUTS]
 
 
+_HEADED = re.compile(r"^(?P<head>[^:：]{2,30})[:：]\s*(?P<rest>\S.*)$")
+"""A function named first, then a colon, then what each seat gets."""
+
+
 def _joined(pieces: list[str], lang: str, topic_of: Callable[[str], str]) -> list[str]:
     """The cut pieces with what is no command of its own put back: a filler dropped ("uh"), a
     corrected number said with the part it corrects ("the temp to 20, no 21", "…，温度二十二，
     哦不，二十一"), a function named first with the command about "it" after it ("the fan,
     turn it down")."""
     comma = ", " if lang == "en" else "，"
+    head = _HEADED.match(pieces[0])
+    if head is not None:  # "seat heaters: mine on three, hers off": each seat's request
+        said = [leaning(p, lang, head.group("head")) for p in (head.group("rest"), *pieces[1:])]
+        if all(said):
+            pieces = [p for p in said if p]
     out: list[str] = []
     marker_only = False  # the last piece ended in a correction marker with nothing after it
     for piece in pieces:
