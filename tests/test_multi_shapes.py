@@ -135,3 +135,21 @@ def test_a_function_then_a_colon_gives_each_seat_its_request(lang: str, text: st
 ])
 def test_a_seat_function_the_cabin_lacks_never_becomes_the_heater(lang: str, text: str) -> None:
     assert not any(i.startswith("seat_heat_") for i, _ in rule_actions(lang, text))
+
+
+MORE = [
+    ("zh-CN", "把音量调低再换下一首", [("media_volume_down", 2), ("media_next", None)]),
+    ("en", "open the window and the volume up too", [("window_open", None),
+                                                     ("media_volume_up", 2)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), MORE)
+def test_then_without_a_comma_and_a_noun_part_with_its_own_way(lang: str, text: str,
+                                                                  want: list) -> None:
+    assert [a[0] for a in rule_actions(lang, text)] == [w[0] for w in want]
+
+
+def test_again_inside_one_command_is_not_a_cut() -> None:
+    # 再 before a verb inside one request ("音量再调高一点") stays one command
+    assert rule_actions("zh-CN", "风量再调大一点") == [("climate_fan_up", 1)]

@@ -28,6 +28,8 @@ _ZH = (
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽)+[。！!～~]*$"), ""),
     # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
     (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
+    # "again/more" before a verb inside one command: "风量再调大一点" -> "风量调大一点"
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别也还就])再(?=[调开关加升降放切换])"), ""),
     # who it is for, said after the command: "车窗留条缝给狗透透气" -> "车窗留条缝"
     (re.compile(r"[，,]?(?:给|让)(?:狗|狗狗|小狗|猫|猫咪|孩子|孩子们|宝宝|小孩|娃|老人)"
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"

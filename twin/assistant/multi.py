@@ -54,7 +54,8 @@ CONJUNCTIONS = {
                      r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
-                        r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧上掉开下])再(?=[把将打开关调播放])"),
+                        r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*|"
+                        r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
 
@@ -430,13 +431,18 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
             and not negated(piece) and not command_inside(piece, lang))
 
 
+_OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",
+                      re.IGNORECASE)
+"""A noun part that says its own way ("…, and the fan down too"): it shares no verb."""
+
+
 def _shared_verbs(pieces: list[str]) -> list[str]:
     """English parts that start as a noun phrase take the verb of the part before them
     ("turn off the music and the AC" -> "turn off the AC")."""
     out = list(pieces)
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
-        if verb is not None and _EN_NOUN.match(out[i]):
+        if verb is not None and _EN_NOUN.match(out[i]) and not _OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
     return out
 

@@ -88,7 +88,7 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            "would you", "will you", "could you", "can you", "won't you", "real quick",
            "would be nice", "would be great", "would be good", "would be lovely", "would help",
            "for me", "for us", "instead", "go on", "go ahead", "please", "thanks", "thank you",
-           "mate", "cheers"),
+           "mate", "cheers", "as well", "too"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以"),
 }
 
