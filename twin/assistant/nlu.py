@@ -431,6 +431,11 @@ class RuleNLU:
         elif source == "cabin_open" and found.intent.name == DEFER:
             matched = found.intent.name
             intent, value, confidence, reason = "unknown", None, 0.3, "open_cabin_device"
+        elif source == "cabin_open" and _word_anywhere_beside_cabin(found, text, self.lang):
+            # "the air's blasting so hard my contacts are drying out": an out-of-domain word
+            # inside a sentence about a cabin function; not "cannot do", the fallback decides
+            matched = found.intent.name
+            intent, value, confidence, reason = "unknown", None, 0.3, "open_cabin_device"
         elif source == "cabin_open":
             matched = found.intent.name
             intent, value, confidence, reason = matched, None, OPEN_CONFIDENCE, "open_template"
@@ -585,6 +590,32 @@ def off_topic(text: str, lang: str) -> bool:
     rules miss is then "that's not something I can do in the car", not "say that again"."""
     words = _CABIN_WORDS.get(lang, _CABIN_WORDS["en"])
     return words.search(text) is None or out_of_scope(text) is not None
+
+
+def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) -> bool:
+    """An out-of-domain template that matched one word anywhere in the sentence (its text
+    starts with a wildcard: "[{anything}] (contacts|coffee|...) [{anything}]"), where that
+    word is only the subject of a statement ("my contacts are drying out") said after a
+    complaint about a cabin function ("the air's blasting so hard"): no request about it."""
+    sentence = found.intent_sentence
+    said = sentence.text if sentence is not None and sentence.text else ""
+    if found.intent.name != "unknown" or not said.startswith("[{anything}] (") or lang != "en":
+        return False
+    words = said[len("[{anything}] ("):].split(")", 1)[0].split("|")
+    subject = re.search(rf"\b(?:my|our|the)\s+(?:{'|'.join(map(re.escape, words))})\s+"
+                        r"(?:is|are|keep|keeps|have|has|were|was|get|gets|getting)\b",
+                        text, re.IGNORECASE)
+    if subject is None:
+        return False
+    before = text[:subject.start()]
+    return ((topic_words(before, lang) is not None or _CABIN_THING.search(before) is not None)
+            and _STATED.search(before) is not None and out_of_scope(text) is None)
+
+
+_CABIN_THING = re.compile(r"\b(?:air|ac|a/c|aircon|vents?|seats?|heater|windscreen|windshield)\b",
+                          re.IGNORECASE)
+_STATED = re.compile(r"\b(?:is|are|'s|'re)\b|'s\s", re.IGNORECASE)
+"""A complaint's verb: the part before the subject says how a cabin function is."""
 
 
 def _not_for_now(text: str) -> bool:
