@@ -70,7 +70,8 @@ _EN_STARTS = re.compile(rf"^(?:(?:please|can you|could you|just)\s+)*{_EN_VERBS}
 _EN_GLUED = re.compile(r"\b(?:to|you|please|and|or|not|don'?t|never|can|could|would|will|let'?s|"
                        r"i|we|me|it|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
 """Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
-_FILLER = re.compile(r"^(?:uh+|um+|er+|erm+|ah+|like|you know|i mean|嗯+|呃+|啊+|那个+)"
+_FILLER = re.compile(r"^(?:uh+|um+|er+|erm+|ah+|like|you know|i mean|mate|man|dude|buddy|"
+                     r"love|嗯+|呃+|啊+|那个+)"
                      r"[\s.。!！]*$", re.IGNORECASE)
 """A part that is only a filler ("fan on three and, uh, temperature 22"): no part at all."""
 _FIX_MARK = {
@@ -235,7 +236,11 @@ def split_commands(
     function (two parts on one function are one request said twice); ``whole`` is the
     sentence's own reading, if already made (it is not parsed again)."""
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
-    pieces = _joined(pieces, lang, topic_of) if len(pieces) > 1 else pieces
+    joined = _joined(pieces, lang, topic_of) if len(pieces) > 1 else pieces
+    if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
+        one = parse(joined[0], history)
+        return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
+    pieces = joined
     if not pieces or len(pieces) > MAX_PARTS:
         return None
     level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
@@ -276,6 +281,10 @@ def split_commands(
         spans = _best(piece, read, _cuts) if lang == "zh-CN" else (
             _best(piece, read, _en_cuts) if read(piece)[1] is None else None)
         if spans is None:
+            if read(piece)[1] is None and _NOT_ALL.match(piece) and chosen and (
+                    read(chosen[-1])[0].intent == "window_set_position"):
+                asides.append(piece)  # "车窗开条缝就行，别全打开"
+                continue
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
                 if shared is None:
@@ -409,7 +418,8 @@ _ASIDE_WANTS = {
 
 _WEATHER_OUT = re.compile(
     r"^(?:it'?s|it is|it has|it'?s gotten|it got)\s+(?:\w+\s+){0,2}(?:cool|cold|warm|hot|nice|"
-    r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing)\w*\s+"
+    r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing|"
+    r"(?:a )?scorch|(?:a )?stinker)\w*\s+"
     r"(?:outside|out there|outdoors)$|"
     r"^(?:外面|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
     r"(?:的|了|啊|呢)?$",
@@ -475,6 +485,23 @@ _HEADED = re.compile(r"^(?P<head>[^:：]{2,30})[:：]\s*(?P<rest>\S.*)$")
 """A function named first, then a colon, then what each seat gets."""
 
 
+_LEVEL_FINE = {
+    "en": re.compile(r"^(?:(?:and|but)\s+)?(?:level\s+)?(?P<n>low|medium|high|one|two|three|[123])"
+                     r"(?:'s| is| will be| would be)\s+(?:fine|good|ok|okay|enough|plenty|great)$",
+                     re.IGNORECASE),
+    "zh-CN": re.compile(r"(?!)"),
+}
+"""A level said after the command as what will do ("…, low is fine")."""
+_LEVEL_AT = {"en": re.compile(r"\bon\b(?!.*\bon\b)", re.IGNORECASE), "zh-CN": re.compile(r"(?!)")}
+"""Where the level goes in the part before: after its last "on" ("pop my seat warmer on")."""
+_NOT_ALL = re.compile(
+    r"^(?:but\s+)?(?:don'?t|do not|not|no need to)\s+(?:open\s+it\s+|put\s+it\s+|go\s+)?"
+    r"(?:all the way|fully|completely|too far|too much|the whole way)\b[\s.!]*"
+    r"|^(?:但是?|不过)?(?:别|不要|不用)(?:全|完全|全部|开太大|开满|全开|开到底)[打开了吧]*$",
+    re.IGNORECASE)
+"""Not all the way, said beside a window opened part of the way: it agrees with the command."""
+
+
 def _joined(pieces: list[str], lang: str, topic_of: Callable[[str], str]) -> list[str]:
     """The cut pieces with what is no command of its own put back: a filler dropped ("uh"), a
     corrected number said with the part it corrects ("the temp to 20, no 21", "…，温度二十二，
@@ -503,6 +530,11 @@ def _joined(pieces: list[str], lang: str, topic_of: Callable[[str], str]) -> lis
             marker_only = False
             continue
         marker_only = False
+        level = _LEVEL_FINE[lang].match(piece)
+        if out and level is not None and _LEVEL_AT[lang].search(out[-1]):
+            # "pop my seat warmer on, low is fine": the level of the part before it
+            out[-1] = _LEVEL_AT[lang].sub(f"on {level.group('n')}", out[-1], count=1)
+            continue
         if out and lang == "en":
             said = f"{out[-1]}, {piece}"
             first = topic_first(said, lang)
