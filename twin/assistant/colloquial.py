@@ -43,6 +43,9 @@ _ZH = (
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
     (re.compile(r"(?:我)?(?:媳妇|老婆|老公|爱人|女朋友|男朋友)(?:那边|那儿|那里)?的?(?=座椅|座位)"),
      "副驾"),
+    # a complaint passed on: "我老婆说她那座位冰凉的" -> "她那座位冰凉的"
+    (re.compile(r"^(?:我)?(?:老婆|老公|媳妇|爱人|女朋友|男朋友|副驾)(?:说|觉得|嫌)(?=她|他)"), ""),
+    (re.compile(r"^车里面"), "车里"),
     # "again/more" before a verb inside one command: "风量再调大一点" -> "风量调大一点"
     (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别也还就])再(?=[调开关加升降放切换])"), ""),
     # who it is for, said after the command: "车窗留条缝给狗透透气" -> "车窗留条缝"
@@ -70,6 +73,14 @@ _EN = (
     # a tag or a time-box after the command: "…, would ya", "mute for a sec"
     (re.compile(r"[\s,]+(?:would ya|will ya|yeah|eh|only|for a (?:sec|second|bit|moment|minute)|"
                 r"for now)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
+    (re.compile(r"^(?:my (?:wife|husband|partner|girlfriend|boyfriend)|she|he)\s+(?:says|said|"
+                r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
+                re.IGNORECASE), ""),
+    # the passenger's side said last: "put the heated seat on high on the passenger side"
+    (re.compile(r"^(?P<v>.*?)\b(?:the\s+)?(?P<n>heated seat|seat heater|seat warmer|seat heating)"
+                r"(?P<r>.*?)\s+(?:on|for) the passenger(?:'s)? side$", re.IGNORECASE),
+     r"\g<v>the passenger \g<n>\g<r>"),
     # a hedge said first: "i think maybe turn …", "yeah so turn …"
     (re.compile(r"^(?:(?:i think|i guess|maybe|perhaps|yeah|so|right|ooh|oh|okay|ok|kindly)"
                 r"[\s,]+)+",
