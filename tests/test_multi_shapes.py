@@ -153,3 +153,22 @@ def test_then_without_a_comma_and_a_noun_part_with_its_own_way(lang: str, text: 
 def test_again_inside_one_command_is_not_a_cut() -> None:
     # 再 before a verb inside one request ("音量再调高一点") stays one command
     assert rule_actions("zh-CN", "风量再调大一点") == [("climate_fan_up", 1)]
+
+
+STEP_THEN_VALUE = [
+    ("zh-CN", "音量小一点，调到十二就行", [("media_volume_set", 12)]),
+    ("zh-CN", "温度低一点，调到二十", [("climate_set_temperature", 20)]),
+    ("en", "turn the fan up, set it to five", [("climate_set_fan", 5)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), STEP_THEN_VALUE)
+def test_a_step_then_a_value_on_one_function_is_the_value(lang: str, text: str,
+                                                          want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+def test_a_number_alone_after_another_function_is_not_its_value() -> None:
+    # the number sets what the part before it moved, never some other function
+    acts = rule_actions("zh-CN", "打开车窗，调到二十")
+    assert ("climate_set_temperature", 20) not in acts and ("media_volume_set", 20) not in acts

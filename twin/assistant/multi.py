@@ -36,7 +36,14 @@ from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
-from twin.assistant.phrasing import SEAT, it_after_seat, other_zone, topic_first, topic_words
+from twin.assistant.phrasing import (
+    SEAT,
+    it_after_seat,
+    number_reading,
+    other_zone,
+    topic_first,
+    topic_words,
+)
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
 
@@ -278,6 +285,11 @@ def split_commands(
             lean = leaning(piece, lang, pieces[i - 1], (before.intent, before.value))
         if lean is not None and read(piece)[1] is None and read(lean)[1] == "act":
             piece = pieces[i] = lean  # "…，我的开一档": my seat heating, level one
+        elif i and read(piece)[1] is None and read(pieces[i - 1])[1] == "act":
+            # "风小点儿，调到二档就行": a number alone sets what the part before it moved
+            value = number_reading(piece, lang, topic_of(read(pieces[i - 1])[0].intent))
+            if value is not None and read(value)[1] == "act":
+                piece = pieces[i] = value
         spans = _best(piece, read, _cuts) if lang == "zh-CN" else (
             _best(piece, read, _en_cuts) if read(piece)[1] is None else None)
         if spans is None:
@@ -330,6 +342,11 @@ def split_commands(
         if any((p.intent, p.value) == (part.intent, part.value) for _, p in out):
             continue  # "起雾了，看不清": the same request said twice is one request
         if topic in topics:  # two parts about one function: one request said twice
+            at = next(k for k, (_, p) in enumerate(out) if topic_of(p.intent) == topic)
+            if _direction(out[at][1].intent) in ("up", "down") and (
+                    _direction(part.intent) == "set" and isinstance(part.value, int)):
+                out[at] = (piece, part)  # "turn the fan down, to two": the value is how far
+                continue
             return None
         topics.add(topic)
         out.append((piece, part))
@@ -363,6 +380,12 @@ def split_commands(
     if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
+
+
+def _direction(intent: str) -> str | None:
+    """``intent``'s direction in the catalogue (up, down, set ...), if any."""
+    entry = active_catalogue().intents.get(intent)
+    return None if entry is None else entry.direction
 
 
 _ASIDE_START = {
@@ -476,6 +499,8 @@ def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> li
 def _en_cuts(text: str) -> list[int]:
     """Candidate cut positions inside an English run-on ("close the window turn the ac on"):
     before a command verb that no word before it binds."""
+    if not _EN_STARTS.match(text):  # a run-on starts with its first command's verb
+        return []
     out = [m.start() for m in _EN_HEADS.finditer(text)
            if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])]
     return out[:MAX_CUTS]
