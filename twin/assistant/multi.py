@@ -15,6 +15,12 @@ then the one with the fewest parts. No reading is taken when a part the cabin ca
 "later", "elsewhere", a question, someone else's habit or a refusal (it could be about the
 whole sentence), when two parts move one function differently, or when no part acts.
 
+Before the cut, :mod:`twin.assistant.shapes` puts back what is no part of its own (a filler,
+a corrected number, a level said after, a function named first) and, in an English run-on,
+offers cuts before a command verb ("close the window turn the ac on"). Two parts on one
+function are one request said twice, unless a step is followed by its value ("风小点儿，调到
+二档就行": the value).
+
 A part that only states how things are ("it's freezing", "风太大了") is the reason of the
 commands beside it, not a command of its own: it is left out when it is about the function a
 command moves, or is cold or heat beside a command that warms or cools (a seat heater, the
@@ -41,11 +47,12 @@ from twin.assistant.phrasing import (
     it_after_seat,
     number_reading,
     other_zone,
-    topic_first,
     topic_words,
 )
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
+from twin.assistant.shapes import joined as put_back
 
 __all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "second_order", "split_commands"]
 
@@ -65,40 +72,6 @@ CONJUNCTIONS = {
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
-
-_EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
-             r"lower|increase|decrease|reduce|crank|bump|roll|navigate|take me|resume|defrost|"
-             r"drop|knock|change|go back|bring)\b")
-_EN_HEADS = re.compile(rf"(?<=\s)(?={_EN_VERBS})", re.IGNORECASE)
-"""Where an English command may start in a run-on with no conjunction ("close the window turn
-the ac on"): a command verb after a space."""
-_EN_STARTS = re.compile(rf"^(?:(?:please|can you|could you|just)\s+)*{_EN_VERBS}", re.IGNORECASE)
-"""An English part that starts with a command verb."""
-_EN_GLUED = re.compile(r"\b(?:to|you|please|and|or|not|don'?t|never|can|could|would|will|let'?s|"
-                       r"i|we|me|it|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
-"""Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
-_FILLER = re.compile(r"^(?:uh+|um+|er+|erm+|ah+|like|you know|i mean|mate|man|dude|buddy|"
-                     r"love|嗯+|呃+|啊+|那个+)"
-                     r"[\s.。!！]*$", re.IGNORECASE)
-"""A part that is only a filler ("fan on three and, uh, temperature 22"): no part at all."""
-_FIX_MARK = {
-    "en": re.compile(r"^(?:(?:no|nope|wait|sorry|oops|i mean|or rather|scratch that|correction)"
-                     r"\b[\s,.;!]*)+(?:(?:make|change) (?:that|it)(?: to)?\s*)?(?P<rest>.*)$",
-                     re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:(?:不对|说错了|哦不|啊不|呃不|不不|错了)[，,\s]*)+(?:改成|换成|改为)?"
-                        r"(?P<rest>.*)$"),
-}
-_FIX_VALUE = {
-    "en": re.compile(r"^(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-                     r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|zero|one|two|"
-                     r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                     r"fifteen|sixteen|seventeen|eighteen|nineteen)(?:\s*(?:degrees?|percent|%|"
-                     r"instead|please))*$", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:\d+|[零一二两三四五六七八九十百]+)(?:度|档|挡|级)?"
-                        r"(?:吧|就行|好了)?$"),
-}
-"""A self-correction of a number said as a part of its own ("…, the temp to 20, no 21",
-"温度二十二，哦不，二十一"): the number replaces the one the part before it said."""
 
 _VERB_HEADS = re.compile(
     r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
@@ -243,7 +216,7 @@ def split_commands(
     function (two parts on one function are one request said twice); ``whole`` is the
     sentence's own reading, if already made (it is not parsed again)."""
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
-    joined = _joined(pieces, lang, topic_of) if len(pieces) > 1 else pieces
+    joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
         return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
@@ -291,9 +264,9 @@ def split_commands(
             if value is not None and read(value)[1] == "act":
                 piece = pieces[i] = value
         spans = _best(piece, read, _cuts) if lang == "zh-CN" else (
-            _best(piece, read, _en_cuts) if read(piece)[1] is None else None)
+            _best(piece, read, en_cuts) if read(piece)[1] is None else None)
         if spans is None:
-            if read(piece)[1] is None and _NOT_ALL.match(piece) and chosen and (
+            if read(piece)[1] is None and NOT_ALL.match(piece) and chosen and (
                     read(chosen[-1])[0].intent == "window_set_position"):
                 asides.append(piece)  # "车窗开条缝就行，别全打开"
                 continue
@@ -496,85 +469,11 @@ def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> li
     return None
 
 
-def _en_cuts(text: str) -> list[int]:
-    """Candidate cut positions inside an English run-on ("close the window turn the ac on"):
-    before a command verb that no word before it binds."""
-    if not _EN_STARTS.match(text):  # a run-on starts with its first command's verb
-        return []
-    out = [m.start() for m in _EN_HEADS.finditer(text)
-           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])]
-    return out[:MAX_CUTS]
-
-
-_HEADED = re.compile(r"^(?P<head>[^:：]{2,30})[:：]\s*(?P<rest>\S.*)$")
-"""A function named first, then a colon, then what each seat gets."""
-
-
-_LEVEL_FINE = {
-    "en": re.compile(r"^(?:(?:and|but)\s+)?(?:level\s+)?(?P<n>low|medium|high|one|two|three|[123])"
-                     r"(?:'s| is| will be| would be)\s+(?:fine|good|ok|okay|enough|plenty|great)$",
-                     re.IGNORECASE),
-    "zh-CN": re.compile(r"(?!)"),
-}
-"""A level said after the command as what will do ("…, low is fine")."""
-_LEVEL_AT = {"en": re.compile(r"\bon\b(?!.*\bon\b)", re.IGNORECASE), "zh-CN": re.compile(r"(?!)")}
-"""Where the level goes in the part before: after its last "on" ("pop my seat warmer on")."""
-_NOT_ALL = re.compile(
-    r"^(?:but\s+)?(?:don'?t|do not|not|no need to)\s+(?:open\s+it\s+|put\s+it\s+|go\s+)?"
-    r"(?:all the way|fully|completely|too far|too much|the whole way)\b[\s.!]*"
-    r"|^(?:但是?|不过)?(?:别|不要|不用)(?:全|完全|全部|开太大|开满|全开|开到底)[打开了吧]*$",
-    re.IGNORECASE)
-"""Not all the way, said beside a window opened part of the way: it agrees with the command."""
-
-
-def _joined(pieces: list[str], lang: str, topic_of: Callable[[str], str]) -> list[str]:
-    """The cut pieces with what is no command of its own put back: a filler dropped ("uh"), a
-    corrected number said with the part it corrects ("the temp to 20, no 21", "…，温度二十二，
-    哦不，二十一"), a function named first with the command about "it" after it ("the fan,
-    turn it down")."""
-    comma = ", " if lang == "en" else "，"
-    head = _HEADED.match(pieces[0])
-    if head is not None:  # "seat heaters: mine on three, hers off": each seat's request
-        said = [leaning(p, lang, head.group("head")) for p in (head.group("rest"), *pieces[1:])]
-        if all(said):
-            pieces = [p for p in said if p]
-    out: list[str] = []
-    marker_only = False  # the last piece ended in a correction marker with nothing after it
-    for piece in pieces:
-        if _FILLER.match(piece):
-            continue
-        fix = _FIX_MARK[lang].match(piece)
-        rest = fix.group("rest").strip() if fix is not None else None
-        if out and fix is not None and rest != piece and (
-                rest == "" or _FIX_VALUE[lang].match(rest)):
-            out[-1] = f"{out[-1]}{comma}{piece}"
-            marker_only = rest == ""
-            continue
-        if out and marker_only and _FIX_VALUE[lang].match(piece):
-            out[-1] = f"{out[-1]}{comma}{piece}"
-            marker_only = False
-            continue
-        marker_only = False
-        level = _LEVEL_FINE[lang].match(piece)
-        if out and level is not None and _LEVEL_AT[lang].search(out[-1]):
-            # "pop my seat warmer on, low is fine": the level of the part before it
-            out[-1] = _LEVEL_AT[lang].sub(f"on {level.group('n')}", out[-1], count=1)
-            continue
-        if out and lang == "en":
-            said = f"{out[-1]}, {piece}"
-            first = topic_first(said, lang)
-            if first != said:
-                out[-1] = first
-                continue
-        out.append(piece)
-    return out
-
-
 def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
           cuts_of: Callable[[str], list[int]]) -> _Reading | None:
     """The best cut of one conjunction-free stretch: most commands, then fewest parts; None
     when it has no candidate cut (it is read whole) or no reading at all."""
-    cuts = cuts_of(piece)
+    cuts = cuts_of(piece)[:MAX_CUTS]
     if not cuts:
         return None
     marks = [0, *cuts, len(piece)]
@@ -599,14 +498,6 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
 
 def second_order(text: str, lang: str) -> bool:
     """Whether a part of ``text`` after its first conjunction gives an order of its own on a
-    function the catalogue names ("… and bump the volume up to 18", "…，再把风量调到三档"; not
-    a song title's "rock and roll")."""
+    cabin function (:func:`twin.assistant.shapes.gives_order`)."""
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
-    return any((command_inside(p, lang) or (lang == "en" and _EN_STARTS.match(p) is not None))
-               and topic_words(p, lang) is not None and not _PLAY.match(p) for p in pieces[1:])
-
-
-_PLAY = re.compile(r"^(?:(?:please|can you|could you|just)\s+)*(?:play|put on|播放|放)",
-                   re.IGNORECASE)
-"""A later part asking to play: more of the wildcard's own request ("go to youtube and play
-me …"), not a second command."""
+    return any(gives_order(p, lang) for p in pieces[1:])
