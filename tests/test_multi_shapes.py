@@ -172,3 +172,29 @@ def test_a_number_alone_after_another_function_is_not_its_value() -> None:
     # the number sets what the part before it moved, never some other function
     acts = rule_actions("zh-CN", "打开车窗，调到二十")
     assert ("climate_set_temperature", 20) not in acts and ("media_volume_set", 20) not in acts
+
+
+RUN_ONS = [
+    ("zh-CN", "开窗关空调", [("window_open", None), ("climate_ac_off", None)]),
+    ("zh-CN", "关窗放音乐", [("window_close", None), ("media_play", None)]),
+    ("en", "turn the ac off, the radio down, and open the window",
+     [("climate_ac_off", None), ("media_volume_down", 2), ("window_open", None)]),
+    ("en", "open the window and set temperature 21",
+     [("window_open", None), ("climate_set_temperature", 21)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), RUN_ONS)
+def test_bare_verbs_and_noun_parts(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh-CN", "别开窗关空调"),  # a refusal first: never the window opened
+    ("zh-CN", "不开空调开窗"),
+    ("zh-CN", "离开空调房"),  # 开 inside a word is no verb
+])
+def test_a_refused_or_glued_verb_is_never_a_command(lang: str, text: str) -> None:
+    acts = rule_actions(lang, text)
+    assert ("climate_ac_on", None) not in acts
+    assert ("window_open", None) not in acts
