@@ -306,6 +306,12 @@ class RuleNLU:
         (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
         (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
         start = time.perf_counter()
+        if _CANCELLED[self.lang].search(text):
+            # "play some music, no, never mind": the request is taken back; nothing acts and
+            # no fallback is asked to guess
+            return RuleResult("unknown", None, 1.0, UNKNOWN,
+                              active_catalogue().phrase("leave", self.lang), "cabin", "",
+                              "cancelled", (time.perf_counter() - start) * 1000.0)
         whole = self._parse_one(text, history)
         if history:  # "turn it up" after the fan was set: the fan, not the volume
             said = self._pronoun(text, history, whole)
@@ -522,6 +528,8 @@ class RuleNLU:
         if name == "HassClimateSetTemperature" and "temperature" in ents:
             return "climate_set_temperature", ents["temperature"], 1.0, "full"
         if name == "HassFanSetSpeed" and "percentage" in ents:
+            if not _PERCENT.search(text):  # "set the fan to 30": a level, not 30 percent
+                return "climate_set_fan", ents["percentage"], 1.0, "full"
             return "climate_set_fan", round(float(ents["percentage"]) * 7 / 100), 0.9, "converted"
         if name == "HassSetPosition" and "position" in ents:
             if ents.get("name") == "cover.window" or ents.get("device_class") == "window":
@@ -566,6 +574,14 @@ _ONLY_ONE = {
     for lang, entities in CABIN_ENTITIES.items()}
 """The device of each Home Assistant domain the cabin has exactly one of (the fan, the
 climate): "turn on the fan" matches the domain's sentence, with no name."""
+_CANCELLED = {
+    "en": re.compile(r"\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
+                     r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
+                     r"don'?t|leave it|actually,? don'?t)[\s.!]*$", re.IGNORECASE),
+    "zh-CN": re.compile(r"[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"
+                        r"(?:不对|算了|不要了|不用了|取消|不不|别了|还是算了)[吧了啊呀。！!]*$"),
+}
+"""A request taken back at its end ("…, no, never mind", "…，算了"): nothing is done."""
 _OPEN_REASONS = ("open_template", "wildcard")
 _PERCENT = re.compile(r"%|percent|百分之")
 
