@@ -65,3 +65,33 @@ def test_nothing_is_invented(lang: str, text: str) -> None:
     assert not any(i.startswith("seat_heat") or i == "media_play" for i, _ in acts), acts
     if "fan up" not in text:
         assert acts == []
+
+
+BESIDE = [
+    ("en", "turn his seat heater off, he says it's too hot", [("seat_heat_passenger", 0)]),
+    ("en", "ok, close the window", [("window_close", None)]),
+    ("en", "wow I love this song, turn it up", [("media_volume_up", 2)]),
+    ("en", "any chance you could turn that fan down", [("climate_fan_down", 1)]),
+    ("en", "my seat feels like an icebox", [("seat_heat_driver", 2)]),
+    ("zh-CN", "座位底下凉飕飕的", None),
+    ("zh-CN", "屁股下面冷飕飕的", [("seat_heat_driver", 2)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), BESIDE)
+def test_the_command_beside_what_else_is_said(lang: str, text: str, want: list | None) -> None:
+    acts = rule_actions(lang, text)
+    if want is None:  # no reading: nothing invented
+        assert not any(i != "seat_heat_driver" for i, _ in acts)
+        return
+    assert acts == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    # an aside that wants the other way still blocks the split
+    ("en", "she's asleep, turn the music up"),
+    ("en", "he says it's freezing, turn the heat down"),
+])
+def test_an_aside_against_the_command_is_not_left_out(lang: str, text: str) -> None:
+    acts = rule_actions(lang, text)
+    assert ("media_volume_up", 2) not in acts and ("climate_temperature_down", 1) not in acts

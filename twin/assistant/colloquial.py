@@ -40,6 +40,10 @@ _ZH = (
     # 整 for 来 ("给我整点儿音乐"), a trailing 先 ("静音一下先")
     (re.compile(r"(?:^|(?<=[我吧]))整(?=点|首|个歌|些)"), "来"),
     (re.compile(r"(?<=[\u4e00-\u9fff])先$"), ""),
+    # the seat's underside: "屁股底下凉飕飕的" -> "屁股凉的"
+    (re.compile(r"(?<=屁股)(?:底下|下面|下边)"), ""),
+    (re.compile(r"凉飕飕|冷飕飕|冰冰凉"), "凉"),
+    (re.compile(r"(?<=[凉冷冰热烫闷])的$"), ""),
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
     (re.compile(r"(?:我)?(?:媳妇|老婆|老公|爱人|女朋友|男朋友)(?:那边|那儿|那里)?的?(?=座椅|座位)"),
      "副驾"),
@@ -81,6 +85,12 @@ _EN = (
     (re.compile(r"^(?P<v>.*?)\b(?:the\s+)?(?P<n>heated seat|seat heater|seat warmer|seat heating)"
                 r"(?P<r>.*?)\s+(?:on|for) the passenger(?:'s)? side$", re.IGNORECASE),
      r"\g<v>the passenger \g<n>\g<r>"),
+    # a pointing "that" before the thing: "turn that music down" -> "turn the music down"
+    (re.compile(r"\bthat (?=(?:music|song|radio|fan|window|heat|heater|heating|ac|aircon|"
+                r"air con|volume|seat heater|blower)\b)", re.IGNORECASE), "the "),
+    # a suggestion's wrapper: "would it hurt to turn …", "any chance you could …"
+    (re.compile(r"^(?:would it hurt to|would it be ok(?:ay)? to|any chance you could|"
+                r"is there any chance you could|mind if you)\s+", re.IGNORECASE), ""),
     # a hedge said first: "i think maybe turn …", "yeah so turn …"
     (re.compile(r"^(?:(?:i think|i guess|maybe|perhaps|yeah|so|right|ooh|oh|okay|ok|kindly)"
                 r"[\s,]+)+",

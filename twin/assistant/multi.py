@@ -365,7 +365,8 @@ def _direction(intent: str) -> str | None:
 
 _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
-                     r"there's|there is|my|our|everyone|nobody|ugh|oh)\b", re.IGNORECASE),
+                     r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
+                     r"he's|they|they're)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好|老婆|老公|"
                         r"刚才|刚刚|来电话|媳妇|爸|妈)"),
 }
