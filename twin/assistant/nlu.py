@@ -306,7 +306,7 @@ class RuleNLU:
         (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
         (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
         start = time.perf_counter()
-        if _CANCELLED[self.lang].search(text):
+        if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
             # no fallback is asked to guess
             return RuleResult("unknown", None, 1.0, UNKNOWN,
@@ -575,10 +575,10 @@ _ONLY_ONE = {
 """The device of each Home Assistant domain the cabin has exactly one of (the fan, the
 climate): "turn on the fan" matches the domain's sentence, with no name."""
 _CANCELLED = {
-    "en": re.compile(r"\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
+    "en": re.compile(r"\W*\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
                      r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
                      r"don'?t|leave it|actually,? don'?t)[\s.!]*$", re.IGNORECASE),
-    "zh-CN": re.compile(r"[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"
+    "zh-CN": re.compile(r"\W*[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"
                         r"(?:不对|算了|不要了|不用了|取消|不不|别了|还是算了)[吧了啊呀。！!]*$"),
 }
 """A request taken back at its end ("…, no, never mind", "…，算了"): nothing is done."""
