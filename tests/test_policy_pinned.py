@@ -112,7 +112,8 @@ def test_the_assistant_gives_the_resolver_what_is_left_of_the_deadline() -> None
     d = assistant.handle("make it cosy", "zh", session="s", rule_ms=30.0)
     assert d.path == "llm" and d.command == SET_22
     assert rec.calls == [("make it cosy", [], "zh-CN", 50.0)]  # 80 - 30 ms
-    assistant.handle("again please", "en", session="s", rule_ms=95.0)
+    # a follow-up the rules miss ("again please" is a rule follow-up since "please" is courtesy)
+    assistant.handle("cosier please", "en", session="s", rule_ms=95.0)
     assert rec.calls[-1][3] == 0.0  # never a negative budget
     assert rec.calls[-1][1] == [Turn("make it cosy", "climate_set_temperature", 22)]
     given = [Turn("turn on the ac", "climate_ac_on", None)]

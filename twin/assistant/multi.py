@@ -15,6 +15,12 @@ then the one with the fewest parts. No reading is taken when a part the cabin ca
 "later", "elsewhere", a question, someone else's habit or a refusal (it could be about the
 whole sentence), when two parts move one function differently, or when no part acts.
 
+Before the cut, :mod:`twin.assistant.shapes` puts back what is no part of its own (a filler,
+a corrected number, a level said after, a function named first) and, in an English run-on,
+offers cuts before a command verb ("close the window turn the ac on"). Two parts on one
+function are one request said twice, unless a step is followed by its value ("风小点儿，调到
+二档就行": the value).
+
 A part that only states how things are ("it's freezing", "风太大了") is the reason of the
 commands beside it, not a command of its own: it is left out when it is about the function a
 command moves, or is cold or heat beside a command that warms or cools (a seat heater, the
@@ -36,11 +42,19 @@ from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
-from twin.assistant.phrasing import SEAT, it_after_seat, other_zone, topic_words
+from twin.assistant.phrasing import (
+    SEAT,
+    it_after_seat,
+    number_reading,
+    other_zone,
+    topic_words,
+)
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
+from twin.assistant.shapes import joined as put_back
 
-__all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "split_commands"]
+__all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "second_order", "split_commands"]
 
 MAX_PARTS = 5
 """The most parts (commands and things the cabin cannot do) one sentence is split into."""
@@ -50,16 +64,20 @@ MAX_SPAN = 4
 """The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
 
 CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and also|and|then|also|plus)\b\s*"
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|"
+                     r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
-    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|并|"
-                        r"以及|而且)\s*|\s*[，,;；、。]\s*|(?<=[了吧上掉开下])再(?=[把将打开关调播放])"),
+    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
+                        r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*|"
+                        r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
 
 _VERB_HEADS = re.compile(
     r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
-    r"调节|设置|切换|暂停|继续播放|上一首|下一首|换一首|对着|朝着))"
+    r"调节|设置|切换|暂停|继续播放|上一首|下一首|换一首|对着|朝着|"
+    r"(?<![打关开离展公分避张拉别不])[开关](?=车窗|窗|空调|冷气|暖气|风|座椅|音乐|除雾|除霜)|"
+    r"(?<![播不别])放(?=音乐|歌|首|点音乐)))"
 )
 """Where a Chinese command may start when no conjunction marks it: a verb..."""
 _NOUN_HEADS = re.compile(
@@ -200,6 +218,11 @@ def split_commands(
     function (two parts on one function are one request said twice); ``whole`` is the
     sentence's own reading, if already made (it is not parsed again)."""
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
+    joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
+    if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
+        one = parse(joined[0], history)
+        return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
+    pieces = joined
     if not pieces or len(pieces) > MAX_PARTS:
         return None
     level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
@@ -237,8 +260,18 @@ def split_commands(
             lean = leaning(piece, lang, pieces[i - 1], (before.intent, before.value))
         if lean is not None and read(piece)[1] is None and read(lean)[1] == "act":
             piece = pieces[i] = lean  # "…，我的开一档": my seat heating, level one
-        spans = _best(piece, read) if lang == "zh-CN" else None
+        elif i and read(piece)[1] is None and read(pieces[i - 1])[1] == "act":
+            # "风小点儿，调到二档就行": a number alone sets what the part before it moved
+            value = number_reading(piece, lang, topic_of(read(pieces[i - 1])[0].intent))
+            if value is not None and read(value)[1] == "act":
+                piece = pieces[i] = value
+        spans = _best(piece, read, _cuts) if lang == "zh-CN" else (
+            _best(piece, read, en_cuts) if read(piece)[1] is None else None)
         if spans is None:
+            if read(piece)[1] is None and NOT_ALL.match(piece) and chosen and (
+                    read(chosen[-1])[0].intent == "window_set_position"):
+                asides.append(piece)  # "车窗开条缝就行，别全打开"
+                continue
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
                 if shared is None:
@@ -284,6 +317,11 @@ def split_commands(
         if any((p.intent, p.value) == (part.intent, part.value) for _, p in out):
             continue  # "起雾了，看不清": the same request said twice is one request
         if topic in topics:  # two parts about one function: one request said twice
+            at = next(k for k, (_, p) in enumerate(out) if topic_of(p.intent) == topic)
+            if _direction(out[at][1].intent) in ("up", "down") and (
+                    _direction(part.intent) == "set" and isinstance(part.value, int)):
+                out[at] = (piece, part)  # "turn the fan down, to two": the value is how far
+                continue
             return None
         topics.add(topic)
         out.append((piece, part))
@@ -319,11 +357,18 @@ def split_commands(
     return out
 
 
+def _direction(intent: str) -> str | None:
+    """``intent``'s direction in the catalogue (up, down, set ...), if any."""
+    entry = active_catalogue().intents.get(intent)
+    return None if entry is None else entry.direction
+
+
 _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
-                     r"there's|there is|my|our|everyone|nobody|ugh|oh)\b", re.IGNORECASE),
+                     r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
+                     r"he's|they|they're)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好|老婆|老公|"
-                        r"媳妇|爸|妈)"),
+                        r"刚才|刚刚|来电话|媳妇|爸|妈)"),
 }
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
 
@@ -372,7 +417,8 @@ _ASIDE_WANTS = {
 
 _WEATHER_OUT = re.compile(
     r"^(?:it'?s|it is|it has|it'?s gotten|it got)\s+(?:\w+\s+){0,2}(?:cool|cold|warm|hot|nice|"
-    r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing)\w*\s+"
+    r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing|"
+    r"(?:a )?scorch|(?:a )?stinker)\w*\s+"
     r"(?:outside|out there|outdoors)$|"
     r"^(?:外面|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
     r"(?:的|了|啊|呢)?$",
@@ -394,13 +440,18 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
             and not negated(piece) and not command_inside(piece, lang))
 
 
+_OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",
+                      re.IGNORECASE)
+"""A noun part that says its own way ("…, and the fan down too"): it shares no verb."""
+
+
 def _shared_verbs(pieces: list[str]) -> list[str]:
     """English parts that start as a noun phrase take the verb of the part before them
     ("turn off the music and the AC" -> "turn off the AC")."""
     out = list(pieces)
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
-        if verb is not None and _EN_NOUN.match(out[i]):
+        if verb is not None and _EN_NOUN.match(out[i]) and not _OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
     return out
 
@@ -421,10 +472,11 @@ def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> li
     return None
 
 
-def _best(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
-    """The best cut of one conjunction-free Chinese stretch: most commands, then fewest parts;
-    None when it has no candidate cut (it is read whole) or no reading at all."""
-    cuts = _cuts(piece)
+def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
+          cuts_of: Callable[[str], list[int]]) -> _Reading | None:
+    """The best cut of one conjunction-free stretch: most commands, then fewest parts; None
+    when it has no candidate cut (it is read whole) or no reading at all."""
+    cuts = cuts_of(piece)[:MAX_CUTS]
     if not cuts:
         return None
     marks = [0, *cuts, len(piece)]
@@ -445,3 +497,10 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Readin
                     now.commands, -len(now.parts)):
                 best[i] = here
     return best[0]
+
+
+def second_order(text: str, lang: str) -> bool:
+    """Whether a part of ``text`` after its first conjunction gives an order of its own on a
+    cabin function (:func:`twin.assistant.shapes.gives_order`)."""
+    pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
+    return any(gives_order(p, lang) for p in pieces[1:])

@@ -55,7 +55,7 @@ from twin.assistant.feedback import (
     range_feedback,
 )
 from twin.assistant.intents import INTENTS
-from twin.assistant.multi import STATEMENT, split_commands
+from twin.assistant.multi import CONJUNCTIONS, STATEMENT, second_order, split_commands
 from twin.assistant.phrasing import (
     both_zones,
     corrections,
@@ -306,6 +306,12 @@ class RuleNLU:
         (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
         (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
         start = time.perf_counter()
+        if _CANCELLED[self.lang].match(text):
+            # "play some music, no, never mind": the request is taken back; nothing acts and
+            # no fallback is asked to guess
+            return RuleResult("unknown", None, 1.0, UNKNOWN,
+                              active_catalogue().phrase("leave", self.lang), "cabin", "",
+                              "cancelled", (time.perf_counter() - start) * 1000.0)
         whole = self._parse_one(text, history)
         if history:  # "turn it up" after the fan was set: the fan, not the volume
             said = self._pronoun(text, history, whole)
@@ -318,6 +324,12 @@ class RuleNLU:
             return replace(reread, ms=(time.perf_counter() - start) * 1000.0)
         parts = self._split(text, history, whole)
         if parts is None:
+            if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
+                # "start the music and bump the volume up to 18": the wildcard took a second
+                # command the split could not read; acting on the first alone is a partial
+                # answer, so the rules do not answer
+                return replace(whole, confidence=0.3, reason="open_partial", command=None,
+                               feedback=clarify(self.lang))
             return whole
         ms = (time.perf_counter() - start) * 1000.0
         if len(parts) == 1:  # one command said with asides ("…, the baby's asleep")
@@ -363,10 +375,18 @@ class RuleNLU:
             if found is not None and found.actuates and found.confidence >= 0.85 and (
                     found.intent != history[-1].intent):
                 return replace(found, confidence=0.9, reason="followup")
+        return self._corrected(text, history)
+
+    def _corrected(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
+        """A self-correction's last wish ("temperature 22, no, 21"), when it is one command's:
+        a first request that is several ("fan on three and temperature 22, no, 23") is read
+        part by part instead (the correction belongs to its last part)."""
         fixed = corrections(text, self.lang)
         if fixed is None or out_of_scope(text) is not None:
             return None
         first, readings = fixed
+        if len([p for p in CONJUNCTIONS[self.lang].split(first) if p and p.strip()]) > 1:
+            return None
         topic = topic_words(first, self.lang)
         for i, reading in enumerate(readings):
             if i == 0 and STATEMENT[self.lang].match(reading):
@@ -394,6 +414,10 @@ class RuleNLU:
     def _parse_part(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One part of a sentence: :meth:`_parse_one`, its "it" read from the history."""
         part = self._parse_one(text, history)
+        if part.confidence < 0.85:  # "…, temperature 22, no, 21": the part's own correction
+            fixed = self._corrected(text, history)
+            if fixed is not None:
+                return fixed
         # a Chinese part is a cut of the sentence ("打开" of "打开座椅按摩"): no object to find
         said = (self._pronoun(text, history, part, split=False)
                 if history and self.lang == "en" else None)
@@ -411,6 +435,11 @@ class RuleNLU:
             matched = found.intent.name
             intent, value, confidence, reason = self._from_cabin(found, history)
         elif source == "cabin_open" and found.intent.name == DEFER:
+            matched = found.intent.name
+            intent, value, confidence, reason = "unknown", None, 0.3, "open_cabin_device"
+        elif source == "cabin_open" and _word_anywhere_beside_cabin(found, text, self.lang):
+            # "the air's blasting so hard my contacts are drying out": an out-of-domain word
+            # inside a sentence about a cabin function; not "cannot do", the fallback decides
             matched = found.intent.name
             intent, value, confidence, reason = "unknown", None, 0.3, "open_cabin_device"
         elif source == "cabin_open":
@@ -489,6 +518,8 @@ class RuleNLU:
             target = ents.get("name")
             if target is None and ents.get("device_class") == "window":
                 target = "cover.window"
+            if target is None:  # "turn on the fan": a domain the cabin has one device of
+                target = _ONLY_ONE[self.lang].get(str(ents.get("domain")))
             mapped = ON_OFF[name].get(str(target))
             if mapped is None:
                 # a real device the cabin does not control (lights, locks, the sunroof...)
@@ -497,6 +528,8 @@ class RuleNLU:
         if name == "HassClimateSetTemperature" and "temperature" in ents:
             return "climate_set_temperature", ents["temperature"], 1.0, "full"
         if name == "HassFanSetSpeed" and "percentage" in ents:
+            if not _PERCENT.search(text):  # "set the fan to 30": a level, not 30 percent
+                return "climate_set_fan", ents["percentage"], 1.0, "full"
             return "climate_set_fan", round(float(ents["percentage"]) * 7 / 100), 0.9, "converted"
         if name == "HassSetPosition" and "position" in ents:
             if ents.get("name") == "cover.window" or ents.get("device_class") == "window":
@@ -535,6 +568,20 @@ def _thermal(intent: str) -> int | None:
     return 1 if topic.thermal == "warms" else -1
 
 
+_ONLY_ONE = {
+    lang: {d: next(iter(ids)) for d in {d for _, _, d in entities}
+           if len(ids := {e for _, e, dd in entities if dd == d}) == 1}
+    for lang, entities in CABIN_ENTITIES.items()}
+"""The device of each Home Assistant domain the cabin has exactly one of (the fan, the
+climate): "turn on the fan" matches the domain's sentence, with no name."""
+_CANCELLED = {
+    "en": re.compile(r"\W*\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
+                     r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
+                     r"don'?t|leave it|actually,? don'?t)[\s.!]*$", re.IGNORECASE),
+    "zh-CN": re.compile(r"\W*[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"
+                        r"(?:不对|算了|不要了|不用了|取消|不不|别了|还是算了)[吧了啊呀。！!]*$"),
+}
+"""A request taken back at its end ("…, no, never mind", "…，算了"): nothing is done."""
 _OPEN_REASONS = ("open_template", "wildcard")
 _PERCENT = re.compile(r"%|percent|百分之")
 
@@ -559,6 +606,32 @@ def off_topic(text: str, lang: str) -> bool:
     rules miss is then "that's not something I can do in the car", not "say that again"."""
     words = _CABIN_WORDS.get(lang, _CABIN_WORDS["en"])
     return words.search(text) is None or out_of_scope(text) is not None
+
+
+def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) -> bool:
+    """An out-of-domain template that matched one word anywhere in the sentence (its text
+    starts with a wildcard: "[{anything}] (contacts|coffee|...) [{anything}]"), where that
+    word is only the subject of a statement ("my contacts are drying out") said after a
+    complaint about a cabin function ("the air's blasting so hard"): no request about it."""
+    sentence = found.intent_sentence
+    said = sentence.text if sentence is not None and sentence.text else ""
+    if found.intent.name != "unknown" or not said.startswith("[{anything}] (") or lang != "en":
+        return False
+    words = said[len("[{anything}] ("):].split(")", 1)[0].split("|")
+    subject = re.search(rf"\b(?:my|our|the)\s+(?:{'|'.join(map(re.escape, words))})\s+"
+                        r"(?:is|are|keep|keeps|have|has|were|was|get|gets|getting)\b",
+                        text, re.IGNORECASE)
+    if subject is None:
+        return False
+    before = text[:subject.start()]
+    return ((topic_words(before, lang) is not None or _CABIN_THING.search(before) is not None)
+            and _STATED.search(before) is not None and out_of_scope(text) is None)
+
+
+_CABIN_THING = re.compile(r"\b(?:air|ac|a/c|aircon|vents?|seats?|heater|windscreen|windshield)\b",
+                          re.IGNORECASE)
+_STATED = re.compile(r"\b(?:is|are|'s|'re)\b|'s\s", re.IGNORECASE)
+"""A complaint's verb: the part before the subject says how a cabin function is."""
 
 
 def _not_for_now(text: str) -> bool:

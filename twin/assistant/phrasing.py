@@ -23,12 +23,15 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 
 __all__ = ["SEAT", "both_zones", "corrections", "it_after_seat", "normalise", "number_reading",
-           "other_zone", "pronoun_reading", "topic_words"]
+           "other_zone", "pronoun_reading", "topic_first", "topic_words"]
 
 _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
               r"forty|fifty|sixty|seventy|eighty|ninety|hundred|half)")
 _ZH_NUMBER = r"(?:\d+|[零一二两三四五六七八九十百]+)"
+_EN_COMPOUND = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]"
+                r"(?:one|two|three|four|five|six|seven|eight|nine)\b|" + _EN_NUMBER + ")")
+"""A number said in words, "twenty-three" whole (not "twenty" and "three")."""
 
 _IS_AFTER = (r"(?:all|too|so|really|very|way|kinda|kind of|a bit|a little|quite|pretty|super|"
              r"getting|not|still|freezing|frozen|cold|chilly|hot|boiling|burning|warm|fogged|"
@@ -96,9 +99,42 @@ def normalise(text: str, lang: str) -> str:
                 text = f"{base} {tail}".strip() if base is not None else text
             elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what")):
                 text = rest  # "how about some heat", not "what about the music?"
+    text = topic_first(text, lang)
     if not _WINDOW.search(text):  # "open the window, but not too far" is not all the way
         text = _HEDGE[lang].sub("", text)
     return _APPROX[lang].sub("", text)
+
+
+_EN_TOPIC_FIRST = re.compile(
+    r"^(?:(?:and|now|as for|about|oh and)\s+)?(?P<n>(?:the|my|that|this)\s+[a-z][a-z' -]{1,24}?)"
+    r"\s*[,:;]\s*(?P<rest>(?:(?:can you|could you|would you|please|just)\s+)*"
+    r"(?:turn|switch|put|set|make|bring|knock|crank|bump|shut|close|open|roll)\b.*)$",
+    re.IGNORECASE)
+_EN_VERBISH = re.compile(r"\b(?:is|are|was|were|'s|turn|put|set|make|get|keep|feels?|seems?)\b",
+                         re.IGNORECASE)
+_ZH_SEAT_FIRST = re.compile(r"^(?P<pre>[把将给]?)(?:座椅加热|座椅|加热)"
+                            r"(?P<z>主驾驶?|副驾驶?|驾驶位|乘客|我这边|我)的?(?=[开关调给帮打设加升降])")
+_ZH_TOPIC_MARK = re.compile(r"^(?P<t>空调|温度|风量|风速|风力|音量|声音|车窗|窗户|座椅加热|风)"
+                            r"(?:呢|啊|吧|嘛)[，,\s]*(?=\S)")
+
+
+def topic_first(text: str, lang: str) -> str:
+    """``text`` with a function named first, as a topic, said in the command's order:
+    "the fan, turn it down" -> "turn the fan down"; "座椅加热副驾的关掉" -> "副驾座椅加热关掉";
+    "空调呢，调到22" -> "空调调到22". Only a topic the catalogue names, and only when what
+    follows is a command with "it" (English) or a verb (Chinese)."""
+    if lang == "en":
+        found = _EN_TOPIC_FIRST.match(text.strip())
+        if found is None or _EN_VERBISH.search(found.group("n")):
+            return text
+        noun, rest = found.group("n"), found.group("rest")
+        if topic_words(noun, lang) is None or not _IT.search(rest):
+            return text
+        return _IT.sub(noun, rest, count=1)
+    seat = _ZH_SEAT_FIRST.match(text)
+    if seat is not None:
+        return f"{seat.group('pre')}{seat.group('z')}座椅加热{text[seat.end():]}"
+    return _ZH_TOPIC_MARK.sub(r"\g<t>", text, count=1)
 
 
 _FIX = {
@@ -168,7 +204,7 @@ def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
 
 _BARE_NUMBER = {
     "en": (r"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
-           rf"set it to|to)[\s,]+)*(?P<n>{_EN_NUMBER})(?: (?P<u>{{units}}))?"
+           rf"set it to|to)[\s,]+)*(?P<n>{_EN_COMPOUND})(?: (?P<u>{{units}}))?"
            r"(?: instead| please)*$"),
     "zh-CN": (rf"^(?:不对|不是|不|改成|换成|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
               r"(?P<u>{units})?(?:吧|就行|好了)?$"),
@@ -233,7 +269,7 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
     if not first or not wish:
         return None
     out = [wish]
-    number = re.compile(_EN_NUMBER if lang == "en" else _ZH_NUMBER, re.IGNORECASE)
+    number = re.compile(_EN_COMPOUND if lang == "en" else _ZH_NUMBER, re.IGNORECASE)
     said = list(number.finditer(first))
     new = number.search(wish)
     if said and new is not None:
@@ -246,6 +282,9 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
             at = first.lower().rindex(way[-1].lower())
             out.append(first[:at] + wish + first[at + len(way[-1]):])
     topic = topic_words(first, lang)
+    again = number_reading(wish, lang, topic)  # "temperature 19, no, 21": the function set to it
+    if again is not None:
+        out.append(again)
     if topic is not None:
         noun = _noun(topic, lang) or ""
         if lang == "en" and re.search(r"\bit\b", wish, re.IGNORECASE):

@@ -87,7 +87,8 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            # a tag and a wish said after the command ("..., would you", "... would be nice")
            "would you", "will you", "could you", "can you", "won't you", "real quick",
            "would be nice", "would be great", "would be good", "would be lovely", "would help",
-           "for me", "for us", "instead", "go on", "go ahead"),
+           "for me", "for us", "instead", "go on", "go ahead", "please", "thanks", "thank you",
+           "mate", "cheers", "as well", "too"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以"),
 }
 
