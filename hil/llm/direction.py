@@ -51,6 +51,26 @@ _HOT_AS = re.compile(
 _NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么)|\bnot so\b")
 
 
+# the road, the engine, the wind or the children loud: a noise over the sound, never the volume
+# too loud ("路噪太大了，歌都听不清": louder); the noise and the word of its loudness are dropped
+_NOISE_LOUD = re.compile(
+    r"(?:路噪|胎噪|风噪|噪音|噪声|杂音|发动机|引擎|马达|外面|窗外|孩子们?|小孩子?|小朋友|宝宝|"
+    r"风声|雨声)(?:声|的声音|的噪音)?(?:也|实在|真的?|都)?(?:太|好|很|特别|超|这么|那么)?"
+    r"(?:大|响|吵)(?:了|啊|呀)?|"
+    r"\b(?:the |this |that |all the |so much )?(?:road|tyre|tire|wind|engine|motor|traffic|rain|"
+    r"kids?|children|baby|background|outside) ?(?:noise|roar|sound)?s? (?:is |are |'?s |'?re |"
+    r"gets? |getting |being )?(?:way |just |really |so |too |very |damn |super |incredibly )*"
+    r"(?:loud|noisy|deafening)\b|"
+    r"\b(?:the |this |that |all the |so much )?(?:road |tyre |tire |wind |engine |background )?"
+    r"noise (?:is |'?s )?(?:way |just |really |so |too |very )*(?:loud|bad|high)\b"
+)
+# the user cannot hear: whatever else is said, never quieter
+_CANT_HEAR = re.compile(
+    r"听不(?:清|见|到|太清)|(?:can ?not|can'?t|cannot|couldn'?t|can barely|can hardly|barely|"
+    r"hardly) hear(?! (?:myself|my ?self|my own|you|the (?:navi\w*|directions?|call|phone)))"
+)
+
+
 def normalised(text: str) -> str:
     """``text`` lower-cased, without words of reassurance that contain a negation ("no
     problem", "it's fine"), with "别这么"/"not so" read as the excess they are ("太", "too"),
@@ -94,6 +114,20 @@ def direction_of(intent: str, text: str) -> int | None:
         return 1  # "I can't stand this track": the next one, whatever its negation
     if family == "media_playback" and _STOP_PLAYING.search(lowered) and not negated(lowered):
         return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
+    if family == "media_volume":
+        return _volume_way(family, lowered)
+    return _way(family, lowered)
+
+
+def _volume_way(family: str, lowered: str) -> int:
+    """The volume's way: a noise said loud is no excess of the volume, and a user who cannot
+    hear never wants it quieter (then it asks, or goes louder)."""
+    way = _way(family, _NOISE_LOUD.sub(" ", lowered))
+    return 0 if way < 0 and _CANT_HEAR.search(lowered) else way
+
+
+def _way(family: str, lowered: str) -> int:
+    """The way of ``family``'s words in ``lowered``, its negations and excesses read."""
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
     unclear = _UNCLEAR.get(family)

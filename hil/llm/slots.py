@@ -48,11 +48,25 @@ MIN_WORDS = re.compile(
 _FAN_LEVEL = re.compile(r"(?<![大小高低加减升降])[一二两三四五六七1-7] ?[档挡]")
 _FAN_STEP = re.compile(r"[大小高低加减升降][一二两三四五六七1-7] ?[档挡]")
 PASSENGER = re.compile(
-    r"passenger|(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
+    r"passenger|\b(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
     r"dad|father|friend|son|daughter)'?s?\b|co-?driver|shotgun|right(?:-hand)? seat|副驾|右前|"
     r"\bhers\b|\bher (?:seat|side)\b|"
-    r"右边|右侧|老婆|老公|媳妇|女朋友|男朋友|旁边"
+    r"\b(?:for|to) (?:my |the |our )?(?:madam|missus|missis|missy|wifey|lady|better half|"
+    r"spouse|fianc\w*|her|passenger)\b|\bmy (?:madam|missus|missis|wifey|lady|better half)\b|"
+    r"右边|右侧|老婆|老公|媳妇|女朋友|男朋友|爱人|太太|旁边|给她"
 )
+"""The front passenger's seat: named, or the person who by convention sits there, the speaker's
+wife or partner ("abeg on the seat warmer for my madam", "给她开座椅加热")."""
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:for|to) (?:my |the |our |your |this )?(?:kids?|child(?:ren)?|baby|boy|girl|son|"
+    r"daughter|mum|mom|mother|mama|dad|father|papa|grand\w*|granny|nan|brother|sister|bro|sis|"
+    r"aunt\w*|uncle|cousin|friend|mate|buddy|colleague|boss|guest|visitor|him|them|"
+    r"everyone|everybody|oga|pikin)\b|"
+    r"给(?:我|咱)?(?:的)?(?:妈|爸|孩子|小孩|宝宝|儿子|女儿|闺女|奶奶|爷爷|姥姥|外婆|姥爷|外公|"
+    r"朋友|同事|领导|老板|客人|哥|姐|弟|妹|他们?|大家)"
+)
+"""A seat heater for someone else, not known to sit in front ("for my mum", "给孩子"): which
+seat is theirs is not said, so never the driver's by default (ask)."""
 _DRIVER = re.compile(r"driver|\bmy seat|\bmine\b|left(?:-hand)? seat|主驾|驾驶位|左前|我的座|我这")
 _LEVELS = (
     (0, re.compile(r"\boff\b|turn (?:it )?off|switch (?:it )?off|\bstop\b|kill|too (?:hot|warm)|"
@@ -126,6 +140,8 @@ def _seat(text: str, head_member: str) -> tuple[str, int | str | None] | None:
         intent = "seat_heat_passenger"
     elif _DRIVER.search(lowered):
         intent = "seat_heat_driver"
+    elif _SOMEONE_ELSE.search(lowered):
+        return None  # for someone whose seat is not said: ask which seat
     else:  # no seat said: the speaker's, the driver's
         intent = "seat_heat_driver"
     number = number_of(text)
