@@ -28,6 +28,8 @@ window, the fan), else the sentence is not split. An aside the rules read as not
 statement ("the baby's asleep", "I need to hear the GPS", "听不清"), is left out too, unless it
 wants the other way ("the baby is asleep, turn the music up") or names another function than
 the commands' ("the fan's blasting me, tone it down"). The same request said twice is one.
+A purpose said right after a part the cabin cannot do ("把天窗打开，透透气", "open the sunroof,
+to get some air") is that part's (:data:`PURPOSE`): nothing acts, the answer names the part.
 
 Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
 at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
