@@ -28,6 +28,8 @@ window, the fan), else the sentence is not split. An aside the rules read as not
 statement ("the baby's asleep", "I need to hear the GPS", "听不清"), is left out too, unless it
 wants the other way ("the baby is asleep, turn the music up") or names another function than
 the commands' ("the fan's blasting me, tone it down"). The same request said twice is one.
+A purpose said right after a part the cabin cannot do ("把天窗打开，透透气", "open the sunroof,
+to get some air") is that part's (:data:`PURPOSE`): nothing acts, the answer names the part.
 
 Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
 at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
@@ -68,7 +70,7 @@ CONJUNCTIONS = {
                      r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
-                        r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*|"
+                        r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
@@ -100,6 +102,18 @@ STATEMENT = {
                         r"车里|车内|车上|感觉|觉得|这)"),
 }
 """A part that states how things are (a reason said beside a command), not a command."""
+PURPOSE = {
+    "en": re.compile(r"^(?:(?:so (?:that )?(?:i|we) can|in order to|to|for|so)\s+)?"
+                     r"(?:(?:get|let|have|bring|let in)\s+)?(?:in\s+)?"
+                     r"(?:some|a (?:bit|little)(?: of)?|a breath of)?\s*(?:fresh\s+)?air(?:\s+in)?"
+                     r"|^(?:(?:so (?:that )?(?:i|we) can|in order to|to)\s+)?"
+                     r"(?:air (?:it|the car) out|cool (?:down|off)|get rid of the smell)$",
+                     re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:为了|好|让)?(?:透透气|透个气|透气|通通风|通个风|通风|凉快凉快|"
+                        r"凉快一下|散散味儿?|散味儿?|换换气|换气|透透风)(?:一下)?[吧啊呀呢]?$"),
+}
+"""A part that only says why ("透透气", "to get some air"): said right after a part the cabin
+cannot do ("把天窗打开，透透气"), it is that part's purpose, not a command of its own."""
 _STATEMENT_INSIDE = {
     "en": re.compile(r"\b(?:is|are) (?:too|so|way too|really|very)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"(?:太|有点|有些|好|真|特别|非常)(?:大|小|强|弱|吵|冷|热|闷|凉|低|高)"),
@@ -252,7 +266,11 @@ def split_commands(
         pieces = [seat_said(lang, s == "seat_heat_driver", level) for s in seats]
     chosen: list[str] = []
     asides: list[str] = []
+    purposes: list[str] = []
     for i, piece in enumerate(pieces):
+        if chosen and PURPOSE[lang].match(piece.strip(" .!。！")) and read(chosen[-1])[1] == "no":
+            purposes.append(piece)  # "把天窗打开，透透气": why the part before, not a command
+            continue
         lean = None
         if i and (lean := leaning(piece, lang, pieces[i - 1])) is None and _SEATLIKE[lang].match(
                 piece):  # "heat my seat and my wife's too": the reading names the function
@@ -291,7 +309,7 @@ def split_commands(
                 said.append(Turn(piece, part.intent, part.value))  # type: ignore[arg-type]
         else:
             chosen.extend(piece[a:b] for a, b in spans.parts)
-    if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) < 2:
+    if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) + len(purposes) < 2:
         return None
     out: list[tuple[str, Part]] = []
     reasons: list[Part] = []
@@ -326,6 +344,8 @@ def split_commands(
         topics.add(topic)
         out.append((piece, part))
     if not any(p.actuates for _, p in out):
+        if purposes and out and not reasons and not asides:
+            return out  # "open the sunroof, to get some air": what the cabin cannot do, said
         if len(reasons) != 1 or out or not asides:
             return None
         # a statement said with an aside only ("太热了，受不了了"): the statement asks

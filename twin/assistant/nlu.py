@@ -387,6 +387,12 @@ class RuleNLU:
         first, readings = fixed
         if len([p for p in CONJUNCTIONS[self.lang].split(first) if p and p.strip()]) > 1:
             return None
+        later = [p for p in CONJUNCTIONS[self.lang].split(readings[0]) if p and p.strip()][1:]
+        if second_order(readings[0], self.lang) or any(
+                self._parse_one(p.strip(), history).confidence >= 0.5 for p in later):
+            # "fan on three, no, two, and open the window": the correction is followed by a
+            # command of its own; read part by part, never the correction alone
+            return None
         topic = topic_words(first, self.lang)
         for i, reading in enumerate(readings):
             if i == 0 and STATEMENT[self.lang].match(reading):

@@ -39,6 +39,10 @@ _QUESTION = re.compile(
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
     r"(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
+    # whether it is on ("空调现在开着没有啊", "车窗关了没", "座椅加热有没有开", "是不是开着"):
+    # asked about its state, not ordered
+    r"[着了]没(?:有)?[啊呀呢吧嘛哈]?[？?]?$|有没有(?:在)?(?:开|关|打开|关上|关掉)|"
+    r"是不是(?:还)?(?:开|关)(?:着|了)|"
     r"什么歌|哪首|谁唱|谁的歌|叫什么|叫啥|啥名|啥歌|什么名|"
     # how to work it ("座椅加热怎么开啊", "how do I turn the fan off"): asked, not ordered
     r"怎么(?:才能|样)?(?:开|关|打开|关闭|调|设置|用|弄|操作)(?:啊|呀|呢|的|来着)?[？?]?$|"

@@ -38,11 +38,12 @@ _FILLER = re.compile(r"^(?:uh+|um+|er+|erm+|ah+|like|you know|i mean|mate|man|du
                      r"[\s.。!！]*$", re.IGNORECASE)
 """A part that is only a filler ("fan on three and, uh, temperature 22"): no part at all."""
 _FIX_MARK = {
-    "en": re.compile(r"^(?:(?:no|nope|wait|sorry|oops|i mean|or rather|scratch that|correction)"
+    "en": re.compile(r"^(?:(?:no|nope|wait|sorry|oops|actually|i mean|or rather|scratch that|"
+                     r"correction)"
                      r"\b[\s,.;!]*)+(?:(?:make|change) (?:that|it)(?: to)?\s*)?(?P<rest>.*)$",
                      re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:(?:不对|说错了|哦不|啊不|呃不|不不|错了)[，,\s]*)+(?:改成|换成|改为)?"
-                        r"(?P<rest>.*)$"),
+    "zh-CN": re.compile(r"^(?:(?:不对|不是|说错了|哦不|啊不|呃不|不不|错了)[，,\s]*)+"
+                        r"(?:改成|换成|改为)?(?P<rest>.*)$"),
 }
 _FIX_VALUE = {
     "en": re.compile(r"^(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
