@@ -34,3 +34,24 @@ def test_the_fallback_never_grounds_a_state_question(intent: str, text: str) -> 
 ])
 def test_an_order_near_those_words_still_acts(text: str, want: list[tuple]) -> None:
     assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "turn on the seat heater for the kids"),
+    ("en", "heated seat on for the baby"),
+    ("en", "put the seat warmer on for my grandma"),
+    ("zh-CN", "座椅加热开一下给孩子暖和暖和"),
+    ("zh-CN", "把座椅加热打开，给老人暖和一下"),
+])
+def test_a_seat_heater_for_someone_else_is_never_the_drivers(lang: str, text: str) -> None:
+    assert not any(intent == "seat_heat_driver" for intent, _ in rule_actions(lang, text))
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    ("en", "open the window a crack for the dog", [("window_set_position", 20)]),
+    ("zh-CN", "车窗留条缝给狗透透气", [("window_set_position", 20)]),
+    ("zh-CN", "空调开一下给宝宝凉快凉快", [("climate_ac_on", None)]),
+])
+def test_who_a_cabin_command_is_for_is_still_read_away(lang: str, text: str,
+                                                        want: list[tuple]) -> None:
+    assert rule_actions(lang, text) == want

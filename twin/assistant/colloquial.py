@@ -52,10 +52,12 @@ _ZH = (
     (re.compile(r"^车里面"), "车里"),
     # "again/more" before a verb inside one command: "风量再调大一点" -> "风量调大一点"
     (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别也还就])再(?=[调开关加升降放切换])"), ""),
-    # who it is for, said after the command: "车窗留条缝给狗透透气" -> "车窗留条缝"
-    (re.compile(r"[，,]?(?:给|让)(?:狗|狗狗|小狗|猫|猫咪|孩子|孩子们|宝宝|小孩|娃|老人)"
+    # who it is for, said after the command: "车窗留条缝给狗透透气" -> "车窗留条缝"; never
+    # beside a seat (a seat heater "给孩子暖和暖和" is not the driver's: the rules leave it)
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫))(?P<v>.*?)[，,]?(?:给|让)(?:狗|狗狗|小狗|猫|猫咪|"
+                r"孩子|孩子们|宝宝|小孩|娃|老人)"
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
-                r"[吧啊呀]?$"), ""),
+                r"[吧啊呀]?$"), r"\g<v>"),
 )
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
@@ -95,11 +97,12 @@ _EN = (
     (re.compile(r"^(?:(?:i think|i guess|maybe|perhaps|yeah|so|right|ooh|oh|okay|ok|kindly)"
                 r"[\s,]+)+",
                 re.IGNORECASE), ""),
-    # who it is for, said after the command: "open the window a crack for the dog"
-    (re.compile(r"[\s,]+(?:for|so) (?:the|my|our) (?:dog|dogs|doggo|pup|puppy|cat|kids?|baby|"
-                r"little ones?|children|toddler|nan|grandma|grandpa)"
+    # who it is for, said after the command: "open the window a crack for the dog"; never
+    # beside a seat ("the seat heater for the kids" is not the driver's: the rules leave it)
+    (re.compile(r"^(?!.*\bseat)(?P<v>.*?)[\s,]+(?:for|so) (?:the|my|our) (?:dog|dogs|doggo|pup|"
+                r"puppy|cat|kids?|baby|little ones?|children|toddler|nan|grandma|grandpa)"
                 r"(?: (?:can|could) (?:breathe|get some air|cool down|stay warm|warm up))?"
-                r"\s*[.!]*$", re.IGNORECASE), ""),
+                r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
     (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely)\s+",
