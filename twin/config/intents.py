@@ -18,6 +18,15 @@ from twin.config.base import Strict
 LANGS: tuple[str, ...] = ("en", "zh-CN")
 
 
+
+def _regex(text: str) -> str:
+    """``text`` when it compiles as a Python regular expression (a field validator's check)."""
+    try:
+        re.compile(text)
+    except re.error as exc:
+        raise ValueError(f"a Python regular expression ({exc})") from None
+    return text
+
 class Phrases(Strict):
     """One sentence per language (``{value}`` is the command's value, said naturally)."""
 
@@ -108,14 +117,7 @@ class Words(Strict):
     en: str = Field(min_length=1, max_length=2000, description="English")
     zh_CN: str = Field(min_length=1, max_length=2000, alias="zh-CN", description="Chinese")
 
-    @field_validator("en", "zh_CN")
-    @classmethod
-    def _compiles(cls, text: str) -> str:
-        try:
-            re.compile(text)
-        except re.error as exc:
-            raise ValueError(f"a Python regular expression ({exc})") from None
-        return text
+    _compiles = field_validator("en", "zh_CN")(_regex)
 
     def get(self, lang: str) -> str:
         return self.zh_CN if lang == "zh-CN" else self.en
@@ -141,14 +143,7 @@ class Cues(Strict):
     en: str = Field("", max_length=4000, description="English")
     zh_CN: str = Field("", max_length=4000, alias="zh-CN", description="Chinese")
 
-    @field_validator("en", "zh_CN")
-    @classmethod
-    def _compiles(cls, text: str) -> str:
-        try:
-            re.compile(text)
-        except re.error as exc:
-            raise ValueError(f"a Python regular expression ({exc})") from None
-        return text
+    _compiles = field_validator("en", "zh_CN")(_regex)
 
     @model_validator(mode="after")
     def _some(self) -> Cues:
