@@ -141,15 +141,6 @@ def test_a_topic_added_in_a_catalogue_is_decided_acted_on_and_asked_about(
     ('[topics.reading_light]\nlabels = { reading_light_on = "" }\n',
      "topics.reading_light.labels.reading_light_on"),
     ('[topics.reading_light]\nhint = { en = "x" }\n', "topics.reading_light.hint"),
-])
-def test_bad_fallback_topic_keys_are_one_line_errors(tmp_path: Path, text: str, key: str) -> None:
-    path = _catalogue(tmp_path, CATALOGUE.split("[topics.")[0] + text)
-    with pytest.raises(InputError) as exc:
-        build_catalogue((str(path),))
-    assert exc.value.key == key and str(path) in str(exc.value)
-
-
-@pytest.mark.parametrize(("text", "key"), [
     # an intent listed by a topic must exist, be listed once, and not be the unknown one
     ('[topics.lamp]\nintents = ["no_such_intent"]\n', "topics.lamp.intents"),
     ('[topics.lamp]\nintents = ["unknown"]\n', "topics.lamp.intents"),
@@ -160,7 +151,8 @@ def test_bad_fallback_topic_keys_are_one_line_errors(tmp_path: Path, text: str, 
     # a topic nobody names and that lists nothing
     ('[topics.lamp]\nsubject = { en = "lamp" }\n', "topics.lamp"),
 ])
-def test_fallback_topics_name_real_intents(tmp_path: Path, text: str, key: str) -> None:
+def test_bad_fallback_topic_keys_are_one_line_errors(tmp_path: Path, text: str, key: str) -> None:
+    """Bad values, unknown keys, and topics that name no real intent of their own."""
     path = _catalogue(tmp_path, CATALOGUE.split("[topics.")[0] + text)
     with pytest.raises(InputError) as exc:
         build_catalogue((str(path),))
