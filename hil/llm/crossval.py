@@ -36,7 +36,7 @@ from hil.llm.clauses import focus
 from hil.llm.grounding import TOPIC_OF, TOPICS
 from hil.llm.head import HeadDecision, HeadIntentResolver, focused_decision, head_decision
 from hil.llm.softmax import SoftmaxHead
-from hil.llm.training import training_examples
+from hil.llm.training import file_examples, training_examples
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
 from twin.assistant.queries import LabelledQuery, load_queries
@@ -167,7 +167,7 @@ def calibrate(
     return chosen, report
 
 
-_PATHS = {"explicit", "worded"}  # thresholds of a way of deciding, not of one topic
+_PATHS = {"explicit", "worded", "read"}  # thresholds of a way of deciding, not of one topic
 _NEVER = {topic: 2.0 for topic in (*TOPICS, *_PATHS)}  # the others abstain while one is swept
 
 
@@ -181,6 +181,12 @@ def _folds_of(path: Path, queries: list[LabelledQuery]) -> list[LabelledQuery]:
             if isinstance(obj, dict) and obj.get("commands"):
                 multi.add(obj["text"])
     return [q for q in queries if q.text not in multi]
+
+
+def _texts(path: Path) -> list[str]:
+    """Every line's text in a labelled file (checked by :func:`load_queries` before)."""
+    return [json.loads(x)["text"] for x in path.read_text(encoding="utf-8").splitlines()
+            if x.strip()]
 
 
 def _features(resolver: HeadIntentResolver, texts: list[str]) -> dict[str, np.ndarray]:
@@ -230,9 +236,14 @@ def main(argv: list[str] | None = None) -> int:
     features = _features(resolver, [focus(q.text).text for q in queries])
     total: Counter[str] = Counter()
     decisions: list[tuple[LabelledQuery, list[str], np.ndarray]] = []
+    # every line of the files, a line of several commands too, and the training texts made of
+    # each line (its parts): a left-out line's parts are left out with it
+    made_of = [(line, text) for f in args.files for line, text, _ in file_examples(f)]
+    lines = {line for f in args.files for line in _texts(f)}
     for k in range(args.folds):
         fold = [q for q in queries if fold_of(q.text, args.folds) == k]
-        left_out = {q.text for q in (queries if args.without_file else fold)}
+        gone = lines if args.without_file else {t for t in lines if fold_of(t, args.folds) == k}
+        left_out = gone | {text for line, text in made_of if line in gone}
         examples = [(t, i) for t, i in training_examples() if t not in left_out]
         if args.train_on_file:
             examples += [(focus(q.text).text, "unknown" if q.expects_no_action else q.intent)

@@ -86,9 +86,18 @@ CRACK_POSITION = 20
 """A window opened "a crack" / "一条缝": the position the rules' templates give it (percent)."""
 
 
+_PRONOUN_ONE = re.compile(
+    r"\b(?:the|this|that|little|wee|young|which|each|every|no|any|some|another|other|last|"
+    r"next|right|wrong|big|small|new|old|loved|only)\s+ones?\b|\bones?'s\b|\bone (?:of|who)\b",
+    re.IGNORECASE,
+)
+""""one" as a pronoun, no number: "the little one's asleep", "this one", "one of them"."""
+
+
 def number_of(text: str) -> int | None:
-    """The number said in ``text`` (vague "一点"/"a bit" is no number), else None."""
-    return parse_number(_VAGUE.sub(" ", text))
+    """The number said in ``text`` (vague "一点"/"a bit" and "one" as a pronoun, "the little
+    one's asleep", are no number), else None."""
+    return parse_number(_PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text)))
 
 
 def _relative(text: str, lowered: str) -> bool:
