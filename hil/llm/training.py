@@ -7,6 +7,9 @@ Five sources, none an evaluation hold-out (:data:`BLIND_HOLDOUTS`):
   (``scenarios/queries/holdout/``, development data since ``holdout2`` replaced it): natural
   phrasings (``ood`` lines train the ``unknown`` class; follow-ups are left
   out, their words alone do not name the intent). ``holdout2`` is never used;
+* the natural-speech sets written blind by earlier sessions, ``holdout6`` to ``holdout9``
+  (development data once scored blind): every line, and each part of a line of several
+  commands with its own command (:func:`file_examples`);
 * the prompt's few-shot examples (:data:`hil.llm.prompt.FEW_SHOT`);
 * texts hassil samples from the cabin's own sentence templates (a few per intent and language,
   seeded), so every intent has examples in both languages, and from Home Assistant's templates
