@@ -1,3 +1,5 @@
+# Over 400 lines: the decision (head_decision, its gates, thresholds) and the resolver
+# that feeds it are read together.
 """``HeadIntentResolver``: a classification head on SmolLM2's hidden state, that abstains.
 
 One forward pass over the query after a short cached prefix, through the first
@@ -32,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -64,6 +66,7 @@ from twin.assistant.commands import make_command
 from twin.assistant.feedback import cannot_part, feedback_for, joined, range_feedback
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 from twin.assistant.scope import negated, not_music, out_of_scope
+from twin.progress import counting
 
 PREFIX = "In-car voice command:"
 THRESHOLD = 0.6
@@ -411,7 +414,15 @@ class HeadIntentResolver:
             what = "hidden" if self.engine.embeddings else self.feature_ids
             key = self.engine.cache_key(self.prefix, list(texts), what)
             file = cache_dir / f"head-{key}.npy"
-        return self.engine.states_after(len(self.prefix), (self._query_ids(t) for t in texts),
-                                        self._features, file)
+        done = [0]
+
+        def ids() -> Iterator[list[int]]:
+            for t in texts:
+                yield self._query_ids(t)
+                done[0] += 1
+
+        # the first use embeds every example (minutes on a loaded machine): say how far
+        with counting(len(texts), lambda: done[0], "examples embedded"):
+            return self.engine.states_after(len(self.prefix), ids(), self._features, file)
 
 
