@@ -114,3 +114,35 @@ def test_the_dev_files_exist() -> None:
     for path in DEV_FILES:
         assert path.is_file(), path
     assert QUERIES_DIR / "holdout9" / "natural.jsonl" in DEV_FILES
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    # topic words the sets written blind used and the catalogue lacked (variants, not the lines)
+    ("the air's blowing straight at my face", "climate_fan"),
+    ("there's hardly any air coming out of the vents", "climate_fan"),
+    ("挡风玻璃上全是白汽", "climate_defrost"),
+    ("前挡糊了，瞅不清路", "climate_defrost"),
+    ("俺想回屋了", "navigate_home"),
+    ("take me back to my flat", "navigate_home"),
+    ("I can hardly make out the lyrics", "media_volume"),
+    ("the rain's getting in on my side", "window"),
+])
+def test_topic_words_ground_what_people_say(text: str, topic: str) -> None:
+    from hil.llm.direction import normalised
+    from hil.llm.grounding import lacking, named_topics, narrowed
+
+    lowered = normalised(text)
+    assert narrowed(named_topics(lowered), lowered) == {topic} and not lacking(lowered)
+
+
+@pytest.mark.parametrize("text", [
+    "close the vents on my side", "point the vents at the windscreen",  # vents the cabin lacks
+    "drive to the best place for pizza",  # a place is not home
+    "I can't make out the road signs",  # not the music
+])
+def test_near_words_still_name_no_topic(text: str) -> None:
+    from hil.llm.direction import normalised
+    from hil.llm.grounding import lacking, named_topics, narrowed
+
+    lowered = normalised(text)
+    assert lacking(lowered) or not narrowed(named_topics(lowered), lowered)
