@@ -8,11 +8,17 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.optimize import minimize
 
+L2 = 1e-3
+"""The head's L2 penalty. Chosen out of file (BENCHMARKS.md, the tenth session): trained without
+holdout9 (then holdout8) and scored on it, 1e-3 acted right on 19 (10) of the lines the rules
+leave against 18 (9) at 1e-2, 19 (10) at 3e-3 and 18 (8) at 3e-4, with no wrong action, no
+question on an out-of-domain line and no question on the wrong topic (1 at 1e-2)."""
+
 
 class SoftmaxHead:
     """Multinomial logistic regression (L2) on standardised features."""
 
-    def __init__(self, classes: Sequence[str], l2: float = 1e-2) -> None:
+    def __init__(self, classes: Sequence[str], l2: float = L2) -> None:
         self.classes = list(classes)
         self.l2 = l2
         self.mean = np.zeros(0)
