@@ -161,3 +161,21 @@ def test_near_words_still_name_no_topic(text: str) -> None:
 ])
 def test_the_read_path_never_acts_on_these(text: str, lang: str, given: dict[str, float]) -> None:
     assert _answer(text, lang, **given).intent == "unknown"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("set the fan to a hundred", 100), ("volume two hundred", 200), ("one-hundred", 100),
+    ("i've told you a hundred times, turn it down", None),  # a manner of speaking, no amount
+])
+def test_hundreds_said_in_words_are_read(text: str, expected: int | None) -> None:
+    from hil.llm.values import parse_number
+
+    assert parse_number(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("温度往上弄两度", ("climate_temperature_up", 2)),
+    ("温度稍微往下调一点", ("climate_temperature_down", 1)),
+])
+def test_wang_shang_and_wang_xia_are_a_way(text: str, expected: tuple[str, int]) -> None:
+    assert read_slots("climate_temperature", text, "climate_set_temperature") == expected

@@ -64,8 +64,25 @@ def zh_to_int(text: str) -> int | None:
     return total + current
 
 
+_EN_HUNDRED = re.compile(
+    r"\b(a|one|two|three|four|five|six|seven|eight|nine)[\s-]+hundred\b(?!\s+(?:times|things|"
+    r"ways|reasons|people|kilomet\w*|km|miles|met\w*|yards|years|days|bucks|dollars|quid|pounds|"
+    r"yuan|kuai)\b)",
+    re.IGNORECASE,
+)
+""""a hundred", "two hundred": read as digits (out of every range but the volume's and the
+window's, where a hundred is the top)."""
+
+
+def _hundreds(match: re.Match[str]) -> str:
+    said = match.group(1).lower()
+    return str(100 * (1 if said in ("a", "one") else _EN_UNITS[said]))
+
+
 def parse_number(text: str) -> int | None:
-    """The first number in ``text``: digits, then English words, then Chinese numerals."""
+    """The first number in ``text``: digits (with "a hundred" read as 100), then English
+    words, then Chinese numerals."""
+    text = _EN_HUNDRED.sub(_hundreds, text)
     match = _DIGITS.search(text)
     if match:
         return int(match.group())
