@@ -38,7 +38,15 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from hil.dut.contract import Dut, DutFailure, DutRequest, Events, adapter_kwargs, answer_from
+from hil.dut.contract import (
+    MAX_COMMANDS,
+    Dut,
+    DutFailure,
+    DutRequest,
+    Events,
+    adapter_kwargs,
+    answer_from,
+)
 from hil.dut.trace_context import current as current_traceparent
 from hil.process import printable
 from twin.assistant.intents import INTENT_NAMES
@@ -129,9 +137,10 @@ def refuses_format(status: int, body: bytes) -> bool:
 
 
 def answer_schema(intents: Sequence[str] = INTENT_NAMES) -> dict[str, Any]:
-    """The JSON schema of an answer (values are range-checked by the safety valve, not here:
-    grammar-constrained decoders ignore integer bounds)."""
-    return {
+    """The JSON schema of an answer, optionally listing several ``commands`` (values are
+    range-checked by the safety valve, not here: grammar-constrained decoders ignore integer
+    bounds)."""
+    one = {
         "type": "object",
         "properties": {
             "intent": {"type": "string", "enum": list(intents)},
@@ -141,6 +150,9 @@ def answer_schema(intents: Sequence[str] = INTENT_NAMES) -> dict[str, Any]:
         "required": ["intent", "value", "feedback"],
         "additionalProperties": False,
     }
+    # several commands (optional): each like the answer itself, the first repeated on top
+    listed = {"type": "array", "items": one, "minItems": 2, "maxItems": MAX_COMMANDS}
+    return {**one, "properties": {**one["properties"], "commands": listed}}
 
 
 def messages_for(request: DutRequest, system: str = SYSTEM) -> list[dict[str, str]]:
