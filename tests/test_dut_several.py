@@ -173,4 +173,9 @@ def test_each_command_of_a_dut_answer_reaches_its_device_on_a_rig(
     assert {r["command_actuation"] for r in three} == {"status_matches;none;status_matches"}
     assert {r["command_actuation"] for r in first} == {"none;status_matches;status_matches"}
     assert {r["command_valve"] for r in three} == {"ok;bad_value;ok"}
+    assert {r["command_list"] for r in first} == {
+        "unknown=;window_set_position=20;climate_set_fan=0"}
+    assert all(len(r["command_feedback"].split(";")) == 3 for r in three + first)
     assert report["render_real"]["commands_rendered"] == 36
+    multi = report["multi_command"]
+    assert (multi["requests"], multi["commands"], multi["refused"]) == (12, 36, 12)
