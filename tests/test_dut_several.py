@@ -1,6 +1,7 @@
 """A DUT's answer carries every command of a sentence that asked for several: through the
-contract, the real JSON-lines pipe, a real HTTP server on localhost and a rig run, each command
-is valve-checked and actuated on its own, and a refused one cancels none of the others."""
+contract, the real JSON-lines pipe, the in-process adapter, a real HTTP server on localhost and
+a rig run, each command is valve-checked and actuated on its own, and a refused one cancels none
+of the others."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 from hil import process
 from hil.dut.contract import MAX_COMMANDS, DutFailure, DutRequest, answer_from
 from hil.dut.http import HttpDut, answer_schema
+from hil.dut.inprocess import InProcessDut
 from hil.dut.jsonl import JsonLinesDut
 from hil.dut.resolver import DutResolver, Placement
 from twin.assistant.policy import Assistant, AssistantPolicy
@@ -103,6 +105,17 @@ def test_several_commands_through_the_real_jsonl_pipe(answers: Path) -> None:
         assert reply.outcome == "ok", reply.error
         assert reply.answer is not None and reply.answer["commands"] == [WINDOW, HOT, FAN]
         assert json.loads(reply.raw)["commands"] == [WINDOW, HOT, FAN]
+        _check_decisions(dut)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_several_commands_through_the_inprocess_adapter(answers: Path, stream: bool) -> None:
+    with InProcessDut("examples.dut_echo:factory", {"answers": str(answers), "stream": stream},
+                      timeout_ms=2000.0) as dut:
+        dut.start()
+        reply = dut.ask(DutRequest(1, THREE), 2000)
+        assert reply.outcome == "ok", reply.error
+        assert reply.answer is not None and reply.answer["commands"] == [WINDOW, HOT, FAN]
         _check_decisions(dut)
 
 
