@@ -192,3 +192,34 @@ def test_each_command_of_a_dut_answer_reaches_its_device_on_a_rig(
     assert report["render_real"]["commands_rendered"] == 36
     multi = report["multi_command"]
     assert (multi["requests"], multi["commands"], multi["refused"]) == (12, 36, 12)
+
+
+_COMMANDS = [WINDOW, HOT, FAN, {"intent": "sunroof_open", "value": None, "feedback": "x"},
+             {**FAN, "feedback": ""}, {"intent": "media_play", "value": None, "feedback": "Play."}]
+
+
+def test_the_twin_verifiers_oracle_is_the_policys_valve() -> None:
+    """``twin verify``'s oracle (what a resolver output says) and the policy agree on answers
+    of one and of several commands, a refused first command among them."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from twin.assistant.nlu import shared_nlu
+    from twin.assistant.policy import decide
+    from twin.assistant.resolver import ResolverResult
+    from twin.verify.properties import oracle
+
+    rules = shared_nlu("en").parse(THREE)
+    pick = st.sampled_from(_COMMANDS)
+
+    @settings(max_examples=200, deadline=None, database=None)
+    @given(head=pick, listed=st.one_of(st.none(), st.lists(pick, min_size=1, max_size=9)))
+    def agree(head: dict, listed: list | None) -> None:
+        raw = json.dumps({**head, **({} if listed is None else {"commands": listed})})
+        d = decide(THREE, (), "en", rules, ResolverResult(raw, 1.0))
+        said = oracle(raw)
+        assert (d.path == "valve") == (said is None), (raw, d.path)
+        if said is not None:
+            assert d.path == "llm" and (d.intent, d.value) == said, raw
+
+    agree()
