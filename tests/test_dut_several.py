@@ -65,14 +65,17 @@ def test_a_bad_command_list_is_malformed(listed: object) -> None:
     assert exc.value.outcome == "malformed"
 
 
-def test_the_http_schema_takes_several_commands_and_still_one() -> None:
+def test_the_http_schema_offers_several_commands_when_asked() -> None:
     import jsonschema
 
-    schema = answer_schema()
+    schema = answer_schema(several=True)
     jsonschema.validate({**WINDOW, "commands": [WINDOW, FAN]}, schema)
     jsonschema.validate(WINDOW, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**WINDOW, "commands": [{"intent": "sunroof_open"}]}, schema)
+    # by default the schema a server decodes under is the one-command answer, as before
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**WINDOW, "commands": [WINDOW, FAN]}, answer_schema())
 
 
 def _decide(dut: object, text: str) -> object:
@@ -145,7 +148,8 @@ def http_url(request: pytest.FixtureRequest, answers: Path) -> Iterator[str]:
 
 @pytest.mark.parametrize("stream", [False, True])
 def test_several_commands_through_a_real_http_server(http_url: str, stream: bool) -> None:
-    with HttpDut(http_url, stream=stream, timeout_ms=3000.0, start_timeout_s=30.0) as dut:
+    with HttpDut(http_url, stream=stream, timeout_ms=3000.0, start_timeout_s=30.0,
+                 several=stream) as dut:
         dut.start()
         reply = dut.ask(DutRequest(1, THREE), 3000)
         assert reply.outcome == "ok", reply.error
