@@ -6,7 +6,11 @@ Chinese complaints carry words the templates need not know: a pointing 这 befor
 kids"). English tags a statement with a question
 ("it's nippy in here, isn't it") or stresses it ("literally", "honestly"). :func:`plainly`
 says the sentence without them; the rules read it again only when it changed and the templates
-missed it as said. It never adds a word that asks for anything.
+missed it as said. Regional registers are read the same way: a tag or filler said first or last
+("ag man", "lah", "can or not", "so it is"), how much said regionally ("a wee bit", "a touch",
+"small"), a colloquial verb for a plain one ("crank the fan up", "on the AC", 整大点, 给关了,
+车窗落一点), a complaint passed on (我妈说…, never about a seat) or intensified (热得慌 -> 太热了).
+It never adds a request: a word is only dropped, or replaced by its plain synonym.
 """
 
 from __future__ import annotations
@@ -32,6 +36,33 @@ _ZH = (
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
     (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄])"), ""),
+    # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
+    # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点)"), "调"),
+    # the fan by its part's name, the AC by what it blows: "鼓风机" -> "风量", "把冷气开了"
+    (re.compile(r"鼓风机|风扇(?!加热)"), "风量"),
+    (re.compile(r"冷气(?=(?:开|关|打开|关闭|关掉|关上)(?:了|上|掉|一下)?[吧啊呀]?$)"), "空调"),
+    # a passenger's complaint passed on, about the cabin (never a seat: whose seat is unsaid)
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子))(?:我)?(?:妈|爸|老妈|老爸|妈妈|爸爸|爷爷|奶奶|"
+                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事)"
+                r"(?:说|觉得|嫌|喊)(?=.)"), ""),
+    # "歌都听不清": an intensifying 都 before what cannot be done
+    (re.compile(r"(?<=[歌乐声音话])都(?=听不|听不见|听不清)"), ""),
+    # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
+    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)开(?:了|开|一下)?(?=[吧啊呀]?$)"), r"把\g<o>打开"),
+    # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
+    (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
+                r"[吧啊呀]?$"), ""),
+    # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
+    (re.compile(r"稍微|稍稍|略微|微微"), ""),
+    (re.compile(r"(?<=窗)(?:落|放)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"), "降"),
+    # who comes along: "带我们回家" -> "带我回家"
+    (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
+    # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
+    (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
+    (re.compile(r"(?P<a>[热冷闷吵冻])(?:得(?:慌|要命|不行|要死|受不了|够呛|嘎嘎的?|直哆嗦|发抖)|死了|"
+                r"坏了)"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇])儿"), ""),
     (re.compile(r"一点点"), "一点"),
@@ -77,8 +108,55 @@ _EN = (
     (re.compile(rf"\bnumber\s+(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
     (re.compile(r"\ba (?=(?:degree|notch|level|step)\b)", re.IGNORECASE), "one "),
     # a tag or a time-box after the command: "…, would ya", "mute for a sec"
-    (re.compile(r"[\s,]+(?:would ya|will ya|yeah|eh|only|for a (?:sec|second|bit|moment|minute)|"
-                r"for now)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    (re.compile(r"[\s,]+(?:would ya|will ya|yeah|eh|only|(?:for )?a (?:sec|second|bit|moment|"
+                r"minute|mo|tick)|for now|for this (?:one|song|track|bit))\s*[?.!]*\s*$",
+                re.IGNORECASE), ""),
+    # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
+    (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
+                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah)\b)+"
+                r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
+    (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
+                r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+    # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
+    (re.compile(r"\b(?:a wee bit|a wee|a tad|a touch|a smidge|a smidgen|a hair|a little bit|"
+                r"a wee touch|(?<=\bup )small(?: small)?|(?<=\bdown )small(?: small)?|"
+                r"(?<=\bvolume )small(?: small)?)(?=\s*$|\s+(?:more|less|higher|lower|louder|"
+                r"quieter|warmer|cooler|up|down|loud|quiet|hot|cold|high|low)\b)",
+                re.IGNORECASE), "a bit"),
+    # "up a couple" at the end: two of the steps
+    (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*$", re.IGNORECASE),
+     r"\g<w> two"),
+    # a colloquial "turn" before a way: "crank the blower to the max", "knock the fan up"
+    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind)\b"
+                r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
+    # "up to" a number or the top is a set: "turn my seat heater up to two"
+    (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d|one|two|"
+                r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)", re.IGNORECASE),
+     "to "),
+    # "on"/"off" said as the verb (Nigerian, Indian English): "on the AC" -> "turn on the AC"
+    (re.compile(r"^(?P<w>on|off) (?=(?:the|my|her|his|our) )", re.IGNORECASE), r"turn \g<w> "),
+    # directions home asked for: "get me directions home" -> "directions home"
+    (re.compile(r"^(?:get|give|show|find) (?:me|us) (?=(?:the )?(?:directions|the way|a route) "
+                r"home\b)", re.IGNORECASE), ""),
+    # where the speaker is, said after a complaint: "I'm sweating buckets sitting in this queue"
+    (re.compile(r"^(?P<v>(?:i'?m|i am|we'?re|we are|it'?s|it is)\b.*?)\s+(?:sitting|stuck|waiting|"
+                r"queuing|queueing|parked) (?:in|at|on|here)\b.*$", re.IGNORECASE), r"\g<v>"),
+    # whose seat, said Nigerian or after the person: "for my madam for front" -> "for my wife"
+    (re.compile(r"\bmy madam\b", re.IGNORECASE), "my wife"),
+    (re.compile(r"\b(?P<w>wife|husband|partner)\s+(?:in|for|up) (?:the )?front(?: seat)?\b",
+                re.IGNORECASE), r"\g<w>"),
+    # "heat my seat to two": the seat heater set
+    (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
+                r" seat(?: up)?(?= to\b)", re.IGNORECASE), r"set \g<s> seat heater"),
+    # a pointing "this" before the speaker's seat or the car: "this seat is ice cold"
+    (re.compile(r"\bthis (?=seat\b)", re.IGNORECASE), "my "),
+    (re.compile(r"\bthis (?=(?:car|cabin|music|radio|fan|window|song)\b)", re.IGNORECASE), "the "),
+    # who a complaint is for, said last: "the radio's too loud for him" (never beside a seat)
+    (re.compile(r"^(?!.*\bseat)(?P<v>.*?)\s+for (?:him|her|them|me|us|my \w+|"
+                r"(?:chatting|talking|sleeping|thinking|reading|working)\b.*)\s*[.!]*$",
+                re.IGNORECASE), r"\g<v>"),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
     (re.compile(r"^(?:my (?:wife|husband|partner|girlfriend|boyfriend)|she|he)\s+(?:says|said|"
                 r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
@@ -105,12 +183,13 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
-    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely)\s+",
+    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
+                r"wicked|right(?= (?:up|down|to)\b))\s+",
                 re.IGNORECASE), ""),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
-                r"roasting)\b)",
+                r"roasting|a bit|a little|a touch|a tad|a wee)\b)",
                 re.IGNORECASE), r"\1 is "),
 )
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.colloquial import plainly
 from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
 from twin.assistant.phrasing import (
     SEAT,
@@ -70,6 +71,7 @@ CONJUNCTIONS = {
                      r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
+                        r"完了(?=[把将再打开关调播放])|"
                         r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
@@ -93,13 +95,25 @@ _NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|
 """Words that bind the noun after them ("把|车窗", "所有|车窗"): no cut there. A verb does
 not: "座椅加热关掉|空调打开" says the verb after its object."""
 
+_FILLER_PART = {
+    "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
+                     r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
+                     r"[\s.!]*$", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
+                        r"好了|好吧|对了|那啥)[啊呀吧]?[。！!]*$"),
+}
+"""A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
-                     r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody)\b",
+                     r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody|"
+                     r"(?:boiling|roasting|baking|sweltering|freezing|chilly|stuffy|sweating)"
+                     r"(?= in here| back here|$)|(?:the|this|my|our) (?:car|cabin|seat|air|music|"
+                     r"radio) (?:is |'s )?(?:already|still|getting|too|so|really|very|a bit|"
+                     r"freezing|cold|hot|boiling|loud|quiet))\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
-                        r"车里|车内|车上|感觉|觉得|这)"),
+                        r"车里|车内|车上|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
 """A part that states how things are (a reason said beside a command), not a command."""
 PURPOSE = {
@@ -236,7 +250,10 @@ def split_commands(
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
         return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
-    pieces = joined
+    pieces = [p for p in joined if not _FILLER_PART[lang].match(p)] or joined
+    if len(pieces) == 1 and len(joined) > 1:  # "哎呀，车里太冷了": the filler is no part
+        one = parse(pieces[0], history)
+        return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     if not pieces or len(pieces) > MAX_PARTS:
         return None
     level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
@@ -319,7 +336,7 @@ def split_commands(
         if kind == "no":
             out.append((piece, part))
             continue
-        if STATEMENT[lang].match(piece) or (
+        if _states(piece, lang) or (
                 kind == "act" and _STATEMENT_INSIDE[lang].search(piece)):
             # a statement ("it's hot", "风太大了") beside a command is its reason, not a
             # command of its own
@@ -354,8 +371,16 @@ def split_commands(
     for reason in reasons:  # "it's freezing, set the heat to 25": the reason of a command
         on_topic = [p.intent for _, p in out if topic_of(p.intent) == topic_of(reason.intent)]
         agrees = _AGREES.get(reason.intent)
-        if agrees is not None and all(agrees(p.intent, p.value) for _, p in out if p.actuates):
+        acting = [p for _, p in out if p.actuates]
+        if agrees is not None and all(agrees(p.intent, p.value) for p in acting):
             continue  # "turn off my seat heater, it's getting too hot"
+        against = _AGAINST.get(reason.intent)
+        cooling_ac = any(p.intent == "climate_ac_on" and not _HEATER.search(t) for t, p in out)
+        if agrees is not None and against is not None and len(acting) > 1 and (any(
+                agrees(p.intent, p.value) for p in acting) or (
+                reason.intent == "climate_temperature_down" and cooling_ac)) and not any(
+                against(p.intent, p.value) for p in acting):
+            continue  # "关上车窗，把冷气打开，太热了": the AC cools; the window only keeps it in
         if not on_topic or opposite(reason.intent) in on_topic:
             return None  # about nothing asked for, or the other way: read the sentence whole
     asked = {p.intent for _, p in out}
@@ -377,6 +402,12 @@ def split_commands(
     return out
 
 
+def _states(piece: str, lang: str) -> bool:
+    """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了")."""
+    return STATEMENT[lang].match(piece) is not None or (
+        STATEMENT[lang].match(plainly(piece, lang)) is not None)
+
+
 def _direction(intent: str) -> str | None:
     """``intent``'s direction in the catalogue (up, down, set ...), if any."""
     entry = active_catalogue().intents.get(intent)
@@ -386,16 +417,20 @@ def _direction(intent: str) -> str | None:
 _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
-                     r"he's|they|they're)\b", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好|老婆|老公|"
-                        r"刚才|刚刚|来电话|媳妇|爸|妈)"),
+                     r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
+                     r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
+                     r"chilly|stuffy)\b", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
+                        r"老婆|老公|刚才|刚刚|来电话|媳妇|爸|妈|车里|车内|车上|"
+                        r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
+                        r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
 
 
 def _warms(intent: str, value: object) -> bool:
     return intent in ("climate_temperature_up", "climate_set_temperature", "window_close",
-                      "climate_fan_down") or (
+                      "climate_fan_down", "climate_ac_off") or (
         intent.startswith("seat_heat_") and isinstance(value, int) and value > 0)
 
 
@@ -410,6 +445,18 @@ _AGREES: dict[str, Callable[[str, object], bool]] = {
 """A cold or hot reason and the commands it is a reason for, on any function: warmer, the
 window shut, less air, a seat heater on (and the other way round). Not the AC: "暖气" is the
 heater, so "太热了，开暖气" is no reason for it."""
+
+
+_HEATER = re.compile(r"暖|heat|warm", re.IGNORECASE)
+"""The cabin's climate named as a heater ("开暖气"): turning it on does not cool."""
+_AGAINST: dict[str, Callable[[str, object], bool]] = {
+    "climate_temperature_up": lambda i, v: i in (
+        "climate_temperature_down", "climate_ac_on", "window_open") or (
+        i.startswith("seat_heat_") and v == 0),
+    "climate_temperature_down": lambda i, v: i == "climate_temperature_up" or (
+        i.startswith("seat_heat_") and isinstance(v, int) and v > 0)}
+"""Commands a cold or hot reason is against (warmer when it is hot): with one of them beside it,
+a reason agreeing with another command is no reason for the sentence."""
 
 
 def _agrees(aside: str, out: Sequence[tuple[str, Part]]) -> bool:
@@ -440,7 +487,7 @@ _WEATHER_OUT = re.compile(
     r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing|"
     r"(?:a )?scorch|(?:a )?stinker)\w*\s+"
     r"(?:outside|out there|outdoors)$|"
-    r"^(?:外面|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
+    r"^(?:外面|外头|外边|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
     r"(?:的|了|啊|呢)?$",
     re.IGNORECASE)
 """The weather outside said as the reason of a command ("空调关了吧，外面挺凉快的"): another

@@ -1,0 +1,102 @@
+"""Regional registers and plain speech the rules read (twin.assistant.colloquial, multi): tags
+and fillers said first or last ("ag man", "lah", "can or not", "so it is", 哎呀妈呀), how much
+said regionally ("a wee bit", "a touch", "small"), colloquial verbs ("crank", "knock",
+"on the AC", 整, 给, 落), a complaint passed on, an intensified complaint (热得慌, 冻得嘎嘎的)
+beside the command it is the reason of, and "完了" as "then". Variants of each class, never
+the development line itself, and near misses that must act on nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import rule_actions
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # tags and fillers around a command
+    ("en", "turn the fan down one notch hey", [("climate_fan_down", 1)]),
+    ("en", "ag man, close the window", [("window_close", None)]),
+    ("en", "switch the aircon off can or not", [("climate_ac_off", None)]),
+    ("en", "turn the music up lah", [("media_volume_up", 2)]),
+    ("en", "it's roasting in here so it is", [("climate_temperature_down", 1)]),
+    ("en", "eish, open the window", [("window_open", None)]),
+    # how much, said regionally
+    ("en", "turn the fan down a wee bit", [("climate_fan_down", 1)]),
+    ("en", "raise the volume small", [("media_volume_up", 2)]),
+    ("en", "the radio is a touch loud", [("media_volume_down", 2)]),
+    ("en", "turn the fan up a couple", [("climate_fan_up", 2)]),
+    # colloquial verbs
+    ("en", "crank the fan to the max", [("climate_set_fan", 7)]),
+    ("en", "bump the temperature up a couple", [("climate_temperature_up", 2)]),
+    ("en", "turn my seat heater up to three", [("seat_heat_driver", 3)]),
+    ("en", "heat my seat to one", [("seat_heat_driver", 1)]),
+    ("en", "on the AC", [("climate_ac_on", None)]),
+    ("en", "off the radio", [("media_pause", None)]),
+    ("en", "get me directions home", [("navigate_home", None)]),
+    ("en", "I'm boiling sitting in this traffic", [("climate_temperature_down", 1)]),
+    ("en", "the music's a touch loud for him", [("media_volume_down", 2)]),
+    ("zh-CN", "空调给关了", [("climate_ac_off", None)]),
+    ("zh-CN", "把车窗给整关了吧", [("window_close", None)]),
+    ("zh-CN", "风扇整小点", [("climate_fan_down", 1)]),
+    ("zh-CN", "把冷气开了吧", [("climate_ac_on", None)]),
+    ("zh-CN", "把窗户打开透透气", [("window_open", None)]),
+    ("zh-CN", "送我们回家", [("navigate_home", None)]),
+    ("zh-CN", "车里热得慌", [("climate_temperature_down", 1)]),
+    ("zh-CN", "我爸说有点冷", [("climate_temperature_up", 1)]),
+    ("zh-CN", "音量调到十，哦不对，十二", [("media_volume_set", 12)]),
+])
+def test_a_register_is_read_as_the_plain_command(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    ("en", "right, we're on the motorway now, close the window", [("window_close", None)]),
+    ("en", "the car is freezing, turn the AC off", [("climate_ac_off", None)]),
+    ("en", "Gran's trying to nap, the music's too loud", [("media_volume_down", 2)]),
+    ("zh-CN", "哎呀，车里太冷了", [("climate_temperature_up", 1)]),
+    ("zh-CN", "把空调关了，外头挺凉快的", [("climate_ac_off", None)]),
+    ("zh-CN", "发动机声太大了，音乐听不清", [("media_volume_up", 2)]),
+    ("zh-CN", "空调关了，完了把车窗打开", [("climate_ac_off", None), ("window_open", None)]),
+    # a reason after two commands agrees with one and is against neither
+    ("zh-CN", "车窗关上，然后把空调打开，太热了",
+     [("window_close", None), ("climate_ac_on", None)]),
+    ("en", "shut the window and turn the AC on, it's roasting",
+     [("window_close", None), ("climate_ac_on", None)]),
+    ("en", "switch on the seat warmer for my wife up front, then raise the volume small",
+     [("seat_heat_passenger", 2), ("media_volume_up", 2)]),
+])
+def test_a_filler_or_a_reason_beside_a_command_is_no_command(lang: str, text: str,
+                                                            want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # a complaint after the command is its reason: it was a second command (the cabin cooled
+    # too, after the seat heater was turned off)
+    ("zh-CN", "座椅加热关了，热死了", [("seat_heat_driver", 0)]),
+    ("zh-CN", "把我这边的座椅加热关掉吧，热得慌", [("seat_heat_driver", 0)]),
+    ("zh-CN", "把车窗打开，闷死了", [("window_open", None)]),
+    ("zh-CN", "车窗关上吧，冻得要命", [("window_close", None)]),
+    ("en", "open the window, boiling in here", [("window_open", None)]),
+])
+def test_a_complaint_beside_a_command_is_its_reason_not_a_second_command(
+        lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "on the way home, can or not"),          # no function named
+    ("en", "off to the airport hey"),
+    ("en", "crank the engine"),                     # "crank" alone names no way
+    ("en", "my mum says her seat is cold"),         # whose seat: the rules leave it
+    ("zh-CN", "我妈说她座椅有点凉"),                  # the same, in Chinese
+    ("zh-CN", "空调开了"),                           # a state, not an order
+    ("zh-CN", "完了完了，下雨了"),
+    ("zh-CN", "冷气开了吗"),
+    # a reason against one of the commands, or a heater "on" when it is hot: not read
+    ("zh-CN", "把车窗关上，把暖气打开，太热了"),
+    ("zh-CN", "把车窗打开，再把座椅加热打开，太热了"),
+    ("en", "close the window and put the heater on, it's boiling"),
+])
+def test_near_misses_act_on_nothing(lang: str, text: str) -> None:
+    assert rule_actions(lang, text) == []
