@@ -57,6 +57,12 @@ def test_a_register_is_read_as_the_plain_command(lang: str, text: str, want: lis
     ("zh-CN", "把空调关了，外头挺凉快的", [("climate_ac_off", None)]),
     ("zh-CN", "发动机声太大了，音乐听不清", [("media_volume_up", 2)]),
     ("zh-CN", "空调关了，完了把车窗打开", [("climate_ac_off", None), ("window_open", None)]),
+    # what caused a state, said with it, is no wish for later; silence asks for music
+    ("en", "ok, I'm knackered after the match, take me home", [("navigate_home", None)]),
+    ("en", "we're freezing after that walk", [("climate_temperature_up", 1)]),
+    ("en", "it's dead silent in here, put some music on", [("media_play", None)]),
+    ("zh-CN", "刚跑完步，热得要命", [("climate_temperature_down", 1)]),
+    ("zh-CN", "车里太安静了，放点音乐吧", [("media_play", None)]),
     # a reason after two commands agrees with one and is against neither
     ("zh-CN", "车窗关上，然后把空调打开，太热了",
      [("window_close", None), ("climate_ac_on", None)]),
@@ -93,6 +99,9 @@ def test_a_complaint_beside_a_command_is_its_reason_not_a_second_command(
     ("zh-CN", "空调开了"),                           # a state, not an order
     ("zh-CN", "完了完了，下雨了"),
     ("zh-CN", "冷气开了吗"),
+    # a wish for later, or a complaint of noise beside "play": not read as now
+    ("en", "I'm tired, I'll need the heat on after the gym"),
+    ("en", "it's too loud, play something"),
     # a reason against one of the commands, or a heater "on" when it is hot: not read
     ("zh-CN", "把车窗关上，把暖气打开，太热了"),
     ("zh-CN", "把车窗打开，再把座椅加热打开，太热了"),

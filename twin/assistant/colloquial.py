@@ -48,7 +48,7 @@ _ZH = (
                 r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事)"
                 r"(?:说|觉得|嫌|喊)(?=.)"), ""),
     # "歌都听不清": an intensifying 都 before what cannot be done
-    (re.compile(r"(?<=[歌乐声音话])都(?=听不|听不见|听不清)"), ""),
+    (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
     (re.compile(r"^把(?P<o>[^，,把]{1,6}?)开(?:了|开|一下)?(?=[吧啊呀]?$)"), r"把\g<o>打开"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
@@ -61,8 +61,8 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻])(?:得(?:慌|要命|不行|要死|受不了|够呛|嘎嘎的?|直哆嗦|发抖)|死了|"
-                r"坏了)"), r"太\g<a>了"),
+    (re.compile(r"(?P<a>[热冷闷吵冻])(?:得(?:慌|要命|不行|要死|受不了|够呛|嘎嘎的?|直哆嗦|发抖|"
+                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇])儿"), ""),
     (re.compile(r"一点点"), "一点"),
@@ -147,6 +147,12 @@ _EN = (
     (re.compile(r"\bmy madam\b", re.IGNORECASE), "my wife"),
     (re.compile(r"\b(?P<w>wife|husband|partner)\s+(?:in|for|up) (?:the )?front(?: seat)?\b",
                 re.IGNORECASE), r"\g<w>"),
+    # a complaint's circumstance said after it: "I'm roasting after that spin class",
+    # "I'm sweating buckets in this jacket" (no "but", no "not": nothing else is asked)
+    (re.compile(r"^(?P<v>(?:i'?m|i am|we'?re|we are)\s+(?:\w+\s+)?(?:roasting|boiling|baking|"
+                r"sweating(?: buckets)?|freezing|frozen|shivering|melting|cooking|dying of heat))"
+                r"\s+(?:after|in|from|with|since)\b(?![^,]*\b(?:but|not|n't|no)\b)[^,]*$",
+                re.IGNORECASE), r"\g<v>"),
     # "heat my seat to two": the seat heater set
     (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
                 r" seat(?: up)?(?= to\b)", re.IGNORECASE), r"set \g<s> seat heater"),

@@ -396,7 +396,8 @@ def split_commands(
             p.intent.startswith("seat_heat_") for _, p in out):
         return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
     named = {topic_words(a, lang) for a in asides
-             if not _agrees(a, out) and not _WEATHER_OUT.match(a.strip(" .!。！"))} - {None}
+             if not _agrees(a, out) and not _WEATHER_OUT.match(a.strip(" .!。！"))
+             and not (_SILENCE.search(a) and "media_play" in asked)} - {None}
     if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
@@ -421,7 +422,7 @@ _ASIDE_START = {
                      r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
                      r"chilly|stuffy)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
-                        r"老婆|老公|刚才|刚刚|来电话|媳妇|爸|妈|车里|车内|车上|"
+                        r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|"
                         r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
                         r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
@@ -494,6 +495,16 @@ _WEATHER_OUT = re.compile(
 place, but no request for it."""
 
 
+_PAST_CAUSE = re.compile(
+    r"^(?:i'?m|i am|we'?re|we are|i'?ve been|we'?ve been|it'?s|that'?s)\b(?![^,]*\b(?:will|"
+    r"going to|gonna|when|once|until|till|later|tomorrow|soon)\b)[^,]*\bafter (?:the|that|a|an|"
+    r"my|our|this|all|work|school|training)\b|^刚(?:从|下|跑|练|打|做|滑|洗)", re.IGNORECASE)
+"""A state said with what caused it ("I'm wrecked after the gym", "刚从健身房出来"): not later."""
+_SILENCE = re.compile(r"\b(?:quiet|silent|silence|boring|bored)\b|静悄悄|安静|无聊|没声",
+                      re.IGNORECASE)
+"""Silence complained of: music played is its answer, not the volume the words name."""
+
+
 def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     """Whether ``piece`` is said beside a command without asking anything of the cabin ("the
     baby's asleep", "I need to hear the GPS", "听不清", "外面挺凉快的"): the rules know no
@@ -501,9 +512,12 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     and no refusal. The weather outside is an aside only said ``after`` a command, as its
     reason ("it's cold outside, turn the heat up" may be about another place: not read)."""
     weather = after and _WEATHER_OUT.match(piece.strip(" .!。！")) is not None
+    scope = out_of_scope(piece)
+    if scope == "later" and _PAST_CAUSE.match(piece):
+        scope = None  # "I'm wrecked after the gym": what came before, not a wish for later
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and (weather or _ASIDE_START[lang].match(piece) is not None)
-            and (weather or out_of_scope(piece) is None)
+            and (weather or scope is None)
             and not negated(piece) and not command_inside(piece, lang))
 
 
