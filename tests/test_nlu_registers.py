@@ -109,3 +109,25 @@ def test_a_complaint_beside_a_command_is_its_reason_not_a_second_command(
 ])
 def test_near_misses_act_on_nothing(lang: str, text: str) -> None:
     assert rule_actions(lang, text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # "as well as" and a gerund after it
+    ("en", "open the window as well as turning the music up",
+     [("window_open", None), ("media_volume_up", 2)]),
+    # a noun part takes the verb and way of the part before ("… and also the fan")
+    ("en", "turn the music down and also the fan", [("media_volume_down", 2),
+                                                     ("climate_fan_down", 1)]),
+    # a noun part with its own way takes the bare verb ("… and the fan up one")
+    ("en", "turn the temperature up two degrees and the fan down one",
+     [("climate_temperature_up", 2), ("climate_fan_down", 1)]),
+    ("en", "put the heat up to 22 and the fan on 5",
+     [("climate_set_temperature", 22), ("climate_set_fan", 5)]),
+    # Chinese: 也 between the thing and its verb, music said before its verb
+    ("zh-CN", "温度调低一点，风量也调大一点", [("climate_temperature_down", 1),
+                                              ("climate_fan_up", 1)]),
+    ("zh-CN", "车窗关上，音乐放一下", [("window_close", None), ("media_play", None)]),
+])
+def test_a_list_of_commands_shares_what_it_leaves_unsaid(lang: str, text: str,
+                                                        want: list) -> None:
+    assert rule_actions(lang, text) == want

@@ -54,6 +54,10 @@ _ZH = (
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
     (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
+    # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
+    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
+    # music said first, then its verb: "音乐放一下" -> "播放音乐"
+    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放)(?:一下|起来|一首)?[吧啊]?$"), r"播放\g<o>"),
     # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
     (re.compile(r"稍微|稍稍|略微|微微"), ""),
     (re.compile(r"(?<=窗)(?:落|放)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"), "降"),
@@ -90,6 +94,10 @@ _ZH = (
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
 )
+_GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing": "close",
+           "shutting": "shut", "playing": "play", "pausing": "pause", "muting": "mute",
+           "raising": "raise", "lowering": "lower", "skipping": "skip", "putting": "put",
+           "setting": "set"}
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 _EN = (
@@ -128,8 +136,12 @@ _EN = (
     (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*$", re.IGNORECASE),
      r"\g<w> two"),
     # a colloquial "turn" before a way: "crank the blower to the max", "knock the fan up"
-    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind)\b"
+    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put)\b"
                 r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
+    # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
+    (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
+                r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
+     lambda m: _GERUND[m.group(0).lower()]),
     # "up to" a number or the top is a set: "turn my seat heater up to two"
     (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d|one|two|"
                 r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"

@@ -67,7 +67,7 @@ MAX_SPAN = 4
 """The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
 
 CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|"
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|as well as|"
                      r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
@@ -532,9 +532,27 @@ def _shared_verbs(pieces: list[str]) -> list[str]:
     out = list(pieces)
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
-        if verb is not None and _EN_NOUN.match(out[i]) and not _OWN_WAY.search(out[i]):
+        if not _EN_NOUN.match(out[i]):
+            continue
+        if verb is not None and not _OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
+        elif (bare := _EN_BARE_VERB.match(out[i - 1])) is not None and _OWN_WAY.search(out[i]):
+            out[i] = f"{bare.group(1)} {out[i]}"  # "turn the heat down and the fan up one"
+        elif (way := _EN_VERB_WAY.match(out[i - 1])) is not None and not _OWN_WAY.search(out[i]):
+            out[i] = f"{way.group('v')} {_TOO.sub('', out[i])} {way.group('w')}"
     return out
+
+
+_EN_BARE_VERB = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(turn|put|set|switch|"
+                           r"bring|knock|bump|crank|drop|push|get)\b", re.IGNORECASE)
+"""A plain verb that starts a part: a noun part with its own way after it takes it."""
+_EN_VERB_WAY = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(?P<v>turn|put|bring|"
+                          r"knock|bump|crank)\s+(?:the|my|that)\s+\w+(?:\s+\w+)?\s+(?P<w>up|down)"
+                          r"(?:\s+(?:a bit|a little|a notch|one notch|a touch|some))?$",
+                          re.IGNORECASE)
+"""A verb and its way around one thing ("turn the volume down"): "… and also the fan" shares
+both."""
+_TOO = re.compile(r"\s+(?:too|as well)$", re.IGNORECASE)
 
 
 def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> list[str] | None:
