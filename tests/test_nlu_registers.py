@@ -131,3 +131,37 @@ def test_near_misses_act_on_nothing(lang: str, text: str) -> None:
 def test_a_list_of_commands_shares_what_it_leaves_unsaid(lang: str, text: str,
                                                         want: list) -> None:
     assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # a function left alone and another moved instead
+    ("en", "don't touch the window, just turn the fan down", [("climate_fan_down", 1)]),
+    ("en", "leave the music alone, close the window instead", [("window_close", None)]),
+    ("en", "forget the window, put my seat heater on", [("seat_heat_driver", 2)]),
+    ("zh-CN", "别动车窗，把风调小一点", [("climate_fan_down", 1)]),
+    ("zh-CN", "空调别管了，把车窗关上", [("window_close", None)]),
+    # colloquial verbs and a level without a verb
+    ("en", "bring the window up", [("window_close", None)]),
+    ("en", "shut the radio off", [("media_pause", None)]),
+    ("en", "kill the music", [("media_pause", None)]),
+    ("en", "volume to the minimum", [("media_volume_set", 0)]),
+    ("en", "take the temperature down a couple", [("climate_temperature_down", 2)]),
+    ("en", "the fan is blowing right in my face", [("climate_fan_down", 1)]),
+])
+def test_plain_requests_said_colloquially(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+def test_it_in_the_request_said_instead_is_not_another_function() -> None:
+    assert rule_actions("zh-CN", "别动车窗，把它关上") == []
+
+
+@pytest.mark.parametrize("text", [
+    "play some music and the heat on",
+    "play something relaxing and my seat heater on",
+    "play the radio and the window down",
+])
+def test_a_play_wildcard_never_swallows_a_second_command(text: str) -> None:
+    # "play some music and the heat on" played the music and dropped the heat (the wildcard
+    # took "some music and the heat on" as a title): every command or none
+    assert rule_actions("en", text) != [("media_play", None)]

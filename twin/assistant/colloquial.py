@@ -136,8 +136,19 @@ _EN = (
     (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*$", re.IGNORECASE),
      r"\g<w> two"),
     # a colloquial "turn" before a way: "crank the blower to the max", "knock the fan up"
-    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put)\b"
+    # a window brought up or down is rolled: "bring the window up" -> "roll the window up"
+    (re.compile(r"^(?:bring|get|pull|push|wind|put|crank)\s+(?=(?:the|my|that)\s+windows?\s+"
+                r"(?:up|down)\b)", re.IGNORECASE), "roll "),
+    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take)\b"
                 r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
+    # music stopped colloquially: "shut the music off", "kill the radio" -> "turn off the music"
+    (re.compile(r"^(?:shut|switch|flick|knock)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s+off\b",
+                re.IGNORECASE), r"turn off \g<o>"),
+    (re.compile(r"^(?:kill|cut|can|ditch)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s*$",
+                re.IGNORECASE), r"turn off \g<o>"),
+    # a function and its level without a verb: "volume to the minimum" -> "set the volume to …"
+    (re.compile(r"^(?:the\s+)?(?=(?:volume|temperature|heat)\s+(?:to|at)\s)", re.IGNORECASE),
+     "set the "),
     # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
     (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
                 r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
@@ -202,7 +213,7 @@ _EN = (
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
     (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
-                r"wicked|right(?= (?:up|down|to)\b))\s+",
+                r"wicked|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
                 re.IGNORECASE), ""),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"

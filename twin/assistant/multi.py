@@ -536,13 +536,19 @@ def _shared_verbs(pieces: list[str]) -> list[str]:
             continue
         if verb is not None and not _OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
-        elif (bare := _EN_BARE_VERB.match(out[i - 1])) is not None and _OWN_WAY.search(out[i]):
-            out[i] = f"{bare.group(1)} {out[i]}"  # "turn the heat down and the fan up one"
+        elif _NOUN_WAY.match(out[i]):  # "turn the heat down and the fan up one"
+            bare = _EN_BARE_VERB.match(out[i - 1])
+            out[i] = f"{bare.group(1) if bare is not None else 'turn'} {out[i]}"
         elif (way := _EN_VERB_WAY.match(out[i - 1])) is not None and not _OWN_WAY.search(out[i]):
             out[i] = f"{way.group('v')} {_TOO.sub('', out[i])} {way.group('w')}"
     return out
 
 
+_NOUN_WAY = re.compile(r"^(?:the|my|our)\s+(?:\w+\s+){0,2}?(?:up|down|on|off|higher|lower|louder|"
+                       r"quieter|warmer|cooler)\b(?:\s+(?:to\s+)?(?:\w+|\d+)){0,2}\s*$",
+                       re.IGNORECASE)
+"""A function and its way, nothing else ("the fan up one", "the heat on"): not "the dog will try
+to jump out", nor "the little one's nodded off"."""
 _EN_BARE_VERB = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(turn|put|set|switch|"
                            r"bring|knock|bump|crank|drop|push|get)\b", re.IGNORECASE)
 """A plain verb that starts a part: a noun part with its own way after it takes it."""

@@ -22,8 +22,8 @@ from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
 
-__all__ = ["SEAT", "both_zones", "corrections", "it_after_seat", "normalise", "number_reading",
-           "other_zone", "pronoun_reading", "topic_first", "topic_words"]
+__all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
+           "number_reading", "other_zone", "pronoun_reading", "topic_first", "topic_words"]
 
 _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
@@ -244,6 +244,33 @@ def topic_words(text: str, lang: str) -> str | None:
     for topic, pattern in active_catalogue().words[lang]:
         if pattern.search(text):
             return topic
+    return None
+
+
+_HANDS_OFF = {
+    "en": (re.compile(r"^(?:please\s+)?(?:don'?t|do not|no need to)\s+(?:touch|bother with|"
+                      r"mess with|change|worry about|fiddle with)\s+(?P<x>[^,;]+?)\s*[,;]\s*"
+                      r"(?:(?:just|only|but|instead)\s+)?(?P<y>[^,;]+?)(?:\s+instead)?[.!]*$",
+                      re.IGNORECASE),
+           re.compile(r"^(?:leave|forget(?: about)?)\s+(?P<x>(?:the|my)\s+[^,;]+?)"
+                      r"(?:\s+(?:alone|be|as it is))?\s*[,;]\s*(?:(?:just|only|but)\s+)?"
+                      r"(?P<y>[^,;]+?)(?:\s+instead)?[.!]*$", re.IGNORECASE)),
+    "zh-CN": (re.compile(r"^(?:别|不要|不用)(?:动|碰|管)(?P<x>[^，,]+?)[，,]\s*(?:就|只|只要|光)?"
+                         r"(?P<y>[^，,]+)$"),
+              re.compile(r"^(?P<x>[^，,]+?)(?:别动|不用动|不要动|别管|不用管|别碰)了?[，,]\s*"
+                         r"(?:就|只|只要|光)?(?P<y>[^，,]+)$")),
+}
+"""A function left alone and another moved instead ("don't touch the window, just turn the fan
+down", "车窗别动，把风调小")."""
+
+
+def hands_off(text: str, lang: str) -> tuple[str, str] | None:
+    """``(the function left alone, the request said instead)``, or None. The request names no
+    "it" (which would be the function left alone)."""
+    for pattern in _HANDS_OFF[lang]:
+        found = pattern.match(text.strip())
+        if found is not None and not _IT.search(found.group("y")) and "它" not in found.group("y"):
+            return found.group("x"), found.group("y").strip()
     return None
 
 
