@@ -165,3 +165,32 @@ def test_a_play_wildcard_never_swallows_a_second_command(text: str) -> None:
     # "play some music and the heat on" played the music and dropped the heat (the wildcard
     # took "some music and the heat on" as a title): every command or none
     assert rule_actions("en", text) != [("media_play", None)]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # fog by its other names, on "the glass in front"
+    ("zh-CN", "前面的玻璃上全是水汽", [("climate_defrost", None)]),
+    ("zh-CN", "玻璃上蒙了一层雾气", [("climate_defrost", None)]),
+    # a complaint said with what it does to the speaker
+    ("zh-CN", "冷得我直打哆嗦", [("climate_temperature_up", 1)]),
+    # not knowing the way home
+    ("zh-CN", "我不认得回家的路", [("navigate_home", None)]),
+    ("en", "we don't know how to get home from here", [("navigate_home", None)]),
+    ("en", "I've got no idea how to get back home", [("navigate_home", None)]),
+    # a window wound down, a tiny bit, the AC's name for the temperature
+    ("zh-CN", "窗子摇下来一点", [("window_set_position", 20)]),
+    ("zh-CN", "音量调小一丁点", [("media_volume_down", 2)]),
+    ("zh-CN", "空调低两度", [("climate_temperature_down", 2)]),
+])
+def test_indirect_and_dialect_wording(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh-CN", "他不知道怎么回家"),          # someone else's way
+    ("zh-CN", "不知道回家的路好不好走"),    # a question about the road
+    ("en", "she doesn't know the way home"),
+    ("zh-CN", "外面全是雾"),               # the weather, not the glass
+])
+def test_indirect_near_misses_act_on_nothing(lang: str, text: str) -> None:
+    assert rule_actions(lang, text) == []

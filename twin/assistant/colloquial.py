@@ -60,12 +60,27 @@ _ZH = (
     (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放)(?:一下|起来|一首)?[吧啊]?$"), r"播放\g<o>"),
     # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
     (re.compile(r"稍微|稍稍|略微|微微"), ""),
-    (re.compile(r"(?<=窗)(?:落|放)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"), "降"),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:落|放|摇)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"),
+     "降"),
+    # fog by its other names, on the glass in front: "前面玻璃上全是哈气" -> "玻璃上全是雾"
+    (re.compile(r"哈气|水汽|白汽|雾气|水雾"), "雾"),
+    (re.compile(r"^(?:前面|前头|前边)的?(?=玻璃)"), ""),
+    (re.compile(r"(?<=玻璃上)(?:糊了|蒙了|起了|结了)(?:一层|层)?(?=雾)"), "全是"),
+    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"
+    (re.compile(r"^这(?=歌听)"), "这首"),
+    # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
+    (re.compile(r"^(?:我|我们)?(?:也|都|真|实在)?(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|"
+                r"(?:怎么|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
+    # a tiny bit: "一丢丢", "一丁点", "一咪咪" -> "一点"
+    (re.compile(r"一丢丢|一丁点儿?|一咪咪|一滴滴"), "一点"),
+    # the temperature by the AC's name, a step said plainly: "空调再高两度" -> "温度高两度"
+    (re.compile(r"^空调(?:再)?(?=[高低](?:一|两|二|三|四|五|\d)度)"), "温度"),
     # who comes along: "带我们回家" -> "带我回家"
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
     (re.compile(r"(?P<a>[热冷闷吵冻])(?:得(?:慌|要命|不行|要死|受不了|够呛|嘎嘎的?|直哆嗦|发抖|"
+                r"我[^，,]{1,6}|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇])儿"), ""),
@@ -176,6 +191,11 @@ _EN = (
                 r"sweating(?: buckets)?|freezing|frozen|shivering|melting|cooking|dying of heat))"
                 r"\s+(?:after|in|from|with|since)\b(?![^,]*\b(?:but|not|n't|no)\b)[^,]*$",
                 re.IGNORECASE), r"\g<v>"),
+    # not knowing the way home asks for it: "I've no idea how to get back to my place"
+    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:i|we)(?:'ve|\s+have)(?: got)? no idea)\s*"
+                r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
+                r"(?:home|to my place|to mine|back home)(?:\s+from here)?$", re.IGNORECASE),
+     "navigate home"),
     # "heat my seat to two": the seat heater set
     (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
                 r" seat(?: up)?(?= to\b)", re.IGNORECASE), r"set \g<s> seat heater"),
