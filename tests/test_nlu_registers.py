@@ -194,3 +194,13 @@ def test_indirect_and_dialect_wording(lang: str, text: str, want: list) -> None:
 ])
 def test_indirect_near_misses_act_on_nothing(lang: str, text: str) -> None:
     assert rule_actions(lang, text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "window down a bit", "window up a bit", "roll the window down a bit",
+    "put the window down a bit", "wind the window up a bit", "bring the window down a bit",
+])
+def test_a_bit_is_how_far_never_dropped_as_a_time(text: str) -> None:
+    # "window down a bit" opened the window all the way while this session's rules were being
+    # written ("a bit" was dropped as "for a bit"): a bit never opens or closes fully
+    assert not {("window_open", None), ("window_close", None)} & set(rule_actions("en", text))

@@ -131,9 +131,10 @@ _EN = (
     (re.compile(rf"\bnumber\s+(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
     (re.compile(r"\ba (?=(?:degree|notch|level|step)\b)", re.IGNORECASE), "one "),
     # a tag or a time-box after the command: "…, would ya", "mute for a sec"
-    (re.compile(r"[\s,]+(?:would ya|will ya|yeah|eh|only|(?:for )?a (?:sec|second|bit|moment|"
-                r"minute|mo|tick)|for now|for this (?:one|song|track|bit))\s*[?.!]*\s*$",
-                re.IGNORECASE), ""),
+    # ("a bit" only after "for": "window down a bit" is how far, never "for a while")
+    (re.compile(r"[\s,]+(?:would ya|will ya|yeah|eh|only|for a (?:sec|second|bit|moment|minute|mo|"
+                r"tick)|a (?:sec|second|moment|minute|mo|tick)|for now|for this (?:one|song|track))"
+                r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
                 r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah)\b)+"

@@ -140,8 +140,8 @@ def topic_first(text: str, lang: str) -> str:
 _FIX = {
     "en": re.compile(
         r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch that|"
-        r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|sorry|i mean|"
-        r"scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
+        r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|no sorry|sorry|"
+        r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
         r"^(?P<x>.+?)[，,;；。\s]*(?:(?:[啊哦噢呃嗯哎诶]?(?:不对|不是(?=[，,;；。\s])|说错了|错了)|哦不|啊不|呃不|"
