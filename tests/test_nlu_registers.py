@@ -204,3 +204,28 @@ def test_a_bit_is_how_far_never_dropped_as_a_time(text: str) -> None:
     # "window down a bit" opened the window all the way while this session's rules were being
     # written ("a bit" was dropped as "for a bit"): a bit never opens or closes fully
     assert not {("window_open", None), ("window_close", None)} & set(rule_actions("en", text))
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a body part's complaint beside a command is its reason: main raised the temperature too
+    ("my hands are freezing, put my seat warmer on", [("seat_heat_driver", 2)]),
+    ("my feet are cold, close the window", [("window_close", None)]),
+    ("my fingers have gone numb, turn the heat up", [("climate_temperature_up", 1)]),
+    ("put my seat warmer on, my hands are freezing", [("seat_heat_driver", 2)]),
+])
+def test_a_body_part_complaint_is_a_reason_not_a_second_command(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # an aside in the middle of a list, telegraphic and regional list parts
+    ("turn the music down, the baby's sleeping, and close the window",
+     [("media_volume_down", 2), ("window_close", None)]),
+    ("aircon on and window close", [("climate_ac_on", None), ("window_close", None)]),
+    ("off the music and open the window small", [("media_pause", None),
+                                                  ("window_set_position", 20)]),
+    ("turn the aircon up to 19 and fan to 4", [("climate_set_temperature", 19),
+                                               ("climate_set_fan", 4)]),
+])
+def test_list_parts_said_telegraphically(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want

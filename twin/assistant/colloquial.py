@@ -163,14 +163,20 @@ _EN = (
     (re.compile(r"^(?:kill|cut|can|ditch)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s*$",
                 re.IGNORECASE), r"turn off \g<o>"),
     # a function and its level without a verb: "volume to the minimum" -> "set the volume to …"
-    (re.compile(r"^(?:the\s+)?(?=(?:volume|temperature|heat)\s+(?:to|at)\s)", re.IGNORECASE),
-     "set the "),
+    (re.compile(r"^(?:the\s+)?(?=(?:volume|temperature|heat|fan|fan speed)\s+(?:to|at)\s)",
+                re.IGNORECASE), "set the "),
+    # a telegraphic order, the thing first: "window close" -> "close the window"
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?P<v>close|open|shut)$", re.IGNORECASE),
+     r"\g<v> the \g<o>"),
+    # "small" said last for a little (Nigerian, Singaporean): "open the window small"
+    (re.compile(r"(?<!\btoo)(?<!\bso)(?<!\bvery)(?<!\ba)(?<!\bthe)(?<!\bis)(?<!\bare)"
+                r"\s+small(?: small)?\s*$", re.IGNORECASE), " a bit"),
     # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
     (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
                 r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
      lambda m: _GERUND[m.group(0).lower()]),
     # "up to" a number or the top is a set: "turn my seat heater up to two"
-    (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d|one|two|"
+    (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d+|one|two|"
                 r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
                 r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)", re.IGNORECASE),
      "to "),

@@ -110,7 +110,9 @@ STATEMENT = {
                      r"(?:boiling|roasting|baking|sweltering|freezing|chilly|stuffy|sweating)"
                      r"(?= in here| back here|$)|(?:the|this|my|our) (?:car|cabin|seat|air|music|"
                      r"radio) (?:is |'s )?(?:already|still|getting|too|so|really|very|a bit|"
-                     r"freezing|cold|hot|boiling|loud|quiet))\b",
+                     r"freezing|cold|hot|boiling|loud|quiet)|(?:my|our|his|her|their) "
+                     r"(?:hands|feet|fingers|toes|legs|face|ears|nose|arms|knees|neck|back|lips)\s+"
+                     r"(?:are|is|'re|have|feel|went|'ve))\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
                         r"车里|车内|车上|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
@@ -539,7 +541,7 @@ def _shared_verbs(pieces: list[str]) -> list[str]:
         elif _NOUN_WAY.match(out[i]):  # "turn the heat down and the fan up one"
             bare = _EN_BARE_VERB.match(out[i - 1])
             out[i] = f"{bare.group(1) if bare is not None else 'turn'} {out[i]}"
-        elif (way := _EN_VERB_WAY.match(out[i - 1])) is not None and not _OWN_WAY.search(out[i]):
+        elif (way := _EN_VERB_WAY.match(out[i - 1])) is not None and _BARE_NOUN.match(out[i]):
             out[i] = f"{way.group('v')} {_TOO.sub('', out[i])} {way.group('w')}"
     return out
 
@@ -549,6 +551,9 @@ _NOUN_WAY = re.compile(r"^(?:the|my|our)\s+(?:\w+\s+){0,2}?(?:up|down|on|off|hig
                        re.IGNORECASE)
 """A function and its way, nothing else ("the fan up one", "the heat on"): not "the dog will try
 to jump out", nor "the little one's nodded off"."""
+_BARE_NOUN = re.compile(r"^(?:the|my|our)\s+\w+(?:\s+\w+)?(?:\s+(?:too|as well))?$", re.IGNORECASE)
+"""A bare noun phrase ("the fan", "the music as well"): no clause of its own ("the baby's
+asleep")."""
 _EN_BARE_VERB = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(turn|put|set|switch|"
                            r"bring|knock|bump|crank|drop|push|get)\b", re.IGNORECASE)
 """A plain verb that starts a part: a noun part with its own way after it takes it."""
