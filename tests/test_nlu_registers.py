@@ -229,3 +229,20 @@ def test_a_body_part_complaint_is_a_reason_not_a_second_command(text: str, want:
 ])
 def test_list_parts_said_telegraphically(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # Sichuan and Dongbei wording, in lists and with a reason
+    ("把车窗关一哈嘛，还有音乐开起", [("window_close", None), ("media_play", None)]),
+    ("空调开起，窗户关起", [("climate_ac_on", None), ("window_close", None)]),
+    ("把空调开下撒，热死个人了", [("climate_ac_on", None)]),
+    ("歌整起来，然后窗户开开", [("media_play", None), ("window_open", None)]),
+    ("风量给我整到五档", [("climate_set_fan", 5)]),
+])
+def test_dialect_lists_and_reasons(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", ["开暖气，热死了", "空调开起了吗"])
+def test_a_heater_when_hot_or_a_question_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

@@ -20,6 +20,10 @@ import re
 __all__ = ["plainly"]
 
 _ZH = (
+    # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
+    (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
+    # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛]?$)"), r"打开\g<o>"),
     # a pointing word before the thing complained about: "这风" -> "风"
     (re.compile(r"^(?:这|那)(?:个|些)?(?=风|车里|车内|空调|音乐|声音|座椅|座位|窗户|车窗|温度)"),
      ""),
@@ -39,7 +43,11 @@ _ZH = (
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
-    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点)"), "调"),
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|到|成)"), "调"),
+    # Sichuan and Dongbei endings: "开一哈" -> "开一下", "开起" -> "打开", a final 撒/噻
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?P<v>[开关])起(?=[嘛吧撒噻哈]?$)"),
+     lambda m: "打开" if m.group("v") == "开" else "关上"),
+    (re.compile(r"[撒噻嘛](?=[。！!～~]*$)"), ""),
     # the fan by its part's name, the AC by what it blows: "鼓风机" -> "风量", "把冷气开了"
     (re.compile(r"鼓风机|风扇(?!加热)"), "风量"),
     (re.compile(r"冷气(?=(?:开|关|打开|关闭|关掉|关上)(?:了|上|掉|一下)?[吧啊呀]?$)"), "空调"),
@@ -50,14 +58,16 @@ _ZH = (
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
-    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)开(?:了|开|一下)?(?=[吧啊呀]?$)"), r"把\g<o>打开"),
+    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
+     r"把\g<o>打开"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
     (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
     (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
-    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放)(?:一下|起来|一首)?[吧啊]?$"), r"播放\g<o>"),
+    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起)(?:一下|起来|一首)?[吧啊]?$"),
+     r"播放\g<o>"),
     # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
     (re.compile(r"稍微|稍稍|略微|微微"), ""),
     (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:落|放|摇)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"),
@@ -79,8 +89,8 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻])(?:得(?:慌|要命|不行|要死|受不了|够呛|嘎嘎的?|直哆嗦|发抖|"
-                r"我[^，,]{1,6}|"
+    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|得(?:慌|要命|不行|要死|受不了|够呛|"
+                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇])儿"), ""),

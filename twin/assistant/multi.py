@@ -374,10 +374,12 @@ def split_commands(
         on_topic = [p.intent for _, p in out if topic_of(p.intent) == topic_of(reason.intent)]
         agrees = _AGREES.get(reason.intent)
         acting = [p for _, p in out if p.actuates]
-        if agrees is not None and all(agrees(p.intent, p.value) for p in acting):
-            continue  # "turn off my seat heater, it's getting too hot"
-        against = _AGAINST.get(reason.intent)
         cooling_ac = any(p.intent == "climate_ac_on" and not _HEATER.search(t) for t, p in out)
+        if agrees is not None and all(agrees(p.intent, p.value) or (
+                reason.intent == "climate_temperature_down" and cooling_ac
+                and p.intent == "climate_ac_on") for p in acting):
+            continue  # "turn off my seat heater, it's getting too hot", "开下空调，热死了"
+        against = _AGAINST.get(reason.intent)
         if agrees is not None and against is not None and len(acting) > 1 and (any(
                 agrees(p.intent, p.value) for p in acting) or (
                 reason.intent == "climate_temperature_down" and cooling_ac)) and not any(
