@@ -9,8 +9,10 @@ Two ways in (see docs/DUT_PROTOCOL.md):
 
 ``--fault`` makes it misbehave from its ``N``-th request on (0-based), for fault tests:
 ``crash`` (exits), ``hang`` (never answers), ``malformed`` (prints a non-JSON line), ``error``
-(an ``error`` event); ``--start-delay S`` delays its ``ready`` line (a slow start). It uses
-only the standard library, so any Python 3 runs it.
+(an ``error`` event); ``--start-delay S`` delays its ``ready`` line (a slow start).
+``--answers FILE`` scripts it: a JSON object from utterance to answer (``{intent, value,
+feedback}``, optionally with ``commands``, a list of such answers), said for that utterance
+instead of the echo. It uses only the standard library, so any Python 3 runs it.
 """
 
 from __future__ import annotations
@@ -23,16 +25,31 @@ import time
 from typing import Any
 
 
-def answer(request: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "answer", "id": request.get("id"), "intent": "unknown", "value": None,
-            "feedback": str(request.get("utterance", "")), "timings": {"inference_ms": 0.0}}
+def scripted(path: str | None) -> dict[str, dict[str, Any]]:
+    """The ``--answers`` file: utterance -> answer ({} without one)."""
+    if path is None:
+        return {}
+    with open(path, encoding="utf-8") as fh:
+        table = json.load(fh)
+    if not isinstance(table, dict) or not all(isinstance(a, dict) for a in table.values()):
+        raise SystemExit(f"{path}: a JSON object from utterance to answer object")
+    return table
 
 
-def factory(stream: bool = False) -> Any:
+def answer(request: dict[str, Any], answers: dict[str, dict[str, Any]] | None = None
+           ) -> dict[str, Any]:
+    said = str(request.get("utterance", ""))
+    reply = {"intent": "unknown", "value": None, "feedback": said}
+    return {**reply, **(answers or {}).get(said, {}), "type": "answer", "id": request.get("id"),
+            "timings": {"inference_ms": 0.0}}
+
+
+def factory(stream: bool = False, answers: str | None = None) -> Any:
     """In-process entry point: a handler ``(request, cancel) -> answer or events``."""
+    table = scripted(answers)
 
     def handle(request: Any, cancel: threading.Event) -> Any:
-        reply = answer({"id": request.id, "utterance": request.utterance})
+        reply = answer({"id": request.id, "utterance": request.utterance}, table)
         if not stream:
             return reply
         return [{"type": "ack"}, *({"type": "chunk", "text": w}
@@ -47,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--fault", choices=("crash", "hang", "malformed", "error"))
     p.add_argument("--after", type=int, default=0, help="first request that misbehaves")
     p.add_argument("--start-delay", type=float, default=0.0, help="seconds before ready")
+    p.add_argument("--answers", metavar="FILE", help="JSON object: utterance -> answer")
     args = p.parse_args(argv)
+    table = scripted(args.answers)
     out = sys.stdout
 
     def emit(obj: dict[str, Any]) -> None:
@@ -78,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             emit({"type": "ack", "id": msg["id"]})
             for word in str(msg.get("utterance", "")).split():
                 emit({"type": "chunk", "id": msg["id"], "text": word})
-        emit(answer(msg))
+        emit(answer(msg, table))
     return 0
 
 

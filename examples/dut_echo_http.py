@@ -7,6 +7,8 @@ events when the request asks to stream). Standard library only; HTTP/1.1 keep-al
 the HTTP twin of ``dut_echo.py``, for measuring the adapter's own overhead. With
 ``--trace-log FILE`` it appends the W3C ``traceparent`` header of every request it answers,
 one a line, as an OpenTelemetry-instrumented DUT would take it as the parent of its spans.
+``--answers FILE`` scripts it as ``dut_echo.py --answers`` does (utterance -> answer, which may
+list several ``commands``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     trace_log: str | None = None
+    answers: dict[str, dict[str, object]] = {}  # noqa: RUF012 - set once by main
 
     def setup(self) -> None:
         super().setup()
@@ -51,7 +54,8 @@ class Handler(BaseHTTPRequestHandler):
             with open(self.trace_log, "a", encoding="utf-8") as fh:
                 fh.write(f"{self.headers.get('traceparent', '')}\n")
         text = request["messages"][-1]["content"]
-        content = json.dumps({"intent": "unknown", "value": None, "feedback": text})
+        content = json.dumps(self.answers.get(text, {"intent": "unknown", "value": None,
+                                                     "feedback": text}), ensure_ascii=False)
         created = int(time.time())
         if not request.get("stream"):
             body = {"id": "echo", "object": "chat.completion", "created": created,
@@ -81,8 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, required=True)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--trace-log", help="append each request's traceparent header to this file")
+    p.add_argument("--answers", metavar="FILE", help="JSON object: utterance -> answer")
     args = p.parse_args(argv)
     Handler.trace_log = args.trace_log
+    if args.answers is not None:
+        with open(args.answers, encoding="utf-8") as fh:
+            Handler.answers = json.load(fh)
     server = Server((args.host, args.port), Handler)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()

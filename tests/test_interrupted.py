@@ -151,18 +151,23 @@ def _run_short(tmp_path: Path, name: str, signal_after_s: float | None
 def test_sigterm_at_any_moment_leaves_the_partial_results(tmp_path):
     """SIGTERM from the moment the run starts (its output folder exists) to its last write:
     always report.json with ``interrupted: true``, junit.xml with the error and requests.csv
-    with the finished requests, a message, exit 143; never exit 0. (A signal after the last
-    write may find the interpreter shutting down: then the run's files are complete.)"""
+    with the finished requests, a message, exit 143; never exit 0 before the run's end. (A
+    signal after the last write kills the process, or finds it gone: then the run's files are
+    complete.)"""
     status, out, err, _, took = _run_short(tmp_path, "plain", None)
     assert status in (0, 1), err  # a verdict, whatever the machine's load did to it
     for i, fraction in enumerate((0.0, 0.5, 0.85, 0.95, 1.0)):
         status, out, err, sent, _ = _run_short(tmp_path, f"t{i}", fraction * took)
-        assert status not in (0, 1) or not sent, (fraction, err)
         if not sent:
             continue
+        # up to the run's end a signal is never lost: the run stops with 143
+        assert status not in (0, 1) or fraction >= 0.95, (fraction, err)
         assert "Traceback" not in err, (fraction, err)
         report = json.loads((out / "report.json").read_text())
-        if status == -signal.SIGTERM:  # after the last write: a complete, uninterrupted run
+        # at the very end the signal may come after the last write: the process dies of it
+        # (SIGTERM's default action), or it had already exited between the test's poll and the
+        # kill (seen at load 6: exit 0); either way a complete, uninterrupted run
+        if status in (0, 1, -signal.SIGTERM):
             assert "interrupted" not in report and (out / "report.html").is_file(), fraction
             continue
         assert status == 143, (fraction, status, err)

@@ -3,7 +3,11 @@
 A :class:`DutRequest` carries the utterance, its session id, language and history handle (the
 session's last turns, oldest first). A DUT answers with events: an optional ``ack``, optional
 streamed ``chunk`` texts, and one ``answer`` ``{intent, value, feedback}``, with the DUT's own
-stage timings where it reports them. The bench measures every event's time itself.
+stage timings where it reports them. An answer to a sentence of several commands also lists
+them, ``commands: [{intent, value, feedback}, ...]`` (2 to :data:`MAX_COMMANDS`, in order; the
+top-level ``intent``/``value`` repeat the first, so a reader of one command still works); the
+safety valve then checks and the rig actuates each on its own (a refused one cancels none of
+the others). The bench measures every event's time itself.
 
 Deadline and cancel: :meth:`Dut.ask` returns by ``deadline_ms`` whatever the DUT does. At the
 deadline the bench cancels the request (a ``cancel`` message, a closed connection, a set
@@ -110,13 +114,38 @@ class DutReply:
         return next((e.t_ms for e in self.events if e.kind == kind), None)
 
 
+#: the most commands one answer may carry (the policy reads 2 to this many as several)
+MAX_COMMANDS = 8
+
+
 def answer_from(obj: Any) -> dict[str, Any]:
-    """The ``{intent, value, feedback}`` of a decoded answer; :class:`DutFailure` otherwise.
-    Values are not checked here: the safety valve does that."""
-    if not isinstance(obj, dict) or not isinstance(obj.get("intent"), str):
+    """The ``{intent, value, feedback}`` of a decoded answer, with its ``commands`` when it
+    lists several (each ``{intent, value, feedback}``, in order; an answer of only
+    ``commands`` takes its first as ``intent``/``value``); :class:`DutFailure` otherwise.
+    Values are not checked here: the safety valve checks each command on its own."""
+    if not isinstance(obj, dict):
+        raise DutFailure("malformed", f"an answer is a JSON object, got {obj!r:.80}")
+    listed = obj.get("commands")
+    commands: list[dict[str, Any]] = []
+    if listed is not None:
+        if not isinstance(listed, list) or not 1 <= len(listed) <= MAX_COMMANDS:
+            raise DutFailure("malformed", f"commands is a list of 1 to {MAX_COMMANDS} "
+                             f"commands, got {listed!r:.80}")
+        for k, item in enumerate(listed):
+            if not isinstance(item, dict) or not isinstance(item.get("intent"), str):
+                raise DutFailure("malformed", f"commands[{k}] needs a string intent, got "
+                                 f"{item!r:.80}")
+            commands.append({"intent": item["intent"], "value": item.get("value"),
+                             "feedback": item.get("feedback", "")})
+    head = obj if "intent" in obj or not commands else commands[0]
+    if not isinstance(head.get("intent"), str):
         raise DutFailure("malformed", f"an answer needs a string intent, got {obj!r:.80}")
-    return {"intent": obj["intent"], "value": obj.get("value"),
-            "feedback": obj.get("feedback", "")}
+    out = {"intent": head["intent"], "value": head.get("value"),
+           "feedback": obj["feedback"] if "feedback" in obj
+           else " ".join(str(c["feedback"]) for c in commands if c["feedback"])}
+    if len(commands) >= 2:  # one listed command is the answer itself
+        out["commands"] = commands
+    return out
 
 
 def adapter_kwargs(config: Any, log_dir: Path | None = None) -> dict[str, Any]:

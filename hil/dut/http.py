@@ -38,7 +38,15 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from hil.dut.contract import Dut, DutFailure, DutRequest, Events, adapter_kwargs, answer_from
+from hil.dut.contract import (
+    MAX_COMMANDS,
+    Dut,
+    DutFailure,
+    DutRequest,
+    Events,
+    adapter_kwargs,
+    answer_from,
+)
 from hil.dut.trace_context import current as current_traceparent
 from hil.process import printable
 from twin.assistant.intents import INTENT_NAMES
@@ -128,10 +136,13 @@ def refuses_format(status: int, body: bytes) -> bool:
     return status in (400, 422, 500) and b"response_format" in body.lower()
 
 
-def answer_schema(intents: Sequence[str] = INTENT_NAMES) -> dict[str, Any]:
-    """The JSON schema of an answer (values are range-checked by the safety valve, not here:
-    grammar-constrained decoders ignore integer bounds)."""
-    return {
+def answer_schema(intents: Sequence[str] = INTENT_NAMES, several: bool = False
+                  ) -> dict[str, Any]:
+    """The JSON schema of an answer; with ``several``, it may also list ``commands`` (values
+    are range-checked by the safety valve, not here: grammar-constrained decoders ignore integer
+    bounds). Off by default: the optional list lets a small model under a grammar run on past
+    ``max_tokens`` (SmolLM2 behind llama_cpp.server did on 2 of 60 development lines)."""
+    one = {
         "type": "object",
         "properties": {
             "intent": {"type": "string", "enum": list(intents)},
@@ -141,6 +152,11 @@ def answer_schema(intents: Sequence[str] = INTENT_NAMES) -> dict[str, Any]:
         "required": ["intent", "value", "feedback"],
         "additionalProperties": False,
     }
+    # several commands (optional): each like the answer itself, the first repeated on top
+    if not several:
+        return one
+    listed = {"type": "array", "items": one, "minItems": 2, "maxItems": MAX_COMMANDS}
+    return {**one, "properties": {**one["properties"], "commands": listed}}
 
 
 def messages_for(request: DutRequest, system: str = SYSTEM) -> list[dict[str, str]]:
@@ -166,12 +182,13 @@ class HttpDut(Dut):
         key = os.environ.get(config.api_key_env) if config.api_key_env else None
         return cls(config.url, model=config.model, stream=config.stream,
                    response_format=config.response_format, max_tokens=config.max_tokens,
-                   api_key=key, **adapter_kwargs(config, log_dir))
+                   api_key=key, several=config.several, **adapter_kwargs(config, log_dir))
 
     def __init__(self, url: str, model: str = "default", stream: bool = False,
                  response_format: ResponseFormat = "auto", max_tokens: int = 64,
-                 api_key: str | None = None, **kwargs: Any) -> None:
+                 api_key: str | None = None, several: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.several = several
         try:
             parts = urlsplit(url)
             port = parts.port
@@ -255,7 +272,7 @@ class HttpDut(Dut):
         body: dict[str, Any] = {"model": self.model, "messages": messages_for(request),
                                 "temperature": 0, "max_tokens": self.max_tokens,
                                 "stream": self.stream}
-        schema = answer_schema()
+        schema = answer_schema(several=self.several)
         if self.format_used == "json_schema":
             body["response_format"] = {"type": "json_schema", "json_schema": {
                 "name": "cabin_command", "schema": schema, "strict": True}}

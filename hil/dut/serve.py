@@ -113,7 +113,8 @@ def serve_http(handler: Any, port: int) -> None:
             if answer is None:
                 self._send(504, b'{"error": "no answer"}')
                 return
-            content = json.dumps({k: answer.get(k) for k in ("intent", "value", "feedback")},
+            content = json.dumps({k: answer.get(k) for k in ("intent", "value", "feedback",
+                                                             "commands") if k in answer},
                                  ensure_ascii=False)
             if body.get("stream"):
                 chunk = {"object": "chat.completion.chunk",

@@ -13,7 +13,10 @@ makes). After every step and at teardown:
 * **degrade**: a request whose DUT failed takes the policy's degrade path, and nothing outside
   the intent schema is ever decided;
 * **explained**: a request fails only on a placement that had a fault injected; an answer that
-  came is the DUT's (the echo of the utterance);
+  came is the DUT's (the echo of the utterance, or the answer scripted for it);
+* **several**: an answer that lists several commands (the echoes' scripted answer to
+  :data:`SEVERAL`) is decided command by command: each valve-checked on its own, the one out of
+  range refused, the others acted on in order, whichever of them the DUT names first;
 * **reported**: a fault the placement cannot take is reported as not injected, with a reason,
   never silently;
 * **no_dead_bench**: the calls return (each is bounded by its deadline), and at teardown no DUT
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import socket
 import subprocess
 import sys
@@ -47,11 +51,20 @@ from twin.paths import PROJECT_ROOT
 from twin.verify.machine import Failure
 from twin.verify.properties import schema_ok
 
-DUT_PROPERTIES = ("outcome", "degrade", "explained", "reported", "no_dead_bench")
+DUT_PROPERTIES = ("outcome", "degrade", "explained", "reported", "several", "no_dead_bench")
 KINDS = ("dut_crash", "dut_hang", "dut_http_5xx", "dut_reset")
 #: utterances the rules are unsure of (they go to the fallback, the DUT)
 UTTERANCES = ("the air is so thick", "goosebumps", "this car is an oven", "recommend a good book",
               "i can't see a thing through the glass")
+#: utterances (the rules leave them) the echoes answer with several commands, one out of range
+SEVERAL = {"sort out the cabin for me": 0, "make it comfy in here": 1}
+_WINDOW = {"intent": "window_set_position", "value": 20, "feedback": "Window at 20%."}
+_FAN = {"intent": "climate_set_fan", "value": 2, "feedback": "Fan on 2."}
+_HOT = {"intent": "climate_set_temperature", "value": 45, "feedback": "45 degrees."}
+#: each scripted list, and the commands the valve lets through (in order; unknown: refused)
+SCRIPTED = ([_WINDOW, _HOT, _FAN], [_HOT, _FAN, _WINDOW])
+EXPECTED = ([("window_set_position", 20), ("unknown", None), ("climate_set_fan", 2)],
+            [("unknown", None), ("climate_set_fan", 2), ("window_set_position", 20)])
 EXAMPLES = PROJECT_ROOT / "examples"
 #: a request's budget: generous, so that only an injected fault makes a healthy echo fail
 DEGRADE_MS = 600.0
@@ -85,13 +98,18 @@ class DutFaultMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.out = Path(tempfile.mkdtemp(prefix="verify-dut-"))
+        answers = self.out / "answers.json"
+        answers.write_text(json.dumps({text: {**SCRIPTED[k][0], "commands": SCRIPTED[k]}
+                                       for text, k in SEVERAL.items()}), encoding="utf-8")
         port = _free_port()
         self.service = process.spawn(
-            [sys.executable, str(EXAMPLES / "dut_echo_http.py"), "--port", str(port)],
+            [sys.executable, str(EXAMPLES / "dut_echo_http.py"), "--port", str(port),
+             "--answers", str(answers)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         config = dut_config({
             "backend": {"kind": "jsonl", "command": [sys.executable,
-                                                     str(EXAMPLES / "dut_echo.py")],
+                                                     str(EXAMPLES / "dut_echo.py"),
+                                                     "--answers", str(answers)],
                         "timeout_ms": 2000.0, "start_timeout_s": 30.0},
             "route": {"edge": {"kind": "http", "url": f"http://127.0.0.1:{port}/v1",
                                "timeout_ms": 2000.0, "start_timeout_s": 30.0,
@@ -124,7 +142,19 @@ class DutFaultMachine(RuleBasedStateMachine):
     @rule(pick=st.integers(0, 100), route=st.sampled_from(("terminal", "edge")))
     def speak(self, pick: int, route: str) -> None:
         """An utterance the rules leave to the DUT, through the policy, to ``route``."""
-        text = UTTERANCES[pick % len(UTTERANCES)]
+        self._speak(UTTERANCES[pick % len(UTTERANCES)], route)
+
+    @rule(text=st.sampled_from(sorted(SEVERAL)), route=st.sampled_from(("terminal", "edge")))
+    def speak_several(self, text: str, route: str) -> None:
+        """An utterance the DUT answers with several commands, one of them out of range."""
+        decision, result = self._speak(text, route)
+        if not result.failed:
+            got = [(c.intent, c.value) for c in decision.commands]
+            want = EXPECTED[SEVERAL[text]]
+            self._check("several", decision.path == "llm" and got == want,
+                        f"{route} {text!r}: path {decision.path}, commands {got}, not {want}")
+
+    def _speak(self, text: str, route: str) -> tuple[Any, DutResult]:
         calls = self.calls[route]
         before = len(calls.results)
         decision = self.assistants[route].handle(text, "en", session=route)
@@ -143,8 +173,10 @@ class DutFaultMachine(RuleBasedStateMachine):
                         f"{route} {result.outcome} with no fault injected on it")
         else:
             answer = result.reply.answer if result.reply is not None else None
-            self._check("explained", (answer or {}).get("feedback") == text,
+            said = SCRIPTED[SEVERAL[text]][0]["feedback"] if text in SEVERAL else text
+            self._check("explained", (answer or {}).get("feedback") == said,
                         f"{route} answered {answer!r} to {text!r}")
+        return decision, result
 
     @rule(kind=st.sampled_from(KINDS), route=st.sampled_from(("terminal", "edge")),
           pick=st.integers(0, 100))

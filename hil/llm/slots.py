@@ -11,17 +11,22 @@ its value.
   :func:`hil.llm.direction.direction_of`'s; when the words give none the answer is None and
   the head asks which way.
 
-:func:`read_slots` returns ``(intent, value)`` or None (ask which way).
+:func:`read_slots` returns ``(intent, value)`` or None (ask which way). The words that say a
+slot are catalogue data, read by :func:`slot_words` (``[topics.NAME.slots]``, CONFIG.md): a
+topic's seats and zones, its level words, a window's fractions, and whether a number with one of
+the topic's ``units`` is a level (the fan's "两挡"). A topic added in a catalogue with these keys
+reads its slots with no change here.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from hil.llm.direction import FAMILY, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import parse_number
-from twin.assistant.catalogue import active_catalogue
+from twin.assistant.catalogue import Catalogue, active_catalogue
 from twin.assistant.intents import INTENTS
 
 TOPICS = TOPICS_DATA.intents
@@ -45,36 +50,55 @@ MIN_WORDS = re.compile(
     r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
     r"最小|最低|最弱"
 )
-_FAN_LEVEL = re.compile(r"(?<![大小高低加减升降])[一二两三四五六七1-7] ?[档挡]")
-_FAN_STEP = re.compile(r"[大小高低加减升降][一二两三四五六七1-7] ?[档挡]")
-PASSENGER = re.compile(
-    r"passenger|\b(?:my |the )?(?:wife|husband|partner|girlfriend|boyfriend|mom|mum|mother|"
-    r"dad|father|friend|son|daughter)'?s?\b|co-?driver|shotgun|right(?:-hand)? seat|副驾|右前|"
-    r"\bhers\b|\bher (?:seat|side)\b|"
-    r"\b(?:for|to) (?:my |the |our )?(?:madam|missus|missis|missy|wifey|lady|better half|"
-    r"spouse|fianc\w*|her|passenger)\b|\bmy (?:madam|missus|missis|wifey|lady|better half)\b|"
-    r"右边|右侧|老婆|老公|媳妇|女朋友|男朋友|爱人|太太|旁边|给她"
-)
-"""The front passenger's seat: named, or the person who by convention sits there, the speaker's
-wife or partner ("abeg on the seat warmer for my madam", "给她开座椅加热")."""
-_SOMEONE_ELSE = re.compile(
-    r"\b(?:for|to) (?:my |the |our |your |this )?(?:kids?|child(?:ren)?|baby|boy|girl|son|"
-    r"daughter|mum|mom|mother|mama|dad|father|papa|grand\w*|granny|nan|brother|sister|bro|sis|"
-    r"aunt\w*|uncle|cousin|friend|mate|buddy|colleague|boss|guest|visitor|him|them|"
-    r"everyone|everybody|oga|pikin)\b|"
-    r"给(?:我|咱)?(?:的)?(?:妈|爸|孩子|小孩|宝宝|儿子|女儿|闺女|奶奶|爷爷|姥姥|外婆|姥爷|外公|"
-    r"朋友|同事|领导|老板|客人|哥|姐|弟|妹|他们?|大家)"
-)
-"""A seat heater for someone else, not known to sit in front ("for my mum", "给孩子"): which
-seat is theirs is not said, so never the driver's by default (ask)."""
-_DRIVER = re.compile(r"driver|\bmy seat|\bmine\b|left(?:-hand)? seat|主驾|驾驶位|左前|我的座|我这")
-_LEVELS = (
-    (0, re.compile(r"\boff\b|turn (?:it )?off|switch (?:it )?off|\bstop\b|kill|too (?:hot|warm)|"
-                   r"burning|cooking|roasting|on fire|关|停|太热|太烫|烫|热死")),
-    (3, re.compile(r"\bhigh(?:est)?\b|\bmax|\bfull\b|hottest|warmest|最高|最大|高档|三档|满")),
-    (1, re.compile(r"\blow(?:est)?\b|\bgentle\b|\bbit\b|\blittle\b|低档|一档|最低|小")),
-    (2, re.compile(r"\bmedium\b|\bmid\b|中档|二档|两档")),
-)
+_COUNT = "[一二两三四五六七1-7] ?"
+"""A level counted in words or digits before its unit ("两挡", "3 档")."""
+_STEP_BEFORE = "[大小高低加减升降]"
+"""Step words right before a count make it a step ("调大两挡"), not a level."""
+_NEVER = re.compile(r"(?!)")
+
+
+@dataclass(frozen=True)
+class SlotTables:
+    """One topic's slot words (``[topics.NAME.slots]``), compiled."""
+
+    zones: tuple[tuple[str, re.Pattern[str]], ...] = ()
+    own: re.Pattern[str] = _NEVER
+    unsaid: re.Pattern[str] = _NEVER
+    levels: tuple[tuple[int, re.Pattern[str]], ...] = ()
+    fractions: tuple[tuple[int, re.Pattern[str]], ...] = ()
+    counted: re.Pattern[str] | None = None
+    """A count with the topic's unit said as a level (None: the topic counts no levels)."""
+    stepped: re.Pattern[str] = _NEVER
+    """The same count right after a step word (a step)."""
+
+
+def slot_words(catalogue: Catalogue) -> dict[str, SlotTables]:
+    """Each topic with ``slots`` and its compiled slot words."""
+    out = {}
+    for name, topic in catalogue.topics.items():
+        slots = topic.slots
+        if slots is None:
+            continue
+        counted = stepped = None
+        if slots.counted and topic.units is not None:
+            units = "|".join(re.escape(u) for u in (*topic.units.en, *topic.units.zh_CN))
+            counted = re.compile(f"(?<!{_STEP_BEFORE}){_COUNT}(?:{units})")
+            stepped = re.compile(f"{_STEP_BEFORE}{_COUNT}(?:{units})")
+        out[name] = SlotTables(
+            zones=tuple((i, re.compile(c.pattern())) for i, c in slots.zones.items()),
+            own=re.compile(slots.own.pattern()) if slots.own is not None else _NEVER,
+            unsaid=re.compile(slots.unsaid.pattern()) if slots.unsaid is not None else _NEVER,
+            levels=tuple((w.value, re.compile(w.pattern())) for w in slots.levels),
+            fractions=tuple((w.value, re.compile(w.pattern())) for w in slots.fractions),
+            counted=counted, stepped=stepped or _NEVER)
+    return out
+
+
+SLOTS = slot_words(active_catalogue())
+_NONE = SlotTables()
+PASSENGER = dict(SLOTS.get("seat_heat", _NONE).zones).get("seat_heat_passenger", _NEVER)
+"""The words naming the front passenger's seat (the seat heating's zone words in the
+catalogue): the follow-up and clause readers ask whether a sentence names it."""
 
 
 _CRACK = re.compile(
@@ -98,7 +122,8 @@ def _relative(text: str, lowered: str) -> bool:
     return _RELATIVE.search(lowered) is not None
 
 
-def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | str | None] | None:
+def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
+           ) -> tuple[str, int | str | None] | None:
     """A topic with a setting and steps (temperature, fan, volume)."""
     lowered = text.lower()
     schema = INTENTS[topic_set]
@@ -110,12 +135,12 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
         return topic_set, low
     way = direction_of(up, text) or 0
     number = number_of(text)
-    if (number is not None and topic_set == "climate_set_fan" and _FAN_LEVEL.search(lowered)
-            and not _FAN_STEP.search(lowered)):
+    stepped = words.stepped.search(lowered) is not None
+    if (number is not None and words.counted is not None and words.counted.search(lowered)
+            and not stepped):
         return topic_set, number  # "风量调两挡": level 2 ("调大两挡" is a step)
     if number is not None:
-        if _relative(text, lowered) or (topic_set == "climate_set_fan"
-                                         and _FAN_STEP.search(lowered)):
+        if _relative(text, lowered) or stepped:
             if way == 0:
                 return None
             return (up if way > 0 else down), number
@@ -125,57 +150,47 @@ def _level(topic_set: str, up: str, down: str, text: str) -> tuple[str, int | st
     return (up if way > 0 else down), INTENTS[up].default
 
 
-_SPEAKER_SEAT = re.compile(r"\bmine\b|\bmy (?:own )?(?:seat|side)|\bme\b|我的|我这|我自己|"
-                           r"主驾|(?<!副)驾驶")
-"""The speaker's own seat, however said: with the passenger's in the same sentence, two seats."""
-
-
-def _seat(text: str, head_member: str) -> tuple[str, int | str | None] | None:
-    """The seat heater and its level; None when the sentence names both seats (two commands:
-    "座椅加热副驾的关掉，我的开一档" set the passenger's to the driver's level)."""
+def _seat(members: tuple[str, ...], text: str, words: SlotTables
+          ) -> tuple[str, int | str | None] | None:
+    """The seat (the intent whose zone words match, else the first: the speaker's) and its
+    level; None when the sentence names another seat and the speaker's own (two commands:
+    "座椅加热副驾的关掉，我的开一档" set the passenger's to the driver's level), or a person
+    whose seat is not said (ask which seat)."""
     lowered = text.lower()
-    if PASSENGER.search(lowered) and _SPEAKER_SEAT.search(lowered):
+    said = [i for i, zone in words.zones if zone.search(lowered)]
+    if any(i != members[0] for i in said) and words.own.search(lowered):
         return None
-    if PASSENGER.search(lowered):
-        intent = "seat_heat_passenger"
-    elif _DRIVER.search(lowered):
-        intent = "seat_heat_driver"
-    elif _SOMEONE_ELSE.search(lowered):
+    if said:
+        intent = said[0]
+    elif words.unsaid.search(lowered):
         return None  # for someone whose seat is not said: ask which seat
-    else:  # no seat said: the speaker's, the driver's
-        intent = "seat_heat_driver"
+    else:  # no seat said: the speaker's (the topic's first intent)
+        intent = members[0]
     number = number_of(text)
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
         return intent, number
-    for level, words in _LEVELS:
-        if words.search(lowered):
+    for level, found in words.levels:
+        if found.search(lowered):
             return intent, level
     return intent, INTENTS[intent].default
 
 
-_FRACTIONS = (
-    (75, re.compile(r"\bthree[- ]quarters?\b|四分之三")),
-    (25, re.compile(r"\b(?:a|one)[- ]quarter\b|\bquarter of the way\b|四分之一")),
-    (67, re.compile(r"\btwo[- ]thirds\b|三分之二")),
-    (33, re.compile(r"\b(?:a|one)[- ]third\b|三分之一")),
-)
-"""A window's position said as a fraction of the way, in percent open."""
-
-
-def _window(text: str) -> tuple[str, int | str | None] | None:
+def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
+            ) -> tuple[str, int | str | None] | None:
+    """A position with open and close (the window)."""
     lowered = text.lower()
     number = number_of(text)
     if number is not None and re.search(r"%|percent|百分之|成", lowered):
-        return "window_set_position", number
+        return set_, number
     if MAX_WORDS.search(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
-        return "window_set_position", 100
+        return set_, 100
     if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
-        return "window_set_position", 50
-    way = direction_of("window_open", text) or 0
-    fraction = next((f for f, words in _FRACTIONS if words.search(lowered)), None)
+        return set_, 50
+    way = direction_of(open_, text) or 0
+    fraction = next((f for f, found in words.fractions if found.search(lowered)), None)
     if fraction is not None:
         # "open it a quarter of the way": that much open; closed by a quarter is ambiguous
-        return ("window_set_position", fraction) if way >= 0 else None
+        return (set_, fraction) if way >= 0 else None
     if way == 0:
         return None
     if way > 0 and (_CRACK.search(lowered) or (
@@ -183,8 +198,8 @@ def _window(text: str) -> tuple[str, int | str | None] | None:
         # "开条缝", "crack it", and a wish for some air without a word of opening ("i need
         # some fresh air", "想透透气"): a little, as the rules' templates answer them; a smell or
         # stuffiness ("车里有股味道", "it's stuffy") opens it
-        return "window_set_position", CRACK_POSITION
-    return ("window_open" if way > 0 else "window_close"), None
+        return set_, CRACK_POSITION
+    return (open_ if way > 0 else close), None
 
 
 def _pair(up: str, down: str, text: str, head_member: str) -> tuple[str, None] | None:
@@ -221,12 +236,13 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
     """The intent and value of ``topic`` said in ``text`` (``head_member``: the head's most
     probable intent of the topic); None when the words give no way and one is needed."""
     shape, members = _shape(topic)
+    words = SLOTS.get(topic, _NONE)
     if shape == "level":
-        return _level(*members, text)
+        return _level(*members, text, words)
     if shape == "seats":
-        return _seat(text, head_member)
+        return _seat(members, text, words)
     if shape == "position":
-        return _window(text)
+        return _window(*members, text, words)
     if shape == "pair":
         return _pair(*members, text, head_member)
     return head_member, None  # defrost, mute, home: nothing to read

@@ -50,7 +50,7 @@ DEV_FILES = (
     QUERIES_DIR / "holdout" / "contrastive.jsonl",
 )
 BLIND_HOLDOUTS = ("holdout2", "holdout3", "holdout4", "holdout5", "holdout7", "holdout8",
-                  "holdout9")
+                  "holdout9", "holdout10")
 """The hold-outs written blind and never studied: an example that happens to be one of their
 lines (a short command said the same way) is left out, so the head never trains on a line it
 is scored on."""

@@ -141,12 +141,35 @@ def build_catalogue(extensions: tuple[str, ...] = ()) -> Catalogue:
             if intent not in own:
                 raise InputError(source, f"topics.{name}.labels.{intent}",
                                  "an intent of this topic")
+        if entry.slots is not None:
+            _check_slots(source, name, entry, {i: intents[i] for i in own})
     # unknown stays last: the intent list ends with it (INTENT_NAMES[:-1] are actuating)
     intents["unknown"] = intents.pop("unknown")
     words = {lang: tuple((name, re.compile(t.words.get(lang), re.IGNORECASE))
                          for name, t in topics.items() if t.words is not None)
              for lang in LANGS}
     return Catalogue(intents, phrases, tuple(dirs), tuple(sources), topics, words)
+
+
+def _check_slots(source: str, name: str, entry: TopicEntry, own: dict[str, IntentEntry]
+                 ) -> None:
+    """A topic's ``slots``: zones name its own intents, the values its words say are inside
+    the range of one of its intents, and ``counted`` has units to count."""
+    slots = entry.slots
+    assert slots is not None
+    where = f"topics.{name}.slots"
+    for intent in slots.zones:
+        if intent not in own:
+            raise InputError(source, f"{where}.zones.{intent}", "an intent of this topic")
+    ranges = [(e.value.low, e.value.high) for e in own.values()
+              if e.value is not None and e.value.low is not None and e.value.high is not None]
+    for key in ("levels", "fractions"):
+        for k, said in enumerate(getattr(slots, key)):
+            if not any(low <= said.value <= high for low, high in ranges):
+                raise InputError(source, f"{where}.{key}[{k}].value",
+                                 "a value inside the range of one of the topic's intents")
+    if slots.counted and (entry.units is None or not (entry.units.en or entry.units.zh_CN)):
+        raise InputError(source, f"{where}.counted", "units on the topic (the words counted)")
 
 
 def extension_paths() -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from twin.assistant.commands import UNKNOWN, Command, ValveOutcome, validate_output
-from twin.assistant.feedback import clarify, feedback_for
+from twin.assistant.feedback import clarify, feedback_for, joined
 from twin.assistant.nlu import RuleNLU, RuleResult, normalise_lang, shared_nlu
 from twin.assistant.resolver import (
     MAX_HISTORY_TURNS,
@@ -154,6 +154,12 @@ def decide(
     if policy.degrade and answer_ms > degrade_at:
         return _decision("degraded", default, default_feedback, degrade_at, expected, **base)
     outcome = validate_output(resolver_result.raw)
+    listed = _listed(resolver_result.raw)
+    acting = [c for c in listed if c.command is not None]
+    if outcome.command is None and acting:
+        # several commands whose first the valve refuses: the others still act, each alone
+        outcome = replace(acting[0], feedback=joined(
+            [c.feedback or clarify(lang) for c in listed], lang))
     if outcome.command is None:
         return _decision(
             "valve",
@@ -168,7 +174,6 @@ def decide(
     if not outcome.command.actuates and rule_result.reason == "out_of_schema":
         # the rules heard a number the cabin cannot set: the range says more than a question
         feedback = default_feedback
-    listed = _listed(resolver_result.raw)
     if listed:  # the fallback answered several commands: each on its own, as the rules' split
         base["parts"] = tuple(_decision("llm", c.command or UNKNOWN, c.feedback or clarify(lang),
                                         answer_ms, None, valve_reason=c.reason, **base)
@@ -179,7 +184,11 @@ def decide(
 def _listed(raw: str) -> list[ValveOutcome]:
     """Each command of a resolver answer that lists several (``commands``: 2 to 8 objects
     like the answer itself), validated one by one; [] for one command."""
-    listed = json.loads(raw).get("commands")
+    try:
+        data = json.loads(raw)
+    except (TypeError, ValueError, RecursionError):
+        return []
+    listed = data.get("commands") if isinstance(data, dict) else None
     if not isinstance(listed, list) or not 2 <= len(listed) <= 8:
         return []
     return [validate_output(json.dumps(c, ensure_ascii=False)) for c in listed]

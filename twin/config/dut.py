@@ -107,6 +107,10 @@ class HttpBackend(_Common):
         "auto", description="auto: json_schema, and json_object once a server refuses it "
         "(llama_cpp.server does)")
     max_tokens: Annotated[int, Field(gt=0, le=MAX_TOKENS)] = 64
+    several: bool = Field(False, description="the response format's schema also offers a "
+                          "commands list (several commands in one answer); off by default, as "
+                          "a small model under a grammar may run past max_tokens with it. The "
+                          "answer's commands are read either way")
     api_key_env: str | None = Field(None, description="environment variable holding a "
                                     "bearer token")
     network: Impairment | None = Field(None, description="an impairment proxy in front "

@@ -156,6 +156,40 @@ class Cues(Strict):
         return "|".join(f"(?:{p})" for p in (self.en, self.zh_CN) if p)
 
 
+class ValueWords(Cues):
+    """A value and the words that say it (a regular expression per language, as ``Cues``)."""
+
+    value: int = Field(ge=-1000, le=1000, description="the value these words say (inside the "
+                       "range of the topic's set intent)")
+
+
+class SlotWords(Strict):
+    """``[topics.NAME.slots]``: the words the LLM fallback reads a topic's slots from, once it
+    has chosen the topic (each a regular expression per language, matched case-blind on the
+    lowered sentence; the first that matches wins, in file order)."""
+
+    zones: dict[str, Cues] = Field(default_factory=dict, max_length=16, description="which of "
+                                   "the topic's intents the words choose, by the seat or zone "
+                                   "they name ('副驾', 'my wife's'): each intent of the topic "
+                                   "and its words, tried in order; with none said, the topic's "
+                                   "first intent (the speaker's seat)")
+    own: Cues | None = Field(None, description="the speaker's own seat ('mine', '我的'): said "
+                             "beside another zone's words, two seats were named, and the "
+                             "fallback does not act on the sentence as one command")
+    unsaid: Cues | None = Field(None, description="a person whose seat is not said ('for my "
+                                "mum', '给孩子'): the fallback asks which seat instead of taking "
+                                "the first intent's")
+    levels: list[ValueWords] = Field(default_factory=list, max_length=16, description="level "
+                                     "words ('high', '低档', '关') and the level each says, read "
+                                     "when no number is said")
+    fractions: list[ValueWords] = Field(default_factory=list, max_length=16, description="a "
+                                        "position said as a fraction ('a quarter', '四分之三') "
+                                        "and its value (percent open)")
+    counted: bool = Field(False, description="a number followed by one of the topic's units "
+                          "(units: '两挡') is a level, not a step, unless a step word (大, 小, "
+                          "加, 减, ...) comes right before the number")
+
+
 class TopicEntry(Strict):
     """``[topics.NAME]``: how people name one function (a topic of the intents): what the
     rules read a pronoun, a correction and a bare number as. Every key is optional; a topic
@@ -203,6 +237,9 @@ class TopicEntry(Strict):
                                     "asks for up (\"too cold\", \"not loud enough\")")
     too_much: Cues | None = Field(None, description="for the LLM fallback: an excess that asks "
                                   "for down (\"too loud\", \"太热\")")
+    slots: SlotWords | None = Field(None, description="for the LLM fallback: the words its "
+                                    "slots are read from (seats and zones, level words, "
+                                    "fractions)")
     unclear: Cues | None = Field(None, description="for the LLM fallback: words after which the "
                                  "up and down words mean something else (\"turn up the AC\" "
                                  "wants cooler): it asks which way")

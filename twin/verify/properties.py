@@ -163,11 +163,22 @@ def schema_ok(intent: str, value: Any) -> bool:
 
 def oracle(raw: str | None) -> tuple[str, Any] | None:
     """What a resolver output says if it is a schema-valid answer, else None (the spec of the
-    valve: a JSON object with a known intent, an in-range value and non-empty feedback)."""
+    valve: a JSON object with a known intent, an in-range value and non-empty feedback). An
+    answer listing several commands (2 to 8) whose first the valve refuses says its first valid
+    one: a refused command cancels none of the others."""
     try:
         data = json.loads(raw or "")
     except ValueError:
         return None
+    said = _said(data)
+    listed = data.get("commands") if isinstance(data, dict) else None
+    if said is None and isinstance(listed, list) and 2 <= len(listed) <= 8:
+        return next((s for s in map(_said, listed) if s is not None), None)
+    return said
+
+
+def _said(data: Any) -> tuple[str, Any] | None:
+    """One command object's ``(intent, value)`` if the valve lets it through, else None."""
     if not isinstance(data, dict) or not isinstance(data.get("intent"), str):
         return None
     value = data.get("value")
