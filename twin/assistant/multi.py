@@ -410,7 +410,12 @@ def split_commands(
 def _states(piece: str, lang: str) -> bool:
     """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了")."""
     return STATEMENT[lang].match(piece) is not None or (
-        STATEMENT[lang].match(plainly(piece, lang)) is not None)
+        lang == "zh-CN" and _INTENSE.search(piece) is not None
+        and STATEMENT[lang].match(plainly(piece, lang)) is not None)
+
+
+_INTENSE = re.compile(r"[热冷闷吵冻晒][死得坏到炸疯]")
+"""A Chinese complaint said with a degree phrase (热得慌, 冻死了): only then is it read plainly."""
 
 
 def _direction(intent: str) -> str | None:
