@@ -119,6 +119,8 @@ _ZH = (
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
 )
+_ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
+"""Words after which "small" is a size, not "a little"."""
 _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing": "close",
            "shutting": "shut", "playing": "play", "pausing": "pause", "muting": "mute",
            "raising": "raise", "lowering": "lower", "skipping": "skip", "putting": "put",
@@ -179,8 +181,9 @@ _EN = (
     (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?P<v>close|open|shut)$", re.IGNORECASE),
      r"\g<v> the \g<o>"),
     # "small" said last for a little (Nigerian, Singaporean): "open the window small"
-    (re.compile(r"(?<!\btoo)(?<!\bso)(?<!\bvery)(?<!\ba)(?<!\bthe)(?<!\bis)(?<!\bare)"
-                r"\s+small(?: small)?\s*$", re.IGNORECASE), " a bit"),
+    (re.compile(r"\s+small(?: small)?\s*$", re.IGNORECASE),
+     lambda m: m.group(0) if m.string[:m.start()].rsplit(" ", 1)[-1].lower() in _ADJECTIVAL
+     else " a bit"),
     # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
     (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
                 r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
@@ -220,9 +223,9 @@ _EN = (
     (re.compile(r"\bthis (?=seat\b)", re.IGNORECASE), "my "),
     (re.compile(r"\bthis (?=(?:car|cabin|music|radio|fan|window|song)\b)", re.IGNORECASE), "the "),
     # who a complaint is for, said last: "the radio's too loud for him" (never beside a seat)
-    (re.compile(r"^(?!.*\bseat)(?P<v>.*?)\s+for (?:him|her|them|me|us|my \w+|"
-                r"(?:chatting|talking|sleeping|thinking|reading|working)\b.*)\s*[.!]*$",
-                re.IGNORECASE), r"\g<v>"),
+    (re.compile(r"\s+for (?:him|her|them|me|us|my \w+|(?:chatting|talking|sleeping|thinking|"
+                r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
+     lambda m: m.group(0) if "seat" in m.string.lower() else ""),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
     (re.compile(r"^(?:my (?:wife|husband|partner|girlfriend|boyfriend)|she|he)\s+(?:says|said|"
                 r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
