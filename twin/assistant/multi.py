@@ -28,6 +28,11 @@ window, the fan), else the sentence is not split. An aside the rules read as not
 statement ("the baby's asleep", "I need to hear the GPS", "听不清"), is left out too, unless it
 wants the other way ("the baby is asleep, turn the music up") or names another function than
 the commands' ("the fan's blasting me, tone it down"). The same request said twice is one.
+A part that is only a filler ("right, …", "哎呀，…") is no part. A complaint is a statement as
+said or said plainly ("热得慌" is "太热了"), and a body part's ("my hands are freezing"): beside
+commands it is their reason, agreeing with one of several when it is against none ("close the
+window and put the AC on, it's boiling"). A state said with its cause ("I'm wrecked after the
+gym") is no wish for later; silence beside "play" is its reason.
 A purpose said right after a part the cabin cannot do ("把天窗打开，透透气", "open the sunroof,
 to get some air") is that part's (:data:`PURPOSE`): nothing acts, the answer names the part.
 
