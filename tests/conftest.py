@@ -51,3 +51,33 @@ def can_rig_file(tmp_path_factory):  # type: ignore[no-untyped-def]
         return path
 
     return write
+
+
+#: shipped runs with the real model and devices, each run once per session and read by every
+#: test that asserts something on it (each run is ~15-25 s of model load, rig start and real
+#: time; the tests that share one assert different things on the same invocation)
+SHARED_RUNS: dict[str, list[str]] = {
+    # the embedded default without a scenario argument: test_default_run_real.py (its
+    # bindings), test_scenarios_cli.py (its report's structure, the argument-less run)
+    "default": ["run", "--requests", "60", "--seed", "11"],
+    # the real capture scenario: test_capture_stage.py (four real stages),
+    # test_scenarios_cli.py (its report's structure)
+    "capture_real": ["run", "capture_real", "--requests", "12"],
+}
+
+
+@pytest.fixture(scope="session")
+def shared_run(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """``shared_run(key) -> (exit status, out folder)`` of ``twin run`` with
+    ``SHARED_RUNS[key]``, run on the first call of the session."""
+    from cabin_twin.cli.main import main
+
+    done: dict[str, tuple[int, object]] = {}
+
+    def get(key: str):  # type: ignore[no-untyped-def]
+        if key not in done:
+            out = tmp_path_factory.mktemp(f"shared-{key}")
+            done[key] = (main([*SHARED_RUNS[key], "--out", str(out)]), out)
+        return done[key]
+
+    return get

@@ -168,14 +168,14 @@ def test_the_requests_csv_has_the_capture_columns(tmp_path: Path) -> None:
 
 
 @pytest.mark.model
-def test_the_shipped_capture_scenario_runs_four_stages_real(tmp_path: Path) -> None:
-    """capture, model_load, inference and render real (ci-virtual); report.json marks each."""
-    from cabin_twin.cli.main import main
-
-    status = main(["run", "capture_real", "--requests", "12", "--out", str(tmp_path)])
+def test_the_shipped_capture_scenario_runs_four_stages_real(shared_run: Any) -> None:
+    """capture, model_load, inference and render real (ci-virtual); report.json marks each.
+    The run (`twin run capture_real --requests 12`) is shared with test_scenarios_cli.py's
+    structural check (tests/conftest.py SHARED_RUNS)."""
+    status, out = shared_run("capture_real")
     import json
 
-    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert {s: report["stages"][s]["mode"] for s in STAGES} == {
         "capture": "real", "network": "modelled", "scheduling": "modelled",
         "model_load": "real", "inference": "real", "render": "real"}

@@ -8,8 +8,6 @@ import can
 import numpy as np
 import pytest
 
-from cabin_twin.cli.main import main
-
 pytestmark = pytest.mark.model
 
 LATENCY_METRICS = {"e2e.p95_ms", "perception.instant", "first_feedback.within_budget",
@@ -17,9 +15,10 @@ LATENCY_METRICS = {"e2e.p95_ms", "perception.instant", "first_feedback.within_bu
 """What the machine's speed decides (a real model, real buses on the wall clock)."""
 
 
-def test_default_run_binds_the_real_model_and_devices(tmp_path):
-    status = main(["run", "--requests", "60", "--seed", "11", "--out", str(tmp_path)])
-    report = json.loads((tmp_path / "report.json").read_text())
+def test_default_run_binds_the_real_model_and_devices(shared_run):
+    # `twin run --requests 60 --seed 11` (tests/conftest.py SHARED_RUNS, one run per session)
+    status, out = shared_run("default")
+    report = json.loads((out / "report.json").read_text())
     # the real stages take wall-clock time: on a loaded machine the latency expectations may
     # miss (that is `twin bench`'s business, BENCHMARKS.md); everything else must hold
     failed = {e["metric"] for e in report["expectations"] if not e["passed"]}
@@ -40,5 +39,5 @@ def test_default_run_binds_the_real_model_and_devices(tmp_path):
     assert llm["calls"] >= 1  # the seed makes some requests fall back to the model
     assert llm["calls"] == round(60 * (1 - report["paths"]["rule"]))
     assert report["rig"]["safe_state"] and set(report["rig"]["safe_state"].values()) == {"ok"}
-    assert len(list(can.LogReader(str(tmp_path / "can.blf")))) > 0
-    assert (tmp_path / "report.html").exists()
+    assert len(list(can.LogReader(str(out / "can.blf")))) > 0
+    assert (out / "report.html").exists()

@@ -48,7 +48,12 @@ BY_DESIGN: dict[str, tuple[int, set[str]]] = {
     "capture_vad": (0, set()),
 }
 #: real-time runs: the quick structural run plays fewer requests (real audio takes seconds each)
-SIZE = {"capture_real": 10, "capture_vad": 10}
+SIZE = {"capture_real": 12, "capture_vad": 10}
+#: runs shared with other tests (the same invocation, so run once; what the structural test
+#: checks does not depend on the size): the real-model ones with other files
+#: (tests/conftest.py SHARED_RUNS), capture_vad with its by-design run at its own size here
+SHARED = {"default", "capture_real"}
+OWN_SIZE = {"capture_vad"}
 #: the same at 300 requests (the quick structural run below); only the alert differs: 300
 #: requests end before the rush-hour load that fires it
 AT_300 = {**{name: status for name, (status, _) in BY_DESIGN.items()}, "overload_alert": 1}
@@ -58,10 +63,31 @@ def test_required_scenarios_are_shipped():
     assert set(SHIPPED) >= REQUIRED
 
 
+@pytest.fixture(scope="module")
+def by_design_run(tmp_path_factory):
+    """``by_design_run(name) -> (status, out)``: ``twin run NAME`` at its own size, once."""
+    done: dict[str, tuple[int, Path]] = {}
+
+    def get(name: str) -> tuple[int, Path]:
+        if name not in done:
+            out = tmp_path_factory.mktemp(f"by-design-{name}")
+            done[name] = (main(["run", name, "--out", str(out)]), out)
+        return done[name]
+
+    return get
+
+
 @pytest.mark.parametrize("name", SHIPPED)
-def test_every_shipped_scenario_runs(name, tmp_path):
-    n = SIZE.get(name, 300)
-    status = main(["run", name, "--requests", str(n), "--out", str(tmp_path)])
+def test_every_shipped_scenario_runs(name, tmp_path, request):
+    n = load_scenario(name).requests if name in OWN_SIZE else SIZE.get(name, 300)
+    if name in SHARED:
+        status, tmp_path = request.getfixturevalue("shared_run")(name)
+        if name == "default":  # the shared run names no scenario: the default is played
+            n = 60
+    elif name in OWN_SIZE:
+        status, tmp_path = request.getfixturevalue("by_design_run")(name)
+    else:
+        status = main(["run", name, "--requests", str(n), "--out", str(tmp_path)])
     report = json.loads((tmp_path / "report.json").read_text())
     REPORT_SCHEMA.validate(report)
     assert status == AT_300[name]
@@ -80,8 +106,8 @@ def test_every_shipped_scenario_is_pinned():
 
 
 @pytest.mark.parametrize("name", sorted(set(BY_DESIGN) - {"default", "capture_real"}))
-def test_shipped_scenarios_pass_or_fail_by_design(name, tmp_path):
-    status = main(["run", name, "--out", str(tmp_path)])
+def test_shipped_scenarios_pass_or_fail_by_design(name, by_design_run):
+    status, tmp_path = by_design_run(name)
     report = json.loads((tmp_path / "report.json").read_text())
     failed = {e["name"] for e in report["expectations"] if not e["passed"]}
     assert (status, failed) == BY_DESIGN[name]
@@ -149,9 +175,10 @@ def test_unknown_scenario_name_lists_the_shipped_ones(capsys):
     assert "smoke" in err and len(err.splitlines()) == 1
 
 
-def test_default_run_without_arguments(tmp_path):
-    assert main(["run", "--requests", "200", "--out", str(tmp_path)]) == 0
-    assert json.loads((tmp_path / "report.json").read_text())["scenario"] == "default"
+def test_default_run_without_arguments(shared_run):
+    status, out = shared_run("default")  # `twin run --requests 60 --seed 11`: no scenario
+    assert status == 0
+    assert json.loads((out / "report.json").read_text())["scenario"] == "default"
 
 
 def test_out_must_be_writable(tmp_path):

@@ -6,7 +6,11 @@ Chinese complaints carry words the templates need not know: a pointing 这 befor
 kids"). English tags a statement with a question
 ("it's nippy in here, isn't it") or stresses it ("literally", "honestly"). :func:`plainly`
 says the sentence without them; the rules read it again only when it changed and the templates
-missed it as said. It never adds a word that asks for anything.
+missed it as said. Regional registers are read the same way: a tag or filler said first or last
+("ag man", "lah", "can or not", "so it is"), how much said regionally ("a wee bit", "a touch",
+"small"), a colloquial verb for a plain one ("crank the fan up", "on the AC", 整大点, 给关了,
+车窗落一点), a complaint passed on (我妈说…, never about a seat) or intensified (热得慌 -> 太热了).
+It never adds a request: a word is only dropped, or replaced by its plain synonym.
 """
 
 from __future__ import annotations
@@ -16,6 +20,10 @@ import re
 __all__ = ["plainly"]
 
 _ZH = (
+    # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
+    (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
+    # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛]?$)"), r"打开\g<o>"),
     # a pointing word before the thing complained about: "这风" -> "风"
     (re.compile(r"^(?:这|那)(?:个|些)?(?=风|车里|车内|空调|音乐|声音|座椅|座位|窗户|车窗|温度)"),
      ""),
@@ -32,6 +40,58 @@ _ZH = (
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
     (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄])"), ""),
+    # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
+    # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|到|成)"), "调"),
+    # Sichuan and Dongbei endings: "开一哈" -> "开一下", "开起" -> "打开", a final 撒/噻
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?P<v>[开关])起(?=[嘛吧撒噻哈]?$)"),
+     lambda m: "打开" if m.group("v") == "开" else "关上"),
+    (re.compile(r"[撒噻嘛](?=[。！!～~]*$)"), ""),
+    # the fan by its part's name, the AC by what it blows: "鼓风机" -> "风量", "把冷气开了"
+    (re.compile(r"鼓风机|风扇(?!加热)"), "风量"),
+    (re.compile(r"冷气(?=(?:开|关|打开|关闭|关掉|关上)(?:了|上|掉|一下)?[吧啊呀]?$)"), "空调"),
+    # a passenger's complaint passed on, about the cabin (never a seat: whose seat is unsaid)
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子))(?:我)?(?:妈|爸|老妈|老爸|妈妈|爸爸|爷爷|奶奶|"
+                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事)"
+                r"(?:说|觉得|嫌|喊)(?=.)"), ""),
+    # "歌都听不清": an intensifying 都 before what cannot be done
+    (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
+    # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
+    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
+     r"把\g<o>打开"),
+    # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
+    (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
+                r"[吧啊呀]?$"), ""),
+    # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
+    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
+    # music said first, then its verb: "音乐放一下" -> "播放音乐"
+    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起)(?:一下|起来|一首)?[吧啊]?$"),
+     r"播放\g<o>"),
+    # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
+    (re.compile(r"稍微|稍稍|略微|微微"), ""),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:落|放|摇)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"),
+     "降"),
+    # fog by its other names, on the glass in front: "前面玻璃上全是哈气" -> "玻璃上全是雾"
+    (re.compile(r"哈气|水汽|白汽|雾气|水雾"), "雾"),
+    (re.compile(r"^(?:前面|前头|前边)的?(?=玻璃)"), ""),
+    (re.compile(r"(?<=玻璃上)(?:糊了|蒙了|起了|结了)(?:一层|层)?(?=雾)"), "全是"),
+    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"
+    (re.compile(r"^这(?=歌听)"), "这首"),
+    # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
+    (re.compile(r"^(?:我|我们)?(?:也|都|真|实在)?(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|"
+                r"(?:怎么|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
+    # a tiny bit: "一丢丢", "一丁点", "一咪咪" -> "一点"
+    (re.compile(r"一丢丢|一丁点儿?|一咪咪|一滴滴"), "一点"),
+    # the temperature by the AC's name, a step said plainly: "空调再高两度" -> "温度高两度"
+    (re.compile(r"^空调(?:再)?(?=[高低](?:一|两|二|三|四|五|\d)度)"), "温度"),
+    # who comes along: "带我们回家" -> "带我回家"
+    (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
+    # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
+    (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
+    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|得(?:慌|要命|不行|要死|受不了|够呛|"
+                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
+                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇])儿"), ""),
     (re.compile(r"一点点"), "一点"),
@@ -59,6 +119,12 @@ _ZH = (
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
 )
+_ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
+"""Words after which "small" is a size, not "a little"."""
+_GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing": "close",
+           "shutting": "shut", "playing": "play", "pausing": "pause", "muting": "mute",
+           "raising": "raise", "lowering": "lower", "skipping": "skip", "putting": "put",
+           "setting": "set"}
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 _EN = (
@@ -77,8 +143,89 @@ _EN = (
     (re.compile(rf"\bnumber\s+(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
     (re.compile(r"\ba (?=(?:degree|notch|level|step)\b)", re.IGNORECASE), "one "),
     # a tag or a time-box after the command: "…, would ya", "mute for a sec"
-    (re.compile(r"[\s,]+(?:would ya|will ya|yeah|eh|only|for a (?:sec|second|bit|moment|minute)|"
-                r"for now)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # ("a bit" only after "for": "window down a bit" is how far, never "for a while")
+    (re.compile(r"[\s,]+(?:would ya|will ya|yeah|eh|only|for a (?:sec|second|bit|moment|minute|mo|"
+                r"tick)|a (?:sec|second|moment|minute|mo|tick)|for now|for this (?:one|song|track))"
+                r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
+    (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
+                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah)\b)+"
+                r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
+    (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
+                r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+    # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
+    (re.compile(r"\b(?:a wee bit|a wee|a tad|a touch|a smidge|a smidgen|a hair|a little bit|"
+                r"a wee touch|(?<=\bup )small(?: small)?|(?<=\bdown )small(?: small)?|"
+                r"(?<=\bvolume )small(?: small)?)(?=\s*$|\s+(?:more|less|higher|lower|louder|"
+                r"quieter|warmer|cooler|up|down|loud|quiet|hot|cold|high|low)\b)",
+                re.IGNORECASE), "a bit"),
+    # "up a couple" at the end: two of the steps
+    (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*$", re.IGNORECASE),
+     r"\g<w> two"),
+    # a colloquial "turn" before a way: "crank the blower to the max", "knock the fan up"
+    # a window brought up or down is rolled: "bring the window up" -> "roll the window up"
+    (re.compile(r"^(?:bring|get|pull|push|wind|put|crank)\s+(?=(?:the|my|that)\s+windows?\s+"
+                r"(?:up|down)\b)", re.IGNORECASE), "roll "),
+    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take)\b"
+                r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
+    # music stopped colloquially: "shut the music off", "kill the radio" -> "turn off the music"
+    (re.compile(r"^(?:shut|switch|flick|knock)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s+off\b",
+                re.IGNORECASE), r"turn off \g<o>"),
+    (re.compile(r"^(?:kill|cut|can|ditch)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s*$",
+                re.IGNORECASE), r"turn off \g<o>"),
+    # a function and its level without a verb: "volume to the minimum" -> "set the volume to …"
+    (re.compile(r"^(?:the\s+)?(?=(?:volume|temperature|heat|fan|fan speed)\s+(?:to|at)\s)",
+                re.IGNORECASE), "set the "),
+    # a telegraphic order, the thing first: "window close" -> "close the window"
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?P<v>close|open|shut)$", re.IGNORECASE),
+     r"\g<v> the \g<o>"),
+    # "small" said last for a little (Nigerian, Singaporean): "open the window small"
+    (re.compile(r"\s+small(?: small)?\s*$", re.IGNORECASE),
+     lambda m: m.group(0) if m.string[:m.start()].rsplit(" ", 1)[-1].lower() in _ADJECTIVAL
+     else " a bit"),
+    # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
+    (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
+                r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
+     lambda m: _GERUND[m.group(0).lower()]),
+    # "up to" a number or the top is a set: "turn my seat heater up to two"
+    (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d+|one|two|"
+                r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)", re.IGNORECASE),
+     "to "),
+    # "on"/"off" said as the verb (Nigerian, Indian English): "on the AC" -> "turn on the AC"
+    (re.compile(r"^(?P<w>on|off) (?=(?:the|my|her|his|our) )", re.IGNORECASE), r"turn \g<w> "),
+    # directions home asked for: "get me directions home" -> "directions home"
+    (re.compile(r"^(?:get|give|show|find) (?:me|us) (?=(?:the )?(?:directions|the way|a route) "
+                r"home\b)", re.IGNORECASE), ""),
+    # where the speaker is, said after a complaint: "I'm sweating buckets sitting in this queue"
+    (re.compile(r"^(?P<v>(?:i'?m|i am|we'?re|we are|it'?s|it is)\b.*?)\s+(?:sitting|stuck|waiting|"
+                r"queuing|queueing|parked) (?:in|at|on|here)\b.*$", re.IGNORECASE), r"\g<v>"),
+    # whose seat, said Nigerian or after the person: "for my madam for front" -> "for my wife"
+    (re.compile(r"\bmy madam\b", re.IGNORECASE), "my wife"),
+    (re.compile(r"\b(?P<w>wife|husband|partner)\s+(?:in|for|up) (?:the )?front(?: seat)?\b",
+                re.IGNORECASE), r"\g<w>"),
+    # a complaint's circumstance said after it: "I'm roasting after that spin class",
+    # "I'm sweating buckets in this jacket" (no "but", no "not": nothing else is asked)
+    (re.compile(r"^(?P<v>(?:i'?m|i am|we'?re|we are)\s+(?:\w+\s+)?(?:roasting|boiling|baking|"
+                r"sweating(?: buckets)?|freezing|frozen|shivering|melting|cooking|dying of heat))"
+                r"\s+(?:after|in|from|with|since)\b(?![^,]*\b(?:but|not|n't|no)\b)[^,]*$",
+                re.IGNORECASE), r"\g<v>"),
+    # not knowing the way home asks for it: "I've no idea how to get back to my place"
+    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:i|we)(?:'ve|\s+have)(?: got)? no idea)\s*"
+                r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
+                r"(?:home|to my place|to mine|back home)(?:\s+from here)?$", re.IGNORECASE),
+     "navigate home"),
+    # "heat my seat to two": the seat heater set
+    (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
+                r" seat(?: up)?(?= to\b)", re.IGNORECASE), r"set \g<s> seat heater"),
+    # a pointing "this" before the speaker's seat or the car: "this seat is ice cold"
+    (re.compile(r"\bthis (?=seat\b)", re.IGNORECASE), "my "),
+    (re.compile(r"\bthis (?=(?:car|cabin|music|radio|fan|window|song)\b)", re.IGNORECASE), "the "),
+    # who a complaint is for, said last: "the radio's too loud for him" (never beside a seat)
+    (re.compile(r"\s+for (?:him|her|them|me|us|my \w+|(?:chatting|talking|sleeping|thinking|"
+                r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
+     lambda m: m.group(0) if "seat" in m.string.lower() else ""),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
     (re.compile(r"^(?:my (?:wife|husband|partner|girlfriend|boyfriend)|she|he)\s+(?:says|said|"
                 r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
@@ -105,12 +252,13 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
-    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely)\s+",
+    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
+                r"wicked|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
                 re.IGNORECASE), ""),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
-                r"roasting)\b)",
+                r"roasting|a bit|a little|a touch|a tad|a wee)\b)",
                 re.IGNORECASE), r"\1 is "),
 )
 

@@ -28,6 +28,11 @@ window, the fan), else the sentence is not split. An aside the rules read as not
 statement ("the baby's asleep", "I need to hear the GPS", "听不清"), is left out too, unless it
 wants the other way ("the baby is asleep, turn the music up") or names another function than
 the commands' ("the fan's blasting me, tone it down"). The same request said twice is one.
+A part that is only a filler ("right, …", "哎呀，…") is no part. A complaint is a statement as
+said or said plainly ("热得慌" is "太热了"), and a body part's ("my hands are freezing"): beside
+commands it is their reason, agreeing with one of several when it is against none ("close the
+window and put the AC on, it's boiling"). A state said with its cause ("I'm wrecked after the
+gym") is no wish for later; silence beside "play" is its reason.
 A purpose said right after a part the cabin cannot do ("把天窗打开，透透气", "open the sunroof,
 to get some air") is that part's (:data:`PURPOSE`): nothing acts, the answer names the part.
 
@@ -43,6 +48,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.colloquial import plainly
 from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
 from twin.assistant.phrasing import (
     SEAT,
@@ -66,10 +72,11 @@ MAX_SPAN = 4
 """The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
 
 CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|"
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|as well as|"
                      r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
+                        r"完了(?=[把将再打开关调播放])|"
                         r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
@@ -93,13 +100,27 @@ _NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|
 """Words that bind the noun after them ("把|车窗", "所有|车窗"): no cut there. A verb does
 not: "座椅加热关掉|空调打开" says the verb after its object."""
 
+_FILLER_PART = {
+    "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
+                     r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
+                     r"[\s.!]*$", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
+                        r"好了|好吧|对了|那啥)[啊呀吧]?[。！!]*$"),
+}
+"""A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
-                     r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody)\b",
+                     r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody|"
+                     r"(?:boiling|roasting|baking|sweltering|freezing|chilly|stuffy|sweating)"
+                     r"(?= in here| back here|$)|(?:the|this|my|our) (?:car|cabin|seat|air|music|"
+                     r"radio) (?:is |'s )?(?:already|still|getting|too|so|really|very|a bit|"
+                     r"freezing|cold|hot|boiling|loud|quiet)|(?:my|our|his|her|their) "
+                     r"(?:hands|feet|fingers|toes|legs|face|ears|nose|arms|knees|neck|back|lips)\s+"
+                     r"(?:are|is|'re|have|feel|went|'ve))\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
-                        r"车里|车内|车上|感觉|觉得|这)"),
+                        r"车里|车内|车上|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
 """A part that states how things are (a reason said beside a command), not a command."""
 PURPOSE = {
@@ -236,7 +257,10 @@ def split_commands(
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
         return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
-    pieces = joined
+    pieces = [p for p in joined if not _FILLER_PART[lang].match(p)] or joined
+    if len(pieces) == 1 and len(joined) > 1:  # "哎呀，车里太冷了": the filler is no part
+        one = parse(pieces[0], history)
+        return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     if not pieces or len(pieces) > MAX_PARTS:
         return None
     level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
@@ -319,7 +343,7 @@ def split_commands(
         if kind == "no":
             out.append((piece, part))
             continue
-        if STATEMENT[lang].match(piece) or (
+        if _states(piece, lang) or (
                 kind == "act" and _STATEMENT_INSIDE[lang].search(piece)):
             # a statement ("it's hot", "风太大了") beside a command is its reason, not a
             # command of its own
@@ -354,8 +378,18 @@ def split_commands(
     for reason in reasons:  # "it's freezing, set the heat to 25": the reason of a command
         on_topic = [p.intent for _, p in out if topic_of(p.intent) == topic_of(reason.intent)]
         agrees = _AGREES.get(reason.intent)
-        if agrees is not None and all(agrees(p.intent, p.value) for _, p in out if p.actuates):
-            continue  # "turn off my seat heater, it's getting too hot"
+        acting = [p for _, p in out if p.actuates]
+        cooling_ac = any(p.intent == "climate_ac_on" and not _HEATER.search(t) for t, p in out)
+        if agrees is not None and all(agrees(p.intent, p.value) or (
+                reason.intent == "climate_temperature_down" and cooling_ac
+                and p.intent == "climate_ac_on") for p in acting):
+            continue  # "turn off my seat heater, it's getting too hot", "开下空调，热死了"
+        against = _AGAINST.get(reason.intent)
+        if agrees is not None and against is not None and len(acting) > 1 and (any(
+                agrees(p.intent, p.value) for p in acting) or (
+                reason.intent == "climate_temperature_down" and cooling_ac)) and not any(
+                against(p.intent, p.value) for p in acting):
+            continue  # "关上车窗，把冷气打开，太热了": the AC cools; the window only keeps it in
         if not on_topic or opposite(reason.intent) in on_topic:
             return None  # about nothing asked for, or the other way: read the sentence whole
     asked = {p.intent for _, p in out}
@@ -371,10 +405,22 @@ def split_commands(
             p.intent.startswith("seat_heat_") for _, p in out):
         return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
     named = {topic_words(a, lang) for a in asides
-             if not _agrees(a, out) and not _WEATHER_OUT.match(a.strip(" .!。！"))} - {None}
+             if not _agrees(a, out) and not _WEATHER_OUT.match(a.strip(" .!。！"))
+             and not (_SILENCE.search(a) and "media_play" in asked)} - {None}
     if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
+
+
+def _states(piece: str, lang: str) -> bool:
+    """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了")."""
+    return STATEMENT[lang].match(piece) is not None or (
+        lang == "zh-CN" and _INTENSE.search(piece) is not None
+        and STATEMENT[lang].match(plainly(piece, lang)) is not None)
+
+
+_INTENSE = re.compile(r"[热冷闷吵冻晒][死得坏到炸疯]")
+"""A Chinese complaint said with a degree phrase (热得慌, 冻死了): only then is it read plainly."""
 
 
 def _direction(intent: str) -> str | None:
@@ -386,16 +432,20 @@ def _direction(intent: str) -> str | None:
 _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
-                     r"he's|they|they're)\b", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|太|有点|好|老婆|老公|"
-                        r"刚才|刚刚|来电话|媳妇|爸|妈)"),
+                     r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
+                     r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
+                     r"chilly|stuffy)\b", re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
+                        r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|"
+                        r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
+                        r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
 
 
 def _warms(intent: str, value: object) -> bool:
     return intent in ("climate_temperature_up", "climate_set_temperature", "window_close",
-                      "climate_fan_down") or (
+                      "climate_fan_down", "climate_ac_off") or (
         intent.startswith("seat_heat_") and isinstance(value, int) and value > 0)
 
 
@@ -410,6 +460,18 @@ _AGREES: dict[str, Callable[[str, object], bool]] = {
 """A cold or hot reason and the commands it is a reason for, on any function: warmer, the
 window shut, less air, a seat heater on (and the other way round). Not the AC: "暖气" is the
 heater, so "太热了，开暖气" is no reason for it."""
+
+
+_HEATER = re.compile(r"暖|heat|warm", re.IGNORECASE)
+"""The cabin's climate named as a heater ("开暖气"): turning it on does not cool."""
+_AGAINST: dict[str, Callable[[str, object], bool]] = {
+    "climate_temperature_up": lambda i, v: i in (
+        "climate_temperature_down", "climate_ac_on", "window_open") or (
+        i.startswith("seat_heat_") and v == 0),
+    "climate_temperature_down": lambda i, v: i == "climate_temperature_up" or (
+        i.startswith("seat_heat_") and isinstance(v, int) and v > 0)}
+"""Commands a cold or hot reason is against (warmer when it is hot): with one of them beside it,
+a reason agreeing with another command is no reason for the sentence."""
 
 
 def _agrees(aside: str, out: Sequence[tuple[str, Part]]) -> bool:
@@ -440,11 +502,21 @@ _WEATHER_OUT = re.compile(
     r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing|"
     r"(?:a )?scorch|(?:a )?stinker)\w*\s+"
     r"(?:outside|out there|outdoors)$|"
-    r"^(?:外面|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
+    r"^(?:外面|外头|外边|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
     r"(?:的|了|啊|呢)?$",
     re.IGNORECASE)
 """The weather outside said as the reason of a command ("空调关了吧，外面挺凉快的"): another
 place, but no request for it."""
+
+
+_PAST_CAUSE = re.compile(
+    r"^(?:i'?m|i am|we'?re|we are|i'?ve been|we'?ve been|it'?s|that'?s)\b(?![^,]*\b(?:will|"
+    r"going to|gonna|when|once|until|till|later|tomorrow|soon)\b)[^,]*\bafter (?:the|that|a|an|"
+    r"my|our|this|all|work|school|training)\b|^刚(?:从|下|跑|练|打|做|滑|洗)", re.IGNORECASE)
+"""A state said with what caused it ("I'm wrecked after the gym", "刚从健身房出来"): not later."""
+_SILENCE = re.compile(r"\b(?:quiet|silent|silence|boring|bored)\b|静悄悄|安静|无聊|没声",
+                      re.IGNORECASE)
+"""Silence complained of: music played is its answer, not the volume the words name."""
 
 
 def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
@@ -454,9 +526,12 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     and no refusal. The weather outside is an aside only said ``after`` a command, as its
     reason ("it's cold outside, turn the heat up" may be about another place: not read)."""
     weather = after and _WEATHER_OUT.match(piece.strip(" .!。！")) is not None
+    scope = out_of_scope(piece)
+    if scope == "later" and _PAST_CAUSE.match(piece):
+        scope = None  # "I'm wrecked after the gym": what came before, not a wish for later
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and (weather or _ASIDE_START[lang].match(piece) is not None)
-            and (weather or out_of_scope(piece) is None)
+            and (weather or scope is None)
             and not negated(piece) and not command_inside(piece, lang))
 
 
@@ -471,9 +546,36 @@ def _shared_verbs(pieces: list[str]) -> list[str]:
     out = list(pieces)
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
-        if verb is not None and _EN_NOUN.match(out[i]) and not _OWN_WAY.search(out[i]):
+        if not _EN_NOUN.match(out[i]):
+            continue
+        if verb is not None and not _OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
+        elif _NOUN_WAY.match(out[i]):  # "turn the heat down and the fan up one"
+            bare = _EN_BARE_VERB.match(out[i - 1])
+            out[i] = f"{bare.group(1) if bare is not None else 'turn'} {out[i]}"
+        elif (way := _EN_VERB_WAY.match(out[i - 1])) is not None and _BARE_NOUN.match(out[i]):
+            out[i] = f"{way.group('v')} {_TOO.sub('', out[i])} {way.group('w')}"
     return out
+
+
+_NOUN_WAY = re.compile(r"^(?:the|my|our)\s+(?:\w+\s+){0,2}?(?:up|down|on|off|higher|lower|louder|"
+                       r"quieter|warmer|cooler)\b(?:\s+(?:to\s+)?(?:\w+|\d+)){0,2}\s*$",
+                       re.IGNORECASE)
+"""A function and its way, nothing else ("the fan up one", "the heat on"): not "the dog will try
+to jump out", nor "the little one's nodded off"."""
+_BARE_NOUN = re.compile(r"^(?:the|my|our)\s+\w+(?:\s+\w+)?(?:\s+(?:too|as well))?$", re.IGNORECASE)
+"""A bare noun phrase ("the fan", "the music as well"): no clause of its own ("the baby's
+asleep")."""
+_EN_BARE_VERB = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(turn|put|set|switch|"
+                           r"bring|knock|bump|crank|drop|push|get)\b", re.IGNORECASE)
+"""A plain verb that starts a part: a noun part with its own way after it takes it."""
+_EN_VERB_WAY = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(?P<v>turn|put|bring|"
+                          r"knock|bump|crank)\s+(?:the|my|that)\s+\w+(?:\s+\w+)?\s+(?P<w>up|down)"
+                          r"(?:\s+(?:a bit|a little|a notch|one notch|a touch|some))?$",
+                          re.IGNORECASE)
+"""A verb and its way around one thing ("turn the volume down"): "… and also the fan" shares
+both."""
+_TOO = re.compile(r"\s+(?:too|as well)$", re.IGNORECASE)
 
 
 def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> list[str] | None:

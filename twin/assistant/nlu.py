@@ -59,6 +59,7 @@ from twin.assistant.multi import CONJUNCTIONS, STATEMENT, second_order, split_co
 from twin.assistant.phrasing import (
     both_zones,
     corrections,
+    hands_off,
     normalise,
     number_reading,
     other_zone,
@@ -381,6 +382,13 @@ class RuleNLU:
         """A self-correction's last wish ("temperature 22, no, 21"), when it is one command's:
         a first request that is several ("fan on three and temperature 22, no, 23") is read
         part by part instead (the correction belongs to its last part)."""
+        if out_of_scope(text) is None and (left := hands_off(text, self.lang)) is not None:
+            alone, wish = left  # "don't touch the window, just turn the fan down"
+            kept = topic_words(alone, self.lang)
+            found = self._parse_one(wish, history)
+            if kept is not None and found.actuates and found.confidence >= 0.85 and not negated(
+                    wish) and not _topic(found.intent).startswith(kept) and not found.split:
+                return replace(found, confidence=min(found.confidence, 0.9), reason="corrected")
         fixed = corrections(text, self.lang)
         if fixed is None or out_of_scope(text) is not None:
             return None

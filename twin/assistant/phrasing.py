@@ -22,8 +22,8 @@ from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
 
-__all__ = ["SEAT", "both_zones", "corrections", "it_after_seat", "normalise", "number_reading",
-           "other_zone", "pronoun_reading", "topic_first", "topic_words"]
+__all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
+           "number_reading", "other_zone", "pronoun_reading", "topic_first", "topic_words"]
 
 _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
@@ -139,12 +139,13 @@ def topic_first(text: str, lang: str) -> str:
 
 _FIX = {
     "en": re.compile(
-        r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|wait|sorry|oops|actually|i mean|scratch that|"
-        r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|sorry|i mean|"
-        r"scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
+        r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch that|"
+        r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|no sorry|sorry|"
+        r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
-        r"^(?P<x>.+?)[，,;；。\s]*(?:(?:不对|不是(?=[，,;；。\s])|说错了|错了|哦不|啊不|呃不|不不)"
+        r"^(?P<x>.+?)[，,;；。\s]*(?:(?:[啊哦噢呃嗯哎诶]?(?:不对|不是(?=[，,;；。\s])|说错了|错了)|哦不|啊不|呃不|"
+        r"不不)"
         r"[，,;；。\s]*)+"
         r"(?:改成|换成|改为|是)?(?P<y>.+)$"),
 }
@@ -243,6 +244,33 @@ def topic_words(text: str, lang: str) -> str | None:
     for topic, pattern in active_catalogue().words[lang]:
         if pattern.search(text):
             return topic
+    return None
+
+
+_HANDS_OFF = {
+    "en": (re.compile(r"^(?:please\s+)?(?:don'?t|do not|no need to)\s+(?:touch|bother with|"
+                      r"mess with|change|worry about|fiddle with)\s+(?P<x>[^,;]+?)\s*[,;]\s*"
+                      r"(?:(?:just|only|but|instead)\s+)?(?P<y>[^,;]+?)(?:\s+instead)?[.!]*$",
+                      re.IGNORECASE),
+           re.compile(r"^(?:leave|forget(?: about)?)\s+(?P<x>(?:the|my)\s+[^,;]+?)"
+                      r"(?:\s+(?:alone|be|as it is))?\s*[,;]\s*(?:(?:just|only|but)\s+)?"
+                      r"(?P<y>[^,;]+?)(?:\s+instead)?[.!]*$", re.IGNORECASE)),
+    "zh-CN": (re.compile(r"^(?:别|不要|不用)(?:动|碰|管)(?P<x>[^，,]+?)[，,]\s*(?:就|只|只要|光)?"
+                         r"(?P<y>[^，,]+)$"),
+              re.compile(r"^(?P<x>[^，,]+?)(?:别动|不用动|不要动|别管|不用管|别碰)了?[，,]\s*"
+                         r"(?:就|只|只要|光)?(?P<y>[^，,]+)$")),
+}
+"""A function left alone and another moved instead ("don't touch the window, just turn the fan
+down", "车窗别动，把风调小")."""
+
+
+def hands_off(text: str, lang: str) -> tuple[str, str] | None:
+    """``(the function left alone, the request said instead)``, or None. The request names no
+    "it" (which would be the function left alone)."""
+    for pattern in _HANDS_OFF[lang]:
+        found = pattern.match(text.strip())
+        if found is not None and not _IT.search(found.group("y")) and "它" not in found.group("y"):
+            return found.group("x"), found.group("y").strip()
     return None
 
 

@@ -136,8 +136,14 @@ def gives_order(piece: str, lang: str) -> bool:
     """Whether ``piece`` (a part after the first) gives an order of its own on a function the
     catalogue names ("bump the volume up to 18", "再把风量调到三档"; not a song title's "rock
     and roll", nor more of a play request: "play me …")."""
-    return ((command_inside(piece, lang) or (lang == "en" and _EN_STARTS.match(piece) is not None))
+    return ((command_inside(piece, lang) or (lang == "en" and (
+        _EN_STARTS.match(piece) is not None or _EN_NOUN_WAY.match(piece) is not None)))
             and topic_words(piece, lang) is not None and not _PLAY.match(piece))
+
+
+_EN_NOUN_WAY = re.compile(r"^(?:the|my|our)\s+(?:\w+\s+){0,2}?(?:up|down|on|off|higher|lower|"
+                          r"louder|quieter|warmer|cooler)\b", re.IGNORECASE)
+"""A later part that names a function and its way without a verb ("… and the heat on")."""
 
 
 _PLAY = re.compile(r"^(?:(?:please|can you|could you|just)\s+)*(?:play|put on|播放|放)",
