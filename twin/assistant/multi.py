@@ -58,7 +58,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
 from twin.assistant.shapes import joined as put_back
 
@@ -252,6 +252,8 @@ def split_commands(
     doc). ``parse`` reads one part (with ``history``), ``topic_of`` names an intent's
     function (two parts on one function are one request said twice); ``whole`` is the
     sentence's own reading, if already made (it is not parsed again)."""
+    if conditional(text):  # "过了收费站再开窗": the condition may bind every part
+        return None
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
     joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one

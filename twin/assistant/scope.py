@@ -137,6 +137,22 @@ def negated(text: str) -> bool:
     return _NEGATION.search(_NOT_ENOUGH.sub("", text.lower())) is not None
 
 
+_CONDITION = re.compile(
+    r"\b(?:when|once|as soon as|until|till|after|before) (?:we|i)(?:'re|'ve|'m| are| get| have|"
+    r" reach| arrive| pass| leave| hit| stop| park| am)?\b|\bif (?:it|it'?s|the|we|i|they|there)\b|"
+    r"(?:上了|下了|过了|进了|出了|到了|等)[^，,。]{1,8}?(?:再|就|以后|之后)|如果|要是|的话",
+    re.IGNORECASE,
+)
+"""A condition or a time said for what follows it ("过了收费站再开窗", "once we pass the toll,
+open the window"): it may bind every command of the sentence."""
+
+
+def conditional(text: str) -> bool:
+    """Whether ``text`` says a condition or a later time that may bind all its commands (a
+    sentence of several commands is then not read part by part)."""
+    return _CONDITION.search(text) is not None
+
+
 def out_of_scope(text: str) -> str | None:
     """The first kind of word in ``text`` that puts it outside "change the cabin now":
     ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end)
