@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from hil.llm.direction import FAMILY, direction_of
 from hil.llm.topics import TOPICS_DATA
-from hil.llm.values import parse_number
+from hil.llm.values import numbers_said, parse_number
 from twin.assistant.catalogue import Catalogue, active_catalogue
 from twin.assistant.intents import INTENTS
 
@@ -246,6 +246,9 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
     probable intent of the topic); None when the words give no way and one is needed."""
     shape, members = _shape(topic)
     words = SLOTS.get(topic, _NONE)
+    if shape in ("level", "seats", "position") and len(set(numbers_said(
+            _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text))))) > 1:
+        return None  # "back one tune and loudness to eighteen": which number is the topic's? ask
     if shape == "level":
         return _level(*members, text, words)
     if shape == "seats":

@@ -65,18 +65,25 @@ def zh_to_int(text: str) -> int | None:
 
 
 _EN_HUNDRED = re.compile(
-    r"\b(a|one|two|three|four|five|six|seven|eight|nine)[\s-]+hundred\b(?!\s+(?:times|things|"
+    r"\b(a|one|two|three|four|five|six|seven|eight|nine)[\s-]+hundred"
+    r"(?:[\s-]+(?:and[\s-]+)?((?:" + "|".join(_EN_TENS) + r")(?:[\s-]+(?:" + "|".join(_EN_UNITS)
+    + r"))?|" + "|".join(_EN_UNITS) + r"))?"
+    r"\b(?!\s+(?:times|things|"
     r"ways|reasons|people|kilomet\w*|km|miles|met\w*|yards|years|days|bucks|dollars|quid|pounds|"
     r"yuan|kuai)\b)",
     re.IGNORECASE,
 )
-""""a hundred", "two hundred": read as digits (out of every range but the volume's and the
-window's, where a hundred is the top)."""
+""""a hundred", "two hundred", "a hundred and twenty": read as digits (out of every range but
+the volume's and the window's, where a hundred is the top)."""
 
 
 def _hundreds(match: re.Match[str]) -> str:
-    said = match.group(1).lower()
-    return str(100 * (1 if said in ("a", "one") else _EN_UNITS[said]))
+    said, rest = match.group(1).lower(), match.group(2)
+    hundreds = 100 * (1 if said in ("a", "one") else _EN_UNITS[said])
+    if rest:  # "a hundred and twenty": 120, never 100
+        words = re.split(r"[\s-]+", rest.lower())
+        hundreds += sum(_EN_TENS.get(w, 0) + _EN_UNITS.get(w, 0) for w in words)
+    return str(hundreds)
 
 
 def parse_number(text: str) -> int | None:
@@ -98,6 +105,27 @@ def parse_number(text: str) -> int | None:
         return zh_to_int(zh.group()) if zh else None
     zh = _ZH_NUMBER.search(_ZH_VAGUE.sub("", text))
     return zh_to_int(zh.group()) if zh else None
+
+
+_FRACTION = re.compile(
+    r"([零一二两三四五六七八九十百]+|\d+)\s*(?:分之|/)\s*([零一二两三四五六七八九十百]+|\d+)")
+"""A fraction ("四分之三", "3/4"): one amount, not two numbers."""
+
+
+def _fraction(match: re.Match[str]) -> str:
+    den, num = (int(g) if g.isdigit() else zh_to_int(g) for g in match.groups())
+    if "分之" not in match.group():
+        den, num = num, den  # "3/4": numerator first
+    return f" {round(100 * num / den)} " if den and num is not None else " "
+
+
+def numbers_said(text: str) -> list[int]:
+    """Every number said in ``text``, in order, each read as :func:`parse_number` reads one
+    ("百分之二十" is one number, 20; "四分之三" one, 75 (percent); the vague "一点" none)."""
+    text = _EN_HUNDRED.sub(_hundreds, text).replace("百分之", " ")
+    text = _FRACTION.sub(_fraction, text)
+    lowered = _ZH_VAGUE.sub(" ", _COUPLE.sub("two", text.lower()))
+    return [n for m in NUMERAL.finditer(lowered) if (n := parse_number(m.group())) is not None]
 
 
 def extract_value(schema: IntentSchema, text: str) -> int | str | None:
