@@ -40,10 +40,10 @@ from hil.llm.values import _EN_NUMBER, NUMERAL
 from twin.assistant.scope import negated, out_of_scope
 
 # conjunctions, punctuation, and (Chinese) the start of another verb phrase: real speech says
-# "关闭空调关闭座椅通风" without a pause
+# "关闭空调关闭座椅通风" without a pause ("a hundred and twenty" is one number, no two clauses)
 _SPLIT = re.compile(
-    r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b|\bthen\b|\bplus\b|并且|然后|顺便|同时|"
-    r"还有|另外)\s*|"
+    r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
+    r"并且|然后|顺便|同时|还有|另外)\s*|"
     r"(?<=\S)(?=打开|关闭|关掉|关上|关了|开启|开一下|播放|放一首|来一首)"
 )
 # functions and modes the cabin does not have, said as a clause of their own (beyond the
