@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
@@ -94,6 +95,16 @@ _NOUN_HEADS = re.compile(
     r"所有|座椅|天窗|遮阳|后视镜|氛围灯|大灯|雾灯|阅读灯|屏幕|中控屏|香氛|驾驶模式))"
 )
 """... or the name of what it moves."""
+
+
+@cache
+def _zh_names() -> re.Pattern[str]:
+    """... or a function's plain name in the catalogue (``explicit``: "风" of "风小一档")."""
+    names = [t.explicit.zh_CN for t in active_catalogue().topics.values()
+             if t.explicit is not None and t.explicit.zh_CN and "." not in t.explicit.zh_CN]
+    return re.compile(f"(?=(?:{'|'.join(names)}))")
+
+
 _VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|帮我|给我|播放|播|放)$")
 """Words that bind the verb after them ("停止|播放"): no cut there."""
 _NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|后排|[把将的给帮和与跟及])$")
@@ -228,7 +239,7 @@ def _cuts(text: str) -> list[int]:
             clause = m.start()
         else:  # the verb ends its command: the next one starts after it
             clause = m.end()
-    for m in _NOUN_HEADS.finditer(text):
+    for m in (*_NOUN_HEADS.finditer(text), *_zh_names().finditer(text)):
         at = m.start()
         if not _NOUN_GLUED.search(text[:at]) and at not in initial_end:
             found.add(at)

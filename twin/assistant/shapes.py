@@ -15,9 +15,11 @@ Each returns texts or positions, never a command: a part acts only when the rule
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning
-from twin.assistant.phrasing import topic_first, topic_words
+from twin.assistant.phrasing import SEAT, topic_first, topic_words
 
 __all__ = ["NOT_ALL", "en_cuts", "gives_order", "joined"]
 
@@ -60,12 +62,36 @@ _FIX_VALUE = {
 
 def en_cuts(text: str) -> list[int]:
     """Candidate cut positions inside an English run-on ("close the window turn the ac on"):
-    before a command verb that no word before it binds."""
-    if not _EN_STARTS.match(text):  # a run-on starts with its first command's verb
+    before a command verb that no word before it binds, and before a function's name said
+    after a way or an amount ("AC off | window down halfway", "temp up two degrees | fan
+    down one"). Each part must still be a sure reading, or the cut does not stand."""
+    named = [m.start() for m in _en_names().finditer(text)
+             if m.start() >= 4 and _EN_WAY_END.search(text[:m.start()])]
+    if not named and not _EN_STARTS.match(text):  # a run-on starts with a verb or a list
         return []
-    out = [m.start() for m in _EN_HEADS.finditer(text)
-           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])]
-    return out
+    out = {m.start() for m in _EN_HEADS.finditer(text)
+           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])}
+    return sorted(out | set(named))
+
+
+@cache
+def _en_names() -> re.Pattern[str]:
+    """Where a function's name starts after a space (its seat or "the" first): the catalogue's
+    plain ``explicit`` names ("temp", "fan", "AC", "seat heat"; not "play … song") and a seat's
+    words ("the passenger seat heater")."""
+    names = [t.explicit.en for t in active_catalogue().topics.values()
+             if t.explicit is not None and t.explicit.en and "." not in t.explicit.en]
+    return re.compile(rf"(?<=\s)(?:(?:the|my|our)\s+)?(?:(?:passenger|driver'?s?|front|rear|back)"
+                      rf"\s+)?(?=(?:{'|'.join([*names, SEAT.pattern])}))", re.IGNORECASE)
+
+
+_EN_WAY_END = re.compile(
+    r"\b(?:up|down|on|off|max|maximum|min|minimum|low|medium|high|halfway|half way|open|"
+    r"closed|shut|louder|quieter|warmer|cooler|higher|lower|notch|bit|touch|degrees?|percent|"
+    r"\d+%?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty(?:[- ]\w+)?|thirty)\s+$", re.IGNORECASE)
+"""How a part that has said its function's way or amount ends ("temp up two degrees", "AC off"):
+a function's name after it starts the next part ("volume down a notch | seat heater on low")."""
 
 
 _HEADED = re.compile(r"^(?P<head>[^:：]{2,30})[:：]\s*(?P<rest>\S.*)$")

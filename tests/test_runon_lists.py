@@ -1,0 +1,67 @@
+"""Run-on lists with no conjunction, cut before a function's name (issue 25): a part that has
+said its function and its way or amount ends where the next function's name starts ("AC off |
+window down", "风大一档|温度低两度"). Every part must be a sure reading, or nothing is split."""
+
+from __future__ import annotations
+
+import pytest
+
+from twin.assistant.nlu import shared_nlu
+
+SPLIT = [
+    ("en", "temperature down three degrees fan up two",
+     [("climate_temperature_down", 3), ("climate_fan_up", 2)]),
+    ("en", "AC off window down", [("climate_ac_off", None), ("window_open", None)]),
+    ("en", "volume up a notch seat heater on high",
+     [("media_volume_up", 2), ("seat_heat_driver", 3)]),
+    ("en", "fan to max temp to 19", [("climate_set_fan", 7), ("climate_set_temperature", 19)]),
+    ("en", "okay AC on fan down one and play some music",
+     [("climate_ac_on", None), ("climate_fan_down", 1), ("media_play", None)]),
+    ("en", "window up volume to 12 fan off",
+     [("window_close", None), ("media_volume_set", 12), ("climate_set_fan", 0)]),
+    ("en", "seat heater off temperature up one",
+     [("seat_heat_driver", 0), ("climate_temperature_up", 1)]),
+    ("zh-CN", "风大一档温度低两度", [("climate_fan_up", 1), ("climate_temperature_down", 2)]),
+    ("zh-CN", "空调关掉车窗开一半", [("climate_ac_off", None), ("window_set_position", 50)]),
+    ("zh-CN", "音量小一点座椅加热开一档", [("media_volume_down", 2), ("seat_heat_driver", 1)]),
+    ("zh-CN", "温度升三度 风大一档 主驾座椅加热关了",
+     [("climate_temperature_up", 3), ("climate_fan_up", 1), ("seat_heat_driver", 0)]),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), SPLIT)
+def test_a_run_on_list_is_cut_before_each_function(lang: str, text: str, want: list) -> None:
+    rules = shared_nlu(lang).parse(text)
+    assert rules.confidence >= 0.85
+    assert [(p.intent, p.value) for p in rules.parts] == want
+    assert all(p.actuates for p in rules.parts)
+
+
+@pytest.mark.parametrize(("text", "want"), [("fan down one", ("climate_fan_down", 1)),
+                                            ("fan up by 2 notches", ("climate_fan_up", 2))])
+def test_a_fan_step_said_without_a_verb(text: str, want: tuple) -> None:
+    rules = shared_nlu("en").parse(text)
+    assert (rules.intent, rules.value) == want and rules.actuates
+
+
+NOT_SPLIT = [
+    ("en", "don't touch the window fan down"),  # the window is left alone: never moved
+    ("en", "don't turn the fan up volume down"),
+    ("en", "turn the volume up on the radio"),  # the radio is where, not a second command
+    ("en", "fan up window"),  # a name with no way is no part
+    ("en", "temperature up two degrees window"),
+    ("en", "the fan is too loud window down"),
+    ("en", "fan down two fan up one"),  # one function moved two ways
+    ("en", "AC on AC off"),
+    ("zh-CN", "别动车窗风小一点"),
+    ("zh-CN", "不要开车窗风大一点"),
+    ("zh-CN", "风大一点风小一点"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text"), NOT_SPLIT)
+def test_a_near_miss_is_not_split(lang: str, text: str) -> None:
+    rules = shared_nlu(lang).parse(text)
+    assert len(rules.parts) == 1
+    if rules.actuates:  # whatever acts is never the window said with "don't"
+        assert not rules.intent.startswith("window_") and rules.intent != "climate_fan_up"
