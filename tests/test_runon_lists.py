@@ -21,6 +21,8 @@ SPLIT = [
      [("window_close", None), ("media_volume_set", 12), ("climate_set_fan", 0)]),
     ("en", "seat heater off temperature up one",
      [("seat_heat_driver", 0), ("climate_temperature_up", 1)]),
+    ("en", "turn off the AC window down", [("climate_ac_off", None), ("window_open", None)]),
+    ("en", "close the window fan up two", [("window_close", None), ("climate_fan_up", 2)]),
     ("zh-CN", "风大一档温度低两度", [("climate_fan_up", 1), ("climate_temperature_down", 2)]),
     ("zh-CN", "空调关掉车窗开一半", [("climate_ac_off", None), ("window_set_position", 50)]),
     ("zh-CN", "音量小一点座椅加热开一档", [("media_volume_down", 2), ("seat_heat_driver", 1)]),
@@ -53,6 +55,8 @@ NOT_SPLIT = [
     ("en", "the fan is too loud window down"),
     ("en", "fan down two fan up one"),  # one function moved two ways
     ("en", "AC on AC off"),
+    ("en", "turn off the music volume down"),  # "music volume" is one function's name
+    ("en", "turn on the fan window"),
     ("zh-CN", "别动车窗风小一点"),
     ("zh-CN", "不要开车窗风大一点"),
     ("zh-CN", "风大一点风小一点"),

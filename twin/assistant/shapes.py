@@ -66,7 +66,10 @@ def en_cuts(text: str) -> list[int]:
     after a way or an amount ("AC off | window down halfway", "temp up two degrees | fan
     down one"). Each part must still be a sure reading, or the cut does not stand."""
     named = [m.start() for m in _en_names().finditer(text)
-             if m.start() >= 4 and _EN_WAY_END.search(text[:m.start()])]
+             if m.start() >= 4 and (_EN_WAY_END.search(text[:m.start()])
+                                    or (_EN_WAY_FIRST.match(text[:m.start()]) and topic_words(
+                                        text[:m.start()], "en") != topic_words(
+                                        text[m.start():], "en")))]
     if not named and not _EN_STARTS.match(text):  # a run-on starts with a verb or a list
         return []
     out = {m.start() for m in _EN_HEADS.finditer(text)
@@ -85,6 +88,11 @@ def _en_names() -> re.Pattern[str]:
                       rf"\s+)?(?=(?:{'|'.join([*names, SEAT.pattern])}))", re.IGNORECASE)
 
 
+_EN_WAY_FIRST = re.compile(
+    r"^(?:(?:please|can you|could you|just|ok|okay|so)\s+)*(?:(?:turn|switch|shut) (?:on|off)|open|"
+    r"close|shut|mute|pause|kill)\s+(?:(?:the|my|our)\s+)?\w+(?:\s+\w+)?\s+$", re.IGNORECASE)
+"""A first part whose verb says the way before its function ("turn off the AC | window down"),
+cut only before another function's words (not "turn off the music | volume down")."""
 _EN_WAY_END = re.compile(
     r"\b(?:up|down|on|off|max|maximum|min|minimum|low|medium|high|halfway|half way|open|"
     r"closed|shut|louder|quieter|warmer|cooler|higher|lower|notch|bit|touch|degrees?|percent|"
