@@ -69,3 +69,25 @@ def test_a_near_miss_is_not_split(lang: str, text: str) -> None:
     assert len(rules.parts) == 1
     if rules.actuates:  # whatever acts is never the window said with "don't"
         assert not rules.intent.startswith("window_") and rules.intent != "climate_fan_up"
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    ("en", "don't touch the window fan down", ("climate_fan_down", 1)),
+    ("en", "don't touch the window put the fan on two", ("climate_set_fan", 2)),
+    ("zh-CN", "别动车窗风小一点", ("climate_fan_down", 1)),
+    ("zh-CN", "别动温度风大一点", ("climate_fan_up", 1)),
+])
+def test_a_function_left_alone_with_no_comma(lang: str, text: str, want: tuple) -> None:
+    """"don't touch X Y": only Y acts, never X."""
+    rules = shared_nlu(lang).parse(text)
+    assert [(p.intent, p.value) for p in rules.parts] == [want] and rules.actuates
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "don't touch the window window down"),  # the function left alone is the one moved
+    ("en", "don't touch the window turn it down"),  # "it" is the window
+    ("en", "don't touch the fan fan down"),
+    ("zh-CN", "别动车窗车窗关上"),
+])
+def test_a_function_left_alone_is_never_moved(lang: str, text: str) -> None:
+    assert not shared_nlu(lang).parse(text).actuates

@@ -254,14 +254,21 @@ _HANDS_OFF = {
                       re.IGNORECASE),
            re.compile(r"^(?:leave|forget(?: about)?)\s+(?P<x>(?:the|my)\s+[^,;]+?)"
                       r"(?:\s+(?:alone|be|as it is))?\s*[,;]\s*(?:(?:just|only|but)\s+)?"
-                      r"(?P<y>[^,;]+?)(?:\s+instead)?[.!]*$", re.IGNORECASE)),
+                      r"(?P<y>[^,;]+?)(?:\s+instead)?[.!]*$", re.IGNORECASE),
+           re.compile(r"^(?:please\s+)?(?:don'?t|do not)\s+(?:touch|mess with|change|fiddle "
+                      r"with)\s+(?P<x>(?:the|my)\s+\w+)\s+(?:(?:just|only|but)\s+)?"
+                      r"(?P<y>\w+(?:\s+\w+){0,2}\s+(?:up|down|on|off|to)\b[^,;]*?)[.!]*$",
+                      re.IGNORECASE)),
     "zh-CN": (re.compile(r"^(?:别|不要|不用)(?:动|碰|管)(?P<x>[^，,]+?)[，,]\s*(?:就|只|只要|光)?"
                          r"(?P<y>[^，,]+)$"),
               re.compile(r"^(?P<x>[^，,]+?)(?:别动|不用动|不要动|别管|不用管|别碰)了?[，,]\s*"
-                         r"(?:就|只|只要|光)?(?P<y>[^，,]+)$")),
+                         r"(?:就|只|只要|光)?(?P<y>[^，,]+)$"),
+              re.compile(r"^(?:别|不要|不用)(?:动|碰|管)(?P<x>车窗|窗户|空调|温度|音量|座椅加热)\s*"
+                         r"(?:就|只|只要|光)?(?P<y>[^，,\s][^，,]+)$")),
 }
 """A function left alone and another moved instead ("don't touch the window, just turn the fan
-down", "车窗别动，把风调小")."""
+down", "车窗别动，把风调小"), also said with no comma ("don't touch the window fan down",
+"别动车窗风小一点")."""
 
 
 def hands_off(text: str, lang: str) -> tuple[str, str] | None:
