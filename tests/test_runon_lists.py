@@ -21,6 +21,11 @@ SPLIT = [
      [("window_close", None), ("media_volume_set", 12), ("climate_set_fan", 0)]),
     ("en", "seat heater off temperature up one",
      [("seat_heat_driver", 0), ("climate_temperature_up", 1)]),
+    ("en", "temp to twenty two fan two",  # "twenty two" is one number, not 20 then 2
+     [("climate_set_temperature", 22), ("climate_set_fan", 2)]),
+    ("en", "fan to two temperature twenty one",
+     [("climate_set_fan", 2), ("climate_set_temperature", 21)]),
+    ("en", "volume 15 temperature 23", [("media_volume_set", 15), ("climate_set_temperature", 23)]),
     ("en", "turn off the AC window down", [("climate_ac_off", None), ("window_open", None)]),
     ("en", "close the window fan up two", [("window_close", None), ("climate_fan_up", 2)]),
     ("zh-CN", "风大一档温度低两度", [("climate_fan_up", 1), ("climate_temperature_down", 2)]),
