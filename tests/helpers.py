@@ -114,3 +114,14 @@ def rule_actions(lang: str, text: str, history: tuple[Turn, ...] = ()) -> list[t
     result = shared_nlu(lang).parse(text, history)
     return [(p.command.intent, p.command.value) for p in result.parts or (result,)
             if p.command is not None and p.command.actuates]
+
+
+HEAD_CLASSES = sorted(["climate_set_temperature", "climate_temperature_up",
+                       "climate_temperature_down", "climate_set_fan", "climate_fan_up",
+                       "climate_fan_down", "climate_defrost", "seat_heat_driver",
+                       "seat_heat_passenger", "window_open", "window_close", "window_set_position",
+                       "media_play", "media_pause", "media_next", "media_previous",
+                       "media_volume_set", "media_volume_up", "media_volume_down", "media_mute",
+                       "climate_ac_on", "climate_ac_off", "navigate_home", "unknown"])
+"""The fallback head's classes, written out (the shipped catalogue's 23 intents and ``unknown``):
+tests hand :func:`hil.llm.head.focused_decision` probabilities over them."""

@@ -13,14 +13,8 @@ from hil.llm.clauses import focus
 from hil.llm.head import THRESHOLDS, HeadDecision, focused_decision
 from hil.llm.slots import read_slots
 from hil.llm.training import BLIND_HOLDOUTS, DEV_FILES, file_examples
+from tests.helpers import HEAD_CLASSES as CLASSES
 from twin.paths import QUERIES_DIR
-
-CLASSES = sorted(["climate_set_temperature", "climate_temperature_up", "climate_temperature_down",
-                  "climate_set_fan", "climate_fan_up", "climate_fan_down", "climate_defrost",
-                  "seat_heat_driver", "seat_heat_passenger", "window_open", "window_close",
-                  "window_set_position", "media_play", "media_pause", "media_next",
-                  "media_previous", "media_volume_set", "media_volume_up", "media_volume_down",
-                  "media_mute", "climate_ac_on", "climate_ac_off", "navigate_home", "unknown"])
 
 
 def _answer(text: str, lang: str, **given: float) -> HeadDecision:
