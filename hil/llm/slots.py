@@ -118,10 +118,15 @@ _PRONOUN_ONE = re.compile(
 """"one" as a pronoun, no number: "the little one's asleep", "this one", "one of them"."""
 
 
+def _amounts(text: str) -> str:
+    """``text`` without the words that look like a number and are none (vague "一点"/"a bit",
+    "one" as a pronoun: "the little one's asleep")."""
+    return _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text))
+
+
 def number_of(text: str) -> int | None:
-    """The number said in ``text`` (vague "一点"/"a bit" and "one" as a pronoun, "the little
-    one's asleep", are no number), else None."""
-    return parse_number(_PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text)))
+    """The number said in ``text`` (:func:`_amounts`), else None."""
+    return parse_number(_amounts(text))
 
 
 def _relative(text: str, lowered: str) -> bool:
@@ -246,8 +251,7 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
     probable intent of the topic); None when the words give no way and one is needed."""
     shape, members = _shape(topic)
     words = SLOTS.get(topic, _NONE)
-    if shape in ("level", "seats", "position") and len(set(numbers_said(
-            _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text))))) > 1:
+    if shape in ("level", "seats", "position") and len(set(numbers_said(_amounts(text)))) > 1:
         return None  # "back one tune and loudness to eighteen": which number is the topic's? ask
     if shape == "level":
         return _level(*members, text, words)

@@ -22,17 +22,21 @@ _ELSEWHERE = re.compile(
     r"家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
+_EN_IF = r"if (?:it|it'?s|the|we|i|they|there)"
+_ZH_ONCE = r"(?:上了|下了|过了|进了|出了|到了)[^，,。]{1,8}?(?:再|就|以后|之后)"
+_ZH_IF = r"如果|要是|的话"
+"""Conditions and "once we are past X, then" said in a request: parts of :data:`_LATER` and of
+:data:`_CONDITION`."""
 _LATER = re.compile(
     r"\b(?:tomorrow|tonight|later|this (?:evening|afternoon|morning)|next time|remind|schedule|"
     r"when (?:we|i|you|it|they)(?:'re| are| get| arrive| reach| park| stop| leave)|"
     r"once (?:we|i)|after (?:we|i|the)|before (?:we|i)|in case|wait (?:until|till|for)|"
-    r"if (?:it|it'?s|the|we|i|they|there)|"
+    + _EN_IF + r"|"
     r"in (?:\d+|a|an|one|two|three|five|ten|fifteen|twenty|thirty|half an?) "
     r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m|"
     r"every (?:morning|day|evening|night|time|week)|at (?:noon|midnight|night))\b|"
     r"明天|今晚|晚上|早上|下午|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
-    r"(?:上了|下了|过了|进了|出了|到了)[^，,。]{1,8}?(?:再|就|以后|之后)|"
-    r"如果|要是|的话|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
+    + _ZH_ONCE + r"|" + _ZH_IF + r"|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
 )
 _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
@@ -139,8 +143,8 @@ def negated(text: str) -> bool:
 
 _CONDITION = re.compile(
     r"\b(?:when|once|as soon as|until|till|after|before) (?:we|i)(?:'re|'ve|'m| are| get| have|"
-    r" reach| arrive| pass| leave| hit| stop| park| am)?\b|\bif (?:it|it'?s|the|we|i|they|there)\b|"
-    r"(?:上了|下了|过了|进了|出了|到了|等)[^，,。]{1,8}?(?:再|就|以后|之后)|如果|要是|的话",
+    r" reach| arrive| pass| leave| hit| stop| park| am)?\b|\b" + _EN_IF + r"\b|"
+    + _ZH_ONCE + r"|等[^，,。]{1,8}?(?:再|就|以后|之后)|" + _ZH_IF,
     re.IGNORECASE,
 )
 """A condition or a time said for what follows it ("过了收费站再开窗", "once we pass the toll,
