@@ -3,9 +3,11 @@
 """``HeadIntentResolver``: a classification head on SmolLM2's hidden state, that abstains.
 
 One forward pass over the query after a short cached prefix, through the first
-:data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the last token's hidden
-state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; see
-:func:`hil.llm.softmax.feature_token_ids`); a softmax-regression head trained at start-up on
+:data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the hidden states of
+the query's tokens, pooled by their mean (:data:`hil.llm.HEAD_POOLING`; chosen out of file,
+BENCHMARKS.md; with an engine without embeddings, the last token's state read as the logits of
+1,024 fixed vocabulary ids, a linear image of it: :func:`hil.llm.softmax.feature_token_ids`);
+a softmax-regression head trained at start-up on
 labelled examples (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts
 sampled from the cabin's templates; never a hold-out) turns it into intent probabilities. Then
 (:func:`head_decision`):
@@ -400,11 +402,13 @@ class HeadIntentResolver:
         return cache_dir / f"head-fit-{self.engine.cache_key(digest, options)}.npz"
 
     def _features(self) -> np.ndarray:
-        """What the head reads after the last fed token: the final hidden state when the engine
-        outputs embeddings, else the logits of :attr:`feature_ids` (a fixed linear image of that
-        hidden state, without llama.cpp computing the vocabulary for every prefilled token)."""
+        """What the head reads after the last fed query: the final hidden state pooled as the
+        engine pools (the query's tokens' mean as it is, the last token's at unit length) when
+        the engine outputs embeddings, else the logits of :attr:`feature_ids` (a fixed linear
+        image of the last token's state, without llama.cpp computing the vocabulary for every
+        prefilled token)."""
         if self.engine.embeddings:
-            return self.engine.last_embedding()
+            return self.engine.last_embedding(unit=self.engine.pooling != "mean")
         return self.engine.last_logits(self.feature_ids).astype(np.float64)
 
     def _embed_all(self, texts: Sequence[str], cache_dir: Path | None) -> np.ndarray:
