@@ -165,6 +165,28 @@ _SEAT_FELT = re.compile(
 )
 
 
+# the music said to be absent ("way too quiet without any music", "没有音乐太闷了"): playing it
+# is the request, not its loudness
+_NO_MUSIC = re.compile(
+    r"\bwithout (?:any |some |the )?(?:music|tunes|songs?|radio)\b|"
+    r"没(?:有|放|在放|开)?(?:音乐|歌|广播)"
+)
+# the music said to hurt ("这音乐震得我脑仁儿疼", "this music is giving me a headache"): its
+# loudness, never a request to play
+_LOUD_PAIN = re.compile(
+    r"震得|震耳|吵(?:死|得)|太吵|头(?:都)?(?:疼|痛|大)|脑仁|耳朵(?:都)?(?:疼|痛|受不了)|"
+    r"\bheadache\b|\bhurts? my (?:ears|head)\b|\bdeafening\b|\bmy ears (?:are |)(?:ringing|hurt)"
+)
+# a device's state said as a circumstance ("we've got the windows open anyway", "窗户都开着呢"):
+# beside a request about another topic, not a request about that device
+_STATE_SAID = re.compile(
+    r"\b(?:we'?ve got|we have|i'?ve got|i have|got) (?:the |my |our )?\w+ (?:open|down|up|closed|"
+    r"shut|on|off)\b(?! (?:please|now|a bit|a little))|"
+    r"\bthe \w+ (?:is|are|'s|'re) (?:already |still |all )?(?:open|down|closed|shut)\b|"
+    r"\S{1,3}(?:都|已经|还|也)?(?:开着|关着)(?:呢|的)?"
+)
+
+
 def narrowed(named: set[str], text: str) -> set[str]:
     """``named`` without the topics a more specific word overrules: the volume or the mute
     only hinted at ("大点", "声") when another topic is named outright, the AC when the temperature,
@@ -173,6 +195,10 @@ def narrowed(named: set[str], text: str) -> set[str]:
     ("上一首歌曲")."""
     lowered = text.lower()
     out = set(named)
+    rest = _STATE_SAID.sub(" ", lowered)
+    if rest != lowered and out & named_topics(rest):
+        out &= named_topics(rest)  # "switch the AC off, we've got the windows open anyway"
+        lowered = rest
     if any(EXPLICIT[t].search(lowered) for t in out - _MEDIA_HINTS):
         # "空调风量调大点": the fan named outright beats the volume's "大点"
         out -= {t for t in _MEDIA_HINTS if not EXPLICIT[t].search(lowered)}
@@ -203,6 +229,12 @@ def narrowed(named: set[str], text: str) -> set[str]:
             EXPLICIT["climate_defrost"].search(lowered)) and not (
             EXPLICIT["climate_temperature"].search(lowered)):
         out.discard("climate_temperature")  # "defrost the windshield": not the "frost" of the cold
+    if "media_playback" in out and _NO_MUSIC.search(lowered) and not any(
+            EXPLICIT[t].search(lowered) for t in _MEDIA_HINTS):
+        out -= _MEDIA_HINTS  # "way too quiet without any music": play, not louder
+    if "media_playback" in out and _LOUD_PAIN.search(lowered):
+        out.discard("media_playback")  # "这音乐震得我脑仁儿疼": the volume, never play
+        out.add("media_volume")
     return out
 
 
