@@ -68,3 +68,19 @@ def test_a_state_said_as_a_circumstance_is_not_acted_on(text: str, lang: str,
 def test_a_window_request_still_acts(text: str, lang: str, expected: str) -> None:
     d = _answer(text, lang, window_open=0.7, unknown=0.1)
     assert d.intent == expected, d
+
+
+@pytest.mark.parametrize("text", [
+    "warm up the back seats for the kids",
+    "can you heat the backseat",
+    "put the seat heating on in the back row",
+])
+def test_the_back_seats_are_a_device_the_cabin_lacks(text: str) -> None:
+    # the cabin heats the driver's and the passenger's seat only: nothing asked, nothing done
+    d = _answer(text, "en", seat_heat_passenger=0.4, seat_heat_driver=0.2, unknown=0.2)
+    assert (d.intent, d.why) == ("unknown", "out_of_scope"), d
+
+
+def test_my_back_is_still_the_seat() -> None:
+    d = _answer("my back is freezing, warm my seat", "en", seat_heat_driver=0.7, unknown=0.1)
+    assert d.intent == "seat_heat_driver", d
