@@ -84,3 +84,22 @@ def test_the_back_seats_are_a_device_the_cabin_lacks(text: str) -> None:
 def test_my_back_is_still_the_seat() -> None:
     d = _answer("my back is freezing, warm my seat", "en", seat_heat_driver=0.7, unknown=0.1)
     assert d.intent == "seat_heat_driver", d
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    # the AC set to a number of degrees is the temperature (the head once switched the AC on
+    # for one out of range, out of file on every line of holdout10)
+    ("空调调到十二度", "zh-CN", ("unknown", None)),  # out of range: the range is said
+    ("空调给我开到二十四", "zh-CN", ("climate_set_temperature", 24)),
+    ("set the air con to 21", "en", ("climate_set_temperature", 21)),
+])
+def test_the_ac_set_to_degrees_is_the_temperature(text: str, lang: str,
+                                                  expected: tuple[str, object]) -> None:
+    d = _answer(text, lang, climate_ac_on=0.5, climate_set_temperature=0.3, unknown=0.1)
+    assert (d.intent, d.value) == expected, d
+
+
+def test_the_ac_to_a_fan_level_is_not_a_temperature() -> None:
+    d = _answer("空调开到3档", "zh-CN", climate_ac_on=0.5, climate_set_temperature=0.3,
+                unknown=0.1)
+    assert d.intent != "climate_set_temperature", d

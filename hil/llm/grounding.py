@@ -187,6 +187,15 @@ _STATE_SAID = re.compile(
 )
 
 
+# the AC set to a number of degrees ("空调开到十度", "空调给我打到26", "set the ac to 22"): the
+# temperature (a level of the fan is said with 档/级/"level"/"speed")
+_AC_DEGREES = re.compile(
+    r"(?:空调|冷气|暖气)\S{0,3}?(?:打|调|开|设|定|弄|整)(?:到|成|在)\s*(?:\d+|[一二三四五六七八九十两]+)"
+    r"(?!\s*(?:档|级|格|挡))|"
+    r"\b(?:ac|a/c|air ?con\w*|climate) (?:to|at|on) \d+(?! ?(?:level|speed|bars?)\b)"
+)
+
+
 def narrowed(named: set[str], text: str) -> set[str]:
     """``named`` without the topics a more specific word overrules: the volume or the mute
     only hinted at ("大点", "声") when another topic is named outright, the AC when the temperature,
@@ -202,6 +211,9 @@ def narrowed(named: set[str], text: str) -> set[str]:
     if any(EXPLICIT[t].search(lowered) for t in out - _MEDIA_HINTS):
         # "空调风量调大点": the fan named outright beats the volume's "大点"
         out -= {t for t in _MEDIA_HINTS if not EXPLICIT[t].search(lowered)}
+    if "climate_ac" in out and _AC_DEGREES.search(lowered):
+        out.discard("climate_ac")  # "空调开到十度": a temperature, out of range or not
+        out.add("climate_temperature")
     if "climate_ac" in out and any(t in out and EXPLICIT[t].search(lowered)
                            for t in ("climate_temperature", "climate_fan", "climate_defrost")):
         out.discard("climate_ac")
