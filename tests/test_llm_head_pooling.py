@@ -19,8 +19,10 @@ def _answer(text: str, lang: str, **given: float) -> HeadDecision:
     return focused_decision(CLASSES, probs, focus(text), lang)
 
 
-def test_the_head_reads_the_mean_of_the_query_tokens() -> None:
-    assert HEAD_POOLING == "mean"
+def test_the_head_pooling_is_pinned() -> None:
+    # "mean" acts right far more often out of file but actuated on near-domain out-of-domain
+    # lines (hard_dev, MAC-SLU even): off until its gates are re-chosen (BENCHMARKS.md)
+    assert HEAD_POOLING == "last"
 
 
 @pytest.mark.parametrize(("text", "lang"), [
