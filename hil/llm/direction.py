@@ -103,6 +103,23 @@ _STOP_PLAYING = re.compile(r"暂停|停止|停播|\bpause\b|\bstop (?:playing|th
 _PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|放|听|继续|来")
 
 
+# a comparative asks for more of the quality it names ("再凉一点", "热一点", "风再猛一点"):
+# its way is the adjective's own, not the complaint's ("凉" said alone is felt: warmer). The
+# adjective after 再/更, or before (一)点/些/点儿 ("冷了一点", "有点冷" are felt, not asked for)
+_MORE_OF: dict[str, tuple[str, str]] = {
+    "climate_temperature": ("热|暖和?|烫", "冷|凉(?:快|爽)?|冰"),
+    "climate_fan": ("猛|强|大", "小|弱|轻|柔和?"),
+}
+
+
+def _comparative(words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:再|更)(?:{words})|(?:{words})(?:一)?(?:点儿?|些)")
+
+
+_COMPARATIVE = {family: (_comparative(up), _comparative(down))
+                for family, (up, down) in _MORE_OF.items()}
+
+
 def direction_of(intent: str, text: str) -> int | None:
     """+1/-1 when the words of ``text`` point one way in ``intent``'s family, 0 when they point
     both ways or nowhere (or are negated); None for an intent without a direction."""
@@ -130,6 +147,12 @@ def _way(family: str, lowered: str) -> int:
     """The way of ``family``'s words in ``lowered``, its negations and excesses read."""
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
+    if family in _COMPARATIVE:
+        up, down = (bool(p.search(lowered)) for p in _COMPARATIVE[family])
+        if up != down:  # "空调再凉一点": cooler, the AC said or not; against an excess: ask
+            more, less = ((bool(p.search(lowered)) for p in _EXCESS[family])
+                          if family in _EXCESS else (False, False))
+            return 0 if (up and less) or (down and more) else (1 if up else -1)
     unclear = _UNCLEAR.get(family)
     if unclear is not None and unclear.search(lowered) and not (
         family == "climate_temperature" and _SAYS_TEMPERATURE.search(lowered)

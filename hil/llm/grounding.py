@@ -67,7 +67,9 @@ LACKING = re.compile(
     r"(?<!out of the )(?<!out of these )(?<!from the )(?<!from these )\bvents?\b|"
     r"(?:raise|lower|move|adjust|slide|tilt|push) (?:the |my )?seat\b(?! heat| warm)|"
     r"\bseat (?:position|height|forward|backward)|"
-    r"hotspot|phone call|call volume|ringtone|alarm|notification"
+    r"hotspot|phone call|call volume|ringtone|alarm|notification|"
+    # a seat's posture and a glass's tint: the cabin heats seats and moves windows only
+    r"竖直|调直|放平|放倒|成床|躺平|透明|后窗|后车窗|\btint\w*|\bopacity\b|\bflat bed\b"
 )
 
 
@@ -103,6 +105,15 @@ NOT_HERE_NOW = re.compile(
     r"(?<![调开升降加减])到了[^，,。]{1,6}(?:再|就)?"
     r"(?:打开|关|开|调|放|播)|"
     r"现在是几|几档了|是多少|开着吗|关着吗|[开关]好?了没有?|"
+    # a state asked about ("座椅加热是开着的吗", "现在是静音吗", "is the fan on?")
+    r"是(?:不是)?[开关]着|[开关]着的吗|静音了?吗|现在是[^，,。吧]{0,6}吗|"
+    r"^(?:is|are) (?:the|my|our) (?!\w+ possible)(?:[\w-]+ ){0,3}(?:on|off|open|closed|muted|"
+    r"running|playing)\s*\??$|"
+    # somewhere else: a home's rooms and speakers, the weather's wind ("play jazz on the kitchen
+    # speaker", "广东的风力有好大")
+    r"\b(?:kitchen|living ?room|bedroom|bathroom|garage|basement)\b|"
+    r"\b(?:home|house|smart|bluetooth|portable|office) speakers?\b|厨房|客厅|卧室|书房|"
+    r"家里的|智能音箱|(?:的|今天|明天|外面)风力|"
     r"^(?:will|should) (?:i|we) (?:need|be|get|have)\b|"
     # a room of a home ("把儿童房的温度调高一点")
     r"儿童房|婴儿房|老人房|主卧|次卧|\bnursery\b|"
@@ -119,6 +130,7 @@ REMARK = re.compile(r"\bi (?:love|like|wonder)\b(?! (?:to|it|some))")
 # nothing changes and nothing is asked
 KEEP = re.compile(
     r"\bleave (?:the \w+|it|that|them)\b.{0,12}\b(?:alone|as (?:it is|is)|where it is|be)\b|"
+    r"\bleave (?:the \w+|it|that|them) (?:playing|on|running|going|open|closed|shut|off)\b|"
     r"\bkeep (?:the \w+|it) (?:as|where) it is\b|\bno (?:\w+ )?thanks\b|就这样吧?$|保持不变|别动"
 )
 

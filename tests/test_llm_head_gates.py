@@ -1,0 +1,93 @@
+"""Unsafe actions of the mean-pooled head on near-domain out-of-domain lines (every-line
+leave-one-out on ``train/hard_dev.jsonl``, MAC-SLU even ids), pinned by variants, not the
+development lines: a comparative says its own way ("再凉一点" is cooler); a home's speaker or
+room, a state asked about, a seat's posture or a glass's tint are nothing the cabin changes;
+"leave the music playing" changes nothing. The head is made to lean to the wrong action."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hil.llm.clauses import focus
+from hil.llm.direction import direction_of
+from hil.llm.head import HeadDecision, focused_decision
+from tests.helpers import HEAD_CLASSES as CLASSES
+
+
+def _answer(text: str, lang: str, **given: float) -> HeadDecision:
+    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
+    probs = np.array([given.get(c, rest) for c in CLASSES])
+    return focused_decision(CLASSES, probs, focus(text), lang)
+
+
+@pytest.mark.parametrize(("text", "way"), [
+    ("再冷一点吧", -1), ("温度凉一些", -1), ("空调再凉快点儿", -1), ("更凉一点", -1),
+    ("再暖一点", 1), ("热一些吧", 1), ("再暖和点", 1),
+    # felt, not asked for: the complaint's way, as before
+    ("有点冷", 1), ("车里冷了一点", 1), ("有点热", -1), ("太凉了", 1),
+    # against an excess or negated: ask
+    ("太热了再热一点", 0), ("别再冷一点", 0),
+])
+def test_a_temperature_comparative_says_its_own_way(text: str, way: int) -> None:
+    assert direction_of("climate_temperature_up", text) == way
+
+
+@pytest.mark.parametrize(("text", "way"), [
+    ("风量再强一点", 1), ("风猛一些", 1), ("风再大点儿", 1), ("风再小一点", -1),
+    ("风吹得太猛了", -1), ("风吹得有点猛", -1),
+])
+def test_a_fan_comparative_says_its_own_way(text: str, way: int) -> None:
+    assert direction_of("climate_fan_up", text) == way
+
+
+@pytest.mark.parametrize(("text", "lean", "expected"), [
+    ("再冷一点吧", "climate_temperature_up", "climate_temperature_down"),
+    ("温度再热一些", "climate_temperature_down", "climate_temperature_up"),
+    ("风量再猛些", "climate_fan_down", "climate_fan_up"),
+])
+def test_the_head_never_goes_the_comparatives_wrong_way(text: str, lean: str,
+                                                        expected: str) -> None:
+    d = _answer(text, "zh-CN", **{lean: 0.7, "unknown": 0.05})
+    assert d.intent in (expected, "unknown"), d
+
+
+@pytest.mark.parametrize(("text", "lang", "lean"), [
+    # a home's speaker or room
+    ("put some blues on the living room speaker", "en", "media_play"),
+    ("turn up the bedroom speaker", "en", "media_volume_up"),
+    ("next track on the smart speaker", "en", "media_next"),
+    ("把客厅的空调打开", "zh-CN", "climate_ac_on"),
+    ("家里的音箱放首歌", "zh-CN", "media_play"),
+    # a state asked about
+    ("主驾的座椅加热是不是开着", "zh-CN", "seat_heat_driver"),
+    ("空调是关着的吗", "zh-CN", "climate_ac_off"),
+    ("音乐静音了吗", "zh-CN", "media_mute"),
+    ("现在是制热吗", "zh-CN", "climate_temperature_up"),
+    ("is the seat heater on?", "en", "seat_heat_driver"),
+    ("are my windows closed", "en", "window_close"),
+    # the weather's wind, a seat's posture, a glass's tint
+    ("明天的风力大不大", "zh-CN", "climate_fan_up"),
+    ("把座椅放平", "zh-CN", "seat_heat_driver"),
+    ("后窗调成透明", "zh-CN", "window_open"),
+    ("tint the windows", "en", "window_close"),
+    # something left as it is
+    ("leave the fan running", "en", "climate_fan_down"),
+    ("just leave the music on", "en", "media_play"),
+])
+def test_nothing_the_cabin_changes_is_acted_on(text: str, lang: str, lean: str) -> None:
+    d = _answer(text, lang, **{lean: 0.8, "unknown": 0.02})
+    assert d.intent == "unknown", d
+
+
+@pytest.mark.parametrize(("text", "lang", "lean"), [
+    # near misses: the same words as a request still act
+    ("play some jazz", "en", "media_play"),
+    ("is it possible to turn the AC on", "en", "climate_ac_on"),
+    ("把空调打开", "zh-CN", "climate_ac_on"),
+    ("打开主驾座椅加热", "zh-CN", "seat_heat_driver"),
+    ("skip to the next song", "en", "media_next"),
+])
+def test_a_request_still_acts(text: str, lang: str, lean: str) -> None:
+    d = _answer(text, lang, **{lean: 0.8, "unknown": 0.02})
+    assert d.intent == lean, d
