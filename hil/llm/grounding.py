@@ -109,11 +109,7 @@ NOT_HERE_NOW = re.compile(
     r"是(?:不是)?[开关]着|[开关]着的吗|静音了?吗|现在是[^，,。吧]{0,6}吗|"
     r"^(?:is|are) (?:the|my|our) (?!\w+ possible)(?:[\w-]+ ){0,3}(?:on|off|open|closed|muted|"
     r"running|playing)\s*\??$|"
-    # somewhere else: a home's rooms and speakers, the weather's wind ("play jazz on the kitchen
-    # speaker", "广东的风力有好大")
-    r"\b(?:kitchen|living ?room|bedroom|bathroom|garage|basement)\b|"
-    r"\b(?:home|house|smart|bluetooth|portable|office) speakers?\b|厨房|客厅|卧室|书房|"
-    r"家里的|智能音箱|(?:的|今天|明天|外面)风力|"
+    r"(?:的|今天|明天|外面)风力|"  # the weather's wind ("广东的风力有好大")
     r"^(?:will|should) (?:i|we) (?:need|be|get|have)\b|"
     # a room of a home ("把儿童房的温度调高一点")
     r"儿童房|婴儿房|老人房|主卧|次卧|\bnursery\b|"
@@ -122,6 +118,13 @@ NOT_HERE_NOW = re.compile(
     r"\b(?:remove|delete|erase|add|save|download|rename)\b.{0,24}\b(?:songs?|playlists?|"
     r"albums?|tracks?|list)\b|让我想起|想起了|真好听|好好听|唱得(?:真|太|很)?好|删除|下载|收藏(?!的|夹)|"
     r"加到歌单|加入歌单"
+)
+# somewhere else than the cabin, even after "play" (the rest is no title): a home's rooms and
+# speakers ("play jazz on the kitchen speaker", "家里的音箱放首歌")
+AT_HOME = re.compile(
+    r"\b(?:kitchen|living ?room|bedroom|bathroom|garage|basement)\b|"
+    r"\b(?:home|house|smart|bluetooth|portable|office) speakers?\b|厨房|客厅|卧室|书房|"
+    r"家里的|智能音箱"
 )
 # a remark about what plays or what one likes ("i love this song"): nothing to change, unless
 # it is said beside a command, where :func:`hil.llm.clauses.focus` leaves it out as a reason

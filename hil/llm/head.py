@@ -47,6 +47,7 @@ from hil.llm.direction import DISLIKE, FAMILY, normalised
 from hil.llm.engine import DeadlineExceeded, LlamaEngine
 from hil.llm.followup import follow_up
 from hil.llm.grounding import (
+    AT_HOME,
     EXPLICIT,
     KEEP,
     LOUDNESS,
@@ -150,6 +151,8 @@ def head_decision(
     lowered = normalised(query)
     named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
+    if AT_HOME.search(lowered):  # a home's speaker or room, even after "play"
+        return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if not_music(lowered):  # the news, a joke, the weather: not something the cabin plays
         if not LOUDNESS.search(lowered):
             return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
