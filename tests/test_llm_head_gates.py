@@ -94,3 +94,24 @@ def test_nothing_the_cabin_changes_is_acted_on(text: str, lang: str, lean: str) 
 def test_a_request_still_acts(text: str, lang: str, lean: str) -> None:
     d = _answer(text, lang, **{lean: 0.8, "unknown": 0.02})
     assert d.intent == lean, d
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("the windows are all misty, sort them out", "en"),
+    ("windows fogging up again, clear them please", "en"),
+    ("车窗起雾了，弄一下", "zh-CN"),
+])
+def test_fog_on_the_window_is_the_defrost(text: str, lang: str) -> None:
+    # the head leaned to the window (a wrong "close the window" on hard_dev, every line)
+    d = _answer(text, lang, window_close=0.5, climate_defrost=0.3, unknown=0.05)
+    assert d.intent in ("climate_defrost", "unknown"), d
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    ("the windows are fogging up, open them a crack", "en", "window_open"),
+    ("车窗起雾了，打开窗户透透气", "zh-CN", "window_open"),
+])
+def test_a_window_moved_against_fog_is_still_the_window(text: str, lang: str,
+                                                        expected: str) -> None:
+    d = _answer(text, lang, window_open=0.6, climate_defrost=0.2, unknown=0.05)
+    assert d.intent in (expected, "unknown"), d

@@ -211,6 +211,13 @@ _AC_DEGREES = re.compile(
 )
 
 
+# fog on the glass, and a window moved: "the windows are misting up, clear them" is the defrost
+_FOG = re.compile(r"\bsteam|\bfog|\bmist|起雾|雾气|有雾|哈气")
+_WINDOW_MOVED = re.compile(
+    r"\b(?:open|close|shut|roll|crack|raise|lower|wind (?:it |them )?down)\b|打开|开[一点条个]|"
+    r"关|摇|降|升|落")
+
+
 def narrowed(named: set[str], text: str) -> set[str]:
     """``named`` without the topics a more specific word overrules: the volume or the mute
     only hinted at ("大点", "声") when another topic is named outright, the AC when the temperature,
@@ -256,6 +263,9 @@ def narrowed(named: set[str], text: str) -> set[str]:
             EXPLICIT["climate_defrost"].search(lowered)) and not (
             EXPLICIT["climate_temperature"].search(lowered)):
         out.discard("climate_temperature")  # "defrost the windshield": not the "frost" of the cold
+    if {"climate_defrost", "window"} <= out and _FOG.search(lowered) and not (
+            _WINDOW_MOVED.search(lowered)):
+        out.discard("window")  # "窗户起雾了，弄一下": the window is where the fog is
     if "media_playback" in out and _NO_MUSIC.search(lowered) and not any(
             EXPLICIT[t].search(lowered) for t in _MEDIA_HINTS):
         out -= _MEDIA_HINTS  # "way too quiet without any music": play, not louder
