@@ -74,6 +74,14 @@ def test_the_head_never_goes_the_comparatives_wrong_way(text: str, lean: str,
     ("把座椅放平", "zh-CN", "seat_heat_driver"),
     ("后窗调成透明", "zh-CN", "window_open"),
     ("tint the windows", "en", "window_close"),
+    # a stop before or after home, something to watch or to be told
+    ("先回家然后去趟超市", "zh-CN", "navigate_home"),
+    ("take me home and then on to the gym", "en", "navigate_home"),
+    ("回家前先去加油站", "zh-CN", "navigate_home"),
+    ("head home via the pharmacy", "en", "navigate_home"),
+    ("skip to the next episode", "en", "media_next"),
+    ("播放下一集电视剧", "zh-CN", "media_next"),
+    ("give me some information on the next concert", "en", "media_next"),
     # something left as it is
     ("leave the fan running", "en", "climate_fan_down"),
     ("just leave the music on", "en", "media_play"),
@@ -90,6 +98,8 @@ def test_nothing_the_cabin_changes_is_acted_on(text: str, lang: str, lean: str) 
     ("把空调打开", "zh-CN", "climate_ac_on"),
     ("打开主驾座椅加热", "zh-CN", "seat_heat_driver"),
     ("skip to the next song", "en", "media_next"),
+    ("take me home", "en", "navigate_home"),
+    ("导航回家", "zh-CN", "navigate_home"),
 ])
 def test_a_request_still_acts(text: str, lang: str, lean: str) -> None:
     d = _answer(text, lang, **{lean: 0.8, "unknown": 0.02})

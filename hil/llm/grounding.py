@@ -126,6 +126,19 @@ AT_HOME = re.compile(
     r"\b(?:home|house|smart|bluetooth|portable|office) speakers?\b|厨房|客厅|卧室|书房|"
     r"家里的|智能音箱"
 )
+# something to watch or to be told, even after "play" ("next episode", "give me information
+# on ..."): the cabin plays music only
+NOT_TO_HEAR = re.compile(
+    r"\bmovies?\b|\bfilms?\b|\bvideos?\b|\bepisodes?\b|\btv\b|电影|视频|电视剧|综艺|下一集|"
+    r"\binformation\b|\binfo\b|资讯|信息"
+)
+# a stop on the way home, or a place after it ("先回家再去机场", "home and then on to the gym",
+# "回家前先去趟超市"): a route the cabin cannot set, so going home is not acted on alone
+OTHER_STOP = re.compile(
+    r"(?:再|然后|之后|接着|顺便|顺路)(?:去|到|开到|导航到)|先去|途经|"
+    r"\bthen (?:go |head |drive )?(?:on )?to\b|\bvia\b|\bstop (?:at|by)\b|\bon the way\b|"
+    r"\bbefore (?:going|heading|we go) home\b"
+)
 # a remark about what plays or what one likes ("i love this song"): nothing to change, unless
 # it is said beside a command, where :func:`hil.llm.clauses.focus` leaves it out as a reason
 REMARK = re.compile(r"\bi (?:love|like|wonder)\b(?! (?:to|it|some))")

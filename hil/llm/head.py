@@ -52,6 +52,8 @@ from hil.llm.grounding import (
     KEEP,
     LOUDNESS,
     NOT_HERE_NOW,
+    NOT_TO_HEAR,
+    OTHER_STOP,
     REMARK,
     SONG_REQUEST,
     TOPICS,
@@ -151,7 +153,9 @@ def head_decision(
     lowered = normalised(query)
     named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
-    if AT_HOME.search(lowered):  # a home's speaker or room, even after "play"
+    if AT_HOME.search(lowered) or NOT_TO_HEAR.search(lowered) or (
+            "navigate_home" in named and OTHER_STOP.search(lowered)):
+        # a home's speaker or room, a film or news, even after "play"; a stop on the way home
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if not_music(lowered):  # the news, a joke, the weather: not something the cabin plays
         if not LOUDNESS.search(lowered):
