@@ -48,6 +48,7 @@ from hil.llm.engine import DeadlineExceeded, LlamaEngine
 from hil.llm.followup import follow_up
 from hil.llm.grounding import (
     EXPLICIT,
+    HOME_DEVICE,
     KEEP,
     LOUDNESS,
     NOT_HERE_NOW,
@@ -150,6 +151,8 @@ def head_decision(
     lowered = normalised(query)
     named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
+    if HOME_DEVICE.search(lowered):  # "next song on the kitchen speaker": not the car's
+        return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if not_music(lowered):  # the news, a joke, the weather: not something the cabin plays
         if not LOUDNESS.search(lowered):
             return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
