@@ -94,7 +94,8 @@ _PHONE = re.compile(
 
 # Words of a kind that, inside these phrases, do not say it: a state now ("I'm wrecked after
 # the gym"), asking for help or a song ("no idea how to get back to mine", "有没有李玟的歌"), a
-# correction ("不对不对，二十二"), a simile ("it's an absolute oven in here", "跟烤箱一样").
+# correction ("不对不对，二十二"), a simile ("it's an absolute oven in here", "跟烤箱一样"), the
+# windscreen ("demist the screen").
 _EXCUSED: dict[str, re.Pattern[str]] = {
     "later": re.compile(
         r"\b(?:i'?m|i am|we'?re|we are|i feel|we feel|feeling) (?:\w+ ){0,2}after the \w+"),
@@ -103,7 +104,10 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
         r"有没有[^，,。？?]{0,12}(?:歌|音乐|曲)|(?:歌|音乐|曲子?)[^，,。？?]{0,2}有没有"),
     "other_device": re.compile(
         r"\b(?:(?<!'d )(?<!would )like|it'?s|its|is) an? (?:\w+ )?(?:oven|fridge|freezer)\b|"
-        r"(?:跟|像|和|好像|如同)[^，,。]{0,3}?(?:烤箱|冰箱|微波炉)(?:一样|似的|般)"),
+        r"(?:跟|像|和|好像|如同)[^，,。]{0,3}?(?:烤箱|冰箱|微波炉)(?:一样|似的|般)|"
+        # the windscreen ("demist the screen", "the screen's all fogged up")
+        r"\b(?:demist|defog|defrost|de-?ice)\w* (?:the |my |that |this )?(?:front )?screen\b|"
+        r"\bscreen(?:'s| is)? (?:all |completely |totally )?(?:fog|mist|steam|ic)\w*"),
 }
 # "outside" in a remark beside a command is why, not where ("外面太吵了，关窗吧", "turn the
 # aircon off, it's lovely outside"); a remark alone ("it's cold outside") or a command for
