@@ -216,3 +216,17 @@ def test_the_blower_is_never_read_as_lower(text: str) -> None:
 def test_a_window_is_no_wind_for_the_fan(text: str) -> None:
     from hil.llm.grounding import named_topics
     assert "climate_fan" not in named_topics(text)
+
+
+def test_asking_whether_at_all_names_no_direction() -> None:
+    """A part asked about because the head is unsure ("冷气关掉") is asked whether to change
+    it, never "on or off?" (the user may have said which): no catalogue ``confirm`` offers two
+    ways."""
+    import re
+
+    from twin.assistant.catalogue import active_catalogue
+    for name, entry in active_catalogue().intents.items():
+        if entry.confirm is not None:
+            for lang in ("en", "zh-CN"):
+                said = entry.confirm.get(lang)
+                assert not re.search(r"\bor\b|或|还是", said), (name, said)
