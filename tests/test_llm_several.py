@@ -230,3 +230,35 @@ def test_asking_whether_at_all_names_no_direction() -> None:
             for lang in ("en", "zh-CN"):
                 said = entry.confirm.get(lang)
                 assert not re.search(r"\bor\b|或|还是", said), (name, said)
+
+
+def _unsure(text: str, whole: bool = False) -> object:
+    """A head that reads a short part as nothing (``unknown`` 0.9): the words must decide."""
+    del whole
+    p = np.full(len(CLASSES), 1e-3)
+    p[CLASSES.index("unknown")] = 0.9
+    return head_decision(CLASSES, p / p.sum(), text, "zh-CN" if _zh(text) else "en")
+
+
+@pytest.mark.parametrize(("text", "acted"), [
+    ("把车窗打开，风量开到四档", [("window_open", None), ("climate_set_fan", 4)]),
+    ("turn the ac off and turn the volume down a notch",
+     [("climate_ac_off", None), ("media_volume_down", 2)]),
+    # out of range: the range is said, nothing set
+    ("turn the ac on and set the fan to nine", [("climate_ac_on", None)]),
+])
+def test_a_part_its_words_command_completely_acts_when_the_head_reads_it_poorly(
+        text: str, acted: list) -> None:
+    done = several_decision(_unsure, _act, several_parts(text), "zh-CN" if _zh(text) else "en")
+    assert done is not None and [(d.intent, d.value) for d in done.acted] == acted
+
+
+@pytest.mark.parametrize("text", [
+    "close the window and do something with the temperature",  # no way said
+    "close the window and the fan is weird",  # no verb of its own
+    "give the blower some welly and open the window",  # the fan named, not outright
+])
+def test_a_part_without_its_own_complete_words_is_not_acted_on_by_the_words(text: str) -> None:
+    done = several_decision(_unsure, _act, several_parts(text), "en")
+    acted = [] if done is None else [d.intent for d in done.acted]
+    assert not any(i.startswith(("climate_fan", "climate_temperature")) for i in acted)

@@ -101,6 +101,22 @@ def _outright(text: str) -> set[str]:
     return {t for t in narrowed(named_topics(lowered), lowered) if EXPLICIT[t].search(lowered)}
 
 
+def _worded(part: str) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` of a part whose words alone command one topic completely: a
+    verb of its own, that one topic named outright and nothing else, and its way (and value)
+    read from the words, never from the head ("把空调打开", "knock the volume down a notch").
+    The head reads a short part poorly (it learnt whole sentences); a sentence that says
+    somewhere else, later, a question or a no never gets here (:func:`several_parts`)."""
+    lowered = normalised(part)
+    named = narrowed(named_topics(lowered), lowered)
+    outright = _outright(part)
+    if len(outright) != 1 or named != outright or not commanding(part) or _says_no(part):
+        return None
+    topic = next(iter(outright))
+    read = read_slots(topic, lowered, "unknown")  # the words alone decide the way
+    return None if read is None else (topic, *read)
+
+
 class Several:
     """The answer to a sentence of several commands: each part's decision (acted on, asked
     about, left as it is or said impossible), what is said, and the part asked about."""
@@ -150,7 +166,10 @@ def several_decision(
             whole = decide(text, True)
             d = whole if whole.intent != "unknown" else d
         named = _outright(text)
-        if d.why == "out_of_domain" and len(named) == 1:
+        if d.intent == "unknown" and d.why in ("out_of_domain", "low_confidence") and (
+                (worded := _worded(text)) is not None):
+            d = act(*worded, lang)
+        elif d.why == "out_of_domain" and len(named) == 1:
             # a part that names a cabin function outright is no request the cabin lacks: ask
             topic = next(iter(named))
             d = d._replace(feedback=confirm(topic, lang), why="low_confidence", topic=topic)
