@@ -32,14 +32,47 @@ _ZH = (
     (re.compile(r"似的"), "一样"),
     # a doubled adjective: "冰凉冰凉的" -> "冰凉的"
     (re.compile(r"([\u4e00-\u9fff]{2})\1"), r"\1"),
-    # a sentence-final particle: "开下冷气啦" -> "开下冷气"
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽)+[。！!～~]*$"), ""),
+    # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不)
+    (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
+                r"[？?。！!]*$"), ""),
+    # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏)+[。！!～~]*$"), ""),
+    # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
+    (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*"
+                r"(?=[\u4e00-\u9fff])"), ""),
+    # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
+    (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])直接(?=[把将给调开关降升加减放打设切])"), ""),
+    # Cantonese 埋 after the verb, 同埋 for "and", 把个 for 把: "开埋冷气", "关埋窗"
+    (re.compile(r"(?P<v>[开关])埋(?!单)"), lambda m: "打开" if m.group("v") == "开" else "关上"),
+    (re.compile(r"(?<=把)个(?=[\u4e00-\u9fff]{1,3}[开关调])"), ""),
+    # a way said with a dialect verb: "温度往上整两度" -> "温度往上调两度", "往下降两度"
+    (re.compile(r"往(?P<d>[上下])(?:降|升|整|弄|搞|加|减|提|放)(?=[一二两三四五六七八九十\d]|点|一点|些)"),
+     r"往\g<d>调"),
+    # the top or end of the range: "鼓风机开到顶", "风量加到头" -> "开到最大"
+    (re.compile(r"(?<=[开加升拉调整])到(?:顶|头|最顶|尽头)(?:了)?(?=[吧啊呀嘛]?$)"), "到最大"),
+    # the loudspeakers for the sound: "音响小一丢丢", "音响调小一点" -> "声音小一点"
+    (re.compile(r"音响(?:的)?(?:声音|音量)?(?=(?:再|稍微)?(?:调|开|放|弄|搞|整|关)?[大小轻响](?:一)?(?:点|些|丢丢|一丢丢)?)"),
+     "声音"),
+    # the sound cut off: "把声音掐了" -> "把声音关了"
+    (re.compile(r"(?<=把声音)掐(?=了|掉)"), "关"),
+    # the song switched by name: "把歌切到下一首" -> "切到下一首", "回上一首" -> "回到上一首"
+    (re.compile(r"^(?:把|将)(?:歌|歌曲|音乐|这首歌?)(?=(?:切|换)(?:到|成)?(?:下|上)一(?:首|曲))"),
+     ""),
+    (re.compile(r"(?:^|(?<=[，,\s]))回(?=上一(?:首|曲))"), "回到"),
+    # 给 and a dialect verb before a value: "音量给整到十八" -> "音量调到十八"
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?=(?:整|弄|搞)(?:到|成))"), ""),
+    # the glass in front blown on: "吹一下前挡", "把吹前挡的那个打开" -> "除雾"
+    (re.compile(r"吹(?:一下|下)?(?:前挡风玻璃|挡风玻璃|前挡风|前风挡|前挡)(?:的(?:那个)?)?"),
+     "除雾"),
+    # the seat heater by what it warms: "把我屁股底下的加热开起" -> "把座椅加热打开"
+    (re.compile(r"(?:我的?)?屁股(?:底下|下面|下边)?的?(?=加热)"), "座椅"),
     # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
     (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
@@ -58,7 +91,7 @@ _ZH = (
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
-    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
+    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
      r"把\g<o>打开"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
     (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
@@ -153,7 +186,42 @@ _EN = (
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
+                r"bruh|bruv|dude|yo|fam|"
                 r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+    # "like" as a filler before a verb: "mute it and like open my window"
+    # (only first, after "and" or a comma: "I don't like open windows" keeps it)
+    (re.compile(r"(?:^|(?<=\band )|(?<=, )|(?<=\bjust ))like,?\s+(?=(?:open|close|shut|turn|put|"
+                r"mute|play|pause|skip|set|roll|switch)\b)", re.IGNORECASE), ""),
+    # Irish "would you ever …" and a trailing "there": "would you ever turn the fan down there"
+    (re.compile(r"^(?P<w>would|will|could|can) (?:you|ya) ever\b", re.IGNORECASE), r"\g<w> you"),
+    (re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\bout)(?<!\bup)"
+                r"(?<!\bfrom)[\s,]+there\s*[.!]*\s*$",
+                re.IGNORECASE), ""),
+    # the thing said first, then who is to do it: "the fan you can put on level four"
+    (re.compile(r"^the (?P<o>fan|window|volume|music|temperature|temp|heat|heating|ac|aircon|a ?c|"
+                r"seat heater|seat warmer|radio)\s+(?:you can|can you|could you|you could|"
+                r"will you|would you)\s+(?P<v>put|turn|set|switch|roll|bring)\b",
+                re.IGNORECASE), r"\g<v> the \g<o>"),
+    # a liking said before a number: "set the climate to a comfy twenty three"
+    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool)\s+"
+                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
+    # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
+    (re.compile(rf"^(?:make|get) (?:it|things|the car|the cabin|the temperature|the temp)\s+"
+                rf"(?=(?:a|one|{_EN_NUMBERS}) degrees? (?:warmer|cooler|hotter|colder)\b)",
+                re.IGNORECASE), ""),
+    (re.compile(r"(?<=warmer|cooler|hotter|colder) in here\b", re.IGNORECASE), ""),
+    # the ends of the range by their superlative: "to the lowest" -> "to the minimum"
+    (re.compile(r"\bto the (?P<e>lowest|highest)\b(?: (?:setting|level|possible|one))?",
+                re.IGNORECASE),
+     lambda m: "to the minimum" if m.group("e").lower() == "lowest" else "to the maximum"),
+    # all the way said after the way: "roll my window down all the way" -> "… all the way down"
+    (re.compile(r"\b(?P<w>up|down)\s+(?:all the way|fully|completely)\b", re.IGNORECASE),
+     r"all the way \g<w>"),
+    # the music's loudness stepped by an amount: "turn the music up two" -> "… the volume up two"
+    (re.compile(r"\b(?:the )?(?:music|radio|tunes|stereo|sound)(?=\s+(?:up|down)\s+(?:a notch|"
+                rf"a bit|a couple|a little|{_EN_NUMBERS})\b)", re.IGNORECASE), "the volume"),
+    # "the wife's" (Irish, Australian) is "my wife's"
+    (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my "),
     # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
     (re.compile(r"\b(?:a wee bit|a wee|a tad|a touch|a smidge|a smidgen|a hair|a little bit|"
                 r"a wee touch|(?<=\bup )small(?: small)?|(?<=\bdown )small(?: small)?|"
@@ -161,14 +229,15 @@ _EN = (
                 r"quieter|warmer|cooler|up|down|loud|quiet|hot|cold|high|low)\b)",
                 re.IGNORECASE), "a bit"),
     # "up a couple" at the end: two of the steps
-    (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*$", re.IGNORECASE),
+    (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*[.!]*\s*$", re.IGNORECASE),
      r"\g<w> two"),
     # a colloquial "turn" before a way: "crank the blower to the max", "knock the fan up"
     # a window brought up or down is rolled: "bring the window up" -> "roll the window up"
     (re.compile(r"^(?:bring|get|pull|push|wind|put|crank)\s+(?=(?:the|my|that)\s+windows?\s+"
-                r"(?:up|down)\b)", re.IGNORECASE), "roll "),
+                r"(?:all the way\s+)?(?:up|down)\b)", re.IGNORECASE), "roll "),
     (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take)\b"
                 r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
+    (re.compile(r"^(?:drop|lower)\b(?=.*\b(?:down|to)\b)(?!.*\bup\b)", re.IGNORECASE), "turn"),
     # music stopped colloquially: "shut the music off", "kill the radio" -> "turn off the music"
     (re.compile(r"^(?:shut|switch|flick|knock)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s+off\b",
                 re.IGNORECASE), r"turn off \g<o>"),

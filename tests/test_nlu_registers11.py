@@ -1,0 +1,85 @@
+"""Readings added in the eleventh session (twin.assistant.colloquial, ellipsis): tags and
+particles said last (好伐, 中不, 喔, 嘞, "there"), who is addressed or a filler said first
+(家人们, 劳驾, "bruh", "like"), "first" and "straight away" before a verb (请先, 直接), Cantonese
+埋, a way said with a dialect verb (往上整), the top of the range (开到顶, "the lowest"), the
+loudspeakers for the sound (音响), the windscreen blown (吹前挡), the seat heater by what it warms,
+the thing said before who is to move it ("the fan you can put on four"), degrees of a
+comparative, "all the way" after the way, "the wife's". Variants of each class, never a
+development line itself, and near misses that must act on nothing or stay as they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import rule_actions
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # a tag or particle said last
+    ("zh-CN", "风量调小一点好伐", [("climate_fan_down", 1)]),
+    ("zh-CN", "把空调关了中不", [("climate_ac_off", None)]),
+    ("zh-CN", "把窗户关上嘞", [("window_close", None)]),
+    ("zh-CN", "帮我把空调打开哦", [("climate_ac_on", None)]),
+    ("en", "would you ever close the window there", [("window_close", None)]),
+    # who is addressed, or a filler, said first
+    ("zh-CN", "家人们，把音乐暂停一下", [("media_pause", None)]),
+    ("zh-CN", "劳驾把车窗关上", [("window_close", None)]),
+    ("en", "bruh turn the fan off", [("climate_set_fan", 0)]),
+    ("en", "dude close the window", [("window_close", None)]),
+    ("en", "pause the music and like close the window",
+     [("media_pause", None), ("window_close", None)]),
+    # "first", "straight away" before one command's verb
+    ("zh-CN", "请先打开空调", [("climate_ac_on", None)]),
+    ("zh-CN", "风量直接调到最大", [("climate_set_fan", 7)]),
+    # Cantonese 埋 and 把个
+    ("zh-CN", "帮我关埋车窗啦", [("window_close", None)]),
+    ("zh-CN", "开埋空调啦", [("climate_ac_on", None)]),
+    # a way said with a dialect verb, the top of the range
+    ("zh-CN", "温度往下整一度", [("climate_temperature_down", 1)]),
+    ("zh-CN", "温度给我往上升三度", [("climate_temperature_up", 3)]),
+    ("zh-CN", "风量开到顶", [("climate_set_fan", 7)]),
+    ("en", "turn the fan to the highest", [("climate_set_fan", 7)]),
+    ("en", "drop the temperature to the lowest setting", [("climate_set_temperature", 16)]),
+    # the loudspeakers for the sound, the sound cut off, a song by name
+    ("zh-CN", "音响调大一点", [("media_volume_up", 2)]),
+    ("zh-CN", "把声音掐掉", [("media_mute", None)]),
+    ("zh-CN", "把歌切到上一首", [("media_previous", None)]),
+    ("zh-CN", "回上一曲", [("media_previous", None)]),
+    ("zh-CN", "音量给弄到十二", [("media_volume_set", 12)]),
+    # the windscreen blown on, the seat heater by what it warms
+    ("zh-CN", "帮我吹下挡风玻璃", [("climate_defrost", None)]),
+    ("zh-CN", "把除霜打开", [("climate_defrost", None)]),
+    ("zh-CN", "屁股下面的加热打开", [("seat_heat_driver", 2)]),
+    # the thing said first, a liking before a number, degrees of a comparative
+    ("en", "the window you can roll down please", [("window_open", None)]),
+    ("en", "set the heat to a toasty twenty four", [("climate_set_temperature", 24)]),
+    ("en", "make it three degrees warmer in here", [("climate_temperature_up", 3)]),
+    ("en", "get the car one degree cooler", [("climate_temperature_down", 1)]),
+    # all the way after the way, the music stepped by an amount
+    ("en", "wind my window down completely", [("window_open", None)]),
+    ("en", "turn the radio down a couple", [("media_volume_down", 2)]),
+    # whose seat: "the wife's", "the missus's"
+    ("en", "put my seat warmer on three and the missus's on one",
+     [("seat_heat_driver", 3), ("seat_heat_passenger", 1)]),
+])
+def test_a_register_is_read_as_the_plain_command(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    # a negation or a seat position stays unread: nothing acts
+    ("en", "I don't like open windows"),
+    ("en", "it's cold out there"),
+    ("en", "is anyone there"),
+    ("en", "drop me off at home"),
+    ("en", "the window you can leave"),
+    ("zh-CN", "先别开窗"),
+    ("zh-CN", "别吹前挡"),
+    ("zh-CN", "不用吹前挡了"),
+    ("zh-CN", "座椅调到顶"),
+    ("zh-CN", "靠背开到顶"),
+    ("zh-CN", "开埋单"),
+    ("zh-CN", "这首歌好不"),
+])
+def test_a_near_miss_acts_on_nothing(lang: str, text: str) -> None:
+    assert rule_actions(lang, text) == []
