@@ -83,3 +83,42 @@ def test_a_register_is_read_as_the_plain_command(lang: str, text: str, want: lis
 ])
 def test_a_near_miss_acts_on_nothing(lang: str, text: str) -> None:
     assert rule_actions(lang, text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # a pause (a space between Chinese words) joins two commands like a comma
+    ("zh-CN", "把座椅加热打开 风量调大点", [("seat_heat_driver", 2), ("climate_fan_up", 1)]),
+    ("zh-CN", "风量 三档 温度 二十二度", [("climate_set_fan", 3), ("climate_set_temperature", 22)]),
+    # Cantonese 同埋 and a verb after 和/同 start the next command
+    ("zh-CN", "关埋空调同埋开窗", [("climate_ac_off", None), ("window_open", None)]),
+    ("zh-CN", "打开车窗和暂停音乐", [("window_open", None), ("media_pause", None)]),
+    # a function named, then 再 and its way: one command, not a bare name and a bare verb
+    ("zh-CN", "暂停音乐，风量再开大点", [("media_pause", None), ("climate_fan_up", 1)]),
+    # 帮我 between the thing and its verb
+    ("zh-CN", "车窗帮我关上，音量帮我调小一点", [("window_close", None), ("media_volume_down", 2)]),
+    # who is asleep, said first, is the reason of the quieter music beside it
+    ("zh-CN", "奶奶睡着了，音量调小点，温度升一度",
+     [("media_volume_down", 2), ("climate_temperature_up", 1)]),
+    # a function left alone, then several commands instead
+    ("en", "leave the music alone, just close the window and put the fan on two",
+     [("window_close", None), ("climate_set_fan", 2)]),
+    ("zh-CN", "音乐别动，把车窗关上，温度调到二十二度",
+     [("window_close", None), ("climate_set_temperature", 22)]),
+    # the weather outside said after the commands, as their reason
+    ("en", "switch the AC off and roll the window down, it's gorgeous outside today",
+     [("climate_ac_off", None), ("window_open", None)]),
+])
+def test_several_commands_are_read_part_by_part(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    # the function left alone is also what is asked: not read
+    ("zh-CN", "车窗不用动，把空调打开，把车窗关上"),
+    # the aside wants the other way ("asleep" and louder)
+    ("zh-CN", "奶奶睡着了，音量调大点"),
+    # the weather said first may be about another place
+    ("en", "it's lovely outside now, turn the heat up"),
+])
+def test_a_list_the_rules_are_not_sure_of_acts_on_nothing(lang: str, text: str) -> None:
+    assert rule_actions(lang, text) == []

@@ -389,6 +389,14 @@ class RuleNLU:
             if kept is not None and found.actuates and found.confidence >= 0.85 and not negated(
                     wish) and not _topic(found.intent).startswith(kept) and not found.split:
                 return replace(found, confidence=min(found.confidence, 0.9), reason="corrected")
+            if kept is not None and not found.actuates and not negated(wish):
+                # "don't touch the window, just turn the AC on and the fan to five": the
+                # request said instead is several commands, none on the function left alone
+                several = self.parse(wish, history)
+                if len(several.split) >= 2 and several.confidence >= 0.85 and all(
+                        p.actuates and not _topic(p.intent).startswith(kept)
+                        for p in several.split):
+                    return replace(several, confidence=min(several.confidence, 0.9))
         fixed = corrections(text, self.lang)
         if fixed is None or out_of_scope(text) is not None:
             return None
