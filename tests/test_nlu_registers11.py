@@ -122,3 +122,41 @@ def test_several_commands_are_read_part_by_part(lang: str, text: str, want: list
 ])
 def test_a_list_the_rules_are_not_sure_of_acts_on_nothing(lang: str, text: str) -> None:
     assert rule_actions(lang, text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # weather or fumes coming in: the window closes (never the sunroof's: see below)
+    ("en", "the sleet is blowing in by my window", [("window_close", None)]),
+    ("en", "there's smoke drifting in through the window", [("window_close", None)]),
+    ("zh-CN", "灰尘都从车窗刮进来了", [("window_close", None)]),
+    ("zh-CN", "雨水全溅进来了", [("window_close", None)]),
+    # tired of the song
+    ("en", "I'm so fed up with this track", [("media_next", None)]),
+    ("en", "oh no, not that song again", [("media_next", None)]),
+    # no air from the vents
+    ("en", "there's barely any air blowing out of the vents", [("climate_fan_up", 1)]),
+    # the windscreen fogged, said another way
+    ("en", "I can barely see anything through the windshield", [("climate_defrost", None)]),
+    ("en", "the windshield has steamed up", [("climate_defrost", None)]),
+    ("en", "defog the screen please", [("climate_defrost", None)]),
+    ("zh-CN", "挡风玻璃上全是雾，什么都看不清", [("climate_defrost", None)]),
+    # "you" said before the order, a homophone slip, an exclamation said first
+    ("zh-CN", "你帮我把空调关了", [("climate_ac_off", None)]),
+    ("zh-CN", "切到上一手", [("media_previous", None)]),
+    ("zh-CN", "哎哟热得很", [("climate_temperature_down", 1)]),
+])
+def test_a_complaint_or_slip_is_read(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "the rain is coming in through the sunroof"),
+    ("zh-CN", "雨从天窗飘进来了"),
+    ("zh-CN", "天窗漏雨了"),
+    ("zh-CN", "你开空调了吗"),
+    ("zh-CN", "你好"),
+    ("zh-CN", "哎呀别开窗"),
+    ("en", "I'm sick of this traffic"),
+])
+def test_a_near_complaint_acts_on_nothing(lang: str, text: str) -> None:
+    assert rule_actions(lang, text) == []
