@@ -160,3 +160,27 @@ def test_a_complaint_or_slip_is_read(lang: str, text: str, want: list) -> None:
 ])
 def test_a_near_complaint_acts_on_nothing(lang: str, text: str) -> None:
     assert rule_actions(lang, text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # found in main: the speaker says they sit in the passenger seat, and "my seat" heated the
+    # DRIVER's seat; "my" seat is the passenger's then, and a named driver's seat stays his
+    ("en", "I'm in the passenger seat, turn my seat heater on", [("seat_heat_passenger", 2)]),
+    ("en", "I'm sitting in the front passenger seat, so put my seat warmer on one",
+     [("seat_heat_passenger", 1)]),
+    ("en", "I'm in the passenger seat, turn the driver's seat heater on", [("seat_heat_driver", 2)]),
+    ("en", "my mum's in the passenger seat, put her seat heater on three",
+     [("seat_heat_passenger", 3)]),
+    ("en", "my mum's in the passenger seat, put my seat heater on three",
+     [("seat_heat_driver", 3)]),
+    ("zh-CN", "我坐副驾，把我的座椅加热打开", [("seat_heat_passenger", 2)]),
+    ("zh-CN", "我是坐在副驾驶的，座椅加热开到一档", [("seat_heat_passenger", 1)]),
+    ("zh-CN", "我在副驾，我这边座椅加热关掉", [("seat_heat_passenger", 0)]),
+    ("zh-CN", "我坐副驾，把主驾座椅加热打开", [("seat_heat_driver", 2)]),
+    ("zh-CN", "我奶奶坐副驾，她那边座椅加热开到二档", [("seat_heat_passenger", 2)]),
+    ("zh-CN", "我老公坐副驾，把我的座椅加热打开", [("seat_heat_driver", 2)]),
+    # a request for another function is read as said
+    ("zh-CN", "我坐副驾，温度调高一点", [("climate_temperature_up", 1)]),
+])
+def test_my_seat_is_where_i_said_i_sit(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want

@@ -45,6 +45,7 @@ from home_assistant_intents import get_intents
 from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import plainly
 from twin.assistant.commands import UNKNOWN, Command, make_command
+from twin.assistant.ellipsis import seated
 from twin.assistant.feedback import (
     LANGS,
     cannot_part,
@@ -313,6 +314,9 @@ class RuleNLU:
             return RuleResult("unknown", None, 1.0, UNKNOWN,
                               active_catalogue().phrase("leave", self.lang), "cabin", "",
                               "cancelled", (time.perf_counter() - start) * 1000.0)
+        seat = seated(text, self.lang)
+        if seat is not None:  # "I'm in the passenger seat, turn my seat heater on": hers
+            return replace(self.parse(seat, history), ms=(time.perf_counter() - start) * 1000.0)
         whole = self._parse_one(text, history)
         if history:  # "turn it up" after the fan was set: the fan, not the volume
             said = self._pronoun(text, history, whole)
