@@ -135,7 +135,7 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|得(?:慌|要命|不行|要死|受不了|够呛|"
+    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
@@ -319,6 +319,11 @@ _EN = (
     # a pointing "that" before the thing: "turn that music down" -> "turn the music down"
     (re.compile(r"\bthat (?=(?:music|song|radio|fan|window|heat|heater|heating|ac|aircon|"
                 r"air con|volume|seat heater|blower)\b)", re.IGNORECASE), "the "),
+    # "help me" before the order (Nigerian, Indian, Chinese-influenced English): "please help me
+    # turn the temperature up" -> "turn the temperature up"
+    (re.compile(r"^(?:(?:please|kindly|can you|could you|pls)\s+)?help (?:me|us) (?:to )?"
+                r"(?=(?:turn|switch|open|close|shut|put|set|play|pause|mute|skip|increase|"
+                r"decrease|reduce|raise|lower|roll|start|stop)\b)", re.IGNORECASE), ""),
     # a suggestion's wrapper: "would it hurt to turn …", "any chance you could …"
     (re.compile(r"^(?:would it hurt to|would it be ok(?:ay)? to|any chance you could|"
                 r"is there any chance you could|mind if you)\s+", re.IGNORECASE), ""),
