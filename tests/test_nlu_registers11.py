@@ -185,3 +185,22 @@ def test_a_near_complaint_acts_on_nothing(lang: str, text: str) -> None:
 ])
 def test_my_seat_is_where_i_said_i_sit(lang: str, text: str, want: list) -> None:
     assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # found on this branch while it was written: "冻惨了" (read plainly as "太冻了") beside a seat
+    # heater request raised the cabin temperature too; it is the request's reason
+    ("zh-CN", "座椅加热开到三档，冻惨了", [("seat_heat_driver", 3)]),
+    ("zh-CN", "把座椅加热关了，热惨了", [("seat_heat_driver", 0)]),
+    ("zh-CN", "冷惨了", [("climate_temperature_up", 1)]),
+    # "help me" before the order
+    ("en", "please help me close the window", [("window_close", None)]),
+    ("en", "kindly help us turn the fan down", [("climate_fan_down", 1)]),
+])
+def test_a_reason_or_a_wrapper_is_no_command(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+def test_help_me_before_something_the_cabin_cannot_do_acts_on_nothing() -> None:
+    assert rule_actions("en", "help me find a restaurant") == []
+    assert rule_actions("zh-CN", "打开车窗，冻惨了") == []
