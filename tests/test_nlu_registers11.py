@@ -204,3 +204,21 @@ def test_a_reason_or_a_wrapper_is_no_command(lang: str, text: str, want: list) -
 def test_help_me_before_something_the_cabin_cannot_do_acts_on_nothing() -> None:
     assert rule_actions("en", "help me find a restaurant") == []
     assert rule_actions("zh-CN", "打开车窗，冻惨了") == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # "<how things are> so <command>": the state is the command's reason
+    ("en", "it's stuffy so open the window", [("window_open", None)]),
+    ("en", "the baby's awake now so you can put the music on", [("media_play", None)]),
+])
+def test_so_joins_a_reason_and_its_command(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "I'm boiling so turn the heat up",  # the reason wants the other way
+    "it's cold outside so open the window",  # the weather said first may be about elsewhere
+    "turn it up so I can hear",
+])
+def test_so_with_a_reason_against_the_command_acts_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []
