@@ -222,3 +222,19 @@ def test_so_joins_a_reason_and_its_command(lang: str, text: str, want: list) -> 
 ])
 def test_so_with_a_reason_against_the_command_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # found in main: "and my wife" was left out as an aside; the driver's seat alone was heated
+    ("en", "seat heater on for me and my wife",
+     [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    ("en", "turn the seat warmer on for me and the missus too",
+     [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    # the order said with a command: "first …", "… first"
+    ("en", "first roll the window up, then pause the music",
+     [("window_close", None), ("media_pause", None)]),
+    ("en", "mute the radio first and then open the window",
+     [("media_mute", None), ("window_open", None)]),
+])
+def test_who_and_in_what_order(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want

@@ -324,6 +324,10 @@ _EN = (
     (re.compile(r"^(?:(?:please|kindly|can you|could you|pls)\s+)?help (?:me|us) (?:to )?"
                 r"(?=(?:turn|switch|open|close|shut|put|set|play|pause|mute|skip|increase|"
                 r"decrease|reduce|raise|lower|roll|start|stop)\b)", re.IGNORECASE), ""),
+    # the order said with it: "first close the window", "close the window first"
+    (re.compile(r"^(?:first(?:ly)?|first of all|to start with|to begin with)[\s,]+(?=\w)",
+                re.IGNORECASE), ""),
+    (re.compile(r"(?<=\w)\s+first\s*[.!]*$", re.IGNORECASE), ""),
     # a suggestion's wrapper: "would it hurt to turn …", "any chance you could …"
     (re.compile(r"^(?:would it hurt to|would it be ok(?:ay)? to|any chance you could|"
                 r"is there any chance you could|mind if you)\s+", re.IGNORECASE), ""),

@@ -37,7 +37,7 @@ _ZH_ZONE_IN = re.compile(rf"^(?:[把将给])?(?:{_ZH_PASSENGER}|{_ZH_DRIVER})")
 _EN_DRIVER = r"(?:mine|my side|my one|my seat|me|for me|the driver'?s?(?: side| one| seat)?)"
 _EN_PASSENGER = (r"(?:hers|his|hers as well|the passenger(?:'s| side| one| seat)?|"
                  r"passenger(?:'s| side)?|"
-                 r"(?:my|the) (?:wife|husband|partner|missus|hubby)'s(?: one| seat)?|hers)")
+                 r"(?:my|the) (?:wife|husband|partner|missus|hubby)(?:'s)?(?: one| seat)?|hers)")
 _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?"
                           rf"(?:(?P<d>{_EN_DRIVER})|(?P<p>{_EN_PASSENGER}))\b(?P<rest>.*)$",
                           re.IGNORECASE)
