@@ -238,3 +238,18 @@ def test_so_with_a_reason_against_the_command_acts_on_nothing(text: str) -> None
 ])
 def test_who_and_in_what_order(lang: str, text: str, want: list) -> None:
     assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # a final 吧 on a part the templates miss, a restarted verb
+    ("zh-CN", "音量调小一点吧，再把车窗关上吧", [("media_volume_down", 2), ("window_close", None)]),
+    ("en", "close the close the window and put the put the fan on two",
+     [("window_close", None), ("climate_set_fan", 2)]),
+])
+def test_a_particle_or_a_restart_is_read_away(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize("text", ["别开空调吧", "不要放音乐了吧"])
+def test_a_refusal_with_a_final_particle_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

@@ -38,7 +38,7 @@ _ZH = (
     (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
                 r"[？?。！!]*$"), ""),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|吧)+[。！!～~]*$"), ""),
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
     (re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|妈呀)[，,!！\s]*(?=[\u4e00-\u9fff])"), ""),
     # "you" said before the order: "你把车窗打开", "恁把音乐关小点儿"
@@ -177,6 +177,10 @@ _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
+    # a verb restarted: "turn the turn the fan down", "can you can you open …"
+    (re.compile(r"\b(?P<w>(?:turn|switch|put|set|open|close|roll|mute|pause|play|skip|can you|"
+                r"could you)(?:\s+(?:the|my|it|on|off|up|down))?),?\s+(?P=w)\b", re.IGNORECASE),
+     r"\g<w>"),
     # a colloquial "put": "chuck the aircon on", "pop my seat warmer on", "stick some music on"
     (re.compile(r"^(?:chuck|pop|stick|bung|whack|throw)\b(?=.*\bon\b)", re.IGNORECASE), "put"),
     # the ends of a range said colloquially: "full whack", "flat out" -> "max"
