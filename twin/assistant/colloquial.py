@@ -38,7 +38,8 @@ _ZH = (
     (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
                 r"[？?。！!]*$"), ""),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|吧)+[。！!～~]*$"), ""),
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
+    (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
     (re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|妈呀)[，,!！\s]*(?=[\u4e00-\u9fff])"), ""),
     # "you" said before the order: "你把车窗打开", "恁把音乐关小点儿"
