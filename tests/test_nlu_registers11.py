@@ -253,3 +253,16 @@ def test_a_particle_or_a_restart_is_read_away(lang: str, text: str, want: list) 
 @pytest.mark.parametrize("text", ["别开空调吧", "不要放音乐了吧"])
 def test_a_refusal_with_a_final_particle_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # other names of a function: loudness, a tune, the heater
+    ("en", "loudness down a bit", [("media_volume_down", 2)]),
+    ("en", "skip to the next tune and set the loudness to twelve",
+     [("media_next", None), ("media_volume_set", 12)]),
+    ("en", "heater to nineteen please", [("climate_set_temperature", 19)]),
+    # the seat heater keeps its own name
+    ("en", "seat heater to one", [("seat_heat_driver", 1)]),
+])
+def test_another_name_of_a_function(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want

@@ -238,6 +238,11 @@ _EN = (
     # the music's loudness stepped by an amount: "turn the music up two" -> "… the volume up two"
     (re.compile(r"\b(?:the )?(?:music|radio|tunes|stereo|sound)(?=\s+(?:up|down)\s+(?:a notch|"
                 rf"a bit|a couple|a little|{_EN_NUMBERS})\b)", re.IGNORECASE), "the volume"),
+    # other names of a function: "loudness" (the volume), "tune" (a song), "the heater" (the heat)
+    (re.compile(r"\bloudness\b", re.IGNORECASE), "volume"),
+    (re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tune\b", re.IGNORECASE),
+     r"\g<d> song"),
+    (re.compile(r"(?<!seat )(?<!seat-)\bheater(?=\s+(?:up|down|to)\b)", re.IGNORECASE), "heat"),
     # "the wife's" (Irish, Australian) is "my wife's"
     (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my "),
     # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
