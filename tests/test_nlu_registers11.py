@@ -266,3 +266,31 @@ def test_a_refusal_with_a_final_particle_acts_on_nothing(text: str) -> None:
 ])
 def test_another_name_of_a_function(lang: str, text: str, want: list) -> None:
     assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # found in main: a run-on list with a correction at its end acted on the corrected command
+    # alone (the window was left open, the AC left off) with full confidence
+    ("zh-CN", "打开空调温度调到二十度不对二十二度",
+     [("climate_ac_on", None), ("climate_set_temperature", 22)]),
+    ("zh-CN", "关窗音量调到十不对十二", [("window_close", None), ("media_volume_set", 12)]),
+    ("zh-CN", "风量调到五档不对三档", [("climate_set_fan", 3)]),
+    # a number corrected without a pause, in a list
+    ("en", "open the window and put the fan on six no three",
+     [("window_open", None), ("climate_set_fan", 3)]),
+    ("en", "set the temp to twenty two no twenty three degrees",
+     [("climate_set_temperature", 23)]),
+    # "after this" joins two commands
+    ("en", "mute the radio after this roll the window up",
+     [("media_mute", None), ("window_close", None)]),
+])
+def test_a_correction_or_a_join_in_a_list(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "turn the volume to five no more",  # "no more" corrects nothing
+    "turn the fan up after this",  # "after this" alone is a time
+])
+def test_a_correction_or_a_time_that_is_not_one_acts_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []

@@ -178,6 +178,12 @@ _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
+    # a number corrected without a pause: "set the fan to five no four" -> "… to four"
+    (re.compile(rf"\b(?:{_EN_NUMBERS}(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
+                r"(?:\s+(?:degrees?|percent))?\s+(?:no|nope|sorry|i mean|or rather|wait|"
+                r"actually|make (?:that|it))\s+"
+                rf"(?P<b>{_EN_NUMBERS}(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\b",
+                re.IGNORECASE), r"\g<b>"),
     # a verb restarted: "turn the turn the fan down", "can you can you open …"
     (re.compile(r"\b(?P<w>(?:turn|switch|put|set|open|close|roll|mute|pause|play|skip|can you|"
                 r"could you)(?:\s+(?:the|my|it|on|off|up|down))?),?\s+(?P=w)\b", re.IGNORECASE),

@@ -73,7 +73,9 @@ MAX_SPAN = 4
 """The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
 
 CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|as well as|"
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and after this|and also|"
+                     r"after that|after this(?= (?:turn|put|set|open|close|shut|roll|switch|play|"
+                     r"pause|mute|skip|crank|bump|knock|drop)\b)|as well as|"
                      r"afterwards|and|then|also|plus)\b\s*"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])"
                      r"|\s+so\s+(?=(?:you can |can you |could you |please |just )?(?:turn|put|drop|"

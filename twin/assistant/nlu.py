@@ -407,6 +407,11 @@ class RuleNLU:
         first, readings = fixed
         if len([p for p in CONJUNCTIONS[self.lang].split(first) if p and p.strip()]) > 1:
             return None
+        if self.lang == "zh-CN" and len(self._parse_one(first, history).split) < 2 and len(
+                self._split(first, history, self._parse_one(first, history)) or ()) > 1:
+            # "把车窗关上风量调到五档不对四档": the correction is the last command's; a run-on
+            # before it is several commands, read part by part (never the correction alone)
+            return None
         later = [p for p in CONJUNCTIONS[self.lang].split(readings[0]) if p and p.strip()][1:]
         if second_order(readings[0], self.lang) or any(
                 self._parse_one(p.strip(), history).confidence >= 0.5 for p in later):
