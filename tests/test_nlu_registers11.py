@@ -294,3 +294,23 @@ def test_a_correction_or_a_join_in_a_list(lang: str, text: str, want: list) -> N
 ])
 def test_a_correction_or_a_time_that_is_not_one_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # a non-native comparative, a word-order slip, a teenager's tags and slang
+    ("en", "make the music less", [("media_volume_down", 2)]),
+    ("en", "radio more quiet please", [("media_volume_down", 2)]),
+    ("en", "windows please open", [("window_open", None)]),
+    ("en", "yo skip this song fr", [("media_next", None)]),
+    ("en", "that track is trash", [("media_next", None)]),
+    # 劳驾 with 您, 一半儿, 走起
+    ("zh-CN", "劳驾您把车窗关上", [("window_close", None)]),
+    ("zh-CN", "车窗开一半儿", [("window_set_position", 50)]),
+    ("zh-CN", "歌走起", [("media_play", None)]),
+])
+def test_a_learner_or_a_teenager_is_read(lang: str, text: str, want: list) -> None:
+    assert rule_actions(lang, text) == want
+
+
+def test_a_comparative_on_the_ac_is_not_guessed() -> None:
+    assert rule_actions("en", "make the ac less") == []  # cooler or less air: not said

@@ -1,3 +1,6 @@
+# Over 400 lines: one ordered table of spoken readings per language (a reading may depend on
+# the ones before it, e.g. a particle read away before a verb is replaced); split, the order
+# would be spread over files.
 """Spoken words that only colour a sentence, read away when the templates miss it.
 
 Chinese complaints carry words the templates need not know: a pointing 这 before the thing
@@ -50,7 +53,7 @@ _ZH = (
     (re.compile(r"^(?:往|朝)家(?:里)?(?:开|走)"), "回家"),
     (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=看不)"), ""),
     # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
-    (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*"
+    (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*(?:您|你)?"
                 r"(?=[\u4e00-\u9fff])"), ""),
     # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
     (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
@@ -113,7 +116,8 @@ _ZH = (
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
     (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
-    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起)(?:一下|起来|一首)?[吧啊]?$"),
+    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
+                r"[吧啊]?$"),
      r"播放\g<o>"),
     # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
     (re.compile(r"稍微|稍稍|略微|微微"), ""),
@@ -140,7 +144,7 @@ _ZH = (
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
-    (re.compile(r"(?<=[点缝会些块妇])儿"), ""),
+    (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
     # a measure word between a verb and its object: "除个雾", "开个一档" -> "除雾", "开一档"
     (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十\d])"), ""),
@@ -214,7 +218,7 @@ _EN = (
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
-                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah)\b)+"
+                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
@@ -254,6 +258,14 @@ _EN = (
     (re.compile(r"\bloudness\b", re.IGNORECASE), "volume"),
     (_EN_TUNE, r"\g<d> song"),
     (re.compile(r"(?<!seat )(?<!seat-)\bheater(?=\s+(?:up|down|to)\b)", re.IGNORECASE), "heat"),
+    # a non-native comparative: "make the volume less", "music more loud" -> "… down", "… louder"
+    (re.compile(r"^(?:please\s+)?(?:make|do) (?:the )?(?P<o>volume|sound|music|fan speed|fan|"
+                r"temperature|temp) (?P<w>less|lower|more|higher)$", re.IGNORECASE),
+     lambda m: f"turn the {m.group('o')} "
+     f"{'down' if m.group('w').lower() in ('less', 'lower') else 'up'}"),
+    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool)\b", re.IGNORECASE),
+     lambda m: {"loud": "louder", "quiet": "quieter", "cold": "colder", "warm": "warmer",
+                "cool": "cooler"}[m.group("a").lower()]),
     # "the wife's" (Irish, Australian) is "my wife's"
     (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my "),
     # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
@@ -281,7 +293,8 @@ _EN = (
     (re.compile(r"^(?:the\s+)?(?=(?:volume|temperature|heat|fan|fan speed)\s+(?:to|at)\s)",
                 re.IGNORECASE), "set the "),
     # a telegraphic order, the thing first: "window close" -> "close the window"
-    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?P<v>close|open|shut)$", re.IGNORECASE),
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:please\s+)?(?P<v>close|open|shut)$",
+                re.IGNORECASE),
      r"\g<v> the \g<o>"),
     # "small" said last for a little (Nigerian, Singaporean): "open the window small"
     (re.compile(r"\s+small(?: small)?\s*$", re.IGNORECASE),
