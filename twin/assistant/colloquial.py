@@ -227,47 +227,62 @@ _EN = (
     # "like" as a filler before a verb: "mute it and like open my window"
     # (only first, after "and" or a comma: "I don't like open windows" keeps it)
     (re.compile(r"(?:^|(?<=\band )|(?<=, )|(?<=\bjust ))like,?\s+(?=(?:open|close|shut|turn|put|"
-                r"mute|play|pause|skip|set|roll|switch)\b)", re.IGNORECASE), ""),
+                r"mute|play|pause|skip|set|roll|switch)\b)", re.IGNORECASE), "",
+     ("like",)),
     # Irish "would you ever …" and a trailing "there": "would you ever turn the fan down there"
-    (re.compile(r"^(?P<w>would|will|could|can) (?:you|ya) ever\b", re.IGNORECASE), r"\g<w> you"),
+    (re.compile(r"^(?P<w>would|will|could|can) (?:you|ya) ever\b", re.IGNORECASE), r"\g<w> you",
+     ("ever",)),
     (_EN_THERE, ""),
     # the thing said first, then who is to do it: "the fan you can put on level four"
     (re.compile(r"^the (?P<o>fan|window|volume|music|temperature|temp|heat|heating|ac|aircon|a ?c|"
                 r"seat heater|seat warmer|radio)\s+(?:you can|can you|could you|you could|"
                 r"will you|would you)\s+(?P<v>put|turn|set|switch|roll|bring)\b",
-                re.IGNORECASE), r"\g<v> the \g<o>"),
+                re.IGNORECASE), r"\g<v> the \g<o>",
+     (" you ",)),
     # a liking said before a number: "set the climate to a comfy twenty three"
     (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool)\s+"
-                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
+                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), "",
+     ("comfy", "comfortable", "nice", "cosy", "cozy", "pleasant", "toasty", "balmy", "mild",
+      "cool")),
     # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
     (re.compile(rf"^(?:make|get) (?:it|things|the car|the cabin|the temperature|the temp)\s+"
                 rf"(?=(?:a|one|{_EN_NUMBERS}) degrees? (?:warmer|cooler|hotter|colder)\b)",
-                re.IGNORECASE), ""),
-    (re.compile(r"(?<=warmer|cooler|hotter|colder) in here\b", re.IGNORECASE), ""),
+                re.IGNORECASE), "",
+     ("degree",)),
+    (re.compile(r"(?<=warmer|cooler|hotter|colder) in here\b", re.IGNORECASE), "",
+     ("in here",)),
     # the ends of the range by their superlative: "to the lowest" -> "to the minimum"
     (re.compile(r"\bto the (?P<e>lowest|highest)\b(?: (?:setting|level|possible|one))?",
                 re.IGNORECASE),
-     lambda m: "to the minimum" if m.group("e").lower() == "lowest" else "to the maximum"),
+     lambda m: "to the minimum" if m.group("e").lower() == "lowest" else "to the maximum",
+     ("lowest", "highest")),
     # all the way said after the way: "roll my window down all the way" -> "… all the way down"
     (re.compile(r"\b(?P<w>up|down)\s+(?:all the way|fully|completely)\b", re.IGNORECASE),
-     r"all the way \g<w>"),
+     r"all the way \g<w>",
+     ("all the way", "fully", "completely")),
     # the music's loudness stepped by an amount: "turn the music up two" -> "… the volume up two"
     (re.compile(r"\b(?:the )?(?:music|radio|tunes|stereo|sound)(?=\s+(?:up|down)\s+(?:a notch|"
-                rf"a bit|a couple|a little|{_EN_NUMBERS})\b)", re.IGNORECASE), "the volume"),
+                rf"a bit|a couple|a little|{_EN_NUMBERS})\b)", re.IGNORECASE), "the volume",
+     ("music", "radio", "tunes", "stereo", "sound")),
     # other names of a function: "loudness" (the volume), "tune" (a song), "the heater" (the heat)
-    (re.compile(r"\bloudness\b", re.IGNORECASE), "volume"),
+    (re.compile(r"\bloudness\b", re.IGNORECASE), "volume",
+     ("loudness",)),
     (_EN_TUNE, r"\g<d> song"),
-    (re.compile(r"(?<!seat )(?<!seat-)\bheater(?=\s+(?:up|down|to)\b)", re.IGNORECASE), "heat"),
+    (re.compile(r"(?<!seat )(?<!seat-)\bheater(?=\s+(?:up|down|to)\b)", re.IGNORECASE), "heat",
+     ("heater",)),
     # a non-native comparative: "make the volume less", "music more loud" -> "… down", "… louder"
     (re.compile(r"^(?:please\s+)?(?:make|do) (?:the )?(?P<o>volume|sound|music|fan speed|fan|"
                 r"temperature|temp) (?P<w>less|lower|more|higher)$", re.IGNORECASE),
      lambda m: f"turn the {m.group('o')} "
-     f"{'down' if m.group('w').lower() in ('less', 'lower') else 'up'}"),
+     f"{'down' if m.group('w').lower() in ('less', 'lower') else 'up'}",
+     ("less", "lower", "more", "higher")),
     (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool)\b", re.IGNORECASE),
      lambda m: {"loud": "louder", "quiet": "quieter", "cold": "colder", "warm": "warmer",
-                "cool": "cooler"}[m.group("a").lower()]),
+                "cool": "cooler"}[m.group("a").lower()],
+     ("more ",)),
     # "the wife's" (Irish, Australian) is "my wife's"
-    (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my "),
+    (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my ",
+     ("wife", "missus", "missis", "hubby", "husband")),
     # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
     (re.compile(r"\b(?:a wee bit|a wee|a tad|a touch|a smidge|a smidgen|a hair|a little bit|"
                 r"a wee touch|(?<=\bup )small(?: small)?|(?<=\bdown )small(?: small)?|"
@@ -283,7 +298,8 @@ _EN = (
                 r"(?:all the way\s+)?(?:up|down)\b)", re.IGNORECASE), "roll "),
     (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take)\b"
                 r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
-    (re.compile(r"^(?:drop|lower)\b(?=.*\b(?:down|to)\b)(?!.*\bup\b)", re.IGNORECASE), "turn"),
+    (re.compile(r"^(?:drop|lower)\b(?=.*\b(?:down|to)\b)(?!.*\bup\b)", re.IGNORECASE), "turn",
+     ("drop", "lower")),
     # music stopped colloquially: "shut the music off", "kill the radio" -> "turn off the music"
     (re.compile(r"^(?:shut|switch|flick|knock)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s+off\b",
                 re.IGNORECASE), r"turn off \g<o>"),
@@ -357,11 +373,14 @@ _EN = (
     # turn the temperature up" -> "turn the temperature up"
     (re.compile(r"^(?:(?:please|kindly|can you|could you|pls)\s+)?help (?:me|us) (?:to )?"
                 r"(?=(?:turn|switch|open|close|shut|put|set|play|pause|mute|skip|increase|"
-                r"decrease|reduce|raise|lower|roll|start|stop)\b)", re.IGNORECASE), ""),
+                r"decrease|reduce|raise|lower|roll|start|stop)\b)", re.IGNORECASE), "",
+     ("help",)),
     # the order said with it: "first close the window", "close the window first"
     (re.compile(r"^(?:first(?:ly)?|first of all|to start with|to begin with)[\s,]+(?=\w)",
-                re.IGNORECASE), ""),
-    (re.compile(r"(?<=\w)\s+first\s*[.!]*$", re.IGNORECASE), ""),
+                re.IGNORECASE), "",
+     ("first", "to start", "to begin")),
+    (re.compile(r"(?<=\w)\s+first\s*[.!]*$", re.IGNORECASE), "",
+     ("first",)),
     # a suggestion's wrapper: "would it hurt to turn …", "any chance you could …"
     (re.compile(r"^(?:would it hurt to|would it be ok(?:ay)? to|any chance you could|"
                 r"is there any chance you could|mind if you)\s+", re.IGNORECASE), ""),
@@ -394,8 +413,9 @@ _GATES: dict[re.Pattern[str], tuple[str, ...]] = {
     _EN_TUNE: ("tune",),
 }
 """Words without which a costly pattern cannot match (it is not tried: a miss reads every
-pattern once, and the rule NLU's p99 is a miss's)."""
-_RULES = {lang: tuple((p, s, _GATES.get(p)) for p, s in table)
+pattern once, and the rule NLU's p99 is a miss's); an entry of a table may name its own as a
+third element."""
+_RULES = {lang: tuple((r[0], r[1], r[2] if len(r) > 2 else _GATES.get(r[0])) for r in table)
           for lang, table in (("zh-CN", _ZH), ("en", _EN))}
 
 
