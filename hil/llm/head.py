@@ -3,11 +3,11 @@
 """``HeadIntentResolver``: a classification head on SmolLM2's hidden state, that abstains.
 
 One forward pass over the query after a short cached prefix, through the first
-:data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the hidden states of
-the query's tokens, pooled by their mean (:data:`hil.llm.HEAD_POOLING`; chosen out of file,
-BENCHMARKS.md; with an engine without embeddings, the last token's state read as the logits of
-1,024 fixed vocabulary ids, a linear image of it: :func:`hil.llm.softmax.feature_token_ids`);
-a softmax-regression head trained at start-up on
+:data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the last token's hidden
+state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; see
+:func:`hil.llm.softmax.feature_token_ids`), or with :data:`hil.llm.HEAD_POOLING` ``"mean"`` the
+mean of the query's tokens' states (measured, not shipped: BENCHMARKS.md); a
+softmax-regression head trained at start-up on
 labelled examples (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts
 sampled from the cabin's templates; never a hold-out) turns it into intent probabilities. Then
 (:func:`head_decision`):
