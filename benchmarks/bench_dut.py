@@ -26,6 +26,7 @@ import numpy as np
 
 from hil import process
 from hil.dut.contract import Dut, DutRequest
+from hil.dut.echo import tcp_echo_server
 from hil.dut.http import HttpDut
 from hil.dut.inprocess import InProcessDut
 from hil.dut.jsonl import JsonLinesDut
@@ -139,25 +140,7 @@ FIDELITY_MODEL = Impairment(PathRtt(2.0, ShiftedLognormal.from_median_p95(1.0, 4
 def proxy_fidelity(quick: bool) -> list[dict[str, Any]]:
     per_conn = 50 if quick else 1250
     conns, size = 4 if quick else 16, 100
-    srv = socket.socket()
-    srv.bind(("127.0.0.1", 0))
-    srv.listen(16)
-
-    def serve(conn: socket.socket) -> None:
-        with conn:
-            while data := conn.recv(65536):
-                conn.sendall(data)
-
-    def accept() -> None:
-        while True:
-            try:
-                c, _ = srv.accept()
-            except OSError:
-                return
-            threading.Thread(target=serve, args=(c,), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
-    with ImpairmentProxy(srv.getsockname(), FIDELITY_MODEL, seed=5) as proxy:
+    with tcp_echo_server() as echo, ImpairmentProxy(echo, FIDELITY_MODEL, seed=5) as proxy:
 
         def client() -> None:
             with socket.create_connection(("127.0.0.1", proxy.port)) as s:
@@ -174,7 +157,6 @@ def proxy_fidelity(quick: bool) -> list[dict[str, Any]]:
         for t in threads:
             t.join()
         chunks = list(proxy.chunks)
-    srv.close()
     applied = [c.applied_ms for c in chunks]
     late = [c.late_ms for c in chunks]
     reference = FIDELITY_MODEL.one_way_ms(np.random.default_rng(0), np.zeros(400_000),

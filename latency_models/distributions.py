@@ -10,7 +10,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
-from scipy import stats
+
+# scipy.stats is imported where a quantile or a truncated normal needs it, not here: it takes
+# ~0.7 s of a process start (of ~1 s), and the device processes every rig start spawns
+# (devices.serial_emulator, devices.can_twins) draw their delays from rng alone
 
 
 class SpecError(ValueError):
@@ -86,6 +89,8 @@ class TruncNormal(Distribution):
     def _frozen(self) -> Any:
         a = (self.low - self.mean) / self.sd
         b = (self.high - self.mean) / self.sd
+        from scipy import stats
+
         return stats.truncnorm(a, b, loc=self.mean, scale=self.sd)
 
     def sample(self, rng: np.random.Generator, n: int) -> np.ndarray:
@@ -126,6 +131,8 @@ class ShiftedLognormal(Distribution):
         return self.shift + rng.lognormal(self.mu, self.sigma, n)
 
     def quantile(self, q: float | np.ndarray) -> float | np.ndarray:
+        from scipy import stats
+
         return self.shift + stats.lognorm(self.sigma, scale=np.exp(self.mu)).ppf(q)
 
 
@@ -143,6 +150,8 @@ class OffsetGamma(Distribution):
         return self.offset + rng.gamma(self.shape, self.scale_ms, n)
 
     def quantile(self, q: float | np.ndarray) -> float | np.ndarray:
+        from scipy import stats
+
         return self.offset + stats.gamma(self.shape, scale=self.scale_ms).ppf(q)
 
 

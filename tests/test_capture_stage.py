@@ -6,6 +6,7 @@ expectations; the audio faults come from the one fault registry."""
 
 from __future__ import annotations
 
+import copy
 import csv
 import re
 from pathlib import Path
@@ -47,8 +48,21 @@ def _builtin(report: dict[str, Any], metric: str) -> dict[str, Any]:
     return next(e for e in report["expectations"] if e["metric"] == metric)
 
 
-def test_capture_runs_real_and_starts_the_clock_at_the_end_of_speech(tmp_path: Path) -> None:
-    report, rows = _run(_raw(), tmp_path)
+@pytest.fixture(scope="module")
+def plain_run(tmp_path_factory: pytest.TempPathFactory
+              ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``_run(_raw())`` once for the module (a real-time run of a few seconds): the clock test
+    and the drift test's baseline assert different things on the same run."""
+    return _run(_raw(), tmp_path_factory.mktemp("plain"))
+
+
+def _plain(plain_run: tuple[dict[str, Any], list[dict[str, Any]]]
+           ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    return copy.deepcopy(plain_run)  # a test's changes never reach the other's
+
+
+def test_capture_runs_real_and_starts_the_clock_at_the_end_of_speech(plain_run: Any) -> None:
+    report, rows = _plain(plain_run)
     assert {s: report["stages"][s]["mode"] for s in STAGES} == {
         s: "real" if s == "capture" else "modelled" for s in STAGES}
     block = report["capture_real"]
@@ -137,11 +151,12 @@ def test_the_audio_faults_are_in_the_one_registry() -> None:
         == dict.fromkeys(("noise_burst", "mic_dropout", "clock_drift"), "audio")
 
 
-def test_a_fast_audio_clock_makes_the_reader_fall_behind(tmp_path: Path) -> None:
+def test_a_fast_audio_clock_makes_the_reader_fall_behind(tmp_path: Path, plain_run: Any
+                                                        ) -> None:
     """A source 20 % fast: the reader (nominal rate) falls behind by a sixth of the audio it
     read (1 - 1/1.2), so the decision comes later than without drift, by about that much (half
     of it asserted: the two runs' pacing on a loaded machine differs by a few ms)."""
-    _, rows = _run(_raw(), tmp_path / "plain")
+    _, rows = _plain(plain_run)
     drift = {"kind": "clock_drift", "ppm": 200_000}
     fast, drifted = _run(_raw(faults=[drift]), tmp_path / "fast")
     for a, b in zip(rows, drifted, strict=True):

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from hil.dut.contract import DutRequest
+from hil.dut.echo import tcp_echo_server
 from hil.dut.http import HttpDut
 from hil.dut.proxy import ImpairmentProxy, network_ms
 from latency_models.distributions import ShiftedLognormal
@@ -24,39 +25,15 @@ from latency_models.network import PathRtt
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def echo_server() -> tuple[socket.socket, int]:
-    """A TCP echo server on loopback (real sockets, one thread per connection)."""
-    srv = socket.socket()
-    srv.bind(("127.0.0.1", 0))
-    srv.listen(16)
-
-    def serve(conn: socket.socket) -> None:
-        with conn:
-            while data := conn.recv(65536):
-                conn.sendall(data)
-
-    def accept() -> None:
-        while True:
-            try:
-                conn, _ = srv.accept()
-            except OSError:
-                return
-            threading.Thread(target=serve, args=(conn,), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
-    return srv, srv.getsockname()[1]
-
-
 MODEL = Impairment(PathRtt(2.0, ShiftedLognormal.from_median_p95(1.0, 4.0)))
 
 
 @pytest.mark.slow
 def test_applied_holds_match_the_configured_distribution() -> None:
     # 32,000 chunks: enough that the sample's own p95 noise is well inside 2 %
-    srv, port = echo_server()
     conns, per_conn, size = 16, 1000, 100
     received: list[bool] = []
-    with ImpairmentProxy(("127.0.0.1", port), MODEL, seed=11) as proxy:
+    with tcp_echo_server() as echo, ImpairmentProxy(echo, MODEL, seed=11) as proxy:
 
         def client(k: int) -> None:
             with socket.create_connection(("127.0.0.1", proxy.port)) as s:
@@ -76,7 +53,6 @@ def test_applied_holds_match_the_configured_distribution() -> None:
         for t in threads:
             t.join(timeout=300)
         chunks = list(proxy.chunks)
-    srv.close()
     assert len(received) == conns * per_conn and all(received)  # intact, in order
     applied = np.array([c.applied_ms for c in chunks])
     assert len(applied) == 2 * conns * per_conn  # one hold per chunk, each way

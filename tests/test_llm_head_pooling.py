@@ -105,3 +105,21 @@ def test_the_ac_to_a_fan_level_is_not_a_temperature() -> None:
     d = _answer("空调开到3档", "zh-CN", climate_ac_on=0.5, climate_set_temperature=0.3,
                 unknown=0.1)
     assert d.intent != "climate_set_temperature", d
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    # a home's speaker is somewhere else (the head once skipped the car's track for one, out of
+    # file on every line of train/hard_dev)
+    ("next track on the kitchen speaker please", "en"),
+    ("play some blues on the living room speakers", "en"),
+    ("turn the bedroom tv down", "en"),
+    ("把客厅的音箱切到下一首", "zh-CN"),
+])
+def test_a_home_speaker_is_not_the_car(text: str, lang: str) -> None:
+    d = _answer(text, lang, media_next=0.4, media_play=0.2, media_volume_down=0.2, unknown=0.1)
+    assert (d.intent, d.why) == ("unknown", "out_of_scope"), d
+
+
+def test_the_car_speakers_still_are() -> None:
+    d = _answer("skip this song on the speakers", "en", media_next=0.7, unknown=0.1)
+    assert d.intent == "media_next", d

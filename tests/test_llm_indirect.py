@@ -351,6 +351,16 @@ def test_a_follow_up_about_the_seat_moves_its_level_a_step_or_to_the_other_seat(
     assert _after("still cold, more", "en", seat3) == ("seat_heat_driver", 3)
 
 
+@pytest.mark.parametrize(("text", "lang"), [
+    ("驾驶位也开一下", "zh-CN"), ("我自己的也开", "zh-CN"), ("the driver's seat as well", "en"),
+    ("mine too", "en"),
+])
+def test_a_follow_up_names_the_drivers_seat_in_the_catalogues_words(text: str, lang: str) -> None:
+    """The follow-up reads the seats by the catalogue's zone and own words (one place)."""
+    assert _after(text, lang, Turn("副驾座椅加热开二档", "seat_heat_passenger", 2)) == (
+        "seat_heat_driver", 2)
+
+
 def test_a_first_turn_is_not_read_as_a_follow_up() -> None:
     seat = Turn("seat heat on", "seat_heat_driver", 2)
     # a plain complaint with no word back at the seat: the temperature, as a first turn

@@ -183,7 +183,8 @@ def test_eval_counts_a_line_right_only_when_every_command_is(tmp_path: Path) -> 
     out = score(load_queries(_write(tmp_path, [MULTI, wrong, single, half])))["rules"]
     assert out["n"] == 4 and out["accuracy"] == 0.5
     assert out["multi_command"] == {"n": 2, "accuracy": 0.5, "split": 3,
-                                    "split_on_single_command_lines": 1}
+                                    "split_on_single_command_lines": 1,
+                                    "dropped_silently": 0, "dropped_silently_texts": []}
 
 
 @pytest.mark.parametrize(("change", "key"), [
@@ -279,3 +280,35 @@ def test_a_one_command_line_is_right_when_the_other_parts_act_on_nothing(
     assert queries[0].matches_all([("unknown", None), ("climate_ac_on", None)])
     assert not queries[0].matches_all([("climate_ac_on", None), ("media_play", None)])
     assert not queries[0].matches_all([("unknown", None), ("climate_ac_off", None)])
+
+
+class _Scripted:
+    """A resolver that answers one fixed JSON (the scorer under test, not the model)."""
+
+    def __init__(self, raw: dict) -> None:
+        self.raw = json.dumps(raw)
+
+    def resolve(self, query: str, history: list, lang: str, deadline_ms: float | None = None):
+        from twin.assistant.resolver import ResolverResult
+        return ResolverResult(raw=self.raw, ms=1.0)
+
+
+@pytest.mark.parametrize(("raw", "dropped"), [
+    # one part acted, the other not said at all: dropped without a word
+    ({"intent": "window_close", "value": None, "feedback": "Closing the window."}, 1),
+    # the other part asked about, listed with its own feedback: answered
+    ({"intent": "window_close", "value": None, "feedback": "Closing the window. More air?",
+      "commands": [{"intent": "window_close", "value": None, "feedback": "Closing the window."},
+                   {"intent": "unknown", "value": None, "feedback": "More air?"}]}, 0),
+    # nothing acted, one question for the whole sentence: answered whole, not dropped
+    ({"intent": "unknown", "value": None, "feedback": "Sorry?"}, 0),
+])
+def test_eval_counts_a_part_dropped_without_a_word(tmp_path: Path, raw: dict,
+                                                  dropped: int) -> None:
+    line = {"text": "zorp the glass thing and blarg the whoosh", "lang": "en",
+            "intent": "window_close", "value": None, "kind": "direct",
+            "commands": [{"intent": "window_close", "value": None},
+                         {"intent": "climate_fan_up", "value": "any"}]}
+    out = score(load_queries(_write(tmp_path, [line])), _Scripted(raw))  # type: ignore[arg-type]
+    assert out["rules_llm"]["multi_command"]["dropped_silently"] == dropped
+    assert out["rules"]["multi_command"]["dropped_silently"] == 0

@@ -43,7 +43,7 @@ from twin.assistant.scope import negated, out_of_scope
 # "关闭空调关闭座椅通风" without a pause ("a hundred and twenty" is one number, no two clauses)
 _SPLIT = re.compile(
     r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
-    r"并且|然后|顺便|同时|还有|另外)\s*|"
+    r"并且|然后|顺便|同时|还有|另外|同埋|以及)\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=\S)(?=打开|关闭|关掉|关上|关了|开启|开一下|播放|放一首|来一首)"
 )
 # functions and modes the cabin does not have, said as a clause of their own (beyond the
@@ -66,7 +66,8 @@ _COMMAND = re.compile(
     r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
     r"you|can u|pls)[,\s]+)*(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
     r"silence|play|pause|hold|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
-    r"navigate|warm|cool|heat|start|kill|go back|defrost|demist|clear)\b|"
+    r"navigate|warm|cool|heat|start|kill|go back|defrost|demist|clear|knock|wind|nudge|dial|"
+    r"pop|flip|whack|stick|go)\b|"
     r"^(?:请|帮我|给我|麻烦|先|再|快|赶紧|你)*(?:把|打开|关|开|调|播|放|静音|暂停|切|换|升|降|来|加|减)"
 )
 # where a reason is said apart from its command: after a pause or a "because"
@@ -90,9 +91,22 @@ class Focus(NamedTuple):
     reasons: tuple[str, ...] = ()
 
 
+_ZH_VERB = re.compile(r"(?<!空)调|[开关播放来切换升降加减停暂静]")
+
+
 def clauses(text: str) -> list[str]:
-    """``text`` cut at conjunctions, punctuation and Chinese verb-phrase starts."""
-    return [c.strip() for c in _SPLIT.split(text) if c and c.strip()]
+    """``text`` cut at conjunctions, punctuation and Chinese verb-phrase starts; not before a
+    verb that follows its bare topic ("冷气关掉", "把空调打开": one clause)."""
+    out: list[str] = []
+    at = 0
+    for cut in _SPLIT.finditer(text):
+        piece = text[at:cut.start()]
+        if cut.start() == cut.end() and piece.strip() and not _ZH_VERB.search(piece):
+            continue  # a topic and then its verb: no cut
+        out.append(piece)
+        at = cut.end()
+    out.append(text[at:])
+    return [c.strip() for c in out if c and c.strip()]
 
 
 def _lacking(clause: str) -> bool:
@@ -135,9 +149,18 @@ def corrected(text: str) -> str:
     return (before[: last.start()] + number + before[last.end():]).rstrip(" ,，。")
 
 
-def _commands(clause: str) -> bool:
+_ZH_COMMENT = re.compile(
+    r"关掉|关上|关了|关闭|打开|开启|开起|[开调搞弄整](?:到|成|大|小|高|低)|[升降]|加大|减小|"
+    r"暂停|静音|[大小高低]一?[点些]")
+"""A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度")."""
+
+
+def commanding(clause: str) -> bool:
+    """Whether ``clause`` commands a topic it names (a verb first, or a Chinese verb after its
+    topic)."""
     lowered = normalised(clause)
-    return _COMMAND.search(lowered) is not None and bool(named_topics(lowered))
+    return (_COMMAND.search(lowered) is not None or _ZH_COMMENT.search(lowered) is not None
+            ) and bool(named_topics(lowered))
 
 
 def _reason(clause: str) -> bool:
@@ -169,7 +192,7 @@ def focus(text: str) -> Focus:
         return Focus(text, ())  # somewhere else, later, a question: the whole request
     dropped = tuple(c for c in parts if _lacking(c))
     if not dropped:
-        commands = [c for c in said if _commands(c)]
+        commands = [c for c in said if commanding(c)]
         reasons = tuple(c for c in said if c not in commands and _reason(c))
         if commands and reasons and len(commands) + len(reasons) == len(said):
             return Focus(_joiner(text).join(commands), (), reasons)
@@ -207,7 +230,9 @@ def own_clauses(text: str, topic: str) -> str:
 _VERB_START = re.compile(
     r"(?<=\w )(?=(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|play|pause|skip|"
     r"raise|lower|drop|bump|crank|bring|start|kill)\b)")
-_SEAT_FRAGMENT = re.compile(r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾")
+_SEAT_FRAGMENT = re.compile(
+    r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾|"
+    r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
 
 
 def _topics(clause: str) -> set[str]:
@@ -258,13 +283,32 @@ def command_parts(text: str) -> list[str]:
             piece, said_first = said_first + piece, ""
             parts.append(piece)
             topics.append(named or {f"seat_heat:{len(parts)}"})  # the other seat: its own
+    _reasons_joined(parts, topics, _joiner(text))
     if len(parts) < 2 or not all(topics):
         return [text]
     if any(a & b for i, a in enumerate(topics) for b in topics[i + 1:]):
         return [text]  # one topic twice: a complaint and its reason, not two commands
-    if not all(_commands(p) or _names_outright(p) for p in parts):
+    if not all(commanding(p) or _names_outright(p) for p in parts):
         return [text]  # a part that only says why ("刚才那首还没听完"): one command, read whole
     return parts
+
+
+def _reasons_joined(parts: list[str], topics: list[set[str]], joiner: str) -> None:
+    """Among three or more parts, one that neither commands nor names its topic outright is a
+    reason said with its neighbour ("老爷子睡着了，音量调小点，同时温度升一度": the first part is
+    why the volume goes down): joined to the next part (the last to the one before), which keeps
+    its own topics. In place."""
+    i = 0
+    while len(parts) > 2 and i < len(parts):
+        if commanding(parts[i]) or _names_outright(parts[i]):
+            i += 1
+            continue
+        if i + 1 < len(parts):
+            parts[i:i + 2] = [parts[i] + joiner + parts[i + 1]]
+            topics[i:i + 2] = [topics[i + 1]]
+        else:
+            parts[i - 1:] = [parts[i - 1] + joiner + parts[i]]
+            topics[i - 1:] = [topics[i - 1]]
 
 
 def _names_outright(clause: str) -> bool:

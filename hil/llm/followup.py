@@ -16,11 +16,10 @@ from __future__ import annotations
 import re
 
 from hil.llm.grounding import EXPLICIT, TOPIC_OF
-from hil.llm.slots import PASSENGER, read_slots
+from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import Turn
 
-_DRIVER = re.compile(r"\bmine\b|\bmy (?:own )?seat\b|主驾|我的|我这")
 _OFF = re.compile(r"\boff\b|\bkill\b|关|停")
 _DOWN = re.compile(
     r"\bdown\b|\blower\b|\bless\b|too (?:hot|warm)|burning|太热|太烫|烫|调低|降|小一|低一"
@@ -54,11 +53,11 @@ def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
 
 def _seat_step(lowered: str, last: Turn) -> tuple[str, int] | None:
     """The seat and level a seat follow-up asks for; None when it says no way and no seat."""
-    if not any(p.search(lowered) for p in (_OFF, _DOWN, _UP, PASSENGER, _DRIVER)):
+    if not any(p.search(lowered) for p in (_OFF, _DOWN, _UP, PASSENGER, DRIVER, OWN)):
         return None  # "no, leave it", "ok": nothing to carry over
     if PASSENGER.search(lowered):
         intent = "seat_heat_passenger"
-    elif _DRIVER.search(lowered):
+    elif DRIVER.search(lowered) or OWN.search(lowered):  # the catalogue's seat words
         intent = "seat_heat_driver"
     else:
         intent = last.intent

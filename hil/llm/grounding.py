@@ -98,6 +98,7 @@ NOT_HERE_NOW = re.compile(
     r"\bafter (?:this|that|the) (?:song|track|one)\b|"
     r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
+
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
     r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
@@ -138,6 +139,12 @@ OTHER_STOP = re.compile(
     r"(?:再|然后|之后|接着|顺便|顺路)(?:去|到|开到|导航到)|先去|途经|"
     r"\bthen (?:go |head |drive )?(?:on )?to\b|\bvia\b|\bstop (?:at|by)\b|\bon the way\b|"
     r"\bbefore (?:going|heading|we go) home\b"
+)
+# a speaker or screen of a home ("skip the song on the kitchen speaker"): somewhere else, even
+# after "play" (a title cannot hide it)
+HOME_DEVICE = re.compile(
+    r"\b(?:home|kitchen|living ?room|bedroom|office|bathroom|house|garden) (?:speakers?|tv|"
+    r"stereo|sonos|echo|radio)\b|(?:家里|客厅|厨房|卧室|书房)的?(?:音箱|音响|电视|收音机)"
 )
 # a remark about what plays or what one likes ("i love this song"): nothing to change, unless
 # it is said beside a command, where :func:`hil.llm.clauses.focus` leaves it out as a reason

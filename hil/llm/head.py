@@ -3,11 +3,11 @@
 """``HeadIntentResolver``: a classification head on SmolLM2's hidden state, that abstains.
 
 One forward pass over the query after a short cached prefix, through the first
-:data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the hidden states of
-the query's tokens, pooled by their mean (:data:`hil.llm.HEAD_POOLING`; chosen out of file,
-BENCHMARKS.md; with an engine without embeddings, the last token's state read as the logits of
-1,024 fixed vocabulary ids, a linear image of it: :func:`hil.llm.softmax.feature_token_ids`);
-a softmax-regression head trained at start-up on
+:data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the last token's hidden
+state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; see
+:func:`hil.llm.softmax.feature_token_ids`), or with :data:`hil.llm.HEAD_POOLING` ``"mean"`` the
+mean of the query's tokens' states (measured, not shipped: BENCHMARKS.md); a
+softmax-regression head trained at start-up on
 labelled examples (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts
 sampled from the cabin's templates; never a hold-out) turns it into intent probabilities. Then
 (:func:`head_decision`):
@@ -49,6 +49,7 @@ from hil.llm.followup import follow_up
 from hil.llm.grounding import (
     AT_HOME,
     EXPLICIT,
+    HOME_DEVICE,
     KEEP,
     LOUDNESS,
     NOT_HERE_NOW,
@@ -153,7 +154,7 @@ def head_decision(
     lowered = normalised(query)
     named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
-    if AT_HOME.search(lowered) or NOT_TO_HEAR.search(lowered) or (
+    if AT_HOME.search(lowered) or HOME_DEVICE.search(lowered) or NOT_TO_HEAR.search(lowered) or (
             "navigate_home" in named and OTHER_STOP.search(lowered)):
         # a home's speaker or room, a film or news, even after "play"; a stop on the way home
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)

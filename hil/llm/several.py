@@ -15,10 +15,11 @@ said right after another turn (a follow-up), or one with fewer than two commands
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hil.llm.clauses import command_parts
+from hil.llm.clauses import command_parts, commanding
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -29,7 +30,7 @@ from hil.llm.grounding import (
     named_topics,
     narrowed,
 )
-from hil.llm.questions import confirm
+from hil.llm.questions import confirm, leave_it
 from hil.llm.slots import read_slots
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.scope import negated, not_music, out_of_scope
@@ -45,11 +46,53 @@ def several_parts(text: str) -> list[str]:
     the module docstring), else ``[]``."""
     lowered = normalised(text)
     if (out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered) or lacking(lowered)
-            or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)
-            or not_music(lowered)):
+            or REMARK.search(lowered) or not_music(lowered)):
         return []
     parts = command_parts(text)
-    return parts if 2 <= len(parts) <= MAX_PARTS else []
+    if not 2 <= len(parts) <= MAX_PARTS:
+        return []
+    if (KEEP.search(lowered) or negated(lowered)) and not _no_confined(text, parts):
+        return []
+    return parts
+
+
+_CANCEL = re.compile(
+    r"\bnever ?mind\b|\bforget (?:it|that|about it)\b|\bcancel\b|\bscratch that\b|"
+    r"\bactually no\b|算了|取消|不用了|不要了")
+"""Words that take back what was said: never confined to one part."""
+
+
+def _says_no(part: str) -> bool:
+    lowered = normalised(part)
+    return KEEP.search(lowered) is not None or negated(lowered)
+
+
+def _no_confined(text: str, parts: Sequence[str]) -> bool:
+    """Whether a no is said of one topic in its own part, set off by a pause, and the other
+    parts each command with their own verb ("don't touch the window, just turn the AC on and
+    put the fan on five", "车窗不用动，把空调打开"): each part is then answered on its own, the no
+    with "leave it". Joined by "and" the no may govern both ("don't open the window and turn
+    the ac off"), and a no that names no topic ("never mind", "算了") takes back the whole
+    sentence: read whole."""
+    if _CANCEL.search(normalised(text)):
+        return False
+    said_no = [p for p in parts if _says_no(p)]
+    others = [p for p in parts if not _says_no(p)]
+    return (bool(said_no) and bool(others)
+            and all(named_topics(normalised(p)) for p in said_no)
+            and all(_set_off(text, p) for p in said_no)
+            and all(commanding(p) for p in others))
+
+
+def _set_off(text: str, part: str) -> bool:
+    """Whether ``part`` of ``text`` is set off from the rest by punctuation on each side it
+    has a neighbour."""
+    at = text.find(part)
+    if at < 0:
+        return False
+    before, after = text[:at].rstrip(), text[at + len(part):].lstrip()
+    return ((not before or before[-1] in ",，;；。!！") and (not after or part[-1] in ",，;；。!！"
+            or after[0] in ",，;；。!！"))
 
 
 def _outright(text: str) -> set[str]:
@@ -58,15 +101,35 @@ def _outright(text: str) -> set[str]:
     return {t for t in narrowed(named_topics(lowered), lowered) if EXPLICIT[t].search(lowered)}
 
 
-class Several:
-    """The answer to a sentence of several commands: every command acted on, and what is said."""
+def _worded(part: str) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` of a part whose words alone command one topic completely: a
+    verb of its own, that one topic named outright and nothing else, and its way (and value)
+    read from the words, never from the head ("把空调打开", "knock the volume down a notch").
+    The head reads a short part poorly (it learnt whole sentences); a sentence that says
+    somewhere else, later, a question or a no never gets here (:func:`several_parts`)."""
+    lowered = normalised(part)
+    named = narrowed(named_topics(lowered), lowered)
+    outright = _outright(part)
+    if len(outright) != 1 or named != outright or not commanding(part) or _says_no(part):
+        return None
+    topic = next(iter(outright))
+    read = read_slots(topic, lowered, "unknown")  # the words alone decide the way
+    return None if read is None else (topic, *read)
 
-    def __init__(self, acted: list[Any], said: str, first: Any) -> None:
-        self.acted, self.feedback, self.first = acted, said, first
+
+class Several:
+    """The answer to a sentence of several commands: each part's decision (acted on, asked
+    about, left as it is or said impossible), what is said, and the part asked about."""
+
+    def __init__(self, parts: list[Any], said: list[str], first: Any, lang: str) -> None:
+        self.parts, self.said, self.first = parts, said, first
+        self.acted = [d for d in parts if d.intent != "unknown"]
+        self.feedback = joined(said, lang)
 
     def answer(self) -> dict[str, object]:
-        """The resolver's JSON answer: the first command (or the question) and, with two or
-        more, every command with its own feedback (:func:`twin.assistant.policy.decide`)."""
+        """The resolver's JSON answer: the first command acted on (or the question) and every
+        part with its own feedback (:func:`twin.assistant.policy.decide`), so that no part is
+        dropped without a word in the report either."""
         head = self.acted[0] if self.acted else self.first
         out: dict[str, object] = {"intent": head.intent, "value": head.value,
                                   "feedback": self.feedback}
@@ -74,9 +137,9 @@ class Several:
             out["abstain"] = head.why
         if head.topic is not None:
             out["topic"] = head.topic
-        if len(self.acted) >= 2:
-            out["commands"] = [{"intent": d.intent, "value": d.value, "feedback": d.feedback}
-                               for d in self.acted]
+        if len(self.said) >= 2:
+            out["commands"] = [{"intent": d.intent, "value": d.value, "feedback": said}
+                               for d, said in zip(self.parts, self.said, strict=True)]
         return out
 
 
@@ -93,12 +156,20 @@ def several_decision(
     decisions: list[Any] = []
     for text in parts:
         d = decide(text, False)
+        if _says_no(text):  # "车窗不用动": that topic is left as it is, nothing asked
+            topic = next(iter(sorted(_outright(text) or named_topics(normalised(text)))))
+            decisions.append(d._replace(intent="unknown", value=None, feedback=leave_it(lang),
+                                        why="negated", topic=topic))
+            continue
         if d.intent == "unknown" and d.why in ("out_of_domain", "low_confidence"):
             # a part is short: the head's reading of the whole sentence counts for it too
             whole = decide(text, True)
             d = whole if whole.intent != "unknown" else d
         named = _outright(text)
-        if d.why == "out_of_domain" and len(named) == 1:
+        if d.intent == "unknown" and d.why in ("out_of_domain", "low_confidence") and (
+                (worded := _worded(text)) is not None):
+            d = act(*worded, lang)
+        elif d.why == "out_of_domain" and len(named) == 1:
             # a part that names a cabin function outright is no request the cabin lacks: ask
             topic = next(iter(named))
             d = d._replace(feedback=confirm(topic, lang), why="low_confidence", topic=topic)
@@ -123,8 +194,10 @@ def several_decision(
             said.append(cannot_part(text, lang))
     if acted:
         said += [cannot_part(c, lang) for c in dropped]
+        decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
+                                            topic=None) for _ in dropped]
     first = next((d for d in decisions if d.why in _ASKED), decisions[0])
-    return Several(acted, joined(said, lang), first)
+    return Several(decisions, said, first, lang)
 
 
 __all__ = ["MAX_PARTS", "Several", "several_decision", "several_parts"]

@@ -99,6 +99,10 @@ _NONE = SlotTables()
 PASSENGER = dict(SLOTS.get("seat_heat", _NONE).zones).get("seat_heat_passenger", _NEVER)
 """The words naming the front passenger's seat (the seat heating's zone words in the
 catalogue): the follow-up and clause readers ask whether a sentence names it."""
+DRIVER = dict(SLOTS.get("seat_heat", _NONE).zones).get("seat_heat_driver", _NEVER)
+"""The words naming the driver's seat (the catalogue's zone words)."""
+OWN = SLOTS.get("seat_heat", _NONE).own
+"""The speaker's own seat ("mine", "我的"; the catalogue's ``own`` words): the driver's."""
 
 
 _CRACK = re.compile(

@@ -1,3 +1,6 @@
+# Over 400 lines: one ordered table of spoken readings per language (a reading may depend on
+# the ones before it, e.g. a particle read away before a verb is replaced); split, the order
+# would be spread over files.
 """Spoken words that only colour a sentence, read away when the templates miss it.
 
 Chinese complaints carry words the templates need not know: a pointing 这 before the thing
@@ -22,6 +25,8 @@ __all__ = ["plainly"]
 _ZH = (
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
     (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
+    # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
+    (re.compile(r"(?<=[大小高低快慢])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
     (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛]?$)"), r"打开\g<o>"),
     # a pointing word before the thing complained about: "这风" -> "风"
@@ -32,14 +37,59 @@ _ZH = (
     (re.compile(r"似的"), "一样"),
     # a doubled adjective: "冰凉冰凉的" -> "冰凉的"
     (re.compile(r"([\u4e00-\u9fff]{2})\1"), r"\1"),
-    # a sentence-final particle: "开下冷气啦" -> "开下冷气"
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽)+[。！!～~]*$"), ""),
+    # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不)
+    (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
+                r"[？?。！!]*$"), ""),
+    # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
+    (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
+    # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
+    (re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|妈呀)[，,!！\s]*(?=[\u4e00-\u9fff])"), ""),
+    # "you" said before the order: "你把车窗打开", "恁把音乐关小点儿"
+    (re.compile(r"^(?:你们|你|您|恁)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
+                r"调|播放|暂停|放))"), ""),
+    # a homophone slip: "下一手" for "下一首"; "往家开" for "回家"; "啥也看不清" for "看不清"
+    (re.compile(r"(?<=[上下]一)手"), "首"),
+    (re.compile(r"^(?:往|朝)家(?:里)?(?:开|走)"), "回家"),
+    (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=看不)"), ""),
+    # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
+    (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*(?:您|你)?"
+                r"(?=[\u4e00-\u9fff])"), ""),
+    # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
+    (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])直接(?=[把将给调开关降升加减放打设切])"), ""),
+    # Cantonese 埋 after the verb, 同埋 for "and", 把个 for 把: "开埋冷气", "关埋窗"
+    (re.compile(r"(?P<v>[开关])埋(?!单)"), lambda m: "打开" if m.group("v") == "开" else "关上"),
+    (re.compile(r"(?<=把)个(?=[\u4e00-\u9fff]{1,3}[开关调])"), ""),
+    # a way said with a dialect verb: "温度往上整两度" -> "温度往上调两度", "往下降两度"
+    (re.compile(r"往(?P<d>[上下])(?:降|升|整|弄|搞|加|减|提|放)(?=[一二两三四五六七八九十\d]|点|一点|些)"),
+     r"往\g<d>调"),
+    # the top or end of the range: "鼓风机开到顶", "风量加到头" -> "开到最大"
+    (re.compile(r"(?<=[开加升拉调整])到(?:顶|头|最顶|尽头)(?:了)?(?=[吧啊呀嘛]?$)"), "到最大"),
+    # the loudspeakers for the sound: "音响小一丢丢", "音响调小一点" -> "声音小一点"
+    (re.compile(r"音响(?:的)?(?:声音|音量)?(?=(?:再|稍微)?(?:调|开|放|弄|搞|整|关)?[大小轻响](?:一)?(?:点|些|丢丢|一丢丢)?)"),
+     "声音"),
+    # the sound cut off: "把声音掐了" -> "把声音关了"
+    (re.compile(r"(?<=把声音)掐(?=了|掉)"), "关"),
+    # the song switched by name: "把歌切到下一首" -> "切到下一首", "回上一首" -> "回到上一首"
+    (re.compile(r"^(?:把|将)(?:歌|歌曲|音乐|这首歌?)(?=(?:切|换)(?:到|成)?(?:下|上)一(?:首|曲))"),
+     ""),
+    (re.compile(r"(?:^|(?<=[，,\s]))回(?=上一(?:首|曲))"), "回到"),
+    # 给 and a dialect verb before a value: "音量给整到十八" -> "音量调到十八"
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?=(?:整|弄|搞)(?:到|成))"), ""),
+    # the glass in front blown on: "吹一下前挡", "把吹前挡的那个打开" -> "除雾"
+    (re.compile(r"吹(?:一下|下)?(?:前挡风玻璃|挡风玻璃|前挡风|前风挡|前挡)(?:的(?:那个)?)?"),
+     "除雾"),
+    # the seat heater by what it warms: "把我屁股底下的加热开起" -> "把座椅加热打开"
+    (re.compile(r"(?:我的?)?屁股(?:底下|下面|下边)?的?(?=加热)"), "座椅"),
     # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
     (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往])"), ""),
+    # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
+    (re.compile(r"(?<=[\u4e00-\u9fff])帮我(?=[调开关降升加减放暂播切换打])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
@@ -58,7 +108,7 @@ _ZH = (
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
-    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
+    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
      r"把\g<o>打开"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
     (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
@@ -66,7 +116,8 @@ _ZH = (
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
     (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
-    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起)(?:一下|起来|一首)?[吧啊]?$"),
+    (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
+                r"[吧啊]?$"),
      r"播放\g<o>"),
     # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
     (re.compile(r"稍微|稍稍|略微|微微"), ""),
@@ -89,11 +140,11 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|得(?:慌|要命|不行|要死|受不了|够呛|"
+    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
-    (re.compile(r"(?<=[点缝会些块妇])儿"), ""),
+    (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
     # a measure word between a verb and its object: "除个雾", "开个一档" -> "除雾", "开一档"
     (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十\d])"), ""),
@@ -127,10 +178,28 @@ _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing
            "setting": "set"}
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
+_EN_TENS_ONES = r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
+_EN_FIXED_NUMBER = re.compile(
+    rf"\b{_EN_NUMBERS}{_EN_TENS_ONES}(?:\s+(?:degrees?|percent))?\s+(?:no|nope|sorry|i mean|"
+    rf"or rather|wait|actually|make (?:that|it))\s+(?P<b>{_EN_NUMBERS}{_EN_TENS_ONES})\b",
+    re.IGNORECASE)
+"""A number corrected without a pause: "set the fan to five no four" -> "… to four"."""
+_EN_THERE = re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\bout)(?<!\bup)"
+                       r"(?<!\bfrom)[\s,]+there\s*[.!]*\s*$", re.IGNORECASE)
+"""A trailing "there" (Irish): "turn the fan down a notch there"."""
+_EN_TUNE = re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tune\b",
+                      re.IGNORECASE)
+"""A "tune" for a song: "skip this tune"."""
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
+    # a number corrected without a pause: "set the fan to five no four" -> "… to four"
+    (_EN_FIXED_NUMBER, r"\g<b>"),
+    # a verb restarted: "turn the turn the fan down", "can you can you open …"
+    (re.compile(r"\b(?P<w>(?:turn|switch|put|set|open|close|roll|mute|pause|play|skip|can you|"
+                r"could you)(?:\s+(?:the|my|it|on|off|up|down))?),?\s+(?P=w)\b", re.IGNORECASE),
+     r"\g<w>"),
     # a colloquial "put": "chuck the aircon on", "pop my seat warmer on", "stick some music on"
     (re.compile(r"^(?:chuck|pop|stick|bung|whack|throw)\b(?=.*\bon\b)", re.IGNORECASE), "put"),
     # the ends of a range said colloquially: "full whack", "flat out" -> "max"
@@ -149,11 +218,71 @@ _EN = (
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
-                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah)\b)+"
+                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
+                r"bruh|bruv|dude|yo|fam|"
                 r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+    # "like" as a filler before a verb: "mute it and like open my window"
+    # (only first, after "and" or a comma: "I don't like open windows" keeps it)
+    (re.compile(r"(?:^|(?<=\band )|(?<=, )|(?<=\bjust ))like,?\s+(?=(?:open|close|shut|turn|put|"
+                r"mute|play|pause|skip|set|roll|switch)\b)", re.IGNORECASE), "",
+     ("like",)),
+    # Irish "would you ever …" and a trailing "there": "would you ever turn the fan down there"
+    (re.compile(r"^(?P<w>would|will|could|can) (?:you|ya) ever\b", re.IGNORECASE), r"\g<w> you",
+     ("ever",)),
+    (_EN_THERE, ""),
+    # the thing said first, then who is to do it: "the fan you can put on level four"
+    (re.compile(r"^the (?P<o>fan|window|volume|music|temperature|temp|heat|heating|ac|aircon|a ?c|"
+                r"seat heater|seat warmer|radio)\s+(?:you can|can you|could you|you could|"
+                r"will you|would you)\s+(?P<v>put|turn|set|switch|roll|bring)\b",
+                re.IGNORECASE), r"\g<v> the \g<o>",
+     (" you ",)),
+    # a liking said before a number: "set the climate to a comfy twenty three"
+    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool)\s+"
+                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), "",
+     ("comfy", "comfortable", "nice", "cosy", "cozy", "pleasant", "toasty", "balmy", "mild",
+      "cool")),
+    # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
+    (re.compile(rf"^(?:make|get) (?:it|things|the car|the cabin|the temperature|the temp)\s+"
+                rf"(?=(?:a|one|{_EN_NUMBERS}) degrees? (?:warmer|cooler|hotter|colder)\b)",
+                re.IGNORECASE), "",
+     ("degree",)),
+    (re.compile(r"(?<=warmer|cooler|hotter|colder) in here\b", re.IGNORECASE), "",
+     ("in here",)),
+    # the ends of the range by their superlative: "to the lowest" -> "to the minimum"
+    (re.compile(r"\bto the (?P<e>lowest|highest)\b(?: (?:setting|level|possible|one))?",
+                re.IGNORECASE),
+     lambda m: "to the minimum" if m.group("e").lower() == "lowest" else "to the maximum",
+     ("lowest", "highest")),
+    # all the way said after the way: "roll my window down all the way" -> "… all the way down"
+    (re.compile(r"\b(?P<w>up|down)\s+(?:all the way|fully|completely)\b", re.IGNORECASE),
+     r"all the way \g<w>",
+     ("all the way", "fully", "completely")),
+    # the music's loudness stepped by an amount: "turn the music up two" -> "… the volume up two"
+    (re.compile(r"\b(?:the )?(?:music|radio|tunes|stereo|sound)(?=\s+(?:up|down)\s+(?:a notch|"
+                rf"a bit|a couple|a little|{_EN_NUMBERS})\b)", re.IGNORECASE), "the volume",
+     ("music", "radio", "tunes", "stereo", "sound")),
+    # other names of a function: "loudness" (the volume), "tune" (a song), "the heater" (the heat)
+    (re.compile(r"\bloudness\b", re.IGNORECASE), "volume",
+     ("loudness",)),
+    (_EN_TUNE, r"\g<d> song"),
+    (re.compile(r"(?<!seat )(?<!seat-)\bheater(?=\s+(?:up|down|to)\b)", re.IGNORECASE), "heat",
+     ("heater",)),
+    # a non-native comparative: "make the volume less", "music more loud" -> "… down", "… louder"
+    (re.compile(r"^(?:please\s+)?(?:make|do) (?:the )?(?P<o>volume|sound|music|fan speed|fan|"
+                r"temperature|temp) (?P<w>less|lower|more|higher)$", re.IGNORECASE),
+     lambda m: f"turn the {m.group('o')} "
+     f"{'down' if m.group('w').lower() in ('less', 'lower') else 'up'}",
+     ("less", "lower", "more", "higher")),
+    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool)\b", re.IGNORECASE),
+     lambda m: {"loud": "louder", "quiet": "quieter", "cold": "colder", "warm": "warmer",
+                "cool": "cooler"}[m.group("a").lower()],
+     ("more ",)),
+    # "the wife's" (Irish, Australian) is "my wife's"
+    (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my ",
+     ("wife", "missus", "missis", "hubby", "husband")),
     # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
     (re.compile(r"\b(?:a wee bit|a wee|a tad|a touch|a smidge|a smidgen|a hair|a little bit|"
                 r"a wee touch|(?<=\bup )small(?: small)?|(?<=\bdown )small(?: small)?|"
@@ -161,14 +290,16 @@ _EN = (
                 r"quieter|warmer|cooler|up|down|loud|quiet|hot|cold|high|low)\b)",
                 re.IGNORECASE), "a bit"),
     # "up a couple" at the end: two of the steps
-    (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*$", re.IGNORECASE),
+    (re.compile(r"\b(?P<w>up|down|higher|lower) a couple(?: more)?\s*[.!]*\s*$", re.IGNORECASE),
      r"\g<w> two"),
     # a colloquial "turn" before a way: "crank the blower to the max", "knock the fan up"
     # a window brought up or down is rolled: "bring the window up" -> "roll the window up"
     (re.compile(r"^(?:bring|get|pull|push|wind|put|crank)\s+(?=(?:the|my|that)\s+windows?\s+"
-                r"(?:up|down)\b)", re.IGNORECASE), "roll "),
+                r"(?:all the way\s+)?(?:up|down)\b)", re.IGNORECASE), "roll "),
     (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take)\b"
                 r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
+    (re.compile(r"^(?:drop|lower)\b(?=.*\b(?:down|to)\b)(?!.*\bup\b)", re.IGNORECASE), "turn",
+     ("drop", "lower")),
     # music stopped colloquially: "shut the music off", "kill the radio" -> "turn off the music"
     (re.compile(r"^(?:shut|switch|flick|knock)\s+(?P<o>(?:the|that)\s+(?:music|radio|stereo))\s+off\b",
                 re.IGNORECASE), r"turn off \g<o>"),
@@ -178,7 +309,8 @@ _EN = (
     (re.compile(r"^(?:the\s+)?(?=(?:volume|temperature|heat|fan|fan speed)\s+(?:to|at)\s)",
                 re.IGNORECASE), "set the "),
     # a telegraphic order, the thing first: "window close" -> "close the window"
-    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?P<v>close|open|shut)$", re.IGNORECASE),
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:please\s+)?(?P<v>close|open|shut)$",
+                re.IGNORECASE),
      r"\g<v> the \g<o>"),
     # "small" said last for a little (Nigerian, Singaporean): "open the window small"
     (re.compile(r"\s+small(?: small)?\s*$", re.IGNORECASE),
@@ -237,6 +369,18 @@ _EN = (
     # a pointing "that" before the thing: "turn that music down" -> "turn the music down"
     (re.compile(r"\bthat (?=(?:music|song|radio|fan|window|heat|heater|heating|ac|aircon|"
                 r"air con|volume|seat heater|blower)\b)", re.IGNORECASE), "the "),
+    # "help me" before the order (Nigerian, Indian, Chinese-influenced English): "please help me
+    # turn the temperature up" -> "turn the temperature up"
+    (re.compile(r"^(?:(?:please|kindly|can you|could you|pls)\s+)?help (?:me|us) (?:to )?"
+                r"(?=(?:turn|switch|open|close|shut|put|set|play|pause|mute|skip|increase|"
+                r"decrease|reduce|raise|lower|roll|start|stop)\b)", re.IGNORECASE), "",
+     ("help",)),
+    # the order said with it: "first close the window", "close the window first"
+    (re.compile(r"^(?:first(?:ly)?|first of all|to start with|to begin with)[\s,]+(?=\w)",
+                re.IGNORECASE), "",
+     ("first", "to start", "to begin")),
+    (re.compile(r"(?<=\w)\s+first\s*[.!]*$", re.IGNORECASE), "",
+     ("first",)),
     # a suggestion's wrapper: "would it hurt to turn …", "any chance you could …"
     (re.compile(r"^(?:would it hurt to|would it be ok(?:ay)? to|any chance you could|"
                 r"is there any chance you could|mind if you)\s+", re.IGNORECASE), ""),
@@ -263,8 +407,24 @@ _EN = (
 )
 
 
+_GATES: dict[re.Pattern[str], tuple[str, ...]] = {
+    _EN_FIXED_NUMBER: (" no ", "nope", "sorry", " mean ", "rather", "wait", "actually", "make "),
+    _EN_THERE: ("there",),
+    _EN_TUNE: ("tune",),
+}
+"""Words without which a costly pattern cannot match (it is not tried: a miss reads every
+pattern once, and the rule NLU's p99 is a miss's); an entry of a table may name its own as a
+third element."""
+_RULES = {lang: tuple((r[0], r[1], r[2] if len(r) > 2 else _GATES.get(r[0])) for r in table)
+          for lang, table in (("zh-CN", _ZH), ("en", _EN))}
+
+
 def plainly(text: str, lang: str) -> str:
     """``text`` without the words that only colour it (see the module doc)."""
-    for pattern, said in _ZH if lang == "zh-CN" else _EN:
+    for pattern, said, gate in _RULES["zh-CN" if lang == "zh-CN" else "en"]:
+        if gate is not None:
+            lowered = text.lower()
+            if not any(g in lowered for g in gate):
+                continue
         text = pattern.sub(said, text)
     return text.strip()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["command_inside", "leaning", "level_for_all", "seat_said"]
+__all__ = ["command_inside", "leaning", "level_for_all", "seat_said", "seated"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -36,7 +36,8 @@ _ZH_ZONE_IN = re.compile(rf"^(?:[把将给])?(?:{_ZH_PASSENGER}|{_ZH_DRIVER})")
 
 _EN_DRIVER = r"(?:mine|my side|my one|my seat|me|for me|the driver'?s?(?: side| one| seat)?)"
 _EN_PASSENGER = (r"(?:hers|his|hers as well|the passenger(?:'s| side| one| seat)?|"
-                 r"passenger(?:'s| side)?|my (?:wife|husband|partner)'s(?: one| seat)?|hers)")
+                 r"passenger(?:'s| side)?|"
+                 r"(?:my|the) (?:wife|husband|partner|missus|hubby)(?:'s)?(?: one| seat)?|hers)")
 _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?"
                           rf"(?:(?P<d>{_EN_DRIVER})|(?P<p>{_EN_PASSENGER}))\b(?P<rest>.*)$",
                           re.IGNORECASE)
@@ -144,3 +145,49 @@ def level_for_all(piece: str, lang: str) -> int | None:
     "…，都开三档"), or None."""
     found = (_ZH_ALL if lang == "zh-CN" else _EN_ALL).match(piece.strip(" ，,。.!！"))
     return None if found is None else _LEVELS[found.group("n").lower()]
+
+
+_ZH_OTHERS = (r"妈|爸|老妈|老爸|妈妈|爸爸|老婆|老公|媳妇|爱人|女朋友|男朋友|朋友|同事|老人|孩子|"
+              r"儿子|女儿|奶奶|爷爷|外婆|外公|姥姥|姥爷|客人|乘客|她|他")
+_ZH_SEATED = re.compile(rf"^(?P<who>我|(?:我|我的)?(?:{_ZH_OTHERS}))(?:是)?(?:坐|在)(?:在)?"
+                        r"(?:副驾驶?|副驾驶?(?:位|座)|前排右边|右前)(?:上|位|座|那儿?)?(?:的)?"
+                        r"[哈啊呀呢]?[，,。\s]+(?P<rest>.+)$")
+_ZH_MINE = re.compile(r"(?:我的|我这个|我这边的?|我这儿的?|我)(?=座椅|座位|屁股)")
+_ZH_THEIRS = re.compile(r"(?:她的|他的|她那边的?|他那边的?|她那儿的?|他那儿的?|她|他)"
+                        r"(?=座椅|座位|屁股)")
+_EN_OTHERS = (r"my (?:wife|husband|partner|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandpa|"
+              r"girlfriend|boyfriend|friend|son|daughter|mate)|(?:she|he)")
+_EN_SEATED = re.compile(rf"^(?P<who>i'?m|i am|(?:{_EN_OTHERS})(?:'s| is))(?: sitting| sat)?\s+"
+                        r"(?:in|on) the (?:front )?passenger(?:'s)? (?:seat|side)"
+                        r"\s*[,;.]\s*(?:so\s+)?(?P<rest>.+)$", re.IGNORECASE)
+_EN_MINE = re.compile(r"\b(?:my|the)\s+(?=(?:seat|heated seat|butt warmer|bum warmer)\b)",
+                      re.IGNORECASE)
+_EN_THEIRS = re.compile(r"\b(?:her|his|the)\s+(?=(?:seat|heated seat|butt warmer|bum warmer)\b)",
+                        re.IGNORECASE)
+_DRIVER_SAID = re.compile(r"主驾|司机|驾驶位|驾驶座|\bdriver", re.IGNORECASE)
+
+
+def seated(text: str, lang: str) -> str | None:
+    """The seat request of ``text`` said for the passenger's seat, when the sentence first says
+    who sits there ("我坐副驾，把我的座椅加热打开", "I'm in the passenger seat, turn my seat heater
+    on": "my" seat is the passenger's); None when it says no such thing, or names the driver."""
+    found = (_ZH_SEATED if lang == "zh-CN" else _EN_SEATED).match(text.strip())
+    if found is None or _DRIVER_SAID.search(found.group("rest")):
+        return None
+    rest = found.group("rest")
+    speaker = found.group("who").lower() in ("我", "i'm", "im", "i am")
+    other = (_ZH_THEIRS if speaker else _ZH_MINE) if lang == "zh-CN" else (
+        re.compile(r"\b(?:her|his)\s+(?=seat|heated)", re.IGNORECASE) if speaker
+        else re.compile(r"\bmy\s+(?=seat|heated|butt|bum)", re.IGNORECASE))
+    if other.search(rest):  # the other seat named as someone's: read as said
+        return None
+    if lang == "zh-CN":
+        if re.search(r"座椅|座位|加热", rest) is None:
+            return None
+        said = (_ZH_MINE if speaker else _ZH_THEIRS).sub("副驾", rest)
+        if "副驾" not in said:
+            said = re.sub(r"(?<!座椅)(?<!座位)(?=(?:座椅|座位)?加热)", "副驾", said, count=1)
+        return said.replace("副驾屁股", "副驾座椅")
+    if re.search(r"\bseat|\bheater|\bwarmer", rest, re.IGNORECASE) is None:
+        return None
+    return (_EN_MINE if speaker else _EN_THEIRS).sub("the passenger ", rest)

@@ -73,15 +73,23 @@ MAX_SPAN = 4
 """The most stretches between cuts one part may cover (with MAX_CUTS: at most 22 parses)."""
 
 CONJUNCTIONS = {
-    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and also|after that|as well as|"
+    "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and after this|and also|"
+                     r"after that|after this(?= (?:turn|put|set|open|close|shut|roll|switch|play|"
+                     r"pause|mute|skip|crank|bump|knock|drop)\b)|as well as|"
                      r"afterwards|and|then|also|plus)\b\s*"
-                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
+                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])"
+                     r"|\s+so\s+(?=(?:you can |can you |could you |please |just )?(?:turn|put|drop|"
+                     r"switch|open|close|shut|roll|crank|pause|play|mute|skip|set|make|bump|knock|"
+                     r"stick|pop|bring|wind)\b)", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
                         r"完了(?=[把将再打开关调播放])|"
-                        r"随后|并|以及|而且)\s*|\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
+                        r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
+                        r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
+                        r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
-"""Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / ，"""
+"""Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / 同埋 / ，
+/ a pause (a space between two Chinese words)"""
 
 _VERB_HEADS = re.compile(
     r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
@@ -432,7 +440,7 @@ def _states(piece: str, lang: str) -> bool:
         and STATEMENT[lang].match(plainly(piece, lang)) is not None)
 
 
-_INTENSE = re.compile(r"[热冷闷吵冻晒][死得坏到炸疯]")
+_INTENSE = re.compile(r"[热冷闷吵冻晒][死得坏到炸疯惨]")
 """A Chinese complaint said with a degree phrase (热得慌, 冻死了): only then is it read plainly."""
 
 
@@ -449,7 +457,8 @@ _ASIDE_START = {
                      r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
                      r"chilly|stuffy)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
-                        r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|"
+                        r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|老爷子|老太太|老人家?|爷爷|奶奶|"
+                        r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"
                         r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
                         r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
@@ -513,8 +522,9 @@ _ASIDE_WANTS = {
 _WEATHER_OUT = re.compile(
     r"^(?:it'?s|it is|it has|it'?s gotten|it got)\s+(?:\w+\s+){0,2}(?:cool|cold|warm|hot|nice|"
     r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing|"
+    r"lovely|lekker|beautiful|gorgeous|pleasant|mild|balmy|fresh|"
     r"(?:a )?scorch|(?:a )?stinker)\w*\s+"
-    r"(?:outside|out there|outdoors)$|"
+    r"(?:outside|out there|outdoors)(?:\s+(?:now|today|tonight|again))?$|"
     r"^(?:外面|外头|外边|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
     r"(?:的|了|啊|呢)?$",
     re.IGNORECASE)

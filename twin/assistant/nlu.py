@@ -45,6 +45,7 @@ from home_assistant_intents import get_intents
 from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import plainly
 from twin.assistant.commands import UNKNOWN, Command, make_command
+from twin.assistant.ellipsis import seated
 from twin.assistant.feedback import (
     LANGS,
     cannot_part,
@@ -313,6 +314,9 @@ class RuleNLU:
             return RuleResult("unknown", None, 1.0, UNKNOWN,
                               active_catalogue().phrase("leave", self.lang), "cabin", "",
                               "cancelled", (time.perf_counter() - start) * 1000.0)
+        seat = seated(text, self.lang)
+        if seat is not None:  # "I'm in the passenger seat, turn my seat heater on": hers
+            return replace(self.parse(seat, history), ms=(time.perf_counter() - start) * 1000.0)
         whole = self._parse_one(text, history)
         if history:  # "turn it up" after the fan was set: the fan, not the volume
             said = self._pronoun(text, history, whole)
@@ -389,11 +393,24 @@ class RuleNLU:
             if kept is not None and found.actuates and found.confidence >= 0.85 and not negated(
                     wish) and not _topic(found.intent).startswith(kept) and not found.split:
                 return replace(found, confidence=min(found.confidence, 0.9), reason="corrected")
+            if kept is not None and not found.actuates and not negated(wish):
+                # "don't touch the window, just turn the AC on and the fan to five": the
+                # request said instead is several commands, none on the function left alone
+                several = self.parse(wish, history)
+                if len(several.split) >= 2 and several.confidence >= 0.85 and all(
+                        p.actuates and not _topic(p.intent).startswith(kept)
+                        for p in several.split):
+                    return replace(several, confidence=min(several.confidence, 0.9))
         fixed = corrections(text, self.lang)
         if fixed is None or out_of_scope(text) is not None:
             return None
         first, readings = fixed
         if len([p for p in CONJUNCTIONS[self.lang].split(first) if p and p.strip()]) > 1:
+            return None
+        if self.lang == "zh-CN" and len(self._parse_one(first, history).split) < 2 and len(
+                self._split(first, history, self._parse_one(first, history)) or ()) > 1:
+            # "把车窗关上风量调到五档不对四档": the correction is the last command's; a run-on
+            # before it is several commands, read part by part (never the correction alone)
             return None
         later = [p for p in CONJUNCTIONS[self.lang].split(readings[0]) if p and p.strip()][1:]
         if second_order(readings[0], self.lang) or any(

@@ -19,7 +19,7 @@ _ELSEWHERE = re.compile(
     r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
     r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
     r"neighbou?rs?)\b|邻居|"
-    r"家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
+    r"(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
 _EN_IF = r"if (?:it|it'?s|the|we|i|they|there)"
@@ -35,14 +35,14 @@ _LATER = re.compile(
     r"in (?:\d+|a|an|one|two|three|five|ten|fifteen|twenty|thirty|half an?) "
     r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m|"
     r"every (?:morning|day|evening|night|time|week)|at (?:noon|midnight|night))\b|"
-    r"明天|今晚|晚上|早上|下午|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
+    r"明天|今晚|(?<!一)(?<!整个)(?<!一个)(?:晚上|早上|下午)|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
     + _ZH_ONCE + r"|" + _ZH_IF + r"|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
 )
 _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
-    r"(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
+    r"(?<!不)(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
     # whether it is on ("空调现在开着没有啊", "车窗关了没", "座椅加热有没有开", "是不是开着"):
     # asked about its state, not ordered
     r"[着了]没(?:有)?[啊呀呢吧嘛哈]?[？?]?$|有没有(?:在)?(?:开|关|打开|关上|关掉)|"
@@ -84,13 +84,55 @@ _SOMEONE_ELSE = re.compile(
     r"he|she|they|everyone|everybody|most people|people) (?:\w+ ){0,2}"
     r"(?:always|never|usually|normally|often|likes?|loves?|hates?|prefers?)\b|"
     r"(?:妈|爸|老婆|老公|媳妇|孩子|儿子|女儿|哥|姐|弟|妹|爷爷|奶奶|姥姥|姥爷|外公|外婆|叔|舅|"
-    r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她).{0,4}"
-    r"(?:总是|从来|老是|一直|每次|平时|通常|喜欢|讨厌|爱听)"
+    r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她)[^，,。；;]{0,4}"
+    r"(?:总是|从来|老是|一直(?!(?:在)?(?:说|喊|嚷|叫))|每次|平时|通常|喜欢|讨厌|爱听)"
 )
 _PHONE = re.compile(
     r"\b(?:hang up|pick up|answer (?:the )?(?:phone|call)|dial|"
     r"call (?:my|him|her|mom|mum|dad|home|the office))\b|挂电话|挂断|接电话|打电话给|给.{1,4}打电话"
 )
+
+# Words of a kind that, inside these phrases, do not say it: a state now ("I'm wrecked after
+# the gym"), asking for help or a song ("no idea how to get back to mine", "有没有李玟的歌"), a
+# correction ("不对不对，二十二"), a simile ("it's an absolute oven in here", "跟烤箱一样"), the
+# windscreen ("demist the screen").
+_EXCUSED: dict[str, re.Pattern[str]] = {
+    "later": re.compile(
+        r"\b(?:i'?m|i am|we'?re|we are|i feel|we feel|feeling) (?:\w+ ){0,2}after the \w+"),
+    "question": re.compile(
+        r"\b(?:no idea|(?:don'?t|do not|didn'?t) know|not sure|no clue) how to \w+|不对不对|"
+        r"有没有[^，,。？?]{0,12}(?:歌|音乐|曲)|(?:歌|音乐|曲子?)[^，,。？?]{0,2}有没有"),
+    "other_device": re.compile(
+        r"\b(?:(?<!'d )(?<!would )like|it'?s|its|is) an? (?:\w+ )?(?:oven|fridge|freezer)\b|"
+        r"(?:跟|像|和|好像|如同)[^，,。]{0,3}?(?:烤箱|冰箱|微波炉)(?:一样|似的|般)|"
+        # the windscreen ("demist the screen", "the screen's all fogged up")
+        r"\b(?:demist|defog|defrost|de-?ice)\w* (?:the |my |that |this )?(?:front )?screen\b|"
+        r"\bscreen(?:'s| is)? (?:all |completely |totally )?(?:fog|mist|steam|ic)\w*"),
+}
+# "outside" in a remark beside a command is why, not where ("外面太吵了，关窗吧", "turn the
+# aircon off, it's lovely outside"); a remark alone ("it's cold outside") or a command for
+# outside ("turn the lights on outside") still says elsewhere
+_OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|室外")
+_CLAUSE = re.compile(r"\s*(?:[,;，、；。!?！？]|\band\b|\bso\b)\s*")
+_COMMANDING = re.compile(
+    r"^(?:(?:ok|okay|just|please|ja|right|hey|now|then|can you|could you)[,\s]+)*"
+    r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|play|pause|stop|skip|"
+    r"raise|lower|drop|bump|crank|warm|cool|heat|kill|defrost|demist)\b|"
+    r"把|打开|关|调|开(?!车|心|始|会|玩笑)|播|静音|暂停")
+
+
+def _excused(kind: str, found: re.Match[str], text: str) -> bool:
+    """Whether the word ``found`` of ``kind`` sits in a phrase that does not say that kind."""
+    if kind == "elsewhere" and _OUTSIDE.fullmatch(found.group()):
+        parts = [c for c in _CLAUSE.split(text) if c]
+        own = next((c for c in parts if found.group() in c), "")
+        return (_COMMANDING.search(own) is None
+                and any(_COMMANDING.search(c) for c in parts if c is not own))
+    excuse = _EXCUSED.get(kind)
+    return excuse is not None and any(
+        m.start() <= found.start() and found.end() <= m.end() for m in excuse.finditer(text))
+
+
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("elsewhere", _ELSEWHERE),
     ("later", _LATER),
@@ -163,10 +205,9 @@ def out_of_scope(text: str) -> str | None:
     or ``someone_else`` (another person's habits); None when there is none."""
     lowered = text.lower().strip()
     for kind, pattern in KINDS:
-        if pattern is _OTHER_DEVICE:
-            if any(not _served(found, lowered) for found in pattern.finditer(lowered)):
-                return kind
-        elif pattern.search(lowered):
+        if any(not _excused(kind, found, lowered)
+               and (pattern is not _OTHER_DEVICE or not _served(found, lowered))
+               for found in pattern.finditer(lowered)):
             return kind
     return None
 

@@ -103,6 +103,15 @@ def _mentions_range(feedback: str, intent: str) -> bool:
     return str(schema.low) in feedback and str(schema.high) in feedback
 
 
+def _dropped_silently(q: LabelledQuery, d: Decision) -> bool:
+    """Whether an answer to a line of several commands acted on some and said nothing of the
+    others: fewer parts acted on, asked about or said impossible than the line has commands. A
+    line answered by one question or one "cannot" is answered whole, not dropped."""
+    acted = sum(c.actuates for c in d.commands)
+    answered = acted + sum(not p.command.actuates for p in d.parts)
+    return acted >= 1 and answered < len(q.commands)
+
+
 class _Tally:
     """Counts for one system (rules alone, or rules + fallback)."""
 
@@ -118,6 +127,7 @@ class _Tally:
         self.direction_errors: list[str] = []
         self.out_of_range = Counter[str]()
         self.multi = Counter[str]()
+        self.dropped: list[str] = []
         self.ms: list[float] = []
 
     def add(self, q: LabelledQuery, d: Decision, ms: float) -> bool:
@@ -126,6 +136,8 @@ class _Tally:
             self.multi.update(n=int(bool(q.commands)), correct=int(bool(q.commands) and ok),
                               split=int(bool(d.parts)), split_unasked=int(
                                   bool(d.parts) and not q.commands))
+        if q.commands and _dropped_silently(q, d):
+            self.dropped.append(q.text)
         path = "abstain" if d.path == "llm" and not d.command.actuates else d.path
         self.n += 1
         self.correct += ok
@@ -182,6 +194,8 @@ class _Tally:
                 "accuracy": _rate(self.multi["correct"], self.multi["n"]),
                 "split": self.multi["split"],
                 "split_on_single_command_lines": self.multi["split_unasked"],
+                "dropped_silently": len(self.dropped),
+                "dropped_silently_texts": self.dropped[:20],
             },
         }
 

@@ -123,6 +123,11 @@ NOT_ALL = re.compile(
 """Not all the way, said beside a window opened part of the way: it agrees with the command."""
 
 
+_ZH_NAME_ONLY = re.compile(r"^(?:把|将)?(?:声音|音量|音乐|风量|风速|风力|风|温度|空调|冷气|车窗|"
+                           r"窗户|座椅加热)(?:也|还)?$")
+"""A piece that only names a function (the cut before "再" or a pause): said with the next."""
+
+
 def joined(pieces: list[str], lang: str) -> list[str]:
     """The cut pieces with what is no command of its own put back: a filler dropped ("uh"), a
     corrected number said with the part it corrects ("the temp to 20, no 21", "…，温度二十二，
@@ -155,6 +160,9 @@ def joined(pieces: list[str], lang: str) -> list[str]:
         if out and level is not None and _LEVEL_AT[lang].search(out[-1]):
             # "pop my seat warmer on, low is fine": the level of the part before it
             out[-1] = _LEVEL_AT[lang].sub(f"on {level.group('n')}", out[-1], count=1)
+            continue
+        if out and lang == "zh-CN" and _ZH_NAME_ONLY.match(out[-1]):
+            out[-1] = f"{out[-1]}{piece}"  # "声音再开大点" cut at 再: the function and its way
             continue
         if out and lang == "en":
             said = f"{out[-1]}, {piece}"
