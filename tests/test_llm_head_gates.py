@@ -125,3 +125,17 @@ def test_a_window_moved_against_fog_is_still_the_window(text: str, lang: str,
                                                         expected: str) -> None:
     d = _answer(text, lang, window_open=0.6, climate_defrost=0.2, unknown=0.05)
     assert d.intent in (expected, "unknown"), d
+
+
+@pytest.mark.parametrize(("intent", "text", "way"), [
+    # an adjective said as felt is an excess: the other way (both heads went with the word)
+    ("climate_fan_up", "这风有点大啊", -1), ("climate_fan_up", "风量有些小", 1),
+    ("media_volume_up", "音乐声音有点大", -1), ("media_volume_up", "音量有一点小", 1),
+    ("climate_temperature_up", "空调温度有点高", -1), ("climate_temperature_up", "温度有些低", 1),
+    # the felt complaint and the request agree; they disagree: ask
+    ("media_volume_up", "声音有点小，调大一点", 1), ("climate_fan_up", "风有点大，再大一点", 0),
+    # requests as before
+    ("media_volume_up", "声音再大一点", 1), ("climate_temperature_up", "温度低一点", -1),
+])
+def test_an_adjective_said_as_felt_is_an_excess(intent: str, text: str, way: int) -> None:
+    assert direction_of(intent, text) == way

@@ -107,8 +107,9 @@ _PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|�
 # its way is the adjective's own, not the complaint's ("凉" said alone is felt: warmer). The
 # adjective after 再/更, or before (一)点/些/点儿 ("冷了一点", "有点冷" are felt, not asked for)
 _MORE_OF: dict[str, tuple[str, str]] = {
-    "climate_temperature": ("热|暖和?|烫", "冷|凉(?:快|爽)?|冰"),
+    "climate_temperature": ("热|暖和?|烫|高", "冷|凉(?:快|爽)?|冰|低"),
     "climate_fan": ("猛|强|大", "小|弱|轻|柔和?"),
+    "media_volume": ("大|响|高", "小|轻|低"),
 }
 
 
@@ -116,8 +117,14 @@ def _comparative(words: str) -> re.Pattern[str]:
     return re.compile(rf"(?:再|更)(?:{words})|(?:{words})(?:一)?(?:点儿?|些)")
 
 
+def _felt(words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:有点儿?|有些|有一点)(?:{words})")
+
+
 _COMPARATIVE = {family: (_comparative(up), _comparative(down))
                 for family, (up, down) in _MORE_OF.items()}
+# the same adjective said as felt ("风有点大", "声音有点小", "温度有点高"): an excess, the other way
+_FELT = {family: (_felt(up), _felt(down)) for family, (up, down) in _MORE_OF.items()}
 
 
 def direction_of(intent: str, text: str) -> int | None:
@@ -147,6 +154,11 @@ def _way(family: str, lowered: str) -> int:
     """The way of ``family``'s words in ``lowered``, its negations and excesses read."""
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
+    if family in _FELT:
+        much, little = (bool(p.search(lowered)) for p in _FELT[family])
+        if much != little:  # "风有点大": less fan; with a comparative the other way too: ask
+            up, down = (bool(p.search(lowered)) for p in _COMPARATIVE[family])
+            return 0 if (much and up) or (little and down) else (-1 if much else 1)
     if family in _COMPARATIVE:
         up, down = (bool(p.search(lowered)) for p in _COMPARATIVE[family])
         if up != down:  # "空调再凉一点": cooler, the AC said or not; against an excess: ask
