@@ -238,3 +238,29 @@ def test_contextual_calibration_shifts_first_step(tiny_gguf: Path) -> None:
     assert all(v <= 0.0 for v in calibrated.bias.values())  # mean log-probabilities
     answer = json.loads(calibrated.resolve("turn on the fan", [], "en").raw)
     assert answer["intent"] in INTENTS
+
+
+def test_mean_pooling_is_the_mean_of_the_query_tokens_states(tmp_path: Path) -> None:
+    # the head's features (hil.llm.HEAD_POOLING): the query's tokens only, not the cached prefix
+    gguf = write_tiny_llama_gguf(tmp_path / "tiny.gguf", seed=11)
+    mean = LlamaEngine(gguf, n_threads=1, n_ctx=256, embeddings=True, pooling="mean")
+    last = LlamaEngine(gguf, n_threads=1, n_ctx=256, embeddings=True)
+    prefix = mean.tokenize("In-car voice command:", bos=True)
+    query = mean.tokenize(" turn the fan up a bit")
+    for engine in (mean, last):
+        engine.feed(prefix)
+    mean.feed(query)
+    states = []
+    for token in query:  # one token per batch: each token's own state
+        last.feed([token])
+        states.append(last.last_embedding(unit=False))
+    pooled = mean.last_embedding(unit=False)
+    assert np.allclose(pooled, np.mean(states, axis=0), atol=1e-4)
+    assert not np.allclose(pooled, states[-1], atol=1e-3)
+    assert mean.cache_key("x") != last.cache_key("x")  # cached features are kept apart
+
+
+def test_an_unknown_pooling_is_refused(tmp_path: Path) -> None:
+    gguf = write_tiny_llama_gguf(tmp_path / "tiny.gguf", seed=11)
+    with pytest.raises(ValueError, match="pooling"):
+        LlamaEngine(gguf, n_threads=1, n_ctx=256, embeddings=True, pooling="max")

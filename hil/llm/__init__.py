@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from hil.llm.head import HeadIntentResolver
     from hil.llm.resolver import LlamaIntentResolver
 
-__all__ = ["HEAD_LAYERS", "HEAD_QUANT", "default_resolver"]
+__all__ = ["HEAD_LAYERS", "HEAD_POOLING", "HEAD_QUANT", "default_resolver"]
 
 HEAD_QUANT = "q4_0"
 """The head's default re-quantisation: Q4_0 kernels prefill ~3x faster than the shipped Q4_1's
@@ -21,6 +21,15 @@ on this machine's CPU (measured, BENCHMARKS.md); the head is trained on that mod
 
 HEAD_LAYERS = 10
 """Transformer blocks the classification head runs of SmolLM2-135M's 30 (see BENCHMARKS.md)."""
+
+HEAD_POOLING = "last"
+"""What the head reads: the last token's hidden state (``"last"``, read as logits of fixed
+vocabulary ids), or the mean of the query's tokens' states (``"mean"``). Measured in the
+eleventh session (BENCHMARKS.md): out of file the mean acts right on 31 of holdout10's 61
+in-domain lines the rules leave against 8, but it actuated on near-domain out-of-domain lines
+and read "再凉一点" the wrong way (train/hard_dev every line, MAC-SLU even ids), and costs about
+twice the time a request (every query token's vocabulary projection); so "last" until the mean
+head's gates are chosen on those files."""
 
 
 def default_resolver(
@@ -63,9 +72,11 @@ def default_resolver(
                      f"of {path.name} (once; kept in {cache})")
             path = truncated(path, HEAD_LAYERS if layers is None else layers)
         act.step(f"loading {path.name}")
-        # the head reads logits of a few ids from the last token (no per-token outputs needed)
+        # the head reads its tokens' mean hidden state (or logits of a few ids of the last one)
+        mean = decision == "head" and HEAD_POOLING == "mean"
         engine = LlamaEngine(path, n_threads=n_threads,
-                             embeddings=decision in ("gated", "neighbours"))
+                             embeddings=mean or decision in ("gated", "neighbours"),
+                             pooling="mean" if mean else "last")
         act.step("compiling the prompt prefix"
                  + (", embedding the training examples and fitting the head (first use: "
                     "minutes; cached)" if decision == "head" else ""))

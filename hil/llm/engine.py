@@ -28,6 +28,9 @@ class DeadlineExceeded(RuntimeError):
 
 
 _NO_ABORT = ctypes.cast(None, llama_cpp.ggml_abort_callback)
+POOLING = {"last": llama_cpp.LLAMA_POOLING_TYPE_LAST, "mean": llama_cpp.LLAMA_POOLING_TYPE_MEAN}
+"""How an embeddings context pools a batch's hidden states: the last token's, or the mean over
+the batch's tokens (the query's only: a cached prefix is not in the batch)."""
 
 
 @contextlib.contextmanager
@@ -53,7 +56,10 @@ class LlamaEngine:
         n_batch: int = 256,
         seed: int = 0,
         embeddings: bool = False,
+        pooling: str = "last",
     ) -> None:
+        if pooling not in POOLING:
+            raise ValueError(f"pooling: expected one of {', '.join(POOLING)}, got {pooling!r}")
         self.model_path = checked_model_path(model_path)
         self.n_threads = n_threads
         started = time.perf_counter()
@@ -70,13 +76,13 @@ class LlamaEngine:
             logits_all=False,
             seed=seed,
             verbose=False,
-            # hidden states for the "neighbours" decision: the last token's, pooled per sequence.
-            # Measured cost: llama.cpp then outputs every token of a batch (~15 % more prefill)
+            # hidden states, pooled per sequence over the tokens of the last batch: the last
+            # token's (the "neighbours" decision) or their mean (the head, hil.llm.HEAD_POOLING).
+            # Measured cost: llama.cpp then outputs every token of a batch, the vocabulary
+            # projection included (BENCHMARKS.md)
             embedding=embeddings,
             pooling_type=(
-                llama_cpp.LLAMA_POOLING_TYPE_LAST
-                if embeddings
-                else llama_cpp.LLAMA_POOLING_TYPE_UNSPECIFIED
+                POOLING[pooling] if embeddings else llama_cpp.LLAMA_POOLING_TYPE_UNSPECIFIED
             ),
         )
         self.load_ms = (time.perf_counter() - started) * 1e3
@@ -84,6 +90,7 @@ class LlamaEngine:
         self.n_ctx = self.llm.n_ctx()
         self.n_embd = self.llm.n_embd()
         self.embeddings = embeddings
+        self.pooling = pooling if embeddings else "none"
         self.prefix_len = 0
         self.prefix_from_cache = False
         self._deadline: float | None = None
@@ -218,8 +225,9 @@ class LlamaEngine:
         return row[list(ids)].copy() if ids is not None else row.copy()
 
     def last_embedding(self, unit: bool = True) -> np.ndarray:
-        """The final hidden state after the last fed token, unit length unless ``unit`` is
-        False (needs ``embeddings``)."""
+        """The final hidden state pooled over the last fed batch (the last token's, or the
+        tokens' mean with ``pooling="mean"``), unit length unless ``unit`` is False (needs
+        ``embeddings``)."""
         if not self.embeddings:
             raise RuntimeError("LlamaEngine(embeddings=True) is needed for hidden states")
         ptr = llama_cpp.llama_get_embeddings_seq(self.llm._ctx.ctx, 0)
@@ -230,7 +238,8 @@ class LlamaEngine:
         """A hex key naming this model file, llama.cpp version and ``parts`` (for disk caches)."""
         stat = self.model_path.stat()
         text = f"{self.model_path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:"
-        text += f"{llama_cpp.__version__}:{self.embeddings}:" + repr(parts)
+        text += f"{llama_cpp.__version__}:{self.embeddings}:"
+        text += ("" if self.pooling in ("last", "none") else f"{self.pooling}:") + repr(parts)
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     def save_sequence(self) -> bytes:

@@ -61,7 +61,7 @@ _NOT_A_TOPIC = re.compile(
 LACKING = re.compile(
     r"靠背|座椅通风|通风座椅|(?:座垫|坐垫|座位|屁股|后背)\S{0,2}通风|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|锁|界面|"
-    r"导航音量|导航声音|soundbar|后排|后座|\brear\b|"
+    r"导航音量|导航声音|soundbar|后排|后座|\brear\b|\bback ?seats?\b|\bback ?row\b|"
     r"recline|backrest|seat back|sunshade|blind|curtain|ambient|"
     # a vent to point or close, not the air coming out of the vents (the fan)
     r"(?<!out of the )(?<!out of these )(?<!from the )(?<!from these )\bvents?\b|"
@@ -96,6 +96,7 @@ NOT_HERE_NOW = re.compile(
     r"\bafter (?:this|that|the) (?:song|track|one)\b|"
     r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
+
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
     r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
@@ -111,6 +112,12 @@ NOT_HERE_NOW = re.compile(
     r"\b(?:remove|delete|erase|add|save|download|rename)\b.{0,24}\b(?:songs?|playlists?|"
     r"albums?|tracks?|list)\b|让我想起|想起了|真好听|好好听|唱得(?:真|太|很)?好|删除|下载|收藏(?!的|夹)|"
     r"加到歌单|加入歌单"
+)
+# a speaker or screen of a home ("skip the song on the kitchen speaker"): somewhere else, even
+# after "play" (a title cannot hide it)
+HOME_DEVICE = re.compile(
+    r"\b(?:home|kitchen|living ?room|bedroom|office|bathroom|house|garden) (?:speakers?|tv|"
+    r"stereo|sonos|echo|radio)\b|(?:家里|客厅|厨房|卧室|书房)的?(?:音箱|音响|电视|收音机)"
 )
 # a remark about what plays or what one likes ("i love this song"): nothing to change, unless
 # it is said beside a command, where :func:`hil.llm.clauses.focus` leaves it out as a reason
@@ -165,6 +172,37 @@ _SEAT_FELT = re.compile(
 )
 
 
+# the music said to be absent ("way too quiet without any music", "没有音乐太闷了"): playing it
+# is the request, not its loudness
+_NO_MUSIC = re.compile(
+    r"\bwithout (?:any |some |the )?(?:music|tunes|songs?|radio)\b|"
+    r"没(?:有|放|在放|开)?(?:音乐|歌|广播)"
+)
+# the music said to hurt ("这音乐震得我脑仁儿疼", "this music is giving me a headache"): its
+# loudness, never a request to play
+_LOUD_PAIN = re.compile(
+    r"震得|震耳|吵(?:死|得)|太吵|头(?:都)?(?:疼|痛|大)|脑仁|耳朵(?:都)?(?:疼|痛|受不了)|"
+    r"\bheadache\b|\bhurts? my (?:ears|head)\b|\bdeafening\b|\bmy ears (?:are |)(?:ringing|hurt)"
+)
+# a device's state said as a circumstance ("we've got the windows open anyway", "窗户都开着呢"):
+# beside a request about another topic, not a request about that device
+_STATE_SAID = re.compile(
+    r"\b(?:we'?ve got|we have|i'?ve got|i have|got) (?:the |my |our )?\w+ (?:open|down|up|closed|"
+    r"shut|on|off)\b(?! (?:please|now|a bit|a little))|"
+    r"\bthe \w+ (?:is|are|'s|'re) (?:already |still |all )?(?:open|down|closed|shut)\b|"
+    r"\S{1,3}(?:都|已经|还|也)?(?:开着|关着)(?:呢|的)?"
+)
+
+
+# the AC set to a number of degrees ("空调开到十度", "空调给我打到26", "set the ac to 22"): the
+# temperature (a level of the fan is said with 档/级/"level"/"speed")
+_AC_DEGREES = re.compile(
+    r"(?:空调|冷气|暖气)\S{0,3}?(?:打|调|开|设|定|弄|整)(?:到|成|在)\s*(?:\d+|[一二三四五六七八九十两]+)"
+    r"(?!\s*(?:档|级|格|挡))|"
+    r"\b(?:ac|a/c|air ?con\w*|climate) (?:to|at|on) \d+(?! ?(?:level|speed|bars?)\b)"
+)
+
+
 def narrowed(named: set[str], text: str) -> set[str]:
     """``named`` without the topics a more specific word overrules: the volume or the mute
     only hinted at ("大点", "声") when another topic is named outright, the AC when the temperature,
@@ -173,9 +211,16 @@ def narrowed(named: set[str], text: str) -> set[str]:
     ("上一首歌曲")."""
     lowered = text.lower()
     out = set(named)
+    rest = _STATE_SAID.sub(" ", lowered)
+    if rest != lowered and out & named_topics(rest):
+        out &= named_topics(rest)  # "switch the AC off, we've got the windows open anyway"
+        lowered = rest
     if any(EXPLICIT[t].search(lowered) for t in out - _MEDIA_HINTS):
         # "空调风量调大点": the fan named outright beats the volume's "大点"
         out -= {t for t in _MEDIA_HINTS if not EXPLICIT[t].search(lowered)}
+    if "climate_ac" in out and _AC_DEGREES.search(lowered):
+        out.discard("climate_ac")  # "空调开到十度": a temperature, out of range or not
+        out.add("climate_temperature")
     if "climate_ac" in out and any(t in out and EXPLICIT[t].search(lowered)
                            for t in ("climate_temperature", "climate_fan", "climate_defrost")):
         out.discard("climate_ac")
@@ -203,6 +248,12 @@ def narrowed(named: set[str], text: str) -> set[str]:
             EXPLICIT["climate_defrost"].search(lowered)) and not (
             EXPLICIT["climate_temperature"].search(lowered)):
         out.discard("climate_temperature")  # "defrost the windshield": not the "frost" of the cold
+    if "media_playback" in out and _NO_MUSIC.search(lowered) and not any(
+            EXPLICIT[t].search(lowered) for t in _MEDIA_HINTS):
+        out -= _MEDIA_HINTS  # "way too quiet without any music": play, not louder
+    if "media_playback" in out and _LOUD_PAIN.search(lowered):
+        out.discard("media_playback")  # "这音乐震得我脑仁儿疼": the volume, never play
+        out.add("media_volume")
     return out
 
 

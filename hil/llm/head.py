@@ -5,7 +5,9 @@
 One forward pass over the query after a short cached prefix, through the first
 :data:`hil.llm.HEAD_LAYERS` blocks of the model (a truncated copy), gives the last token's hidden
 state, read as the logits of 1,024 fixed vocabulary ids (a linear image of it; see
-:func:`hil.llm.softmax.feature_token_ids`); a softmax-regression head trained at start-up on
+:func:`hil.llm.softmax.feature_token_ids`), or with :data:`hil.llm.HEAD_POOLING` ``"mean"`` the
+mean of the query's tokens' states (measured, not shipped: BENCHMARKS.md); a
+softmax-regression head trained at start-up on
 labelled examples (:mod:`hil.llm.training`: our own dev set, the few-shot examples and texts
 sampled from the cabin's templates; never a hold-out) turns it into intent probabilities. Then
 (:func:`head_decision`):
@@ -46,6 +48,7 @@ from hil.llm.engine import DeadlineExceeded, LlamaEngine
 from hil.llm.followup import follow_up
 from hil.llm.grounding import (
     EXPLICIT,
+    HOME_DEVICE,
     KEEP,
     LOUDNESS,
     NOT_HERE_NOW,
@@ -148,6 +151,8 @@ def head_decision(
     lowered = normalised(query)
     named = narrowed(named_topics(lowered), lowered)
     scope = out_of_scope(lowered)
+    if HOME_DEVICE.search(lowered):  # "next song on the kitchen speaker": not the car's
+        return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if not_music(lowered):  # the news, a joke, the weather: not something the cabin plays
         if not LOUDNESS.search(lowered):
             return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
@@ -400,11 +405,13 @@ class HeadIntentResolver:
         return cache_dir / f"head-fit-{self.engine.cache_key(digest, options)}.npz"
 
     def _features(self) -> np.ndarray:
-        """What the head reads after the last fed token: the final hidden state when the engine
-        outputs embeddings, else the logits of :attr:`feature_ids` (a fixed linear image of that
-        hidden state, without llama.cpp computing the vocabulary for every prefilled token)."""
+        """What the head reads after the last fed query: the final hidden state pooled as the
+        engine pools (the query's tokens' mean as it is, the last token's at unit length) when
+        the engine outputs embeddings, else the logits of :attr:`feature_ids` (a fixed linear
+        image of the last token's state, without llama.cpp computing the vocabulary for every
+        prefilled token)."""
         if self.engine.embeddings:
-            return self.engine.last_embedding()
+            return self.engine.last_embedding(unit=self.engine.pooling != "mean")
         return self.engine.last_logits(self.feature_ids).astype(np.float64)
 
     def _embed_all(self, texts: Sequence[str], cache_dir: Path | None) -> np.ndarray:
