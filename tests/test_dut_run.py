@@ -142,3 +142,8 @@ def test_the_dut_queries_are_ones_the_rules_leave_to_the_fallback() -> None:
     path = Path(__file__).parent / "data" / "dut_fallback_queries.jsonl"
     for line in path.read_text(encoding="utf-8").splitlines():
         assert rules.parse(json.loads(line)["text"]).intent == "unknown", line
+    # and the ones `twin verify --dut` speaks (a line the rules answer never reaches the DUT)
+    from hil.dut.verify import SEVERAL, UTTERANCES
+
+    for text in (*UTTERANCES, *SEVERAL):
+        assert rules.parse(text).intent == "unknown", text

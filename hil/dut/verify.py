@@ -55,7 +55,7 @@ DUT_PROPERTIES = ("outcome", "degrade", "explained", "reported", "several", "no_
 KINDS = ("dut_crash", "dut_hang", "dut_http_5xx", "dut_reset")
 #: utterances the rules are unsure of (they go to the fallback, the DUT)
 UTTERANCES = ("the air is so thick", "goosebumps", "this car is an oven", "recommend a good book",
-              "i can't see a thing through the glass")
+              "the glass has gone all cloudy on me")
 #: utterances (the rules leave them) the echoes answer with several commands, one out of range
 SEVERAL = {"sort out the cabin for me": 0, "make it comfy in here": 1}
 _WINDOW = {"intent": "window_set_position", "value": 20, "feedback": "Window at 20%."}

@@ -36,7 +36,8 @@ _VAGUE = re.compile(r"一点|一些|一下|一丢丢|有点|点儿|\ba (?:bit|li
 _RELATIVE = re.compile(
     r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
     r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
-    r"higher|\bnotch|再|往上|往下|[高低大小](?=[一二两三四五六七八九十\d])"
+    r"higher|\bnotch|再|往上|往下|[高低大小](?=[一二两三四五六七八九十\d])|"
+    r"\b(?:levels|steps|clicks|bars|settings)\b"  # "six levels" counts steps ("level six" sets)
 )
 _ABSOLUTE = re.compile(
     r"\bto\b|\bat\b|\bset\b|\blevel\b|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|"
