@@ -183,12 +183,6 @@ def _folds_of(path: Path, queries: list[LabelledQuery]) -> list[LabelledQuery]:
     return [q for q in queries if q.text not in multi]
 
 
-def _texts(path: Path) -> list[str]:
-    """Every line's text in a labelled file (checked by :func:`load_queries` before)."""
-    return [json.loads(x)["text"] for x in path.read_text(encoding="utf-8").splitlines()
-            if x.strip()]
-
-
 def _features(resolver: HeadIntentResolver, texts: list[str]) -> dict[str, np.ndarray]:
     """The head's features of every training example and of ``texts``, cached on disk in two
     parts (the training set's is the resolver's own, so only new files' lines are computed)."""
@@ -239,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     # every line of the files, a line of several commands too, and the training texts made of
     # each line (its parts): a left-out line's parts are left out with it
     made_of = [(line, text) for f in args.files for line, text, _ in file_examples(f)]
-    lines = {line for f in args.files for line in _texts(f)}
+    lines = {q.text for f in args.files for q in load_queries(f)}
     for k in range(args.folds):
         fold = [q for q in queries if fold_of(q.text, args.folds) == k]
         gone = lines if args.without_file else {t for t in lines if fold_of(t, args.folds) == k}

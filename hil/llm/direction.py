@@ -154,13 +154,11 @@ def _way(family: str, lowered: str) -> int:
     """The way of ``family``'s words in ``lowered``, its negations and excesses read."""
     if negated(lowered):  # "not loud enough" is an excess, not a refusal
         return 0
-    if family in _FELT:
+    if family in _COMPARATIVE:  # the same families as _FELT
+        up, down = (bool(p.search(lowered)) for p in _COMPARATIVE[family])
         much, little = (bool(p.search(lowered)) for p in _FELT[family])
         if much != little:  # "风有点大": less fan; with a comparative the other way too: ask
-            up, down = (bool(p.search(lowered)) for p in _COMPARATIVE[family])
             return 0 if (much and up) or (little and down) else (-1 if much else 1)
-    if family in _COMPARATIVE:
-        up, down = (bool(p.search(lowered)) for p in _COMPARATIVE[family])
         if up != down:  # "空调再凉一点": cooler, the AC said or not; against an excess: ask
             more, less = ((bool(p.search(lowered)) for p in _EXCESS[family])
                           if family in _EXCESS else (False, False))

@@ -195,19 +195,18 @@ def head_decision(
         return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
     share = mass[topic] / max(1e-9, mass[topic] + unknown)
     best = max((i for i in p if i != "unknown"), key=p.__getitem__, default="unknown")
-    if read is not None and not refused and not explicit and len(named) == 1 and (
-            topic in READ and isinstance(thresholds, Mapping) and best in TOPICS[topic]
-            and share >= _threshold(thresholds, "read")):
-        # an indirect line ("车里跟冰窖似的", "this seat is like a block of ice"): the words
-        # name one topic and read it completely and the head's likeliest intent agrees; the
-        # head only has to rule out that nothing is asked, by the topic's share against unknown
-        pass
-    elif explicit and not refused:
+    # an indirect line ("车里跟冰窖似的", "this seat is like a block of ice"): the words name one
+    # topic and read it completely and the head's likeliest intent agrees; the head only has
+    # to rule out that nothing is asked, by the topic's share against unknown
+    reads_alone = (read is not None and not refused and not explicit and len(named) == 1
+                   and topic in READ and isinstance(thresholds, Mapping)
+                   and best in TOPICS[topic] and share >= _threshold(thresholds, "read"))
+    if explicit and not refused:
         if share < _threshold(thresholds, "explicit"):
             if unknown > mass[topic]:
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
             return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
-    else:
+    elif not reads_alone:
         if unknown > mass[topic]:
             return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
         if refused:
