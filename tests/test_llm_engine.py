@@ -14,7 +14,7 @@ import llama_cpp
 import numpy as np
 import pytest
 
-from hil.llm.engine import LlamaEngine
+from hil.llm.engine import PARALLEL_SEQS, LlamaEngine
 from hil.llm.grammar import intent_gbnf
 from hil.llm.model_files import checked_model_path
 from hil.llm.prompt import query_text
@@ -264,3 +264,37 @@ def test_an_unknown_pooling_is_refused(tmp_path: Path) -> None:
     gguf = write_tiny_llama_gguf(tmp_path / "tiny.gguf", seed=11)
     with pytest.raises(ValueError, match="pooling"):
         LlamaEngine(gguf, n_threads=1, n_ctx=256, embeddings=True, pooling="max")
+
+
+@pytest.mark.parametrize(("embeddings", "pooling"), [(False, "last"), (True, "last"),
+                                                      (True, "mean")])
+def test_states_after_decodes_several_queries_as_one_at_a_time(
+    tiny_gguf: Path, embeddings: bool, pooling: str
+) -> None:
+    # the head's training set is embedded PARALLEL_SEQS queries a decode: each row must be what
+    # feeding that query alone after the prefix gives, in the queries' order, and the cache must
+    # hold the prefix alone after
+    engine = LlamaEngine(tiny_gguf, n_threads=1, n_ctx=1024, embeddings=embeddings,
+                         pooling=pooling)
+    prefix = engine.tokenize("In-car voice command:", bos=True)
+    engine.compile_prefix(prefix)
+    words = ["turn on the fan", "play music", "warmer", "open the window a bit please",
+             "next", "set the temperature to 22 degrees", "mute"]
+    queries = [engine.tokenize(f" {words[i % len(words)]} {i}") for i in range(3 * PARALLEL_SEQS)]
+    queries[5] = engine.tokenize(" fan" * 70)  # longer than a batch (n_batch 256): fed alone
+    assert len(queries[5]) > 256
+
+    def read() -> np.ndarray:
+        return engine.last_embedding() if embeddings else engine.last_logits()
+
+    together = engine.states_after(len(prefix), queries, read)
+    assert engine.tokens() == prefix
+    assert llama_cpp.llama_memory_seq_pos_max(engine.llm._ctx.memory, 1) == -1  # dropped
+    alone = []
+    for ids in queries:
+        engine.rewind(len(prefix))
+        engine.feed(ids)
+        alone.append(read())
+    assert together.shape == (len(queries), len(alone[0]))
+    np.testing.assert_allclose(together, np.stack(alone), rtol=1e-3, atol=1e-3)
+    assert not np.allclose(together[0], together[1], atol=1e-2)  # distinct queries, distinct rows
