@@ -51,8 +51,8 @@ def _quiet_llama_log() -> Iterator[None]:
 PARALLEL_SEQS = 16
 """Queries decoded together by :meth:`LlamaEngine.states_after` (each its own sequence beside
 the prefix's sequence 0; at most ``n_batch`` tokens a decode). Measured on the head's 3,978
-training examples: 1.34x faster than one decode a query at load 10-15 (3.1x on 400 of them at
-load ~11); not bit-identical (the attention's sums and the activations' Q8 rounding see other
+training examples: 1.74x faster than one decode a query at load 7.5-10.4 (1.34x at load 10-15);
+not bit-identical (the attention's sums and the activations' Q8 rounding see other
 cells): 76 % of rows equal, the rest within 1 % of a row's largest logit, and the head gives the
 same answer on every holdout10 line (BENCHMARKS.md)."""
 
