@@ -15,7 +15,7 @@ moves the topic the other way from the current state: :func:`wrong_way`), how ma
 out-of-range lines got the range in the feedback, and latency percentiles; plus, with a
 resolver, the lines the fallback made worse and better, and what the fallback did on the lines
 the rules left (``rules_llm.fallback``: each answer classed by :func:`fallback_outcome`, the one
-definition :mod:`hil.llm.crossval` uses too).
+definition the fallback's cross-validation uses too).
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ OUTCOMES = ("acted_right", "acted_in_part", "acted_wrong", "asked_right_topic",
 def topic_of(intent: str) -> str | None:
     """The catalogue topic an intent belongs to: the ``[topics.NAME]`` that lists it (play and
     pause, each seat's heating), else the topic its entry names; None for ``unknown``/``ood``.
-    The same table as the fallback's own (:data:`hil.llm.grounding.TOPIC_OF`, a test checks)."""
+    The same table as the fallback's own (a test checks)."""
     catalogue = active_catalogue()
     listed = next((name for name, t in catalogue.topics.items() if intent in t.intents), None)
     entry = catalogue.intents.get(intent)
