@@ -19,20 +19,23 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hil.llm.clauses import command_parts, commanding
+from hil.llm.clauses import after_reason, command_parts, commanding, known_order
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
     KEEP,
     NOT_HERE_NOW,
     REMARK,
+    TOPIC_OF,
     lacking,
     named_topics,
     narrowed,
 )
-from hil.llm.questions import confirm, leave_it
+from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import read_slots
 from twin.assistant.feedback import cannot_part, joined
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import negated, not_music, out_of_scope
 
 MAX_PARTS = 4
@@ -117,6 +120,38 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     return None if read is None else (topic, *read)
 
 
+def _ruled(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` when the rules read ``part`` alone confidently as one command
+    of a fallback topic ("music down", "heat up a bit"): a part is a plain command more often
+    than the whole sentence is, and the rules are more precise than the head."""
+    alone = after_reason(part)  # a reason said first: the command alone, as the rules know it
+    for text in [part] if alone is None else [part, alone]:
+        rules = shared_nlu(lang).parse(text, [])
+        if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
+            continue
+        assert rules.command is not None
+        topic = TOPIC_OF.get(rules.command.intent)
+        if topic is not None:
+            return topic, rules.command.intent, rules.command.value
+    return None
+
+
+
+def _asked(part: str, like: Any, lang: str) -> Any:
+    """The question about a part shaped as an order whose verb or thing the cabin does not
+    know (:func:`hil.llm.orders.unknown_order`): whether to change the one topic it names
+    ("paws the music": the music), else what it should change, naming the part as said
+    ("音亮调到五"). ``like``: another part's decision, of the same type."""
+    lowered = normalised(part)
+    named = narrowed(named_topics(lowered), lowered)
+    if len(named) == 1:
+        topic = next(iter(named))
+        return like._replace(intent="unknown", value=None, feedback=confirm(topic, lang),
+                             why="low_confidence", topic=topic)
+    return like._replace(intent="unknown", value=None, feedback=ask_part(part, lang),
+                         why="low_confidence", topic=None)
+
+
 class Several:
     """The answer to a sentence of several commands: each part's decision (acted on, asked
     about, left as it is or said impossible), what is said, and the part asked about."""
@@ -154,7 +189,16 @@ def several_decision(
     part that names no topic but a seat after a seat's command is that command for the seat it
     names ("副驾的关掉，我的开一档"). None when no part is acted on or asked about."""
     decisions: list[Any] = []
+    guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
     for text in parts:
+        if not known_order(text):
+            guessed.append(len(decisions))
+            decisions.append(None)
+            continue
+        ruled = _ruled(text, lang)
+        if ruled is not None and not _says_no(text):
+            decisions.append(act(*ruled, lang))
+            continue
         d = decide(text, False)
         if _says_no(text):  # "车窗不用动": that topic is left as it is, nothing asked
             topic = next(iter(sorted(_outright(text) or named_topics(normalised(text)))))
@@ -183,6 +227,8 @@ def several_decision(
                 d = d._replace(feedback=confirm("seat_heat", lang), why="low_confidence",
                               topic="seat_heat")
         decisions.append(d)
+    for at in guessed:  # never acted on: the words that would say what are not the cabin's
+        decisions[at] = _asked(parts[at], next(d for d in decisions if d is not None), lang)
     acted = [d for d in decisions if d.intent != "unknown"]
     if not acted and not any(d.why in _ASKED for d in decisions):
         return None  # nothing of it for the cabin: the sentence is read whole
