@@ -141,3 +141,41 @@ def test_a_reason_beside_one_command_makes_no_second_part(text: str) -> None:
 def test_the_ac_raised_or_lowered_is_its_temperature(text: str, topic: str) -> None:
     lowered = normalised(text)
     assert narrowed(named_topics(lowered), lowered) == {topic}
+
+
+@pytest.mark.parametrize(("text", "level"), [
+    ("heat both seats to two", 2),
+    ("both front seats warmed up please, full blast", 3),
+    ("我和我媳妇的座椅加热都开到三档", 3),
+    ("前排座椅加热都开到最高", 3),
+])
+def test_both_front_seats_are_two_commands(text: str, level: int) -> None:
+    """One command per seat, each with the level said for both (the words decide)."""
+    parts = several_parts(text)
+    assert len(parts) == 2
+    done = several_decision(_sure_of("seat_heat_driver"), _act, parts,
+                            "zh-CN" if _zh(text) else "en")
+    assert done is not None
+    assert sorted((d.intent, d.value) for d in done.parts) == [
+        ("seat_heat_driver", level), ("seat_heat_passenger", level)]
+
+
+@pytest.mark.parametrize("text", ["别把两个座椅加热都打开", "don't heat both seats",
+                                  "both seats heated and the fan up", "把座椅加热打开"])
+def test_both_seats_refused_or_beside_another_topic_is_not_split_by_seat(text: str) -> None:
+    assert not any("passenger seat" in p or "副驾" in p for p in several_parts(text))
+
+
+@pytest.mark.parametrize("text", ["把音量关小点，再导航回家，中不中？", "中不中，把车窗给我关上。",
+                                  "成不成啊，风量开大点"])
+def test_a_tag_asking_assent_is_no_question(text: str) -> None:
+    """"中不中" / "成不成" ask "all right?" of an order (Henan, northern speech): not a
+    question about the cabin's state, so not out of scope."""
+    from twin.assistant.scope import out_of_scope
+    assert out_of_scope(normalised(text)) is None
+
+
+@pytest.mark.parametrize("text", ["空调开没开", "温度高不高", "车窗关没关", "音量大不大"])
+def test_a_question_about_state_stays_a_question(text: str) -> None:
+    from twin.assistant.scope import out_of_scope
+    assert out_of_scope(normalised(text)) == "question"

@@ -42,7 +42,7 @@ _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
-    r"(?<!不)(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
+    r"(?<!不)(?![能可行好要中成])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
     # whether it is on ("空调现在开着没有啊", "车窗关了没", "座椅加热有没有开", "是不是开着"):
     # asked about its state, not ordered
     r"[着了]没(?:有)?[啊呀呢吧嘛哈]?[？?]?$|有没有(?:在)?(?:开|关|打开|关上|关掉)|"
