@@ -179,3 +179,23 @@ def test_a_tag_asking_assent_is_no_question(text: str) -> None:
 def test_a_question_about_state_stays_a_question(text: str) -> None:
     from twin.assistant.scope import out_of_scope
     assert out_of_scope(normalised(text)) == "question"
+
+
+@pytest.mark.parametrize(("topic", "text", "want"), [
+    # found on a probe written from a development line's class: "往高里调一度" was read as a
+    # setting (temperature 1: out of range; the fan's "往大里调一档" set level 1, the wrong way)
+    ("climate_temperature", "温度往高里调一度", ("climate_temperature_up", 1)),
+    ("climate_temperature", "温度往低了调两度", ("climate_temperature_down", 2)),
+    ("climate_temperature", "温度往高里调二十度", ("climate_temperature_up", 20)),
+    ("climate_fan", "风量往大里调一档", ("climate_fan_up", 1)),
+    ("climate_fan", "风量往小了调两档", ("climate_fan_down", 2)),
+    ("media_volume", "音量往小了调两格", ("media_volume_down", 2)),
+    # near misses: a setting stays a setting
+    ("climate_fan", "风量往大调到三档", ("climate_set_fan", 3)),
+    ("climate_fan", "风量调到一档", ("climate_set_fan", 1)),
+    ("climate_temperature", "温度调到二十度", ("climate_set_temperature", 20)),
+])
+def test_a_step_said_with_its_way_first_is_a_step(topic: str, text: str,
+                                                   want: tuple[str, int]) -> None:
+    from hil.llm.slots import read_slots
+    assert read_slots(topic, text, TOPICS[topic][0]) == want
