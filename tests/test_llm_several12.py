@@ -199,3 +199,10 @@ def test_a_step_said_with_its_way_first_is_a_step(topic: str, text: str,
                                                    want: tuple[str, int]) -> None:
     from hil.llm.slots import read_slots
     assert read_slots(topic, text, TOPICS[topic][0]) == want
+
+
+@pytest.mark.parametrize("text", ["后排儿童座椅开一下通风", "把自然通风打开", "安全座椅调到三档"])
+def test_a_child_seat_or_a_ventilation_mode_is_a_device_the_cabin_lacks(text: str) -> None:
+    """Said alone, the fallback asked whether to move the window; it is nothing the cabin has."""
+    from twin.assistant.scope import out_of_scope
+    assert out_of_scope(normalised(text)) == "other_device"
