@@ -23,6 +23,28 @@ import re
 __all__ = ["plainly"]
 
 _ZH = (
+    # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
+    # the sentence's end (a question mark stays: a question is no order)
+    (re.compile(r"[\s。！!～~…]+$"), ""),
+    # speech recognition's homophones of a cabin word ("做椅/坐椅" for 座椅, "音亮" for 音量),
+    # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
+    (re.compile(r"[做坐](?=椅)"), "座"),
+    (re.compile(r"音亮"), "音量"),
+    (re.compile(r"(?:俺|咱)(?=们)"), "我"),
+    (re.compile(r"(?:俺|咱)(?!们)"), "我"),
+    (re.compile(r"一下下"), "一下"),
+    (re.compile(r"瞅(?=不见|不清|不到|不着)"), "看"),
+    # Cantonese 校 for 调 before a value or a way: "冷气校到二十三度"
+    (re.compile(r"校(?=到|成|高|低|大|小)"), "调"),
+    # a closing verb with its result: "关严实", "关紧" -> "关上"
+    (re.compile(r"关(?:严实|严|紧|死|牢)(?:了|点|一点)?(?=[吧啊呀嘛]?$)"), "关上"),
+    # someone addressed first, then the order ("孩子啊，帮奶奶把温度…"), and whom it is done
+    # for ("帮奶奶把…"): never beside a seat (whose seat would then be unsaid)
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:孩子|儿子|闺女|宝贝|乖乖|师傅|小伙子|"
+                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥)(?:啊|呀|哎|诶)[，,\s]*"), ""),
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:请)?(?:帮|给|替)(?:奶奶|爷爷|姥姥|姥爷|"
+                r"外婆|外公|妈妈|妈|爸爸|爸|老妈|老爸|孩子|宝宝|老婆|老公|媳妇|大家|她|他)(?=[把将])"),
+     ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
     (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
@@ -51,7 +73,7 @@ _ZH = (
     # a homophone slip: "下一手" for "下一首"; "往家开" for "回家"; "啥也看不清" for "看不清"
     (re.compile(r"(?<=[上下]一)手"), "首"),
     (re.compile(r"^(?:往|朝)家(?:里)?(?:开|走)"), "回家"),
-    (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=看不)"), ""),
+    (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=[看听]不)"), ""),
     # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
     (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*(?:您|你)?"
                 r"(?=[\u4e00-\u9fff])"), ""),
@@ -93,7 +115,7 @@ _ZH = (
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
-    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|到|成)"), "调"),
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|(?:暖和|凉快|暖|凉)(?:一)?点|到|成)"), "调"),
     # Sichuan and Dongbei endings: "开一哈" -> "开一下", "开起" -> "打开", a final 撒/噻
     (re.compile(r"(?<=[\u4e00-\u9fff])(?P<v>[开关])起(?=[嘛吧撒噻哈]?$)"),
      lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -147,7 +169,7 @@ _ZH = (
     (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
     # a measure word between a verb and its object: "除个雾", "开个一档" -> "除雾", "开一档"
-    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十\d])"), ""),
+    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十百\d])"), ""),
     # 整 for 来 ("给我整点儿音乐"), a trailing 先 ("静音一下先")
     (re.compile(r"(?:^|(?<=[我吧]))整(?=点|首|个歌|些)"), "来"),
     (re.compile(r"(?<=[\u4e00-\u9fff])先$"), ""),
