@@ -62,6 +62,8 @@ _ZH = (
     # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不)
     (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
                 r"[？?。！!]*$"), ""),
+    # the same tag said first: "中不中，把空调打开"
+    (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
@@ -79,6 +81,7 @@ _ZH = (
                 r"(?=[\u4e00-\u9fff])"), ""),
     # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
     (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别没])先(?=暂停|停|静音|播放)"), ""),
     (re.compile(r"(?<=[\u4e00-\u9fff])直接(?=[把将给调开关降升加减放打设切])"), ""),
     # Cantonese 埋 after the verb, 同埋 for "and", 把个 for 把: "开埋冷气", "关埋窗"
     (re.compile(r"(?P<v>[开关])埋(?!单)"), lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -109,7 +112,7 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往]|打开|打到)"), ""),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
     (re.compile(r"(?<=[\u4e00-\u9fff])帮我(?=[调开关降升加减放暂播切换打])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
@@ -136,7 +139,7 @@ _ZH = (
     (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
-    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打]|往[上下高低])"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
     (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
                 r"[吧啊]?$"),
@@ -162,9 +165,10 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
+    (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
-                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
+                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
+                r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
@@ -180,6 +184,14 @@ _ZH = (
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
     (re.compile(r"(?:我)?(?:媳妇|老婆|老公|爱人|女朋友|男朋友)(?:那边|那儿|那里)?的?(?=座椅|座位)"),
      "副驾"),
+    # both front seats said as "me and her": "我跟副驾座椅加热都打开" -> "主驾跟副驾…"
+    (re.compile(r"^我(?=(?:跟|和|与)副驾的?(?:座椅|座位)(?:的)?加热都)"), "主驾"),
+    # 开上 for 打开 at the end ("把副驾加热开上"), 往高里 for 往上 ("温度往高里调一度")
+    (re.compile(r"(?<=[\u4e00-\u9fff])开上(?=[吧了啊呀]?$)"), "打开"),
+    (re.compile(r"往(?P<d>[高低])里"), lambda m: "往上" if m.group("d") == "高" else "往下"),
+    # the cabin made cooler or warmer by name: "把车里弄凉快点" -> "调凉快点"
+    (re.compile(r"^(?:再)?(?:把)?(?:车里|车内)(?=(?:调|弄|搞|整)(?:得)?(?:凉快|暖和|凉|暖)(?:一)?点)"),
+     ""),
     # a complaint passed on: "我老婆说她那座位冰凉的" -> "她那座位冰凉的"
     (re.compile(r"^(?:我)?(?:老婆|老公|媳妇|爱人|女朋友|男朋友|副驾)(?:说|觉得|嫌)(?=她|他)"), ""),
     (re.compile(r"^车里面"), "车里"),

@@ -370,6 +370,8 @@ class RuleNLU:
         a self-correction's last wish, one request for both front seats, or the last request
         said again for the other seat; None when none of them is a command."""
         both = both_zones(text, self.lang)
+        if both is None and self.lang == "zh-CN":  # "我跟我老婆的座椅加热都打开", said plainly
+            both = both_zones(plainly(text, self.lang), self.lang)
         if both is not None:
             found = self.parse(both, history)
             if len(found.split) >= 2 and all(p.actuates for p in found.split):
