@@ -143,3 +143,39 @@ def test_a_complaint_or_a_dialect_way_is_read(text: str, want: list) -> None:
 ])
 def test_a_near_complaint_or_a_contrary_reason_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a programmer's half-English: the cabin word said in English
+    ("把Volume调到十", [("media_volume_set", 10)]),
+    ("fan speed开到二档", [("climate_set_fan", 2)]),
+    ("temperature调低两度", [("climate_temperature_down", 2)]),
+    ("把window关上", [("window_close", None)]),
+    ("先pause一下music", [("media_pause", None)]),
+    ("把fan开到max", [("climate_set_fan", 7)]),
+    ("music暂停，volume调小点", [("media_pause", None), ("media_volume_down", 2)]),
+    # the north-east's and Shanghai's "very", a verb said twice around 一, the driver addressed
+    # last, an exclamation said first
+    ("贼热，温度调低两度", [("climate_temperature_down", 2)]),
+    ("车里老冷了", [("climate_temperature_up", 1)]),
+    ("侬帮我把车窗关一关", [("window_close", None)]),
+    ("暂停一下吧师傅", [("media_pause", None)]),
+    ("我的天，这也太热了", [("climate_temperature_down", 1)]),
+    ("前风挡上全是雾", [("climate_defrost", None)]),
+    ("乖孙，帮爷爷把车窗关上", [("window_close", None)]),
+])
+def test_half_english_and_a_regional_word_are_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # "AC" in a Chinese car is the compressor's button: not the whole climate
+    "把AC关了",
+    # English that names nothing of the cabin's, or something else to play
+    "我想play一下游戏",
+    "我是你的fan",
+    # "老" before a word that is no complaint, a refusal before "那么"
+    "这风老大了",
+])
+def test_half_english_or_a_near_word_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

@@ -20,7 +20,24 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plainly"]
+__all__ = ["in_chinese", "plainly"]
+
+_ZH_EN = {
+    "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
+    "fan speed": "风量", "fan": "风量", "blower": "风量",
+    "aircon": "空调", "air con": "空调", "air conditioner": "空调", "air conditioning": "空调",
+    "temperature": "温度", "temp": "温度", "seat heater": "座椅加热", "seat heating": "座椅加热",
+    "seat warmer": "座椅加热", "window": "车窗", "windows": "车窗", "defrost": "除霜",
+    "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
+    "next track": "下一首", "previous song": "上一首", "navigation": "导航", "navi": "导航",
+    "gps": "导航", "home": "家", "max": "最大", "level": "档",
+}
+"""English cabin words said inside a Chinese sentence, and the Chinese word read for them. Not
+"AC": in a Chinese car it is the compressor's button (cooling), not the whole climate."""
+_ZH_EN_NAMES = sorted(_ZH_EN, key=len, reverse=True)
+_ZH_EN_WORDS = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
+    + r")(?![A-Za-z])", re.IGNORECASE)
 
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
@@ -41,10 +58,20 @@ _ZH = (
     # someone addressed first, then the order ("孩子啊，帮奶奶把温度…"), and whom it is done
     # for ("帮奶奶把…"): never beside a seat (whose seat would then be unsaid)
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:孩子|儿子|闺女|宝贝|乖乖|师傅|小伙子|"
-                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥)(?:啊|呀|哎|诶)[，,\s]*"), ""),
+                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥|乖孙|孙子|孙女|大孙子)"
+                r"(?:(?:啊|呀|哎|诶)[，,\s]*|[，,\s]+)"), ""),
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:请)?(?:帮|给|替)(?:奶奶|爷爷|姥姥|姥爷|"
                 r"外婆|外公|妈妈|妈|爸爸|爸|老妈|老爸|孩子|宝宝|老婆|老公|媳妇|大家|她|他)(?=[把将])"),
      ""),
+    # the north-east's and Shanghai's "very" before a complaint: "贼冷", "老热了", "热煞了"
+    (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
+    (re.compile(r"^(?:[\u4e00-\u9fff]{0,4}?)(?:怎么|咋)?(?:这么|那么)(?=[冷热闷吵凉烫])"), "太"),
+    # a verb said twice around 一 ("关一关", "开一开"): once, a little
+    (re.compile(r"(?P<v>[开关调降升])一(?P=v)"), r"\g<v>一下"),
+    # someone addressed last ("下一首吧师傅")
+    (re.compile(r"[，,\s]*(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
+    # 给 before 整/来 said first: "给整点音乐"
+    (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
     (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
@@ -68,9 +95,10 @@ _ZH = (
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
-    (re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|妈呀)[，,!！\s]*(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^(?:哎呀妈呀|哎呀我的妈呀?|哎呀|哎哟|哎|唉|妈呀|我的妈呀?|我的天哪?|天哪)[，,!！\s]*"
+                r"(?=[\u4e00-\u9fff])"), ""),
     # "you" said before the order: "你把车窗打开", "恁把音乐关小点儿"
-    (re.compile(r"^(?:你们|你|您|恁)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
+    (re.compile(r"^(?:你们|你|您|恁|侬)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
                 r"调|播放|暂停|放))"), ""),
     # a homophone slip: "下一手" for "下一首"; "往家开" for "回家"; "啥也看不清" for "看不清"
     (re.compile(r"(?<=[上下]一)手"), "首"),
@@ -203,6 +231,9 @@ _ZH = (
                 r"孩子|孩子们|宝宝|小孩|娃|老人)"
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
+    # a pointing 这 before how it is ("这也太冷了" -> "太冷了"), the windscreen as 前风挡
+    (re.compile(r"(?:^|(?<=[，,\s]))这(?=太|好|真|有点)"), ""),
+    (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
 """Words after which "small" is a size, not "a little"."""
@@ -462,3 +493,16 @@ def plainly(text: str, lang: str) -> str:
                 continue
         text = pattern.sub(said, text)
     return text.strip()
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def in_chinese(text: str, lang: str) -> str:
+    """A Chinese ``text`` with the cabin words said in English inside it (a programmer's
+    half-English, 中英夹杂: "把volume调到十二", "帮我开一下AC") said in Chinese; any other
+    text as it is."""
+    if lang != "zh-CN" or _LATIN.search(text) is None or _HAN.search(text) is None:
+        return text
+    return _ZH_EN_WORDS.sub(lambda m: _ZH_EN[re.sub(r"[\s-]+", " ", m.group(0).lower())], text)

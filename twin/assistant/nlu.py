@@ -43,7 +43,7 @@ from hassil.util import merge_dict, normalize_for_matching
 from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import active_catalogue, template_texts
-from twin.assistant.colloquial import plainly
+from twin.assistant.colloquial import in_chinese, plainly
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.ellipsis import seated
 from twin.assistant.feedback import (
@@ -261,6 +261,7 @@ class RuleNLU:
         it, else the text as said."""
         prefix, suffix = self._courtesy
         core = suffix.sub("", prefix.sub("", text, count=1), count=1).strip()
+        core = in_chinese(core, self.lang)  # "把volume调到十二": the English words in Chinese
         said = normalise(core, self.lang)  # "the fan's blasting", "about thirty percent"
         for variant in dict.fromkeys((said, core)):
             if variant and variant != text:
