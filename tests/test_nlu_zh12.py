@@ -179,3 +179,20 @@ def test_half_english_and_a_regional_word_are_read(text: str, want: list) -> Non
 ])
 def test_half_english_or_a_near_word_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize("text", [
+    # found on this branch while it was written (by holdout5's aggregate out-of-domain
+    # actuation, its lines unread): "这么冷" read as a complaint dropped the words before it, so
+    # a remark on the weather warmed the cabin
+    "今天怎么这么冷",
+    "外面这么热",
+    "天气这么热",
+    "北京怎么这么冷啊",
+    "为什么这么吵",
+    "今年冬天贼冷",
+    "外面老热了",
+    "这好吵",
+])
+def test_a_remark_on_the_weather_or_a_question_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

@@ -63,13 +63,13 @@ _ZH = (
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:请)?(?:帮|给|替)(?:奶奶|爷爷|姥姥|姥爷|"
                 r"外婆|外公|妈妈|妈|爸爸|爸|老妈|老爸|孩子|宝宝|老婆|老公|媳妇|大家|她|他)(?=[把将])"),
      ""),
-    # the north-east's and Shanghai's "very" before a complaint: "贼冷", "老热了", "热煞了"
+    # the north-east's "very" before a complaint: "贼冷", "老热了" (never "这么冷": "今天怎么这么
+    # 冷" is the weather)
     (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
-    (re.compile(r"^(?:[\u4e00-\u9fff]{0,4}?)(?:怎么|咋)?(?:这么|那么)(?=[冷热闷吵凉烫])"), "太"),
     # a verb said twice around 一 ("关一关", "开一开"): once, a little
     (re.compile(r"(?P<v>[开关调降升])一(?P=v)"), r"\g<v>一下"),
     # someone addressed last ("下一首吧师傅")
-    (re.compile(r"[，,\s]*(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
+    (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
     # 给 before 整/来 said first: "给整点音乐"
     (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
@@ -232,7 +232,7 @@ _ZH = (
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
     # a pointing 这 before how it is ("这也太冷了" -> "太冷了"), the windscreen as 前风挡
-    (re.compile(r"(?:^|(?<=[，,\s]))这(?=太|好|真|有点)"), ""),
+    (re.compile(r"(?:^|(?<=[，,\s]))这(?=也太)"), ""),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})

@@ -447,7 +447,7 @@ def _states(piece: str, lang: str) -> bool:
         and STATEMENT[lang].match(plainly(piece, lang)) is not None)
 
 
-_INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老|这么|那么)[冷热闷吵凉烫]")
+_INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老)[冷热闷吵凉烫]")
 """A Chinese complaint said with a degree phrase (热得慌, 冻死了): only then is it read plainly."""
 
 
