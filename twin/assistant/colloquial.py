@@ -232,7 +232,7 @@ _ZH = (
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
     # a pointing 这 before how it is ("这也太冷了" -> "太冷了"), the windscreen as 前风挡
-    (re.compile(r"(?:^|(?<=[，,\s]))这(?=也太)"), ""),
+    (re.compile(r"(?:^|(?<=[，,\s]))这(?=也太|太)"), ""),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
