@@ -196,3 +196,21 @@ def test_half_english_or_a_near_word_acts_on_nothing(text: str) -> None:
 ])
 def test_a_remark_on_the_weather_or_a_question_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # 再把 starts the next command and keeps its 把 ("把X开了" is an order, "X开了" a state)
+    ("车窗关上再把音乐开了", [("window_close", None), ("media_play", None)]),
+    # a Taiwan-style 耶, the AC's name before cooler, the music louder by its name
+    ("好冷耶", [("climate_temperature_up", 1)]),
+    ("冷气调暖和一点", [("climate_temperature_up", 1)]),
+    ("歌放大声一点", [("media_volume_up", 2)]),
+    # the window shut all the way, a song changed, the music stopped, the range's end
+    ("车窗关到头", [("window_close", None)]),
+    ("切首歌吧", [("media_next", None)]),
+    ("歌停掉", [("media_pause", None)]),
+    ("温度开最高", [("climate_set_temperature", 30)]),
+    ("我们该回家了", [("navigate_home", None)]),
+])
+def test_a_plain_variant_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want

@@ -66,6 +66,8 @@ _ZH = (
     # the north-east's "very" before a complaint: "贼冷", "老热了" (never "这么冷": "今天怎么这么
     # 冷" is the weather)
     (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
+    # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
+    (re.compile(r"^(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
     # a verb said twice around 一 ("关一关", "开一开"): once, a little
     (re.compile(r"(?P<v>[开关调降升])一(?P=v)"), r"\g<v>一下"),
     # someone addressed last ("下一首吧师傅")
@@ -92,7 +94,7 @@ _ZH = (
     # the same tag said first: "中不中，把空调打开"
     (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷)+[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
     (re.compile(r"^(?:哎呀妈呀|哎呀我的妈呀?|哎呀|哎哟|哎|唉|妈呀|我的妈呀?|我的天哪?|天哪)[，,!！\s]*"

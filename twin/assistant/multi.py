@@ -81,7 +81,7 @@ CONJUNCTIONS = {
                      r"|\s+so\s+(?=(?:you can |can you |could you |please |just )?(?:turn|put|drop|"
                      r"switch|open|close|shut|roll|crank|pause|play|mute|skip|set|make|bump|knock|"
                      r"stick|pop|bring|wind)\b)", re.IGNORECASE),
-    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
+    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"完了(?=[把将再打开关调播放])|"
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
