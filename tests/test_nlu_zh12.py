@@ -214,3 +214,27 @@ def test_a_remark_on_the_weather_or_a_question_acts_on_nothing(text: str) -> Non
 ])
 def test_a_plain_variant_is_read(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # setting off said first, whom the music is for said after it
+    ("客人接到了咱走吧 把温度调到二十三度再放点音乐给她听",
+     [("climate_set_temperature", 23), ("media_play", None)]),
+    # a kind of song and then its title, or the singer and the kind
+    ("播放儿歌小星星", [("media_play", None)]),
+    ("我想听情歌后来", [("media_play", None)]),
+    ("放周杰伦唱的情歌", [("media_play", None)]),
+])
+def test_setting_off_or_a_titled_kind_of_song_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # the request taken back where a title would be
+    "播放儿歌不要了",
+    "我想听摇滚乐算了",
+    # setting off alone asks nothing of the cabin
+    "人接到了，咱走吧",
+])
+def test_a_song_taken_back_or_setting_off_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

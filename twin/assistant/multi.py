@@ -576,6 +576,8 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
 _ZH_DONE = re.compile(r"^[\u4e00-\u9fff]{1,8}了[啊呀哦]?$")
 """A short clause of something done ("累了", "送完这单了", "接到人了"): said before a command, the
 situation it is given in."""
+_ZH_GO = re.compile(r"^[\u4e00-\u9fff]{0,10}(?:走吧|出发吧?|出发了|走了|走咯)[啊呀]?$")
+"""Setting off said beside a command ("人接到了，咱走吧"): no request of the cabin's."""
 _ZH_CLAUSE = re.compile(r"^[\u4e00-\u9fff]{2,10}$")
 _ZH_WHY = re.compile(r"^(?:为了|好)?省(?:点儿?|一点)?(?:电|油)|^(?:开夜车|开车|开得|有点|好|太)?"
                      r"(?:犯困|困了|好困|想睡觉?)|^(?:想|要|我想)?(?:吹吹风|兜兜风)")
@@ -599,7 +601,8 @@ def _idle_zh(piece: str, after: bool) -> bool:
         return True
     if _ZH_KEEPS.search(piece):
         return False
-    return _ZH_DONE.match(piece) is not None or (after and _ZH_CLAUSE.match(piece) is not None)
+    return (_ZH_DONE.match(piece) is not None or _ZH_GO.search(piece) is not None
+            or (after and _ZH_CLAUSE.match(piece) is not None))
 
 
 _OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",

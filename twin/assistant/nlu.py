@@ -682,6 +682,7 @@ def _bare_name(found: RecognizeResult) -> bool:
 
 
 _SONG = re.compile(r"首|歌|曲|专辑|音乐")
+_TAKEN_BACK = re.compile(r"(?:不要了|不用了|算了|别放|别播|不听了|不要放|不放了)")
 
 
 def _around_title(text: str, found: RecognizeResult | None) -> str:
@@ -694,6 +695,8 @@ def _around_title(text: str, found: RecognizeResult | None) -> str:
     rest = text
     for entity in found.entities.values():
         if entity.is_wildcard and isinstance(entity.value, str) and entity.value:
+            if _TAKEN_BACK.match(entity.value.strip()):
+                return text  # "播放儿歌不要了": no title, the request taken back
             rest = rest.replace(entity.value, " ", 1)
     if rest == text or re.search(r"[a-z]", text, re.IGNORECASE) or not _SONG.search(rest):
         return text
