@@ -238,3 +238,30 @@ def test_setting_off_or_a_titled_kind_of_song_is_read(text: str, want: list) -> 
 ])
 def test_a_song_taken_back_or_setting_off_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a request asked politely ("can you … ?"): the order inside it
+    ("可以帮我把车窗关上吗", [("window_close", None)]),
+    ("你能把音乐暂停吗？", [("media_pause", None)]),
+    ("能帮我开一下除霜吗", [("climate_defrost", None)]),
+    # 忒 for 太, a final 伐, "热死个人" without 了, why said after the window let down
+    ("风量忒小了", [("climate_fan_up", 1)]),
+    ("车窗关上伐", [("window_close", None)]),
+    ("空调打开，热死个人", [("climate_ac_on", None)]),
+    ("把车窗降下来透透气", [("window_open", None)]),
+])
+def test_a_polite_question_or_a_regional_word_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # a question about the car's state, or a refusal, stays unread
+    "车窗关了吗",
+    "空调能开吗",
+    "能不能别开窗",
+    "能把温度调到多少度",
+    "你可以唱歌吗",
+])
+def test_a_question_about_the_state_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

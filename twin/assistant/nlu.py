@@ -122,6 +122,11 @@ def _cabin_templates(name: str) -> Intents:
 
 
 _PUNCT = r"[\s,，、.。!！?？~～]*"
+_ZH_ASKED = re.compile(
+    r"^(?:(?:你|您)?(?:可以|能不能|可不可以|能否|能)(?:帮我|给我|帮忙)?|麻烦(?:你|您)?(?:帮我|给我)?)"
+    r"(?P<c>(?:[把将]|打开|开|关|调|播放|放|暂停|切|换|来|静音|导航|带我)[^？?]+?)(?:吗|么|嘛)?[？?]*$")
+"""A request asked politely ("可以帮我把冷气关掉吗", "能开一下窗吗"): the order inside it (a
+question about the car's state does not start with "can you" and a verb)."""
 
 
 def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -260,7 +265,9 @@ class RuleNLU:
         """The command without its courtesy (wake words, polite wrappers) if anything matches
         it, else the text as said."""
         prefix, suffix = self._courtesy
-        core = suffix.sub("", prefix.sub("", text, count=1), count=1).strip()
+        asked = _ZH_ASKED.match(text.strip()) if self.lang == "zh-CN" else None
+        said_as = asked.group("c") if asked is not None else text  # "可以帮我把冷气关掉吗"
+        core = suffix.sub("", prefix.sub("", said_as, count=1), count=1).strip()
         core = in_chinese(core, self.lang)  # "把volume调到十二": the English words in Chinese
         said = normalise(core, self.lang)  # "the fan's blasting", "about thirty percent"
         for variant in dict.fromkeys((said, core)):
