@@ -265,3 +265,24 @@ def test_a_polite_question_or_a_regional_word_is_read(text: str, want: list) -> 
 ])
 def test_a_question_about_the_state_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a sore body part said after the complaint is its aside
+    ("太吵了，耳朵疼", [("media_volume_down", 2)]),
+    ("我爸说这声音太大了，他耳朵受不了", [("media_volume_down", 2)]),
+    ("音响有点太响了", [("media_volume_down", 2)]),
+    ("音量调小点，耳朵好痛", [("media_volume_down", 2)]),
+])
+def test_a_sore_ear_beside_a_complaint_is_its_aside(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # the sore ears or eyes want the other way than the command beside them
+    "把音量调大，耳朵受不了",
+    "音量调大点，耳朵好痛",
+    "把风调大，眼睛难受",
+])
+def test_a_sore_ear_against_the_command_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

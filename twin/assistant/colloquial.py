@@ -243,6 +243,10 @@ _ZH = (
     (re.compile(r"(?<=歌)给(?:她|他|孩子|宝宝|我们|大家|老人|奶奶|爷爷|客人)(?=听)"), ""),
     # a pointing 这 before how it is ("这也太冷了" -> "太冷了"), the windscreen as 前风挡
     (re.compile(r"(?:^|(?<=[，,\s]))这(?=也太|太)"), ""),
+    (re.compile(r"^这(?:个)?(?=音乐|声音|风|空调|座椅|车窗|窗户|温度)"), ""),  # after 我妈说
+    # the loudspeakers too loud: "音响有点太大声了" -> "声音有点太大了"
+    (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
+    (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})

@@ -466,6 +466,7 @@ _ASIDE_START = {
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
                         r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|老爷子|老太太|老人家?|爷爷|奶奶|"
                         r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"
+                        r"(?:耳朵|眼睛|脑袋|脑仁儿?|嗓子)(?!.*(?:[把将]|打开|关|调|开))|"
                         r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
                         r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
@@ -521,13 +522,13 @@ _ZH_MINE = re.compile(r"我的|我这|俺|主驾|驾驶")
 _ASIDE_REASONS = ("no_match", "no_match_out_of_domain", "open_out_of_scope")
 """A part the rules read as nothing ("I need to hear the GPS": not a song to play)."""
 _ASIDE_WANTS = {
-    "media_volume_down": re.compile(r"asleep|sleeping|\bsleep|headache|too loud|睡|头疼|头痛|吵",
-                                    re.IGNORECASE),
+    "media_volume_down": re.compile(r"asleep|sleeping|\bsleep|headache|too loud|睡|头疼|头痛|吵|"
+                                    r"耳朵", re.IGNORECASE),
     "media_volume_up": re.compile(r"can'?t hear|cannot hear|barely hear|听不清|听不见|听不到",
                                   re.IGNORECASE),
     "climate_temperature_up": re.compile(r"cold|freez|chilly|shiver|冷|凉|冻", re.IGNORECASE),
     "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|热|闷|出汗", re.IGNORECASE),
-    "climate_fan_down": re.compile(r"吹得"),
+    "climate_fan_down": re.compile(r"吹得|眼睛"),
     "window_open": re.compile(r"吹吹风|兜兜风|透透气"),
 }
 """What an aside wants, when it says: a command the other way is not read beside it."""
