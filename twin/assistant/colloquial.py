@@ -20,9 +20,63 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plainly"]
+__all__ = ["in_chinese", "plainly"]
+
+_ZH_EN = {
+    "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
+    "fan speed": "风量", "fan": "风量", "blower": "风量",
+    "aircon": "空调", "air con": "空调", "air conditioner": "空调", "air conditioning": "空调",
+    "temperature": "温度", "temp": "温度", "seat heater": "座椅加热", "seat heating": "座椅加热",
+    "seat warmer": "座椅加热", "window": "车窗", "windows": "车窗", "defrost": "除霜",
+    "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
+    "next track": "下一首", "previous song": "上一首", "navigation": "导航", "navi": "导航",
+    "gps": "导航", "home": "家", "max": "最大", "level": "档",
+}
+"""English cabin words said inside a Chinese sentence, and the Chinese word read for them. Not
+"AC": in a Chinese car it is the compressor's button (cooling), not the whole climate."""
+_ZH_EN_NAMES = sorted(_ZH_EN, key=len, reverse=True)
+_ZH_EN_WORDS = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
+    + r")(?![A-Za-z])", re.IGNORECASE)
 
 _ZH = (
+    # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
+    # the sentence's end (a question mark stays: a question is no order)
+    (re.compile(r"[\s。！!～~…]+$"), ""),
+    # speech recognition's homophones of a cabin word ("做椅/坐椅" for 座椅, "音亮" for 音量),
+    # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
+    (re.compile(r"[做坐](?=椅)"), "座"),
+    (re.compile(r"音亮"), "音量"),
+    (re.compile(r"(?:俺|咱)(?=们)"), "我"),
+    (re.compile(r"(?:俺|咱)(?!们)"), "我"),
+    (re.compile(r"一下下"), "一下"),
+    (re.compile(r"瞅(?=不见|不清|不到|不着)"), "看"),
+    # Cantonese 校 for 调 before a value or a way: "冷气校到二十三度"
+    (re.compile(r"校(?=到|成|高|低|大|小)"), "调"),
+    # a closing verb with its result: "关严实", "关紧" -> "关上"
+    (re.compile(r"关(?:严实|严|紧|死|牢)(?:了|点|一点)?(?=[吧啊呀嘛]?$)"), "关上"),
+    # someone addressed first, then the order ("孩子啊，帮奶奶把温度…"), and whom it is done
+    # for ("帮奶奶把…"): never beside a seat (whose seat would then be unsaid)
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:孩子|儿子|闺女|宝贝|乖乖|师傅|小伙子|"
+                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥|乖孙|孙子|孙女|大孙子)"
+                r"(?:(?:啊|呀|哎|诶)[，,\s]*|[，,\s]+)"), ""),
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:请)?(?:帮|给|替)(?:奶奶|爷爷|姥姥|姥爷|"
+                r"外婆|外公|妈妈|妈|爸爸|爸|老妈|老爸|孩子|宝宝|老婆|老公|媳妇|大家|她|他)(?=[把将])"),
+     ""),
+    # the north-east's "very" before a complaint: "贼冷", "老热了" (never "这么冷": "今天怎么这么
+    # 冷" is the weather)
+    (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
+    # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
+    (re.compile(r"^(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
+    # the north's 忒 for 太 ("风忒大了"), Shanghai's 关脱 for 关掉
+    (re.compile(r"忒(?=[大小冷热闷吵凉烫高低响])"), "太"),
+    (re.compile(r"(?<=关)脱(?=了|$)"), "掉"),
+    # a verb said twice around 一 ("关一关", "开一开"): once, a little
+    (re.compile(r"(?P<v>[开关调降升])一(?P=v)"), r"\g<v>一下"),
+    # someone addressed last ("下一首吧师傅")
+    (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
+    # 给 before 整/来 said first: "给整点音乐"
+    (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
     (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
@@ -40,23 +94,28 @@ _ZH = (
     # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不)
     (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
                 r"[？?。！!]*$"), ""),
+    # the same tag said first: "中不中，把空调打开"
+    (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐)+"
+                r"[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
-    (re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|妈呀)[，,!！\s]*(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^(?:哎呀妈呀|哎呀我的妈呀?|哎呀|哎哟|哎|唉|妈呀|我的妈呀?|我的天哪?|天哪)[，,!！\s]*"
+                r"(?=[\u4e00-\u9fff])"), ""),
     # "you" said before the order: "你把车窗打开", "恁把音乐关小点儿"
-    (re.compile(r"^(?:你们|你|您|恁)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
+    (re.compile(r"^(?:你们|你|您|恁|侬)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
                 r"调|播放|暂停|放))"), ""),
     # a homophone slip: "下一手" for "下一首"; "往家开" for "回家"; "啥也看不清" for "看不清"
     (re.compile(r"(?<=[上下]一)手"), "首"),
     (re.compile(r"^(?:往|朝)家(?:里)?(?:开|走)"), "回家"),
-    (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=看不)"), ""),
+    (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=[看听]不)"), ""),
     # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
     (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*(?:您|你)?"
                 r"(?=[\u4e00-\u9fff])"), ""),
     # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
     (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别没])先(?=暂停|停|静音|播放)"), ""),
     (re.compile(r"(?<=[\u4e00-\u9fff])直接(?=[把将给调开关降升加减放打设切])"), ""),
     # Cantonese 埋 after the verb, 同埋 for "and", 把个 for 把: "开埋冷气", "关埋窗"
     (re.compile(r"(?P<v>[开关])埋(?!单)"), lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -87,13 +146,13 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往]|打开|打到)"), ""),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
     (re.compile(r"(?<=[\u4e00-\u9fff])帮我(?=[调开关降升加减放暂播切换打])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
-    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|到|成)"), "调"),
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|(?:暖和|凉快|暖|凉)(?:一)?点|到|成)"), "调"),
     # Sichuan and Dongbei endings: "开一哈" -> "开一下", "开起" -> "打开", a final 撒/噻
     (re.compile(r"(?<=[\u4e00-\u9fff])(?P<v>[开关])起(?=[嘛吧撒噻哈]?$)"),
      lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -111,10 +170,11 @@ _ZH = (
     (re.compile(r"^把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
      r"把\g<o>打开"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
-    (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
+    (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
+                r"换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
-    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打]|往[上下高低])"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
     (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
                 r"[吧啊]?$"),
@@ -140,14 +200,15 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
+    (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
-                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
+                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
+                r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
     # a measure word between a verb and its object: "除个雾", "开个一档" -> "除雾", "开一档"
-    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十\d])"), ""),
+    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十百\d])"), ""),
     # 整 for 来 ("给我整点儿音乐"), a trailing 先 ("静音一下先")
     (re.compile(r"(?:^|(?<=[我吧]))整(?=点|首|个歌|些)"), "来"),
     (re.compile(r"(?<=[\u4e00-\u9fff])先$"), ""),
@@ -158,6 +219,14 @@ _ZH = (
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
     (re.compile(r"(?:我)?(?:媳妇|老婆|老公|爱人|女朋友|男朋友)(?:那边|那儿|那里)?的?(?=座椅|座位)"),
      "副驾"),
+    # both front seats said as "me and her": "我跟副驾座椅加热都打开" -> "主驾跟副驾…"
+    (re.compile(r"^我(?=(?:跟|和|与)副驾的?(?:座椅|座位)(?:的)?加热都)"), "主驾"),
+    # 开上 for 打开 at the end ("把副驾加热开上"), 往高里 for 往上 ("温度往高里调一度")
+    (re.compile(r"(?<=[\u4e00-\u9fff])开上(?=[吧了啊呀]?$)"), "打开"),
+    (re.compile(r"往(?P<d>[高低])里"), lambda m: "往上" if m.group("d") == "高" else "往下"),
+    # the cabin made cooler or warmer by name: "把车里弄凉快点" -> "调凉快点"
+    (re.compile(r"^(?:再)?(?:把)?(?:车里|车内)(?=(?:调|弄|搞|整)(?:得)?(?:凉快|暖和|凉|暖)(?:一)?点)"),
+     ""),
     # a complaint passed on: "我老婆说她那座位冰凉的" -> "她那座位冰凉的"
     (re.compile(r"^(?:我)?(?:老婆|老公|媳妇|爱人|女朋友|男朋友|副驾)(?:说|觉得|嫌)(?=她|他)"), ""),
     (re.compile(r"^车里面"), "车里"),
@@ -169,6 +238,16 @@ _ZH = (
                 r"孩子|孩子们|宝宝|小孩|娃|老人)"
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
+    # whom the music is for, said after it: "放点音乐给她听" -> "放点音乐听"
+    (re.compile(r"(?<=音乐|歌曲)给(?:她|他|孩子|宝宝|我们|大家|老人|奶奶|爷爷|客人)(?=听)"), ""),
+    (re.compile(r"(?<=歌)给(?:她|他|孩子|宝宝|我们|大家|老人|奶奶|爷爷|客人)(?=听)"), ""),
+    # a pointing 这 before how it is ("这也太冷了" -> "太冷了"), the windscreen as 前风挡
+    (re.compile(r"(?:^|(?<=[，,\s]))这(?=也太|太)"), ""),
+    (re.compile(r"^这(?:个)?(?=音乐|声音|风|空调|座椅|车窗|窗户|温度)"), ""),  # after 我妈说
+    # the loudspeakers too loud: "音响有点太大声了" -> "声音有点太大了"
+    (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
+    (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
+    (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
 """Words after which "small" is a size, not "a little"."""
@@ -428,3 +507,16 @@ def plainly(text: str, lang: str) -> str:
                 continue
         text = pattern.sub(said, text)
     return text.strip()
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def in_chinese(text: str, lang: str) -> str:
+    """A Chinese ``text`` with the cabin words said in English inside it (a programmer's
+    half-English, 中英夹杂: "把volume调到十二", "帮我开一下AC") said in Chinese; any other
+    text as it is."""
+    if lang != "zh-CN" or _LATIN.search(text) is None or _HAN.search(text) is None:
+        return text
+    return _ZH_EN_WORDS.sub(lambda m: _ZH_EN[re.sub(r"[\s-]+", " ", m.group(0).lower())], text)
