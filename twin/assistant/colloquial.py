@@ -175,7 +175,9 @@ _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
 _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing": "close",
            "shutting": "shut", "playing": "play", "pausing": "pause", "muting": "mute",
            "raising": "raise", "lowering": "lower", "skipping": "skip", "putting": "put",
-           "setting": "set"}
+           "setting": "set", "rolling": "roll", "winding": "wind", "bumping": "bump",
+           "cranking": "crank", "starting": "start", "stopping": "stop", "heating": "heat",
+           "warming": "warm", "navigating": "navigate"}
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 _EN_TENS_ONES = r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
@@ -194,6 +196,18 @@ _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
+    # a stress word, read away before the readings anchored at the start ("honestly I've no
+    # idea how to get home"); "lowkey" (slang) hedges the same way
+    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
+                r"wicked|lowkey|low key|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
+                re.IGNORECASE), ""),
+    # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
+    (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
+                r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
+     ("widow",)),
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
+                re.IGNORECASE), "pause",
+     ("paws",)),
     # a number corrected without a pause: "set the fan to five no four" -> "… to four"
     (_EN_FIXED_NUMBER, r"\g<b>"),
     # a verb restarted: "turn the turn the fan down", "can you can you open …"
@@ -208,6 +222,13 @@ _EN = (
     # "the lowest it'll go": the end of the range
     (re.compile(r"\b(lowest|highest|max|min|maximum|minimum)\s+(?:it'?ll|it will|it can|it goes)"
                 r"(?:\s+go)?\b", re.IGNORECASE), r"\1"),
+    # an intensifying adjective before a likeness: "it's an absolute oven" -> "it's an oven"
+    (re.compile(r"\b(?P<a>a|an) (?:absolute|total|complete|proper|real|actual|literal|bloody|"
+                r"right|total and utter|utter) (?=(?:oven|sauna|furnace|greenhouse|steam room|"
+                r"fridge|freezer|icebox|igloo)\b)", re.IGNORECASE),
+     "a ",
+     ("absolute", "total", "complete", "proper", "real", "actual", "literal", "bloody", "right",
+      "utter")),
     # "number two" (a level by its number), "a degree" (one of them)
     (re.compile(rf"\bnumber\s+(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
     (re.compile(r"\ba (?=(?:degree|notch|level|step)\b)", re.IGNORECASE), "one "),
@@ -218,7 +239,8 @@ _EN = (
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
-                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap)\b)+"
+                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
+                r"ngl|tbh|rn|lol|imo)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
@@ -317,8 +339,7 @@ _EN = (
      lambda m: m.group(0) if m.string[:m.start()].rsplit(" ", 1)[-1].lower() in _ADJECTIVAL
      else " a bit"),
     # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
-    (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
-                r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
+    (re.compile(rf"^(?:{'|'.join(_GERUND)})\b", re.IGNORECASE),
      lambda m: _GERUND[m.group(0).lower()]),
     # "up to" a number or the top is a set: "turn my seat heater up to two"
     (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d+|one|two|"
@@ -396,9 +417,6 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
-    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
-                r"wicked|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
-                re.IGNORECASE), ""),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"

@@ -136,7 +136,10 @@ STATEMENT = {
                      r"radio) (?:is |'s )?(?:already|still|getting|too|so|really|very|a bit|"
                      r"freezing|cold|hot|boiling|loud|quiet)|(?:my|our|his|her|their) "
                      r"(?:hands|feet|fingers|toes|legs|face|ears|nose|arms|knees|neck|back|lips)\s+"
-                     r"(?:are|is|'re|have|feel|went|'ve))\b",
+                     r"(?:are|is|'re|have|feel|went|'ve)|(?:(?:the|all the|all this|this|that) )?"
+                     r"(?:rain|snow|sleet|spray|dust|smoke|fumes|exhaust|bugs)"
+                     # the weather coming in ("the rain is coming in, close the sunroof")
+                     r"(?:'s| is| are| keeps))\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
                         r"车里|车内|车上|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
@@ -391,6 +394,8 @@ def split_commands(
     if not any(p.actuates for _, p in out):
         if purposes and out and not reasons and not asides:
             return out  # "open the sunroof, to get some air": what the cabin cannot do, said
+        if len({(r.intent, r.value) for r in reasons}) == 1 and len(reasons) > 1 and not out:
+            return [(chosen[0], reasons[0])]  # "my ears are ringing, that's way too loud"
         if len(reasons) != 1 or out or not asides:
             return None
         # a statement said with an aside only ("太热了，受不了了"): the statement asks
@@ -436,8 +441,8 @@ def split_commands(
 def _states(piece: str, lang: str) -> bool:
     """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了")."""
     return STATEMENT[lang].match(piece) is not None or (
-        lang == "zh-CN" and _INTENSE.search(piece) is not None
-        and STATEMENT[lang].match(plainly(piece, lang)) is not None)
+        (lang == "en" or _INTENSE.search(piece) is not None)
+        and STATEMENT[lang].match(plainly(piece, lang)) is not None)  # "och, it's baltic"
 
 
 _INTENSE = re.compile(r"[热冷闷吵冻晒][死得坏到炸疯惨]")

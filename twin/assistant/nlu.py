@@ -269,6 +269,8 @@ class RuleNLU:
                     return source, found
         source, found = self._recognize_passes(text)
         plain = plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
+        # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")
+        plain = suffix.sub("", prefix.sub("", plain, count=1), count=1).strip()
         if found is None and plain and plain not in (said, core, text):
             return self._recognize_passes(plain)
         return source, found

@@ -37,7 +37,7 @@ _IS_AFTER = (r"(?:all|too|so|really|very|way|kinda|kind of|a bit|a little|quite|
              r"getting|not|still|freezing|frozen|cold|chilly|hot|boiling|burning|warm|fogged|"
              r"fogging|steamed|steaming|misted|misting|frosted|foggy|icy|blasting|blowing|"
              r"roaring|howling|asleep|sleeping|loud|quiet|noisy|sweating|stuffy|on|off|open|"
-             r"stuck|broken|dead|useless)")
+             r"stuck|broken|dead|useless|far|much|coming|pouring|leaking|dripping|drying)")
 _NOUN_IS = re.compile(
     rf"\b(?!(?:it|that|there|what|he|she|who|here|where|let|how|this)'s\b)([a-z]+)'s "
     rf"(?={_IS_AFTER}\b)", re.IGNORECASE)
@@ -64,7 +64,10 @@ _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|le
 _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
                      re.IGNORECASE)
 """A filler said between commas ("open the window, like, a quarter of the way")."""
-_SUGGEST = re.compile(r"^(?:would you mind|do you mind|mind|how about|what about|could you try|"
+_G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)
+"""A dropped "g" ("pausin' the music", "rollin' my window up") said in full."""
+_SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
+                      r"what about|could you try|"
                       r"try)\s+(?P<rest>.+)$", re.IGNORECASE)
 _BASE = {
     "turning": "turn", "closing": "close", "opening": "open", "putting": "put", "setting": "set",
@@ -87,7 +90,7 @@ def normalise(text: str, lang: str) -> str:
     "would you mind closing the window", "what about some heat"), and an approximation before a
     number dropped."""
     if lang == "en":
-        text = _FILLER.sub(" ", text)
+        text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))
         text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
         text = _COUPLE.sub("two ", text)
         found = _SUGGEST.match(text.strip())

@@ -1,0 +1,92 @@
+"""English readings added in the twelfth session (twin.assistant.vocabulary, colloquial,
+phrasing, multi, templates/en.yaml): a formal or regional wrapper said first ("would you be so
+kind as to", "kindly", "excuse me", "gonnae", "could ya") or a time said last ("… now",
+"… quickly"), a dropped "g" ("pausin'"), a stress word before a start-anchored reading, a
+speech-recognition slip of a cabin word ("widow", "paws"), the fan's air hitting the face, the
+weather coming in on a side, a complaint without a subject ("baltic in here"), music the
+speaker could do with, lyrics that cannot be made out, two complaints of one wish. Variants of
+each class, never a development line itself; near misses that must act on nothing; and the
+wrong actuation found in main ("the rain is coming in, close the sunroof" closed a window)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import rule_actions
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a formal or regional wrapper said first
+    ("would you be kind enough to turn the fan down", [("climate_fan_down", 1)]),
+    ("would you be so kind as to close my window", [("window_close", None)]),
+    ("kindly switch off the AC", [("climate_ac_off", None)]),
+    ("excuse me, could ya turn the volume up", [("media_volume_up", 2)]),
+    ("gonnae put the fan on three", [("climate_set_fan", 3)]),
+    ("ope, can ya skip this song", [("media_next", None)]),
+    # the AC's temperature is the temperature
+    ("kindly set the a c temperature to nineteen", [("climate_set_temperature", 19)]),
+    ("put the aircon temp on twenty two", [("climate_set_temperature", 22)]),
+    # when or how fast, said last
+    ("passenger seat heater off now", [("seat_heat_passenger", 0)]),
+    ("close the rear windows quickly", [("window_close", None)]),
+    # a dropped "g", a suggestion's wrapper said regionally
+    ("would ya mind turnin' the music down", [("media_volume_down", 2)]),
+    ("y'all mind closin' the window", [("window_close", None)]),
+    # a stress word before a reading anchored at the start, a slang tag said last
+    ("seriously we've no idea how to get home", [("navigate_home", None)]),
+    ("lowkey roasting in here ngl", [("climate_temperature_down", 1)]),
+    # a speech-recognition slip of a cabin word
+    ("close the driver's widow", [("window_close", None)]),
+    ("paws the radio", [("media_pause", None)]),
+    ("skip this song then paws the music", [("media_next", None), ("media_pause", None)]),
+    # the fan's air hitting the face or eyes
+    ("the fan is blowing straight in my eyes", [("climate_fan_down", 1)]),
+    ("the vents are blasting right in my face", [("climate_fan_down", 1)]),
+    # the weather coming in, and where
+    ("the snow's coming in on the passenger's side", [("window_close", None)]),
+    ("all this smoke is coming in the rear window", [("window_close", None)]),
+    # a complaint without a subject, and where
+    ("baltic in here", [("climate_temperature_up", 1)]),
+    ("stinking hot in the car", [("climate_temperature_down", 1)]),
+    ("the kids are freezing back there", [("climate_temperature_up", 1)]),
+    ("we're all sweltering over here", [("climate_temperature_down", 1)]),
+    ("it's an absolute sauna in here", [("climate_temperature_down", 1)]),
+    # the music: could do with some, cannot make it out, too loud for the ears
+    ("we could do with some tunes", [("media_play", None)]),
+    ("it's so boring in here without any music", [("media_play", None)]),
+    ("i can hardly make out the words", [("media_volume_up", 2)]),
+    ("can't hear the audiobook over the road noise", [("media_volume_up", 2)]),
+    ("my ears are hurting from the bass", [("media_volume_down", 2)]),
+    ("my ears are ringing, it's far too loud", [("media_volume_down", 2)]),
+    ("hush the radio completely", [("media_mute", None)]),
+    ("take us home", [("navigate_home", None)]),
+    ("the windshield keeps fogging up on the inside", [("climate_defrost", None)]),
+    # a regional filler before a reason: the reason, not a second command
+    ("och it's freezing, put my seat warmer on full", [("seat_heat_driver", 3)]),
+])
+def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # the reason of a function the cabin does not have: not the window (main closed it)
+    "the rain is coming in, close the sunroof",
+    "the rain's coming in, shut the sunroof please",
+    "rain is coming in, close the boot",
+    "the dust is coming in through the sunroof",
+    # a refusal with the weather as its reason: nothing is opened, nothing guessed
+    "don't open the window, the rain's coming in",
+    # near misses of the new readings
+    "I could do with some coffee",
+    "we could use a break",
+    "cool in here",
+    "nice and cool in here",
+    "it's freezing outside",
+    "hot",
+    "my widow likes jazz",
+    "the air is blasting right at the kids",
+    "i can't hear you over the kids",
+    "my ears are ringing from the concert last night, it's fine now",
+])
+def test_a_near_miss_acts_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []
