@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import rule_actions
+from twin.assistant.resolver import Turn
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -63,6 +64,26 @@ from tests.helpers import rule_actions
     ("the windshield keeps fogging up on the inside", [("climate_defrost", None)]),
     # a regional filler before a reason: the reason, not a second command
     ("och it's freezing, put my seat warmer on full", [("seat_heat_driver", 3)]),
+    # what happened, told before the request; an occasion said after it
+    ("we've been on the road since six and everyone's knackered, could you turn the volume "
+     "down to five", [("media_volume_set", 5)]),
+    ("just left the office could you put the temperature on twenty two",
+     [("climate_set_temperature", 22)]),
+    ("pause the song while we pay for parking", [("media_pause", None)]),
+    # a hot car's story beside a cooling command; two complaints of one wish
+    ("been in the sun all afternoon, it's a furnace in here", [("climate_temperature_down", 1)]),
+    ("my toes have gone numb, it's that cold", [("climate_temperature_up", 1)]),
+    # degrees of a comparative with any verb, notches of the volume, the ends "on the highest"
+    ("put the temperature three degrees higher", [("climate_temperature_up", 3)]),
+    ("could you set the heating two degrees lower", [("climate_temperature_down", 2)]),
+    ("turn the volume three notches louder", [("media_volume_up", 3)]),
+    ("put the heat on the highest", [("climate_set_temperature", 30)]),
+    # the way home not known, "let's just get home", "us"
+    ("no clue how to get back home from this petrol station", [("navigate_home", None)]),
+    ("ok let's just head home", [("navigate_home", None)]),
+    # the other seat with "to" for "too", a window opened a little said non-natively
+    ("heat my seat and my husband's to", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    ("windows please open only a little bit", [("window_set_position", 20)]),
 ])
 def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
@@ -87,6 +108,42 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "the air is blasting right at the kids",
     "i can't hear you over the kids",
     "my ears are ringing from the concert last night, it's fine now",
+    # a story that binds or points the request elsewhere: left to the fallback
+    "if it gets cold later could you turn the heat up",
+    "my wife's seat is cold can you heat it up",
+    "my wife is cold could you turn the temperature down",
+    "my husband is here could you turn the seat heater on",
+    "don't pause the music while I'm driving",
+    # a hot car's story beside a warming command
+    "the car's been in the sun all day, turn the heat up",
+    "car's been baking in the sun, put the seat heater on",
 ])
 def test_a_near_miss_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+def _after(intent: str, value: int | None) -> tuple[Turn, ...]:
+    return (Turn("earlier", intent, value),)
+
+
+@pytest.mark.parametrize(("earlier", "text", "want"), [
+    # a follow-up's correction marker before the wish said instead
+    (("climate_set_fan", 3), "nope, make it five", [("climate_set_fan", 5)]),
+    (("climate_set_temperature", 22), "no wait, make it twenty one",
+     [("climate_set_temperature", 21)]),
+    (("climate_temperature_down", 1), "no, the other way, I said warmer",
+     [("climate_temperature_up", 1)]),
+    (("media_volume_up", 2), "even louder please", [("media_volume_up", 2)]),
+])
+def test_a_correction_marker_reads_the_wish_after_it(earlier: tuple, text: str,
+                                                     want: list) -> None:
+    assert rule_actions("en", text, _after(*earlier)) == want
+
+
+@pytest.mark.parametrize(("earlier", "text"), [
+    (("media_play", None), "no music"),
+    (("media_play", None), "nah, don't"),
+    (("window_open", None), "no, not that"),
+])
+def test_a_correction_marker_alone_acts_on_nothing(earlier: tuple, text: str) -> None:
+    assert rule_actions("en", text, _after(*earlier)) == []

@@ -427,6 +427,9 @@ def split_commands(
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
+    if any(against(p.intent, p.value) for a in asides for want, against in _AGAINST.items()
+           if _ASIDE_WANTS[want].search(a) for _, p in out if p.actuates):
+        return None  # "the car's been in the sun all day, put my seat heater on"
     if any(SEAT.search(a) for a in asides) and not any(
             p.intent.startswith("seat_heat_") for _, p in out):
         return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
@@ -460,7 +463,7 @@ _ASIDE_START = {
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
-                     r"chilly|stuffy)\b", re.IGNORECASE),
+                     r"chilly|stuffy|(?:the )?car's|just parked|parked|been)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
                         r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|老爷子|老太太|老人家?|爷爷|奶奶|"
                         r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"
@@ -519,7 +522,8 @@ _ASIDE_WANTS = {
     "media_volume_up": re.compile(r"can'?t hear|cannot hear|barely hear|听不清|听不见|听不到",
                                   re.IGNORECASE),
     "climate_temperature_up": re.compile(r"cold|freez|chilly|shiver|冷|凉|冻", re.IGNORECASE),
-    "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|热|闷|出汗", re.IGNORECASE),
+    "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|\bin the sun\b|热|闷|出汗",
+                                           re.IGNORECASE),
 }
 """What an aside wants, when it says: a command the other way is not read beside it."""
 

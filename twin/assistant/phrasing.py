@@ -56,7 +56,6 @@ _APPROX = {
     "zh-CN": re.compile(rf"(?:大概|大约|差不多|大致|约)(?={_ZH_NUMBER})"),
 }
 
-
 _WOULD = re.compile(r"\b(i|we|you)'d\b", re.IGNORECASE)
 _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|levels|bars)\b)",
                      re.IGNORECASE)
@@ -64,11 +63,9 @@ _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|le
 _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
                      re.IGNORECASE)
 """A filler said between commas ("open the window, like, a quarter of the way")."""
-_G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)
-"""A dropped "g" ("pausin' the music", "rollin' my window up") said in full."""
+_G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
-                      r"what about|could you try|"
-                      r"try)\s+(?P<rest>.+)$", re.IGNORECASE)
+                      r"what about|could you try|try)\s+(?P<rest>.+)$", re.IGNORECASE)
 _BASE = {
     "turning": "turn", "closing": "close", "opening": "open", "putting": "put", "setting": "set",
     "making": "make", "skipping": "skip", "playing": "play", "lowering": "lower",
@@ -337,7 +334,7 @@ _EN_OTHER = re.compile(
     r"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|wife|husband|partner)(?:'s)?"
     r"(?: (?:seat|side|one|seat heater|seat heating))?|the other (?:seat|one)|"
     r"(?:for )?(?:the )?passenger(?:'s)?(?: (?:seat|side|one))?)"
-    r"(?:\s+(?:one|too|as well|also|please))*$", re.IGNORECASE)
+    r"(?:\s+(?:one|too|to|as well|also|please))*$", re.IGNORECASE)  # "to": a slip of "too"
 _ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座椅|座位)*(?:也|也给|一起)"
                        r"(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
