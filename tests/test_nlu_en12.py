@@ -84,6 +84,15 @@ from twin.assistant.resolver import Turn
     # the other seat with "to" for "too", a window opened a little said non-natively
     ("heat my seat and my husband's to", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
     ("windows please open only a little bit", [("window_set_position", 20)]),
+    # a song judged with "'s", music given to "us", a window had down, a wish for degrees
+    ("that track's absolutely awful", [("media_next", None)]),
+    ("get us some tunes", [("media_play", None)]),
+    ("let's get the windows down", [("window_open", None)]),
+    ("i'd like twenty three degrees in here", [("climate_set_temperature", 23)]),
+    ("we'll have nineteen degrees please", [("climate_set_temperature", 19)]),
+    # both seat heaters with the way said after them
+    ("switch both seat heaters off", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
+    ("cheers, could you close the window", [("window_close", None)]),
 ])
 def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
@@ -144,6 +153,8 @@ def test_a_correction_marker_reads_the_wish_after_it(earlier: tuple, text: str,
     (("media_play", None), "no music"),
     (("media_play", None), "nah, don't"),
     (("window_open", None), "no, not that"),
+    # "that" after the fan is not the volume (a pronoun is read from the history, or not at all)
+    (("climate_set_fan", 3), "turn that down a bit"),
 ])
 def test_a_correction_marker_alone_acts_on_nothing(earlier: tuple, text: str) -> None:
     assert rule_actions("en", text, _after(*earlier)) == []

@@ -47,12 +47,11 @@ _HEDGE = {
                      r"loud|quiet|far|strong|fast)\s*$", re.IGNORECASE),
     "zh-CN": re.compile(r"[，,]\s*(?:但是?|不过|可是?)?也?(?:别|不要|不用)太[^，,。]{1,3}了?$"),
 }
-"""A limit said after a relative request ("…, but not too much", "…，别太低"): the step is the
-default one anyway."""
+"""A limit said after a relative request ("…, but not too much", "…，别太低"): the default step."""
 _WINDOW = re.compile(r"window|窗", re.IGNORECASE)
 _APPROX = {
-    "en": re.compile(rf"\b(?:about|around|roughly|approximately|maybe|like|say|something like)"
-                     rf"\s+(?={_EN_NUMBER}\b)", re.IGNORECASE),
+    "en": re.compile(rf"\b(?:about|around|roughly|approximately|maybe|(?<!would )like|say|"
+                     rf"something like)\s+(?={_EN_NUMBER}\b)", re.IGNORECASE),
     "zh-CN": re.compile(rf"(?:大概|大约|差不多|大致|约)(?={_ZH_NUMBER})"),
 }
 
@@ -371,10 +370,9 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
 
 _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
                       r"seat\s+(heaters|heating|warmers|heats)\b", re.IGNORECASE)
+_EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b))")
 _ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
                       r"(?:的)?座椅加热")
-
-
 _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the two)\s+"
                            r"(?:(?:of )?the\s+)?(?:front\s+)?seats\b", re.IGNORECASE)
 
@@ -387,8 +385,10 @@ def both_zones(text: str, lang: str) -> str | None:
         found = _EN_BOTH.search(text)
         if found is None:
             return None
-        return (text[:found.start()] + "the driver seat heater and the passenger seat heater"
-                + text[found.end():])
+        head, tail, one = text[:found.start()], text[found.end():], "the driver seat heater"
+        way = _EN_BOTH_WAY.match(tail)  # "turn both seat heaters on (high)": each one on
+        return (f"{head}{one}{way.group(0)} and {head}the passenger seat heater{tail}" if way
+                else f"{head}{one} and the passenger seat heater{tail}")
     found = _ZH_BOTH.search(text)
     if found is None:
         return None

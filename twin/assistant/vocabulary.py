@@ -76,7 +76,7 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         # "kindly put …", "excuse me, …", Scots "gonnae …", "could ya …", "y'all mind …")
         "would you be so kind as to", "would you be kind enough to", "be so kind as to",
         "would you kindly", "kindly", "excuse me", "pardon me", "gonnae", "could ya", "can ya",
-        "would ya", "will ya", "y'all", "ope", "yo",
+        "would ya", "will ya", "y'all", "ope", "yo", "cheers", "thanks", "thank you",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
