@@ -119,6 +119,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "my ears are ringing from the concert last night, it's fine now",
     # a story that binds or points the request elsewhere: left to the fallback
     "if it gets cold later could you turn the heat up",
+    "in ten minutes could you turn the music off",
+    "in a bit could you open the window",
+    "the kids want the window open could you turn the fan down",
     "my wife's seat is cold can you heat it up",
     "my wife is cold could you turn the temperature down",
     "my husband is here could you turn the seat heater on",

@@ -198,10 +198,14 @@ _STORY_STOP = re.compile(
     r"\b(?:if|when|whenever|once|after|before|unless|until|till|later|tomorrow|tonight|soon|"
     r"not|no|never|nobody|don'?t|do not|doesn'?t|didn'?t|won'?t|can'?t|isn'?t|wasn'?t|"
     r"instead|rather|but|seat|cold|chilly|freez\w*|shiver\w*|hot|boiling|roasting|sweat\w*|"
-    r"stuffy|warm|sun|loud|quiet|asleep|sleep\w*|hear|noise|rain\w*|smell\w*|wind\w*)\b|[?]|"
-    r"n't\b", re.IGNORECASE)
-"""A story that binds the request (a time, a condition, a refusal, a contrast, whose seat) or
-says how it is (a complaint may point the other way): left as said."""
+    r"stuffy|warm|sun|loud|quiet|asleep|sleep\w*|hear|noise|rain\w*|smell\w*|wind\w*|"
+    r"minutes?|mins?|hours?|seconds?|secs?|o'?clock|time|while|moment|first|bit|mo|jiffy|"
+    r"window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|demist\w*|"
+    r"song|track|tunes|home|blower|vents?|play\w*|mute\w*|pause\w*)\b|[?]|n't\b",
+    re.IGNORECASE)
+"""A story that binds the request (a time, a condition, a refusal, a contrast, whose seat),
+says how it is (a complaint may point the other way) or names a cabin function (a wish of its
+own): left as said."""
 _BACK = re.compile(r"\b(?:it|them|that|this|those|these|hers|his|ones?|there|same)\b",
                    re.IGNORECASE)
 """A word pointing back to something said before."""
@@ -237,7 +241,8 @@ _EN = (
     (_EN_STORY, lambda m: m.group(0) if _STORY_STOP.search(m.group("s")) or _BACK.search(
         m.group("c")) or "seat" in m.group("c").lower() else m.group("c"),
      (" you ",)),
-    (_EN_WHILE, lambda m: m.group(0) if _STORY_STOP.search(m.group(0)) else m.group("c"),
+    (_EN_WHILE, lambda m: m.group(0) if _STORY_STOP.search(m.group("w")) or re.search(
+        r"\b(?:not|no|never|don'?t|do not)\b|n't\b", m.group("c"), re.IGNORECASE) else m.group("c"),
      ("while",)),
     # a verb restarted: "turn the turn the fan down", "can you can you open …"
     (re.compile(r"\b(?P<w>(?:turn|switch|put|set|open|close|roll|mute|pause|play|skip|can you|"
