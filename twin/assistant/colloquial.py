@@ -254,7 +254,9 @@ _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
 _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing": "close",
            "shutting": "shut", "playing": "play", "pausing": "pause", "muting": "mute",
            "raising": "raise", "lowering": "lower", "skipping": "skip", "putting": "put",
-           "setting": "set"}
+           "setting": "set", "rolling": "roll", "winding": "wind", "bumping": "bump",
+           "cranking": "crank", "starting": "start", "stopping": "stop", "heating": "heat",
+           "warming": "warm", "navigating": "navigate"}
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 _EN_TENS_ONES = r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
@@ -263,6 +265,32 @@ _EN_FIXED_NUMBER = re.compile(
     rf"or rather|wait|actually|make (?:that|it))\s+(?P<b>{_EN_NUMBERS}{_EN_TENS_ONES})\b",
     re.IGNORECASE)
 """A number corrected without a pause: "set the fan to five no four" -> "… to four"."""
+_EN_STORY = re.compile(
+    r"^(?P<s>\S.{7,}?)[\s,]+(?:so\s+)?(?:could|can|would|will) you\s+"
+    r"(?:please\s+|just\s+|maybe\s+)*"
+    r"(?P<c>(?:turn|set|put|switch|open|close|shut|roll|play|pause|mute|skip|raise|lower|crank|"
+    r"bump|drop|start|stop|navigate|take|bring|get|make|give|warm|heat|cool)\b.*)$",
+    re.IGNORECASE)
+"""What happened, told before the request ("so we've just picked my sister up, it's gone one
+and she's knackered, could you turn the volume down to three"): the request alone."""
+_STORY_STOP = re.compile(
+    r"\b(?:if|when|whenever|once|after|before|unless|until|till|later|tomorrow|tonight|soon|"
+    r"not|no|never|nobody|don'?t|do not|doesn'?t|didn'?t|won'?t|can'?t|isn'?t|wasn'?t|"
+    r"instead|rather|but|seat|cold|chilly|freez\w*|shiver\w*|hot|boiling|roasting|sweat\w*|"
+    r"stuffy|warm|sun|loud|quiet|asleep|sleep\w*|hear|noise|rain\w*|smell\w*|wind\w*|"
+    r"minutes?|mins?|hours?|seconds?|secs?|o'?clock|time|while|moment|first|bit|mo|jiffy|"
+    r"window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|demist\w*|"
+    r"song|track|tunes|home|blower|vents?|play\w*|mute\w*|pause\w*)\b|[?]|n't\b",
+    re.IGNORECASE)
+"""A story that binds the request (a time, a condition, a refusal, a contrast, whose seat),
+says how it is (a complaint may point the other way) or names a cabin function (a wish of its
+own): left as said."""
+_BACK = re.compile(r"\b(?:it|them|that|this|those|these|hers|his|ones?|there|same)\b",
+                   re.IGNORECASE)
+"""A word pointing back to something said before."""
+_EN_WHILE = re.compile(r"^(?P<c>\S.*?)[\s,]+while (?:i|we)(?:'m|'re| am| are)?\b(?P<w>.*)$",
+                       re.IGNORECASE)
+"""A pause's occasion, said last: "pause the podcast a sec while I pay for the car wash"."""
 _EN_THERE = re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\bout)(?<!\bup)"
                        r"(?<!\bfrom)[\s,]+there\s*[.!]*\s*$", re.IGNORECASE)
 """A trailing "there" (Irish): "turn the fan down a notch there"."""
@@ -273,8 +301,28 @@ _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
+    # a stress word, read away before the readings anchored at the start ("honestly I've no
+    # idea how to get home"); "lowkey" (slang) hedges the same way
+    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
+                r"wicked|lowkey|low key|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
+                re.IGNORECASE), ""),
+    # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
+    (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
+                r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
+     ("widow",)),
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
+                re.IGNORECASE), "pause",
+     ("paws",)),
     # a number corrected without a pause: "set the fan to five no four" -> "… to four"
     (_EN_FIXED_NUMBER, r"\g<b>"),
+    # what happened, told before the request; an occasion said after it
+    # (not when the request points back into the story: "her seat is cold, can you heat it up")
+    (_EN_STORY, lambda m: m.group(0) if _STORY_STOP.search(m.group("s")) or _BACK.search(
+        m.group("c")) or "seat" in m.group("c").lower() else m.group("c"),
+     (" you ",)),
+    (_EN_WHILE, lambda m: m.group(0) if _STORY_STOP.search(m.group("w")) or re.search(
+        r"\b(?:not|no|never|don'?t|do not)\b|n't\b", m.group("c"), re.IGNORECASE) else m.group("c"),
+     ("while",)),
     # a verb restarted: "turn the turn the fan down", "can you can you open …"
     (re.compile(r"\b(?P<w>(?:turn|switch|put|set|open|close|roll|mute|pause|play|skip|can you|"
                 r"could you)(?:\s+(?:the|my|it|on|off|up|down))?),?\s+(?P=w)\b", re.IGNORECASE),
@@ -287,6 +335,17 @@ _EN = (
     # "the lowest it'll go": the end of the range
     (re.compile(r"\b(lowest|highest|max|min|maximum|minimum)\s+(?:it'?ll|it will|it can|it goes)"
                 r"(?:\s+go)?\b", re.IGNORECASE), r"\1"),
+    # an intensifying adjective before a likeness: "it's an absolute oven" -> "it's an oven"
+    (re.compile(r"\b(?P<a>a|an) (?:absolute|total|complete|proper|real|actual|literal|bloody|"
+                r"right|total and utter|utter) (?=(?:oven|sauna|furnace|greenhouse|steam room|"
+                r"fridge|freezer|icebox|igloo)\b)", re.IGNORECASE),
+     "a ",
+     ("absolute", "total", "complete", "proper", "real", "actual", "literal", "bloody", "right",
+      "utter")),
+    # "even" before a comparative: "even louder" -> "louder"
+    (re.compile(r"^even (?=(?:louder|quieter|softer|warmer|cooler|hotter|colder|higher|lower|"
+                r"stronger|weaker)\b)", re.IGNORECASE), "",
+     ("even",)),
     # "number two" (a level by its number), "a degree" (one of them)
     (re.compile(rf"\bnumber\s+(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
     (re.compile(r"\ba (?=(?:degree|notch|level|step)\b)", re.IGNORECASE), "one "),
@@ -297,7 +356,8 @@ _EN = (
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
-                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap)\b)+"
+                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
+                r"ngl|tbh|rn|lol|imo)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
@@ -324,14 +384,18 @@ _EN = (
      ("comfy", "comfortable", "nice", "cosy", "cozy", "pleasant", "toasty", "balmy", "mild",
       "cool")),
     # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
-    (re.compile(rf"^(?:make|get) (?:it|things|the car|the cabin|the temperature|the temp)\s+"
-                rf"(?=(?:a|one|{_EN_NUMBERS}) degrees? (?:warmer|cooler|hotter|colder)\b)",
+    # ("put the temperature two degrees lower" too)
+    (re.compile(rf"^(?:(?:can|could|would|will) you\s+)?(?:please\s+)?"
+                rf"(?:make|get|put|set|turn|bring) (?:it|things|the car|the cabin|the temperature|"
+                rf"the temp|the heat|the heating)\s+"
+                rf"(?=(?:a|one|{_EN_NUMBERS}) degrees? (?:warmer|cooler|hotter|colder|higher|"
+                rf"lower)\b)",
                 re.IGNORECASE), "",
      ("degree",)),
     (re.compile(r"(?<=warmer|cooler|hotter|colder) in here\b", re.IGNORECASE), "",
      ("in here",)),
     # the ends of the range by their superlative: "to the lowest" -> "to the minimum"
-    (re.compile(r"\bto the (?P<e>lowest|highest)\b(?: (?:setting|level|possible|one))?",
+    (re.compile(r"\b(?:to|on|at) the (?P<e>lowest|highest)\b(?: (?:setting|level|possible|one))?",
                 re.IGNORECASE),
      lambda m: "to the minimum" if m.group("e").lower() == "lowest" else "to the maximum",
      ("lowest", "highest")),
@@ -391,13 +455,16 @@ _EN = (
     (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:please\s+)?(?P<v>close|open|shut)$",
                 re.IGNORECASE),
      r"\g<v> the \g<o>"),
+    # … and how far, said non-natively: "window please open only little bit"
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:please\s+)?open\s+(?:only\s+|just\s+)?(?:a\s+)?"
+                r"(?:little|small|tiny|bit)(?:\s+bit)?$", re.IGNORECASE),
+     r"open the \g<o> a little bit"),
     # "small" said last for a little (Nigerian, Singaporean): "open the window small"
     (re.compile(r"\s+small(?: small)?\s*$", re.IGNORECASE),
      lambda m: m.group(0) if m.string[:m.start()].rsplit(" ", 1)[-1].lower() in _ADJECTIVAL
      else " a bit"),
     # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
-    (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
-                r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
+    (re.compile(rf"^(?:{'|'.join(_GERUND)})\b", re.IGNORECASE),
      lambda m: _GERUND[m.group(0).lower()]),
     # "up to" a number or the top is a set: "turn my seat heater up to two"
     (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d+|one|two|"
@@ -423,9 +490,11 @@ _EN = (
                 r"\s+(?:after|in|from|with|since)\b(?![^,]*\b(?:but|not|n't|no)\b)[^,]*$",
                 re.IGNORECASE), r"\g<v>"),
     # not knowing the way home asks for it: "I've no idea how to get back to my place"
-    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:i|we)(?:'ve|\s+have)(?: got)? no idea)\s*"
+    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:(?:i|we)(?:'ve|\s+have)(?: got)? )?no "
+                r"(?:idea|clue))\s*"
                 r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
-                r"(?:home|to my place|to mine|back home)(?:\s+from here)?$", re.IGNORECASE),
+                r"(?:home|to my place|to mine|back home|back to mine|back to my place)"
+                r"(?:\s+from (?:here|this \w+(?: \w+)?))?$", re.IGNORECASE),
      "navigate home"),
     # "heat my seat to two": the seat heater set
     (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
@@ -475,9 +544,6 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
-    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
-                r"wicked|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
-                re.IGNORECASE), ""),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"

@@ -137,7 +137,10 @@ STATEMENT = {
                      r"radio) (?:is |'s )?(?:already|still|getting|too|so|really|very|a bit|"
                      r"freezing|cold|hot|boiling|loud|quiet)|(?:my|our|his|her|their) "
                      r"(?:hands|feet|fingers|toes|legs|face|ears|nose|arms|knees|neck|back|lips)\s+"
-                     r"(?:are|is|'re|have|feel|went|'ve))\b",
+                     r"(?:are|is|'re|have|feel|went|'ve)|(?:(?:the|all the|all this|this|that) )?"
+                     r"(?:rain|snow|sleet|spray|dust|smoke|fumes|exhaust|bugs)"
+                     # the weather coming in ("the rain is coming in, close the sunroof")
+                     r"(?:'s| is| are| keeps))\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
                         r"车里|车内|车上|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
@@ -394,6 +397,8 @@ def split_commands(
     if not any(p.actuates for _, p in out):
         if purposes and out and not reasons and not asides:
             return out  # "open the sunroof, to get some air": what the cabin cannot do, said
+        if len({(r.intent, r.value) for r in reasons}) == 1 and len(reasons) > 1 and not out:
+            return [(chosen[0], reasons[0])]  # "my ears are ringing, that's way too loud"
         if len(reasons) != 1 or out or not asides:
             return None
         # a statement said with an aside only ("太热了，受不了了"): the statement asks
@@ -425,6 +430,9 @@ def split_commands(
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
+    if any(against(p.intent, p.value) for a in asides for want, against in _AGAINST.items()
+           if _ASIDE_WANTS[want].search(a) for _, p in out if p.actuates):
+        return None  # "the car's been in the sun all day, put my seat heater on"
     if any(SEAT.search(a) for a in asides) and not any(
             p.intent.startswith("seat_heat_") for _, p in out):
         return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
@@ -443,8 +451,8 @@ def split_commands(
 def _states(piece: str, lang: str) -> bool:
     """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了")."""
     return STATEMENT[lang].match(piece) is not None or (
-        lang == "zh-CN" and _INTENSE.search(piece) is not None
-        and STATEMENT[lang].match(plainly(piece, lang)) is not None)
+        (lang == "en" or _INTENSE.search(piece) is not None)
+        and STATEMENT[lang].match(plainly(piece, lang)) is not None)  # "och, it's baltic"
 
 
 _INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老)[冷热闷吵凉烫]")
@@ -462,7 +470,7 @@ _ASIDE_START = {
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
-                     r"chilly|stuffy)\b", re.IGNORECASE),
+                     r"chilly|stuffy|(?:the )?car's|just parked|parked|been)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
                         r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|老爷子|老太太|老人家?|爷爷|奶奶|"
                         r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"
@@ -527,7 +535,8 @@ _ASIDE_WANTS = {
     "media_volume_up": re.compile(r"can'?t hear|cannot hear|barely hear|听不清|听不见|听不到",
                                   re.IGNORECASE),
     "climate_temperature_up": re.compile(r"cold|freez|chilly|shiver|冷|凉|冻", re.IGNORECASE),
-    "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|热|闷|出汗", re.IGNORECASE),
+    "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|\bin the sun\b|热|闷|出汗",
+                                           re.IGNORECASE),
     "climate_fan_down": re.compile(r"吹得|眼睛"),
     "window_open": re.compile(r"吹吹风|兜兜风|透透气"),
 }

@@ -277,6 +277,8 @@ class RuleNLU:
                     return source, found
         source, found = self._recognize_passes(text)
         plain = plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
+        # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")
+        plain = suffix.sub("", prefix.sub("", plain, count=1), count=1).strip()
         if found is None and plain and plain not in (said, core, text):
             return self._recognize_passes(plain)
         return source, found
@@ -322,6 +324,12 @@ class RuleNLU:
             return RuleResult("unknown", None, 1.0, UNKNOWN,
                               active_catalogue().phrase("leave", self.lang), "cabin", "",
                               "cancelled", (time.perf_counter() - start) * 1000.0)
+        if history and self.lang == "en" and (rest := _EN_RESTART.sub("", text, count=1)) != text:
+            # "nah, make that nineteen", "no, the other way, I said cooler": the wish after
+            # the correction marker, read on the history; nothing else is made of the "no"
+            again = self.parse(rest, history)
+            if again.actuates and again.confidence >= 0.85:
+                return replace(again, ms=(time.perf_counter() - start) * 1000.0)
         seat = seated(text, self.lang)
         if seat is not None:  # "I'm in the passenger seat, turn my seat heater on": hers
             return replace(self.parse(seat, history), ms=(time.perf_counter() - start) * 1000.0)
@@ -615,6 +623,12 @@ _ONLY_ONE = {
     for lang, entities in CABIN_ENTITIES.items()}
 """The device of each Home Assistant domain the cabin has exactly one of (the fan, the
 climate): "turn on the fan" matches the domain's sentence, with no name."""
+_EN_RESTART = re.compile(
+    r"^(?:(?:no+|nah|nope|actually|sorry|wait|oops|i mean|i said|the other way)\b[\s,!.]*)+"
+    r"(?=(?:make|set|put|turn|change|bring|crank|bump|drop|knock|take|louder|quieter|softer|"
+    r"warmer|cooler|hotter|colder|higher|lower|more|less|even|a bit|a little|that'?s too|"
+    r"it'?s too|too)\b)", re.IGNORECASE)
+"""A follow-up's correction marker before the wish said instead ("no actually make it 20")."""
 _CANCELLED = {
     "en": re.compile(r"\W*\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
                      r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
