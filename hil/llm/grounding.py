@@ -182,6 +182,12 @@ _SKIP_ONLY = re.compile(
     r"\b(?:next|previous) (?:song|track|tune)\b|\bskip\b(?! to)|"
     r"\b(?:go )?back (?:a|one) (?:song|track)\b"
 )
+# the track before this one, said by its place ("the song before this again"): the previous
+# track, not playback
+_BEFORE_THIS = re.compile(
+    r"\b(?:song|track|tune|one) (?:just )?before (?:this|that|the current|the one)\b|"
+    r"\bthe (?:song|track|tune) (?:just )?before\b(?! (?:we|i|you|it|that|this)\b)"
+)
 # the loudness said ("i can't hear the music", "crank up the tunes"): the volume, not playback
 LOUDNESS = re.compile(
     r"can'?t hear|barely hear|hardly hear|louder|quieter|crank (?:it |the \w+ )?up|"
@@ -233,6 +239,14 @@ _AC_DEGREES = re.compile(
 
 # fog on the glass, and a window moved: "the windows are misting up, clear them" is the defrost
 _FOG = re.compile(r"\bsteam|\bfog|\bmist|起雾|雾气|有雾|哈气")
+# the window moved as a command, the verb first in its clause ("raise the windows, it's getting
+# cold", "把窗户关上"): the window is what is asked, a felt temperature beside it is the reason
+_WINDOW_ASKED = re.compile(
+    r"(?:^|[,，.;。!！]\s*|\b(?:please|pls|can you|could you|would you|will you)\s+)"
+    r"(?:open|close|shut|roll|crack|raise|lower|put|pull|bring|wind)\b[^,，.;。!！]{0,20}?"
+    r"\bwindows?\b|"
+    r"把(?:车|前|后|主驾|副驾)?窗|(?:关上?|打开|开开?|摇上|摇下|升起|降下)(?:一下)?(?:车|前|后)?窗"
+)
 _WINDOW_MOVED = re.compile(
     r"\b(?:open|close|shut|roll|crack|raise|lower|wind (?:it |them )?down)\b|打开|开[一点条个]|"
     r"关|摇|降|升|落")
@@ -264,6 +278,9 @@ def narrowed(named: set[str], text: str) -> set[str]:
     if {"media_track", "media_playback"} <= out and (
             _SKIP_ONLY.search(lowered) or DISLIKE.search(lowered)):
         out.discard("media_playback")
+    if "media_playback" in out and _BEFORE_THIS.search(lowered):
+        out.discard("media_playback")  # "play the song before this one again": back one
+        out.add("media_track")
     if {"seat_heat", "climate_temperature"} <= out and not (
             EXPLICIT["climate_temperature"].search(lowered)) and (
         EXPLICIT["seat_heat"].search(lowered) or _SEAT_FELT.search(lowered)
@@ -283,6 +300,9 @@ def narrowed(named: set[str], text: str) -> set[str]:
             EXPLICIT["climate_defrost"].search(lowered)) and not (
             EXPLICIT["climate_temperature"].search(lowered)):
         out.discard("climate_temperature")  # "defrost the windshield": not the "frost" of the cold
+    if {"window", "climate_temperature"} <= out and _WINDOW_ASKED.search(lowered) and not (
+            EXPLICIT["climate_temperature"].search(lowered)):
+        out.discard("climate_temperature")  # "raise the windows, it's getting cold"
     if {"climate_defrost", "window"} <= out and _FOG.search(lowered) and not (
             _WINDOW_MOVED.search(lowered)):
         out.discard("window")  # "窗户起雾了，弄一下": the window is where the fog is
