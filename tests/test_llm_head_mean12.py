@@ -77,3 +77,38 @@ def test_a_little_window_is_a_crack_never_all_the_way(text: str) -> None:
 
 def test_a_window_opened_without_a_small_amount_still_opens() -> None:
     assert _answer("open the window please", "en", window_open=0.8).intent == "window_open"
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    # "next"/"previous" of something that is not played: the mean head skipped the track
+    ("remind me about my next appointment", "en"),
+    ("cancel the next alarm", "en"),
+    ("what's on my calendar for next week", "en"),
+    ("take the next exit", "en"),
+    ("delete the previous reminder", "en"),
+    ("下一个路口怎么走", "zh-CN"),
+    ("上一次保养是什么时候", "zh-CN"),
+])
+def test_next_or_previous_of_something_not_played_is_no_track(text: str, lang: str) -> None:
+    d = _answer(text, lang, media_next=0.5, media_previous=0.3)
+    assert d.intent == "unknown"
+    assert d.why in ("not_grounded", "out_of_scope", "out_of_domain")
+
+
+@pytest.mark.parametrize(("text", "lang", "expected"), [
+    ("skip to the next", "en", "media_next"), ("next one please", "en", "media_next"),
+    ("next song", "en", "media_next"), ("go to the previous track", "en", "media_previous"),
+    ("下一首", "zh-CN", "media_next"), ("下一个", "zh-CN", "media_next"),
+])
+def test_a_track_said_after_next_or_nothing_after_it_still_skips(
+        text: str, lang: str, expected: str) -> None:
+    assert _answer(text, lang, **{expected: 0.8}).intent == expected
+
+
+@pytest.mark.parametrize("text", [
+    "put this track on again", "play the current song again please", "这首曲子再放一遍",
+])
+def test_this_song_again_is_never_the_track_before(text: str) -> None:
+    lang = "zh-CN" if "这" in text else "en"
+    d = _answer(text, lang, media_previous=0.8)
+    assert d.intent != "media_previous"

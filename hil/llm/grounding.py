@@ -54,7 +54,13 @@ def grounded(intent: str, text: str) -> bool:
 _NOT_A_TOPIC = re.compile(
     r"cheat|wheat|theat(?:er|re)|[角亮纬经速程力高幅进强湿浓密长]度|对比度|挡风|风挡|"
     r"\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
-    r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉"
+    r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉|"
+    # "next"/"previous" of something not played ("my next meeting", "the next exit", "next
+    # play X", "下一个路口"): no track word; a track said after it ("next song", "next one",
+    # "next please") or nothing after it ("skip to the next") keeps it
+    r"\b(?:next|previous)\b(?= (?!(?:song|songs|track|tracks|tune|tunes|one|ones|number|piece|"
+    r"video|station|channel|album|artist|playlist|please|pls|thanks|then|now|again)\b)[a-z]{2,})|"
+    r"[下上]一(?=个?(?:路口|出口|站|会议?|日程|提醒|事件?|周|步|集|次|章|段|条|天|年|月|位))"
 )
 # devices and functions the cabin does not have, beyond the rules' scope words: the fallback
 # must not read "左后靠背往上调30度" as a temperature or "打开右面吹风口" as the fan
@@ -182,6 +188,12 @@ _SKIP_ONLY = re.compile(
     r"\b(?:next|previous) (?:song|track|tune)\b|\bskip\b(?! to)|"
     r"\b(?:go )?back (?:a|one) (?:song|track)\b"
 )
+# the song playing now asked for again ("play this song again", "这首歌再放一遍"): playback,
+# not the track before
+_THIS_AGAIN = re.compile(
+    r"\b(?:this|the same|the current|current) (?:song|track|tune|one)\b.{0,12}\bagain\b|"
+    r"这首(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听)"
+)
 # the track before this one, said by its place ("the song before this again"): the previous
 # track, not playback
 _BEFORE_THIS = re.compile(
@@ -278,6 +290,9 @@ def narrowed(named: set[str], text: str) -> set[str]:
     if {"media_track", "media_playback"} <= out and (
             _SKIP_ONLY.search(lowered) or DISLIKE.search(lowered)):
         out.discard("media_playback")
+    if "media_track" in out and _THIS_AGAIN.search(lowered) and not _SKIP_ONLY.search(lowered):
+        out.discard("media_track")  # "play this song again": the song playing, not the last one
+        out.add("media_playback")
     if "media_playback" in out and _BEFORE_THIS.search(lowered):
         out.discard("media_playback")  # "play the song before this one again": back one
         out.add("media_track")
