@@ -286,3 +286,12 @@ def test_a_sore_ear_beside_a_complaint_is_its_aside(text: str, want: list) -> No
 ])
 def test_a_sore_ear_against_the_command_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("宝贝儿，帮爷爷把空调关一下", [("climate_ac_off", None)]),
+    ("哎哟这车里头凉飕飕的", [("climate_temperature_up", 1)]),
+    ("声音给我整大声点", [("media_volume_up", 2)]),
+])
+def test_a_grandparent_or_a_dialect_verb_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
