@@ -286,3 +286,27 @@ def test_a_sore_ear_beside_a_complaint_is_its_aside(text: str, want: list) -> No
 ])
 def test_a_sore_ear_against_the_command_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("宝贝儿，帮爷爷把空调关一下", [("climate_ac_off", None)]),
+    ("哎哟这车里头凉飕飕的", [("climate_temperature_up", 1)]),
+    ("声音给我整大声点", [("media_volume_up", 2)]),
+])
+def test_a_grandparent_or_a_dialect_verb_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # 完了 before 导航, 最后 before the last command, thanks said last, 开下除霜, 也小点声
+    ("风量调大完了导航回家", [("climate_fan_up", 1), ("navigate_home", None)]),
+    ("先关窗，再开空调，最后放点音乐",
+     [("window_close", None), ("climate_ac_on", None), ("media_play", None)]),
+    ("把车窗打开，把音乐暂停，谢谢", [("window_open", None), ("media_pause", None)]),
+    ("帮我把空调关了顺便开下除雾", [("climate_ac_off", None), ("climate_defrost", None)]),
+    ("窗户关上 声音也大点声", [("window_close", None), ("media_volume_up", 2)]),
+    # a reason against one of them: not read
+    ("窗户关上 太吵了 声音也大点声", []),
+])
+def test_a_list_joined_as_drivers_say_it_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want

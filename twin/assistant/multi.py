@@ -82,7 +82,7 @@ CONJUNCTIONS = {
                      r"switch|open|close|shut|roll|crank|pause|play|mute|skip|set|make|bump|knock|"
                      r"stick|pop|bring|wind)\b)", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
-                        r"完了(?=[把将再打开关调播放])|"
+                        r"(?:完了|最后)(?=[把将再打开关调播放导])|"
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
                         r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
@@ -124,7 +124,8 @@ _FILLER_PART = {
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
-                        r"好了|好吧|对了|那啥|中不中|中不|好不好|行不行|行不|成不|好伐|好吗|行吗)"
+                        r"好了|好吧|对了|那啥|中不中|中不|好不好|行不行|行不|成不|好伐|好吗|行吗|"
+                        r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了)"
                         r"[啊呀吧]?[。！!？?]*$"),
 }
 """A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""
