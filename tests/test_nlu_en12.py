@@ -93,6 +93,11 @@ from twin.assistant.resolver import Turn
     # both seat heaters with the way said after them
     ("switch both seat heaters off", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
     ("cheers, could you close the window", [("window_close", None)]),
+    # a reason said first, then ", so" and several commands
+    ("the cat's looking a bit sick in the back, so crack the window and turn the radio down",
+     [("window_set_position", 20), ("media_volume_down", 2)]),
+    ("granddad's nodding off, so pause the music and make it a bit warmer",
+     [("media_pause", None), ("climate_temperature_up", 1)]),
 ])
 def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
@@ -129,6 +134,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     # a hot car's story beside a warming command
     "the car's been in the sun all day, turn the heat up",
     "car's been baking in the sun, put the seat heater on",
+    # a reason said first that wants the other way than a command after ", so"
+    "the baby's asleep, so turn the music up and open the window",
+    "we're all roasting, so turn the heat up and close the window",
 ])
 def test_a_near_miss_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []

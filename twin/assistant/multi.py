@@ -77,10 +77,11 @@ CONJUNCTIONS = {
                      r"after that|after this(?= (?:turn|put|set|open|close|shut|roll|switch|play|"
                      r"pause|mute|skip|crank|bump|knock|drop)\b)|as well as|"
                      r"afterwards|and|then|also|plus)\b\s*"
-                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])"
-                     r"|\s+so\s+(?=(?:you can |can you |could you |please |just )?(?:turn|put|drop|"
-                     r"switch|open|close|shut|roll|crank|pause|play|mute|skip|set|make|bump|knock|"
-                     r"stick|pop|bring|wind)\b)", re.IGNORECASE),
+                     # ", so <verb>" is one cut, before a comma's ("…, so open the window and …")
+                     r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
+                     r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"
+                     r"make|bump|knock|stick|pop|bring|wind|crack)\b)"
+                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"(?:完了|最后)(?=[把将再打开关调播放导])|"
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
@@ -470,7 +471,7 @@ _ASIDE_START = {
     "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
-                     r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
+                     r"papa|mama|auntie|uncle|grandad|granddad|nana|grandmother|grandfather)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
                      r"chilly|stuffy|(?:the )?car's|just parked|parked|been)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
                         r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|老爷子|老太太|老人家?|爷爷|奶奶|"
