@@ -35,6 +35,7 @@ from typing import NamedTuple
 
 from hil.llm.direction import normalised
 from hil.llm.grounding import EXPLICIT, KEEP, NOT_HERE_NOW, lacking, named_topics, narrowed
+from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import PASSENGER
 from hil.llm.values import _EN_NUMBER, NUMERAL
 from twin.assistant.scope import negated, out_of_scope
@@ -64,7 +65,8 @@ _CORRECTION = re.compile(_MARK + r"(?:[,，\s]*" + _MARK + ")*")
 # a clause that commands: a verb first (after courtesy words)
 _COMMAND = re.compile(
     r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
-    r"you|can u|pls)[,\s]+)*(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
+    r"you|can u|pls|uh|um|erm?|ah)[,\s]+)*"
+    r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
     r"silence|play|pause|hold|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
     r"navigate|warm|cool|heat|start|kill|go back|defrost|demist|clear|knock|wind|nudge|dial|"
     r"pop|flip|whack|stick|go)\b|"
@@ -150,9 +152,18 @@ def corrected(text: str) -> str:
 
 
 _ZH_COMMENT = re.compile(
-    r"关掉|关上|关了|关闭|打开|开启|开起|[开调搞弄整](?:到|成|大|小|高|低)|[升降]|加大|减小|"
+    r"关掉|关上|关了|关闭|打开|开启|开起|[开调搞弄整](?:到|成|大|小|高|低)|关小|[升降]|加大|减小|"
     r"暂停|静音|[大小高低]一?[点些]")
-"""A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度")."""
+"""A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度", "音乐关小")."""
+_EN_WAY_AFTER = re.compile(
+    r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:the |my |your |our )?"
+    r"(?!(?:it|it's|its|i|i'm|we|we're|you|they|he|she|that|this|there|is|are|was|were|be|"
+    r"been|so|too|very|really|all|fed)\b)[a-z]+(?: (?!(?:is|are|was|were|be|been|all)\b)[a-z]+)?"
+    r" (?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler)"
+    r"(?: (?:a (?:bit|little|notch|touch|tad)|a couple|please|now|too|as well|then|"
+    r"(?:by |to )?(?:\d+|one|two|three|four|five)"
+    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*$")
+"""An English command said as its topic and its way ("music down", "heat on a bit")."""
 
 
 def commanding(clause: str) -> bool:
@@ -160,7 +171,7 @@ def commanding(clause: str) -> bool:
     topic)."""
     lowered = normalised(clause)
     return (_COMMAND.search(lowered) is not None or _ZH_COMMENT.search(lowered) is not None
-            ) and bool(named_topics(lowered))
+            or _EN_WAY_AFTER.search(lowered) is not None) and bool(named_topics(lowered))
 
 
 def _reason(clause: str) -> bool:
@@ -235,6 +246,10 @@ _SEAT_FRAGMENT = re.compile(
     r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
 
 
+_THEN_LAST = re.compile(r"(?:再|然后|顺便|还有|也)$")
+"""A connective left at the end of a command cut off before the next: it belongs to the next."""
+
+
 def _topics(clause: str) -> set[str]:
     lowered = normalised(clause)
     return narrowed(named_topics(lowered), lowered)
@@ -255,9 +270,41 @@ def _back_to_back(clause: str) -> list[str]:
             cuts.append(at)
     for at in sorted(cuts):
         before, after = clause[:at].strip(" ,，"), clause[at:].strip(" ,，")
+        if (tail := _THEN_LAST.search(before)) is not None:  # "…二十四度再" + "放点音乐"
+            before, after = before[:tail.start()], tail.group(0) + after
         if _topics(before) and _topics(after):
             return [before, *_back_to_back(after)]
     return [clause]
+
+
+def _pieces(text: str) -> list[str]:
+    """``text``'s clauses, each cut also after a reason said first ("it's freezing back here
+    so heat on": :func:`hil.llm.orders.so_cut`) and where a second command follows without a
+    pause."""
+    return [p for clause in clauses(text) for said in so_cut(clause, commanding)
+            for p in _back_to_back(said)]
+
+
+def known_order(part: str) -> bool:
+    """Whether some clause of ``part`` commands a topic it names, or names one outright (its
+    verb and thing are words the cabin knows): else the part is an order only by its shape
+    (:func:`hil.llm.orders.unknown_order`), never acted on."""
+    return any(commanding(p) or _names_outright(p) for p in [part, *_pieces(part)])
+
+
+def after_reason(part: str) -> str | None:
+    """The command of ``part`` said after a reason ("she's landed we're off, could you set the
+    heat to 24" -> "could you set the heat to 24"), when the clauses before it order nothing and
+    say no seat and no amount the command would need; else None."""
+    pieces = _pieces(part)
+    if len(pieces) < 2 or any(_orders(p) or _QUALIFIES.search(normalised(p))
+                              for p in pieces[:-1]):
+        return None
+    return pieces[-1]
+
+
+def _orders(piece: str) -> bool:
+    return commanding(piece) or _names_outright(piece) or unknown_order(piece, _topics(piece))
 
 
 def command_parts(text: str) -> list[str]:
@@ -265,50 +312,74 @@ def command_parts(text: str) -> list[str]:
     command follows without a pause, with a clause that names no topic kept with the one before
     it (a reason, a hesitation: "fan on three and, uh, ...", or the one after it when it comes
     first) unless it names a seat after a seat's command ("副驾的关掉，我的开一档"): then it is
-    that command for the other seat.
+    that command for the other seat. A clause shaped as an order whose thing or verb the cabin
+    does not know (a misheard word: "音亮调到五", "paws the music":
+    :func:`hil.llm.orders.unknown_order`) is a part of its own, so that it is asked about,
+    never dropped. Clauses said first that order nothing ("孩子睡了", "it's freezing back here
+    so ...") are the reason for what follows, whatever they name: kept with the first command
+    when at least two orders follow.
     ``[text]`` when fewer than two commands are found."""
+    joiner = _joiner(text)
+    pieces = _pieces(text)
+    lead = next((i for i, p in enumerate(pieces) if _orders(p)), len(pieces))
+    if sum(_orders(p) for p in pieces[lead:]) < 2:
+        lead = 0
+    said_first = "".join(p + joiner for p in pieces[:lead])  # "我是坐副驾的哈，": kept with it
     parts: list[str] = []
     topics: list[set[str]] = []
-    said_first = ""  # words before the first topic ("我是坐副驾的哈，"): kept with it
-    for clause in clauses(text):
-        for piece in _back_to_back(clause):
-            named = _topics(piece)
-            if not named and not parts:
-                said_first += piece + _joiner(text)
-                continue
-            if not named and not (
-                    "seat_heat" in topics[-1] and _SEAT_FRAGMENT.search(piece.lower())):
-                parts[-1] = parts[-1] + _joiner(text) + piece
-                continue
-            piece, said_first = said_first + piece, ""
-            parts.append(piece)
-            topics.append(named or {f"seat_heat:{len(parts)}"})  # the other seat: its own
-    _reasons_joined(parts, topics, _joiner(text))
+    orders: list[bool] = []
+    for piece in pieces[lead:]:
+        named = _topics(piece)
+        unknown = not named and unknown_order(piece, named)
+        own = _orders(piece)
+        if not named and not parts and not unknown:
+            said_first += piece + joiner
+            continue
+        if not named and not unknown and not (
+                "seat_heat" in topics[-1] and _SEAT_FRAGMENT.search(piece.lower())):
+            parts[-1] = parts[-1] + joiner + piece
+            orders[-1] = orders[-1] or own
+            continue
+        piece, said_first = said_first + piece, ""
+        parts.append(piece)
+        orders.append(own)
+        # a thing the cabin does not know, or the other seat: a topic of its own
+        topics.append(named or {f"{'?' if unknown else 'seat_heat'}:{len(parts)}"})
+    _reasons_joined(parts, topics, orders, joiner)
     if len(parts) < 2 or not all(topics):
         return [text]
     if any(a & b for i, a in enumerate(topics) for b in topics[i + 1:]):
         return [text]  # one topic twice: a complaint and its reason, not two commands
-    if not all(commanding(p) or _names_outright(p) for p in parts):
+    if not all(orders):
         return [text]  # a part that only says why ("刚才那首还没听完"): one command, read whole
+    if not any(known_order(p) for p in parts):
+        return [text]  # every part only shaped as an order: nothing known to act on
     return parts
 
 
-def _reasons_joined(parts: list[str], topics: list[set[str]], joiner: str) -> None:
+def _reasons_joined(parts: list[str], topics: list[set[str]], orders: list[bool],
+                    joiner: str) -> None:
     """Among three or more parts, one that neither commands nor names its topic outright is a
     reason said with its neighbour ("老爷子睡着了，音量调小点，同时温度升一度": the first part is
     why the volume goes down): joined to the next part (the last to the one before), which keeps
     its own topics. In place."""
     i = 0
     while len(parts) > 2 and i < len(parts):
-        if commanding(parts[i]) or _names_outright(parts[i]):
+        if orders[i]:
             i += 1
             continue
         if i + 1 < len(parts):
             parts[i:i + 2] = [parts[i] + joiner + parts[i + 1]]
             topics[i:i + 2] = [topics[i + 1]]
+            orders[i:i + 2] = [orders[i + 1]]
         else:
             parts[i - 1:] = [parts[i - 1] + joiner + parts[i]]
             topics[i - 1:] = [topics[i - 1]]
+            orders[i - 1:] = [orders[i - 1]]
+
+
+_QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + _AMOUNT.pattern)
+"""Words in a reason that the command after it needs (whose seat, how much)."""
 
 
 def _names_outright(clause: str) -> bool:

@@ -42,6 +42,7 @@ from hil.llm.training import file_examples, training_examples
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
 from twin.assistant.queries import LabelledQuery, load_queries
+from twin.assistant.scoring import fallback_outcome
 from twin.errors import InputError
 
 HELD_BACK = {"holdout11": 1}
@@ -68,21 +69,13 @@ def fold_of(text: str, folds: int) -> int:
 
 
 def outcome(q: LabelledQuery, d: HeadDecision) -> str:
-    """What one fallback answer was, judged against the line's label: ``acted_right``,
-    ``acted_wrong``, ``asked_right_topic``, ``asked_wrong_topic``, ``asked_on_ood``,
-    ``refused_ood`` (said it cannot, or left it, on an out-of-domain line), ``refused_in_domain``
-    or ``range`` (said the range)."""
-    ood = q.expects_no_action and q.kind != "out_of_range"
-    if d.intent != "unknown":
-        return "acted_right" if q.matches(d.intent, d.value) else "acted_wrong"
-    if d.why == "range":
-        return "range"
-    asked = d.why in ("low_confidence", "direction_unclear")
-    if ood:
-        return "asked_on_ood" if asked else "refused_ood"
-    if not asked:
-        return "refused_in_domain"
-    return "asked_right_topic" if TOPIC_OF.get(q.intent) == d.topic else "asked_wrong_topic"
+    """What one fallback answer was, judged against the line's label
+    (:func:`twin.assistant.scoring.fallback_outcome`, the classes ``twin nlu --eval`` counts):
+    ``acted_right``, ``acted_wrong``, ``asked_right_topic``, ``asked_wrong_topic``,
+    ``asked_on_ood``, ``refused_ood`` (said it cannot, or left it, on an out-of-domain line),
+    ``refused_in_domain`` or ``range`` (said the range)."""
+    acted = d.intent != "unknown"
+    return fallback_outcome(q, acted, acted and q.matches(d.intent, d.value), d.why, d.topic)
 
 
 def score_fold(

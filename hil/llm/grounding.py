@@ -245,6 +245,8 @@ _STATE_SAID = re.compile(
 _AC_DEGREES = re.compile(
     r"(?:空调|冷气|暖气)\S{0,3}?(?:打|调|开|设|定|弄|整)(?:到|成|在)\s*(?:\d+|[一二三四五六七八九十两]+)"
     r"(?!\s*(?:档|级|格|挡))|"
+    # "空调调高点", "把空调调低一点": the AC raised or lowered is its temperature
+    r"(?:空调|冷气|暖气)(?:再|给我|稍微)?(?:调|开|弄|整)(?:高|低)(?![^，,。]{0,4}(?:档|级|格|挡))|"
     r"\b(?:ac|a/c|air ?con\w*|climate) (?:to|at|on) \d+(?! ?(?:level|speed|bars?)\b)"
 )
 

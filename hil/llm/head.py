@@ -343,7 +343,9 @@ class HeadIntentResolver:
                     lambda t, w: head_decision(self.classes, probs_of(part.text if w else t), t,
                                                lang, self.threshold),
                     _act, parts, lang, part.dropped) if parts else None
-                probs = probs_of(part.text) if several is None else next(iter(read.values()))
+                # (every part read by the rules or asked about: the whole is read once)
+                probs = next(iter(read.values())) if several is not None and read else (
+                    probs_of(part.text))
         except DeadlineExceeded:
             ms = (time.perf_counter() - started) * 1e3
             self.abandoned += 1

@@ -34,6 +34,12 @@ def confirm(topic: str, lang: str) -> str:
     return entry.confirm.get(lang)
 
 
+def ask_part(what: str, lang: str) -> str:
+    """Asks again about one part of several commands whose thing the words do not name in a
+    way the cabin knows ("音亮调到五" beside "开一下除霜"), naming the part as it was said."""
+    return active_catalogue().phrase("ask_part", lang).format(what=what.strip())
+
+
 def leave_it(lang: str) -> str:
     """A refusal the user said ("don't turn the heat up"): nothing changes, nothing is asked."""
     return active_catalogue().phrase("leave", lang)

@@ -19,20 +19,23 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hil.llm.clauses import command_parts, commanding
+from hil.llm.clauses import after_reason, command_parts, commanding, known_order
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
     KEEP,
     NOT_HERE_NOW,
     REMARK,
+    TOPIC_OF,
     lacking,
     named_topics,
     narrowed,
 )
-from hil.llm.questions import confirm, leave_it
+from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import read_slots
 from twin.assistant.feedback import cannot_part, joined
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import negated, not_music, out_of_scope
 
 MAX_PARTS = 4
@@ -48,12 +51,37 @@ def several_parts(text: str) -> list[str]:
     if (out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered) or lacking(lowered)
             or REMARK.search(lowered) or not_music(lowered)):
         return []
+    both = _both_seats(text)
+    if both and not (KEEP.search(lowered) or negated(lowered)):
+        return both
     parts = command_parts(text)
     if not 2 <= len(parts) <= MAX_PARTS:
         return []
     if (KEEP.search(lowered) or negated(lowered)) and not _no_confined(text, parts):
         return []
     return parts
+
+
+_BOTH = re.compile(
+    r"\bboth (?:front |of the |of our )?seats?\b|\bboth of (?:us|ours)\b|"
+    r"\b(?:me|mine|my seat) and (?:my |the )?(?:wife|husband|partner|missus|hubby|passenger)"
+    r"(?:'s)?\b|两个(?:前排)?座(?:椅|位)?|前排(?:座椅|座位)?(?=(?:加热)?都)|主副驾|"
+    r"(?:我|主驾)的?(?:跟|和|与)我?(?:老婆|老公|媳妇|爱人|太太|副驾)的?")
+"""Both front seats said at once ("both seats heated", "我跟我老婆的座椅加热都打开")."""
+_SEATS = {"en": ("driver's seat", "passenger seat"), "zh": ("主驾", "副驾")}
+
+
+def _both_seats(text: str) -> list[str]:
+    """A seat-heating command for both front seats, as one command per seat (the words for
+    both replaced by each seat's: the level and the way read from the rest); [] when the
+    sentence is not that, or names another topic too."""
+    lowered = normalised(text)
+    found = _BOTH.search(lowered)
+    if found is None or narrowed(named_topics(lowered), lowered) != {"seat_heat"}:
+        return []
+    seats = _SEATS["zh" if re.search(r"[\u4e00-\u9fff]", found.group(0)) else "en"]
+    said = "座椅" if "座" in found.group(0) else ""  # "前排座椅" -> "主驾座椅"
+    return [lowered[:found.start()] + seat + said + lowered[found.end():] for seat in seats]
 
 
 _CANCEL = re.compile(
@@ -117,6 +145,38 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     return None if read is None else (topic, *read)
 
 
+def _ruled(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` when the rules read ``part`` alone confidently as one command
+    of a fallback topic ("music down", "heat up a bit"): a part is a plain command more often
+    than the whole sentence is, and the rules are more precise than the head."""
+    alone = after_reason(part)  # a reason said first: the command alone, as the rules know it
+    for text in [part] if alone is None else [part, alone]:
+        rules = shared_nlu(lang).parse(text, [])
+        if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
+            continue
+        assert rules.command is not None
+        topic = TOPIC_OF.get(rules.command.intent)
+        if topic is not None:
+            return topic, rules.command.intent, rules.command.value
+    return None
+
+
+
+def _asked(part: str, like: Any, lang: str) -> Any:
+    """The question about a part shaped as an order whose verb or thing the cabin does not
+    know (:func:`hil.llm.orders.unknown_order`): whether to change the one topic it names
+    ("paws the music": the music), else what it should change, naming the part as said
+    ("音亮调到五"). ``like``: another part's decision, of the same type."""
+    lowered = normalised(part)
+    named = narrowed(named_topics(lowered), lowered)
+    if len(named) == 1:
+        topic = next(iter(named))
+        return like._replace(intent="unknown", value=None, feedback=confirm(topic, lang),
+                             why="low_confidence", topic=topic)
+    return like._replace(intent="unknown", value=None, feedback=ask_part(part, lang),
+                         why="low_confidence", topic=None)
+
+
 class Several:
     """The answer to a sentence of several commands: each part's decision (acted on, asked
     about, left as it is or said impossible), what is said, and the part asked about."""
@@ -154,7 +214,16 @@ def several_decision(
     part that names no topic but a seat after a seat's command is that command for the seat it
     names ("副驾的关掉，我的开一档"). None when no part is acted on or asked about."""
     decisions: list[Any] = []
+    guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
     for text in parts:
+        if not known_order(text):
+            guessed.append(len(decisions))
+            decisions.append(None)
+            continue
+        ruled = _ruled(text, lang)
+        if ruled is not None and not _says_no(text):
+            decisions.append(act(*ruled, lang))
+            continue
         d = decide(text, False)
         if _says_no(text):  # "车窗不用动": that topic is left as it is, nothing asked
             topic = next(iter(sorted(_outright(text) or named_topics(normalised(text)))))
@@ -183,6 +252,8 @@ def several_decision(
                 d = d._replace(feedback=confirm("seat_heat", lang), why="low_confidence",
                               topic="seat_heat")
         decisions.append(d)
+    for at in guessed:  # never acted on: the words that would say what are not the cabin's
+        decisions[at] = _asked(parts[at], next(d for d in decisions if d is not None), lang)
     acted = [d for d in decisions if d.intent != "unknown"]
     if not acted and not any(d.why in _ASKED for d in decisions):
         return None  # nothing of it for the cabin: the sentence is read whole

@@ -36,7 +36,7 @@ _VAGUE = re.compile(r"一点|一些|一下|一丢丢|有点|点儿|\ba (?:bit|li
 _RELATIVE = re.compile(
     r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
     r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
-    r"higher|\bnotch|再|往上|往下|[高低大小](?=[一二两三四五六七八九十\d])|"
+    r"higher|\bnotch|再|往上|往下|往[高低大小]|[高低大小](?=[一二两三四五六七八九十\d])|"
     r"\b(?:levels|steps|clicks|bars|settings)\b"  # "six levels" counts steps ("level six" sets)
 )
 _ABSOLUTE = re.compile(
@@ -84,7 +84,9 @@ def slot_words(catalogue: Catalogue) -> dict[str, SlotTables]:
         if slots.counted and topic.units is not None:
             units = "|".join(re.escape(u) for u in (*topic.units.en, *topic.units.zh_CN))
             counted = re.compile(f"(?<!{_STEP_BEFORE}){_COUNT}(?:{units})")
-            stepped = re.compile(f"{_STEP_BEFORE}{_COUNT}(?:{units})")
+            # "调大两挡", "往大里调一档": a step, not a level
+            stepped = re.compile(
+                f"(?:{_STEP_BEFORE}|往[大小高低上下][^，,。到成至\\d]{{0,3}}?){_COUNT}(?:{units})")
         out[name] = SlotTables(
             zones=tuple((i, re.compile(c.pattern())) for i, c in slots.zones.items()),
             own=re.compile(slots.own.pattern()) if slots.own is not None else _NEVER,

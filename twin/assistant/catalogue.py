@@ -27,7 +27,7 @@ ENV = "CABIN_TWIN_INTENTS"
 MAX_CATALOGUE_BYTES = 1_000_000
 SHIPPED = "catalogue.toml"
 PHRASE_KEYS: tuple[str, ...] = ("clarify", "out_of_domain", "ack", "range", "ask", "also",
-                               "cannot_part", "leave")
+                               "cannot_part", "leave", "ask_part")
 """Phrases the assistant needs: the shipped catalogue must define each of them."""
 
 

@@ -42,7 +42,7 @@ _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
-    r"(?<!不)(?![能可行好要])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
+    r"(?<!不)(?![能可行好要中成])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
     # whether it is on ("空调现在开着没有啊", "车窗关了没", "座椅加热有没有开", "是不是开着"):
     # asked about its state, not ordered
     r"[着了]没(?:有)?[啊呀呢吧嘛哈]?[？?]?$|有没有(?:在)?(?:开|关|打开|关上|关掉)|"
@@ -64,7 +64,7 @@ _OTHER_DEVICE = re.compile(
     r"cool(?:ing|ed)? (?:my |the |your |her |his |our |both )?(?:front )?seats?|"
     r"tyres?|tires?|fuel|petrol|charg\w*)\b|"
     r"灯|天窗|雨刮|雨刷|后视镜|镜子|方向盘|后备箱|尾门|车门|门锁|锁车|喇叭|鸣笛|巡航|车道|屏幕|"
-    r"亮度|电视|电脑|冰箱|烤箱|微波炉|热水器|地暖|按摩|腰托|头枕|座椅通风|通风座椅|座椅(?:制冷|降温|吹风)|胎压|油量|充电|"
+    r"亮度|电视|电脑|冰箱|烤箱|微波炉|热水器|地暖|按摩|腰托|头枕|座椅通风|通风座椅|座椅(?:制冷|降温|吹风)|儿童座椅|安全座椅|自然通风|胎压|油量|充电|"
     r"加油"
 )
 _NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough")

@@ -13,14 +13,18 @@ when every one is), a confusion matrix, the out-of-domain false-actuation
 rate, direction errors (an up/down, on/off, open/close answer for its opposite, or a set that
 moves the topic the other way from the current state: :func:`wrong_way`), how many
 out-of-range lines got the range in the feedback, and latency percentiles; plus, with a
-resolver, the lines the fallback made worse and better.
+resolver, the lines the fallback made worse and better, and what the fallback did on the lines
+the rules left (``rules_llm.fallback``: each answer classed by :func:`fallback_outcome`, the one
+definition the fallback's cross-validation uses too).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -30,7 +34,7 @@ from twin.assistant.intents import INTENTS
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, Decision, decide
 from twin.assistant.queries import LabelledQuery
-from twin.assistant.resolver import IntentResolver, Turn
+from twin.assistant.resolver import IntentResolver, ResolverResult, Turn
 
 OPPOSITE: dict[str, str] = {
     name: other for name in INTENTS if (other := active_catalogue().opposite(name)) is not None
@@ -110,6 +114,108 @@ def _dropped_silently(q: LabelledQuery, d: Decision) -> bool:
     acted = sum(c.actuates for c in d.commands)
     answered = acted + sum(not p.command.actuates for p in d.parts)
     return acted >= 1 and answered < len(q.commands)
+
+
+ASKED = ("low_confidence", "direction_unclear")
+"""The fallback's reasons for not acting that ask the user a question naming a topic."""
+
+OUTCOMES = ("acted_right", "acted_in_part", "acted_wrong", "asked_right_topic",
+            "asked_wrong_topic", "asked_on_ood", "refused_ood", "refused_in_domain", "range")
+"""What one fallback answer can be (:func:`fallback_outcome`)."""
+
+
+def topic_of(intent: str) -> str | None:
+    """The catalogue topic an intent belongs to: the ``[topics.NAME]`` that lists it (play and
+    pause, each seat's heating), else the topic its entry names; None for ``unknown``/``ood``.
+    The same table as the fallback's own (a test checks)."""
+    catalogue = active_catalogue()
+    listed = next((name for name, t in catalogue.topics.items() if intent in t.intents), None)
+    entry = catalogue.intents.get(intent)
+    return listed if listed is not None else (entry.topic if entry is not None else None)
+
+
+def label_topics(q: LabelledQuery) -> set[str]:
+    """The topics a line asks about: its command's, or each of its commands'."""
+    asked = q.commands or ((q.intent, q.value),)
+    return {t for i, _ in asked if (t := topic_of(i)) is not None}
+
+
+def fallback_outcome(q: LabelledQuery, acted: bool, right: bool, why: str, topic: str | None,
+                     in_part: bool = False) -> str:
+    """What one fallback answer was, judged against the line's label (:data:`OUTCOMES`):
+    ``acted_right`` (every command right), ``acted_in_part`` (several commands: each acted one
+    right, the others asked about or said impossible), ``acted_wrong``, ``asked_right_topic`` /
+    ``asked_wrong_topic`` (a question naming ``topic``, of the line's topics or not),
+    ``asked_on_ood`` (a question on an out-of-domain line), ``refused_ood`` (said it cannot, or
+    left it, on an out-of-domain line), ``refused_in_domain``, or ``range`` (said the range).
+    ``why`` is the fallback's reason for not acting (``""`` when it acted)."""
+    ood = q.expects_no_action and q.kind != "out_of_range"
+    if acted:
+        return "acted_right" if right else "acted_in_part" if in_part else "acted_wrong"
+    if why == "range":
+        return "range"
+    asked = why in ASKED
+    if ood:
+        return "asked_on_ood" if asked else "refused_ood"
+    if not asked:
+        return "refused_in_domain"
+    return "asked_right_topic" if topic in label_topics(q) else "asked_wrong_topic"
+
+
+def _in_part(q: LabelledQuery, d: Decision) -> bool:
+    """A line of several commands answered with some of them, each right, and no other."""
+    acting = [(c.intent, c.value) for c in d.commands if c.actuates]
+    left = [replace(q, intent=i, value=v, commands=()) for i, v in q.commands]
+    for intent, value in acting:
+        hit = next((c for c in left if c.matches(intent, value)), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return bool(q.commands) and 0 < len(acting) < len(q.commands)
+
+
+class _Fallback:
+    """What the fallback did with the lines the rules left (one per call), by
+    :func:`fallback_outcome`; a call the degrade deadline cut or the valve refused is counted
+    apart (``degraded``, ``valve``): the rules' default answered it."""
+
+    def __init__(self) -> None:
+        self.groups: dict[str, Counter[str]] = defaultdict(Counter)
+
+    def add(self, q: LabelledQuery, d: Decision, answer: ResolverResult) -> None:
+        group = ("out_of_range" if q.kind == "out_of_range" else
+                 "ood" if q.expects_no_action else "in_domain")
+        if d.path in ("degraded", "valve"):
+            self.groups[group].update(n=1, **{d.path: 1})
+            return
+        try:
+            said = json.loads(answer.raw)
+        except (TypeError, ValueError, RecursionError):
+            said = {}
+        said = said if isinstance(said, dict) else {}
+        why, topic = str(said.get("abstain", "")), said.get("topic")
+        acted = any(c.actuates for c in d.commands)
+        right = q.matches_all([(c.intent, c.value) for c in d.commands])
+        kind = fallback_outcome(q, acted, right, why, topic if isinstance(topic, str) else None,
+                                _in_part(q, d))
+        self.groups[group].update(n=1, **{kind: 1})
+
+    def report(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"calls": sum(c["n"] for c in self.groups.values())}
+        for group in ("in_domain", "ood", "out_of_range"):
+            c = self.groups.get(group, Counter())
+            counts = {k: c[k] for k in (*OUTCOMES, "degraded", "valve") if c[k]}
+            out[group] = {"n": c["n"], **counts,
+                          "shares": {k: _rate(v, c["n"]) for k, v in counts.items()}}
+        mine, ood = self.groups.get("in_domain", Counter()), self.groups.get("ood", Counter())
+        right, wrong = mine["asked_right_topic"], mine["asked_wrong_topic"]
+        asked = right + wrong + ood["asked_on_ood"]
+        out["questions"] = {"n": asked, "right_topic": right, "wrong_topic": wrong,
+                            "on_ood": ood["asked_on_ood"],
+                            "wrong_topic_share": _rate(wrong, right + wrong),
+                            "on_ood_share": _rate(ood["asked_on_ood"], asked)}
+        out["in_domain_acted_right_share"] = _rate(mine["acted_right"], mine["n"])
+        return out
 
 
 class _Tally:
@@ -207,7 +313,7 @@ def score(
 ) -> dict[str, Any]:
     """Rules alone and (with ``resolver``) rules + fallback on every line, side by side."""
     policy = policy or AssistantPolicy()
-    rules_only, with_llm = _Tally(), _Tally()
+    rules_only, with_llm, fallback = _Tally(), _Tally(), _Fallback()
     rule_ms: list[float] = []
     llm_ms: list[float] = []
     worse: list[str] = []
@@ -230,6 +336,8 @@ def score(
         both = decide(q.text, q.history, q.lang, rules, answer, policy)
         ms = rules.ms + (answer.ms if answer is not None else 0.0)
         ok_both = with_llm.add(q, both, ms)
+        if answer is not None:
+            fallback.add(q, both, answer)
         if ok_alone and not ok_both:
             worse.append(q.text)
         better += ok_both and not ok_alone
@@ -240,7 +348,7 @@ def score(
         "rule_latency": _pcts(rule_ms),
     }
     if resolver is not None:
-        out["rules_llm"] = with_llm.report()
+        out["rules_llm"] = {**with_llm.report(), "fallback": fallback.report()}
         out["llm_latency"] = _pcts(llm_ms)
         out["llm_made_worse"] = len(worse)
         out["llm_made_worse_texts"] = worse[:20]
