@@ -45,7 +45,7 @@ import numpy as np
 
 from hil.llm.clauses import Focus, focus, own_clauses
 from hil.llm.direction import DISLIKE, FAMILY, normalised
-from hil.llm.engine import DeadlineExceeded, LlamaEngine
+from hil.llm.engine import PARALLEL_SEQS, DeadlineExceeded, LlamaEngine
 from hil.llm.followup import follow_up
 from hil.llm.grounding import (
     AT_HOME,
@@ -431,7 +431,9 @@ class HeadIntentResolver:
         file = None
         if cache_dir is not None:
             what = "hidden" if self.engine.embeddings else self.feature_ids
-            key = self.engine.cache_key(self.prefix, list(texts), what)
+            # batched decodes sum in another order (features equal to ~1e-2, not bit for bit):
+            # a cache built one query a decode is not reused, so every machine fits the same head
+            key = self.engine.cache_key(self.prefix, list(texts), what, PARALLEL_SEQS)
             file = cache_dir / f"head-{key}.npy"
         done = [0]
 
