@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import numpy as np
 
-from hil.llm.crossval import fold_of, score_fold
+from hil.llm.crossval import fold_of, half_of, held_back, score_fold
 from twin.assistant.queries import LabelledQuery
 
 
@@ -83,3 +86,19 @@ def test_calibration_picks_the_lowest_threshold_that_keeps_precision() -> None:
     assert chosen["media_playback"] == 0.2
     assert chosen["climate_temperature"] == 0.7
     assert report["climate_temperature"]["precision"] == 1.0
+
+
+def test_a_held_back_half_is_its_odd_lines_and_a_dev_file_has_none(tmp_path: Path) -> None:
+    lines = [{"text": f"turn the fan up {k}", "lang": "en", "intent": "climate_fan_up", "value": 1,
+              "kind": "paraphrase"} for k in range(5)]
+    held = tmp_path / "holdout11" / "natural.jsonl"
+    held.parent.mkdir()
+    held.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
+    odd = {"turn the fan up 1", "turn the fan up 3"}
+    assert held_back(held) == odd
+    assert half_of(held, 1) == odd
+    assert half_of(held, 0) == {"turn the fan up 0", "turn the fan up 2", "turn the fan up 4"}
+    other = tmp_path / "holdout10" / "natural.jsonl"
+    other.parent.mkdir()
+    other.write_text(held.read_text("utf-8"), "utf-8")
+    assert held_back(other) == set()

@@ -1,7 +1,7 @@
 """Cross-validated development figures for the fallback's head, on a development file.
 
 ``python -m hil.llm.crossval FILE [FILE ...] [--folds 2] [--threshold T] [--without-file]
-[--train-on-file] [--every-line] [--calibrate [--target 0.95]] [--lines]``
+[--train-on-file] [--every-line] [--calibrate [--target 0.95]] [--half 0|1] [--lines]``
 
 Splits FILE's lines into folds by a hash of their text. For each fold the head is refitted on
 the training examples (:func:`hil.llm.training.training_examples`) minus that fold's lines
@@ -16,7 +16,9 @@ asked about the right or the wrong topic, asked on an out-of-domain line, said i
 every line as if the rules had left it (what the rules answer is too few lines to calibrate
 on); ``--calibrate`` chooses each topic's threshold on the out-of-fold answers
 (:func:`calibrate`). Multi-command lines
-(``commands``) are left out. For development files only: a hold-out is scored with ``twin nlu --eval
+(``commands``) are left out. ``--half 0``/``1`` scores only the lines at an even/odd 0-based index
+(a half held back: aggregate only); ``--lines`` never prints a line of a held-back half
+(:data:`HELD_BACK`). For development files only: a hold-out is scored with ``twin nlu --eval
 FILE --llm`` once, never cross-validated.
 """
 
@@ -42,6 +44,23 @@ from twin.assistant.policy import AssistantPolicy, decide
 from twin.assistant.queries import LabelledQuery, load_queries
 from twin.assistant.scoring import fallback_outcome
 from twin.errors import InputError
+
+HELD_BACK = {"holdout11": 1}
+"""Hold-outs whose lines at an odd (1) 0-based index are held back: scored only through an
+aggregate, never printed (the twelfth session's estimate of transfer)."""
+
+
+def held_back(path: Path) -> set[str]:
+    """The lines of ``path`` that are held back (:data:`HELD_BACK`): never printed."""
+    parity = HELD_BACK.get(path.parent.name)
+    if parity is None:
+        return set()
+    return {q.text for n, q in enumerate(load_queries(path)) if n % 2 == parity}
+
+
+def half_of(path: Path, half: int) -> set[str]:
+    """The lines of ``path`` at an even (``half`` 0) or odd (1) 0-based index."""
+    return {q.text for n, q in enumerate(load_queries(path)) if n % 2 == half}
 
 
 def fold_of(text: str, folds: int) -> int:
@@ -203,8 +222,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="--calibrate: the precision each topic must reach")
     parser.add_argument("--every-line", action="store_true",
                         help="the head answers every line, not only those the rules leave")
+    parser.add_argument("--half", type=int, choices=(0, 1), default=None,
+                        help="score only the lines at an even (0) or odd (1) 0-based index")
     parser.add_argument("--lines", action="store_true",
-                        help="also print each fallback answer (development files only)")
+                        help="also print each fallback answer (development files only; never "
+                             "a held-back line)")
     args = parser.parse_args(argv)
     if args.folds < 2:
         parser.error(f"--folds: expected an integer of at least 2, got {args.folds}")
@@ -212,6 +234,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--target: expected a number in (0, 1], got {args.target}")
     try:
         queries = [q for f in args.files for q in _folds_of(f, load_queries(f))]
+        hidden = {t for f in args.files for t in held_back(f)}
+        if args.half is not None:
+            kept = {t for f in args.files for t in half_of(f, args.half)}
+            queries = [q for q in queries if q.text in kept]
     except InputError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -239,10 +265,12 @@ def main(argv: list[str] | None = None) -> int:
         tally = score_fold(features, fold, examples, threshold, decisions, args.every_line)
         total.update(tally)
         print(json.dumps({"fold": k, **tally}), flush=True)
-    print(json.dumps({"fold": "all", "threshold": threshold,
+    print(json.dumps({"fold": "all", "threshold": threshold, "half": args.half,
                       "without_file": args.without_file, **total}))
     if args.lines:
         for q, classes, probs in decisions:
+            if q.text in hidden:
+                continue
             d = head_decision(classes, probs, focus(q.text).text, q.lang, threshold)
             p = dict(zip(classes, probs.tolist(), strict=True))
             label_topic = TOPIC_OF.get(q.intent, d.topic or "")

@@ -54,7 +54,13 @@ def grounded(intent: str, text: str) -> bool:
 _NOT_A_TOPIC = re.compile(
     r"cheat|wheat|theat(?:er|re)|[角亮纬经速程力高幅进强湿浓密长]度|对比度|挡风|风挡|"
     r"\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
-    r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉"
+    r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉|"
+    # "next"/"previous" of something not played ("my next meeting", "the next exit", "next
+    # play X", "下一个路口"): no track word; a track said after it ("next song", "next one",
+    # "next please") or nothing after it ("skip to the next") keeps it
+    r"\b(?:next|previous)\b(?= (?!(?:song|songs|track|tracks|tune|tunes|one|ones|number|piece|"
+    r"video|station|channel|album|artist|playlist|please|pls|thanks|then|now|again)\b)[a-z]{2,})|"
+    r"[下上]一(?=个?(?:路口|出口|站|会议?|日程|提醒|事件?|周|步|集|次|章|段|条|天|年|月|位))"
 )
 # devices and functions the cabin does not have, beyond the rules' scope words: the fallback
 # must not read "左后靠背往上调30度" as a temperature or "打开右面吹风口" as the fan
@@ -182,6 +188,18 @@ _SKIP_ONLY = re.compile(
     r"\b(?:next|previous) (?:song|track|tune)\b|\bskip\b(?! to)|"
     r"\b(?:go )?back (?:a|one) (?:song|track)\b"
 )
+# the song playing now asked for again ("play this song again", "这首歌再放一遍"): playback,
+# not the track before
+_THIS_AGAIN = re.compile(
+    r"\b(?:this|the same|the current|current) (?:song|track|tune|one)\b.{0,12}\bagain\b|"
+    r"这首(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听)"
+)
+# the track before this one, said by its place ("the song before this again"): the previous
+# track, not playback
+_BEFORE_THIS = re.compile(
+    r"\b(?:song|track|tune|one) (?:just )?before (?:this|that|the current|the one)\b|"
+    r"\bthe (?:song|track|tune) (?:just )?before\b(?! (?:we|i|you|it|that|this)\b)"
+)
 # the loudness said ("i can't hear the music", "crank up the tunes"): the volume, not playback
 LOUDNESS = re.compile(
     r"can'?t hear|barely hear|hardly hear|louder|quieter|crank (?:it |the \w+ )?up|"
@@ -235,6 +253,14 @@ _AC_DEGREES = re.compile(
 
 # fog on the glass, and a window moved: "the windows are misting up, clear them" is the defrost
 _FOG = re.compile(r"\bsteam|\bfog|\bmist|起雾|雾气|有雾|哈气")
+# the window moved as a command, the verb first in its clause ("raise the windows, it's getting
+# cold", "把窗户关上"): the window is what is asked, a felt temperature beside it is the reason
+_WINDOW_ASKED = re.compile(
+    r"(?:^|[,，.;。!！]\s*|\b(?:please|pls|can you|could you|would you|will you)\s+)"
+    r"(?:open|close|shut|roll|crack|raise|lower|put|pull|bring|wind)\b[^,，.;。!！]{0,20}?"
+    r"\bwindows?\b|"
+    r"把(?:车|前|后|主驾|副驾)?窗|(?:关上?|打开|开开?|摇上|摇下|升起|降下)(?:一下)?(?:车|前|后)?窗"
+)
 _WINDOW_MOVED = re.compile(
     r"\b(?:open|close|shut|roll|crack|raise|lower|wind (?:it |them )?down)\b|打开|开[一点条个]|"
     r"关|摇|降|升|落")
@@ -266,6 +292,12 @@ def narrowed(named: set[str], text: str) -> set[str]:
     if {"media_track", "media_playback"} <= out and (
             _SKIP_ONLY.search(lowered) or DISLIKE.search(lowered)):
         out.discard("media_playback")
+    if "media_track" in out and _THIS_AGAIN.search(lowered) and not _SKIP_ONLY.search(lowered):
+        out.discard("media_track")  # "play this song again": the song playing, not the last one
+        out.add("media_playback")
+    if "media_playback" in out and _BEFORE_THIS.search(lowered):
+        out.discard("media_playback")  # "play the song before this one again": back one
+        out.add("media_track")
     if {"seat_heat", "climate_temperature"} <= out and not (
             EXPLICIT["climate_temperature"].search(lowered)) and (
         EXPLICIT["seat_heat"].search(lowered) or _SEAT_FELT.search(lowered)
@@ -285,6 +317,9 @@ def narrowed(named: set[str], text: str) -> set[str]:
             EXPLICIT["climate_defrost"].search(lowered)) and not (
             EXPLICIT["climate_temperature"].search(lowered)):
         out.discard("climate_temperature")  # "defrost the windshield": not the "frost" of the cold
+    if {"window", "climate_temperature"} <= out and _WINDOW_ASKED.search(lowered) and not (
+            EXPLICIT["climate_temperature"].search(lowered)):
+        out.discard("climate_temperature")  # "raise the windows, it's getting cold"
     if {"climate_defrost", "window"} <= out and _FOG.search(lowered) and not (
             _WINDOW_MOVED.search(lowered)):
         out.discard("window")  # "窗户起雾了，弄一下": the window is where the fog is

@@ -20,9 +20,63 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plainly"]
+__all__ = ["in_chinese", "plainly"]
+
+_ZH_EN = {
+    "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
+    "fan speed": "风量", "fan": "风量", "blower": "风量",
+    "aircon": "空调", "air con": "空调", "air conditioner": "空调", "air conditioning": "空调",
+    "temperature": "温度", "temp": "温度", "seat heater": "座椅加热", "seat heating": "座椅加热",
+    "seat warmer": "座椅加热", "window": "车窗", "windows": "车窗", "defrost": "除霜",
+    "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
+    "next track": "下一首", "previous song": "上一首", "navigation": "导航", "navi": "导航",
+    "gps": "导航", "home": "家", "max": "最大", "level": "档",
+}
+"""English cabin words said inside a Chinese sentence, and the Chinese word read for them. Not
+"AC": in a Chinese car it is the compressor's button (cooling), not the whole climate."""
+_ZH_EN_NAMES = sorted(_ZH_EN, key=len, reverse=True)
+_ZH_EN_WORDS = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
+    + r")(?![A-Za-z])", re.IGNORECASE)
 
 _ZH = (
+    # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
+    # the sentence's end (a question mark stays: a question is no order)
+    (re.compile(r"[\s。！!～~…]+$"), ""),
+    # speech recognition's homophones of a cabin word ("做椅/坐椅" for 座椅, "音亮" for 音量),
+    # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
+    (re.compile(r"[做坐](?=椅)"), "座"),
+    (re.compile(r"音亮"), "音量"),
+    (re.compile(r"(?:俺|咱)(?=们)"), "我"),
+    (re.compile(r"(?:俺|咱)(?!们)"), "我"),
+    (re.compile(r"一下下"), "一下"),
+    (re.compile(r"瞅(?=不见|不清|不到|不着)"), "看"),
+    # Cantonese 校 for 调 before a value or a way: "冷气校到二十三度"
+    (re.compile(r"校(?=到|成|高|低|大|小)"), "调"),
+    # a closing verb with its result: "关严实", "关紧" -> "关上"
+    (re.compile(r"关(?:严实|严|紧|死|牢)(?:了|点|一点)?(?=[吧啊呀嘛]?$)"), "关上"),
+    # someone addressed first, then the order ("孩子啊，帮奶奶把温度…"), and whom it is done
+    # for ("帮奶奶把…"): never beside a seat (whose seat would then be unsaid)
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:孩子|儿子|闺女|宝贝|乖乖|师傅|小伙子|"
+                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥|乖孙|孙子|孙女|大孙子)"
+                r"(?:(?:啊|呀|哎|诶)[，,\s]*|[，,\s]+)"), ""),
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:请)?(?:帮|给|替)(?:奶奶|爷爷|姥姥|姥爷|"
+                r"外婆|外公|妈妈|妈|爸爸|爸|老妈|老爸|孩子|宝宝|老婆|老公|媳妇|大家|她|他)(?=[把将])"),
+     ""),
+    # the north-east's "very" before a complaint: "贼冷", "老热了" (never "这么冷": "今天怎么这么
+    # 冷" is the weather)
+    (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
+    # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
+    (re.compile(r"^(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
+    # the north's 忒 for 太 ("风忒大了"), Shanghai's 关脱 for 关掉
+    (re.compile(r"忒(?=[大小冷热闷吵凉烫高低响])"), "太"),
+    (re.compile(r"(?<=关)脱(?=了|$)"), "掉"),
+    # a verb said twice around 一 ("关一关", "开一开"): once, a little
+    (re.compile(r"(?P<v>[开关调降升])一(?P=v)"), r"\g<v>一下"),
+    # someone addressed last ("下一首吧师傅")
+    (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
+    # 给 before 整/来 said first: "给整点音乐"
+    (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
     (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
@@ -40,23 +94,28 @@ _ZH = (
     # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不)
     (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
                 r"[？?。！!]*$"), ""),
+    # the same tag said first: "中不中，把空调打开"
+    (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么)+[。！!～~]*$"), ""),
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐)+"
+                r"[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
-    (re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|妈呀)[，,!！\s]*(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^(?:哎呀妈呀|哎呀我的妈呀?|哎呀|哎哟|哎|唉|妈呀|我的妈呀?|我的天哪?|天哪)[，,!！\s]*"
+                r"(?=[\u4e00-\u9fff])"), ""),
     # "you" said before the order: "你把车窗打开", "恁把音乐关小点儿"
-    (re.compile(r"^(?:你们|你|您|恁)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
+    (re.compile(r"^(?:你们|你|您|恁|侬)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
                 r"调|播放|暂停|放))"), ""),
     # a homophone slip: "下一手" for "下一首"; "往家开" for "回家"; "啥也看不清" for "看不清"
     (re.compile(r"(?<=[上下]一)手"), "首"),
     (re.compile(r"^(?:往|朝)家(?:里)?(?:开|走)"), "回家"),
-    (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=看不)"), ""),
+    (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=[看听]不)"), ""),
     # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
     (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*(?:您|你)?"
                 r"(?=[\u4e00-\u9fff])"), ""),
     # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
     (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别没])先(?=暂停|停|静音|播放)"), ""),
     (re.compile(r"(?<=[\u4e00-\u9fff])直接(?=[把将给调开关降升加减放打设切])"), ""),
     # Cantonese 埋 after the verb, 同埋 for "and", 把个 for 把: "开埋冷气", "关埋窗"
     (re.compile(r"(?P<v>[开关])埋(?!单)"), lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -87,13 +146,13 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往]|打开|打到)"), ""),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
     (re.compile(r"(?<=[\u4e00-\u9fff])帮我(?=[调开关降升加减放暂播切换打])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
-    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|到|成)"), "调"),
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|(?:暖和|凉快|暖|凉)(?:一)?点|到|成)"), "调"),
     # Sichuan and Dongbei endings: "开一哈" -> "开一下", "开起" -> "打开", a final 撒/噻
     (re.compile(r"(?<=[\u4e00-\u9fff])(?P<v>[开关])起(?=[嘛吧撒噻哈]?$)"),
      lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -111,10 +170,11 @@ _ZH = (
     (re.compile(r"^把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
      r"把\g<o>打开"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
-    (re.compile(r"(?<=打开|开开|关上|关掉)(?:透透气|透个气|透气|通通风|通风|换换气|换气|散散味儿?)"
+    (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
+                r"换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
-    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打]|往[上下高低])"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
     (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
                 r"[吧啊]?$"),
@@ -140,14 +200,15 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻])(?:死(?:老子|我|人|个人)了|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
+    (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
-                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|到爆|炸了|疯了)[啊呀哦]?"), r"太\g<a>了"),
+                r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
+                r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
     # a measure word between a verb and its object: "除个雾", "开个一档" -> "除雾", "开一档"
-    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十\d])"), ""),
+    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十百\d])"), ""),
     # 整 for 来 ("给我整点儿音乐"), a trailing 先 ("静音一下先")
     (re.compile(r"(?:^|(?<=[我吧]))整(?=点|首|个歌|些)"), "来"),
     (re.compile(r"(?<=[\u4e00-\u9fff])先$"), ""),
@@ -158,6 +219,14 @@ _ZH = (
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
     (re.compile(r"(?:我)?(?:媳妇|老婆|老公|爱人|女朋友|男朋友)(?:那边|那儿|那里)?的?(?=座椅|座位)"),
      "副驾"),
+    # both front seats said as "me and her": "我跟副驾座椅加热都打开" -> "主驾跟副驾…"
+    (re.compile(r"^我(?=(?:跟|和|与)副驾的?(?:座椅|座位)(?:的)?加热都)"), "主驾"),
+    # 开上 for 打开 at the end ("把副驾加热开上"), 往高里 for 往上 ("温度往高里调一度")
+    (re.compile(r"(?<=[\u4e00-\u9fff])开上(?=[吧了啊呀]?$)"), "打开"),
+    (re.compile(r"往(?P<d>[高低])里"), lambda m: "往上" if m.group("d") == "高" else "往下"),
+    # the cabin made cooler or warmer by name: "把车里弄凉快点" -> "调凉快点"
+    (re.compile(r"^(?:再)?(?:把)?(?:车里|车内)(?=(?:调|弄|搞|整)(?:得)?(?:凉快|暖和|凉|暖)(?:一)?点)"),
+     ""),
     # a complaint passed on: "我老婆说她那座位冰凉的" -> "她那座位冰凉的"
     (re.compile(r"^(?:我)?(?:老婆|老公|媳妇|爱人|女朋友|男朋友|副驾)(?:说|觉得|嫌)(?=她|他)"), ""),
     (re.compile(r"^车里面"), "车里"),
@@ -169,13 +238,25 @@ _ZH = (
                 r"孩子|孩子们|宝宝|小孩|娃|老人)"
                 r"(?:透透气|透气|凉快凉快|凉快一下|凉快点|凉快|吹吹风|暖和暖和|暖和一下|暖和点|暖和)"
                 r"[吧啊呀]?$"), r"\g<v>"),
+    # whom the music is for, said after it: "放点音乐给她听" -> "放点音乐听"
+    (re.compile(r"(?<=音乐|歌曲)给(?:她|他|孩子|宝宝|我们|大家|老人|奶奶|爷爷|客人)(?=听)"), ""),
+    (re.compile(r"(?<=歌)给(?:她|他|孩子|宝宝|我们|大家|老人|奶奶|爷爷|客人)(?=听)"), ""),
+    # a pointing 这 before how it is ("这也太冷了" -> "太冷了"), the windscreen as 前风挡
+    (re.compile(r"(?:^|(?<=[，,\s]))这(?=也太|太)"), ""),
+    (re.compile(r"^这(?:个)?(?=音乐|声音|风|空调|座椅|车窗|窗户|温度)"), ""),  # after 我妈说
+    # the loudspeakers too loud: "音响有点太大声了" -> "声音有点太大了"
+    (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
+    (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
+    (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
 """Words after which "small" is a size, not "a little"."""
 _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing": "close",
            "shutting": "shut", "playing": "play", "pausing": "pause", "muting": "mute",
            "raising": "raise", "lowering": "lower", "skipping": "skip", "putting": "put",
-           "setting": "set"}
+           "setting": "set", "rolling": "roll", "winding": "wind", "bumping": "bump",
+           "cranking": "crank", "starting": "start", "stopping": "stop", "heating": "heat",
+           "warming": "warm", "navigating": "navigate"}
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 _EN_TENS_ONES = r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
@@ -184,6 +265,32 @@ _EN_FIXED_NUMBER = re.compile(
     rf"or rather|wait|actually|make (?:that|it))\s+(?P<b>{_EN_NUMBERS}{_EN_TENS_ONES})\b",
     re.IGNORECASE)
 """A number corrected without a pause: "set the fan to five no four" -> "… to four"."""
+_EN_STORY = re.compile(
+    r"^(?P<s>\S.{7,}?)[\s,]+(?:so\s+)?(?:could|can|would|will) you\s+"
+    r"(?:please\s+|just\s+|maybe\s+)*"
+    r"(?P<c>(?:turn|set|put|switch|open|close|shut|roll|play|pause|mute|skip|raise|lower|crank|"
+    r"bump|drop|start|stop|navigate|take|bring|get|make|give|warm|heat|cool)\b.*)$",
+    re.IGNORECASE)
+"""What happened, told before the request ("so we've just picked my sister up, it's gone one
+and she's knackered, could you turn the volume down to three"): the request alone."""
+_STORY_STOP = re.compile(
+    r"\b(?:if|when|whenever|once|after|before|unless|until|till|later|tomorrow|tonight|soon|"
+    r"not|no|never|nobody|don'?t|do not|doesn'?t|didn'?t|won'?t|can'?t|isn'?t|wasn'?t|"
+    r"instead|rather|but|seat|cold|chilly|freez\w*|shiver\w*|hot|boiling|roasting|sweat\w*|"
+    r"stuffy|warm|sun|loud|quiet|asleep|sleep\w*|hear|noise|rain\w*|smell\w*|wind\w*|"
+    r"minutes?|mins?|hours?|seconds?|secs?|o'?clock|time|while|moment|first|bit|mo|jiffy|"
+    r"window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|demist\w*|"
+    r"song|track|tunes|home|blower|vents?|play\w*|mute\w*|pause\w*)\b|[?]|n't\b",
+    re.IGNORECASE)
+"""A story that binds the request (a time, a condition, a refusal, a contrast, whose seat),
+says how it is (a complaint may point the other way) or names a cabin function (a wish of its
+own): left as said."""
+_BACK = re.compile(r"\b(?:it|them|that|this|those|these|hers|his|ones?|there|same)\b",
+                   re.IGNORECASE)
+"""A word pointing back to something said before."""
+_EN_WHILE = re.compile(r"^(?P<c>\S.*?)[\s,]+while (?:i|we)(?:'m|'re| am| are)?\b(?P<w>.*)$",
+                       re.IGNORECASE)
+"""A pause's occasion, said last: "pause the podcast a sec while I pay for the car wash"."""
 _EN_THERE = re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\bout)(?<!\bup)"
                        r"(?<!\bfrom)[\s,]+there\s*[.!]*\s*$", re.IGNORECASE)
 """A trailing "there" (Irish): "turn the fan down a notch there"."""
@@ -194,8 +301,28 @@ _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
+    # a stress word, read away before the readings anchored at the start ("honestly I've no
+    # idea how to get home"); "lowkey" (slang) hedges the same way
+    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
+                r"wicked|lowkey|low key|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
+                re.IGNORECASE), ""),
+    # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
+    (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
+                r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
+     ("widow",)),
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
+                re.IGNORECASE), "pause",
+     ("paws",)),
     # a number corrected without a pause: "set the fan to five no four" -> "… to four"
     (_EN_FIXED_NUMBER, r"\g<b>"),
+    # what happened, told before the request; an occasion said after it
+    # (not when the request points back into the story: "her seat is cold, can you heat it up")
+    (_EN_STORY, lambda m: m.group(0) if _STORY_STOP.search(m.group("s")) or _BACK.search(
+        m.group("c")) or "seat" in m.group("c").lower() else m.group("c"),
+     (" you ",)),
+    (_EN_WHILE, lambda m: m.group(0) if _STORY_STOP.search(m.group("w")) or re.search(
+        r"\b(?:not|no|never|don'?t|do not)\b|n't\b", m.group("c"), re.IGNORECASE) else m.group("c"),
+     ("while",)),
     # a verb restarted: "turn the turn the fan down", "can you can you open …"
     (re.compile(r"\b(?P<w>(?:turn|switch|put|set|open|close|roll|mute|pause|play|skip|can you|"
                 r"could you)(?:\s+(?:the|my|it|on|off|up|down))?),?\s+(?P=w)\b", re.IGNORECASE),
@@ -208,6 +335,17 @@ _EN = (
     # "the lowest it'll go": the end of the range
     (re.compile(r"\b(lowest|highest|max|min|maximum|minimum)\s+(?:it'?ll|it will|it can|it goes)"
                 r"(?:\s+go)?\b", re.IGNORECASE), r"\1"),
+    # an intensifying adjective before a likeness: "it's an absolute oven" -> "it's an oven"
+    (re.compile(r"\b(?P<a>a|an) (?:absolute|total|complete|proper|real|actual|literal|bloody|"
+                r"right|total and utter|utter) (?=(?:oven|sauna|furnace|greenhouse|steam room|"
+                r"fridge|freezer|icebox|igloo)\b)", re.IGNORECASE),
+     "a ",
+     ("absolute", "total", "complete", "proper", "real", "actual", "literal", "bloody", "right",
+      "utter")),
+    # "even" before a comparative: "even louder" -> "louder"
+    (re.compile(r"^even (?=(?:louder|quieter|softer|warmer|cooler|hotter|colder|higher|lower|"
+                r"stronger|weaker)\b)", re.IGNORECASE), "",
+     ("even",)),
     # "number two" (a level by its number), "a degree" (one of them)
     (re.compile(rf"\bnumber\s+(?={_EN_NUMBERS}\b)", re.IGNORECASE), ""),
     (re.compile(r"\ba (?=(?:degree|notch|level|step)\b)", re.IGNORECASE), "one "),
@@ -218,7 +356,8 @@ _EN = (
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
-                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap)\b)+"
+                r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
+                r"ngl|tbh|rn|lol|imo)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
@@ -245,14 +384,18 @@ _EN = (
      ("comfy", "comfortable", "nice", "cosy", "cozy", "pleasant", "toasty", "balmy", "mild",
       "cool")),
     # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
-    (re.compile(rf"^(?:make|get) (?:it|things|the car|the cabin|the temperature|the temp)\s+"
-                rf"(?=(?:a|one|{_EN_NUMBERS}) degrees? (?:warmer|cooler|hotter|colder)\b)",
+    # ("put the temperature two degrees lower" too)
+    (re.compile(rf"^(?:(?:can|could|would|will) you\s+)?(?:please\s+)?"
+                rf"(?:make|get|put|set|turn|bring) (?:it|things|the car|the cabin|the temperature|"
+                rf"the temp|the heat|the heating)\s+"
+                rf"(?=(?:a|one|{_EN_NUMBERS}) degrees? (?:warmer|cooler|hotter|colder|higher|"
+                rf"lower)\b)",
                 re.IGNORECASE), "",
      ("degree",)),
     (re.compile(r"(?<=warmer|cooler|hotter|colder) in here\b", re.IGNORECASE), "",
      ("in here",)),
     # the ends of the range by their superlative: "to the lowest" -> "to the minimum"
-    (re.compile(r"\bto the (?P<e>lowest|highest)\b(?: (?:setting|level|possible|one))?",
+    (re.compile(r"\b(?:to|on|at) the (?P<e>lowest|highest)\b(?: (?:setting|level|possible|one))?",
                 re.IGNORECASE),
      lambda m: "to the minimum" if m.group("e").lower() == "lowest" else "to the maximum",
      ("lowest", "highest")),
@@ -312,13 +455,16 @@ _EN = (
     (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:please\s+)?(?P<v>close|open|shut)$",
                 re.IGNORECASE),
      r"\g<v> the \g<o>"),
+    # … and how far, said non-natively: "window please open only little bit"
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:please\s+)?open\s+(?:only\s+|just\s+)?(?:a\s+)?"
+                r"(?:little|small|tiny|bit)(?:\s+bit)?$", re.IGNORECASE),
+     r"open the \g<o> a little bit"),
     # "small" said last for a little (Nigerian, Singaporean): "open the window small"
     (re.compile(r"\s+small(?: small)?\s*$", re.IGNORECASE),
      lambda m: m.group(0) if m.string[:m.start()].rsplit(" ", 1)[-1].lower() in _ADJECTIVAL
      else " a bit"),
     # a gerund said after "as well as": "…as well as turning the fan down" -> "turn the fan down"
-    (re.compile(r"^(?:turning|switching|opening|closing|shutting|playing|pausing|muting|raising|"
-                r"lowering|skipping|putting|setting)\b", re.IGNORECASE),
+    (re.compile(rf"^(?:{'|'.join(_GERUND)})\b", re.IGNORECASE),
      lambda m: _GERUND[m.group(0).lower()]),
     # "up to" a number or the top is a set: "turn my seat heater up to two"
     (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d+|one|two|"
@@ -344,9 +490,11 @@ _EN = (
                 r"\s+(?:after|in|from|with|since)\b(?![^,]*\b(?:but|not|n't|no)\b)[^,]*$",
                 re.IGNORECASE), r"\g<v>"),
     # not knowing the way home asks for it: "I've no idea how to get back to my place"
-    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:i|we)(?:'ve|\s+have)(?: got)? no idea)\s*"
+    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:(?:i|we)(?:'ve|\s+have)(?: got)? )?no "
+                r"(?:idea|clue))\s*"
                 r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
-                r"(?:home|to my place|to mine|back home)(?:\s+from here)?$", re.IGNORECASE),
+                r"(?:home|to my place|to mine|back home|back to mine|back to my place)"
+                r"(?:\s+from (?:here|this \w+(?: \w+)?))?$", re.IGNORECASE),
      "navigate home"),
     # "heat my seat to two": the seat heater set
     (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
@@ -396,9 +544,6 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
-    (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
-                r"wicked|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
-                re.IGNORECASE), ""),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
@@ -428,3 +573,16 @@ def plainly(text: str, lang: str) -> str:
                 continue
         text = pattern.sub(said, text)
     return text.strip()
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def in_chinese(text: str, lang: str) -> str:
+    """A Chinese ``text`` with the cabin words said in English inside it (a programmer's
+    half-English, 中英夹杂: "把volume调到十二", "帮我开一下AC") said in Chinese; any other
+    text as it is."""
+    if lang != "zh-CN" or _LATIN.search(text) is None or _HAN.search(text) is None:
+        return text
+    return _ZH_EN_WORDS.sub(lambda m: _ZH_EN[re.sub(r"[\s-]+", " ", m.group(0).lower())], text)

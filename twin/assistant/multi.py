@@ -81,7 +81,7 @@ CONJUNCTIONS = {
                      r"|\s+so\s+(?=(?:you can |can you |could you |please |just )?(?:turn|put|drop|"
                      r"switch|open|close|shut|roll|crank|pause|play|mute|skip|set|make|bump|knock|"
                      r"stick|pop|bring|wind)\b)", re.IGNORECASE),
-    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|再把|再将|顺便|同时|还有|另外|接着|"
+    "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"完了(?=[把将再打开关调播放])|"
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
@@ -124,7 +124,8 @@ _FILLER_PART = {
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
-                        r"好了|好吧|对了|那啥)[啊呀吧]?[。！!]*$"),
+                        r"好了|好吧|对了|那啥|中不中|中不|好不好|行不行|行不|成不|好伐|好吗|行吗)"
+                        r"[啊呀吧]?[。！!？?]*$"),
 }
 """A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""
 STATEMENT = {
@@ -136,7 +137,10 @@ STATEMENT = {
                      r"radio) (?:is |'s )?(?:already|still|getting|too|so|really|very|a bit|"
                      r"freezing|cold|hot|boiling|loud|quiet)|(?:my|our|his|her|their) "
                      r"(?:hands|feet|fingers|toes|legs|face|ears|nose|arms|knees|neck|back|lips)\s+"
-                     r"(?:are|is|'re|have|feel|went|'ve))\b",
+                     r"(?:are|is|'re|have|feel|went|'ve)|(?:(?:the|all the|all this|this|that) )?"
+                     r"(?:rain|snow|sleet|spray|dust|smoke|fumes|exhaust|bugs)"
+                     # the weather coming in ("the rain is coming in, close the sunroof")
+                     r"(?:'s| is| are| keeps))\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
                         r"车里|车内|车上|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
@@ -358,6 +362,7 @@ def split_commands(
         return None
     out: list[tuple[str, Part]] = []
     reasons: list[Part] = []
+    reason_texts: list[str] = []
     topics: set[str] = set()
     for piece in chosen:
         part, kind = read(piece)
@@ -371,6 +376,7 @@ def split_commands(
             if kind != "act":
                 return None
             reasons.append(part)
+            reason_texts.append(piece)
             continue
         if out and it_after_seat(piece, out[-1][0], lang) and "seat_heat" not in part.intent:
             if out[-1][1].intent.startswith("seat_heat_"):
@@ -391,6 +397,8 @@ def split_commands(
     if not any(p.actuates for _, p in out):
         if purposes and out and not reasons and not asides:
             return out  # "open the sunroof, to get some air": what the cabin cannot do, said
+        if len({(r.intent, r.value) for r in reasons}) == 1 and len(reasons) > 1 and not out:
+            return [(chosen[0], reasons[0])]  # "my ears are ringing, that's way too loud"
         if len(reasons) != 1 or out or not asides:
             return None
         # a statement said with an aside only ("太热了，受不了了"): the statement asks
@@ -422,9 +430,16 @@ def split_commands(
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
+    if any(against(p.intent, p.value) for a in asides for want, against in _AGAINST.items()
+           if _ASIDE_WANTS[want].search(a) for _, p in out if p.actuates):
+        return None  # "the car's been in the sun all day, put my seat heater on"
     if any(SEAT.search(a) for a in asides) and not any(
             p.intent.startswith("seat_heat_") for _, p in out):
         return None  # "my seat's ice cold, warm it up": the seat is what "it" is, not the cabin
+    if lang == "zh-CN" and any(p.intent.startswith("seat_heat_driver") and not _ZH_MINE.search(t)
+                               for t, p in out) and any(
+            _ZH_WHOSE.search(a) for a in (*asides, *reason_texts)):
+        return None  # "打开座椅加热，给我老婆", "…，她冷": the seat may be someone else's
     named = {topic_words(a, lang) for a in asides
              if not _agrees(a, out) and not _WEATHER_OUT.match(a.strip(" .!。！"))
              and not (_SILENCE.search(a) and "media_play" in asked)} - {None}
@@ -436,11 +451,11 @@ def split_commands(
 def _states(piece: str, lang: str) -> bool:
     """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了")."""
     return STATEMENT[lang].match(piece) is not None or (
-        lang == "zh-CN" and _INTENSE.search(piece) is not None
-        and STATEMENT[lang].match(plainly(piece, lang)) is not None)
+        (lang == "en" or _INTENSE.search(piece) is not None)
+        and STATEMENT[lang].match(plainly(piece, lang)) is not None)  # "och, it's baltic"
 
 
-_INTENSE = re.compile(r"[热冷闷吵冻晒][死得坏到炸疯惨]")
+_INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老)[冷热闷吵凉烫]")
 """A Chinese complaint said with a degree phrase (热得慌, 冻死了): only then is it read plainly."""
 
 
@@ -455,10 +470,11 @@ _ASIDE_START = {
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
-                     r"chilly|stuffy)\b", re.IGNORECASE),
+                     r"chilly|stuffy|(?:the )?car's|just parked|parked|been)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
                         r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|老爷子|老太太|老人家?|爷爷|奶奶|"
                         r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"
+                        r"(?:耳朵|眼睛|脑袋|脑仁儿?|嗓子)(?!.*(?:[把将]|打开|关|调|开))|"
                         r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
                         r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
@@ -506,15 +522,23 @@ def _agrees(aside: str, out: Sequence[tuple[str, Part]]) -> bool:
     return False
 
 
+_ZH_WHOSE = re.compile(r"她|他|老婆|老公|媳妇|爱人|妈|爸|奶奶|爷爷|姥|外婆|外公|孩子|儿子|女儿|"
+                       r"宝宝|小孩|朋友|乘客|客人|副驾|后排|旁边")
+"""Someone other than the speaker, said beside a seat heater: whose seat it is is unsure."""
+_ZH_MINE = re.compile(r"我的|我这|俺|主驾|驾驶")
+"""The driver's seat said as the speaker's own ("把我的座椅加热打开"): no one else's."""
 _ASIDE_REASONS = ("no_match", "no_match_out_of_domain", "open_out_of_scope")
 """A part the rules read as nothing ("I need to hear the GPS": not a song to play)."""
 _ASIDE_WANTS = {
-    "media_volume_down": re.compile(r"asleep|sleeping|\bsleep|headache|too loud|睡|头疼|头痛|吵",
-                                    re.IGNORECASE),
+    "media_volume_down": re.compile(r"asleep|sleeping|\bsleep|headache|too loud|睡|头疼|头痛|吵|"
+                                    r"耳朵", re.IGNORECASE),
     "media_volume_up": re.compile(r"can'?t hear|cannot hear|barely hear|听不清|听不见|听不到",
                                   re.IGNORECASE),
     "climate_temperature_up": re.compile(r"cold|freez|chilly|shiver|冷|凉|冻", re.IGNORECASE),
-    "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|热|闷|出汗", re.IGNORECASE),
+    "climate_temperature_down": re.compile(r"\bhot|boiling|sweat|stuffy|\bin the sun\b|热|闷|出汗",
+                                           re.IGNORECASE),
+    "climate_fan_down": re.compile(r"吹得|眼睛"),
+    "window_open": re.compile(r"吹吹风|兜兜风|透透气"),
 }
 """What an aside wants, when it says: a command the other way is not read beside it."""
 
@@ -552,10 +576,43 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     scope = out_of_scope(piece)
     if scope == "later" and _PAST_CAUSE.match(piece):
         scope = None  # "I'm wrecked after the gym": what came before, not a wish for later
+    idle = lang == "zh-CN" and _idle_zh(piece.strip(" 。！!～~"), after)
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
-            and (weather or _ASIDE_START[lang].match(piece) is not None)
+            and (weather or idle or _ASIDE_START[lang].match(piece) is not None)
             and (weather or scope is None)
             and not negated(piece) and not command_inside(piece, lang))
+
+
+_ZH_DONE = re.compile(r"^[\u4e00-\u9fff]{1,8}了[啊呀哦]?$")
+"""A short clause of something done ("累了", "送完这单了", "接到人了"): said before a command, the
+situation it is given in."""
+_ZH_GO = re.compile(r"^[\u4e00-\u9fff]{0,10}(?:走吧|出发吧?|出发了|走了|走咯)[啊呀]?$")
+"""Setting off said beside a command ("人接到了，咱走吧"): no request of the cabin's."""
+_ZH_CLAUSE = re.compile(r"^[\u4e00-\u9fff]{2,10}$")
+_ZH_WHY = re.compile(r"^(?:为了|好)?省(?:点儿?|一点)?(?:电|油)|^(?:开夜车|开车|开得|有点|好|太)?"
+                     r"(?:犯困|困了|好困|想睡觉?)|^(?:想|要|我想)?(?:吹吹风|兜兜风)")
+"""A reason said after a command that a cabin word of its own would otherwise keep in ("空调关了
+吧，省点电", "来点音乐，开夜车犯困")."""
+_ZH_KEEPS = re.compile(
+    r"[\d零一二两三四五六七八九十百半]|点|些|缝|全|都|最|档|挡|格|级|度|%|温|冷|热|暖|凉|闷|风|空调|"
+    r"冷气|暖气|座|椅|加热|窗|除|雾|霜|音|声|吵|歌|曲|乐|播|放|停|导航|家|调|开|关|高|低|大|小|上|下|"
+    r"前|后|左|右|驾|乘客|她|他|给(?!我)|帮(?!我)|替|为|别|不|没|再|还|又|先|等|吗|呢|错|算|对|换|切")
+"""Words that make a Chinese clause more than the situation of the command beside it: a number
+or how much, a cabin function or way, a side or a person (whose seat), a refusal, a time, a
+question, a correction. A clause with one of them is never left out as an idle aside."""
+
+
+def _idle_zh(piece: str, after: bool) -> bool:
+    """Whether ``piece`` only says the situation of the command beside it: something done,
+    said before it ("送完这单了，导航回家"), or a short clause naming nothing of the cabin's, said
+    after it ("把音乐静音了，孩子睡着了", "往家里开，给我指个道"), or a reason to save power or
+    stay awake (:data:`_ZH_WHY`)."""
+    if _ZH_WHY.match(piece):
+        return True
+    if _ZH_KEEPS.search(piece):
+        return False
+    return (_ZH_DONE.match(piece) is not None or _ZH_GO.search(piece) is not None
+            or (after and _ZH_CLAUSE.match(piece) is not None))
 
 
 _OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",

@@ -43,7 +43,7 @@ from hassil.util import merge_dict, normalize_for_matching
 from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import active_catalogue, template_texts
-from twin.assistant.colloquial import plainly
+from twin.assistant.colloquial import in_chinese, plainly
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.ellipsis import seated
 from twin.assistant.feedback import (
@@ -122,6 +122,11 @@ def _cabin_templates(name: str) -> Intents:
 
 
 _PUNCT = r"[\s,，、.。!！?？~～]*"
+_ZH_ASKED = re.compile(
+    r"^(?:(?:你|您)?(?:可以|能不能|可不可以|能否|能)(?:帮我|给我|帮忙)?|麻烦(?:你|您)?(?:帮我|给我)?)"
+    r"(?P<c>(?:[把将]|打开|开|关|调|播放|放|暂停|切|换|来|静音|导航|带我)[^？?]+?)(?:吗|么|嘛)?[？?]*$")
+"""A request asked politely ("可以帮我把冷气关掉吗", "能开一下窗吗"): the order inside it (a
+question about the car's state does not start with "can you" and a verb)."""
 
 
 def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -260,7 +265,10 @@ class RuleNLU:
         """The command without its courtesy (wake words, polite wrappers) if anything matches
         it, else the text as said."""
         prefix, suffix = self._courtesy
-        core = suffix.sub("", prefix.sub("", text, count=1), count=1).strip()
+        asked = _ZH_ASKED.match(text.strip()) if self.lang == "zh-CN" else None
+        said_as = asked.group("c") if asked is not None else text  # "可以帮我把冷气关掉吗"
+        core = suffix.sub("", prefix.sub("", said_as, count=1), count=1).strip()
+        core = in_chinese(core, self.lang)  # "把volume调到十二": the English words in Chinese
         said = normalise(core, self.lang)  # "the fan's blasting", "about thirty percent"
         for variant in dict.fromkeys((said, core)):
             if variant and variant != text:
@@ -269,6 +277,8 @@ class RuleNLU:
                     return source, found
         source, found = self._recognize_passes(text)
         plain = plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
+        # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")
+        plain = suffix.sub("", prefix.sub("", plain, count=1), count=1).strip()
         if found is None and plain and plain not in (said, core, text):
             return self._recognize_passes(plain)
         return source, found
@@ -314,6 +324,12 @@ class RuleNLU:
             return RuleResult("unknown", None, 1.0, UNKNOWN,
                               active_catalogue().phrase("leave", self.lang), "cabin", "",
                               "cancelled", (time.perf_counter() - start) * 1000.0)
+        if history and self.lang == "en" and (rest := _EN_RESTART.sub("", text, count=1)) != text:
+            # "nah, make that nineteen", "no, the other way, I said cooler": the wish after
+            # the correction marker, read on the history; nothing else is made of the "no"
+            again = self.parse(rest, history)
+            if again.actuates and again.confidence >= 0.85:
+                return replace(again, ms=(time.perf_counter() - start) * 1000.0)
         seat = seated(text, self.lang)
         if seat is not None:  # "I'm in the passenger seat, turn my seat heater on": hers
             return replace(self.parse(seat, history), ms=(time.perf_counter() - start) * 1000.0)
@@ -370,6 +386,8 @@ class RuleNLU:
         a self-correction's last wish, one request for both front seats, or the last request
         said again for the other seat; None when none of them is a command."""
         both = both_zones(text, self.lang)
+        if both is None and self.lang == "zh-CN":  # "我跟我老婆的座椅加热都打开", said plainly
+            both = both_zones(plainly(text, self.lang), self.lang)
         if both is not None:
             found = self.parse(both, history)
             if len(found.split) >= 2 and all(p.actuates for p in found.split):
@@ -605,6 +623,12 @@ _ONLY_ONE = {
     for lang, entities in CABIN_ENTITIES.items()}
 """The device of each Home Assistant domain the cabin has exactly one of (the fan, the
 climate): "turn on the fan" matches the domain's sentence, with no name."""
+_EN_RESTART = re.compile(
+    r"^(?:(?:no+|nah|nope|actually|sorry|wait|oops|i mean|i said|the other way)\b[\s,!.]*)+"
+    r"(?=(?:make|set|put|turn|change|bring|crank|bump|drop|knock|take|louder|quieter|softer|"
+    r"warmer|cooler|hotter|colder|higher|lower|more|less|even|a bit|a little|that'?s too|"
+    r"it'?s too|too)\b)", re.IGNORECASE)
+"""A follow-up's correction marker before the wish said instead ("no actually make it 20")."""
 _CANCELLED = {
     "en": re.compile(r"\W*\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
                      r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
@@ -679,6 +703,7 @@ def _bare_name(found: RecognizeResult) -> bool:
 
 
 _SONG = re.compile(r"首|歌|曲|专辑|音乐")
+_TAKEN_BACK = re.compile(r"(?:不要了|不用了|算了|别放|别播|不听了|不要放|不放了)")
 
 
 def _around_title(text: str, found: RecognizeResult | None) -> str:
@@ -691,6 +716,8 @@ def _around_title(text: str, found: RecognizeResult | None) -> str:
     rest = text
     for entity in found.entities.values():
         if entity.is_wildcard and isinstance(entity.value, str) and entity.value:
+            if _TAKEN_BACK.match(entity.value.strip()):
+                return text  # "播放儿歌不要了": no title, the request taken back
             rest = rest.replace(entity.value, " ", 1)
     if rest == text or re.search(r"[a-z]", text, re.IGNORECASE) or not _SONG.search(rest):
         return text

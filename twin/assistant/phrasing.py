@@ -37,7 +37,7 @@ _IS_AFTER = (r"(?:all|too|so|really|very|way|kinda|kind of|a bit|a little|quite|
              r"getting|not|still|freezing|frozen|cold|chilly|hot|boiling|burning|warm|fogged|"
              r"fogging|steamed|steaming|misted|misting|frosted|foggy|icy|blasting|blowing|"
              r"roaring|howling|asleep|sleeping|loud|quiet|noisy|sweating|stuffy|on|off|open|"
-             r"stuck|broken|dead|useless)")
+             r"stuck|broken|dead|useless|far|much|coming|pouring|leaking|dripping|drying)")
 _NOUN_IS = re.compile(
     rf"\b(?!(?:it|that|there|what|he|she|who|here|where|let|how|this)'s\b)([a-z]+)'s "
     rf"(?={_IS_AFTER}\b)", re.IGNORECASE)
@@ -47,15 +47,13 @@ _HEDGE = {
                      r"loud|quiet|far|strong|fast)\s*$", re.IGNORECASE),
     "zh-CN": re.compile(r"[，,]\s*(?:但是?|不过|可是?)?也?(?:别|不要|不用)太[^，,。]{1,3}了?$"),
 }
-"""A limit said after a relative request ("…, but not too much", "…，别太低"): the step is the
-default one anyway."""
+"""A limit said after a relative request ("…, but not too much", "…，别太低"): the default step."""
 _WINDOW = re.compile(r"window|窗", re.IGNORECASE)
 _APPROX = {
-    "en": re.compile(rf"\b(?:about|around|roughly|approximately|maybe|like|say|something like)"
-                     rf"\s+(?={_EN_NUMBER}\b)", re.IGNORECASE),
+    "en": re.compile(rf"\b(?:about|around|roughly|approximately|maybe|(?<!would )like|say|"
+                     rf"something like)\s+(?={_EN_NUMBER}\b)", re.IGNORECASE),
     "zh-CN": re.compile(rf"(?:大概|大约|差不多|大致|约)(?={_ZH_NUMBER})"),
 }
-
 
 _WOULD = re.compile(r"\b(i|we|you)'d\b", re.IGNORECASE)
 _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|levels|bars)\b)",
@@ -64,8 +62,9 @@ _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|le
 _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
                      re.IGNORECASE)
 """A filler said between commas ("open the window, like, a quarter of the way")."""
-_SUGGEST = re.compile(r"^(?:would you mind|do you mind|mind|how about|what about|could you try|"
-                      r"try)\s+(?P<rest>.+)$", re.IGNORECASE)
+_G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
+_SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
+                      r"what about|could you try|try)\s+(?P<rest>.+)$", re.IGNORECASE)
 _BASE = {
     "turning": "turn", "closing": "close", "opening": "open", "putting": "put", "setting": "set",
     "making": "make", "skipping": "skip", "playing": "play", "lowering": "lower",
@@ -87,7 +86,7 @@ def normalise(text: str, lang: str) -> str:
     "would you mind closing the window", "what about some heat"), and an approximation before a
     number dropped."""
     if lang == "en":
-        text = _FILLER.sub(" ", text)
+        text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))
         text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
         text = _COUPLE.sub("two ", text)
         found = _SUGGEST.match(text.strip())
@@ -334,7 +333,7 @@ _EN_OTHER = re.compile(
     r"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|wife|husband|partner)(?:'s)?"
     r"(?: (?:seat|side|one|seat heater|seat heating))?|the other (?:seat|one)|"
     r"(?:for )?(?:the )?passenger(?:'s)?(?: (?:seat|side|one))?)"
-    r"(?:\s+(?:one|too|as well|also|please))*$", re.IGNORECASE)
+    r"(?:\s+(?:one|too|to|as well|also|please))*$", re.IGNORECASE)  # "to": a slip of "too"
 _ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座椅|座位)*(?:也|也给|一起)"
                        r"(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
@@ -371,10 +370,9 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
 
 _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
                       r"seat\s+(heaters|heating|warmers|heats)\b", re.IGNORECASE)
+_EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b))")
 _ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
                       r"(?:的)?座椅加热")
-
-
 _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the two)\s+"
                            r"(?:(?:of )?the\s+)?(?:front\s+)?seats\b", re.IGNORECASE)
 
@@ -387,8 +385,10 @@ def both_zones(text: str, lang: str) -> str | None:
         found = _EN_BOTH.search(text)
         if found is None:
             return None
-        return (text[:found.start()] + "the driver seat heater and the passenger seat heater"
-                + text[found.end():])
+        head, tail, one = text[:found.start()], text[found.end():], "the driver seat heater"
+        way = _EN_BOTH_WAY.match(tail)  # "turn both seat heaters on (high)": each one on
+        return (f"{head}{one}{way.group(0)} and {head}the passenger seat heater{tail}" if way
+                else f"{head}{one} and the passenger seat heater{tail}")
     found = _ZH_BOTH.search(text)
     if found is None:
         return None

@@ -72,6 +72,11 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         # fillers and a leave to act said first ("ugh, ...", "ok, you can start the music")
         "ugh", "hmm", "hm", "um", "uh", "oh", "ok", "okay", "alright", "well", "just",
         "you can", "you could", "actually",
+        # a formal or regional wrapper before the order ("would you be so kind as to set …",
+        # "kindly put …", "excuse me, …", Scots "gonnae …", "could ya …", "y'all mind …")
+        "would you be so kind as to", "would you be kind enough to", "be so kind as to",
+        "would you kindly", "kindly", "excuse me", "pardon me", "gonnae", "could ya", "can ya",
+        "would ya", "will ya", "y'all", "ope", "yo", "cheers", "thanks", "thank you",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
@@ -88,7 +93,9 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            "would you", "will you", "could you", "can you", "won't you", "real quick",
            "would be nice", "would be great", "would be good", "would be lovely", "would help",
            "for me", "for us", "instead", "go on", "go ahead", "please", "thanks", "thank you",
-           "mate", "cheers", "as well", "too"),
+           "mate", "cheers", "as well", "too",
+           # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
+           "now", "right now", "quickly", "quick", "asap", "would ye", "will ye"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以"),
 }
 
