@@ -84,7 +84,13 @@ def default_resolver(
                     "minutes; cached)" if decision == "head" else ""))
         if decision == "head":
             from hil.llm.head import HeadIntentResolver
+            from twin.assistant.nlu import shared_nlu
 
+            # the parts of several commands are read by the rules first (hil.llm.several): their
+            # grammars are built here, never on a request's path (seconds per language)
+            act.step("building the rule grammars")
+            for lang in ("en", "zh-CN"):
+                shared_nlu(lang)
             return HeadIntentResolver(engine, cache_dir=cache / "prefix")
         return LlamaIntentResolver(
             engine, prefix_cache_dir=cache / "prefix",
