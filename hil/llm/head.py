@@ -65,7 +65,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.several import several_decision, several_parts
-from hil.llm.slots import CRACK_POSITION, read_slots
+from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
@@ -223,8 +223,9 @@ def head_decision(
             least = min(least, _threshold(thresholds, "worded"))
         if mass[topic] < least:
             return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
-    if read is None:
-        return HeadDecision("unknown", None, which_way(topic, lang), "direction_unclear", topic)
+    if read is None:  # a setting said but not read ("down to for") is no question of the way
+        ask = confirm if said_a_setting(lowered) else which_way
+        return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
     return _act(topic, *read, lang)
 
 

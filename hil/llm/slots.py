@@ -51,6 +51,17 @@ MIN_WORDS = re.compile(
     r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
     r"最小|最低|最弱"
 )
+_UNREAD_TARGET = re.compile(
+    r"\b(?:up|down)\s+to\b|调到|调至|调成|调为|设为|设到|设成|开到|开成|放到|改成|降到|升到")
+"""A setting said with a way ("down to for", a misheard "four"; "调到适中"): when no number is
+read, a step in that way could still go the wrong way from the current setting, so ask."""
+
+
+def said_a_setting(lowered: str) -> bool:
+    """Whether the words say a setting ("down to …", "调到…"), read or not."""
+    return _UNREAD_TARGET.search(lowered) is not None
+
+
 _COUNT = "[一二两三四五六七1-7] ?"
 """A level counted in words or digits before its unit ("两挡", "3 档")."""
 _STEP_BEFORE = "[大小高低加减升降]"
@@ -166,7 +177,7 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
                 return None
             return (up if way > 0 else down), number
         return topic_set, number
-    if way == 0:
+    if way == 0 or _UNREAD_TARGET.search(lowered):
         return None
     return (up if way > 0 else down), INTENTS[up].default
 

@@ -265,7 +265,10 @@ class RuleNLU:
         """The command without its courtesy (wake words, polite wrappers) if anything matches
         it, else the text as said."""
         prefix, suffix = self._courtesy
-        asked = _ZH_ASKED.match(text.strip()) if self.lang == "zh-CN" else None
+        asked = None
+        if self.lang == "zh-CN":  # "请问可以放点音乐吗？谢谢": the question inside its courtesy
+            bare = suffix.sub("", prefix.sub("", text.strip(), count=1), count=1).strip()
+            asked = _ZH_ASKED.match(text.strip()) or _ZH_ASKED.match(bare)
         said_as = asked.group("c") if asked is not None else text  # "可以帮我把冷气关掉吗"
         core = suffix.sub("", prefix.sub("", said_as, count=1), count=1).strip()
         core = in_chinese(core, self.lang)  # "把volume调到十二": the English words in Chinese

@@ -85,6 +85,8 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         # fillers and greetings said before a command ("哦关闭车窗", "你好我想听...")
         "你好", "哦", "噢", "嗯", "呃", "额", "那个", "喂",
         "帮我", "给我", "你帮我", "你给我", "先",
+        # a courtesy before a polite question ("请问可以…吗", "dbq，能帮我…吗": 对不起)
+        "请问", "dbq", "不好意思", "打扰一下", "对不起",
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -96,7 +98,8 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            "mate", "cheers", "as well", "too",
            # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
            "now", "right now", "quickly", "quick", "asap", "would ye", "will ye"),
-    "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以"),
+    "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
+              "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢"),
 }
 
 # The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as
