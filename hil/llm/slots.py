@@ -177,7 +177,7 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
                 return None
             return (up if way > 0 else down), number
         return topic_set, number
-    if way == 0 or _UNREAD_TARGET.search(lowered):
+    if way == 0 or said_a_setting(lowered):
         return None
     return (up if way > 0 else down), INTENTS[up].default
 
