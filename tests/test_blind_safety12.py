@@ -7,12 +7,15 @@ pinned at its cause with variants (not its lines).
   question is not "more or less?" (the user said which way).
 * A Chinese polite question inside a courtesy ("请问…可以…吗", "…吗？谢谢", "dbq，能帮我…吗")
   was read as a question about the car and declined by the rules.
+* Two commands said as thing-and-way with no word between ("window up heat on my seat") were
+  read whole: the fallback acted on one and said nothing of the other.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from hil.llm.clauses import command_parts
 from hil.llm.slots import read_slots, said_a_setting
 from twin.assistant.scoring import shared_nlu
 
@@ -67,3 +70,23 @@ def test_a_polite_question_inside_its_courtesy_is_the_order(text: str, intent: s
 def test_a_question_about_the_car_inside_a_courtesy_still_acts_on_nothing(text: str) -> None:
     got = shared_nlu("zh-CN").parse(text, [])
     assert got.command is None or not got.command.actuates
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("window up heat on my seat", ["window up", "heat on my seat"]),
+    ("radio on window down please", ["radio on", "window down please"]),
+    ("AC off window down halfway", ["AC off", "window down halfway"]),
+    ("music off fan up", ["music off", "fan up"]),
+])
+def test_commands_run_on_after_a_way_word_are_parts(text: str, parts: list[str]) -> None:
+    # two commands said as thing-and-way with no word between: the fallback acted on one and
+    # said nothing of the other (holdout12's multi_command.dropped_silently)
+    assert command_parts(text) == parts
+
+
+@pytest.mark.parametrize("text", [
+    "turn the heat on my seat", "turn the fan on high", "put the heat up to twenty two",
+    "turn the music up loud", "switch the fan off now",
+])
+def test_one_command_with_its_way_said_inside_stays_whole(text: str) -> None:
+    assert command_parts(text) == [text]

@@ -34,7 +34,15 @@ import re
 from typing import NamedTuple
 
 from hil.llm.direction import normalised
-from hil.llm.grounding import EXPLICIT, KEEP, NOT_HERE_NOW, lacking, named_topics, narrowed
+from hil.llm.grounding import (
+    EXPLICIT,
+    KEEP,
+    NOT_HERE_NOW,
+    lacking,
+    named_topics,
+    narrowed,
+    topic_word_starts,
+)
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import PASSENGER
 from hil.llm.values import _EN_NUMBER, NUMERAL
@@ -246,6 +254,9 @@ _SEAT_FRAGMENT = re.compile(
     r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
 
 
+_WAY_LAST = re.compile(r"[a-z] (?:up|down|on|off) $")
+"""A command said as its thing and a way ("window up", "radio on"): a topic word right after it
+starts the next command ("window up heat on my seat")."""
 _THEN_LAST = re.compile(r"(?:再|然后|顺便|还有|也)$")
 """A connective left at the end of a command cut off before the next: it belongs to the next."""
 
@@ -268,6 +279,7 @@ def _back_to_back(clause: str) -> list[str]:
         last = max((s for s in starts if s < at), default=0)
         if _AMOUNT.search(clause[last:at].lower()) and not re.search(r"[a-z]", lowered[at:at + 1]):
             cuts.append(at)
+    cuts += [at for at in topic_word_starts(lowered) if _WAY_LAST.search(lowered[:at])]
     for at in sorted(cuts):
         before, after = clause[:at].strip(" ,，"), clause[at:].strip(" ,，")
         if (tail := _THEN_LAST.search(before)) is not None:  # "…二十四度再" + "放点音乐"

@@ -332,6 +332,12 @@ def narrowed(named: set[str], text: str) -> set[str]:
     return out
 
 
+def topic_word_starts(text: str) -> list[int]:
+    """Where each topic word of ``text`` (lower-cased) starts, in order."""
+    return sorted({m.start() for pattern in _TOPIC_PATTERNS.values()
+                   for m in pattern.finditer(text)})
+
+
 def named_topics(text: str) -> set[str]:
     """The topics whose words ``text`` says (any scope, any negation; words like "角度"
     that only contain a topic's word do not count)."""
