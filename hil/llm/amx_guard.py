@@ -100,16 +100,17 @@ def current() -> GuardDecision:
 
 
 @contextlib.contextmanager
-def model_params(**overrides: Any) -> Iterator[None]:
-    """While open, ``llama_cpp.Llama`` starts from default model params with ``overrides`` set.
+def patched_defaults(factory: str, **overrides: Any) -> Iterator[None]:
+    """While open, the llama.cpp defaults ``factory`` (``"llama_model_default_params"``,
+    ``"llama_context_default_params"``) return their params with ``overrides`` set.
 
-    ``Llama.__init__`` takes no ``use_extra_bufts`` argument; it builds its
-    ``llama_model_params`` from ``llama_model_default_params()``, which this wraps. Not
-    thread-safe: hold it only around one ``Llama(...)`` construction.
+    ``Llama.__init__`` takes no ``use_extra_bufts`` or ``n_seq_max`` argument; it builds its
+    params from these functions, which this wraps. Not thread-safe: hold it only around one
+    ``Llama(...)`` construction.
     """
     import llama_cpp.llama_cpp as raw
 
-    original = raw.llama_model_default_params
+    original = getattr(raw, factory)
 
     def patched() -> Any:
         params = original()
@@ -117,11 +118,16 @@ def model_params(**overrides: Any) -> Iterator[None]:
             setattr(params, key, value)
         return params
 
-    raw.llama_model_default_params = patched
+    setattr(raw, factory, patched)
     try:
         yield
     finally:
-        raw.llama_model_default_params = original
+        setattr(raw, factory, original)
+
+
+def model_params(**overrides: Any) -> contextlib.AbstractContextManager[None]:
+    """While open, ``llama_cpp.Llama`` starts from default model params with ``overrides`` set."""
+    return patched_defaults("llama_model_default_params", **overrides)
 
 
 def load_llama(decision: GuardDecision, **kwargs: Any) -> Any:

@@ -17,7 +17,6 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 import llama_cpp
 import numpy as np
@@ -57,27 +56,6 @@ cells): 76 % of rows equal, the rest within 1 % of a row's largest logit, and th
 same answer on every holdout10 line (BENCHMARKS.md)."""
 
 
-@contextlib.contextmanager
-def _context_params(**overrides: Any) -> Iterator[None]:
-    """While open, ``llama_cpp.Llama`` starts from default context params with ``overrides``
-    set (``Llama.__init__`` takes no ``n_seq_max``). Hold it around one construction only."""
-    import llama_cpp.llama_cpp as raw
-
-    original = raw.llama_context_default_params
-
-    def patched() -> Any:
-        params = original()
-        for key, value in overrides.items():
-            setattr(params, key, value)
-        return params
-
-    raw.llama_context_default_params = patched
-    try:
-        yield
-    finally:
-        raw.llama_context_default_params = original
-
-
 class LlamaEngine:
     """A loaded GGUF model (mmap) with one context: sequence 0 holds the prefix and serves
     requests; :meth:`states_after` uses sequences 1.. for a moment (a unified KV cache)."""
@@ -99,7 +77,8 @@ class LlamaEngine:
         started = time.perf_counter()
         self.amx_guard = amx_guard.current()  # AMX kernels of a native build crash: see module
         # sequences 1..PARALLEL_SEQS share the prefix's cells in one unified cache (states_after)
-        with _context_params(n_seq_max=PARALLEL_SEQS + 1, kv_unified=True):
+        with amx_guard.patched_defaults("llama_context_default_params",
+                                        n_seq_max=PARALLEL_SEQS + 1, kv_unified=True):
             self.llm = amx_guard.load_llama(
                 self.amx_guard,
                 model_path=str(self.model_path),
