@@ -18,7 +18,7 @@ on); ``--calibrate`` chooses each topic's threshold on the out-of-fold answers
 (:func:`calibrate`). Multi-command lines
 (``commands``) are left out. ``--half 0``/``1`` scores only the lines at an even/odd 0-based index
 (a half held back: aggregate only); ``--lines`` never prints a line of a held-back half
-(:data:`HELD_BACK`). For development files only: a hold-out is scored with ``twin nlu --eval
+(:data:`hil.llm.training.HELD_BACK`). For development files only: a hold-out is scored with ``twin nlu --eval
 FILE --llm`` once, never cross-validated.
 """
 
@@ -38,24 +38,12 @@ from hil.llm.clauses import focus
 from hil.llm.grounding import TOPIC_OF, TOPICS
 from hil.llm.head import HeadDecision, HeadIntentResolver, focused_decision, head_decision
 from hil.llm.softmax import SoftmaxHead
-from hil.llm.training import file_examples, training_examples
+from hil.llm.training import file_examples, held_back, training_examples
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
 from twin.assistant.queries import LabelledQuery, load_queries
 from twin.assistant.scoring import fallback_outcome
 from twin.errors import InputError
-
-HELD_BACK = {"holdout11": 1}
-"""Hold-outs whose lines at an odd (1) 0-based index are held back: scored only through an
-aggregate, never printed (the twelfth session's estimate of transfer)."""
-
-
-def held_back(path: Path) -> set[str]:
-    """The lines of ``path`` that are held back (:data:`HELD_BACK`): never printed."""
-    parity = HELD_BACK.get(path.parent.name)
-    if parity is None:
-        return set()
-    return {q.text for n, q in enumerate(load_queries(path)) if n % 2 == parity}
 
 
 def half_of(path: Path, half: int) -> set[str]:
