@@ -113,3 +113,24 @@ def test_what_the_cabin_lacks_is_refused_not_asked(text: str) -> None:
 
 def test_it_is_so_cool_in_here_still_names_the_cabin_air() -> None:
     assert named_topics("it's so cool in here") == {"climate_temperature"}
+
+
+@pytest.mark.parametrize(("text", "lean"), [
+    ("can switch on the seat heater or not", "seat_heat_driver"),
+    ("can close the window or not?", "window_close"),
+    ("i dunno what you call it but the seat heater, put it on", "seat_heat_driver"),
+    ("i don't know how it works here but turn the fan up", "climate_fan_up"),
+])
+def test_a_tag_or_a_hedge_is_no_refusal(text: str, lean: str) -> None:
+    d = _answer(text, "en", **{lean: 0.8, "unknown": 0.02})
+    assert d.why not in ("negated", "out_of_scope"), d
+
+
+@pytest.mark.parametrize("text", [
+    "don't switch on the seat heater", "do not close the window", "no, don't turn the fan up",
+])
+def test_a_refusal_still_leaves_it(text: str) -> None:
+    lean = ("seat_heat_driver" if "seat" in text else "window_close" if "window" in text
+            else "climate_fan_up")
+    d = _answer(text, "en", **{lean: 0.8, "unknown": 0.02})
+    assert (d.intent, d.why) == ("unknown", "negated"), d

@@ -108,10 +108,14 @@ _POLITE = re.compile(
     r"trouble|problem|hassle)(?: at all| for you)?\b|\bif it'?s not too much to ask\b|"
     r"\bif (?:it'?s |that'?s )?(?:ok|okay|alright|all right)(?: with you)?\b|"
     r"\bif you (?:don'?t|do not|wouldn'?t|would not) mind\b|\bif you (?:could|can|would|please)\b|"
-    r"\bif (?:at all )?possible\b|(?:如果|要是)?(?:可以|方便|不麻烦)的话"
+    r"\bif (?:at all )?possible\b|(?:如果|要是)?(?:可以|方便|不麻烦)的话|"
+    # a tag or a hedge, not a refusal: "can on the aircon or not", "i don't know what it's
+    # called but the warm seat thing, put it on"
+    r"\bor not\W*$|\b(?:(?:don'?t|do not) know|dunno)\b(?= (?:what|how|where|if|whether|why)\b)"
 )
-"""A courtesy said as a condition ("if it's no bother", "if you don't mind", "方便的话"): it binds
-nothing to a later time or a state, so the scope is read without it."""
+"""A courtesy said as a condition ("if it's no bother", "if you don't mind", "方便的话"), a tag
+("... or not") or a hedge ("I don't know what it's called"): it binds nothing to a later time or
+a state and refuses nothing, so the scope and the refusal are read without it."""
 SERVE_THREADS = 1
 """Threads a request's decode runs on. Measured (BENCHMARKS.md): one is as fast as two on an
 idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes, where two
