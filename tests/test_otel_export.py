@@ -156,3 +156,67 @@ def test_collector_gets_the_same_spans(tmp_path: Path, monkeypatch: pytest.Monke
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["otel"]["collector"]["spans_sent"] == 84
     assert report["otel"]["collector"]["spans_failed"] == 0
+
+
+def _sdk_line(spans: list[Any]) -> str:
+    """A batch as the SDK writes it: its protobuf encoder, protobuf's JSON mapping, hex ids
+    (the path otel.json was written by before it was written directly)."""
+    from google.protobuf.json_format import MessageToDict
+    from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+
+    def hex_ids(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: (base64.b64decode(v).hex() if k in ("traceId", "spanId", "parentSpanId")
+                        else hex_ids(v)) for k, v in node.items()}
+        if isinstance(node, list):
+            return [hex_ids(v) for v in node]
+        return node
+
+    message = MessageToDict(encode_spans(spans), use_integers_for_enums=True)
+    return json.dumps(hex_ids(message), separators=(",", ":"))
+
+
+def _hand_made_spans() -> list[Any]:
+    """Spans with what a run's spans may hold: events with and without attributes, an error
+    status, a remote parent, non-ASCII and quoted text, large, negative and non-integral
+    numbers."""
+    from opentelemetry import trace as api
+    from opentelemetry.sdk.resources import Resource
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    sink = InMemorySpanExporter()
+    provider = TracerProvider(resource=Resource.create({"service.name": "t", "cabin.seed": 3}))
+    provider.add_span_processor(SimpleSpanProcessor(sink))
+    tracer = provider.get_tracer("cabin-twin")
+    remote = api.SpanContext(trace_id=2**127 + 5, span_id=2**63 + 7, is_remote=True,
+                             trace_flags=api.TraceFlags(1))
+    root = tracer.start_span("request", context=api.set_span_in_context(
+        api.NonRecordingSpan(remote)), start_time=1, attributes={
+            "cabin.text": '把"车窗"打开 \\ ok', "cabin.n": 2**62, "cabin.x": -0.125,
+            "cabin.big": 1e300, "cabin.ok": False, "cabin.nan": "nan"})
+    root.add_event("fault", {"cabin.fault": "handover"}, timestamp=2)
+    root.add_event("work started", timestamp=3)
+    child = tracer.start_span("inference", context=api.set_span_in_context(root),
+                              start_time=4, attributes={"cabin.stage.ms": 12.5})
+    child.end(end_time=5)
+    root.set_status(api.Status(api.StatusCode.ERROR, "a command failed"))
+    root.end(end_time=9)
+    plain = tracer.start_span("render", start_time=10)
+    plain.set_status(api.Status(api.StatusCode.OK))
+    plain.end(end_time=11)
+    provider.shutdown()
+    return list(sink.get_finished_spans())
+
+
+def test_otel_json_is_byte_for_byte_what_the_sdk_encoder_writes() -> None:
+    """otel.json is written without the SDK's protobuf encoder (for speed): the same bytes."""
+    from twin.otel_export import otlp_json
+
+    spans = _hand_made_spans()
+    assert otlp_json(spans) == _sdk_line(spans)
+    result = run_scenario(load_scenario("handover_spikes"), requests=60)
+    run_spans, _ = make_spans(result.report, result.timings, result.extra_columns, 10**18)
+    assert any(s.events for s in run_spans)  # the run's fault and queueing events are in it
+    assert otlp_json(run_spans) == _sdk_line(run_spans)
