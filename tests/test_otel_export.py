@@ -210,13 +210,28 @@ def _hand_made_spans() -> list[Any]:
     return list(sink.get_finished_spans())
 
 
-def test_otel_json_is_byte_for_byte_what_the_sdk_encoder_writes() -> None:
-    """otel.json is written without the SDK's protobuf encoder (for speed): the same bytes."""
-    from twin.otel_export import otlp_json
+def test_otel_json_is_byte_for_byte_what_the_sdk_encoder_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """otel.json is written without the SDK (for speed): the bytes its spans encode to."""
+    import numpy as np
+
+    from twin import otel_export
 
     spans = _hand_made_spans()
-    assert otlp_json(spans) == _sdk_line(spans)
+    assert otel_export.otlp_json(spans) == _sdk_line(spans)
     result = run_scenario(load_scenario("handover_spikes"), requests=60)
-    run_spans, _ = make_spans(result.report, result.timings, result.extra_columns, 10**18)
-    assert any(s.events for s in run_spans)  # the run's fault and queueing events are in it
-    assert otlp_json(run_spans) == _sdk_line(run_spans)
+    n = result.timings.n
+    columns = {**result.extra_columns,  # failed commands, degraded answers, text, NaN
+               "actuation_failed": np.arange(n) % 3 == 0,
+               "path": np.array(["degraded" if i % 4 == 0 else "rules" for i in range(n)]),
+               "heard": np.array(['把"车窗"打开 \\' if i % 2 else "open it" for i in range(n)]),
+               "score": np.where(np.arange(n) % 5 == 0, np.nan, np.arange(n) / 7)}
+    monkeypatch.setattr(otel_export, "BATCH", 7)  # several lines, the last one short
+    otel_export.export(result.report, result.timings, columns, tmp_path, 10**18)
+    run_spans, _ = make_spans(result.report, result.timings, columns, 10**18)
+    assert any(s.events for s in run_spans) and any(s.status.description for s in run_spans)
+    batches = [run_spans[k:k + 7 * 7] for k in range(0, len(run_spans), 7 * 7)]
+    written = (tmp_path / "otel.json").read_text(encoding="utf-8").splitlines()
+    assert len(written) == 9
+    assert written == [otel_export.otlp_json(b) for b in batches] == [_sdk_line(b)
+                                                                       for b in batches]
