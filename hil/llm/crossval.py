@@ -18,8 +18,8 @@ on); ``--calibrate`` chooses each topic's threshold on the out-of-fold answers
 (:func:`calibrate`). Multi-command lines
 (``commands``) are left out. ``--half 0``/``1`` scores only the lines at an even/odd 0-based index
 (a half held back: aggregate only); ``--lines`` never prints a line of a held-back half
-(:data:`hil.llm.training.HELD_BACK`). For development files only: a hold-out is scored with ``twin nlu --eval
-FILE --llm`` once, never cross-validated.
+(:data:`hil.llm.training.HELD_BACK`). For development files only: a hold-out is scored with
+``twin nlu --eval FILE --llm`` once, never cross-validated.
 """
 
 from __future__ import annotations

@@ -54,7 +54,10 @@ def grounded(intent: str, text: str) -> bool:
 _NOT_A_TOPIC = re.compile(
     r"cheat|wheat|theat(?:er|re)|[角亮纬经速程力高幅进强湿浓密长]度|对比度|挡风|风挡|"
     r"\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
-    r"风扇之外|音乐会|歌词|歌手是谁|声明|声誉|"
+    r"风扇之外|音乐[会节厅课]|音乐学院|歌词|歌手是谁|声明|声誉|"
+    # "cool" as praise ("this article is super cool"), not the cabin's air
+    r"\b(?:is|was|looks|sounds|that'?s|it'?s) (?:super|so|really|pretty|very) cool\b(?! in\b)|"
+    r"\bmusic (?:festival|school|lessons?|class|teacher|hall|shop|store)s?\b|"
     # "next"/"previous" of something not played ("my next meeting", "the next exit", "next
     # play X", "下一个路口"): no track word; a track said after it ("next song", "next one",
     # "next please") or nothing after it ("skip to the next") keeps it
@@ -75,7 +78,9 @@ LACKING = re.compile(
     r"\bseat (?:position|height|forward|backward)|"
     r"hotspot|phone call|call volume|ringtone|alarm|notification|"
     # a seat's posture and a glass's tint: the cabin heats seats and moves windows only
-    r"竖直|调直|放平|放倒|成床|躺平|透明|后窗|后车窗|\btint\w*|\bopacity\b|\bflat bed\b"
+    r"竖直|调直|放平|放倒|成床|躺平|透明|后窗|后车窗|\btint\w*|\bopacity\b|\bflat bed\b|"
+    # a seat slid, social media and a number to call: nothing the cabin's topics change
+    r"滑移|\b(?:facebook|twitter|instagram|tiktok|whatsapp)\b|\bphone number\b"
 )
 
 
@@ -99,7 +104,8 @@ def _covered(found: re.Match[str], text: str) -> bool:
 NOT_HERE_NOW = re.compile(
     r"\bif (?:my|your|his|her|our|a|an|someone|somebody)\b|\bonce (?:the|my|our|it|he|she|they)\b|"
     r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
-    r"\b(?:yesterday|last (?:week|night|time|year|month)|used to|the old|back then)\b|"
+    r"\b(?:yesterday|last (?:week|night|time|year|month|summer|winter)|used to|the old|"
+    r"back then)\b|"
     r"\bmy (?:old|previous|last|other|new) car\b|\bhad\b(?! enough)|"
     r"\bafter (?:this|that|the) (?:song|track|one)\b|"
     r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
@@ -107,7 +113,7 @@ NOT_HERE_NOW = re.compile(
 
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
-    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|"
+    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|去年|前年|小时候|"
     r"(?:(?<![关锁合盖])上了|下了|过了|出了|进了)[^，,。]{1,6}(?:再|就)|"
     r"(?<![调开升降加减])到了[^，,。]{1,6}(?:再|就)?"
     r"(?:打开|关|开|调|放|播)|"
@@ -202,7 +208,8 @@ _BEFORE_THIS = re.compile(
 )
 # the loudness said ("i can't hear the music", "crank up the tunes"): the volume, not playback
 LOUDNESS = re.compile(
-    r"can'?t hear|barely hear|hardly hear|louder|quieter|crank (?:it |the \w+ )?up|"
+    r"can'?t hear|barely hear|hardly hear|louder|quieter|\btoo (?:loud|quiet)\b|"
+    r"crank (?:it |the \w+ )?up|"
     r"turn (?:it |the \w+ )?(?:up|down)\b|听不|大声|小声|大点声|小点声|声音?太[大响吵小轻]"
 )
 # the seat said by its name: a warming word beside it is the seat's ("warm my seat up")
