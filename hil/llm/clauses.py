@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from hil.llm.corrections import CORRECTION, corrected
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -45,13 +46,19 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import PASSENGER
-from hil.llm.values import _EN_NUMBER, NUMERAL
 from twin.assistant.scope import negated, out_of_scope
 
+_ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
+                r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
+                r"navigate|defrost|demist|nudge|dial|pop|flip")
+"""English verbs a command starts with (a command said after another without a pause)."""
+_CLIPPED_BEFORE = _ORDER_VERBS + r"|the|my|our|heat|warm|cool|(?:can|could|would) you|please"
 # conjunctions, punctuation, and (Chinese) the start of another verb phrase: real speech says
 # "关闭空调关闭座椅通风" without a pause ("a hundred and twenty" is one number, no two clauses)
 _SPLIT = re.compile(
     r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
+    # a joiner clipped by the speaker or the recogniser ("an'", "n", "nd", "&") before an order
+    r"(?<!\S)(?:an'|'n'?|n'?|nd|&)(?=\s+(?:" + _CLIPPED_BEFORE + r")\b)|"
     r"并且|然后|顺便|同时|还有|另外|同埋|以及)\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=\S)(?=打开|关闭|关掉|关上|关了|开启|开一下|播放|放一首|来一首)"
 )
@@ -64,12 +71,6 @@ _MODES = re.compile(
 )
 
 
-# a speaker taking back what they just said: the number after it replaces the one before
-_MARK = (r"(?:\bno,? wait\b|\bwait,? no\b|\bno,? make (?:that|it)\b|\bmake that\b|\bi mean\b|"
-         r"\bor rather\b|\bsorry\b|\bactually\b|\boops\b|不对|我是说|说错了|哦不|呃不|应该是|"
-         # a bare "no" between two numbers: "temperature twenty-two, no, twenty-three"
-         r"(?<=[,，] )no[,，]?(?= (?:\d|" + _EN_NUMBER.pattern + r")))")
-_CORRECTION = re.compile(_MARK + r"(?:[,，\s]*" + _MARK + ")*")
 # a clause that commands: a verb first (after courtesy words)
 _COMMAND = re.compile(
     r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
@@ -137,28 +138,6 @@ def _joiner(text: str) -> str:
     return ", " if re.search(r"[a-z]", text.lower()) else "，"
 
 
-def corrected(text: str) -> str:
-    """``text`` with a self-correction applied: the last number said after the last correction
-    word replaces the last number before it ("set it to 20, no wait, make that 23" -> "set it to
-    23"); unchanged when nothing after the correction is a number."""
-    marks = list(_CORRECTION.finditer(text.lower()))
-    if not marks:
-        return text
-    before, after = text[: marks[-1].start()], text[marks[-1].end():]
-    said = list(NUMERAL.finditer(after.lower()))
-    if not said:
-        return text
-    number = after[said[-1].start(): said[-1].end()]
-    taken_back = list(NUMERAL.finditer(before.lower()))
-    head = before.rstrip(" ,，。")
-    if not head.strip():
-        return after.strip(" ,，。")
-    if not taken_back:
-        return head + (" " if _joiner(text) == ", " else "") + after.strip(" ,，。")
-    last = taken_back[-1]
-    return (before[: last.start()] + number + before[last.end():]).rstrip(" ,，。")
-
-
 _ZH_COMMENT = re.compile(
     r"关掉|关上|关了|关闭|打开|开启|开起|[开调搞弄整](?:到|成|大|小|高|低)|关小|[升降]|加大|减小|"
     r"暂停|静音|[大小高低]一?[点些]")
@@ -193,7 +172,7 @@ def _reason(clause: str) -> bool:
         return False  # it says whose seat: "the passenger is cold, heat their seat"
     if _AMOUNT.search(lowered):
         return False  # it says how much: "open the window, like, a quarter of the way"
-    if _CORRECTION.search(lowered) or _COMMAND.search(lowered):
+    if CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
     return not any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))
 
@@ -247,8 +226,8 @@ def own_clauses(text: str, topic: str) -> str:
 # command verb ("close the window turn the ac on"), before a Chinese topic named outright once
 # the part before it has said its amount ("温度调到二十四度风量开三档", not "空调温度十八度")
 _VERB_START = re.compile(
-    r"(?<=\w )(?=(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|play|pause|skip|"
-    r"raise|lower|drop|bump|crank|bring|start|kill)\b)")
+    r"(?<=\w )(?=(?:" + _ORDER_VERBS + r")\b|(?:heat|warm|cool)(?: up)? (?:my|the|her|his|our|your|"
+    r"their|us)\b)")
 _SEAT_FRAGMENT = re.compile(
     r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾|"
     r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
@@ -269,7 +248,7 @@ def _topics(clause: str) -> set[str]:
 def _back_to_back(clause: str) -> list[str]:
     """``clause`` cut where a second command starts without a pause (see :data:`_VERB_START`);
     ``[clause]`` when no cut leaves a topic on both sides."""
-    if len(_topics(clause)) < 2:
+    if len(_topics(clause)) < 2 and len(named_topics(clause.lower())) < 2:
         return [clause]
     lowered = clause.lower()
     cuts = [m.start() for m in _VERB_START.finditer(lowered)]

@@ -46,7 +46,9 @@ _ASKED = ("low_confidence", "direction_unclear", "range")
 
 def several_parts(text: str) -> list[str]:
     """The commands of ``text`` when it is a sentence the fallback answers part by part (see
-    the module docstring), else ``[]``."""
+    the module docstring), ``[text]`` when it is one command the rules read confidently (the
+    text the fallback reads: a correction applied, a reason or a lacking device left out),
+    else ``[]``."""
     lowered = normalised(text)
     if (out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered) or lacking(lowered)
             or REMARK.search(lowered) or not_music(lowered)):
@@ -55,11 +57,15 @@ def several_parts(text: str) -> list[str]:
     if both and not (KEEP.search(lowered) or negated(lowered)):
         return both
     parts = command_parts(text)
-    if not 2 <= len(parts) <= MAX_PARTS:
+    if (KEEP.search(lowered) or negated(lowered)) and not (
+            len(parts) >= 2 and _no_confined(text, parts)):
         return []
-    if (KEEP.search(lowered) or negated(lowered)) and not _no_confined(text, parts):
-        return []
-    return parts
+    if len(parts) == 1 and known_order(text) and (
+            _ruled(text, _lang(text), reason_first=False) is not None):
+        # one command the rules read once the fallback's reading left out what it should
+        # ("turn the music on, no, off" as "turn the music off"): the rules' reading of it
+        return [text]
+    return parts if 2 <= len(parts) <= MAX_PARTS else []
 
 
 _BOTH = re.compile(
@@ -145,11 +151,17 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     return None if read is None else (topic, *read)
 
 
-def _ruled(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
+def _lang(text: str) -> str:
+    return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+
+
+def _ruled(part: str, lang: str, reason_first: bool = True
+           ) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` when the rules read ``part`` alone confidently as one command
     of a fallback topic ("music down", "heat up a bit"): a part is a plain command more often
-    than the whole sentence is, and the rules are more precise than the head."""
-    alone = after_reason(part)  # a reason said first: the command alone, as the rules know it
+    than the whole sentence is, and the rules are more precise than the head. With
+    ``reason_first``, also the command after a reason said first."""
+    alone = after_reason(part) if reason_first else None
     for text in [part] if alone is None else [part, alone]:
         rules = shared_nlu(lang).parse(text, [])
         if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
