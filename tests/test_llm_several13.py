@@ -58,6 +58,10 @@ def _acted(text: str, head: str = "unknown") -> list[tuple[str, object]]:
     ("turn the ac on put the fan on four", ["turn the ac on", "put the fan on four"]),
     ("switch the air con off set the fan to one", ["switch the air con off",
                                                   "set the fan to one"]),
+    ("heat up n window down", ["heat up", "window down"]),  # clipped after a way word
+    ("volume down a bit nd fan up", ["volume down a bit", "fan up"]),
+    ("heat up a touch window down a little", ["heat up a touch", "window down a little"]),
+    ("pls shut window heat seat", ["pls shut window", "heat seat"]),
 ])
 def test_a_clipped_or_missing_joiner_still_cuts_two_orders(text: str, want: list[str]) -> None:
     assert command_parts(text) == want
@@ -94,6 +98,12 @@ def test_a_joiner_inside_a_title_or_heat_as_a_thing_cuts_nothing(text: str) -> N
     ("静音 哦不是 暂停", "暂停"),
     ("风量调到五档，啊不对，三档，再把车窗打开", "风量调到三档，再把车窗打开"),
     ("温度调到二十六，哦不对，二十四", "温度调到二十四"),
+    ("put the window down halfway no all the way and the fan up",
+     "put the window down all the way and the fan up"),
+    ("set the temp to nineteen no twenty one", "set the temp to twenty one"),
+    ("fan on two, no sorry, three", "fan on three"),
+    ("车窗开一半 不对 全开 然后放音乐", "车窗全开 然后放音乐"),
+    ("音量调到十二 不对 九 再把车窗打开", "音量调到九 再把车窗打开"),
 ])
 def test_a_correction_keeps_what_was_said_last(text: str, meant: str) -> None:
     assert corrected(text) == meant
@@ -105,6 +115,7 @@ def test_a_correction_keeps_what_was_said_last(text: str, meant: str) -> None:
     "turn the music up actually it's fine",  # nothing after it to act on
     "is it cold, no, it's fine",
     "哦不要开窗",  # "oh, don't": a refusal, never a correction
+    "there's no one in the back, turn the rear heat off",
 ])
 def test_what_is_no_correction_is_left_as_said(text: str) -> None:
     assert corrected(text) == text
@@ -141,3 +152,13 @@ def test_a_track_move_said_with_play_is_never_played(text: str) -> None:
 @pytest.mark.parametrize("text", ["play some jazz", "play despacito please", "播放周杰伦的歌"])
 def test_a_song_is_still_a_song(text: str) -> None:
     assert not not_a_song(text)
+
+
+@pytest.mark.parametrize(("text", "level"), [
+    ("both seats heated on high", 3), ("both front seats warmed to level one please", 1),
+    ("me and the wife's seat heated on two", 2),
+])
+def test_both_seats_wished_at_a_level_are_heated_at_it(text: str, level: int) -> None:
+    """A wish said as the state wanted, with its level, commands even with no verb first; a
+    head sure of nothing must not stop it."""
+    assert _acted(text) == [("seat_heat_driver", level), ("seat_heat_passenger", level)]

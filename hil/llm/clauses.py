@@ -53,12 +53,16 @@ _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|
                 r"navigate|defrost|demist|nudge|dial|pop|flip")
 """English verbs a command starts with (a command said after another without a pause)."""
 _CLIPPED_BEFORE = _ORDER_VERBS + r"|the|my|our|heat|warm|cool|(?:can|could|would) you|please"
+_WAY_WORDS = ("up", "down", "on", "off", "bit", "notch", "more", "less", "max", "halfway",
+              "louder", "quieter", "warmer", "cooler")
+"""Words a command ends with: a clipped joiner after one joins the next command."""
 # conjunctions, punctuation, and (Chinese) the start of another verb phrase: real speech says
 # "关闭空调关闭座椅通风" without a pause ("a hundred and twenty" is one number, no two clauses)
 _SPLIT = re.compile(
     r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
     # a joiner clipped by the speaker or the recogniser ("an'", "n", "nd", "&") before an order
     r"(?<!\S)(?:an'|'n'?|n'?|nd|&)(?=\s+(?:" + _CLIPPED_BEFORE + r")\b)|"
+    r"(?:" + "|".join(rf"(?<=\b{w} )" for w in _WAY_WORDS) + r")(?:an'|'n'?|n'?|nd|&)(?=\s)|"
     r"并且|然后|顺便|同时|还有|另外|同埋|以及)\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=\S)(?=打开|关闭|关掉|关上|关了|开启|开一下|播放|放一首|来一首)"
 )
@@ -227,13 +231,14 @@ def own_clauses(text: str, topic: str) -> str:
 # the part before it has said its amount ("温度调到二十四度风量开三档", not "空调温度十八度")
 _VERB_START = re.compile(
     r"(?<=\w )(?=(?:" + _ORDER_VERBS + r")\b|(?:heat|warm|cool)(?: up)? (?:my|the|her|his|our|your|"
-    r"their|us)\b)")
+    r"their|us|seats?)\b)")
 _SEAT_FRAGMENT = re.compile(
     r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾|"
     r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
 
 
-_WAY_LAST = re.compile(r"[a-z] (?:up|down|on|off) $")
+_WAY_LAST = re.compile(
+    r"[a-z] (?:up|down|on|off)(?: (?:a (?:bit|little|touch|tad|notch)|more|less|please))? $")
 """A command said as its thing and a way ("window up", "radio on"): a topic word right after it
 starts the next command ("window up heat on my seat")."""
 _THEN_LAST = re.compile(r"(?:再|然后|顺便|还有|也)$")

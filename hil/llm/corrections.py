@@ -39,12 +39,17 @@ _MARK = (r"(?:" + _STRONG + "|" + _WEAK + r"|"
          # a bare "no" between two numbers, ways or commands: "twenty-two, no, twenty-three",
          # "turn the fan up, no, down", "open the window, no, close it"
          r"(?<=[,，] )no(?:[,，](?= )|(?= (?:\d|" + _EN_NUMBER.pattern + r"|(?:" + _WAY_EN + "|"
-         + _VERB_EN + r")\b))))")
+         + _VERB_EN + r")\b)))|"
+         # said without a pause between two amounts: "twenty two no twenty four", "halfway no
+         # all the way"
+         r"(?<=[a-z0-9] )no(?= (?!one\b)(?:\d|" + _EN_NUMBER.pattern + r"|all the way|halfway|"
+         r"full(?:y)?\b|max)))")
 CORRECTION = re.compile(_MARK + r"(?:[,，\s]*(?:" + _MARK + "))*")
 """A correction mark, or several said together ("no wait, make that")."""
 _WEAK_ONLY = re.compile(r"^(?:" + _WEAK + r"|[,，\s])+$")
 _ADDING = re.compile(r"\b(?:too|as well|also|and)\b|也|还|再")
-_BOUNDARY = re.compile(r"[,;，、；。]|\band then\b|\band\b|\bthen\b|并且|然后|同时|还有|另外|顺便")
+_BOUNDARY = re.compile(r"[,;，、；。]|\band then\b|\band\b|\bthen\b|并且|然后|同时|还有|另外|顺便|"
+                       r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|再(?=[把给帮开关调放播])")
 _WAY_ALONE_EN = re.compile(r"^(?:(?:turn|put|go|make) (?:it )?)?(" + _WAY_EN + r")(?: it)?$")
 _WAY_LAST_EN = re.compile(r"\b(?:" + _WAY_EN + r")\b")
 _WAY_ALONE_ZH = re.compile(
@@ -53,6 +58,12 @@ _WAY_LAST_ZH = re.compile(r"(?:调|开|往)?[高低大小](?:一?[点些])?|打�
 _VERB_START = re.compile(
     r"^(?:(?:please|just|can you|could you|uh|um)[,\s]+)*(?:" + _VERB_EN + r")\b|"
     r"^(?:请|帮我|给我|麻烦)?(?:把|打开|关|开|调|播|放|静音|暂停|切|换|升|降)")
+_AMOUNT_EN = re.compile(
+    r"\b(?:halfway|half way|all the way|a (?:bit|little|crack|touch|tad)|fully|full|"
+    r"max(?:imum)?|min(?:imum)?|(?:a )?quarter(?: of the way)?|(?:a )?third(?: of the way)?)\b")
+_AMOUNT_ALONE = re.compile(r"^(?:to |by |just )?(" + _AMOUNT_EN.pattern + r")(?: please)?$")
+_ZH_DOING = re.compile(r"[开关调放播停升降]|一半|全|最大|最小")
+"""A Chinese correction that says what to do without its thing ("全开"): the thing before it."""
 _PRONOUN = re.compile(r"\b(?:it|that|them)\b")
 _ONE = re.compile(r"\b(?:the|this|that|previous|next|other|last|another|new|old) one\b")
 """"one" as a pronoun ("the previous one"), no number."""
@@ -130,7 +141,14 @@ def _replaced(text: str, head: str, after: str, weak: bool) -> str | None:
             said_way = after if _zh(after) else way.group(1)
             at = found[-1]
             return prefix + clause[:at.start()] + said_way + clause[at.end():]
-    if now or _VERB_START.search(lowered):  # a command of its own replaces the clause
+    amount = _AMOUNT_ALONE.match(lowered)
+    if amount is not None and not now:  # "open it halfway, no, all the way"
+        found = list(_AMOUNT_EN.finditer(clause.lower()))
+        if found:
+            at = found[-1]
+            return prefix + clause[:at.start()] + amount.group(1) + clause[at.end():]
+    if now or _VERB_START.search(lowered) or (_zh(after) and _ZH_DOING.search(after)):
+        # a command of its own replaces the clause
         thing = _thing(clause)
         if not now and thing is not None:  # "open the window, no, close it"
             if _zh(after):

@@ -135,6 +135,14 @@ def _outright(text: str) -> set[str]:
     return {t for t in narrowed(named_topics(lowered), lowered) if EXPLICIT[t].search(lowered)}
 
 
+_WISHED = re.compile(
+    r"\b(?:heated|warmed|cooled|turned|switched|put|set)(?: (?:up|down|on|off))? "
+    r"(?:(?:please|now|then) )?(?:on|to|at|up to) (?:high|low|medium|max(?:imum)?|min(?:imum)?|"
+    r"full|level \w+|\d+|one|two|three|four|five|six|seven)\b|开到?(?:最高|最低|[一二三1-3]档)")
+"""A wish said as the state wanted, with its level ("both seats heated on high", "fan turned
+up to five"): a command as much as a verb first is."""
+
+
 def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` of a part whose words alone command one topic completely: a
     verb of its own, that one topic named outright and nothing else, and its way (and value)
@@ -144,7 +152,8 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     lowered = normalised(part)
     named = narrowed(named_topics(lowered), lowered)
     outright = _outright(part)
-    if len(outright) != 1 or named != outright or not commanding(part) or _says_no(part):
+    if len(outright) != 1 or named != outright or _says_no(part) or not (
+            commanding(part) or _WISHED.search(lowered)):
         return None
     topic = next(iter(outright))
     read = read_slots(topic, lowered, "unknown")  # the words alone decide the way
@@ -275,7 +284,7 @@ def several_decision(
             said.append(d.feedback)
         else:
             said.append(cannot_part(text, lang))
-    if acted:
+    if acted and len(parts) >= 2:  # (one command: what was left out goes unsaid, as before)
         said += [cannot_part(c, lang) for c in dropped]
         decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
                                             topic=None) for _ in dropped]
