@@ -162,3 +162,15 @@ def test_both_seats_wished_at_a_level_are_heated_at_it(text: str, level: int) ->
     """A wish said as the state wanted, with its level, commands even with no verb first; a
     head sure of nothing must not stop it."""
     assert _acted(text) == [("seat_heat_driver", level), ("seat_heat_passenger", level)]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("turn the fan up, turn the fan up please, and open the window",
+     ["turn the fan up", "open the window"]),
+    ("play some music, play some music, and close the window heat my seat",
+     ["play some music", "close the window", "heat my seat"]),
+    ("把车窗关上 把车窗关上 然后开空调 放首歌", ["把车窗关上", "开空调", "放首歌"]),
+])
+def test_a_command_said_twice_is_one_part_and_drops_no_other(text: str, want: list[str]
+                                                               ) -> None:
+    assert several_parts(text) == want

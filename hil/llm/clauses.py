@@ -342,6 +342,7 @@ def command_parts(text: str) -> list[str]:
         # a thing the cabin does not know, or the other seat: a topic of its own
         topics.append(named or {f"{'?' if unknown else 'seat_heat'}:{len(parts)}"})
     _reasons_joined(parts, topics, orders, joiner)
+    _repeats_dropped(parts, topics, orders)
     if len(parts) < 2 or not all(topics):
         return [text]
     if any(a & b for i, a in enumerate(topics) for b in topics[i + 1:]):
@@ -351,6 +352,24 @@ def command_parts(text: str) -> list[str]:
     if not any(known_order(p) for p in parts):
         return [text]  # every part only shaped as an order: nothing known to act on
     return parts
+
+
+_FILLER = re.compile(r"\b(?:please|pls|uh|um|erm|er|i said|again|now|just)\b|[^\w\u4e00-\u9fff]+|"
+                     r"[啊吧呀嘛哈了]")
+
+
+def _repeats_dropped(parts: list[str], topics: list[set[str]], orders: list[bool]) -> None:
+    """A command said twice ("open the window, open the window and …", "把窗户打开 把窗户打开"):
+    once, the repeat left out (in place); a part that says the same topic otherwise stays."""
+    seen: list[str] = []
+    i = 0
+    while i < len(parts):
+        said = _FILLER.sub("", parts[i].lower())
+        if said and said in seen:
+            del parts[i], topics[i], orders[i]
+            continue
+        seen.append(said)
+        i += 1
 
 
 def _reasons_joined(parts: list[str], topics: list[set[str]], orders: list[bool],
