@@ -174,3 +174,21 @@ def test_both_seats_wished_at_a_level_are_heated_at_it(text: str, level: int) ->
 def test_a_command_said_twice_is_one_part_and_drops_no_other(text: str, want: list[str]
                                                                ) -> None:
     assert several_parts(text) == want
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("调到二十二 不对 二十四", "zh-CN"), ("开到三 哦不 五", "zh-CN"),
+    ("set it to twenty, no wait, twenty two", "en"), ("make it five", "en"),
+])
+def test_a_setting_with_no_thing_is_asked_even_when_the_head_is_sure(text: str, lang: str
+                                                                     ) -> None:
+    """What a correction leaves without its thing is never acted on: asked, naming the words."""
+    parts = several_parts(focus(text).text)
+    done = several_decision(_sure_of("climate_set_temperature"), _act, parts, lang)
+    assert done is not None and not done.acted
+    assert done.answer()["abstain"] == "low_confidence"
+
+
+@pytest.mark.parametrize("text", ["put that on facebook", "make it quick", "set it up for me"])
+def test_no_number_no_question_about_a_setting(text: str) -> None:
+    assert several_parts(text) == []

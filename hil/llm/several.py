@@ -33,6 +33,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import read_slots
+from hil.llm.values import _EN_NUMBER
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy
@@ -60,6 +61,8 @@ def several_parts(text: str) -> list[str]:
     if (KEEP.search(lowered) or negated(lowered)) and not (
             len(parts) >= 2 and _no_confined(text, parts)):
         return []
+    if len(parts) == 1 and _UNCLEAR.search(lowered) and not named_topics(lowered):
+        return [text]  # "调到二十四" (what was corrected left no thing): asked, never acted on
     if len(parts) == 1 and known_order(text) and (
             _ruled(text, _lang(text), reason_first=False) is not None):
         # one command the rules read once the fallback's reading left out what it should
@@ -158,6 +161,13 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     topic = next(iter(outright))
     read = read_slots(topic, lowered, "unknown")  # the words alone decide the way
     return None if read is None else (topic, *read)
+
+
+_UNCLEAR = re.compile(
+    r"^(?:请|帮我|给我|麻烦|那就|就)?(?:调到|调成|调至|设到|设成|设为|开到)\s*(?:\d|[一二两三四五六七八九十])|"
+    r"^(?:(?:please|ok|okay|now|just) )*(?:set|make|put|turn|bring) (?:it|that|this)(?: up| down)? "
+    r"(?:(?:to|at|on) )?(?:\d|" + _EN_NUMBER.pattern + r")")
+"""A setting said with its number and no thing at all ("set it to 24" with nothing before)."""
 
 
 def _lang(text: str) -> str:
@@ -274,7 +284,8 @@ def several_decision(
                               topic="seat_heat")
         decisions.append(d)
     for at in guessed:  # never acted on: the words that would say what are not the cabin's
-        decisions[at] = _asked(parts[at], next(d for d in decisions if d is not None), lang)
+        like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)
+        decisions[at] = _asked(parts[at], like, lang)
     acted = [d for d in decisions if d.intent != "unknown"]
     if not acted and not any(d.why in _ASKED for d in decisions):
         return None  # nothing of it for the cabin: the sentence is read whole
