@@ -192,3 +192,15 @@ def test_a_setting_with_no_thing_is_asked_even_when_the_head_is_sure(text: str, 
 @pytest.mark.parametrize("text", ["put that on facebook", "make it quick", "set it up for me"])
 def test_no_number_no_question_about_a_setting(text: str) -> None:
     assert several_parts(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("the temperature two degrees higher and the fan a notch less.",
+     [("climate_temperature_up", 2), ("climate_fan_down", 1)]),
+    ("please the fan one step more, and the window down.",
+     [("climate_fan_up", 1), ("window_open", None)]),
+])
+def test_a_topic_with_its_amount_and_way_commands_with_no_verb(text: str,
+                                                              want: list[tuple[str, object]]
+                                                              ) -> None:
+    assert _acted(text) == want

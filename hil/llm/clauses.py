@@ -150,10 +150,12 @@ _EN_WAY_AFTER = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:the |my |your |our )?"
     r"(?!(?:it|it's|its|i|i'm|we|we're|you|they|he|she|that|this|there|is|are|was|were|be|"
     r"been|so|too|very|really|all|fed)\b)[a-z]+(?: (?!(?:is|are|was|were|be|been|all)\b)[a-z]+)?"
-    r" (?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler)"
+    # an amount before the way: "the fan one step less", "temperature two degrees higher"
+    r"(?: (?:a|one|two|three|four|five|\d+) (?:step|notch|degree|level|click|bit|touch|tad)s?)?"
+    r" (?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler|more|less|stronger|weaker)"
     r"(?: (?:a (?:bit|little|notch|touch|tad)|a couple|please|now|too|as well|then|"
     r"(?:by |to )?(?:\d+|one|two|three|four|five)"
-    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*$")
+    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*[.!?]*$")
 """An English command said as its topic and its way ("music down", "heat on a bit")."""
 
 
