@@ -204,3 +204,26 @@ def test_a_topic_with_its_amount_and_way_commands_with_no_verb(text: str,
                                                               want: list[tuple[str, object]]
                                                               ) -> None:
     assert _acted(text) == want
+
+
+@pytest.mark.parametrize(("text", "command"), [
+    ("the traffic's not moving, open the window a bit", "open the window a bit"),
+    ("we've been sat here ten minutes and it's still not moving, so, um, put the fan on two",
+     "put the fan on two"),
+    ("路上堵了二十分钟，把窗户打开一点", "把窗户打开一点"),
+])
+def test_a_story_with_a_state_said_not_or_a_time_is_a_reason(text: str, command: str) -> None:
+    """A "not" of a state that names nothing of the cabin, or a time said in a story, is no
+    refusal and no amount: the command beside it is answered."""
+    said = focus(text)
+    assert said.text == command and said.reasons
+
+
+@pytest.mark.parametrize("text", [
+    "it's not cold, turn the heat up",  # names a cabin topic: read whole
+    "don't bother, open the window",  # a refusal
+    "not now, open the window",
+    "别开了，把窗户打开",
+])
+def test_a_no_or_a_state_of_the_cabin_is_never_left_out_as_a_reason(text: str) -> None:
+    assert focus(text).text == text

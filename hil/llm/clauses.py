@@ -167,16 +167,29 @@ def commanding(clause: str) -> bool:
             or _EN_WAY_AFTER.search(lowered) is not None) and bool(named_topics(lowered))
 
 
+_STATE_NOT = re.compile(
+    r"\b(?:it's|it is|that's|that is|is|are|was|were|we're|we are|they're|they are|i'm|i am|"
+    r"he's|she's)(?: (?:still|just|really))? not\b|(?<=\w)'s not\b|(?<=\w)'re not\b")
+"""A state said with "not" ("it's not moving"): no refusal of anything."""
+_DURATION = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|fifty|sixty|few|"
+    r"couple of) (?:minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|years?)\b|"
+    r"[\d一二两三四五六七八九十几半]+(?:分钟|个?小时|秒钟?|天)")
+"""A time said in a story ("sat here twenty minutes"): no amount of a setting."""
+
+
 def _reason(clause: str) -> bool:
     """A clause that only says why: no topic named outright, no no, no joke, nothing left."""
     lowered = normalised(clause)
-    if negated(lowered) or KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
+    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
         return False
+    if negated(lowered) and (named_topics(lowered) or negated(_STATE_NOT.sub(" ", lowered))):
+        return False  # a no; "the traffic's not moving", naming nothing of the cabin, is a state
     if NOT_HERE_NOW.search(lowered):
         return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
-    if _AMOUNT.search(lowered):
+    if _AMOUNT.search(_DURATION.sub(" ", lowered)):
         return False  # it says how much: "open the window, like, a quarter of the way"
     if CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
