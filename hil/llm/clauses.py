@@ -1,3 +1,5 @@
+# Over 400 lines: the clause readings (reasons, lacking devices, orders said back to back, parts)
+# all judge the same clauses with the same words; orders.py and corrections.py hold the rest.
 """The part of a request the fallback answers: a clause for a device the cabin lacks is left out.
 
 Real in-car speech often joins two commands without a conjunction ("关闭空调关闭座椅通风",
