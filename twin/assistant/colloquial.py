@@ -300,6 +300,17 @@ _EN_THERE = re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\
 _EN_TUNE = re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tune\b",
                       re.IGNORECASE)
 """A "tune" for a song: "skip this tune"."""
+_PERSON = (r"(?:(?:my|the|our|your|his|her)\s+)?(?:dad|daddy|mum|mummy|mam|mom|mommy|nan|nana|gran|"
+           r"granny|grandad|granddad|grandpa|grandma|grandmother|grandfather|wife|husband|partner|"
+           r"son|daughter|kid|kids|children|child|baby|passenger|passengers|missus|hubby|"
+           r"better half|he|she|they|everyone|everybody)")
+"""Someone in the car other than the speaker."""
+_NOT_ADDRESSED = re.compile(
+    r"^(?:no|nope|nah|not|never|don'?t|wait|stop|later|tomorrow|tonight|then|first|also|and|but|"
+    r"or|if|when|after|before|instead|otherwise|window|windows|fan|music|radio|volume|ac|aircon|"
+    r"temperature|temp|heat|heater|seat|seats|defrost|song|track|navigation|home)$",
+    re.IGNORECASE)
+"""Words said first before a comma that bind or name the order: no one addressed."""
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -316,6 +327,42 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
+    # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
+    (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
+     ("- ",)),
+    # a number's homophone before its unit: "drop the temp by to degrees" (two), "up for
+    # notches" (four); only before a unit, where no other reading of the word is English
+    (re.compile(r"\b(?P<p>by|to|up|down|at|on|another|just)\s+(?P<n>to|too|for)\s+"
+                r"(?=(?:degrees?|notch(?:es)?|steps?|levels?|clicks?|bars?)\b)", re.IGNORECASE),
+     lambda m: f"{m.group('p')} {'four' if m.group('n').lower() == 'for' else 'two'} ",
+     (" to ", " too ", " for ")),
+    # "gone" as "become" before a state: "the windscreen's gone all misty", "it's gone cold"
+    (re.compile(r"\b(?P<s>\w+)(?:'s| has| is) gone\s+(?=(?:all |really |so |proper |right |a bit |"
+                r"very )?(?:misty|foggy|steamy|fogged|misted|steamed|cold|freezing|chilly|nippy|"
+                r"hot|boiling|roasting|stuffy|quiet|loud|numb|icy|frosty|baltic)\b)",
+                re.IGNORECASE), r"\g<s> is ",
+     ("gone",)),
+    # the seat heater said in another order: "driver side heat seat" -> "driver's heated seat"
+    (re.compile(r"\b(?P<z>driver|passenger)(?:'s)? side (?=(?:heat seat|heated seat|seat)\b)",
+                re.IGNORECASE), r"\g<z>'s ",
+     ("side",)),
+    (re.compile(r"\bheat seat\b", re.IGNORECASE), "heated seat",
+     ("heat seat",)),
+    # someone addressed first, then the order: "Kuya, can you …", "Dad, turn …", "mate, …"
+    # (one word, no cabin word, no "no/wait/later": those bind the order)
+    (re.compile(r"^(?P<w>[a-z]+)\s*,\s*(?=(?:(?:can|could|would|will) you|please|kindly|just|turn|"
+                r"switch|put|open|close|shut|play|pause|skip|mute|set|make|roll|wind|drop|take|"
+                r"get|bring|crank|bump)\b)", re.IGNORECASE),
+     lambda m: m.group(0) if _NOT_ADDRESSED.match(m.group("w")) else "",
+     (",",)),
+    # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
+    # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
+    (re.compile(rf"^(?!.*\bseat){_PERSON}\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
+                re.IGNORECASE), "I can't ",
+     ("hear",)),
+    (re.compile(rf"\b(?P<p>in|into|at)\s+(?:{_PERSON}'s|his|her|their)\s+(?=(?:eyes|face)\b)",
+                re.IGNORECASE), r"\g<p> my ",
+     ("eyes", "face")),
     # a number corrected without a pause: "set the fan to five no four" -> "… to four"
     (_EN_FIXED_NUMBER, r"\g<b>"),
     # what happened, told before the request; an occasion said after it
@@ -360,7 +407,7 @@ _EN = (
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
                 r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
-                r"ngl|tbh|rn|lol|imo)\b)+"
+                r"ngl|tbh|rn|lol|imo|po|oh|over|copy|roger|over and out)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
@@ -519,7 +566,7 @@ _EN = (
      r"\g<v>the passenger \g<n>\g<r>"),
     # a pointing "that" before the thing: "turn that music down" -> "turn the music down"
     (re.compile(r"\bthat (?=(?:music|song|radio|fan|window|heat|heater|heating|ac|aircon|"
-                r"air con|volume|seat heater|blower)\b)", re.IGNORECASE), "the "),
+                r"air con|volume|seat heater|blower|air|vents?)\b)", re.IGNORECASE), "the "),
     # "help me" before the order (Nigerian, Indian, Chinese-influenced English): "please help me
     # turn the temperature up" -> "turn the temperature up"
     (re.compile(r"^(?:(?:please|kindly|can you|could you|pls)\s+)?help (?:me|us) (?:to )?"

@@ -92,6 +92,18 @@ CONJUNCTIONS = {
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / 同埋 / ，
 / a pause (a space between two Chinese words)"""
 
+_REASON_AFTER = re.compile(
+    r"(?<=\w)(?<!\bif)(?<!\bwhen)(?<!\bso)(?<!\bas)(?<!\bcause)"
+    r"(?<!\bbecause)(?<!\bsince)(?<!\buntil)(?<!\btill)(?<!\bthat)(?<!\bthink)"
+    r"(?<!\bknow)(?<!\bguess)(?<!\bsay)(?<!\bsays)(?<!\bsaid)(?<!\bunless)"
+    r"(?<!\bonce)(?<!\bwhile)(?<!\bbefore)(?<!\bafter)(?<!\bbut)(?<!\bor)"
+    r"(?<!\bwhere)(?<!\bhow)(?<!\bwhat)(?<!\bwhy)(?<!\bwhether)"
+    r"\s+(?=(?:i'?m|i am|i can'?t|i cannot|i'?ve|it'?s|she'?s|he'?s|we'?re|"
+    r"they'?re|there'?s)\s)",
+    re.IGNORECASE)
+"""A reason said after the command with no pause marked ("drop the temp two degrees I'm
+sweating"): a clause's subject and verb start a part, unless a word before binds it ("if it's",
+"so it's", "I think it's"). Tried only when the sentence has no reading as said."""
 _VERB_HEADS = re.compile(
     r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
     r"调节|设置|切换|暂停|继续播放|上一首|下一首|换一首|对着|朝着|"
@@ -265,6 +277,24 @@ def _cuts(text: str) -> list[int]:
 
 
 def split_commands(
+    text: str,
+    lang: str,
+    history: Sequence[Turn],
+    parse: Callable[[str, Sequence[Turn]], Part],
+    topic_of: Callable[[str], str],
+    whole: Part | None = None,
+) -> list[tuple[str, Part]] | None:
+    """``(text, result)`` of each part of ``text`` in order, or None when there is no reading
+    of two or more parts the rules are all sure of with at least one command (see the module
+    doc); an English sentence with no such reading as said is read again with a pause marked
+    before a reason said after the command (:data:`_REASON_AFTER`)."""
+    found = _split_said(text, lang, history, parse, topic_of, whole)
+    if found is None and lang == "en" and (marked := _REASON_AFTER.sub(", ", text)) != text:
+        found = _split_said(marked, lang, history, parse, topic_of)
+    return found
+
+
+def _split_said(
     text: str,
     lang: str,
     history: Sequence[Turn],

@@ -97,7 +97,9 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            "for me", "for us", "instead", "go on", "go ahead", "please", "thanks", "thank you",
            "mate", "cheers", "as well", "too",
            # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
-           "now", "right now", "quickly", "quick", "asap", "would ye", "will ye"),
+           "now", "right now", "quickly", "quick", "asap", "would ye", "will ye",
+           # "for now" whole: "now" alone would leave "… off for" behind
+           "for now", "for the moment"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
               "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢"),
 }
