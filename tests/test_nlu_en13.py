@@ -44,6 +44,36 @@ from tests.helpers import rule_actions
     ("it's gone freezing in here", [("climate_temperature_up", 1)]),
     # the seat heater said in another order
     ("passenger side heat seat on high", [("seat_heat_passenger", 3)]),
+    # "to level N" is "to", never a number's homophone
+    ("nudge the passenger seat warmer down to level one", [("seat_heat_passenger", 1)]),
+    ("turn the fan up to level five", [("climate_set_fan", 5)]),
+    # a function, an amount and a way said bare
+    ("the fan two steps higher", [("climate_fan_up", 2)]),
+    ("temperature three degrees cooler", [("climate_temperature_down", 3)]),
+    ("the volume two notches lower", [("media_volume_down", 2)]),
+    # a non-native "make … on", "air condition"
+    ("make please the air condition off", [("climate_ac_off", None)]),
+    # going back a song
+    ("go back to the track before this one", [("media_previous", None)]),
+    # a courtesy inside the request, whose side said by the person
+    ("if it's no bother, turn the fan to two", [("climate_set_fan", 2)]),
+    ("could you, if it's no trouble at all, put the seat warmer on my wife's side on low",
+     [("seat_heat_passenger", 1)]),
+    # the decision after "you know what"
+    ("we've been driving for hours and you know what, just open the window",
+     [("window_open", None)]),
+    # "please" before the question, thanks said after it
+    ("please could you play the next song and turn it up? thanks",
+     [("media_next", None), ("media_volume_up", 2)]),
+    # a correction said with no pause
+    ("turn up the volume actually no turn it down", [("media_volume_down", 2)]),
+    ("pause the- actually no mute the music, then close the window",
+     [("media_mute", None), ("window_close", None)]),
+    # a device the cabin cannot serve, said bare beside commands that act
+    ("lights off, close the window", [("window_close", None)]),
+    ("the wipers on full and the fan to three", [("climate_set_fan", 3)]),
+    # a story with a filler first, then the command
+    ("right, that's the shopping done, take us home", [("navigate_home", None)]),
 ])
 def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
@@ -66,6 +96,13 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "it's gone one o'clock turn the music down",
     # a number's homophone with no unit after it stays unread
     "set the fan to for",
+    # a story that binds the decision after "you know what", or a complaint against it
+    "if it gets cold you know what, just turn the heat up",
+    "it's freezing and you know what, open the window",
+    # a real condition is no courtesy
+    "close the window if it's cold",
+    # a device the cabin cannot serve, said alone
+    "wipers on full",
 ])
 def test_a_near_miss_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []

@@ -311,6 +311,13 @@ _NOT_ADDRESSED = re.compile(
     r"temperature|temp|heat|heater|seat|seats|defrost|song|track|navigation|home)$",
     re.IGNORECASE)
 """Words said first before a comma that bind or name the order: no one addressed."""
+_MORE = frozenset({"higher", "more", "up", "warmer", "hotter", "louder", "stronger"})
+_BOUND = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|soon|instead|rather|"
+    r"seat|window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|song|"
+    r"track|home|blower|vents?|cold|hot|freez\w*|boiling|loud|quiet)\b|[?]", re.IGNORECASE)
+"""A story that binds the decision after it (a time, a condition) or names a cabin function or
+a complaint (which may point another way)."""
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -327,13 +334,18 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
+    # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
+    (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
+                r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
+     ("bother", "trouble", "problem")),
     # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),
     # a number's homophone before its unit: "drop the temp by to degrees" (two), "up for
-    # notches" (four); only before a unit, where no other reading of the word is English
+    # notches" (four); only before a unit said after its number ("to level one" is "to")
     (re.compile(r"\b(?P<p>by|to|up|down|at|on|another|just)\s+(?P<n>to|too|for)\s+"
-                r"(?=(?:degrees?|notch(?:es)?|steps?|levels?|clicks?|bars?)\b)", re.IGNORECASE),
+                r"(?=(?:degrees?|notch(?:es)?|steps?|clicks?|bars?)\b(?!\s+(?:\d|one|two|three|four|"
+                r"five|six|seven|eight|nine|ten|twenty|thirty)))", re.IGNORECASE),
      lambda m: f"{m.group('p')} {'four' if m.group('n').lower() == 'for' else 'two'} ",
      (" to ", " too ", " for ")),
     # "gone" as "become" before a state: "the windscreen's gone all misty", "it's gone cold"
@@ -594,6 +606,43 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a non-native "make … on": "make please the air condition on" -> "turn on the …"
+    (re.compile(r"\bair condition\b", re.IGNORECASE), "air conditioning",
+     ("condition ",)),
+    (re.compile(r"^(?:please\s+)?make\s+(?:please\s+)?(?P<o>(?:the\s+)?(?:air conditioning|"
+                r"air conditioner|a ?c|aircon|air con|fan|blower|defrost|defroster|demister|radio|"
+                r"music|seat heater|seat warmer|heated seat))\s+(?P<w>on|off)\s*[.!]*$",
+                re.IGNORECASE), r"turn \g<w> \g<o>",
+     ("make",)),
+    # a function, an amount and a way said bare: "the temperature one degree higher", "the fan
+    # one step less" -> "turn the temperature up by one degree"
+    (re.compile(rf"^(?:please\s+)?(?:the\s+)?(?P<o>temperature|temp|fan|fan speed|blower|volume)\s+"
+                rf"(?:by\s+)?(?P<n>{_EN_NUMBERS})\s+(?P<u>degrees?|steps?|notch(?:es)?|levels?|"
+                r"clicks?)\s+(?P<w>higher|more|up|warmer|hotter|louder|stronger|lower|less|down|"
+                r"cooler|colder|quieter|softer|weaker)\s*[.!]*$", re.IGNORECASE),
+     lambda m: (f"turn the {m.group('o')} "
+                f"{'up' if m.group('w').lower() in _MORE else 'down'} "
+                + (m.group('n') if m.group('o').lower() == 'volume'
+                   else f"by {m.group('n')} {m.group('u')}")),
+     (" degree", " step", " notch", " level", " click")),
+    # going back a song: "go back to the song before this one" -> "play the song before …"
+    (re.compile(r"^go back to (?=(?:the|that) (?:song|track|one) before\b)", re.IGNORECASE),
+     "play ",
+     ("go back",)),
+    # whose side, said by the person: "the seat warmer on my better half's side"
+    (re.compile(r"\bbetter half\b", re.IGNORECASE), "wife",
+     ("better half",)),
+    (re.compile(r"\bon (?:my|the) (?:wife|husband|partner|missus|hubby)'?s side\b",
+                re.IGNORECASE), "on the passenger side",
+     ("side",)),
+    # what happened, then the decision after "you know what": the decision alone, unless the
+    # story binds it (a time, a condition, whose seat, a function of its own) or it points back
+    (re.compile(r"^(?P<s>.+?)\byou know what\b[\s,]+(?P<c>(?:just\s+)?(?:turn|put|switch|open|"
+                r"close|shut|roll|wind|play|pause|mute|skip|set|drop|take|get|bring|crank|bump)\b"
+                r".*)$", re.IGNORECASE),
+     lambda m: m.group(0) if _BOUND.search(m.group("s")) or _BACK.search(m.group("c"))
+     else m.group("c"),
+     ("you know what",)),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"

@@ -134,6 +134,7 @@ not: "座椅加热关掉|空调打开" says the verb after its object."""
 
 _FILLER_PART = {
     "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
+                     r"thanks|thank you|thank you very much|thanks a lot|cheers|ta|please|"
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
@@ -498,7 +499,9 @@ def _direction(intent: str) -> str | None:
 
 
 _ASIDE_START = {
-    "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
+    # (a discourse filler first: "right, that's Nan dropped off, get us home")
+    "en": re.compile(r"^(?:(?:right|so|ok|okay|well|yeah|alright|look|oh)[\s,]+)*"
+                     r"(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle|grandad|granddad|nana|grandmother|grandfather)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"

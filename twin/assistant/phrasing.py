@@ -140,6 +140,7 @@ _FIX = {
     "en": re.compile(
         r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch that|"
         r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|no sorry|sorry|"
+        r"actually no|no actually|"
         r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(

@@ -69,6 +69,8 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
         "why don't you", "go ahead and", "could you possibly", "can you possibly",
         "if you could",
+        # "please" said before the question ("please could you …"): the question's own order
+        "please could you", "please can you", "please would you", "please will you",
         # fillers and a leave to act said first ("ugh, ...", "ok, you can start the music")
         "ugh", "hmm", "hm", "um", "uh", "oh", "ok", "okay", "alright", "well", "just",
         "you can", "you could", "actually",
