@@ -74,6 +74,24 @@ from tests.helpers import rule_actions
     ("the wipers on full and the fan to three", [("climate_set_fan", 3)]),
     # a story with a filler first, then the command
     ("right, that's the shopping done, take us home", [("navigate_home", None)]),
+    # a complaint's circumstance said after it
+    ("the windscreen keeps steaming up on the inside as we go", [("climate_defrost", None)]),
+    ("my seat is ice cold after the car wash", [("seat_heat_driver", 2)]),
+    ("the kids are cold after swimming", [("climate_temperature_up", 1)]),
+    ("all the smoke from that bonfire is coming in the window", [("window_close", None)]),
+    ("there's smoke pouring in through the window", [("window_close", None)]),
+    ("i can't hear the radio over the wind howling", [("media_volume_up", 2)]),
+    # someone else cold, a complaint passed on while it is said
+    ("he's freezing", [("climate_temperature_up", 1)]),
+    ("my husband's saying his seat is like a block of ice", [("seat_heat_passenger", 2)]),
+    # a refusal, then what is wanted, with no pause
+    ("don't close it just put the window about a quarter open", [("window_set_position", 25)]),
+    # the way said twice, the whole way, both seats said heated
+    ("turn the fan up the fan up please", [("climate_fan_up", 1)]),
+    ("roll the window the whole way down", [("window_open", None)]),
+    ("both front seats heated on low.", [("seat_heat_driver", 1), ("seat_heat_passenger", 1)]),
+    # "like" hedging how often a song was heard
+    ("i've heard this song like a million times already", [("media_next", None)]),
 ])
 def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
@@ -103,6 +121,16 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "close the window if it's cold",
     # a device the cabin cannot serve, said alone
     "wipers on full",
+    # a circumstance with a contrast, someone cold in a seat (whose seat is unsaid), a
+    # refusal with nothing wanted instead
+    "my seat is freezing after the car wash but leave it",
+    "she's freezing but I'm fine",
+    "she's cold in her seat",
+    # a circumstance at another time: not how it is now
+    "my hands are freezing from the walk this morning, it's fine now",
+    "my seat was ice cold after the car wash yesterday",
+    "don't open the window just yet",
+    "don't turn the fan up just leave it",
 ])
 def test_a_near_miss_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []

@@ -606,6 +606,56 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a complaint's circumstance said after it: "the windscreen keeps misting up on the inside
+    # as we climb", "this seat is ice cold after a day on the slopes", "there's fumes pouring in
+    # through the window from that lorry" (no "but", no "not", no other time: nothing else
+    # is asked, and it is now)
+    (re.compile(r"^(?P<v>(?:the|this|my|our|her|his|all this|all the|there'?s|there is|it'?s|"
+                r"it is|i'?m|i am|we'?re|we are)\b.*?\b(?:is|are|'s|'re|keeps|keep|am)\b.*?)"
+                r"\s+(?:after|as we|as i|while we|while i|in all this|with all this|from (?:that|"
+                r"the|this|those)|since|off the|on the way)\b(?![^,]*\b(?:but|not|n't|no|last|"
+                r"yesterday|earlier|ago|tomorrow|later|tonight|morning|week)\b)"
+                r"[^,]*$", re.IGNORECASE), r"\g<v>",
+     (" after ", " as ", " while ", " all this ", " from ", " since ", " off the ", " on the way")),
+    (re.compile(r"^(?P<s>all this|all the|the|this)\s+"
+                r"(?P<n>dust|smoke|fumes|exhaust|rain|snow|spray)\s+(?:off|from)\s+"
+                r"(?:the|that|this)\s+\w+(?:\s+\w+)?\s+(?=(?:is|are|'s|keeps)\b)",
+                re.IGNORECASE), r"\g<s> \g<n> ",
+     (" off ", " from ")),
+    # "there's fumes pouring in" is "coming in"
+    (re.compile(r"\b(?P<n>fumes|smoke|exhaust|dust|rain|snow|water|spray)\s+(?:pouring|blowing|"
+                r"getting|flooding|streaming|piling) in\b", re.IGNORECASE), r"\g<n> coming in",
+     (" in",)),
+    # what is heard over the noise, said with what the noise does: "over the rain hammering on
+    # the roof" -> "over the rain"
+    (re.compile(r"\b(?P<o>over|above|with) (?P<n>(?:the|all the|all this) (?:rain|wind|noise|"
+                r"engine|traffic|kids|road noise|roadworks|hail))\s+(?:hammering|pounding|beating|"
+                r"drumming|howling|roaring|screaming|shouting)\b.*$", re.IGNORECASE),
+     r"\g<o> \g<n>",
+     ("over ", "above ", "with ")),
+    # "like" hedging a quantity, and a day said last: "heard this track like a million times
+    # today" -> "… a million times"
+    (re.compile(r"\blike (?=(?:a million|a hundred|a thousand|a billion|ten|twenty|fifty|"
+                r"a hundred and)\b)", re.IGNORECASE), "",
+     ("like ",)),
+    (re.compile(r"(?<=\btimes) (?:today|already|this week|this morning|in a row|on this trip)"
+                r"\s*[.!]*$", re.IGNORECASE), "",
+     ("times",)),
+    # the way said twice: "wind the window up the window up quick" -> "… the window up quick"
+    (re.compile(r"\b(?P<p>the \w+ (?:up|down|on|off))\s+(?P=p)\b", re.IGNORECASE), r"\g<p>"),
+    # the whole way (and its homophone "hole way") is all the way
+    (re.compile(r"\b(?:the )?(?:whole|hole) way (?=(?:up|down|open|closed)\b)", re.IGNORECASE),
+     "all the way ",
+     ("whole way", "hole way")),
+    # someone else cold: "she's shivering", "he's freezing" (everyone's air, never a seat)
+    (re.compile(rf"^(?!.*\bseat)(?:{_PERSON})(?:'s| is| are|'re)\s+(?:(?:so|really|very|a bit|"
+                r"too|all|absolutely)\s+)?(?P<c>shivering|freezing|frozen|cold|chilly)\s*[.!]*$",
+                re.IGNORECASE), r"the passengers are \g<c>",
+     ("shiver", "freez", "frozen", "cold", "chilly")),
+    # a complaint passed on while it is said: "the wife's saying her seat is …"
+    (re.compile(r"^(?:my (?:wife|husband|partner)|she|he)(?:'s| is) (?:saying|telling me)(?: that)?"
+                r"\s+(?=(?:her|his)\b)", re.IGNORECASE), "",
+     ("saying", "telling")),
     # a non-native "make … on": "make please the air condition on" -> "turn on the …"
     (re.compile(r"\bair condition\b", re.IGNORECASE), "air conditioning",
      ("condition ",)),

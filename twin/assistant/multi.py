@@ -501,7 +501,8 @@ def _direction(intent: str) -> str | None:
 _ASIDE_START = {
     # (a discourse filler first: "right, that's Nan dropped off, get us home")
     "en": re.compile(r"^(?:(?:right|so|ok|okay|well|yeah|alright|look|oh)[\s,]+)*"
-                     r"(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
+                     r"(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|these|those|it|it's|its|"
+                     r"it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle|grandad|granddad|nana|grandmother|grandfather)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"

@@ -151,8 +151,10 @@ _FIX = {
 }
 """A self-correction: what was said first (x), the marker, and the wish that replaces it (y)."""
 _DONT = {
-    "en": re.compile(r"^(?:don'?t|do not|no need to)\s+(?P<x>.+?)\s*[,;]\s*"
-                     r"(?:(?:just|only|but|instead|rather)\s+)?(?P<y>.+)$", re.IGNORECASE),
+    "en": re.compile(r"^(?:don'?t|do not|no need to)\s+(?P<x>.+?)(?:\s*[,;]\s*"
+                     r"(?:(?:just|only|but|instead|rather)\s+)?|\s+(?:just|but|instead)\s+"
+                     r"(?=(?:put|set|open|close|shut|roll|turn|make|bring|wind|crack)\b))"
+                     r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:别|不要|不用)(?P<x>.+?)[，,;；]\s*(?:就|只|只要|而是|改成)?"
                         r"(?P<y>.+)$"),
 }
@@ -374,6 +376,9 @@ _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)
 _EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b))")
 _ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
                       r"(?:的)?座椅加热")
+_EN_BOTH_HEATED = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
+                             r"seats\s+(?:heated|warmed)(?:\s+please)?(?:\s+on\b)?", re.IGNORECASE)
+"""Both seats said heated ("both seats heated on high"): both seat heaters on."""
 _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the two)\s+"
                            r"(?:(?:of )?the\s+)?(?:front\s+)?seats\b", re.IGNORECASE)
 
@@ -382,7 +387,8 @@ def both_zones(text: str, lang: str) -> str | None:
     """``text`` with "both (front) seat heaters" said as the driver's and the passenger's
     ("turn on the driver seat heater and the passenger seat heater"), or None."""
     if lang == "en":
-        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text)
+        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text.rstrip(" .!"))
+        text = _EN_BOTH_HEATED.sub("both seat heaters on", text)
         found = _EN_BOTH.search(text)
         if found is None:
             return None
