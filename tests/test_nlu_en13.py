@@ -90,6 +90,20 @@ from tests.helpers import rule_actions
     ("turn the fan up the fan up please", [("climate_fan_up", 1)]),
     ("roll the window the whole way down", [("window_open", None)]),
     ("both front seats heated on low.", [("seat_heat_driver", 1), ("seat_heat_passenger", 1)]),
+    # a want said as a statement, or asked for oneself, with the thing and its way
+    ("I want the window open", [("window_open", None)]),
+    ("we need the temperature lower", [("climate_temperature_down", 1)]),
+    ("i need the fan higher please", [("climate_fan_up", 1)]),
+    ("can I get the volume down a bit", [("media_volume_down", 2)]),
+    ("could we have the fan on three", [("climate_set_fan", 3)]),
+    ("let's get the heat up", [("climate_temperature_up", 1)]),
+    ("I'd like my seat warmer on", [("seat_heat_driver", 2)]),
+    ("i want the window down a bit", [("window_set_position", 20)]),
+    # a function and its way said bare, with how much
+    ("the fan higher", [("climate_fan_up", 1)]),
+    ("heat up two degrees", [("climate_temperature_up", 2)]),
+    ("the music a bit louder", [("media_volume_up", 2)]),
+    ("temperature cooler please", [("climate_temperature_down", 1)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -126,6 +140,13 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "my seat is freezing after the car wash but leave it",
     "she's freezing but I'm fine",
     "she's cold in her seat",
+    # a want that is a question, refused, for later, or of a way too loose to set
+    "do I need the AC on?",
+    "I don't want the window open",
+    "I want the window open when we get there",
+    "I want the window up a bit",
+    "the heat up later",
+    "the fan higher when we stop",
     # a circumstance at another time: not how it is now
     "my hands are freezing from the walk this morning, it's fine now",
     "my seat was ice cold after the car wash yesterday",

@@ -318,6 +318,53 @@ _BOUND = re.compile(
     r"track|home|blower|vents?|cold|hot|freez\w*|boiling|loud|quiet)\b|[?]", re.IGNORECASE)
 """A story that binds the decision after it (a time, a condition) or names a cabin function or
 a complaint (which may point another way)."""
+_EN_WANT = re.compile(
+    r"^(?:(?:i|we)\s+(?:really\s+|just\s+|do\s+)?(?:want|need|'d like|would like|'d love|"
+    r"would love|wanna)|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)|"
+    r"let'?s\s+(?:get|have))\s+"
+    r"(?P<x>(?:the|my|our|her|his)\s+(?:\w+\s+){0,3}?(?P<w>open|closed|shut|on|off|at|to|up|"
+    r"down|(?:higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|weaker)"
+    r"(?=\s*(?:please\s*)?[.!]*$))\b[^?,]*?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
+"""A want said as a statement, or asked for oneself, with the thing and its way."""
+
+
+_EN_BARE = re.compile(
+    r"^(?:please\s+)?(?:(?:the|my)\s+)?(?P<o>fan|fan speed|blower|heat|heating|temperature|temp|"
+    r"music|volume|radio|sound)\s+(?P<a>(?:a bit|a little|a touch|slightly)\s+)?"
+    r"(?P<w>up|down|higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|"
+    r"weaker)(?P<r>(?:\s+(?:a bit|a little|a touch|slightly|(?:by\s+)?(?:\w+[- ])?\w+ degrees?|"
+    rf"{_EN_NUMBERS}))?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
+"""A function and its way said bare, with how much: "the fan higher", "heat up two degrees",
+"the music a bit louder"."""
+_UP = frozenset({"up", "higher", "louder", "warmer", "hotter", "stronger"})
+
+
+def _bare(m: re.Match[str]) -> str:
+    """:data:`_EN_BARE` said as the order: "turn the <function> up|down <how much>"."""
+    way = "up" if m.group("w").lower() in _UP else "down"
+    much = (m.group("a") or "").strip() or m.group("r").strip()
+    return f"turn the {m.group('o')} {way} {much}".strip()
+
+
+def _wanted(m: re.Match[str]) -> str:
+    """The thing and its way of :data:`_EN_WANT`, said as the order: a comparative with
+    "make", a step up or down with "turn" ("roll" for a window), any other way bare ("the
+    window open", "the fan on two")."""
+    thing, way = m.group("x"), m.group("w").lower()
+    if way in ("up", "down") and re.search(r"\bwindows?\b", thing, re.IGNORECASE):
+        if re.search(r"\b(?:up|down)\s*$", thing, re.IGNORECASE):
+            return f"roll {thing}"  # "the window down": rolled all the way
+        if way == "up":  # how far up is not said plainly enough to set
+            return m.group(0)
+        # "the window down a bit" -> "lower the window a bit"
+        return "lower " + re.sub(r"\s+down\b", "", thing, count=1, flags=re.IGNORECASE)
+    if way in ("up", "down"):
+        return f"turn {thing}"
+    if way in ("open", "closed", "shut", "on", "off", "at", "to"):
+        return thing
+    return f"make {thing}"
+
+
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -338,6 +385,15 @@ _EN = (
     (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
                 r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
      ("bother", "trouble", "problem")),
+    # a want said as a statement or asked for oneself: "I want the window open", "I need the
+    # fan higher", "can I get the heat up a bit", "let's have the seat warmer on" -> the thing
+    # and its way, said as the order (never a question, never "don't want")
+    (_EN_WANT, _wanted,
+     ("want", "need", "like", "love", "get", "have")),
+    # a function and its way said bare: "the fan higher", "heat up two degrees"
+    (_EN_BARE, _bare,
+     (" up", " down", "higher", "lower", "louder", "quieter", "softer", "warmer", "cooler",
+      "hotter", "colder", "stronger", "weaker")),
     # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),
