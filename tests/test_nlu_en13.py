@@ -104,6 +104,19 @@ from tests.helpers import rule_actions
     ("heat up two degrees", [("climate_temperature_up", 2)]),
     ("the music a bit louder", [("media_volume_up", 2)]),
     ("temperature cooler please", [("climate_temperature_down", 1)]),
+    # a polite question said as its negative, a suggestion, a courtesy before "and"
+    ("you couldn't put the fan on two, could you", [("climate_set_fan", 2)]),
+    ("you wouldn't mind turning the music down, would you", [("media_volume_down", 2)]),
+    ("fancy turning the music down", [("media_volume_down", 2)]),
+    ("any chance of some music", [("media_play", None)]),
+    ("be a dear and shut the window", [("window_close", None)]),
+    # "give" for more, how much before "more", the number straight after the function
+    ("give the blower a boost", [("climate_fan_up", 1)]),
+    ("give us a bit more heat", [("climate_temperature_up", 1)]),
+    ("a little bit more volume", [("media_volume_up", 2)]),
+    ("set temperature twenty one", [("climate_set_temperature", 21)]),
+    # ", so" before "take"
+    ("it's late, so take me home", [("navigate_home", None)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -147,6 +160,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "I want the window up a bit",
     "the heat up later",
     "the fan higher when we stop",
+    # a negative that is no polite question
+    "you couldn't turn the heat up if you tried",
+    "you wouldn't mind me opening the window",
     # a circumstance at another time: not how it is now
     "my hands are freezing from the walk this morning, it's fine now",
     "my seat was ice cold after the car wash yesterday",

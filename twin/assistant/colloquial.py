@@ -346,6 +346,14 @@ def _bare(m: re.Match[str]) -> str:
     return f"turn the {m.group('o')} {way} {much}".strip()
 
 
+def _base_verb(said: str) -> str:
+    """``said`` with its first word's gerund as the plain verb ("opening the window" -> "open
+    the window"); as said when it is no gerund of a command."""
+    verb, _, rest = said.partition(" ")
+    base = _GERUND.get(verb.lower())
+    return f"{base} {rest}".strip() if base is not None else said
+
+
 def _wanted(m: re.Match[str]) -> str:
     """The thing and its way of :data:`_EN_WANT`, said as the order: a comparative with
     "make", a step up or down with "turn" ("roll" for a window), any other way bare ("the
@@ -394,6 +402,30 @@ _EN = (
     (_EN_BARE, _bare,
      (" up", " down", "higher", "lower", "louder", "quieter", "softer", "warmer", "cooler",
       "hotter", "colder", "stronger", "weaker")),
+    # a polite question said as its negative with a tag: "you couldn't turn the heat up, could
+    # you" -> "turn the heat up", "you wouldn't mind opening the window, would you"
+    # (the tag may already be read away as a courtesy)
+    (re.compile(r"^you (?:couldn'?t|could not|wouldn'?t|would not)\s+(?P<m>mind\s+)?(?:just\s+)?"
+                r"(?P<c>\w.*?)(?:[\s,]+(?:could|would|can|will) (?:you|ya))?\s*[?.!]*$",
+                re.IGNORECASE),
+     lambda m: _base_verb(m.group("c")) if m.group("m") else m.group("c"),
+     ("you couldn", "you wouldn", "you could not", "you would not")),
+    # "give" for more of a function: "give the fan a bump", "give it a bit more heat"
+    (re.compile(r"^give (?P<o>(?:the|my) (?:fan|blower|heat|heating|volume|music|radio))\s+"
+                r"(?:a |another )?(?:bump|boost|nudge|push|kick)(?: up)?\s*[.!]*$", re.IGNORECASE),
+     r"turn \g<o> up",
+     ("give",)),
+    (re.compile(r"^(?:give|get) (?:it|us|me)\s+(?=(?:a (?:bit|little|touch) |some |a lot )?"
+                r"(?:more|less)\s)", re.IGNORECASE), "",
+     ("give", "get")),
+    # how much before "more": "a bit more volume", "some more air" -> "more volume"
+    (re.compile(r"^(?:a\s+)?(?:little bit|bit|little|touch|tad|wee bit|some)\s+"
+                r"(?=(?:more|less)\s+\w)", re.IGNORECASE), "",
+     ("bit", "little", "touch", "tad", "some")),
+    # the number said straight after the function: "set volume five" -> "set the volume to five"
+    (re.compile(rf"^set (?:the )?(?P<o>volume|fan|fan speed|temperature|temp)\s+"
+                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), r"set the \g<o> to ",
+     ("set ",)),
     # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),

@@ -80,7 +80,7 @@ CONJUNCTIONS = {
                      # ", so <verb>" is one cut, before a comma's ("…, so open the window and …")
                      r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
                      r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"
-                     r"make|bump|knock|stick|pop|bring|wind|crack)\b)"
+                     r"make|bump|knock|stick|pop|bring|wind|crack|take|get|give|navigate)\b)"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"(?:完了|最后)(?=[把将再打开关调播放导])|"

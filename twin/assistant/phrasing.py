@@ -64,7 +64,8 @@ _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+
 """A filler said between commas ("open the window, like, a quarter of the way")."""
 _G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
-                      r"what about|could you try|try)\s+(?P<rest>.+)$", re.IGNORECASE)
+                      r"what about|could you try|try|fancy|d'?you fancy|do you fancy|any chance of)"
+                      r"\s+(?P<rest>.+)$", re.IGNORECASE)
 _BASE = {
     "turning": "turn", "closing": "close", "opening": "open", "putting": "put", "setting": "set",
     "making": "make", "skipping": "skip", "playing": "play", "lowering": "lower",
@@ -96,7 +97,7 @@ def normalise(text: str, lang: str) -> str:
             if verb.lower().endswith("ing"):
                 base = _BASE.get(verb.lower())
                 text = f"{base} {tail}".strip() if base is not None else text
-            elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what")):
+            elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what", "any")):
                 text = rest  # "how about some heat", not "what about the music?"
     text = topic_first(text, lang)
     if not _WINDOW.search(text):  # "open the window, but not too far" is not all the way
