@@ -117,6 +117,28 @@ from tests.helpers import rule_actions
     ("set temperature twenty one", [("climate_set_temperature", 21)]),
     # ", so" before "take"
     ("it's late, so take me home", [("navigate_home", None)]),
+    # "and" clipped
+    ("pause the music an' roll the window up", [("media_pause", None), ("window_close", None)]),
+    ("turn the AC on n the fan to four", [("climate_ac_on", None), ("climate_set_fan", 4)]),
+    # English said with another language's order or words
+    ("the fan please higher", [("climate_fan_up", 1)]),
+    ("can you to close the window", [("window_close", None)]),
+    ("I want that you open the window", [("window_open", None)]),
+    ("open little the window", [("window_set_position", 20)]),
+    ("it is too much cold", [("climate_temperature_up", 1)]),
+    ("very cold here", [("climate_temperature_up", 1)]),
+    ("raise up the temperature", [("climate_temperature_up", 1)]),
+    ("go up the volume", [("media_volume_up", 2)]),
+    ("put the fan in three", [("climate_set_fan", 3)]),
+    ("make the windows closed please", [("window_close", None)]),
+    ("make more cold", [("climate_temperature_down", 1)]),
+    ("please you give more heat", [("climate_temperature_up", 1)]),
+    ("the radio is very strong", [("media_volume_down", 2)]),
+    ("put the volume more low", [("media_volume_down", 2)]),
+    # radio shorthand first, a child's vocative, Jamaican spellings
+    ("roger that, AC off, over", [("climate_ac_off", None)]),
+    ("daddy can you put some music on", [("media_play", None)]),
+    ("tun di music down nuh", [("media_volume_down", 2)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -163,6 +185,11 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     # a negative that is no polite question
     "you couldn't turn the heat up if you tried",
     "you wouldn't mind me opening the window",
+    # a close said "a little" before its object is not read (how far is unsaid), nor a
+    # permission asked for later or for nothing
+    "close a little the window",
+    "is it okay if I open the window tomorrow?",
+    "is it okay if I don't open the window",
     # a circumstance at another time: not how it is now
     "my hands are freezing from the walk this morning, it's fine now",
     "my seat was ice cold after the car wash yesterday",

@@ -330,7 +330,7 @@ _EN_WANT = re.compile(
 
 _EN_BARE = re.compile(
     r"^(?:please\s+)?(?:(?:the|my)\s+)?(?P<o>fan|fan speed|blower|heat|heating|temperature|temp|"
-    r"music|volume|radio|sound)\s+(?P<a>(?:a bit|a little|a touch|slightly)\s+)?"
+    r"music|volume|radio|sound)\s+(?:please\s+)?(?P<a>(?:a bit|a little|a touch|slightly)\s+)?"
     r"(?P<w>up|down|higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|"
     r"weaker)(?P<r>(?:\s+(?:a bit|a little|a touch|slightly|(?:by\s+)?(?:\w+[- ])?\w+ degrees?|"
     rf"{_EN_NUMBERS}))?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
@@ -426,6 +426,72 @@ _EN = (
     (re.compile(rf"^set (?:the )?(?P<o>volume|fan|fan speed|temperature|temp)\s+"
                 rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), r"set the \g<o> to ",
      ("set ",)),
+    # English said with another language's order or words (a learner, a first language's
+    # habits): "please" inside ("the music please louder"), "can you to open", "I want that
+    # you close", how much before the object ("open little the window"), "too much hot",
+    # "is very cold" (no subject), "raise up", "go down the volume", "in twenty two"
+    (re.compile(r"^(?P<a>(?:the|my)\s+\w+(?:\s+\w+)?)\s+please\s+(?=(?:higher|lower|louder|"
+                r"quieter|softer|warmer|cooler|up|down|more|less|on|off|open|closed)\b)",
+                re.IGNORECASE), r"\g<a> ",
+     ("please",)),
+    (re.compile(r"\b(?P<m>can|could|would|will|please) you to (?=\w)", re.IGNORECASE),
+     r"\g<m> you ",
+     (" you to ",)),
+    (re.compile(r"^(?:i|we) (?:want|would like|'d like) that you (?:to )?", re.IGNORECASE), "",
+     ("that you",)),
+    (re.compile(r"^(?P<v>open|lower)\s+(?P<a>a little bit|a little|a bit|little)\s+"
+                r"(?P<o>(?:the|my)\s+windows?)\b", re.IGNORECASE),
+     lambda m: f"{m.group('v')} {m.group('o')} "
+     f"{'a little' if m.group('a').lower() == 'little' else m.group('a')}",
+     ("little", "bit")),
+    (re.compile(r"\btoo much (?=(?:hot|cold|warm|loud|noisy|windy|chilly)\b)", re.IGNORECASE),
+     "too ",
+     ("too much",)),
+    (re.compile(r"^is (?=(?:very|too|so|really|a bit|quite)\s+(?:hot|cold|warm|chilly|loud|"
+                r"quiet|stuffy)\b)", re.IGNORECASE), "it is ",
+     ("is ",)),
+    (re.compile(r"(?<=hot|old|arm|lly|ffy) here\s*[.!]*$", re.IGNORECASE), " in here",
+     (" here",)),
+    (re.compile(r"^raise up\b", re.IGNORECASE), "raise",
+     ("raise up",)),
+    (re.compile(r"^go (?P<w>up|down) (?=(?:the|my) (?:volume|music|fan|temperature|temp|heat)\b)",
+                re.IGNORECASE), r"turn \g<w> ",
+     ("go up", "go down")),
+    (re.compile(rf"\b(?P<o>temperature|temp|fan|volume) in (?={_EN_NUMBERS}\b)", re.IGNORECASE),
+     r"\g<o> to ",
+     (" in ",)),
+    (re.compile(r"^(?:please\s+)?make (?:the |my )?(?P<o>windows?) (?P<w>open|closed|close)\b",
+                re.IGNORECASE),
+     lambda m: f"{'open' if m.group('w').lower() == 'open' else 'close'} the {m.group('o')}",
+     ("make",)),
+    (re.compile(r"^(?:please\s+)?make (?=more \w+\s*(?:please)?\s*[.!]*$)", re.IGNORECASE),
+     "make it ",
+     ("make",)),
+    (re.compile(r"^(?:please\s+)?(?:you\s+)?(?:put|give)\s+(?=(?:more|less)\s+(?:cold|warm|heat|"
+                r"air|volume|music|sound|wind)\b)", re.IGNORECASE), "",
+     ("more", "less")),
+    # the loudness said as strength: "the music is too strong" -> "… too loud"
+    (re.compile(r"\b(?P<o>music|sound|volume|radio)(?P<i>'s| is) (?P<v>too|very|so|really) "
+                r"strong\b", re.IGNORECASE), r"\g<o>\g<i> \g<v> loud",
+     ("strong",)),
+    # a child's or a family's vocative with no comma: "mummy can you make the music louder"
+    (re.compile(r"^(?:mummy|mommy|mum|mom|mama|daddy|dad|papa|nanna|nana|grandma|grandpa|granny)\s+"
+                r"(?=(?:can|could|would|will) you\b|please\b)", re.IGNORECASE), "",
+     ("mum", "mom", "mam", "dad", "pa", "nan", "gran")),
+    # permission asked for what the speaker wants done: "is it okay if I open the window"
+    (re.compile(r"^(?:is it|would it be) (?:ok|okay|alright|all right|fine) if (?:i|we) "
+                r"(?P<c>(?:open|close|shut|roll|crack|turn|put|play|pause|skip|mute)\b[^?]*?)"
+                r"\s*\??$", re.IGNORECASE), r"\g<c>",
+     ("if i", "if we")),
+    # Jamaican spellings: "tun up di AC nuh", "mi cyaan hear di music"
+    (re.compile(r"\btun\b", re.IGNORECASE), "turn",
+     ("tun",)),
+    (re.compile(r"\bdi\b(?=\s+\w)", re.IGNORECASE), "the",
+     ("di ",)),
+    (re.compile(r"^mi (?:cyaan|cyan|kyaan|caan)\b", re.IGNORECASE), "I can't",
+     ("mi ",)),
+    (re.compile(r"[\s,]+(?:nuh|noh|nah man|ya hear)\s*[?.!]*$", re.IGNORECASE), "",
+     ("nuh", "noh", "nah man", "ya hear")),
     # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),
@@ -511,7 +577,8 @@ _EN = (
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
-                r"bruh|bruv|dude|yo|fam|"
+                r"bruh|bruv|dude|yo|fam|sweet as|chur|cuz|breaker breaker|breaker|ten four|10-4|"
+                r"copy that|roger that|roger|"
                 r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
     # "like" as a filler before a verb: "mute it and like open my window"
     # (only first, after "and" or a comma: "I don't like open windows" keeps it)
@@ -569,10 +636,18 @@ _EN = (
      lambda m: f"turn the {m.group('o')} "
      f"{'down' if m.group('w').lower() in ('less', 'lower') else 'up'}",
      ("less", "lower", "more", "higher")),
-    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool)\b", re.IGNORECASE),
+    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool|low|high|strong|weak|hot|soft)\b",
+                re.IGNORECASE),
      lambda m: {"loud": "louder", "quiet": "quieter", "cold": "colder", "warm": "warmer",
-                "cool": "cooler"}[m.group("a").lower()],
+                "cool": "cooler", "low": "lower", "high": "higher", "strong": "stronger",
+                "weak": "weaker", "hot": "hotter", "soft": "softer"}[m.group("a").lower()],
      ("more ",)),
+    # "put" before a comparative: "put the fan stronger" -> "turn the fan up"
+    (re.compile(r"^put (?P<r>(?:the|my) \w+(?: \w+)? (?:higher|lower|louder|quieter|stronger|"
+                r"weaker|warmer|cooler|colder|hotter|softer)\s*(?:please)?\s*[.!]*)$",
+                re.IGNORECASE),
+     lambda m: _bare(b) if (b := _EN_BARE.match(m.group("r"))) is not None else m.group(0),
+     ("put ",)),
     # "the wife's" (Irish, Australian) is "my wife's"
     (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my ",
      ("wife", "missus", "missis", "hubby", "husband")),

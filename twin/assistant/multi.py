@@ -76,7 +76,9 @@ CONJUNCTIONS = {
     "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and after this|and also|"
                      r"after that|after this(?= (?:turn|put|set|open|close|shut|roll|switch|play|"
                      r"pause|mute|skip|crank|bump|knock|drop)\b)|as well as|"
-                     r"afterwards|and|then|also|plus)\b\s*"
+                     r"afterwards|and|then|also|plus|n)\b\s*"
+                     # "and" clipped: "turn the music down an' close the window"
+                     r"|\s+(?:an'|'n'|n')(?=\s)\s*"
                      # ", so <verb>" is one cut, before a comma's ("…, so open the window and …")
                      r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
                      r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"

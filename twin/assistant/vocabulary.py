@@ -66,7 +66,8 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "hey assistant", "ok assistant", "assistant",
         # polite wrappers ("i want to" / "let's" stay: "let's play chess" is a game)
         "is it possible to", "would it be possible to", "do me a favor and", "do me a favour and",
-        "do us a favor and", "do us a favour and", "be a love and", "be a dear and",
+        "do us a favor and", "do us a favour and", "i want that you", "i would like that you",
+        "be a love and", "be a dear and",
         "be a star and", "be a doll and", "be a pal and",
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
         "why don't you", "go ahead and", "could you possibly", "can you possibly",
