@@ -351,6 +351,7 @@ def _split_said(
     chosen: list[str] = []
     asides: list[str] = []
     purposes: list[str] = []
+    away = False  # an aside's subject is a thing an "it" cannot be read as the volume of
     for i, piece in enumerate(pieces):
         if chosen and PURPOSE[lang].match(piece.strip(" .!。！")) and read(chosen[-1])[1] == "no":
             purposes.append(piece)  # "把天窗打开，透透气": why the part before, not a command
@@ -380,10 +381,13 @@ def _split_said(
                     if not _aside(piece, read(piece)[0], lang, after=bool(chosen)):
                         return None
                     asides.append(piece)
-                    named = topic_words(piece, lang)
+                    subject = _subject_topic(piece) if lang == "en" else None
+                    named = subject or topic_words(piece, lang)
                     setter = active_catalogue().setter(named)
                     if setter is not None and lang == "en":  # "it's really loud, turn it down"
                         said.append(Turn(piece, setter, None))
+                    elif subject is not None:  # "the AC is way too loud, turn it down"
+                        away = True
                     continue
                 chosen.extend(shared)
                 continue
@@ -393,6 +397,9 @@ def _split_said(
                 said.append(Turn(piece, part.intent, part.value))  # type: ignore[arg-type]
         else:
             chosen.extend(piece[a:b] for a, b in spans.parts)
+    if away and any(read(p)[0].intent.startswith("media_volume") and _IT.search(p)
+                    for p in chosen):
+        return None  # "the heater is really loud, turn it down": not the music's volume
     if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) + len(purposes) < 2:
         return None
     out: list[tuple[str, Part]] = []
@@ -602,6 +609,30 @@ _PAST_CAUSE = re.compile(
 _SILENCE = re.compile(r"\b(?:quiet|silent|silence|boring|bored)\b|静悄悄|安静|无聊|没声",
                       re.IGNORECASE)
 """Silence complained of: music played is its answer, not the volume the words name."""
+
+
+_SUBJECT = re.compile(
+    r"^(?:(?:right|so|ok|okay|oh|ugh|god|man)[\s,]+)*(?:the|my|our|this|that|your)\s+"
+    r"(?:(?:front|rear|back|car's|car|stupid|bloody|damn)\s+)?(?P<d>air conditioning|"
+    r"air conditioner|air ?con|aircon|climate control|climate|fan|blower|vents?|ventilation|air|"
+    r"ac|a/?c|heater|heating|radiator|defroster|defrost|demister|sunlight|sun|lights|light|"
+    r"screen|display|dashboard|wipers?|indicator)\b", re.IGNORECASE)
+"""An aside's subject that names a thing with no volume: what its "it" points to."""
+_SUBJECT_TOPIC = {"fan": "climate_fan", "blower": "climate_fan", "vent": "climate_fan",
+                  "vents": "climate_fan", "ventilation": "climate_fan", "air": "climate_fan",
+                  "heater": "climate_temperature", "heating": "climate_temperature",
+                  "radiator": "climate_temperature"}
+_IT = re.compile(r"\bit\b", re.IGNORECASE)
+
+
+def _subject_topic(piece: str) -> str | None:
+    """The topic an English aside's subject names ("the vents are roaring": the fan), or
+    ``"other"`` for a thing with no level a following "it" could set (the AC, the sun, the
+    screen); None when the aside starts with no such subject."""
+    found = _SUBJECT.match(piece.strip())
+    if found is None:
+        return None
+    return _SUBJECT_TOPIC.get(found.group("d").lower(), "other")
 
 
 def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
