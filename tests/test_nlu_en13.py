@@ -139,6 +139,14 @@ from tests.helpers import rule_actions
     ("roger that, AC off, over", [("climate_ac_off", None)]),
     ("daddy can you put some music on", [("media_play", None)]),
     ("tun di music down nuh", [("media_volume_down", 2)]),
+    # whose window (one window control), an end of the range said bare, "not … enough",
+    # no air felt
+    ("shut the window on her side", [("window_close", None)]),
+    ("the passenger side window up please", [("window_close", None)]),
+    ("blower full", [("climate_set_fan", 7)]),
+    ("it isn't warm enough", [("climate_temperature_up", 1)]),
+    ("the radio is not loud enough", [("media_volume_up", 2)]),
+    ("we can hardly feel the air", [("climate_fan_up", 1)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -190,6 +198,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "close a little the window",
     "is it okay if I open the window tomorrow?",
     "is it okay if I don't open the window",
+    # "not too" is no "not enough"; a seat's side is not read away
+    "it's not too cold",
+    "heat my seat on my side",
     # a circumstance at another time: not how it is now
     "my hands are freezing from the walk this morning, it's fine now",
     "my seat was ice cold after the car wash yesterday",

@@ -492,6 +492,39 @@ _EN = (
      ("mi ",)),
     (re.compile(r"[\s,]+(?:nuh|noh|nah man|ya hear)\s*[?.!]*$", re.IGNORECASE), "",
      ("nuh", "noh", "nah man", "ya hear")),
+    # whose window (the cabin moves one window, whoever's side it is): "open the window on my
+    # side", "my side window down", "open her window" (never beside a seat)
+    (re.compile(r"^(?!.*\bseat)(?P<v>.*\bwindows?\b.*?)\s+(?:on|at|for)\s+(?:my|her|his|our|the "
+                r"driver'?s?|the passenger'?s?|the left|the right)\s+side\b", re.IGNORECASE),
+     r"\g<v>",
+     ("side",)),
+    (re.compile(r"^(?!.*\bseat)(?P<p>.*?)\b(?:my|her|his|the driver'?s?|the passenger'?s?) side "
+                r"(?=windows?\b)", re.IGNORECASE), r"\g<p>the ",
+     ("side window",)),
+    (re.compile(r"^(?!.*\bseat)(?P<p>.*?)\b(?:her|his) (?=windows?\b)", re.IGNORECASE),
+     r"\g<p>the ",
+     ("her window", "his window")),
+    # an end of the range said bare: "fan full", "volume max" -> "set the fan to the maximum"
+    (re.compile(r"^(?:the\s+)?(?P<o>fan|fan speed|blower|volume|temperature|temp)\s+"
+                r"(?:on\s+|at\s+|to\s+)?(?:the\s+)?(?P<e>max|maximum|full|full blast|top|highest|"
+                r"min|minimum|lowest|bottom)\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"set the {m.group('o')} to the "
+     + ("minimum" if m.group("e").lower() in ("min", "minimum", "lowest", "bottom")
+        else "maximum"),
+     ("max", "full", "top", "highest", "min", "lowest", "bottom")),
+    # "not … enough" is the other way too much: "it's not cold enough" -> "it's too warm"
+    (re.compile(r"^(?P<s>it|the (?:music|radio|volume|sound|car|cabin|air|fan|blower))\s*"
+                r"(?:'s not|'s|is not|isn'?t|is)\s+(?:not\s+)?(?P<a>cold|cool|warm|hot|loud|quiet|"
+                r"strong)\s+enough(?P<r>\s+in here)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"{m.group('s')} is too "
+     + {"cold": "warm", "cool": "warm", "warm": "cold", "hot": "cold", "loud": "quiet",
+        "quiet": "loud", "strong": "weak"}[m.group("a").lower()] + (m.group("r") or ""),
+     ("enough",)),
+    # no air felt: "I can barely feel the fan" -> "more air"
+    (re.compile(r"^(?:i|we) can(?:'t| not|not| barely| hardly) feel (?:the|any) (?:fan|air|airflow|"
+                r"breeze)(?: (?:at all|coming out|from the vents|coming out of the vents))*"
+                r"\s*[.!]*$", re.IGNORECASE), "more air",
+     ("feel",)),
     # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),
