@@ -147,6 +147,11 @@ from tests.helpers import rule_actions
     ("it isn't warm enough", [("climate_temperature_up", 1)]),
     ("the radio is not loud enough", [("media_volume_up", 2)]),
     ("we can hardly feel the air", [("climate_fan_up", 1)]),
+    # another song asked for, boredom with this one; a want to go home
+    ("could you put on a different track", [("media_next", None)]),
+    ("play something different please", [("media_next", None)]),
+    ("we're so over this song", [("media_next", None)]),
+    ("i just want to get home", [("navigate_home", None)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -198,6 +203,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "close a little the window",
     "is it okay if I open the window tomorrow?",
     "is it okay if I don't open the window",
+    # a want of home refused or for later
+    "I don't want to go home",
+    "I want to go home later",
     # "not too" is no "not enough"; a seat's side is not read away
     "it's not too cold",
     "heat my seat on my side",
