@@ -1,3 +1,6 @@
+# Over 400 lines: the readings of a request said around its command (suggestions, corrections,
+# refusals, both seats, the other seat, a bare number or pronoun) share one set of patterns per
+# language; split, each reading would import the tables of the others.
 """How people say a command around its template words: the readings the rule NLU tries when
 the sentence as said matches no template whole.
 
