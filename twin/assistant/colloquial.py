@@ -821,7 +821,7 @@ _EN = (
     # "there's fumes pouring in" is "coming in"
     (re.compile(r"\b(?P<n>fumes|smoke|exhaust|dust|rain|snow|water|spray)\s+(?:pouring|blowing|"
                 r"getting|flooding|streaming|piling) in\b", re.IGNORECASE), r"\g<n> coming in",
-     (" in",)),
+     ("pouring", "blowing in", "getting in", "flooding", "streaming", "piling")),
     # what is heard over the noise, said with what the noise does: "over the rain hammering on
     # the roof" -> "over the rain"
     (re.compile(r"\b(?P<o>over|above|with) (?P<n>(?:the|all the|all this) (?:rain|wind|noise|"
@@ -911,12 +911,13 @@ _RULES = {lang: tuple((r[0], r[1], r[2] if len(r) > 2 else _GATES.get(r[0])) for
 
 def plainly(text: str, lang: str) -> str:
     """``text`` without the words that only colour it (see the module doc)."""
+    lowered = text.lower()  # lowered again only when a reading changed the text
     for pattern, said, gate in _RULES["zh-CN" if lang == "zh-CN" else "en"]:
-        if gate is not None:
-            lowered = text.lower()
-            if not any(g in lowered for g in gate):
-                continue
-        text = pattern.sub(said, text)
+        if gate is not None and not any(g in lowered for g in gate):
+            continue
+        changed = pattern.sub(said, text)
+        if changed != text:
+            text, lowered = changed, changed.lower()
     return text.strip()
 
 
