@@ -300,6 +300,79 @@ _EN_THERE = re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\
 _EN_TUNE = re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tune\b",
                       re.IGNORECASE)
 """A "tune" for a song: "skip this tune"."""
+_PERSON = (r"(?:(?:my|the|our|your|his|her)\s+)?(?:dad|daddy|mum|mummy|mam|mom|mommy|nan|nana|gran|"
+           r"granny|grandad|granddad|grandpa|grandma|grandmother|grandfather|wife|husband|partner|"
+           r"son|daughter|kid|kids|children|child|baby|passenger|passengers|missus|hubby|"
+           r"better half|he|she|they|everyone|everybody)")
+"""Someone in the car other than the speaker."""
+_NOT_ADDRESSED = re.compile(
+    r"^(?:no|nope|nah|not|never|don'?t|wait|stop|later|tomorrow|tonight|then|first|also|and|but|"
+    r"or|if|when|after|before|instead|otherwise|window|windows|fan|music|radio|volume|ac|aircon|"
+    r"temperature|temp|heat|heater|seat|seats|defrost|song|track|navigation|home)$",
+    re.IGNORECASE)
+"""Words said first before a comma that bind or name the order: no one addressed."""
+_MORE = frozenset({"higher", "more", "up", "warmer", "hotter", "louder", "stronger"})
+_BOUND = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|soon|instead|rather|"
+    r"seat|window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|song|"
+    r"track|home|blower|vents?|cold|hot|freez\w*|boiling|loud|quiet)\b|[?]", re.IGNORECASE)
+"""A story that binds the decision after it (a time, a condition) or names a cabin function or
+a complaint (which may point another way)."""
+_EN_WANT = re.compile(
+    r"^(?:(?:i|we)\s+(?:really\s+|just\s+|do\s+)?(?:want|need|'d like|would like|'d love|"
+    r"would love|wanna)|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)|"
+    r"let'?s\s+(?:get|have))\s+"
+    r"(?P<x>(?:the|my|our|her|his)\s+(?:\w+\s+){0,3}?(?P<w>open|closed|shut|on|off|at|to|up|"
+    r"down|(?:higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|weaker)"
+    r"(?=\s*(?:please\s*)?[.!]*$))\b[^?,]*?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
+"""A want said as a statement, or asked for oneself, with the thing and its way."""
+
+
+_EN_BARE = re.compile(
+    r"^(?:please\s+)?(?:(?:the|my)\s+)?(?P<o>fan|fan speed|blower|heat|heating|temperature|temp|"
+    r"music|volume|radio|sound)\s+(?:please\s+)?(?P<a>(?:a bit|a little|a touch|slightly)\s+)?"
+    r"(?P<w>up|down|higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|"
+    r"weaker)(?P<r>(?:\s+(?:a bit|a little|a touch|slightly|(?:by\s+)?(?:\w+[- ])?\w+ degrees?|"
+    rf"{_EN_NUMBERS}))?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
+"""A function and its way said bare, with how much: "the fan higher", "heat up two degrees",
+"the music a bit louder"."""
+_UP = frozenset({"up", "higher", "louder", "warmer", "hotter", "stronger"})
+
+
+def _bare(m: re.Match[str]) -> str:
+    """:data:`_EN_BARE` said as the order: "turn the <function> up|down <how much>"."""
+    way = "up" if m.group("w").lower() in _UP else "down"
+    much = (m.group("a") or "").strip() or m.group("r").strip()
+    return f"turn the {m.group('o')} {way} {much}".strip()
+
+
+def _base_verb(said: str) -> str:
+    """``said`` with its first word's gerund as the plain verb ("opening the window" -> "open
+    the window"); as said when it is no gerund of a command."""
+    verb, _, rest = said.partition(" ")
+    base = _GERUND.get(verb.lower())
+    return f"{base} {rest}".strip() if base is not None else said
+
+
+def _wanted(m: re.Match[str]) -> str:
+    """The thing and its way of :data:`_EN_WANT`, said as the order: a comparative with
+    "make", a step up or down with "turn" ("roll" for a window), any other way bare ("the
+    window open", "the fan on two")."""
+    thing, way = m.group("x"), m.group("w").lower()
+    if way in ("up", "down") and re.search(r"\bwindows?\b", thing, re.IGNORECASE):
+        if re.search(r"\b(?:up|down)\s*$", thing, re.IGNORECASE):
+            return f"roll {thing}"  # "the window down": rolled all the way
+        if way == "up":  # how far up is not said plainly enough to set
+            return m.group(0)
+        # "the window down a bit" -> "lower the window a bit"
+        return "lower " + re.sub(r"\s+down\b", "", thing, count=1, flags=re.IGNORECASE)
+    if way in ("up", "down"):
+        return f"turn {thing}"
+    if way in ("open", "closed", "shut", "on", "off", "at", "to"):
+        return thing
+    return f"make {thing}"
+
+
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -316,6 +389,179 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
+    # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
+    (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
+                r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
+     ("bother", "trouble", "problem")),
+    # a want said as a statement or asked for oneself: "I want the window open", "I need the
+    # fan higher", "can I get the heat up a bit", "let's have the seat warmer on" -> the thing
+    # and its way, said as the order (never a question, never "don't want")
+    (_EN_WANT, _wanted,
+     ("want", "need", "like", "love", "get", "have")),
+    # a function and its way said bare: "the fan higher", "heat up two degrees"
+    (_EN_BARE, _bare,
+     (" up", " down", "higher", "lower", "louder", "quieter", "softer", "warmer", "cooler",
+      "hotter", "colder", "stronger", "weaker")),
+    # a polite question said as its negative with a tag: "you couldn't turn the heat up, could
+    # you" -> "turn the heat up", "you wouldn't mind opening the window, would you"
+    # (the tag may already be read away as a courtesy)
+    (re.compile(r"^you (?:couldn'?t|could not|wouldn'?t|would not)\s+(?P<m>mind\s+)?(?:just\s+)?"
+                r"(?P<c>\w.*?)(?:[\s,]+(?:could|would|can|will) (?:you|ya))?\s*[?.!]*$",
+                re.IGNORECASE),
+     lambda m: _base_verb(m.group("c")) if m.group("m") else m.group("c"),
+     ("you couldn", "you wouldn", "you could not", "you would not")),
+    # "give" for more of a function: "give the fan a bump", "give it a bit more heat"
+    (re.compile(r"^give (?P<o>(?:the|my) (?:fan|blower|heat|heating|volume|music|radio))\s+"
+                r"(?:a |another )?(?:bump|boost|nudge|push|kick)(?: up)?\s*[.!]*$", re.IGNORECASE),
+     r"turn \g<o> up",
+     ("give",)),
+    (re.compile(r"^(?:give|get) (?:it|us|me)\s+(?=(?:a (?:bit|little|touch) |some |a lot )?"
+                r"(?:more|less)\s)", re.IGNORECASE), "",
+     ("give", "get")),
+    # how much before "more": "a bit more volume", "some more air" -> "more volume"
+    (re.compile(r"^(?:a\s+)?(?:little bit|bit|little|touch|tad|wee bit|some)\s+"
+                r"(?=(?:more|less)\s+\w)", re.IGNORECASE), "",
+     ("bit", "little", "touch", "tad", "some")),
+    # the number said straight after the function: "set volume five" -> "set the volume to five"
+    (re.compile(rf"^set (?:the )?(?P<o>volume|fan|fan speed|temperature|temp)\s+"
+                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), r"set the \g<o> to ",
+     ("set ",)),
+    # English said with another language's order or words (a learner, a first language's
+    # habits): "please" inside ("the music please louder"), "can you to open", "I want that
+    # you close", how much before the object ("open little the window"), "too much hot",
+    # "is very cold" (no subject), "raise up", "go down the volume", "in twenty two"
+    (re.compile(r"^(?P<a>(?:the|my)\s+\w+(?:\s+\w+)?)\s+please\s+(?=(?:higher|lower|louder|"
+                r"quieter|softer|warmer|cooler|up|down|more|less|on|off|open|closed)\b)",
+                re.IGNORECASE), r"\g<a> ",
+     ("please",)),
+    (re.compile(r"\b(?P<m>can|could|would|will|please) you to (?=\w)", re.IGNORECASE),
+     r"\g<m> you ",
+     (" you to ",)),
+    (re.compile(r"^(?:i|we) (?:want|would like|'d like) that you (?:to )?", re.IGNORECASE), "",
+     ("that you",)),
+    (re.compile(r"^(?P<v>open|lower)\s+(?P<a>a little bit|a little|a bit|little)\s+"
+                r"(?P<o>(?:the|my)\s+windows?)\b", re.IGNORECASE),
+     lambda m: f"{m.group('v')} {m.group('o')} "
+     f"{'a little' if m.group('a').lower() == 'little' else m.group('a')}",
+     ("little", "bit")),
+    (re.compile(r"\btoo much (?=(?:hot|cold|warm|loud|noisy|windy|chilly)\b)", re.IGNORECASE),
+     "too ",
+     ("too much",)),
+    (re.compile(r"^is (?=(?:very|too|so|really|a bit|quite)\s+(?:hot|cold|warm|chilly|loud|"
+                r"quiet|stuffy)\b)", re.IGNORECASE), "it is ",
+     ("is ",)),
+    (re.compile(r"(?<=hot|old|arm|lly|ffy) here\s*[.!]*$", re.IGNORECASE), " in here",
+     (" here",)),
+    (re.compile(r"^raise up\b", re.IGNORECASE), "raise",
+     ("raise up",)),
+    (re.compile(r"^go (?P<w>up|down) (?=(?:the|my) (?:volume|music|fan|temperature|temp|heat)\b)",
+                re.IGNORECASE), r"turn \g<w> ",
+     ("go up", "go down")),
+    (re.compile(rf"\b(?P<o>temperature|temp|fan|volume) in (?={_EN_NUMBERS}\b)", re.IGNORECASE),
+     r"\g<o> to ",
+     (" in ",)),
+    (re.compile(r"^(?:please\s+)?make (?:the |my )?(?P<o>windows?) (?P<w>open|closed|close)\b",
+                re.IGNORECASE),
+     lambda m: f"{'open' if m.group('w').lower() == 'open' else 'close'} the {m.group('o')}",
+     ("make",)),
+    (re.compile(r"^(?:please\s+)?make (?=more \w+\s*(?:please)?\s*[.!]*$)", re.IGNORECASE),
+     "make it ",
+     ("make",)),
+    (re.compile(r"^(?:please\s+)?(?:you\s+)?(?:put|give)\s+(?=(?:more|less)\s+(?:cold|warm|heat|"
+                r"air|volume|music|sound|wind)\b)", re.IGNORECASE), "",
+     ("more", "less")),
+    # the loudness said as strength: "the music is too strong" -> "… too loud"
+    (re.compile(r"\b(?P<o>music|sound|volume|radio)(?P<i>'s| is) (?P<v>too|very|so|really) "
+                r"strong\b", re.IGNORECASE), r"\g<o>\g<i> \g<v> loud",
+     ("strong",)),
+    # a child's or a family's vocative with no comma: "mummy can you make the music louder"
+    (re.compile(r"^(?:mummy|mommy|mum|mom|mama|daddy|dad|papa|nanna|nana|grandma|grandpa|granny)\s+"
+                r"(?=(?:can|could|would|will) you\b|please\b)", re.IGNORECASE), "",
+     ("mum", "mom", "mam", "dad", "pa", "nan", "gran")),
+    # permission asked for what the speaker wants done: "is it okay if I open the window"
+    (re.compile(r"^(?:is it|would it be) (?:ok|okay|alright|all right|fine) if (?:i|we) "
+                r"(?P<c>(?:open|close|shut|roll|crack|turn|put|play|pause|skip|mute)\b[^?]*?)"
+                r"\s*\??$", re.IGNORECASE), r"\g<c>",
+     ("if i", "if we")),
+    # Jamaican spellings: "tun up di AC nuh", "mi cyaan hear di music"
+    (re.compile(r"\btun\b", re.IGNORECASE), "turn",
+     ("tun",)),
+    (re.compile(r"\bdi\b(?=\s+\w)", re.IGNORECASE), "the",
+     ("di ",)),
+    (re.compile(r"^mi (?:cyaan|cyan|kyaan|caan)\b", re.IGNORECASE), "I can't",
+     ("mi ",)),
+    (re.compile(r"[\s,]+(?:nuh|noh|nah man|ya hear)\s*[?.!]*$", re.IGNORECASE), "",
+     ("nuh", "noh", "nah man", "ya hear")),
+    # whose window (the cabin moves one window, whoever's side it is): "open the window on my
+    # side", "my side window down", "open her window" (never beside a seat)
+    (re.compile(r"^(?!.*\bseat)(?P<v>.*\bwindows?\b.*?)\s+(?:on|at|for)\s+(?:my|her|his|our|the "
+                r"driver'?s?|the passenger'?s?|the left|the right)\s+side\b", re.IGNORECASE),
+     r"\g<v>",
+     ("side",)),
+    (re.compile(r"^(?!.*\bseat)(?P<p>.*?)\b(?:my|her|his|the driver'?s?|the passenger'?s?) side "
+                r"(?=windows?\b)", re.IGNORECASE), r"\g<p>the ",
+     ("side window",)),
+    (re.compile(r"^(?!.*\bseat)(?P<p>.*?)\b(?:her|his) (?=windows?\b)", re.IGNORECASE),
+     r"\g<p>the ",
+     ("her window", "his window")),
+    # an end of the range said bare: "fan full", "volume max" -> "set the fan to the maximum"
+    (re.compile(r"^(?:the\s+)?(?P<o>fan|fan speed|blower|volume|temperature|temp)\s+"
+                r"(?:on\s+|at\s+|to\s+)?(?:the\s+)?(?P<e>max|maximum|full|full blast|top|highest|"
+                r"min|minimum|lowest|bottom)\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"set the {m.group('o')} to the "
+     + ("minimum" if m.group("e").lower() in ("min", "minimum", "lowest", "bottom")
+        else "maximum"),
+     ("max", "full", "top", "highest", "min", "lowest", "bottom")),
+    # "not … enough" is the other way too much: "it's not cold enough" -> "it's too warm"
+    (re.compile(r"^(?P<s>it|the (?:music|radio|volume|sound|car|cabin|air|fan|blower))\s*"
+                r"(?:'s not|'s|is not|isn'?t|is)\s+(?:not\s+)?(?P<a>cold|cool|warm|hot|loud|quiet|"
+                r"strong)\s+enough(?P<r>\s+in here)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"{m.group('s')} is too "
+     + {"cold": "warm", "cool": "warm", "warm": "cold", "hot": "cold", "loud": "quiet",
+        "quiet": "loud", "strong": "weak"}[m.group("a").lower()] + (m.group("r") or ""),
+     ("enough",)),
+    # no air felt: "I can barely feel the fan" -> "more air"
+    (re.compile(r"^(?:i|we) can(?:'t| not|not| barely| hardly) feel (?:the|any) (?:fan|air|airflow|"
+                r"breeze)(?: (?:at all|coming out|from the vents|coming out of the vents))*"
+                r"\s*[.!]*$", re.IGNORECASE), "more air",
+     ("feel",)),
+    # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
+    (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
+     ("- ",)),
+    # a number's homophone before its unit: "drop the temp by to degrees" (two), "up for
+    # notches" (four); only before a unit said after its number ("to level one" is "to")
+    (re.compile(r"\b(?P<p>by|to|up|down|at|on|another|just)\s+(?P<n>to|too|for)\s+"
+                r"(?=(?:degrees?|notch(?:es)?|steps?|clicks?|bars?)\b(?!\s+(?:\d|one|two|three|four|"
+                r"five|six|seven|eight|nine|ten|twenty|thirty)))", re.IGNORECASE),
+     lambda m: f"{m.group('p')} {'four' if m.group('n').lower() == 'for' else 'two'} ",
+     (" to ", " too ", " for ")),
+    # "gone" as "become" before a state: "the windscreen's gone all misty", "it's gone cold"
+    (re.compile(r"\b(?P<s>\w+)(?:'s| has| is) gone\s+(?=(?:all |really |so |proper |right |a bit |"
+                r"very )?(?:misty|foggy|steamy|fogged|misted|steamed|cold|freezing|chilly|nippy|"
+                r"hot|boiling|roasting|stuffy|quiet|loud|numb|icy|frosty|baltic)\b)",
+                re.IGNORECASE), r"\g<s> is ",
+     ("gone",)),
+    # the seat heater said in another order: "driver side heat seat" -> "driver's heated seat"
+    (re.compile(r"\b(?P<z>driver|passenger)(?:'s)? side (?=(?:heat seat|heated seat|seat)\b)",
+                re.IGNORECASE), r"\g<z>'s ",
+     ("side",)),
+    (re.compile(r"\bheat seat\b", re.IGNORECASE), "heated seat",
+     ("heat seat",)),
+    # someone addressed first, then the order: "Kuya, can you …", "Dad, turn …", "mate, …"
+    # (one word, no cabin word, no "no/wait/later": those bind the order)
+    (re.compile(r"^(?P<w>[a-z]+)\s*,\s*(?=(?:(?:can|could|would|will) you|please|kindly|just|turn|"
+                r"switch|put|open|close|shut|play|pause|skip|mute|set|make|roll|wind|drop|take|"
+                r"get|bring|crank|bump)\b)", re.IGNORECASE),
+     lambda m: m.group(0) if _NOT_ADDRESSED.match(m.group("w")) else "",
+     (",",)),
+    # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
+    # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
+    (re.compile(rf"^(?!.*\bseat){_PERSON}\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
+                re.IGNORECASE), "I can't ",
+     ("hear",)),
+    (re.compile(rf"\b(?P<p>in|into|at)\s+(?:{_PERSON}'s|his|her|their)\s+(?=(?:eyes|face)\b)",
+                re.IGNORECASE), r"\g<p> my ",
+     ("eyes", "face")),
     # a number corrected without a pause: "set the fan to five no four" -> "… to four"
     (_EN_FIXED_NUMBER, r"\g<b>"),
     # what happened, told before the request; an occasion said after it
@@ -360,11 +606,12 @@ _EN = (
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
                 r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
-                r"ngl|tbh|rn|lol|imo)\b)+"
+                r"ngl|tbh|rn|lol|imo|po|oh|over|copy|roger|over and out)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
-                r"bruh|bruv|dude|yo|fam|"
+                r"bruh|bruv|dude|yo|fam|sweet as|chur|cuz|breaker breaker|breaker|ten four|10-4|"
+                r"copy that|roger that|roger|"
                 r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
     # "like" as a filler before a verb: "mute it and like open my window"
     # (only first, after "and" or a comma: "I don't like open windows" keeps it)
@@ -422,10 +669,18 @@ _EN = (
      lambda m: f"turn the {m.group('o')} "
      f"{'down' if m.group('w').lower() in ('less', 'lower') else 'up'}",
      ("less", "lower", "more", "higher")),
-    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool)\b", re.IGNORECASE),
+    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool|low|high|strong|weak|hot|soft)\b",
+                re.IGNORECASE),
      lambda m: {"loud": "louder", "quiet": "quieter", "cold": "colder", "warm": "warmer",
-                "cool": "cooler"}[m.group("a").lower()],
+                "cool": "cooler", "low": "lower", "high": "higher", "strong": "stronger",
+                "weak": "weaker", "hot": "hotter", "soft": "softer"}[m.group("a").lower()],
      ("more ",)),
+    # "put" before a comparative: "put the fan stronger" -> "turn the fan up"
+    (re.compile(r"^put (?P<r>(?:the|my) \w+(?: \w+)? (?:higher|lower|louder|quieter|stronger|"
+                r"weaker|warmer|cooler|colder|hotter|softer)\s*(?:please)?\s*[.!]*)$",
+                re.IGNORECASE),
+     lambda m: _bare(b) if (b := _EN_BARE.match(m.group("r"))) is not None else m.group(0),
+     ("put ",)),
     # "the wife's" (Irish, Australian) is "my wife's"
     (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my ",
      ("wife", "missus", "missis", "hubby", "husband")),
@@ -519,7 +774,7 @@ _EN = (
      r"\g<v>the passenger \g<n>\g<r>"),
     # a pointing "that" before the thing: "turn that music down" -> "turn the music down"
     (re.compile(r"\bthat (?=(?:music|song|radio|fan|window|heat|heater|heating|ac|aircon|"
-                r"air con|volume|seat heater|blower)\b)", re.IGNORECASE), "the "),
+                r"air con|volume|seat heater|blower|air|vents?)\b)", re.IGNORECASE), "the "),
     # "help me" before the order (Nigerian, Indian, Chinese-influenced English): "please help me
     # turn the temperature up" -> "turn the temperature up"
     (re.compile(r"^(?:(?:please|kindly|can you|could you|pls)\s+)?help (?:me|us) (?:to )?"
@@ -547,6 +802,93 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a complaint's circumstance said after it: "the windscreen keeps misting up on the inside
+    # as we climb", "this seat is ice cold after a day on the slopes", "there's fumes pouring in
+    # through the window from that lorry" (no "but", no "not", no other time: nothing else
+    # is asked, and it is now)
+    (re.compile(r"^(?P<v>(?:the|this|my|our|her|his|all this|all the|there'?s|there is|it'?s|"
+                r"it is|i'?m|i am|we'?re|we are)\b.*?\b(?:is|are|'s|'re|keeps|keep|am)\b.*?)"
+                r"\s+(?:after|as we|as i|while we|while i|in all this|with all this|from (?:that|"
+                r"the|this|those)|since|off the|on the way)\b(?![^,]*\b(?:but|not|n't|no|last|"
+                r"yesterday|earlier|ago|tomorrow|later|tonight|morning|week)\b)"
+                r"[^,]*$", re.IGNORECASE), r"\g<v>",
+     (" after ", " as ", " while ", " all this ", " from ", " since ", " off the ", " on the way")),
+    (re.compile(r"^(?P<s>all this|all the|the|this)\s+"
+                r"(?P<n>dust|smoke|fumes|exhaust|rain|snow|spray)\s+(?:off|from)\s+"
+                r"(?:the|that|this)\s+\w+(?:\s+\w+)?\s+(?=(?:is|are|'s|keeps)\b)",
+                re.IGNORECASE), r"\g<s> \g<n> ",
+     (" off ", " from ")),
+    # "there's fumes pouring in" is "coming in"
+    (re.compile(r"\b(?P<n>fumes|smoke|exhaust|dust|rain|snow|water|spray)\s+(?:pouring|blowing|"
+                r"getting|flooding|streaming|piling) in\b", re.IGNORECASE), r"\g<n> coming in",
+     ("pouring", "blowing in", "getting in", "flooding", "streaming", "piling")),
+    # what is heard over the noise, said with what the noise does: "over the rain hammering on
+    # the roof" -> "over the rain"
+    (re.compile(r"\b(?P<o>over|above|with) (?P<n>(?:the|all the|all this) (?:rain|wind|noise|"
+                r"engine|traffic|kids|road noise|roadworks|hail))\s+(?:hammering|pounding|beating|"
+                r"drumming|howling|roaring|screaming|shouting)\b.*$", re.IGNORECASE),
+     r"\g<o> \g<n>",
+     ("over ", "above ", "with ")),
+    # "like" hedging a quantity, and a day said last: "heard this track like a million times
+    # today" -> "… a million times"
+    (re.compile(r"\blike (?=(?:a million|a hundred|a thousand|a billion|ten|twenty|fifty|"
+                r"a hundred and)\b)", re.IGNORECASE), "",
+     ("like ",)),
+    (re.compile(r"(?<=\btimes) (?:today|already|this week|this morning|in a row|on this trip)"
+                r"\s*[.!]*$", re.IGNORECASE), "",
+     ("times",)),
+    # the way said twice: "wind the window up the window up quick" -> "… the window up quick"
+    (re.compile(r"\b(?P<p>the \w+ (?:up|down|on|off))\s+(?P=p)\b", re.IGNORECASE), r"\g<p>"),
+    # the whole way (and its homophone "hole way") is all the way
+    (re.compile(r"\b(?:the )?(?:whole|hole) way (?=(?:up|down|open|closed)\b)", re.IGNORECASE),
+     "all the way ",
+     ("whole way", "hole way")),
+    # someone else cold: "she's shivering", "he's freezing" (everyone's air, never a seat)
+    (re.compile(rf"^(?!.*\bseat)(?:{_PERSON})(?:'s| is| are|'re)\s+(?:(?:so|really|very|a bit|"
+                r"too|all|absolutely)\s+)?(?P<c>shivering|freezing|frozen|cold|chilly)\s*[.!]*$",
+                re.IGNORECASE), r"the passengers are \g<c>",
+     ("shiver", "freez", "frozen", "cold", "chilly")),
+    # a complaint passed on while it is said: "the wife's saying her seat is …"
+    (re.compile(r"^(?:my (?:wife|husband|partner)|she|he)(?:'s| is) (?:saying|telling me)(?: that)?"
+                r"\s+(?=(?:her|his)\b)", re.IGNORECASE), "",
+     ("saying", "telling")),
+    # a non-native "make … on": "make please the air condition on" -> "turn on the …"
+    (re.compile(r"\bair condition\b", re.IGNORECASE), "air conditioning",
+     ("condition ",)),
+    (re.compile(r"^(?:please\s+)?make\s+(?:please\s+)?(?P<o>(?:the\s+)?(?:air conditioning|"
+                r"air conditioner|a ?c|aircon|air con|fan|blower|defrost|defroster|demister|radio|"
+                r"music|seat heater|seat warmer|heated seat))\s+(?P<w>on|off)\s*[.!]*$",
+                re.IGNORECASE), r"turn \g<w> \g<o>",
+     ("make",)),
+    # a function, an amount and a way said bare: "the temperature one degree higher", "the fan
+    # one step less" -> "turn the temperature up by one degree"
+    (re.compile(rf"^(?:please\s+)?(?:the\s+)?(?P<o>temperature|temp|fan|fan speed|blower|volume)\s+"
+                rf"(?:by\s+)?(?P<n>{_EN_NUMBERS})\s+(?P<u>degrees?|steps?|notch(?:es)?|levels?|"
+                r"clicks?)\s+(?P<w>higher|more|up|warmer|hotter|louder|stronger|lower|less|down|"
+                r"cooler|colder|quieter|softer|weaker)\s*[.!]*$", re.IGNORECASE),
+     lambda m: (f"turn the {m.group('o')} "
+                f"{'up' if m.group('w').lower() in _MORE else 'down'} "
+                + (m.group('n') if m.group('o').lower() == 'volume'
+                   else f"by {m.group('n')} {m.group('u')}")),
+     (" degree", " step", " notch", " level", " click")),
+    # going back a song: "go back to the song before this one" -> "play the song before …"
+    (re.compile(r"^go back to (?=(?:the|that) (?:song|track|one) before\b)", re.IGNORECASE),
+     "play ",
+     ("go back",)),
+    # whose side, said by the person: "the seat warmer on my better half's side"
+    (re.compile(r"\bbetter half\b", re.IGNORECASE), "wife",
+     ("better half",)),
+    (re.compile(r"\bon (?:my|the) (?:wife|husband|partner|missus|hubby)'?s side\b",
+                re.IGNORECASE), "on the passenger side",
+     ("side",)),
+    # what happened, then the decision after "you know what": the decision alone, unless the
+    # story binds it (a time, a condition, whose seat, a function of its own) or it points back
+    (re.compile(r"^(?P<s>.+?)\byou know what\b[\s,]+(?P<c>(?:just\s+)?(?:turn|put|switch|open|"
+                r"close|shut|roll|wind|play|pause|mute|skip|set|drop|take|get|bring|crank|bump)\b"
+                r".*)$", re.IGNORECASE),
+     lambda m: m.group(0) if _BOUND.search(m.group("s")) or _BACK.search(m.group("c"))
+     else m.group("c"),
+     ("you know what",)),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
@@ -569,12 +911,13 @@ _RULES = {lang: tuple((r[0], r[1], r[2] if len(r) > 2 else _GATES.get(r[0])) for
 
 def plainly(text: str, lang: str) -> str:
     """``text`` without the words that only colour it (see the module doc)."""
+    lowered = text.lower()  # lowered again only when a reading changed the text
     for pattern, said, gate in _RULES["zh-CN" if lang == "zh-CN" else "en"]:
-        if gate is not None:
-            lowered = text.lower()
-            if not any(g in lowered for g in gate):
-                continue
-        text = pattern.sub(said, text)
+        if gate is not None and not any(g in lowered for g in gate):
+            continue
+        changed = pattern.sub(said, text)
+        if changed != text:
+            text, lowered = changed, changed.lower()
     return text.strip()
 
 

@@ -76,11 +76,13 @@ CONJUNCTIONS = {
     "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and after this|and also|"
                      r"after that|after this(?= (?:turn|put|set|open|close|shut|roll|switch|play|"
                      r"pause|mute|skip|crank|bump|knock|drop)\b)|as well as|"
-                     r"afterwards|and|then|also|plus)\b\s*"
+                     r"afterwards|and|then|also|plus|n)\b\s*"
+                     # "and" clipped: "turn the music down an' close the window"
+                     r"|\s+(?:an'|'n'|n')(?=\s)\s*"
                      # ", so <verb>" is one cut, before a comma's ("…, so open the window and …")
                      r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
                      r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"
-                     r"make|bump|knock|stick|pop|bring|wind|crack)\b)"
+                     r"make|bump|knock|stick|pop|bring|wind|crack|take|get|give|navigate)\b)"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"(?:完了|最后)(?=[把将再打开关调播放导])|"
@@ -92,6 +94,18 @@ CONJUNCTIONS = {
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / 同埋 / ，
 / a pause (a space between two Chinese words)"""
 
+_REASON_AFTER = re.compile(
+    r"(?<=\w)(?<!\bif)(?<!\bwhen)(?<!\bso)(?<!\bas)(?<!\bcause)"
+    r"(?<!\bbecause)(?<!\bsince)(?<!\buntil)(?<!\btill)(?<!\bthat)(?<!\bthink)"
+    r"(?<!\bknow)(?<!\bguess)(?<!\bsay)(?<!\bsays)(?<!\bsaid)(?<!\bunless)"
+    r"(?<!\bonce)(?<!\bwhile)(?<!\bbefore)(?<!\bafter)(?<!\bbut)(?<!\bor)"
+    r"(?<!\bwhere)(?<!\bhow)(?<!\bwhat)(?<!\bwhy)(?<!\bwhether)"
+    r"\s+(?=(?:i'?m|i am|i can'?t|i cannot|i'?ve|it'?s|she'?s|he'?s|we'?re|"
+    r"they'?re|there'?s)\s)",
+    re.IGNORECASE)
+"""A reason said after the command with no pause marked ("drop the temp two degrees I'm
+sweating"): a clause's subject and verb start a part, unless a word before binds it ("if it's",
+"so it's", "I think it's"). Tried only when the sentence has no reading as said."""
 _VERB_HEADS = re.compile(
     r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
     r"调节|设置|切换|暂停|继续播放|上一首|下一首|换一首|对着|朝着|"
@@ -122,6 +136,7 @@ not: "座椅加热关掉|空调打开" says the verb after its object."""
 
 _FILLER_PART = {
     "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
+                     r"thanks|thank you|thank you very much|thanks a lot|cheers|ta|please|"
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
@@ -274,6 +289,24 @@ def split_commands(
 ) -> list[tuple[str, Part]] | None:
     """``(text, result)`` of each part of ``text`` in order, or None when there is no reading
     of two or more parts the rules are all sure of with at least one command (see the module
+    doc); an English sentence with no such reading as said is read again with a pause marked
+    before a reason said after the command (:data:`_REASON_AFTER`)."""
+    found = _split_said(text, lang, history, parse, topic_of, whole)
+    if found is None and lang == "en" and (marked := _REASON_AFTER.sub(", ", text)) != text:
+        found = _split_said(marked, lang, history, parse, topic_of)
+    return found
+
+
+def _split_said(
+    text: str,
+    lang: str,
+    history: Sequence[Turn],
+    parse: Callable[[str, Sequence[Turn]], Part],
+    topic_of: Callable[[str], str],
+    whole: Part | None = None,
+) -> list[tuple[str, Part]] | None:
+    """``(text, result)`` of each part of ``text`` in order, or None when there is no reading
+    of two or more parts the rules are all sure of with at least one command (see the module
     doc). ``parse`` reads one part (with ``history``), ``topic_of`` names an intent's
     function (two parts on one function are one request said twice); ``whole`` is the
     sentence's own reading, if already made (it is not parsed again)."""
@@ -318,6 +351,7 @@ def split_commands(
     chosen: list[str] = []
     asides: list[str] = []
     purposes: list[str] = []
+    away = False  # an aside's subject is a thing an "it" cannot be read as the volume of
     for i, piece in enumerate(pieces):
         if chosen and PURPOSE[lang].match(piece.strip(" .!。！")) and read(chosen[-1])[1] == "no":
             purposes.append(piece)  # "把天窗打开，透透气": why the part before, not a command
@@ -347,10 +381,13 @@ def split_commands(
                     if not _aside(piece, read(piece)[0], lang, after=bool(chosen)):
                         return None
                     asides.append(piece)
-                    named = topic_words(piece, lang)
+                    subject = _subject_topic(piece) if lang == "en" else None
+                    named = subject or topic_words(piece, lang)
                     setter = active_catalogue().setter(named)
                     if setter is not None and lang == "en":  # "it's really loud, turn it down"
                         said.append(Turn(piece, setter, None))
+                    elif subject is not None:  # "the AC is way too loud, turn it down"
+                        away = True
                     continue
                 chosen.extend(shared)
                 continue
@@ -360,6 +397,9 @@ def split_commands(
                 said.append(Turn(piece, part.intent, part.value))  # type: ignore[arg-type]
         else:
             chosen.extend(piece[a:b] for a, b in spans.parts)
+    if away and any(read(p)[0].intent.startswith("media_volume") and _IT.search(p)
+                    for p in chosen):
+        return None  # "the heater is really loud, turn it down": not the music's volume
     if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) + len(purposes) < 2:
         return None
     out: list[tuple[str, Part]] = []
@@ -468,7 +508,10 @@ def _direction(intent: str) -> str | None:
 
 
 _ASIDE_START = {
-    "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
+    # (a discourse filler first: "right, that's Nan dropped off, get us home")
+    "en": re.compile(r"^(?:(?:right|so|ok|okay|well|yeah|alright|look|oh)[\s,]+)*"
+                     r"(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|these|those|it|it's|its|"
+                     r"it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle|grandad|granddad|nana|grandmother|grandfather)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
@@ -566,6 +609,30 @@ _PAST_CAUSE = re.compile(
 _SILENCE = re.compile(r"\b(?:quiet|silent|silence|boring|bored)\b|静悄悄|安静|无聊|没声",
                       re.IGNORECASE)
 """Silence complained of: music played is its answer, not the volume the words name."""
+
+
+_SUBJECT = re.compile(
+    r"^(?:(?:right|so|ok|okay|oh|ugh|god|man)[\s,]+)*(?:the|my|our|this|that|your)\s+"
+    r"(?:(?:front|rear|back|car's|car|stupid|bloody|damn)\s+)?(?P<d>air conditioning|"
+    r"air conditioner|air ?con|aircon|climate control|climate|fan|blower|vents?|ventilation|air|"
+    r"ac|a/?c|heater|heating|radiator|defroster|defrost|demister|sunlight|sun|lights|light|"
+    r"screen|display|dashboard|wipers?|indicator)\b", re.IGNORECASE)
+"""An aside's subject that names a thing with no volume: what its "it" points to."""
+_SUBJECT_TOPIC = {"fan": "climate_fan", "blower": "climate_fan", "vent": "climate_fan",
+                  "vents": "climate_fan", "ventilation": "climate_fan", "air": "climate_fan",
+                  "heater": "climate_temperature", "heating": "climate_temperature",
+                  "radiator": "climate_temperature"}
+_IT = re.compile(r"\bit\b", re.IGNORECASE)
+
+
+def _subject_topic(piece: str) -> str | None:
+    """The topic an English aside's subject names ("the vents are roaring": the fan), or
+    ``"other"`` for a thing with no level a following "it" could set (the AC, the sun, the
+    screen); None when the aside starts with no such subject."""
+    found = _SUBJECT.match(piece.strip())
+    if found is None:
+        return None
+    return _SUBJECT_TOPIC.get(found.group("d").lower(), "other")
 
 
 def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:

@@ -1,3 +1,6 @@
+# Over 400 lines: the readings of a request said around its command (suggestions, corrections,
+# refusals, both seats, the other seat, a bare number or pronoun) share one set of patterns per
+# language; split, each reading would import the tables of the others.
 """How people say a command around its template words: the readings the rule NLU tries when
 the sentence as said matches no template whole.
 
@@ -64,7 +67,8 @@ _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+
 """A filler said between commas ("open the window, like, a quarter of the way")."""
 _G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
-                      r"what about|could you try|try)\s+(?P<rest>.+)$", re.IGNORECASE)
+                      r"what about|could you try|try|fancy|d'?you fancy|do you fancy|any chance of)"
+                      r"\s+(?P<rest>.+)$", re.IGNORECASE)
 _BASE = {
     "turning": "turn", "closing": "close", "opening": "open", "putting": "put", "setting": "set",
     "making": "make", "skipping": "skip", "playing": "play", "lowering": "lower",
@@ -96,7 +100,7 @@ def normalise(text: str, lang: str) -> str:
             if verb.lower().endswith("ing"):
                 base = _BASE.get(verb.lower())
                 text = f"{base} {tail}".strip() if base is not None else text
-            elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what")):
+            elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what", "any")):
                 text = rest  # "how about some heat", not "what about the music?"
     text = topic_first(text, lang)
     if not _WINDOW.search(text):  # "open the window, but not too far" is not all the way
@@ -140,6 +144,7 @@ _FIX = {
     "en": re.compile(
         r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch that|"
         r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|no sorry|sorry|"
+        r"actually no|no actually|"
         r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
@@ -150,8 +155,10 @@ _FIX = {
 }
 """A self-correction: what was said first (x), the marker, and the wish that replaces it (y)."""
 _DONT = {
-    "en": re.compile(r"^(?:don'?t|do not|no need to)\s+(?P<x>.+?)\s*[,;]\s*"
-                     r"(?:(?:just|only|but|instead|rather)\s+)?(?P<y>.+)$", re.IGNORECASE),
+    "en": re.compile(r"^(?:don'?t|do not|no need to)\s+(?P<x>.+?)(?:\s*[,;]\s*"
+                     r"(?:(?:just|only|but|instead|rather)\s+)?|\s+(?:just|but|instead)\s+"
+                     r"(?=(?:put|set|open|close|shut|roll|turn|make|bring|wind|crack)\b))"
+                     r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:别|不要|不用)(?P<x>.+?)[，,;；]\s*(?:就|只|只要|而是|改成)?"
                         r"(?P<y>.+)$"),
 }
@@ -373,6 +380,9 @@ _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)
 _EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b))")
 _ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
                       r"(?:的)?座椅加热")
+_EN_BOTH_HEATED = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
+                             r"seats\s+(?:heated|warmed)(?:\s+please)?(?:\s+on\b)?", re.IGNORECASE)
+"""Both seats said heated ("both seats heated on high"): both seat heaters on."""
 _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the two)\s+"
                            r"(?:(?:of )?the\s+)?(?:front\s+)?seats\b", re.IGNORECASE)
 
@@ -381,7 +391,8 @@ def both_zones(text: str, lang: str) -> str | None:
     """``text`` with "both (front) seat heaters" said as the driver's and the passenger's
     ("turn on the driver seat heater and the passenger seat heater"), or None."""
     if lang == "en":
-        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text)
+        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text.rstrip(" .!"))
+        text = _EN_BOTH_HEATED.sub("both seat heaters on", text)
         found = _EN_BOTH.search(text)
         if found is None:
             return None

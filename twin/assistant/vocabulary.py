@@ -66,9 +66,14 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "hey assistant", "ok assistant", "assistant",
         # polite wrappers ("i want to" / "let's" stay: "let's play chess" is a game)
         "is it possible to", "would it be possible to", "do me a favor and", "do me a favour and",
+        "do us a favor and", "do us a favour and", "i want that you", "i would like that you",
+        "be a love and", "be a dear and",
+        "be a star and", "be a doll and", "be a pal and",
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
         "why don't you", "go ahead and", "could you possibly", "can you possibly",
         "if you could",
+        # "please" said before the question ("please could you …"): the question's own order
+        "please could you", "please can you", "please would you", "please will you",
         # fillers and a leave to act said first ("ugh, ...", "ok, you can start the music")
         "ugh", "hmm", "hm", "um", "uh", "oh", "ok", "okay", "alright", "well", "just",
         "you can", "you could", "actually",
@@ -97,7 +102,9 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            "for me", "for us", "instead", "go on", "go ahead", "please", "thanks", "thank you",
            "mate", "cheers", "as well", "too",
            # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
-           "now", "right now", "quickly", "quick", "asap", "would ye", "will ye"),
+           "now", "right now", "quickly", "quick", "asap", "would ye", "will ye",
+           # "for now" whole: "now" alone would leave "… off for" behind
+           "for now", "for the moment"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
               "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢"),
 }
