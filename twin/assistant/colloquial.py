@@ -47,6 +47,52 @@ _ZH = (
     # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
+    (re.compile(r"风亮"), "风量"),
+    # a word cut and said again after a pause ("温…温度", "主驾座…座椅"): the cut part once;
+    # a pause said first ("…能不能帮我…", after a filler) is nothing
+    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})(?:…|\.{2,}|。{2,}|——|-)+\s*(?=(?P=a))"), ""),
+    (re.compile(r"^(?:…|\.{2,}|。{2,}|——|-)+\s*"), ""),
+    # Wuhan and the south-west's 莫 for 别 ("莫放了", "莫开了"), 哈子 for 一下 ("停哈子"),
+    # Tianjin's 介 for 这 ("介窗户开一半儿")
+    (re.compile(r"莫(?=[放开关调吹播响唱动搞整弄])"), "别"),
+    (re.compile(r"哈子(?=[儿嘛吧撒噻]?$)"), "一下"),
+    (re.compile(r"(?:^|(?<=[，,\s]))介(?=个|窗|车|空调|冷气|风|音乐|歌|声音|座|温度)"), "这"),
+    # Cantonese: 少少 (a little), 啲 for 点 ("大声啲"), 细声 for 小声, 熄/闩 for 关, 咗 for 了,
+    # 唔好 for 别
+    (re.compile(r"少少"), "一点"),
+    (re.compile(r"(?<=[大小高低快慢声凉暖细])啲"), "点"),
+    (re.compile(r"细声"), "小声"),
+    (re.compile(r"熄(?:咗|埋|掉)?(?=冷气|空调|音乐|歌)"), "关掉"),
+    (re.compile(r"闩(?:咗|埋|掉|上)?(?=窗|车窗)"), "关"),
+    # the radio for the music it plays ("收音机大声啲", "关掉收音机")
+    (re.compile(r"收音机"), "音乐"),
+    (re.compile(r"(?<=[开关停])咗"), "了"),
+    (re.compile(r"唔好(?=[开关调放播吹])"), "别"),
+    (re.compile(r"(?<=[调校开较放整搞])细(?=一?[啲点些]|$)"), "小"),
+    (re.compile(r"^部车"), "车里"),
+    (re.compile(r"(?<=[好太])焗"), "闷"),
+    # more of speech recognition's homophones of cabin words
+    (re.compile(r"空条"), "空调"),
+    (re.compile(r"车床"), "车窗"),
+    (re.compile(r"拨放|波放"), "播放"),
+    (re.compile(r"温渡"), "温度"),
+    (re.compile(r"净音"), "静音"),
+    (re.compile(r"除物"), "除雾"),
+    # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
+    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
+    # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
+    # the order
+    (re.compile(r"^(?:救命|笑死|无语|绝了|服了|破防了|真的会谢|谁懂啊|家人们谁懂啊?)[，,!！\s]+"
+                r"(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^(?:就是说|就是)(?=[把将]|打开|关闭|关掉|播放|暂停)"), ""),
+    # Taiwan and Fujian: 关起来/开起来 for 关上/打开, 开强/开弱 for 开大/开小, a final 厚
+    (re.compile(r"(?P<v>[开关])起来(?=[吧啦了啊呀厚]?$)"),
+     lambda m: "打开" if m.group("v") == "开" else "关上"),
+    (re.compile(r"(?<=[开调])(?P<w>[强弱])(?=一?点|些)"),
+     lambda m: "大" if m.group("w") == "强" else "小"),
+    (re.compile(r"(?<![太很好真挺蛮])厚$"), ""),
+    # "very" said in Beijing, Tianjin and Shanghai: 倍儿热, 交关冷
+    (re.compile(r"(?:倍儿|交关|贼拉)(?=[冷热闷吵凉])"), "太"),
     (re.compile(r"(?:俺|咱)(?=们)"), "我"),
     (re.compile(r"(?:俺|咱)(?!们)"), "我"),
     (re.compile(r"一下下"), "一下"),
@@ -67,7 +113,7 @@ _ZH = (
     # 冷" is the weather)
     (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
     # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
-    (re.compile(r"^(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
+    (re.compile(r"^[把将]?(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
     # the north's 忒 for 太 ("风忒大了"), Shanghai's 关脱 for 关掉
     (re.compile(r"忒(?=[大小冷热闷吵凉烫高低响])"), "太"),
     (re.compile(r"(?<=关)脱(?=了|$)"), "掉"),
@@ -96,6 +142,8 @@ _ZH = (
                 r"[？?。！!]*$"), ""),
     # the same tag said first: "中不中，把空调打开"
     (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
+    # 喽/咯 after an on/off verb said last is its 了 ("把空调关喽" -> "把空调关了")
+    (re.compile(r"(?<=[开关])(?:喽|咯|啰)(?=[。！!～~]*$)"), "了"),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐)+"
                 r"[。！!～~]*$"), ""),
@@ -163,8 +211,9 @@ _ZH = (
     (re.compile(r"冷气(?=(?:开|关|打开|关闭|关掉|关上)(?:了|上|掉|一下)?[吧啊呀]?$)"), "空调"),
     # a passenger's complaint passed on, about the cabin (never a seat: whose seat is unsaid)
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子))(?:我)?(?:妈|爸|老妈|老爸|妈妈|爸爸|爷爷|奶奶|"
-                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事)"
-                r"(?:说|觉得|嫌|喊)(?=.)"), ""),
+                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事|"
+                r"老爷子|老太太|老人家|老人|宝宝|小孩|娃|领导|老板)"
+                r"(?:一直|老是|总是|总|直|又|都)?(?:说|觉得|嫌|喊)(?:着)?(?=.)"), ""),
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
@@ -174,6 +223,10 @@ _ZH = (
     (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
                 r"换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
+    # why music is asked for, said right after it: "来点音乐解解闷", "放首歌提提神"
+    (re.compile(r"(?<=音乐|歌曲|首歌|点歌|儿歌|歌儿)[，,\s]*(?:给我|让我|帮我|好)?(?:解解闷|解个闷|解闷|"
+                r"提提神|提个神|提神|醒醒脑|醒醒神|醒脑|解解乏|解乏|放松放松|放松一下|放松|散散心|"
+                r"散心|助助兴|热闹热闹|热闹一下)(?:儿)?[吧啊呀]?$"), ""),
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
     (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打]|往[上下高低]|[小大]点声)"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
@@ -188,8 +241,13 @@ _ZH = (
     (re.compile(r"哈气|水汽|白汽|雾气|水雾"), "雾"),
     (re.compile(r"^(?:前面|前头|前边)的?(?=玻璃)"), ""),
     (re.compile(r"(?<=玻璃上)(?:糊了|蒙了|起了|结了)(?:一层|层)?(?=雾)"), "全是"),
-    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"
-    (re.compile(r"^这(?=歌听)"), "这首"),
+    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"; heard till the ears grow calluses
+    # or a hundred times ("听得我耳朵都起茧了", "都听八百遍了")
+    (re.compile(r"^这(?=歌(?:都|我都|我)?听)"), "这首"),
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:得|到)?(?:我)?(?:耳朵)?(?:都)?(?:起|长|出)"
+                r"(?:老)?茧(?:子)?了?$"), r"\g<s>听腻了"),
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
+                r"(?:遍|次)了?$"), r"\g<s>听腻了"),
     # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
     (re.compile(r"^(?:我|我们)?(?:也|都|真|实在)?(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|"
                 r"(?:怎么|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
@@ -202,7 +260,8 @@ _ZH = (
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
     (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
-                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
+                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|一头汗|满头(?:大)?汗|一身汗|直冒汗|冒汗|吃不消|遭不住|扛不住|"
+                r"顶不住|喘不过气|透不过气|冒烟|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
                 r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
@@ -250,6 +309,7 @@ _ZH = (
     # the loudspeakers too loud: "音响有点太大声了" -> "声音有点太大了"
     (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
     (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
+    (re.compile(r"(?<=[太好真])小声(?=了|$)"), "小"),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})

@@ -126,10 +126,33 @@ _FILLER_PART = {
                      r"[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
                         r"好了|好吧|对了|那啥|中不中|中不|好不好|行不行|行不|成不|好伐|好吗|行吗|"
-                        r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了)"
+                        r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了|唔该|唔该晒|救命|笑死|无语|绝了|服了|"
+                        r"破防了|真的会谢|"
+                        # internet shorthand said first ("yysy": 有一说一)
+                        r"(?i:yysy|u1s1|xdm|emm+|plz|pls))"
                         r"[啊呀吧]?[。！!？?]*$"),
 }
 """A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""
+_ZH_SHORTHAND = re.compile(r"^(?i:yysy|u1s1|xdm|emm+|plz|pls)[\s，,!！]+(?=[\u4e00-\u9fff])")
+"""Internet shorthand said first, before a pause ("yysy 太闷了 车窗开条缝")."""
+_ZH_CORRECTS = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是不是|不对不对|不是|不对|我说错了|说错了|"
+                          r"错了)(?:啊|呀)?[。！!]*$")
+"""A part that only says the part before it was misspoken ("静音 哦不是 暂停")."""
+_ZH_NUMBER_FIRST = re.compile(r"^(?:改成|换成|改为)?(?:\d|[零一二两三四五六七八九十百])")
+
+
+def _corrected_zh(pieces: list[str]) -> list[str]:
+    """``pieces`` without each correction marker (:data:`_ZH_CORRECTS`) and the part it takes
+    back, the one said right before it."""
+    out: list[str] = []
+    for i, piece in enumerate(pieces):
+        # a number said instead ("温度二十二，不对，二十一") is the shapes' to put back
+        if _ZH_CORRECTS.match(piece) and 0 < i < len(pieces) - 1 and out and not (
+                _ZH_NUMBER_FIRST.match(pieces[i + 1])):
+            out.pop()
+            continue
+        out.append(piece)
+    return out
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
@@ -280,6 +303,10 @@ def split_commands(
     if conditional(text):  # "过了收费站再开窗": the condition may bind every part
         return None
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
+    if lang == "zh-CN" and pieces:  # "yysy 太闷了 …": the shorthand said first is no part
+        pieces[0] = _ZH_SHORTHAND.sub("", pieces[0]) or pieces[0]
+    if lang == "zh-CN" and any(_ZH_CORRECTS.match(p) for p in pieces[1:-1]):
+        pieces = _corrected_zh(pieces)  # "静音 哦不是 暂停，然后关窗": the part said instead
     joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
@@ -604,6 +631,10 @@ or how much, a cabin function or way, a side or a person (whose seat), a refusal
 question, a correction. A clause with one of them is never left out as an idle aside."""
 
 
+_ZH_PLACE = re.compile(r"在(?:路|桥|高速|高架|环路|半路|山|街|道)[\u4e00-\u9fff]{0,2}?上")
+"""Where the car is ("在桥上", "在高速上"): its 上 is no way of a cabin function."""
+
+
 def _idle_zh(piece: str, after: bool) -> bool:
     """Whether ``piece`` only says the situation of the command beside it: something done,
     said before it ("送完这单了，导航回家"), or a short clause naming nothing of the cabin's, said
@@ -611,6 +642,7 @@ def _idle_zh(piece: str, after: bool) -> bool:
     stay awake (:data:`_ZH_WHY`)."""
     if _ZH_WHY.match(piece):
         return True
+    piece = _ZH_PLACE.sub("在", piece)  # "堵在桥上了": where one is, not a way (上)
     if _ZH_KEEPS.search(piece):
         return False
     return (_ZH_DONE.match(piece) is not None or _ZH_GO.search(piece) is not None

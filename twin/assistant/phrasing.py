@@ -183,10 +183,12 @@ def _noun(topic: str | None, lang: str) -> str | None:
 
 
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
-_ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:调|开|关|升|降|加|减|打开|关闭|"
+_ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:(?:调|开|关|升|降|加|减|打开|关闭|"
                       r"关掉|关上|调高|调低|调大|调小|开大|开小|关小|升高|降低)"
-                      r"(?:一点|一些|一下|点|些|吧|了|啊|呀|儿|掉|上)*$")
-"""A Chinese verb said alone, with nothing but particles after it ("调小一点", "关掉吧")."""
+                      r"(?:一点|一些|一下|点|些|吧|了|啊|呀|儿|掉|上)*|"
+                      r"(?:调|开)?[大小高低](?:[一两二三]|\d)(?:档|挡|格|级|度)(?:吧|了|啊|呀)*)$")
+"""A Chinese verb said alone, with nothing but particles after it ("调小一点", "关掉吧"), or a
+way and a step of it ("再小一档", "调高两度")."""
 
 
 def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:

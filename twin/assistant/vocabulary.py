@@ -87,6 +87,9 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "帮我", "给我", "你帮我", "你给我", "先",
         # a courtesy before a polite question ("请问可以…吗", "dbq，能帮我…吗": 对不起)
         "请问", "dbq", "不好意思", "打扰一下", "对不起",
+        # Cantonese "please" (唔该), internet shorthand said first ("yysy", "u1s1": 有一说一;
+        # "xdm": 兄弟们; "emmm")
+        "唔该", "唔该晒", "麻烦晒", "yysy", "u1s1", "xdm", "emm", "emmm", "emmmm", "plz", "pls",
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -99,7 +102,7 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
            "now", "right now", "quickly", "quick", "asap", "would ye", "will ye"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
-              "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢"),
+              "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢", "唔该", "唔该晒", "多谢晒", "thx"),
 }
 
 # The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as

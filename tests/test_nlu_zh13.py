@@ -1,0 +1,164 @@
+"""Chinese readings added in the thirteenth session (twin.assistant.colloquial, multi,
+phrasing, the zh-CN templates): a word cut and said again after a pause ("温…温度"), dialect
+function words (Wuhan 莫/哈子, Tianjin 介, Cantonese 唔该/少少/啲/细声/熄/闩/咗), internet shorthand
+said first (yysy), a self-correction inside several commands ("静音 哦不是 暂停，然后…"), a bare
+step after a request ("再小一档"), complaints said with who feels them and how ("宝宝热得一头汗",
+"老爷子嫌…", "听得耳朵都起茧了"), why music is asked for ("来点音乐解解闷"). Variants of each
+class, never a development line itself, and near misses that must not act."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import rule_actions
+from twin.assistant.resolver import Turn
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a word cut and said again after a pause: the cut part once
+    ("风…风量调到三档", [("climate_set_fan", 3)]),
+    ("打…打开车窗", [("window_open", None)]),
+    ("副驾…副驾座椅加热打开", [("seat_heat_passenger", 2)]),
+    ("把温度调到二十…二十五度", [("climate_set_temperature", 25)]),
+    ("音量...音量调小点", [("media_volume_down", 2)]),
+    # a filler and a pause said first
+    ("呃…把车窗关上", [("window_close", None)]),
+    ("那个…可以帮我把音乐暂停吗", [("media_pause", None)]),
+])
+def test_a_word_said_again_after_a_pause_is_read_once(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # Wuhan and the south-west: 莫 for 别, 哈子 for 一下
+    ("莫放了", [("media_pause", None)]),
+    ("窗户开哈子", [("window_open", None)]),
+    ("把音乐停哈子", [("media_pause", None)]),
+    # Tianjin: 介 for 这
+    ("介窗户关上", [("window_close", None)]),
+    # Cantonese: 唔该 (please), 少少, 啲, 细声, 熄, 闩, 咗, 收音机
+    ("唔该调高两度", [("climate_temperature_up", 2)]),
+    ("唔该，播放音乐", [("media_play", None)]),
+    ("将车窗开少少", [("window_set_position", 20)]),
+    ("音乐细声啲", [("media_volume_down", 2)]),
+    ("声音大声啲", [("media_volume_up", 2)]),
+    ("熄咗冷气", [("climate_ac_off", None)]),
+    ("闩咗车窗", [("window_close", None)]),
+    ("打开收音机", [("media_play", None)]),
+    # an on/off verb's 喽 at the end is its 了; a homophone of 风量
+    ("把窗户开喽", [("window_open", None)]),
+    ("把音乐关喽", [("media_mute", None)]),
+    ("风亮开到五档", [("climate_set_fan", 5)]),
+    # internet shorthand said first
+    ("u1s1 把空调打开", [("climate_ac_on", None)]),
+])
+def test_a_dialect_word_is_read_as_the_plain_one(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "关…开窗",  # cut, then another verb: which one is unsaid
+    "莫开窗",  # a refusal stays one
+    "唔好开窗",
+    "莫名其妙",
+    "介绍一下",
+    "这首歌听得我想哭",
+    "孩子说不冷",
+])
+def test_near_misses_do_not_act(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a part taken back by a correction said as a part of its own
+    ("打开车窗 不对 关上车窗，然后放音乐", [("window_close", None), ("media_play", None)]),
+    ("暂停 哦不是 下一首，再把空调关了", [("media_next", None), ("climate_ac_off", None)]),
+    # a number said instead stays the shapes' (the part before keeps its function)
+    ("温度二十二，不对，二十一，然后打开车窗", [("climate_set_temperature", 21),
+                                          ("window_open", None)]),
+    # shorthand said first, then several commands
+    ("yysy 车里好闷 车窗开条缝 风量调大", [("window_set_position", 20), ("climate_fan_up", 1)]),
+    ("唔该开冷气 收音机细声啲", [("climate_ac_on", None), ("media_volume_down", 2)]),
+])
+def test_several_commands_with_a_correction_or_a_dialect_word(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+def test_a_correction_said_last_takes_nothing_back() -> None:
+    # nothing follows the marker: the cancellation reading, never the first part alone
+    assert rule_actions("zh-CN", "打开车窗，不对") == []
+
+
+@pytest.mark.parametrize(("last", "text", "want"), [
+    (Turn("风量调到四档", "climate_set_fan", 4), "再小一档", [("climate_fan_down", 1)]),
+    (Turn("风量调到二档", "climate_set_fan", 2), "再大两档", [("climate_fan_up", 2)]),
+    (Turn("音量调到十", "media_volume_set", 10), "大一格", [("media_volume_up", 1)]),
+])
+def test_a_bare_step_moves_the_last_function(last: Turn, text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text, (last,)) == want
+
+
+def test_a_bare_step_without_its_unit_on_that_function_does_not_act() -> None:
+    # degrees after the fan: not the fan's unit, not read
+    assert rule_actions("zh-CN", "高一度", (Turn("风量调到四档", "climate_set_fan", 4),)) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # how hot or cold, said with what it does to someone
+    ("我热得一身汗", [("climate_temperature_down", 1)]),
+    ("宝宝热得满头大汗", [("climate_temperature_down", 1)]),
+    ("孩子冷得直哆嗦", [("climate_temperature_up", 1)]),
+    ("热得吃不消", [("climate_temperature_down", 1)]),
+    # a complaint passed on by someone the list did not name
+    ("老太太嫌声音太大了", [("media_volume_down", 2)]),
+    ("孩子一直喊冷", [("climate_temperature_up", 1)]),
+    # a song heard too often
+    ("这歌听得耳朵都起茧子了", [("media_next", None)]),
+    ("这首歌我都听了一百遍了", [("media_next", None)]),
+    # the air at one's face, said with 上
+    ("空调的风一直往我头上吹", [("climate_fan_down", 1)]),
+    # why music is asked for, said right after it
+    ("放首歌提提神", [("media_play", None)]),
+    ("来点音乐解解乏", [("media_play", None)]),
+    # where the car is stuck, said before a command
+    ("堵在高速上了，把窗户关上", [("window_close", None)]),
+])
+def test_a_complaint_or_a_reason_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # Taiwan and Fujian: 关起来/开起来, 开强/开弱, a final 厚
+    ("把冷气关起来", [("climate_ac_off", None)]),
+    ("车窗关起来", [("window_close", None)]),
+    ("风开弱一点", [("climate_fan_down", 1)]),
+    ("开一下冷气厚", [("climate_ac_on", None)]),
+    # Cantonese: 部车 (the car), 细 after a verb
+    ("部车好冷", [("climate_temperature_up", 1)]),
+    ("音量调细啲", [("media_volume_down", 2)]),
+    # "very" in Beijing, Tianjin, Shanghai
+    ("车里倍儿热", [("climate_temperature_down", 1)]),
+    ("交关冷", [("climate_temperature_up", 1)]),
+    # speech recognition's homophones of cabin words
+    ("空条关掉", [("climate_ac_off", None)]),
+    ("把车床打开", [("window_open", None)]),
+    ("拨放音乐", [("media_play", None)]),
+    ("温渡调低一点", [("climate_temperature_down", 1)]),
+    # a word said twice around a pause, an exclamation or 就是 said first
+    ("把音乐，把音乐关了", [("media_mute", None)]),
+    ("救命 车里好冷", [("climate_temperature_up", 1)]),
+    ("就是把车窗关上", [("window_close", None)]),
+    # the AC made cooler with 把 first
+    ("把空调调凉一点", [("climate_temperature_down", 1)]),
+])
+def test_a_regional_word_or_a_slip_is_read_as_the_plain_one(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "窗帘太厚",  # 厚 after a degree word is thickness, not a particle
+    "热起来了",  # 起来 after a state is no on/off verb
+    "空调开强了",  # a state, no "a little more"
+])
+def test_regional_near_misses_do_not_act(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []
