@@ -87,6 +87,8 @@ CONJUNCTIONS = {
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
                         r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+                        # a 吧 said mid-sentence ends a clause ("换一首吧这首不好听")
+                        r"(?<=[^酒网贴氧水书话]吧)(?=[\u4e00-\u9fff])(?!台)|"
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / 同埋 / ，
@@ -129,11 +131,12 @@ _FILLER_PART = {
                         r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了|唔该|唔该晒|救命|笑死|无语|绝了|服了|"
                         r"破防了|真的会谢|"
                         # internet shorthand said first ("yysy": 有一说一)
-                        r"(?i:yysy|u1s1|xdm|emm+|plz|pls))"
+                        r"(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,}))"
                         r"[啊呀吧]?[。！!？?]*$"),
 }
 """A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""
-_ZH_SHORTHAND = re.compile(r"^(?i:yysy|u1s1|xdm|emm+|plz|pls)[\s，,!！]+(?=[\u4e00-\u9fff])")
+_ZH_SHORTHAND = re.compile(r"^(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,})[\s，,!！]+"
+                           r"(?=[\u4e00-\u9fff])")
 """Internet shorthand said first, before a pause ("yysy 太闷了 车窗开条缝")."""
 _ZH_CORRECTS = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是不是|不对不对|不是|不对|我说错了|说错了|"
                           r"错了)(?:啊|呀)?[。！!]*$")
@@ -505,7 +508,10 @@ _ASIDE_START = {
                         r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"
                         r"(?:耳朵|眼睛|脑袋|脑仁儿?|嗓子)(?!.*(?:[把将]|打开|关|调|开))|"
                         r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
-                        r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
+                        r"[热冷闷冻晒烫吵](?=死|得|坏|透)|"
+                        # a smell ("后座味儿太冲", "一身腥味"): why the window opens
+                        r"[\u4e00-\u9fff]{0,8}?(?:(?:味儿?|味道|气味)(?:太|好|有点|真|特别|很|挺)?"
+                        r"(?:冲|大|重|难闻|呛|浓)|(?:腥|烟|汗|臭|汽油|酒|怪|异)味|臭))"),
 }
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
 

@@ -87,9 +87,11 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "帮我", "给我", "你帮我", "你给我", "先",
         # a courtesy before a polite question ("请问可以…吗", "dbq，能帮我…吗": 对不起)
         "请问", "dbq", "不好意思", "打扰一下", "对不起",
-        # Cantonese "please" (唔该), internet shorthand said first ("yysy", "u1s1": 有一说一;
-        # "xdm": 兄弟们; "emmm")
-        "唔该", "唔该晒", "麻烦晒", "yysy", "u1s1", "xdm", "emm", "emmm", "emmmm", "plz", "pls",
+        # Cantonese "please" (唔该), a formal "please" (请, 烦请, 劳烦), internet shorthand said
+        # first ("yysy", "u1s1": 有一说一; "xdm": 兄弟们; "emmm")
+        "唔该", "唔该晒", "麻烦晒", "请", "烦请", "劳烦",
+        "yysy", "u1s1", "xdm", "emm", "emmm", "emmmm", "plz", "pls", "awsl", "xswl", "nsdd",
+        "hhh", "hhhh",
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
