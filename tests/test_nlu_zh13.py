@@ -243,3 +243,31 @@ def test_more_spoken_shapes_are_read(text: str, want: list) -> None:
 ])
 def test_more_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a word said again at the end for stress is no part of its own
+    ("把车窗全部关上 全部", [("window_close", None)]),
+    ("温度调到二十二度 二十二度", [("climate_set_temperature", 22)]),
+    # a song with no taste (Cantonese 冇味), home as 屋头 (south-west)
+    ("这首歌没意思", [("media_next", None)]),
+    ("带我回屋头", [("navigate_home", None)]),
+    ("我不晓得咋个回家", [("navigate_home", None)]),
+    # a verb said twice or around 一, 一下子, a measure word before a step, hurry said as a part
+    ("音乐停一停", [("media_pause", None)]),
+    ("温度往下降降", [("climate_temperature_down", 1)]),
+    ("车窗关一下子", [("window_close", None)]),
+    ("把空调温度升个两度", [("climate_temperature_up", 2)]),
+    ("额 座椅加热开一下 还有车窗关一下", [("seat_heat_driver", 2), ("window_close", None)]),
+    ("音乐暂停 车窗关上 快点", [("media_pause", None), ("window_close", None)]),
+])
+def test_stress_repeats_and_small_words_are_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "关窗 不是",  # a correction said last, nothing instead
+    "把窗户打开 半",  # a word said after that is no repeat of one before
+])
+def test_a_trailing_word_that_is_no_repeat_is_not_dropped(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

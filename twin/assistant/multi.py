@@ -126,7 +126,8 @@ _FILLER_PART = {
     "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
+    "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯+|哦|"
+                        r"额+|呃+|诶|欸|快点儿?|快快快|赶紧的?|麻利点儿?|"
                         r"好了|好吧|对了|那啥|中不中|中不|好不好|行不行|行不|成不|好伐|好吗|行吗|"
                         r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了|唔该|唔该晒|救命|笑死|无语|绝了|服了|"
                         r"破防了|真的会谢|"
@@ -310,6 +311,12 @@ def split_commands(
         pieces[0] = _ZH_SHORTHAND.sub("", pieces[0]) or pieces[0]
     if lang == "zh-CN" and any(_ZH_CORRECTS.match(p) for p in pieces[1:-1]):
         pieces = _corrected_zh(pieces)  # "静音 哦不是 暂停，然后关窗": the part said instead
+    last = pieces[-1].strip(" 。！!") if pieces else ""
+    if lang == "zh-CN" and len(pieces) > 1 and 1 < len(last) <= 4 and last in pieces[-2]:
+        pieces = pieces[:-1]  # "把窗户全部打开 全部": a word said again for stress is no part
+        if len(pieces) == 1:
+            one = parse(pieces[0], history)
+            return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
