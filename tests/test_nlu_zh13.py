@@ -271,3 +271,40 @@ def test_stress_repeats_and_small_words_are_read(text: str, want: list) -> None:
 ])
 def test_a_trailing_word_that_is_no_repeat_is_not_dropped(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # Wuhan 脑壳, Yunnan 给是 and 认不得, 空掉 for 空调, 搞开, 哈子 said first, 开个窗
+    ("风吹得我脑壳疼", [("climate_fan_down", 1)]),
+    ("给是有点热", [("climate_temperature_down", 1)]),
+    ("回家的路我都认不得了", [("navigate_home", None)]),
+    ("空掉打开", [("climate_ac_on", None)]),
+    ("把空调整开", [("climate_ac_on", None)]),
+    ("哈子关个窗", [("window_close", None)]),
+    ("车窗开起来哦", [("window_open", None)]),
+    # the temperature "too high/low", a window opened to half said formally
+    ("温度太高了", [("climate_temperature_down", 1)]),
+    ("麻烦将车窗打开至一半", [("window_set_position", 50)]),
+    # a wish said as the order, a tag with a particle, a topic said first, a list's 然后 first
+    ("我想关窗", [("window_close", None)]),
+    ("我要把音乐关了", [("media_mute", None)]),
+    ("关窗户好不好嘛", [("window_close", None)]),
+    ("这个温度呢调高一点", [("climate_temperature_up", 1)]),
+    ("然后那个把音乐暂停一下", [("media_pause", None)]),
+    ("呃这个 音量调小点", [("media_volume_down", 2)]),
+    ("好冷啊我要关窗", [("window_close", None)]),
+    ("音乐切一首", [("media_next", None)]),
+])
+def test_the_registers_words_are_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "外面温度太高了",  # outside
+    "水温太高了",  # the engine
+    "我要开车了",  # driving, not a window
+    "我要开窗吗",  # a question
+    "我想开空调但是太费电",  # a wish against itself
+])
+def test_the_registers_near_misses_do_not_act(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

@@ -67,6 +67,23 @@ _ZH = (
     (re.compile(r"熄(?:咗|埋|掉)?(?=冷气|空调|音乐|歌)"), "关掉"),
     (re.compile(r"闩(?:咗|埋|掉|上)?(?=窗|车窗)"), "关"),
     (re.compile(r"冇(?:得|有)?(?=风)"), "没有"),
+    # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
+    # 搞开/整开/弄开 for 打开, 哈子 said first, 开个窗
+    (re.compile(r"脑壳"), "头"),
+    (re.compile(r"给是(?=有点|有些|太|好|蛮|挺|很|[冷热闷])"), ""),
+    (re.compile(r"认不得"), "不认得"),
+    (re.compile(r"^回家的路(?:我|我们)?(?:都|也|真)?(?:不认得|不认识|不记得|找不到)了?(?:啊|呀|哦)?$"),
+     "导航回家"),
+    (re.compile(r"空掉(?=打开|关|开|调|温度|的|风)|(?<=[开关把将])空掉"), "空调"),
+    (re.compile(r"(?:搞|整|弄)开(?=[了吧啊呀]?$)"), "打开"),
+    # a wish said as the order ("我要开窗", "我想把空调关了"), a song switched as 切一个
+    (re.compile(r"^(?:我|我们)(?:想|要|想要)(?=打开|开[窗空冷暖]|关[窗空冷暖掉]|把)"), ""),
+    (re.compile(r"^(?:歌儿?|音乐)切一(?:个|首)"), "切歌"),
+    # a function said first as a topic, after a pointing word ("这个空调呢开一下")
+    (re.compile(r"^(?:这个|那个)?(?P<t>空调|温度|风量|风速|音量|声音|车窗|窗户|座椅加热)(?:呢|啊|吧|嘛)"
+                r"[，,\s]*(?=[\u4e00-\u9fff])"), r"\g<t>"),
+    (re.compile(r"^哈子(?=[开关调放把])"), ""),
+    (re.compile(r"(?<=[开关])个(?=窗)"), ""),
     (re.compile(r"(?<=歌)(?:冇味|没味|冇意思|没意思|冇味道|没味道)(?:儿)?"), "不好听"),
     # the south-west's home: "回屋头" -> "回家"
     (re.compile(r"回屋(?:头|里)?"), "回家"),
@@ -98,7 +115,7 @@ _ZH = (
                 r"(?=[\u4e00-\u9fff])"), ""),
     (re.compile(r"^(?:就是说|就是)(?=[把将]|打开|关闭|关掉|播放|暂停)"), ""),
     # Taiwan and Fujian: 关起来/开起来 for 关上/打开, 开强/开弱 for 开大/开小, a final 厚
-    (re.compile(r"(?P<v>[开关])起来(?=[吧啦了啊呀厚]?$)"),
+    (re.compile(r"(?P<v>[开关])起来(?=[吧啦了啊呀厚哦喔咯嘛哈撒]?$)"),
      lambda m: "打开" if m.group("v") == "开" else "关上"),
     (re.compile(r"(?<=[开调])(?P<w>[强弱])(?=一?点|些)"),
      lambda m: "大" if m.group("w") == "强" else "小"),

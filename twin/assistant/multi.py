@@ -87,8 +87,10 @@ CONJUNCTIONS = {
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
                         r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
-                        # a 吧 said mid-sentence ends a clause ("换一首吧这首不好听")
+                        # a 吧/呀/啊 said mid-sentence ends a clause ("换一首吧这首不好听",
+                        # "好热呀我要开窗户")
                         r"(?<=[^酒网贴氧水书话]吧)(?=[\u4e00-\u9fff])(?!台)|"
+                        r"(?<=[\u4e00-\u9fff][呀啊])(?=[\u4e00-\u9fff])|"
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / 同埋 / ，
@@ -126,13 +128,13 @@ _FILLER_PART = {
     "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯+|哦|"
-                        r"额+|呃+|诶|欸|快点儿?|快快快|赶紧的?|麻利点儿?|"
+    "zh-CN": re.compile(r"^(?:(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯+|哦|"
+                        r"额+|呃+|诶|欸|快点儿?|快快快|赶紧的?|麻利点儿?|这个|那个|然后|"
                         r"好了|好吧|对了|那啥|中不中|中不|好不好|行不行|行不|成不|好伐|好吗|行吗|"
                         r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了|唔该|唔该晒|救命|笑死|无语|绝了|服了|"
                         r"破防了|真的会谢|"
                         # internet shorthand said first ("yysy": 有一说一)
-                        r"(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,}))"
+                        r"(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,}))[，,\s]*)+"
                         r"[啊呀吧]?[。！!？?]*$"),
 }
 """A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""

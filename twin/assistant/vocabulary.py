@@ -92,6 +92,8 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "唔该", "唔该晒", "麻烦晒", "请", "烦请", "劳烦",
         "yysy", "u1s1", "xdm", "emm", "emmm", "emmmm", "plz", "pls", "awsl", "xswl", "nsdd",
         "hhh", "hhhh",
+        # a list's "then" or a filler said first with nothing before it ("然后那个把空调关一下")
+        "然后", "这个",
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -104,7 +106,9 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
            "now", "right now", "quickly", "quick", "asap", "would ye", "will ye"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
-              "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢", "唔该", "唔该晒", "多谢晒", "thx"),
+              "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢", "唔该", "唔该晒", "多谢晒", "thx",
+              # a final particle after a tag ("开窗户好不好嘛")
+              "嘛", "呀", "啊", "哦", "撒", "噻", "咯", "喔", "啦"),
 }
 
 # The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as
