@@ -308,3 +308,41 @@ def test_the_registers_words_are_read(text: str, want: list) -> None:
 ])
 def test_the_registers_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # the body said hot or cold, said as an animal or a thing, a size as a likeness
+    ("背上都湿透了", [("climate_temperature_down", 1)]),
+    ("汗都流下来了", [("climate_temperature_down", 1)]),
+    ("脚底下有点冷", [("climate_temperature_up", 1)]),
+    ("手指头都冻麻了", [("climate_temperature_up", 1)]),
+    ("冻得直跺脚", [("climate_temperature_up", 1)]),
+    ("热成狗了", [("climate_temperature_down", 1)]),
+    ("快冻成冰棍了", [("climate_temperature_up", 1)]),
+    ("后座热得跟蒸笼一样", [("climate_temperature_down", 1)]),
+    ("音乐声音小得跟蚊子似的", [("media_volume_up", 2)]),
+    # a loud song, no air felt, a rhetorical "who made it so loud"
+    ("这首歌吵死了", [("media_volume_down", 2)]),
+    ("一点风都感觉不到", [("climate_fan_up", 1)]),
+    ("谁把声音开这么大", [("media_volume_down", 2)]),
+    ("音乐放这么响干嘛", [("media_volume_down", 2)]),
+    # beside a command, such a complaint is its reason
+    ("把车窗关上，手都冻僵了", [("window_close", None)]),
+    ("空调打开 热成狗了", [("climate_ac_on", None)]),
+])
+def test_a_complaint_of_the_body_or_a_likeness_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+# Found on this branch while it was written (a dev line's aggregate diff: right -> wrong, caught
+# before any commit): a body's complaint read plainly ("手冻僵了" -> "太冷了") became a command of
+# its own beside a request the cabin cannot do, warming the cabin. Pinned with variants.
+@pytest.mark.parametrize("text", [
+    "方向盘加热打开，手都冻僵了",
+    "座椅通风开一下，后背都湿透了",
+    "座椅按摩打开 后背全是汗",
+    "把天窗关上，冻成冰棍了",
+    "打开雨刮 热成狗了",
+])
+def test_a_complaint_beside_what_the_cabin_cannot_do_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

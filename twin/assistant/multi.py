@@ -496,8 +496,12 @@ def _states(piece: str, lang: str) -> bool:
         and STATEMENT[lang].match(plainly(piece, lang)) is not None)  # "och, it's baltic"
 
 
-_INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老)[冷热闷吵凉烫]")
-"""A Chinese complaint said with a degree phrase (热得慌, 冻死了): only then is it read plainly."""
+_INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老|倍儿|交关|贼拉)[冷热闷吵凉烫]|"
+                      r"冻[红僵麻透紫]|出汗|是汗|湿透|汗湿|汗(?:都)?[流淌滴]|成狗|成冰|[热冷冻][化晕懵]|"
+                      r"[大小]得(?:跟|像)|冷冰冰|冰凉|吵死|呼呼")
+"""A Chinese complaint said with a degree phrase (热得慌, 冻死了, 手都冻僵了, 后背湿透了): only then
+is it read plainly, as the statement it is (beside a command, its reason; never a command of its
+own: "方向盘加热打开，手冻僵了" asks for nothing the cabin has)."""
 
 
 def _direction(intent: str) -> str | None:
