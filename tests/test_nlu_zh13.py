@@ -346,3 +346,18 @@ def test_a_complaint_of_the_body_or_a_likeness_is_read(text: str, want: list) ->
 ])
 def test_a_complaint_beside_what_the_cabin_cannot_do_acts_on_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a song asked for as "do you have …": in the car, a request to play it
+    ("有没有邓丽君的歌", [("media_play", None)]),
+    ("你这有没有张学友的粤语歌啊", [("media_play", None)]),
+    ("孙燕姿的歌有没有", [("media_play", None)]),
+])
+def test_a_song_asked_for_as_do_you_have_it_is_played(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", ["车里有没有放歌的功能", "有没有人唱过这首歌", "有没有雨伞"])
+def test_a_question_about_having_something_else_plays_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []
