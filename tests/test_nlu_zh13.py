@@ -361,3 +361,36 @@ def test_a_song_asked_for_as_do_you_have_it_is_played(text: str, want: list) -> 
 @pytest.mark.parametrize("text", ["车里有没有放歌的功能", "有没有人唱过这首歌", "有没有雨伞"])
 def test_a_question_about_having_something_else_plays_nothing(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+# Wrong actuations found in main while probing: a self-correction to "a little" read the 一 of
+# 一点/一半 as the number one, and set it ("音量调到二十，不对，小一点" -> volume 1, "风量开到五档
+# 不对 开小一点" -> fan 1), or put back the request taken back ("窗户开一半，不对，开一点" -> 50%).
+@pytest.mark.parametrize(("text", "want"), [
+    ("音量调到十八 不对 小一点", [("media_volume_down", 2)]),
+    ("风量调到六档，不是，调小一点", [("climate_fan_down", 1)]),
+    ("车窗开一半，不对，开一点就行", [("window_set_position", 20)]),
+    ("温度调到二十六度 不对 低一些", [("climate_temperature_down", 1)]),
+])
+def test_a_correction_to_a_little_is_no_number_one(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("风量调到五档 不对 一档", [("climate_set_fan", 1)]),  # the number one said as a number
+    ("音量调到二十 不对 十一", [("media_volume_set", 11)]),
+])
+def test_a_corrected_number_is_still_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("车窗打开 透透气", [("window_open", None)]),
+    ("把空调关了 车窗开条缝 透透气", [("climate_ac_off", None), ("window_set_position", 20)]),
+])
+def test_a_purpose_after_a_window_opened_is_its_own(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+def test_a_purpose_against_the_window_closed_acts_on_nothing() -> None:
+    assert rule_actions("zh-CN", "车窗关上 透透气") == []

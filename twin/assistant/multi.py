@@ -189,6 +189,8 @@ PURPOSE = {
 }
 """A part that only says why ("透透气", "to get some air"): said right after a part the cabin
 cannot do ("把天窗打开，透透气"), it is that part's purpose, not a command of its own."""
+_AIRING = ("window_open", "window_set_position")
+"""A window opened: a purpose said right after it ("窗户打开 透透气") is its own, not a command."""
 _STATEMENT_INSIDE = {
     "en": re.compile(r"\b(?:is|are) (?:too|so|way too|really|very)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"(?:太|有点|有些|好|真|特别|非常)(?:大|小|强|弱|吵|冷|热|闷|凉|低|高)"),
@@ -358,7 +360,8 @@ def split_commands(
     asides: list[str] = []
     purposes: list[str] = []
     for i, piece in enumerate(pieces):
-        if chosen and PURPOSE[lang].match(piece.strip(" .!。！")) and read(chosen[-1])[1] == "no":
+        if chosen and PURPOSE[lang].match(piece.strip(" .!。！")) and (
+                read(chosen[-1])[1] == "no" or read(chosen[-1])[0].intent in _AIRING):
             purposes.append(piece)  # "把天窗打开，透透气": why the part before, not a command
             continue
         lean = None

@@ -282,6 +282,15 @@ def hands_off(text: str, lang: str) -> tuple[str, str] | None:
     return None
 
 
+_ZH_A_LITTLE = re.compile(r"一(?=[点些下会半丢丁咪滴])")
+
+
+def _a_little(text: str, found: re.Match[str], lang: str) -> bool:
+    """Whether the number ``found`` in ``text`` is the 一 of a Chinese "a little" (一点, 一半)."""
+    return lang == "zh-CN" and found.group(0) == "一" and _ZH_A_LITTLE.match(
+        text, found.start()) is not None
+
+
 def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
     """``(what was said first, [readings of the wish that replaces it])`` for a self-correction
     or a "don't X, Y"; None when ``text`` is neither. The readings, in order: the wish as said;
@@ -306,8 +315,10 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
         return None
     out = [wish]
     number = re.compile(_EN_COMPOUND if lang == "en" else _ZH_NUMBER, re.IGNORECASE)
-    said = list(number.finditer(first))
-    new = number.search(wish)
+    # "一" of "一点/一些/一半" is how much, not the number one: "音量调到二十，不对，小一点" is
+    # never "音量调到一"
+    said = [m for m in number.finditer(first) if not _a_little(first, m, lang)]
+    new = next((m for m in number.finditer(wish) if not _a_little(wish, m, lang)), None)
     if said and new is not None:
         last = said[-1]
         out.append(first[:last.start()] + new.group(0) + first[last.end():])
