@@ -394,3 +394,14 @@ def test_a_purpose_after_a_window_opened_is_its_own(text: str, want: list) -> No
 
 def test_a_purpose_against_the_window_closed_acts_on_nothing() -> None:
     assert rule_actions("zh-CN", "车窗关上 透透气") == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a degree written with its sign, a fraction of the way, the volume at half
+    ("空调温度调到24℃", [("climate_set_temperature", 24)]),
+    ("温度设成21°", [("climate_set_temperature", 21)]),
+    ("车窗开到三分之二", [("window_set_position", 67)]),
+    ("车窗开到四分之一", [("window_set_position", 25)]),
+])
+def test_a_sign_or_a_fraction_is_read_as_its_number(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want

@@ -39,6 +39,10 @@ _ZH_EN_WORDS = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
     + r")(?![A-Za-z])", re.IGNORECASE)
 
+_FRACTION = {("二", "一"): "百分之五十", ("三", "一"): "百分之三十三", ("三", "二"): "百分之六十七",
+             ("四", "一"): "百分之二十五", ("四", "三"): "百分之七十五"}
+"""A fraction of the way said as a share ("车窗开到三分之一"): the percentage the templates read."""
+
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
     # the sentence's end (a question mark stays: a question is no order)
@@ -48,6 +52,12 @@ _ZH = (
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
     (re.compile(r"风亮"), "风量"),
+    # a degree written with its sign ("26°", "26℃"), a fraction of the way ("三分之一"), the
+    # volume at half
+    (re.compile(r"(?<=\d)\s*(?:°C|°c|℃|°)"), "度"),
+    (re.compile(r"(?P<d>[二三四])分之(?P<n>[一二三])"),
+     lambda m: _FRACTION.get((m.group("d"), m.group("n")), m.group(0))),
+    (re.compile(r"(?<=音量|声音)(?P<v>调|开|放)(?P<t>到|成)一半"), r"\g<v>\g<t>百分之五十"),
     # a word cut and said again after a pause ("温…温度", "主驾座…座椅"): the cut part once;
     # a pause said first ("…能不能帮我…", after a filler) is nothing
     (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})(?:…|\.{2,}|。{2,}|——|-)+\s*(?=(?P=a))"), ""),
