@@ -405,3 +405,22 @@ def test_a_purpose_against_the_window_closed_acts_on_nothing() -> None:
 ])
 def test_a_sign_or_a_fraction_is_read_as_its_number(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # what happened, told before "你把…" without a pause: the request alone
+    ("今天开了一天车累死了你帮我把车窗关上", [("window_close", None)]),
+    ("我刚拿驾照手忙脚乱的你把音量调到五", [("media_volume_set", 5)]),
+])
+def test_a_story_told_before_the_request_is_left_out(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "等会到了高速你把窗户关上",  # a time binds it
+    "孩子刚睡着了你把音乐开大",  # the story wants the other way
+    "我老婆怕冷你把座椅加热打开",  # whose seat
+    "要是下雨了你把车窗关上",  # a condition
+])
+def test_a_story_that_binds_the_request_keeps_it_unread(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

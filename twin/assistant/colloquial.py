@@ -43,6 +43,18 @@ _FRACTION = {("二", "一"): "百分之五十", ("三", "一"): "百分之三十
              ("四", "一"): "百分之二十五", ("四", "三"): "百分之七十五"}
 """A fraction of the way said as a share ("车窗开到三分之一"): the percentage the templates read."""
 
+_ZH_STORY = re.compile(r"^(?P<s>[^，,。！!？?]{6,40}?)(?:你|您)(?:帮我|给我|帮忙)?(?=[把将])")
+"""What happened, told before the request without a pause ("我们刚接到人啊这都半夜一点多了她困得
+不行你把那个音量调到三吧"): the request alone, when the story binds nothing
+(:data:`_ZH_STORY_STOP`)."""
+_ZH_STORY_STOP = re.compile(
+    r"如果|要是|假如|万一|等|待会|一会|到了|之后|以后|然后|再|先|别|不要|不用|甭|没|座|椅|加热|窗|空调|冷气|暖气|"
+    r"风|温度|音|声|歌|曲|乐|播|放|停|导航|家|雾|霜|吗|呢|？|\?|"
+    r"睡|吵|冷|热|闷|晒|凉|暖|听不|看不|头疼|头痛")
+"""A story that binds the request after it (a condition, a time, a refusal, whose seat), names a
+cabin function (a wish of its own) or says how things are (it may want the other way): left as
+said."""
+
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
     # the sentence's end (a question mark stays: a question is no order)
@@ -233,6 +245,8 @@ _ZH = (
     (re.compile(r"(?:我的?)?屁股(?:底下|下面|下边)?的?(?=加热)"), "座椅"),
     # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
     (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
+    # what happened, told before "你把…" without a pause: the request alone
+    (_ZH_STORY, lambda m: m.group(0) if _ZH_STORY_STOP.search(m.group("s")) else ""),
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
