@@ -424,3 +424,18 @@ def test_a_story_told_before_the_request_is_left_out(text: str, want: list) -> N
 ])
 def test_a_story_that_binds_the_request_keeps_it_unread(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a verb doubled after its object, the fog as the object of 除, "by the way" said first
+    ("车窗关关", [("window_close", None)]),
+    ("把雾除一下", [("climate_defrost", None)]),
+    ("先把雾除了再把车窗关上", [("climate_defrost", None), ("window_close", None)]),
+    ("车窗关上 对了音乐也暂停一下", [("window_close", None), ("media_pause", None)]),
+])
+def test_a_list_said_loosely_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+def test_by_the_way_before_a_question_acts_on_nothing() -> None:
+    assert rule_actions("zh-CN", "对了明天几点出发") == []
