@@ -1,3 +1,6 @@
+# Over 400 lines: the readings the rule NLU tries when a sentence matches no template whole
+# (suggestions, corrections, "it", a number alone, the other seat) share their number and
+# topic helpers; split, each reading would import the others' privates.
 """How people say a command around its template words: the readings the rule NLU tries when
 the sentence as said matches no template whole.
 
