@@ -39,6 +39,22 @@ _ZH_EN_WORDS = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
     + r")(?![A-Za-z])", re.IGNORECASE)
 
+_FRACTION = {("二", "一"): "百分之五十", ("三", "一"): "百分之三十三", ("三", "二"): "百分之六十七",
+             ("四", "一"): "百分之二十五", ("四", "三"): "百分之七十五"}
+"""A fraction of the way said as a share ("车窗开到三分之一"): the percentage the templates read."""
+
+_ZH_STORY = re.compile(r"^(?P<s>[^，,。！!？?]{6,40}?)(?:你|您)(?:帮我|给我|帮忙)?(?=[把将])")
+"""What happened, told before the request without a pause ("我们刚接到人啊这都半夜一点多了她困得
+不行你把那个音量调到三吧"): the request alone, when the story binds nothing
+(:data:`_ZH_STORY_STOP`)."""
+_ZH_STORY_STOP = re.compile(
+    r"如果|要是|假如|万一|等|待会|一会|到了|之后|以后|然后|再|先|别|不要|不用|甭|没|座|椅|加热|窗|空调|冷气|暖气|"
+    r"风|温度|音|声|歌|曲|乐|播|放|停|导航|家|雾|霜|吗|呢|？|\?|"
+    r"睡|吵|冷|热|闷|晒|凉|暖|听不|看不|头疼|头痛")
+"""A story that binds the request after it (a condition, a time, a refusal, whose seat), names a
+cabin function (a wish of its own) or says how things are (it may want the other way): left as
+said."""
+
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
     # the sentence's end (a question mark stays: a question is no order)
@@ -47,6 +63,87 @@ _ZH = (
     # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
+    (re.compile(r"风亮"), "风量"),
+    # a degree written with its sign ("26°", "26℃"), a fraction of the way ("三分之一"), the
+    # volume at half
+    (re.compile(r"(?<=\d)\s*(?:°C|°c|℃|°)"), "度"),
+    (re.compile(r"(?P<d>[二三四])分之(?P<n>[一二三])"),
+     lambda m: _FRACTION.get((m.group("d"), m.group("n")), m.group(0))),
+    (re.compile(r"(?<=音量|声音)(?P<v>调|开|放)(?P<t>到|成)一半"), r"\g<v>\g<t>百分之五十"),
+    # a word cut and said again after a pause ("温…温度", "主驾座…座椅"): the cut part once;
+    # a pause said first ("…能不能帮我…", after a filler) is nothing
+    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})(?:…|\.{2,}|。{2,}|——|-)+\s*(?=(?P=a))"), ""),
+    (re.compile(r"^(?:…|\.{2,}|。{2,}|——|-)+\s*"), ""),
+    # Wuhan and the south-west's 莫 for 别 ("莫放了", "莫开了"), 哈子 for 一下 ("停哈子"),
+    # Tianjin's 介 for 这 ("介窗户开一半儿")
+    (re.compile(r"莫(?=[放开关调吹播响唱动搞整弄])"), "别"),
+    (re.compile(r"哈子(?=[儿嘛吧撒噻]?$)"), "一下"),
+    (re.compile(r"(?:^|(?<=[，,\s]))介(?=个|窗|车|空调|冷气|风|音乐|歌|声音|座|温度)"), "这"),
+    # Cantonese: 少少 (a little), 啲 for 点 ("大声啲"), 细声 for 小声, 熄/闩 for 关, 咗 for 了,
+    # 唔好 for 别
+    (re.compile(r"少少"), "一点"),
+    (re.compile(r"(?<=[大小高低快慢声凉暖细])啲"), "点"),
+    (re.compile(r"细声"), "小声"),
+    # the radio for the music it plays ("收音机大声啲", "关掉收音机", "把广播打开")
+    (re.compile(r"收音机|广播(?!电台)"), "音乐"),
+    (re.compile(r"熄(?:咗|埋|掉)?(?=冷气|空调|音乐|歌)"), "关掉"),
+    (re.compile(r"闩(?:咗|埋|掉|上)?(?=窗|车窗)"), "关"),
+    (re.compile(r"冇(?:得|有)?(?=风)"), "没有"),
+    # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
+    # 搞开/整开/弄开 for 打开, 哈子 said first, 开个窗
+    (re.compile(r"脑壳"), "头"),
+    (re.compile(r"给是(?=有点|有些|太|好|蛮|挺|很|[冷热闷])"), ""),
+    (re.compile(r"认不得"), "不认得"),
+    (re.compile(r"^回家的路(?:我|我们)?(?:都|也|真)?(?:不认得|不认识|不记得|找不到)了?(?:啊|呀|哦)?$"),
+     "导航回家"),
+    (re.compile(r"空掉(?=打开|关|开|调|温度|的|风)|(?<=[开关把将])空掉"), "空调"),
+    (re.compile(r"(?:搞|整|弄)开(?=[了吧啊呀]?$)"), "打开"),
+    # a wish said as the order ("我要开窗", "我想把空调关了"), a song switched as 切一个
+    (re.compile(r"^(?:我|我们)(?:想|要|想要)(?=打开|开[窗空冷暖]|关[窗空冷暖掉]|把)"), ""),
+    (re.compile(r"^(?:歌儿?|音乐)切一(?:个|首)"), "切歌"),
+    # a function said first as a topic, after a pointing word ("这个空调呢开一下")
+    (re.compile(r"^(?:这个|那个)?(?P<t>空调|温度|风量|风速|音量|声音|车窗|窗户|座椅加热)(?:呢|啊|吧|嘛)"
+                r"[，,\s]*(?=[\u4e00-\u9fff])"), r"\g<t>"),
+    (re.compile(r"^哈子(?=[开关调放把])"), ""),
+    (re.compile(r"(?<=[开关])个(?=窗)"), ""),
+    (re.compile(r"(?<=歌)(?:冇味|没味|冇意思|没意思|冇味道|没味道)(?:儿)?"), "不好听"),
+    # the south-west's home: "回屋头" -> "回家"
+    (re.compile(r"回屋(?:头|里)?"), "回家"),
+    # 转 for 换/切 before a song ("转首歌", "转下一首")
+    (re.compile(r"(?:^|(?<=[，,\s]))转(?=[下上]一首)"), "切到"),
+    (re.compile(r"(?:^|(?<=[，,\s]))转(?=首歌|一首)"), "换"),
+    # hurry said before the verb ("窗户赶紧关上", "快快快 把窗户关上"): the order
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?:赶紧|赶快|快点儿?|立刻|立马)(?=[把将开关调打播暂放降升])"),
+     ""),
+    (re.compile(r"^(?:赶紧|赶快|快点儿?|快快快|快快|快)[，,!！\s]*(?=[把将]|打开|关闭|关掉|关上|播放|暂停)"),
+     ""),
+    (re.compile(r"(?<=[开关停])咗"), "了"),
+    (re.compile(r"唔好(?=[开关调放播吹])"), "别"),
+    (re.compile(r"(?<=[调校开较放整搞])细(?=一?[啲点些]|$)"), "小"),
+    (re.compile(r"^部车"), "车里"),
+    (re.compile(r"(?<=[好太])焗"), "闷"),
+    # more of speech recognition's homophones of cabin words
+    (re.compile(r"空条"), "空调"),
+    (re.compile(r"车床"), "车窗"),
+    (re.compile(r"拨放|波放"), "播放"),
+    (re.compile(r"温渡"), "温度"),
+    (re.compile(r"净音"), "静音"),
+    (re.compile(r"除物"), "除雾"),
+    # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
+    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
+    # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
+    # the order
+    (re.compile(r"^(?:救命|笑死|无语|绝了|服了|破防了|真的会谢|谁懂啊|家人们谁懂啊?)[，,!！\s]+"
+                r"(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^(?:就是说|就是)(?=[把将]|打开|关闭|关掉|播放|暂停)"), ""),
+    # Taiwan and Fujian: 关起来/开起来 for 关上/打开, 开强/开弱 for 开大/开小, a final 厚
+    (re.compile(r"(?P<v>[开关])起来(?=[吧啦了啊呀厚哦喔咯嘛哈撒]?$)"),
+     lambda m: "打开" if m.group("v") == "开" else "关上"),
+    (re.compile(r"(?<=[开调])(?P<w>[强弱])(?=一?点|些)"),
+     lambda m: "大" if m.group("w") == "强" else "小"),
+    (re.compile(r"(?<![太很好真挺蛮])厚$"), ""),
+    # "very" said in Beijing, Tianjin and Shanghai: 倍儿热, 交关冷
+    (re.compile(r"(?:倍儿|交关|贼拉)(?=[冷热闷吵凉])"), "太"),
     (re.compile(r"(?:俺|咱)(?=们)"), "我"),
     (re.compile(r"(?:俺|咱)(?!们)"), "我"),
     (re.compile(r"一下下"), "一下"),
@@ -67,12 +164,15 @@ _ZH = (
     # 冷" is the weather)
     (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
     # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
-    (re.compile(r"^(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
+    (re.compile(r"^[把将]?(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
     # the north's 忒 for 太 ("风忒大了"), Shanghai's 关脱 for 关掉
     (re.compile(r"忒(?=[大小冷热闷吵凉烫高低响])"), "太"),
     (re.compile(r"(?<=关)脱(?=了|$)"), "掉"),
     # a verb said twice around 一 ("关一关", "开一开"): once, a little
-    (re.compile(r"(?P<v>[开关调降升])一(?P=v)"), r"\g<v>一下"),
+    (re.compile(r"(?P<v>[开关调降升停])一(?P=v)"), r"\g<v>一下"),
+    # a verb said twice, a little ("温度往下降降"), 一下子 for 一下
+    (re.compile(r"(?P<v>[降升])(?P=v)(?=[吧啊呀]?$)"), r"\g<v>一点"),
+    (re.compile(r"一下子(?=[吧啊呀嘛]?$)"), "一下"),
     # someone addressed last ("下一首吧师傅")
     (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
     # 给 before 整/来 said first: "给整点音乐"
@@ -83,6 +183,12 @@ _ZH = (
     (re.compile(r"(?<=[大小高低快慢])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
     (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛]?$)"), r"打开\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=[吧啊呀嘛]?$)"), r"关上\g<o>"),
+    # the fog said as the object of 除 ("把雾除了", "把雾除一下"): 除雾
+    (re.compile(r"^(?:先)?[把将](?:玻璃上的|窗户上的|前挡上的)?雾(?:给)?除(?:了|掉|一下|下)?"
+                r"(?=[吧啊呀]?$)"), "除雾"),
+    # "by the way" said first ("对了音乐也停一下")
+    (re.compile(r"^对了[，,\s]*(?=[\u4e00-\u9fff])"), ""),
     # a pointing word before the thing complained about: "这风" -> "风"
     (re.compile(r"^(?:这|那)(?:个|些)?(?=风|车里|车内|空调|音乐|声音|座椅|座位|窗户|车窗|温度)"),
      ""),
@@ -96,6 +202,8 @@ _ZH = (
                 r"[？?。！!]*$"), ""),
     # the same tag said first: "中不中，把空调打开"
     (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
+    # 喽/咯 after an on/off verb said last is its 了 ("把空调关喽" -> "把空调关了")
+    (re.compile(r"(?<=[开关])(?:喽|咯|啰)(?=[。！!～~]*$)"), "了"),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐)+"
                 r"[。！!～~]*$"), ""),
@@ -143,6 +251,8 @@ _ZH = (
     (re.compile(r"(?:我的?)?屁股(?:底下|下面|下边)?的?(?=加热)"), "座椅"),
     # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
     (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
+    # what happened, told before "你把…" without a pause: the request alone
+    (_ZH_STORY, lambda m: m.group(0) if _ZH_STORY_STOP.search(m.group("s")) else ""),
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
@@ -163,8 +273,9 @@ _ZH = (
     (re.compile(r"冷气(?=(?:开|关|打开|关闭|关掉|关上)(?:了|上|掉|一下)?[吧啊呀]?$)"), "空调"),
     # a passenger's complaint passed on, about the cabin (never a seat: whose seat is unsaid)
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子))(?:我)?(?:妈|爸|老妈|老爸|妈妈|爸爸|爷爷|奶奶|"
-                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事)"
-                r"(?:说|觉得|嫌|喊)(?=.)"), ""),
+                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事|"
+                r"老爷子|老太太|老人家|老人|宝宝|小孩|娃|领导|老板)"
+                r"(?:一直|老是|总是|总|直|又|都)?(?:说|觉得|嫌|喊)(?:着)?(?=.)"), ""),
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
@@ -174,25 +285,34 @@ _ZH = (
     (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
                 r"换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
+    # why music is asked for, said right after it: "来点音乐解解闷", "放首歌提提神"
+    (re.compile(r"(?<=音乐|歌曲|首歌|点歌|儿歌|歌儿)[，,\s]*(?:给我|让我|帮我|好)?(?:解解闷|解个闷|解闷|"
+                r"提提神|提个神|提神|醒醒脑|醒醒神|醒脑|解解乏|解乏|放松放松|放松一下|放松|散散心|"
+                r"散心|助助兴|热闹热闹|热闹一下)(?:儿)?[吧啊呀]?$"), ""),
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
-    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打]|往[上下高低]|[小大]点声)"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打停暂]|往[上下高低]|[小大]点声)"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
     (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
                 r"[吧啊]?$"),
      r"播放\g<o>"),
     # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
     (re.compile(r"稍微|稍稍|略微|微微"), ""),
-    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:落|放|摇)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:落|放|摇|拉)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"),
      "降"),
     # fog by its other names, on the glass in front: "前面玻璃上全是哈气" -> "玻璃上全是雾"
     (re.compile(r"哈气|水汽|白汽|雾气|水雾"), "雾"),
     (re.compile(r"^(?:前面|前头|前边)的?(?=玻璃)"), ""),
     (re.compile(r"(?<=玻璃上)(?:糊了|蒙了|起了|结了)(?:一层|层)?(?=雾)"), "全是"),
-    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"
-    (re.compile(r"^这(?=歌听)"), "这首"),
+    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"; heard till the ears grow calluses
+    # or a hundred times ("听得我耳朵都起茧了", "都听八百遍了")
+    (re.compile(r"^这(?=歌(?:都|我都|我)?听)"), "这首"),
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:得|到)?(?:我)?(?:耳朵)?(?:都)?(?:起|长|出)"
+                r"(?:老)?茧(?:子)?了?$"), r"\g<s>听腻了"),
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
+                r"(?:遍|次)了?$"), r"\g<s>听腻了"),
     # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
     (re.compile(r"^(?:我|我们)?(?:也|都|真|实在)?(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|"
-                r"(?:怎么|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
+                r"(?:怎么|咋个|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
     # a tiny bit: "一丢丢", "一丁点", "一咪咪" -> "一点"
     (re.compile(r"一丢丢|一丁点儿?|一咪咪|一滴滴"), "一点"),
     # the temperature by the AC's name, a step said plainly: "空调再高两度" -> "温度高两度"
@@ -202,14 +322,36 @@ _ZH = (
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
     (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
-                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
+                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|一头汗|满头(?:大)?汗|一身汗|直冒汗|冒汗|吃不消|遭不住|扛不住|"
+                r"顶不住|喘不过气|透不过气|冒烟|直[\u4e00-\u9fff]{1,3}?(?:脚|汗|抖|嗦)|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
                 r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
+    # the body said hot or cold ("后背都湿透了", "汗都流到眼睛里了", "脚底下好冷", "鼻子都冻红了"),
+    # said as an animal or a thing ("热成狗了", "快冻成冰棍了"), a size said as a likeness
+    # ("声音小得跟蚊子一样")
+    (re.compile(r"^(?:我的?)?(?:后背|背上|背后|身上|浑身|脖子|额头|脸上|衣服|头发)(?:都|全)?(?:出汗了|湿透了|"
+                r"汗湿了|是汗|冒汗了)$|^(?:我的?)?汗(?:都)?(?:流|淌|滴)(?:到|进|下来)[^，,]{0,6}$"),
+     "太热了"),
+    (re.compile(r"^(?:我的?)?(?:脚底下|脚底|脚下|脚丫子?)"), "脚"),
+    (re.compile(r"^(?:我的?)?(?:手|脚|手脚|手指头?|鼻子|耳朵|腿|膝盖|胳膊)(?:都)?(?:冻(?:红|僵|麻|透|紫)|"
+                r"冻得冰凉|冰凉冰凉|冰冰凉)了?$"), "太冷了"),
+    (re.compile(r"^(?:我|人)?(?:都)?(?:快|快要|要)?(?P<a>[热冷冻])(?:成狗|成冰棍儿?|成冰块|化|晕|懵)了?$"),
+     r"太\g<a>了"),
+    (re.compile(r"(?P<a>[大小])得(?:跟|像)[^，,]{1,6}?(?:一样|似的)"), r"太\g<a>了"),
+    # a loud song, wind that roars, no air felt, and a rhetorical "why so loud"
+    (re.compile(r"^这(?:首)?歌(?=(?:太|好|真|有点)?吵|吵死)"), "音乐"),
+    (re.compile(r"^风(?:一直)?呼呼(?:的|地)(?:吹)?$"), "风太大了"),
+    (re.compile(r"^(?:我|人)?一点风都(?:感觉不到|感受不到|没有)(?:啊|呀)?$"), "出风口一点风都没有"),
+    (re.compile(r"(?:开|放|调)(?:得)?这么(?:大声|响)(?:干嘛|干什么|做什么|搞么斯|干)$"),
+     "太大声了"),
+    (re.compile(r"^谁把(?P<o>音乐|声音|音量|空调|冷气|风)(?:开|调)(?:得)?这么(?P<a>大|响|冷|热|小)(?:的)?"
+                r"(?:啊|呀)?$"), r"\g<o>太\g<a>了"),
+    (re.compile(r"冷冰冰|冰冷冰冷"), "冷"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
     # a measure word between a verb and its object: "除个雾", "开个一档" -> "除雾", "开一档"
-    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十百\d])"), ""),
+    (re.compile(r"(?<=[除开关调放来降升加减提])个(?=[雾霜一二两三四五六七八九十百\d])"), ""),
     # 整 for 来 ("给我整点儿音乐"), a trailing 先 ("静音一下先")
     (re.compile(r"(?:^|(?<=[我吧]))整(?=点|首|个歌|些)"), "来"),
     (re.compile(r"(?<=[\u4e00-\u9fff])先$"), ""),
@@ -250,6 +392,7 @@ _ZH = (
     # the loudspeakers too loud: "音响有点太大声了" -> "声音有点太大了"
     (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
     (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
+    (re.compile(r"(?<=[太好真])小声(?=了|$)"), "小"),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})

@@ -190,10 +190,12 @@ def _noun(topic: str | None, lang: str) -> str | None:
 
 
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
-_ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:调|开|关|升|降|加|减|打开|关闭|"
+_ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:(?:调|开|关|升|降|加|减|打开|关闭|"
                       r"关掉|关上|调高|调低|调大|调小|开大|开小|关小|升高|降低)"
-                      r"(?:一点|一些|一下|点|些|吧|了|啊|呀|儿|掉|上)*$")
-"""A Chinese verb said alone, with nothing but particles after it ("调小一点", "关掉吧")."""
+                      r"(?:一点|一些|一下|点|些|吧|了|啊|呀|儿|掉|上)*|"
+                      r"(?:调|开)?[大小高低](?:[一两二三]|\d)(?:档|挡|格|级|度)(?:吧|了|啊|呀)*)$")
+"""A Chinese verb said alone, with nothing but particles after it ("调小一点", "关掉吧"), or a
+way and a step of it ("再小一档", "调高两度")."""
 
 
 def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
@@ -287,6 +289,15 @@ def hands_off(text: str, lang: str) -> tuple[str, str] | None:
     return None
 
 
+_ZH_A_LITTLE = re.compile(r"一(?=[点些下会半丢丁咪滴])")
+
+
+def _a_little(text: str, found: re.Match[str], lang: str) -> bool:
+    """Whether the number ``found`` in ``text`` is the 一 of a Chinese "a little" (一点, 一半)."""
+    return lang == "zh-CN" and found.group(0) == "一" and _ZH_A_LITTLE.match(
+        text, found.start()) is not None
+
+
 def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
     """``(what was said first, [readings of the wish that replaces it])`` for a self-correction
     or a "don't X, Y"; None when ``text`` is neither. The readings, in order: the wish as said;
@@ -311,8 +322,10 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
         return None
     out = [wish]
     number = re.compile(_EN_COMPOUND if lang == "en" else _ZH_NUMBER, re.IGNORECASE)
-    said = list(number.finditer(first))
-    new = number.search(wish)
+    # "一" of "一点/一些/一半" is how much, not the number one: "音量调到二十，不对，小一点" is
+    # never "音量调到一"
+    said = [m for m in number.finditer(first) if not _a_little(first, m, lang)]
+    new = next((m for m in number.finditer(wish) if not _a_little(wish, m, lang)), None)
     if said and new is not None:
         last = said[-1]
         out.append(first[:last.start()] + new.group(0) + first[last.end():])
