@@ -156,3 +156,82 @@ def test_collector_gets_the_same_spans(tmp_path: Path, monkeypatch: pytest.Monke
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["otel"]["collector"]["spans_sent"] == 84
     assert report["otel"]["collector"]["spans_failed"] == 0
+
+
+def _sdk_line(spans: list[Any]) -> str:
+    """A batch as the SDK writes it: its protobuf encoder, protobuf's JSON mapping, hex ids
+    (the path otel.json was written by before it was written directly)."""
+    from google.protobuf.json_format import MessageToDict
+    from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+
+    def hex_ids(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: (base64.b64decode(v).hex() if k in ("traceId", "spanId", "parentSpanId")
+                        else hex_ids(v)) for k, v in node.items()}
+        if isinstance(node, list):
+            return [hex_ids(v) for v in node]
+        return node
+
+    message = MessageToDict(encode_spans(spans), use_integers_for_enums=True)
+    return json.dumps(hex_ids(message), separators=(",", ":"))
+
+
+def _hand_made_spans() -> list[Any]:
+    """Spans with what a run's spans may hold: events with and without attributes, an error
+    status, a remote parent, non-ASCII and quoted text, large, negative and non-integral
+    numbers."""
+    from opentelemetry import trace as api
+    from opentelemetry.sdk.resources import Resource
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    sink = InMemorySpanExporter()
+    provider = TracerProvider(resource=Resource.create({"service.name": "t", "cabin.seed": 3}))
+    provider.add_span_processor(SimpleSpanProcessor(sink))
+    tracer = provider.get_tracer("cabin-twin")
+    remote = api.SpanContext(trace_id=2**127 + 5, span_id=2**63 + 7, is_remote=True,
+                             trace_flags=api.TraceFlags(1))
+    root = tracer.start_span("request", context=api.set_span_in_context(
+        api.NonRecordingSpan(remote)), start_time=1, attributes={
+            "cabin.text": '把"车窗"打开 \\ ok', "cabin.n": 2**62, "cabin.x": -0.125,
+            "cabin.big": 1e300, "cabin.ok": False, "cabin.nan": "nan"})
+    root.add_event("fault", {"cabin.fault": "handover"}, timestamp=2)
+    root.add_event("work started", timestamp=3)
+    child = tracer.start_span("inference", context=api.set_span_in_context(root),
+                              start_time=4, attributes={"cabin.stage.ms": 12.5})
+    child.end(end_time=5)
+    root.set_status(api.Status(api.StatusCode.ERROR, "a command failed"))
+    root.end(end_time=9)
+    plain = tracer.start_span("render", start_time=10)
+    plain.set_status(api.Status(api.StatusCode.OK))
+    plain.end(end_time=11)
+    provider.shutdown()
+    return list(sink.get_finished_spans())
+
+
+def test_otel_json_is_byte_for_byte_what_the_sdk_encoder_writes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """otel.json is written without the SDK (for speed): the bytes its spans encode to."""
+    import numpy as np
+
+    from twin import otel_export
+
+    spans = _hand_made_spans()
+    assert otel_export.otlp_json(spans) == _sdk_line(spans)
+    result = run_scenario(load_scenario("handover_spikes"), requests=60)
+    n = result.timings.n
+    columns = {**result.extra_columns,  # failed commands, degraded answers, text, NaN
+               "actuation_failed": np.arange(n) % 3 == 0,
+               "path": np.array(["degraded" if i % 4 == 0 else "rules" for i in range(n)]),
+               "heard": np.array(['把"车窗"打开 \\' if i % 2 else "open it" for i in range(n)]),
+               "score": np.where(np.arange(n) % 5 == 0, np.nan, np.arange(n) / 7)}
+    monkeypatch.setattr(otel_export, "BATCH", 7)  # several lines, the last one short
+    otel_export.export(result.report, result.timings, columns, tmp_path, 10**18)
+    run_spans, _ = make_spans(result.report, result.timings, columns, 10**18)
+    assert any(s.events for s in run_spans) and any(s.status.description for s in run_spans)
+    batches = [run_spans[k:k + 7 * 7] for k in range(0, len(run_spans), 7 * 7)]
+    written = (tmp_path / "otel.json").read_text(encoding="utf-8").splitlines()
+    assert len(written) == 9
+    assert written == [otel_export.otlp_json(b) for b in batches] == [_sdk_line(b)
+                                                                       for b in batches]

@@ -1,3 +1,5 @@
+# Over 400 lines: the clause readings (reasons, lacking devices, orders said back to back, parts)
+# all judge the same clauses with the same words; orders.py and corrections.py hold the rest.
 """The part of a request the fallback answers: a clause for a device the cabin lacks is left out.
 
 Real in-car speech often joins two commands without a conjunction ("关闭空调关闭座椅通风",
@@ -33,6 +35,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from hil.llm.corrections import CORRECTION, corrected
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -45,13 +48,23 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import PASSENGER
-from hil.llm.values import _EN_NUMBER, NUMERAL
 from twin.assistant.scope import negated, out_of_scope
 
+_ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
+                r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
+                r"navigate|defrost|demist|nudge|dial|pop|flip")
+"""English verbs a command starts with (a command said after another without a pause)."""
+_CLIPPED_BEFORE = _ORDER_VERBS + r"|the|my|our|heat|warm|cool|(?:can|could|would) you|please"
+_WAY_WORDS = ("up", "down", "on", "off", "bit", "notch", "more", "less", "max", "halfway",
+              "louder", "quieter", "warmer", "cooler")
+"""Words a command ends with: a clipped joiner after one joins the next command."""
 # conjunctions, punctuation, and (Chinese) the start of another verb phrase: real speech says
 # "关闭空调关闭座椅通风" without a pause ("a hundred and twenty" is one number, no two clauses)
 _SPLIT = re.compile(
     r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
+    # a joiner clipped by the speaker or the recogniser ("an'", "n", "nd", "&") before an order
+    r"(?<!\S)(?:an'|'n'?|n'?|nd|&)(?=\s+(?:" + _CLIPPED_BEFORE + r")\b)|"
+    r"(?:" + "|".join(rf"(?<=\b{w} )" for w in _WAY_WORDS) + r")(?:an'|'n'?|n'?|nd|&)(?=\s)|"
     r"并且|然后|顺便|同时|还有|另外|同埋|以及)\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=\S)(?=打开|关闭|关掉|关上|关了|开启|开一下|播放|放一首|来一首)"
 )
@@ -64,12 +77,6 @@ _MODES = re.compile(
 )
 
 
-# a speaker taking back what they just said: the number after it replaces the one before
-_MARK = (r"(?:\bno,? wait\b|\bwait,? no\b|\bno,? make (?:that|it)\b|\bmake that\b|\bi mean\b|"
-         r"\bor rather\b|\bsorry\b|\bactually\b|\boops\b|不对|我是说|说错了|哦不|呃不|应该是|"
-         # a bare "no" between two numbers: "temperature twenty-two, no, twenty-three"
-         r"(?<=[,，] )no[,，]?(?= (?:\d|" + _EN_NUMBER.pattern + r")))")
-_CORRECTION = re.compile(_MARK + r"(?:[,，\s]*" + _MARK + ")*")
 # a clause that commands: a verb first (after courtesy words)
 _COMMAND = re.compile(
     r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
@@ -137,28 +144,6 @@ def _joiner(text: str) -> str:
     return ", " if re.search(r"[a-z]", text.lower()) else "，"
 
 
-def corrected(text: str) -> str:
-    """``text`` with a self-correction applied: the last number said after the last correction
-    word replaces the last number before it ("set it to 20, no wait, make that 23" -> "set it to
-    23"); unchanged when nothing after the correction is a number."""
-    marks = list(_CORRECTION.finditer(text.lower()))
-    if not marks:
-        return text
-    before, after = text[: marks[-1].start()], text[marks[-1].end():]
-    said = list(NUMERAL.finditer(after.lower()))
-    if not said:
-        return text
-    number = after[said[-1].start(): said[-1].end()]
-    taken_back = list(NUMERAL.finditer(before.lower()))
-    head = before.rstrip(" ,，。")
-    if not head.strip():
-        return after.strip(" ,，。")
-    if not taken_back:
-        return head + (" " if _joiner(text) == ", " else "") + after.strip(" ,，。")
-    last = taken_back[-1]
-    return (before[: last.start()] + number + before[last.end():]).rstrip(" ,，。")
-
-
 _ZH_COMMENT = re.compile(
     r"关掉|关上|关了|关闭|打开|开启|开起|[开调搞弄整](?:到|成|大|小|高|低)|关小|[升降]|加大|减小|"
     r"暂停|静音|[大小高低]一?[点些]")
@@ -167,10 +152,12 @@ _EN_WAY_AFTER = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:the |my |your |our )?"
     r"(?!(?:it|it's|its|i|i'm|we|we're|you|they|he|she|that|this|there|is|are|was|were|be|"
     r"been|so|too|very|really|all|fed)\b)[a-z]+(?: (?!(?:is|are|was|were|be|been|all)\b)[a-z]+)?"
-    r" (?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler)"
+    # an amount before the way: "the fan one step less", "temperature two degrees higher"
+    r"(?: (?:a|one|two|three|four|five|\d+) (?:step|notch|degree|level|click|bit|touch|tad)s?)?"
+    r" (?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler|more|less|stronger|weaker)"
     r"(?: (?:a (?:bit|little|notch|touch|tad)|a couple|please|now|too|as well|then|"
     r"(?:by |to )?(?:\d+|one|two|three|four|five)"
-    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*$")
+    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*[.!?]*$")
 """An English command said as its topic and its way ("music down", "heat on a bit")."""
 
 
@@ -182,18 +169,31 @@ def commanding(clause: str) -> bool:
             or _EN_WAY_AFTER.search(lowered) is not None) and bool(named_topics(lowered))
 
 
+_STATE_NOT = re.compile(
+    r"\b(?:it's|it is|that's|that is|is|are|was|were|we're|we are|they're|they are|i'm|i am|"
+    r"he's|she's)(?: (?:still|just|really))? not\b|(?<=\w)'s not\b|(?<=\w)'re not\b")
+"""A state said with "not" ("it's not moving"): no refusal of anything."""
+_DURATION = re.compile(
+    r"\b(?:\d+|a|an|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|fifty|sixty|few|"
+    r"couple of) (?:minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?|months?|years?)\b|"
+    r"[\d一二两三四五六七八九十几半]+(?:分钟|个?小时|秒钟?|天)")
+"""A time said in a story ("sat here twenty minutes"): no amount of a setting."""
+
+
 def _reason(clause: str) -> bool:
     """A clause that only says why: no topic named outright, no no, no joke, nothing left."""
     lowered = normalised(clause)
-    if negated(lowered) or KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
+    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
         return False
+    if negated(lowered) and (named_topics(lowered) or negated(_STATE_NOT.sub(" ", lowered))):
+        return False  # a no; "the traffic's not moving", naming nothing of the cabin, is a state
     if NOT_HERE_NOW.search(lowered):
         return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
-    if _AMOUNT.search(lowered):
+    if _AMOUNT.search(_DURATION.sub(" ", lowered)):
         return False  # it says how much: "open the window, like, a quarter of the way"
-    if _CORRECTION.search(lowered) or _COMMAND.search(lowered):
+    if CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
     return not any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))
 
@@ -247,14 +247,15 @@ def own_clauses(text: str, topic: str) -> str:
 # command verb ("close the window turn the ac on"), before a Chinese topic named outright once
 # the part before it has said its amount ("温度调到二十四度风量开三档", not "空调温度十八度")
 _VERB_START = re.compile(
-    r"(?<=\w )(?=(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|play|pause|skip|"
-    r"raise|lower|drop|bump|crank|bring|start|kill)\b)")
+    r"(?<=\w )(?=(?:" + _ORDER_VERBS + r")\b|(?:heat|warm|cool)(?: up)? (?:my|the|her|his|our|your|"
+    r"their|us|seats?)\b)")
 _SEAT_FRAGMENT = re.compile(
     r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾|"
     r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
 
 
-_WAY_LAST = re.compile(r"[a-z] (?:up|down|on|off) $")
+_WAY_LAST = re.compile(
+    r"[a-z] (?:up|down|on|off)(?: (?:a (?:bit|little|touch|tad|notch)|more|less|please))? $")
 """A command said as its thing and a way ("window up", "radio on"): a topic word right after it
 starts the next command ("window up heat on my seat")."""
 _THEN_LAST = re.compile(r"(?:再|然后|顺便|还有|也)$")
@@ -269,7 +270,7 @@ def _topics(clause: str) -> set[str]:
 def _back_to_back(clause: str) -> list[str]:
     """``clause`` cut where a second command starts without a pause (see :data:`_VERB_START`);
     ``[clause]`` when no cut leaves a topic on both sides."""
-    if len(_topics(clause)) < 2:
+    if len(_topics(clause)) < 2 and len(named_topics(clause.lower())) < 2:
         return [clause]
     lowered = clause.lower()
     cuts = [m.start() for m in _VERB_START.finditer(lowered)]
@@ -358,6 +359,7 @@ def command_parts(text: str) -> list[str]:
         # a thing the cabin does not know, or the other seat: a topic of its own
         topics.append(named or {f"{'?' if unknown else 'seat_heat'}:{len(parts)}"})
     _reasons_joined(parts, topics, orders, joiner)
+    _repeats_dropped(parts, topics, orders)
     if len(parts) < 2 or not all(topics):
         return [text]
     if any(a & b for i, a in enumerate(topics) for b in topics[i + 1:]):
@@ -367,6 +369,24 @@ def command_parts(text: str) -> list[str]:
     if not any(known_order(p) for p in parts):
         return [text]  # every part only shaped as an order: nothing known to act on
     return parts
+
+
+_FILLER = re.compile(r"\b(?:please|pls|uh|um|erm|er|i said|again|now|just)\b|[^\w\u4e00-\u9fff]+|"
+                     r"[啊吧呀嘛哈了]")
+
+
+def _repeats_dropped(parts: list[str], topics: list[set[str]], orders: list[bool]) -> None:
+    """A command said twice ("open the window, open the window and …", "把窗户打开 把窗户打开"):
+    once, the repeat left out (in place); a part that says the same topic otherwise stays."""
+    seen: list[str] = []
+    i = 0
+    while i < len(parts):
+        said = _FILLER.sub("", parts[i].lower())
+        if said and said in seen:
+            del parts[i], topics[i], orders[i]
+            continue
+        seen.append(said)
+        i += 1
 
 
 def _reasons_joined(parts: list[str], topics: list[set[str]], orders: list[bool],

@@ -33,6 +33,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import read_slots
+from hil.llm.values import _EN_NUMBER
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy
@@ -46,7 +47,9 @@ _ASKED = ("low_confidence", "direction_unclear", "range")
 
 def several_parts(text: str) -> list[str]:
     """The commands of ``text`` when it is a sentence the fallback answers part by part (see
-    the module docstring), else ``[]``."""
+    the module docstring), ``[text]`` when it is one command the rules read confidently (the
+    text the fallback reads: a correction applied, a reason or a lacking device left out),
+    else ``[]``."""
     lowered = normalised(text)
     if (out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered) or lacking(lowered)
             or REMARK.search(lowered) or not_music(lowered)):
@@ -55,11 +58,17 @@ def several_parts(text: str) -> list[str]:
     if both and not (KEEP.search(lowered) or negated(lowered)):
         return both
     parts = command_parts(text)
-    if not 2 <= len(parts) <= MAX_PARTS:
+    if (KEEP.search(lowered) or negated(lowered)) and not (
+            len(parts) >= 2 and _no_confined(text, parts)):
         return []
-    if (KEEP.search(lowered) or negated(lowered)) and not _no_confined(text, parts):
-        return []
-    return parts
+    if len(parts) == 1 and _UNCLEAR.search(lowered) and not named_topics(lowered):
+        return [text]  # "调到二十四" (what was corrected left no thing): asked, never acted on
+    if len(parts) == 1 and known_order(text) and (
+            _ruled(text, _lang(text), reason_first=False) is not None):
+        # one command the rules read once the fallback's reading left out what it should
+        # ("turn the music on, no, off" as "turn the music off"): the rules' reading of it
+        return [text]
+    return parts if 2 <= len(parts) <= MAX_PARTS else []
 
 
 _BOTH = re.compile(
@@ -129,6 +138,14 @@ def _outright(text: str) -> set[str]:
     return {t for t in narrowed(named_topics(lowered), lowered) if EXPLICIT[t].search(lowered)}
 
 
+_WISHED = re.compile(
+    r"\b(?:heated|warmed|cooled|turned|switched|put|set)(?: (?:up|down|on|off))? "
+    r"(?:(?:please|now|then) )?(?:on|to|at|up to) (?:high|low|medium|max(?:imum)?|min(?:imum)?|"
+    r"full|level \w+|\d+|one|two|three|four|five|six|seven)\b|开到?(?:最高|最低|[一二三1-3]档)")
+"""A wish said as the state wanted, with its level ("both seats heated on high", "fan turned
+up to five"): a command as much as a verb first is."""
+
+
 def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` of a part whose words alone command one topic completely: a
     verb of its own, that one topic named outright and nothing else, and its way (and value)
@@ -138,18 +155,32 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     lowered = normalised(part)
     named = narrowed(named_topics(lowered), lowered)
     outright = _outright(part)
-    if len(outright) != 1 or named != outright or not commanding(part) or _says_no(part):
+    if len(outright) != 1 or named != outright or _says_no(part) or not (
+            commanding(part) or _WISHED.search(lowered)):
         return None
     topic = next(iter(outright))
     read = read_slots(topic, lowered, "unknown")  # the words alone decide the way
     return None if read is None else (topic, *read)
 
 
-def _ruled(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
+_UNCLEAR = re.compile(
+    r"^(?:请|帮我|给我|麻烦|那就|就)?(?:调到|调成|调至|设到|设成|设为|开到)\s*(?:\d|[一二两三四五六七八九十])|"
+    r"^(?:(?:please|ok|okay|now|just) )*(?:set|make|put|turn|bring) (?:it|that|this)(?: up| down)? "
+    r"(?:(?:to|at|on) )?(?:\d|" + _EN_NUMBER.pattern + r")")
+"""A setting said with its number and no thing at all ("set it to 24" with nothing before)."""
+
+
+def _lang(text: str) -> str:
+    return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+
+
+def _ruled(part: str, lang: str, reason_first: bool = True
+           ) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` when the rules read ``part`` alone confidently as one command
     of a fallback topic ("music down", "heat up a bit"): a part is a plain command more often
-    than the whole sentence is, and the rules are more precise than the head."""
-    alone = after_reason(part)  # a reason said first: the command alone, as the rules know it
+    than the whole sentence is, and the rules are more precise than the head. With
+    ``reason_first``, also the command after a reason said first."""
+    alone = after_reason(part) if reason_first else None
     for text in [part] if alone is None else [part, alone]:
         rules = shared_nlu(lang).parse(text, [])
         if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
@@ -253,7 +284,8 @@ def several_decision(
                               topic="seat_heat")
         decisions.append(d)
     for at in guessed:  # never acted on: the words that would say what are not the cabin's
-        decisions[at] = _asked(parts[at], next(d for d in decisions if d is not None), lang)
+        like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)
+        decisions[at] = _asked(parts[at], like, lang)
     acted = [d for d in decisions if d.intent != "unknown"]
     if not acted and not any(d.why in _ASKED for d in decisions):
         return None  # nothing of it for the cabin: the sentence is read whole
@@ -263,7 +295,7 @@ def several_decision(
             said.append(d.feedback)
         else:
             said.append(cannot_part(text, lang))
-    if acted:
+    if acted and len(parts) >= 2:  # (one command: what was left out goes unsaid, as before)
         said += [cannot_part(c, lang) for c in dropped]
         decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
                                             topic=None) for _ in dropped]

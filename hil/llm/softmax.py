@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from scipy.optimize import minimize
+from threadpoolctl import threadpool_limits
 
 L2 = 1e-3
 """The head's L2 penalty. Chosen out of file (BENCHMARKS.md, the tenth session): trained without
@@ -42,8 +43,12 @@ class SoftmaxHead:
             grad = z.T @ (p - onehot) / len(z) + self.l2 * w
             return nll + 0.5 * self.l2 * float(np.sum(w * w)), grad.ravel()
 
-        found = minimize(loss, np.zeros(d * k), jac=True, method="L-BFGS-B",
-                         options={"maxiter": 300})
+        # one BLAS thread: the same weights on any core count, and beside busy processes a
+        # two-thread BLAS spins for the other core (the fit took 100 s against 22 s on one
+        # thread at load ~9 on the shared 2 vCPUs; BENCHMARKS.md)
+        with threadpool_limits(limits=1, user_api="blas"):
+            found = minimize(loss, np.zeros(d * k), jac=True, method="L-BFGS-B",
+                             options={"maxiter": 300})
         self.w = found.x.reshape(d, k)
         return self
 

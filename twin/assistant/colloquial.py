@@ -39,6 +39,22 @@ _ZH_EN_WORDS = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
     + r")(?![A-Za-z])", re.IGNORECASE)
 
+_FRACTION = {("二", "一"): "百分之五十", ("三", "一"): "百分之三十三", ("三", "二"): "百分之六十七",
+             ("四", "一"): "百分之二十五", ("四", "三"): "百分之七十五"}
+"""A fraction of the way said as a share ("车窗开到三分之一"): the percentage the templates read."""
+
+_ZH_STORY = re.compile(r"^(?P<s>[^，,。！!？?]{6,40}?)(?:你|您)(?:帮我|给我|帮忙)?(?=[把将])")
+"""What happened, told before the request without a pause ("我们刚接到人啊这都半夜一点多了她困得
+不行你把那个音量调到三吧"): the request alone, when the story binds nothing
+(:data:`_ZH_STORY_STOP`)."""
+_ZH_STORY_STOP = re.compile(
+    r"如果|要是|假如|万一|等|待会|一会|到了|之后|以后|然后|再|先|别|不要|不用|甭|没|座|椅|加热|窗|空调|冷气|暖气|"
+    r"风|温度|音|声|歌|曲|乐|播|放|停|导航|家|雾|霜|吗|呢|？|\?|"
+    r"睡|吵|冷|热|闷|晒|凉|暖|听不|看不|头疼|头痛")
+"""A story that binds the request after it (a condition, a time, a refusal, whose seat), names a
+cabin function (a wish of its own) or says how things are (it may want the other way): left as
+said."""
+
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
     # the sentence's end (a question mark stays: a question is no order)
@@ -47,6 +63,87 @@ _ZH = (
     # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
+    (re.compile(r"风亮"), "风量"),
+    # a degree written with its sign ("26°", "26℃"), a fraction of the way ("三分之一"), the
+    # volume at half
+    (re.compile(r"(?<=\d)\s*(?:°C|°c|℃|°)"), "度"),
+    (re.compile(r"(?P<d>[二三四])分之(?P<n>[一二三])"),
+     lambda m: _FRACTION.get((m.group("d"), m.group("n")), m.group(0))),
+    (re.compile(r"(?<=音量|声音)(?P<v>调|开|放)(?P<t>到|成)一半"), r"\g<v>\g<t>百分之五十"),
+    # a word cut and said again after a pause ("温…温度", "主驾座…座椅"): the cut part once;
+    # a pause said first ("…能不能帮我…", after a filler) is nothing
+    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})(?:…|\.{2,}|。{2,}|——|-)+\s*(?=(?P=a))"), ""),
+    (re.compile(r"^(?:…|\.{2,}|。{2,}|——|-)+\s*"), ""),
+    # Wuhan and the south-west's 莫 for 别 ("莫放了", "莫开了"), 哈子 for 一下 ("停哈子"),
+    # Tianjin's 介 for 这 ("介窗户开一半儿")
+    (re.compile(r"莫(?=[放开关调吹播响唱动搞整弄])"), "别"),
+    (re.compile(r"哈子(?=[儿嘛吧撒噻]?$)"), "一下"),
+    (re.compile(r"(?:^|(?<=[，,\s]))介(?=个|窗|车|空调|冷气|风|音乐|歌|声音|座|温度)"), "这"),
+    # Cantonese: 少少 (a little), 啲 for 点 ("大声啲"), 细声 for 小声, 熄/闩 for 关, 咗 for 了,
+    # 唔好 for 别
+    (re.compile(r"少少"), "一点"),
+    (re.compile(r"(?<=[大小高低快慢声凉暖细])啲"), "点"),
+    (re.compile(r"细声"), "小声"),
+    # the radio for the music it plays ("收音机大声啲", "关掉收音机", "把广播打开")
+    (re.compile(r"收音机|广播(?!电台)"), "音乐"),
+    (re.compile(r"熄(?:咗|埋|掉)?(?=冷气|空调|音乐|歌)"), "关掉"),
+    (re.compile(r"闩(?:咗|埋|掉|上)?(?=窗|车窗)"), "关"),
+    (re.compile(r"冇(?:得|有)?(?=风)"), "没有"),
+    # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
+    # 搞开/整开/弄开 for 打开, 哈子 said first, 开个窗
+    (re.compile(r"脑壳"), "头"),
+    (re.compile(r"给是(?=有点|有些|太|好|蛮|挺|很|[冷热闷])"), ""),
+    (re.compile(r"认不得"), "不认得"),
+    (re.compile(r"^回家的路(?:我|我们)?(?:都|也|真)?(?:不认得|不认识|不记得|找不到)了?(?:啊|呀|哦)?$"),
+     "导航回家"),
+    (re.compile(r"空掉(?=打开|关|开|调|温度|的|风)|(?<=[开关把将])空掉"), "空调"),
+    (re.compile(r"(?:搞|整|弄)开(?=[了吧啊呀]?$)"), "打开"),
+    # a wish said as the order ("我要开窗", "我想把空调关了"), a song switched as 切一个
+    (re.compile(r"^(?:我|我们)(?:想|要|想要)(?=打开|开[窗空冷暖]|关[窗空冷暖掉]|把)"), ""),
+    (re.compile(r"^(?:歌儿?|音乐)切一(?:个|首)"), "切歌"),
+    # a function said first as a topic, after a pointing word ("这个空调呢开一下")
+    (re.compile(r"^(?:这个|那个)?(?P<t>空调|温度|风量|风速|音量|声音|车窗|窗户|座椅加热)(?:呢|啊|吧|嘛)"
+                r"[，,\s]*(?=[\u4e00-\u9fff])"), r"\g<t>"),
+    (re.compile(r"^哈子(?=[开关调放把])"), ""),
+    (re.compile(r"(?<=[开关])个(?=窗)"), ""),
+    (re.compile(r"(?<=歌)(?:冇味|没味|冇意思|没意思|冇味道|没味道)(?:儿)?"), "不好听"),
+    # the south-west's home: "回屋头" -> "回家"
+    (re.compile(r"回屋(?:头|里)?"), "回家"),
+    # 转 for 换/切 before a song ("转首歌", "转下一首")
+    (re.compile(r"(?:^|(?<=[，,\s]))转(?=[下上]一首)"), "切到"),
+    (re.compile(r"(?:^|(?<=[，,\s]))转(?=首歌|一首)"), "换"),
+    # hurry said before the verb ("窗户赶紧关上", "快快快 把窗户关上"): the order
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?:赶紧|赶快|快点儿?|立刻|立马)(?=[把将开关调打播暂放降升])"),
+     ""),
+    (re.compile(r"^(?:赶紧|赶快|快点儿?|快快快|快快|快)[，,!！\s]*(?=[把将]|打开|关闭|关掉|关上|播放|暂停)"),
+     ""),
+    (re.compile(r"(?<=[开关停])咗"), "了"),
+    (re.compile(r"唔好(?=[开关调放播吹])"), "别"),
+    (re.compile(r"(?<=[调校开较放整搞])细(?=一?[啲点些]|$)"), "小"),
+    (re.compile(r"^部车"), "车里"),
+    (re.compile(r"(?<=[好太])焗"), "闷"),
+    # more of speech recognition's homophones of cabin words
+    (re.compile(r"空条"), "空调"),
+    (re.compile(r"车床"), "车窗"),
+    (re.compile(r"拨放|波放"), "播放"),
+    (re.compile(r"温渡"), "温度"),
+    (re.compile(r"净音"), "静音"),
+    (re.compile(r"除物"), "除雾"),
+    # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
+    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
+    # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
+    # the order
+    (re.compile(r"^(?:救命|笑死|无语|绝了|服了|破防了|真的会谢|谁懂啊|家人们谁懂啊?)[，,!！\s]+"
+                r"(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^(?:就是说|就是)(?=[把将]|打开|关闭|关掉|播放|暂停)"), ""),
+    # Taiwan and Fujian: 关起来/开起来 for 关上/打开, 开强/开弱 for 开大/开小, a final 厚
+    (re.compile(r"(?P<v>[开关])起来(?=[吧啦了啊呀厚哦喔咯嘛哈撒]?$)"),
+     lambda m: "打开" if m.group("v") == "开" else "关上"),
+    (re.compile(r"(?<=[开调])(?P<w>[强弱])(?=一?点|些)"),
+     lambda m: "大" if m.group("w") == "强" else "小"),
+    (re.compile(r"(?<![太很好真挺蛮])厚$"), ""),
+    # "very" said in Beijing, Tianjin and Shanghai: 倍儿热, 交关冷
+    (re.compile(r"(?:倍儿|交关|贼拉)(?=[冷热闷吵凉])"), "太"),
     (re.compile(r"(?:俺|咱)(?=们)"), "我"),
     (re.compile(r"(?:俺|咱)(?!们)"), "我"),
     (re.compile(r"一下下"), "一下"),
@@ -67,12 +164,15 @@ _ZH = (
     # 冷" is the weather)
     (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
     # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
-    (re.compile(r"^(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
+    (re.compile(r"^[把将]?(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
     # the north's 忒 for 太 ("风忒大了"), Shanghai's 关脱 for 关掉
     (re.compile(r"忒(?=[大小冷热闷吵凉烫高低响])"), "太"),
     (re.compile(r"(?<=关)脱(?=了|$)"), "掉"),
     # a verb said twice around 一 ("关一关", "开一开"): once, a little
-    (re.compile(r"(?P<v>[开关调降升])一(?P=v)"), r"\g<v>一下"),
+    (re.compile(r"(?P<v>[开关调降升停])一(?P=v)"), r"\g<v>一下"),
+    # a verb said twice, a little ("温度往下降降"), 一下子 for 一下
+    (re.compile(r"(?P<v>[降升])(?P=v)(?=[吧啊呀]?$)"), r"\g<v>一点"),
+    (re.compile(r"一下子(?=[吧啊呀嘛]?$)"), "一下"),
     # someone addressed last ("下一首吧师傅")
     (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
     # 给 before 整/来 said first: "给整点音乐"
@@ -83,6 +183,12 @@ _ZH = (
     (re.compile(r"(?<=[大小高低快慢])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
     (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛]?$)"), r"打开\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=[吧啊呀嘛]?$)"), r"关上\g<o>"),
+    # the fog said as the object of 除 ("把雾除了", "把雾除一下"): 除雾
+    (re.compile(r"^(?:先)?[把将](?:玻璃上的|窗户上的|前挡上的)?雾(?:给)?除(?:了|掉|一下|下)?"
+                r"(?=[吧啊呀]?$)"), "除雾"),
+    # "by the way" said first ("对了音乐也停一下")
+    (re.compile(r"^对了[，,\s]*(?=[\u4e00-\u9fff])"), ""),
     # a pointing word before the thing complained about: "这风" -> "风"
     (re.compile(r"^(?:这|那)(?:个|些)?(?=风|车里|车内|空调|音乐|声音|座椅|座位|窗户|车窗|温度)"),
      ""),
@@ -96,6 +202,8 @@ _ZH = (
                 r"[？?。！!]*$"), ""),
     # the same tag said first: "中不中，把空调打开"
     (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
+    # 喽/咯 after an on/off verb said last is its 了 ("把空调关喽" -> "把空调关了")
+    (re.compile(r"(?<=[开关])(?:喽|咯|啰)(?=[。！!～~]*$)"), "了"),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐)+"
                 r"[。！!～~]*$"), ""),
@@ -143,6 +251,8 @@ _ZH = (
     (re.compile(r"(?:我的?)?屁股(?:底下|下面|下边)?的?(?=加热)"), "座椅"),
     # whose side a window is on (the cabin moves one window): "我这边窗户" -> "窗户"
     (re.compile(r"(?:我这边|我这一侧|我这侧|我旁边|司机这边)的?(?=车窗|窗户|窗子|窗)"), ""),
+    # what happened, told before "你把…" without a pause: the request alone
+    (_ZH_STORY, lambda m: m.group(0) if _ZH_STORY_STOP.search(m.group("s")) else ""),
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
@@ -163,8 +273,9 @@ _ZH = (
     (re.compile(r"冷气(?=(?:开|关|打开|关闭|关掉|关上)(?:了|上|掉|一下)?[吧啊呀]?$)"), "空调"),
     # a passenger's complaint passed on, about the cabin (never a seat: whose seat is unsaid)
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子))(?:我)?(?:妈|爸|老妈|老爸|妈妈|爸爸|爷爷|奶奶|"
-                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事)"
-                r"(?:说|觉得|嫌|喊)(?=.)"), ""),
+                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事|"
+                r"老爷子|老太太|老人家|老人|宝宝|小孩|娃|领导|老板)"
+                r"(?:一直|老是|总是|总|直|又|都)?(?:说|觉得|嫌|喊)(?:着)?(?=.)"), ""),
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
@@ -174,25 +285,34 @@ _ZH = (
     (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
                 r"换气|散散味儿?)"
                 r"[吧啊呀]?$"), ""),
+    # why music is asked for, said right after it: "来点音乐解解闷", "放首歌提提神"
+    (re.compile(r"(?<=音乐|歌曲|首歌|点歌|儿歌|歌儿)[，,\s]*(?:给我|让我|帮我|好)?(?:解解闷|解个闷|解闷|"
+                r"提提神|提个神|提神|醒醒脑|醒醒神|醒脑|解解乏|解乏|放松放松|放松一下|放松|散散心|"
+                r"散心|助助兴|热闹热闹|热闹一下)(?:儿)?[吧啊呀]?$"), ""),
     # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
-    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打]|往[上下高低]|[小大]点声)"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打停暂]|往[上下高低]|[小大]点声)"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
     (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
                 r"[吧啊]?$"),
      r"播放\g<o>"),
     # a hedge before a verb: "车窗稍微落一点" -> "车窗落一点"; a window let down: 落 -> 降
     (re.compile(r"稍微|稍稍|略微|微微"), ""),
-    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:落|放|摇)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:落|放|摇|拉)(?:下来|下去|下)?(?=一点|点|一些|些|一半|到)"),
      "降"),
     # fog by its other names, on the glass in front: "前面玻璃上全是哈气" -> "玻璃上全是雾"
     (re.compile(r"哈气|水汽|白汽|雾气|水雾"), "雾"),
     (re.compile(r"^(?:前面|前头|前边)的?(?=玻璃)"), ""),
     (re.compile(r"(?<=玻璃上)(?:糊了|蒙了|起了|结了)(?:一层|层)?(?=雾)"), "全是"),
-    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"
-    (re.compile(r"^这(?=歌听)"), "这首"),
+    # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"; heard till the ears grow calluses
+    # or a hundred times ("听得我耳朵都起茧了", "都听八百遍了")
+    (re.compile(r"^这(?=歌(?:都|我都|我)?听)"), "这首"),
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:得|到)?(?:我)?(?:耳朵)?(?:都)?(?:起|长|出)"
+                r"(?:老)?茧(?:子)?了?$"), r"\g<s>听腻了"),
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
+                r"(?:遍|次)了?$"), r"\g<s>听腻了"),
     # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
     (re.compile(r"^(?:我|我们)?(?:也|都|真|实在)?(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|"
-                r"(?:怎么|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
+                r"(?:怎么|咋个|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
     # a tiny bit: "一丢丢", "一丁点", "一咪咪" -> "一点"
     (re.compile(r"一丢丢|一丁点儿?|一咪咪|一滴滴"), "一点"),
     # the temperature by the AC's name, a step said plainly: "空调再高两度" -> "温度高两度"
@@ -202,14 +322,36 @@ _ZH = (
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
     (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
-                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|"
+                r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|一头汗|满头(?:大)?汗|一身汗|直冒汗|冒汗|吃不消|遭不住|扛不住|"
+                r"顶不住|喘不过气|透不过气|冒烟|直[\u4e00-\u9fff]{1,3}?(?:脚|汗|抖|嗦)|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
                 r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
+    # the body said hot or cold ("后背都湿透了", "汗都流到眼睛里了", "脚底下好冷", "鼻子都冻红了"),
+    # said as an animal or a thing ("热成狗了", "快冻成冰棍了"), a size said as a likeness
+    # ("声音小得跟蚊子一样")
+    (re.compile(r"^(?:我的?)?(?:后背|背上|背后|身上|浑身|脖子|额头|脸上|衣服|头发)(?:都|全)?(?:出汗了|湿透了|"
+                r"汗湿了|是汗|冒汗了)$|^(?:我的?)?汗(?:都)?(?:流|淌|滴)(?:到|进|下来)[^，,]{0,6}$"),
+     "太热了"),
+    (re.compile(r"^(?:我的?)?(?:脚底下|脚底|脚下|脚丫子?)"), "脚"),
+    (re.compile(r"^(?:我的?)?(?:手|脚|手脚|手指头?|鼻子|耳朵|腿|膝盖|胳膊)(?:都)?(?:冻(?:红|僵|麻|透|紫)|"
+                r"冻得冰凉|冰凉冰凉|冰冰凉)了?$"), "太冷了"),
+    (re.compile(r"^(?:我|人)?(?:都)?(?:快|快要|要)?(?P<a>[热冷冻])(?:成狗|成冰棍儿?|成冰块|化|晕|懵)了?$"),
+     r"太\g<a>了"),
+    (re.compile(r"(?P<a>[大小])得(?:跟|像)[^，,]{1,6}?(?:一样|似的)"), r"太\g<a>了"),
+    # a loud song, wind that roars, no air felt, and a rhetorical "why so loud"
+    (re.compile(r"^这(?:首)?歌(?=(?:太|好|真|有点)?吵|吵死)"), "音乐"),
+    (re.compile(r"^风(?:一直)?呼呼(?:的|地)(?:吹)?$"), "风太大了"),
+    (re.compile(r"^(?:我|人)?一点风都(?:感觉不到|感受不到|没有)(?:啊|呀)?$"), "出风口一点风都没有"),
+    (re.compile(r"(?:开|放|调)(?:得)?这么(?:大声|响)(?:干嘛|干什么|做什么|搞么斯|干)$"),
+     "太大声了"),
+    (re.compile(r"^谁把(?P<o>音乐|声音|音量|空调|冷气|风)(?:开|调)(?:得)?这么(?P<a>大|响|冷|热|小)(?:的)?"
+                r"(?:啊|呀)?$"), r"\g<o>太\g<a>了"),
+    (re.compile(r"冷冰冰|冰冷冰冷"), "冷"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
     # a measure word between a verb and its object: "除个雾", "开个一档" -> "除雾", "开一档"
-    (re.compile(r"(?<=[除开关调放来])个(?=[雾霜一二两三四五六七八九十百\d])"), ""),
+    (re.compile(r"(?<=[除开关调放来降升加减提])个(?=[雾霜一二两三四五六七八九十百\d])"), ""),
     # 整 for 来 ("给我整点儿音乐"), a trailing 先 ("静音一下先")
     (re.compile(r"(?:^|(?<=[我吧]))整(?=点|首|个歌|些)"), "来"),
     (re.compile(r"(?<=[\u4e00-\u9fff])先$"), ""),
@@ -250,6 +392,7 @@ _ZH = (
     # the loudspeakers too loud: "音响有点太大声了" -> "声音有点太大了"
     (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
     (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
+    (re.compile(r"(?<=[太好真])小声(?=了|$)"), "小"),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
@@ -300,6 +443,79 @@ _EN_THERE = re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\
 _EN_TUNE = re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tune\b",
                       re.IGNORECASE)
 """A "tune" for a song: "skip this tune"."""
+_PERSON = (r"(?:(?:my|the|our|your|his|her)\s+)?(?:dad|daddy|mum|mummy|mam|mom|mommy|nan|nana|gran|"
+           r"granny|grandad|granddad|grandpa|grandma|grandmother|grandfather|wife|husband|partner|"
+           r"son|daughter|kid|kids|children|child|baby|passenger|passengers|missus|hubby|"
+           r"better half|he|she|they|everyone|everybody)")
+"""Someone in the car other than the speaker."""
+_NOT_ADDRESSED = re.compile(
+    r"^(?:no|nope|nah|not|never|don'?t|wait|stop|later|tomorrow|tonight|then|first|also|and|but|"
+    r"or|if|when|after|before|instead|otherwise|window|windows|fan|music|radio|volume|ac|aircon|"
+    r"temperature|temp|heat|heater|seat|seats|defrost|song|track|navigation|home)$",
+    re.IGNORECASE)
+"""Words said first before a comma that bind or name the order: no one addressed."""
+_MORE = frozenset({"higher", "more", "up", "warmer", "hotter", "louder", "stronger"})
+_BOUND = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|soon|instead|rather|"
+    r"seat|window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|song|"
+    r"track|home|blower|vents?|cold|hot|freez\w*|boiling|loud|quiet)\b|[?]", re.IGNORECASE)
+"""A story that binds the decision after it (a time, a condition) or names a cabin function or
+a complaint (which may point another way)."""
+_EN_WANT = re.compile(
+    r"^(?:(?:i|we)\s+(?:really\s+|just\s+|do\s+)?(?:want|need|'d like|would like|'d love|"
+    r"would love|wanna)|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)|"
+    r"let'?s\s+(?:get|have))\s+"
+    r"(?P<x>(?:the|my|our|her|his)\s+(?:\w+\s+){0,3}?(?P<w>open|closed|shut|on|off|at|to|up|"
+    r"down|(?:higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|weaker)"
+    r"(?=\s*(?:please\s*)?[.!]*$))\b[^?,]*?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
+"""A want said as a statement, or asked for oneself, with the thing and its way."""
+
+
+_EN_BARE = re.compile(
+    r"^(?:please\s+)?(?:(?:the|my)\s+)?(?P<o>fan|fan speed|blower|heat|heating|temperature|temp|"
+    r"music|volume|radio|sound)\s+(?:please\s+)?(?P<a>(?:a bit|a little|a touch|slightly)\s+)?"
+    r"(?P<w>up|down|higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|"
+    r"weaker)(?P<r>(?:\s+(?:a bit|a little|a touch|slightly|(?:by\s+)?(?:\w+[- ])?\w+ degrees?|"
+    rf"{_EN_NUMBERS}))?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
+"""A function and its way said bare, with how much: "the fan higher", "heat up two degrees",
+"the music a bit louder"."""
+_UP = frozenset({"up", "higher", "louder", "warmer", "hotter", "stronger"})
+
+
+def _bare(m: re.Match[str]) -> str:
+    """:data:`_EN_BARE` said as the order: "turn the <function> up|down <how much>"."""
+    way = "up" if m.group("w").lower() in _UP else "down"
+    much = (m.group("a") or "").strip() or m.group("r").strip()
+    return f"turn the {m.group('o')} {way} {much}".strip()
+
+
+def _base_verb(said: str) -> str:
+    """``said`` with its first word's gerund as the plain verb ("opening the window" -> "open
+    the window"); as said when it is no gerund of a command."""
+    verb, _, rest = said.partition(" ")
+    base = _GERUND.get(verb.lower())
+    return f"{base} {rest}".strip() if base is not None else said
+
+
+def _wanted(m: re.Match[str]) -> str:
+    """The thing and its way of :data:`_EN_WANT`, said as the order: a comparative with
+    "make", a step up or down with "turn" ("roll" for a window), any other way bare ("the
+    window open", "the fan on two")."""
+    thing, way = m.group("x"), m.group("w").lower()
+    if way in ("up", "down") and re.search(r"\bwindows?\b", thing, re.IGNORECASE):
+        if re.search(r"\b(?:up|down)\s*$", thing, re.IGNORECASE):
+            return f"roll {thing}"  # "the window down": rolled all the way
+        if way == "up":  # how far up is not said plainly enough to set
+            return m.group(0)
+        # "the window down a bit" -> "lower the window a bit"
+        return "lower " + re.sub(r"\s+down\b", "", thing, count=1, flags=re.IGNORECASE)
+    if way in ("up", "down"):
+        return f"turn {thing}"
+    if way in ("open", "closed", "shut", "on", "off", "at", "to"):
+        return thing
+    return f"make {thing}"
+
+
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -316,6 +532,179 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
+    # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
+    (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
+                r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
+     ("bother", "trouble", "problem")),
+    # a want said as a statement or asked for oneself: "I want the window open", "I need the
+    # fan higher", "can I get the heat up a bit", "let's have the seat warmer on" -> the thing
+    # and its way, said as the order (never a question, never "don't want")
+    (_EN_WANT, _wanted,
+     ("want", "need", "like", "love", "get", "have")),
+    # a function and its way said bare: "the fan higher", "heat up two degrees"
+    (_EN_BARE, _bare,
+     (" up", " down", "higher", "lower", "louder", "quieter", "softer", "warmer", "cooler",
+      "hotter", "colder", "stronger", "weaker")),
+    # a polite question said as its negative with a tag: "you couldn't turn the heat up, could
+    # you" -> "turn the heat up", "you wouldn't mind opening the window, would you"
+    # (the tag may already be read away as a courtesy)
+    (re.compile(r"^you (?:couldn'?t|could not|wouldn'?t|would not)\s+(?P<m>mind\s+)?(?:just\s+)?"
+                r"(?P<c>\w.*?)(?:[\s,]+(?:could|would|can|will) (?:you|ya))?\s*[?.!]*$",
+                re.IGNORECASE),
+     lambda m: _base_verb(m.group("c")) if m.group("m") else m.group("c"),
+     ("you couldn", "you wouldn", "you could not", "you would not")),
+    # "give" for more of a function: "give the fan a bump", "give it a bit more heat"
+    (re.compile(r"^give (?P<o>(?:the|my) (?:fan|blower|heat|heating|volume|music|radio))\s+"
+                r"(?:a |another )?(?:bump|boost|nudge|push|kick)(?: up)?\s*[.!]*$", re.IGNORECASE),
+     r"turn \g<o> up",
+     ("give",)),
+    (re.compile(r"^(?:give|get) (?:it|us|me)\s+(?=(?:a (?:bit|little|touch) |some |a lot )?"
+                r"(?:more|less)\s)", re.IGNORECASE), "",
+     ("give", "get")),
+    # how much before "more": "a bit more volume", "some more air" -> "more volume"
+    (re.compile(r"^(?:a\s+)?(?:little bit|bit|little|touch|tad|wee bit|some)\s+"
+                r"(?=(?:more|less)\s+\w)", re.IGNORECASE), "",
+     ("bit", "little", "touch", "tad", "some")),
+    # the number said straight after the function: "set volume five" -> "set the volume to five"
+    (re.compile(rf"^set (?:the )?(?P<o>volume|fan|fan speed|temperature|temp)\s+"
+                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), r"set the \g<o> to ",
+     ("set ",)),
+    # English said with another language's order or words (a learner, a first language's
+    # habits): "please" inside ("the music please louder"), "can you to open", "I want that
+    # you close", how much before the object ("open little the window"), "too much hot",
+    # "is very cold" (no subject), "raise up", "go down the volume", "in twenty two"
+    (re.compile(r"^(?P<a>(?:the|my)\s+\w+(?:\s+\w+)?)\s+please\s+(?=(?:higher|lower|louder|"
+                r"quieter|softer|warmer|cooler|up|down|more|less|on|off|open|closed)\b)",
+                re.IGNORECASE), r"\g<a> ",
+     ("please",)),
+    (re.compile(r"\b(?P<m>can|could|would|will|please) you to (?=\w)", re.IGNORECASE),
+     r"\g<m> you ",
+     (" you to ",)),
+    (re.compile(r"^(?:i|we) (?:want|would like|'d like) that you (?:to )?", re.IGNORECASE), "",
+     ("that you",)),
+    (re.compile(r"^(?P<v>open|lower)\s+(?P<a>a little bit|a little|a bit|little)\s+"
+                r"(?P<o>(?:the|my)\s+windows?)\b", re.IGNORECASE),
+     lambda m: f"{m.group('v')} {m.group('o')} "
+     f"{'a little' if m.group('a').lower() == 'little' else m.group('a')}",
+     ("little", "bit")),
+    (re.compile(r"\btoo much (?=(?:hot|cold|warm|loud|noisy|windy|chilly)\b)", re.IGNORECASE),
+     "too ",
+     ("too much",)),
+    (re.compile(r"^is (?=(?:very|too|so|really|a bit|quite)\s+(?:hot|cold|warm|chilly|loud|"
+                r"quiet|stuffy)\b)", re.IGNORECASE), "it is ",
+     ("is ",)),
+    (re.compile(r"(?<=hot|old|arm|lly|ffy) here\s*[.!]*$", re.IGNORECASE), " in here",
+     (" here",)),
+    (re.compile(r"^raise up\b", re.IGNORECASE), "raise",
+     ("raise up",)),
+    (re.compile(r"^go (?P<w>up|down) (?=(?:the|my) (?:volume|music|fan|temperature|temp|heat)\b)",
+                re.IGNORECASE), r"turn \g<w> ",
+     ("go up", "go down")),
+    (re.compile(rf"\b(?P<o>temperature|temp|fan|volume) in (?={_EN_NUMBERS}\b)", re.IGNORECASE),
+     r"\g<o> to ",
+     (" in ",)),
+    (re.compile(r"^(?:please\s+)?make (?:the |my )?(?P<o>windows?) (?P<w>open|closed|close)\b",
+                re.IGNORECASE),
+     lambda m: f"{'open' if m.group('w').lower() == 'open' else 'close'} the {m.group('o')}",
+     ("make",)),
+    (re.compile(r"^(?:please\s+)?make (?=more \w+\s*(?:please)?\s*[.!]*$)", re.IGNORECASE),
+     "make it ",
+     ("make",)),
+    (re.compile(r"^(?:please\s+)?(?:you\s+)?(?:put|give)\s+(?=(?:more|less)\s+(?:cold|warm|heat|"
+                r"air|volume|music|sound|wind)\b)", re.IGNORECASE), "",
+     ("more", "less")),
+    # the loudness said as strength: "the music is too strong" -> "… too loud"
+    (re.compile(r"\b(?P<o>music|sound|volume|radio)(?P<i>'s| is) (?P<v>too|very|so|really) "
+                r"strong\b", re.IGNORECASE), r"\g<o>\g<i> \g<v> loud",
+     ("strong",)),
+    # a child's or a family's vocative with no comma: "mummy can you make the music louder"
+    (re.compile(r"^(?:mummy|mommy|mum|mom|mama|daddy|dad|papa|nanna|nana|grandma|grandpa|granny)\s+"
+                r"(?=(?:can|could|would|will) you\b|please\b)", re.IGNORECASE), "",
+     ("mum", "mom", "mam", "dad", "pa", "nan", "gran")),
+    # permission asked for what the speaker wants done: "is it okay if I open the window"
+    (re.compile(r"^(?:is it|would it be) (?:ok|okay|alright|all right|fine) if (?:i|we) "
+                r"(?P<c>(?:open|close|shut|roll|crack|turn|put|play|pause|skip|mute)\b[^?]*?)"
+                r"\s*\??$", re.IGNORECASE), r"\g<c>",
+     ("if i", "if we")),
+    # Jamaican spellings: "tun up di AC nuh", "mi cyaan hear di music"
+    (re.compile(r"\btun\b", re.IGNORECASE), "turn",
+     ("tun",)),
+    (re.compile(r"\bdi\b(?=\s+\w)", re.IGNORECASE), "the",
+     ("di ",)),
+    (re.compile(r"^mi (?:cyaan|cyan|kyaan|caan)\b", re.IGNORECASE), "I can't",
+     ("mi ",)),
+    (re.compile(r"[\s,]+(?:nuh|noh|nah man|ya hear)\s*[?.!]*$", re.IGNORECASE), "",
+     ("nuh", "noh", "nah man", "ya hear")),
+    # whose window (the cabin moves one window, whoever's side it is): "open the window on my
+    # side", "my side window down", "open her window" (never beside a seat)
+    (re.compile(r"^(?!.*\bseat)(?P<v>.*\bwindows?\b.*?)\s+(?:on|at|for)\s+(?:my|her|his|our|the "
+                r"driver'?s?|the passenger'?s?|the left|the right)\s+side\b", re.IGNORECASE),
+     r"\g<v>",
+     ("side",)),
+    (re.compile(r"^(?!.*\bseat)(?P<p>.*?)\b(?:my|her|his|the driver'?s?|the passenger'?s?) side "
+                r"(?=windows?\b)", re.IGNORECASE), r"\g<p>the ",
+     ("side window",)),
+    (re.compile(r"^(?!.*\bseat)(?P<p>.*?)\b(?:her|his) (?=windows?\b)", re.IGNORECASE),
+     r"\g<p>the ",
+     ("her window", "his window")),
+    # an end of the range said bare: "fan full", "volume max" -> "set the fan to the maximum"
+    (re.compile(r"^(?:the\s+)?(?P<o>fan|fan speed|blower|volume|temperature|temp)\s+"
+                r"(?:on\s+|at\s+|to\s+)?(?:the\s+)?(?P<e>max|maximum|full|full blast|top|highest|"
+                r"min|minimum|lowest|bottom)\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"set the {m.group('o')} to the "
+     + ("minimum" if m.group("e").lower() in ("min", "minimum", "lowest", "bottom")
+        else "maximum"),
+     ("max", "full", "top", "highest", "min", "lowest", "bottom")),
+    # "not … enough" is the other way too much: "it's not cold enough" -> "it's too warm"
+    (re.compile(r"^(?P<s>it|the (?:music|radio|volume|sound|car|cabin|air|fan|blower))\s*"
+                r"(?:'s not|'s|is not|isn'?t|is)\s+(?:not\s+)?(?P<a>cold|cool|warm|hot|loud|quiet|"
+                r"strong)\s+enough(?P<r>\s+in here)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"{m.group('s')} is too "
+     + {"cold": "warm", "cool": "warm", "warm": "cold", "hot": "cold", "loud": "quiet",
+        "quiet": "loud", "strong": "weak"}[m.group("a").lower()] + (m.group("r") or ""),
+     ("enough",)),
+    # no air felt: "I can barely feel the fan" -> "more air"
+    (re.compile(r"^(?:i|we) can(?:'t| not|not| barely| hardly) feel (?:the|any) (?:fan|air|airflow|"
+                r"breeze)(?: (?:at all|coming out|from the vents|coming out of the vents))*"
+                r"\s*[.!]*$", re.IGNORECASE), "more air",
+     ("feel",)),
+    # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
+    (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
+     ("- ",)),
+    # a number's homophone before its unit: "drop the temp by to degrees" (two), "up for
+    # notches" (four); only before a unit said after its number ("to level one" is "to")
+    (re.compile(r"\b(?P<p>by|to|up|down|at|on|another|just)\s+(?P<n>to|too|for)\s+"
+                r"(?=(?:degrees?|notch(?:es)?|steps?|clicks?|bars?)\b(?!\s+(?:\d|one|two|three|four|"
+                r"five|six|seven|eight|nine|ten|twenty|thirty)))", re.IGNORECASE),
+     lambda m: f"{m.group('p')} {'four' if m.group('n').lower() == 'for' else 'two'} ",
+     (" to ", " too ", " for ")),
+    # "gone" as "become" before a state: "the windscreen's gone all misty", "it's gone cold"
+    (re.compile(r"\b(?P<s>\w+)(?:'s| has| is) gone\s+(?=(?:all |really |so |proper |right |a bit |"
+                r"very )?(?:misty|foggy|steamy|fogged|misted|steamed|cold|freezing|chilly|nippy|"
+                r"hot|boiling|roasting|stuffy|quiet|loud|numb|icy|frosty|baltic)\b)",
+                re.IGNORECASE), r"\g<s> is ",
+     ("gone",)),
+    # the seat heater said in another order: "driver side heat seat" -> "driver's heated seat"
+    (re.compile(r"\b(?P<z>driver|passenger)(?:'s)? side (?=(?:heat seat|heated seat|seat)\b)",
+                re.IGNORECASE), r"\g<z>'s ",
+     ("side",)),
+    (re.compile(r"\bheat seat\b", re.IGNORECASE), "heated seat",
+     ("heat seat",)),
+    # someone addressed first, then the order: "Kuya, can you …", "Dad, turn …", "mate, …"
+    # (one word, no cabin word, no "no/wait/later": those bind the order)
+    (re.compile(r"^(?P<w>[a-z]+)\s*,\s*(?=(?:(?:can|could|would|will) you|please|kindly|just|turn|"
+                r"switch|put|open|close|shut|play|pause|skip|mute|set|make|roll|wind|drop|take|"
+                r"get|bring|crank|bump)\b)", re.IGNORECASE),
+     lambda m: m.group(0) if _NOT_ADDRESSED.match(m.group("w")) else "",
+     (",",)),
+    # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
+    # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
+    (re.compile(rf"^(?!.*\bseat){_PERSON}\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
+                re.IGNORECASE), "I can't ",
+     ("hear",)),
+    (re.compile(rf"\b(?P<p>in|into|at)\s+(?:{_PERSON}'s|his|her|their)\s+(?=(?:eyes|face)\b)",
+                re.IGNORECASE), r"\g<p> my ",
+     ("eyes", "face")),
     # a number corrected without a pause: "set the fan to five no four" -> "… to four"
     (_EN_FIXED_NUMBER, r"\g<b>"),
     # what happened, told before the request; an occasion said after it
@@ -360,11 +749,12 @@ _EN = (
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
                 r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
-                r"ngl|tbh|rn|lol|imo)\b)+"
+                r"ngl|tbh|rn|lol|imo|po|oh|over|copy|roger|over and out)\b)+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
-                r"bruh|bruv|dude|yo|fam|"
+                r"bruh|bruv|dude|yo|fam|sweet as|chur|cuz|breaker breaker|breaker|ten four|10-4|"
+                r"copy that|roger that|roger|"
                 r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
     # "like" as a filler before a verb: "mute it and like open my window"
     # (only first, after "and" or a comma: "I don't like open windows" keeps it)
@@ -422,10 +812,18 @@ _EN = (
      lambda m: f"turn the {m.group('o')} "
      f"{'down' if m.group('w').lower() in ('less', 'lower') else 'up'}",
      ("less", "lower", "more", "higher")),
-    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool)\b", re.IGNORECASE),
+    (re.compile(r"\bmore (?P<a>loud|quiet|cold|warm|cool|low|high|strong|weak|hot|soft)\b",
+                re.IGNORECASE),
      lambda m: {"loud": "louder", "quiet": "quieter", "cold": "colder", "warm": "warmer",
-                "cool": "cooler"}[m.group("a").lower()],
+                "cool": "cooler", "low": "lower", "high": "higher", "strong": "stronger",
+                "weak": "weaker", "hot": "hotter", "soft": "softer"}[m.group("a").lower()],
      ("more ",)),
+    # "put" before a comparative: "put the fan stronger" -> "turn the fan up"
+    (re.compile(r"^put (?P<r>(?:the|my) \w+(?: \w+)? (?:higher|lower|louder|quieter|stronger|"
+                r"weaker|warmer|cooler|colder|hotter|softer)\s*(?:please)?\s*[.!]*)$",
+                re.IGNORECASE),
+     lambda m: _bare(b) if (b := _EN_BARE.match(m.group("r"))) is not None else m.group(0),
+     ("put ",)),
     # "the wife's" (Irish, Australian) is "my wife's"
     (re.compile(r"\bthe (?=(?:wife|missus|missis|hubby|husband)(?:'s)?\b)", re.IGNORECASE), "my ",
      ("wife", "missus", "missis", "hubby", "husband")),
@@ -519,7 +917,7 @@ _EN = (
      r"\g<v>the passenger \g<n>\g<r>"),
     # a pointing "that" before the thing: "turn that music down" -> "turn the music down"
     (re.compile(r"\bthat (?=(?:music|song|radio|fan|window|heat|heater|heating|ac|aircon|"
-                r"air con|volume|seat heater|blower)\b)", re.IGNORECASE), "the "),
+                r"air con|volume|seat heater|blower|air|vents?)\b)", re.IGNORECASE), "the "),
     # "help me" before the order (Nigerian, Indian, Chinese-influenced English): "please help me
     # turn the temperature up" -> "turn the temperature up"
     (re.compile(r"^(?:(?:please|kindly|can you|could you|pls)\s+)?help (?:me|us) (?:to )?"
@@ -547,6 +945,93 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
                 r"you know)\s*[?.!]*\s*$", re.IGNORECASE), ""),
+    # a complaint's circumstance said after it: "the windscreen keeps misting up on the inside
+    # as we climb", "this seat is ice cold after a day on the slopes", "there's fumes pouring in
+    # through the window from that lorry" (no "but", no "not", no other time: nothing else
+    # is asked, and it is now)
+    (re.compile(r"^(?P<v>(?:the|this|my|our|her|his|all this|all the|there'?s|there is|it'?s|"
+                r"it is|i'?m|i am|we'?re|we are)\b.*?\b(?:is|are|'s|'re|keeps|keep|am)\b.*?)"
+                r"\s+(?:after|as we|as i|while we|while i|in all this|with all this|from (?:that|"
+                r"the|this|those)|since|off the|on the way)\b(?![^,]*\b(?:but|not|n't|no|last|"
+                r"yesterday|earlier|ago|tomorrow|later|tonight|morning|week)\b)"
+                r"[^,]*$", re.IGNORECASE), r"\g<v>",
+     (" after ", " as ", " while ", " all this ", " from ", " since ", " off the ", " on the way")),
+    (re.compile(r"^(?P<s>all this|all the|the|this)\s+"
+                r"(?P<n>dust|smoke|fumes|exhaust|rain|snow|spray)\s+(?:off|from)\s+"
+                r"(?:the|that|this)\s+\w+(?:\s+\w+)?\s+(?=(?:is|are|'s|keeps)\b)",
+                re.IGNORECASE), r"\g<s> \g<n> ",
+     (" off ", " from ")),
+    # "there's fumes pouring in" is "coming in"
+    (re.compile(r"\b(?P<n>fumes|smoke|exhaust|dust|rain|snow|water|spray)\s+(?:pouring|blowing|"
+                r"getting|flooding|streaming|piling) in\b", re.IGNORECASE), r"\g<n> coming in",
+     ("pouring", "blowing in", "getting in", "flooding", "streaming", "piling")),
+    # what is heard over the noise, said with what the noise does: "over the rain hammering on
+    # the roof" -> "over the rain"
+    (re.compile(r"\b(?P<o>over|above|with) (?P<n>(?:the|all the|all this) (?:rain|wind|noise|"
+                r"engine|traffic|kids|road noise|roadworks|hail))\s+(?:hammering|pounding|beating|"
+                r"drumming|howling|roaring|screaming|shouting)\b.*$", re.IGNORECASE),
+     r"\g<o> \g<n>",
+     ("over ", "above ", "with ")),
+    # "like" hedging a quantity, and a day said last: "heard this track like a million times
+    # today" -> "… a million times"
+    (re.compile(r"\blike (?=(?:a million|a hundred|a thousand|a billion|ten|twenty|fifty|"
+                r"a hundred and)\b)", re.IGNORECASE), "",
+     ("like ",)),
+    (re.compile(r"(?<=\btimes) (?:today|already|this week|this morning|in a row|on this trip)"
+                r"\s*[.!]*$", re.IGNORECASE), "",
+     ("times",)),
+    # the way said twice: "wind the window up the window up quick" -> "… the window up quick"
+    (re.compile(r"\b(?P<p>the \w+ (?:up|down|on|off))\s+(?P=p)\b", re.IGNORECASE), r"\g<p>"),
+    # the whole way (and its homophone "hole way") is all the way
+    (re.compile(r"\b(?:the )?(?:whole|hole) way (?=(?:up|down|open|closed)\b)", re.IGNORECASE),
+     "all the way ",
+     ("whole way", "hole way")),
+    # someone else cold: "she's shivering", "he's freezing" (everyone's air, never a seat)
+    (re.compile(rf"^(?!.*\bseat)(?:{_PERSON})(?:'s| is| are|'re)\s+(?:(?:so|really|very|a bit|"
+                r"too|all|absolutely)\s+)?(?P<c>shivering|freezing|frozen|cold|chilly)\s*[.!]*$",
+                re.IGNORECASE), r"the passengers are \g<c>",
+     ("shiver", "freez", "frozen", "cold", "chilly")),
+    # a complaint passed on while it is said: "the wife's saying her seat is …"
+    (re.compile(r"^(?:my (?:wife|husband|partner)|she|he)(?:'s| is) (?:saying|telling me)(?: that)?"
+                r"\s+(?=(?:her|his)\b)", re.IGNORECASE), "",
+     ("saying", "telling")),
+    # a non-native "make … on": "make please the air condition on" -> "turn on the …"
+    (re.compile(r"\bair condition\b", re.IGNORECASE), "air conditioning",
+     ("condition ",)),
+    (re.compile(r"^(?:please\s+)?make\s+(?:please\s+)?(?P<o>(?:the\s+)?(?:air conditioning|"
+                r"air conditioner|a ?c|aircon|air con|fan|blower|defrost|defroster|demister|radio|"
+                r"music|seat heater|seat warmer|heated seat))\s+(?P<w>on|off)\s*[.!]*$",
+                re.IGNORECASE), r"turn \g<w> \g<o>",
+     ("make",)),
+    # a function, an amount and a way said bare: "the temperature one degree higher", "the fan
+    # one step less" -> "turn the temperature up by one degree"
+    (re.compile(rf"^(?:please\s+)?(?:the\s+)?(?P<o>temperature|temp|fan|fan speed|blower|volume)\s+"
+                rf"(?:by\s+)?(?P<n>{_EN_NUMBERS})\s+(?P<u>degrees?|steps?|notch(?:es)?|levels?|"
+                r"clicks?)\s+(?P<w>higher|more|up|warmer|hotter|louder|stronger|lower|less|down|"
+                r"cooler|colder|quieter|softer|weaker)\s*[.!]*$", re.IGNORECASE),
+     lambda m: (f"turn the {m.group('o')} "
+                f"{'up' if m.group('w').lower() in _MORE else 'down'} "
+                + (m.group('n') if m.group('o').lower() == 'volume'
+                   else f"by {m.group('n')} {m.group('u')}")),
+     (" degree", " step", " notch", " level", " click")),
+    # going back a song: "go back to the song before this one" -> "play the song before …"
+    (re.compile(r"^go back to (?=(?:the|that) (?:song|track|one) before\b)", re.IGNORECASE),
+     "play ",
+     ("go back",)),
+    # whose side, said by the person: "the seat warmer on my better half's side"
+    (re.compile(r"\bbetter half\b", re.IGNORECASE), "wife",
+     ("better half",)),
+    (re.compile(r"\bon (?:my|the) (?:wife|husband|partner|missus|hubby)'?s side\b",
+                re.IGNORECASE), "on the passenger side",
+     ("side",)),
+    # what happened, then the decision after "you know what": the decision alone, unless the
+    # story binds it (a time, a condition, whose seat, a function of its own) or it points back
+    (re.compile(r"^(?P<s>.+?)\byou know what\b[\s,]+(?P<c>(?:just\s+)?(?:turn|put|switch|open|"
+                r"close|shut|roll|wind|play|pause|mute|skip|set|drop|take|get|bring|crank|bump)\b"
+                r".*)$", re.IGNORECASE),
+     lambda m: m.group(0) if _BOUND.search(m.group("s")) or _BACK.search(m.group("c"))
+     else m.group("c"),
+     ("you know what",)),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
@@ -569,12 +1054,13 @@ _RULES = {lang: tuple((r[0], r[1], r[2] if len(r) > 2 else _GATES.get(r[0])) for
 
 def plainly(text: str, lang: str) -> str:
     """``text`` without the words that only colour it (see the module doc)."""
+    lowered = text.lower()  # lowered again only when a reading changed the text
     for pattern, said, gate in _RULES["zh-CN" if lang == "zh-CN" else "en"]:
-        if gate is not None:
-            lowered = text.lower()
-            if not any(g in lowered for g in gate):
-                continue
-        text = pattern.sub(said, text)
+        if gate is not None and not any(g in lowered for g in gate):
+            continue
+        changed = pattern.sub(said, text)
+        if changed != text:
+            text, lowered = changed, changed.lower()
     return text.strip()
 
 

@@ -76,22 +76,40 @@ CONJUNCTIONS = {
     "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and after this|and also|"
                      r"after that|after this(?= (?:turn|put|set|open|close|shut|roll|switch|play|"
                      r"pause|mute|skip|crank|bump|knock|drop)\b)|as well as|"
-                     r"afterwards|and|then|also|plus)\b\s*"
+                     r"afterwards|and|then|also|plus|n)\b\s*"
+                     # "and" clipped: "turn the music down an' close the window"
+                     r"|\s+(?:an'|'n'|n')(?=\s)\s*"
                      # ", so <verb>" is one cut, before a comma's ("…, so open the window and …")
                      r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
                      r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"
-                     r"make|bump|knock|stick|pop|bring|wind|crack)\b)"
+                     r"make|bump|knock|stick|pop|bring|wind|crack|take|get|give|navigate)\b)"
                      r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"(?:完了|最后)(?=[把将再打开关调播放导])|"
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静]))?|"
                         r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+                        # a 吧/呀/啊 said mid-sentence ends a clause ("换一首吧这首不好听",
+                        # "好热呀我要开窗户")
+                        r"(?<=[^酒网贴氧水书话]吧)(?=[\u4e00-\u9fff])(?!台)|"
+                        r"(?<=[\u4e00-\u9fff][呀啊])(?=[\u4e00-\u9fff])|"
                         r"(?<=[\u4e00-\u9fff])(?<![不别要想就也还一都先])再(?=[把将打开关调播放切换来暂静])"),
 }
 """Where a sentence may be split into commands: and / then / 并且 / 然后 / 再 / 顺便 / 同埋 / ，
 / a pause (a space between two Chinese words)"""
 
+_REASON_AFTER = re.compile(
+    r"(?<=\w)(?<!\bif)(?<!\bwhen)(?<!\bso)(?<!\bas)(?<!\bcause)"
+    r"(?<!\bbecause)(?<!\bsince)(?<!\buntil)(?<!\btill)(?<!\bthat)(?<!\bthink)"
+    r"(?<!\bknow)(?<!\bguess)(?<!\bsay)(?<!\bsays)(?<!\bsaid)(?<!\bunless)"
+    r"(?<!\bonce)(?<!\bwhile)(?<!\bbefore)(?<!\bafter)(?<!\bbut)(?<!\bor)"
+    r"(?<!\bwhere)(?<!\bhow)(?<!\bwhat)(?<!\bwhy)(?<!\bwhether)"
+    r"\s+(?=(?:i'?m|i am|i can'?t|i cannot|i'?ve|it'?s|she'?s|he'?s|we'?re|"
+    r"they'?re|there'?s)\s)",
+    re.IGNORECASE)
+"""A reason said after the command with no pause marked ("drop the temp two degrees I'm
+sweating"): a clause's subject and verb start a part, unless a word before binds it ("if it's",
+"so it's", "I think it's"). Tried only when the sentence has no reading as said."""
 _VERB_HEADS = re.compile(
     r"(?=(?:打开|开启|启动|关闭|关掉|关上|关了|播放|播一|放一|来一首|导航|把|将|帮我|给我|"
     r"调节|设置|切换|暂停|继续播放|上一首|下一首|换一首|对着|朝着|"
@@ -122,14 +140,40 @@ not: "座椅加热关掉|空调打开" says the verb after its object."""
 
 _FILLER_PART = {
     "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
+                     r"thanks|thank you|thank you very much|thanks a lot|cheers|ta|please|"
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯|哦|"
+    "zh-CN": re.compile(r"^(?:(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯+|哦|"
+                        r"额+|呃+|诶|欸|快点儿?|快快快|赶紧的?|麻利点儿?|这个|那个|然后|"
                         r"好了|好吧|对了|那啥|中不中|中不|好不好|行不行|行不|成不|好伐|好吗|行吗|"
-                        r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了)"
+                        r"谢谢|谢谢你|谢啦|多谢|辛苦了|麻烦了|唔该|唔该晒|救命|笑死|无语|绝了|服了|"
+                        r"破防了|真的会谢|"
+                        # internet shorthand said first ("yysy": 有一说一)
+                        r"(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,}))[，,\s]*)+"
                         r"[啊呀吧]?[。！!？?]*$"),
 }
 """A part that is only a filler or an exclamation ("right, …", "哎呀妈呀，…"): no part at all."""
+_ZH_SHORTHAND = re.compile(r"^(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,})[\s，,!！]+"
+                           r"(?=[\u4e00-\u9fff])")
+"""Internet shorthand said first, before a pause ("yysy 太闷了 车窗开条缝")."""
+_ZH_CORRECTS = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是不是|不对不对|不是|不对|我说错了|说错了|"
+                          r"错了)(?:啊|呀)?[。！!]*$")
+"""A part that only says the part before it was misspoken ("静音 哦不是 暂停")."""
+_ZH_NUMBER_FIRST = re.compile(r"^(?:改成|换成|改为)?(?:\d|[零一二两三四五六七八九十百])")
+
+
+def _corrected_zh(pieces: list[str]) -> list[str]:
+    """``pieces`` without each correction marker (:data:`_ZH_CORRECTS`) and the part it takes
+    back, the one said right before it."""
+    out: list[str] = []
+    for i, piece in enumerate(pieces):
+        # a number said instead ("温度二十二，不对，二十一") is the shapes' to put back
+        if _ZH_CORRECTS.match(piece) and 0 < i < len(pieces) - 1 and out and not (
+                _ZH_NUMBER_FIRST.match(pieces[i + 1])):
+            out.pop()
+            continue
+        out.append(piece)
+    return out
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
@@ -160,6 +204,8 @@ PURPOSE = {
 }
 """A part that only says why ("透透气", "to get some air"): said right after a part the cabin
 cannot do ("把天窗打开，透透气"), it is that part's purpose, not a command of its own."""
+_AIRING = ("window_open", "window_set_position")
+"""A window opened: a purpose said right after it ("窗户打开 透透气") is its own, not a command."""
 _STATEMENT_INSIDE = {
     "en": re.compile(r"\b(?:is|are) (?:too|so|way too|really|very)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"(?:太|有点|有些|好|真|特别|非常)(?:大|小|强|弱|吵|冷|热|闷|凉|低|高)"),
@@ -274,12 +320,40 @@ def split_commands(
 ) -> list[tuple[str, Part]] | None:
     """``(text, result)`` of each part of ``text`` in order, or None when there is no reading
     of two or more parts the rules are all sure of with at least one command (see the module
+    doc); an English sentence with no such reading as said is read again with a pause marked
+    before a reason said after the command (:data:`_REASON_AFTER`)."""
+    found = _split_said(text, lang, history, parse, topic_of, whole)
+    if found is None and lang == "en" and (marked := _REASON_AFTER.sub(", ", text)) != text:
+        found = _split_said(marked, lang, history, parse, topic_of)
+    return found
+
+
+def _split_said(
+    text: str,
+    lang: str,
+    history: Sequence[Turn],
+    parse: Callable[[str, Sequence[Turn]], Part],
+    topic_of: Callable[[str], str],
+    whole: Part | None = None,
+) -> list[tuple[str, Part]] | None:
+    """``(text, result)`` of each part of ``text`` in order, or None when there is no reading
+    of two or more parts the rules are all sure of with at least one command (see the module
     doc). ``parse`` reads one part (with ``history``), ``topic_of`` names an intent's
     function (two parts on one function are one request said twice); ``whole`` is the
     sentence's own reading, if already made (it is not parsed again)."""
     if conditional(text):  # "过了收费站再开窗": the condition may bind every part
         return None
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
+    if lang == "zh-CN" and pieces:  # "yysy 太闷了 …": the shorthand said first is no part
+        pieces[0] = _ZH_SHORTHAND.sub("", pieces[0]) or pieces[0]
+    if lang == "zh-CN" and any(_ZH_CORRECTS.match(p) for p in pieces[1:-1]):
+        pieces = _corrected_zh(pieces)  # "静音 哦不是 暂停，然后关窗": the part said instead
+    last = pieces[-1].strip(" 。！!") if pieces else ""
+    if lang == "zh-CN" and len(pieces) > 1 and 1 < len(last) <= 4 and last in pieces[-2]:
+        pieces = pieces[:-1]  # "把窗户全部打开 全部": a word said again for stress is no part
+        if len(pieces) == 1:
+            one = parse(pieces[0], history)
+            return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
@@ -318,8 +392,10 @@ def split_commands(
     chosen: list[str] = []
     asides: list[str] = []
     purposes: list[str] = []
+    away = False  # an aside's subject is a thing an "it" cannot be read as the volume of
     for i, piece in enumerate(pieces):
-        if chosen and PURPOSE[lang].match(piece.strip(" .!。！")) and read(chosen[-1])[1] == "no":
+        if chosen and PURPOSE[lang].match(piece.strip(" .!。！")) and (
+                read(chosen[-1])[1] == "no" or read(chosen[-1])[0].intent in _AIRING):
             purposes.append(piece)  # "把天窗打开，透透气": why the part before, not a command
             continue
         lean = None
@@ -347,10 +423,13 @@ def split_commands(
                     if not _aside(piece, read(piece)[0], lang, after=bool(chosen)):
                         return None
                     asides.append(piece)
-                    named = topic_words(piece, lang)
+                    subject = _subject_topic(piece) if lang == "en" else None
+                    named = subject or topic_words(piece, lang)
                     setter = active_catalogue().setter(named)
                     if setter is not None and lang == "en":  # "it's really loud, turn it down"
                         said.append(Turn(piece, setter, None))
+                    elif subject is not None:  # "the AC is way too loud, turn it down"
+                        away = True
                     continue
                 chosen.extend(shared)
                 continue
@@ -360,6 +439,9 @@ def split_commands(
                 said.append(Turn(piece, part.intent, part.value))  # type: ignore[arg-type]
         else:
             chosen.extend(piece[a:b] for a, b in spans.parts)
+    if away and any(read(p)[0].intent.startswith("media_volume") and _IT.search(p)
+                    for p in chosen):
+        return None  # "the heater is really loud, turn it down": not the music's volume
     if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) + len(purposes) < 2:
         return None
     out: list[tuple[str, Part]] = []
@@ -457,8 +539,12 @@ def _states(piece: str, lang: str) -> bool:
         and STATEMENT[lang].match(plainly(piece, lang)) is not None)  # "och, it's baltic"
 
 
-_INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老)[冷热闷吵凉烫]")
-"""A Chinese complaint said with a degree phrase (热得慌, 冻死了): only then is it read plainly."""
+_INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老|倍儿|交关|贼拉)[冷热闷吵凉烫]|"
+                      r"冻[红僵麻透紫]|出汗|是汗|湿透|汗湿|汗(?:都)?[流淌滴]|成狗|成冰|[热冷冻][化晕懵]|"
+                      r"[大小]得(?:跟|像)|冷冰冰|冰凉|吵死|呼呼")
+"""A Chinese complaint said with a degree phrase (热得慌, 冻死了, 手都冻僵了, 后背湿透了): only then
+is it read plainly, as the statement it is (beside a command, its reason; never a command of its
+own: "方向盘加热打开，手冻僵了" asks for nothing the cabin has)."""
 
 
 def _direction(intent: str) -> str | None:
@@ -468,7 +554,10 @@ def _direction(intent: str) -> str | None:
 
 
 _ASIDE_START = {
-    "en": re.compile(r"^(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|it|it's|its|it is|"
+    # (a discourse filler first: "right, that's Nan dropped off, get us home")
+    "en": re.compile(r"^(?:(?:right|so|ok|okay|well|yeah|alright|look|oh)[\s,]+)*"
+                     r"(?:i|i'm|i am|im|i've|i'd|we|we're|the|this|that|these|those|it|it's|its|"
+                     r"it is|"
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle|grandad|granddad|nana|grandmother|grandfather)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
@@ -478,7 +567,10 @@ _ASIDE_START = {
                         r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"
                         r"(?:耳朵|眼睛|脑袋|脑仁儿?|嗓子)(?!.*(?:[把将]|打开|关|调|开))|"
                         r"[\u4e00-\u9fff]{1,3}?(?:太|好|有点|真|特别|非常)[大吵响冷热闷吵]|"
-                        r"[热冷闷冻晒烫吵](?=死|得|坏|透))"),
+                        r"[热冷闷冻晒烫吵](?=死|得|坏|透)|"
+                        # a smell ("后座味儿太冲", "一身腥味"): why the window opens
+                        r"[\u4e00-\u9fff]{0,8}?(?:(?:味儿?|味道|气味)(?:太|好|有点|真|特别|很|挺)?"
+                        r"(?:冲|大|重|难闻|呛|浓)|(?:腥|烟|汗|臭|汽油|酒|怪|异)味|臭))"),
 }
 """How an aside said beside a command starts: a subject or a complaint, never a verb."""
 
@@ -568,6 +660,30 @@ _SILENCE = re.compile(r"\b(?:quiet|silent|silence|boring|bored)\b|静悄悄|安�
 """Silence complained of: music played is its answer, not the volume the words name."""
 
 
+_SUBJECT = re.compile(
+    r"^(?:(?:right|so|ok|okay|oh|ugh|god|man)[\s,]+)*(?:the|my|our|this|that|your)\s+"
+    r"(?:(?:front|rear|back|car's|car|stupid|bloody|damn)\s+)?(?P<d>air conditioning|"
+    r"air conditioner|air ?con|aircon|climate control|climate|fan|blower|vents?|ventilation|air|"
+    r"ac|a/?c|heater|heating|radiator|defroster|defrost|demister|sunlight|sun|lights|light|"
+    r"screen|display|dashboard|wipers?|indicator)\b", re.IGNORECASE)
+"""An aside's subject that names a thing with no volume: what its "it" points to."""
+_SUBJECT_TOPIC = {"fan": "climate_fan", "blower": "climate_fan", "vent": "climate_fan",
+                  "vents": "climate_fan", "ventilation": "climate_fan", "air": "climate_fan",
+                  "heater": "climate_temperature", "heating": "climate_temperature",
+                  "radiator": "climate_temperature"}
+_IT = re.compile(r"\bit\b", re.IGNORECASE)
+
+
+def _subject_topic(piece: str) -> str | None:
+    """The topic an English aside's subject names ("the vents are roaring": the fan), or
+    ``"other"`` for a thing with no level a following "it" could set (the AC, the sun, the
+    screen); None when the aside starts with no such subject."""
+    found = _SUBJECT.match(piece.strip())
+    if found is None:
+        return None
+    return _SUBJECT_TOPIC.get(found.group("d").lower(), "other")
+
+
 def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     """Whether ``piece`` is said beside a command without asking anything of the cabin ("the
     baby's asleep", "I need to hear the GPS", "听不清", "外面挺凉快的"): the rules know no
@@ -604,6 +720,10 @@ or how much, a cabin function or way, a side or a person (whose seat), a refusal
 question, a correction. A clause with one of them is never left out as an idle aside."""
 
 
+_ZH_PLACE = re.compile(r"在(?:路|桥|高速|高架|环路|半路|山|街|道)[\u4e00-\u9fff]{0,2}?上")
+"""Where the car is ("在桥上", "在高速上"): its 上 is no way of a cabin function."""
+
+
 def _idle_zh(piece: str, after: bool) -> bool:
     """Whether ``piece`` only says the situation of the command beside it: something done,
     said before it ("送完这单了，导航回家"), or a short clause naming nothing of the cabin's, said
@@ -611,6 +731,7 @@ def _idle_zh(piece: str, after: bool) -> bool:
     stay awake (:data:`_ZH_WHY`)."""
     if _ZH_WHY.match(piece):
         return True
+    piece = _ZH_PLACE.sub("在", piece)  # "堵在桥上了": where one is, not a way (上)
     if _ZH_KEEPS.search(piece):
         return False
     return (_ZH_DONE.match(piece) is not None or _ZH_GO.search(piece) is not None

@@ -121,7 +121,7 @@ def _cabin_templates(name: str) -> Intents:
     return Intents.from_dict(merged)
 
 
-_PUNCT = r"[\s,，、.。!！?？~～]*"
+_PUNCT = r"[\s,，、.。!！?？~～…]*"
 _ZH_ASKED = re.compile(
     r"^(?:(?:你|您)?(?:可以|能不能|可不可以|能否|能)(?:帮我|给我|帮忙)?|麻烦(?:你|您)?(?:帮我|给我)?)"
     r"(?P<c>(?:[把将]|打开|开|关|调|播放|放|暂停|切|换|来|静音|导航|带我)[^？?]+?)(?:吗|么|嘛)?[？?]*$")
@@ -279,10 +279,12 @@ class RuleNLU:
                 if found is not None:
                     return source, found
         source, found = self._recognize_passes(text)
+        if found is not None:  # the plain reading is only tried on a miss (~55 us saved)
+            return source, found
         plain = plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
         # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")
         plain = suffix.sub("", prefix.sub("", plain, count=1), count=1).strip()
-        if found is None and plain and plain not in (said, core, text):
+        if plain and plain not in (said, core, text):
             return self._recognize_passes(plain)
         return source, found
 

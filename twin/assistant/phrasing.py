@@ -1,3 +1,6 @@
+# Over 400 lines: the readings of a request said around its command (suggestions, corrections,
+# refusals, both seats, the other seat, a bare number or pronoun) share one set of patterns per
+# language; split, each reading would import the tables of the others.
 """How people say a command around its template words: the readings the rule NLU tries when
 the sentence as said matches no template whole.
 
@@ -64,7 +67,8 @@ _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+
 """A filler said between commas ("open the window, like, a quarter of the way")."""
 _G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
-                      r"what about|could you try|try)\s+(?P<rest>.+)$", re.IGNORECASE)
+                      r"what about|could you try|try|fancy|d'?you fancy|do you fancy|any chance of)"
+                      r"\s+(?P<rest>.+)$", re.IGNORECASE)
 _BASE = {
     "turning": "turn", "closing": "close", "opening": "open", "putting": "put", "setting": "set",
     "making": "make", "skipping": "skip", "playing": "play", "lowering": "lower",
@@ -96,7 +100,7 @@ def normalise(text: str, lang: str) -> str:
             if verb.lower().endswith("ing"):
                 base = _BASE.get(verb.lower())
                 text = f"{base} {tail}".strip() if base is not None else text
-            elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what")):
+            elif _SOME.match(rest) and found.group(0).lower().startswith(("how", "what", "any")):
                 text = rest  # "how about some heat", not "what about the music?"
     text = topic_first(text, lang)
     if not _WINDOW.search(text):  # "open the window, but not too far" is not all the way
@@ -140,6 +144,7 @@ _FIX = {
     "en": re.compile(
         r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch that|"
         r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|no sorry|sorry|"
+        r"actually no|no actually|"
         r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
@@ -150,8 +155,10 @@ _FIX = {
 }
 """A self-correction: what was said first (x), the marker, and the wish that replaces it (y)."""
 _DONT = {
-    "en": re.compile(r"^(?:don'?t|do not|no need to)\s+(?P<x>.+?)\s*[,;]\s*"
-                     r"(?:(?:just|only|but|instead|rather)\s+)?(?P<y>.+)$", re.IGNORECASE),
+    "en": re.compile(r"^(?:don'?t|do not|no need to)\s+(?P<x>.+?)(?:\s*[,;]\s*"
+                     r"(?:(?:just|only|but|instead|rather)\s+)?|\s+(?:just|but|instead)\s+"
+                     r"(?=(?:put|set|open|close|shut|roll|turn|make|bring|wind|crack)\b))"
+                     r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:别|不要|不用)(?P<x>.+?)[，,;；]\s*(?:就|只|只要|而是|改成)?"
                         r"(?P<y>.+)$"),
 }
@@ -183,10 +190,12 @@ def _noun(topic: str | None, lang: str) -> str | None:
 
 
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
-_ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:调|开|关|升|降|加|减|打开|关闭|"
+_ZH_BARE = re.compile(r"^(?:再|也|都|就|给我|帮我|把它|它)*(?:(?:调|开|关|升|降|加|减|打开|关闭|"
                       r"关掉|关上|调高|调低|调大|调小|开大|开小|关小|升高|降低)"
-                      r"(?:一点|一些|一下|点|些|吧|了|啊|呀|儿|掉|上)*$")
-"""A Chinese verb said alone, with nothing but particles after it ("调小一点", "关掉吧")."""
+                      r"(?:一点|一些|一下|点|些|吧|了|啊|呀|儿|掉|上)*|"
+                      r"(?:调|开)?[大小高低](?:[一两二三]|\d)(?:档|挡|格|级|度)(?:吧|了|啊|呀)*)$")
+"""A Chinese verb said alone, with nothing but particles after it ("调小一点", "关掉吧"), or a
+way and a step of it ("再小一档", "调高两度")."""
 
 
 def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
@@ -280,6 +289,15 @@ def hands_off(text: str, lang: str) -> tuple[str, str] | None:
     return None
 
 
+_ZH_A_LITTLE = re.compile(r"一(?=[点些下会半丢丁咪滴])")
+
+
+def _a_little(text: str, found: re.Match[str], lang: str) -> bool:
+    """Whether the number ``found`` in ``text`` is the 一 of a Chinese "a little" (一点, 一半)."""
+    return lang == "zh-CN" and found.group(0) == "一" and _ZH_A_LITTLE.match(
+        text, found.start()) is not None
+
+
 def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
     """``(what was said first, [readings of the wish that replaces it])`` for a self-correction
     or a "don't X, Y"; None when ``text`` is neither. The readings, in order: the wish as said;
@@ -304,8 +322,10 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
         return None
     out = [wish]
     number = re.compile(_EN_COMPOUND if lang == "en" else _ZH_NUMBER, re.IGNORECASE)
-    said = list(number.finditer(first))
-    new = number.search(wish)
+    # "一" of "一点/一些/一半" is how much, not the number one: "音量调到二十，不对，小一点" is
+    # never "音量调到一"
+    said = [m for m in number.finditer(first) if not _a_little(first, m, lang)]
+    new = next((m for m in number.finditer(wish) if not _a_little(wish, m, lang)), None)
     if said and new is not None:
         last = said[-1]
         out.append(first[:last.start()] + new.group(0) + first[last.end():])
@@ -373,6 +393,9 @@ _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)
 _EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b))")
 _ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
                       r"(?:的)?座椅加热")
+_EN_BOTH_HEATED = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
+                             r"seats\s+(?:heated|warmed)(?:\s+please)?(?:\s+on\b)?", re.IGNORECASE)
+"""Both seats said heated ("both seats heated on high"): both seat heaters on."""
 _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the two)\s+"
                            r"(?:(?:of )?the\s+)?(?:front\s+)?seats\b", re.IGNORECASE)
 
@@ -381,7 +404,8 @@ def both_zones(text: str, lang: str) -> str | None:
     """``text`` with "both (front) seat heaters" said as the driver's and the passenger's
     ("turn on the driver seat heater and the passenger seat heater"), or None."""
     if lang == "en":
-        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text)
+        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text.rstrip(" .!"))
+        text = _EN_BOTH_HEATED.sub("both seat heaters on", text)
         found = _EN_BOTH.search(text)
         if found is None:
             return None

@@ -163,12 +163,21 @@ _VOICE = re.compile(
 """Hearing a person, a call or the road is not hearing music ("I'm trying to hear the kids")."""
 
 
+_TRACK_MOVE = re.compile(
+    r"\b(?:next|previous|last|following|prior|other) (?:song|track|tune|number|one)\b|"
+    r"\b(?:song|track|tune|one) (?:before|after) (?:this|that)\b|"
+    r"下一首|上一首|下首|上首|前一首|后一首",
+    re.IGNORECASE)
+"""A move to another track said with "play" ("please could you play the next song")."""
+
+
 def not_a_song(text: str) -> bool:
-    """:func:`not_music`, or the navigation's voice or a person's ("I need to hear the GPS",
-    "我要听一下导航", "I'm trying to hear the kids"): what a wildcard "hear {anything}" took is
-    not a song to play."""
+    """:func:`not_music`, the navigation's voice or a person's ("I need to hear the GPS",
+    "我要听一下导航", "I'm trying to hear the kids"), or a move to another track ("please could
+    you play the next song"): what a wildcard "play/hear {anything}" took is not a song to
+    play (the fallback reads it)."""
     return (not_music(text) or _NAVIGATION.search(text) is not None
-            or _VOICE.search(text) is not None)
+            or _VOICE.search(text) is not None or _TRACK_MOVE.search(text) is not None)
 
 
 def not_music(text: str) -> bool:

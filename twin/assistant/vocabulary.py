@@ -66,9 +66,14 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "hey assistant", "ok assistant", "assistant",
         # polite wrappers ("i want to" / "let's" stay: "let's play chess" is a game)
         "is it possible to", "would it be possible to", "do me a favor and", "do me a favour and",
+        "do us a favor and", "do us a favour and", "i want that you", "i would like that you",
+        "be a love and", "be a dear and",
+        "be a star and", "be a doll and", "be a pal and",
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
         "why don't you", "go ahead and", "could you possibly", "can you possibly",
         "if you could",
+        # "please" said before the question ("please could you …"): the question's own order
+        "please could you", "please can you", "please would you", "please will you",
         # fillers and a leave to act said first ("ugh, ...", "ok, you can start the music")
         "ugh", "hmm", "hm", "um", "uh", "oh", "ok", "okay", "alright", "well", "just",
         "you can", "you could", "actually",
@@ -87,6 +92,13 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "帮我", "给我", "你帮我", "你给我", "先",
         # a courtesy before a polite question ("请问可以…吗", "dbq，能帮我…吗": 对不起)
         "请问", "dbq", "不好意思", "打扰一下", "对不起",
+        # Cantonese "please" (唔该), a formal "please" (请, 烦请, 劳烦), internet shorthand said
+        # first ("yysy", "u1s1": 有一说一; "xdm": 兄弟们; "emmm")
+        "唔该", "唔该晒", "麻烦晒", "请", "烦请", "劳烦",
+        "yysy", "u1s1", "xdm", "emm", "emmm", "emmmm", "plz", "pls", "awsl", "xswl", "nsdd",
+        "hhh", "hhhh",
+        # a list's "then" or a filler said first with nothing before it ("然后那个把空调关一下")
+        "然后", "这个",
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -97,9 +109,13 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            "for me", "for us", "instead", "go on", "go ahead", "please", "thanks", "thank you",
            "mate", "cheers", "as well", "too",
            # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
-           "now", "right now", "quickly", "quick", "asap", "would ye", "will ye"),
+           "now", "right now", "quickly", "quick", "asap", "would ye", "will ye",
+           # "for now" whole: "now" alone would leave "… off for" behind
+           "for now", "for the moment"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
-              "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢"),
+              "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢", "唔该", "唔该晒", "多谢晒", "thx",
+              # a final particle after a tag ("开窗户好不好嘛")
+              "嘛", "呀", "啊", "哦", "撒", "噻", "咯", "喔", "啦"),
 }
 
 # The Home Assistant intents the cabin maps, plus common out-of-domain ones (recognised as
