@@ -134,3 +134,23 @@ def test_a_refusal_still_leaves_it(text: str) -> None:
             else "climate_fan_up")
     d = _answer(text, "en", **{lean: 0.8, "unknown": 0.02})
     assert (d.intent, d.why) == ("unknown", "negated"), d
+
+
+@pytest.mark.parametrize("text", [
+    "my seat is freezing, heat it up please", "this seat feels like ice, warm it up for me",
+    "the seat's stone cold, can you warm it up",
+])
+@pytest.mark.parametrize("lean", ["climate_temperature_up", "seat_heat_driver"])
+def test_a_pronoun_beside_a_reason_is_the_reasons_topic(text: str, lean: str) -> None:
+    # "warm it up" is the seat the reason names, never the cabin's temperature
+    d = _answer(text, "en", **{lean: 0.7, "unknown": 0.02})
+    assert d.topic == "seat_heat", d
+    assert d.intent in ("unknown", "seat_heat_driver"), d
+    if d.intent == "seat_heat_driver":
+        assert isinstance(d.value, int) and d.value >= 1, d
+
+
+def test_a_pronoun_beside_a_reason_of_the_same_topic_is_read_as_before() -> None:
+    d = _answer("it's freezing in here, warm it up please", "en",
+                **{"climate_temperature_up": 0.7, "unknown": 0.02})
+    assert d.intent == "climate_temperature_up", d

@@ -304,12 +304,38 @@ def focused_decision(
 ) -> HeadDecision:
     """:func:`head_decision` on the part of a request the fallback answers
     (:func:`hil.llm.clauses.focus`); an action on it also names each clause left out as one the
-    cabin cannot do."""
+    cabin cannot do. A command that says its thing by a pronoun ("warm it up") beside a reason
+    naming another topic ("my seat's ice cold, warm it up") is the reason's topic: decided on
+    the whole line, and asked about that topic unless it acts on it."""
     d = head_decision(classes, probs, part.text, lang, threshold, last)
+    other = _pronoun_topic(part, d)
+    if other is not None:
+        whole = head_decision(classes, probs, " , ".join((*part.reasons, part.text)), lang,
+                              threshold, last)
+        if whole.topic == other and whole.why != "out_of_scope":
+            return whole
+        return HeadDecision("unknown", None, confirm(other, lang), "low_confidence", other)
     if part.dropped and d.intent != "unknown":
         said = [d.feedback] + [cannot_part(c, lang) for c in part.dropped]
         return d._replace(feedback=joined(said, lang))
     return d
+
+
+_PRONOUN = re.compile(r"\b(?:it|them|that|this one)\b|它|这个|那个")
+
+
+def _pronoun_topic(part: Focus, d: HeadDecision) -> str | None:
+    """The one topic the reasons left out of ``part`` name, when the command acted on or asked
+    about says its thing only by a pronoun, names its own topic nowhere outright, and the
+    reasons' topic is another one."""
+    if not part.reasons or d.topic is None or d.why in ("negated", "range"):
+        return None
+    text = normalised(part.text)
+    if not _PRONOUN.search(text) or EXPLICIT[d.topic].search(text):
+        return None
+    said = normalised(" , ".join(part.reasons))
+    named = narrowed(named_topics(said), said)
+    return next(iter(named)) if len(named) == 1 and d.topic not in named else None
 
 
 def head_answer(
