@@ -152,6 +152,9 @@ from tests.helpers import rule_actions
     ("play something different please", [("media_next", None)]),
     ("we're so over this song", [("media_next", None)]),
     ("i just want to get home", [("navigate_home", None)]),
+    # a seat said heated
+    ("I want my seat heated", [("seat_heat_driver", 2)]),
+    ("can you get my husband's seat heated", [("seat_heat_passenger", 2)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -203,6 +206,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "close a little the window",
     "is it okay if I open the window tomorrow?",
     "is it okay if I don't open the window",
+    # a seat heated refused, asked about, or said as it is
+    "I don't want my seat heated",
+    "my seat is heated",
     # a want of home refused or for later
     "I don't want to go home",
     "I want to go home later",

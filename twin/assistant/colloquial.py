@@ -668,6 +668,11 @@ _EN = (
                 r"breeze)(?: (?:at all|coming out|from the vents|coming out of the vents))*"
                 r"\s*[.!]*$", re.IGNORECASE), "more air",
      ("feel",)),
+    # a seat said heated: "I want my seat heated", "her seat heated please" -> "… seat heater on"
+    (re.compile(r"\b(?P<o>(?:my|her|his|the passenger'?s?|the driver'?s?|my (?:wife|husband|"
+                r"partner)'?s) seat) (?:heated|warmed)\b(?!\s+(?:up|already|enough))",
+                re.IGNORECASE), r"\g<o> heater on",
+     ("seat heated", "seat warmed")),
     # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),
