@@ -155,6 +155,14 @@ from tests.helpers import rule_actions
     # a seat said heated
     ("I want my seat heated", [("seat_heat_driver", 2)]),
     ("can you get my husband's seat heated", [("seat_heat_passenger", 2)]),
+    # a level said too high or low, a complaint said bare, no air, no word heard
+    ("the temp is a bit too low", [("climate_temperature_up", 1)]),
+    ("the volume is way too high", [("media_volume_down", 2)]),
+    ("far too warm", [("climate_temperature_down", 1)]),
+    ("little chilly back here", [("climate_temperature_up", 1)]),
+    ("there's not enough air", [("climate_fan_up", 1)]),
+    ("I can't hear a bloody thing", [("media_volume_up", 2)]),
+    ("it's absolutely deafening", [("media_volume_down", 2)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -209,6 +217,10 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     # a seat heated refused, asked about, or said as it is
     "I don't want my seat heated",
     "my seat is heated",
+    # a complaint about outside, about someone else's comfort, or negated
+    "too cold outside",
+    "the temperature is too high outside",
+    "not too hot",
     # a want of home refused or for later
     "I don't want to go home",
     "I want to go home later",
