@@ -152,6 +152,17 @@ from tests.helpers import rule_actions
     ("play something different please", [("media_next", None)]),
     ("we're so over this song", [("media_next", None)]),
     ("i just want to get home", [("navigate_home", None)]),
+    # a seat said heated
+    ("I want my seat heated", [("seat_heat_driver", 2)]),
+    ("can you get my husband's seat heated", [("seat_heat_passenger", 2)]),
+    # a level said too high or low, a complaint said bare, no air, no word heard
+    ("the temp is a bit too low", [("climate_temperature_up", 1)]),
+    ("the volume is way too high", [("media_volume_down", 2)]),
+    ("far too warm", [("climate_temperature_down", 1)]),
+    ("little chilly back here", [("climate_temperature_up", 1)]),
+    ("there's not enough air", [("climate_fan_up", 1)]),
+    ("I can't hear a bloody thing", [("media_volume_up", 2)]),
+    ("it's absolutely deafening", [("media_volume_down", 2)]),
     # "like" hedging how often a song was heard
     ("i've heard this song like a million times already", [("media_next", None)]),
 ])
@@ -203,6 +214,13 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "close a little the window",
     "is it okay if I open the window tomorrow?",
     "is it okay if I don't open the window",
+    # a seat heated refused, asked about, or said as it is
+    "I don't want my seat heated",
+    "my seat is heated",
+    # a complaint about outside, about someone else's comfort, or negated
+    "too cold outside",
+    "the temperature is too high outside",
+    "not too hot",
     # a want of home refused or for later
     "I don't want to go home",
     "I want to go home later",

@@ -668,6 +668,38 @@ _EN = (
                 r"breeze)(?: (?:at all|coming out|from the vents|coming out of the vents))*"
                 r"\s*[.!]*$", re.IGNORECASE), "more air",
      ("feel",)),
+    # a seat said heated: "I want my seat heated", "her seat heated please" -> "… seat heater on"
+    (re.compile(r"\b(?P<o>(?:my|her|his|the passenger'?s?|the driver'?s?|my (?:wife|husband|"
+                r"partner)'?s) seat) (?:heated|warmed)\b(?!\s+(?:up|already|enough))",
+                re.IGNORECASE), r"\g<o> heater on",
+     ("seat heated", "seat warmed")),
+    # a level said too high or low: "the temperature is too high" -> "it's too hot", "the
+    # volume's too high" -> "it's too loud"; a complaint said bare: "too cold", "bit warm in here"
+    (re.compile(r"^(?:the )?(?P<o>temperature|temp|heat|heating|volume|sound)(?:'s| is)\s+"
+                r"(?P<v>(?:(?:way|much|far|a bit|a little) )?too) (?P<w>high|low)\s*[.!]*$",
+                re.IGNORECASE),
+     lambda m: f"it's {m.group('v')} " + (
+         ("hot" if m.group("w").lower() == "high" else "cold")
+         if m.group("o").lower() in ("temperature", "temp", "heat", "heating")
+         else ("loud" if m.group("w").lower() == "high" else "quiet")),
+     ("high", "low")),
+    (re.compile(r"^(?P<a>(?:(?:way|much|far|a bit|a little|bit|little) )?too (?:hot|cold|warm|"
+                r"chilly|quiet|loud|stuffy)|(?:a )?(?:bit|little|touch) (?:cold|warm|hot|chilly|"
+                r"stuffy|nippy))(?P<r>(?: in here| back here| in the car)?)\s*[.!]*$",
+                re.IGNORECASE),
+     lambda m: "it's " + re.sub(r"^(?=(?:bit|little|touch) )", "a ", m.group("a"),
+                               flags=re.IGNORECASE) + m.group("r"),
+     ("too ", "bit ", "little ", "touch ")),
+    # no air, no word heard, deafening
+    (re.compile(r"^(?:there'?s )?not enough (?:air|airflow)(?: coming (?:out|through))?\s*[.!]*$",
+                re.IGNORECASE), "more air",
+     ("enough",)),
+    (re.compile(r"\bcan(?:'t| not|not) hear (?:a (?:word|thing|bloody thing)|nothing)\b",
+                re.IGNORECASE), "can't hear anything",
+     ("hear",)),
+    (re.compile(r"^(?:it'?s|it is|that'?s|this is) (?:absolutely |bloody |so )?deafening\s*[.!]*$",
+                re.IGNORECASE), "it's way too loud",
+     ("deafening",)),
     # a word cut off and said again: "turn the te- temperature up", "mute the- actually no …"
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),
