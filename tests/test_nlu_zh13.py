@@ -439,3 +439,19 @@ def test_a_list_said_loosely_is_read(text: str, want: list) -> None:
 
 def test_by_the_way_before_a_question_acts_on_nothing() -> None:
     assert rule_actions("zh-CN", "对了明天几点出发") == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a device the cabin lacks, said before its verb beside commands: the commands act, the
+    # device is said to be out of reach
+    ("尾门打开 然后把音乐暂停", [("media_pause", None)]),
+    ("把内循环开一下，车窗关上", [("window_close", None)]),
+    ("危险报警灯打开 空调关了", [("climate_ac_off", None)]),
+])
+def test_a_device_the_cabin_lacks_said_first_leaves_the_others(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", ["后备箱打开", "把座椅通风开一下", "遮阳帘拉上", "别把后备箱打开"])
+def test_a_device_the_cabin_lacks_acts_on_nothing(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []
