@@ -47,6 +47,12 @@ MAX_WORDS = re.compile(
     r"\bmax(?:imum|ed)?\b|\bhighest\b|\bfull(?:y| blast| power)?\b|all the way up|as (?:high|"
     r"loud|strong|warm|hot) as|最大|最高|最强|最猛|满|全开"
 )
+_NOT_MAX = re.compile(
+    r"\bfull of\b|\b(?:is|are|am|was|were|so|too|getting|packed|car's|it's|i'm|we're)\s+full\b|"
+    r"满满|满头|满身|满脸|满车|满是|满了|塞满|装满|坐满|挤满"
+)
+""""full"/"满" said of the car or of people ("the car's full of boxes", "车里塞得满满的",
+"满头大汗"): no setting's end (a story said before "调到五档" set the fan to 7)."""
 MIN_WORDS = re.compile(
     r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
     r"最小|最低|最弱"
@@ -136,10 +142,30 @@ _PRONOUN_ONE = re.compile(
 """"one" as a pronoun, no number: "the little one's asleep", "this one", "one of them"."""
 
 
+_EN_COUNT = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+             r"fifteen|twenty|thirty|forty|fifty|a couple of|a few)")
+_COUNTED_THING = re.compile(
+    rf"\b{_EN_COUNT}\s+(?!(?:degrees|notches|steps|levels|clicks|bars|settings|stages|speeds|"
+    rf"points|percent|times|more|notch|step|level|thanks|cheers|please)\b)[a-z]+s\b|"
+    r"(?:\d+|[一二两三四五六七八九十几]+)(?:个(?![档挡格级度])|天|晚上?|夜|岁|次|遍|小时|钟头|"
+    r"分钟|公里|口子|位|件|箱|趟|圈)",
+    re.IGNORECASE,
+)
+"""A number counting something that is no setting ("three nights in a row", "two shifts",
+"两个小时", "三岁"): a story said before the command, not its value ("I've done three nights in
+a row … put my seat heater on low" set level 3)."""
+
+
 def _amounts(text: str) -> str:
     """``text`` without the words that look like a number and are none (vague "一点"/"a bit",
-    "one" as a pronoun: "the little one's asleep")."""
-    return _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text))
+    "one" as a pronoun: "the little one's asleep", a count of things: "three nights")."""
+    return _COUNTED_THING.sub(" ", _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text)))
+
+
+def max_said(lowered: str) -> bool:
+    """Whether ``lowered`` says a setting's top ("max", "最大", "开满"), not "full of" or
+    "满满的"."""
+    return MAX_WORDS.search(_NOT_MAX.sub(" ", lowered)) is not None
 
 
 def number_of(text: str) -> int | None:
@@ -160,7 +186,7 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
     lowered = text.lower()
     schema = INTENTS[topic_set]
     assert schema.low is not None and schema.high is not None
-    if MAX_WORDS.search(lowered):
+    if max_said(lowered):
         return topic_set, schema.high
     if MIN_WORDS.search(lowered):
         low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
@@ -214,7 +240,7 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     number = number_of(text)
     if number is not None and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
-    if MAX_WORDS.search(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
+    if max_said(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
         return set_, 100
     if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
         return set_, 50

@@ -390,7 +390,10 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
 
 _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
                       r"seat\s+(heaters|heating|warmers|heats)\b", re.IGNORECASE)
-_EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b))")
+_EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b|"
+                          r"please\b|(?:would|could|will|can) you\b|for (?:me|us)\b|thanks?\b))")
+"""The way and level said after "both seat heaters", up to the end or a courtesy tag ("on high
+would you"): each seat gets it (the driver's got the default level 2)."""
 _ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
                       r"(?:的)?座椅加热")
 _EN_BOTH_HEATED = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
@@ -404,7 +407,9 @@ def both_zones(text: str, lang: str) -> str | None:
     """``text`` with "both (front) seat heaters" said as the driver's and the passenger's
     ("turn on the driver seat heater and the passenger seat heater"), or None."""
     if lang == "en":
-        text = _EN_HEAT_BOTH.sub("turn on both seat heaters", text.rstrip(" .!"))
+        text = _EN_HEAT_BOTH.sub(  # "heat both seats on low": the "on" is already said
+            lambda m: ("turn both seat heaters" if re.match(r"\s+on\b", m.string[m.end():])
+                       else "turn on both seat heaters"), text.rstrip(" .!"))
         text = _EN_BOTH_HEATED.sub("both seat heaters on", text)
         found = _EN_BOTH.search(text)
         if found is None:

@@ -23,7 +23,10 @@ _ELSEWHERE = re.compile(
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
 _EN_IF = r"if (?:it|it'?s|the|we|i|they|there)"
-_ZH_ONCE = r"(?:上了|下了|过了|进了|出了|到了)[^，,。]{1,8}?(?:再|就|以后|之后)"
+_ZH_ONCE = (r"(?:上了|下了|过了|进了|出了|到了)[^，,。]{1,8}?(?:再|就|以后|之后)|"
+            # an event awaited before the command ("宝宝醒了再放歌", "雨停了再开窗"): later
+            r"(?:睡醒|醒|睡着|吃完饭?|喝完|停好车?|加完油|充完电|充好电|放学|下班|雨停|天黑|天亮)"
+            r"了?[^，,。]{0,6}?(?:再|以后|之后)")
 _ZH_IF = r"如果|要是|的话"
 """Conditions and "once we are past X, then" said in a request: parts of :data:`_LATER` and of
 :data:`_CONDITION`."""
@@ -62,8 +65,8 @@ _OTHER_DEVICE = re.compile(
     r"massag\w*|lumbar|headrest|recline|ventilated|"
     r"seat (?:cooling|ventilation|fans?)|"
     r"cool(?:ing|ed)? (?:my |the |your |her |his |our |both )?(?:front )?seats?|"
-    r"tyres?|tires?|fuel|petrol|charg\w*)\b|"
-    r"灯|天窗|雨刮|雨刷|后视镜|镜子|方向盘|后备箱|尾门|车门|门锁|锁车|喇叭|鸣笛|巡航|车道|屏幕|"
+    r"tyres?|tires?|fuel|petrol|charg\w*|washers?|washer fluid|screen ?wash|wiper fluid)\b|"
+    r"灯|天窗|雨刮|雨刷|玻璃水|喷水|后视镜|镜子|方向盘|后备箱|尾门|车门|门锁|锁车|喇叭|鸣笛|巡航|车道|屏幕|"
     r"亮度|电视|电脑|冰箱|烤箱|微波炉|热水器|地暖|按摩|腰托|头枕|座椅通风|通风座椅|座椅(?:制冷|降温|吹风)|儿童座椅|安全座椅|自然通风|胎压|油量|充电|"
     r"加油"
 )
