@@ -9,6 +9,8 @@ merges, pinned at its cause with variants (not its lines).
   the passenger's seat only; the driver's got the default.
 * A command awaiting an event ("宝宝醒了再放歌": play once the baby wakes) played now.
 * Washer fluid said with the windscreen turned the defroster on.
+* (Found on development data the same day) "my neck's killing me, the seat is freezing"
+  turned the seat heater off: "killing" matched the off-word "kill".
 * "再" before 导航 did not start the next command, so one of two commands was dropped.
 """
 
@@ -102,3 +104,15 @@ def test_washer_fluid_is_no_cabin_function(text: str, lang: str) -> None:
 ])
 def test_zai_before_navigation_starts_the_next_command(text: str, want: list) -> None:
     assert _commands(text, "zh-CN") == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # found on development data by the head's out-of-file replay (every line answered by the
+    # fallback): "killing me" is how it feels, not "kill the seat heater"
+    ("my neck's killing me and the seat is freezing", ("seat_heat_driver", 2)),
+    ("the cold is killing me, seat heater please", ("seat_heat_driver", 2)),
+    ("kill the seat heater", ("seat_heat_driver", 0)),
+    ("kill my seat warmer please", ("seat_heat_driver", 0)),
+])
+def test_killing_me_is_no_off(text: str, want: tuple[str, int]) -> None:
+    assert read_slots("seat_heat", text, "seat_heat_driver") == want
