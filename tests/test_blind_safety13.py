@@ -1,13 +1,13 @@
 """What the blind hold-out ``holdout13`` showed on its score after the thirteenth session's
 merges, pinned at its cause with variants (not its lines).
 
-* A number counting something in a story said before the command ("I've done two shifts",
-  "三个小时") was read as the command's value: the seat heater asked "on low" went to 2 or 3.
-* "满"/"full" said of the car ("车里塞得满满的", "the car's full of boxes") was read as the
+* A number counting something in a story said before the command ("two night shifts back to
+  back", "三个小时") was read as the command's value: the seat heater asked "on low" went to 2 or 3.
+* "满"/"full" said of the car ("车里装得满满的", "the car's full of boxes") was read as the
   setting's top: the fan asked for level five went to 7.
 * "Both seats on <level>" followed by a courtesy ("… would you", "… please") gave the level to
   the passenger's seat only; the driver's got the default.
-* A command awaiting an event ("宝宝醒了再放歌": play once the baby wakes) played now.
+* A command awaiting an event ("孩子醒了再放音乐": play once the child wakes) played now.
 * Washer fluid said with the windscreen turned the defroster on.
 * (Found on development data the same day) "my neck's killing me, the seat is freezing"
   turned the seat heater off: "killing" matched the off-word "kill".
@@ -24,12 +24,12 @@ from twin.assistant.scoring import shared_nlu
 
 
 @pytest.mark.parametrize(("topic", "text", "member", "want"), [
-    ("seat_heat", "I've done two shifts so would you put my seat heater on low please",
+    ("seat_heat", "did two night shifts back to back so put my seat warmer on low",
      "seat_heat_driver", ("seat_heat_driver", 1)),
     ("seat_heat", "three kids in the back all day, put my seat heater on high",
      "seat_heat_driver", ("seat_heat_driver", 3)),
     ("seat_heat", "开了三个小时车了 座椅加热开低档", "seat_heat_driver", ("seat_heat_driver", 1)),
-    ("climate_fan", "车里塞得满满的 你帮我把风量调到五档吧", "climate_set_fan",
+    ("climate_fan", "车里装得满满的 帮我把风量调到五档", "climate_set_fan",
      ("climate_set_fan", 5)),
     ("climate_fan", "后座坐满了人 把风量调到四档", "climate_set_fan", ("climate_set_fan", 4)),
     ("climate_fan", "the car's full of boxes so set the fan to three", "climate_set_fan",
@@ -72,7 +72,8 @@ def test_both_seats_get_the_level_said(text: str, level: int) -> None:
     assert _commands(text, "en") == [("seat_heat_driver", level), ("seat_heat_passenger", level)]
 
 
-@pytest.mark.parametrize("text", ["宝宝醒了再放歌", "等雨停了再开窗", "孩子睡醒了再把空调打开"])
+@pytest.mark.parametrize("text", [
+    "孩子醒了再放音乐", "闺女睡醒了再放首歌", "等雨停了再开窗", "孩子睡醒了再把空调打开"])
 def test_a_command_awaiting_an_event_does_not_act_now(text: str) -> None:
     got = shared_nlu("zh-CN").parse(text, [])
     assert got.command is None or not got.command.actuates
@@ -88,7 +89,7 @@ def test_an_event_said_as_a_reason_still_acts(text: str, want: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "lang"), [
-    ("squirt some washer fluid on the windscreen please", "en"),
+    ("squirt a bit of washer fluid on the windscreen", "en"),
     ("give the windscreen a squirt of screenwash", "en"),
     ("前挡喷点玻璃水", "zh-CN"),
 ])
@@ -98,7 +99,7 @@ def test_washer_fluid_is_no_cabin_function(text: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "want"), [
-    ("暂停音乐再导航回家", [("media_pause", None), ("navigate_home", None)]),
+    ("把歌暂停再导航回家", [("media_pause", None), ("navigate_home", None)]),
     ("开窗再导航回家", [("window_open", None), ("navigate_home", None)]),
     ("把窗户关了再开空调", [("window_close", None), ("climate_ac_on", None)]),
 ])

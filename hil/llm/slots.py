@@ -144,14 +144,16 @@ _PRONOUN_ONE = re.compile(
 
 _EN_COUNT = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
              r"fifteen|twenty|thirty|forty|fifty|a couple of|a few)")
+_NO_THING = (r"(?:degrees?|notch(?:es)?|steps?|levels?|clicks?|bars?|settings?|stages?|speeds?|"
+             r"points?|percent|times|more|less|thanks|cheers|please|this|does|always|plus|minus|"
+             r"unless|perhaps|yes|is|was|and|or|on|up|down|to|at)\b")
 _COUNTED_THING = re.compile(
-    rf"\b{_EN_COUNT}\s+(?!(?:degrees|notches|steps|levels|clicks|bars|settings|stages|speeds|"
-    rf"points|percent|times|more|notch|step|level|thanks|cheers|please)\b)[a-z]+s\b|"
+    rf"\b{_EN_COUNT}\s+(?:(?!{_NO_THING})[a-z]+\s+)?(?!{_NO_THING})[a-z]{{3,}}s\b|"
     r"(?:\d+|[一二两三四五六七八九十几]+)(?:个(?![档挡格级度])|天|晚上?|夜|岁|次|遍|小时|钟头|"
     r"分钟|公里|口子|位|件|箱|趟|圈)",
     re.IGNORECASE,
 )
-"""A number counting something that is no setting ("three nights in a row", "two shifts",
+"""A number counting something that is no setting ("three nights in a row", "two night shifts",
 "两个小时", "三岁"): a story said before the command, not its value ("I've done three nights in
 a row … put my seat heater on low" set level 3)."""
 

@@ -24,7 +24,7 @@ _ELSEWHERE = re.compile(
 )
 _EN_IF = r"if (?:it|it'?s|the|we|i|they|there)"
 _ZH_ONCE = (r"(?:上了|下了|过了|进了|出了|到了)[^，,。]{1,8}?(?:再|就|以后|之后)|"
-            # an event awaited before the command ("宝宝醒了再放歌", "雨停了再开窗"): later
+            # an event awaited before the command ("孩子醒了再放音乐", "雨停了再开窗"): later
             r"(?:睡醒|醒|睡着|吃完饭?|喝完|停好车?|加完油|充完电|充好电|放学|下班|雨停|天黑|天亮)"
             r"了?[^，,。]{0,6}?(?:再|以后|之后)")
 _ZH_IF = r"如果|要是|的话"
