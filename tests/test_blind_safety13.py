@@ -12,12 +12,17 @@ merges, pinned at its cause with variants (not its lines).
 * (Found on development data the same day) "my neck's killing me, the seat is freezing"
   turned the seat heater off: "killing" matched the off-word "kill".
 * "再" before 导航 did not start the next command, so one of two commands was dropped.
+* A device the cabin lacks said with no pause before two commands ("<honk> the horn <turn> the
+  music up and open the windows"): the fallback read it whole, opened the windows and said
+  nothing of the music.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from hil.llm.clauses import focus
+from hil.llm.several import several_parts
 from hil.llm.slots import read_slots
 from twin.assistant.scope import out_of_scope
 from twin.assistant.scoring import shared_nlu
@@ -117,3 +122,23 @@ def test_zai_before_navigation_starts_the_next_command(text: str, want: list) ->
 ])
 def test_killing_me_is_no_off(text: str, want: tuple[str, int]) -> None:
     assert read_slots("seat_heat", text, "seat_heat_driver") == want
+
+
+@pytest.mark.parametrize(("text", "lacked", "parts"), [
+    # a device the cabin lacks said with no pause before two commands: the fallback read the
+    # sentence whole, acted on the last command and said nothing of the other
+    ("beep the horn turn the music up and open the windows", ("beep the horn",),
+     ["turn the music up", "open the windows"]),
+    ("flash the headlights turn the fan down and close the window", ("flash the headlights",),
+     ["turn the fan down", "close the window"]),
+])
+def test_a_device_lacked_before_a_command_is_cut_off(text: str, lacked: tuple[str, ...],
+                                                      parts: list[str]) -> None:
+    said = focus(text)
+    assert said.dropped == lacked
+    assert several_parts(said.text) == parts
+
+
+def test_a_lacked_device_beside_a_cabin_topic_in_one_clause_stays_whole() -> None:
+    # the cut never drops a command the cabin has ("座椅按摩" and the temperature said as one)
+    assert focus("打开座椅按摩温度调到二十度风量调到二挡").dropped == ()

@@ -203,7 +203,9 @@ def focus(text: str) -> Focus:
     lacks (when another clause names a cabin function outright) and without the clauses that
     only give a reason beside a command; else ``text`` whole."""
     text = corrected(text)
-    parts = clauses(text)
+    # a device the cabin lacks said with no pause before a command ("beep the horn turn the
+    # music up"): a clause of its own
+    parts = [p for c in clauses(text) for p in _device_cut(c)]
     said = [c.strip() for c in _REASON_SPLIT.split(text) if c and c.strip()]
     if len(parts) < 2 and len(said) < 2:
         return Focus(text, ())
@@ -269,8 +271,11 @@ def _topics(clause: str) -> set[str]:
 
 def _back_to_back(clause: str) -> list[str]:
     """``clause`` cut where a second command starts without a pause (see :data:`_VERB_START`);
-    ``[clause]`` when no cut leaves a topic on both sides."""
-    if len(_topics(clause)) < 2 and len(named_topics(clause.lower())) < 2:
+    ``[clause]`` when no cut leaves a topic on both sides, or a device the cabin lacks before
+    the cut ("honk the horn crank the music up": the horn is said impossible, the music read)."""
+    lacked = _lacks_device(clause)
+    few = len(_topics(clause)) < 2 and len(named_topics(clause.lower())) < 2
+    if few and not lacked:
         return [clause]
     lowered = clause.lower()
     cuts = [m.start() for m in _VERB_START.finditer(lowered)]
@@ -285,9 +290,27 @@ def _back_to_back(clause: str) -> list[str]:
         before, after = clause[:at].strip(" ,，"), clause[at:].strip(" ,，")
         if (tail := _THEN_LAST.search(before)) is not None:  # "…二十四度再" + "放点音乐"
             before, after = before[:tail.start()], tail.group(0) + after
-        if _topics(before) and _topics(after):
+        if _topics(after) and ((_topics(before) and not few) or (
+                lacked and _lacks_device(before) and not _topics(before)
+                and not named_topics(normalised(before)))):
             return [before, *_back_to_back(after)]
     return [clause]
+
+
+def _device_cut(clause: str) -> list[str]:
+    """``clause`` cut after a device the cabin lacks when that piece names nothing the cabin
+    has (:func:`_back_to_back`); else ``[clause]``."""
+    if not _lacks_device(clause):
+        return [clause]
+    pieces = _back_to_back(clause)
+    if any(_lacks_device(p) and named_topics(normalised(p)) for p in pieces):
+        return [clause]
+    return pieces
+
+
+def _lacks_device(piece: str) -> bool:
+    """Whether ``piece`` names a device the cabin does not have (the horn, the wipers)."""
+    return out_of_scope(piece.lower()) == "other_device"
 
 
 def _pieces(text: str) -> list[str]:
