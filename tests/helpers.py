@@ -125,3 +125,26 @@ HEAD_CLASSES = sorted(["climate_set_temperature", "climate_temperature_up",
                        "climate_ac_on", "climate_ac_off", "navigate_home", "unknown"])
 """The fallback head's classes, written out (the shipped catalogue's 23 intents and ``unknown``):
 tests hand :func:`hil.llm.head.focused_decision` probabilities over them."""
+
+
+def is_zh(text: str) -> bool:
+    """Whether ``text`` has Chinese characters (its language for the head's answer)."""
+    return any("\u4e00" <= c <= "\u9fff" for c in text)
+
+
+def sure_of(intent: str) -> Any:
+    """A head sure of ``intent`` whatever it reads, as ``several_decision`` calls it: the words
+    must still decide (:func:`hil.llm.head.head_decision` on fixed probabilities)."""
+    import numpy as np
+
+    from hil.llm.grounding import TOPICS
+    from hil.llm.head import head_decision
+
+    classes = sorted({i for t in TOPICS.values() for i in t} | {"unknown"})
+
+    def decide(text: str, whole: bool = False) -> object:
+        del whole
+        p = np.full(len(classes), 1e-3)
+        p[classes.index(intent)] = 0.95
+        return head_decision(classes, p / p.sum(), text, "zh-CN" if is_zh(text) else "en")
+    return decide

@@ -4,33 +4,15 @@ hold-out; the head's probabilities are given (pure decisions)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import numpy as np
 import pytest
 
 from hil.llm.clauses import command_parts, known_order
 from hil.llm.direction import normalised
 from hil.llm.grounding import TOPICS, named_topics, narrowed
-from hil.llm.head import _act, head_decision
+from hil.llm.head import _act
 from hil.llm.orders import unknown_order
 from hil.llm.several import several_decision, several_parts
-
-CLASSES = sorted({i for t in TOPICS.values() for i in t} | {"unknown"})
-
-
-def _zh(text: str) -> bool:
-    return any("\u4e00" <= c <= "\u9fff" for c in text)
-
-
-def _sure_of(intent: str) -> Callable[[str, bool], object]:
-    """A head sure of ``intent`` whatever it reads: the words must still decide."""
-    def decide(text: str, whole: bool = False) -> object:
-        del whole
-        p = np.full(len(CLASSES), 1e-3)
-        p[CLASSES.index(intent)] = 0.95
-        return head_decision(CLASSES, p / p.sum(), text, "zh-CN" if _zh(text) else "en")
-    return decide
+from tests.helpers import is_zh, sure_of
 
 
 # a misheard or unknown word where the thing or the verb should be, beside a clause the cabin
@@ -82,7 +64,7 @@ def test_a_part_of_unknown_words_is_asked_about_naming_it(text: str, lang: str,
     parts = several_parts(text)
     known = next(p for p in parts if p != said)
     topic = next(iter(narrowed(named_topics(normalised(known)), normalised(known))))
-    done = several_decision(_sure_of(TOPICS[topic][0]), _act, parts, lang)
+    done = several_decision(sure_of(TOPICS[topic][0]), _act, parts, lang)
     assert done is not None
     asked = next(d for p, d in zip(parts, done.parts, strict=True) if p == said)
     assert asked.intent == "unknown" and asked.why == "low_confidence" and asked.topic is None
@@ -98,7 +80,7 @@ def test_an_unknown_verb_on_a_known_topic_is_asked_even_when_the_head_is_sure(
         text: str, lang: str) -> None:
     """"paws the music" may be pause or play: a head sure of play must not play."""
     parts = several_parts(text)
-    done = several_decision(_sure_of("media_play"), _act, parts, lang)
+    done = several_decision(sure_of("media_play"), _act, parts, lang)
     assert done is not None
     assert all(d.intent not in ("media_play", "media_pause") for d in done.parts)
     music = next(d for p, d in zip(parts, done.parts, strict=True) if not known_order(p))
@@ -153,8 +135,8 @@ def test_both_front_seats_are_two_commands(text: str, level: int) -> None:
     """One command per seat, each with the level said for both (the words decide)."""
     parts = several_parts(text)
     assert len(parts) == 2
-    done = several_decision(_sure_of("seat_heat_driver"), _act, parts,
-                            "zh-CN" if _zh(text) else "en")
+    done = several_decision(sure_of("seat_heat_driver"), _act, parts,
+                            "zh-CN" if is_zh(text) else "en")
     assert done is not None
     assert sorted((d.intent, d.value) for d in done.parts) == [
         ("seat_heat_driver", level), ("seat_heat_passenger", level)]

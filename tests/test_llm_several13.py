@@ -5,35 +5,16 @@ the head's probabilities are given (pure decisions)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import numpy as np
 import pytest
 
 from hil.llm.clauses import command_parts, focus
 from hil.llm.corrections import corrected
-from hil.llm.grounding import TOPICS
-from hil.llm.head import _act, head_decision
+from hil.llm.head import _act
 from hil.llm.several import several_decision, several_parts
+from tests.helpers import is_zh, sure_of
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import not_a_song
-
-CLASSES = sorted({i for t in TOPICS.values() for i in t} | {"unknown"})
-
-
-def _zh(text: str) -> bool:
-    return any("\u4e00" <= c <= "\u9fff" for c in text)
-
-
-def _sure_of(intent: str) -> Callable[[str, bool], object]:
-    """A head sure of ``intent`` whatever it reads: the words must still decide."""
-    def decide(text: str, whole: bool = False) -> object:
-        del whole
-        p = np.full(len(CLASSES), 1e-3)
-        p[CLASSES.index(intent)] = 0.95
-        return head_decision(CLASSES, p / p.sum(), text, "zh-CN" if _zh(text) else "en")
-    return decide
 
 
 def _acted(text: str, head: str = "unknown") -> list[tuple[str, object]]:
@@ -41,7 +22,7 @@ def _acted(text: str, head: str = "unknown") -> list[tuple[str, object]]:
     said = focus(text).text
     parts = several_parts(said)
     assert parts, said
-    done = several_decision(_sure_of(head), _act, parts, "zh-CN" if _zh(text) else "en")
+    done = several_decision(sure_of(head), _act, parts, "zh-CN" if is_zh(text) else "en")
     assert done is not None
     return [(d.intent, d.value) for d in done.acted]
 
@@ -144,7 +125,7 @@ def test_the_part_taken_back_is_never_acted_on(text: str, want: list[tuple[str, 
 ])
 def test_a_track_move_said_with_play_is_never_played(text: str) -> None:
     assert not_a_song(text)
-    rules = shared_nlu("zh-CN" if _zh(text) else "en").parse(text, [])
+    rules = shared_nlu("zh-CN" if is_zh(text) else "en").parse(text, [])
     assert not (rules.command is not None and rules.command.intent == "media_play"
                 and rules.confidence >= AssistantPolicy().threshold)
 
@@ -184,7 +165,7 @@ def test_a_setting_with_no_thing_is_asked_even_when_the_head_is_sure(text: str, 
                                                                      ) -> None:
     """What a correction leaves without its thing is never acted on: asked, naming the words."""
     parts = several_parts(focus(text).text)
-    done = several_decision(_sure_of("climate_set_temperature"), _act, parts, lang)
+    done = several_decision(sure_of("climate_set_temperature"), _act, parts, lang)
     assert done is not None and not done.acted
     assert done.answer()["abstain"] == "low_confidence"
 
