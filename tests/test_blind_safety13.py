@@ -39,6 +39,9 @@ from twin.assistant.scoring import shared_nlu
     ("climate_fan", "后座坐满了人 把风量调到四档", "climate_set_fan", ("climate_set_fan", 4)),
     ("climate_fan", "the car's full of boxes so set the fan to three", "climate_set_fan",
      ("climate_set_fan", 3)),
+    ("seat_heat", "后座坐满了人 座椅加热开低档", "seat_heat_driver", ("seat_heat_driver", 1)),
+    ("seat_heat", "the car is full of bags, seat heater on low please", "seat_heat_driver",
+     ("seat_heat_driver", 1)),
     ("climate_temperature", "开了两个小时了 把温度调到二十二度", "climate_set_temperature",
      ("climate_set_temperature", 22)),
 ])
@@ -55,6 +58,8 @@ def test_a_story_is_not_the_value(topic: str, text: str, member: str,
     ("climate_fan", "um can you set the fan to level five thanks", "climate_set_fan",
      ("climate_set_fan", 5)),
     ("seat_heat", "put the seat heater on two", "seat_heat_driver", ("seat_heat_driver", 2)),
+    ("seat_heat", "座椅加热开满", "seat_heat_driver", ("seat_heat_driver", 3)),
+    ("seat_heat", "seat heater on full", "seat_heat_driver", ("seat_heat_driver", 3)),
     ("media_volume", "turn the volume down to 5", "media_volume_set", ("media_volume_set", 5)),
 ])
 def test_the_value_said_still_reads(topic: str, text: str, member: str,

@@ -52,7 +52,7 @@ _NOT_MAX = re.compile(
     r"满满|满头|满身|满脸|满车|满是|满了|塞满|装满|坐满|挤满"
 )
 """"full"/"满" said of the car or of people ("the car's full of boxes", "车里塞得满满的",
-"满头大汗"): no setting's end (a story said before "调到五档" set the fan to 7)."""
+"满头大汗"): no setting's end or seat level (a story said before "调到五档" set the fan to 7)."""
 MIN_WORDS = re.compile(
     r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
     r"最小|最低|最弱"
@@ -229,8 +229,9 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     number = number_of(text)
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
         return intent, number
+    said = _NOT_MAX.sub(" ", lowered)  # "坐满了人 … 开低档": 满 is the car's, not the level
     for level, found in words.levels:
-        if found.search(lowered):
+        if found.search(said):
             return intent, level
     return intent, INTENTS[intent].default
 
