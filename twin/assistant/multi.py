@@ -336,11 +336,10 @@ def _split_said(
     topic_of: Callable[[str], str],
     whole: Part | None = None,
 ) -> list[tuple[str, Part]] | None:
-    """``(text, result)`` of each part of ``text`` in order, or None when there is no reading
-    of two or more parts the rules are all sure of with at least one command (see the module
-    doc). ``parse`` reads one part (with ``history``), ``topic_of`` names an intent's
-    function (two parts on one function are one request said twice); ``whole`` is the
-    sentence's own reading, if already made (it is not parsed again)."""
+    """:func:`split_commands` for ``text`` as said. ``parse`` reads one part (with
+    ``history``), ``topic_of`` names an intent's function (two parts on one function are one
+    request said twice); ``whole`` is the sentence's own reading, if already made (it is not
+    parsed again)."""
     if conditional(text):  # "过了收费站再开窗": the condition may bind every part
         return None
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
