@@ -10,6 +10,11 @@ last valid frame (decoded, E2E-checked) is older than its timeout opens a :class
 thread on a shared machine stalls for tens of ms; a 10 ms cycle would otherwise fail runs
 that lost nothing). An outage counts only once the host's reader has polled the bus after the
 deadline, so frames queued behind a stalled reader are not taken for a silent ECU.
+
+An outage is therefore opened at the timeout plus however late the host ran its threads: the
+watch measures that too (:meth:`StatusWatch.host_lag`: the longest gap between two of its
+checks and the stalest the reader's poll was at a check), so a loaded machine's late
+detection is told apart from a slow rule.
 """
 
 from __future__ import annotations
@@ -90,6 +95,11 @@ class StatusWatch:
     _stop: threading.Event = field(default_factory=threading.Event)
     _thread: threading.Thread | None = None
     _start: float = 0.0
+    _last_check: float | None = None
+    check_gap_s: float = 0.0
+    """The longest time between two consecutive checks (``every_s`` on an idle host)."""
+    reader_lag_s: float = 0.0
+    """The stalest the host's reader poll (``beat()``) was at a check."""
 
     @property
     def every_s(self) -> float:
@@ -115,7 +125,11 @@ class StatusWatch:
     def check(self) -> None:
         """One pass over every watched message (the thread's work; callable from tests)."""
         now = self.clock()
+        if self._last_check is not None:
+            self.check_gap_s = max(self.check_gap_s, now - self._last_check)
+        self._last_check = now
         for k, w in enumerate(self.watched):
+            self.reader_lag_s = max(self.reader_lag_s, now - w.beat())
             last = w.seen()
             last = self._start if last is None else max(last, self._start)
             age = now - last
@@ -131,6 +145,13 @@ class StatusWatch:
                                     w.cycle_s * 1e3, w.timeout_s * 1e3, wall_s=now)
                 self._open[k] = outage
                 self.lost.append(outage)
+
+    def host_lag(self) -> dict[str, float]:
+        """How late the host ran the watch (ms): the longest gap between its checks and the
+        stalest reader poll it saw. An outage is opened at most about their sum past its
+        timeout; on an idle host a few ms."""
+        return {"check_gap_ms": round(self.check_gap_s * 1e3, 3),
+                "reader_lag_ms": round(self.reader_lag_s * 1e3, 3)}
 
     def ages(self) -> dict[str, dict[str, Any]]:
         """Per device: each watched message's cycle, timeout and the oldest its status got."""

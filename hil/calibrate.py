@@ -10,8 +10,10 @@ interleaved in time and a change of machine load cannot separate them. Fitted an
 - ``[conditioned.inference]``: latency as a function of the query's tokens, the history
   tokens prefilled and a session-cache hit (:mod:`latency_models.conditioned`).
 
-Fidelity: both models' p50/p95/p99 against the held-back measurements. A second pass runs two
-resolvers concurrently on the two cores and fits the slowdown of contended calls.
+Fidelity: both models' p50/p95/p99 against the held-back measurements, each with the held-back
+n, the measured percentile's distribution-free interval and its ``sampling`` uncertainty
+(relative; ``twin calibrate`` flags a percentile only outside its limit plus that). A second
+pass runs two resolvers concurrently on the two cores and fits the slowdown of contended calls.
 
 ``render`` (``--rig RIG``): labelled commands go to the rig's devices through
 :class:`hil.render.RenderBackend`; a model per device (and ``none``: the HMI ack only) is
@@ -33,10 +35,12 @@ from typing import Any
 
 import numpy as np
 
+from hil.fidelity_compare import quantile_interval, sampling_allowance
 from latency_models.conditioned import ConditionedStage, fit_conditioned
 from latency_models.fitting import fit_samples
 from twin.assistant.queries import LabelledQuery, QuerySampler, load_queries
 from twin.assistant.resolver import IntentResolver
+from twin.config.fidelity import FidelityConfig
 
 QUANTILES = (50, 95, 99)
 HOLD_EVERY = 4  # every 4th sample is held back
@@ -44,6 +48,8 @@ OUTLIER_FACTOR = 5.0
 #: a 1-minute load average above this many times the core count means a loaded machine
 LOAD_PER_CORE = 0.5
 Progress = Callable[[str], None]
+CONFIDENCE = FidelityConfig().confidence or 0.95
+"""Each percentile's sampling interval (``[fidelity] confidence``'s default)."""
 
 
 def _quiet(_message: str) -> None:
@@ -86,23 +92,31 @@ def _concurrent(factory: Callable[[], IntentResolver],
     return results[0] + results[1]
 
 
+def _cell(p: float, measured: np.ndarray, q: int,
+          predicted: np.ndarray | None = None) -> dict[str, Any]:
+    """One percentile: predicted ``p`` against the measured one, with the measured sample's n,
+    its distribution-free interval and ``sampling``: the half-width of the difference's
+    uncertainty relative to the measured value (both sides' when ``predicted`` are draws; a
+    fitted distribution's quantile has none)."""
+    m = float(np.percentile(measured, q))
+    lo, hi = quantile_interval(measured, q / 100.0, CONFIDENCE)
+    half = (hi - lo) / 2
+    if predicted is not None:
+        half = sampling_allowance(predicted, measured, q / 100.0, CONFIDENCE)["half_ms"]
+    return {"predicted_ms": round(p, 3), "measured_ms": round(m, 3),
+            "rel_error": round((p - m) / m, 4) if m else 0.0, "n": int(measured.size),
+            "measured_interval_ms": [round(lo, 3), round(hi, 3)],
+            "sampling": round(half / m, 4) if m else 0.0}
+
+
 def _fidelity(predicted: Any, measured: np.ndarray) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for q in QUANTILES:
-        p = float(predicted.quantile(q / 100.0))
-        m = float(np.percentile(measured, q))
-        out[f"p{q}"] = {"predicted_ms": round(p, 3), "measured_ms": round(m, 3),
-                        "rel_error": round((p - m) / m, 4)}
-    return out
+    return {f"p{q}": _cell(float(predicted.quantile(q / 100.0)), measured, q)
+            for q in QUANTILES}
 
 
 def _fidelity_samples(predicted: np.ndarray, measured: np.ndarray) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for q in QUANTILES:
-        p, m = float(np.percentile(predicted, q)), float(np.percentile(measured, q))
-        out[f"p{q}"] = {"predicted_ms": round(p, 3), "measured_ms": round(m, 3),
-                        "rel_error": round((p - m) / m, 4) if m else 0.0}
-    return out
+    return {f"p{q}": _cell(float(np.percentile(predicted, q)), measured, q, predicted)
+            for q in QUANTILES}
 
 
 def machine_load(samples: np.ndarray, load_before: float, load_after: float) -> dict[str, Any]:

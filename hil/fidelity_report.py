@@ -65,7 +65,7 @@ def fidelity_figure(predicted: np.ndarray, measured: np.ndarray, title: str) -> 
 def format_table(record: dict[str, Any]) -> str:
     """The side-by-side table printed by ``twin fidelity``."""
     lines = [f"{'row':<18}{'n':>6}{'pct':>5}{'predicted':>11}{'measured':>11}{'error':>9}"
-             f"{'limit':>7}{'KS p':>8}  verdict"]
+             f"{'limit':>7}{'+sampl':>8}{'KS p':>8}  verdict"]
     for name, row in record["comparison"]["rows"].items():
         n = str(row.get("n_measured", ""))
         if row.get("passed") is None:
@@ -76,11 +76,13 @@ def format_table(record: dict[str, Any]) -> str:
             limit = "-" if cell["limit"] is None else f"{cell['limit'] * 100:.0f}%"
             verdict = {True: "ok", False: "FAIL", None: ""}[cell["passed"]]
             ks = f"{row['ks']['pvalue']:.3f}" if q == "p50" else ""
+            extra = "-" if cell.get("sampling") is None else f"{cell['sampling'] * 100:.1f}%"
             gap = " (at a gap)" if cell.get("at_gap") else ""
             first = q == "p50"
             lines.append(f"{name if first else '':<18}{n if first else '':>6}{q:>5}"
                          f"{cell['predicted_ms']:>11.2f}{cell['measured_ms']:>11.2f}"
-                         f"{cell['rel_error'] * 100:>8.1f}%{limit:>7}{ks:>8}  {verdict}{gap}")
+                         f"{cell['rel_error'] * 100:>8.1f}%{limit:>7}{extra:>8}{ks:>8}"
+                         f"  {verdict}{gap}")
         for outcome, share in row.get("endpoints", {}).items():  # the capture row's outcomes
             lines.append(f"{'':<18}{'':>6}  {outcome} endpoints: predicted "
                          f"{share['predicted'] * 100:.1f}%, measured "
@@ -92,8 +94,11 @@ def format_table(record: dict[str, Any]) -> str:
         lines.append(f"noise floor (real vs real, same seed): worst p50/p95 error "
                      f"{worst * 100:.1f}%")
     verdict = "PASS" if record["comparison"]["passed"] else "FAIL"
+    confidence = record["comparison"].get("confidence")
     lines.append(f"fidelity: {verdict} (limits {record['comparison']['limits']}, "
-                 f"floor {record['comparison']['floor_ms']} ms)")
+                 f"floor {record['comparison']['floor_ms']} ms"
+                 + (f", plus each percentile's sampling uncertainty at {confidence:g} "
+                    "confidence" if confidence else "") + ")")
     return "\n".join(lines)
 
 
@@ -114,7 +119,9 @@ def write(result: FidelityResult, out: Path) -> None:
             entry["quantiles"] = [
                 {"name": q, "predicted": row[q]["predicted_ms"], "measured": row[q]["measured_ms"],
                  "rel_error": row[q]["rel_error"], "limit": row[q]["limit"],
-                 "passed": row[q]["passed"], "at_gap": row[q].get("at_gap", False)}
+                 "passed": row[q]["passed"], "at_gap": row[q].get("at_gap", False),
+                 "sampling": row[q].get("sampling"),
+                 "interval": row[q].get("measured_interval_ms")}
                 for q in ("p50", "p95", "p99")]
             slug = name.replace("[", "_").replace("]", "")
             figures.append({"row": name, **embedded(fidelity_figure(predicted, measured, name),

@@ -205,6 +205,10 @@ class LockstepEnvironment(simpy.Environment):
         self._pending = 0
         #: set by the engine: True while no request is in flight (then the clock may leap)
         self.idle_probe: Callable[[], bool] | None = None
+        #: scenario spans [start, end) ms the clock runs through at wall speed, never leaping
+        #: into or across them: an ``ecu_silent`` window lasts its length on the wall, so the
+        #: host's cycle watch can see it (a leap, at load 10, skipped a 700 ms window whole)
+        self.held: list[tuple[float, float]] = []
         self._warp = warp_idle
         self._call_timeout_s = call_timeout_s
         #: running calls: their event -> (wall-clock timeout, stage)
@@ -367,6 +371,16 @@ class LockstepEnvironment(simpy.Environment):
                 leave_realtime()
             sys.setswitchinterval(interval)
 
+    def _leap_end(self, now: float, target: float) -> float:
+        """Where an idle leap from ``now`` towards ``target`` may end: not inside a
+        :attr:`held` span (no leap) nor past the start of one."""
+        for start, end in self.held:
+            if start <= now < end:
+                return now
+            if now < start < target:
+                target = start
+        return target
+
     def step(self) -> None:
         """Process the next event once the wall clock reaches its time, handing finished real
         calls to their processes and expiring hung ones meanwhile. Raises
@@ -377,7 +391,8 @@ class LockstepEnvironment(simpy.Environment):
                 raise EmptySchedule
             idle = self.idle_probe
             if self._warp and self._pending == 0 and idle is not None and idle():
-                ahead = target - self.wall_ms()
+                now = self.wall_ms()
+                ahead = self._leap_end(now, target) - now
                 if ahead > 0:  # nothing in flight: leap to the next event
                     self._sim0 += ahead
                     self.stats.warps += 1

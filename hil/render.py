@@ -331,6 +331,7 @@ def actuation_summary(results: dict[str, list[CommandResult]],
         summary["status_lost"] = len(lost)  # outages past the cycle timeout (ecu_silent)
         summary["status_lost_events"] = lost[:100]
         summary["status_ages"] = watch.ages() if watch is not None else {}
+        summary["status_watch_lag"] = watch.host_lag() if watch is not None else {}
         summary["safe_state_unconfirmed"] = sum(
             s["outcome"] not in _DONE for s in safe.values())  # fire-and-forget: sent
     return summary

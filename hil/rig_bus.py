@@ -186,7 +186,8 @@ def begin_on_lockstep(session: Any, env: Any) -> None:
     """Hand ``session`` (a :class:`hil.rig.RigSession`) the run's scenario clock for what keys
     on no request (``ecu_silent``, the cycle watch's stamps, a replayed trace): 0 until the run
     starts (a process at time 0 marks it, once the lockstep clock is anchored), then the
-    lockstep's ``env.wall_ms``."""
+    lockstep's ``env.wall_ms``. Each ``ecu_silent`` window is held: the clock does not leap
+    idle time into or across it."""
     started = threading.Event()
 
     def begin() -> Any:
@@ -196,3 +197,6 @@ def begin_on_lockstep(session: Any, env: Any) -> None:
 
     env.process(begin())
     session.begin(lambda: env.wall_ms() if started.is_set() else 0.0)
+    if hasattr(env, "held"):  # a silence lasts its length on the wall: no leap over it
+        env.held.extend((f.start_ms, f.start_ms + f.duration_ms)
+                        for f in getattr(session.faults, "faults", ()) if f.kind == "ecu_silent")

@@ -2,8 +2,10 @@
 
 The "real" stages are a synthetic backend (hil.synthetic) whose work is drawn from known
 conditioned models on a plain SimPy clock. Calibrating from one run and predicting another
-must land within the issue's tolerances (3 % p50, 5 % p95); a truth that drifted after
-calibration must fail.
+must land within the issue's tolerances (3 % p50, 5 % p95) plus each percentile's sampling
+uncertainty at its n; a truth that drifted after calibration must fail. The verdict's
+allowance itself is tested on seeded synthetic samples: a perfect twin's short run passes, a
+real difference fails.
 """
 
 from __future__ import annotations
@@ -83,12 +85,11 @@ def test_contended_calls_fit_a_slowdown():
 @pytest.mark.slow
 def test_the_loop_recovers_a_known_truth(tmp_path):
     truth = _truth()
-    # 28,000 requests at 8 per s (an hour is the bound): the percentiles of the model's calls
-    # need enough of them, and the rules answer more requests themselves every session (at
-    # 10,000 only 961 reached the model and their p95 came out 6.4 % off; at 14,000 after the
-    # thirteenth session's rules 1,312, and their p50 3.9 % off, ~3 standard errors of a median
-    # of that many; at 28,000, 2,617 and every row within 1.6 %)
-    raw = _raw(28_000)
+    # 14,000 requests at 8 per s: ~1,300 reach the model (the rules answer the rest). A
+    # percentile of that many samples is itself uncertain (the thirteenth session's run had
+    # model_load[llm]'s p50 3.9 % off a 3 % limit, ~3 standard errors of such a median): the
+    # verdict allows each row its sampling uncertainty at its n on top of the tolerance
+    raw = _raw(14_000)
     raw["workload"]["rate_per_s"] = 8
     result = run_fidelity(scenario_from_dict(raw, "<test>"), synthetic_runner(truth), tmp_path,
                           lookups=lambda: synthetic_lookups(truth))
@@ -96,7 +97,17 @@ def test_the_loop_recovers_a_known_truth(tmp_path):
     assert set(rows) >= {"inference", "inference[llm]", "model_load", "render", "e2e"}
     for name, row in rows.items():
         for q, limit in (("p50", 0.03), ("p95", 0.05)):
-            assert abs(row[q]["rel_error"]) <= limit, (name, q, row[q])
+            cell = row[q]
+            assert cell["limit"] == limit and cell["passed"], (name, q, cell)
+            assert cell["allowed"] == pytest.approx(limit + cell["sampling"], abs=1e-4)
+            # the allowance is the sampling error at that n, not a blank cheque: with every
+            # request's sample and no gap it is under the tolerance; and every row's error,
+            # allowance aside, is within twice its tolerance (model_load[llm]'s p50, 3.9 %
+            # off at n = 1,312, has a 7.8 % allowance: its history-token lumps leave few
+            # samples near the median)
+            if row["n_measured"] == 14_000 and not cell["at_gap"]:
+                assert cell["sampling"] < limit, (name, q, cell)
+            assert abs(cell["rel_error"]) <= 2 * limit, (name, q, cell)
     assert result.passed
     # the file is a calibration any scenario can use: marginal + conditioned tables
     text = (tmp_path / "calibration.toml").read_text()
@@ -219,3 +230,75 @@ def test_overlapping_model_calls_run_slower_by_the_fitted_slowdown(tmp_path):
     slowed = shared > alone * 1.5
     assert 0.05 < slowed.mean() < 0.95  # the calls that overlapped, not all of them
     assert shared[slowed] == pytest.approx(2 * alone[slowed], rel=0.02)
+
+
+def _lognormal(seed: int, n: int, scale: float = 1.0) -> np.ndarray:
+    """Right-skewed latencies (median 30 ms * scale), as the model's calls are."""
+    return scale * np.random.default_rng(seed).lognormal(np.log(30.0), 0.25, n)
+
+
+LIMITS = {"p50": 0.03, "p95": 0.05}
+
+
+def test_the_quantile_interval_covers_the_truth_at_its_confidence():
+    from hil.fidelity_compare import quantile_interval
+
+    true_median, true_p95 = 30.0, 30.0 * np.exp(0.25 * 1.6448536)
+    hits50 = hits95 = 0
+    for seed in range(400):
+        x = _lognormal(seed, 300)
+        lo, hi = quantile_interval(x, 0.5, 0.95)
+        hits50 += lo <= true_median <= hi
+        lo, hi = quantile_interval(x, 0.95, 0.95)
+        hits95 += lo <= true_p95 <= hi
+    # distribution-free: at least the confidence (order statistics step, so a little more)
+    assert 0.93 <= hits50 / 400 <= 0.99 and 0.93 <= hits95 / 400 <= 0.99
+    x = _lognormal(0, 2000)  # narrower with n, never empty
+    wide, narrow = quantile_interval(x[:200], 0.5, 0.95), quantile_interval(x, 0.5, 0.95)
+    assert narrow[1] - narrow[0] < 0.5 * (wide[1] - wide[0]) and narrow[0] < narrow[1]
+
+
+def test_a_short_run_of_the_same_truth_is_not_failed_for_its_sampling_noise():
+    from hil.fidelity_compare import _row
+
+    old = new = 0
+    for seed in range(100):  # predicted and measured: the same truth, 300 samples each
+        row = _row(_lognormal(2 * seed, 300), _lognormal(2 * seed + 1, 300), LIMITS, 1.0, None,
+                   0.95)
+        old += any(abs(row[q]["rel_error"]) > LIMITS[q] for q in LIMITS)
+        new += not row["passed"]
+        assert row["p50"]["sampling"] > 0 and row["p50"]["allowed"] > LIMITS["p50"]
+        assert row["p50"]["measured_interval_ms"][0] <= row["p50"]["measured_ms"]
+    assert old >= 25  # the bare tolerance fails a short run of a perfect twin this often
+    assert new <= 3
+
+
+def test_a_real_difference_is_still_caught():
+    from hil.fidelity_compare import _row
+
+    for seed in range(10):
+        # a 10 % slower truth at n = 2,000 fails
+        shifted = _row(_lognormal(seed, 2000, 1.10), _lognormal(100 + seed, 2000), LIMITS, 1.0,
+                       None, 0.95)
+        assert not shifted["passed"] and shifted["p50"]["passed"] is False, shifted["p50"]
+        # a 5 % difference at the p50 (3 % limit) at large n: the allowance has shrunk to
+        # a fraction of a percent, and the tolerance alone judges
+        big = _row(_lognormal(seed, 100_000, 1.05), _lognormal(100 + seed, 100_000), LIMITS,
+                   1.0, None, 0.95)
+        assert big["p50"]["sampling"] < 0.005 and big["p50"]["passed"] is False
+    # the same 5 % at n = 100 cannot be told from noise: passed, with the allowance said
+    small = _row(_lognormal(7, 100, 1.05), _lognormal(8, 100), LIMITS, 1.0, None, 0.95)
+    assert small["p50"]["passed"] and small["p50"]["sampling"] > 0.02
+
+
+def test_without_confidence_the_tolerance_alone_judges():
+    from hil.fidelity_compare import _row
+
+    row = _row(_lognormal(0, 300, 1.04), _lognormal(1, 300), LIMITS, 1.0, None, None)
+    assert "sampling" not in row["p50"] and row["p50"]["allowed"] == LIMITS["p50"]
+    assert row["p50"]["passed"] is (abs(row["p50"]["rel_error"]) <= 0.03)
+    cfg = scenario_from_dict({**_raw(10), "fidelity": {"confidence": 0.99}}, "<test>")
+    from twin.config.fidelity import fidelity_config
+
+    assert fidelity_config(cfg).confidence == 0.99
+    assert fidelity_config(_scenario(10)).confidence == 0.95

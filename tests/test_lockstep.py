@@ -256,3 +256,27 @@ def test_the_wake_lead_follows_the_p95_of_the_oversleeps_within_its_cap():
     assert env._lead_ms == lockstep.WAKE_LEAD_MAX_MS == 0.15
     fake = LockstepEnvironment(clock=FakeClock())
     assert not fake._wake_lead  # an injected clock never busy-waits
+
+
+def test_an_idle_leap_never_crosses_a_held_span():
+    """An ``ecu_silent`` window is held: an idle clock leaps up to its start, not over it, so
+    the silence lasts its length on the wall (a leap once skipped a 700 ms window whole)."""
+
+    def run(held: list[tuple[float, float]]) -> list[float]:
+        clock = FakeClock()
+        env = LockstepEnvironment(realtime=False, clock=clock)
+        env.idle_probe = lambda: True  # nothing in flight: the clock may leap
+        env.held.extend(held)
+        for at in (100.0, 2000.0, 2500.0):
+            env.timeout(at)
+        walls = []
+        while env.peek() != simpy.core.Infinity:
+            env.step()
+            walls.append(round(clock.now() * 1000.0, 6))
+        return walls
+
+    assert run([]) == [0.0, 0.0, 0.0]  # every gap leapt
+    # to 600 at once, then at wall speed to 2000 (the span and the rest of that gap), then
+    # a leap again past the span
+    assert run([(600.0, 1300.0)]) == [0.0, 1400.0, 1400.0]
+    assert run([(2100.0, 2200.0), (50.0, 60.0)]) == [50.0, 50.0, 450.0]

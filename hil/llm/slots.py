@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from hil.llm.direction import FAMILY, direction_of
 from hil.llm.topics import TOPICS_DATA
-from hil.llm.values import numbers_said, parse_number
+from hil.llm.values import NOT_MAX, max_said, min_said, numbers_said, parse_number, window_end
 from twin.assistant.catalogue import Catalogue, active_catalogue
 from twin.assistant.intents import INTENTS
 
@@ -42,20 +42,6 @@ _RELATIVE = re.compile(
 _ABSOLUTE = re.compile(
     r"\bto\b|\bat\b|\bset\b|\blevel\b|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|"
     r"到|至|为|成|放到|改成"
-)
-MAX_WORDS = re.compile(
-    r"\bmax(?:imum|ed)?\b|\bhighest\b|\bfull(?:y| blast| power)?\b|all the way up|as (?:high|"
-    r"loud|strong|warm|hot) as|最大|最高|最强|最猛|满|全开"
-)
-_NOT_MAX = re.compile(
-    r"\bfull of\b|\b(?:is|are|am|was|were|so|too|getting|packed|car's|it's|i'm|we're)\s+full\b|"
-    r"满满|满头|满身|满脸|满车|满是|满了|塞满|装满|坐满|挤满"
-)
-""""full"/"满" said of the car or of people ("the car's full of boxes", "车里塞得满满的",
-"满头大汗"): no setting's end or seat level (a story said before "调到五档" set the fan to 7)."""
-MIN_WORDS = re.compile(
-    r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
-    r"最小|最低|最弱"
 )
 _UNREAD_TARGET = re.compile(
     r"\b(?:up|down)\s+to\b|调到|调至|调成|调为|设为|设到|设成|开到|开成|放到|改成|降到|升到")
@@ -164,12 +150,6 @@ def _amounts(text: str) -> str:
     return _COUNTED_THING.sub(" ", _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text)))
 
 
-def max_said(lowered: str) -> bool:
-    """Whether ``lowered`` says a setting's top ("max", "最大", "开满"), not "full of" or
-    "满满的"."""
-    return MAX_WORDS.search(_NOT_MAX.sub(" ", lowered)) is not None
-
-
 def number_of(text: str) -> int | None:
     """The number said in ``text`` (:func:`_amounts`), else None."""
     return parse_number(_amounts(text))
@@ -190,7 +170,7 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
     assert schema.low is not None and schema.high is not None
     if max_said(lowered):
         return topic_set, schema.high
-    if MIN_WORDS.search(lowered):
+    if min_said(lowered):
         low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
         return topic_set, low
     way = direction_of(up, text) or 0
@@ -229,7 +209,7 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     number = number_of(text)
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
         return intent, number
-    said = _NOT_MAX.sub(" ", lowered)  # "坐满了人 … 开低档": 满 is the car's, not the level
+    said = NOT_MAX.sub(" ", lowered)  # "坐满了人 … 开低档": 满 is the car's, not the level
     for level, found in words.levels:
         if found.search(said):
             return intent, level
@@ -243,7 +223,10 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     number = number_of(text)
     if number is not None and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
-    if max_said(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
+    end = window_end(lowered)  # "all the way up": shut, never the top of the range
+    if end is not None:
+        return set_, end
+    if max_said(lowered):
         return set_, 100
     if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
         return set_, 50

@@ -43,8 +43,45 @@ _ZH_VAGUE = re.compile(
 )
 _COUPLE = re.compile(r"\ba couple\b(?! of (?:minutes?|hours?|seconds?|days?|times?)\b)")
 """"a couple (of) degrees" is two (a couple of minutes is a time, not an amount)."""
-_MAX_WORDS = ("max", "maximum", "highest", "full", "最大", "最高", "全开")
-_MIN_WORDS = ("minimum", "lowest", "最小", "最低")
+MAX_WORDS = re.compile(
+    r"\bmax(?:imum|ed)?\b|\bhighest\b|\bfull(?:y| blast| power)?\b|all the way up|as (?:high|"
+    r"loud|strong|warm|hot) as|最大|最高|最强|最猛|满|全开"
+)
+NOT_MAX = re.compile(
+    r"\bfull of\b|\b(?:is|are|am|was|were|so|too|getting|packed|car's|it's|i'm|we're)\s+full\b|"
+    r"满满|满头|满身|满脸|满车|满是|满了|塞满|装满|坐满|挤满|充满|满意|不满|满足"
+)
+""""full"/"满" said of the car or of people ("the car's full of boxes", "车里塞得满满的",
+"满头大汗") or of a state ("充满电" charged, "满意" pleased, "不满"): no setting's end or seat
+level (a story said before "调到五档" set the fan to 7). One reading for both resolvers: the
+head's slots (:mod:`hil.llm.slots`) and the grammar-constrained :func:`extract_value`."""
+MIN_WORDS = re.compile(
+    r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
+    r"最小|最低|最弱"
+)
+
+
+def max_said(lowered: str) -> bool:
+    """Whether ``lowered`` says a setting's top ("max", "最大", "开满"), not "full of" or
+    "满满的" (:data:`NOT_MAX`)."""
+    return MAX_WORDS.search(NOT_MAX.sub(" ", lowered)) is not None
+
+
+def min_said(lowered: str) -> bool:
+    """Whether ``lowered`` says a setting's bottom ("min", "lowest", "最低")."""
+    return MIN_WORDS.search(lowered) is not None
+
+
+_WINDOW_SHUT = re.compile(r"\ball the way up\b")
+_WINDOW_OPEN = re.compile(r"all the way (?:down|open)|全部打开")
+
+
+def window_end(lowered: str) -> int | None:
+    """A window's end said with up/down words: "all the way up" is shut (0), "all the way
+    down" open (100); a level's top and bottom are the other way round (None: neither said)."""
+    if _WINDOW_SHUT.search(lowered):
+        return 0
+    return 100 if _WINDOW_OPEN.search(lowered) else None
 
 
 def zh_to_int(text: str) -> int | None:
@@ -138,9 +175,12 @@ def extract_value(schema: IntentSchema, text: str) -> int | str | None:
             if choice.lower() in lowered:
                 return choice
         return schema.default
-    if any(word in lowered for word in _MAX_WORDS):
+    end = window_end(lowered) if schema.name == "window_set_position" else None
+    if end is not None:
+        return end
+    if max_said(lowered):
         return schema.high
-    if any(word in lowered for word in _MIN_WORDS):
+    if min_said(lowered):
         return schema.low
     number = parse_number(text)
     return schema.default if number is None else number

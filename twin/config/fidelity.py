@@ -4,6 +4,9 @@
 p50/p95 (and p99 when set) against the measured one. Below ``floor_ms`` a relative error
 means little (a 0.4 ms stage off by 0.1 ms is "25 %"): the error is then taken relative to
 ``floor_ms``. ``ks_alpha`` additionally fails a stage whose two-sample KS p-value is below it.
+``confidence`` widens each tolerance by the sampling uncertainty of the two percentiles at the
+run's n (their distribution-free confidence intervals; :mod:`hil.fidelity_compare`), so a
+short run is not failed for its own sampling noise.
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ from twin.config.base import NonNegative, Probability, Strict
 
 
 class FidelityConfig(Strict):
-    """``[fidelity]``: tolerances and run sizes for ``twin fidelity`` (defaults: 3 % / 5 %)."""
+    """``[fidelity]``: tolerances and run sizes for ``twin fidelity`` (defaults: 3 % / 5 %). A
+    percentile fails only outside its tolerance plus its sampling uncertainty at the row's n
+    (``confidence``: both sides' distribution-free intervals of the percentile, half-widths
+    added in quadrature; the report gives n, the interval and the allowance per row)."""
 
     p50: Probability = Field(0.03, description="largest relative error of the p50")
     p95: Probability = Field(0.05, description="largest relative error of the p95")
@@ -25,6 +31,9 @@ class FidelityConfig(Strict):
     floor_ms: NonNegative = Field(1.0, description="errors relative to at least this (ms)")
     ks_alpha: Probability | None = Field(None, description="fail a row whose KS p-value is "
                                                            "below this (none: not checked)")
+    confidence: Probability | None = Field(
+        0.95, description="add the percentiles' sampling uncertainty at this confidence to "
+                          "each tolerance (none: the tolerance alone)")
     requests: int | None = Field(None, ge=1, le=10_000_000,
                                  description="requests per run (default: the scenario's)")
     calibration_requests: int | None = Field(None, ge=1, le=10_000_000,
