@@ -1,6 +1,6 @@
 """The fourteenth session's head: a request said as a wish, not hearing said as a state, a later
-time said in the story after a command, someone sitting in the back, and a topic named outright
-acted on at a share of 0.2 against ``unknown``. Variants written for the tests, not the
+time said in the story after a command, someone sitting in the back, a window up to the end
+closed, and a topic named outright acted on at a share of 0.2 against ``unknown``. Variants written for the tests, not the
 development lines; each with near misses that must not change."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pytest
 from hil.llm.clauses import focus
 from hil.llm.grounding import lacking
 from hil.llm.head import THRESHOLDS, HeadDecision, focused_decision
+from hil.llm.slots import read_slots
 from tests.helpers import HEAD_CLASSES as CLASSES
 
 
@@ -82,3 +83,19 @@ def test_a_topic_named_outright_acts_from_a_fifth_of_the_share() -> None:
     # below a fifth (about 0.15) it does not
     d = _answer("kindly put the volume on eight", "en", media_volume_set=0.1, unknown=0.75)
     assert d.intent == "unknown", d
+
+
+@pytest.mark.parametrize(("text", "intent", "value"), [
+    # a window up or shut to the end is closed, never set 100 % open (a wrong-way action)
+    ("wind the window all the way up, there's dust everywhere", "window_close", None),
+    ("roll my window fully up", "window_close", None),
+    ("put the window up all the way", "window_close", None),
+    ("把车窗全部关上", "window_close", None),
+    # near misses: down or open to the end is all the way open
+    ("wind the window all the way down", "window_set_position", 100),
+    ("open the window fully", "window_set_position", 100),
+    ("车窗全部打开", "window_set_position", 100),
+])
+def test_a_window_said_up_to_the_end_is_closed(text: str, intent: str,
+                                               value: int | None) -> None:
+    assert read_slots("window", text.lower(), "window_close") == (intent, value)

@@ -87,7 +87,9 @@ development data (``python -m hil.llm.crossval --calibrate [--every-line]``, BEN
 playback its own (21 out-of-fold actions on the lines the rules leave, all right); a topic the
 words alone name and read completely (``worded``: 168 out-of-fold actions at 0.2 on every
 line, 98.2 % right), the defrost and going home (14 and 10, all right) 0.2; a topic named
-outright 0.3 (calibrated 0.2 on every line; 0.3 keeps the out-of-domain actions of 0.4).
+outright 0.2 (calibrated 0.2 on every line; 0.3 until the fourteenth session, when 0.2 added
+no out-of-domain or wrong action out of file on any development file, nor on holdout4/5's
+aggregates, and turned 3-4 right-topic questions a file into right actions).
 ``"read"``: a line whose words name one topic and read it completely, where the head's most
 probable intent is of that topic, acts when the topic's share against ``unknown`` reaches it
 (the tenth session: no wrong action from 0.1 up, out of file, on holdout6-9's every line)."""

@@ -236,6 +236,13 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     return intent, INTENTS[intent].default
 
 
+_SHUT_ALL_THE_WAY = re.compile(
+    r"\b(?:all the way|fully|right|completely) (?:up|closed?|shut)\b|"
+    r"\b(?:up|closed?|shut) (?:all the way|fully|completely)\b|全部关|全关上|关严|关紧")
+"""A window said up or shut to the end: closed (a window's "up" is closed; "all the way up" is
+otherwise a setting's top)."""
+
+
 def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
             ) -> tuple[str, int | str | None] | None:
     """A position with open and close (the window)."""
@@ -243,6 +250,8 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     number = number_of(text)
     if number is not None and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
+    if _SHUT_ALL_THE_WAY.search(lowered):  # "wind it all the way up": closed, not 100 % open
+        return close, None
     if max_said(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
         return set_, 100
     if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
