@@ -1,7 +1,8 @@
 """The fourteenth session's head: a request said as a wish, not hearing said as a state, a later
 time said in the story after a command, someone sitting in the back, a window up to the end
-closed, and a topic named outright acted on at a share of 0.2 against ``unknown``. Variants written for the tests, not the
-development lines; each with near misses that must not change."""
+closed, "not all the way" beside a part, the air out of a vent, not knowing the way home, and a
+topic named outright acted on at a share of 0.2 against ``unknown``. Variants written for the
+tests, not the development lines; each with near misses that must not change."""
 
 from __future__ import annotations
 
@@ -99,3 +100,30 @@ def test_a_topic_named_outright_acts_from_a_fifth_of_the_share() -> None:
 def test_a_window_said_up_to_the_end_is_closed(text: str, intent: str,
                                                value: int | None) -> None:
     assert read_slots("window", text.lower(), "window_close") == (intent, value)
+
+
+@pytest.mark.parametrize(("text", "lang", "intent", "value"), [
+    # "not all the way" beside a part is an amount, not a refusal
+    ("don't put the window down all the way, just halfway", "en", "window_set_position", 50),
+    ("车窗别全部打开，开一半就好", "zh-CN", "window_set_position", 50),
+    # air coming out of the vents, or not, is the fan
+    ("出风口怎么一点风都没有", "zh-CN", "climate_fan_up", None),
+    # not knowing the way home is going home
+    ("我都不认得回家的路了", "zh-CN", "navigate_home", None),
+])
+def test_an_amount_the_fan_and_the_way_home_are_read(text: str, lang: str, intent: str,
+                                                     value: int | None) -> None:
+    d = _answer(text, lang, **{intent: 0.65, "unknown": 0.15})
+    assert d.intent == intent and (value is None or d.value == value), d
+
+
+@pytest.mark.parametrize(("text", "lang", "lean"), [
+    ("don't open the window all the way", "en", "window_open"),  # no part said: a refusal
+    ("车窗别全开", "zh-CN", "window_open"),
+    ("把出风口往上吹", "zh-CN", "climate_fan_up"),  # a vent pointed: a device the cabin lacks
+    ("在回家的路上找个加油站", "zh-CN", "navigate_home"),  # a stop on the way home
+    ("爸妈家的空调坏了", "zh-CN", "climate_ac_on"),  # someone's home
+])
+def test_their_near_misses_are_not_acted_on(text: str, lang: str, lean: str) -> None:
+    d = _answer(text, lang, **{lean: 0.65, "unknown": 0.15})
+    assert d.intent == "unknown", d

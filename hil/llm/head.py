@@ -126,6 +126,21 @@ the scope, the refusal and a remark are read without it."""
 _UNHEARD = re.compile(r"\b(?:am|'m|is|'s|are|'re|was|were)(?: just)? (?:not able|unable) to "
                       r"(?:hear|make out)\b")
 """Not hearing said as a state ("I am not able to hear it"): a complaint, not a refusal."""
+_NOT_ALL_THE_WAY = re.compile(
+    r"\b(?:but )?(?:don'?t|do not|not)(?P<en>(?: \w+){0,4}) all the way\b|"
+    r"(?:别|不要|不用)(?P<zh>全部?(?:打)?开)")
+"""Not all the way said beside a part ("don't open it all the way, just halfway", "别全开，开一半
+就行"): an amount, not a refusal (:data:`_PART` must be said too)."""
+_PART = re.compile(r"\bhalf(?:way| way)?\b|\ba (?:little|bit|crack)\b|一半|缝|一点")
+
+
+def _not_all_the_way(lowered: str) -> str:
+    """``lowered`` with "don't ... all the way" read as the part said beside it."""
+    if not _PART.search(_NOT_ALL_THE_WAY.sub(" ", lowered)):
+        return lowered
+    return _NOT_ALL_THE_WAY.sub(lambda m: f" {m['en'] or '开'} ", lowered)
+
+
 _AFTER_COMMAND = re.compile(
     r"(?<!\bwhen)(?<!\bonce)(?<!\bafter)(?<!\bbefore)(?<!\buntil)(?<!\btill)(?<!\bif)"
     r"(?<!\bby the time)(?<!\bas soon as)[,;.!]?\s+(?=(?:we're|we are|it's|it is|i'm|i am)\b)")
@@ -186,7 +201,8 @@ def head_decision(
     """
     thresholds = THRESHOLDS if threshold is None else threshold
     p = {name: float(v) for name, v in zip(classes, probs, strict=True)}
-    lowered = _UNHEARD.sub(" can't hear", normalised(query))  # "I'm not able to": no refusal
+    # "I'm not able to hear it", "don't open it all the way, just halfway": no refusal
+    lowered = _not_all_the_way(_UNHEARD.sub(" can't hear", normalised(query)))
     named = narrowed(named_topics(lowered), lowered)
     courteous = _POLITE.sub(" ", lowered)  # "if it's no bother" is no condition, nor a refusal
     scope = _scope(courteous)
