@@ -68,10 +68,7 @@ _NOT_A_TOPIC = re.compile(
 # devices and functions the cabin does not have, beyond the rules' scope words: the fallback
 # must not read "左后靠背往上调30度" as a temperature or "打开右面吹风口" as the fan
 LACKING = re.compile(
-    r"靠背|座椅通风|通风座椅|(?:座垫|坐垫|座位|屁股|后背)\S{0,2}通风|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|扫风|"
-    # a vent to point or close, not the air coming out of it ("出风口一点风都没有", "出风口吹得
-    # 我眼睛都干了": the fan)
-    r"出风口(?![^，,。]{0,6}(?:风|吹得))|"
+    r"靠背|座椅通风|通风座椅|(?:座垫|坐垫|座位|屁股|后背)\S{0,2}通风|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|锁|界面|"
     # the back row as where someone sits who cannot hear or is cold ("后排听不清歌", "后排孩子一直
     # 喊冷"), no window, seat or vent of theirs named: the cabin's volume or temperature
