@@ -70,7 +70,10 @@ _NOT_A_TOPIC = re.compile(
 LACKING = re.compile(
     r"靠背|座椅通风|通风座椅|(?:座垫|坐垫|座位|屁股|后背)\S{0,2}通风|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|锁|界面|"
-    r"导航音量|导航声音|soundbar|后排|后座|\brear\b|\bback ?seats?\b|\bback ?row\b|"
+    # the back row as where someone sits who cannot hear or is cold ("后排听不清歌", "后排孩子一直
+    # 喊冷"), no window, seat or vent of theirs named: the cabin's volume or temperature
+    r"后[排座](?!的?(?:孩子|小孩|宝宝|娃|乘客|老人|人|朋友|听|喊|说)(?![^，,。]*(?:窗|座|加热|出风|空调)))|"
+    r"导航音量|导航声音|soundbar|\brear\b|\bback ?seats?\b|\bback ?row\b|"
     r"recline|backrest|seat back|sunshade|blind|curtain|ambient|"
     # a vent to point or close, not the air coming out of the vents (the fan)
     r"(?<!out of the )(?<!out of these )(?<!from the )(?<!from these )\bvents?\b|"
@@ -113,7 +116,7 @@ NOT_HERE_NOW = re.compile(
 
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
-    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|家的|爸妈家|阳台|以前|昨天|上次|上周|去年|前年|小时候|"
+    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|(?<!回)家的|回家的(?!路(?!上))|爸妈家|阳台|以前|昨天|上次|上周|去年|前年|小时候|"
     r"(?:(?<![关锁合盖])上了|下了|过了|出了|进了)[^，,。]{1,6}(?:再|就)|"
     r"(?<![调开升降加减])到了[^，,。]{1,6}(?:再|就)?"
     r"(?:打开|关|开|调|放|播)|"

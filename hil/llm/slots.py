@@ -223,10 +223,10 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     number = number_of(text)
     if number is not None and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
-    end = window_end(lowered)  # "all the way up": shut, never the top of the range
-    if end is not None:
-        return set_, end
-    if max_said(lowered):
+    end = window_end(lowered)  # "all the way up": closed, never the top of the range
+    if end == 0:
+        return close, None
+    if end is not None or max_said(lowered):
         return set_, 100
     if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
         return set_, 50

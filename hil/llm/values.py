@@ -72,7 +72,9 @@ def min_said(lowered: str) -> bool:
     return MIN_WORDS.search(lowered) is not None
 
 
-_WINDOW_SHUT = re.compile(r"\ball the way up\b")
+_WINDOW_SHUT = re.compile(
+    r"\b(?:all the way|fully|right|completely) (?:up|closed?|shut)\b|"
+    r"\b(?:up|closed?|shut) (?:all the way|fully|completely)\b|全部关|全关上|关严|关紧")
 _WINDOW_OPEN = re.compile(r"all the way (?:down|open)|全部打开")
 
 
