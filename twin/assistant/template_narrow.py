@@ -16,7 +16,8 @@ match is the one it gives on all templates:
   (:mod:`twin.assistant.template_prune`), so hassil walks a few branches of "<can>",
   "<temp>" and "<set>" instead of all of them;
 * a first match is looked for one candidate at a time, in order, so only the candidates hassil
-  reaches are cut, and hassil stops at the first that matches.
+  reaches are cut, and hassil stops at the first that matches; the text is prepared for hassil
+  once for all of them (:mod:`twin.assistant.template_match`), not once per candidate.
 
 ``tests/test_template_narrow.py`` checks the candidates against the parent's and against
 hassil on every template, pruned templates against whole ones, and the rule NLU's answers
