@@ -5,7 +5,9 @@ code of each commit (``twin/``, ``hil/``, ``cabin_twin/``, ``pyproject.toml``; n
 into a temporary folder, starts one child process per commit that builds the shipped
 ``RuleNLU`` for both languages and parses the labelled file once to warm up, then sends them
 the file's queries alternately, one by one (which goes first swaps every pass), so both see
-the same machine load. Each child times its own parse (thread CPU and wall clock). Per round
+the same machine load. The children are started afresh every round (which first swaps too),
+both with the round's ``PYTHONHASHSEED``: a process's own hash order moves its time by several
+percent. Each child times its own parse (thread CPU and wall clock). Per round
 of ``--passes`` passes: p50/p95/p99; printed as one JSON object: the medians over the rounds,
 their after/before ratio, the per-query median CPU (over every pass) and the median per-query
 ratio, and the load average. ``AFTER`` defaults to ``HEAD``; ``--file`` to the bench's query
@@ -54,6 +56,13 @@ def _export(commit: str, into: Path) -> Path:
     return into
 
 
+def _child(tree: Path, queries: str, seed: int) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", _CHILD, str(Path(queries).resolve())], cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": str(seed)},
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
 def _q(values: list[float]) -> list[float]:
     return [round(float(x), 1) for x in np.percentile(values, [50, 95, 99])]
 
@@ -68,19 +77,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = ("before", "after")
     with tempfile.TemporaryDirectory() as tmp:
-        kids = {}
-        for name, commit in zip(names, (args.before, args.after), strict=True):
-            tree = _export(commit, Path(tmp) / name)
-            kids[name] = subprocess.Popen(
-                [sys.executable, "-c", _CHILD, str(Path(args.file).resolve())], cwd=tree,
-                env={**os.environ, "PYTHONPATH": str(tree)}, stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, text=True)
-        sizes = {int(kid.stdout.readline()) for kid in kids.values()}  # type: ignore[union-attr]
-        n = sizes.pop()
+        trees = {name: _export(commit, Path(tmp) / name)
+                 for name, commit in zip(names, (args.before, args.after), strict=True)}
         load = os.getloadavg()
         rounds: dict[str, list[dict[str, list[float]]]] = {k: [] for k in names}
-        per_query: dict[str, list[list[float]]] = {k: [[] for _ in range(n)] for k in names}
+        per_query: dict[str, list[list[float]]] = {}
         for r in range(args.rounds):
+            # fresh processes each round, both with the round's hash seed: a process's own
+            # set and dict orders move its time by several percent (seen comparing a commit
+            # with itself), so that is varied over the rounds and shared by the two sides
+            started = names if r % 2 == 0 else names[::-1]
+            kids = {k: _child(trees[k], args.file, r) for k in started}
+            n = {int(kid.stdout.readline()) for kid in kids.values()}.pop()  # type: ignore[union-attr]
+            for k in names:
+                per_query.setdefault(k, [[] for _ in range(n)])
             cpu: dict[str, list[float]] = {k: [] for k in names}
             wall: dict[str, list[float]] = {k: [] for k in names}
             for p in range(args.passes):
@@ -93,15 +103,16 @@ def main(argv: list[str] | None = None) -> int:
                         cpu[k].append(c)
                         wall[k].append(w)
                         per_query[k][i].append(c)
+            for kid in kids.values():
+                kid.stdin.close()  # type: ignore[union-attr]
+                kid.wait()
             for k in names:
                 rounds[k].append({"cpu": _q(cpu[k]), "wall": _q(wall[k])})
             print(f"round {r + 1}: cpu p50/p95/p99",
                   {k: rounds[k][-1]["cpu"] for k in names}, file=sys.stderr, flush=True)
-        for kid in kids.values():
-            kid.stdin.close()  # type: ignore[union-attr]
-            kid.wait()
     out: dict[str, object] = {"before_commit": args.before, "after_commit": args.after,
-                              "queries": n, "rounds": args.rounds, "passes": args.passes}
+                              "queries": len(per_query["before"]), "rounds": args.rounds,
+                              "passes": args.passes}
     for k in names:
         out[k] = {m: [round(float(np.median([x[m][j] for x in rounds[k]])), 1) for j in range(3)]
                   for m in ("cpu", "wall")}
