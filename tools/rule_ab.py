@@ -88,7 +88,15 @@ def main(argv: list[str] | None = None) -> int:
             # with itself), so that is varied over the rounds and shared by the two sides
             started = names if r % 2 == 0 else names[::-1]
             kids = {k: _child(trees[k], args.file, r) for k in started}
-            n = {int(kid.stdout.readline()) for kid in kids.values()}.pop()  # type: ignore[union-attr]
+            sizes = {kid.stdout.readline().strip() for kid in kids.values()}  # type: ignore[union-attr]
+            if len(sizes) != 1 or not next(iter(sizes)).isdigit():
+                for kid in kids.values():
+                    kid.kill()
+                    kid.wait()
+                print("rule_ab: a child could not read the file (its error is above)",
+                      file=sys.stderr)
+                return 2
+            n = int(sizes.pop())
             for k in names:
                 per_query.setdefault(k, [[] for _ in range(n)])
             cpu: dict[str, list[float]] = {k: [] for k in names}
