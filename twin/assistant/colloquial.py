@@ -19,6 +19,9 @@ It never adds a request: a word is only dropped, or replaced by its plain synony
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from twin.assistant.regex_gate import gate
 
 __all__ = ["in_chinese", "plainly"]
 
@@ -1080,19 +1083,41 @@ _GATES: dict[re.Pattern[str], tuple[str, ...]] = {
 """Words without which a costly pattern cannot match (it is not tried: a miss reads every
 pattern once, and the rule NLU's p99 is a miss's); an entry of a table may name its own as a
 third element."""
-_RULES = {lang: tuple((r[0], r[1], r[2] if len(r) > 2 else _GATES.get(r[0])) for r in table)
-          for lang, table in (("zh-CN", _ZH), ("en", _EN))}
+
+
+def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...] | None, str]:
+    """A table entry with its gate and the text the gate is read in: the words it names (or
+    :data:`_GATES` names) in the lower-cased text, else the literals every match contains
+    (:func:`twin.assistant.regex_gate.gate`): in the text as said, or, for a pattern that
+    ignores case, in the lower-cased text when it is ASCII."""
+    pattern, said = entry[0], entry[1]
+    named = entry[2] if len(entry) > 2 else _GATES.get(pattern)
+    if named is not None:
+        return pattern, said, tuple(named), "lowered"
+    literals = gate(pattern)
+    where = "ascii" if pattern.flags & re.IGNORECASE else "text"
+    return pattern, said, None if literals is None else tuple(sorted(literals)), where
+
+
+_RULES = {lang: tuple(map(_gated, table)) for lang, table in (("zh-CN", _ZH), ("en", _EN))}
 
 
 def plainly(text: str, lang: str) -> str:
     """``text`` without the words that only colour it (see the module doc)."""
     lowered = text.lower()  # lowered again only when a reading changed the text
-    for pattern, said, gate in _RULES["zh-CN" if lang == "zh-CN" else "en"]:
-        if gate is not None and not any(g in lowered for g in gate):
-            continue
+    ascii_ = lowered.isascii()
+    for pattern, said, words, where in _RULES["zh-CN" if lang == "zh-CN" else "en"]:
+        if words is not None and (where != "ascii" or ascii_):
+            seen = text if where == "text" else lowered
+            for word in words:  # a loop, not any(): the check must cost less than the regex
+                if word in seen:
+                    break
+            else:
+                continue  # the pattern cannot match: not tried (a miss reads every one)
         changed = pattern.sub(said, text)
         if changed != text:
             text, lowered = changed, changed.lower()
+            ascii_ = lowered.isascii()
     return text.strip()
 
 

@@ -16,7 +16,8 @@ match is the one it gives on all templates:
   (:mod:`twin.assistant.template_prune`), so hassil walks a few branches of "<can>",
   "<temp>" and "<set>" instead of all of them;
 * a first match is looked for one candidate at a time, in order, so only the candidates hassil
-  reaches are cut, and hassil stops at the first that matches.
+  reaches are cut, and hassil stops at the first that matches; the text is prepared for hassil
+  once for all of them (:mod:`twin.assistant.template_match`), not once per candidate.
 
 ``tests/test_template_narrow.py`` checks the candidates against the parent's and against
 hassil on every template, pruned templates against whole ones, and the rule NLU's answers
@@ -34,6 +35,7 @@ from hassil import recognize as recognize_first
 from hassil.expression import ListReference, Sequence
 from hassil.intents import Intent, IntentData, SlotList
 from hassil.recognize import RecognizeResult
+from hassil.string_matcher import MatchSettings
 from hassil.util import (
     CJK_WHITESPACE,
     TrackedText,
@@ -43,6 +45,7 @@ from hassil.util import (
 )
 
 from twin.assistant.template_filter import TemplateFilter, _made_of, _pieces
+from twin.assistant.template_match import Prepared, settings_for
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
 
@@ -52,6 +55,10 @@ PRUNE_BRANCHES = 8
 """Templates with fewer droppable branches go to hassil whole: cutting them costs about what
 it saves (measured on the query sets)."""
 
+
+_PREPARED_OPTIONS = frozenset({"language", "slot_lists", "intent_context"})
+"""``recognize`` options :class:`~twin.assistant.template_match.Prepared` reads as hassil does
+(any other goes to ``hassil.recognize`` itself)."""
 
 _GRAM = 3
 """Fragments this long or shorter are looked up among the text's substrings (of 1 to 3
@@ -120,6 +127,7 @@ class NarrowFilter(TemplateFilter):
         self._index = _Index.of(fragments)
         self._anchor_masks = {f: (first, second) for f, first, second in self._anchors}
         self._anchor_keys = frozenset(self._anchor_masks)
+        self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
         edge_skips = "|".join(re.escape(w) for w in sorted(
@@ -190,15 +198,33 @@ class NarrowFilter(TemplateFilter):
         first that matches."""
         if best:
             return super().recognize(text, normalised, best, options)
-        ids, texts = self._narrowed(normalised or normalize_for_matching(text))
+        normalised = normalised or normalize_for_matching(text)
+        ids, texts = self._narrowed(normalised)
+        prepared: Prepared | None = None
         for index in ids:
             unit = self._unit(index, texts)
             if unit is None:
                 continue
-            found = recognize_first(text, self._restricted({unit[0]: Intent(*unit)}), **options)
+            if not _PREPARED_OPTIONS.issuperset(options):  # hassil's own path for the rest
+                found = recognize_first(text, self._restricted({unit[0]: Intent(*unit)}),
+                                        **options)
+            else:  # the text prepared once for every candidate (template_match)
+                prepared = prepared or Prepared(text, normalised, self.intents, options)
+                data = unit[1][0]
+                found = prepared.first(Intent(*unit), data, data.sentences[0],
+                                       self._settings(index, data, options))
             if found is not None:
                 return found
         return None
+
+    def _settings(self, index: int, data: IntentData, options: dict[str, Any]) -> MatchSettings:
+        """hassil's match settings of candidate ``index`` (the same for its pruned copies),
+        built once per ``options``."""
+        cached = self._match_settings.get(index)
+        if cached is None or cached[0] is not options:
+            cached = self._match_settings[index] = (options, settings_for(self.intents, data,
+                                                                          options))
+        return cached[1]
 
     def _unit(self, index: int, texts: _Texts) -> tuple[str, list[IntentData]] | None:
         """The candidate ``index`` (its intent name and one-sentence block), cut down to the

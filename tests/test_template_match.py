@@ -1,0 +1,79 @@
+"""hassil's first match of one template with the text prepared once
+(twin.assistant.template_match) is ``hassil.recognize``'s, field by field: on every candidate
+template of every development text, and on texts hassil's sampler writes from every template
+(slot values, numbers, wildcards), in both languages and all three template sets."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+from hassil import recognize
+from hassil.intents import Intent
+from hassil.recognize import RecognizeResult
+from hassil.sample import sample_intents
+from hassil.util import normalize_for_matching
+
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.queries import load_queries
+from twin.assistant.template_match import Prepared, settings_for
+from twin.assistant.template_narrow import NarrowFilter
+from twin.paths import QUERIES_DIR
+
+LANGS = ("en", "zh-CN")
+
+
+@cache
+def _texts(lang: str) -> tuple[str, ...]:
+    files = [QUERIES_DIR / "cabin_commands.jsonl", *sorted((QUERIES_DIR / "train").glob("*.jsonl"))]
+    texts = [q.text for f in files for q in load_queries(f) if q.lang == lang]
+    for template_pass in shared_nlu(lang).passes:
+        texts += [text for _intent, text in sample_intents(
+            template_pass.intents, slot_lists=template_pass.options.get("slot_lists"),
+            max_sentences_per_intent=6, language=lang)]
+    # skip words at either end, and said in the middle
+    texts += ["please " + t for t in texts[:200]] + [t + " please" for t in texts[:200]]
+    return tuple(dict.fromkeys(texts))
+
+
+def _fields(found: RecognizeResult | None) -> Any:
+    if found is None:
+        return None
+    return (found.intent.name, id(found.intent_sentence), found.text_chunks_matched,
+            found.response, found.context, found.original_text,
+            [(e.name, e.value, e.text, e.text_span, e.is_wildcard, e.is_wildcard_open)
+             for e in found.entities_list])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prepared_first_match_is_hassils_on_every_candidate(lang: str) -> None:
+    compared = matched = 0
+    for template_pass in shared_nlu(lang).passes:
+        narrow = template_pass.filter
+        assert isinstance(narrow, NarrowFilter)
+        options = template_pass.options
+        for text in _texts(lang):
+            normalised = normalize_for_matching(text)
+            ids, texts = narrow._narrowed(normalised)
+            prepared = Prepared(text, normalised, narrow.intents, options)
+            for index in ids:
+                unit = narrow._unit(index, texts)
+                if unit is None:
+                    continue
+                data = unit[1][0]
+                theirs = recognize(text, narrow._restricted({unit[0]: Intent(*unit)}), **options)
+                mine = prepared.first(Intent(*unit), data, data.sentences[0],
+                                      settings_for(narrow.intents, data, options))
+                assert _fields(mine) == _fields(theirs), (text, template_pass.source, unit[0])
+                compared += 1
+                matched += theirs is not None
+    assert compared > 1000 and matched > 500
+
+
+def test_the_text_as_given_is_left_as_it_was() -> None:
+    narrow = shared_nlu("en").passes[0].filter
+    normalised = normalize_for_matching("please turn the fan up please")
+    before = (normalised.text, list(normalised.offsets))
+    Prepared("please turn the fan up please", normalised, narrow.intents, {"language": "en"})
+    assert (normalised.text, normalised.offsets) == before

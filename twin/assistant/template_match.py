@@ -1,0 +1,141 @@
+"""hassil's first match of one sentence template, with the text prepared once per text.
+
+``hassil.recognize`` prepares the text on every call (normalisation, skip-word removal with a
+regex compiled for the call, the fragment haystack, slot-list and rule merges per data block)
+before it matches anything. The narrow filter (:mod:`twin.assistant.template_narrow`) calls it
+once per candidate template, and a rules miss reads a sentence several ways through three
+template sets: that preparation was about half of hassil's time per call. :class:`Prepared`
+does it once per text and template set, and :meth:`Prepared.first` then runs hassil's own
+matcher (``match_expression``, ``_process_match_contexts``) on one template exactly as
+``hassil.recognize_all`` does for it: the same texts, in the same order, the same context and
+keyword checks, so the result is the one ``recognize`` gives (``tests/test_template_match.py``
+compares them on every template of both languages).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hassil.expression import ListReference, Sentence, Sequence
+from hassil.intents import Intent, IntentData, Intents, WildcardSlotList
+from hassil.recognize import RecognizeResult, _has_required_fragments, _process_match_contexts
+from hassil.string_matcher import MatchContext, MatchSettings, match_expression
+from hassil.util import (
+    CJK_WHITESPACE,
+    TrackedText,
+    check_excluded_context,
+    check_required_context,
+    fold_case,
+    remove_skip_words_tracked,
+)
+
+__all__ = ["Prepared", "settings_for"]
+
+
+def settings_for(intents: Intents, data: IntentData, options: dict[str, Any]) -> MatchSettings:
+    """The match settings ``hassil.recognize_all`` builds for ``data`` (``options`` as passed
+    to ``recognize``: ``slot_lists``, ``language``, ``intent_context``)."""
+    slot_lists = {**intents.slot_lists, **options.get("slot_lists", {})}
+    return MatchSettings(
+        slot_lists={**slot_lists, **data.slot_lists},
+        expansion_rules={**intents.expansion_rules, **data.expansion_rules},
+        ignore_whitespace=intents.settings.ignore_whitespace,
+        allow_unmatched_entities=False,
+        language=options.get("language") or intents.language,
+    )
+
+
+class Prepared:
+    """One text as ``hassil.recognize_all`` prepares it for the templates of ``intents``
+    (``normalised`` is ``normalize_for_matching(text)``; it is not changed)."""
+
+    def __init__(self, text: str, normalised: TrackedText, intents: Intents,
+                 options: dict[str, Any]) -> None:
+        self.text = text
+        self._intents = intents
+        self._cjk = intents.settings.ignore_whitespace
+        self._skip_words = intents.skip_words
+        self._context = options.get("intent_context") or {}
+        self._slot_lists = {**intents.slot_lists, **options.get("slot_lists", {})}
+        with_skip = normalised
+        no_skip = with_skip
+        if self._skip_words:
+            no_skip = with_skip.copy()
+            remove_skip_words_tracked(no_skip, self._skip_words, self._cjk)
+        self._had_skip_words_removed = no_skip.text != with_skip.text
+        self._keywords = fold_case(no_skip.text).split()
+        haystack = f"{fold_case(with_skip.text)}\n{fold_case(no_skip.text)}"
+        if self._cjk:
+            haystack += "\n" + CJK_WHITESPACE.sub("", haystack)
+        self._haystack = haystack
+        self._with_skip = with_skip
+        self._no_skip = self._matchable(no_skip)
+        self._with_skip_matchable = self._matchable(with_skip)
+        self._at_start: TrackedText | None = None
+        self._at_end: TrackedText | None = None
+
+    def _matchable(self, tracked: TrackedText) -> TrackedText:
+        matchable = tracked.copy()
+        if self._cjk:
+            matchable.sub(CJK_WHITESPACE)
+        else:
+            matchable.append(" ")  # hassil's artificial word boundary
+        return matchable
+
+    def _one_end(self, start: bool) -> TrackedText:
+        """The text with skip words removed at its start only (``start``) or its end only."""
+        cached = self._at_start if start else self._at_end
+        if cached is None:
+            cached = self._with_skip.copy()
+            remove_skip_words_tracked(cached, self._skip_words, self._cjk,
+                                      start=start, end=not start)
+            cached = self._matchable(cached)
+            if start:
+                self._at_start = cached
+            else:
+                self._at_end = cached
+        return cached
+
+    def _wildcard(self, item: Any) -> bool:
+        return isinstance(item, ListReference) and isinstance(
+            self._slot_lists.get(item.list_name), WildcardSlotList)
+
+    def first(self, intent: Intent, data: IntentData, sentence: Sentence,
+              settings: MatchSettings) -> RecognizeResult | None:
+        """hassil's first match of ``sentence`` (the only sentence of ``data``, of
+        ``intent``), or None; ``settings`` is :func:`settings_for` of ``data``."""
+        if data.required_keywords and data.required_keywords.isdisjoint(self._keywords):
+            return None
+        context = self._context
+        if context and (
+            (data.requires_context and not check_required_context(
+                data.requires_context, context, allow_missing_keys=True))
+            or (data.excludes_context and not check_excluded_context(
+                data.excludes_context, context))):
+            return None
+        if not _has_required_fragments(
+                sentence.get_required_clauses(settings.expansion_rules), self._haystack):
+            return None
+        tracked = self._no_skip
+        seq = sentence.expression
+        if isinstance(seq, Sequence):
+            if len(seq.items) == 1 and self._wildcard(seq.items[0]):
+                tracked = self._with_skip_matchable  # the whole sentence is a wildcard
+            elif len(seq.items) > 1:
+                if self._wildcard(seq.items[0]):
+                    tracked = self._one_end(start=False)
+                elif self._wildcard(seq.items[-1]):
+                    tracked = self._one_end(start=True)
+        candidates = [tracked]
+        if self._had_skip_words_removed and tracked.text == self._no_skip.text:
+            candidates.insert(0, self._with_skip_matchable)  # the words as said first
+        for candidate in candidates:
+            context_now = MatchContext(
+                text=candidate.text, intent_context=context, intent_sentence=sentence,
+                intent_data=data, original_text=self.text)
+            for result in _process_match_contexts(
+                    match_expression(settings, context_now, sentence.expression), intent, data,
+                    text_offsets=candidate.offsets, default_response="default",
+                    allow_unmatched_entities=False):
+                return result
+        return None
