@@ -584,10 +584,10 @@ _EN = (
     (re.compile(r"\b(?P<m>can|could|would|will|please) you to (?=\w)", re.IGNORECASE),
      r"\g<m> you ",
      (" you to ",)),
-    (re.compile(r"^(?:please|kindly|pls)\s+to\s+(?=(?:turn|put|set|switch|open|close|make|play|"
+    (re.compile(r"^(?:(?:please|kindly|pls)\s+)?to\s+(?=(?:turn|put|set|switch|open|close|make|play|"
                 r"pause|mute|increase|decrease|reduce|raise|lower|start|stop|keep)\b)",
                 re.IGNORECASE), "",
-     (" to ",)),
+     ("to ",)),
     (re.compile(r"^(?:i|we) (?:want|would like|'d like) that you (?:to )?", re.IGNORECASE), "",
      ("that you",)),
     (re.compile(r"^(?P<v>open|lower)\s+(?P<a>a little bit|a little|a bit|little)\s+"
@@ -768,8 +768,10 @@ _EN = (
     (re.compile(r"\b(lowest|highest|max|min|maximum|minimum)\s+(?:it'?ll|it will|it can|it goes)"
                 r"(?:\s+go)?\b", re.IGNORECASE), r"\1"),
     # a complaint's intensifier said after it: "I'm frozen solid", "we're boiling alive"
+    # ("chilled" alone may be calm; "chilled to the bone" is cold)
     (re.compile(r"\b(?P<c>frozen|freezing|chilled|numb|boiling|roasting|cooking|baking|melting)"
-                r" (?:solid|stiff|to the bone|to death|through|alive)\b", re.IGNORECASE), r"\g<c>",
+                r" (?:solid|stiff|to the bone|to death|through|alive)\b", re.IGNORECASE),
+     lambda m: "frozen" if m.group("c").lower() == "chilled" else m.group("c"),
      ("solid", "stiff", "to the bone", "to death", "through", "alive")),
     # a doubled negative of hearing: "can't hardly hear the radio" -> "can barely hear …"
     (re.compile(r"\bcan(?:'?t|not| not) (?:hardly|barely) (?=hear|make out)", re.IGNORECASE),
