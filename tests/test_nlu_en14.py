@@ -62,6 +62,19 @@ from tests.helpers import rule_actions
     # not hearing a programme on the radio, or over the weather
     ("can't hardly hear the match on the radio", [("media_volume_up", 2)]),
     ("I can barely hear the commentary over this wind", [("media_volume_up", 2)]),
+    # "turn down" before the music with how much; Jamaican "likkle bit", "beg yuh", "nuh"
+    ("turn down the radio a little bit", [("media_volume_down", 2)]),
+    ("beg yuh turn up di radio likkle bit", [("media_volume_up", 2)]),
+    ("close di window nuh", [("window_close", None)]),
+    # radio shorthand said last, a stress word said first with a comma
+    ("roger, fan to five ten-four", [("climate_set_fan", 5)]),
+    ("seriously, I don't know the way home", [("navigate_home", None)]),
+    # a speech-recognition slip: a number's homophone said last, "moot" for mute
+    ("set the volume to for", [("media_volume_set", 4)]),
+    ("put the volume on ate please", [("media_volume_set", 8)]),
+    ("moot the music", [("media_mute", None)]),
+    # the heat said on the seat
+    ("heat on the passenger seat please", [("seat_heat_passenger", 2)]),
     # a run-on whose first part is a function said bare with its way
     ("music off open the window", [("media_pause", None), ("window_open", None)]),
     ("fan down two put the seat heater on", [("climate_fan_down", 2), ("seat_heat_driver", 2)]),
@@ -98,6 +111,10 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "get the kids going",
     "put the kids to work",
     "chuck the fan out the window",
+    # a homophone's word where it is no number, "moot" where it is no verb
+    "turn the fan to for me",
+    "that's a moot point",
+    "honestly, it's fine",
     # a run-on whose first part is no command
     "to turn the fan up you press the button",
     "the kids are up turn the music down",

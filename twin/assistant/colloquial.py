@@ -529,6 +529,8 @@ _EN = (
     (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
                 r"wicked|lowkey|low key|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
                 re.IGNORECASE), ""),
+    (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
+     ("ly,",)),
     # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
@@ -536,6 +538,14 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))(?:moot|mewt|mute's)"
+                r"(?= (?:the|my|this|that|it)\b)", re.IGNORECASE), "mute",
+     ("moot", "mewt", "mute's")),
+    # a number's homophone said last after "to": "turn the fan down to for" (never "to for me")
+    (re.compile(r"\b(?P<p>to|at|on) (?P<n>for|fore|ate)(?=\s*[.!]*$|\s*,|\s+(?:and|then|please)\b)",
+                re.IGNORECASE),
+     lambda m: f"{m.group('p')} {'eight' if m.group('n').lower() == 'ate' else 'four'}",
+     (" for", " fore", " ate")),
     # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
     (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
                 r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
@@ -800,12 +810,13 @@ _EN = (
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
                 r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
                 r"ngl|tbh|rn|lol|imo|po|oh|over|copy|roger|over and out|fam|yaar|yar|bach|"
-                r"y'all|buddy|dude|bhai|ji|hun|mon)\b)+"
+                r"y'all|buddy|dude|bhai|ji|hun|mon|nuh|ten-four|ten four|10-4)(?![\w-]))+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
                 r"bruh|bruv|dude|yo|fam|sweet as|chur|cuz|breaker breaker|breaker|ten four|10-4|"
                 r"copy that|roger that|roger|arre|arey|are yaar|yaar|bhai|mate|buddy|ah|aw|"
+                r"beg yuh|beg you|mi beg yuh|"
                 r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
     # an Irish or British "go on" before the order: "ah go on turn the heat up"
     (re.compile(r"^(?:(?:ah|aw|och|oh)[\s,]+)?go on[\s,]+(?=(?:turn|put|switch|open|close|shut|"
@@ -892,6 +903,7 @@ _EN = (
     # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
     (re.compile(r"\b(?:a wee bit|a wee|a tad|a touch|a smidge|a smidgen|a hair|a little bit|"
                 r"(?<!\ba )little bit|a small bit|(?<!\ba )small bit|a teeny bit|a tiny bit|"
+                r"(?:a )?(?:likkle|lickle|likl) bit|"
                 r"a wee touch|(?<=\bup )small(?: small)?|(?<=\bdown )small(?: small)?|"
                 r"(?<=\bvolume )small(?: small)?)(?=\s*$|\s+(?:more|less|higher|lower|louder|"
                 r"quieter|warmer|cooler|up|down|loud|quiet|hot|cold|high|low)\b)",
@@ -960,8 +972,13 @@ _EN = (
                 r"(?:idea|clue))\s*"
                 r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
                 r"(?:home|to my place|to mine|back home|back to mine|back to my place)"
-                r"(?:\s+from (?:here|this \w+(?: \w+)?))?$", re.IGNORECASE),
+                r"(?:\s+from (?:here|this \w+(?: \w+)?))?\s*[.!]*$", re.IGNORECASE),
      "navigate home"),
+    # "heat on my seat": the seat heater on ("window up heat on my seat")
+    (re.compile(r"\b(?:the )?heat(?:ing)? on (?P<s>my|her|his|the passenger'?s?|the driver'?s?)"
+                r" seat(?=\s*[.!]*$|\s+(?:please|and|then|too)\b)", re.IGNORECASE),
+     r"\g<s> seat heater on",
+     ("seat",)),
     # "heat my seat to two": the seat heater set
     (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
                 r" seat(?: up)?(?= to\b)", re.IGNORECASE), r"set \g<s> seat heater"),
