@@ -122,3 +122,28 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
 ])
 def test_a_near_miss_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("pause the radio because I've got a call coming in", [("media_pause", None)]),
+    ("close the window cos we're on the motorway", [("window_close", None)]),
+    ("could you turn the volume down a bit, since the kids are doing homework",
+     [("media_volume_down", 2)]),
+    ("put my seat warmer on as my back is killing me", [("seat_heat_driver", 2)]),
+])
+def test_a_reason_said_with_its_conjunction_is_an_aside(text: str, want: list) -> None:
+    """A reason after "because/cos/since/as" is judged as an aside said after a pause."""
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # the reason says the other way: the rules do not act
+    "turn the heat up because it's roasting",
+    "turn the music up because the baby's asleep",
+    "open the window because it's freezing",
+    # the command is refused, and "as" that is no reason
+    "don't close the window because the dog is hot",
+    "turn the fan up as loud as it goes",
+])
+def test_a_reason_against_the_command_acts_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []
