@@ -147,3 +147,35 @@ def test_a_reason_said_with_its_conjunction_is_an_aside(text: str, want: list) -
 ])
 def test_a_reason_against_the_command_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # both seats said with "heated seats" or "for both of us"
+    ("switch on both heated seats", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    ("turn the seat warmers on low for the two of us",
+     [("seat_heat_driver", 1), ("seat_heat_passenger", 1)]),
+    # a body said like ice, less of a complaint, "back" for down, where said after "it"
+    ("my toes are like ice cubes", [("climate_temperature_up", 1)]),
+    ("could you make it less stuffy", [("climate_temperature_down", 1)]),
+    ("make the radio less noisy", [("media_volume_down", 2)]),
+    ("knock the blower back a touch", [("climate_fan_down", 1)]),
+    ("warm things up a little in the cabin", [("climate_temperature_up", 1)]),
+])
+def test_more_everyday_shapes(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # a wildcard "put … on" took a seat or a heater the cabin names: not music to play (main
+    # played music for these)
+    "put on both the heated seats please for my dad",
+    "put the car seats on",
+    "put the rear window heater on",
+    # "back" of the music or radio, things like ice that are no body
+    "turn the radio back",
+    "bring the music back",
+    "the drinks are like ice",
+    "the fan is less noisy now",
+])
+def test_these_act_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []

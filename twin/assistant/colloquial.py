@@ -783,6 +783,27 @@ _EN = (
                 r" (?:solid|stiff|to the bone|to death|through|alive)\b", re.IGNORECASE),
      lambda m: "frozen" if m.group("c").lower() == "chilled" else m.group("c"),
      ("solid", "stiff", "to the bone", "to death", "through", "alive")),
+    # a likeness of cold said of the body: "my feet are like ice" -> "… freezing"
+    (re.compile(r"(?:\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
+                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE), " are freezing",
+     ("ice", "icicle")),
+    # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
+    (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
+     lambda m: {"cold": "warmer", "chilly": "warmer", "freezing": "warmer", "loud": "quieter",
+                "noisy": "quieter"}.get(m.group("a").lower(), "cooler"),
+     ("less ",)),
+    # "back" for down after a level's name: "turn the heat back a bit" (never "bring the music
+    # back", "turn it back on", "turn the radio back")
+    (re.compile(r"^(?:dial|turn|knock|wind|scale|ease|tone) (?P<o>(?:the|my) (?:temperature|temp|"
+                r"heat|heating|fan|blower|volume))\s+back(?=\s*[.!]*$|\s+(?:a bit|"
+                r"a little|a touch|a notch|a tad|some|please|one|two|a couple)\b)", re.IGNORECASE),
+     r"turn \g<o> down",
+     (" back",)),
+    # where said after warming or cooling "it": "cool it down a bit in here"
+    (re.compile(r"^(?P<c>(?:cool|warm|heat) (?:it|things|the car|us) (?:up|down)"
+                r"(?: a bit| a little| a touch)?)\s+in (?:here|the car|the cabin)\s*[.!]*$",
+                re.IGNORECASE), r"\g<c>",
+     ("in here", "in the c")),
     # a doubled negative of hearing: "can't hardly hear the radio" -> "can barely hear …"
     (re.compile(r"\bcan(?:'?t|not| not) (?:hardly|barely) (?=hear|make out)", re.IGNORECASE),
      "can barely ",
