@@ -541,11 +541,6 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))(?:moot|mewt|mute's)"
                 r"(?= (?:the|my|this|that|it)\b)", re.IGNORECASE), "mute",
      ("moot", "mewt", "mute's")),
-    # a number's homophone said last after "to": "turn the fan down to for" (never "to for me")
-    (re.compile(r"\b(?P<p>to|at|on) (?P<n>for|fore|ate)(?=\s*[.!]*$|\s*,|\s+(?:and|then|please)\b)",
-                re.IGNORECASE),
-     lambda m: f"{m.group('p')} {'eight' if m.group('n').lower() == 'ate' else 'four'}",
-     (" for", " fore", " ate")),
     # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
     (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
                 r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
