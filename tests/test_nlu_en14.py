@@ -1,12 +1,13 @@
 """English readings added in the fourteenth session (twin.assistant.colloquial, shapes,
-vocabulary, templates/en.yaml), read as classes of how people talk: tags and fillers of more
-registers ("… fam", "arre …", "ah go on …", "so basically …", "… driver" said to the driver),
-formal wrappers ("I wonder whether you might be so kind as to …"), learners' English ("please
-to …", "little bit louder"), a colloquial verb ("chuck the fan up"), things let in through the
-window, the window rolled all the way up or down a crack, a complaint's intensifier ("frozen
-solid"), not hearing a programme on the radio, a run-on whose first part is a function said bare
-with its way. Variants of each class, never a development line itself, and near misses that
-must act on nothing."""
+phrasing, scope, nlu, vocabulary, templates/en.yaml and en_open.yaml), read as classes of how
+people talk: tags and fillers of more registers ("… fam", "arre …", "ah go on …", "so basically
+…", "… driver" said to the driver), formal wrappers ("I wonder whether you might be so kind as to
+…"), learners' English ("please to …", "little bit louder"), a colloquial verb ("chuck the fan
+up"), things let in through the window, the window rolled all the way up or down a crack, a
+complaint's intensifier ("frozen solid"), not hearing a programme on the radio, a run-on whose
+first part is a function said bare with its way, a reason said with its conjunction, both seats
+said "both heated seats", a wildcard "put on …" that took a heated seat (no song). Variants of
+each class, never a development line itself, and near misses that must act on nothing."""
 
 from __future__ import annotations
 
