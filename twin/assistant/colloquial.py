@@ -483,6 +483,10 @@ _EN_BARE = re.compile(
 """A function and its way said bare, with how much: "the fan higher", "heat up two degrees",
 "the music a bit louder"."""
 _UP = frozenset({"up", "higher", "louder", "warmer", "hotter", "stronger"})
+_ADDRESSED_AFTER = frozenset({"here", "there", "please", "now", "up", "down", "on", "off", "it",
+                              "bit", "more", "less", "in", "cold", "hot", "loud"})
+"""Words a request or complaint ends on, after which "driver", "sir" is someone spoken to
+("it's too cold back here driver"), not whose seat ("for the driver")."""
 
 
 def _bare(m: re.Match[str]) -> str:
@@ -528,6 +532,8 @@ _EN = (
     (re.compile(r"\b(?:literally|honestly|seriously|actually|totally|absolutely|pure|proper|hella|"
                 r"wicked|lowkey|low key|right(?= (?:up|down|to|in|into|at|on|through|onto)\b))\s+",
                 re.IGNORECASE), ""),
+    (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
+     ("ly,",)),
     # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
@@ -535,6 +541,9 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))(?:moot|mewt|mute's)"
+                r"(?= (?:the|my|this|that|it)\b)", re.IGNORECASE), "mute",
+     ("moot", "mewt", "mute's")),
     # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
     (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
                 r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
@@ -583,6 +592,10 @@ _EN = (
     (re.compile(r"\b(?P<m>can|could|would|will|please) you to (?=\w)", re.IGNORECASE),
      r"\g<m> you ",
      (" you to ",)),
+    (re.compile(r"^(?:(?:please|kindly|pls)\s+)?to\s+(?=(?:turn|put|set|switch|open|close|make|play|"
+                r"pause|mute|increase|decrease|reduce|raise|lower|start|stop|keep)\b)",
+                re.IGNORECASE), "",
+     ("to ",)),
     (re.compile(r"^(?:i|we) (?:want|would like|'d like) that you (?:to )?", re.IGNORECASE), "",
      ("that you",)),
     (re.compile(r"^(?P<v>open|lower)\s+(?P<a>a little bit|a little|a bit|little)\s+"
@@ -762,6 +775,37 @@ _EN = (
     # "the lowest it'll go": the end of the range
     (re.compile(r"\b(lowest|highest|max|min|maximum|minimum)\s+(?:it'?ll|it will|it can|it goes)"
                 r"(?:\s+go)?\b", re.IGNORECASE), r"\1"),
+    # a complaint's intensifier said after it: "I'm frozen solid", "we're boiling alive"
+    # ("chilled" alone may be calm; "chilled to the bone" is cold)
+    (re.compile(r"\b(?P<c>frozen|freezing|chilled|numb|boiling|roasting|cooking|baking|melting)"
+                r" (?:solid|stiff|to the bone|to death|through|alive)\b", re.IGNORECASE),
+     lambda m: "frozen" if m.group("c").lower() == "chilled" else m.group("c"),
+     ("solid", "stiff", "to the bone", "to death", "through", "alive")),
+    # a likeness of cold said of the body: "my feet are like ice" -> "… freezing"
+    (re.compile(r"(?:\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
+                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE), " are freezing",
+     ("ice", "icicle")),
+    # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
+    (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
+     lambda m: {"cold": "warmer", "chilly": "warmer", "freezing": "warmer", "loud": "quieter",
+                "noisy": "quieter"}.get(m.group("a").lower(), "cooler"),
+     ("less ",)),
+    # "back" for down after a level's name: "turn the heat back a bit" (never "bring the music
+    # back", "turn it back on", "turn the radio back")
+    (re.compile(r"^(?:dial|turn|knock|wind|scale|ease|tone) (?P<o>(?:the|my) (?:temperature|temp|"
+                r"heat|heating|fan|blower|volume))\s+back(?=\s*[.!]*$|\s+(?:a bit|"
+                r"a little|a touch|a notch|a tad|some|please|one|two|a couple)\b)", re.IGNORECASE),
+     r"turn \g<o> down",
+     (" back",)),
+    # where said after warming or cooling "it": "cool it down a bit in here"
+    (re.compile(r"^(?P<c>(?:cool|warm|heat) (?:it|things|the car|us) (?:up|down)"
+                r"(?: a bit| a little| a touch)?)\s+in (?:here|the car|the cabin)\s*[.!]*$",
+                re.IGNORECASE), r"\g<c>",
+     ("in here", "in the c")),
+    # a doubled negative of hearing: "can't hardly hear the radio" -> "can barely hear …"
+    (re.compile(r"\bcan(?:'?t|not| not) (?:hardly|barely) (?=hear|make out)", re.IGNORECASE),
+     "can barely ",
+     ("hardly", "barely")),
     # an intensifying adjective before a likeness: "it's an absolute oven" -> "it's an oven"
     (re.compile(r"\b(?P<a>a|an) (?:absolute|total|complete|proper|real|actual|literal|bloody|"
                 r"right|total and utter|utter) (?=(?:oven|sauna|furnace|greenhouse|steam room|"
@@ -784,13 +828,26 @@ _EN = (
     # a regional tag or filler said last: "…, can or not", "… lah", "… hey", "… so it is"
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
                 r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
-                r"ngl|tbh|rn|lol|imo|po|oh|over|copy|roger|over and out)\b)+"
+                r"ngl|tbh|rn|lol|imo|po|oh|over|copy|roger|over and out|fam|yaar|yar|bach|"
+                r"y'all|buddy|dude|bhai|ji|hun|mon|nuh|ten-four|ten four|10-4)(?![\w-]))+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
                 r"bruh|bruv|dude|yo|fam|sweet as|chur|cuz|breaker breaker|breaker|ten four|10-4|"
-                r"copy that|roger that|roger|"
+                r"copy that|roger that|roger|arre|arey|are yaar|yaar|bhai|mate|buddy|ah|aw|"
+                r"beg yuh|beg you|mi beg yuh|"
                 r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+    # an Irish or British "go on" before the order: "ah go on turn the heat up"
+    (re.compile(r"^(?:(?:ah|aw|och|oh)[\s,]+)?go on[\s,]+(?=(?:turn|put|switch|open|close|shut|"
+                r"roll|wind|stick|chuck|pop|give|play|pause|mute|skip|crank|bump|knock|drop|"
+                r"take|bring|whack|warm|heat|set)\b)", re.IGNORECASE), "",
+     ("go on",)),
+    # a spoken person said last after the order: "it's too cold back here driver" (never
+    # "for the driver", "the driver")
+    (re.compile(r"[\s,]+(?:driver|sir|madam|ma'am|chief)\s*[?.!]*\s*$", re.IGNORECASE),
+     lambda m: "" if m.string[:m.start()].rsplit(" ", 1)[-1].lower().strip(",") in _ADDRESSED_AFTER
+     else m.group(0),
+     ("driver", "sir", "madam", "ma'am", "chief")),
     # "like" as a filler before a verb: "mute it and like open my window"
     # (only first, after "and" or a comma: "I don't like open windows" keeps it)
     (re.compile(r"(?:^|(?<=\band )|(?<=, )|(?<=\bjust ))like,?\s+(?=(?:open|close|shut|turn|put|"
@@ -864,6 +921,8 @@ _EN = (
      ("wife", "missus", "missis", "hubby", "husband")),
     # how much, said regionally: "a wee bit", "a touch", "a tad", "small" (Nigerian) -> "a bit"
     (re.compile(r"\b(?:a wee bit|a wee|a tad|a touch|a smidge|a smidgen|a hair|a little bit|"
+                r"(?<!\ba )little bit|a small bit|(?<!\ba )small bit|a teeny bit|a tiny bit|"
+                r"(?:a )?(?:likkle|lickle|likl) bit|"
                 r"a wee touch|(?<=\bup )small(?: small)?|(?<=\bdown )small(?: small)?|"
                 r"(?<=\bvolume )small(?: small)?)(?=\s*$|\s+(?:more|less|higher|lower|louder|"
                 r"quieter|warmer|cooler|up|down|loud|quiet|hot|cold|high|low)\b)",
@@ -873,9 +932,11 @@ _EN = (
      r"\g<w> two"),
     # a colloquial "turn" before a way: "crank the blower to the max", "knock the fan up"
     # a window brought up or down is rolled: "bring the window up" -> "roll the window up"
-    (re.compile(r"^(?:bring|get|pull|push|wind|put|crank)\s+(?=(?:the|my|that)\s+windows?\s+"
+    (re.compile(r"^(?:bring|get|pull|push|wind|put|crank|chuck|stick|pop|shove|bung)\s+"
+                r"(?=(?:the|my|that)\s+windows?\s+"
                 r"(?:all the way\s+)?(?:up|down)\b)", re.IGNORECASE), "roll "),
-    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take)\b"
+    (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take|"
+                r"chuck|bung|shove)\b"
                 r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
     (re.compile(r"^(?:drop|lower)\b(?=.*\b(?:down|to)\b)(?!.*\bup\b)", re.IGNORECASE), "turn",
      ("drop", "lower")),
@@ -930,14 +991,20 @@ _EN = (
                 r"(?:idea|clue))\s*"
                 r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
                 r"(?:home|to my place|to mine|back home|back to mine|back to my place)"
-                r"(?:\s+from (?:here|this \w+(?: \w+)?))?$", re.IGNORECASE),
+                r"(?:\s+from (?:here|this \w+(?: \w+)?))?\s*[.!]*$", re.IGNORECASE),
      "navigate home"),
+    # "heat on my seat": the seat heater on ("window up heat on my seat")
+    (re.compile(r"\b(?:the )?heat(?:ing)? on (?P<s>my|her|his|the passenger'?s?|the driver'?s?)"
+                r" seat(?=\s*[.!]*$|\s+(?:please|and|then|too)\b)", re.IGNORECASE),
+     r"\g<s> seat heater on",
+     ("seat",)),
     # "heat my seat to two": the seat heater set
     (re.compile(r"^(?:heat|warm)(?: up)? (?P<s>my|the|her|his|the passenger|the driver'?s?)"
                 r" seat(?: up)?(?= to\b)", re.IGNORECASE), r"set \g<s> seat heater"),
     # a pointing "this" before the speaker's seat or the car: "this seat is ice cold"
     (re.compile(r"\bthis (?=seat\b)", re.IGNORECASE), "my "),
-    (re.compile(r"\bthis (?=(?:car|cabin|music|radio|fan|window|song)\b)", re.IGNORECASE), "the "),
+    (re.compile(r"\bthis (?=(?:car|cabin|music|radio|fan|window|song|heat|cold)\b)", re.IGNORECASE),
+     "the "),
     # who a complaint is for, said last: "the radio's too loud for him" (never beside a seat)
     (re.compile(r"\s+for (?:him|her|them|me|us|my \w+|(?:chatting|talking|sleeping|thinking|"
                 r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
@@ -968,8 +1035,36 @@ _EN = (
     # a suggestion's wrapper: "would it hurt to turn …", "any chance you could …"
     (re.compile(r"^(?:would it hurt to|would it be ok(?:ay)? to|any chance you could|"
                 r"is there any chance you could|mind if you)\s+", re.IGNORECASE), ""),
+    # a formal wrapper: "I wonder whether you might be so kind as to …", "I was wondering if
+    # you could …", "I'd be grateful if you would …", "… if you'd mind turning …" -> the order
+    (re.compile(r"^(?:i(?: was| am|'m)? (?:just )?wonder(?:ing)? (?:whether|if)|"
+                r"i(?:'d| would) (?:be (?:very )?grateful|appreciate it|be obliged)(?: if)?)"
+                r" you (?:might|could|would|can|will|'d)"
+                r"(?: possibly| perhaps| kindly)?(?P<m> (?:be so kind as to|be kind enough to|"
+                r"mind))?\s+(?P<c>\w.*)$", re.IGNORECASE),
+     lambda m: _base_verb(m.group("c")) if m.group("m") else m.group("c"),
+     ("wonder", "grateful", "appreciate", "obliged")),
+    # a device set going: "put the air conditioning to work", "get the fan going"
+    (re.compile(r"^(?:put|turn|get|set) (?P<o>(?:the|my) (?:ac|a c|aircon|air con|air conditioning|"
+                r"air conditioner|fan|blower|defrost|defroster|demister|radio|music))\s+"
+                r"(?:to work|going|running|working)(?=\s*[.!]*$|\s+(?:please|again)\b)",
+                re.IGNORECASE), r"turn on \g<o>",
+     ("to work", "going", "running", "working")),
+    # a part of the seat said for the seat: "the back of my seat's stone cold"
+    (re.compile(r"\bthe (?:back|bottom|base|cushion) of (?P<s>my|the|her|his) seat\b",
+                re.IGNORECASE), r"\g<s> seat",
+     (" of ",)),
+    # no air from the vents: "nothing's coming out the vents at all"
+    (re.compile(r"^(?:nothing|no air|hardly anything|barely anything)(?:'s| is) (?:coming|blowing)"
+                r" out (?:of )?(?:the |my )?vents?(?: at all)?\s*[.!]*$", re.IGNORECASE),
+     "there's no air coming out of the vents",
+     ("vent",)),
+    # not able to hear is a complaint of hearing: "I am not able to hear it properly"
+    (re.compile(r"(?:\s+(?:am|are)|'m|'re) not able to (?=hear\b)", re.IGNORECASE), " can't ",
+     ("not able",)),
     # a hedge said first: "i think maybe turn …", "yeah so turn …"
-    (re.compile(r"^(?:(?:i think|i guess|maybe|perhaps|yeah|so|right|ooh|oh|okay|ok|kindly)"
+    (re.compile(r"^(?:(?:i think|i guess|maybe|perhaps|yeah|so|right|ooh|oh|okay|ok|kindly|"
+                r"basically|essentially)"
                 r"[\s,]+)+",
                 re.IGNORECASE), ""),
     # who it is for, said after the command: "open the window a crack for the dog"; never
@@ -1068,7 +1163,8 @@ _EN = (
      else m.group("c"),
      ("you know what",)),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
-    (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:ice|"
+    (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:letting|"
+                r"ice|"
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
                 r"roasting|a bit|a little|a touch|a tad|a wee)\b)",
                 re.IGNORECASE), r"\1 is "),

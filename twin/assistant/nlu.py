@@ -349,6 +349,11 @@ class RuleNLU:
         if reread is not None:
             return replace(reread, ms=(time.perf_counter() - start) * 1000.0)
         parts = self._split(text, history, whole)
+        if parts is None and self.lang == "en" and (
+                marked := _EN_BECAUSE.sub(", ", text, count=1)) != text:
+            # "turn the music down because we're talking": the reason read as an aside said
+            # after a pause, judged as every aside is (one that says the other way refuses)
+            parts = self._split(marked, history, whole)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
                 # "start the music and bump the volume up to 18": the wildcard took a second
@@ -643,6 +648,12 @@ _CANCELLED = {
 }
 """A request taken back at its end ("…, no, never mind", "…，算了"): nothing is done."""
 _OPEN_REASONS = ("open_template", "wildcard")
+_EN_BECAUSE = re.compile(
+    r"(?<=\w)[\s,]+(?:because|'?cause|cos|coz|cuz|since|seeing as|as)\s+"
+    r"(?=(?:i|we|you|it|she|he|they|the|my|our|her|his|there|this|that)(?:'\w+)?\s)",
+    re.IGNORECASE)
+"""A reason said after the command with its conjunction ("…, since we're talking"): the split
+is tried again with a pause in its place."""
 _PERCENT = re.compile(r"%|percent|百分之")
 
 

@@ -389,7 +389,11 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
 
 
 _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
-                      r"seat\s+(heaters|heating|warmers|heats)\b", re.IGNORECASE)
+                      r"(?:seat\s+(?:heaters|heating|warmers|heats)|heated seats)\b", re.IGNORECASE)
+_EN_FOR_BOTH = re.compile(r"\b(?:the\s+)?(?:front\s+)?(?:seat (?:heaters|warmers|heating)|"
+                          r"heated seats)\b(?P<r>.*?)\s+for (?:both of us|the two of us|"
+                          r"us both|both)\s*[.!]*$", re.IGNORECASE)
+"""The seat heaters said for both people ("the heated seats on for both of us"): both seats."""
 _EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|,|and\b|then\b|"
                           r"please\b|(?:would|could|will|can) you\b|for (?:me|us)\b|thanks?\b))")
 """The way and level said after "both seat heaters", up to the end or a courtesy tag ("on high
@@ -411,6 +415,7 @@ def both_zones(text: str, lang: str) -> str | None:
             lambda m: ("turn both seat heaters" if re.match(r"\s+on\b", m.string[m.end():])
                        else "turn on both seat heaters"), text.rstrip(" .!"))
         text = _EN_BOTH_HEATED.sub("both seat heaters on", text)
+        text = _EN_FOR_BOTH.sub(r"both seat heaters\g<r>", text)
         found = _EN_BOTH.search(text)
         if found is None:
             return None

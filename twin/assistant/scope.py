@@ -153,6 +153,11 @@ _NOT_MUSIC = re.compile(
 )
 
 
+_CABIN_THING = re.compile(
+    r"\b(?:heated seats?|seat (?:heaters?|warmers?|heating)|car seats?|(?:rear )?window heater|"
+    r"demister|defroster|defogger|aircon|air con|air conditioning|blower)\b", re.IGNORECASE)
+"""A heater, a seat or the air named in a sentence a wildcard "put on {anything}" took ("put on
+both the heated seats please for my dad"): no song."""
 _NAVIGATION = re.compile(r"\b(?:gps|sat ?nav|navigation|directions)\b|导航", re.IGNORECASE)
 _VOICE = re.compile(
     r"\bhear (?:what )?(?:(?:him|her|them|you|me|myself|us|someone|somebody|people|everyone)\b"
@@ -180,7 +185,8 @@ def not_a_song(text: str) -> bool:
     you play the next song"): what a wildcard "play/hear {anything}" took is not a song to
     play (the fallback reads it)."""
     return (not_music(text) or _NAVIGATION.search(text) is not None
-            or _VOICE.search(text) is not None or _TRACK_MOVE.search(text) is not None)
+            or _VOICE.search(text) is not None or _TRACK_MOVE.search(text) is not None
+            or _CABIN_THING.search(text) is not None)
 
 
 def not_music(text: str) -> bool:

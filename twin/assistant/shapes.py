@@ -70,10 +70,12 @@ def en_cuts(text: str) -> list[int]:
                                     or (_EN_WAY_FIRST.match(text[:m.start()]) and topic_words(
                                         text[:m.start()], "en") != topic_words(
                                         text[m.start():], "en")))]
-    if not named and not _EN_STARTS.match(text):  # a run-on starts with a verb or a list
-        return []
+    verb_first = _EN_STARTS.match(text) is not None
+    # a run-on starts with a verb or a list; a function said bare with its way first ("AC off |
+    # put the window down a crack") starts a list too: a verb after its way starts the next part
     out = {m.start() for m in _EN_HEADS.finditer(text)
-           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])}
+           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])
+           and (verb_first or _EN_WAY_END.search(text[:m.start()]))}
     return sorted(out | set(named))
 
 

@@ -69,6 +69,8 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "do us a favor and", "do us a favour and", "i want that you", "i would like that you",
         "be a love and", "be a dear and",
         "be a star and", "be a doll and", "be a pal and",
+        *(f"{asked} you be a {who} and" for asked in ("would", "could", "can", "will")
+          for who in ("love", "dear", "star", "doll", "pal")),
         "i'd like you to", "i would like you to", "i want you to", "i need you to",
         "why don't you", "go ahead and", "could you possibly", "can you possibly",
         "if you could",
