@@ -64,6 +64,11 @@ _ZH = (
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
     (re.compile(r"风亮"), "风量"),
+    # the north's 声儿 for the sound ("声儿小点", "把声儿关了"); 大声儿 is 大声
+    (re.compile(r"(?<![大小轻低高细])声儿"), "声音"),
+    (re.compile(r"(?<=[大小轻低高细]声)儿"), ""),
+    # "all of them" said as 统统/通通 ("主驾副驾统统开到三档"): 都
+    (re.compile(r"统统|通通"), "都"),
     # a degree written with its sign ("26°", "26℃"), a fraction of the way ("三分之一"), the
     # volume at half
     (re.compile(r"(?<=\d)\s*(?:°C|°c|℃|°)"), "度"),
@@ -129,6 +134,9 @@ _ZH = (
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
     (re.compile(r"除物"), "除雾"),
+    (re.compile(r"除双|除爽"), "除霜"),
+    # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
+    (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
     (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
     # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
@@ -180,7 +188,7 @@ _ZH = (
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
     (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
-    (re.compile(r"(?<=[大小高低快慢])(?:一)?滴(?!滴)"), "点"),
+    (re.compile(r"(?<=[大小高低快慢声])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
     (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛]?$)"), r"打开\g<o>"),
     (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=[吧啊呀嘛]?$)"), r"关上\g<o>"),
@@ -205,9 +213,23 @@ _ZH = (
     # 喽/咯 after an on/off verb said last is its 了 ("把空调关喽" -> "把空调关了")
     (re.compile(r"(?<=[开关])(?:喽|咯|啰)(?=[。！!～~]*$)"), "了"),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐)+"
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐|哇)+"
                 r"[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
+    # a hedge said last, "that'll do" ("把温度调到二十二度就行", "开条缝就好了"); 你就把 for 你把
+    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])就(?:行|好|可以|成)(?:了|啦)?$"), ""),
+    (re.compile(r"^(?:你|您)就(?=[把将])"), ""),
+    # Yunnan's 给是 asking "can you" ("给是可以把车窗开一半？"): the request inside
+    (re.compile(r"^给是(?:可以|能)(?:帮我|给我)?(?P<r>(?:[把将]|打开|关掉|关上|播放|暂停)[^？?吗]+)"
+                r"(?:吗)?[？?]?$"), r"\g<r>"),
+    # the last song asked for again ("把上一首再放一下"): the previous song
+    (re.compile(r"^[把将](?:上一首|上一曲)(?:歌)?(?:再|重新)?(?:放|播|播放)(?:一下|一遍|一次|下)?$"),
+     "上一首"),
+    # the music named after what cannot be heard ("后排听不清歌", "听不见音乐"): its volume
+    (re.compile(r"^(?:后排|后面|后座)?(?:的)?(?:人|乘客)?听不(?:清|见|到)(?:楚)?(?P<o>歌|音乐|歌词)$"),
+     r"\g<o>听不清"),
+    # the song said again and again ("又是这首 听腻了")
+    (re.compile(r"^又是这首(?:歌)?[，,\s]*(?=(?:我)?(?:都)?听(?:腻|烦|厌|吐))"), "这首"),
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
     (re.compile(r"^(?:哎呀妈呀|哎呀我的妈呀?|哎呀|哎哟|哎|唉|妈呀|我的妈呀?|我的天哪?|天哪)[，,!！\s]*"
                 r"(?=[\u4e00-\u9fff])"), ""),
@@ -257,6 +279,8 @@ _ZH = (
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
     (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往]|打开|打到)"), ""),
+    # the same after a complaint's pause ("声音太小了，给我开大点"): the way, for the thing named
+    (re.compile(r"(?<=[了，,])[，,\s]*给我(?=(?:调|开|放)[大小高低])"), "，"),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
     (re.compile(r"(?<=[\u4e00-\u9fff])帮我(?=[调开关降升加减放暂播切换打])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
@@ -303,6 +327,16 @@ _ZH = (
     (re.compile(r"哈气|水汽|白汽|雾气|水雾"), "雾"),
     (re.compile(r"^(?:前面|前头|前边)的?(?=玻璃)"), ""),
     (re.compile(r"(?<=玻璃上)(?:糊了|蒙了|起了|结了)(?:一层|层)?(?=雾)"), "全是"),
+    # dust raised outside, then blown in ("路边扬灰，全吹进车里了"): the dust blown in
+    (re.compile(r"^(?:路边|路上|外面|外头|工地)?(?:在)?扬(?:灰|尘|沙)(?:了)?[，,\s]*(?:全|都)?"
+                r"(?=(?:吹|飘|灌|刮)(?:进|到))"), "灰全"),
+    # a layer of fog on the glass in front ("前挡一层白雾", "挡风玻璃上蒙了一层雾"): fog all over
+    (re.compile(r"(?:(?<=前挡)|(?<=挡风玻璃))(?:上)?(?:蒙了|起了|结了|糊了)?(?:一层|一片)(?:白)?(?=雾)"),
+     "上全是"),
+    # what blows at the face named by where it comes from ("空调吹得我眼睛疼", "出风口吹得…"):
+    # the air
+    (re.compile(r"^(?:这个?)?(?:空调|冷气)?(?:的)?(?:出风口|风口)?(?:的)?(?<=[调气口])(?=吹得)"),
+     "风"),
     # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"; heard till the ears grow calluses
     # or a hundred times ("听得我耳朵都起茧了", "都听八百遍了")
     (re.compile(r"^这(?=歌(?:都|我都|我)?听)"), "这首"),
