@@ -172,12 +172,13 @@ _ZH = (
     # 冷" is the weather)
     (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
     # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
-    (re.compile(r"^[把将]?(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
+    (re.compile(r"^[把将]?(?:空调|冷气)(?:给)?(?:开|调|整|弄|搞)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"),
+     "调"),
     # the north's 忒 for 太 ("风忒大了"), Shanghai's 关脱 for 关掉
     (re.compile(r"忒(?=[大小冷热闷吵凉烫高低响])"), "太"),
     (re.compile(r"(?<=关)脱(?=了|$)"), "掉"),
     # a verb said twice around 一 ("关一关", "开一开"): once, a little
-    (re.compile(r"(?P<v>[开关调降升停])一(?P=v)"), r"\g<v>一下"),
+    (re.compile(r"(?P<v>[开关调降升停提加减])一(?P=v)"), r"\g<v>一下"),
     # a verb said twice, a little ("温度往下降降"), 一下子 for 一下
     (re.compile(r"(?P<v>[降升])(?P=v)(?=[吧啊呀]?$)"), r"\g<v>一点"),
     (re.compile(r"一下子(?=[吧啊呀嘛]?$)"), "一下"),
@@ -220,13 +221,14 @@ _ZH = (
     (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])就(?:行|好|可以|成)(?:了|啦)?$"), ""),
     (re.compile(r"^(?:你|您)就(?=[把将])"), ""),
     # Yunnan's 给是 asking "can you" ("给是可以把车窗开一半？"): the request inside
-    (re.compile(r"^给是(?:可以|能)(?:帮我|给我)?(?P<r>(?:[把将]|打开|关掉|关上|播放|暂停)[^？?吗]+)"
+    (re.compile(r"^给是(?:可以|能)(?:帮我|给我)?(?P<r>(?:[把将开关放播调]|打开|暂停)[^？?吗]+)"
                 r"(?:吗)?[？?]?$"), r"\g<r>"),
     # the last song asked for again ("把上一首再放一下"): the previous song
-    (re.compile(r"^[把将](?:上一首|上一曲)(?:歌)?(?:再|重新)?(?:放|播|播放)(?:一下|一遍|一次|下)?$"),
+    (re.compile(r"^[把将](?:上一首|上一曲|刚才那首|刚刚那首|刚才的那首)(?:歌)?(?:再|重新)?(?:放|播|播放)"
+                r"(?:一下|一遍|一次|下)?$"),
      "上一首"),
     # the music named after what cannot be heard ("后排听不清歌", "听不见音乐"): its volume
-    (re.compile(r"^(?:后排|后面|后座)?(?:的)?(?:人|乘客)?听不(?:清|见|到)(?:楚)?(?P<o>歌|音乐|歌词)$"),
+    (re.compile(r"^(?:坐)?(?:后排|后面|后座)?(?:的)?(?:人|乘客)?听不(?:清|见|到)(?:楚)?(?P<o>歌|音乐|歌词)$"),
      r"\g<o>听不清"),
     # the song said again and again ("又是这首 听腻了")
     (re.compile(r"^又是这首(?:歌)?[，,\s]*(?=(?:我)?(?:都)?听(?:腻|烦|厌|吐))"), "这首"),
@@ -278,7 +280,7 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往]|打开|打到)"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到)"), ""),
     # the same after a complaint's pause ("声音太小了，给我开大点"): the way, for the thing named
     (re.compile(r"(?<=[了，,])[，,\s]*给我(?=(?:调|开|放)[大小高低])"), "，"),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
@@ -288,6 +290,8 @@ _ZH = (
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
     (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|(?:暖和|凉快|暖|凉)(?:一)?点|大声|到|成)"),
      "调"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?=调)"), ""),  # "空调给整凉快点": the 整 read as 调
+    (re.compile(r"^(?:歌|音乐)(?=换一首|换首|切一首)"), ""),  # "歌换一首": the next song
     # Sichuan and Dongbei endings: "开一哈" -> "开一下", "开起" -> "打开", a final 撒/噻
     (re.compile(r"(?<=[\u4e00-\u9fff])(?P<v>[开关])起(?=[嘛吧撒噻哈]?$)"),
      lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -331,10 +335,15 @@ _ZH = (
     (re.compile(r"^(?:路边|路上|外面|外头|工地)?(?:在)?扬(?:灰|尘|沙)(?:了)?[，,\s]*(?:全|都)?"
                 r"(?=(?:吹|飘|灌|刮)(?:进|到))"), "灰全"),
     # a layer of fog on the glass in front ("前挡一层白雾", "挡风玻璃上蒙了一层雾"): fog all over
-    (re.compile(r"(?:(?<=前挡)|(?<=挡风玻璃))(?:上)?(?:蒙了|起了|结了|糊了)?(?:一层|一片)(?:白)?(?=雾)"),
+    (re.compile(r"(?:(?<=前挡)|(?<=挡风玻璃))(?:上)?(?:蒙了|起了|结了|糊了)?(?:一层|一片)(?:白)?(?=雾|霜)"),
      "上全是"),
     # what blows at the face named by where it comes from ("空调吹得我眼睛疼", "出风口吹得…"):
     # the air
+    (re.compile(r"歌声(?=(?:有点|有些|太|好|真|特别)+(?:大|小|吵|响))"), "声音"),
+    (re.compile(r"(?<=[歌首曲])听听$"), ""),
+    # whose seat said with 给 first ("给副驾把座椅加热开一下"): the seat's own name
+    (re.compile(r"^(?:请)?(?:帮|给|替)(?P<z>副驾驶?|主驾驶?)(?:的)?(?P<b>[把将])(?=座椅加热|座位加热)"),
+     r"\g<b>\g<z>"),
     (re.compile(r"^(?:这个?)?(?:空调|冷气)?(?:的)?(?:出风口|风口)?(?:的)?(?<=[调气口])(?=吹得)"),
      "风"),
     # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"; heard till the ears grow calluses

@@ -215,7 +215,9 @@ _BARE_NUMBER = {
     "en": (r"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
            rf"set it to|to)[\s,]+)*(?P<n>{_EN_COMPOUND})(?: (?P<u>{{units}}))?"
            r"(?: instead| please)*$"),
-    "zh-CN": (rf"^(?:不对|不是|不|改成|换成|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
+    # (a filler said first: "呃，还是二十三吧")
+    "zh-CN": (r"^(?:(?:呃|嗯|额|哦|噢|唔|那个)+[，,\s]*)?"
+              rf"(?:不对|不是|不|改成|换成|要不|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
               r"(?P<u>{units})?(?:吧|就行|好了)?$"),
 }
 """A number said alone, with a unit of some topic ({units}: the catalogue's topics' units)."""
