@@ -51,6 +51,45 @@ def test_a_dialect_or_jargon_word_is_read_as_the_plain_one(text: str, want: list
 
 
 @pytest.mark.parametrize(("text", "want"), [
+    # Cantonese 闩…啲窗, Sichuan 关倒/关住, Wu 拿 for 把, a final 伐 after 开开
+    ("唔该闩啲窗", [("window_close", None)]),
+    ("把车窗关住嘛", [("window_close", None)]),
+    ("侬拿音乐关脱", [("media_mute", None)]),
+    ("车窗开开伐", [("window_open", None)]),
+    # a tag said first without a pause, 帮我 before 把…开开, the song turned off
+    ("行不行把空调打开", [("climate_ac_on", None)]),
+    ("大姐，帮我把空调开开", [("climate_ac_on", None)]),
+    ("帮我把歌关了", [("media_mute", None)]),
+    # 不得了 as how hot, the cabin likened to a cold or hot place, 关小声
+    ("冷得不得了", [("climate_temperature_up", 1)]),
+    ("车内就像个冷库", [("climate_temperature_up", 1)]),
+    ("车里跟桑拿房似的", [("climate_temperature_down", 1)]),
+    ("声音开大声一点", [("media_volume_up", 2)]),
+    # internet exclamations said first with no pause
+    ("救命啊车里好冷", [("climate_temperature_up", 1)]),
+    ("谁懂啊这风太大了", [("climate_fan_down", 1)]),
+    # every window closed with 把
+    ("将车窗全都关掉", [("window_close", None)]),
+])
+def test_more_registers_are_read_as_the_plain_words(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "车窗都关了",  # a state, not an order (no 把)
+    "车窗都关了吗",
+    "救命",
+    "中不中",
+    "好不好听",
+    "拿一下那个",
+    "车里像个仓库",  # a likeness of no temperature
+    "关住",
+])
+def test_more_near_misses_do_not_act(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
     # the song just played asked for again: the previous one
     ("将上一曲重新播放一遍", [("media_previous", None)]),
     ("把刚刚那首再播一下", [("media_previous", None)]),
