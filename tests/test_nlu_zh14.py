@@ -190,3 +190,31 @@ def test_a_pause_after_digits_and_the_evening_as_a_reason(text: str, want: list)
 ])
 def test_near_misses_of_the_split(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a bare 热 is how it feels: cooler (main read it as "warmer", the wrong way)
+    ("热", [("climate_temperature_down", 1)]),
+    ("我爸说热", [("climate_temperature_down", 1)]),
+    ("后座孩子一直喊热", [("climate_temperature_down", 1)]),
+    # "warmer" and "cooler" still read with a way or an amount
+    ("再暖和些", [("climate_temperature_up", 1)]),
+    ("凉快一些", [("climate_temperature_down", 1)]),
+    # who sits behind and how they are, then the complaint passed on
+    ("后面的宝宝感冒了一直说冷", [("climate_temperature_up", 1)]),
+    # the music too quiet, then "cannot hear it at all": once
+    ("音乐有点小 压根听不见", [("media_volume_up", 2)]),
+])
+def test_a_bare_feeling_and_a_passed_on_complaint(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "暖和",  # "it is warm" or "warmer": unsaid which
+    "暖",
+    "凉快",
+    "后排孩子发着烧",  # how the child is, no complaint of the cabin
+    "后排孩子一直喊饿",
+])
+def test_a_bare_word_of_no_way_does_not_act(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []
