@@ -218,3 +218,37 @@ def test_a_bare_feeling_and_a_passed_on_complaint(text: str, want: list) -> None
 ])
 def test_a_bare_word_of_no_way_does_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize("text", [
+    # a bare adjective after the thing is how it is as often as a wish: "声音大" may be "it is
+    # loud" (main turned the volume up), "温度高" "it is hot" (main turned it up); not read
+    "声音大",
+    "音量高",
+    "声音响",
+    "音乐轻",
+    "风量大",
+    "风强",
+    "风量小",
+    "温度高",
+    "温度低",
+])
+def test_a_bare_adjective_after_the_thing_does_not_act(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # with 再, an amount or a verb it is the wish
+    ("声音再大", [("media_volume_up", 2)]),
+    ("音量高一点", [("media_volume_up", 2)]),
+    ("音乐响一些", [("media_volume_up", 2)]),
+    ("声音轻点儿", [("media_volume_down", 2)]),
+    ("风量再小一点", [("climate_fan_down", 1)]),
+    ("风强一些", [("climate_fan_up", 1)]),
+    ("温度再低点", [("climate_temperature_down", 1)]),
+    ("温度高一点", [("climate_temperature_up", 1)]),
+    ("声音大两格", [("media_volume_up", 2)]),
+    ("把音乐调小声", [("media_volume_down", 2)]),
+])
+def test_the_same_adjective_with_a_way_or_an_amount_acts(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
