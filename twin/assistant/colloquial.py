@@ -67,6 +67,11 @@ _ZH = (
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
     (re.compile(r"风亮"), "风量"),
+    # the north's 声儿 for the sound ("声儿小点", "把声儿关了"); 大声儿 is 大声
+    (re.compile(r"(?<![大小轻低高细])声儿"), "声音"),
+    (re.compile(r"(?<=[大小轻低高细]声)儿"), ""),
+    # "all of them" said as 统统/通通 ("主驾副驾统统开到三档"): 都
+    (re.compile(r"统统|通通"), "都"),
     # a degree written with its sign ("26°", "26℃"), a fraction of the way ("三分之一"), the
     # volume at half
     (re.compile(r"(?<=\d)\s*(?:°C|°c|℃|°)"), "度"),
@@ -90,7 +95,7 @@ _ZH = (
     # the radio for the music it plays ("收音机大声啲", "关掉收音机", "把广播打开")
     (re.compile(r"收音机|广播(?!电台)"), "音乐"),
     (re.compile(r"熄(?:咗|埋|掉)?(?=冷气|空调|音乐|歌)"), "关掉"),
-    (re.compile(r"闩(?:咗|埋|掉|上)?(?=窗|车窗)"), "关"),
+    (re.compile(r"闩(?:咗|埋|掉|上)?(?:啲)?(?=窗|车窗)"), "关"),
     (re.compile(r"冇(?:得|有)?(?=风)"), "没有"),
     # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
     # 搞开/整开/弄开 for 打开, 哈子 said first, 开个窗
@@ -132,12 +137,18 @@ _ZH = (
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
     (re.compile(r"除物"), "除雾"),
+    (re.compile(r"除双|除爽"), "除霜"),
+    # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
+    (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
     (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
     # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
     # the order
     (re.compile(r"^(?:救命|笑死|无语|绝了|服了|破防了|真的会谢|谁懂啊|家人们谁懂啊?)[，,!！\s]+"
                 r"(?=[\u4e00-\u9fff])"), ""),
+    # (said with no pause, when it cannot run into the next word: "救命这歌太难听了")
+    (re.compile(r"^(?:救命啊?|家人们谁懂啊?|谁懂啊|绝绝子)(?=车|这|那|我|太|好|空调|音乐|声音|风|把|[热冷闷吵])"),
+     ""),
     (re.compile(r"^(?:就是说|就是)(?=[把将]|打开|关闭|关掉|播放|暂停)"), ""),
     # Taiwan and Fujian: 关起来/开起来 for 关上/打开, 开强/开弱 for 开大/开小, a final 厚
     (re.compile(r"(?P<v>[开关])起来(?=[吧啦了啊呀厚哦喔咯嘛哈撒]?$)"),
@@ -167,12 +178,13 @@ _ZH = (
     # 冷" is the weather)
     (re.compile(r"(?<![不别])(?:贼|老)(?P<a>[冷热闷吵凉烫])(?:了)?"), r"太\g<a>了"),
     # the cabin made cooler or warmer with the AC's name: "空调开冷一点" -> "调冷一点"
-    (re.compile(r"^[把将]?(?:空调|冷气)(?:开|调)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"), "调"),
+    (re.compile(r"^[把将]?(?:空调|冷气)(?:给)?(?:开|调|整|弄|搞)(?=(?:冷|凉快|凉|暖|暖和|热)(?:一)?点)"),
+     "调"),
     # the north's 忒 for 太 ("风忒大了"), Shanghai's 关脱 for 关掉
     (re.compile(r"忒(?=[大小冷热闷吵凉烫高低响])"), "太"),
     (re.compile(r"(?<=关)脱(?=了|$)"), "掉"),
     # a verb said twice around 一 ("关一关", "开一开"): once, a little
-    (re.compile(r"(?P<v>[开关调降升停])一(?P=v)"), r"\g<v>一下"),
+    (re.compile(r"(?P<v>[开关调降升停提加减])一(?P=v)"), r"\g<v>一下"),
     # a verb said twice, a little ("温度往下降降"), 一下子 for 一下
     (re.compile(r"(?P<v>[降升])(?P=v)(?=[吧啊呀]?$)"), r"\g<v>一点"),
     (re.compile(r"一下子(?=[吧啊呀嘛]?$)"), "一下"),
@@ -183,10 +195,14 @@ _ZH = (
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
     (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
-    (re.compile(r"(?<=[大小高低快慢])(?:一)?滴(?!滴)"), "点"),
+    (re.compile(r"(?<=[大小高低快慢声])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
-    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛]?$)"), r"打开\g<o>"),
-    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=[吧啊呀嘛]?$)"), r"关上\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛伐哇]?$)"), r"打开\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=[吧啊呀嘛伐哇]?$)"), r"关上\g<o>"),
+    # Sichuan 关倒 and 关住 for 关上 ("把窗子关倒"); Wu 拿 for 把 ("帮我拿空调关脱")
+    (re.compile(r"(?<=关)(?:倒|住)(?=[嘛吧撒噻哈了啊]?$)"), "上"),
+    (re.compile(r"(?:^|(?<=帮我|给我|麻烦)|(?<=[侬你]))拿(?=空调|冷气|车窗|窗户|窗子|音乐|声音|歌|座椅|温度|风量)"),
+     "把"),
     # the fog said as the object of 除 ("把雾除了", "把雾除一下"): 除雾
     (re.compile(r"^(?:先)?[把将](?:玻璃上的|窗户上的|前挡上的)?雾(?:给)?除(?:了|掉|一下|下)?"
                 r"(?=[吧啊呀]?$)"), "除雾"),
@@ -205,12 +221,28 @@ _ZH = (
                 r"[？?。！!]*$"), ""),
     # the same tag said first: "中不中，把空调打开"
     (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
+    (re.compile(r"^(?:中不中|行不行|成不成)(?=[把将]|打开|关掉|关上|播放|暂停)"), ""),
     # 喽/咯 after an on/off verb said last is its 了 ("把空调关喽" -> "把空调关了")
     (re.compile(r"(?<=[开关])(?:喽|咯|啰)(?=[。！!～~]*$)"), "了"),
     # a sentence-final particle: "开下冷气啦" -> "开下冷气" (喔/哦/嘞/哟: Cantonese, northern)
-    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐)+"
+    (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐|哇)+"
                 r"[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
+    # a hedge said last, "that'll do" ("把温度调到二十二度就行", "开条缝就好了"); 你就把 for 你把
+    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])就(?:行|好|可以|成)(?:了|啦)?$"), ""),
+    (re.compile(r"^(?:你|您)就(?=[把将])"), ""),
+    # Yunnan's 给是 asking "can you" ("给是可以把车窗开一半？"): the request inside
+    (re.compile(r"^给是(?:可以|能)(?:帮我|给我)?(?P<r>(?:[把将开关放播调]|打开|暂停)[^？?吗]+)"
+                r"(?:吗)?[？?]?$"), r"\g<r>"),
+    # the last song asked for again ("把上一首再放一下"): the previous song
+    (re.compile(r"^[把将](?:上一首|上一曲|刚才那首|刚刚那首|刚才的那首)(?:歌)?(?:再|重新)?(?:放|播|播放)"
+                r"(?:一下|一遍|一次|下)?$"),
+     "上一首"),
+    # the music named after what cannot be heard ("后排听不清歌", "听不见音乐"): its volume
+    (re.compile(r"^(?:坐)?(?:后排|后面|后座)?(?:的)?(?:人|乘客)?听不(?:清|见|到)(?:楚)?(?P<o>歌|音乐|歌词)$"),
+     r"\g<o>听不清"),
+    # the song said again and again ("又是这首 听腻了")
+    (re.compile(r"^又是这首(?:歌)?[，,\s]*(?=(?:我)?(?:都)?听(?:腻|烦|厌|吐))"), "这首"),
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
     (re.compile(r"^(?:哎呀妈呀|哎呀我的妈呀?|哎呀|哎哟|哎|唉|妈呀|我的妈呀?|我的天哪?|天哪)[，,!！\s]*"
                 r"(?=[\u4e00-\u9fff])"), ""),
@@ -259,7 +291,9 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往]|打开|打到)"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到)"), ""),
+    # the same after a complaint's pause ("声音太小了，给我开大点"): the way, for the thing named
+    (re.compile(r"(?<=[了，,])[，,\s]*给我(?=(?:调|开|放)[大小高低])"), "，"),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
     (re.compile(r"(?<=[\u4e00-\u9fff])帮我(?=[调开关降升加减放暂播切换打])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
@@ -267,6 +301,8 @@ _ZH = (
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
     (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|(?:暖和|凉快|暖|凉)(?:一)?点|大声|到|成)"),
      "调"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?=调)"), ""),  # "空调给整凉快点": the 整 read as 调
+    (re.compile(r"^(?:歌|音乐)(?=换一首|换首|切一首)"), ""),  # "歌换一首": the next song
     # Sichuan and Dongbei endings: "开一哈" -> "开一下", "开起" -> "打开", a final 撒/噻
     (re.compile(r"(?<=[\u4e00-\u9fff])(?P<v>[开关])起(?=[嘛吧撒噻哈]?$)"),
      lambda m: "打开" if m.group("v") == "开" else "关上"),
@@ -275,15 +311,19 @@ _ZH = (
     (re.compile(r"鼓风机|风扇(?!加热)"), "风量"),
     (re.compile(r"冷气(?=(?:开|关|打开|关闭|关掉|关上)(?:了|上|掉|一下)?[吧啊呀]?$)"), "空调"),
     # a passenger's complaint passed on, about the cabin (never a seat: whose seat is unsaid)
-    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子))(?:我)?(?:妈|爸|老妈|老爸|妈妈|爸爸|爷爷|奶奶|"
-                r"姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|客人|朋友|同事|"
-                r"老爷子|老太太|老人家|老人|宝宝|小孩|娃|领导|老板)"
+    # (who sits behind, and how they are: "后排孩子发着烧一直喊冷")
+    (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子))(?:我)?(?:(?:后排|后座|后面)(?:的)?)?(?:妈|爸|老妈|"
+                r"老爸|妈妈|爸爸|爷爷|奶奶|姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|"
+                r"客人|朋友|同事|老爷子|老太太|老人家|老人|宝宝|小孩|娃|领导|老板)"
+                r"(?:(?:发着烧|发烧了|生着病|生病了|感冒了|晕车了|睡醒了)[，,\s]*)?"
                 r"(?:一直|老是|总是|总|直|又|都)?(?:说|觉得|嫌|喊)(?:着)?(?=.)"), ""),
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
-    (re.compile(r"^把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?(?=[吧啊呀撒噻嘛]?$)"),
-     r"把\g<o>打开"),
+    (re.compile(r"^(?P<p>帮我|请|麻烦你?|给我)?把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?"
+                r"(?=[吧啊呀撒噻嘛]?$)"), r"\g<p>把\g<o>打开"),
+    # the song turned off is the music ("把歌关了")
+    (re.compile(r"(?<=[把将])歌(?=关)"), "音乐"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
     (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
                 r"换气|散散味儿?)"
@@ -306,6 +346,21 @@ _ZH = (
     (re.compile(r"哈气|水汽|白汽|雾气|水雾"), "雾"),
     (re.compile(r"^(?:前面|前头|前边)的?(?=玻璃)"), ""),
     (re.compile(r"(?<=玻璃上)(?:糊了|蒙了|起了|结了)(?:一层|层)?(?=雾)"), "全是"),
+    # dust raised outside, then blown in ("路边扬灰，全吹进车里了"): the dust blown in
+    (re.compile(r"^(?:路边|路上|外面|外头|工地)?(?:在)?扬(?:灰|尘|沙)(?:了)?[，,\s]*(?:全|都)?"
+                r"(?=(?:吹|飘|灌|刮)(?:进|到))"), "灰全"),
+    # a layer of fog on the glass in front ("前挡一层白雾", "挡风玻璃上蒙了一层雾"): fog all over
+    (re.compile(r"(?:(?<=前挡)|(?<=挡风玻璃))(?:上)?(?:蒙了|起了|结了|糊了)?(?:一层|一片)(?:白)?(?=雾|霜)"),
+     "上全是"),
+    # what blows at the face named by where it comes from ("空调吹得我眼睛疼", "出风口吹得…"):
+    # the air
+    (re.compile(r"歌声(?=(?:有点|有些|太|好|真|特别)+(?:大|小|吵|响))"), "声音"),
+    (re.compile(r"(?<=[歌首曲])听听$"), ""),
+    # whose seat said with 给 first ("给副驾把座椅加热开一下"): the seat's own name
+    (re.compile(r"^(?:请)?(?:帮|给|替)(?P<z>副驾驶?|主驾驶?)(?:的)?(?P<b>[把将])(?=座椅加热|座位加热)"),
+     r"\g<b>\g<z>"),
+    (re.compile(r"^(?:这个?)?(?:空调|冷气)?(?:的)?(?:出风口|风口)?(?:的)?(?<=[调气口])(?=吹得)"),
+     "风"),
     # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"; heard till the ears grow calluses
     # or a hundred times ("听得我耳朵都起茧了", "都听八百遍了")
     (re.compile(r"^这(?=歌(?:都|我都|我)?听)"), "这首"),
@@ -324,7 +379,7 @@ _ZH = (
     (re.compile(r"(?<=[带送载领])我们(?=回家)"), "我"),
     # how hot or cold, said with a degree phrase after it: "热得慌", "冻得嘎嘎的" -> "太热了"
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
-    (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|"
+    (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|不得了|"
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|一头汗|满头(?:大)?汗|一身汗|直冒汗|冒汗|吃不消|遭不住|扛不住|"
                 r"顶不住|喘不过气|透不过气|冒烟|直[\u4e00-\u9fff]{1,3}?(?:脚|汗|抖|嗦)|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
@@ -350,6 +405,13 @@ _ZH = (
     (re.compile(r"^谁把(?P<o>音乐|声音|音量|空调|冷气|风)(?:开|调)(?:得)?这么(?P<a>大|响|冷|热|小)(?:的)?"
                 r"(?:啊|呀)?$"), r"\g<o>太\g<a>了"),
     (re.compile(r"冷冰冰|冰冷冰冷"), "冷"),
+    # the cabin said to be like a cold or hot place ("车里像个冰窖", "车里简直像蒸笼")
+    (re.compile(r"^(?:车里|车内)(?:简直|就)?(?:像|跟)(?:个|是)?(?:冰窖|冰箱|冰柜|冷库)(?:一样|似的)?$"),
+     "车里太冷了"),
+    (re.compile(r"^(?:车里|车内)(?:简直|就)?(?:像|跟)(?:个|是)?(?:蒸笼|烤箱|桑拿房?|火炉|烤炉)(?:一样|似的)?$"),
+     "车里太热了"),
+    # "关小声一点" for "关小一点"
+    (re.compile(r"(?<=[关开调])(?P<a>[大小])声(?=一?点|些)"), r"\g<a>"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
     (re.compile(r"(?<=[点缝会些块妇半])儿"), ""),
     (re.compile(r"一点点"), "一点"),
@@ -396,6 +458,9 @@ _ZH = (
     (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
     (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
     (re.compile(r"(?<=[太好真])小声(?=了|$)"), "小"),
+    # the music too quiet, then "cannot hear it at all": the complaint once ("歌太小声了根本听不清")
+    (re.compile(r"^(?:歌|音乐|声音)(?P<c>(?:太|好|有点)小了?)[，,\s]*(?:根本|完全|压根|都|一点都)?(?:就)?"
+                r"听不(?:清|见|到)(?:楚)?$"), r"声音\g<c>"),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})

@@ -89,6 +89,9 @@ CONJUNCTIONS = {
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静导]))?|"
                         r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
+                        # a pause after a number said as digits ("音量调到8 宝宝在睡觉"), not
+                        # before its unit ("调到 22 度")
+                        r"(?<=\d)\s+(?=[\u4e00-\u9fff])(?![度档挡格级个点分摄百%])|"
                         # a 吧/呀/啊 said mid-sentence ends a clause ("换一首吧这首不好听",
                         # "好热呀我要开窗户")
                         r"(?<=[^酒网贴氧水书话]吧)(?=[\u4e00-\u9fff])(?!台)|"
@@ -642,7 +645,7 @@ _WEATHER_OUT = re.compile(
     r"lovely|lekker|beautiful|gorgeous|pleasant|mild|balmy|fresh|"
     r"(?:a )?scorch|(?:a )?stinker)\w*\s+"
     r"(?:outside|out there|outdoors)(?:\s+(?:now|today|tonight|again))?$|"
-    r"^(?:外面|外头|外边|室外)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
+    r"^(?:外面|外头|外边|室外|晚上|夜里|今晚|早上|天气)(?:已经|现在)?(?:挺|很|有点|好|还|蛮|都)?(?:凉快|凉|冷|热|暖和|下雨|刮风)了?"
     r"(?:的|了|啊|呢)?$",
     re.IGNORECASE)
 """The weather outside said as the reason of a command ("空调关了吧，外面挺凉快的"): another

@@ -215,7 +215,9 @@ _BARE_NUMBER = {
     "en": (r"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
            rf"set it to|to)[\s,]+)*(?P<n>{_EN_COMPOUND})(?: (?P<u>{{units}}))?"
            r"(?: instead| please)*$"),
-    "zh-CN": (rf"^(?:不对|不是|不|改成|换成|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
+    # (a filler said first: "呃，还是二十三吧")
+    "zh-CN": (r"^(?:(?:呃|嗯|额|哦|噢|唔|那个)+[，,\s]*)?"
+              rf"(?:不对|不是|不|改成|换成|要不|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
               r"(?P<u>{units})?(?:吧|就行|好了)?$"),
 }
 """A number said alone, with a unit of some topic ({units}: the catalogue's topics' units)."""
@@ -358,6 +360,14 @@ _ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座�
                        r"(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
 _ZH_DRIVER = re.compile(r"(?:主驾驶?|驾驶位|驾驶座|司机|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
+_ZH_OTHER_DRIVER = re.compile(r"^(?:那|还有)?(?:主驾驶?|驾驶位|驾驶座|司机|我这边|我这|我的|我)"
+                              r"(?:的|座椅|座位)*(?:也|也给|一起)(?P<v>.*)$")
+"""The driver's seat asked for after the passenger's ("主驾也来一个", "我这边也开一下")."""
+_ZH_SAME = re.compile(r"^(?:要|给我?|是)?(?:来|要|整|弄|安排上?|开|打开|开上|开开|关|关掉|关上|"
+                      r"照样|同样|一样)?(?:一样的?|同样的?|一个|个|一下|下)?(?:吧|呗|啊|呀|了)?$")
+"""What is said after "the other seat too" that asks for the same again: nothing new (no level,
+no other way). An on-verb after an off-request, or an off-verb after an on-request, is not the
+same ("副驾的也关了" after "主驾座椅加热打开" is read as said, never as "on")."""
 
 
 SEAT = re.compile(r"\bseats?\b|座椅|座位|椅子", re.IGNORECASE)
@@ -373,19 +383,35 @@ def it_after_seat(piece: str, before: str, lang: str) -> bool:
 
 def other_zone(text: str, lang: str, earlier: str) -> str | None:
     """``earlier`` (a request for the driver's seat) said for the passenger's, when ``text``
-    only asks for the same on the other seat ("do hers too", "副驾的也关了"); else None."""
+    only asks for the same on the other seat ("do hers too", "副驾的也关了"), or in Chinese the
+    passenger's said for the driver's ("主驾也来一个"); else None."""
     if lang == "en":
         if _EN_OTHER.match(text.strip()) is None or not re.search(r"\bseat\b", earlier, re.I):
             return None
         swapped, n = _EN_DRIVER.subn("the passenger ", earlier, count=1)
         return swapped if n else None
-    found = _ZH_OTHER.match(text.strip(" ，,。"))
-    if found is None or "座" not in earlier:
+    said = text.strip(" ，,。")
+    found = _ZH_OTHER.match(said)
+    driver = found is None and "副驾" in earlier
+    found = found or (_ZH_OTHER_DRIVER.match(said) if driver else None)
+    if found is None or "座" not in earlier or not _same_way(found.group("v"), earlier):
         return None
+    if driver:
+        swapped, n = re.subn(r"副驾驶?(?:位|座(?![椅位]))?", "主驾", earlier, count=1)
+        return swapped if n else None
     swapped, n = _ZH_DRIVER.subn("副驾", earlier, count=1)
     if not n:
         swapped, n = re.subn(r"(?=座椅|座位)", "副驾", earlier, count=1)
     return swapped if n else None
+
+
+def _same_way(said: str, earlier: str) -> bool:
+    """Whether ``said`` (after "the other seat too") asks for what ``earlier`` did: nothing new
+    (:data:`_ZH_SAME`) and no verb the other way."""
+    if _ZH_SAME.match(said) is None:
+        return False
+    off = re.search(r"关|停", earlier) is not None
+    return not (("开" in said and off) or ("关" in said and not off))
 
 
 _EN_BOTH = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
