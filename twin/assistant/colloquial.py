@@ -64,6 +64,8 @@ _ZH = (
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
     (re.compile(r"风亮"), "风量"),
+    (re.compile(r"床户"), "窗户"),  # a bed's 床 for the window's 窗 (no word of its own)
+    (re.compile(r"除双(?!闪)"), "除霜"),  # not 双闪, the hazard lights
     # a degree written with its sign ("26°", "26℃"), a fraction of the way ("三分之一"), the
     # volume at half
     (re.compile(r"(?<=\d)\s*(?:°C|°c|℃|°)"), "度"),
@@ -532,6 +534,13 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, )|(?<=\bplease ))moot(?= (?:the|my|this|that|"
+                r"it)\b)", re.IGNORECASE), "mute",
+     ("moot",)),
+    # "for"/"fore" said as a level at the end of a setting ("fan down to for and …"): four
+    (re.compile(r"(?<=\bto )(?:for|fore)(?=\s*(?:$|[,.!]|and\b|then\b|please\b))",
+                re.IGNORECASE), "four",
+     ("for", "fore")),
     # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
     (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
                 r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
