@@ -10,6 +10,7 @@ import pytest
 from hil.llm.clauses import focus
 from hil.llm.head import _act
 from hil.llm.several import several_decision, several_parts
+from hil.llm.slots import read_slots
 from tests.helpers import rule_actions, sure_of
 from twin.assistant.nlu import shared_nlu
 
@@ -81,3 +82,18 @@ def test_the_fallback_does_the_command_and_says_the_lacking_device(
 def test_a_lacking_device_beside_a_reason_only_is_read_whole() -> None:
     assert focus("honk the horn it's loud").dropped == ()
     assert focus("honk the horn").dropped == ()
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("wind the window all the way up, we're at the car wash", ("window_close", None)),
+    ("roll the window up fully", ("window_close", None)),
+    ("close the window fully please", ("window_close", None)),
+    # near misses: the same words the opening way still open it fully
+    ("wind the window all the way down", ("window_set_position", 100)),
+    ("open the window fully", ("window_set_position", 100)),
+    ("车窗开到最大", ("window_set_position", 100)),
+])
+def test_all_the_way_on_the_window_is_the_end_its_way_says(text: str, want: tuple) -> None:
+    """The fallback's window reading took "all the way"/"fully" as open fully whatever the way
+    (a wrong-way action found on a dev line this session, in main before it)."""
+    assert read_slots("window", text.lower(), "window_open") == want

@@ -243,11 +243,13 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     number = number_of(text)
     if number is not None and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
+    way = direction_of(open_, text) or 0
     if max_said(lowered) or re.search(r"all the way (?:down|open)|全部打开", lowered):
-        return set_, 100
+        # "all the way" or "fully" is the end the way says: "wind the window all the way up",
+        # "close the window fully" close it (they once opened it fully)
+        return (close, None) if way < 0 else (set_, 100)
     if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
         return set_, 50
-    way = direction_of(open_, text) or 0
     fraction = next((f for f, found in words.fractions if found.search(lowered)), None)
     if fraction is not None:
         # "open it a quarter of the way": that much open; closed by a quarter is ambiguous
