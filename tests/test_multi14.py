@@ -97,3 +97,10 @@ def test_all_the_way_on_the_window_is_the_end_its_way_says(text: str, want: tupl
     """The fallback's window reading took "all the way"/"fully" as open fully whatever the way
     (a wrong-way action found on a dev line this session, in main before it)."""
     assert read_slots("window", text.lower(), "window_open") == want
+
+
+def test_halfway_said_without_its_h_is_half() -> None:
+    assert read_slots("window", "wind me window down 'alfway", "window_open") == (
+        "window_set_position", 50)
+    assert read_slots("window", "open the window 'alf way", "window_open") == (
+        "window_set_position", 50)
