@@ -537,10 +537,6 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, )|(?<=\bplease ))moot(?= (?:the|my|this|that|"
                 r"it)\b)", re.IGNORECASE), "mute",
      ("moot",)),
-    # "for"/"fore" said as a level at the end of a setting ("fan down to for and …"): four
-    (re.compile(r"(?<=\bto )(?:for|fore)(?=\s*(?:$|[,.!]|and\b|then\b|please\b))",
-                re.IGNORECASE), "four",
-     ("for", "fore")),
     # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"
     (re.compile(r"(?:^|[\s,]+)if (?:it'?s|it is) (?:no|not (?:a|any)) (?:bother|trouble|problem)"
                 r"(?: at all)?[\s,]+", re.IGNORECASE), lambda m: " " if m.start() else "",
