@@ -361,6 +361,31 @@ def test_a_follow_up_names_the_drivers_seat_in_the_catalogues_words(text: str, l
         "seat_heat_driver", 2)
 
 
+@pytest.mark.parametrize(("text", "lang", "want"), [
+    ("same here", "en", "seat_heat_driver"), ("I'll have the same", "en", "seat_heat_driver"),
+    ("ok same for me thanks", "en", "seat_heat_driver"), ("and mine please", "en",
+                                                            "seat_heat_driver"),
+    ("我也要", "zh-CN", "seat_heat_driver"), ("那我也来一个吧", "zh-CN", "seat_heat_driver"),
+    ("her too", "en", "seat_heat_passenger"), ("她也开一下", "zh-CN", "seat_heat_passenger"),
+])
+def test_the_same_for_someone_after_a_seat_takes_the_last_level_on_their_seat(
+        text: str, lang: str, want: str) -> None:
+    """A short "the same for me/her" after a seat's heating (the head alone read it as
+    nothing the cabin does): that person's seat at the last level, off staying off."""
+    assert _after(text, lang, Turn("x", "seat_heat_passenger", 3), unknown=0.9) == (want, 3)
+    assert _after(text, lang, Turn("x", "seat_heat_driver", 0), unknown=0.9) == (want, 0)
+
+
+@pytest.mark.parametrize("text", ["me", "same for the fan", "mine is too hot", "我也觉得",
+                                  "i want the same song", "我也要听歌"])
+def test_more_or_less_than_the_same_for_someone_is_no_seat_follow_up(text: str) -> None:
+    lang = "en" if text.isascii() else "zh-CN"
+    assert _after(text, lang, Turn("x", "seat_heat_passenger", 3), unknown=0.9) != (
+        "seat_heat_driver", 3)
+    # after another topic, "me too" carries nothing to a seat
+    assert _after("me too", "en", Turn("x", "media_volume_up", 2), unknown=0.9)[0] == "unknown"
+
+
 def test_a_first_turn_is_not_read_as_a_follow_up() -> None:
     seat = Turn("seat heat on", "seat_heat_driver", 2)
     # a plain complaint with no word back at the seat: the temperature, as a first turn

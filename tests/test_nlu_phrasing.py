@@ -83,6 +83,38 @@ def test_the_other_seat_follows_the_last_request(lang: str, text: str, history: 
     assert rule_actions(lang, text, history) == [("seat_heat_passenger", 2)]
 
 
+HERS_ON = (Turn("switch the passenger seat heater on high", "seat_heat_passenger", 3),)
+HERS_ON_ZH = (Turn("把副驾座椅加热开到三档", "seat_heat_passenger", 3),)
+
+
+@pytest.mark.parametrize(("lang", "text", "history"), [
+    ("en", "do mine too", HERS_ON), ("en", "and mine as well", HERS_ON),
+    ("en", "same for me please", HERS_ON), ("en", "my seat too", HERS_ON),
+    ("en", "me as well", HERS_ON),
+    ("zh-CN", "我这边也来一个", HERS_ON_ZH), ("zh-CN", "给我也开一下", HERS_ON_ZH),
+    ("zh-CN", "主驾也开上吧", HERS_ON_ZH),
+])
+def test_the_speakers_seat_follows_the_passengers_last_request(
+        lang: str, text: str, history: tuple) -> None:
+    """"do mine too" after the passenger's seat heater: the driver's, at her level (the rules
+    once read it as an open template and said the cabin cannot)."""
+    assert rule_actions(lang, text, history) == [("seat_heat_driver", 3)]
+
+
+@pytest.mark.parametrize(("lang", "text", "history"), [
+    # near misses: the speaker says more than "the same for me", or nothing about a seat came
+    # before, or the last turn was the driver's own seat
+    ("zh-CN", "我也觉得冷", HERS_ON_ZH), ("zh-CN", "我也要听歌", HERS_ON_ZH),
+    ("en", "me too, and the music up", HERS_ON),
+    ("en", "do mine too", (Turn("turn the music up", "media_volume_up", 2),)),
+    ("en", "do mine too", ()),
+])
+def test_more_than_the_same_for_me_is_not_the_other_seat(
+        lang: str, text: str, history: tuple) -> None:
+    assert ("seat_heat_driver", 3) not in rule_actions(lang, text, history)
+    assert ("seat_heat_driver", 2) not in rule_actions(lang, text, history)
+
+
 NOTHING = [
     # each once answered with an actuation (holdout6): a negated "on" is no "off"
     ("zh-CN", "不用开空调了", ()),
@@ -142,6 +174,10 @@ def test_readings_are_texts_notrule_actions() -> None:
     assert other_zone("do hers too", "en", "turn on my seat heater") == (
         "turn on the passenger seat heater")
     assert other_zone("do hers too", "en", "open the window") is None
+    assert other_zone("do mine too", "en", "turn on the passenger seat heater") == (
+        "turn on my seat heater")
+    assert other_zone("我也来一个", "zh-CN", "副驾座椅加热打开") == "主驾座椅加热打开"
+    assert other_zone("do mine too", "en", "open the window") is None
     assert both_zones("open the window", "en") is None
 
 

@@ -139,6 +139,13 @@ def _names_cabin_function(clause: str) -> bool:
     return any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))
 
 
+def _commands_cabin(clause: str) -> bool:
+    """A clause that commands a cabin topic in words ("crank the music up"), said beside a
+    device the cabin lacks ("honk the horn crank the music up"): the cabin's part."""
+    return commanding(clause) and not _lacking(clause) and out_of_scope(
+        normalised(clause)) is None
+
+
 def _joiner(text: str) -> str:
     """How kept clauses are joined again: with a comma, so they stay clauses."""
     return ", " if re.search(r"[a-z]", text.lower()) else "，"
@@ -218,7 +225,7 @@ def focus(text: str) -> Focus:
         if commands and reasons and len(commands) + len(reasons) == len(said):
             return Focus(_joiner(text).join(commands), (), reasons)
         return Focus(text, ())
-    if not any(_names_cabin_function(c) for c in parts):
+    if not any(_names_cabin_function(c) or _commands_cabin(c) for c in parts):
         return Focus(text, ())
     kept = [c for c in parts if c not in dropped]
     return Focus(_joiner(text).join(kept), dropped)

@@ -295,7 +295,7 @@ def several_decision(
             said.append(d.feedback)
         else:
             said.append(cannot_part(text, lang))
-    if acted and len(parts) >= 2:  # (one command: what was left out goes unsaid, as before)
+    if acted:  # a device the cabin lacks, left out of even one command: said impossible
         said += [cannot_part(c, lang) for c in dropped]
         decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
                                             topic=None) for _ in dropped]

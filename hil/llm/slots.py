@@ -226,11 +226,13 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     end = window_end(lowered)  # "all the way up": closed, never the top of the range
     if end == 0:
         return close, None
-    if end is not None or max_said(lowered):
-        return set_, 100
-    if re.search(r"\bhalf(?:way| way)?\b|一半|开半", lowered):
-        return set_, 50
     way = direction_of(open_, text) or 0
+    if end is not None or max_said(lowered):
+        # "all the way" or "fully" is the end the way says: "wind the window all the way up",
+        # "close the window fully" close it (they once opened it fully)
+        return (close, None) if way < 0 else (set_, 100)
+    if re.search(r"\bhalf(?:way| way)?\b|'alf ?way\b|一半|开半", lowered):  # "'alfway": dropped h
+        return set_, 50
     fraction = next((f for f, found in words.fractions if found.search(lowered)), None)
     if fraction is not None:
         # "open it a quarter of the way": that much open; closed by a quarter is ambiguous

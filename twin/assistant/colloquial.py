@@ -72,6 +72,7 @@ _ZH = (
     (re.compile(r"(?<=[大小轻低高细]声)儿"), ""),
     # "all of them" said as 统统/通通 ("主驾副驾统统开到三档"): 都
     (re.compile(r"统统|通通"), "都"),
+    (re.compile(r"床户"), "窗户"),  # a bed's 床 for the window's 窗 (no word of its own)
     # a degree written with its sign ("26°", "26℃"), a fraction of the way ("三分之一"), the
     # volume at half
     (re.compile(r"(?<=\d)\s*(?:°C|°c|℃|°)"), "度"),
@@ -137,7 +138,7 @@ _ZH = (
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
     (re.compile(r"除物"), "除雾"),
-    (re.compile(r"除双|除爽"), "除霜"),
+    (re.compile(r"除双(?!闪)|除爽"), "除霜"),
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
     (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
@@ -606,7 +607,7 @@ _EN = (
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
-    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))(?:moot|mewt|mute's)"
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, )|(?<=\bplease ))(?:moot|mewt|mute's)"
                 r"(?= (?:the|my|this|that|it)\b)", re.IGNORECASE), "mute",
      ("moot", "mewt", "mute's")),
     # a courtesy said inside the request: "could you possibly, if it's no bother, nudge …"

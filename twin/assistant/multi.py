@@ -413,7 +413,8 @@ def _split_said(
             if value is not None and read(value)[1] == "act":
                 piece = pieces[i] = value
         spans = _best(piece, read, _cuts) if lang == "zh-CN" else (
-            _best(piece, read, en_cuts) if read(piece)[1] is None else None)
+            _best(piece, read, en_cuts) if read(piece)[1] is None else
+            _lacking_run_on(piece, read) if read(piece)[1] == "no" else None)
         if spans is None:
             if read(piece)[1] is None and NOT_ALL.match(piece) and chosen and (
                     read(chosen[-1])[0].intent == "window_set_position"):
@@ -824,6 +825,17 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
                     now.commands, -len(now.parts)):
                 best[i] = here
     return best[0]
+
+
+def _lacking_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]
+                    ) -> _Reading | None:
+    """An English stretch the rules say the cabin cannot do, read as a run-on of something
+    it lacks and a command ("flash the lights crank the music up"): the cut whose parts are
+    all sure and one of them a command; None when no part is one (said impossible whole)."""
+    spans = _best(piece, read, lambda text: en_cuts(text, any_start=True))
+    if spans is None or not spans.commands or len(spans.parts) < 2:
+        return None
+    return spans
 
 
 def second_order(text: str, lang: str) -> bool:

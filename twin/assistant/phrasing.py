@@ -381,10 +381,39 @@ def it_after_seat(piece: str, before: str, lang: str) -> bool:
             and SEAT.search(before) is not None and SEAT.search(piece) is None)
 
 
+_EN_MINE = re.compile(
+    r"^(?:(?:and|now|also|ok|okay|oh|same for|same with|same thing for|do the same for|do)\s+)*"
+    r"(?:mine|me|my seat|my side|my one)(?:\s+(?:one|too|to|as well|also|please))+$|"
+    r"^(?:and|do)\s+(?:mine|my seat|my side)$|^(?:(?:do )?the )?same for (?:me|mine)(?: please)?$",
+    re.IGNORECASE)
+_ZH_MINE = re.compile(r"^(?:那|还有)?(?:给)?(?:我的?|我这边的?|主驾驶?的?|驾驶位的?)(?:座椅|座位)?"
+                      r"(?:也|也给|一起)(?:要|来一个|来一下|开一下|开|开上|打开|给开上|一样|是|照样)?"
+                      r"[吧啊呀哈嘛了]*$")
+_EN_THEIRS = re.compile(r"\b(?:the|my|our)\s+(?:passenger|wife|husband|partner|missus)(?:'s)?\s+"
+                        r"(?=seat\b)|\bthe passenger(?:'s)?\s+side\s+(?=seat\b)", re.IGNORECASE)
+_ZH_THEIRS = re.compile(r"(?:副驾驶?|乘客|(?:我)?(?:老婆|老公|媳妇)的?)(?=(?:的)?(?:座椅|座位))")
+
+
+def _mine(text: str, lang: str, earlier: str) -> str | None:
+    """``earlier`` (a request for the passenger's seat) said for the speaker's, the driver's,
+    when ``text`` only asks for the same on it ("do mine too", "我这边也来一个"); else None."""
+    if lang == "en":
+        if _EN_MINE.match(text.strip(" .!")) is None:
+            return None
+        swapped, n = _EN_THEIRS.subn("my ", earlier, count=1)
+    else:
+        if _ZH_MINE.match(text.strip(" ，,。！")) is None:
+            return None
+        swapped, n = _ZH_THEIRS.subn("主驾", earlier, count=1)
+    return swapped if n else None
+
+
 def other_zone(text: str, lang: str, earlier: str) -> str | None:
-    """``earlier`` (a request for the driver's seat) said for the passenger's, when ``text``
-    only asks for the same on the other seat ("do hers too", "副驾的也关了"), or in Chinese the
-    passenger's said for the driver's ("主驾也来一个"); else None."""
+    """``earlier`` (a request for one front seat) said for the other, when ``text`` only asks
+    for the same on the other seat ("do hers too", "副驾的也关了", "do mine too", "主驾也来一个");
+    else None."""
+    if (mine := _mine(text, lang, earlier)) is not None:
+        return mine
     if lang == "en":
         if _EN_OTHER.match(text.strip()) is None or not re.search(r"\bseat\b", earlier, re.I):
             return None

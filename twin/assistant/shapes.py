@@ -60,19 +60,22 @@ _FIX_VALUE = {
 "温度二十二，哦不，二十一"): the number replaces the one the part before it said."""
 
 
-def en_cuts(text: str) -> list[int]:
+def en_cuts(text: str, any_start: bool = False) -> list[int]:
     """Candidate cut positions inside an English run-on ("close the window turn the ac on"):
     before a command verb that no word before it binds, and before a function's name said
     after a way or an amount ("AC off | window down halfway", "temp up two degrees | fan
-    down one"). Each part must still be a sure reading, or the cut does not stand."""
+    down one"). Each part must still be a sure reading, or the cut does not stand. With
+    ``any_start`` the run-on may start with any verb ("flash the lights | crank the music
+    up": a device the cabin lacks run on into a command)."""
     named = [m.start() for m in _en_names().finditer(text)
              if m.start() >= 4 and (_EN_WAY_END.search(text[:m.start()])
                                     or (_EN_WAY_FIRST.match(text[:m.start()]) and topic_words(
                                         text[:m.start()], "en") != topic_words(
                                         text[m.start():], "en")))]
-    verb_first = _EN_STARTS.match(text) is not None
-    # a run-on starts with a verb or a list; a function said bare with its way first ("AC off |
-    # put the window down a crack") starts a list too: a verb after its way starts the next part
+    verb_first = any_start or bool(named) or _EN_STARTS.match(text) is not None
+    # a run-on starts with a verb or a list (a function named after its way makes one); a
+    # function said bare with its way first ("AC off | put the window down a crack") starts a
+    # list too: a verb after its way starts the next part
     out = {m.start() for m in _EN_HEADS.finditer(text)
            if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])
            and (verb_first or _EN_WAY_END.search(text[:m.start()]))}
