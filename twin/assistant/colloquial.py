@@ -23,7 +23,7 @@ from typing import Any
 
 from twin.assistant.regex_gate import gate
 
-__all__ = ["in_chinese", "plainly"]
+__all__ = ["in_chinese", "plainly", "told_complaint"]
 
 _ZH_EN = {
     "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
@@ -57,6 +57,34 @@ _ZH_STORY_STOP = re.compile(
 """A story that binds the request after it (a condition, a time, a refusal, whose seat), names a
 cabin function (a wish of its own) or says how things are (it may want the other way): left as
 said."""
+
+_ZH_STORY_COMPLAINT = re.compile(r"^(?P<s>[^，,。！!？?]{6,40}?)(?P<c>太(?P<a>[热冷闷])了)$")
+"""A story told before a complaint without a pause: see :func:`_story_complaint`."""
+_ZH_COMPLAINT_STOP = re.compile(
+    r"如果|要是|假如|万一|等|待会|一会|之后|以后|然后|再|先|别|不要|不用|甭|座|椅|加热|窗|空调|冷气|暖气|"
+    r"风|温度|音|声|歌|曲|乐|播|放|停|导航|家|雾|霜|吗|呢|？|\?|昨|前天|上次|那天|那时|以前|去年|当时|"
+    r"外面|外头|明天|帮|找|去|搜|查|请|给我|开到|开去|叫|打|订|买|要|想")
+"""A story that binds the complaint after it (a condition, another time or place, a cabin
+function of its own, a question): left as said."""
+_ZH_AGAINST = {"热": "冷|冻|凉|冰", "冷": "热|晒|闷|汗|烫", "闷": "冷|冻|凉|冰"}
+"""A story's words of the other feeling than its complaint ("冻了半天…太热了"): left as said."""
+
+
+def told_complaint(text: str, lang: str) -> bool:
+    """Whether ``text`` is a story told before a complaint that :func:`plainly` reads as the
+    complaint alone ("收费站排了半天队太阳晒得我热死了" -> "太热了"): a place the story names
+    ("收费站", "加油站") is then no request to go there."""
+    return (lang == "zh-CN" and len(text) > 10
+            and plainly(text, lang) in ("太热了", "太冷了", "太闷了"))
+
+
+def _story_complaint(m: re.Match[str]) -> str:
+    """The complaint alone ("太热了"), unless the story binds it or says the other feeling."""
+    story = m.group("s")
+    if _ZH_COMPLAINT_STOP.search(story) or re.search(_ZH_AGAINST[m.group("a")], story):
+        return m.group(0)
+    return m.group("c")
+
 
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
@@ -137,6 +165,12 @@ _ZH = (
     (re.compile(r"拨放|波放"), "播放"),
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
+    (re.compile(r"暂挺|暂亭"), "暂停"),
+    # slang for muting: a gamer's 闭麦 ("让音响闭麦"), 把声儿掐了 / 声音掐掉 (cut the sound)
+    (re.compile(r"闭麦"), "静音"),
+    # 让 before the device it orders ("让音响静音"): the order itself
+    (re.compile(r"^让(?=(?:音响|音乐)(?:静音|暂停|播放|小声|大声))"), ""),
+    (re.compile(r"^(?:把)?(?:声儿|声音)(?:给)?掐(?:了|掉)(?:吧)?"), "静音"),
     (re.compile(r"除物"), "除雾"),
     (re.compile(r"除双(?!闪)|除爽"), "除霜"),
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
@@ -385,6 +419,9 @@ _ZH = (
                 r"顶不住|喘不过气|透不过气|冒烟|直[\u4e00-\u9fff]{1,3}?(?:脚|汗|抖|嗦)|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
                 r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
+    # a complaint told after a story without a pause ("在服务区排了半天队太阳晒进来太热了"): the
+    # complaint alone, when the story binds nothing (:func:`_story_complaint`)
+    (_ZH_STORY_COMPLAINT, _story_complaint),
     # the body said hot or cold ("后背都湿透了", "汗都流到眼睛里了", "脚底下好冷", "鼻子都冻红了"),
     # said as an animal or a thing ("热成狗了", "快冻成冰棍了"), a size said as a likeness
     # ("声音小得跟蚊子一样")
@@ -604,6 +641,23 @@ _EN = (
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
      ("widow",)),
+    # the sun said to cook the speaker ("the sun's cooking me", "the sun is baking us alive"):
+    # too hot in here
+    (re.compile(r"^the sun(?:'s| is)\s+(?:(?:really|absolutely|just|literally|properly)\s+)?"
+                r"(?:cooking|baking|roasting|frying|boiling|melting|killing)\s+(?:me|us)"
+                r"(?:\s+alive)?(?:\s+(?:in here|here|through the (?:glass|window|windscreen)))?"
+                r"\s*[.!]*$", re.IGNORECASE), "i'm cooking", ("sun",)),
+    # silent mode for the speakers: mute ("go full silent mode on the speakers", "put the
+    # speakers on silent"); never a phone's or the car's other silent mode
+    (re.compile(r"\b(?:go|put|switch|set)\s+(?:(?:full|total|complete)\s+)?silent(?: mode)?\s+"
+                r"(?:on|for)\s+(?P<t>(?:the )?(?:speakers?|stereo|radio|music|sound))\b",
+                re.IGNORECASE), r"mute \g<t>", ("silent",)),
+    (re.compile(r"\b(?:put|switch|set)\s+(?P<t>(?:the )?(?:speakers?|stereo|radio|music|sound))"
+                r"\s+(?:on|to)\s+(?:full\s+)?silent(?: mode)?\b", re.IGNORECASE), r"mute \g<t>",
+     ("silent",)),
+    # Scots "doon" for down, after the thing turned ("turn the music doon a wee touch")
+    (re.compile(r"\b(?P<t>music|volume|radio|sound|it|that|fan|heat|heating|temp|temperature|"
+                r"window|windows|air|ac|blower) doon\b", re.IGNORECASE), r"\g<t> down", ("doon",)),
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))paws(?= (?:the|my|this|that|it)\b)",
                 re.IGNORECASE), "pause",
      ("paws",)),
@@ -1136,7 +1190,8 @@ _EN = (
     # who it is for, said after the command: "open the window a crack for the dog"; never
     # beside a seat ("the seat heater for the kids" is not the driver's: the rules leave it)
     (re.compile(r"^(?!.*\bseat)(?P<v>.*?)[\s,]+(?:for|so) (?:the|my|our) (?:dog|dogs|doggo|pup|"
-                r"puppy|cat|kids?|baby|little ones?|children|toddler|nan|grandma|grandpa)"
+                r"puppy|cat|(?:(?:school|little|wee|young) )?(?:kids?|children)|baby|bubba|"
+                r"little ones?|toddler|nan|grandma|grandpa)"
                 r"(?: (?:can|could) (?:breathe|get some air|cool down|stay warm|warm up))?"
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"

@@ -564,7 +564,8 @@ _ASIDE_START = {
                      r"there's|there is|my|our|everyone|nobody|ugh|oh|ooh|wow|she|he|she's|"
                      r"he's|they|they're|(?:mum|mom|mam|dad|nan|gran|granny|grandma|grandpa|"
                      r"papa|mama|auntie|uncle|grandad|granddad|nana|grandmother|grandfather)(?:'s)?|boiling|roasting|baking|sweltering|freezing|"
-                     r"chilly|stuffy|(?:the )?car's|just parked|parked|been)\b", re.IGNORECASE),
+                     r"chilly|stuffy|(?:the )?car's|just parked|parked|been|stuck|sat|sitting|"
+                     r"queuing|queueing)\b", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:我|他|她|这|那|听不|看不|受不了|宝宝|孩子|外面|外头|外边|太|有点|好|"
                         r"老婆|老公|刚|来电话|媳妇|爸|妈|车里|车内|车上|老爷子|老太太|老人家?|爷爷|奶奶|"
                         r"姥姥|姥爷|外婆|外公|儿子|女儿|小孩|娃|大家|乘客|后排|"

@@ -43,7 +43,7 @@ from hassil.util import merge_dict, normalize_for_matching
 from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import active_catalogue, template_texts
-from twin.assistant.colloquial import in_chinese, plainly
+from twin.assistant.colloquial import in_chinese, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.ellipsis import seated
 from twin.assistant.feedback import (
@@ -279,7 +279,9 @@ class RuleNLU:
                 if found is not None:
                     return source, found
         source, found = self._recognize_passes(text)
-        if found is not None:  # the plain reading is only tried on a miss (~55 us saved)
+        if found is not None and not (  # the plain reading is only tried on a miss (~55 us)
+                source == "cabin_open" and found.intent.name == "unknown"
+                and told_complaint(said, self.lang)):  # "加油站排了半天队热得我一身汗"
             return source, found
         plain = plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
         # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")

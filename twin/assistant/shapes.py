@@ -69,6 +69,7 @@ def en_cuts(text: str, any_start: bool = False) -> list[int]:
     up": a device the cabin lacks run on into a command)."""
     named = [m.start() for m in _en_names().finditer(text)
              if m.start() >= 4 and (_EN_WAY_END.search(text[:m.start()])
+                                    or _EN_WHOLE_FIRST.match(text[:m.start()])
                                     or (_EN_WAY_FIRST.match(text[:m.start()]) and topic_words(
                                         text[:m.start()], "en") != topic_words(
                                         text[m.start():], "en")))]
@@ -98,6 +99,11 @@ _EN_WAY_FIRST = re.compile(
     r"close|shut|mute|pause|kill)\s+(?:(?:the|my|our)\s+)?\w+(?:\s+\w+)?\s+$", re.IGNORECASE)
 """A first part whose verb says the way before its function ("turn off the AC | window down"),
 cut only before another function's words (not "turn off the music | volume down")."""
+_EN_WHOLE_FIRST = re.compile(
+    r"^(?:(?:please|can you|could you|just|ok|okay|so)\s+)*(?:(?:go to (?:the )?)?(?:previous|next|"
+    r"last)|skip(?: (?:this|the))?)\s+(?:song|track|tune)\s+$", re.IGNORECASE)
+"""A first part that is a whole command with no way to say ("previous song | volume up a bit",
+"next track | fan down"): a function's name after it starts the next part."""
 _EN_WAY_END = re.compile(
     r"\b(?:up|down|on|off|max|maximum|min|minimum|low|medium|high|halfway|half way|open|"
     r"closed|shut|louder|quieter|warmer|cooler|higher|lower|notch|bit|touch|degrees?|percent|"

@@ -1,0 +1,120 @@
+"""What the blind hold-out ``holdout14`` showed on its score, pinned at its cause with variants
+(not its lines) and near misses that act on nothing.
+
+* A part of a list dropped without a word: an ASR slip (暂挺 for 暂停) or slang for muting (闭麦,
+  把声儿掐了) the rules did not read, and "<whole command> <function way>" run-ons ("next track
+  fan down"); the fallback acted on one part and said nothing of a part whose verb it did not
+  know ("暂听一下音乐", "让音响闭嘴": now a part of its own, asked about).
+* A complaint told after a long story ("在收费站排了半天…热得一身汗", "stuck at the services
+  … the sun's cooking me") was refused as out of domain: the place word matched an
+  out-of-domain template, or nothing of the cabin's was read.
+* Baby talk and dialect: Scots "doon", "silent mode" on the speakers, music "for the school
+  kids".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hil.llm.clauses import focus
+from hil.llm.several import several_parts
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.policy import decide
+
+
+def _rules(text: str, lang: str) -> list[tuple[str, object]]:
+    """What the rules act on (an answer that refuses or asks acts on nothing)."""
+    result = shared_nlu(lang).parse(text, ())
+    d = decide(text, (), lang, result, None)
+    return [(c.intent, c.value) for c in d.commands
+            if c.intent != "unknown"] if d.path == "rule" else []
+
+
+@pytest.mark.parametrize(("text", "lang", "want"), [
+    ("暂挺音乐 把温度调到二十二", "zh-CN", [("media_pause", None),
+                                 ("climate_set_temperature", 22)]),
+    ("暂挺一下 下一首", "zh-CN", [("media_pause", None), ("media_next", None)]),
+    ("音响闭麦，然后风量调大一档", "zh-CN", [("media_mute", None), ("climate_fan_up", 1)]),
+    ("让音乐闭麦", "zh-CN", [("media_mute", None)]),
+    ("把声儿掐了", "zh-CN", [("media_mute", None)]),
+    ("声音掐掉，然后下一首", "zh-CN", [("media_mute", None), ("media_next", None)]),
+    ("next song fan down", "en", [("media_next", None), ("climate_fan_down", 1)]),
+    ("skip this track temperature up two degrees", "en",
+     [("media_next", None), ("climate_temperature_up", 2)]),
+    ("previous track volume down a notch", "en", [("media_previous", None),
+                                                  ("media_volume_down", 2)]),
+])
+def test_every_part_of_a_list_is_read(text: str, lang: str, want: list[tuple[str, object]]
+                                      ) -> None:
+    assert _rules(text, lang) == want
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("让孩子静音", "zh-CN"),  # 让 before a person: no device to mute
+    ("the next song volume is too loud", "en"),
+    ("next song volume", "en"),
+])
+def test_near_misses_of_a_list_act_on_nothing(text: str, lang: str) -> None:
+    assert _rules(text, lang) == []
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    ("暂听一下音乐 风量调小一档", ["暂听一下音乐", "风量调小一档"]),
+    ("让音响闭嘴，然后把温度调到二十", ["让音响闭嘴", "把温度调到二十"]),
+])
+def test_the_fallback_keeps_a_part_it_cannot_read(text: str, parts: list[str]) -> None:
+    """A part whose verb the fallback does not know is a part of its own (asked about), never
+    left out as a reason."""
+    assert focus(text).reasons == ()
+    assert several_parts(focus(text).text) == parts
+
+
+@pytest.mark.parametrize("text", ["刚才那首还没听完，下一首", "孩子睡了，把音乐关小"])
+def test_a_statement_beside_a_command_is_no_part(text: str) -> None:
+    assert len(several_parts(focus(text).text)) <= 1
+
+
+@pytest.mark.parametrize(("text", "lang", "want"), [
+    ("我跟你讲在收费站排了好久的队太阳晒进来热得我一身汗", "zh-CN",
+     [("climate_temperature_down", 1)]),
+    ("带孩子在加油站排了半天队冷得直哆嗦", "zh-CN", [("climate_temperature_up", 1)]),
+    ("we've been sat at the services forever and the sun is baking us", "en",
+     [("climate_temperature_down", 1)]),
+    ("stuck at the toll for twenty minutes and the sun's roasting me", "en",
+     [("climate_temperature_down", 1)]),
+])
+def test_a_complaint_after_a_story_is_read(text: str, lang: str,
+                                           want: list[tuple[str, object]]) -> None:
+    assert _rules(text, lang) == want
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("帮我找个加油站热死了", "zh-CN"),  # a request for a place: out of domain
+    ("昨天在服务区排队热得我一身汗", "zh-CN"),  # another time
+    ("刚才在外面冻了半天热得我一身汗", "zh-CN"),  # the other feeling, and outside
+    ("去服务区", "zh-CN"),
+    ("take me to the toll booth", "en"),
+    ("the sun's cooking the tomatoes", "en"),
+])
+def test_near_misses_of_a_complaint_act_on_nothing(text: str, lang: str) -> None:
+    assert _rules(text, lang) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("turn the radio doon a wee bit", [("media_volume_down", 2)]),
+    ("turn the fan doon a touch", [("climate_fan_down", 1)]),
+    ("put the speakers on silent mode", [("media_mute", None)]),
+    ("go total silent on the stereo", [("media_mute", None)]),
+    ("stick some music on for the wee kids", [("media_play", None)]),
+    ("put some tunes on for the school kids", [("media_play", None)]),
+])
+def test_dialect_and_baby_talk(text: str, want: list[tuple[str, object]]) -> None:
+    assert _rules(text, "en") == want
+
+
+@pytest.mark.parametrize("text", [
+    "the sun went doon", "doon the road", "put my phone on silent", "go silent mode on the phone",
+    "put the seat heater on for the school kids",  # a seat's heater: whose seat is unsure
+])
+def test_near_misses_of_dialect_act_on_nothing(text: str) -> None:
+    assert _rules(text, "en") == []
