@@ -1,3 +1,5 @@
+# Over 400 lines: the pacing loop, its learnt wake lead and the held (ecu_silent) windows all
+# read and move the one clock's state; split apart they would hand it back and forth.
 """Lockstep: the twin's simulated clock (ms) kept in step with the wall clock.
 
 :class:`LockstepEnvironment` is a SimPy environment whose :meth:`~LockstepEnvironment.step`

@@ -5,7 +5,7 @@ p50/p95 (and p99 when set) against the measured one. Below ``floor_ms`` a relati
 means little (a 0.4 ms stage off by 0.1 ms is "25 %"): the error is then taken relative to
 ``floor_ms``. ``ks_alpha`` additionally fails a stage whose two-sample KS p-value is below it.
 ``confidence`` widens each tolerance by the sampling uncertainty of the two percentiles at the
-run's n (their distribution-free confidence intervals; :mod:`hil.fidelity_compare`), so a
+run's n (their distribution-free confidence intervals, from the order statistics), so a
 short run is not failed for its own sampling noise.
 """
 
