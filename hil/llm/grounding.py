@@ -305,6 +305,9 @@ def narrowed(named: set[str], text: str) -> set[str]:
     if "media_track" in out and _THIS_AGAIN.search(lowered) and not _SKIP_ONLY.search(lowered):
         out.discard("media_track")  # "play this song again": the song playing, not the last one
         out.add("media_playback")
+    if {"media_track", "media_playback"} <= out and EXPLICIT["media_track"].search(lowered) and (
+            not _THIS_AGAIN.search(lowered)):
+        out.discard("media_playback")  # "put the last song back on": the track before
     if "media_playback" in out and _BEFORE_THIS.search(lowered):
         out.discard("media_playback")  # "play the song before this one again": back one
         out.add("media_track")
