@@ -153,6 +153,15 @@ def test_the_song_before_is_the_previous_track(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
+    "the one before this one again please", "the song before that one again",
+    "go back to the song before", "刚刚那首再来一遍",
+])
+def test_the_song_before_is_never_the_next(text: str) -> None:
+    # the head's likeliest track intent is the next one: the words say the one before
+    assert read_slots("media_track", normalised(text), "media_next") == ("media_previous", None)
+
+
+@pytest.mark.parametrize("text", [
     "play a song", "play the last song on the album", "play this song again",
 ])
 def test_a_song_to_play_stays_playback(text: str) -> None:
