@@ -48,6 +48,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import PASSENGER
+from twin.assistant.ellipsis import level_for_all
 from twin.assistant.scope import negated, out_of_scope
 
 _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
@@ -198,6 +199,8 @@ def _reason(clause: str) -> bool:
         return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
+    if level_for_all(clause, "zh-CN" if re.search(r"[\u4e00-\u9fff]", clause) else "en"):
+        return False  # "…, both on high": the level of every seat said before it
     if _AMOUNT.search(_DURATION.sub(" ", lowered)):
         return False  # it says how much: "open the window, like, a quarter of the way"
     if CORRECTION.search(lowered) or _COMMAND.search(lowered):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from hil.llm.direction import DISLIKE, FAMILY
+from hil.llm.direction import DISLIKE, FAMILY, direction_of
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.scope import negated, out_of_scope
@@ -305,6 +305,11 @@ def narrowed(named: set[str], text: str) -> set[str]:
     if "media_track" in out and _THIS_AGAIN.search(lowered) and not _SKIP_ONLY.search(lowered):
         out.discard("media_track")  # "play this song again": the song playing, not the last one
         out.add("media_playback")
+    if {"media_track", "media_playback"} <= out and EXPLICIT["media_track"].search(lowered) and (
+            not _THIS_AGAIN.search(lowered)) and direction_of("media_previous", lowered) == -1:
+        # the track before named outright ("put the last song back on"); "换一首钢琴曲" asks for
+        # other music (playback)
+        out.discard("media_playback")
     if "media_playback" in out and _BEFORE_THIS.search(lowered):
         out.discard("media_playback")  # "play the song before this one again": back one
         out.add("media_track")

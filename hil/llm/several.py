@@ -32,8 +32,9 @@ from hil.llm.grounding import (
     narrowed,
 )
 from hil.llm.questions import ask_part, confirm, leave_it
-from hil.llm.slots import read_slots
+from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
+from twin.assistant.ellipsis import level_for_all
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy
@@ -208,6 +209,31 @@ def _asked(part: str, like: Any, lang: str) -> Any:
                          why="low_confidence", topic=None)
 
 
+_SEAT_INTENTS = ("seat_heat_driver", "seat_heat_passenger")
+
+
+def _seat_levels(parts: Sequence[str], decisions: list[Any], act: Callable[..., Any],
+                 lang: str) -> list[Any]:
+    """The seat level said last for every seat ("warm my wife's seat and mine, both on high",
+    "…，两个都开到三档": :func:`twin.assistant.ellipsis.level_for_all`, the rules' reading) given
+    to each part that heats a seat it names; the decisions unchanged when no such level is
+    said ("both on": each seat's own reading)."""
+    last = re.split(r"[,，;；。]", parts[-1])[-1]
+    level = level_for_all(last, lang)
+    if level is None:
+        return decisions
+    out = []
+    for text, d in zip(parts, decisions, strict=True):
+        lowered = normalised(text)
+        seat = d.intent if d.intent in _SEAT_INTENTS else None
+        if seat is None and d.topic == "seat_heat" and d.why in _ASKED and any(
+                p.search(lowered) for p in (DRIVER, PASSENGER, OWN)):
+            read = read_slots("seat_heat", lowered, "unknown")  # the seat its words name
+            seat = None if read is None else read[0]
+        out.append(d if seat is None else act("seat_heat", seat, level, lang))
+    return out
+
+
 class Several:
     """The answer to a sentence of several commands: each part's decision (acted on, asked
     about, left as it is or said impossible), what is said, and the part asked about."""
@@ -286,6 +312,7 @@ def several_decision(
     for at in guessed:  # never acted on: the words that would say what are not the cabin's
         like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)
         decisions[at] = _asked(parts[at], like, lang)
+    decisions = _seat_levels(parts, decisions, act, lang)
     acted = [d for d in decisions if d.intent != "unknown"]
     if not acted and not any(d.why in _ASKED for d in decisions):
         return None  # nothing of it for the cabin: the sentence is read whole

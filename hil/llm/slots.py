@@ -155,8 +155,19 @@ def number_of(text: str) -> int | None:
     return parse_number(_amounts(text))
 
 
+_STEP_COUNT = re.compile(
+    rf"(?<!\bto )(?<!\bat )(?<!\bon )(?<!\blevel )\b{_EN_COUNT}\s+(?:more\s+)?"
+    r"(?:levels?|notch(?:es)?|steps?|clicks?|bars?|stages?|speeds?)\b")
+"""An amount of levels said with no target ("boost the fan one level", "nerf the volume two
+notches"): a step by that many, never a setting (the fan once went down to 1 when the speaker
+wanted it one level up); "fan to level one", "on one", "at level 1" stay settings."""
+
+
 def _relative(text: str, lowered: str) -> bool:
-    """Whether a number in ``text`` is a step: a step word and no "to"-word before it."""
+    """Whether a number in ``text`` is a step: an amount of levels with no target
+    (:data:`_STEP_COUNT`), or a step word and no "to"-word before it."""
+    if _STEP_COUNT.search(lowered):
+        return True
     if _ABSOLUTE.search(lowered) and not re.search(r"\bby\b", lowered):
         return False
     return _RELATIVE.search(lowered) is not None
@@ -173,6 +184,9 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
     if min_said(lowered):
         low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
         return topic_set, low
+    level = next((v for v, found in words.levels if found.search(lowered)), None)
+    if level is not None:
+        return topic_set, level  # "kill the fan", "把风扇关掉": the fan's off, no step down
     way = direction_of(up, text) or 0
     number = number_of(text)
     stepped = words.stepped.search(lowered) is not None

@@ -137,14 +137,14 @@ _EN_ALL = re.compile(r"^(?:both|both of them|all of them|the two of them|each)\s
                      r"(?:level\s+)?(?P<n>one|two|three|[123]|low|medium|mid|high|max)"
                      r"(?:\s+please)?$", re.IGNORECASE)
 _ZH_ALL = re.compile(r"^(?:都|全都|两个都|俩都|一起)(?:开|调|开到|调到)?"
-                     r"(?P<n>[一二两三123]|低|中|高|最高)[档挡][吧]?$")
+                     r"(?:(?P<n>[一二两三123]|低|中|高)[档挡]|(?P<top>最高)[档挡]?)[吧]?$")
 
 
 def level_for_all(piece: str, lang: str) -> int | None:
     """The seat level a last part gives every seat named before it ("…, both on high",
     "…，都开三档"), or None."""
     found = (_ZH_ALL if lang == "zh-CN" else _EN_ALL).match(piece.strip(" ，,。.!！"))
-    return None if found is None else _LEVELS[found.group("n").lower()]
+    return None if found is None else _LEVELS[(found.group("n") or found.group("top")).lower()]
 
 
 _ZH_OTHERS = (r"妈|爸|老妈|老爸|妈妈|爸爸|老婆|老公|媳妇|爱人|女朋友|男朋友|朋友|同事|老人|孩子|"

@@ -181,7 +181,9 @@ class SlotWords(Strict):
                                 "the first intent's")
     levels: list[ValueWords] = Field(default_factory=list, max_length=16, description="level "
                                      "words ('high', '低档', '关') and the level each says, read "
-                                     "when no number is said")
+                                     "when no number is said; on a topic with a setting and "
+                                     "steps, before a number or a way ('kill the fan': its "
+                                     "level 0, never a step down)")
     fractions: list[ValueWords] = Field(default_factory=list, max_length=16, description="a "
                                         "position said as a fraction ('a quarter', '四分之三') "
                                         "and its value (percent open)")
