@@ -118,3 +118,22 @@ def test_dialect_and_baby_talk(text: str, want: list[tuple[str, object]]) -> Non
 ])
 def test_near_misses_of_dialect_act_on_nothing(text: str) -> None:
     assert _rules(text, "en") == []
+
+
+@pytest.mark.parametrize("text", [
+    "go back to the song before",
+    "take us back to the track before this one please",
+    "could you skip back to the tune before",
+    "play the song before again",
+])
+def test_the_song_before_is_the_previous_track_not_a_title(text: str) -> None:
+    # the open "play {anything}" once played "the song before" as a title
+    assert _rules(text, "en") == [("media_previous", None)]
+
+
+@pytest.mark.parametrize("text", [
+    "go back to the song",  # which song is unsure: no rules answer
+    "play the song before we leave",  # a later time: not a track move
+])
+def test_near_misses_of_the_song_before(text: str) -> None:
+    assert ("media_previous", None) not in _rules(text, "en")
