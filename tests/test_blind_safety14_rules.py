@@ -137,3 +137,26 @@ def test_the_song_before_is_the_previous_track_not_a_title(text: str) -> None:
 ])
 def test_near_misses_of_the_song_before(text: str) -> None:
     assert ("media_previous", None) not in _rules(text, "en")
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # an order that starts with where it is (车里/车内 + 给/帮/调到...) is no statement of how
+    # things are: a part of the list of its own, not a reason dropped beside the other part
+    ("静音，车里调到二十二度", [("media_mute", None), ("climate_set_temperature", 22)]),
+    ("下一首，车内帮我调到二十度", [("media_next", None), ("climate_set_temperature", 20)]),
+    ("暂停音乐，然后车上给整成二十五度", [("media_pause", None), ("climate_set_temperature", 25)]),
+    # the sound cut off whole (全/都 before 掐)
+    ("把声儿全掐了", [("media_mute", None)]),
+    ("声音全都掐掉吧", [("media_mute", None)]),
+])
+def test_a_list_part_said_where_it_is_and_the_sound_cut_whole(
+        text: str, want: list[tuple[str, object]]) -> None:
+    assert _rules(text, "zh-CN") == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("车里太热了，把空调打开", [("climate_ac_on", None)]),  # still the reason beside its command
+    ("把电话掐了", []),  # a call, not the sound
+])
+def test_near_misses_of_a_part_said_where_it_is(text: str, want: list[tuple[str, object]]) -> None:
+    assert _rules(text, "zh-CN") == want

@@ -166,11 +166,11 @@ _ZH = (
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
     (re.compile(r"暂挺|暂亭"), "暂停"),
-    # slang for muting: a gamer's 闭麦 ("让音响闭麦"), 把声儿掐了 / 声音掐掉 (cut the sound)
+    # slang for muting: a gamer's 闭麦 ("让音响闭麦"), 把声儿(全)掐了 / 声音掐掉 (cut the sound)
     (re.compile(r"闭麦"), "静音"),
     # 让 before the device it orders ("让音响静音"): the order itself
     (re.compile(r"^让(?=(?:音响|音乐)(?:静音|暂停|播放|小声|大声))"), ""),
-    (re.compile(r"^(?:把)?(?:声儿|声音)(?:给)?掐(?:了|掉)(?:吧)?"), "静音"),
+    (re.compile(r"^(?:把)?(?:声儿|声音)(?:给)?(?:全|都|全都|全部)?掐(?:了|掉)(?:吧)?"), "静音"),
     (re.compile(r"除物"), "除雾"),
     (re.compile(r"除双(?!闪)|除爽"), "除霜"),
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself

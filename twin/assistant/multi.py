@@ -192,7 +192,7 @@ STATEMENT = {
                      r"(?:'s| is| are| keeps))\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"(?:我们?(?![要想需希让来])(?!这边的?(?:车窗|窗|座))|好|太|有点|有些|真|"
-                        r"车里|车内|车上|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
+                        r"车[里内上](?!给|帮|把|调到|调成|整成|弄成|设成|设到)|感觉|觉得|这|[热冷闷冻晒烫吵](?=死|得|坏|透))"),
 }
 """A part that states how things are (a reason said beside a command), not a command."""
 PURPOSE = {
