@@ -160,3 +160,16 @@ def test_a_list_part_said_where_it_is_and_the_sound_cut_whole(
 ])
 def test_near_misses_of_a_part_said_where_it_is(text: str, want: list[tuple[str, object]]) -> None:
     assert _rules(text, "zh-CN") == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("pores the music", [("media_pause", None)]),  # "pause" misheard, as "paws" already was
+    ("pores the music and knock the fan down one",
+     [("media_pause", None), ("climate_fan_down", 1)]),
+])
+def test_pause_misheard_as_pores(text: str, want: list[tuple[str, object]]) -> None:
+    assert _rules(text, "en") == want
+
+
+def test_pores_of_the_skin_act_on_nothing() -> None:
+    assert _rules("the pores on my face are clogged", "en") == []
