@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from hil.llm.direction import normalised
-from hil.llm.grounding import KEEP, named_topics
+from hil.llm.grounding import KEEP
 from twin.assistant.scope import negated, out_of_scope
 
 # words before a Chinese order that are not its thing: courtesy, "then", "also", pronouns
@@ -47,32 +47,19 @@ _EN_ANY_VERB = re.compile(
     r"[a-z][a-z']+ (?:the|my|your|our|that|this) [a-z']+")
 """An imperative of a verb the cabin does not know before a thing ("paws the music")."""
 
-_ZH_ANY_ORDER = re.compile(
-    r"^(?:请|帮我|给我|麻烦你?|先|再|顺便|然后|你)*(?:让|把|将)[\u4e00-\u9fff]{2,8}$|"
-    r"^(?:请|帮我|给我|麻烦你?|先|再|顺便|然后|你)*[\u4e00-\u9fff]{1,3}一下(?P<thing>[\u4e00-\u9fff]{1,4})$")
-"""A short Chinese order of a verb the cabin does not know about a thing it names ("暂听一下音乐",
-"让音响闭嘴": a misheard or slang verb); the thing said after 一下 names a topic itself (not
-"冷一下醒醒神", a purpose)."""
-_ZH_STATED = re.compile(r"了|没|还|太|很|有点|好|真|是|在|吗|呢|要|想|能|会|别|不")
-"""Words of a statement, a wish or a refusal, never of a bare order ("那首还没听完")."""
-
 
 def unknown_order(clause: str, named: set[str]) -> bool:
     """Whether ``clause`` (whose topic words are ``named``) is shaped as an order: with no
     topic named, a verb of setting before or after a thing (that thing is then a word the cabin
-    does not know); with a topic named, an English imperative of any verb before it, or a
-    short Chinese order of an unknown verb (:data:`_ZH_ANY_ORDER`). Never a refusal or a
-    clause out of scope. The caller checks first that the clause does not command
+    does not know); with a topic named, an English imperative of any verb before it. Never a
+    refusal or a clause out of scope. The caller checks first that the clause does not command
     in words the cabin knows."""
     lowered = normalised(clause)
     if negated(lowered) or KEEP.search(lowered) or out_of_scope(lowered) is not None:
         return False
     if not named:
         return bool(_ZH_ORDER.search(lowered) or _EN_KNOWN_VERB.search(lowered))
-    zh = _ZH_ANY_ORDER.search(lowered)
-    return bool(_EN_ANY_VERB.search(lowered)) or (
-        zh is not None and _ZH_STATED.search(lowered) is None
-        and (zh.group("thing") is None or bool(named_topics(zh.group("thing")))))
+    return bool(_EN_ANY_VERB.search(lowered))
 
 
 _SO = re.compile(r"\s*(?:\bso\b|\band so\b|所以)[,，]?\s*|\s+(?=(?:could|can|would|will) you\b)")
