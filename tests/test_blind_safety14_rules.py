@@ -162,3 +162,20 @@ def test_pause_misheard_as_pores(text: str, want: list[tuple[str, object]]) -> N
 
 def test_pores_of_the_skin_act_on_nothing() -> None:
     assert _rules("the pores on my face are clogged", "en") == []
+
+
+@pytest.mark.parametrize("text", [
+    "let's play some music", "lets play a song", "shall we put on some tunes",
+    "can we play some music please", "let's have a bit of music in here",
+])
+def test_lets_play_music_is_play_not_a_game(text: str) -> None:
+    # the open "let's play {anything}" (a game, a film) once declined these
+    assert _rules(text, "en") == [("media_play", None)]
+
+
+@pytest.mark.parametrize("text", [
+    "let's play a game", "let's play i spy", "let's play music trivia",
+    "let's play some music at home", "let's play some music later",
+])
+def test_lets_play_near_misses_do_not_play(text: str) -> None:
+    assert ("media_play", None) not in _rules(text, "en")
