@@ -70,12 +70,14 @@ _ZH_AGAINST = {"热": "冷|冻|凉|冰", "冷": "热|晒|闷|汗|烫", "闷": "�
 """A story's words of the other feeling than its complaint ("冻了半天…太热了"): left as said."""
 
 
-def told_complaint(text: str, lang: str) -> bool:
-    """Whether ``text`` is a story told before a complaint that :func:`plainly` reads as the
-    complaint alone ("收费站排了半天队太阳晒得我热死了" -> "太热了"): a place the story names
-    ("收费站", "加油站") is then no request to go there."""
-    return (lang == "zh-CN" and len(text) > 10
-            and plainly(text, lang) in ("太热了", "太冷了", "太闷了"))
+def told_complaint(text: str, lang: str) -> str | None:
+    """The complaint alone when ``text`` is a story told before one that :func:`plainly`
+    reads so ("收费站排了半天队太阳晒得我热死了" -> "太热了"), else None: a place the story
+    names ("收费站", "加油站") is then no request to go there."""
+    if lang != "zh-CN" or len(text) <= 10:
+        return None
+    plain = plainly(text, lang)
+    return plain if plain in ("太热了", "太冷了", "太闷了") else None
 
 
 def _story_complaint(m: re.Match[str]) -> str:

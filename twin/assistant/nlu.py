@@ -279,11 +279,12 @@ class RuleNLU:
                 if found is not None:
                     return source, found
         source, found = self._recognize_passes(text)
-        if found is not None and not (  # the plain reading is only tried on a miss (~55 us)
-                source == "cabin_open" and found.intent.name == "unknown"
-                and told_complaint(said, self.lang)):  # "加油站排了半天队热得我一身汗"
+        told = None  # "加油站排了半天队热得我一身汗": the complaint, not the place the story names
+        if found is not None and source == "cabin_open" and found.intent.name == "unknown":
+            told = told_complaint(said, self.lang)
+        if found is not None and told is None:  # the plain reading only on a miss (~55 us)
             return source, found
-        plain = plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
+        plain = told or plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
         # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")
         plain = suffix.sub("", prefix.sub("", plain, count=1), count=1).strip()
         if plain and plain not in (said, core, text):
