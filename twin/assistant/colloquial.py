@@ -120,7 +120,7 @@ _ZH = (
     (re.compile(r"^兹(?=请|将)"), ""),
     # a blessing or a group addressed first ("愿主保佑 帮我导航回家", "姐妹们 把音乐关了")
     (re.compile(r"^(?:愿主保佑|感谢主|阿门|阿弥陀佛|老天保佑|谢天谢地|(?:姐妹|兄弟姐妹|同学|学员|朋友|"
-                r"小伙伴|宝宝|宝贝|各位)们?)[，,!！\s]*(?=[把将]|打开|关|播放|暂停|帮我|给我|导航)"),
+                r"小伙伴|宝宝|宝贝|各位)们?(?:注意)?)[，,!！\s]*(?=[把将]|打开|关|播放|暂停|帮我|给我|导航)"),
      ""),
     # Guizhou's hurry (搞快点, before the verb or first), the Shanghai 开开/关关 before the thing
     # ("开开空调好伐"), going home said as an idiom (打道回府) or in Cantonese (返屋企)
@@ -129,6 +129,24 @@ _ZH = (
     (re.compile(r"^开开(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "打开"),
     (re.compile(r"^关关(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "关上"),
     (re.compile(r"打道回府|返屋企"), "回家"),
+    # a hedge said first ("要不把空调关了嘛", "要不咱听点歌"; never "要不要…", a question), an
+    # order stressed first ("我说把空调打开", "听到没 把音乐关了") or closed with 再说/喂
+    (re.compile(r"^要不(?!要)(?:咱们?|我们|你|您)?(?:就)?(?=[把将]|开|关|打开|听|放|来|调)"), ""),
+    (re.compile(r"^(?:我说|听到没有?|听见没有?)(?:你|您)?[，,!！\s]*(?=[把将]|打开|关|调|播放|暂停)"),
+     ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<!不)再说$"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])啊?喂[!！]*$"), ""),
+    # a request asked with 不 last ("可以把空调打开不", "空调能开一下不"): the order inside it
+    (re.compile(r"^(?:你|您)?(?:(?:可以|能)(?:帮我|给我)?(?P<c>(?:打开|开|关)[^？?不没]{1,10}?)|"
+                r"(?:(?:可以|能)(?:帮我|给我)?)?(?P<b>[把将][^？?不没]{1,10}?))不[？?]?$"),
+     lambda m: m.group("c") or m.group("b")),
+    (re.compile(r"^(?P<o>空调|冷气|车窗|窗户|窗子|音乐|座椅加热)(?:能|可以)"
+                r"(?P<c>(?:打开|开|关|调)[^？?不没]{0,6}?)不[？?]?$"), r"\g<o>\g<c>"),
+    # the heater named for the seat it warms ("座椅加热太烫了"), a small gap ("开个小缝"), a
+    # window wound up (摇起来)
+    (re.compile(r"(?<=座椅)加热(?=(?:太|好|有点|真|可)(?:热|烫)了?$)"), ""),
+    (re.compile(r"(?<=开)(?:个|一个|一条|条)小?缝"), "条缝"),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))摇起来"), "摇上"),
     (re.compile(r"齁(?=[。！!～~]*$)"), ""),
     (re.compile(r"[，,\s]+亚克西[啊呀]?$"), ""),
     # a pointing word after 把 before the thing ("把那音乐声儿整小点", "把这空调关了")
@@ -378,7 +396,12 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到)"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到|停了|停掉|暂停)"),
+     ""),
+    # 你 between the thing and its verb ("空调你给我打开"), 给 before 停 ("把音乐给停了")
+    (re.compile(r"(?:(?<=空调|冷气|音乐|窗户|车窗|窗子|温度|风量|声音|音量)|(?<=座椅加热))(?:你|您)(?:给我|帮我)?"
+                r"(?=[调开关降升加减放打暂播切换])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?=停了|停掉|暂停)"), ""),
     # the same after a complaint's pause ("声音太小了，给我开大点"): the way, for the thing named
     (re.compile(r"(?<=[了，,])[，,\s]*给我(?=(?:调|开|放)[大小高低])"), "，"),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
