@@ -1,10 +1,10 @@
-"""Chinese readings added in the fifteenth session (twin.assistant.colloquial): registers of the
-north-east (干到顶, 整上, 来个…档, 脑瓜子), Shanxi (可热了), Guizhou (搞快点), Shanghai (开开空调好伐),
-Taiwan (欸…, …齁), Xinjiang (朋友…, …亚克西), a lawyer's 兹请将…开启至, a gamer's BGM, a group or a
-blessing said first, where the car is said first (隧道里…), a hedge (要不…), an order stressed
-(我说…) or asked with 不 last, loudness said as 响 or as ringing ears, air blown in the face, and a
-function said too much of before a bare 关了. Variants of each class, never a development line
-itself, and near misses that must not act."""
+"""Chinese readings added in the fifteenth session (twin.assistant.colloquial): registers of
+the north-east (干到顶, 整上, 来个…档, 脑瓜子), Shanxi (可热了), Guizhou (搞快点), Shanghai
+(开开空调好伐), Taiwan (欸…, …齁), Xinjiang (朋友…, …亚克西), a lawyer's 兹请将…开启至, a
+gamer's BGM, a group or a blessing said first, where the car is said first (隧道里…), a hedge
+(要不…), an order stressed (我说…) or asked with 不 last, loudness said as 响 or as ringing ears,
+air blown in the face, and a function said too much of before a bare 关了. Variants of each
+class, never a development line itself, and near misses that must not act."""
 
 from __future__ import annotations
 
