@@ -66,6 +66,10 @@ def test_a_register_word_is_read_as_the_plain_one(text: str, want: list) -> None
     # a small gap, a window wound up
     ("窗户开一条小缝", [("window_set_position", 20)]),
     ("车窗摇起来", [("window_close", None)]),
+    # a level after 打开, 增加 for 加大 before a step, the window's share after it
+    ("副驾座椅加热打开一档", [("seat_heat_passenger", 1)]),
+    ("风量增加一档", [("climate_fan_up", 1)]),
+    ("打开窗户一半", [("window_set_position", 50)]),
 ])
 def test_a_pointing_word_place_or_hedge_said_around_the_order_is_read(text: str, want: list
                                                                        ) -> None:
@@ -121,6 +125,9 @@ def test_a_complaint_in_a_register_is_read(text: str, want: list) -> None:
     "空调太冷了吗",
     "座椅加热不太热了，关了吧",  # not "too hot": the complaint is not said
     "困得眼睛都睁不开了",  # sleepy, not the air
+    "座椅加热打开了吗",  # a question about the state
+    "风量增大了",
+    "打开车窗一半的照片",
 ])
 def test_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []

@@ -164,6 +164,12 @@ _ZH = (
     (re.compile(r"(?<=加热|风量|风速|风扇)(?:就|给我)?来(?:个|一个)?(?=(?:最[高低大小]|[一二两三四五六七\d])"
                 r"(?:档|挡|级))"), "开到"),
     (re.compile(r"(?<![窗户子])整上(?=[吧了啊呀]?$)"), "打开"),
+    # a level said after 打开 ("主驾座椅加热打开二档"), 增大/增加 for 加大 before a step, the
+    # window's share said after it ("打开车窗一半"): the setting
+    (re.compile(r"(?<=加热)打开(?=(?:[一二两三\d]|最[高低大小])(?:档|挡|级))"), "开到"),
+    (re.compile(r"(?<=风量|风速)(?:增大|增加)(?=[一二两三\d](?:档|挡|级))"), "加大"),
+    (re.compile(r"^打开(?P<o>车窗|窗户|窗子)(?P<v>一半|百分之[一二三四五六七八九十]+)$"),
+     r"\g<o>开\g<v>"),
     # too loud said as 响 ("太响了"), ears ringing ("震得耳朵嗡嗡的", "吵得脑瓜子嗡嗡的"), air
     # blowing in the face ("出风口对着脸猛吹"): the complaint plainly
     (re.compile(r"(?<=[太好真])响(?=了|啊|呀|$)|(?<=有点)响(?=了|啊|呀|$)"), "吵"),
