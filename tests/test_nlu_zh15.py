@@ -93,6 +93,27 @@ def test_a_complaint_in_a_register_is_read(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    # speech recognition's homophones of a cabin word
+    ("空挑关了吧", [("climate_ac_off", None)]),
+    ("把车创关上", [("window_close", None)]),
+    ("座以加热开一下", [("seat_heat_driver", 2)]),
+    ("导行回家吧", [("navigate_home", None)]),
+    ("风俩调小点", [("climate_fan_down", 1)]),
+    ("除舞开一下", [("climate_defrost", None)]),
+    ("请把车窗关币", [("window_close", None)]),
+    ("先暂停音了", [("media_pause", None)]),
+    ("空调调到二十五读", [("climate_set_temperature", 25)]),
+    # a hedge before how one feels, a tag asking agreement, a final 哎
+    ("好像有点热", [("climate_temperature_down", 1)]),
+    ("我觉得车里有点冷", [("climate_temperature_up", 1)]),
+    ("车里好热对吧", [("climate_temperature_down", 1)]),
+    ("好冷哎", [("climate_temperature_up", 1)]),
+])
+def test_a_homophone_or_hedge_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
 @pytest.mark.parametrize("text", [
     "过隧道的时候把车窗关上",  # a later time, not now
     "进隧道前把车窗关上",
@@ -128,6 +149,13 @@ def test_a_complaint_in_a_register_is_read(text: str, want: list) -> None:
     "座椅加热打开了吗",  # a question about the state
     "风量增大了",
     "打开车窗一半的照片",
+    "车穿过隧道",  # 车穿 is the car going through, not the window
+    "坐以待毙",
+    "到航站楼",
+    "听不到声音了吗",
+    "外面好像有点冷",  # the weather outside
+    "是不是有点热",  # a question
+    "热了是吧",
 ])
 def test_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []

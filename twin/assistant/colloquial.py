@@ -129,6 +129,12 @@ _ZH = (
     (re.compile(r"^开开(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "打开"),
     (re.compile(r"^关关(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "关上"),
     (re.compile(r"打道回府|返屋企"), "回家"),
+    # a hedge before how one feels ("好像有点冷", "我感觉车里有点热"), a tag asking agreement
+    # said last ("车里有点冷是吧"), a final 哎/欸 ("有点冷哎")
+    (re.compile(r"^(?:我)?(?:感觉好像|好像|感觉|觉得)(?=(?:车里|车内)?(?:有点|有些|好|太|挺)[冷热闷])"),
+     ""),
+    (re.compile(r"(?<=[冷热闷吵凉])[，,\s]*(?:是吧|对吧)[？?]?$"), ""),
+    (re.compile(r"(?<=[冷热闷吵凉了])[，,\s]*(?:哎|欸|诶)[!！]*$"), ""),
     # a hedge said first ("要不把空调关了嘛", "要不咱听点歌"; never "要不要…", a question), an
     # order stressed first ("我说把空调打开", "听到没 把音乐关了") or closed with 再说/喂
     (re.compile(r"^要不(?!要)(?:咱们?|我们|你|您)?(?:就)?(?=[把将]|开|关|打开|听|放|来|调)"), ""),
@@ -236,6 +242,16 @@ _ZH = (
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
     (re.compile(r"暂挺|暂亭"), "暂停"),
+    (re.compile(r"空挑"), "空调"),
+    (re.compile(r"车创|车穿(?=[关打开上下])"), "车窗"),
+    (re.compile(r"座以|坐以(?=加热)"), "座椅"),
+    (re.compile(r"坐位(?=加热)"), "座位"),
+    (re.compile(r"导行|到航(?=回家|回去)"), "导航"),
+    (re.compile(r"风[俩两](?=[调开大小加减]|档|挡)"), "风量"),
+    (re.compile(r"除舞"), "除雾"),
+    (re.compile(r"(?<=[关])币"), "闭"),
+    (re.compile(r"(?<=[暂停播放])音了"), "音乐"),
+    (re.compile(r"(?<=[十一二三四五六七八九\d])读(?=[吧啊呀]?$)"), "度"),
     # slang for muting: a gamer's 闭麦 ("让音响闭麦"), 把声儿(全)掐了 / 声音掐掉 (cut the sound)
     (re.compile(r"闭麦"), "静音"),
     # 让 before the device it orders ("让音响静音"): the order itself
@@ -246,7 +262,8 @@ _ZH = (
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
     (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
-    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
+    # (never the 下 of 一下 before 下雨: "车窗关一下 下雨了")
+    (re.compile(r"(?<!一)(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
     # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
     # the order
     (re.compile(r"^(?:救命|笑死|无语|绝了|服了|破防了|真的会谢|谁懂啊|家人们谁懂啊?)[，,!！\s]+"
