@@ -114,6 +114,21 @@ def test_a_homophone_or_hedge_is_read(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    # Taiwan's 拜托 first or last, music as 动静, not enough as too little, the verb before 太,
+    # a window let down with 整
+    ("拜托 窗户关一下", [("window_close", None)]),
+    ("音乐暂停啦拜托", [("media_pause", None)]),
+    ("放点动静", [("media_play", None)]),
+    ("音量还是不够大", [("media_volume_up", 2)]),
+    ("冷气不够凉快", [("climate_temperature_down", 1)]),
+    ("音乐放得太响了", [("media_volume_down", 2)]),
+    ("车窗弄下来一点", [("window_set_position", 20)]),
+])
+def test_a_courtesy_or_not_enough_is_read(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
 @pytest.mark.parametrize("text", [
     "过隧道的时候把车窗关上",  # a later time, not now
     "进隧道前把车窗关上",
@@ -156,6 +171,10 @@ def test_a_homophone_or_hedge_is_read(text: str, want: list) -> None:
     "外面好像有点冷",  # the weather outside
     "是不是有点热",  # a question
     "热了是吧",
+    "拜托",
+    "外面什么动静",
+    "钱不够大",  # not enough of something the cabin has no setting for
+    "空调不凉",  # maybe broken: not read as a wish
 ])
 def test_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
