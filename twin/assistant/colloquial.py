@@ -33,7 +33,7 @@ _ZH_EN = {
     "seat warmer": "座椅加热", "window": "车窗", "windows": "车窗", "defrost": "除霜",
     "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
     "next track": "下一首", "previous song": "上一首", "navigation": "导航", "navi": "导航",
-    "gps": "导航", "home": "家", "max": "最大", "level": "档",
+    "gps": "导航", "home": "家", "max": "最大", "level": "档", "bgm": "音乐",
 }
 """English cabin words said inside a Chinese sentence, and the Chinese word read for them. Not
 "AC": in a Chinese car it is the compressor's button (cooling), not the whole climate."""
@@ -113,6 +113,91 @@ _ZH = (
     # a pause said first ("…能不能帮我…", after a filler) is nothing
     (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})(?:…|\.{2,}|。{2,}|——|-)+\s*(?=(?P=a))"), ""),
     (re.compile(r"^(?:…|\.{2,}|。{2,}|——|-)+\s*"), ""),
+    # an interjection said first with a pause ("欸 音乐暂停一下", "诶，把空调打开"), a formal
+    # "hereby" (兹请将…), a Taiwan-style final 齁 ("暂停一下齁"), a Xinjiang "great" said last
+    # as a tag ("…调到二十度 亚克西")
+    (re.compile(r"^(?:欸|诶|嘿|喂|嗨)[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^兹(?=请|将)"), ""),
+    # a blessing or a group addressed first ("愿主保佑 帮我导航回家", "姐妹们 把音乐关了")
+    (re.compile(r"^(?:愿主保佑|感谢主|阿门|阿弥陀佛|老天保佑|谢天谢地|(?:姐妹|兄弟姐妹|同学|学员|朋友|"
+                r"小伙伴|宝宝|宝贝|各位)们?(?:注意)?)[，,!！\s]*(?=[把将]|打开|关|播放|暂停|帮我|给我|导航)"),
+     ""),
+    # Guizhou's hurry (搞快点, before the verb or first), the Shanghai 开开/关关 before the thing
+    # ("开开空调好伐"), going home said as an idiom (打道回府) or in Cantonese (返屋企)
+    (re.compile(r"(?:^|(?<=[\u4e00-\u9fff]))搞快(?:点|些)?(?:儿)?[，,!！\s]*(?=[把将开关调打播放暂降升])"),
+     ""),
+    (re.compile(r"^开开(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "打开"),
+    (re.compile(r"^关关(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "关上"),
+    (re.compile(r"打道回府|返屋企"), "回家"),
+    # Taiwan's 拜托 said first or last ("拜托把冷气关掉", "冷气关掉啦拜托"), music asked for as
+    # 动静/响儿 ("整点动静"), not enough said as too little ("声音不够大", "空调不够凉"), the verb
+    # before 太 ("声音开太大了"), a window let down with 整/弄 ("窗户整下来点")
+    (re.compile(r"^拜托(?:啦|了|你|您)?[，,!！\s]*(?=[\u4e00-\u9fff])|[，,\s]*(?:啦)?拜托(?:啦|了)?$"),
+     ""),
+    (re.compile(r"(?<=[来放整]点)(?:动静|响儿|响动)(?=[吧啊呀]?$)"), "音乐"),
+    (re.compile(r"^(?P<o>风|风量|声音|音量|音乐)(?:还是|有点|都)?不够(?:大|响)(?:了)?$"),
+     r"\g<o>太小了"),
+    (re.compile(r"^(?:空调|冷气)(?:还是|有点|都)?不够(?:冷|凉)(?:快)?(?:了)?$"), "调凉快点"),
+    (re.compile(r"^(?P<o>声音|音量|音乐|风|风量)(?:开|调|放)(?:得)?(?=太[大小响吵])"), r"\g<o>",
+     ("太",)),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:整|弄|搞)(?:下来|下去|下)(?=一点|点|一些|些|一半|到)"),
+     "降"),
+    # a hedge before how one feels ("好像有点冷", "我感觉车里有点热"), a tag asking agreement
+    # said last ("车里有点冷是吧"), a final 哎/欸 ("有点冷哎")
+    (re.compile(r"^(?:我)?(?:感觉好像|好像|感觉|觉得)(?=(?:车里|车内)?(?:有点|有些|好|太|挺)[冷热闷])"),
+     ""),
+    (re.compile(r"(?<=[冷热闷吵凉])[，,\s]*(?:是吧|对吧)[？?]?$"), ""),
+    (re.compile(r"(?<=[冷热闷吵凉了])[，,\s]*(?:哎|欸|诶)[!！]*$"), ""),
+    # a hedge said first ("要不把空调关了嘛", "要不咱听点歌"; never "要不要…", a question), an
+    # order stressed first ("我说把空调打开", "听到没 把音乐关了") or closed with 再说/喂
+    (re.compile(r"^要不(?!要)(?:咱们?|我们|你|您)?(?:就)?(?=[把将]|开|关|打开|听|放|来|调)"), ""),
+    (re.compile(r"^(?:我说|听到没有?|听见没有?)(?:你|您)?[，,!！\s]*(?=[把将]|打开|关|调|播放|暂停)"),
+     ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<!不)再说$"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])啊?喂[!！]*$"), ""),
+    # a request asked with 不 last ("可以把空调打开不", "空调能开一下不"): the order inside it
+    (re.compile(r"^(?:你|您)?(?:(?:可以|能)(?:帮我|给我)?(?P<c>(?:打开|开|关)[^？?不没]{1,10}?)|"
+                r"(?:(?:可以|能)(?:帮我|给我)?)?(?P<b>[把将][^？?不没]{1,10}?))(?<![中行成好要得])不[？?]?$"),
+     lambda m: m.group("c") or m.group("b")),
+    (re.compile(r"^(?P<o>空调|冷气|车窗|窗户|窗子|音乐|座椅加热)(?:能|可以)"
+                r"(?P<c>(?:打开|开|关|调)[^？?不没]{0,6}?)不[？?]?$"), r"\g<o>\g<c>", ("不",)),
+    # the heater named for the seat it warms ("座椅加热太烫了"), a small gap ("开个小缝"), a
+    # window wound up (摇起来)
+    (re.compile(r"(?<=座椅)加热(?=(?:太|好|有点|真|可)(?:热|烫)了?$)"), ""),
+    (re.compile(r"(?<=开)(?:个|一个|一条|条)小?缝"), "条缝"),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))摇起来"), "摇上"),
+    (re.compile(r"齁(?=[。！!～~]*$)"), ""),
+    (re.compile(r"[，,\s]+亚克西[啊呀]?$"), ""),
+    # a pointing word after 把 before the thing ("把那音乐声儿整小点", "把这空调关了")
+    (re.compile(r"(?<=[把将])(?:那|这)(?=音乐|声音|声儿|音量|空调|冷气|风量|风扇|车窗|窗户|座椅|温度|歌)"),
+     ""),
+    # where the car is, said first ("隧道里风量调到四档", "进隧道了 把车窗关上"): not a wish
+    (re.compile(r"^(?:在|进)?(?:隧道|山洞|高速|高架|山路|地库|地下车库|停车场)(?:里|上|内)?(?:了|呢)?"
+                r"[，,\s]*(?=风量|风速|温度|空调|冷气|音量|声音|音乐|车窗|窗户|座椅|[把将]|打开|关)"),
+     ""),
+    # a formal "open to" ("车窗开启至百分之三十"), the north-east's 干 for 调 before a value ("风量
+    # 干到顶", "空调干到十八度"), 来个 before a level ("座椅加热来个最低档"), 整上 for 打开
+    # ("把座椅加热整上"; never a window: 摇上 shuts it)
+    (re.compile(r"(?:开启|打开)(?:至|到)(?=百分之|[一二两三四五六七八九十\d]|一半|最)"), "开到"),
+    (re.compile(r"(?<=[量速音度调气风])干(?=到|成)"), "调"),
+    (re.compile(r"(?<=加热|风量|风速|风扇)(?:就|给我)?来(?:个|一个)?(?=(?:最[高低大小]|[一二两三四五六七\d])"
+                r"(?:档|挡|级))"), "开到"),
+    (re.compile(r"(?<![窗户子])整上(?=[吧了啊呀]?$)"), "打开"),
+    # a level said after 打开 ("主驾座椅加热打开二档"), 增大/增加 for 加大 before a step, the
+    # window's share said after it ("打开车窗一半"): the setting
+    (re.compile(r"(?<=加热)打开(?=(?:[一二两三\d]|最[高低大小])(?:档|挡|级))"), "开到"),
+    (re.compile(r"(?<=风量|风速)(?:增大|增加)(?=[一二两三\d](?:档|挡|级))"), "加大"),
+    (re.compile(r"^打开(?P<o>车窗|窗户|窗子)(?P<v>一半|百分之[一二三四五六七八九十]+)$"),
+     r"\g<o>开\g<v>"),
+    # too loud said as 响 ("太响了"), ears ringing ("震得耳朵嗡嗡的", "吵得脑瓜子嗡嗡的"), air
+    # blowing in the face ("出风口对着脸猛吹"): the complaint plainly
+    (re.compile(r"(?<=[太好真])响(?=了|啊|呀|$)|(?<=有点)响(?=了|啊|呀|$)"), "吵"),
+    (re.compile(r"(?:震|吵|响)得(?:我)?(?:耳朵|脑瓜子?|脑瓜仁儿?|脑袋|脑仁儿?|头)?(?:都)?嗡嗡(?:嗡)?(?:的|响|直响)?"),
+     "太吵了"),
+    (re.compile(r"^(?:这个?)?(?:空调)?(?:的)?(?:出风口|风口|风)(?:一直)?(?:对着|冲着|朝着|直)(?:我的?)?"
+                r"(?:脸|头|眼睛|脑袋|脑门)(?:猛|直|一直|使劲|呼呼|狂)?吹(?:个不停)?"), "风太大了"),
+    (re.compile(r"(?<=风太大了)[，,\s]*(?:吹得)?(?:我)?(?:的)?眼睛(?:都)?(?:睁不开|睁不动)了?$"),
+     ""),
     # Wuhan and the south-west's 莫 for 别 ("莫放了", "莫开了"), 哈子 for 一下 ("停哈子"),
     # Tianjin's 介 for 这 ("介窗户开一半儿")
     (re.compile(r"莫(?=[放开关调吹播响唱动搞整弄])"), "别"),
@@ -131,6 +216,8 @@ _ZH = (
     # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
     # 搞开/整开/弄开 for 打开, 哈子 said first, 开个窗
     (re.compile(r"脑壳"), "头"),
+    (re.compile(r"脑瓜(?:子|仁儿?)?"), "脑袋"),
+    (re.compile(r"(?:^|(?<=[\u4e00-\u9fff]))(?<![不没])可(?=[冷热闷凉大小吵响烫冰]了)"), "太"),
     (re.compile(r"给是(?=有点|有些|太|好|蛮|挺|很|[冷热闷])"), ""),
     (re.compile(r"认不得"), "不认得"),
     (re.compile(r"^回家的路(?:我|我们)?(?:都|也|真)?(?:不认得|不认识|不记得|找不到)了?(?:啊|呀|哦)?$"),
@@ -168,6 +255,16 @@ _ZH = (
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
     (re.compile(r"暂挺|暂亭"), "暂停"),
+    (re.compile(r"空挑"), "空调"),
+    (re.compile(r"车创|车穿(?=[关打开上下])"), "车窗"),
+    (re.compile(r"座以|坐以(?=加热)"), "座椅"),
+    (re.compile(r"坐位(?=加热)"), "座位"),
+    (re.compile(r"导行|到航(?=回家|回去)"), "导航"),
+    (re.compile(r"风[俩两](?=[调开大小加减]|档|挡)"), "风量"),
+    (re.compile(r"除舞"), "除雾"),
+    (re.compile(r"(?<=[关])币"), "闭"),
+    (re.compile(r"(?<=[暂停播放])音了"), "音乐"),
+    (re.compile(r"(?<=[十一二三四五六七八九\d])读(?=[吧啊呀]?$)"), "度"),
     # slang for muting: a gamer's 闭麦 ("让音响闭麦"), 把声儿(全)掐了 / 声音掐掉 (cut the sound)
     (re.compile(r"闭麦"), "静音"),
     # 让 before the device it orders ("让音响静音"): the order itself
@@ -178,7 +275,8 @@ _ZH = (
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
     (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
-    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
+    # (never the 下 of 一下 before 下雨: "车窗关一下 下雨了")
+    (re.compile(r"(?<!一)(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
     # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
     # the order
     (re.compile(r"^(?:救命|笑死|无语|绝了|服了|破防了|真的会谢|谁懂啊|家人们谁懂啊?)[，,!！\s]+"
@@ -206,7 +304,8 @@ _ZH = (
     # someone addressed first, then the order ("孩子啊，帮奶奶把温度…"), and whom it is done
     # for ("帮奶奶把…"): never beside a seat (whose seat would then be unsaid)
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:孩子|儿子|闺女|宝贝|乖乖|师傅|小伙子|"
-                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥|乖孙|孙子|孙女|大孙子)儿?"
+                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥|乖孙|孙子|孙女|大孙子|朋友|老乡|老弟|老妹|"
+                r"伙计)儿?"
                 r"(?:(?:啊|呀|哎|诶)[，,\s]*|[，,\s]+)"), ""),
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:请)?(?:帮|给|替)(?:奶奶|爷爷|姥姥|姥爷|"
                 r"外婆|外公|妈妈|妈|爸爸|爸|老妈|老爸|孩子|宝宝|老婆|老公|媳妇|大家|她|他)(?=[把将])"),
@@ -226,7 +325,7 @@ _ZH = (
     (re.compile(r"(?P<v>[降升])(?P=v)(?=[吧啊呀]?$)"), r"\g<v>一点"),
     (re.compile(r"一下子(?=[吧啊呀嘛]?$)"), "一下"),
     # someone addressed last ("下一首吧师傅")
-    (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
+    (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲|朋友|老乡|伙计)[啊呀]?$"), ""),
     # 给 before 整/来 said first: "给整点音乐"
     (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
@@ -234,8 +333,8 @@ _ZH = (
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
     (re.compile(r"(?<=[大小高低快慢声])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
-    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛伐哇]?$)"), r"打开\g<o>"),
-    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=[吧啊呀嘛伐哇]?$)"), r"关上\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=(?:好伐|[吧啊呀嘛伐哇])?$)"), r"打开\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=(?:好伐|[吧啊呀嘛伐哇])?$)"), r"关上\g<o>"),
     # Sichuan 关倒 and 关住 for 关上 ("把窗子关倒"); Wu 拿 for 把 ("帮我拿空调关脱")
     (re.compile(r"(?<=关)(?:倒|住)(?=[嘛吧撒噻哈了啊]?$)"), "上"),
     (re.compile(r"(?:^|(?<=帮我|给我|麻烦)|(?<=[侬你]))拿(?=空调|冷气|车窗|窗户|窗子|音乐|声音|歌|座椅|温度|风量)"),
@@ -248,6 +347,11 @@ _ZH = (
     # a pointing word before the thing complained about: "这风" -> "风"
     (re.compile(r"^(?:这|那)(?:个|些)?(?=风|车里|车内|空调|音乐|声音|座椅|座位|窗户|车窗|温度)"),
      ""),
+    # a function said too much of, then "off" with no object ("这座椅加热可热了 给关了吧",
+    # "风扇太吵了，关掉"): that function off
+    (re.compile(r"^(?P<o>座椅加热|空调|冷气|暖气|音乐|风扇|风量|鼓风机)(?:可|太|也太|好|真|有点)"
+                r"[\u4e00-\u9fff]{1,2}?了?(?:吧)?[，,\s]+(?:快|就|赶紧)?(?:给|帮我)?(?:关了|关掉|关上)"
+                r"(?:它|吧|了吧)?$"), r"\g<o>关掉", ("关",)),
     # an intensifier before the degree word: "也太" -> "太", "可真" -> "真"
     (re.compile(r"(?:也|可|实在|简直|真是|都)(?=太|好|真|有点)"), ""),
     (re.compile(r"似的"), "一样"),
@@ -328,7 +432,12 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到)"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到|停了|停掉|暂停)"),
+     ""),
+    # 你 between the thing and its verb ("空调你给我打开"), 给 before 停 ("把音乐给停了")
+    (re.compile(r"(?:(?<=空调|冷气|音乐|窗户|车窗|窗子|温度|风量|声音|音量)|(?<=座椅加热))(?:你|您)(?:给我|帮我)?"
+                r"(?=[调开关降升加减放打暂播切换])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?=停了|停掉|暂停)"), ""),
     # the same after a complaint's pause ("声音太小了，给我开大点"): the way, for the thing named
     (re.compile(r"(?<=[了，,])[，,\s]*给我(?=(?:调|开|放)[大小高低])"), "，"),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
@@ -336,7 +445,8 @@ _ZH = (
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
-    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|(?:暖和|凉快|暖|凉)(?:一)?点|大声|到|成)"),
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|[高低][一二两三四五\d](?:度|档|挡)|(?:暖和|凉快|暖|凉)"
+                r"(?:一)?点|大声|到|成)"),
      "调"),
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?=调)"), ""),  # "空调给整凉快点": the 整 read as 调
     (re.compile(r"^(?:歌|音乐)(?=换一首|换首|切一首)"), ""),  # "歌换一首": the next song
@@ -360,7 +470,7 @@ _ZH = (
     (re.compile(r"^(?P<p>帮我|请|麻烦你?|给我)?把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?"
                 r"(?=[吧啊呀撒噻嘛]?$)"), r"\g<p>把\g<o>打开"),
     # the song turned off is the music ("把歌关了")
-    (re.compile(r"(?<=[把将])歌(?=关)"), "音乐"),
+    (re.compile(r"(?<=[把将])歌(?=关|打开)"), "音乐"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
     (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
                 r"换气|散散味儿?)"
