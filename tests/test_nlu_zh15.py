@@ -178,3 +178,22 @@ def test_a_courtesy_or_not_enough_is_read(text: str, want: list) -> None:
 ])
 def test_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "来个三档的冰淇淋",  # food: 来 with no song measure is "give me"
+    "来个大份的薯条",
+    "来一个小杯的奶茶",
+    "来个热乎的汤",
+    "来个三档的风",  # not a song, whatever the fan wants
+])
+def test_give_me_a_thing_with_a_modifier_plays_no_music(text: str) -> None:
+    assert ("media_play", None) not in rule_actions("zh-CN", text)
+
+
+@pytest.mark.parametrize("text", [
+    "来首周杰伦的歌", "来点周杰伦的摇滚", "来一首五月天的倔强吧", "来个适合小朋友听的儿歌",
+    "来一个周杰伦的歌", "来些好听的轻音乐",
+])
+def test_a_song_asked_with_its_measure_or_a_song_word_still_plays(text: str) -> None:
+    assert rule_actions("zh-CN", text) == [("media_play", None)]
