@@ -869,7 +869,8 @@ _EN = (
      (",",)),
     # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
     # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
-    (re.compile(rf"^(?!.*\bseat){_PERSON}\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
+    (re.compile(rf"^(?!.*\bseat){_PERSON}(?:\s+(?:in|at|up) (?:the )?(?:back|front)|\s+back there)?"
+                r"\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
                 re.IGNORECASE), "I can't ",
      ("hear",)),
     (re.compile(rf"\b(?P<p>in|into|at)\s+(?:{_PERSON}'s|his|her|their)\s+(?=(?:eyes|face)\b)",
@@ -904,8 +905,9 @@ _EN = (
      lambda m: "frozen" if m.group("c").lower() == "chilled" else m.group("c"),
      ("solid", "stiff", "to the bone", "to death", "through", "alive")),
     # a likeness of cold said of the body: "my feet are like ice" -> "… freezing"
-    (re.compile(r"(?:\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
-                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE), " are freezing",
+    (re.compile(r"(?P<v>\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
+                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE),
+     lambda m: " is freezing" if m.group("v").strip() in ("is", "'s") else " are freezing",
      ("ice", "icicle")),
     # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
     (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
@@ -1132,7 +1134,8 @@ _EN = (
                 r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
      lambda m: m.group(0) if "seat" in m.string.lower() else ""),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
-    (re.compile(r"^(?:my (?:wife|husband|partner|girlfriend|boyfriend)|she|he)\s+(?:says|said|"
+    (re.compile(r"^(?:(?:my|the) (?:wife|husband|partner|girlfriend|boyfriend|missus|missis|hubby|"
+                r"other half)|she|he)\s+(?:says|said|"
                 r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
                 re.IGNORECASE), ""),
     # the passenger's side said last: "put the heated seat on high on the passenger side"
@@ -1160,7 +1163,8 @@ _EN = (
     # a formal wrapper: "I wonder whether you might be so kind as to …", "I was wondering if
     # you could …", "I'd be grateful if you would …", "… if you'd mind turning …" -> the order
     (re.compile(r"^(?:i(?: was| am|'m)? (?:just )?wonder(?:ing)? (?:whether|if)|"
-                r"i(?:'d| would) (?:be (?:very )?grateful|appreciate it|be obliged)(?: if)?)"
+                r"i(?:'d| would| should) (?:be (?:very |most |ever so |really |so )?grateful|"
+                r"appreciate it|be (?:much |most )?obliged)(?: if)?)"
                 r" you (?:might|could|would|can|will|'d)"
                 r"(?: possibly| perhaps| kindly)?(?P<m> (?:be so kind as to|be kind enough to|"
                 r"mind))?\s+(?P<c>\w.*)$", re.IGNORECASE),
@@ -1177,8 +1181,10 @@ _EN = (
                 re.IGNORECASE), r"\g<s> seat",
      (" of ",)),
     # no air from the vents: "nothing's coming out the vents at all"
-    (re.compile(r"^(?:nothing|no air|hardly anything|barely anything)(?:'s| is) (?:coming|blowing)"
-                r" out (?:of )?(?:the |my )?vents?(?: at all)?\s*[.!]*$", re.IGNORECASE),
+    (re.compile(r"^(?:there(?:'s| is) )?(?:nothing|no air|hardly anything|barely anything|"
+                r"hardly any air|barely any air)(?:'s| is)? (?:coming|blowing)"
+                r" (?:out (?:of )?|from |through )(?:the |my |these |those )?vents?(?: at all)?"
+                r"\s*[.!]*$", re.IGNORECASE),
      "there's no air coming out of the vents",
      ("vent",)),
     # not able to hear is a complaint of hearing: "I am not able to hear it properly"
@@ -1285,6 +1291,59 @@ _EN = (
      lambda m: m.group(0) if _BOUND.search(m.group("s")) or _BACK.search(m.group("c"))
      else m.group("c"),
      ("you know what",)),
+    # a seat-heater said by another name: "the bum warmer", "my butt heater" (the templates
+    # know "bum warmer" only in some shapes)
+    (re.compile(r"\b(?:bum|butt|bottom|backside|arse) (?:warmer|heater)s?\b", re.IGNORECASE),
+     "seat heater",
+     ("warmer", "heater")),
+    # whose seat, said by the person's name for her: "the missus's seat heater" -> "my wife's"
+    (re.compile(r"^(?:(?:the|my)\s+)?(?:missus|missis|wife)(?:'s|'|s)\s+(?=seat\b)",
+                re.IGNORECASE), "my wife's ",
+     ("missus", "missis", "wife")),
+    # the body frozen to the seat: "my bum's frozen to this seat" -> "my bum is frozen"
+    (re.compile(r"^(?P<s>my (?:bum|butt|bottom|backside|arse|ass|back|legs|thighs))"
+                r"(?P<v>(?: is|'s| are|'re) (?:\w+ )?(?:frozen|freezing|numb|ice cold|stone cold))"
+                r"\s+(?:to|on|in) (?:my|the) seat\b(?=\s*[.!]*$|\s+(?:ngl|tbh|honestly|mate)\b)",
+                re.IGNORECASE), r"\g<s>\g<v>",
+     ("seat",)),
+    # the window the whole way said "all of it": "make the window open all of it"
+    (re.compile(r"\b(?P<w>windows?(?:\s+(?:open|down|up|closed|shut))?)\s+(?:all of it|"
+                r"all of the way|the full way|full)(?=\s*[.!]*$|\s+please\b)", re.IGNORECASE),
+     r"\g<w> all the way",
+     ("all of", "full")),
+    # an order's article left out (learners' English): "open window only a bit" -> "open the
+    # window a bit"
+    (re.compile(r"^(?P<v>open|close|shut|lower|raise|roll down|roll up)\s+(?=windows?\b)",
+                re.IGNORECASE), r"\g<v> the ",
+     ("window",)),
+    (re.compile(r"\b(?:only|just) (?=a (?:bit|little|crack|touch)\b)", re.IGNORECASE), "",
+     ("only", "just")),
+    # where the car is, said after an order: "set the fan to level 4 in this tunnel"
+    (re.compile(r"^(?P<c>(?:turn|set|put|switch|open|close|shut|roll|wind|play|pause|mute|skip|"
+                r"start|stop|crank|drop|raise|lower)\b.*?)\s+(?:in|through|on|at) (?:this|the|all "
+                r"this) (?:tunnel|traffic|queue|jam|traffic jam|convoy|car park|carpark|car wash|"
+                r"motorway|highway|road|bridge|ferry queue|storm|heatwave|heat|weather|rain|snow|"
+                r"fog|wind|drizzle|drive|journey|trip)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     (" this ", " the ")),
+    # not seeing said beside fog on the glass: "the windscreen's all steamy, can't see the road"
+    (re.compile(r"^(?P<c>(?:the|my|our)\s+(?:front\s+|rear\s+|back\s+)?(?:windscreen|windshield|"
+                r"windows?|glass)\b.*?)[\s,;]+(?:and\s+)?(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|"
+                r"can barely|can hardly) see (?:a thing|anything|the road|where (?:i'?m|we'?re) "
+                r"going|out|ahead|properly|a bloody thing)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     (" see ",)),
+    (re.compile(r"^(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|can barely|can hardly) see (?:a thing|"
+                r"anything|the road|a bloody thing|out)[\s,;]+(?=(?:the|my|our)\s+(?:front\s+|"
+                r"rear\s+)?(?:windscreen|windshield|windows?|glass)\b)", re.IGNORECASE), "",
+     ("see ",)),
+    # "on home", "home from here": "get us on home from here" -> "get us home"
+    (re.compile(r"\b(?P<v>get|take|bring) (?P<w>us|me) (?:on home(?: from here)?|home from here)"
+                r"\b(?=\s*[.!]*$)", re.IGNORECASE), r"\g<v> \g<w> home",
+     ("home",)),
+    # the heater put on a seat: "stick the heater on my seat" -> "turn on my seat heater"
+    (re.compile(r"^(?:put|turn|switch|stick|pop|chuck|whack) (?:the |some )?(?:heater|heat|heating|"
+                r"warmer) on (?P<s>my|her|his|the passenger'?s?|the driver'?s?) seat\b",
+                re.IGNORECASE), r"turn on \g<s> seat heater",
+     ("seat",)),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:letting|"
                 r"ice|"

@@ -65,6 +65,24 @@ _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|le
 _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
                      re.IGNORECASE)
 """A filler said between commas ("open the window, like, a quarter of the way")."""
+_EN_SPELT = re.compile(r"\b(?:moo+sic|moo+zic|moo+sik|muzik|musik|muzak|windae(?=s?\b)|"
+                       r"ma(?= (?:seat|window|windae|side)\b))", re.IGNORECASE)
+"""A cabin word said in baby talk or a dialect's spelling ("the moosic", Scots "windae", "ma
+seat")."""
+_EN_SPOKEN = {"windae": "window", "ma": "my"}
+
+
+def _spelt(m: re.Match[str]) -> str:
+    return _EN_SPOKEN.get(m.group(0).lower(), "music")
+
+
+_EN_LIKED = re.compile(
+    r"(?<=\w)[\s,;!.]+(?:(?:that|this|it)(?:'s| is| was) (?:my|our|a|such a|me|the best)\s+"
+    r"(?!least\b|worst\b)(?:\w+\s+)?(?:tune|song|jam|banger|favourite|favorite|fave|track)|"
+    r"(?:i|we) (?:really |just )?(?:love|loved|like|liked|miss|missed) (?:that|this|it)"
+    r"(?: (?:one|song|tune|track))?)\s*[.!]*$", re.IGNORECASE)
+"""A liking of the song said after the order ("go back to the song before, that was my tune",
+"turn it up, I love this one"): it asks for nothing more."""
 _G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
                       r"what about|could you try|try|fancy|d'?you fancy|do you fancy|any chance of)"
@@ -90,6 +108,7 @@ def normalise(text: str, lang: str) -> str:
     "would you mind closing the window", "what about some heat"), and an approximation before a
     number dropped."""
     if lang == "en":
+        text = _EN_LIKED.sub("", _EN_SPELT.sub(_spelt, text))
         text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))
         text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
         text = _COUPLE.sub("two ", text)
