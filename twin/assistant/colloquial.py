@@ -988,10 +988,11 @@ _EN = (
                 re.IGNORECASE), r"\g<v> the \g<o>",
      (" you ",)),
     # a liking said before a number: "set the climate to a comfy twenty three"
-    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool)\s+"
+    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool|chilly|"
+                rf"crisp|brisk|fresh|frosty|snug|cold|warm|lovely)\s+"
                 rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), "",
      ("comfy", "comfortable", "nice", "cosy", "cozy", "pleasant", "toasty", "balmy", "mild",
-      "cool")),
+      "cool", "chilly", "crisp", "brisk", "fresh", "frosty", "snug", "cold", "warm", "lovely")),
     # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
     # ("put the temperature two degrees lower" too)
     (re.compile(rf"^(?:(?:can|could|would|will) you\s+)?(?:please\s+)?"
@@ -1199,7 +1200,9 @@ _EN = (
     # beside a seat ("the seat heater for the kids" is not the driver's: the rules leave it)
     (re.compile(r"^(?!.*\bseat)(?P<v>.*?)[\s,]+(?:for|so) (?:the|my|our) (?:dog|dogs|doggo|pup|"
                 r"puppy|cat|(?:(?:school|little|wee|young) )?(?:kids?|children)|baby|bubba|"
-                r"little ones?|toddler|nan|grandma|grandpa)"
+                r"little ones?|toddler|nan|grandma|grandpa|(?:(?:wedding|birthday|fresh|frozen) )?"
+                r"(?:flowers|cake|food|shopping|groceries|plants|chocolates?|ice cream|pizza|"
+                r"takeaway|fish|meat|milk|bouquet))"
                 r"(?: (?:can|could) (?:breathe|get some air|cool down|stay warm|warm up))?"
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
@@ -1319,8 +1322,12 @@ _EN = (
     (re.compile(r"\b(?:only|just) (?=a (?:bit|little|crack|touch)\b)", re.IGNORECASE), "",
      ("only", "just")),
     # where the car is, said after an order: "set the fan to level 4 in this tunnel"
+    # (only an order that names a cabin function: "stop at the car wash" is no pause)
     (re.compile(r"^(?P<c>(?:turn|set|put|switch|open|close|shut|roll|wind|play|pause|mute|skip|"
-                r"start|stop|crank|drop|raise|lower)\b.*?)\s+(?:in|through|on|at) (?:this|the|all "
+                r"start|stop|crank|drop|raise|lower)\b(?=.*?\b(?:fan|blower|temperature|temp|heat|"
+                r"heating|heater|ac|a/c|aircon|air con|air|windows?|music|radio|volume|song|track|"
+                r"seat|seat heater|defrost|demister|level|degrees?|\d+)\b).*?)"
+                r"\s+(?:in|through|on|at) (?:this|the|all "
                 r"this) (?:tunnel|traffic|queue|jam|traffic jam|convoy|car park|carpark|car wash|"
                 r"motorway|highway|road|bridge|ferry queue|storm|heatwave|heat|weather|rain|snow|"
                 r"fog|wind|drizzle|drive|journey|trip)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
@@ -1344,6 +1351,31 @@ _EN = (
                 r"warmer) on (?P<s>my|her|his|the passenger'?s?|the driver'?s?) seat\b",
                 re.IGNORECASE), r"turn on \g<s> seat heater",
      ("seat",)),
+    # a gamer's "buff"/"nerf" for up/down: "buff the fan one level", "nerf the music"
+    (re.compile(r"^(?P<w>buff|nerf) (?P<o>(?:the|my) (?:fan|blower|volume|music|radio|heat|heating|"
+                r"temperature|temp))\b", re.IGNORECASE),
+     lambda m: f"turn {m.group('o')} {'up' if m.group('w').lower() == 'buff' else 'down'}",
+     ("buff", "nerf")),
+    # Nigerian Pidgin's "am" for it after the verb: "pause am", "off am", "turn am up"
+    (re.compile(r"\b(?P<v>pause|mute|off|on|open|close|shut|stop|play|skip|turn|switch|put)\s+am\b"
+                r"(?=\s*(?:up|down|on|off|now|small|abeg|[.!]|$))", re.IGNORECASE),
+     lambda m: f"turn it {m.group('v')}" if m.group("v").lower() in ("on", "off")
+     else f"{m.group('v')} it",
+     (" am",)),
+    # the window set without a verb: "the window down to fifty percent" -> "set the window to
+    # fifty percent"; "and it's …" said first
+    (re.compile(r"^(?:and\s+)?(?:it'?s|its)\s+(?=the (?:windows?|fan|volume|temperature|temp|music)"
+                r"\s+(?:up|down|to|on|off|at)\b)", re.IGNORECASE), "",
+     ("it",)),
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:down|up)?\s*(?:to|at)\s+(?P<n>\S+(?:[- ]\w+)?\s*"
+                r"(?:percent|per cent|%))\s*[.!]*$", re.IGNORECASE), r"set the \g<o> to \g<n>",
+     ("percent", "per cent", "%")),
+    # a learner's comparative before its degrees: "make more cool two degree" -> "two degrees
+    # cooler"
+    (re.compile(rf"^(?:please\s+)?make (?:it\s+)?(?P<c>cooler|warmer|colder|hotter)\s+"
+                rf"(?P<n>{_EN_NUMBERS}) degrees?\b", re.IGNORECASE),
+     r"\g<n> degrees \g<c>",
+     ("degree",)),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:letting|"
                 r"ice|"

@@ -77,12 +77,16 @@ def _spelt(m: re.Match[str]) -> str:
 
 
 _EN_LIKED = re.compile(
-    r"(?<=\w)[\s,;!.]+(?:(?:that|this|it)(?:'s| is| was) (?:my|our|a|such a|me|the best)\s+"
+    r"(?<=\w)\s*[,;!.]\s*(?:(?:that|this|it)(?:'s| is| was) (?:my|our|a|such a|me|the best)\s+"
     r"(?!least\b|worst\b)(?:\w+\s+)?(?:tune|song|jam|banger|favourite|favorite|fave|track)|"
     r"(?:i|we) (?:really |just )?(?:love|loved|like|liked|miss|missed) (?:that|this|it)"
     r"(?: (?:one|song|tune|track))?)\s*[.!]*$", re.IGNORECASE)
 """A liking of the song said after the order ("go back to the song before, that was my tune",
-"turn it up, I love this one"): it asks for nothing more."""
+"turn it up, I love this one"): it asks for nothing more. Only after a pause, and never in a
+sentence that refuses or asks for less of the song (:data:`_EN_NOT`): "skip it, that's my jam"
+says two things."""
+_EN_NOT = re.compile(r"\b(?:don'?t|do not|not|never|no|stop|skip|next|pause|mute|off|down|"
+                     r"lower|quieter|softer)\b|n't\b", re.IGNORECASE)
 _G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
                       r"what about|could you try|try|fancy|d'?you fancy|do you fancy|any chance of)"
@@ -108,7 +112,9 @@ def normalise(text: str, lang: str) -> str:
     "would you mind closing the window", "what about some heat"), and an approximation before a
     number dropped."""
     if lang == "en":
-        text = _EN_LIKED.sub("", _EN_SPELT.sub(_spelt, text))
+        text = _EN_SPELT.sub(_spelt, text)
+        if _EN_NOT.search(text) is None:  # "don't skip it, that's my jam": left as said
+            text = _EN_LIKED.sub("", text)
         text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))
         text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
         text = _COUPLE.sub("two ", text)

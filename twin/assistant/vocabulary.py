@@ -87,7 +87,7 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         # a register's filler or a name for the one spoken to, said first ("yalla …", "tamam,
         # …", Nigerian "abi, …", "oya …", "eh eh, …", a gamer's "gg …", "alright darlin …")
         "yalla", "yallah", "tamam", "abi", "oya", "haba", "ehen", "eh eh", "eh", "gg",
-        "darlin", "darling", "sweetheart", "guv", "pal",
+        "darlin", "darling", "sweetheart", "guv", "pal", "ai", "aii",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
@@ -121,7 +121,9 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            # a name for the one spoken to or a register's tag, said last ("… pal", "… guv",
            # Indian "… na", Nigerian "… oga", Ghanaian "… chale", "… honestly")
            "pal", "guv", "guvnor", "na", "naa", "oga", "chale", "bana", "darlin", "darling",
-           "sweetheart", "my friend", "honestly", "to be honest"),
+           "sweetheart", "my friend", "honestly", "to be honest",
+           # hurry said last ("… go go go", "… chop chop"), one more thing ("… also")
+           "go go go", "go go", "chop chop", "pronto", "sharpish", "also", "abeg"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
               "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢", "唔该", "唔该晒", "多谢晒", "thx",
               # a final particle after a tag ("开窗户好不好嘛")
