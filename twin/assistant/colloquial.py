@@ -639,6 +639,9 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # the fan said "ventilator" (learners' English): "put the ventilator more strong"
+    (re.compile(r"\bventilator\b", re.IGNORECASE), "fan",
+     ("ventilator",)),
     # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
@@ -1376,6 +1379,17 @@ _EN = (
                 rf"(?P<n>{_EN_NUMBERS}) degrees?\b", re.IGNORECASE),
      r"\g<n> degrees \g<c>",
      ("degree",)),
+    # Singlish "can … or not" around the order: "eh can on the aircon or not"
+    (re.compile(r"^(?:eh\s+)?can\s+(?P<c>(?:on|off|open|close|shut|turn|switch|put|play|pause|mute|"
+                r"skip)\b.*?)\s+or not\s*[?.!]*$", re.IGNORECASE),
+     lambda m: ("turn " if m.group("c").lower().startswith(("on ", "off ")) else "")
+     + m.group("c"),
+     ("or not",)),
+    # any music will do: "put some music on please, anything at all"
+    (re.compile(r"^(?P<c>.*\b(?:music|songs?|tunes|radio)\b.*?)[\s,]+(?:please\s+)?(?:anything|"
+                r"whatever|something)(?: at all| is fine| will do| you(?: like| want)?| really)?"
+                r"\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     ("anything", "whatever", "something")),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:letting|"
                 r"ice|"

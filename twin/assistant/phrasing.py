@@ -411,6 +411,12 @@ _EN_MINE = re.compile(
     r"(?:mine|me|my seat|my side|my one)(?:\s+(?:one|too|to|as well|also|please))+$|"
     r"^(?:and|do)\s+(?:mine|my seat|my side)$|^(?:(?:do )?the )?same for (?:me|mine)(?: please)?$",
     re.IGNORECASE)
+_EN_MINE_WHY = re.compile(
+    r"(?:\s+while you'?re at it|\s*[,;]\s*(?:my|i'?m|i am|i'?ve|i have)\b(?![^,?]*(?:\b(?:but|not|"
+    r"no|off|down|lower|hot|warm|roasting|boiling|sweat\w*|later|when|if)\b|n't\b))[^,?]*)$",
+    re.IGNORECASE)
+"""A reason said after "mine too" ("…, my back is killing me"), or "while you're at it": the
+same wish (never one that says otherwise: "…, but not so high", "…, I'm too hot")."""
 _ZH_MINE = re.compile(r"^(?:那|还有)?(?:给)?(?:我的?|我这边的?|主驾驶?的?|驾驶位的?)(?:座椅|座位)?"
                       r"(?:也|也给|一起)(?:要|来一个|来一下|开一下|开|开上|打开|给开上|一样|是|照样)?"
                       r"[吧啊呀哈嘛了]*$")
@@ -423,7 +429,8 @@ def _mine(text: str, lang: str, earlier: str) -> str | None:
     """``earlier`` (a request for the passenger's seat) said for the speaker's, the driver's,
     when ``text`` only asks for the same on it ("do mine too", "我这边也来一个"); else None."""
     if lang == "en":
-        if _EN_MINE.match(text.strip(" .!")) is None:
+        said = _EN_MINE_WHY.sub("", text.strip(" .!"), count=1)
+        if _EN_MINE.match(said) is None:
             return None
         swapped, n = _EN_THEIRS.subn("my ", earlier, count=1)
     else:

@@ -88,6 +88,7 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         # …", Nigerian "abi, …", "oya …", "eh eh, …", a gamer's "gg …", "alright darlin …")
         "yalla", "yallah", "tamam", "abi", "oya", "haba", "ehen", "eh eh", "eh", "gg",
         "darlin", "darling", "sweetheart", "guv", "pal", "ai", "aii",
+        "please you can", "please you could",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
