@@ -639,6 +639,11 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # a seat-heater said by another name: "the bum warmer", "my butt heater" (the templates
+    # know "bum warmer" only in some shapes)
+    (re.compile(r"\b(?:bum|butt|bottom|backside|arse) (?:warmer|heater)s?\b", re.IGNORECASE),
+     "seat heater",
+     ("warmer", "heater")),
     # the fan said "ventilator" (learners' English): "put the ventilator more strong"
     (re.compile(r"\bventilator\b", re.IGNORECASE), "fan",
      ("ventilator",)),
@@ -1297,11 +1302,6 @@ _EN = (
      lambda m: m.group(0) if _BOUND.search(m.group("s")) or _BACK.search(m.group("c"))
      else m.group("c"),
      ("you know what",)),
-    # a seat-heater said by another name: "the bum warmer", "my butt heater" (the templates
-    # know "bum warmer" only in some shapes)
-    (re.compile(r"\b(?:bum|butt|bottom|backside|arse) (?:warmer|heater)s?\b", re.IGNORECASE),
-     "seat heater",
-     ("warmer", "heater")),
     # whose seat, said by the person's name for her: "the missus's seat heater" -> "my wife's"
     (re.compile(r"^(?:(?:the|my)\s+)?(?:missus|missis|wife)(?:'s|'|s)\s+(?=seat\b)",
                 re.IGNORECASE), "my wife's ",
