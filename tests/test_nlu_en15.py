@@ -139,3 +139,24 @@ def test_a_follow_up_said_with_a_reason_or_a_bare_number(text: str, history: tup
 ])
 def test_a_follow_up_that_says_otherwise_acts_on_nothing(text: str, history: tuple) -> None:
     assert rule_actions("en", text, history) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("we've been stuck behind a tractor for twenty minutes with the sun on the glass and "
+     "it's baking in here", [("climate_temperature_down", 1)]),
+    ("just came off a night shift and I'm absolutely freezing", [("climate_temperature_up", 1)]),
+    ("dropped the kids at school in the drizzle and the windscreen has gone all misty",
+     [("climate_defrost", None)]),
+])
+def test_a_story_told_before_a_complaint_is_the_complaint(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # a story that feels the other way, binds the complaint to another time, or is a condition
+    "I was freezing earlier and now it's roasting in here",
+    "we're going to the beach tomorrow and it's roasting",
+    "if we get stuck in traffic and it's roasting",
+])
+def test_a_story_that_binds_the_complaint_acts_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []

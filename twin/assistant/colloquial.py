@@ -628,6 +628,40 @@ def _wanted(m: re.Match[str]) -> str:
     return f"make {thing}"
 
 
+_EN_TOLD = re.compile(
+    r"^(?P<s>\S.{11,}?)\s*,?\s+(?:and|so|and now|so now)\s+(?:honestly\s+|basically\s+|now\s+)?"
+    r"(?P<c>(?:(?:it'?s|it is|i'?m|i am|we'?re|we are)\s+(?:(?:absolutely|so|really|getting|"
+    r"bloody|proper|just)\s+)?(?P<f>roasting|boiling|baking|sweltering|stifling|stuffy|"
+    r"freezing|baltic|perishing|frozen)(?:\s+(?:in here|back here|up here))?|"
+    r"(?:the|my)\s+(?:front\s+)?(?:windscreen|windshield|windows?|glass)(?:'s|\s+is|\s+are|"
+    r"\s+has)\s+(?:gone\s+|got\s+)?(?:all\s+)?(?P<g>steamy|steamed up|misty|misted up|foggy|"
+    r"fogged up)\b.*?))\s*[.!]*$", re.IGNORECASE)
+"""A story told before a complaint with "and" (no pause): see :func:`_told_complaint`."""
+_TOLD_STOP = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|yesterday|ago|last|"
+    r"earlier|before|but|not|no|never|don'?t|outside|home|house|office|there|"
+    r"fan|blower|a ?c|aircon|air con|heat\w*|window\w*|seat\w*|music|radio|volume|temp\w*|"
+    r"defrost\w*|vents?|song)\b|n't\b|[?]", re.IGNORECASE)
+"""A story that binds the complaint after it (a condition, another time or place, a contrast, a
+refusal) or names a cabin function (a wish of its own): left as said."""
+_TOLD_AGAINST = {"hot": re.compile(r"\b(?:cold|chilly|freez\w*|frozen|ice|icy|snow\w*|shiver\w*|"
+                                   r"frost\w*)\b", re.IGNORECASE),
+                 "cold": re.compile(r"\b(?:hot|sun\w*|boil\w*|roast\w*|sweat\w*|heat\w*|warm\w*|"
+                                    r"bak\w*)\b", re.IGNORECASE)}
+"""A story's words of the other feeling than its complaint."""
+
+
+def _told_complaint(m: re.Match[str]) -> str:
+    """The complaint of :data:`_EN_TOLD` alone, unless the story binds it or says the other
+    feeling."""
+    story, feel = m.group("s"), (m.group("f") or "").lower()
+    against = (_TOLD_AGAINST["cold"] if feel in ("freezing", "baltic", "perishing", "frozen")
+               else _TOLD_AGAINST["hot"] if feel else None)
+    if _TOLD_STOP.search(story) or (against is not None and against.search(story)):
+        return m.group(0)
+    return m.group("c")
+
+
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -644,6 +678,11 @@ _EN = (
     (re.compile(r"\b(?:bum|butt|bottom|backside|arse) (?:warmer|heater)s?\b", re.IGNORECASE),
      "seat heater",
      ("warmer", "heater")),
+    # what happened, told before a complaint with "and": "we've sat in this queue for an hour
+    # with the sun on the glass and it's roasting in here" -> the complaint alone, unless the
+    # story binds it or feels the other way (:func:`_told_complaint`)
+    (_EN_TOLD, _told_complaint,
+     (" and ", " so ")),
     # the fan said "ventilator" (learners' English): "put the ventilator more strong"
     (re.compile(r"\bventilator\b", re.IGNORECASE), "fan",
      ("ventilator",)),
