@@ -85,6 +85,7 @@ _EN_LIKED = re.compile(
 "turn it up, I love this one"): it asks for nothing more. Only after a pause, and never in a
 sentence that refuses or asks for less of the song (:data:`_EN_NOT`): "skip it, that's my jam"
 says two things."""
+_PAUSED = re.compile(r"[,;!.]")
 _EN_NOT = re.compile(r"\b(?:don'?t|do not|not|never|no|stop|skip|next|pause|mute|off|down|"
                      r"lower|quieter|softer)\b|n't\b", re.IGNORECASE)
 _G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
@@ -107,13 +108,14 @@ _SOME = re.compile(r"(?:some|a little|a bit|more|a little more|a bit more)\b", r
 
 
 def normalise(text: str, lang: str) -> str:
-    """``text`` with a noun's "is", a "'d" and "a couple of" spelled out, a filler between
+    """``text`` with a noun's "is", a "'d" and "a couple of" spelled out, a cabin word's baby
+    talk or dialect spelling plain, a liking of the song after a pause and a filler between
     commas dropped, a suggestion said as the command it is ("how about turning the music down",
     "would you mind closing the window", "what about some heat"), and an approximation before a
     number dropped."""
     if lang == "en":
         text = _EN_SPELT.sub(_spelt, text)
-        if _EN_NOT.search(text) is None:  # "don't skip it, that's my jam": left as said
+        if _PAUSED.search(text) and _EN_NOT.search(text) is None:
             text = _EN_LIKED.sub("", text)
         text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))
         text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
