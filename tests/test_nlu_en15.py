@@ -160,3 +160,26 @@ def test_a_story_told_before_a_complaint_is_the_complaint(text: str, want: list)
 ])
 def test_a_story_that_binds_the_complaint_acts_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a smell said before a window order without a pause
+    ("the dog's blanket honks wind the window down a crack", [("window_set_position", 20)]),
+    ("something stinks in here open the window", [("window_open", None)]),
+    # fresh air or "that's enough" said after the window opened
+    ("roll the window down, let's get some fresh air", [("window_open", None)]),
+    ("open the window a bit, a tiny gap is plenty", [("window_set_position", 20)]),
+])
+def test_a_smell_or_enough_beside_a_window_order(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # a smell outside, a condition, a refusal, the window shut
+    "it smells outside close the window",
+    "if it stinks open the window",
+    "the fish reeks don't open the window",
+    "the dog stinks put the window up",
+])
+def test_a_smell_that_binds_the_window_acts_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []

@@ -651,6 +651,11 @@ _TOLD_AGAINST = {"hot": re.compile(r"\b(?:cold|chilly|freez\w*|frozen|ice|icy|sn
 """A story's words of the other feeling than its complaint."""
 
 
+_SMELL_STOP = re.compile(r"\b(?:if|when|once|later|tomorrow|not|no|never|don'?t|close|shut|up|"
+                         r"outside|home)\b|n't\b", re.IGNORECASE)
+"""A smell said beside a window order that binds it, is elsewhere, or shuts the window."""
+
+
 def _told_complaint(m: re.Match[str]) -> str:
     """The complaint of :data:`_EN_TOLD` alone, unless the story binds it or says the other
     feeling."""
@@ -683,6 +688,14 @@ _EN = (
     # story binds it or feels the other way (:func:`_told_complaint`)
     (_EN_TOLD, _told_complaint,
      (" and ", " so ")),
+    # fresh air or "that's enough" said after a window opened: "put the window down all the way,
+    # let's have the sea air", "open the window a little, a small gap is enough"
+    (re.compile(r"^(?P<c>(?:open|lower|roll|put|wind|crack|bring)\b[^,]*\bwindows?\b[^,]*?)"
+                r"[\s,;]+(?:let'?s (?:have|get) (?:some |the )?(?:fresh |sea |cool |clean )?air|"
+                r"(?:let|get) some (?:fresh )?air in|(?:a |just a )?(?:small |little |tiny )?"
+                r"(?:gap|crack|bit) is (?:enough|fine|plenty)|that'?s (?:enough|plenty))"
+                r"\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     ("air", "enough", "fine", "plenty")),
     # the fan said "ventilator" (learners' English): "put the ventilator more strong"
     (re.compile(r"\bventilator\b", re.IGNORECASE), "fan",
      ("ventilator",)),
@@ -1429,6 +1442,14 @@ _EN = (
                 r"whatever|something)(?: at all| is fine| will do| you(?: like| want)?| really)?"
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<c>",
      ("anything", "whatever", "something")),
+    # a smell said before a window order without a pause: "that gym bag reeks bring the window
+    # down halfway" -> the order (a smell is why a window opens; never beside a refusal, a
+    # condition or another time)
+    (re.compile(r"^(?P<s>(?:the|that|this|my|our|it|his|her|something)\b[^,]*?\b(?:reeks|stinks|"
+                r"smells|pongs|honks|whiffs)\b[^,]*?)\s+(?P<c>(?:open|bring|put|roll|wind|crack|"
+                r"lower|get)\b[^,]*\bwindows?\b[^,]*)$", re.IGNORECASE),
+     lambda m: m.group(0) if _SMELL_STOP.search(m.group(0)) else m.group("c"),
+     ("reeks", "stinks", "smells", "pongs", "honks", "whiffs")),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:letting|"
                 r"ice|"
