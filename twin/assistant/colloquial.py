@@ -738,6 +738,45 @@ def _wanted(m: re.Match[str]) -> str:
     return f"make {thing}"
 
 
+_EN_TOLD = re.compile(
+    r"^(?P<s>\S.{11,}?)\s*,?\s+(?:and|so|and now|so now)\s+(?:honestly\s+|basically\s+|now\s+)?"
+    r"(?P<c>(?:(?:it'?s|it is|i'?m|i am|we'?re|we are)\s+(?:(?:absolutely|so|really|getting|"
+    r"bloody|proper|just)\s+)?(?P<f>roasting|boiling|baking|sweltering|stifling|stuffy|"
+    r"freezing|baltic|perishing|frozen)(?:\s+(?:in here|back here|up here))?|"
+    r"(?:the|my)\s+(?:front\s+)?(?:windscreen|windshield|windows?|glass)(?:'s|\s+is|\s+are|"
+    r"\s+has)\s+(?:gone\s+|got\s+)?(?:all\s+)?(?P<g>steamy|steamed up|misty|misted up|foggy|"
+    r"fogged up)\b.*?))\s*[.!]*$", re.IGNORECASE)
+"""A story told before a complaint with "and" (no pause): see :func:`_told_complaint`."""
+_TOLD_STOP = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|yesterday|ago|last|"
+    r"earlier|before|but|not|no|never|don'?t|outside|home|house|office|there|"
+    r"fan|blower|a ?c|aircon|air con|heat\w*|window\w*|seat\w*|music|radio|volume|temp\w*|"
+    r"defrost\w*|vents?|song)\b|n't\b|[?]", re.IGNORECASE)
+"""A story that binds the complaint after it (a condition, another time or place, a contrast, a
+refusal) or names a cabin function (a wish of its own): left as said."""
+_TOLD_AGAINST = {"hot": re.compile(r"\b(?:cold|chilly|freez\w*|frozen|ice|icy|snow\w*|shiver\w*|"
+                                   r"frost\w*)\b", re.IGNORECASE),
+                 "cold": re.compile(r"\b(?:hot|sun\w*|boil\w*|roast\w*|sweat\w*|heat\w*|warm\w*|"
+                                    r"bak\w*)\b", re.IGNORECASE)}
+"""A story's words of the other feeling than its complaint."""
+
+
+_SMELL_STOP = re.compile(r"\b(?:if|when|once|later|tomorrow|not|no|never|don'?t|close|shut|up|"
+                         r"outside|home)\b|n't\b", re.IGNORECASE)
+"""A smell said beside a window order that binds it, is elsewhere, or shuts the window."""
+
+
+def _told_complaint(m: re.Match[str]) -> str:
+    """The complaint of :data:`_EN_TOLD` alone, unless the story binds it or says the other
+    feeling."""
+    story, feel = m.group("s"), (m.group("f") or "").lower()
+    against = (_TOLD_AGAINST["cold"] if feel in ("freezing", "baltic", "perishing", "frozen")
+               else _TOLD_AGAINST["hot"] if feel else None)
+    if _TOLD_STOP.search(story) or (against is not None and against.search(story)):
+        return m.group(0)
+    return m.group("c")
+
+
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -749,6 +788,27 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # a seat-heater said by another name: "the bum warmer", "my butt heater" (the templates
+    # know "bum warmer" only in some shapes)
+    (re.compile(r"\b(?:bum|butt|bottom|backside|arse) (?:warmer|heater)s?\b", re.IGNORECASE),
+     "seat heater",
+     ("warmer", "heater")),
+    # what happened, told before a complaint with "and": "we've sat in this queue for an hour
+    # with the sun on the glass and it's roasting in here" -> the complaint alone, unless the
+    # story binds it or feels the other way (:func:`_told_complaint`)
+    (_EN_TOLD, _told_complaint,
+     (" and ", " so ")),
+    # fresh air or "that's enough" said after a window opened: "put the window down all the way,
+    # let's have the sea air", "open the window a little, a small gap is enough"
+    (re.compile(r"^(?P<c>(?:open|lower|roll|put|wind|crack|bring)\b[^,]*\bwindows?\b[^,]*?)"
+                r"[\s,;]+(?:let'?s (?:have|get) (?:some |the )?(?:fresh |sea |cool |clean )?air|"
+                r"(?:let|get) some (?:fresh )?air in|(?:a |just a )?(?:small |little |tiny )?"
+                r"(?:gap|crack|bit) is (?:enough|fine|plenty)|that'?s (?:enough|plenty))"
+                r"\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     ("air", "enough", "fine", "plenty")),
+    # the fan said "ventilator" (learners' English): "put the ventilator more strong"
+    (re.compile(r"\bventilator\b", re.IGNORECASE), "fan",
+     ("ventilator",)),
     # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
@@ -979,7 +1039,8 @@ _EN = (
      (",",)),
     # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
     # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
-    (re.compile(rf"^(?!.*\bseat){_PERSON}\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
+    (re.compile(rf"^(?!.*\bseat){_PERSON}(?:\s+(?:in|at|up) (?:the )?(?:back|front)|\s+back there)?"
+                r"\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
                 re.IGNORECASE), "I can't ",
      ("hear",)),
     (re.compile(rf"\b(?P<p>in|into|at)\s+(?:{_PERSON}'s|his|her|their)\s+(?=(?:eyes|face)\b)",
@@ -1014,8 +1075,9 @@ _EN = (
      lambda m: "frozen" if m.group("c").lower() == "chilled" else m.group("c"),
      ("solid", "stiff", "to the bone", "to death", "through", "alive")),
     # a likeness of cold said of the body: "my feet are like ice" -> "… freezing"
-    (re.compile(r"(?:\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
-                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE), " are freezing",
+    (re.compile(r"(?P<v>\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
+                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE),
+     lambda m: " is freezing" if m.group("v").strip() in ("is", "'s") else " are freezing",
      ("ice", "icicle")),
     # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
     (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
@@ -1096,10 +1158,11 @@ _EN = (
                 re.IGNORECASE), r"\g<v> the \g<o>",
      (" you ",)),
     # a liking said before a number: "set the climate to a comfy twenty three"
-    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool)\s+"
+    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool|chilly|"
+                rf"crisp|brisk|fresh|frosty|snug|cold|warm|lovely)\s+"
                 rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), "",
      ("comfy", "comfortable", "nice", "cosy", "cozy", "pleasant", "toasty", "balmy", "mild",
-      "cool")),
+      "cool", "chilly", "crisp", "brisk", "fresh", "frosty", "snug", "cold", "warm", "lovely")),
     # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
     # ("put the temperature two degrees lower" too)
     (re.compile(rf"^(?:(?:can|could|would|will) you\s+)?(?:please\s+)?"
@@ -1242,7 +1305,8 @@ _EN = (
                 r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
      lambda m: m.group(0) if "seat" in m.string.lower() else ""),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
-    (re.compile(r"^(?:my (?:wife|husband|partner|girlfriend|boyfriend)|she|he)\s+(?:says|said|"
+    (re.compile(r"^(?:(?:my|the) (?:wife|husband|partner|girlfriend|boyfriend|missus|missis|hubby|"
+                r"other half)|she|he)\s+(?:says|said|"
                 r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
                 re.IGNORECASE), ""),
     # the passenger's side said last: "put the heated seat on high on the passenger side"
@@ -1270,7 +1334,8 @@ _EN = (
     # a formal wrapper: "I wonder whether you might be so kind as to …", "I was wondering if
     # you could …", "I'd be grateful if you would …", "… if you'd mind turning …" -> the order
     (re.compile(r"^(?:i(?: was| am|'m)? (?:just )?wonder(?:ing)? (?:whether|if)|"
-                r"i(?:'d| would) (?:be (?:very )?grateful|appreciate it|be obliged)(?: if)?)"
+                r"i(?:'d| would| should) (?:be (?:very |most |ever so |really |so )?grateful|"
+                r"appreciate it|be (?:much |most )?obliged)(?: if)?)"
                 r" you (?:might|could|would|can|will|'d)"
                 r"(?: possibly| perhaps| kindly)?(?P<m> (?:be so kind as to|be kind enough to|"
                 r"mind))?\s+(?P<c>\w.*)$", re.IGNORECASE),
@@ -1287,8 +1352,10 @@ _EN = (
                 re.IGNORECASE), r"\g<s> seat",
      (" of ",)),
     # no air from the vents: "nothing's coming out the vents at all"
-    (re.compile(r"^(?:nothing|no air|hardly anything|barely anything)(?:'s| is) (?:coming|blowing)"
-                r" out (?:of )?(?:the |my )?vents?(?: at all)?\s*[.!]*$", re.IGNORECASE),
+    (re.compile(r"^(?:there(?:'s| is) )?(?:nothing|no air|hardly anything|barely anything|"
+                r"hardly any air|barely any air)(?:'s| is)? (?:coming|blowing)"
+                r" (?:out (?:of )?|from |through )(?:the |my |these |those )?vents?(?: at all)?"
+                r"\s*[.!]*$", re.IGNORECASE),
      "there's no air coming out of the vents",
      ("vent",)),
     # not able to hear is a complaint of hearing: "I am not able to hear it properly"
@@ -1303,7 +1370,9 @@ _EN = (
     # beside a seat ("the seat heater for the kids" is not the driver's: the rules leave it)
     (re.compile(r"^(?!.*\bseat)(?P<v>.*?)[\s,]+(?:for|so) (?:the|my|our) (?:dog|dogs|doggo|pup|"
                 r"puppy|cat|(?:(?:school|little|wee|young) )?(?:kids?|children)|baby|bubba|"
-                r"little ones?|toddler|nan|grandma|grandpa)"
+                r"little ones?|toddler|nan|grandma|grandpa|(?:(?:wedding|birthday|fresh|frozen) )?"
+                r"(?:flowers|cake|food|shopping|groceries|plants|chocolates?|ice cream|pizza|"
+                r"takeaway|fish|meat|milk|bouquet))"
                 r"(?: (?:can|could) (?:breathe|get some air|cool down|stay warm|warm up))?"
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
@@ -1395,6 +1464,102 @@ _EN = (
      lambda m: m.group(0) if _BOUND.search(m.group("s")) or _BACK.search(m.group("c"))
      else m.group("c"),
      ("you know what",)),
+    # whose seat, said by the person's name for her: "the missus's seat heater" -> "my wife's"
+    (re.compile(r"^(?:(?:the|my)\s+)?(?:missus|missis|wife)(?:'s|'|s)\s+(?=seat\b)",
+                re.IGNORECASE), "my wife's ",
+     ("missus", "missis", "wife")),
+    # the body frozen to the seat: "my bum's frozen to this seat" -> "my bum is frozen"
+    (re.compile(r"^(?P<s>my (?:bum|butt|bottom|backside|arse|ass|back|legs|thighs))"
+                r"(?P<v>(?: is|'s| are|'re) (?:\w+ )?(?:frozen|freezing|numb|ice cold|stone cold))"
+                r"\s+(?:to|on|in) (?:my|the) seat\b(?=\s*[.!]*$|\s+(?:ngl|tbh|honestly|mate)\b)",
+                re.IGNORECASE), r"\g<s>\g<v>",
+     ("seat",)),
+    # the window the whole way said "all of it": "make the window open all of it"
+    (re.compile(r"\b(?P<w>windows?(?:\s+(?:open|down|up|closed|shut))?)\s+(?:all of it|"
+                r"all of the way|the full way|full)(?=\s*[.!]*$|\s+please\b)", re.IGNORECASE),
+     r"\g<w> all the way",
+     ("all of", "full")),
+    # an order's article left out (learners' English): "open window only a bit" -> "open the
+    # window a bit"
+    (re.compile(r"^(?P<v>open|close|shut|lower|raise|roll down|roll up)\s+(?=windows?\b)",
+                re.IGNORECASE), r"\g<v> the ",
+     ("window",)),
+    (re.compile(r"\b(?:only|just) (?=a (?:bit|little|crack|touch)\b)", re.IGNORECASE), "",
+     ("only", "just")),
+    # where the car is, said after an order: "set the fan to level 4 in this tunnel"
+    # (only an order that names a cabin function: "stop at the car wash" is no pause)
+    (re.compile(r"^(?P<c>(?:turn|set|put|switch|open|close|shut|roll|wind|play|pause|mute|skip|"
+                r"start|stop|crank|drop|raise|lower)\b(?=.*?\b(?:fan|blower|temperature|temp|heat|"
+                r"heating|heater|ac|a/c|aircon|air con|air|windows?|music|radio|volume|song|track|"
+                r"seat|seat heater|defrost|demister|level|degrees?|\d+)\b).*?)"
+                r"\s+(?:in|through|on|at) (?:this|the|all "
+                r"this) (?:tunnel|traffic|queue|jam|traffic jam|convoy|car park|carpark|car wash|"
+                r"motorway|highway|road|bridge|ferry queue|storm|heatwave|heat|weather|rain|snow|"
+                r"fog|wind|drizzle|drive|journey|trip)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     (" this ", " the ")),
+    # not seeing said beside fog on the glass: "the windscreen's all steamy, can't see the road"
+    (re.compile(r"^(?P<c>(?:the|my|our)\s+(?:front\s+|rear\s+|back\s+)?(?:windscreen|windshield|"
+                r"windows?|glass)\b.*?)[\s,;]+(?:and\s+)?(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|"
+                r"can barely|can hardly) see (?:a thing|anything|the road|where (?:i'?m|we'?re) "
+                r"going|out|ahead|properly|a bloody thing)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     (" see ",)),
+    (re.compile(r"^(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|can barely|can hardly) see (?:a thing|"
+                r"anything|the road|a bloody thing|out)[\s,;]+(?=(?:the|my|our)\s+(?:front\s+|"
+                r"rear\s+)?(?:windscreen|windshield|windows?|glass)\b)", re.IGNORECASE), "",
+     ("see ",)),
+    # "on home", "home from here": "get us on home from here" -> "get us home"
+    (re.compile(r"\b(?P<v>get|take|bring) (?P<w>us|me) (?:on home(?: from here)?|home from here)"
+                r"\b(?=\s*[.!]*$)", re.IGNORECASE), r"\g<v> \g<w> home",
+     ("home",)),
+    # the heater put on a seat: "stick the heater on my seat" -> "turn on my seat heater"
+    (re.compile(r"^(?:put|turn|switch|stick|pop|chuck|whack) (?:the |some )?(?:heater|heat|heating|"
+                r"warmer) on (?P<s>my|her|his|the passenger'?s?|the driver'?s?) seat\b",
+                re.IGNORECASE), r"turn on \g<s> seat heater",
+     ("seat",)),
+    # a gamer's "buff"/"nerf" for up/down: "buff the fan one level", "nerf the music"
+    (re.compile(r"^(?P<w>buff|nerf) (?P<o>(?:the|my) (?:fan|blower|volume|music|radio|heat|heating|"
+                r"temperature|temp))\b", re.IGNORECASE),
+     lambda m: f"turn {m.group('o')} {'up' if m.group('w').lower() == 'buff' else 'down'}",
+     ("buff", "nerf")),
+    # Nigerian Pidgin's "am" for it after the verb: "pause am", "off am", "turn am up"
+    (re.compile(r"\b(?P<v>pause|mute|off|on|open|close|shut|stop|play|skip|turn|switch|put)\s+am\b"
+                r"(?=\s*(?:up|down|on|off|now|small|abeg|[.!]|$))", re.IGNORECASE),
+     lambda m: f"turn it {m.group('v')}" if m.group("v").lower() in ("on", "off")
+     else f"{m.group('v')} it",
+     (" am",)),
+    # the window set without a verb: "the window down to fifty percent" -> "set the window to
+    # fifty percent"; "and it's …" said first
+    (re.compile(r"^(?:and\s+)?(?:it'?s|its)\s+(?=the (?:windows?|fan|volume|temperature|temp|music)"
+                r"\s+(?:up|down|to|on|off|at)\b)", re.IGNORECASE), "",
+     ("it",)),
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:down|up)?\s*(?:to|at)\s+(?P<n>\S+(?:[- ]\w+)?\s*"
+                r"(?:percent|per cent|%))\s*[.!]*$", re.IGNORECASE), r"set the \g<o> to \g<n>",
+     ("percent", "per cent", "%")),
+    # a learner's comparative before its degrees: "make more cool two degree" -> "two degrees
+    # cooler"
+    (re.compile(rf"^(?:please\s+)?make (?:it\s+)?(?P<c>cooler|warmer|colder|hotter)\s+"
+                rf"(?P<n>{_EN_NUMBERS}) degrees?\b", re.IGNORECASE),
+     r"\g<n> degrees \g<c>",
+     ("degree",)),
+    # Singlish "can … or not" around the order: "eh can on the aircon or not"
+    (re.compile(r"^(?:eh\s+)?can\s+(?P<c>(?:on|off|open|close|shut|turn|switch|put|play|pause|mute|"
+                r"skip)\b.*?)\s+or not\s*[?.!]*$", re.IGNORECASE),
+     lambda m: ("turn " if m.group("c").lower().startswith(("on ", "off ")) else "")
+     + m.group("c"),
+     ("or not",)),
+    # any music will do: "put some music on please, anything at all"
+    (re.compile(r"^(?P<c>.*\b(?:music|songs?|tunes|radio)\b.*?)[\s,]+(?:please\s+)?(?:anything|"
+                r"whatever|something)(?: at all| is fine| will do| you(?: like| want)?| really)?"
+                r"\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     ("anything", "whatever", "something")),
+    # a smell said before a window order without a pause: "that gym bag reeks bring the window
+    # down halfway" -> the order (a smell is why a window opens; never beside a refusal, a
+    # condition or another time)
+    (re.compile(r"^(?P<s>(?:the|that|this|my|our|it|his|her|something)\b[^,]*?\b(?:reeks|stinks|"
+                r"smells|pongs|honks|whiffs)\b[^,]*?)\s+(?P<c>(?:open|bring|put|roll|wind|crack|"
+                r"lower|get)\b[^,]*\bwindows?\b[^,]*)$", re.IGNORECASE),
+     lambda m: m.group(0) if _SMELL_STOP.search(m.group(0)) else m.group("c"),
+     ("reeks", "stinks", "smells", "pongs", "honks", "whiffs")),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:letting|"
                 r"ice|"
