@@ -4,9 +4,11 @@
 steps added, each of which only leaves out what cannot match, so hassil's first (or best)
 match is the one it gives on all templates:
 
-* the same fragment and clause checks, done as set operations: the fragments of all clauses
-  occurring in the text are found once (looked up by their first two characters), where the
-  parent tries every anchor fragment and every clause fragment in turn;
+* the same clause and vocabulary checks, on all templates at once: the fragments of all
+  clauses occurring in the text are found once (looked up by their first three characters),
+  where the parent tries every anchor fragment and every clause fragment in turn, and the
+  templates that pass are a few bit-mask operations per fragment and word of the text
+  (:mod:`twin.assistant.template_masks`);
 * a template's *shape* (:mod:`twin.assistant.template_shape`) must fit the whole text: this
   catches order ("(what|who|...) {anything}" for "show me the exchange rate"), which fragments
   and vocabulary cannot see. hassil matches a template that starts or ends with a list against
@@ -44,7 +46,8 @@ from hassil.util import (
     remove_skip_words_tracked,
 )
 
-from twin.assistant.template_filter import TemplateFilter, _made_of, _pieces
+from twin.assistant.template_filter import TemplateFilter, _pieces
+from twin.assistant.template_masks import Masks
 from twin.assistant.template_match import Prepared, settings_for
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
@@ -125,8 +128,7 @@ class NarrowFilter(TemplateFilter):
             for clause in clauses:
                 fragments.update(clause)
         self._index = _Index.of(fragments)
-        self._anchor_masks = {f: (first, second) for f, first, second in self._anchors}
-        self._anchor_keys = frozenset(self._anchor_masks)
+        self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
@@ -151,30 +153,18 @@ class NarrowFilter(TemplateFilter):
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
         """The candidate indices and the texts hassil may match them against."""
         texts = _Texts(self, normalised)
-        present = self._index.present(texts.lines)
-        first, second = 0, self._one_clause
-        masks = self._anchor_masks
-        for fragment in present & self._anchor_keys:
-            anchor = masks[fragment]
-            first |= anchor[0]
-            second |= anchor[1]
-        candidates = self._always | (first & second)
+        candidates = self._masks.clauses(self._index.present(texts.lines))
+        if candidates:
+            candidates = self._masks.vocabulary(candidates, texts.words())
         ids: list[int] = []
-        disjoint = present.isdisjoint
+        shapes = self._shapes
         while candidates:
             low = candidates & -candidates
             index = low.bit_length() - 1
             candidates ^= low
-            if any(map(disjoint, self._clauses[index])):
-                continue
-            pattern = self._shapes[index]  # first: it is the cheaper and the stricter check
-            if pattern is not None and not any(pattern.fullmatch(p) for p in texts.projected()):
-                continue
-            vocabulary = self._vocabularies[index]
-            if vocabulary is not None and not _made_of(
-                    texts.words(), vocabulary, self._ignore_whitespace):
-                continue
-            ids.append(index)
+            pattern = shapes[index]
+            if pattern is None or any(pattern.fullmatch(p) for p in texts.projected()):
+                ids.append(index)
         return ids, texts
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
