@@ -1,7 +1,8 @@
 """hassil's first match of one template with the text prepared once
 (twin.assistant.template_match) is ``hassil.recognize``'s, field by field: on every candidate
 template of every development text, and on texts hassil's sampler writes from every template
-(slot values, numbers, wildcards), in both languages and all three template sets."""
+(slot values, numbers, wildcards), in both languages and all three template sets; and the
+best match (every match of every candidate, hassil's ranking) is ``hassil.recognize_best``'s."""
 
 from __future__ import annotations
 
@@ -9,15 +10,15 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hassil import recognize
+from hassil import recognize, recognize_all, recognize_best
 from hassil.intents import Intent
-from hassil.recognize import RecognizeResult
+from hassil.recognize import RecognizeResult, _get_ranked_score
 from hassil.sample import sample_intents
 from hassil.util import normalize_for_matching
 
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import load_queries
-from twin.assistant.template_match import Prepared, settings_for
+from twin.assistant.template_match import Prepared, ranked_first, settings_for
 from twin.assistant.template_narrow import NarrowFilter
 from twin.paths import QUERIES_DIR
 
@@ -77,3 +78,48 @@ def test_the_text_as_given_is_left_as_it_was() -> None:
     before = (normalised.text, list(normalised.offsets))
     Prepared("please turn the fan up please", normalised, narrow.intents, {"language": "en"})
     assert (normalised.text, normalised.offsets) == before
+
+
+def _ranked_fields(found: RecognizeResult | None) -> Any:
+    """As :func:`_fields`, the template by its text (each path cuts its own copy of it)."""
+    fields = _fields(found)
+    return None if found is None else (found.intent_sentence.text, *fields[:1], *fields[2:])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_best_match_is_hassils_recognize_best_on_every_template_set(lang: str) -> None:
+    """The open templates' best match with the text prepared once is ``recognize_best`` on
+    the same candidates; tried on all three template sets (the cabin's and Home Assistant's
+    have slot lists, context and many matches per text), every dev and sampled text."""
+    compared = matched = 0
+    for template_pass in shared_nlu(lang).passes:
+        narrow = template_pass.filter
+        assert isinstance(narrow, NarrowFilter)
+        options = template_pass.options
+        for text in _texts(lang):
+            normalised = normalize_for_matching(text)
+            selected = narrow.select(text, normalised)
+            theirs = None if selected is None else recognize_best(text, selected, **options)
+            mine = narrow.recognize(text, normalised, True, options)
+            assert _ranked_fields(mine) == _ranked_fields(theirs), (text, template_pass.source)
+            compared += 1
+            matched += theirs is not None
+    assert compared > 1000 and matched > 500
+
+
+def test_ranked_first_is_the_first_of_the_best_ranked() -> None:
+    narrow = shared_nlu("en").passes[2].filter
+    text = "play some jazz"
+    normalised = normalize_for_matching(text)
+    selected = narrow.select(text, normalised)
+    assert selected is not None
+    every = list(recognize_all(text, selected, language="en"))
+    assert len(every) >= 2  # several open templates read it: the ranking decides
+    best = ranked_first(every)
+    assert best is not None and best is recognize_ranked_first(every)
+    assert ranked_first([]) is None
+
+
+def recognize_ranked_first(results: list[RecognizeResult]) -> RecognizeResult:
+    """hassil's own ranking: a stable sort by its score, the first."""
+    return sorted(results, key=lambda r: _get_ranked_score(r, None, None))[0]

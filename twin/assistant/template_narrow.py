@@ -19,7 +19,9 @@ match is the one it gives on all templates:
   "<temp>" and "<set>" instead of all of them;
 * a first match is looked for one candidate at a time, in order, so only the candidates hassil
   reaches are cut, and hassil stops at the first that matches; the text is prepared for hassil
-  once for all of them (:mod:`twin.assistant.template_match`), not once per candidate.
+  once for all of them (:mod:`twin.assistant.template_match`), not once per candidate, also
+  for the best match of the open templates (every match of every candidate, ranked as
+  ``hassil.recognize_best`` ranks them).
 
 ``tests/test_template_narrow.py`` checks the candidates against the parent's and against
 hassil on every template, pruned templates against whole ones, and the rule NLU's answers
@@ -48,7 +50,7 @@ from hassil.util import (
 
 from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
-from twin.assistant.template_match import Prepared, settings_for
+from twin.assistant.template_match import Prepared, ranked_first, settings_for
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
 
@@ -186,10 +188,12 @@ class NarrowFilter(TemplateFilter):
         order (hassil's first match is the first candidate's first match, else the next
         one's...), so only the candidates hassil tries are cut down, and hassil stops at the
         first that matches."""
-        if best:
+        if not _PREPARED_OPTIONS.issuperset(options) and best:
             return super().recognize(text, normalised, best, options)
         normalised = normalised or normalize_for_matching(text)
         ids, texts = self._narrowed(normalised)
+        if best:
+            return self._best(text, normalised, ids, texts, options)
         prepared: Prepared | None = None
         for index in ids:
             unit = self._unit(index, texts)
@@ -206,6 +210,28 @@ class NarrowFilter(TemplateFilter):
             if found is not None:
                 return found
         return None
+
+    def _best(self, text: str, normalised: TrackedText, ids: list[int], texts: _Texts,
+              options: dict[str, Any]) -> RecognizeResult | None:
+        """``hassil.recognize_best`` on the candidates (cut down to the text), each matched
+        with the text prepared once: every match, in the order hassil yields them (by
+        intent, in order of first appearance, as :meth:`select` groups them), then hassil's
+        ranking."""
+        groups: dict[str, list[tuple[int, IntentData]]] = {}
+        for index in ids:
+            unit = self._unit(index, texts)
+            if unit is not None:
+                groups.setdefault(unit[0], []).append((index, unit[1][0]))
+        if not groups:
+            return None
+        prepared = Prepared(text, normalised, self.intents, options)
+        results: list[RecognizeResult] = []
+        for name, units in groups.items():
+            intent = Intent(name, [data for _, data in units])
+            for index, data in units:
+                results.extend(prepared.every(intent, data, data.sentences[0],
+                                              self._settings(index, data, options)))
+        return ranked_first(results)
 
     def _settings(self, index: int, data: IntentData, options: dict[str, Any]) -> MatchSettings:
         """hassil's match settings of candidate ``index`` (the same for its pruned copies),
