@@ -14,12 +14,12 @@ from hassil import recognize, recognize_all, recognize_best
 from hassil.intents import Intent
 from hassil.recognize import RecognizeResult, _get_ranked_score
 from hassil.sample import sample_intents
-from hassil.util import normalize_for_matching
+from hassil.util import normalize_for_matching, remove_skip_words_tracked
 
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import load_queries
 from twin.assistant.template_match import Prepared, ranked_first, settings_for
-from twin.assistant.template_narrow import NarrowFilter
+from twin.assistant.template_narrow import NarrowFilter, _Texts
 from twin.paths import QUERIES_DIR
 
 LANGS = ("en", "zh-CN")
@@ -123,3 +123,21 @@ def test_ranked_first_is_the_first_of_the_best_ranked() -> None:
 def recognize_ranked_first(results: list[RecognizeResult]) -> RecognizeResult:
     """hassil's own ranking: a stable sort by its score, the first."""
     return sorted(results, key=lambda r: _get_ranked_score(r, None, None))[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_text_less_skip_words_is_hassils_without_its_regex(lang: str) -> None:
+    """What the narrow filter hands :class:`Prepared` as the text less skip words is what
+    ``remove_skip_words_tracked`` makes of it (text and offsets), also for a text where none
+    occurs and punctuation left two spaces ("turn on , the fan")."""
+    spaced = [f"{t} , {t}" if lang == "en" else f"{t} ， {t}" for t in _texts(lang)[:100]]
+    for template_pass in shared_nlu(lang).passes:
+        narrow = template_pass.filter
+        assert isinstance(narrow, NarrowFilter)
+        for text in (*_texts(lang), *spaced):
+            normalised = normalize_for_matching(text)
+            theirs = normalised.copy()
+            remove_skip_words_tracked(theirs, narrow.intents.skip_words,
+                                      narrow.intents.settings.ignore_whitespace)
+            mine = _Texts(narrow, normalised).no_skip()
+            assert (mine.text, mine.offsets) == (theirs.text, theirs.offsets), text

@@ -31,6 +31,8 @@ from hassil.recognize import (
 from hassil.string_matcher import MatchContext, MatchSettings, match_expression
 from hassil.util import (
     CJK_WHITESPACE,
+    WHITESPACE_CAPTURE,
+    WHITESPACE_SEPARATOR,
     TrackedText,
     check_excluded_context,
     check_required_context,
@@ -38,7 +40,7 @@ from hassil.util import (
     remove_skip_words_tracked,
 )
 
-__all__ = ["Prepared", "ranked_first", "settings_for"]
+__all__ = ["Prepared", "ranked_first", "settings_for", "skip_words_removed"]
 
 
 def settings_for(intents: Intents, data: IntentData, options: dict[str, Any]) -> MatchSettings:
@@ -54,12 +56,28 @@ def settings_for(intents: Intents, data: IntentData, options: dict[str, Any]) ->
     )
 
 
+def skip_words_removed(normalised: TrackedText, skip_words: list[str], cjk: bool,
+                       occur: bool) -> TrackedText:
+    """A copy of ``normalised`` as ``hassil.recognize_all`` removes ``skip_words`` from it
+    (``remove_skip_words_tracked``). ``occur`` False says none of them occurs in the text
+    (folded, which reads at least what hassil's case-insensitive regex reads): then only what
+    that function does besides (outside CJK: whitespace runs made one space, the ends
+    stripped), without building its regex of every skip word."""
+    tracked = normalised.copy()
+    if occur:
+        remove_skip_words_tracked(tracked, skip_words, cjk)
+    elif not cjk and any(w.strip() for w in skip_words):
+        tracked.sub(WHITESPACE_CAPTURE, WHITESPACE_SEPARATOR)
+        tracked.strip()
+    return tracked
+
+
 class Prepared:
     """One text as ``hassil.recognize_all`` prepares it for the templates of ``intents``
     (``normalised`` is ``normalize_for_matching(text)``; it is not changed)."""
 
     def __init__(self, text: str, normalised: TrackedText, intents: Intents,
-                 options: dict[str, Any]) -> None:
+                 options: dict[str, Any], no_skip: TrackedText | None = None) -> None:
         self.text = text
         self._intents = intents
         self._cjk = intents.settings.ignore_whitespace
@@ -67,10 +85,8 @@ class Prepared:
         self._context = options.get("intent_context") or {}
         self._slot_lists = {**intents.slot_lists, **options.get("slot_lists", {})}
         with_skip = normalised
-        no_skip = with_skip
-        if self._skip_words:
-            no_skip = with_skip.copy()
-            remove_skip_words_tracked(no_skip, self._skip_words, self._cjk)
+        if no_skip is None:  # else given: the text less skip words (skip_words_removed)
+            no_skip = skip_words_removed(with_skip, self._skip_words, self._cjk, True)
         self._had_skip_words_removed = no_skip.text != with_skip.text
         self._keywords = fold_case(no_skip.text).split()
         haystack = f"{fold_case(with_skip.text)}\n{fold_case(no_skip.text)}"

@@ -45,12 +45,16 @@ from hassil.util import (
     TrackedText,
     fold_case,
     normalize_for_matching,
-    remove_skip_words_tracked,
 )
 
 from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
-from twin.assistant.template_match import Prepared, ranked_first, settings_for
+from twin.assistant.template_match import (
+    Prepared,
+    ranked_first,
+    settings_for,
+    skip_words_removed,
+)
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
 
@@ -203,7 +207,7 @@ class NarrowFilter(TemplateFilter):
                 found = recognize_first(text, self._restricted({unit[0]: Intent(*unit)}),
                                         **options)
             else:  # the text prepared once for every candidate (template_match)
-                prepared = prepared or Prepared(text, normalised, self.intents, options)
+                prepared = prepared or self._prepared(text, normalised, texts, options)
                 data = unit[1][0]
                 found = prepared.first(Intent(*unit), data, data.sentences[0],
                                        self._settings(index, data, options))
@@ -224,7 +228,7 @@ class NarrowFilter(TemplateFilter):
                 groups.setdefault(unit[0], []).append((index, unit[1][0]))
         if not groups:
             return None
-        prepared = Prepared(text, normalised, self.intents, options)
+        prepared = self._prepared(text, normalised, texts, options)
         results: list[RecognizeResult] = []
         for name, units in groups.items():
             intent = Intent(name, [data for _, data in units])
@@ -232,6 +236,11 @@ class NarrowFilter(TemplateFilter):
                 results.extend(prepared.every(intent, data, data.sentences[0],
                                               self._settings(index, data, options)))
         return ranked_first(results)
+
+    def _prepared(self, text: str, normalised: TrackedText, texts: _Texts,
+                  options: dict[str, Any]) -> Prepared:
+        """The text prepared for hassil, less skip words as the filter read it."""
+        return Prepared(text, normalised, self.intents, options, texts.no_skip())
 
     def _settings(self, index: int, data: IntentData, options: dict[str, Any]) -> MatchSettings:
         """hassil's match settings of candidate ``index`` (the same for its pruned copies),
@@ -270,10 +279,11 @@ class _Texts:
         with_skip = fold_case(normalised.text)
         self._skips = any(w and w in with_skip for w in narrow._folded_skip_words)
         self._no_skip = normalised.text
+        self._no_skip_tracked: TrackedText | None = None
         without = with_skip
         if self._skips:  # else removing them is a no-op (see TemplateFilter._haystack)
-            tracked = normalised.copy()
-            remove_skip_words_tracked(tracked, narrow._skip_words, narrow._ignore_whitespace)
+            tracked = self._no_skip_tracked = skip_words_removed(
+                normalised, narrow._skip_words, narrow._ignore_whitespace, True)
             self._no_skip = tracked.text
             without = fold_case(tracked.text)
         lines = [with_skip, without]
@@ -285,6 +295,15 @@ class _Texts:
         self._core: list[str] | None = None
         self.memo: dict[Any, Any] = {}
         """For pruning templates against :meth:`joined` (they share rules)."""
+
+    def no_skip(self) -> TrackedText:
+        """The text less skip words exactly as hassil makes it (for
+        :class:`~twin.assistant.template_match.Prepared`; not to be changed)."""
+        if self._no_skip_tracked is None:
+            self._no_skip_tracked = skip_words_removed(
+                self._normalised, self._filter._skip_words, self._filter._ignore_whitespace,
+                self._skips)
+        return self._no_skip_tracked
 
     def words(self) -> tuple[str, ...]:
         if self._words is None:
