@@ -6,6 +6,7 @@ best match (every match of every candidate, hassil's ranking) is ``hassil.recogn
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -14,7 +15,7 @@ from hassil import recognize, recognize_all, recognize_best
 from hassil.intents import Intent
 from hassil.recognize import RecognizeResult, _get_ranked_score
 from hassil.sample import sample_intents
-from hassil.util import normalize_for_matching, remove_skip_words_tracked
+from hassil.util import TrackedText, normalize_for_matching, remove_skip_words_tracked
 
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import load_queries
@@ -38,6 +39,16 @@ def _texts(lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(texts))
 
 
+def _every_text(lang: str, extra: tuple[str, ...] = ()
+                ) -> Iterator[tuple[NarrowFilter, dict[str, Any], str, TrackedText]]:
+    """Each template set's filter and ``recognize`` options, with each text (normalised)."""
+    for template_pass in shared_nlu(lang).passes:
+        narrow = template_pass.filter
+        assert isinstance(narrow, NarrowFilter)
+        for text in (*_texts(lang), *extra):
+            yield narrow, template_pass.options, text, normalize_for_matching(text)
+
+
 def _fields(found: RecognizeResult | None) -> Any:
     if found is None:
         return None
@@ -50,25 +61,20 @@ def _fields(found: RecognizeResult | None) -> Any:
 @pytest.mark.parametrize("lang", LANGS)
 def test_prepared_first_match_is_hassils_on_every_candidate(lang: str) -> None:
     compared = matched = 0
-    for template_pass in shared_nlu(lang).passes:
-        narrow = template_pass.filter
-        assert isinstance(narrow, NarrowFilter)
-        options = template_pass.options
-        for text in _texts(lang):
-            normalised = normalize_for_matching(text)
-            ids, texts = narrow._narrowed(normalised)
-            prepared = Prepared(text, normalised, narrow.intents, options)
-            for index in ids:
-                unit = narrow._unit(index, texts)
-                if unit is None:
-                    continue
-                data = unit[1][0]
-                theirs = recognize(text, narrow._restricted({unit[0]: Intent(*unit)}), **options)
-                mine = prepared.first(Intent(*unit), data, data.sentences[0],
-                                      settings_for(narrow.intents, data, options))
-                assert _fields(mine) == _fields(theirs), (text, template_pass.source, unit[0])
-                compared += 1
-                matched += theirs is not None
+    for narrow, options, text, normalised in _every_text(lang):
+        ids, texts = narrow._narrowed(normalised)
+        prepared = Prepared(text, normalised, narrow.intents, options)
+        for index in ids:
+            unit = narrow._unit(index, texts)
+            if unit is None:
+                continue
+            data = unit[1][0]
+            theirs = recognize(text, narrow._restricted({unit[0]: Intent(*unit)}), **options)
+            mine = prepared.first(Intent(*unit), data, data.sentences[0],
+                                  settings_for(narrow.intents, data, options))
+            assert _fields(mine) == _fields(theirs), (text, unit[0])
+            compared += 1
+            matched += theirs is not None
     assert compared > 1000 and matched > 500
 
 
@@ -92,18 +98,13 @@ def test_best_match_is_hassils_recognize_best_on_every_template_set(lang: str) -
     the same candidates; tried on all three template sets (the cabin's and Home Assistant's
     have slot lists, context and many matches per text), every dev and sampled text."""
     compared = matched = 0
-    for template_pass in shared_nlu(lang).passes:
-        narrow = template_pass.filter
-        assert isinstance(narrow, NarrowFilter)
-        options = template_pass.options
-        for text in _texts(lang):
-            normalised = normalize_for_matching(text)
-            selected = narrow.select(text, normalised)
-            theirs = None if selected is None else recognize_best(text, selected, **options)
-            mine = narrow.recognize(text, normalised, True, options)
-            assert _ranked_fields(mine) == _ranked_fields(theirs), (text, template_pass.source)
-            compared += 1
-            matched += theirs is not None
+    for narrow, options, text, normalised in _every_text(lang):
+        selected = narrow.select(text, normalised)
+        theirs = None if selected is None else recognize_best(text, selected, **options)
+        mine = narrow.recognize(text, normalised, True, options)
+        assert _ranked_fields(mine) == _ranked_fields(theirs), text
+        compared += 1
+        matched += theirs is not None
     assert compared > 1000 and matched > 500
 
 
@@ -130,14 +131,10 @@ def test_the_text_less_skip_words_is_hassils_without_its_regex(lang: str) -> Non
     """What the narrow filter hands :class:`Prepared` as the text less skip words is what
     ``remove_skip_words_tracked`` makes of it (text and offsets), also for a text where none
     occurs and punctuation left two spaces ("turn on , the fan")."""
-    spaced = [f"{t} , {t}" if lang == "en" else f"{t} ， {t}" for t in _texts(lang)[:100]]
-    for template_pass in shared_nlu(lang).passes:
-        narrow = template_pass.filter
-        assert isinstance(narrow, NarrowFilter)
-        for text in (*_texts(lang), *spaced):
-            normalised = normalize_for_matching(text)
-            theirs = normalised.copy()
-            remove_skip_words_tracked(theirs, narrow.intents.skip_words,
-                                      narrow.intents.settings.ignore_whitespace)
-            mine = _Texts(narrow, normalised).no_skip()
-            assert (mine.text, mine.offsets) == (theirs.text, theirs.offsets), text
+    spaced = tuple(f"{t} , {t}" if lang == "en" else f"{t} ， {t}" for t in _texts(lang)[:100])
+    for narrow, _options, text, normalised in _every_text(lang, spaced):
+        theirs = normalised.copy()
+        remove_skip_words_tracked(theirs, narrow.intents.skip_words,
+                                  narrow.intents.settings.ignore_whitespace)
+        mine = _Texts(narrow, normalised).no_skip()
+        assert (mine.text, mine.offsets) == (theirs.text, theirs.offsets), text
