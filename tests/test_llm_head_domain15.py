@@ -1,5 +1,5 @@
 """The fifteenth session's head: an order naming one topic outright, its words read completely,
-acts when the head puts most of its probability on the cabin's intents, even on another topic
+acts when the head puts at least 0.8 on the cabin's intents together, even on another topic
 (out of file the head often misplaces an order said in an unusual register); Scots spellings
 of a way ("doon", "aff") read as English. Variants written for the tests, not the development
 lines; each with near misses that must not change."""
@@ -22,11 +22,11 @@ def _answer(text: str, lang: str, **given: float) -> HeadDecision:
 
 
 def test_the_cabin_must_outweigh_unknown() -> None:
-    assert IN_DOMAIN == 0.5
+    assert IN_DOMAIN == 0.8
 
 
 # the head's probability on another topic of the cabin, little on unknown and on the one named
-ELSEWHERE = {"window_open": 0.7, "unknown": 0.2}
+ELSEWHERE = {"window_open": 0.8, "unknown": 0.1}
 
 
 @pytest.mark.parametrize(("text", "lang", "intent", "value"), [
@@ -44,9 +44,9 @@ def test_an_order_named_outright_acts_on_its_words(text: str, lang: str, intent:
 
 
 @pytest.mark.parametrize(("text", "lang", "given"), [
-    # unknown outweighs the cabin: as before, never acted on
+    # the head doubts the cabin: as before, never acted on
     ("could you set the fan to level three while we sit in this queue", "en",
-     {"unknown": 0.6, "window_open": 0.3}),
+     {"unknown": 0.3, "window_open": 0.6}),
     ("兄弟 把风量调到三档 谢了", "zh-CN", {"unknown": 0.55, "window_open": 0.4}),
     # a question of its own, a statement that orders nothing, two topics named
     ("why is the fan on level three", "en", ELSEWHERE),

@@ -322,10 +322,12 @@ def _asks_named(named: set[str], share: float, explicit: bool, lowered: str) -> 
     return bool(named & READ) and share >= ASK_NAMED
 
 
-IN_DOMAIN = 0.5
+IN_DOMAIN = 0.8
 """The least probability the head puts on the cabin's intents together (one minus
 ``unknown``) at which an order naming one topic outright, its words read completely, acts
-though the head gives that topic little (:func:`_ordered_outright`)."""
+though the head gives that topic little (:func:`_ordered_outright`). 0.5 on development data
+(no out-of-domain action out of file at any value down to 0); 0.8 after holdout5's aggregate
+showed one out-of-domain actuation at 0.5 (BENCHMARKS.md, "Fifteenth session, head15")."""
 
 
 def _ordered_outright(named: set[str], unknown: float, lowered: str) -> bool:
@@ -333,11 +335,11 @@ def _ordered_outright(named: set[str], unknown: float, lowered: str) -> bool:
     by its words though the head gives the topic little: it orders (:data:`_ORDER`), asks no
     question of its own (:data:`_ASKING`), and the head puts at least :data:`IN_DOMAIN` on the
     cabin's intents together. Out of file, the head often puts an order said in an unusual
-    register ("Passenger seat warmer to 4 for my mum", "音量开到一百 大家一起唱") on another
-    topic of the cabin: it tells in-domain from out-of-domain better than it tells the topic,
-    which the words said outright."""
+    register ("兄弟 把风量调到三档 谢了", "turn the volume to twenty for the grandkids") on
+    another topic of the cabin: it tells in-domain from out-of-domain better than it tells the
+    topic, which the words said outright."""
     return (len(named) == 1 and 1.0 - unknown >= IN_DOMAIN and not _ASKING.search(lowered)
-            and (_ORDER.search(lowered) is not None or said_a_setting(lowered)))
+            and _ORDER.search(lowered) is not None)
 
 
 _LATER = dict(KINDS)["later"]
