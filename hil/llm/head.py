@@ -65,6 +65,7 @@ from hil.llm.grounding import (
     named_topics,
     narrowed,
 )
+from hil.llm.projection import Q8_0, RowProjection, output_tensor
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.several import several_decision, several_parts
 from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting
@@ -152,6 +153,14 @@ SERVE_THREADS = 1
 idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes, where two
 threads wait for each other at every step. Start-up work (embedding the training examples)
 uses the engine's own thread count."""
+
+def _projection(engine: LlamaEngine, ids: Sequence[int]) -> RowProjection | None:
+    """The rows of the feature ids, when the engine taps the final norm and its projection
+    is Q8_0 (else the head reads llama.cpp's logits)."""
+    if not engine.norm_tap or engine.embeddings or output_tensor(engine.model_path)[1] != Q8_0:
+        return None
+    return RowProjection(engine.model_path, ids)
+
 
 def subject_of(intent: str) -> str:
     """The subject an intent changes: its directional family, else the intent itself."""
@@ -417,6 +426,7 @@ class HeadIntentResolver:
     ) -> None:
         self.engine = engine
         self.feature_ids = feature_token_ids(engine.n_vocab)
+        self.projection = _projection(engine, self.feature_ids)
         self.max_prompt_tokens = max_prompt_tokens
         self.prefix = engine.tokenize(PREFIX, bos=True)
         self.prefix_ms = engine.compile_prefix(self.prefix, cache_dir)
@@ -505,6 +515,7 @@ class HeadIntentResolver:
         total = (time.perf_counter() - started) * 1e3
         timings = {
             "prefill_tokens": float(len(ids)),
+            "passes": float(len(read)),  # forward passes: the whole, or the parts and the whole
             "decode_tokens": 0.0,
             "reused_tokens": float(len(self.prefix)),
             "restore_ms": 0.0,
@@ -535,6 +546,9 @@ class HeadIntentResolver:
     def _probs(self, text: str) -> np.ndarray:
         """The head's probabilities for ``text`` alone (inside the caller's deadline)."""
         self.engine.rewind(len(self.prefix))
+        if self.projection is not None:  # the feature rows only, not the whole vocabulary
+            state = self.engine.feed_to_norm(self._query_ids(text))
+            return self.head.proba(self.projection.logits(state))[0]  # type: ignore[no-any-return]
         self.engine.feed(self._query_ids(text))
         return self.head.proba(self._features())[0]  # type: ignore[no-any-return]
 
