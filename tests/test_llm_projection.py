@@ -29,7 +29,7 @@ def tapped(q8_gguf: Path) -> LlamaEngine:
 def test_rows_equal_llama_logits_after_the_prefix(tapped: LlamaEngine, q8_gguf: Path) -> None:
     assert output_tensor(q8_gguf) == ("output.weight", Q8_0)
     ids = [0, 3, 5, 17, tapped.n_vocab - 1]
-    rows = RowProjection(q8_gguf, ids)
+    rows = RowProjection.read(q8_gguf, ids)
     prefix = tapped.tokenize("classify the command", bos=True)
     tapped.compile_prefix(prefix)
     for text in (" turn on the fan", " play music", " set the temperature to a warmer seat"):
@@ -52,7 +52,7 @@ def test_rows_equal_llama_logits_after_the_prefix(tapped: LlamaEngine, q8_gguf: 
 
 
 def test_a_zero_state_gives_zero_logits(q8_gguf: Path) -> None:
-    rows = RowProjection(q8_gguf, [1, 2])
+    rows = RowProjection.read(q8_gguf, [1, 2])
     assert rows.logits(np.zeros(rows.n_embd)).tolist() == [0.0, 0.0]
 
 
@@ -60,9 +60,25 @@ def test_the_tap_needs_its_option_and_q8_0(q8_gguf: Path, tmp_path: Path) -> Non
     plain = LlamaEngine(q8_gguf, n_threads=1, n_ctx=256)
     with pytest.raises(RuntimeError, match="norm_tap"):
         plain.feed_to_norm(plain.tokenize(" play music"))
-    assert _projection(plain, [1, 2]) is None  # no tap: the head reads llama.cpp's logits
+    assert _projection(plain, [1, 2], tmp_path) is None  # no tap: llama.cpp's logits
     f32 = write_tiny_llama_gguf(tmp_path / "f32.gguf", seed=11)
     assert output_tensor(f32)[1] != Q8_0
     with pytest.raises(ValueError, match="not Q8_0"):
-        RowProjection(f32, [1])
-    assert _projection(LlamaEngine(f32, n_threads=1, n_ctx=256, norm_tap=True), [1]) is None
+        RowProjection.read(f32, [1])
+    tapped_f32 = LlamaEngine(f32, n_threads=1, n_ctx=256, norm_tap=True)
+    assert _projection(tapped_f32, [1], None) is None
+    assert _projection(tapped_f32, [1], tmp_path) is None  # remembered as not Q8_0
+    assert _projection(tapped_f32, [1], tmp_path) is None
+
+
+def test_kept_rows_equal_the_read_ones(q8_gguf: Path, tmp_path: Path) -> None:
+    ids = [2, 4, 9]
+    file = tmp_path / "rows.npz"
+    first = RowProjection.load(q8_gguf, ids, file)
+    assert first is not None and file.is_file()
+    kept = RowProjection.load(q8_gguf, ids, file)  # from the file this time
+    read = RowProjection.read(q8_gguf, ids)
+    assert kept is not None
+    state = np.linspace(-1.0, 2.0, read.n_embd)
+    assert kept.logits(state).tolist() == read.logits(state).tolist()
+    assert np.abs(read.logits(state)).max() > 0

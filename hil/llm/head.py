@@ -65,7 +65,7 @@ from hil.llm.grounding import (
     named_topics,
     narrowed,
 )
-from hil.llm.projection import Q8_0, RowProjection, output_tensor
+from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.several import several_decision, several_parts
 from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting
@@ -154,12 +154,23 @@ idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes,
 threads wait for each other at every step. Start-up work (embedding the training examples)
 uses the engine's own thread count."""
 
-def _projection(engine: LlamaEngine, ids: Sequence[int]) -> RowProjection | None:
+def _projection(engine: LlamaEngine, ids: Sequence[int],
+                cache_dir: Path | None) -> RowProjection | None:
     """The rows of the feature ids, when the engine taps the final norm and its projection
-    is Q8_0 (else the head reads llama.cpp's logits)."""
-    if not engine.norm_tap or engine.embeddings or output_tensor(engine.model_path)[1] != Q8_0:
+    is Q8_0 (else None: the head reads llama.cpp's logits); kept in ``cache_dir``."""
+    if not engine.norm_tap or engine.embeddings:
         return None
-    return RowProjection(engine.model_path, ids)
+    if cache_dir is None:
+        return _q8_rows(engine.model_path, ids)
+    file = cache_dir / f"rows-{engine.cache_key(list(ids))}.npz"
+    return RowProjection.load(engine.model_path, ids, file)
+
+
+def _q8_rows(model_path: Path, ids: Sequence[int]) -> RowProjection | None:
+    try:
+        return RowProjection.read(model_path, ids)
+    except ValueError:
+        return None
 
 
 def subject_of(intent: str) -> str:
@@ -426,7 +437,7 @@ class HeadIntentResolver:
     ) -> None:
         self.engine = engine
         self.feature_ids = feature_token_ids(engine.n_vocab)
-        self.projection = _projection(engine, self.feature_ids)
+        self.projection = _projection(engine, self.feature_ids, cache_dir)
         self.max_prompt_tokens = max_prompt_tokens
         self.prefix = engine.tokenize(PREFIX, bos=True)
         self.prefix_ms = engine.compile_prefix(self.prefix, cache_dir)

@@ -11,6 +11,7 @@ float order of the sum (BENCHMARKS.md, fifteenth session).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,28 +27,54 @@ def output_tensor(model_path: Path) -> tuple[str, int]:
     token embeddings when they are tied)."""
     import gguf
 
-    reader = gguf.GGUFReader(str(model_path))
-    types = {t.name: int(t.tensor_type) for t in reader.tensors}
-    name = "output.weight" if "output.weight" in types else "token_embd.weight"
-    return name, types[name]
+    return _output(gguf.GGUFReader(str(model_path)))[:2]
+
+
+def _output(reader: object) -> tuple[str, int, np.ndarray]:
+    tensors = {t.name: t for t in reader.tensors}  # type: ignore[attr-defined]
+    name = "output.weight" if "output.weight" in tensors else "token_embd.weight"
+    return name, int(tensors[name].tensor_type), tensors[name].data
 
 
 class RowProjection:
-    """Rows ``ids`` of a Q8_0 vocabulary projection: ``logits(state)`` gives their logits."""
+    """Rows ``ids`` of a Q8_0 vocabulary projection: ``logits(state)`` gives their logits.
 
-    def __init__(self, model_path: Path, ids: Sequence[int]) -> None:
+    Reading a GGUF's header is slow in Python (its 49,152 token strings: seconds, ~15 s on a
+    loaded machine), so :meth:`load` keeps the rows in a small file next to the head's."""
+
+    def __init__(self, scale: np.ndarray, q: np.ndarray) -> None:
+        self.scale = scale.astype(np.float32)  # (rows, blocks) half-precision block scales
+        self.q = q.astype(np.int32)  # (rows, blocks, 32) weights
+        self.n_embd = self.q.shape[1] * BLOCK
+
+    @classmethod
+    def read(cls, model_path: Path, ids: Sequence[int]) -> RowProjection:
+        """The rows, read from the model file (``ValueError`` unless the projection is Q8_0)."""
         import gguf
 
-        reader = gguf.GGUFReader(str(model_path))
-        name, kind = output_tensor(model_path)
+        name, kind, data = _output(gguf.GGUFReader(str(model_path)))
         if kind != Q8_0:
             raise ValueError(f"{name} is ggml type {kind}, not Q8_0")
-        tensor = next(t for t in reader.tensors if t.name == name)
-        rows = np.asarray(tensor.data)[list(ids)]  # (k, blocks * 34) bytes
-        blocks = rows.reshape(len(ids), -1, 2 + BLOCK)
-        self.scale = blocks[:, :, :2].copy().view(np.float16)[:, :, 0].astype(np.float32)
-        self.q = blocks[:, :, 2:].copy().view(np.int8).astype(np.int32)
-        self.n_embd = self.q.shape[1] * BLOCK
+        blocks = np.asarray(data)[list(ids)].reshape(len(ids), -1, 2 + BLOCK)  # bytes
+        scale = blocks[:, :, :2].copy().view(np.float16)[:, :, 0]
+        return cls(scale, blocks[:, :, 2:].copy().view(np.int8))
+
+    @classmethod
+    def load(cls, model_path: Path, ids: Sequence[int], file: Path) -> RowProjection | None:
+        """:meth:`read`, kept in ``file`` (``.npz``); None when the projection is not Q8_0
+        (remembered too)."""
+        if not file.is_file():
+            try:
+                rows = cls.read(model_path, ids)
+                saved = {"scale": rows.scale.astype(np.float16), "q": rows.q.astype(np.int8)}
+            except ValueError:
+                saved = {}
+            file.parent.mkdir(parents=True, exist_ok=True)
+            tmp = file.with_name(f"{file.stem}.tmp{os.getpid()}.npz")
+            np.savez(tmp, **saved)
+            tmp.replace(file)
+        with np.load(file) as kept:
+            return cls(kept["scale"], kept["q"]) if "q" in kept else None
 
     def logits(self, state: np.ndarray) -> np.ndarray:
         """The rows' logits for one final-norm state (``n_embd`` floats), float64."""
