@@ -8,7 +8,10 @@ SCHED_FIFO (the head's serving default); ``..._20layers`` and ``..._30layers``: 
 20 blocks (the previous default) and on all 30; ``..._q4_1`` (full run only): the head on the
 shipped Q4_1 kernels; ``..._gated``: the earlier default (few-shot prefix, label gate and
 neighbours, history prefilled) on Q4_1; ``..._normal_priority``: the default without its
-SCHED_FIFO section; ``..._2threads``: the default decoding on two threads. Each record carries
+SCHED_FIFO section; ``..._2threads``: the default decoding on two threads;
+``..._rules_left``: the default on development lines the rules leave (what ``twin nlu --eval
+FILE --llm`` sends it: longer lines, some of several commands). Each record also gives p50/p95
+by prefilled tokens (``by_tokens``) and the mean forward passes per call. Each record carries
 the share of its calls whose answer was right (an abstention counts as wrong here; ``twin nlu
 --eval FILE --llm`` scores the whole assistant). ``baseline``: ``create_chat_completion`` on the
 shipped model and a subsample of the same queries, a system prompt listing the intents and the
@@ -19,6 +22,7 @@ quiet.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
@@ -42,6 +46,39 @@ def _pcts(values: list[float]) -> tuple[float, float, float]:
 
 def _median(values: list[float]) -> float | None:
     return round(float(np.median(values)), 2) if values else None
+
+
+TOKEN_BINS = (8, 16, 24)
+"""Prefilled-token bins of :func:`_by_tokens` (a call's cost grows ~0.8-1 ms per token)."""
+
+
+def _by_tokens(times: list[float], tokens: list[float]) -> dict[str, dict[str, float]]:
+    """p50/p95 of the calls by how many query tokens they prefilled (<= 8, 9-16, ...)."""
+    out: dict[str, dict[str, float]] = {}
+    edges = (0, *TOKEN_BINS, float("inf"))
+    for low, high in itertools.pairwise(edges):
+        sel = [t for t, n in zip(times, tokens, strict=True) if low < n <= high]
+        if sel:
+            p50, p95, _ = _pcts(sel)
+            name = f"{low + 1:g}-{high:g}" if high != float("inf") else f">{low:g}"
+            out[name] = {"n": len(sel), "p50": p50, "p95": p95}
+    return out
+
+
+def left_by_rules(cap: int) -> list[LabelledQuery]:
+    """Development lines (holdout6-13, every line) the rules leave to the fallback, as the
+    eval sends them (rule confidence under the policy's threshold), an even subsample of
+    ``cap``: longer and more often several commands than the shipped set's."""
+    from twin.assistant.nlu import shared_nlu
+    from twin.assistant.policy import AssistantPolicy
+
+    threshold = AssistantPolicy().threshold
+    pool = []
+    for n in range(6, 14):
+        for q in load_queries(QUERIES_DIR / f"holdout{n}" / "natural.jsonl"):
+            if shared_nlu(q.lang).parse(q.text, q.history).confidence < threshold:
+                pool.append(q)
+    return pool[:: max(1, -(-len(pool) // cap))]
 
 
 def _baseline_ms(model_path: str, queries: list[LabelledQuery]) -> list[float]:
@@ -87,6 +124,7 @@ def _measure(
         resolver.realtime = serve.get("realtime", True)
     times: list[float] = []
     prefill: list[float] = []
+    forward: list[float] = []
     hits = 0
     restore = {True: [], False: []}
     for _ in range(passes):
@@ -94,6 +132,7 @@ def _measure(
             result = resolver.resolve(q.text, list(q.history), q.lang)
             times.append(result.ms)
             prefill.append(result.timings["prefill_tokens"])
+            forward.append(result.timings.get("passes", 1.0))
             answer = json.loads(result.raw)
             hits += q.matches(answer["intent"], answer.get("value"))
             if q.history:
@@ -103,6 +142,9 @@ def _measure(
         "value": p95, "p50": p50, "p99": p99, "n": len(times),
         "intent_accuracy": round(hits / len(times), 4),
         "prefill_tokens_p50": float(np.median(prefill)),
+        "prefill_tokens_p95": float(np.percentile(prefill, 95)),
+        "by_tokens": _by_tokens(times, prefill),
+        "forward_passes_mean": round(float(np.mean(forward)), 3),
         "session_restore_ms_p50": _median(restore[True]),
         "history_prefill_ms_p50": _median(restore[False]),
         "model": resolver.engine.model_path.name,
@@ -126,6 +168,8 @@ def bench_fallback(quick: bool) -> list[dict[str, Any]]:
     load = [round(os.getloadavg()[0], 2)]
     variants = {
         "llm_fallback_p95_ms": _measure("q4_0", "head", queries, passes),
+        "llm_fallback_p95_ms_rules_left": _measure(
+            "q4_0", "head", left_by_rules(2 * cap), passes),
         "llm_fallback_p95_ms_20layers": _measure("q4_0", "head", queries, passes, layers=20),
         "llm_fallback_p95_ms_30layers": _measure("q4_0", "head", queries, passes, layers=30),
         "llm_fallback_p95_ms_gated": _measure(None, "gated", queries, passes),

@@ -78,7 +78,10 @@ def default_resolver(
         mean = decision == "head" and HEAD_POOLING == "mean"
         engine = LlamaEngine(path, n_threads=n_threads,
                              embeddings=mean or decision in ("gated", "neighbours"),
-                             pooling="mean" if mean else "last")
+                             pooling="mean" if mean else "last",
+                             # the head's features: a few rows of the projection, computed
+                             # from the final-norm state (hil.llm.projection)
+                             norm_tap=decision == "head" and not mean)
         act.step("compiling the prompt prefix"
                  + (", embedding the training examples and fitting the head (first use: "
                     "minutes; cached)" if decision == "head" else ""))

@@ -56,6 +56,22 @@ cells): 76 % of rows equal, the rest within 1 % of a row's largest logit, and th
 same answer on every holdout10 line (BENCHMARKS.md)."""
 
 
+def _ggml_library() -> ctypes.CDLL:
+    """ggml's base library as llama-cpp-python ships it (tensor names and data)."""
+    lib = ctypes.CDLL(str(Path(llama_cpp.__file__).parent / "lib" / "libggml-base.so"))
+    lib.ggml_get_name.restype = ctypes.c_char_p
+    lib.ggml_get_name.argtypes = [ctypes.c_void_p]
+    lib.ggml_get_data_f32.restype = ctypes.POINTER(ctypes.c_float)
+    lib.ggml_get_data_f32.argtypes = [ctypes.c_void_p]
+    lib.ggml_nelements.restype = ctypes.c_int64
+    lib.ggml_nelements.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+_GGML = _ggml_library()
+_eval_callback = llama_cpp.ggml_backend_sched_eval_callback
+
+
 class LlamaEngine:
     """A loaded GGUF model (mmap) with one context: sequence 0 holds the prefix and serves
     requests; :meth:`states_after` uses sequences 1.. for a moment (a unified KV cache)."""
@@ -69,6 +85,7 @@ class LlamaEngine:
         seed: int = 0,
         embeddings: bool = False,
         pooling: str = "last",
+        norm_tap: bool = False,
     ) -> None:
         if pooling not in POOLING:
             raise ValueError(f"pooling: expected one of {', '.join(POOLING)}, got {pooling!r}")
@@ -76,9 +93,14 @@ class LlamaEngine:
         self.n_threads = n_threads
         started = time.perf_counter()
         self.amx_guard = amx_guard.current()  # AMX kernels of a native build crash: see module
+        self.norm_tap = norm_tap
+        self._tapping = False
+        self._norm: np.ndarray | None = None
+        taps = {"cb_eval": _eval_callback(self._on_node)} if norm_tap else {}
+        self._eval_cb = taps.get("cb_eval")  # kept alive as long as the context
         # sequences 1..PARALLEL_SEQS share the prefix's cells in one unified cache (states_after)
         with amx_guard.patched_defaults("llama_context_default_params",
-                                        n_seq_max=PARALLEL_SEQS + 1, kv_unified=True):
+                                        n_seq_max=PARALLEL_SEQS + 1, kv_unified=True, **taps):
             self.llm = amx_guard.load_llama(
                 self.amx_guard,
                 model_path=str(self.model_path),
@@ -231,6 +253,33 @@ class LlamaEngine:
             if self._deadline is not None and time.perf_counter() >= self._deadline:
                 raise DeadlineExceeded("decode abandoned at the deadline") from None
             raise
+
+    def feed_to_norm(self, tokens: Sequence[int]) -> np.ndarray:
+        """:meth:`feed` ``tokens`` (needs ``norm_tap``), stopping the graph at the last token's
+        final-norm state (``result_norm``), which is returned: the vocabulary projection after
+        it is not computed, so :meth:`last_logits` is undefined until the next :meth:`feed`."""
+        if not self.norm_tap:
+            raise RuntimeError("LlamaEngine(norm_tap=True) is needed to stop at the norm")
+        self._tapping, self._norm = True, None
+        try:
+            self.feed(tokens)
+        finally:
+            self._tapping = False
+        if self._norm is None:
+            raise RuntimeError("llama.cpp computed no result_norm tensor")
+        return self._norm
+
+    def _on_node(self, tensor: int, ask: bool, _data: object) -> bool:
+        """llama.cpp's per-node callback: while tapping, ask for ``result_norm`` only, copy its
+        last column and stop the graph there (returning False)."""
+        if not self._tapping:
+            return not ask
+        if ask:
+            return bool(_GGML.ggml_get_name(tensor) == b"result_norm")
+        n = int(_GGML.ggml_nelements(tensor))
+        data = np.ctypeslib.as_array(_GGML.ggml_get_data_f32(tensor), shape=(n,))
+        self._norm = data[n - self.n_embd:].copy()
+        return False
 
     @contextlib.contextmanager
     def deadline(self, at: float | None) -> Iterator[None]:
