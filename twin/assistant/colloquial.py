@@ -643,6 +643,8 @@ _EN = (
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
      ("widow",)),
+    # Scots "windae" for the window ("wind the windae up")
+    (re.compile(r"\bwindae(?P<s>s?)\b", re.IGNORECASE), r"window\g<s>", ("windae",)),
     # the sun said to cook the speaker ("the sun's cooking me", "the sun is baking us alive"):
     # too hot in here
     (re.compile(r"^the sun(?:'s| is)\s+(?:(?:really|absolutely|just|literally|properly)\s+)?"
