@@ -406,7 +406,7 @@ def same_for(text: str) -> str | None:
     ``"driver"`` (the speaker's: "do mine too", "same here", "我这边也来一个") or
     ``"passenger"`` (her/him: "her too", "她也要"); None when ``text`` says more or other. The
     one reading of it: the rules (:func:`other_zone`) and the fallback
-    (:mod:`hil.llm.followup`) both use it. Either language: each pattern reads its own script."""
+    (its follow-up reading) both use it. Either language: each pattern reads its own script."""
     said = text.strip(" ，,").lower()
     found = _ZH_SAME_FOR.match(said)
     if found is None:
