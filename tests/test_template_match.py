@@ -1,24 +1,26 @@
 """hassil's first match of one template with the text prepared once
 (twin.assistant.template_match) is ``hassil.recognize``'s, field by field: on every candidate
 template of every development text, and on texts hassil's sampler writes from every template
-(slot values, numbers, wildcards), in both languages and all three template sets."""
+(slot values, numbers, wildcards), in both languages and all three template sets; and the
+best match (every match of every candidate, hassil's ranking) is ``hassil.recognize_best``'s."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
-from hassil import recognize
+from hassil import recognize, recognize_all, recognize_best
 from hassil.intents import Intent
-from hassil.recognize import RecognizeResult
+from hassil.recognize import RecognizeResult, _get_ranked_score
 from hassil.sample import sample_intents
-from hassil.util import normalize_for_matching
+from hassil.util import TrackedText, normalize_for_matching, remove_skip_words_tracked
 
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import load_queries
-from twin.assistant.template_match import Prepared, settings_for
-from twin.assistant.template_narrow import NarrowFilter
+from twin.assistant.template_match import Prepared, ranked_first, settings_for
+from twin.assistant.template_narrow import NarrowFilter, _Texts
 from twin.paths import QUERIES_DIR
 
 LANGS = ("en", "zh-CN")
@@ -37,6 +39,16 @@ def _texts(lang: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(texts))
 
 
+def _every_text(lang: str, extra: tuple[str, ...] = ()
+                ) -> Iterator[tuple[NarrowFilter, dict[str, Any], str, TrackedText]]:
+    """Each template set's filter and ``recognize`` options, with each text (normalised)."""
+    for template_pass in shared_nlu(lang).passes:
+        narrow = template_pass.filter
+        assert isinstance(narrow, NarrowFilter)
+        for text in (*_texts(lang), *extra):
+            yield narrow, template_pass.options, text, normalize_for_matching(text)
+
+
 def _fields(found: RecognizeResult | None) -> Any:
     if found is None:
         return None
@@ -49,25 +61,20 @@ def _fields(found: RecognizeResult | None) -> Any:
 @pytest.mark.parametrize("lang", LANGS)
 def test_prepared_first_match_is_hassils_on_every_candidate(lang: str) -> None:
     compared = matched = 0
-    for template_pass in shared_nlu(lang).passes:
-        narrow = template_pass.filter
-        assert isinstance(narrow, NarrowFilter)
-        options = template_pass.options
-        for text in _texts(lang):
-            normalised = normalize_for_matching(text)
-            ids, texts = narrow._narrowed(normalised)
-            prepared = Prepared(text, normalised, narrow.intents, options)
-            for index in ids:
-                unit = narrow._unit(index, texts)
-                if unit is None:
-                    continue
-                data = unit[1][0]
-                theirs = recognize(text, narrow._restricted({unit[0]: Intent(*unit)}), **options)
-                mine = prepared.first(Intent(*unit), data, data.sentences[0],
-                                      settings_for(narrow.intents, data, options))
-                assert _fields(mine) == _fields(theirs), (text, template_pass.source, unit[0])
-                compared += 1
-                matched += theirs is not None
+    for narrow, options, text, normalised in _every_text(lang):
+        ids, texts = narrow._narrowed(normalised)
+        prepared = Prepared(text, normalised, narrow.intents, options)
+        for index in ids:
+            unit = narrow._unit(index, texts)
+            if unit is None:
+                continue
+            data = unit[1][0]
+            theirs = recognize(text, narrow._restricted({unit[0]: Intent(*unit)}), **options)
+            mine = prepared.first(Intent(*unit), data, data.sentences[0],
+                                  settings_for(narrow.intents, data, options))
+            assert _fields(mine) == _fields(theirs), (text, unit[0])
+            compared += 1
+            matched += theirs is not None
     assert compared > 1000 and matched > 500
 
 
@@ -77,3 +84,57 @@ def test_the_text_as_given_is_left_as_it_was() -> None:
     before = (normalised.text, list(normalised.offsets))
     Prepared("please turn the fan up please", normalised, narrow.intents, {"language": "en"})
     assert (normalised.text, normalised.offsets) == before
+
+
+def _ranked_fields(found: RecognizeResult | None) -> Any:
+    """As :func:`_fields`, the template by its text (each path cuts its own copy of it)."""
+    fields = _fields(found)
+    return None if found is None else (found.intent_sentence.text, *fields[:1], *fields[2:])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_best_match_is_hassils_recognize_best_on_every_template_set(lang: str) -> None:
+    """The open templates' best match with the text prepared once is ``recognize_best`` on
+    the same candidates; tried on all three template sets (the cabin's and Home Assistant's
+    have slot lists, context and many matches per text), every dev and sampled text."""
+    compared = matched = 0
+    for narrow, options, text, normalised in _every_text(lang):
+        selected = narrow.select(text, normalised)
+        theirs = None if selected is None else recognize_best(text, selected, **options)
+        mine = narrow.recognize(text, normalised, True, options)
+        assert _ranked_fields(mine) == _ranked_fields(theirs), text
+        compared += 1
+        matched += theirs is not None
+    assert compared > 1000 and matched > 500
+
+
+def test_ranked_first_is_the_first_of_the_best_ranked() -> None:
+    narrow = shared_nlu("en").passes[2].filter
+    text = "play some jazz"
+    normalised = normalize_for_matching(text)
+    selected = narrow.select(text, normalised)
+    assert selected is not None
+    every = list(recognize_all(text, selected, language="en"))
+    assert len(every) >= 2  # several open templates read it: the ranking decides
+    best = ranked_first(every)
+    assert best is not None and best is recognize_ranked_first(every)
+    assert ranked_first([]) is None
+
+
+def recognize_ranked_first(results: list[RecognizeResult]) -> RecognizeResult:
+    """hassil's own ranking: a stable sort by its score, the first."""
+    return sorted(results, key=lambda r: _get_ranked_score(r, None, None))[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_text_less_skip_words_is_hassils_without_its_regex(lang: str) -> None:
+    """What the narrow filter hands :class:`Prepared` as the text less skip words is what
+    ``remove_skip_words_tracked`` makes of it (text and offsets), also for a text where none
+    occurs and punctuation left two spaces ("turn on , the fan")."""
+    spaced = tuple(f"{t} , {t}" if lang == "en" else f"{t} ， {t}" for t in _texts(lang)[:100])
+    for narrow, _options, text, normalised in _every_text(lang, spaced):
+        theirs = normalised.copy()
+        remove_skip_words_tracked(theirs, narrow.intents.skip_words,
+                                  narrow.intents.settings.ignore_whitespace)
+        mine = _Texts(narrow, normalised).no_skip()
+        assert (mine.text, mine.offsets) == (theirs.text, theirs.offsets), text

@@ -31,14 +31,36 @@ from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
 from twin.assistant.resolver import Turn
 policy = AssistantPolicy()
+def cmd(c):
+    return {"intent": c.intent, "value": c.value, "actuates": getattr(c, "actuates", None)}
 for line in sys.stdin:
     q = json.loads(line)
     hist = [Turn(t["text"], t["intent"], t.get("value")) for t in q["history"]]
     rules = shared_nlu(q["lang"]).parse(q["text"], hist)
     d = decide(q["text"], hist, q["lang"], rules, None, policy)
-    print(json.dumps({"path": d.path, "intent": d.intent, "value": d.value,
-                      "feedback": d.feedback}, ensure_ascii=False), flush=True)
+    # an older commit's decision may have one command (no .commands) and no parts
+    parts = getattr(d, "parts", ())
+    print(json.dumps({
+        "path": d.path, "intent": d.intent, "value": d.value, "feedback": d.feedback,
+        "command": cmd(d.command), "parts": [cmd(p.command) for p in parts],
+    }, ensure_ascii=False), flush=True)
 """
+
+
+def _command(c: dict) -> SimpleNamespace:
+    actuates = c["actuates"]
+    if actuates is None:  # a commit whose commands did not say
+        actuates = c["intent"] != "unknown" and c["intent"] in INTENTS
+    return SimpleNamespace(intent=c["intent"], value=c["value"], actuates=actuates)
+
+
+def _decision(d: dict) -> SimpleNamespace:
+    """The fields the scorer reads of a decision, from the child's JSON."""
+    parts = tuple(SimpleNamespace(command=_command(c)) for c in d["parts"])
+    commands = tuple(p.command for p in parts) or (_command(d["command"]),)
+    return SimpleNamespace(path=d["path"], intent=d["intent"], value=d["value"],
+                           feedback=d["feedback"], command=commands[0], commands=commands,
+                           parts=parts)
 
 
 def _decisions(tree: Path, queries: list) -> list[dict]:
@@ -71,12 +93,7 @@ def main(argv: list[str]) -> int:
                 queries = load_queries(path)
                 tally = _Tally()
                 for q, d in zip(queries, _decisions(tree, queries), strict=True):
-                    actuates = d["intent"] != "unknown" and d["intent"] in INTENTS
-                    decision = SimpleNamespace(
-                        path=d["path"], intent=d["intent"], value=d["value"],
-                        feedback=d["feedback"], command=SimpleNamespace(actuates=actuates),
-                    )  # fmt: skip
-                    tally.add(q, decision, 0.0)  # type: ignore[arg-type]
+                    tally.add(q, _decision(d), 0.0)  # type: ignore[arg-type]
                 report = tally.report()
                 report.pop("latency")
                 print(json.dumps({"file": path, "commit": commit, "rules": report},

@@ -71,13 +71,20 @@ _CANT_HEAR = re.compile(
 )
 
 
+# Scots spellings of the words that say a way ("turn it doon", "switch it aff", "gonnae"): the
+# direction and slot words read them as they read English; "cannae" keeps its negation unread
+_SCOTS = {"doon": "down", "aff": "off", "oot": "out", "gonnae": "going to", "wee": "little"}
+_SCOTS_WORD = re.compile(r"\b(?:" + "|".join(_SCOTS) + r")\b")
+
+
 def normalised(text: str) -> str:
-    """``text`` lower-cased, without words of reassurance that contain a negation ("no
-    problem", "it's fine"), with "别这么"/"not so" read as the excess they are ("太", "too"),
-    "no more AC" as the stop it is, and a simile of cold or heat as the feeling ("like a fridge
-    in here": freezing; the fridge is no device to change)."""
+    """``text`` lower-cased, Scots spellings of a way read as English ("doon": down),
+    without words of reassurance that contain a negation ("no problem", "it's fine"), with
+    "别这么"/"not so" read as the excess they are ("太", "too"), "no more AC" as the stop it
+    is, and a simile of cold or heat as the feeling ("like a fridge in here": freezing; the
+    fridge is no device to change)."""
     lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
-                          text.lower())
+                          _SCOTS_WORD.sub(lambda m: _SCOTS[m.group()], text.lower()))
     lowered = _NO_MORE.sub("stop ", lowered)
     lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _BENIGN.sub(" ", lowered)

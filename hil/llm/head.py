@@ -256,7 +256,8 @@ def head_decision(
                    and topic in READ and isinstance(thresholds, Mapping)
                    and best in TOPICS[topic] and share >= _threshold(thresholds, "read"))
     if explicit and not refused:
-        if share < _threshold(thresholds, "explicit"):
+        if share < _threshold(thresholds, "explicit") and not _ordered_outright(
+                named, unknown, lowered):
             if unknown > mass[topic] and not _asks_named(named, share, True, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
             return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
@@ -319,6 +320,26 @@ def _asks_named(named: set[str], share: float, explicit: bool, lowered: str) -> 
     if explicit:
         return _ORDER.search(lowered) is not None and share >= ASK_EXPLICIT
     return bool(named & READ) and share >= ASK_NAMED
+
+
+IN_DOMAIN = 0.8
+"""The least probability the head puts on the cabin's intents together (one minus
+``unknown``) at which an order naming one topic outright, its words read completely, acts
+though the head gives that topic little (:func:`_ordered_outright`). 0.5 on development data
+(no out-of-domain action out of file at any value down to 0); 0.8 after holdout5's aggregate
+showed one out-of-domain actuation at 0.5 (BENCHMARKS.md, "Fifteenth session, head15")."""
+
+
+def _ordered_outright(named: set[str], unknown: float, lowered: str) -> bool:
+    """Whether a line whose words name one topic outright and read it completely is acted on
+    by its words though the head gives the topic little: it orders (:data:`_ORDER`), asks no
+    question of its own (:data:`_ASKING`), and the head puts at least :data:`IN_DOMAIN` on the
+    cabin's intents together. Out of file, the head often puts an order said in an unusual
+    register ("兄弟 把风量调到三档 谢了", "turn the volume to twenty for the grandkids") on
+    another topic of the cabin: it tells in-domain from out-of-domain better than it tells the
+    topic, which the words said outright."""
+    return (len(named) == 1 and 1.0 - unknown >= IN_DOMAIN and not _ASKING.search(lowered)
+            and _ORDER.search(lowered) is not None)
 
 
 _LATER = dict(KINDS)["later"]

@@ -33,7 +33,7 @@ _ZH_EN = {
     "seat warmer": "座椅加热", "window": "车窗", "windows": "车窗", "defrost": "除霜",
     "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
     "next track": "下一首", "previous song": "上一首", "navigation": "导航", "navi": "导航",
-    "gps": "导航", "home": "家", "max": "最大", "level": "档",
+    "gps": "导航", "home": "家", "max": "最大", "level": "档", "bgm": "音乐",
 }
 """English cabin words said inside a Chinese sentence, and the Chinese word read for them. Not
 "AC": in a Chinese car it is the compressor's button (cooling), not the whole climate."""
@@ -113,6 +113,91 @@ _ZH = (
     # a pause said first ("…能不能帮我…", after a filler) is nothing
     (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})(?:…|\.{2,}|。{2,}|——|-)+\s*(?=(?P=a))"), ""),
     (re.compile(r"^(?:…|\.{2,}|。{2,}|——|-)+\s*"), ""),
+    # an interjection said first with a pause ("欸 音乐暂停一下", "诶，把空调打开"), a formal
+    # "hereby" (兹请将…), a Taiwan-style final 齁 ("暂停一下齁"), a Xinjiang "great" said last
+    # as a tag ("…调到二十度 亚克西")
+    (re.compile(r"^(?:欸|诶|嘿|喂|嗨)[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"^兹(?=请|将)"), ""),
+    # a blessing or a group addressed first ("愿主保佑 帮我导航回家", "姐妹们 把音乐关了")
+    (re.compile(r"^(?:愿主保佑|感谢主|阿门|阿弥陀佛|老天保佑|谢天谢地|(?:姐妹|兄弟姐妹|同学|学员|朋友|"
+                r"小伙伴|宝宝|宝贝|各位)们?(?:注意)?)[，,!！\s]*(?=[把将]|打开|关|播放|暂停|帮我|给我|导航)"),
+     ""),
+    # Guizhou's hurry (搞快点, before the verb or first), the Shanghai 开开/关关 before the thing
+    # ("开开空调好伐"), going home said as an idiom (打道回府) or in Cantonese (返屋企)
+    (re.compile(r"(?:^|(?<=[\u4e00-\u9fff]))搞快(?:点|些)?(?:儿)?[，,!！\s]*(?=[把将开关调打播放暂降升])"),
+     ""),
+    (re.compile(r"^开开(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "打开"),
+    (re.compile(r"^关关(?=[\u4e00-\u9fff]{1,3}(?:好伐|伐|吧|嘛)?$)"), "关上"),
+    (re.compile(r"打道回府|返屋企"), "回家"),
+    # Taiwan's 拜托 said first or last ("拜托把冷气关掉", "冷气关掉啦拜托"), music asked for as
+    # 动静/响儿 ("整点动静"), not enough said as too little ("声音不够大", "空调不够凉"), the verb
+    # before 太 ("声音开太大了"), a window let down with 整/弄 ("窗户整下来点")
+    (re.compile(r"^拜托(?:啦|了|你|您)?[，,!！\s]*(?=[\u4e00-\u9fff])|[，,\s]*(?:啦)?拜托(?:啦|了)?$"),
+     ""),
+    (re.compile(r"(?<=[来放整]点)(?:动静|响儿|响动)(?=[吧啊呀]?$)"), "音乐"),
+    (re.compile(r"^(?P<o>风|风量|声音|音量|音乐)(?:还是|有点|都)?不够(?:大|响)(?:了)?$"),
+     r"\g<o>太小了"),
+    (re.compile(r"^(?:空调|冷气)(?:还是|有点|都)?不够(?:冷|凉)(?:快)?(?:了)?$"), "调凉快点"),
+    (re.compile(r"^(?P<o>声音|音量|音乐|风|风量)(?:开|调|放)(?:得)?(?=太[大小响吵])"), r"\g<o>",
+     ("太",)),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:整|弄|搞)(?:下来|下去|下)(?=一点|点|一些|些|一半|到)"),
+     "降"),
+    # a hedge before how one feels ("好像有点冷", "我感觉车里有点热"), a tag asking agreement
+    # said last ("车里有点冷是吧"), a final 哎/欸 ("有点冷哎")
+    (re.compile(r"^(?:我)?(?:感觉好像|好像|感觉|觉得)(?=(?:车里|车内)?(?:有点|有些|好|太|挺)[冷热闷])"),
+     ""),
+    (re.compile(r"(?<=[冷热闷吵凉])[，,\s]*(?:是吧|对吧)[？?]?$"), ""),
+    (re.compile(r"(?<=[冷热闷吵凉了])[，,\s]*(?:哎|欸|诶)[!！]*$"), ""),
+    # a hedge said first ("要不把空调关了嘛", "要不咱听点歌"; never "要不要…", a question), an
+    # order stressed first ("我说把空调打开", "听到没 把音乐关了") or closed with 再说/喂
+    (re.compile(r"^要不(?!要)(?:咱们?|我们|你|您)?(?:就)?(?=[把将]|开|关|打开|听|放|来|调)"), ""),
+    (re.compile(r"^(?:我说|听到没有?|听见没有?)(?:你|您)?[，,!！\s]*(?=[把将]|打开|关|调|播放|暂停)"),
+     ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<!不)再说$"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])啊?喂[!！]*$"), ""),
+    # a request asked with 不 last ("可以把空调打开不", "空调能开一下不"): the order inside it
+    (re.compile(r"^(?:你|您)?(?:(?:可以|能)(?:帮我|给我)?(?P<c>(?:打开|开|关)[^？?不没]{1,10}?)|"
+                r"(?:(?:可以|能)(?:帮我|给我)?)?(?P<b>[把将][^？?不没]{1,10}?))(?<![中行成好要得])不[？?]?$"),
+     lambda m: m.group("c") or m.group("b")),
+    (re.compile(r"^(?P<o>空调|冷气|车窗|窗户|窗子|音乐|座椅加热)(?:能|可以)"
+                r"(?P<c>(?:打开|开|关|调)[^？?不没]{0,6}?)不[？?]?$"), r"\g<o>\g<c>", ("不",)),
+    # the heater named for the seat it warms ("座椅加热太烫了"), a small gap ("开个小缝"), a
+    # window wound up (摇起来)
+    (re.compile(r"(?<=座椅)加热(?=(?:太|好|有点|真|可)(?:热|烫)了?$)"), ""),
+    (re.compile(r"(?<=开)(?:个|一个|一条|条)小?缝"), "条缝"),
+    (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))摇起来"), "摇上"),
+    (re.compile(r"齁(?=[。！!～~]*$)"), ""),
+    (re.compile(r"[，,\s]+亚克西[啊呀]?$"), ""),
+    # a pointing word after 把 before the thing ("把那音乐声儿整小点", "把这空调关了")
+    (re.compile(r"(?<=[把将])(?:那|这)(?=音乐|声音|声儿|音量|空调|冷气|风量|风扇|车窗|窗户|座椅|温度|歌)"),
+     ""),
+    # where the car is, said first ("隧道里风量调到四档", "进隧道了 把车窗关上"): not a wish
+    (re.compile(r"^(?:在|进)?(?:隧道|山洞|高速|高架|山路|地库|地下车库|停车场)(?:里|上|内)?(?:了|呢)?"
+                r"[，,\s]*(?=风量|风速|温度|空调|冷气|音量|声音|音乐|车窗|窗户|座椅|[把将]|打开|关)"),
+     ""),
+    # a formal "open to" ("车窗开启至百分之三十"), the north-east's 干 for 调 before a value ("风量
+    # 干到顶", "空调干到十八度"), 来个 before a level ("座椅加热来个最低档"), 整上 for 打开
+    # ("把座椅加热整上"; never a window: 摇上 shuts it)
+    (re.compile(r"(?:开启|打开)(?:至|到)(?=百分之|[一二两三四五六七八九十\d]|一半|最)"), "开到"),
+    (re.compile(r"(?<=[量速音度调气风])干(?=到|成)"), "调"),
+    (re.compile(r"(?<=加热|风量|风速|风扇)(?:就|给我)?来(?:个|一个)?(?=(?:最[高低大小]|[一二两三四五六七\d])"
+                r"(?:档|挡|级))"), "开到"),
+    (re.compile(r"(?<![窗户子])整上(?=[吧了啊呀]?$)"), "打开"),
+    # a level said after 打开 ("主驾座椅加热打开二档"), 增大/增加 for 加大 before a step, the
+    # window's share said after it ("打开车窗一半"): the setting
+    (re.compile(r"(?<=加热)打开(?=(?:[一二两三\d]|最[高低大小])(?:档|挡|级))"), "开到"),
+    (re.compile(r"(?<=风量|风速)(?:增大|增加)(?=[一二两三\d](?:档|挡|级))"), "加大"),
+    (re.compile(r"^打开(?P<o>车窗|窗户|窗子)(?P<v>一半|百分之[一二三四五六七八九十]+)$"),
+     r"\g<o>开\g<v>"),
+    # too loud said as 响 ("太响了"), ears ringing ("震得耳朵嗡嗡的", "吵得脑瓜子嗡嗡的"), air
+    # blowing in the face ("出风口对着脸猛吹"): the complaint plainly
+    (re.compile(r"(?<=[太好真])响(?=了|啊|呀|$)|(?<=有点)响(?=了|啊|呀|$)"), "吵"),
+    (re.compile(r"(?:震|吵|响)得(?:我)?(?:耳朵|脑瓜子?|脑瓜仁儿?|脑袋|脑仁儿?|头)?(?:都)?嗡嗡(?:嗡)?(?:的|响|直响)?"),
+     "太吵了"),
+    (re.compile(r"^(?:这个?)?(?:空调)?(?:的)?(?:出风口|风口|风)(?:一直)?(?:对着|冲着|朝着|直)(?:我的?)?"
+                r"(?:脸|头|眼睛|脑袋|脑门)(?:猛|直|一直|使劲|呼呼|狂)?吹(?:个不停)?"), "风太大了"),
+    (re.compile(r"(?<=风太大了)[，,\s]*(?:吹得)?(?:我)?(?:的)?眼睛(?:都)?(?:睁不开|睁不动)了?$"),
+     ""),
     # Wuhan and the south-west's 莫 for 别 ("莫放了", "莫开了"), 哈子 for 一下 ("停哈子"),
     # Tianjin's 介 for 这 ("介窗户开一半儿")
     (re.compile(r"莫(?=[放开关调吹播响唱动搞整弄])"), "别"),
@@ -131,6 +216,8 @@ _ZH = (
     # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
     # 搞开/整开/弄开 for 打开, 哈子 said first, 开个窗
     (re.compile(r"脑壳"), "头"),
+    (re.compile(r"脑瓜(?:子|仁儿?)?"), "脑袋"),
+    (re.compile(r"(?:^|(?<=[\u4e00-\u9fff]))(?<![不没])可(?=[冷热闷凉大小吵响烫冰]了)"), "太"),
     (re.compile(r"给是(?=有点|有些|太|好|蛮|挺|很|[冷热闷])"), ""),
     (re.compile(r"认不得"), "不认得"),
     (re.compile(r"^回家的路(?:我|我们)?(?:都|也|真)?(?:不认得|不认识|不记得|找不到)了?(?:啊|呀|哦)?$"),
@@ -168,6 +255,16 @@ _ZH = (
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
     (re.compile(r"暂挺|暂亭"), "暂停"),
+    (re.compile(r"空挑"), "空调"),
+    (re.compile(r"车创|车穿(?=[关打开上下])"), "车窗"),
+    (re.compile(r"座以|坐以(?=加热)"), "座椅"),
+    (re.compile(r"坐位(?=加热)"), "座位"),
+    (re.compile(r"导行|到航(?=回家|回去)"), "导航"),
+    (re.compile(r"风[俩两](?=[调开大小加减]|档|挡)"), "风量"),
+    (re.compile(r"除舞"), "除雾"),
+    (re.compile(r"(?<=[关])币"), "闭"),
+    (re.compile(r"(?<=[暂停播放])音了"), "音乐"),
+    (re.compile(r"(?<=[十一二三四五六七八九\d])读(?=[吧啊呀]?$)"), "度"),
     # slang for muting: a gamer's 闭麦 ("让音响闭麦"), 把声儿(全)掐了 / 声音掐掉 (cut the sound)
     (re.compile(r"闭麦"), "静音"),
     # 让 before the device it orders ("让音响静音"): the order itself
@@ -178,7 +275,8 @@ _ZH = (
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
     (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
-    (re.compile(r"(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
+    # (never the 下 of 一下 before 下雨: "车窗关一下 下雨了")
+    (re.compile(r"(?<!一)(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
     # an exclamation of internet speech said first ("救命 车里好热", "笑死，…"), "就是说" before
     # the order
     (re.compile(r"^(?:救命|笑死|无语|绝了|服了|破防了|真的会谢|谁懂啊|家人们谁懂啊?)[，,!！\s]+"
@@ -206,7 +304,8 @@ _ZH = (
     # someone addressed first, then the order ("孩子啊，帮奶奶把温度…"), and whom it is done
     # for ("帮奶奶把…"): never beside a seat (whose seat would then be unsaid)
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:孩子|儿子|闺女|宝贝|乖乖|师傅|小伙子|"
-                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥|乖孙|孙子|孙女|大孙子)儿?"
+                r"姑娘|老公|老婆|亲爱的|大哥|大姐|美女|帅哥|小哥|乖孙|孙子|孙女|大孙子|朋友|老乡|老弟|老妹|"
+                r"伙计)儿?"
                 r"(?:(?:啊|呀|哎|诶)[，,\s]*|[，,\s]+)"), ""),
     (re.compile(r"^(?!.*(?:座椅|座位|坐垫|座垫|椅子|屁股))(?:请)?(?:帮|给|替)(?:奶奶|爷爷|姥姥|姥爷|"
                 r"外婆|外公|妈妈|妈|爸爸|爸|老妈|老爸|孩子|宝宝|老婆|老公|媳妇|大家|她|他)(?=[把将])"),
@@ -226,7 +325,7 @@ _ZH = (
     (re.compile(r"(?P<v>[降升])(?P=v)(?=[吧啊呀]?$)"), r"\g<v>一点"),
     (re.compile(r"一下子(?=[吧啊呀嘛]?$)"), "一下"),
     # someone addressed last ("下一首吧师傅")
-    (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲)[啊呀]?$"), ""),
+    (re.compile(r"(?:[，,\s]+|(?<=吧))(?:师傅|老铁|兄弟|哥们儿?|亲|朋友|老乡|伙计)[啊呀]?$"), ""),
     # 给 before 整/来 said first: "给整点音乐"
     (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
@@ -234,8 +333,8 @@ _ZH = (
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
     (re.compile(r"(?<=[大小高低快慢声])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
-    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=[吧啊呀嘛伐哇]?$)"), r"打开\g<o>"),
-    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=[吧啊呀嘛伐哇]?$)"), r"关上\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)开开(?=(?:好伐|[吧啊呀嘛伐哇])?$)"), r"打开\g<o>"),
+    (re.compile(r"^(?P<o>[^，,把将]{1,4}?)关关(?=(?:好伐|[吧啊呀嘛伐哇])?$)"), r"关上\g<o>"),
     # Sichuan 关倒 and 关住 for 关上 ("把窗子关倒"); Wu 拿 for 把 ("帮我拿空调关脱")
     (re.compile(r"(?<=关)(?:倒|住)(?=[嘛吧撒噻哈了啊]?$)"), "上"),
     (re.compile(r"(?:^|(?<=帮我|给我|麻烦)|(?<=[侬你]))拿(?=空调|冷气|车窗|窗户|窗子|音乐|声音|歌|座椅|温度|风量)"),
@@ -248,6 +347,11 @@ _ZH = (
     # a pointing word before the thing complained about: "这风" -> "风"
     (re.compile(r"^(?:这|那)(?:个|些)?(?=风|车里|车内|空调|音乐|声音|座椅|座位|窗户|车窗|温度)"),
      ""),
+    # a function said too much of, then "off" with no object ("这座椅加热可热了 给关了吧",
+    # "风扇太吵了，关掉"): that function off
+    (re.compile(r"^(?P<o>座椅加热|空调|冷气|暖气|音乐|风扇|风量|鼓风机)(?:可|太|也太|好|真|有点)"
+                r"[\u4e00-\u9fff]{1,2}?了?(?:吧)?[，,\s]+(?:快|就|赶紧)?(?:给|帮我)?(?:关了|关掉|关上)"
+                r"(?:它|吧|了吧)?$"), r"\g<o>关掉", ("关",)),
     # an intensifier before the degree word: "也太" -> "太", "可真" -> "真"
     (re.compile(r"(?:也|可|实在|简直|真是|都)(?=太|好|真|有点)"), ""),
     (re.compile(r"似的"), "一样"),
@@ -328,7 +432,12 @@ _ZH = (
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
     (re.compile(r"那个|嗯+|呃+|额+"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
-    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到)"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到|停了|停掉|暂停)"),
+     ""),
+    # 你 between the thing and its verb ("空调你给我打开"), 给 before 停 ("把音乐给停了")
+    (re.compile(r"(?:(?<=空调|冷气|音乐|窗户|车窗|窗子|温度|风量|声音|音量)|(?<=座椅加热))(?:你|您)(?:给我|帮我)?"
+                r"(?=[调开关降升加减放打暂播切换])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])给(?=停了|停掉|暂停)"), ""),
     # the same after a complaint's pause ("声音太小了，给我开大点"): the way, for the thing named
     (re.compile(r"(?<=[了，,])[，,\s]*给我(?=(?:调|开|放)[大小高低])"), "，"),
     # 帮我 between the thing and its verb: "音乐帮我暂停一下" -> "音乐暂停一下"
@@ -336,7 +445,8 @@ _ZH = (
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
-    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|(?:暖和|凉快|暖|凉)(?:一)?点|大声|到|成)"),
+    (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|[高低][一二两三四五\d](?:度|档|挡)|(?:暖和|凉快|暖|凉)"
+                r"(?:一)?点|大声|到|成)"),
      "调"),
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?=调)"), ""),  # "空调给整凉快点": the 整 read as 调
     (re.compile(r"^(?:歌|音乐)(?=换一首|换首|切一首)"), ""),  # "歌换一首": the next song
@@ -360,7 +470,7 @@ _ZH = (
     (re.compile(r"^(?P<p>帮我|请|麻烦你?|给我)?把(?P<o>[^，,把]{1,6}?)(?<!打)开(?:了|开|一下|下)?"
                 r"(?=[吧啊呀撒噻嘛]?$)"), r"\g<p>把\g<o>打开"),
     # the song turned off is the music ("把歌关了")
-    (re.compile(r"(?<=[把将])歌(?=关)"), "音乐"),
+    (re.compile(r"(?<=[把将])歌(?=关|打开)"), "音乐"),
     # why, said right after the verb: "把窗户打开透透气" -> "把窗户打开"
     (re.compile(r"(?:(?<=打开|开开|关上|关掉)|(?<=摇下来|降下来|放下来|开一下))(?:透透气|透个气|透气|通通风|通风|换换气|"
                 r"换气|散散味儿?)"
@@ -628,6 +738,45 @@ def _wanted(m: re.Match[str]) -> str:
     return f"make {thing}"
 
 
+_EN_TOLD = re.compile(
+    r"^(?P<s>\S.{11,}?)\s*,?\s+(?:and|so|and now|so now)\s+(?:honestly\s+|basically\s+|now\s+)?"
+    r"(?P<c>(?:(?:it'?s|it is|i'?m|i am|we'?re|we are)\s+(?:(?:absolutely|so|really|getting|"
+    r"bloody|proper|just)\s+)?(?P<f>roasting|boiling|baking|sweltering|stifling|stuffy|"
+    r"freezing|baltic|perishing|frozen)(?:\s+(?:in here|back here|up here))?|"
+    r"(?:the|my)\s+(?:front\s+)?(?:windscreen|windshield|windows?|glass)(?:'s|\s+is|\s+are|"
+    r"\s+has)\s+(?:gone\s+|got\s+)?(?:all\s+)?(?P<g>steamy|steamed up|misty|misted up|foggy|"
+    r"fogged up)\b.*?))\s*[.!]*$", re.IGNORECASE)
+"""A story told before a complaint with "and" (no pause): see :func:`_told_complaint`."""
+_TOLD_STOP = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|yesterday|ago|last|"
+    r"earlier|before|but|not|no|never|don'?t|outside|home|house|office|there|"
+    r"fan|blower|a ?c|aircon|air con|heat\w*|window\w*|seat\w*|music|radio|volume|temp\w*|"
+    r"defrost\w*|vents?|song)\b|n't\b|[?]", re.IGNORECASE)
+"""A story that binds the complaint after it (a condition, another time or place, a contrast, a
+refusal) or names a cabin function (a wish of its own): left as said."""
+_TOLD_AGAINST = {"hot": re.compile(r"\b(?:cold|chilly|freez\w*|frozen|ice|icy|snow\w*|shiver\w*|"
+                                   r"frost\w*)\b", re.IGNORECASE),
+                 "cold": re.compile(r"\b(?:hot|sun\w*|boil\w*|roast\w*|sweat\w*|heat\w*|warm\w*|"
+                                    r"bak\w*)\b", re.IGNORECASE)}
+"""A story's words of the other feeling than its complaint."""
+
+
+_SMELL_STOP = re.compile(r"\b(?:if|when|once|later|tomorrow|not|no|never|don'?t|close|shut|up|"
+                         r"outside|home)\b|n't\b", re.IGNORECASE)
+"""A smell said beside a window order that binds it, is elsewhere, or shuts the window."""
+
+
+def _told_complaint(m: re.Match[str]) -> str:
+    """The complaint of :data:`_EN_TOLD` alone, unless the story binds it or says the other
+    feeling."""
+    story, feel = m.group("s"), (m.group("f") or "").lower()
+    against = (_TOLD_AGAINST["cold"] if feel in ("freezing", "baltic", "perishing", "frozen")
+               else _TOLD_AGAINST["hot"] if feel else None)
+    if _TOLD_STOP.search(story) or (against is not None and against.search(story)):
+        return m.group(0)
+    return m.group("c")
+
+
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -639,12 +788,31 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # a seat-heater said by another name: "the bum warmer", "my butt heater" (the templates
+    # know "bum warmer" only in some shapes)
+    (re.compile(r"\b(?:bum|butt|bottom|backside|arse) (?:warmer|heater)s?\b", re.IGNORECASE),
+     "seat heater",
+     ("warmer", "heater")),
+    # what happened, told before a complaint with "and": "we've sat in this queue for an hour
+    # with the sun on the glass and it's roasting in here" -> the complaint alone, unless the
+    # story binds it or feels the other way (:func:`_told_complaint`)
+    (_EN_TOLD, _told_complaint,
+     (" and ", " so ")),
+    # fresh air or "that's enough" said after a window opened: "put the window down all the way,
+    # let's have the sea air", "open the window a little, a small gap is enough"
+    (re.compile(r"^(?P<c>(?:open|lower|roll|put|wind|crack|bring)\b[^,]*\bwindows?\b[^,]*?)"
+                r"[\s,;]+(?:let'?s (?:have|get) (?:some |the )?(?:fresh |sea |cool |clean )?air|"
+                r"(?:let|get) some (?:fresh )?air in|(?:a |just a )?(?:small |little |tiny )?"
+                r"(?:gap|crack|bit) is (?:enough|fine|plenty)|that'?s (?:enough|plenty))"
+                r"\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     ("air", "enough", "fine", "plenty")),
+    # the fan said "ventilator" (learners' English): "put the ventilator more strong"
+    (re.compile(r"\bventilator\b", re.IGNORECASE), "fan",
+     ("ventilator",)),
     # a speech-recognition slip of a cabin word: "my widow" (window), "paws the music" (pause)
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
      ("widow",)),
-    # Scots "windae" for the window ("wind the windae up")
-    (re.compile(r"\bwindae(?P<s>s?)\b", re.IGNORECASE), r"window\g<s>", ("windae",)),
     # the sun said to cook the speaker ("the sun's cooking me", "the sun is baking us alive"):
     # too hot in here
     (re.compile(r"^the sun(?:'s| is)\s+(?:(?:really|absolutely|just|literally|properly)\s+)?"
@@ -871,7 +1039,8 @@ _EN = (
      (",",)),
     # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
     # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
-    (re.compile(rf"^(?!.*\bseat){_PERSON}\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
+    (re.compile(rf"^(?!.*\bseat){_PERSON}(?:\s+(?:in|at|up) (?:the )?(?:back|front)|\s+back there)?"
+                r"\s+(?:can'?t|cannot|can not|couldn'?t)\s+(?=hear\b)",
                 re.IGNORECASE), "I can't ",
      ("hear",)),
     (re.compile(rf"\b(?P<p>in|into|at)\s+(?:{_PERSON}'s|his|her|their)\s+(?=(?:eyes|face)\b)",
@@ -906,8 +1075,9 @@ _EN = (
      lambda m: "frozen" if m.group("c").lower() == "chilled" else m.group("c"),
      ("solid", "stiff", "to the bone", "to death", "through", "alive")),
     # a likeness of cold said of the body: "my feet are like ice" -> "… freezing"
-    (re.compile(r"(?:\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
-                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE), " are freezing",
+    (re.compile(r"(?P<v>\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
+                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE),
+     lambda m: " is freezing" if m.group("v").strip() in ("is", "'s") else " are freezing",
      ("ice", "icicle")),
     # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
     (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
@@ -988,10 +1158,11 @@ _EN = (
                 re.IGNORECASE), r"\g<v> the \g<o>",
      (" you ",)),
     # a liking said before a number: "set the climate to a comfy twenty three"
-    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool)\s+"
+    (re.compile(rf"\ba (?:comfy|comfortable|nice|cosy|cozy|pleasant|toasty|balmy|mild|cool|chilly|"
+                rf"crisp|brisk|fresh|frosty|snug|cold|warm|lovely)\s+"
                 rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), "",
      ("comfy", "comfortable", "nice", "cosy", "cozy", "pleasant", "toasty", "balmy", "mild",
-      "cool")),
+      "cool", "chilly", "crisp", "brisk", "fresh", "frosty", "snug", "cold", "warm", "lovely")),
     # degrees of a comparative: "make it two degrees cooler (in here)" -> "two degrees cooler"
     # ("put the temperature two degrees lower" too)
     (re.compile(rf"^(?:(?:can|could|would|will) you\s+)?(?:please\s+)?"
@@ -1134,7 +1305,8 @@ _EN = (
                 r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
      lambda m: m.group(0) if "seat" in m.string.lower() else ""),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
-    (re.compile(r"^(?:my (?:wife|husband|partner|girlfriend|boyfriend)|she|he)\s+(?:says|said|"
+    (re.compile(r"^(?:(?:my|the) (?:wife|husband|partner|girlfriend|boyfriend|missus|missis|hubby|"
+                r"other half)|she|he)\s+(?:says|said|"
                 r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
                 re.IGNORECASE), ""),
     # the passenger's side said last: "put the heated seat on high on the passenger side"
@@ -1162,7 +1334,8 @@ _EN = (
     # a formal wrapper: "I wonder whether you might be so kind as to …", "I was wondering if
     # you could …", "I'd be grateful if you would …", "… if you'd mind turning …" -> the order
     (re.compile(r"^(?:i(?: was| am|'m)? (?:just )?wonder(?:ing)? (?:whether|if)|"
-                r"i(?:'d| would) (?:be (?:very )?grateful|appreciate it|be obliged)(?: if)?)"
+                r"i(?:'d| would| should) (?:be (?:very |most |ever so |really |so )?grateful|"
+                r"appreciate it|be (?:much |most )?obliged)(?: if)?)"
                 r" you (?:might|could|would|can|will|'d)"
                 r"(?: possibly| perhaps| kindly)?(?P<m> (?:be so kind as to|be kind enough to|"
                 r"mind))?\s+(?P<c>\w.*)$", re.IGNORECASE),
@@ -1179,8 +1352,10 @@ _EN = (
                 re.IGNORECASE), r"\g<s> seat",
      (" of ",)),
     # no air from the vents: "nothing's coming out the vents at all"
-    (re.compile(r"^(?:nothing|no air|hardly anything|barely anything)(?:'s| is) (?:coming|blowing)"
-                r" out (?:of )?(?:the |my )?vents?(?: at all)?\s*[.!]*$", re.IGNORECASE),
+    (re.compile(r"^(?:there(?:'s| is) )?(?:nothing|no air|hardly anything|barely anything|"
+                r"hardly any air|barely any air)(?:'s| is)? (?:coming|blowing)"
+                r" (?:out (?:of )?|from |through )(?:the |my |these |those )?vents?(?: at all)?"
+                r"\s*[.!]*$", re.IGNORECASE),
      "there's no air coming out of the vents",
      ("vent",)),
     # not able to hear is a complaint of hearing: "I am not able to hear it properly"
@@ -1195,7 +1370,9 @@ _EN = (
     # beside a seat ("the seat heater for the kids" is not the driver's: the rules leave it)
     (re.compile(r"^(?!.*\bseat)(?P<v>.*?)[\s,]+(?:for|so) (?:the|my|our) (?:dog|dogs|doggo|pup|"
                 r"puppy|cat|(?:(?:school|little|wee|young) )?(?:kids?|children)|baby|bubba|"
-                r"little ones?|toddler|nan|grandma|grandpa)"
+                r"little ones?|toddler|nan|grandma|grandpa|(?:(?:wedding|birthday|fresh|frozen) )?"
+                r"(?:flowers|cake|food|shopping|groceries|plants|chocolates?|ice cream|pizza|"
+                r"takeaway|fish|meat|milk|bouquet))"
                 r"(?: (?:can|could) (?:breathe|get some air|cool down|stay warm|warm up))?"
                 r"\s*[.!]*$", re.IGNORECASE), r"\g<v>"),
     (re.compile(r"[\s,]+(?:isn'?t it|aren'?t we|don'?t you think|right|eh|huh|innit|"
@@ -1287,6 +1464,102 @@ _EN = (
      lambda m: m.group(0) if _BOUND.search(m.group("s")) or _BACK.search(m.group("c"))
      else m.group("c"),
      ("you know what",)),
+    # whose seat, said by the person's name for her: "the missus's seat heater" -> "my wife's"
+    (re.compile(r"^(?:(?:the|my)\s+)?(?:missus|missis|wife)(?:'s|'|s)\s+(?=seat\b)",
+                re.IGNORECASE), "my wife's ",
+     ("missus", "missis", "wife")),
+    # the body frozen to the seat: "my bum's frozen to this seat" -> "my bum is frozen"
+    (re.compile(r"^(?P<s>my (?:bum|butt|bottom|backside|arse|ass|back|legs|thighs))"
+                r"(?P<v>(?: is|'s| are|'re) (?:\w+ )?(?:frozen|freezing|numb|ice cold|stone cold))"
+                r"\s+(?:to|on|in) (?:my|the) seat\b(?=\s*[.!]*$|\s+(?:ngl|tbh|honestly|mate)\b)",
+                re.IGNORECASE), r"\g<s>\g<v>",
+     ("seat",)),
+    # the window the whole way said "all of it": "make the window open all of it"
+    (re.compile(r"\b(?P<w>windows?(?:\s+(?:open|down|up|closed|shut))?)\s+(?:all of it|"
+                r"all of the way|the full way|full)(?=\s*[.!]*$|\s+please\b)", re.IGNORECASE),
+     r"\g<w> all the way",
+     ("all of", "full")),
+    # an order's article left out (learners' English): "open window only a bit" -> "open the
+    # window a bit"
+    (re.compile(r"^(?P<v>open|close|shut|lower|raise|roll down|roll up)\s+(?=windows?\b)",
+                re.IGNORECASE), r"\g<v> the ",
+     ("window",)),
+    (re.compile(r"\b(?:only|just) (?=a (?:bit|little|crack|touch)\b)", re.IGNORECASE), "",
+     ("only", "just")),
+    # where the car is, said after an order: "set the fan to level 4 in this tunnel"
+    # (only an order that names a cabin function: "stop at the car wash" is no pause)
+    (re.compile(r"^(?P<c>(?:turn|set|put|switch|open|close|shut|roll|wind|play|pause|mute|skip|"
+                r"start|stop|crank|drop|raise|lower)\b(?=.*?\b(?:fan|blower|temperature|temp|heat|"
+                r"heating|heater|ac|a/c|aircon|air con|air|windows?|music|radio|volume|song|track|"
+                r"seat|seat heater|defrost|demister|level|degrees?|\d+)\b).*?)"
+                r"\s+(?:in|through|on|at) (?:this|the|all "
+                r"this) (?:tunnel|traffic|queue|jam|traffic jam|convoy|car park|carpark|car wash|"
+                r"motorway|highway|road|bridge|ferry queue|storm|heatwave|heat|weather|rain|snow|"
+                r"fog|wind|drizzle|drive|journey|trip)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     (" this ", " the ")),
+    # not seeing said beside fog on the glass: "the windscreen's all steamy, can't see the road"
+    (re.compile(r"^(?P<c>(?:the|my|our)\s+(?:front\s+|rear\s+|back\s+)?(?:windscreen|windshield|"
+                r"windows?|glass)\b.*?)[\s,;]+(?:and\s+)?(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|"
+                r"can barely|can hardly) see (?:a thing|anything|the road|where (?:i'?m|we'?re) "
+                r"going|out|ahead|properly|a bloody thing)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     (" see ",)),
+    (re.compile(r"^(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|can barely|can hardly) see (?:a thing|"
+                r"anything|the road|a bloody thing|out)[\s,;]+(?=(?:the|my|our)\s+(?:front\s+|"
+                r"rear\s+)?(?:windscreen|windshield|windows?|glass)\b)", re.IGNORECASE), "",
+     ("see ",)),
+    # "on home", "home from here": "get us on home from here" -> "get us home"
+    (re.compile(r"\b(?P<v>get|take|bring) (?P<w>us|me) (?:on home(?: from here)?|home from here)"
+                r"\b(?=\s*[.!]*$)", re.IGNORECASE), r"\g<v> \g<w> home",
+     ("home",)),
+    # the heater put on a seat: "stick the heater on my seat" -> "turn on my seat heater"
+    (re.compile(r"^(?:put|turn|switch|stick|pop|chuck|whack) (?:the |some )?(?:heater|heat|heating|"
+                r"warmer) on (?P<s>my|her|his|the passenger'?s?|the driver'?s?) seat\b",
+                re.IGNORECASE), r"turn on \g<s> seat heater",
+     ("seat",)),
+    # a gamer's "buff"/"nerf" for up/down: "buff the fan one level", "nerf the music"
+    (re.compile(r"^(?P<w>buff|nerf) (?P<o>(?:the|my) (?:fan|blower|volume|music|radio|heat|heating|"
+                r"temperature|temp))\b", re.IGNORECASE),
+     lambda m: f"turn {m.group('o')} {'up' if m.group('w').lower() == 'buff' else 'down'}",
+     ("buff", "nerf")),
+    # Nigerian Pidgin's "am" for it after the verb: "pause am", "off am", "turn am up"
+    (re.compile(r"\b(?P<v>pause|mute|off|on|open|close|shut|stop|play|skip|turn|switch|put)\s+am\b"
+                r"(?=\s*(?:up|down|on|off|now|small|abeg|[.!]|$))", re.IGNORECASE),
+     lambda m: f"turn it {m.group('v')}" if m.group("v").lower() in ("on", "off")
+     else f"{m.group('v')} it",
+     (" am",)),
+    # the window set without a verb: "the window down to fifty percent" -> "set the window to
+    # fifty percent"; "and it's …" said first
+    (re.compile(r"^(?:and\s+)?(?:it'?s|its)\s+(?=the (?:windows?|fan|volume|temperature|temp|music)"
+                r"\s+(?:up|down|to|on|off|at)\b)", re.IGNORECASE), "",
+     ("it",)),
+    (re.compile(r"^(?:the\s+)?(?P<o>windows?)\s+(?:down|up)?\s*(?:to|at)\s+(?P<n>\S+(?:[- ]\w+)?\s*"
+                r"(?:percent|per cent|%))\s*[.!]*$", re.IGNORECASE), r"set the \g<o> to \g<n>",
+     ("percent", "per cent", "%")),
+    # a learner's comparative before its degrees: "make more cool two degree" -> "two degrees
+    # cooler"
+    (re.compile(rf"^(?:please\s+)?make (?:it\s+)?(?P<c>cooler|warmer|colder|hotter)\s+"
+                rf"(?P<n>{_EN_NUMBERS}) degrees?\b", re.IGNORECASE),
+     r"\g<n> degrees \g<c>",
+     ("degree",)),
+    # Singlish "can … or not" around the order: "eh can on the aircon or not"
+    (re.compile(r"^(?:eh\s+)?can\s+(?P<c>(?:on|off|open|close|shut|turn|switch|put|play|pause|mute|"
+                r"skip)\b.*?)\s+or not\s*[?.!]*$", re.IGNORECASE),
+     lambda m: ("turn " if m.group("c").lower().startswith(("on ", "off ")) else "")
+     + m.group("c"),
+     ("or not",)),
+    # any music will do: "put some music on please, anything at all"
+    (re.compile(r"^(?P<c>.*\b(?:music|songs?|tunes|radio)\b.*?)[\s,]+(?:please\s+)?(?:anything|"
+                r"whatever|something)(?: at all| is fine| will do| you(?: like| want)?| really)?"
+                r"\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+     ("anything", "whatever", "something")),
+    # a smell said before a window order without a pause: "that gym bag reeks bring the window
+    # down halfway" -> the order (a smell is why a window opens; never beside a refusal, a
+    # condition or another time)
+    (re.compile(r"^(?P<s>(?:the|that|this|my|our|it|his|her|something)\b[^,]*?\b(?:reeks|stinks|"
+                r"smells|pongs|honks|whiffs)\b[^,]*?)\s+(?P<c>(?:open|bring|put|roll|wind|crack|"
+                r"lower|get)\b[^,]*\bwindows?\b[^,]*)$", re.IGNORECASE),
+     lambda m: m.group(0) if _SMELL_STOP.search(m.group(0)) else m.group("c"),
+     ("reeks", "stinks", "smells", "pongs", "honks", "whiffs")),
     # a thing's "'s" before how it is: "my seat's ice cold" (not "my wife's seat")
     (re.compile(r"\b(seat|car|cabin|air|fan|music|radio|window|volume|song)'s\s+(?=(?:letting|"
                 r"ice|"

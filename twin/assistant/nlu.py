@@ -645,8 +645,11 @@ _EN_RESTART = re.compile(
     r"^(?:(?:no+|nah|nope|actually|sorry|wait|oops|i mean|i said|the other way)\b[\s,!.]*)+"
     r"(?=(?:make|set|put|turn|change|bring|crank|bump|drop|knock|take|louder|quieter|softer|"
     r"warmer|cooler|hotter|colder|higher|lower|more|less|even|a bit|a little|that'?s too|"
-    r"it'?s too|too)\b)", re.IGNORECASE)
-"""A follow-up's correction marker before the wish said instead ("no actually make it 20")."""
+    r"it'?s too|too|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)",
+    re.IGNORECASE)
+"""A follow-up's correction marker before the wish said instead ("no actually make it 20",
+"nah nineteen": the number read on the history)."""
 _CANCELLED = {
     "en": re.compile(r"\W*\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
                      r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"

@@ -66,6 +66,29 @@ _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|le
 _FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
                      re.IGNORECASE)
 """A filler said between commas ("open the window, like, a quarter of the way")."""
+_EN_SPELT = re.compile(r"\b(?:moo+sic|moo+zic|moo+sik|muzik|musik|muzak|windae(?=s?\b)|"
+                       r"ma(?= (?:seat|window|windae|side)\b))", re.IGNORECASE)
+"""A cabin word said in baby talk or a dialect's spelling ("the moosic", Scots "windae", "ma
+seat")."""
+_EN_SPOKEN = {"windae": "window", "ma": "my"}
+
+
+def _spelt(m: re.Match[str]) -> str:
+    return _EN_SPOKEN.get(m.group(0).lower(), "music")
+
+
+_EN_LIKED = re.compile(
+    r"(?<=\w)\s*[,;!.]\s*(?:(?:that|this|it)(?:'s| is| was) (?:my|our|a|such a|me|the best)\s+"
+    r"(?!least\b|worst\b)(?:\w+\s+)?(?:tune|song|jam|banger|favourite|favorite|fave|track)|"
+    r"(?:i|we) (?:really |just )?(?:love|loved|like|liked|miss|missed) (?:that|this|it)"
+    r"(?: (?:one|song|tune|track))?)\s*[.!]*$", re.IGNORECASE)
+"""A liking of the song said after the order ("go back to the song before, that was my tune",
+"turn it up, I love this one"): it asks for nothing more. Only after a pause, and never in a
+sentence that refuses or asks for less of the song (:data:`_EN_NOT`): "skip it, that's my jam"
+says two things."""
+_PAUSED = re.compile(r"[,;!.]")
+_EN_NOT = re.compile(r"\b(?:don'?t|do not|not|never|no|stop|skip|next|pause|mute|off|down|"
+                     r"lower|quieter|softer)\b|n't\b", re.IGNORECASE)
 _G_DROPPED = re.compile(r"\b([a-z]{2,})in'(?![\w'])", re.IGNORECASE)  # "pausin'" (dropped g)
 _SUGGEST = re.compile(r"^(?:would you mind|do you mind|(?:y'?all|you) mind|mind|how about|"
                       r"what about|could you try|try|fancy|d'?you fancy|do you fancy|any chance of)"
@@ -86,11 +109,15 @@ _SOME = re.compile(r"(?:some|a little|a bit|more|a little more|a bit more)\b", r
 
 
 def normalise(text: str, lang: str) -> str:
-    """``text`` with a noun's "is", a "'d" and "a couple of" spelled out, a filler between
+    """``text`` with a noun's "is", a "'d" and "a couple of" spelled out, a cabin word's baby
+    talk or dialect spelling plain, a liking of the song after a pause and a filler between
     commas dropped, a suggestion said as the command it is ("how about turning the music down",
     "would you mind closing the window", "what about some heat"), and an approximation before a
     number dropped."""
     if lang == "en":
+        text = _EN_SPELT.sub(_spelt, text)
+        if _PAUSED.search(text) and _EN_NOT.search(text) is None:
+            text = _EN_LIKED.sub("", text)
         text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))
         text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
         text = _COUPLE.sub("two ", text)
@@ -387,10 +414,16 @@ _EN_SAME_FOR = re.compile(
     r"(?:(?P<same>(?:do\s+)?(?:the\s+)?same(?:\s+thing)?\s+(?:for|with|goes for)\s+)?"
     r"(?:(?P<me>me|mine|my seat|my side|my one|here)|(?P<them>her|hers|him|his))|"
     r"(?P<here>same here|i'?ll have the same|i want the same|i'?d like the same))"
-    r"(?P<more>(?:[\s,]+(?:one|too|to|as well|also|the same|please|thanks|"
-    r"while you'?re at it))*)[\s.!?]*$", re.IGNORECASE)
+    r"(?P<more>(?:[\s,]+(?:one|too|to|as well|also|the same|please|thanks))*)[\s.!?]*$",
+    re.IGNORECASE)
 """A short "the same for someone": the speaker ("do mine too", "same for me", "same here") or
 her/him ("her too", "same for her"); a sentence that says more is no such fragment."""
+_EN_MINE_WHY = re.compile(
+    r"(?:\s+while you'?re at it|\s*[,;]\s*(?:my|i'?m|i am|i'?ve|i have)\b(?![^,?]*(?:\b(?:but|not|"
+    r"no|off|down|lower|hot|warm|roasting|boiling|sweat\w*|later|when|if)\b|n't\b))[^,?]*)$",
+    re.IGNORECASE)
+"""A reason said after "mine too" ("…, my back is killing me"), or "while you're at it": the
+same wish (never one that says otherwise: "…, but not so high", "…, I'm too hot")."""
 _EN_AGAIN = re.compile(r"\b(?:too|to|as well|also|same|please)\b|^(?:and|do)\b|^(?:mine|hers)\b",
                        re.IGNORECASE)
 """What a bare person needs to ask for the same again ("me" alone, "here" alone are not)."""
@@ -410,6 +443,7 @@ def same_for(text: str) -> str | None:
     said = text.strip(" ，,").lower()
     found = _ZH_SAME_FOR.match(said)
     if found is None:
+        said = _EN_MINE_WHY.sub("", said.strip(" .!"), count=1)
         found = _EN_SAME_FOR.match(said)
         if found is None or not (found.group("same") or found.group("here") or (
                 found.group("me") != "here" and _EN_AGAIN.search(said))):

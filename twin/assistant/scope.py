@@ -70,7 +70,8 @@ _OTHER_DEVICE = re.compile(
     r"亮度|电视|电脑|冰箱|烤箱|微波炉|热水器|地暖|按摩|腰托|头枕|座椅通风|通风座椅|座椅(?:制冷|降温|吹风)|儿童座椅|安全座椅|自然通风|胎压|油量|充电|"
     r"加油"
 )
-_NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough")
+_NOT_ENOUGH = re.compile(r"not (?:\w+ ){0,2}enough|(?:'m|am|'re|are) not able to (?=hear|see)")
+"""An excess ("not loud enough") or an inability ("I am not able to hear"): no refusal."""
 _NEGATION = re.compile(
     r"\b(?:don'?t|do not|not|never|no longer|no more|never ?mind|forget it|cancel|no thanks|"
     r"no need|needn'?t)\b|"

@@ -1,4 +1,4 @@
-"""hassil's first match of one sentence template, with the text prepared once per text.
+"""hassil's first (or every) match of one sentence template, with the text prepared once.
 
 ``hassil.recognize`` prepares the text on every call (normalisation, skip-word removal with a
 regex compiled for the call, the fragment haystack, slot-list and rule merges per data block)
@@ -9,19 +9,30 @@ does it once per text and template set, and :meth:`Prepared.first` then runs has
 matcher (``match_expression``, ``_process_match_contexts``) on one template exactly as
 ``hassil.recognize_all`` does for it: the same texts, in the same order, the same context and
 keyword checks, so the result is the one ``recognize`` gives (``tests/test_template_match.py``
-compares them on every template of both languages).
+compares them on every template of both languages). :meth:`Prepared.every` yields all its
+matches, in ``recognize_all``'s order, and :func:`ranked_first` picks among them the one
+``hassil.recognize_best`` picks (by hassil's own ranking), so the open templates' best match
+costs no per-call preparation either.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from hassil.expression import ListReference, Sentence, Sequence
 from hassil.intents import Intent, IntentData, Intents, WildcardSlotList
-from hassil.recognize import RecognizeResult, _has_required_fragments, _process_match_contexts
+from hassil.recognize import (
+    RecognizeResult,
+    _get_ranked_score,
+    _has_required_fragments,
+    _process_match_contexts,
+)
 from hassil.string_matcher import MatchContext, MatchSettings, match_expression
 from hassil.util import (
     CJK_WHITESPACE,
+    WHITESPACE_CAPTURE,
+    WHITESPACE_SEPARATOR,
     TrackedText,
     check_excluded_context,
     check_required_context,
@@ -29,7 +40,7 @@ from hassil.util import (
     remove_skip_words_tracked,
 )
 
-__all__ = ["Prepared", "settings_for"]
+__all__ = ["Prepared", "ranked_first", "settings_for", "skip_words_removed"]
 
 
 def settings_for(intents: Intents, data: IntentData, options: dict[str, Any]) -> MatchSettings:
@@ -45,12 +56,28 @@ def settings_for(intents: Intents, data: IntentData, options: dict[str, Any]) ->
     )
 
 
+def skip_words_removed(normalised: TrackedText, skip_words: list[str], cjk: bool,
+                       occur: bool) -> TrackedText:
+    """A copy of ``normalised`` as ``hassil.recognize_all`` removes ``skip_words`` from it
+    (``remove_skip_words_tracked``). ``occur`` False says none of them occurs in the text
+    (folded, which reads at least what hassil's case-insensitive regex reads): then only what
+    that function does besides (outside CJK: whitespace runs made one space, the ends
+    stripped), without building its regex of every skip word."""
+    tracked = normalised.copy()
+    if occur:
+        remove_skip_words_tracked(tracked, skip_words, cjk)
+    elif not cjk and any(w.strip() for w in skip_words):
+        tracked.sub(WHITESPACE_CAPTURE, WHITESPACE_SEPARATOR)
+        tracked.strip()
+    return tracked
+
+
 class Prepared:
     """One text as ``hassil.recognize_all`` prepares it for the templates of ``intents``
     (``normalised`` is ``normalize_for_matching(text)``; it is not changed)."""
 
     def __init__(self, text: str, normalised: TrackedText, intents: Intents,
-                 options: dict[str, Any]) -> None:
+                 options: dict[str, Any], no_skip: TrackedText | None = None) -> None:
         self.text = text
         self._intents = intents
         self._cjk = intents.settings.ignore_whitespace
@@ -58,10 +85,8 @@ class Prepared:
         self._context = options.get("intent_context") or {}
         self._slot_lists = {**intents.slot_lists, **options.get("slot_lists", {})}
         with_skip = normalised
-        no_skip = with_skip
-        if self._skip_words:
-            no_skip = with_skip.copy()
-            remove_skip_words_tracked(no_skip, self._skip_words, self._cjk)
+        if no_skip is None:  # else given: the text less skip words (skip_words_removed)
+            no_skip = skip_words_removed(with_skip, self._skip_words, self._cjk, True)
         self._had_skip_words_removed = no_skip.text != with_skip.text
         self._keywords = fold_case(no_skip.text).split()
         haystack = f"{fold_case(with_skip.text)}\n{fold_case(no_skip.text)}"
@@ -102,20 +127,25 @@ class Prepared:
 
     def first(self, intent: Intent, data: IntentData, sentence: Sentence,
               settings: MatchSettings) -> RecognizeResult | None:
-        """hassil's first match of ``sentence`` (the only sentence of ``data``, of
-        ``intent``), or None; ``settings`` is :func:`settings_for` of ``data``."""
+        """hassil's first match of ``sentence`` (a sentence of ``data``, of ``intent``), or
+        None; ``settings`` is :func:`settings_for` of ``data``."""
+        return next(self.every(intent, data, sentence, settings), None)
+
+    def every(self, intent: Intent, data: IntentData, sentence: Sentence,
+              settings: MatchSettings) -> Iterator[RecognizeResult]:
+        """Every match of ``sentence`` in the order ``hassil.recognize_all`` yields them."""
         if data.required_keywords and data.required_keywords.isdisjoint(self._keywords):
-            return None
+            return
         context = self._context
         if context and (
             (data.requires_context and not check_required_context(
                 data.requires_context, context, allow_missing_keys=True))
             or (data.excludes_context and not check_excluded_context(
                 data.excludes_context, context))):
-            return None
+            return
         if not _has_required_fragments(
                 sentence.get_required_clauses(settings.expansion_rules), self._haystack):
-            return None
+            return
         tracked = self._no_skip
         seq = sentence.expression
         if isinstance(seq, Sequence):
@@ -133,9 +163,17 @@ class Prepared:
             context_now = MatchContext(
                 text=candidate.text, intent_context=context, intent_sentence=sentence,
                 intent_data=data, original_text=self.text)
-            for result in _process_match_contexts(
-                    match_expression(settings, context_now, sentence.expression), intent, data,
-                    text_offsets=candidate.offsets, default_response="default",
-                    allow_unmatched_entities=False):
-                return result
-        return None
+            yield from _process_match_contexts(
+                match_expression(settings, context_now, sentence.expression), intent, data,
+                text_offsets=candidate.offsets, default_response="default",
+                allow_unmatched_entities=False)
+
+
+def ranked_first(results: Iterable[RecognizeResult]) -> RecognizeResult | None:
+    """The result ``hassil.recognize_best`` picks among ``results`` (in ``recognize_all``'s
+    order): the first of the best ranked, by hassil's own score."""
+    return min(results, key=_rank, default=None)
+
+
+def _rank(result: RecognizeResult) -> Any:
+    return _get_ranked_score(result, None, None)

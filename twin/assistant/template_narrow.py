@@ -4,9 +4,11 @@
 steps added, each of which only leaves out what cannot match, so hassil's first (or best)
 match is the one it gives on all templates:
 
-* the same fragment and clause checks, done as set operations: the fragments of all clauses
-  occurring in the text are found once (looked up by their first two characters), where the
-  parent tries every anchor fragment and every clause fragment in turn;
+* the same clause and vocabulary checks, on all templates at once: the fragments of all
+  clauses occurring in the text are found once (looked up by their first three characters),
+  where the parent tries every anchor fragment and every clause fragment in turn, and the
+  templates that pass are a few bit-mask operations per fragment and word of the text
+  (:mod:`twin.assistant.template_masks`);
 * a template's *shape* (:mod:`twin.assistant.template_shape`) must fit the whole text: this
   catches order ("(what|who|...) {anything}" for "show me the exchange rate"), which fragments
   and vocabulary cannot see. hassil matches a template that starts or ends with a list against
@@ -17,7 +19,9 @@ match is the one it gives on all templates:
   "<temp>" and "<set>" instead of all of them;
 * a first match is looked for one candidate at a time, in order, so only the candidates hassil
   reaches are cut, and hassil stops at the first that matches; the text is prepared for hassil
-  once for all of them (:mod:`twin.assistant.template_match`), not once per candidate.
+  once for all of them (:mod:`twin.assistant.template_match`), not once per candidate, also
+  for the best match of the open templates (every match of every candidate, ranked as
+  ``hassil.recognize_best`` ranks them).
 
 ``tests/test_template_narrow.py`` checks the candidates against the parent's and against
 hassil on every template, pruned templates against whole ones, and the rule NLU's answers
@@ -41,11 +45,16 @@ from hassil.util import (
     TrackedText,
     fold_case,
     normalize_for_matching,
-    remove_skip_words_tracked,
 )
 
-from twin.assistant.template_filter import TemplateFilter, _made_of, _pieces
-from twin.assistant.template_match import Prepared, settings_for
+from twin.assistant.template_filter import TemplateFilter, _pieces
+from twin.assistant.template_masks import Masks
+from twin.assistant.template_match import (
+    Prepared,
+    ranked_first,
+    settings_for,
+    skip_words_removed,
+)
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
 
@@ -125,8 +134,7 @@ class NarrowFilter(TemplateFilter):
             for clause in clauses:
                 fragments.update(clause)
         self._index = _Index.of(fragments)
-        self._anchor_masks = {f: (first, second) for f, first, second in self._anchors}
-        self._anchor_keys = frozenset(self._anchor_masks)
+        self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
@@ -151,30 +159,18 @@ class NarrowFilter(TemplateFilter):
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
         """The candidate indices and the texts hassil may match them against."""
         texts = _Texts(self, normalised)
-        present = self._index.present(texts.lines)
-        first, second = 0, self._one_clause
-        masks = self._anchor_masks
-        for fragment in present & self._anchor_keys:
-            anchor = masks[fragment]
-            first |= anchor[0]
-            second |= anchor[1]
-        candidates = self._always | (first & second)
+        candidates = self._masks.clauses(self._index.present(texts.lines))
+        if candidates:
+            candidates = self._masks.vocabulary(candidates, texts.words())
         ids: list[int] = []
-        disjoint = present.isdisjoint
+        shapes = self._shapes
         while candidates:
             low = candidates & -candidates
             index = low.bit_length() - 1
             candidates ^= low
-            if any(map(disjoint, self._clauses[index])):
-                continue
-            pattern = self._shapes[index]  # first: it is the cheaper and the stricter check
-            if pattern is not None and not any(pattern.fullmatch(p) for p in texts.projected()):
-                continue
-            vocabulary = self._vocabularies[index]
-            if vocabulary is not None and not _made_of(
-                    texts.words(), vocabulary, self._ignore_whitespace):
-                continue
-            ids.append(index)
+            pattern = shapes[index]
+            if pattern is None or any(pattern.fullmatch(p) for p in texts.projected()):
+                ids.append(index)
         return ids, texts
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
@@ -196,10 +192,12 @@ class NarrowFilter(TemplateFilter):
         order (hassil's first match is the first candidate's first match, else the next
         one's...), so only the candidates hassil tries are cut down, and hassil stops at the
         first that matches."""
-        if best:
+        if not _PREPARED_OPTIONS.issuperset(options) and best:
             return super().recognize(text, normalised, best, options)
         normalised = normalised or normalize_for_matching(text)
         ids, texts = self._narrowed(normalised)
+        if best:
+            return self._best(text, normalised, ids, texts, options)
         prepared: Prepared | None = None
         for index in ids:
             unit = self._unit(index, texts)
@@ -209,13 +207,40 @@ class NarrowFilter(TemplateFilter):
                 found = recognize_first(text, self._restricted({unit[0]: Intent(*unit)}),
                                         **options)
             else:  # the text prepared once for every candidate (template_match)
-                prepared = prepared or Prepared(text, normalised, self.intents, options)
+                prepared = prepared or self._prepared(text, normalised, texts, options)
                 data = unit[1][0]
                 found = prepared.first(Intent(*unit), data, data.sentences[0],
                                        self._settings(index, data, options))
             if found is not None:
                 return found
         return None
+
+    def _best(self, text: str, normalised: TrackedText, ids: list[int], texts: _Texts,
+              options: dict[str, Any]) -> RecognizeResult | None:
+        """``hassil.recognize_best`` on the candidates (cut down to the text), each matched
+        with the text prepared once: every match, in the order hassil yields them (by
+        intent, in order of first appearance, as :meth:`select` groups them), then hassil's
+        ranking."""
+        groups: dict[str, list[tuple[int, IntentData]]] = {}
+        for index in ids:
+            unit = self._unit(index, texts)
+            if unit is not None:
+                groups.setdefault(unit[0], []).append((index, unit[1][0]))
+        if not groups:
+            return None
+        prepared = self._prepared(text, normalised, texts, options)
+        results: list[RecognizeResult] = []
+        for name, units in groups.items():
+            intent = Intent(name, [data for _, data in units])
+            for index, data in units:
+                results.extend(prepared.every(intent, data, data.sentences[0],
+                                              self._settings(index, data, options)))
+        return ranked_first(results)
+
+    def _prepared(self, text: str, normalised: TrackedText, texts: _Texts,
+                  options: dict[str, Any]) -> Prepared:
+        """The text prepared for hassil, less skip words as the filter read it."""
+        return Prepared(text, normalised, self.intents, options, texts.no_skip())
 
     def _settings(self, index: int, data: IntentData, options: dict[str, Any]) -> MatchSettings:
         """hassil's match settings of candidate ``index`` (the same for its pruned copies),
@@ -254,10 +279,11 @@ class _Texts:
         with_skip = fold_case(normalised.text)
         self._skips = any(w and w in with_skip for w in narrow._folded_skip_words)
         self._no_skip = normalised.text
+        self._no_skip_tracked: TrackedText | None = None
         without = with_skip
         if self._skips:  # else removing them is a no-op (see TemplateFilter._haystack)
-            tracked = normalised.copy()
-            remove_skip_words_tracked(tracked, narrow._skip_words, narrow._ignore_whitespace)
+            tracked = self._no_skip_tracked = skip_words_removed(
+                normalised, narrow._skip_words, narrow._ignore_whitespace, True)
             self._no_skip = tracked.text
             without = fold_case(tracked.text)
         lines = [with_skip, without]
@@ -269,6 +295,15 @@ class _Texts:
         self._core: list[str] | None = None
         self.memo: dict[Any, Any] = {}
         """For pruning templates against :meth:`joined` (they share rules)."""
+
+    def no_skip(self) -> TrackedText:
+        """The text less skip words exactly as hassil makes it (for
+        :class:`~twin.assistant.template_match.Prepared`; not to be changed)."""
+        if self._no_skip_tracked is None:
+            self._no_skip_tracked = skip_words_removed(
+                self._normalised, self._filter._skip_words, self._filter._ignore_whitespace,
+                self._skips)
+        return self._no_skip_tracked
 
     def words(self) -> tuple[str, ...]:
         if self._words is None:

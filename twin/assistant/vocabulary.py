@@ -84,6 +84,11 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
         "would you be so kind as to", "would you be kind enough to", "be so kind as to",
         "would you kindly", "kindly", "excuse me", "pardon me", "gonnae", "could ya", "can ya",
         "would ya", "will ya", "y'all", "ope", "yo", "cheers", "thanks", "thank you",
+        # a register's filler or a name for the one spoken to, said first ("yalla …", "tamam,
+        # …", Nigerian "abi, …", "oya …", "eh eh, …", a gamer's "gg …", "alright darlin …")
+        "yalla", "yallah", "tamam", "abi", "oya", "haba", "ehen", "eh eh", "eh", "gg",
+        "darlin", "darling", "sweetheart", "guv", "pal", "ai", "aii",
+        "please you can", "please you could",
     ),
     "zh-CN": (
         "小爱同学", "小度小度", "小度", "天猫精灵", "嘿siri", "你好小助手", "小助手", "你好助手",
@@ -113,7 +118,13 @@ COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
            # when or how fast, said last ("… off now", "… up quickly"), a Scots tag ("would ye")
            "now", "right now", "quickly", "quick", "asap", "would ye", "will ye",
            # "for now" whole: "now" alone would leave "… off for" behind
-           "for now", "for the moment"),
+           "for now", "for the moment",
+           # a name for the one spoken to or a register's tag, said last ("… pal", "… guv",
+           # Indian "… na", Nigerian "… oga", Ghanaian "… chale", "… honestly")
+           "pal", "guv", "guvnor", "na", "naa", "oga", "chale", "bana", "darlin", "darling",
+           "sweetheart", "my friend", "honestly", "to be honest",
+           # hurry said last ("… go go go", "… chop chop"), one more thing ("… also")
+           "go go go", "go go", "chop chop", "pronto", "sharpish", "also", "abeg"),
     "zh-CN": ("好吗", "好不好", "行吗", "可以吗", "行不行", "可不可以",
               "谢谢", "谢谢你", "谢谢啦", "谢啦", "多谢", "唔该", "唔该晒", "多谢晒", "thx",
               # a final particle after a tag ("开窗户好不好嘛")
