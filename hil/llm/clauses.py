@@ -55,7 +55,8 @@ _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|
                 r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
                 r"navigate|defrost|demist|nudge|dial|pop|flip")
 """English verbs a command starts with (a command said after another without a pause)."""
-_CLIPPED_BEFORE = _ORDER_VERBS + r"|the|my|our|heat|warm|cool|(?:can|could|would) you|please"
+_CLIPPED_BEFORE = (_ORDER_VERBS + r"|stick|whack|bung|chuck|the|my|our|heat|warm|cool|"
+                   r"(?:can|could|would) you|please")
 _WAY_WORDS = ("up", "down", "on", "off", "bit", "notch", "more", "less", "max", "halfway",
               "louder", "quieter", "warmer", "cooler")
 """Words a command ends with: a clipped joiner after one joins the next command."""
@@ -63,8 +64,9 @@ _WAY_WORDS = ("up", "down", "on", "off", "bit", "notch", "more", "less", "max", 
 # "关闭空调关闭座椅通风" without a pause ("a hundred and twenty" is one number, no two clauses)
 _SPLIT = re.compile(
     r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
-    # a joiner clipped by the speaker or the recogniser ("an'", "n", "nd", "&") before an order
-    r"(?<!\S)(?:an'|'n'?|n'?|nd|&)(?=\s+(?:" + _CLIPPED_BEFORE + r")\b)|"
+    # a joiner clipped by the speaker or the recogniser ("an'", "an", "n", "nd", "&") before an
+    # order ("wind the window up an stick the heater on")
+    r"(?<!\S)(?:an'?|'n'?|n'?|nd|&)(?=\s+(?:" + _CLIPPED_BEFORE + r")\b)|"
     r"(?:" + "|".join(rf"(?<=\b{w} )" for w in _WAY_WORDS) + r")(?:an'|'n'?|n'?|nd|&)(?=\s)|"
     r"并且|然后|顺便|同时|还有|另外|同埋|以及)\s*|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
     r"(?<=\S)(?=打开|关闭|关掉|关上|关了|开启|开一下|播放|放一首|来一首)"

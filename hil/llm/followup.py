@@ -7,7 +7,8 @@ turn's topic carries over, and the words still decide which way: a seat's level 
 from the last one (down for "too hot", "turn it down"; up for "colder", "more"), another seat
 said ("副驾", "the passenger's") takes the last level, "off" is 0; a short "the same for
 someone" ("same for me", "and mine", "her too", "我也来一个", "给我也开一下") is the last level on
-that person's seat (:data:`_SAME_FOR`: the speaker's is the driver's). For the temperature, the fan,
+that person's seat (:func:`twin.assistant.phrasing.same_for`, the rules' reading too: the
+speaker's is the driver's). For the temperature, the fan,
 the volume and the window the words must name no other topic and read completely
 (:func:`hil.llm.slots.read_slots`: "a bit lower", "还是有点冷"), else nothing is carried over
 and the line is answered as a first turn.
@@ -20,6 +21,7 @@ import re
 from hil.llm.grounding import EXPLICIT, TOPIC_OF
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from twin.assistant.intents import INTENTS
+from twin.assistant.phrasing import same_for
 from twin.assistant.resolver import Turn
 
 _OFF = re.compile(r"\boff\b|\bkill\b|关|停")
@@ -31,21 +33,6 @@ _UP = re.compile(r"\bup\b|\bhigher\b|\bmore\b|warmer|cold|chilly|冷|凉|调高|
 _ABOUT_IT = re.compile(
     r"\bnow\b|\bstill\b|\bit\b|\bthat\b|\btoo\b|as well|also|a notch|也|还|再|它"
 )
-_SAME_FOR = re.compile(
-    r"^(?:(?:and|oh|ok|okay|yeah|yes|right|then|so|please|can you|could you)[\s,]+)*"
-    r"(?:(?:the )?same (?:for|here|with|goes for) (?P<me1>me|mine|my seat|my side|here)|"
-    r"(?P<me2>same here|i'?ll have the same|i want the same|i'?d like the same)|"
-    r"(?:do |and )?(?:(?P<me3>me|mine|my seat|my side|my one)|(?P<them>her|hers|him|his))"
-    r"(?: (?:too|as well|also|the same))?|"
-    r"(?:do |and )?(?:the )?same for (?P<them2>her|him))"
-    r"(?:[\s,]+(?:please|too|as well|thanks))*[\s.!?]*$|"
-    r"^(?:那|那就)?(?:给|帮)?(?P<zh>我|我这边|我这儿|她|他)(?:的|这边)?也"
-    r"(?:要|来一个|来一下|开一下|开|开上|一样|是|一样吧|照样)?[吧啊呀哈嘛]*[。！!.]*$"
-)
-"""A short "the same for someone" after a seat's heating: the speaker (the driver's seat) or
-her/him (the passenger's); a sentence that says more is no such fragment."""
-_AGAIN = re.compile(r"\bsame\b|\btoo\b|\bas well\b|\balso\b|\bmine\b|\bhers\b|^and\b|^do\b|也")
-"""A word of "the same again" a bare person needs to be a follow-up ("me" alone is not)."""
 _CARRIED = {"climate_temperature", "climate_fan", "media_volume", "window"}
 
 
@@ -58,11 +45,9 @@ def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
     topic = TOPIC_OF.get(last.intent)
     if topic is None or any(EXPLICIT[t].search(lowered) for t in named - {topic}):
         return None
-    same = _SAME_FOR.search(lowered.strip()) if topic == "seat_heat" and not named else None
-    if same is not None and _AGAIN.search(lowered):
-        whose = same.group("zh")
-        them = same.group("them") or same.group("them2") or whose in ("她", "他")
-        intent = "seat_heat_passenger" if them else "seat_heat_driver"
+    whose = same_for(lowered) if topic == "seat_heat" and not named else None
+    if whose is not None:
+        intent = f"seat_heat_{whose}"
         return "seat_heat", intent, last.value if isinstance(last.value, int) else (
             INTENTS[intent].default)
     if topic == "seat_heat" and named <= {"seat_heat", "climate_temperature"} and (

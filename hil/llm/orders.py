@@ -31,13 +31,14 @@ _ZH_ORDER = re.compile(
     r"(?:调到|调成|调至|开到|调[大小高低]|开[大小高低]|关[大小]|打开|关掉|关上|关闭|开启)"
 )
 """A Chinese verb of setting after a thing of one to four characters ("音亮调到五")."""
-_EN_COURTESY = (r"^(?:(?:ok|okay|hey|please|so|and|just|now|then|can you|could you|would you|"
+_EN_COURTESY = (r"^(?:(?:ok|okay|hey|aye|och|please|so|and|just|now|then|can you|"
+                r"could you|would you|"
                 r"will you|can u|pls|(?:y'?all |do you |would you )?mind)[,\s]+)*")
 _EN_THING = r"(?:up |down |on |off )?(?:the|my|your|our|that|this) [a-z']+"
 _EN_KNOWN_VERB = re.compile(
     _EN_COURTESY + r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|play|"
     r"pause|stop|skip|raise|lower|drop|bump|crank|bring|start|kill|knock|nudge|dial|pop|"
-    r"flip|whack|stick) " + _EN_THING)
+    r"flip|whack|stick|wind) " + _EN_THING)
 """A verb of the cabin's before a thing ("set the wolume to five")."""
 _EN_ANY_VERB = re.compile(
     _EN_COURTESY + r"(?!(?:it|it's|its|i|i'm|im|we|we're|you|you're|they|they're|he|she|that|"

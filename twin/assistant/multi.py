@@ -79,6 +79,9 @@ CONJUNCTIONS = {
                      r"afterwards|and|then|also|plus|n)\b\s*"
                      # "and" clipped: "turn the music down an' close the window"
                      r"|\s+(?:an'|'n'|n')(?=\s)\s*"
+                     # bare "an" before an order ("wind the window up an stick the heater on")
+                     r"|\s+an\s+(?=(?:turn|put|set|switch|open|close|shut|roll|wind|crank|pause|"
+                     r"play|mute|skip|stick|pop|whack|bung|chuck|give|bring|knock|drop|crack)\b)"
                      # ", so <verb>" is one cut, before a comma's ("…, so open the window and …")
                      r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
                      r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"

@@ -45,7 +45,7 @@ from home_assistant_intents import get_intents
 from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import in_chinese, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
-from twin.assistant.ellipsis import seated
+from twin.assistant.ellipsis import seat_said, seated
 from twin.assistant.feedback import (
     LANGS,
     cannot_part,
@@ -65,6 +65,7 @@ from twin.assistant.phrasing import (
     number_reading,
     other_zone,
     pronoun_reading,
+    same_for,
     topic_words,
 )
 from twin.assistant.resolver import Turn
@@ -406,10 +407,14 @@ class RuleNLU:
             if len(found.split) >= 2 and all(p.actuates for p in found.split):
                 return found
         if history:
-            swapped = other_zone(text, self.lang, history[-1].text)
+            last = history[-1]
+            swapped = other_zone(text, self.lang, last.text)
             found = self._parse_one(swapped, ()) if swapped is not None else None
+            if (found is None or not found.actuates) and last.intent.startswith("seat_heat_") and (
+                    whose := same_for(text)) is not None:  # the last level on that seat
+                found = self._parse_one(seat_said(self.lang, whose == "driver", last.value), ())
             if found is not None and found.actuates and found.confidence >= 0.85 and (
-                    found.intent != history[-1].intent):
+                    found.intent != last.intent):
                 return replace(found, confidence=0.9, reason="followup")
         return self._corrected(text, history)
 

@@ -26,7 +26,8 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
-           "number_reading", "other_zone", "pronoun_reading", "topic_first", "topic_words"]
+           "number_reading", "other_zone", "pronoun_reading", "same_for", "topic_first",
+           "topic_words"]
 
 _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
@@ -408,20 +409,48 @@ def it_after_seat(piece: str, before: str, lang: str) -> bool:
             and SEAT.search(before) is not None and SEAT.search(piece) is None)
 
 
-_EN_MINE = re.compile(
-    r"^(?:(?:and|now|also|ok|okay|oh|same for|same with|same thing for|do the same for|do)\s+)*"
-    r"(?:mine|me|my seat|my side|my one)(?:\s+(?:one|too|to|as well|also|please))+$|"
-    r"^(?:and|do)\s+(?:mine|my seat|my side)$|^(?:(?:do )?the )?same for (?:me|mine)(?: please)?$",
+_EN_SAME_FOR = re.compile(
+    r"^(?:(?:and|now|also|oh|ok|okay|yeah|yes|right|then|so|please|can you|could you|do)[\s,]+)*"
+    r"(?:(?P<same>(?:do\s+)?(?:the\s+)?same(?:\s+thing)?\s+(?:for|with|goes for)\s+)?"
+    r"(?:(?P<me>me|mine|my seat|my side|my one|here)|(?P<them>her|hers|him|his))|"
+    r"(?P<here>same here|i'?ll have the same|i want the same|i'?d like the same))"
+    r"(?P<more>(?:[\s,]+(?:one|too|to|as well|also|the same|please|thanks))*)[\s.!?]*$",
     re.IGNORECASE)
+"""A short "the same for someone": the speaker ("do mine too", "same for me", "same here") or
+her/him ("her too", "same for her"); a sentence that says more is no such fragment."""
 _EN_MINE_WHY = re.compile(
     r"(?:\s+while you'?re at it|\s*[,;]\s*(?:my|i'?m|i am|i'?ve|i have)\b(?![^,?]*(?:\b(?:but|not|"
     r"no|off|down|lower|hot|warm|roasting|boiling|sweat\w*|later|when|if)\b|n't\b))[^,?]*)$",
     re.IGNORECASE)
 """A reason said after "mine too" ("…, my back is killing me"), or "while you're at it": the
 same wish (never one that says otherwise: "…, but not so high", "…, I'm too hot")."""
-_ZH_MINE = re.compile(r"^(?:那|还有)?(?:给)?(?:我的?|我这边的?|主驾驶?的?|驾驶位的?)(?:座椅|座位)?"
-                      r"(?:也|也给|一起)(?:要|来一个|来一下|开一下|开|开上|打开|给开上|一样|是|照样)?"
-                      r"[吧啊呀哈嘛了]*$")
+_EN_AGAIN = re.compile(r"\b(?:too|to|as well|also|same|please)\b|^(?:and|do)\b|^(?:mine|hers)\b",
+                       re.IGNORECASE)
+"""What a bare person needs to ask for the same again ("me" alone, "here" alone are not)."""
+_ZH_SAME_FOR = re.compile(
+    r"^(?:那就|那|还有)?(?:给|帮)?(?:(?P<me>我的?|我这边的?|我这儿的?|主驾驶?的?|驾驶位的?)|"
+    r"(?P<them>她的?|他的?))(?:这边)?(?:座椅|座位)?(?:也|也给|一起)"
+    r"(?:要|来一个|来一下|开一下|开|开上|打开|给开上|整上|安排上?|一样吧?|是|照样)?[吧啊呀哈嘛了]*"
+    r"[。！!.]*$")
+
+
+def same_for(text: str) -> str | None:
+    """Whose seat a short "the same for someone" said after a seat's heating asks for:
+    ``"driver"`` (the speaker's: "do mine too", "same here", "我这边也来一个") or
+    ``"passenger"`` (her/him: "her too", "她也要"); None when ``text`` says more or other. The
+    one reading of it: the rules (:func:`other_zone`) and the fallback
+    (its follow-up reading) both use it. Either language: each pattern reads its own script."""
+    said = text.strip(" ，,").lower()
+    found = _ZH_SAME_FOR.match(said)
+    if found is None:
+        said = _EN_MINE_WHY.sub("", said.strip(" .!"), count=1)
+        found = _EN_SAME_FOR.match(said)
+        if found is None or not (found.group("same") or found.group("here") or (
+                found.group("me") != "here" and _EN_AGAIN.search(said))):
+            return None
+    return "passenger" if found.group("them") else "driver"
+
+
 _EN_THEIRS = re.compile(r"\b(?:the|my|our)\s+(?:passenger|wife|husband|partner|missus)(?:'s)?\s+"
                         r"(?=seat\b)|\bthe passenger(?:'s)?\s+side\s+(?=seat\b)", re.IGNORECASE)
 _ZH_THEIRS = re.compile(r"(?:副驾驶?|乘客|(?:我)?(?:老婆|老公|媳妇)的?)(?=(?:的)?(?:座椅|座位))")
@@ -430,14 +459,11 @@ _ZH_THEIRS = re.compile(r"(?:副驾驶?|乘客|(?:我)?(?:老婆|老公|媳妇)�
 def _mine(text: str, lang: str, earlier: str) -> str | None:
     """``earlier`` (a request for the passenger's seat) said for the speaker's, the driver's,
     when ``text`` only asks for the same on it ("do mine too", "我这边也来一个"); else None."""
+    if same_for(text) != "driver":
+        return None
     if lang == "en":
-        said = _EN_MINE_WHY.sub("", text.strip(" .!"), count=1)
-        if _EN_MINE.match(said) is None:
-            return None
         swapped, n = _EN_THEIRS.subn("my ", earlier, count=1)
     else:
-        if _ZH_MINE.match(text.strip(" ，,。！")) is None:
-            return None
         swapped, n = _ZH_THEIRS.subn("主驾", earlier, count=1)
     return swapped if n else None
 
@@ -449,7 +475,8 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
     if (mine := _mine(text, lang, earlier)) is not None:
         return mine
     if lang == "en":
-        if _EN_OTHER.match(text.strip()) is None or not re.search(r"\bseat\b", earlier, re.I):
+        if (_EN_OTHER.match(text.strip()) is None and same_for(text) != "passenger") or (
+                not re.search(r"\bseat\b", earlier, re.I)):
             return None
         swapped, n = _EN_DRIVER.subn("the passenger ", earlier, count=1)
         return swapped if n else None
