@@ -96,6 +96,7 @@ _ZH = (
     # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
+    (re.compile(r"[文问稳](?=度(?:调|设|太|有|开|降|升|高|低|到|再|能|可|好|偏))"), "温"),
     (re.compile(r"风亮"), "风量"),
     # the north's 声儿 for the sound ("声儿小点", "把声儿关了"); 大声儿 is 大声
     (re.compile(r"(?<![大小轻低高细])声儿"), "声音"),
@@ -121,6 +122,38 @@ _ZH = (
     # a blessing or a group addressed first ("愿主保佑 帮我导航回家", "姐妹们 把音乐关了")
     (re.compile(r"^(?:愿主保佑|感谢主|阿门|阿弥陀佛|老天保佑|谢天谢地|(?:姐妹|兄弟姐妹|同学|学员|朋友|"
                 r"小伙伴|宝宝|宝贝|各位)们?(?:注意)?)[，,!！\s]*(?=[把将]|打开|关|播放|暂停|帮我|给我|导航)"),
+     ""),
+    # an order with a tag or aside (fifteenth session, fixzh15): Beijing's "guess what" said
+    # first and 喽 for 了 last ("您猜怎么着，音乐给我停喽"), a closing "no more talk" ("窗子关起来，
+    # 不谈了"), Malaysia's 酱 (这样) and a softening 哦 after how much ("窗开一点点酱"), a polite
+    # 您呐 and 给它 before the verb, the verb said twice ("给它除除雾")
+    (re.compile(r"^(?:您|你)猜(?:怎么着|怎么了|咋着)[，,!！？?\s]*(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])喽$"), "了"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])[，,\s]+(?:不谈了|不说了|不废话了|不多说了|就这么定了|就这样定了)$"),
+     ""),
+    (re.compile(r"(?<=[点下些])(?:酱|哦|噢|喔)(?:啦|咯)?$"), ""),
+    (re.compile(r"^我跟(?:您|你)说(?:啊|呀|哈)?[，,\s]+"), ""),
+    (re.compile(r"^这?大(?:早上|清早|晚上|半夜|冷天|热天)的[，,\s]+(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"(?:前面|前边|前头)?(?:的)?(?:挡风)?玻璃(?:那叫一个|一片|全是|都是?)(?:白茫茫|雾蒙蒙|模模糊糊|模糊)"
+                r"(?:的)?(?=[，,\s]|$)"), "玻璃起雾了"),
+    (re.compile(r"(?:^|(?<=[，,\s]))(?:您呐|你呐|您哪)[，,\s]*(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"(?:^|(?<=[，,\s]))给它(?=除雾|除霜|除除|打开|关上|关掉|关了)"), ""),
+    (re.compile(r"除除(?=雾|霜)"), "除"),
+    # an announcer's register: the audience first, the system asked, thanks last ("各位贵宾，…
+    # 麻烦系统将温度设定为…，谢谢配合")
+    (re.compile(r"^现在(?=车厢内|车厢里|车内|车里)"), ""),
+    (re.compile(r"车厢(?:内|里)(?=温度)"), "车内"),
+    (re.compile(r"(?<=温度)(?:有些|有点|稍微|稍稍)?偏(?=[高低](?:了)?(?:[，,]|$))"), "有点"),
+    (re.compile(r"^各位(?:贵宾|乘客|旅客|来宾|朋友)[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
+    (re.compile(r"(?:^|(?<=[，,\s]))(?:麻烦|请)(?:系统|车机|小助手)(?=[把将])"), ""),
+    (re.compile(r"(?<=[\u4e00-\u9fff])[，,\s]*谢谢(?:配合|合作)$"), ""),
+    # orders shouted as a list ("除霜打开！风量最大！温度二十四度！执行！"): the fragments are a
+    # list; a closing "execute" is no order of its own
+    (re.compile(r"(?<=[\u4e00-\u9fff])[，,！!\s]*(?:立即|立刻|马上)?执行$"), ""),
+    (re.compile(r"^[^！!，,。？?]+(?:[！!][^！!，,。？?]+){2,}$"),
+     lambda m: re.sub("[！!]", "，", m.group(0))),
+    # a story of who fell asleep told first ("孩子们都睡着啦，我们把空调关掉…"): the orders
+    (re.compile(r"^[^，,。！!？?]{1,10}?(?:都)?睡着(?:了|啦)[，,\s]+(?:我们|咱们|咱)?(?=[把将])"),
      ""),
     # Guizhou's hurry (搞快点, before the verb or first), the Shanghai 开开/关关 before the thing
     # ("开开空调好伐"), going home said as an idiom (打道回府) or in Cantonese (返屋企)
@@ -463,7 +496,10 @@ _ZH = (
                 r"老爸|妈妈|爸爸|爷爷|奶奶|姥姥|姥爷|外婆|外公|孩子|儿子|女儿|后排(?:的)?(?:乘客)?|乘客|"
                 r"客人|朋友|同事|老爷子|老太太|老人家|老人|宝宝|小孩|娃|领导|老板)"
                 r"(?:(?:发着烧|发烧了|生着病|生病了|感冒了|晕车了|睡醒了)[，,\s]*)?"
-                r"(?:一直|老是|总是|总|直|又|都)?(?:说|觉得|嫌|喊)(?:着)?(?=.)"), ""),
+                r"(?:一直|老是|总是|总|直|又|都)?(?:说|觉得|嫌|喊)(?:着)?[，,\s]*(?=.)"), ""),
+    # the passenger's seat passed on by name ("她说副驾座椅凉得跟冰块一样")
+    (re.compile(r"^(?:她|他|老婆|老公|媳妇|朋友)(?:说|觉得|嫌)[，,\s]*"
+                r"(?=副驾(?:驶)?(?:的)?(?:座椅|座位))"), ""),
     # "歌都听不清": an intensifying 都 before what cannot be done
     (re.compile(r"(?:一句|一个字|一点)?都(?=听不|听不见|听不清)"), ""),
     # 把 makes "开了" an order, not a state: "把冷气开了" -> "把空调打开"
@@ -510,14 +546,20 @@ _ZH = (
      "风"),
     # a song one is tired of: "这歌听腻了" -> "这首歌听腻了"; heard till the ears grow calluses
     # or a hundred times ("听得我耳朵都起茧了", "都听八百遍了")
-    (re.compile(r"^这(?=歌(?:都|我都|我)?听)"), "这首"),
+    (re.compile(r"^这(?=歌(?:我)?(?:今天|今儿|已经|一路上?)?(?:都)?听)"), "这首"),
     (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:得|到)?(?:我)?(?:耳朵)?(?:都)?(?:起|长|出)"
                 r"(?:老)?茧(?:子)?了?$"), r"\g<s>听腻了"),
-    (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:我)?(?:今天|今儿|已经|一路上?)?(?:都)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
                 r"(?:遍|次)了?$"), r"\g<s>听腻了"),
     # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
     (re.compile(r"^(?:我|我们)?(?:也|都|真|实在)?(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|"
                 r"(?:怎么|咋个|咋|怎样|该怎么|该咋)(?:走)?回家)(?:了|啊|呀|呢)?$"), "导航回家"),
+    # the way home said first ("回家的路我完全不认识"), after waking ("刚睡醒 这是哪儿"): only
+    # with 回家 and not knowing it
+    (re.compile(r"^(?:我)?(?:刚|才)睡醒(?:了)?[，,\s]*(?:这是(?:哪儿|哪里|哪)(?:啊|呀)?[，,？?\s]*)?"
+                r"(?=回家的路)"), ""),
+    (re.compile(r"^回家的路(?:我|我们)?(?:完全|根本|真|也|都|一点都|压根)?(?:不认识|不认得|不记得|不知道)"
+                r"(?:了|啊|呀)?$"), "导航回家"),
     # a tiny bit: "一丢丢", "一丁点", "一咪咪" -> "一点"
     (re.compile(r"一丢丢|一丁点儿?|一咪咪|一滴滴"), "一点"),
     # the temperature by the AC's name, a step said plainly: "空调再高两度" -> "温度高两度"
@@ -528,12 +570,15 @@ _ZH = (
     (re.compile(r"晒得(?:滚烫|发烫|要命|不行|够呛)"), "太热了"),
     (re.compile(r"(?P<a>[热冷闷吵冻冰])(?:死(?:老子|我|人|个人)了?|惨了|得(?:慌|要命|不行|要死|受不了|够呛|不得了|"
                 r"嘎嘎的?|直哆嗦|发抖|我[^，,]{1,6}|一头汗|满头(?:大)?汗|一身汗|直冒汗|冒汗|吃不消|遭不住|扛不住|"
-                r"顶不住|喘不过气|透不过气|冒烟|直[\u4e00-\u9fff]{1,3}?(?:脚|汗|抖|嗦)|"
+                r"顶不住|喘不过气|透不过气|喘不上气|冒烟|直[\u4e00-\u9fff]{1,3}?(?:脚|汗|抖|嗦)|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
                 r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
     # a complaint told after a story without a pause ("在服务区排了半天队太阳晒进来太热了"): the
     # complaint alone, when the story binds nothing (:func:`_story_complaint`)
     (_ZH_STORY_COMPLAINT, _story_complaint),
+    # a pet hot, said beside the car hot ("狗子热得直吐舌头，车里太热了"): the car's complaint
+    (re.compile(r"^(?:狗子|狗狗|小狗|狗|猫咪|猫)热得(?:直吐舌头|吐舌头|直喘气?)[，,\s]+"
+                r"(?=(?:车里|车内)?太热了$)"), ""),
     # the body said hot or cold ("后背都湿透了", "汗都流到眼睛里了", "脚底下好冷", "鼻子都冻红了"),
     # said as an animal or a thing ("热成狗了", "快冻成冰棍了"), a size said as a likeness
     # ("声音小得跟蚊子一样")
@@ -608,10 +653,27 @@ _ZH = (
     (re.compile(r"^音响(?=(?:有点|有些|太|好|真|特别|非常)+(?:大|小|吵|响))"), "声音"),
     (re.compile(r"(?<=[太好真])大声(?=了|$)"), "大"),
     (re.compile(r"(?<=[太好真])小声(?=了|$)"), "小"),
+    # the backing track (伴奏) too quiet: the music's sound
+    (re.compile(r"^伴奏(?:的)?(?:声音|音量)?(?=(?:太|好|有点)小)"), "声音"),
     # the music too quiet, then "cannot hear it at all": the complaint once ("歌太小声了根本听不清")
     (re.compile(r"^(?:歌|音乐|声音)(?P<c>(?:太|好|有点)小了?)[，,\s]*(?:根本|完全|压根|都|一点都)?(?:就)?"
                 r"听不(?:清|见|到)(?:楚)?$"), r"声音\g<c>"),
     (re.compile(r"前风挡(?:玻璃)?"), "前挡风玻璃"),
+    # complaints said indirectly (fifteenth session, fixzh15): the air straight at the forehead
+    # till it aches, the backing track too quiet, a seat cold as stone under the speaker, rain in
+    # through the window, no song played and bored, Cantonese "too quiet" (好细声 听唔到)
+    (re.compile(r"^(?:这个?)?(?:空调)?(?:的)?(?:出风口|风口|风)(?:一直)?(?:直冲|直对|冲|对|朝)(?:着)?(?:我的?)?"
+                r"(?:脸|头|眼睛|脑袋|脑门|脑壳)(?:吹)?[，,\s]*(?:吹得)?(?:我)?(?:的)?"
+                r"(?:脑壳|脑袋|脑门|脑仁儿?|头|脸)(?:都)?(?:被)?(?:吹)?(?:得)?(?:疼|痛|晕|麻)了?$"),
+     "风太大了"),
+    (re.compile(r"^(?:我的?)?屁股(?:底下|下面|下边)?(?:的)?(?:这个?)?(?=座位|座椅|坐垫)"), ""),
+    (re.compile(r"(?<=座椅|座位|坐垫)(?:冰|凉)得(?:跟|像)[^，,]{1,6}?(?:一样|似的)$"), "太冰了"),
+    (re.compile(r"^(?:下)?雨(?:水)?(?:都)?(?:从)?(?:车窗|窗户|窗子|窗)(?:缝儿?)?(?:里|外)?(?:都)?"
+                r"(?:打|飘|淋|漏|灌|溅|刮|潲)进来了?$"), "关窗"),
+    (re.compile(r"^(?:一首歌|一首|歌)(?:都|也)?没(?:放|播|听)(?:过)?[，,\s]*(?:无聊死了|好无聊|太无聊了|"
+                r"无聊)(?:啊|呀)?$"), "放首歌"),
+    (re.compile(r"^(?:啲|[dD])?(?:歌|音乐|声)(?:好|太|咁|超)(?:细声|小声|小)(?:啊|呀|喎)?(?:[，,\s]*听唔(?:到|清楚?|见))?$"),
+     "声音太小了"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
 """Words after which "small" is a size, not "a little"."""

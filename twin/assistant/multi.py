@@ -489,8 +489,9 @@ def _split_said(
             return out  # "open the sunroof, to get some air": what the cabin cannot do, said
         if len({(r.intent, r.value) for r in reasons}) == 1 and len(reasons) > 1 and not out:
             return [(chosen[0], reasons[0])]  # "my ears are ringing, that's way too loud"
-        if len(reasons) != 1 or out or not asides:
-            return None
+        if len(reasons) != 1 or out or not asides or (
+                reasons[0].intent == "media_next" and any(_LIKED.search(a) for a in asides)):
+            return None  # "这首歌听了五十遍了，太好听了": a song liked is no song to skip
         # a statement said with an aside only ("太热了，受不了了"): the statement asks
         return [(chosen[0], reasons[0])]
     opposite = active_catalogue().opposite
@@ -642,6 +643,8 @@ _ASIDE_WANTS = {
     "window_open": re.compile(r"吹吹风|兜兜风|透透气"),
 }
 """What an aside wants, when it says: a command the other way is not read beside it."""
+_LIKED = re.compile(r"好听|喜欢|爱听|还想听|\b(?:love|like|great song|banger)\b", re.IGNORECASE)
+"""The song praised beside a skip: a reason against it."""
 
 
 _WEATHER_OUT = re.compile(

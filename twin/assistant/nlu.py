@@ -358,6 +358,11 @@ class RuleNLU:
             # "turn the music down because we're talking": the reason read as an aside said
             # after a pause, judged as every aside is (one that says the other way refuses)
             parts = self._split(marked, history, whole)
+        if parts is None and self.lang == "zh-CN" and (
+                plain := plainly(text, self.lang)) != text and _ZH_PAUSE.search(plain):
+            # "各位贵宾，…将温度设定为二十四度，谢谢配合", "孩子睡着啦，我们把空调关掉，车窗开一半":
+            # the commands without the words that only colour them (a story, an audience, thanks)
+            parts = self._split(plain, history, whole)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
                 # "start the music and bump the volume up to 18": the wildcard took a second
@@ -665,6 +670,8 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
+_ZH_PAUSE = re.compile(r"[，,\s]")
+"""A pause in a Chinese sentence: said plainly, it is split again (several commands)."""
 _PERCENT = re.compile(r"%|percent|百分之")
 
 
