@@ -26,6 +26,8 @@ from tests.helpers import rule_actions
     ("您呐，给它除除霜", [("climate_defrost", None)]),
     ("我跟你说，前头玻璃一片雾蒙蒙的，给它除除雾", [("climate_defrost", None)]),
     ("先开个窗", [("window_open", None)]),
+    ("你看这玻璃，雾蒙蒙的跟起了烟似的，好嘞，先除个雾，再把问度调低一度",
+     [("climate_defrost", None), ("climate_temperature_down", 1)]),
 ])
 def test_an_order_with_a_tag_or_aside_is_read(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
@@ -84,6 +86,7 @@ def test_a_complaint_said_indirectly_is_read(text: str, want: list) -> None:
     "窗子关起来，不谈了吗",
     "各位贵宾，谢谢配合",
     "文度是多少",
+    "您瞧这玻璃，雾蒙蒙的，别管它",
 ])
 def test_a_near_miss_stays_silent(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
