@@ -358,6 +358,10 @@ class RuleNLU:
             # "turn the music down because we're talking": the reason read as an aside said
             # after a pause, judged as every aside is (one that says the other way refuses)
             parts = self._split(marked, history, whole)
+        if parts is None and self.lang == "en" and (plain := plainly(text, self.lang)) != text:
+            # "Ten-four, heat my seat on high, then next song, over": the parts said plainly
+            # (a radio word, a courtesy or a shouted "now" said as a part is no command)
+            parts = self._split(plain, history, whole)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
                 # "start the music and bump the volume up to 18": the wildcard took a second
