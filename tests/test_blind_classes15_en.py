@@ -76,6 +76,11 @@ _CASES = [
     ("I've heard this track like thirty times today", [("media_next", None)]),
     ("there's no music playing at all, how boring", [("media_play", None)]),
     ("turn the radio down some", [("media_volume_down", 2)]),
+    ("I can't even hear the radio over you lot", [("media_volume_up", 2)]),
+    ("aduh the fan is blowing so hard ya", [("climate_fan_down", 1)]),
+    ("the windscreen is fogged up, I see nothing", [("climate_defrost", None)]),
+    ("I reckon you could turn the fan up a bit", [("climate_fan_up", 1)]),
+    ("turn the fan up and little louder please", [("climate_fan_up", 1), ("media_volume_up", 2)]),
 ]
 
 
@@ -90,6 +95,7 @@ def test_a_register_the_rules_now_read(text: str, want: list) -> None:
     "the window cleaner came by", "let the dog out", "the music was louder yesterday",
     "I've heard this song thirty times but I love it", "the tract of land by the road",
     "no music on at all, that's how I like it", "there's some cold water in the back",
+    "I reckon you could be right", "I can't even see the road", "the air is blowing on my feet",
 ])
 def test_near_misses_act_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []

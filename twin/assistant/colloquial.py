@@ -895,9 +895,10 @@ _EN = (
                 r"too loud)\s+like an? (?:jet(?: engine)?|plane|hurricane|tornado|hairdryer|"
                 r"hair dryer|wind tunnel)(?: in here)?\s*[.!]*$", re.IGNORECASE), r"\g<a> is \g<b>",
      ("like",)),
-    (re.compile(r"^(?P<a>the (?:air|fan|aircon|ac|vents?|blower))(?:'s| is| are) blowing (?:so|too|"
-                r"really|way too|very) (?:strong|hard)(?: (?:into|in|on|at) (?:my|our|his|her|the "
-                r"kids'?) (?:eyes|face|faces))?\s*(?:ya|yeah)?\s*[.!]*$", re.IGNORECASE),
+    (re.compile(r"\b(?P<a>the (?:air|fan|aircon|ac|vents?|blower))(?:'s| is| are) blowing "
+                r"(?:so|too|really|way too|very) (?:strong|hard)(?: (?:into|in|on|at) "
+                r"(?:my|our|his|her|the kids'?) (?:eyes|face|faces))?\s*(?:ya|yeah)?\s*[.!]*$",
+                re.IGNORECASE),
      r"\g<a> is too strong", ("blowing",)),
     (re.compile(r"\b(?P<c>(?:ice|stone|freezing|bloody) cold|freezing|frozen) under (?:me|my "
                 r"(?:bum|butt|backside|legs))\s*(?=[.!]*$)", re.IGNORECASE), r"\g<c>",
@@ -971,6 +972,15 @@ _EN = (
      lambda m: f"turn {m.group('o')} {'down' if 'low' in m.group('w').lower() else 'up'}"
      + (f" by {m.group('n')}" if m.group("n") else ""),
      ("low", "high")),
+    # "can't even hear" is "can't hear"; "I reckon you could …" (Australian, Southern US) is the
+    # order; "and little louder" (learners' English) is "and a little louder"
+    (re.compile(r"\b(?P<c>can'?t|cannot|can not|couldn'?t) even (?=hear|feel|see)\b",
+                re.IGNORECASE), r"\g<c> ", ("even",)),
+    (re.compile(r"^i reckon (?:you could|you can|you might|ya could)\s+(?=(?:turn|put|set|switch|"
+                r"open|close|shut|take|get|play|skip|pause|mute|make|roll|wind|drive|carry)\b)",
+                re.IGNORECASE), "", ("reckon",)),
+    (re.compile(r"\band little (?=(?:louder|quieter|softer|warmer|cooler|higher|lower|more|"
+                r"less)\b)", re.IGNORECASE), "and a little ", ("little",)),
     # a radio address said first: "cabin request temperature …", "cabin, set …"
     (re.compile(r"^cabin(?:,\s*|\s+request\s+)(?=\w)", re.IGNORECASE), "", ("cabin",)),
     # the sun said to cook the speaker ("the sun's cooking me", "the sun is baking us alive"):
@@ -1661,9 +1671,10 @@ _EN = (
      (" this ", " the ")),
     # not seeing said beside fog on the glass: "the windscreen's all steamy, can't see the road"
     (re.compile(r"^(?P<c>(?:the|my|our)\s+(?:front\s+|rear\s+|back\s+)?(?:windscreen|windshield|"
-                r"windows?|glass)\b.*?)[\s,;]+(?:and\s+)?(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|"
+                r"windows?|glass)\b.*?)[\s,;]+(?:and\s+)?(?:i\s+|we\s+)?(?:(?:can'?t|cannot|cannae|"
                 r"can barely|can hardly) see (?:a thing|anything|the road|where (?:i'?m|we'?re) "
-                r"going|out|ahead|properly|a bloody thing)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+                r"going|out|ahead|properly|a bloody thing)|(?:see|can see) (?:nothing|nuttin|"
+                r"nothin'?))\s*[.!]*$", re.IGNORECASE), r"\g<c>",
      (" see ",)),
     (re.compile(r"^(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|can barely|can hardly) see (?:a thing|"
                 r"anything|the road|a bloody thing|out)[\s,;]+(?=(?:the|my|our)\s+(?:front\s+|"
