@@ -688,6 +688,9 @@ _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing
            "warming": "warm", "navigating": "navigate"}
 _EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
+_DIGIT = {w: str(i) for i, w in enumerate(
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))}
+"""A number's digit said as a word (radio's digit-by-digit numbers)."""
 _EN_TENS_ONES = r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
 _EN_FIXED_NUMBER = re.compile(
     rf"\b{_EN_NUMBERS}{_EN_TENS_ONES}(?:\s+(?:degrees?|percent))?\s+(?:no|nope|sorry|i mean|"
@@ -842,6 +845,29 @@ def _told_complaint(m: re.Match[str]) -> str:
     return m.group("c")
 
 
+_PARTICIPLE = {"lowered": "lower", "raised": "raise", "opened": "open", "closed": "close"}
+"""A window's state said as what was done to it ("the window lowered halfway"): the order."""
+_SHOUTED_FILLER = frozenset({"now", "move it", "do it", "go", "go go go", "quick", "quickly",
+                             "asap", "immediately", "right now", "hurry", "hurry up", "come on"})
+"""A shouted urgency between orders: no order of its own."""
+
+
+def _shouted(m: re.Match[str]) -> str:
+    """Orders shouted as fragments ("Defrost on! Fan to max! Now!") said as one list ("defrost
+    on, fan to max"); the seat heater said in three ("Seat heater! Driver side! Off!") as one
+    order; urgency ("now", "move it") read away."""
+    parts = [p.strip() for p in m.group(0).split("!") if p.strip()]
+    parts = [p for p in parts if p.lower() not in _SHOUTED_FILLER]
+    if not parts:
+        return m.group(0)
+    said = ", ".join(parts).lower()
+    return _SEAT_FRAGMENTS.sub(r"turn the \g<s> seat heater \g<w>", said)
+
+
+_SEAT_FRAGMENTS = re.compile(r"^seat (?:heater|warmer|heating), (?P<s>driver|passenger)(?:'s)?"
+                             r"(?: side| seat)?, (?P<w>on|off)$", re.IGNORECASE)
+
+
 _EN = (
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
@@ -878,6 +904,150 @@ _EN = (
     (re.compile(r"\b(?P<d>(?:my|the|a|driver'?s?|passenger'?s?|front|back|rear|side)\s+)widow"
                 r"(?P<s>s?)\b", re.IGNORECASE), r"\g<d>window\g<s>",
      ("widow",)),
+    # a regional spelling or speech-recognition slip of a cabin word or verb: "the windah"
+    # (window), "lowah the temp" (lower), "the next tract" (track), "the AC of" (off), "the fan
+    # too three" (to), "dat" (that), "niner" (nine, radio)
+    (re.compile(r"\bwind(?:ah|er)(?P<s>s?)\b", re.IGNORECASE), r"window\g<s>",
+     ("windah", "winder")),
+    (re.compile(r"^lowah(?= (?:the|my|it|that|this)\b)", re.IGNORECASE), "lower", ("lowah",)),
+    (re.compile(r"\b(?P<d>next|previous|last|this|that) tract\b", re.IGNORECASE), r"\g<d> track",
+     ("tract",)),
+    (re.compile(r"\b(?P<v>turn|switch|shut|put|flick|knock) (?P<o>(?:the |my )?(?:ac|a/c|aircon|"
+                r"air con|air conditioning|fan|heat|heater|heating|radio|music|stereo|defrost|"
+                r"seat heater|seat warmer)) of(?=\s*(?:[,.!]|and\b|then\b|please\b|$))",
+                re.IGNORECASE), r"\g<v> \g<o> off", (" of",)),
+    (re.compile(rf"\b(?P<o>fan|fan speed|volume|temperature|temp|seat heater|seat warmer) too "
+                rf"(?={_EN_NUMBERS}\b)", re.IGNORECASE), r"\g<o> to ", ("too ",)),
+    (re.compile(r"\bdat (?=(?:music|radio|song|track|fan|window|heat|heater|air|aircon|ac|"
+                r"volume|noise|thing|racket)\b)", re.IGNORECASE), "the ", ("dat ",)),
+    (re.compile(r"\bniner\b", re.IGNORECASE), "nine", ("niner",)),
+    # a number said digit by digit (radio, aviation) after a setting: "volume two five" -> 25,
+    # "temperature one nine degrees" -> 19 (never a bare "two five" elsewhere)
+    (re.compile(r"\b(?P<o>volume|temperature|temp)(?P<t>\s+(?:to\s+)?)(?P<a>one|two|three|four|"
+                r"five|six|seven|eight|nine) (?P<b>zero|one|two|three|four|five|six|seven|eight|"
+                r"nine)\b(?! (?:one|two|three|four|five|six|seven|eight|nine|zero)\b)",
+                re.IGNORECASE),
+     lambda m: f"{m.group('o')}{m.group('t')}{_DIGIT[m.group('a').lower()]}"
+     f"{_DIGIT[m.group('b').lower()]}",
+     ("volume", "temp")),
+    # a drawn-out "please" ("pleeease"), "some" for a bit after a way (US South: "turn the
+    # radio down some"), a level of the seat heater said "high"/"low" (3/1: "heat my seat on
+    # high"), "carry me home" (US South: take me home), the next song "put on"
+    (re.compile(r"\bple+a+s+e+\b", re.IGNORECASE), "please", ("ple",)),
+    (re.compile(r"\b(?P<w>up|down) some(?=\s*[.!]*$|[\s,]+(?:please|and|then)\b)", re.IGNORECASE),
+     r"\g<w> a bit", (" some",)),
+    (re.compile(r"\b(?P<s>seat (?:heater|warmer|heating)|heat(?:ed)? (?:my|the|her|his) seat|"
+                r"heated seat)(?P<m>(?: (?:for|on) (?:the )?(?:driver|passenger)(?:'s)?"
+                r"(?: side)?)?) on (?P<l>high|low)\b", re.IGNORECASE),
+     lambda m: f"{m.group('s')}{m.group('m')} on level "
+     f"{'three' if m.group('l').lower() == 'high' else 'one'}",
+     ("high", "low")),
+    (re.compile(r"\bcarry (?P<w>me|us)(?: on)? (?:back )?home\b", re.IGNORECASE),
+     r"take \g<w> home", ("carry",)),
+    (re.compile(r"(?:^|(?<=, ))(?:put|stick|throw|pop|chuck|whack) (?:the |a )?next "
+                r"(?:song|track|tune|one) on\b", re.IGNORECASE), "play the next song", ("next",)),
+    (re.compile(r"^turn on (?P<s>(?:the |my )?(?:(?:passenger|driver)(?:'s)? )?"
+                r"seat (?:heater|warmer))"
+                r"(?= on (?:high|low|level (?:one|three))\b)", re.IGNORECASE),
+     r"turn \g<s>", ("turn on",)),
+    # a complaint said colloquially: "the fan's roarin like a jet engine" (a dropped g, a
+    # likeness of noise), "the air is blowing so strong into my eyes", "my seat is ice cold
+    # under me", "some frigid in here" (Newfoundland: very), "can't hear the music over you
+    # lot", "heard this song like forty times", "no music on at all, so boring" (play some)
+    (re.compile(r"\b(?P<w>roar|blast|freez|boil|roast|blow|bak|melt|sweat)in'?(?![\w'])",
+                re.IGNORECASE), r"\g<w>ing", ("in",)),
+    (re.compile(r"^(?P<a>(?:the )?(?:fan|blower|air|aircon|ac))(?:'s| is) (?P<b>roaring|so loud|"
+                r"too loud)\s+like an? (?:jet(?: engine)?|plane|hurricane|tornado|hairdryer|"
+                r"hair dryer|wind tunnel)(?: in here)?\s*[.!]*$", re.IGNORECASE), r"\g<a> is \g<b>",
+     ("like",)),
+    (re.compile(r"\b(?P<a>the (?:air|fan|aircon|ac|vents?|blower))(?:'s| is| are) blowing "
+                r"(?:so|too|really|way too|very) (?:strong|hard)(?: (?:into|in|on|at) "
+                r"(?:my|our|his|her|the kids'?) (?:eyes|face|faces))?\s*(?:ya|yeah)?\s*[.!]*$",
+                re.IGNORECASE),
+     r"\g<a> is too strong", ("blowing",)),
+    (re.compile(r"\b(?P<c>(?:ice|stone|freezing|bloody) cold|freezing|frozen) under (?:me|my "
+                r"(?:bum|butt|backside|legs))\s*(?=[.!]*$)", re.IGNORECASE), r"\g<c>",
+     ("under",)),
+    (re.compile(r"^(?:it'?s |it is )?some (?P<a>frigid|cold|chilly|freezing|hot|warm|stuffy)"
+                r"(?= in here\b)", re.IGNORECASE),
+     lambda m: "it's " + ("freezing" if m.group("a").lower() == "frigid" else m.group("a")),
+     ("some",)),
+    (re.compile(r"\bfrigid(?= in here\b)", re.IGNORECASE), "freezing", ("frigid",)),
+    (re.compile(r"\b(?P<h>hear (?:the|this|my|any) (?:music|radio|song|track|backing track|"
+                r"tune))\s+over (?:you lot|you guys|you all|y'all|you lads|you two|you)\s*[.!]*$",
+                re.IGNORECASE), r"\g<h>", ("over",)),
+    (re.compile(r"\bbacking track\b", re.IGNORECASE), "music", ("backing",)),
+    (re.compile(r"\b(?P<h>heard (?:this|the|that) (?:song|track|tune) )(?:like )?(?:ten|twenty|"
+                r"thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{2,}) times"
+                r"(?=(?: (?:today|already|now|this (?:week|month|morning|trip|drive)))?\s*[.!]*$)",
+                re.IGNORECASE),
+     r"\g<h>a hundred times", ("times",)),
+    (re.compile(r"^(?:there'?s |there is )?no music (?:on|playing)(?: at all)?[\s,]+(?:(?:it'?s |"
+                r"this is |so |how |too )+)boring\s*[.!]*$", re.IGNORECASE), "play some music",
+     ("boring",)),
+    # orders shouted as fragments, each with "!": one list (:func:`_shouted`)
+    (re.compile(r"^[A-Za-z][\w' -]{0,30}(?:!+\s*[A-Za-z][\w' -]{0,30})+!*\s*$"), _shouted, ("!",)),
+    # a butler's or an archaic courtesy said first ("If I may, …", "If I might trouble you: …",
+    # "Prithee, good carriage, …", "Hark, …"), the request said as nouns then their state ("the
+    # air conditioning off, the window lowered halfway, and the music rather quieter"), "to its
+    # lowest setting", "madam's seat" (the passenger's), "clouded" glass, "resume the music
+    # thou hast paused", "let the chamber grow warmer by two degrees"
+    (re.compile(r"^(?:if i (?:may|might)(?: (?:trouble|ask|bother) you)?|hark|prithee|pray|"
+                r"i pray (?:thee|you))(?:[\s,]+(?:good|dear|kind) (?:carriage|car|sir|machine|"
+                r"friend|coach))?[\s,:;]+(?=\w)", re.IGNORECASE), "",
+     ("if i may", "if i might", "hark", "prithee", "pray")),
+    (re.compile(r"^(?:madam|milady|her ladyship|the lady)'s\s+(?=seat\b)", re.IGNORECASE),
+     "my wife's ", ("'s",)),
+    (re.compile(r"\bto its (?P<e>lowest|highest|minimum|maximum)(?: (?:setting|level|speed))?\b",
+                re.IGNORECASE),
+     lambda m: "to the "
+     + ("minimum" if m.group("e").lower() in ("lowest", "minimum") else "maximum"),
+     ("to its",)),
+    (re.compile(r"^(?=(?:my wife's |the |my )?seat (?:heating|heater|warmer) to the (?:minimum|"
+                r"maximum)\b)", re.IGNORECASE), "set ", ("seat",)),
+    (re.compile(r"(?:^|(?<=, )|(?<=\band ))(?P<o>the (?:window|windows)) "
+                r"(?P<v>lowered|raised|opened|closed)\b", re.IGNORECASE),
+     lambda m: f"{_PARTICIPLE[m.group('v').lower()]} {m.group('o')}",
+     ("lowered", "raised", "opened", "closed")),
+    (re.compile(r"(?:^|(?<=, )|(?<=\band ))(?P<o>the (?:air conditioning|aircon|air con|ac|a/c|"
+                r"fan|music|radio|heating|defrost)) (?P<w>on|off)(?=\s*(?:[,;.]|and\b|$))",
+                re.IGNORECASE), r"turn \g<o> \g<w>", (" on", " off")),
+    (re.compile(r"(?:^|(?<=, )|(?<=\band ))(?P<o>the (?:music|radio|volume)) (?:rather |"
+                r"a (?:little|bit|touch|tad) |somewhat |slightly )?(?P<w>quieter|softer|louder)\b",
+                re.IGNORECASE),
+     lambda m: f"turn {m.group('o')} {'up' if m.group('w').lower() == 'louder' else 'down'}",
+     ("quieter", "softer", "louder")),
+    (re.compile(r"[\s,]+thank you(?: kindly| very much)?\s*[.!]*$", re.IGNORECASE), "",
+     ("thank you",)),
+    (re.compile(r"^(?P<r>resume (?:the|my) (?:music|song|track|radio))\s+(?:that |which )?"
+                r"(?:thou hast|you(?:'ve| have)) (?:paused|stopped)\s*[.!]*$", re.IGNORECASE),
+     r"\g<r>", ("paused", "stopped")),
+    (re.compile(r"\b(?P<g>glass|windscreen|windshield|window)(?: is|'s) (?:all )?clouded"
+                r"(?: over| up)?(?:[;,]\s*(?:clear|wipe|fix) it)?(?=\s*(?:[,;.]|and\b|$))",
+                re.IGNORECASE), r"\g<g> is fogged up", ("clouded",)),
+    (re.compile(r"\blet (?:the (?:chamber|cabin|car|room|air)|it) (?:grow|get|become) (?P<w>warmer|"
+                r"cooler|colder) by (?P<n>\w+) degrees?\b", re.IGNORECASE),
+     r"make it \g<n> degrees \g<w>", ("let ",)),
+    # a learner's comparative before the thing: "put more low the temperature, two degrees"
+    # ("more low" is already "lower") -> "turn the temperature down by two degrees"
+    (re.compile(rf"^(?:put|make) (?P<w>lower|higher|more low|more high) (?P<o>the (?:temperature|"
+                rf"temp|fan|volume|music|heat|heating))(?:[\s,]+(?P<n>{_EN_NUMBERS} "
+                rf"(?:degrees?|steps?|levels?|notches?)))?(?=\s*(?:please)?\s*[.!]*$)",
+                re.IGNORECASE),
+     lambda m: f"turn {m.group('o')} {'down' if 'low' in m.group('w').lower() else 'up'}"
+     + (f" by {m.group('n')}" if m.group("n") else ""),
+     ("low", "high")),
+    # "can't even hear" is "can't hear"; "I reckon you could …" (Australian, Southern US) is the
+    # order; "and little louder" (learners' English) is "and a little louder"
+    (re.compile(r"\b(?P<c>can'?t|cannot|can not|couldn'?t) even (?=hear|feel|see)\b",
+                re.IGNORECASE), r"\g<c> ", ("even",)),
+    (re.compile(r"^i reckon (?:you could|you can|you might|ya could)\s+(?=(?:turn|put|set|switch|"
+                r"open|close|shut|take|get|play|skip|pause|mute|make|roll|wind|drive|carry)\b)",
+                re.IGNORECASE), "", ("reckon",)),
+    (re.compile(r"\band little (?=(?:louder|quieter|softer|warmer|cooler|higher|lower|more|"
+                r"less)\b)", re.IGNORECASE), "and a little ", ("little",)),
+    # a radio address said first: "cabin request temperature …", "cabin, set …"
+    (re.compile(r"^cabin(?:,\s*|\s+request\s+)(?=\w)", re.IGNORECASE), "", ("cabin",)),
     # the sun said to cook the speaker ("the sun's cooking me", "the sun is baking us alive"):
     # too hot in here
     (re.compile(r"^the sun(?:'s| is)\s+(?:(?:really|absolutely|just|literally|properly)\s+)?"
@@ -1188,14 +1358,16 @@ _EN = (
     (re.compile(r"(?:[\s,]+(?:can or not|can anot|can|lah|leh|lor|hor|hey|man|bro|boss|sha|"
                 r"o|ja|jo|hen|so it is|so i am|so we are|like|innit|ya|yeah|fr|frfr|no cap|"
                 r"ngl|tbh|rn|lol|imo|po|oh|over|copy|roger|over and out|fam|yaar|yar|bach|"
-                r"y'all|buddy|dude|bhai|ji|hun|mon|nuh|ten-four|ten four|10-4)(?![\w-]))+"
+                r"y'all|buddy|dude|bhai|ji|hun|mon|nuh|ten-four|ten four|10-4|b'y|naman|cher|"
+                r"there cher|how copy|how do you copy|already)(?![\w-]))+"
                 r"\s*[?.!]*\s*$", re.IGNORECASE), ""),
     # a regional filler said first: "ag man, …", "abeg …", "nah …", "och, …", "aiyo, …"
     (re.compile(r"^(?:(?:ag|ach|och|eish|yoh|abeg|nah|aiyo|aiyah|aiya|wah|haiya|oi|hey|man|bro|"
                 r"bruh|bruv|dude|yo|fam|sweet as|chur|cuz|breaker breaker|breaker|ten four|10-4|"
                 r"copy that|roger that|roger|arre|arey|are yaar|yaar|bhai|mate|buddy|ah|aw|"
                 r"beg yuh|beg you|mi beg yuh|"
-                r"listen|look|see|ja|aye)\b[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+                r"listen|look|see|ja|aye|yeah nah|aduh|grabe|chale|mais cher|mais|ten-four|"
+                r"cher|b'y)(?![\w'-])[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
     # an Irish or British "go on" before the order: "ah go on turn the heat up"
     (re.compile(r"^(?:(?:ah|aw|och|oh)[\s,]+)?go on[\s,]+(?=(?:turn|put|switch|open|close|shut|"
                 r"roll|wind|stick|chuck|pop|give|play|pause|mute|skip|crank|bump|knock|drop|"
@@ -1564,9 +1736,10 @@ _EN = (
      (" this ", " the ")),
     # not seeing said beside fog on the glass: "the windscreen's all steamy, can't see the road"
     (re.compile(r"^(?P<c>(?:the|my|our)\s+(?:front\s+|rear\s+|back\s+)?(?:windscreen|windshield|"
-                r"windows?|glass)\b.*?)[\s,;]+(?:and\s+)?(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|"
+                r"windows?|glass)\b.*?)[\s,;]+(?:and\s+)?(?:i\s+|we\s+)?(?:(?:can'?t|cannot|cannae|"
                 r"can barely|can hardly) see (?:a thing|anything|the road|where (?:i'?m|we'?re) "
-                r"going|out|ahead|properly|a bloody thing)\s*[.!]*$", re.IGNORECASE), r"\g<c>",
+                r"going|out|ahead|properly|a bloody thing)|(?:see|can see) (?:nothing|nuttin|"
+                r"nothin'?))\s*[.!]*$", re.IGNORECASE), r"\g<c>",
      (" see ",)),
     (re.compile(r"^(?:i\s+|we\s+)?(?:can'?t|cannot|cannae|can barely|can hardly) see (?:a thing|"
                 r"anything|the road|a bloody thing|out)[\s,;]+(?=(?:the|my|our)\s+(?:front\s+|"

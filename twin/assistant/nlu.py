@@ -358,10 +358,12 @@ class RuleNLU:
             # "turn the music down because we're talking": the reason read as an aside said
             # after a pause, judged as every aside is (one that says the other way refuses)
             parts = self._split(marked, history, whole)
-        if parts is None and self.lang == "zh-CN" and (
-                plain := plainly(text, self.lang)) != text and _ZH_PAUSE.search(plain):
-            # "各位贵宾，…将温度设定为二十四度，谢谢配合", "孩子睡着啦，我们把空调关掉，车窗开一半":
-            # the commands without the words that only colour them (a story, an audience, thanks)
+        if parts is None and (plain := plainly(text, self.lang)) != text and (
+                self.lang == "en" or _ZH_PAUSE.search(plain)):
+            # the commands without the words that only colour them: "Ten-four, heat my seat on
+            # high, then next song, over" (a radio word, a courtesy or a shouted "now" is no
+            # command), "各位贵宾，…将温度设定为二十四度，谢谢配合",
+            # "孩子睡着啦，我们把空调关掉，车窗开一半"
             parts = self._split(plain, history, whole)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
