@@ -521,6 +521,8 @@ def _split_said(
     if any(opposite(want) in asked for a in asides for want, why in _ASIDE_WANTS.items()
            if why.search(a)):
         return None  # "the baby is sleeping, turn the music up": the aside says otherwise
+    if "media_next" in asked and any(_STILL_LIKED.search(a) for a in asides):
+        return None  # "heard it a hundred times and I still love it": no song to skip
     if any(against(p.intent, p.value) for a in asides for want, against in _AGAINST.items()
            if _ASIDE_WANTS[want].search(a) for _, p in out if p.actuates):
         return None  # "the car's been in the sun all day, put my seat heater on"
@@ -645,6 +647,10 @@ _ASIDE_WANTS = {
 """What an aside wants, when it says: a command the other way is not read beside it."""
 _LIKED = re.compile(r"好听|喜欢|爱听|还想听|\b(?:love|like|great song|banger)\b", re.IGNORECASE)
 """The song praised beside a skip: a reason against it."""
+_STILL_LIKED = re.compile(r"\bstill (?:love|like|enjoy|dig)\b|never gets old|\blove (?:it|this "
+                          r"(?:one|song|track|tune))\b|还是(?:很|好|超)?(?:爱听|喜欢|好听)|百听不厌|"
+                          r"听不腻", re.IGNORECASE)
+"""The song itself still liked, said beside a skip (an order or a complaint): no skip."""
 
 
 _WEATHER_OUT = re.compile(
