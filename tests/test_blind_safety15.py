@@ -12,24 +12,23 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from hil.llm.clauses import focus
 from hil.llm.direction import normalised
 from hil.llm.grounding import named_topics, narrowed
-from hil.llm.head import head_decision
+from hil.llm.head import HeadDecision, _act
 from hil.llm.several import several_decision, several_parts
-from tests.helpers import HEAD_CLASSES as CLASSES
-from tests.helpers import is_zh, rule_actions, sure_of
+from tests.helpers import rule_actions, sure_of
 from twin.assistant.heard import as_heard
 from twin.assistant.scope import out_of_scope
 
 
-def _sure(intent: str, text: str) -> object:
-    p = np.full(len(CLASSES), 1e-3)
-    p[CLASSES.index(intent)] = 0.95
-    return head_decision(CLASSES, p / p.sum(), text, "zh-CN" if is_zh(text) else "en")
+def _sure(intent: str, text: str) -> HeadDecision:
+    """A head sure of ``intent`` whatever ``text`` says: the words must still decide."""
+    decision = sure_of(intent)(text)
+    assert isinstance(decision, HeadDecision)
+    return decision
 
 
 # 1. boring is no smell; 搞 for 来 ----------------------------------------------------------
@@ -137,16 +136,11 @@ def test_a_first_step_is_never_a_reason(text: str) -> None:
     assert f.reasons == ()
     parts = several_parts(f.text)
     assert len(parts) == 2
-    several = several_decision(sure_of("climate_temperature_up"), _act_any, parts, "zh-CN", ())
+    several = several_decision(sure_of("climate_temperature_up"), _act, parts, "zh-CN", ())
     assert several is not None
     answer = several.answer()
     said = answer.get("commands") or [answer]
     assert len(said) == 2  # every part answered: acted, asked or said impossible
-
-
-def _act_any(topic: str, intent: str, value: object, lang: str) -> object:
-    from hil.llm.head import _act
-    return _act(topic, intent, value, lang)
 
 
 @pytest.mark.parametrize(("text", "reason"), [
