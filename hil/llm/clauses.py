@@ -49,7 +49,7 @@ from hil.llm.grounding import (
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import PASSENGER
 from twin.assistant.ellipsis import level_for_all
-from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.scope import conditional, negated, out_of_scope
 
 _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
                 r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
@@ -98,7 +98,11 @@ _AMOUNT = re.compile(
     r"max(?:imum)?|min(?:imum)?|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
 """Words of an amount: a clause with one says how much, never why."""
 # never a mere reason: a joke, a taking back, a wish to leave things alone
-_NOT_A_REASON = re.compile(r"kidding|joking|\bjk\b|开玩笑|逗你|骗你")
+_NOT_A_REASON = re.compile(
+    r"kidding|joking|\bjk\b|开玩笑|逗你|骗你|"
+    # a step of a list ("先除个雾，再把温度调高", "first defog it, then …"): asked about or said
+    # impossible when it is not read, never left out as a reason
+    r"^\W*(?:首先|先)(?!说|别|不|这样|等)|^\W*first(?:ly)?\b")
 
 
 class Focus(NamedTuple):
@@ -221,8 +225,11 @@ def focus(text: str) -> Focus:
     said = [c.strip() for c in _REASON_SPLIT.split(text) if c and c.strip()]
     if len(parts) < 2 and len(said) < 2:
         return Focus(text, ())
-    if any(out_of_scope(normalised(c)) not in (None, "other_device") for c in parts + said):
-        return Focus(text, ())  # somewhere else, later, a question: the whole request
+    if conditional(text) or any(
+            out_of_scope(normalised(c)) not in (None, "other_device") for c in parts + said):
+        # somewhere else, later, a question, or a time or place said first for what follows
+        # ("出了涵洞，再开窗": no reason beside a command): the whole request
+        return Focus(text, ())
     dropped = tuple(c for c in parts if _lacking(c))
     if not dropped:
         commands = [c for c in said if commanding(c)]

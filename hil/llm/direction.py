@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from hil.llm.topics import TOPICS_DATA
+from twin.assistant.heard import as_heard
 from twin.assistant.scope import negated
 
 DISLIKE = re.compile(
@@ -78,13 +79,15 @@ _SCOTS_WORD = re.compile(r"\b(?:" + "|".join(_SCOTS) + r")\b")
 
 
 def normalised(text: str) -> str:
-    """``text`` lower-cased, Scots spellings of a way read as English ("doon": down),
+    """``text`` lower-cased, read as heard (:func:`twin.assistant.heard.as_heard`: "twenty
+    for" is 24, "windah" a window), Scots spellings of a way read as English ("doon": down),
     without words of reassurance that contain a negation ("no problem", "it's fine"), with
     "别这么"/"not so" read as the excess they are ("太", "too"), "no more AC" as the stop it
     is, and a simile of cold or heat as the feeling ("like a fridge in here": freezing; the
     fridge is no device to change)."""
     lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
-                          _SCOTS_WORD.sub(lambda m: _SCOTS[m.group()], text.lower()))
+                          _SCOTS_WORD.sub(lambda m: _SCOTS[m.group()],
+                                          as_heard(text.lower())))
     lowered = _NO_MORE.sub("stop ", lowered)
     lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _BENIGN.sub(" ", lowered)

@@ -213,7 +213,8 @@ _BEFORE_THIS = re.compile(
 LOUDNESS = re.compile(
     r"can'?t hear|barely hear|hardly hear|louder|quieter|\btoo (?:loud|quiet)\b|"
     r"crank (?:it |the \w+ )?up|"
-    r"turn (?:it |the \w+ )?(?:up|down)\b|听不|大声|小声|大点声|小点声|声音?太[大响吵小轻]"
+    r"turn (?:it |(?:the|that|this|my) \w+ )?(?:up|down)\b|"
+    r"听不|大声|小声|大点声|小点声|声音?太[大响吵小轻]"
 )
 # the seat said by its name: a warming word beside it is the seat's ("warm my seat up")
 _SEAT_WORD = re.compile(r"\bseats?\b|座椅|座位")

@@ -31,6 +31,9 @@ _ZH_ORDER = re.compile(
     r"(?:调到|调成|调至|开到|调[大小高低]|开[大小高低]|关[大小]|打开|关掉|关上|关闭|开启)"
 )
 """A Chinese verb of setting after a thing of one to four characters ("音亮调到五")."""
+_ZH_STEP = re.compile(
+    r"^(?:首先|先)(?:把|给我|帮我)?(?!这样|那样|等|说|别|不)[\u4e00-\u9fff]{2,5}[吧啊呀]?$")
+"""The first step of a list said with 先 ("先除个雾，再…"): an order, read or not."""
 _EN_COURTESY = (r"^(?:(?:ok|okay|hey|aye|och|please|so|and|just|now|then|can you|"
                 r"could you|would you|"
                 r"will you|can u|pls|(?:y'?all |do you |would you )?mind)[,\s]+)*")
@@ -52,15 +55,17 @@ _EN_ANY_VERB = re.compile(
 def unknown_order(clause: str, named: set[str]) -> bool:
     """Whether ``clause`` (whose topic words are ``named``) is shaped as an order: with no
     topic named, a verb of setting before or after a thing (that thing is then a word the cabin
-    does not know); with a topic named, an English imperative of any verb before it. Never a
+    does not know); with a topic named, an English imperative of any verb before it; either
+    way a first step said with 先 ("先除个雾"). Never a
     refusal or a clause out of scope. The caller checks first that the clause does not command
     in words the cabin knows."""
     lowered = normalised(clause)
     if negated(lowered) or KEEP.search(lowered) or out_of_scope(lowered) is not None:
         return False
     if not named:
-        return bool(_ZH_ORDER.search(lowered) or _EN_KNOWN_VERB.search(lowered))
-    return bool(_EN_ANY_VERB.search(lowered))
+        return bool(_ZH_ORDER.search(lowered) or _ZH_STEP.search(lowered)
+                    or _EN_KNOWN_VERB.search(lowered))
+    return bool(_EN_ANY_VERB.search(lowered) or _ZH_STEP.search(lowered))
 
 
 _SO = re.compile(r"\s*(?:\bso\b|\band so\b|所以)[,，]?\s*|\s+(?=(?:could|can|would|will) you\b)")

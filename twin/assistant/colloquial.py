@@ -480,6 +480,11 @@ _ZH = (
     (re.compile(r"(?<=[\u4e00-\u9fff])帮我(?=[调开关降升加减放暂播切换打])"), ""),
     # a bare 给 (and a dialect verb after it) between the thing and its verb: "空调给整关了"
     (re.compile(r"(?<=[\u4e00-\u9fff])给(?:整|弄|搞)?(?=[调开关降升加减放打])"), ""),
+    # 搞/弄/整 for 来 said first, before a song ("搞下一首撒", "弄首歌"), or before the
+    # loudness alone ("搞大声点" -> "大声点"): the plain verb, never a window let down
+    (re.compile(r"(?:(?<![\u4e00-\u9fff])|(?<=[给帮]我))(?:搞|弄|整)(?=(?:一)?(?:下一首|上一首|首|个歌|"
+                r"点(?:歌|音乐)))"), "来"),
+    (re.compile(r"(?<![\u4e00-\u9fff])(?:搞|弄|整)(?=(?:大声|小声)(?:一)?点)"), ""),
     # 整/弄/搞 for 调 before how much: "鼓风机整大点" -> "鼓风机调大点"
     (re.compile(r"(?:整|弄|搞)(?=[大小高低](?:一)?点|[高低][一二两三四五\d](?:度|档|挡)|(?:暖和|凉快|暖|凉)"
                 r"(?:一)?点|大声|到|成)"),

@@ -24,6 +24,7 @@ import re
 from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.heard import as_heard
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
            "number_reading", "other_zone", "pronoun_reading", "same_for", "topic_first",
@@ -115,7 +116,7 @@ def normalise(text: str, lang: str) -> str:
     "would you mind closing the window", "what about some heat"), and an approximation before a
     number dropped."""
     if lang == "en":
-        text = _EN_SPELT.sub(_spelt, text)
+        text = _EN_SPELT.sub(_spelt, as_heard(text))
         if _PAUSED.search(text) and _EN_NOT.search(text) is None:
             text = _EN_LIKED.sub("", text)
         text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))

@@ -23,10 +23,15 @@ _ELSEWHERE = re.compile(
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
 _EN_IF = r"if (?:it|it'?s|the|we|i|they|there)"
-_ZH_ONCE = (r"(?:上了|下了|过了|进了|出了|到了)[^，,。]{1,8}?(?:再|就|以后|之后)|"
+_ZH_THEN = r"[，,、\s]*(?:然后)?(?:再|就|以后|之后)"
+""""Then" after a time or place said first, a pause before it or not ("出了涵洞，再开窗")."""
+_ZH_ONCE = (r"(?:(?<![关锁合盖])上了|(?<![降摇放拉落])下了|过了(?!头)|进了|出了|"
+            r"(?<![调开升降加减])到了)[^，,。]{1,8}?" + _ZH_THEN + r"|"
+            # waited for first ("等过了收费站，再开窗"); not "等等" or "等一下" (a pause)
+            r"(?<!等)等(?!等|一下|下[，,])[^，,。]{1,8}?" + _ZH_THEN + r"|"
             # an event awaited before the command ("孩子醒了再放音乐", "雨停了再开窗"): later
             r"(?:睡醒|醒|睡着|吃完饭?|喝完|停好车?|加完油|充完电|充好电|放学|下班|雨停|天黑|天亮)"
-            r"了?[^，,。]{0,6}?(?:再|以后|之后)")
+            r"了?[^，,。]{0,6}?" + _ZH_THEN)
 _ZH_IF = r"如果|要是|的话"
 """Conditions and "once we are past X, then" said in a request: parts of :data:`_LATER` and of
 :data:`_CONDITION`."""

@@ -1,0 +1,37 @@
+"""Words as speech recognition writes them or a dialect spells them: "twenty for" for
+"twenty-four", "too three" for "to three", Boston's "windah" for "window", Cajun "dat" for
+"that". One reading for the rules (:func:`twin.assistant.phrasing.normalise`) and the fallback
+(:func:`hil.llm.direction.normalised`), so both read the same thing and value."""
+
+from __future__ import annotations
+
+import re
+
+_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3})"
+_FOR_FOUR = re.compile(
+    r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|[2-9]0)[\s-]+(?:for|fore)\b"
+    r"(?=\s*(?:$|[,.;!?]|please\b|pls\b|degrees?\b|°|percent\b|%|thanks\b|thank you\b|"
+    r"and\b|then\b))",
+    re.IGNORECASE,
+)
+"""A tens number with "for"/"fore" where the number ends (before please, degrees, a pause, the
+end): "four" misheard ("to twenty for please": 24). "twenty for the kids" is no number."""
+_TOO_NUMBER = re.compile(
+    r"\b(set|put|fan|temperature|temp|volume|level|speed|heat|heater|heating|it|that|window|"
+    r"seat)(\s+)too\s+(?=" + _UNITS + r"\b|twenty|thirty)",
+    re.IGNORECASE,
+)
+""""too" before a number after the thing set ("set the fan too three"): "to"."""
+
+
+_SPELT = {"windah": "window", "windahs": "windows", "dat": "that", "dem": "them"}
+_SPELT_WORD = re.compile(r"\b(?:" + "|".join(_SPELT) + r")\b", re.IGNORECASE)
+
+
+def as_heard(text: str) -> str:
+    """``text`` with a misheard "for" (four) and "too" (to) around a number, and a dialect's
+    spelling of a cabin word or a pointing word (:data:`_SPELT`), read as meant."""
+    text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
+    text = _FOR_FOUR.sub(lambda m: f"{m.group(1)}-four" if m.group(1).isalpha()
+                         else str(int(m.group(1)) + 4), text)
+    return _TOO_NUMBER.sub(r"\1\2to ", text)
