@@ -1,7 +1,8 @@
 """Words as speech recognition writes them or a dialect spells them: "twenty for" for
-"twenty-four", "too three" for "to three", Boston's "windah" for "window", Cajun "dat" for
-"that". One reading for the rules (:func:`twin.assistant.phrasing.normalise`) and the fallback
-(:func:`hil.llm.direction.normalised`), so both read the same thing and value."""
+"twenty-four", "too three" for "to three", Boston's "windah" (and "winder") for "window",
+Cajun "dat" for "that" (or "the" before a cabin thing). One reading for the rules
+(:func:`twin.assistant.phrasing.normalise`) and the fallback (:func:`hil.llm.direction.normalised`),
+so both read the same thing and value."""
 
 from __future__ import annotations
 
@@ -17,20 +18,27 @@ _FOR_FOUR = re.compile(
 """A tens number with "for"/"fore" where the number ends (before please, degrees, a pause, the
 end): "four" misheard ("to twenty for please": 24). "twenty for the kids" is no number."""
 _TOO_NUMBER = re.compile(
-    r"\b(set|put|fan|temperature|temp|volume|level|speed|heat|heater|heating|it|that|window|"
-    r"seat)(\s+)too\s+(?=" + _UNITS + r"\b|twenty|thirty)",
+    r"\b(set|put|fan|temperature|temp|volume|level|speed|heat|heater|heating|warmer|it|that|"
+    r"window|seat)(\s+)too\s+(?=" + _UNITS + r"\b|twenty|thirty)",
     re.IGNORECASE,
 )
 """"too" before a number after the thing set ("set the fan too three"): "to"."""
 
 
-_SPELT = {"windah": "window", "windahs": "windows", "dat": "that", "dem": "them"}
+_SPELT = {"windah": "window", "windahs": "windows", "winder": "window", "winders": "windows",
+          "dat": "that", "dem": "them"}
 _SPELT_WORD = re.compile(r"\b(?:" + "|".join(_SPELT) + r")\b", re.IGNORECASE)
+
+
+_DAT_THING = re.compile(r"\bdat (?=(?:music|radio|song|track|fan|window|heat|heater|air|aircon|"
+                        r"ac|volume|noise|thing|racket)\b)", re.IGNORECASE)
+"""Cajun "dat" before a cabin thing ("turn dat radio down"): "the"; elsewhere "that"."""
 
 
 def as_heard(text: str) -> str:
     """``text`` with a misheard "for" (four) and "too" (to) around a number, and a dialect's
     spelling of a cabin word or a pointing word (:data:`_SPELT`), read as meant."""
+    text = _DAT_THING.sub("the ", text)
     text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
     text = _FOR_FOUR.sub(lambda m: f"{m.group(1)}-four" if m.group(1).isalpha()
                          else str(int(m.group(1)) + 4), text)
