@@ -25,6 +25,9 @@ from twin.assistant.scope import negated, out_of_scope
     ("下次上车的时候温度设成二十二度", "later"),
     ("明天早上把座椅加热打开", "later"),
     ("上了高速再把窗户关上", "later"),
+    # arrived first, the order after it with no 再: later (one reading for rules and fallback)
+    ("到了学校打开车窗", "later"),
+    ("到了停车场关空调", "later"),
     ("过了收费站就把音乐关了", "later"),
     ("is the ac on", "question"),
     ("what's the temperature in here", "question"),
@@ -96,6 +99,8 @@ def test_out_of_scope_names_the_kind(text: str, kind: str) -> None:
     "车里像烤箱一样",
     "我老婆坐副驾，一直喊冷",  # her complaint now, in another clause
     "往家里走",  # going home
+    "车窗开到了一半，再开大点",  # 到了 after the verb: where it got to, not an arrival
+    "温度调到了二十度",
 ])
 def test_commands_for_the_cabin_now_are_in_scope(text: str) -> None:
     assert out_of_scope(text) is None
