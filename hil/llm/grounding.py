@@ -19,7 +19,7 @@ import re
 from hil.llm.direction import DISLIKE, FAMILY, direction_of
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
-from twin.assistant.scope import negated, out_of_scope
+from twin.assistant.scope import ZH_ONCE, negated, out_of_scope
 
 TOPICS: dict[str, tuple[str, ...]] = TOPICS_DATA.intents
 """What the fallback decides first: the thing a request changes, and the intents that change it
@@ -117,6 +117,7 @@ NOT_HERE_NOW = re.compile(
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
     r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|(?<!回)家的|回家的(?!路(?!上))|爸妈家|阳台|以前|昨天|上次|上周|去年|前年|小时候|"
+    + ZH_ONCE + r"|"  # "once past X, then" (twin.assistant.scope's one reading)
     r"现在是几|几档了|是多少|开着吗|关着吗|[开关]好?了没有?|"
     # a state asked about ("座椅加热是开着的吗", "现在是静音吗", "is the fan on?")
     r"是(?:不是)?[开关]着|[开关]着的吗|静音了?吗|现在是[^，,。吧]{0,6}吗|"

@@ -1,8 +1,8 @@
 """Words as speech recognition writes them or a dialect spells them: "twenty for" for
 "twenty-four", "too three" for "to three", Boston's "windah" (and "winder") for "window",
 Cajun "dat" for "that" (or "the" before a cabin thing). One reading for the rules
-(:func:`twin.assistant.phrasing.normalise`) and the fallback (:func:`hil.llm.direction.normalised`),
-so both read the same thing and value."""
+(:func:`twin.assistant.phrasing.normalise`) and for the fallback's own normalisation, so both
+read the same thing and value."""
 
 from __future__ import annotations
 

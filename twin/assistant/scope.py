@@ -25,15 +25,17 @@ _ELSEWHERE = re.compile(
 _EN_IF = r"if (?:it|it'?s|the|we|i|they|there)"
 _ZH_THEN = r"[，,、\s]*(?:然后)?(?:再|就|以后|之后)"
 """"Then" after a time or place said first, a pause before it or not ("出了涵洞，再开窗")."""
-_ZH_ONCE = (r"(?:(?<![关锁合盖])上了|(?<![降摇放拉落])下了|过了(?!头)|进了|出了|"
-            r"(?<![调开升降加减])到了)[^，,。]{1,8}?" + _ZH_THEN + r"|"
-            # arrived first, the order after it with no 再 ("到了公司打开车窗"): later
-            r"(?<![调开升降加减])到了[^，,。]{1,6}?(?:打开|关|开|调|放|播)|"
-            # waited for first ("等过了收费站，再开窗"); not "等等" or "等一下" (a pause)
-            r"(?<!等)等(?!等|一下|下[，,])[^，,。]{1,8}?" + _ZH_THEN + r"|"
-            # an event awaited before the command ("孩子醒了再放音乐", "雨停了再开窗"): later
-            r"(?:睡醒|醒|睡着|吃完饭?|喝完|停好车?|加完油|充完电|充好电|放学|下班|雨停|天黑|天亮)"
-            r"了?[^，,。]{0,6}?" + _ZH_THEN)
+ZH_ONCE = (r"(?:(?<![关锁合盖])上了|(?<![降摇放拉落])下了|过了(?!头)|进了|出了|"
+           r"(?<![调开升降加减])到了)[^，,。]{1,8}?" + _ZH_THEN + r"|"
+           # arrived first, the order after it with no 再 ("到了公司打开车窗"): later
+           r"(?<![调开升降加减])到了[^，,。]{1,6}?(?:打开|关|开|调|放|播)|"
+           # waited for first ("等过了收费站，再开窗"); not "等等" or "等一下" (a pause)
+           r"(?<!等)等(?!等|一下|下[，,])[^，,。]{1,8}?" + _ZH_THEN + r"|"
+           # an event awaited before the command ("孩子醒了再放音乐", "雨停了再开窗"): later
+           r"(?:睡醒|醒|睡着|吃完饭?|喝完|停好车?|加完油|充完电|充好电|放学|下班|雨停|天黑|天亮)"
+           r"了?[^，,。]{0,6}?" + _ZH_THEN)
+"""A time, place or event said first with "then" after it: later, for the rules' scope and for
+the fallback's own gate (one reading)."""
 _ZH_IF = r"如果|要是|的话"
 """Conditions and "once we are past X, then" said in a request: parts of :data:`_LATER` and of
 :data:`_CONDITION`."""
@@ -46,7 +48,7 @@ _LATER = re.compile(
     r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m|"
     r"every (?:morning|day|evening|night|time|week)|at (?:noon|midnight|night))\b|"
     r"明天|今晚|(?<!一)(?<!整个)(?<!一个)(?:晚上|早上|下午)|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
-    + _ZH_ONCE + r"|" + _ZH_IF + r"|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
+    + ZH_ONCE + r"|" + _ZH_IF + r"|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
 )
 _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
@@ -212,7 +214,7 @@ def negated(text: str) -> bool:
 _CONDITION = re.compile(
     r"\b(?:when|once|as soon as|until|till|after|before) (?:we|i)(?:'re|'ve|'m| are| get| have|"
     r" reach| arrive| pass| leave| hit| stop| park| am)?\b|\b" + _EN_IF + r"\b|"
-    + _ZH_ONCE + r"|等[^，,。]{1,8}?(?:再|就|以后|之后)|" + _ZH_IF,
+    + ZH_ONCE + r"|等[^，,。]{1,8}?(?:再|就|以后|之后)|" + _ZH_IF,
     re.IGNORECASE,
 )
 """A condition or a time said for what follows it ("过了收费站再开窗", "once we pass the toll,
