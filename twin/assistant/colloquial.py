@@ -19,6 +19,9 @@ It never adds a request: a word is only dropped, or replaced by its plain synony
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from twin.assistant.regex_gate import gate
@@ -1834,8 +1837,36 @@ def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...
 _RULES = {lang: tuple(map(_gated, table)) for lang, table in (("zh-CN", _ZH), ("en", _EN))}
 
 
+_ONE_PARSE: ContextVar[dict[tuple[str, str], str] | None] = ContextVar("plainly", default=None)
+"""The readings made within the parse under way (:func:`one_parse`), else None."""
+
+
+@contextmanager
+def one_parse() -> Iterator[None]:
+    """Within this block, :func:`plainly` reads a text once: one parse reads the same text
+    several ways (whole, split, again after a correction). Nested blocks share the outer one;
+    nothing is kept from one parse to the next."""
+    if _ONE_PARSE.get() is not None:
+        yield
+        return
+    token = _ONE_PARSE.set({})
+    try:
+        yield
+    finally:
+        _ONE_PARSE.reset(token)
+
+
 def plainly(text: str, lang: str) -> str:
     """``text`` without the words that only colour it (see the module doc)."""
+    memo = _ONE_PARSE.get()
+    if memo is None:
+        return _plainly(text, lang)
+    if (key := (text, lang)) not in memo:
+        memo[key] = _plainly(text, lang)
+    return memo[key]
+
+
+def _plainly(text: str, lang: str) -> str:
     lowered = text.lower()  # lowered again only when a reading changed the text
     ascii_ = lowered.isascii()
     for pattern, said, words, where in _RULES["zh-CN" if lang == "zh-CN" else "en"]:

@@ -43,7 +43,7 @@ from hassil.util import merge_dict, normalize_for_matching
 from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import active_catalogue, template_texts
-from twin.assistant.colloquial import in_chinese, plainly, told_complaint
+from twin.assistant.colloquial import in_chinese, one_parse, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.ellipsis import seat_said, seated
 from twin.assistant.feedback import (
@@ -326,6 +326,10 @@ class RuleNLU:
         A sentence the rules do not match whole as one command is split on its conjunctions
         (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
         (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
+        with one_parse():  # a text read plainly once per parse, however many ways it is read
+            return self._parse(text, history)
+
+    def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
         if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
