@@ -99,3 +99,20 @@ def test_a_register_the_rules_now_read(text: str, want: list) -> None:
 ])
 def test_near_misses_act_on_nothing(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "the fan is blowing",  # how it is, no complaint (it turned the fan down)
+    "the fan is blowing, that's fine",
+    "the air is blowing",
+])
+def test_a_fan_said_to_blow_is_no_complaint(text: str) -> None:
+    assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "the fan is blowing in my face", "the fan is blowing, can you turn it down",
+    "the fan is roaring",
+])
+def test_a_fan_blowing_at_someone_or_roaring_still_turns_down(text: str) -> None:
+    assert rule_actions("en", text) == [("climate_fan_down", 1)]
