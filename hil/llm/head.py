@@ -161,16 +161,9 @@ def _projection(engine: LlamaEngine, ids: Sequence[int],
     if not engine.norm_tap or engine.embeddings:
         return None
     if cache_dir is None:
-        return _q8_rows(engine.model_path, ids)
+        return RowProjection.read_q8(engine.model_path, ids)
     file = cache_dir / f"rows-{engine.cache_key(list(ids))}.npz"
     return RowProjection.load(engine.model_path, ids, file)
-
-
-def _q8_rows(model_path: Path, ids: Sequence[int]) -> RowProjection | None:
-    try:
-        return RowProjection.read(model_path, ids)
-    except ValueError:
-        return None
 
 
 def subject_of(intent: str) -> str:

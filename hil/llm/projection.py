@@ -60,15 +60,21 @@ class RowProjection:
         return cls(scale, blocks[:, :, 2:].copy().view(np.int8))
 
     @classmethod
+    def read_q8(cls, model_path: Path, ids: Sequence[int]) -> RowProjection | None:
+        """:meth:`read`, or None when the projection is not Q8_0."""
+        try:
+            return cls.read(model_path, ids)
+        except ValueError:
+            return None
+
+    @classmethod
     def load(cls, model_path: Path, ids: Sequence[int], file: Path) -> RowProjection | None:
-        """:meth:`read`, kept in ``file`` (``.npz``); None when the projection is not Q8_0
+        """:meth:`read_q8`, kept in ``file`` (``.npz``); None when the projection is not Q8_0
         (remembered too)."""
         if not file.is_file():
-            try:
-                rows = cls.read(model_path, ids)
-                saved = {"scale": rows.scale.astype(np.float16), "q": rows.q.astype(np.int8)}
-            except ValueError:
-                saved = {}
+            rows = cls.read_q8(model_path, ids)
+            saved = {} if rows is None else {"scale": rows.scale.astype(np.float16),
+                                             "q": rows.q.astype(np.int8)}
             file.parent.mkdir(parents=True, exist_ok=True)
             tmp = file.with_name(f"{file.stem}.tmp{os.getpid()}.npz")
             np.savez(tmp, **saved)
