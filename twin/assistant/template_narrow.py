@@ -5,7 +5,7 @@ steps added, each of which only leaves out what cannot match, so hassil's first 
 match is the one it gives on all templates:
 
 * the same clause and vocabulary checks, on all templates at once: the fragments of all
-  clauses occurring in the text are found once (looked up by their first three characters),
+  clauses occurring in the text are found once (:mod:`twin.assistant.substrings`),
   where the parent tries every anchor fragment and every clause fragment in turn, and the
   templates that pass are a few bit-mask operations per fragment and word of the text
   (:mod:`twin.assistant.template_masks`);
@@ -31,7 +31,6 @@ against the plain filter's on every development file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from hassil import Intents
@@ -47,6 +46,7 @@ from hassil.util import (
     normalize_for_matching,
 )
 
+from twin.assistant.substrings import FragmentIndex
 from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
 from twin.assistant.template_match import (
@@ -69,60 +69,6 @@ _PREPARED_OPTIONS = frozenset({"language", "slot_lists", "intent_context"})
 """``recognize`` options :class:`~twin.assistant.template_match.Prepared` reads as hassil does
 (any other goes to ``hassil.recognize`` itself)."""
 
-_GRAM = 3
-"""Fragments this long or shorter are looked up among the text's substrings (of 1 to 3
-characters, see :func:`_grams`)."""
-
-
-@dataclass(frozen=True)
-class _Index:
-    """Fragments: the short ones as a set, the longer ones by their first three characters."""
-
-    short: frozenset[str]
-    long: dict[str, tuple[str, ...]]
-    heads: frozenset[str]
-
-    @staticmethod
-    def of(fragments: set[str]) -> _Index:
-        long: dict[str, list[str]] = {}
-        for f in sorted(fragments):
-            if len(f) > _GRAM:
-                long.setdefault(f[:_GRAM], []).append(f)
-        return _Index(frozenset(f for f in fragments if 0 < len(f) <= _GRAM),
-                      {k: tuple(v) for k, v in long.items()}, frozenset(long))
-
-    def present(self, lines: tuple[str, ...]) -> set[str]:
-        """Every indexed fragment that occurs in one of ``lines``."""
-        grams = _grams(lines)
-        found = set(self.short & grams)
-        # one line is the usual case; no fragment holds a newline
-        contains = (lines[0] if len(lines) == 1 else "\n".join(lines)).__contains__
-        for head in self.heads & grams:
-            found.update(filter(contains, self.long[head]))
-        return found
-
-
-_GRAMS: dict[str, frozenset[str]] = {}
-"""The substrings of the lines last looked at, by line (the three template sets' filters read
-the same text, with or without their skip words); a pure function of the line, so safe to
-share across threads."""
-_GRAMS_KEPT = 16
-
-
-def _grams(lines: tuple[str, ...]) -> frozenset[str]:
-    """Every substring of ``lines`` of 1 to :data:`_GRAM` characters."""
-    out: frozenset[str] = frozenset()
-    for line in lines:
-        grams = _GRAMS.get(line)
-        if grams is None:
-            if len(_GRAMS) >= _GRAMS_KEPT:
-                _GRAMS.clear()
-            pairs = list(map(str.__add__, line, line[1:]))
-            grams = _GRAMS[line] = frozenset(
-                (*line, *pairs, *map(str.__add__, pairs, line[2:])))
-        out = out | grams if out else grams
-    return out
-
 
 class NarrowFilter(TemplateFilter):
     """A :class:`TemplateFilter` that also checks shapes and prunes large templates."""
@@ -133,7 +79,7 @@ class NarrowFilter(TemplateFilter):
         for clauses in self._clauses:
             for clause in clauses:
                 fragments.update(clause)
-        self._index = _Index.of(fragments)
+        self._index = FragmentIndex.of(fragments)
         self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._shapes: list[re.Pattern[str] | None] = []
