@@ -51,9 +51,11 @@ from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
 from twin.assistant.template_match import (
     Prepared,
-    ranked_first,
+    fewest_wildcards,
+    rank,
     settings_for,
     skip_words_removed,
+    wildcards,
 )
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
@@ -84,6 +86,8 @@ class NarrowFilter(TemplateFilter):
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
+        self._fewest: list[int] = []
+        """Per template, the fewest wildcards a match of it can have."""
         edge_skips = "|".join(re.escape(w) for w in sorted(
             {project(w) for w in intents.skip_words} - {""}, key=len, reverse=True))
         shapes = Shapes(intents.language)
@@ -101,6 +105,7 @@ class NarrowFilter(TemplateFilter):
             memo = memos.setdefault(frozenset((k, id(v)) for k, v in rules.items()), {})
             pruner = Pruner(sentence, rules, memo)
             self._pruners.append(pruner if pruner.branches >= PRUNE_BRANCHES else None)
+            self._fewest.append(fewest_wildcards(sentence.expression, rules, lists))
 
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
         """The candidate indices and the texts hassil may match them against."""
@@ -164,9 +169,12 @@ class NarrowFilter(TemplateFilter):
     def _best(self, text: str, normalised: TrackedText, ids: list[int], texts: _Texts,
               options: dict[str, Any]) -> RecognizeResult | None:
         """``hassil.recognize_best`` on the candidates (cut down to the text), each matched
-        with the text prepared once: every match, in the order hassil yields them (by
-        intent, in order of first appearance, as :meth:`select` groups them), then hassil's
-        ranking."""
+        with the text prepared once. hassil ranks every match, in the order it yields them
+        (by intent, in order of first appearance, as :meth:`select` groups them), and takes
+        the first of the best. Here the candidates are matched fewest possible wildcards
+        first, and those that need more wildcards than the best match so far are not matched
+        at all (none of their matches could rank first, nor tie); among the rest, the best
+        is picked by hassil's ranking, then by hassil's order."""
         groups: dict[str, list[tuple[int, IntentData]]] = {}
         for index in ids:
             unit = self._unit(index, texts)
@@ -175,13 +183,21 @@ class NarrowFilter(TemplateFilter):
         if not groups:
             return None
         prepared = self._prepared(text, normalised, texts, options)
-        results: list[RecognizeResult] = []
-        for name, units in groups.items():
-            intent = Intent(name, [data for _, data in units])
-            for index, data in units:
-                results.extend(prepared.every(intent, data, data.sentences[0],
-                                              self._settings(index, data, options)))
-        return ranked_first(results)
+        ordered = [(intent, index, data)
+                   for intent, units in ((Intent(name, [d for _, d in units]), units)
+                                         for name, units in groups.items())
+                   for index, data in units]
+        best: tuple[Any, RecognizeResult] | None = None
+        for at in sorted(range(len(ordered)), key=lambda k: self._fewest[ordered[k][1]]):
+            intent, index, data = ordered[at]
+            if best is not None and self._fewest[index] > wildcards(best[1]):
+                break  # sorted: no later candidate can do better either
+            for n, result in enumerate(prepared.every(intent, data, data.sentences[0],
+                                                      self._settings(index, data, options))):
+                key = (rank(result), at, n)
+                if best is None or key < best[0]:
+                    best = (key, result)
+        return None if best is None else best[1]
 
     def _prepared(self, text: str, normalised: TrackedText, texts: _Texts,
                   options: dict[str, Any]) -> Prepared:
