@@ -30,8 +30,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
@@ -151,23 +150,10 @@ def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _READ: ContextVar[dict[tuple[str, ...], Any] | None] = ContextVar("rule_reads", default=None)
-"""What the parse under way has read of a text (its template match, its scope), else None."""
-
-
-@contextmanager
-def _one_read() -> Iterator[None]:
-    """Within this block, a text is matched against the template sets and read for its scope
-    once: a parse reads the same text again (whole, split, after a correction, as a reading
-    another reading also gives). Nested blocks share the outer one; nothing is kept from one
-    parse to the next."""
-    if _READ.get() is not None:
-        yield
-        return
-    token = _READ.set({})
-    try:
-        yield
-    finally:
-        _READ.reset(token)
+"""What the parse under way has read of a text (its template match, its scope), else None:
+a parse reads the same text again (whole, split, after a correction, as a reading another
+reading also gives); nested parses share the outer one's, nothing is kept from one parse to
+the next."""
 
 
 def out_of_scope(text: str) -> str | None:
@@ -368,8 +354,15 @@ class RuleNLU:
         A sentence the rules do not match whole as one command is split on its conjunctions
         (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
         (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
-        with one_parse(), _one_read():  # a text read once per parse, however many ways
-            return self._parse(text, history)
+        if _READ.get() is not None:  # a parse inside a parse: the outer one's reads
+            with one_parse():
+                return self._parse(text, history)
+        token = _READ.set({})  # a text read once per parse, however many ways it is read
+        try:
+            with one_parse():
+                return self._parse(text, history)
+        finally:
+            _READ.reset(token)
 
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
