@@ -12,14 +12,21 @@ from typing import Any
 
 import pytest
 from hassil import recognize, recognize_all, recognize_best
-from hassil.intents import Intent
+from hassil.intents import Intent, TextSlotList, WildcardSlotList
+from hassil.parse_expression import parse_sentence
 from hassil.recognize import RecognizeResult, _get_ranked_score
 from hassil.sample import sample_intents
 from hassil.util import TrackedText, normalize_for_matching, remove_skip_words_tracked
 
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import load_queries
-from twin.assistant.template_match import Prepared, ranked_first, settings_for
+from twin.assistant.template_match import (
+    Prepared,
+    fewest_wildcards,
+    ranked_first,
+    settings_for,
+    wildcards,
+)
 from twin.assistant.template_narrow import NarrowFilter, _Texts
 from twin.paths import QUERIES_DIR
 
@@ -138,3 +145,74 @@ def test_the_text_less_skip_words_is_hassils_without_its_regex(lang: str) -> Non
                                   narrow.intents.settings.ignore_whitespace)
         mine = _Texts(narrow, normalised).no_skip()
         assert (mine.text, mine.offsets) == (theirs.text, theirs.offsets), text
+
+
+def _sentence(text: str) -> Any:
+    return parse_sentence(text)
+
+
+def test_fewest_wildcards_counts_what_every_match_needs() -> None:
+    lists = {"q": WildcardSlotList("q"), "a": WildcardSlotList("a"),
+             "n": TextSlotList.from_strings(["one"])}
+    rules = {"r": _sentence("say {q}"), "s": _sentence("[{a}]")}
+    for template, want in [
+        ("play {q}", 1), ("play {q} by {a}", 2), ("play [{q}]", 0), ("(play {q}|stop)", 0),
+        ("(play {q}|put {a} on {q})", 1), ("<r> and <r>", 2), ("<s> {q}", 1),
+        ("(play;{q};{a})", 2), ("set {n}", 0), ("{unknown} {q}", 1), ("<missing>", 0),
+    ]:
+        assert fewest_wildcards(_sentence(template).expression, rules, lists) == want, template
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_match_has_fewer_wildcards_than_its_templates_bound(lang: str) -> None:
+    """The bound is sound: every match of every candidate (every dev and sampled text, all
+    three template sets) has at least as many wildcards as its template's bound."""
+    checked = bounded = 0
+    for narrow, options, text, normalised in _every_text(lang):
+        selected = narrow.select(text, normalised)
+        if selected is None:
+            continue
+        for found in recognize_all(text, selected, **options):
+            index = _index_of(narrow, found)
+            assert wildcards(found) >= narrow._fewest[index], (text, found.intent_sentence)
+            checked += 1
+            bounded += narrow._fewest[index] > 0
+    assert checked > 500 and bounded > 50
+
+
+def _index_of(narrow: NarrowFilter, found: RecognizeResult) -> int:
+    """The template (candidate index) a match came from, by its sentence text."""
+    said = found.intent_sentence.text if found.intent_sentence is not None else None
+    return next(i for i, (name, data) in enumerate(narrow._units)
+                if name == found.intent.name and data.sentences[0].text == said)
+
+
+def test_a_template_needing_more_wildcards_than_the_best_so_far_is_not_matched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"play some jazz": a template without a wildcard reads it, so the open templates that
+    need one are not matched, and the answer is still hassil's best."""
+    narrow = shared_nlu("en").passes[2].filter
+    text = "play some jazz"
+    normalised = normalize_for_matching(text)
+    matched: list[int] = []
+    every = Prepared.every
+
+    def spy(self: Prepared, intent: Intent, data: Any, sentence: Any, settings: Any
+            ) -> Iterator[RecognizeResult]:
+        matched.append(_index_of_sentence(narrow, sentence))
+        return every(self, intent, data, sentence, settings)
+
+    monkeypatch.setattr(Prepared, "every", spy)
+    mine = narrow.recognize(text, normalised, True, {"language": "en"})
+    selected = narrow.select(text, normalised)
+    assert selected is not None
+    theirs = recognize_best(text, selected, language="en")
+    assert _ranked_fields(mine) == _ranked_fields(theirs)
+    candidates = narrow.candidate_ids(text, normalised)
+    assert any(narrow._fewest[i] > 0 for i in candidates)  # wildcard templates are candidates
+    assert all(narrow._fewest[i] == 0 for i in matched)  # and none of them was matched
+
+
+def _index_of_sentence(narrow: NarrowFilter, sentence: Any) -> int:
+    return next(i for i, (_, data) in enumerate(narrow._units)
+                if data.sentences[0].text == sentence.text)

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from twin.assistant.regex_gate import gate
+from twin.assistant.regex_gate import GateIndex, gate
 
 __all__ = ["in_chinese", "plainly", "told_complaint"]
 
@@ -1835,6 +1835,10 @@ def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...
 
 
 _RULES = {lang: tuple(map(_gated, table)) for lang, table in (("zh-CN", _ZH), ("en", _EN))}
+_GATES_AT_ONCE = {lang: GateIndex.of([(words, where) for _, _, words, where in rules])
+                  for lang, rules in _RULES.items()}
+"""Each table's gates, checked all at once (a loop over ~600 gate words cost more than the
+patterns it saved)."""
 
 
 _ONE_PARSE: ContextVar[dict[tuple[str, str], str] | None] = ContextVar("plainly", default=None)
@@ -1867,20 +1871,18 @@ def plainly(text: str, lang: str) -> str:
 
 
 def _plainly(text: str, lang: str) -> str:
-    lowered = text.lower()  # lowered again only when a reading changed the text
-    ascii_ = lowered.isascii()
-    for pattern, said, words, where in _RULES["zh-CN" if lang == "zh-CN" else "en"]:
-        if words is not None and (where != "ascii" or ascii_):
-            seen = text if where == "text" else lowered
-            for word in words:  # a loop, not any(): the check must cost less than the regex
-                if word in seen:
-                    break
-            else:
-                continue  # the pattern cannot match: not tried (a miss reads every one)
+    lang = "zh-CN" if lang == "zh-CN" else "en"
+    rules = _RULES[lang]
+    gates = _GATES_AT_ONCE[lang]
+    tried = gates.open(text)  # the patterns that can match, in table order (a miss reads all)
+    while tried:
+        low = tried & -tried
+        tried ^= low
+        pattern, said = rules[low.bit_length() - 1][:2]
         changed = pattern.sub(said, text)
-        if changed != text:
-            text, lowered = changed, changed.lower()
-            ascii_ = lowered.isascii()
+        if changed != text:  # the gates read the text as it now is, past this pattern
+            text = changed
+            tried = gates.open(text) & ~((low << 1) - 1)
     return text.strip()
 
 

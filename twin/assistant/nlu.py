@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -69,7 +70,8 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_a_song, out_of_scope
+from twin.assistant.scope import negated, not_a_song
+from twin.assistant.scope import out_of_scope as _scope_of
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter
 from twin.assistant.vocabulary import (
@@ -145,6 +147,23 @@ def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
               rf"{_PUNCT})+")
     suffix = rf"{_PUNCT}(?:{before}(?:{alternatives(COURTESY_SUFFIXES[lang])}){_PUNCT})+$"
     return re.compile(prefix, re.IGNORECASE), re.compile(suffix, re.IGNORECASE)
+
+
+_READ: ContextVar[dict[tuple[str, ...], Any] | None] = ContextVar("rule_reads", default=None)
+"""What the parse under way has read of a text (its template match, its scope), else None:
+a parse reads the same text again (whole, split, after a correction, as a reading another
+reading also gives); nested parses share the outer one's, nothing is kept from one parse to
+the next."""
+
+
+def out_of_scope(text: str) -> str | None:
+    """:func:`twin.assistant.scope.out_of_scope`, read once per text within a parse."""
+    memo = _READ.get()
+    if memo is None:
+        return _scope_of(text)
+    if (key := ("scope", text)) not in memo:
+        memo[key] = _scope_of(text)
+    return memo[key]
 
 
 @dataclass(frozen=True)
@@ -298,7 +317,16 @@ class RuleNLU:
         template wins, so "play a game" is out of domain although "play {query}" matches).
 
         Home Assistant's wildcard media search ("play {anything}") is only taken when the
-        open pass has nothing: "play a game with me" is an out-of-domain request there."""
+        open pass has nothing: "play a game with me" is an out-of-domain request there.
+        Within a parse a text is matched once (the result is only read, never changed)."""
+        memo = _READ.get()
+        if memo is None:
+            return self._match_passes(text)
+        if (key := ("passes", str(id(self)), text)) not in memo:
+            memo[key] = self._match_passes(text)
+        return memo[key]  # type: ignore[no-any-return]
+
+    def _match_passes(self, text: str) -> tuple[str, RecognizeResult | None]:
         normalised = normalize_for_matching(text) if self.prefilter else None
         passes = self.passes if self.home_assistant else (self.passes[0], self.passes[2])
         deferred: RecognizeResult | None = None
@@ -326,8 +354,15 @@ class RuleNLU:
         A sentence the rules do not match whole as one command is split on its conjunctions
         (and / then / 并且 / 然后 / 再 / 顺便 / ，); when every part is a command on its own
         (or a number out of its range), the result holds them all (:attr:`RuleResult.split`)."""
-        with one_parse():  # a text read plainly once per parse, however many ways it is read
-            return self._parse(text, history)
+        if _READ.get() is not None:  # a parse inside a parse: the outer one's reads
+            with one_parse():
+                return self._parse(text, history)
+        token = _READ.set({})  # a text read once per parse, however many ways it is read
+        try:
+            with one_parse():
+                return self._parse(text, history)
+        finally:
+            _READ.reset(token)
 
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()

@@ -12,14 +12,22 @@ one of them. Anything else (lookarounds, ``.``, categories, ranges, back referen
 parts) supplies nothing. A case-insensitive pattern is only gated with ASCII literals, given
 lower-cased: check them against the lower-cased text, and only when that text is ASCII (a
 non-ASCII character may match an ASCII letter without case, e.g. the Kelvin sign "k").
+
+:class:`GateIndex` checks the gates of a whole table at once: every gate word present in the
+text is found in one look-up (:mod:`twin.assistant.substrings`), and the table entries whose
+gate holds come out as a bit mask, exactly those a loop over the table would try.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["gate"]
+from twin.assistant.substrings import FragmentIndex
+
+__all__ = ["GateIndex", "gate"]
 
 try:  # the parser of the standard ``re`` module (a private name since Python 3.11)
     from re import _constants as _sre
@@ -91,3 +99,54 @@ def _clauses(items: list[Any], folded: bool) -> list[frozenset[str]]:
 def _minimal(strings: frozenset[str]) -> frozenset[str]:
     """``strings`` without those containing another one (it occurs whenever they do)."""
     return frozenset(s for s in strings if not any(t != s and t in s for t in strings))
+
+
+WHERE = ("text", "lowered", "ascii")
+"""Where a gate is read: in the text as said, in the lower-cased text, or in the lower-cased
+text only when it is ASCII (else the pattern is always tried)."""
+
+
+@dataclass(frozen=True)
+class GateIndex:
+    """The gates of a table of patterns (entry ``i`` is bit ``i``), checked all at once.
+
+    A gate is the words one of which the text must hold for its pattern to be tried (None: no
+    gate, always tried), and where it is read (:data:`WHERE`). :meth:`open` gives the entries
+    whose gate holds on a text: the same as checking each entry's words in turn."""
+
+    always: int
+    """Entries without a gate (or with an empty word, which every text holds)."""
+    ascii_only: int
+    """Entries gated in the lower-cased text only when it is ASCII."""
+    text: tuple[FragmentIndex, dict[str, int]]
+    lowered: tuple[FragmentIndex, dict[str, int]]
+
+    @staticmethod
+    def of(gates: Sequence[tuple[Sequence[str] | None, str]]) -> GateIndex:
+        """The index of ``gates`` (each: its words or None, and where it is read)."""
+        always = ascii_only = 0
+        masks: dict[str, dict[str, int]] = {"text": {}, "lowered": {}}
+        for i, (words, where) in enumerate(gates):
+            if where not in WHERE:
+                raise ValueError(f"a gate is read in one of {WHERE}, got {where!r}")
+            bit = 1 << i
+            if words is None or "" in words:
+                always |= bit
+                continue
+            if where == "ascii":
+                ascii_only |= bit
+            by_word = masks["text" if where == "text" else "lowered"]
+            for word in words:
+                by_word[word] = by_word.get(word, 0) | bit
+        return GateIndex(always, ascii_only,
+                         *((FragmentIndex.of(m), m) for m in (masks["text"], masks["lowered"])))
+
+    def open(self, text: str) -> int:
+        """The entries whose gate holds on ``text`` (bit ``i`` for entry ``i``)."""
+        lowered = text.lower()
+        found = self.always if lowered.isascii() else self.always | self.ascii_only
+        for seen, (index, masks) in ((text, self.text), (lowered, self.lowered)):
+            if masks:
+                for word in index.present((seen,)):
+                    found |= masks[word]
+        return found

@@ -12,7 +12,9 @@ keyword checks, so the result is the one ``recognize`` gives (``tests/test_templ
 compares them on every template of both languages). :meth:`Prepared.every` yields all its
 matches, in ``recognize_all``'s order, and :func:`ranked_first` picks among them the one
 ``hassil.recognize_best`` picks (by hassil's own ranking), so the open templates' best match
-costs no per-call preparation either.
+costs no per-call preparation either. hassil ranks fewer wildcards first, and
+:func:`fewest_wildcards` bounds how few a template's matches can have: a template whose bound
+exceeds the wildcards of a match already found cannot yield the best one, and is not matched.
 """
 
 from __future__ import annotations
@@ -20,8 +22,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from hassil.expression import ListReference, Sentence, Sequence
-from hassil.intents import Intent, IntentData, Intents, WildcardSlotList
+from hassil.expression import (
+    Alternative,
+    Expression,
+    Group,
+    ListReference,
+    RuleReference,
+    Sentence,
+    Sequence,
+)
+from hassil.intents import Intent, IntentData, Intents, SlotList, WildcardSlotList
 from hassil.recognize import (
     RecognizeResult,
     _get_ranked_score,
@@ -40,7 +50,8 @@ from hassil.util import (
     remove_skip_words_tracked,
 )
 
-__all__ = ["Prepared", "ranked_first", "settings_for", "skip_words_removed"]
+__all__ = ["Prepared", "fewest_wildcards", "rank", "ranked_first", "settings_for",
+           "skip_words_removed", "wildcards"]
 
 
 def settings_for(intents: Intents, data: IntentData, options: dict[str, Any]) -> MatchSettings:
@@ -172,8 +183,40 @@ class Prepared:
 def ranked_first(results: Iterable[RecognizeResult]) -> RecognizeResult | None:
     """The result ``hassil.recognize_best`` picks among ``results`` (in ``recognize_all``'s
     order): the first of the best ranked, by hassil's own score."""
-    return min(results, key=_rank, default=None)
+    return min(results, key=rank, default=None)
 
 
-def _rank(result: RecognizeResult) -> Any:
+def rank(result: RecognizeResult) -> Any:
+    """hassil's ranking key of ``result`` in ``recognize_best`` (lowest first)."""
     return _get_ranked_score(result, None, None)
+
+
+_MAX_DEPTH = 50
+
+
+def fewest_wildcards(expression: Expression, rules: dict[str, Sentence],
+                     slot_lists: dict[str, SlotList], depth: int = 0) -> int:
+    """A lower bound on the wildcard entities of any match of ``expression`` (hassil's first
+    ranking key): a wildcard list reference matches non-empty text and is an entity; a
+    sequence (or a permutation) needs all its items, an alternative one branch (none if
+    optional), a rule its body. Anything else counts none."""
+    if depth > _MAX_DEPTH:
+        return 0
+    if isinstance(expression, ListReference):
+        return int(isinstance(slot_lists.get(expression.list_name), WildcardSlotList))
+    if isinstance(expression, RuleReference):
+        rule = rules.get(expression.rule_name)
+        return 0 if rule is None else fewest_wildcards(rule.expression, rules, slot_lists,
+                                                       depth + 1)
+    if isinstance(expression, Alternative):
+        if expression.is_optional or not expression.items:
+            return 0
+        return min(fewest_wildcards(i, rules, slot_lists, depth + 1) for i in expression.items)
+    if isinstance(expression, Group):  # a sequence or a permutation: every item
+        return sum(fewest_wildcards(i, rules, slot_lists, depth + 1) for i in expression.items)
+    return 0
+
+
+def wildcards(result: RecognizeResult) -> int:
+    """The wildcard entities of ``result`` (hassil's first ranking key)."""
+    return sum(1 for e in result.entities_list if e.is_wildcard)

@@ -5,7 +5,7 @@ steps added, each of which only leaves out what cannot match, so hassil's first 
 match is the one it gives on all templates:
 
 * the same clause and vocabulary checks, on all templates at once: the fragments of all
-  clauses occurring in the text are found once (looked up by their first three characters),
+  clauses occurring in the text are found once (:mod:`twin.assistant.substrings`),
   where the parent tries every anchor fragment and every clause fragment in turn, and the
   templates that pass are a few bit-mask operations per fragment and word of the text
   (:mod:`twin.assistant.template_masks`);
@@ -31,7 +31,6 @@ against the plain filter's on every development file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from hassil import Intents
@@ -47,13 +46,16 @@ from hassil.util import (
     normalize_for_matching,
 )
 
+from twin.assistant.substrings import FragmentIndex
 from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
 from twin.assistant.template_match import (
     Prepared,
-    ranked_first,
+    fewest_wildcards,
+    rank,
     settings_for,
     skip_words_removed,
+    wildcards,
 )
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
@@ -69,60 +71,6 @@ _PREPARED_OPTIONS = frozenset({"language", "slot_lists", "intent_context"})
 """``recognize`` options :class:`~twin.assistant.template_match.Prepared` reads as hassil does
 (any other goes to ``hassil.recognize`` itself)."""
 
-_GRAM = 3
-"""Fragments this long or shorter are looked up among the text's substrings (of 1 to 3
-characters, see :func:`_grams`)."""
-
-
-@dataclass(frozen=True)
-class _Index:
-    """Fragments: the short ones as a set, the longer ones by their first three characters."""
-
-    short: frozenset[str]
-    long: dict[str, tuple[str, ...]]
-    heads: frozenset[str]
-
-    @staticmethod
-    def of(fragments: set[str]) -> _Index:
-        long: dict[str, list[str]] = {}
-        for f in sorted(fragments):
-            if len(f) > _GRAM:
-                long.setdefault(f[:_GRAM], []).append(f)
-        return _Index(frozenset(f for f in fragments if 0 < len(f) <= _GRAM),
-                      {k: tuple(v) for k, v in long.items()}, frozenset(long))
-
-    def present(self, lines: tuple[str, ...]) -> set[str]:
-        """Every indexed fragment that occurs in one of ``lines``."""
-        grams = _grams(lines)
-        found = set(self.short & grams)
-        # one line is the usual case; no fragment holds a newline
-        contains = (lines[0] if len(lines) == 1 else "\n".join(lines)).__contains__
-        for head in self.heads & grams:
-            found.update(filter(contains, self.long[head]))
-        return found
-
-
-_GRAMS: dict[str, frozenset[str]] = {}
-"""The substrings of the lines last looked at, by line (the three template sets' filters read
-the same text, with or without their skip words); a pure function of the line, so safe to
-share across threads."""
-_GRAMS_KEPT = 16
-
-
-def _grams(lines: tuple[str, ...]) -> frozenset[str]:
-    """Every substring of ``lines`` of 1 to :data:`_GRAM` characters."""
-    out: frozenset[str] = frozenset()
-    for line in lines:
-        grams = _GRAMS.get(line)
-        if grams is None:
-            if len(_GRAMS) >= _GRAMS_KEPT:
-                _GRAMS.clear()
-            pairs = list(map(str.__add__, line, line[1:]))
-            grams = _GRAMS[line] = frozenset(
-                (*line, *pairs, *map(str.__add__, pairs, line[2:])))
-        out = out | grams if out else grams
-    return out
-
 
 class NarrowFilter(TemplateFilter):
     """A :class:`TemplateFilter` that also checks shapes and prunes large templates."""
@@ -133,11 +81,13 @@ class NarrowFilter(TemplateFilter):
         for clauses in self._clauses:
             for clause in clauses:
                 fragments.update(clause)
-        self._index = _Index.of(fragments)
+        self._index = FragmentIndex.of(fragments)
         self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
+        self._fewest: list[int] = []
+        """Per template, the fewest wildcards a match of it can have."""
         edge_skips = "|".join(re.escape(w) for w in sorted(
             {project(w) for w in intents.skip_words} - {""}, key=len, reverse=True))
         shapes = Shapes(intents.language)
@@ -155,6 +105,7 @@ class NarrowFilter(TemplateFilter):
             memo = memos.setdefault(frozenset((k, id(v)) for k, v in rules.items()), {})
             pruner = Pruner(sentence, rules, memo)
             self._pruners.append(pruner if pruner.branches >= PRUNE_BRANCHES else None)
+            self._fewest.append(fewest_wildcards(sentence.expression, rules, lists))
 
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
         """The candidate indices and the texts hassil may match them against."""
@@ -218,9 +169,12 @@ class NarrowFilter(TemplateFilter):
     def _best(self, text: str, normalised: TrackedText, ids: list[int], texts: _Texts,
               options: dict[str, Any]) -> RecognizeResult | None:
         """``hassil.recognize_best`` on the candidates (cut down to the text), each matched
-        with the text prepared once: every match, in the order hassil yields them (by
-        intent, in order of first appearance, as :meth:`select` groups them), then hassil's
-        ranking."""
+        with the text prepared once. hassil ranks every match, in the order it yields them
+        (by intent, in order of first appearance, as :meth:`select` groups them), and takes
+        the first of the best. Here the candidates are matched fewest possible wildcards
+        first, and those that need more wildcards than the best match so far are not matched
+        at all (none of their matches could rank first, nor tie); among the rest, the best
+        is picked by hassil's ranking, then by hassil's order."""
         groups: dict[str, list[tuple[int, IntentData]]] = {}
         for index in ids:
             unit = self._unit(index, texts)
@@ -229,13 +183,21 @@ class NarrowFilter(TemplateFilter):
         if not groups:
             return None
         prepared = self._prepared(text, normalised, texts, options)
-        results: list[RecognizeResult] = []
-        for name, units in groups.items():
-            intent = Intent(name, [data for _, data in units])
-            for index, data in units:
-                results.extend(prepared.every(intent, data, data.sentences[0],
-                                              self._settings(index, data, options)))
-        return ranked_first(results)
+        ordered = [(intent, index, data)
+                   for intent, units in ((Intent(name, [d for _, d in units]), units)
+                                         for name, units in groups.items())
+                   for index, data in units]
+        best: tuple[Any, RecognizeResult] | None = None
+        for at in sorted(range(len(ordered)), key=lambda k: self._fewest[ordered[k][1]]):
+            intent, index, data = ordered[at]
+            if best is not None and self._fewest[index] > wildcards(best[1]):
+                break  # sorted: no later candidate can do better either
+            for n, result in enumerate(prepared.every(intent, data, data.sentences[0],
+                                                      self._settings(index, data, options))):
+                key = (rank(result), at, n)
+                if best is None or key < best[0]:
+                    best = (key, result)
+        return None if best is None else best[1]
 
     def _prepared(self, text: str, normalised: TrackedText, texts: _Texts,
                   options: dict[str, Any]) -> Prepared:
