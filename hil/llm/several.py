@@ -37,6 +37,7 @@ from hil.llm.values import _EN_NUMBER
 from twin.assistant.ellipsis import level_for_all
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
+from twin.assistant.phrasing import same_for
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import negated, not_music, out_of_scope
 
@@ -234,6 +235,21 @@ def _seat_levels(parts: Sequence[str], decisions: list[Any], act: Callable[..., 
     return out
 
 
+def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> Any:
+    """The seat heating of the other seat ``text`` names right after ``before`` heated one
+    ("副驾的关掉，我的开一档", "…in high, and for me in low"), its level read from ``text`` or, for
+    the same again ("…, and for me too", "我的也是"), ``before``'s level; None
+    when ``before`` acted on no seat or ``text`` names no other seat."""
+    if before is None or before.topic != "seat_heat" or before.intent == "unknown":
+        return None
+    whose = same_for(text)  # "…on high, and for me too": the same level for the other seat
+    if whose is not None:
+        seat = f"seat_heat_{whose}"
+        return act("seat_heat", seat, before.value, lang) if seat != before.intent else None
+    read = read_slots("seat_heat", normalised(text), before.intent)
+    return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
+
+
 class Several:
     """The answer to a sentence of several commands: each part's decision (acted on, asked
     about, left as it is or said impossible), what is said, and the part asked about."""
@@ -273,6 +289,10 @@ def several_decision(
     decisions: list[Any] = []
     guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
     for text in parts:
+        before = decisions[-1] if decisions else None
+        if not known_order(text) and (seat := _other_seat(text, before, act, lang)) is not None:
+            decisions.append(seat)  # "…on high, and for me in low": the other seat's level
+            continue
         if not known_order(text):
             guessed.append(len(decisions))
             decisions.append(None)
@@ -299,15 +319,12 @@ def several_decision(
             # a part that names a cabin function outright is no request the cabin lacks: ask
             topic = next(iter(named))
             d = d._replace(feedback=confirm(topic, lang), why="low_confidence", topic=topic)
-        before = decisions[-1] if decisions else None
         if d.why == "not_grounded" and before is not None and before.topic == "seat_heat" and (
                 before.intent != "unknown"):
-            read = read_slots("seat_heat", normalised(text), before.intent)
-            if read is not None and read[0] != before.intent:
-                d = act("seat_heat", *read, lang)
-            else:  # the same seat twice, or no seat read: ask about the seat heating
-                d = d._replace(feedback=confirm("seat_heat", lang), why="low_confidence",
-                              topic="seat_heat")
+            seat = _other_seat(text, before, act, lang)
+            # the same seat twice, or no seat read: ask about the seat heating
+            d = seat if seat is not None else d._replace(
+                feedback=confirm("seat_heat", lang), why="low_confidence", topic="seat_heat")
         decisions.append(d)
     for at in guessed:  # never acted on: the words that would say what are not the cabin's
         like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)
