@@ -108,3 +108,28 @@ def test_for_someone_too_is_the_same_again(text: str, whose: str) -> None:
 @pytest.mark.parametrize("text", ["for me", "for me in low", "for the fan too", "for me, louder"])
 def test_for_someone_saying_more_or_less_is_not_the_same_again(text: str) -> None:
     assert same_for(text) is None
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("音量调大，风量也是", [("media_volume_up", 2), ("climate_fan_up", 1)]),
+    ("把音量调小点，风量也是", [("media_volume_down", 2), ("climate_fan_down", 1)]),
+    ("风量调大一点，音量也一样", [("climate_fan_up", 1), ("media_volume_up", 2)]),
+])
+def test_another_thing_the_same_way_is_that_way(text: str, want: list) -> None:
+    """"风量也是" after "音量调大" had been asked about ("需要调节风量吗？"): the way is carried."""
+    parts = several_parts(text)
+    assert len(parts) == 2
+    done = several_decision(sure_of("unknown"), _act, parts, "zh-CN")
+    assert done is not None
+    assert [(d.intent, d.value) for d in done.parts] == want
+
+
+@pytest.mark.parametrize("text", ["风量调到三档，音量也是", "温度调到二十二度，风量也一样",
+                                  "音量调大，我也是"])
+def test_a_number_or_a_person_is_not_carried_to_another_thing(text: str) -> None:
+    """A number set on one thing is no number for another (fan level 3 is no volume 3), and "我也是"
+    names no thing: never acted on as the other thing's setting."""
+    parts = several_parts(text) or [text]
+    done = several_decision(sure_of("unknown"), _act, parts, "zh-CN")
+    acted = [] if done is None else [(d.intent, d.value) for d in done.parts[1:]]
+    assert not any(i in ("media_volume_set", "climate_set_fan") for i, _ in acted)

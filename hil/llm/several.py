@@ -250,6 +250,31 @@ def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> A
     return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
 
 
+_ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
+                         r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
+"""A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
+
+
+def _same_way(text: str, before: str, lang: str) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` of ``text``, one thing named outright with "the same" and no
+    way of its own, said after ``before`` commanded another thing: the way ``before`` said after
+    its thing, said of this one ("音量调大，风量也是" -> "风量调大"), when the rules read that
+    confidently as this thing's command; else None."""
+    found = _ZH_SAME_WAY.match(normalised(text)) if lang == "zh-CN" else None
+    if found is None:
+        return None
+    thing, earlier = _outright(found.group("thing")), _outright(before)
+    if len(thing) != 1 or len(earlier) != 1 or thing == earlier:
+        return None
+    said = normalised(before)
+    named = EXPLICIT[next(iter(earlier))].search(said)
+    way = said[named.end():] if named is not None else ""
+    ruled = _ruled(found.group("thing") + way, lang, reason_first=False) if way else None
+    if ruled is None or {ruled[0]} != thing or "set" in ruled[1].split("_"):
+        return None  # a number set on one thing is no number for another ("风量三档，音量也是")
+    return ruled
+
+
 class Several:
     """The answer to a sentence of several commands: each part's decision (acted on, asked
     about, left as it is or said impossible), what is said, and the part asked about."""
@@ -288,8 +313,11 @@ def several_decision(
     names ("副驾的关掉，我的开一档"). None when no part is acted on or asked about."""
     decisions: list[Any] = []
     guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
-    for text in parts:
+    for at, text in enumerate(parts):
         before = decisions[-1] if decisions else None
+        if at and (same := _same_way(text, parts[at - 1], lang)) is not None:
+            decisions.append(act(*same, lang))  # "音量调大，风量也是": the fan up too
+            continue
         if not known_order(text) and (seat := _other_seat(text, before, act, lang)) is not None:
             decisions.append(seat)  # "…on high, and for me in low": the other seat's level
             continue
