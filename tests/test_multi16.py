@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from hil.llm.clauses import command_parts, commanding
+from hil.llm.clauses import command_parts, commanding, focus
 from hil.llm.head import _act
 from hil.llm.several import several_decision, several_parts
 from tests.helpers import sure_of
@@ -133,3 +133,21 @@ def test_a_number_or_a_person_is_not_carried_to_another_thing(text: str) -> None
     done = several_decision(sure_of("unknown"), _act, parts, "zh-CN")
     acted = [] if done is None else [(d.intent, d.value) for d in done.parts[1:]]
     assert not any(i in ("media_volume_set", "climate_set_fan") for i, _ in acted)
+
+
+@pytest.mark.parametrize("text", ["空调关了，音乐也是", "把空调关了，音乐也一样"])
+def test_another_thing_the_same_is_never_dropped_as_a_reason(text: str) -> None:
+    """"音乐也是" had been left out as a reason (the AC off, the music said nothing of): now a
+    part of its own, acted on or asked about."""
+    assert focus(text).reasons == ()
+    parts = several_parts(text)
+    assert len(parts) == 2
+    done = several_decision(sure_of("unknown"), _act, parts, "zh-CN")
+    assert done is not None and len(done.said) == 2
+    music = done.parts[1]
+    assert music.intent != "unknown" or music.why == "low_confidence"
+
+
+@pytest.mark.parametrize("text", ["空调关了，我也是", "孩子睡了，我也是"])
+def test_a_person_the_same_is_no_part(text: str) -> None:
+    assert len(several_parts(text) or [text]) == 1

@@ -206,8 +206,8 @@ _DURATION = re.compile(
 def _reason(clause: str) -> bool:
     """A clause that only says why: no topic named outright, no no, no joke, nothing left."""
     lowered = normalised(clause)
-    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
-        return False
+    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered) or _ZH_SAME_WAY.match(lowered):
+        return False  # …; "…，音乐也是": the same again, never a reason
     if negated(lowered) and (named_topics(lowered) or negated(_STATE_NOT.sub(" ", lowered))):
         return False  # a no; "the traffic's not moving", naming nothing of the cabin, is a state
     if NOT_HERE_NOW.search(lowered):
@@ -395,7 +395,9 @@ def command_parts(text: str) -> list[str]:
     for piece in pieces[lead:]:
         named = _topics(piece)
         unknown = not named and unknown_order(piece, named)
-        own = _orders(piece)
+        # "空调关了，音乐也是": a thing said the same after an order is an order of its own
+        own = _orders(piece) or bool(
+            orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece)))
         if not named and not parts and not unknown:
             said_first += piece + joiner
             continue
@@ -463,6 +465,9 @@ def _reasons_joined(parts: list[str], topics: list[set[str]], orders: list[bool]
             orders[i - 1:] = [orders[i - 1]]
 
 
+_ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
+                          r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
+"""A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
 _QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + _AMOUNT.pattern)
 """Words in a reason that the command after it needs (whose seat, how much)."""
 

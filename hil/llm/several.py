@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hil.llm.clauses import after_reason, command_parts, commanding, known_order
+from hil.llm.clauses import _ZH_SAME_WAY, after_reason, command_parts, commanding, known_order
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -248,11 +248,6 @@ def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> A
         return act("seat_heat", seat, before.value, lang) if seat != before.intent else None
     read = read_slots("seat_heat", normalised(text), before.intent)
     return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
-
-
-_ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
-                         r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
-"""A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
 
 
 def _same_way(text: str, before: str, lang: str) -> tuple[str, str, int | str | None] | None:
