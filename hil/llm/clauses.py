@@ -47,7 +47,7 @@ from hil.llm.grounding import (
     topic_word_starts,
 )
 from hil.llm.orders import so_cut, unknown_order
-from hil.llm.slots import PASSENGER
+from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import level_for_all
 from twin.assistant.scope import conditional, negated, out_of_scope
 
@@ -160,8 +160,11 @@ def _joiner(text: str) -> str:
 
 _ZH_COMMENT = re.compile(
     r"关掉|关上|关了|关闭|打开|开启|开起|[开调搞弄整](?:到|成|大|小|高|低)|关小|[升降]|加大|减小|"
-    r"暂停|静音|[大小高低]一?[点些]")
-"""A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度", "音乐关小")."""
+    r"暂停|静音|[大小高低]一?[点些]|"
+    # a verb said twice, softened ("哈气给去一去", "雾除一除", "风调调"): an order
+    r"([去除擦吹调开关降升弄整搞换切])一?\1(?!心)(?![\u4e00-\u9fff]*[吗呢？?])")
+"""A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度", "音乐关小",
+"雾除一除")."""
 _EN_WAY_AFTER = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:the |my |your |our )?"
     r"(?!(?:it|it's|its|i|i'm|we|we're|you|they|he|she|that|this|there|is|are|was|were|be|"
@@ -173,6 +176,11 @@ _EN_WAY_AFTER = re.compile(
     r"(?:by |to )?(?:\d+|one|two|three|four|five)"
     r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*[.!?]*$")
 """An English command said as its topic and its way ("music down", "heat on a bit")."""
+_EN_WAY_BEFORE = re.compile(
+    r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:a (?:bit|little|touch|tad|lot) )?"
+    r"(?:quieter|louder|softer|warmer|cooler|colder|more|less) (?:the |my |our )?"
+    r"[a-z]+(?: [a-z]+)?(?: (?:please|now|too|as well|then))*[.!?]*$")
+"""An English command said as its way before its topic ("quieter music", "more air please")."""
 
 
 def commanding(clause: str) -> bool:
@@ -180,7 +188,8 @@ def commanding(clause: str) -> bool:
     topic)."""
     lowered = normalised(clause)
     return (_COMMAND.search(lowered) is not None or _ZH_COMMENT.search(lowered) is not None
-            or _EN_WAY_AFTER.search(lowered) is not None) and bool(named_topics(lowered))
+            or _EN_WAY_AFTER.search(lowered) is not None
+            or _EN_WAY_BEFORE.search(lowered) is not None) and bool(named_topics(lowered))
 
 
 _STATE_NOT = re.compile(
@@ -197,8 +206,8 @@ _DURATION = re.compile(
 def _reason(clause: str) -> bool:
     """A clause that only says why: no topic named outright, no no, no joke, nothing left."""
     lowered = normalised(clause)
-    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered):
-        return False
+    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered) or _ZH_SAME_WAY.match(lowered):
+        return False  # …; "…，音乐也是": the same again, never a reason
     if negated(lowered) and (named_topics(lowered) or negated(_STATE_NOT.sub(" ", lowered))):
         return False  # a no; "the traffic's not moving", naming nothing of the cabin, is a state
     if NOT_HERE_NOW.search(lowered):
@@ -386,18 +395,22 @@ def command_parts(text: str) -> list[str]:
     for piece in pieces[lead:]:
         named = _topics(piece)
         unknown = not named and unknown_order(piece, named)
-        own = _orders(piece)
+        # "空调关了，音乐也是": a thing said the same after an order is an order of its own
+        own = _orders(piece) or bool(
+            orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece)))
         if not named and not parts and not unknown:
             said_first += piece + joiner
             continue
-        if not named and not unknown and not (
-                "seat_heat" in topics[-1] and _SEAT_FRAGMENT.search(piece.lower())):
+        # another seat said after a seat's command ("…, and for me in low"): its own command
+        seat = not named and not unknown and "seat_heat" in topics[-1] and bool(
+            _SEAT_FRAGMENT.search(piece.lower()) or OWN.search(normalised(piece)))
+        if not named and not unknown and not seat:
             parts[-1] = parts[-1] + joiner + piece
             orders[-1] = orders[-1] or own
             continue
         piece, said_first = said_first + piece, ""
         parts.append(piece)
-        orders.append(own)
+        orders.append(own or seat)
         # a thing the cabin does not know, or the other seat: a topic of its own
         topics.append(named or {f"{'?' if unknown else 'seat_heat'}:{len(parts)}"})
     _reasons_joined(parts, topics, orders, joiner)
@@ -452,6 +465,9 @@ def _reasons_joined(parts: list[str], topics: list[set[str]], orders: list[bool]
             orders[i - 1:] = [orders[i - 1]]
 
 
+_ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
+                          r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
+"""A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
 _QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + _AMOUNT.pattern)
 """Words in a reason that the command after it needs (whose seat, how much)."""
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hil.llm.clauses import after_reason, command_parts, commanding, known_order
+from hil.llm.clauses import _ZH_SAME_WAY, after_reason, command_parts, commanding, known_order
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -37,6 +37,7 @@ from hil.llm.values import _EN_NUMBER
 from twin.assistant.ellipsis import level_for_all
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
+from twin.assistant.phrasing import same_for
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import negated, not_music, out_of_scope
 
@@ -234,6 +235,41 @@ def _seat_levels(parts: Sequence[str], decisions: list[Any], act: Callable[..., 
     return out
 
 
+def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> Any:
+    """The seat heating of the other seat ``text`` names right after ``before`` heated one
+    ("副驾的关掉，我的开一档", "…in high, and for me in low"), its level read from ``text`` or, for
+    the same again ("…, and for me too", "我的也是"), ``before``'s level; None
+    when ``before`` acted on no seat or ``text`` names no other seat."""
+    if before is None or before.topic != "seat_heat" or before.intent == "unknown":
+        return None
+    whose = same_for(text)  # "…on high, and for me too": the same level for the other seat
+    if whose is not None:
+        seat = f"seat_heat_{whose}"
+        return act("seat_heat", seat, before.value, lang) if seat != before.intent else None
+    read = read_slots("seat_heat", normalised(text), before.intent)
+    return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
+
+
+def _same_way(text: str, before: str, lang: str) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` of ``text``, one thing named outright with "the same" and no
+    way of its own, said after ``before`` commanded another thing: the way ``before`` said after
+    its thing, said of this one ("音量调大，风量也是" -> "风量调大"), when the rules read that
+    confidently as this thing's command; else None."""
+    found = _ZH_SAME_WAY.match(normalised(text)) if lang == "zh-CN" else None
+    if found is None:
+        return None
+    thing, earlier = _outright(found.group("thing")), _outright(before)
+    if len(thing) != 1 or len(earlier) != 1 or thing == earlier:
+        return None
+    said = normalised(before)
+    named = EXPLICIT[next(iter(earlier))].search(said)
+    way = said[named.end():] if named is not None else ""
+    ruled = _ruled(found.group("thing") + way, lang, reason_first=False) if way else None
+    if ruled is None or {ruled[0]} != thing or "set" in ruled[1].split("_"):
+        return None  # a number set on one thing is no number for another ("风量三档，音量也是")
+    return ruled
+
+
 class Several:
     """The answer to a sentence of several commands: each part's decision (acted on, asked
     about, left as it is or said impossible), what is said, and the part asked about."""
@@ -272,7 +308,14 @@ def several_decision(
     names ("副驾的关掉，我的开一档"). None when no part is acted on or asked about."""
     decisions: list[Any] = []
     guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
-    for text in parts:
+    for at, text in enumerate(parts):
+        before = decisions[-1] if decisions else None
+        if at and (same := _same_way(text, parts[at - 1], lang)) is not None:
+            decisions.append(act(*same, lang))  # "音量调大，风量也是": the fan up too
+            continue
+        if not known_order(text) and (seat := _other_seat(text, before, act, lang)) is not None:
+            decisions.append(seat)  # "…on high, and for me in low": the other seat's level
+            continue
         if not known_order(text):
             guessed.append(len(decisions))
             decisions.append(None)
@@ -299,15 +342,12 @@ def several_decision(
             # a part that names a cabin function outright is no request the cabin lacks: ask
             topic = next(iter(named))
             d = d._replace(feedback=confirm(topic, lang), why="low_confidence", topic=topic)
-        before = decisions[-1] if decisions else None
         if d.why == "not_grounded" and before is not None and before.topic == "seat_heat" and (
                 before.intent != "unknown"):
-            read = read_slots("seat_heat", normalised(text), before.intent)
-            if read is not None and read[0] != before.intent:
-                d = act("seat_heat", *read, lang)
-            else:  # the same seat twice, or no seat read: ask about the seat heating
-                d = d._replace(feedback=confirm("seat_heat", lang), why="low_confidence",
-                              topic="seat_heat")
+            seat = _other_seat(text, before, act, lang)
+            # the same seat twice, or no seat read: ask about the seat heating
+            d = seat if seat is not None else d._replace(
+                feedback=confirm("seat_heat", lang), why="low_confidence", topic="seat_heat")
         decisions.append(d)
     for at in guessed:  # never acted on: the words that would say what are not the cabin's
         like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)

@@ -413,12 +413,12 @@ def it_after_seat(piece: str, before: str, lang: str) -> bool:
 _EN_SAME_FOR = re.compile(
     r"^(?:(?:and|now|also|oh|ok|okay|yeah|yes|right|then|so|please|can you|could you|do)[\s,]+)*"
     r"(?:(?P<same>(?:do\s+)?(?:the\s+)?same(?:\s+thing)?\s+(?:for|with|goes for)\s+)?"
-    r"(?:(?P<me>me|mine|my seat|my side|my one|here)|(?P<them>her|hers|him|his))|"
+    r"(?:for\s+)?(?:(?P<me>me|mine|my seat|my side|my one|here)|(?P<them>her|hers|him|his))|"
     r"(?P<here>same here|i'?ll have the same|i want the same|i'?d like the same))"
     r"(?P<more>(?:[\s,]+(?:one|too|to|as well|also|the same|please|thanks))*)[\s.!?]*$",
     re.IGNORECASE)
-"""A short "the same for someone": the speaker ("do mine too", "same for me", "same here") or
-her/him ("her too", "same for her"); a sentence that says more is no such fragment."""
+"""A short "the same for someone": the speaker ("do mine too", "same for me", "for me too", "same
+here") or her/him ("her too", "same for her"); a sentence that says more is no such fragment."""
 _EN_MINE_WHY = re.compile(
     r"(?:\s+while you'?re at it|\s*[,;]\s*(?:my|i'?m|i am|i'?ve|i have)\b(?![^,?]*(?:\b(?:but|not|"
     r"no|off|down|lower|hot|warm|roasting|boiling|sweat\w*|later|when|if)\b|n't\b))[^,?]*)$",
