@@ -25,6 +25,8 @@ from contextvars import ContextVar
 from typing import Any
 
 from twin.assistant.regex_gate import gate
+from twin.assistant.zh_structure import FIRST as _ZH_FIRST
+from twin.assistant.zh_structure import LAST as _ZH_LAST
 
 __all__ = ["in_chinese", "plainly", "told_complaint"]
 
@@ -1834,7 +1836,8 @@ def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...
     return pattern, said, None if literals is None else tuple(sorted(literals)), where
 
 
-_RULES = {lang: tuple(map(_gated, table)) for lang, table in (("zh-CN", _ZH), ("en", _EN))}
+_RULES = {lang: tuple(map(_gated, table))
+          for lang, table in (("zh-CN", _ZH_FIRST + _ZH + _ZH_LAST), ("en", _EN))}
 
 
 _ONE_PARSE: ContextVar[dict[tuple[str, str], str] | None] = ContextVar("plainly", default=None)
