@@ -43,11 +43,25 @@ _HOMOPHONE_WORDS = frozenset({"阴凉", "银两", "风凉", "文度", "作以", 
 """Pairs of the table that are words of their own (or read elsewhere): left as said."""
 
 
-def _homophone(noun: str, first: str, second: str, after: str) -> tuple[Any, ...]:
-    pairs = [a + b for a in first for b in second
-             if a + b != noun and a + b not in _HOMOPHONE_WORDS]
-    tail = f"(?={after})" if after else ""
-    return (re.compile(f"(?:{'|'.join(pairs)}){tail}"), noun)
+def _homophones() -> tuple[Any, ...]:
+    """One reading for every noun of :data:`_HOMOPHONES` (one scan of the text for two
+    characters of the syllables' sets, not one pattern per noun): each wrong pair, before
+    what may follow it, read as its noun; any other pair left as said."""
+    noun_of: dict[str, tuple[str, re.Pattern[str] | None]] = {}
+    for noun, (first, second, after) in _HOMOPHONES.items():
+        follow = re.compile(after) if after else None
+        noun_of.update({a + b: (noun, follow) for a in first for b in second
+                        if a + b != noun and a + b not in _HOMOPHONE_WORDS})
+
+    def read(m: re.Match[str]) -> str:
+        noun, follow = noun_of.get(m.group(0), (None, None))
+        if noun is None or (follow is not None and not follow.match(m.string, m.end())):
+            return m.group(0)
+        return noun
+
+    firsts = "".join(sorted({a for first, _, _ in _HOMOPHONES.values() for a in first}))
+    seconds = "".join(sorted({b for _, second, _ in _HOMOPHONES.values() for b in second}))
+    return (re.compile(f"[{firsts}][{seconds}]"), read)
 
 
 _STORY_STOP = re.compile(
@@ -93,6 +107,10 @@ _ORDER = (r"(?:(?:你|您)?(?:帮我|给我|帮忙|请)"
 with 把 or a full verb before its device (never a bare 开/放: "宝宝醒了再放歌" is a later
 wish; never a verb alone: "充电口盖打开" names its own thing first)."""
 
+_PAUSES = ("，", ",", "。", "！", "!", " ")
+"""A story told beside the order after a pause has one of these (a gate: the pattern is not
+tried without)."""
+
 _DEGREE = r"(?:巨|超级|超|蛮|怪|特别|特|非常|相当|十分|极其|好生)"
 _FEELING = r"(?P<a>[冷热闷吵凉烫暗晒]|小声|大声|[大小响](?=(?:了|啊|呀|的|哦)?$))"
 
@@ -105,7 +123,7 @@ FIRST: tuple[tuple[Any, ...], ...] = (
     (re.compile(r"下下(?=一?首)"), "下"),
     (re.compile(r"(?P<v>[开关])(?P=v)(?=上|掉|闭|启)"), r"\g<v>"),
     # homophones of the device nouns (see _HOMOPHONES), and of 首 after 下一/上一
-    *(_homophone(noun, *syllables) for noun, syllables in _HOMOPHONES.items()),
+    _homophones(),
     (re.compile(r"(?<=[下上]一)[手收守]"), "首"),
     (re.compile(r"(?<=导航)回[加佳嘉](?![\u4e00-\u9fff])"), "回家"),
     # numbers said colloquially: 俩/仨 for 两/三 before a unit or after a verb of change,
@@ -145,10 +163,10 @@ LAST: tuple[tuple[Any, ...], ...] = (
     # a story told first, after a pause or running into the order, or a reason told last:
     # the order alone, when the clause binds nothing (_STORY_STOP)
     (re.compile(r"^(?P<s>[^，,。！!？?]{1,30}?)[，,。！!\s]+(?P<o>[^，,。！!？?\s][^？?]*)$"),
-     _beside),
+     _beside, _PAUSES),
     (re.compile(r"^(?P<s>[^，,。！!？?\s]{4,30}?)(?P<o>" + _ORDER + r"[^，,。！!？?]*)$"), _beside),
     (re.compile(r"^(?P<o>[^，,。！!？?]+)[，,。！!\s]+(?P<s>[^，,。！!？?\s]{2,30})$"),
-     _beside),
+     _beside, _PAUSES),
     # who does it, said first once the story is read away (咱们把…, 你去把…)
     (re.compile(r"^(?:你|您)(?:去|来)(?=[把将])"), ""),
     (re.compile(r"^(?:我们|咱们|我俩|咱俩)(?:就|一起)?(?=[把将])"), ""),
