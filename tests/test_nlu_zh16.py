@@ -79,6 +79,9 @@ from tests.helpers import rule_actions
     ('加完班了帮我导航回家', [('navigate_home', None)]),
     ('路上堵车，导航回家', [('navigate_home', None)]),
     ('把车窗摇上去，外面在修路', [('window_close', None)]),
+    # several clauses of story or reason, each read away
+    ('刚吃完烧烤，一身烟熏味，把车窗打开', [('window_open', None)]),
+    ('把车窗打开，刚吃完烧烤，一身烟熏味', [('window_open', None)]),
     # a degree word before how it feels (巨, 超, 蛮, 特)
     ('车里巨热', [('climate_temperature_down', 1)]),
     ('车里蛮热的', [('climate_temperature_down', 1)]),
@@ -203,6 +206,8 @@ def test_an_order_said_in_a_shape_of_speech_is_read(text: str, want: list[tuple]
     '导航回加油站',
     '我们仨回家',
     '座椅加热打开，我妈在副驾',  # whose seat
+    '下雨了，外面好大，等会再把车窗关上',  # a later time in the second clause
+    '刚吃完烧烤，明天再说，把车窗打开',
     '温度调高一二度',
     '报告一下今天的天气',
     '各位，今天天气不错',

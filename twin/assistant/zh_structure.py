@@ -99,6 +99,25 @@ def _beside(m: re.Match[str]) -> str:
     return m.group("o")
 
 
+_TOLD_FIRST = re.compile(
+    r"^(?P<s>[^，,。！!？?]{1,30}?)[，,。！!\s]+(?P<o>[^，,。！!？?\s][^？?]*)$")
+"""A story told first, after a pause: its first clause (``s``) and the rest (``o``)."""
+_TOLD_LAST = re.compile(r"^(?P<o>[^？?]+?)[，,。！!\s]+(?P<s>[^，,。！!？?\s]{2,30})$")
+"""A reason told last, after a pause: its last clause (``s``) and what comes before (``o``)."""
+
+
+def _beside_all(m: re.Match[str]) -> str:
+    """:func:`_beside` again on what is left, while a clause is read away (at most three: "刚
+    搬完家，车里全是箱子，那个，你帮我把风量调到五档")."""
+    text = m.group(0)
+    for _ in range(3):
+        again = m.re.match(text)
+        if again is None or (kept := _beside(again)) == text:
+            break
+        text = kept
+    return text
+
+
 _ORDER = (r"(?:(?:你|您)?(?:帮我|给我|帮忙|请)"
           r"(?:[把将]|打开|关|开|导航|播放|暂停|调|切|换|来|整|弄|搞|放)|"
           r"(?:你|您)?(?:[把将]|(?:打开|关掉|关上|关闭|播放|暂停)"
@@ -162,11 +181,9 @@ LAST: tuple[tuple[Any, ...], ...] = (
                 r"(?:吧|呗|啊)?[。！!～~]*$"), ""),
     # a story told first, after a pause or running into the order, or a reason told last:
     # the order alone, when the clause binds nothing (_STORY_STOP)
-    (re.compile(r"^(?P<s>[^，,。！!？?]{1,30}?)[，,。！!\s]+(?P<o>[^，,。！!？?\s][^？?]*)$"),
-     _beside, _PAUSES),
+    (_TOLD_FIRST, _beside_all, _PAUSES),
     (re.compile(r"^(?P<s>[^，,。！!？?\s]{4,30}?)(?P<o>" + _ORDER + r"[^，,。！!？?]*)$"), _beside),
-    (re.compile(r"^(?P<o>[^，,。！!？?]+)[，,。！!\s]+(?P<s>[^，,。！!？?\s]{2,30})$"),
-     _beside, _PAUSES),
+    (_TOLD_LAST, _beside_all, _PAUSES),
     # who does it, said first once the story is read away (咱们把…, 你去把…)
     (re.compile(r"^(?:你|您)(?:去|来)(?=[把将])"), ""),
     (re.compile(r"^(?:我们|咱们|我俩|咱俩)(?:就|一起)?(?=[把将])"), ""),
