@@ -208,6 +208,8 @@ def test_an_order_said_in_a_shape_of_speech_is_read(text: str, want: list[tuple]
     '座椅加热打开，我妈在副驾',  # whose seat
     '下雨了，外面好大，等会再把车窗关上',  # a later time in the second clause
     '刚吃完烧烤，明天再说，把车窗打开',
+    '把车窗关上 算了',  # taken back after a pause
+    '把车窗关上，算了',
     '温度调高一二度',
     '报告一下今天的天气',
     '各位，今天天气不错',

@@ -73,12 +73,13 @@ _STORY_STOP = re.compile(
     r"座|椅|加热|窗|空调|冷气|暖气|风|温度|音|声|歌|曲|乐|播|放|停|导航|家|雾|霜|吗|呢|？|\?|"
     r"睡|吵|冷|热|闷|晒|凉|暖|汗|烫|冻|冰|听不|看不|疼|痛|难受|不舒服|受不了|眼|耳|头|晕|"
     r"吐|"
-    r"错|不对|反|"
+    r"错|不对|反|算|拉倒|罢|取消|得了|没事|逗|玩笑|骗|假的|"
     r"去|隧道|涵洞|桥|收费站|高速|路口|红绿灯|服务区|加油站|停车场|车库|"
     r"开|关|调|切|换|首|档|挡|度|[二三四五六七八九十两\d]|一点|一下|一半|一些|也|还|都|又")
 """A story or reason that may bind the order beside it (a condition, another time or place, a
-refusal, a question, a past deed or a habit, a correction), names a cabin function or a value
-(a wish of its own) or how someone feels (it may want the other way): left as said."""
+refusal, a question, a past deed or a habit, a correction, a "never mind": "关上 算了"), names a
+cabin function or a value (a wish of its own) or how someone feels (it may want the other way):
+left as said."""
 
 
 _SEAT = re.compile(r"座|椅|加热|屁股")
@@ -173,12 +174,6 @@ LAST: tuple[tuple[Any, ...], ...] = (
                 r"(?=[\u4e00-\u9fff])"), ""),
     (re.compile(r"^(?:帮个忙|帮帮忙|劳驾(?:您|你)?|麻烦(?:一下|下)?)[，,!！\s]*"
                 r"(?=[\u4e00-\u9fff])"), ""),
-    # a short tail said last: asking "all right?" (得不, 可以不, 成不成, 好不好呀) or closing
-    # the matter (得了, 算了, 完事, 拉倒)
-    (re.compile(r"(?<=[\u4e00-\u9fff])[，,\s]*(?:好不好|行不行|中不中|成不成|可不可以|可以不|得不|"
-                r"好吗|行吗|成吗|中吗)(?:啊|呀|嘛|哈|呢)?[？?。！!～~]*$"), ""),
-    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别没])[，,\s]*(?:就)?(?:得了|算了|完事了?|拉倒)"
-                r"(?:吧|呗|啊)?[。！!～~]*$"), ""),
     # a story told first, after a pause or running into the order, or a reason told last:
     # the order alone, when the clause binds nothing (_STORY_STOP)
     (_TOLD_FIRST, _beside_all, _PAUSES),
