@@ -25,6 +25,8 @@ from contextvars import ContextVar
 from typing import Any
 
 from twin.assistant.regex_gate import GateIndex, gate
+from twin.assistant.zh_structure import FIRST as _ZH_FIRST
+from twin.assistant.zh_structure import LAST as _ZH_LAST
 
 __all__ = ["in_chinese", "plainly", "told_complaint"]
 
@@ -396,9 +398,10 @@ _ZH = (
     (re.compile(r"似的"), "一样"),
     # a doubled adjective: "冰凉冰凉的" -> "冰凉的"
     (re.compile(r"([\u4e00-\u9fff]{2})\1"), r"\1"),
-    # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不)
-    (re.compile(r"[，,\s]*(?:好伐|好不|中不中|中不|行不|成不|得不得|要得不|可不可以)"
-                r"[？?。！!]*$"), ""),
+    # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不, and
+    # any such tail: 得不, 可以不, 成不成, 好吗, 好不好呀)
+    (re.compile(r"[，,\s]*(?:好伐|好不好|行不行|成不成|中不中|可不可以|得不得|要得不|可以不|好不|中不|"
+                r"行不|成不|得不|好吗|行吗|成吗|中吗)(?:啊|呀|嘛|哈|呢)?[？?。！!～~]*$"), ""),
     # the same tag said first: "中不中，把空调打开"
     (re.compile(r"^(?:中不中|好不好|行不行|成不成|好伐)[，,\s]+"), ""),
     (re.compile(r"^(?:中不中|行不行|成不成)(?=[把将]|打开|关掉|关上|播放|暂停)"), ""),
@@ -408,8 +411,10 @@ _ZH = (
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐|哇)+"
                 r"[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
-    # a hedge said last, "that'll do" ("把温度调到二十二度就行", "开条缝就好了"); 你就把 for 你把
-    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])就(?:行|好|可以|成)(?:了|啦)?$"), ""),
+    # a hedge said last, "that'll do" ("把温度调到二十二度就行", "开条缝就好了", "关上得了",
+    # "下一首算了", never after a pause: "关上，算了" takes it back); 你就把 for 你把
+    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])(?:就(?:行|好|可以|成)(?:了|啦)?|"
+                r"(?:就)?(?:得了|算了|完事了?|拉倒)(?:吧|呗|啊)?)$"), ""),
     (re.compile(r"^(?:你|您)就(?=[把将])"), ""),
     # Yunnan's 给是 asking "can you" ("给是可以把车窗开一半？"): the request inside
     (re.compile(r"^给是(?:可以|能)(?:帮我|给我)?(?P<r>(?:[把将开关放播调]|打开|暂停)[^？?吗]+)"
@@ -1834,7 +1839,8 @@ def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...
     return pattern, said, None if literals is None else tuple(sorted(literals)), where
 
 
-_RULES = {lang: tuple(map(_gated, table)) for lang, table in (("zh-CN", _ZH), ("en", _EN))}
+_RULES = {lang: tuple(map(_gated, table))
+          for lang, table in (("zh-CN", _ZH_FIRST + _ZH + _ZH_LAST), ("en", _EN))}
 _GATES_AT_ONCE = {lang: GateIndex.of([(words, where) for _, _, words, where in rules])
                   for lang, rules in _RULES.items()}
 """Each table's gates, checked all at once (a loop over ~600 gate words cost more than the
