@@ -701,9 +701,11 @@ _CANCELLED = {
                      r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
                      r"don'?t|leave it|actually,? don'?t)[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"\W*[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"
-                        r"(?:不对|算了|不要了|不用了|取消|不不|别了|还是算了)[吧了啊呀。！!]*$"),
+                        r"(?:不对|算了|不要了|不用了|取消|不不|别了|还是算了|拉倒|"
+                        r"(?:逗你玩|开玩笑|骗你)(?:的|呢|儿)?)[吧了啊呀呢。！!]*$"),
 }
-"""A request taken back at its end ("…, no, never mind", "…，算了"): nothing is done."""
+"""A request taken back at its end ("…, no, never mind", "…，算了", "…，逗你玩的"): nothing is
+done."""
 _OPEN_REASONS = ("open_template", "wildcard")
 _EN_BECAUSE = re.compile(
     r"(?<=\w)[\s,]+(?:because|'?cause|cos|coz|cuz|since|seeing as|as)\s+"

@@ -62,6 +62,8 @@ _QUESTION = re.compile(
     r"什么歌|哪首|谁唱|谁的歌|叫什么|叫啥|啥名|啥歌|什么名|"
     # how to work it ("座椅加热怎么开啊", "how do I turn the fan off"): asked, not ordered
     r"怎么(?:才能|样)?(?:开|关|打开|关闭|调|设置|用|弄|操作)(?:啊|呀|呢|的|来着)?[？?]?$|"
+    # asked to find out how ("帮我查一下怎么把车窗关上", "教我怎么开除雾"): asked, not ordered
+    r"(?:查|问|搜|教|告诉)(?:一?下)?(?:我|你)?怎么|"
     r"\bhow (?:do|can|would|should) (?:i|you|we|one) \w+|\bhow to \w+|"
     # how loud / warm / strong it is now ("现在音量多大"): a question, not "louder"
     r"(?:音量|声音|温度|风量|风速|档位|车窗|窗户)(?:现在)?(?:是|开了|调了|开的|调的)?"
