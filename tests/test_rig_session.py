@@ -185,7 +185,7 @@ def test_a_device_commanded_but_never_reported_fails_its_safe_state(tmp_path: Pa
     assert safe["window"]["outcome"] == "not_sent"
     others = [s["outcome"] for device, s in safe.items() if device != "window"]
     assert set(others) <= {"status_matches", "acknowledged", "sent", "untouched", "timed_out"}
-    # on a loaded host another device's reply can miss the 100 ms safe-state timeout: that
+    # on a loaded host another device's reply can miss its safe-state timeout: that
     # device is unconfirmed too (seen at load 7); the window is counted whatever the others do
     late = others.count("timed_out")
     assert backend.actuation()["safe_state_unconfirmed"] == 1 + late
