@@ -52,6 +52,7 @@ __all__ = ["CONFIRMED", "HOLD_SIGNAL", "NOT_COMPARED", "Actuator", "CanActuator"
 class Actuator(Protocol):
     device: str
     last_status: dict[str, float]
+    timeout_s: float
 
     def command(self, values: dict[str, Any], timeout_s: float | None = None) -> CommandResult: ...
 

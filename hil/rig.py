@@ -40,6 +40,7 @@ from twin.paths import PROJECT_ROOT
 __all__ = ["LinkError", "Rig", "RigSession", "load_rig"]
 
 EMULATOR = "emulator"
+SAFE_STATE_MIN_WAIT_S = 0.1  # a safe-state command waits at least this (devices/SAFE_STATE.md)
 
 
 class LinkError(RuntimeError):
@@ -323,15 +324,21 @@ class RigSession:
         if self.faults.serial_disconnect_due():
             self.disconnect_serial()
 
-    def apply_safe_state(self, timeout_s: float = 0.1) -> list[CommandResult]:
-        """Command every actuator to its safe state; results are kept and returned."""
+    def apply_safe_state(self, timeout_s: float | None = None) -> list[CommandResult]:
+        """Command every actuator to its safe state; results are kept and returned. Each
+        command waits ``timeout_s``, by default the device's own ``timeout_ms`` but at least
+        :data:`SAFE_STATE_MIN_WAIT_S` (a device that answers its commands in time answers its
+        safe state in time: a fixed 100 ms failed ci-virtual's 250 ms devices on a loaded
+        host, whose reader thread ran late)."""
         results = []
         for name, actuator in self.actuators.items():
             spec = self.rig.devices[name].spec
+            wait_s = (max(SAFE_STATE_MIN_WAIT_S, actuator.timeout_s) if timeout_s is None
+                      else timeout_s)
             try:
                 values = spec.safe_values(self.current(name), actuator.last_status,
                                           name in self.confirmed)
-                results.append(actuator.command(values, timeout_s,
+                results.append(actuator.command(values, wait_s,
                                                 checks=spec.safe_state.confirm or None))
             except Refused as exc:
                 if name not in self.sent:  # nothing was moved: no position to hold is needed

@@ -42,10 +42,17 @@ def test_crc_reference_values() -> None:
             bytes([frame_id & 0xFF, frame_id >> 8]) + data[:7])
 
 
-def test_bad_crc_and_replayed_status_are_skipped(rig) -> None:
+def test_bad_crc_and_replayed_status_are_skipped(tmp_path: Path) -> None:
     """A status with a wrong CRC, or a valid one sent again (same alive counter), is never
-    taken as an answer."""
-    channel, loaded = rig
+    taken as an answer. Cyclic status off: the replay repeats the last HVAC_Status the host
+    saw only if no cyclic one came between (at load 12 one did, and the replay was then an
+    old counter, not a repeat)."""
+    channel = f"rx-{uuid.uuid4().hex[:8]}"
+    path = tmp_path / "rig.toml"
+    path.write_text(can_rig_toml("rx", timeout_ms=500, channel=channel).replace(
+        "[simulation]\n", "[simulation]\ncyclic_status = false\n"))
+    loaded = load_rig(path)
+    assert not loaded.cyclic_status
     with RigSession(loaded) as session, can.Bus(interface="virtual", channel=channel) as evil:
         hvac = session.actuators["hvac"]
         first = hvac.command({"TargetTemp": 25, "Fan": 2, "AC": 1})

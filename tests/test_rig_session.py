@@ -185,7 +185,7 @@ def test_a_device_commanded_but_never_reported_fails_its_safe_state(tmp_path: Pa
     assert safe["window"]["outcome"] == "not_sent"
     others = [s["outcome"] for device, s in safe.items() if device != "window"]
     assert set(others) <= {"status_matches", "acknowledged", "sent", "untouched", "timed_out"}
-    # on a loaded host another device's reply can miss the 100 ms safe-state timeout: that
+    # on a loaded host another device's reply can miss its safe-state timeout: that
     # device is unconfirmed too (seen at load 7); the window is counted whatever the others do
     late = others.count("timed_out")
     assert backend.actuation()["safe_state_unconfirmed"] == 1 + late
@@ -202,3 +202,20 @@ def test_with_cyclic_status_a_dropped_motion_command_still_has_a_position_to_hol
     assert actuation["safe_state"]["window"]["outcome"] == "status_matches"
     assert actuation["status_lost"] == 0  # a dropped command is not a silent ECU
     assert actuation["status_ages"]["window"]["Window_Status"]["cycle_ms"] == 100
+
+
+@pytest.mark.parametrize(("timeout_ms", "confirmed"), [(500, True), (120, False)])
+def test_the_safe_state_waits_as_long_as_the_device_may_take(can_rig_file, timeout_ms: float,
+                                                             confirmed: bool) -> None:
+    """An HVAC that answers in 150 ms: within its 500 ms timeout its safe state is confirmed
+    (a fixed 100 ms wait called it timed out); past its 120 ms timeout it is not."""
+    from devices.actuator import Outcome
+
+    rig = load_rig(can_rig_file(timeout_ms=timeout_ms, hvac_delay_ms=150))
+    with RigSession(rig) as session:
+        session.actuators["hvac"].command({"TargetTemp": 25, "Fan": 2, "AC": 1}, 1.0)
+    (hvac,) = [r for r in session.safe_state_results if r.device == "hvac"]
+    if confirmed:
+        assert hvac.outcome is Outcome.STATUS_MATCHES and hvac.ms >= 150, hvac
+    else:
+        assert hvac.outcome is Outcome.TIMED_OUT, hvac
