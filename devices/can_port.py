@@ -179,13 +179,24 @@ class CanPort:
         except can.CanError:
             self.rx_errors += 1
 
+    def _next(self) -> can.Message | None:
+        """The next frame, waiting up to ``poll_s``. ``beat`` moves only when the queue is seen
+        empty: every frame received before ``beat`` has been dispatched (a frame queued while
+        the reader stalled is not taken for a silence by a watch that reads ``beat``)."""
+        empty_at = time.monotonic()
+        msg = self.bus.recv(timeout=0.0)
+        if msg is None:
+            self.beat = empty_at
+            msg = self.bus.recv(timeout=self.poll_s)
+        return msg
+
     def _run(self) -> None:
         while not self._stop.is_set():
-            self.beat = time.monotonic()
             try:
-                msg = self.bus.recv(timeout=self.poll_s)
+                msg = self._next()
             except (can.CanError, OSError, ValueError):
                 self.rx_errors += 1
+                self.beat = time.monotonic()  # polling: a failing bus is not a stuck reader
                 if self._stop.wait(self.poll_s):
                     return
                 continue
