@@ -270,7 +270,7 @@ def head_decision(
                    and best in TOPICS[topic] and share >= _threshold(thresholds, "read"))
     if explicit and not refused:
         if share < _threshold(thresholds, "explicit") and not _ordered_outright(
-                named, unknown, lowered):
+                named, unknown, lowered) and not _beyond_range(named, read, lowered):
             if unknown > mass[topic] and not _asks_named(named, share, True, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
             return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
@@ -353,6 +353,17 @@ def _ordered_outright(named: set[str], unknown: float, lowered: str) -> bool:
     topic, which the words said outright."""
     return (len(named) == 1 and 1.0 - unknown >= IN_DOMAIN and not _ASKING.search(lowered)
             and _ORDER.search(lowered) is not None)
+
+
+def _beyond_range(named: set[str], read: tuple[str, int | str | None] | None,
+                  lowered: str) -> bool:
+    """Whether a line whose words name one topic outright asks, in a number its words read,
+    for a value out of the range ("passenger seat heat level 4 for the bride", "温度调到十度
+    给婚礼蛋糕降降温"): the range is said whatever the head gives the topic, since nothing
+    actuates. Out of file the head puts such lines on ``unknown`` (the story beside the
+    number reads as out of domain), and refused them though the words had said it all."""
+    return (read is not None and len(named) == 1 and not _ASKING.search(lowered)
+            and isinstance(read[1], int) and make_command(*read) is None)
 
 
 _LATER = dict(KINDS)["later"]
