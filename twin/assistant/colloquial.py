@@ -761,8 +761,9 @@ _EN_WANT = re.compile(
     r"let'?s\s+(?:get|have))\s+"
     r"(?P<x>(?:the|my|our|her|his)\s+(?:\w+\s+){0,3}?(?P<w>open|closed|shut|on|off|at|to|up|"
     r"down|(?:higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|weaker)"
-    r"(?=\s*(?:please\s*)?[.!]*$))\b[^?,]*?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
-"""A want said as a statement, or asked for oneself, with the thing and its way."""
+    r"(?=\s*(?:please\s*)?[.!?]*$))\b[^?,]*?)\s*(?:please)?\s*[.!?]*$", re.IGNORECASE)
+"""A want said as a statement, or asked for oneself (an order said as a question: "can we have
+the fan up a bit?"), with the thing and its way."""
 
 
 _EN_BARE = re.compile(
@@ -876,7 +877,142 @@ _SEAT_FRAGMENTS = re.compile(r"^seat (?:heater|warmer|heating), (?P<s>driver|pas
                              r"(?: side| seat)?, (?P<w>on|off)$", re.IGNORECASE)
 
 
+_STUTTER = re.compile(r"\b(?P<a>[a-z]{1,2})-(?=(?P=a))|(?<![\w-])[a-z]{1,3}-\s+(?=[a-z])",
+                      re.IGNORECASE)
+"""A word begun again ("t-t-turn", "vo-volume") or cut off and said anew ("the v- the volume",
+"to f- fifteen"): the cut parts once (never a joined word: "twenty-one", "co-driver")."""
+_CURSE = re.compile(
+    r"\b(?:freakin[g']?|frickin[g']?|friggin[g']?|effin[g']?|flippin[g']?|fuckin[g']?|"
+    r"bleedin[g']?|bloomin[g']?|ruddy|damn(?:ed)?|darn(?:ed)?|dang|goddamn)\s+(?=[a-z])"
+    r"|\s+(?:as (?:hell|heck|fuck|anything|owt|balls|sin|all get out)|af)\b(?!')",
+    re.IGNORECASE)
+"""An intensifier of any shape around how it is ("so freaking hot", "too damn loud", "cold as
+hell", "hot af"): how much is not said by it, only that it is."""
+_EN_PLEASE_WHY = re.compile(
+    r"(?<=\w) please (?=(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|it's|its|it is|that's|there's|"
+    r"he|she|he's|she's|they|they're|my \w+(?:'s| is| are| hurts?)|long|just)\b)", re.IGNORECASE)
+"""A reason said straight after "please" ("turn it down please my head is pounding"): "please"
+is the pause, and the reason is an aside judged as every aside is."""
+_ORDER_VERBS = (r"turn|switch|put|stick|chuck|pop|throw|whack|open|close|shut|play|pause|stop|"
+                r"mute|unmute|skip|crank|bump|raise|lower|set|make|wind|roll|heat|warm|cool|"
+                r"defrost|demist|defog|start|give|bring|drop|knock|take|navigate|resume|kill")
+_EN_TAG_FIRST = re.compile(rf"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
+                           re.IGNORECASE)
+"""One word said before an order ("c'mon put the music back on", "oi stick the radio on"): a
+tag, a filler or someone addressed, unless it binds the order (:data:`_TAG_BINDS`)."""
+_EN_TAG_LAST = re.compile(
+    r"^(?P<c>.*\b(?:up|down|on|off|louder|quieter|softer|warmer|cooler|higher|lower|song|track|"
+    r"tune|music|radio|windows?|fan|ac|aircon|heat|heater|defrost|it|them|please|now|home|"
+    r"volume|temperature|temp|open|closed|shut))\s*,?\s+(?P<w>[a-z][a-z']*)\s*[.!?]*$",
+    re.IGNORECASE)
+"""One word said after an order that ends on its thing or its way ("next song kiddo", "close
+the window sweetie", "… wind the windows up aye"): a tag, unless it binds the order."""
+_TAG_BINDS = frozenset((
+    "i", "we", "you", "they", "he", "she", "it", "who", "someone", "somebody", "nobody", "no one",
+    "everyone", "don't", "dont", "never", "not", "no", "nope", "didn't", "can't", "cant", "won't",
+    "wont", "shouldn't", "couldn't", "wouldn't", "do", "did", "does", "to", "will", "would",
+    "should", "could", "can", "may", "might", "must", "shall", "gonna", "wanna", "gotta", "and",
+    "then", "if", "when", "or", "but", "so", "before", "after", "until", "till", "once", "unless",
+    "later", "tomorrow", "tonight", "soon", "first", "instead", "rather", "why", "how", "what",
+    "where", "whether", "wait", "stop", "maybe", "perhaps", "eventually", "afterwards", "yet",
+    "more", "less", "halfway", "all", "way", "bit", "little", "lot", "notch", "notches", "step",
+    "steps", "level", "levels", "degree", "degrees", "percent", "max", "maximum", "min",
+    "minimum", "high", "low", "medium", "full", "for", "at", "by", "with", "in", "of", "from",
+    "the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "these", "those",
+    "up", "down", "on", "off", "back", "out", "again", "over", "too", "also", "either",
+    "window", "windows", "fan", "music", "radio", "volume", "song", "track", "seat", "seats",
+    "heat", "heater", "temperature", "temp", "ac", "aircon", "defrost", "home", "glass",
+    "louder", "quieter", "softer", "warmer", "cooler", "hotter", "colder", "higher", "lower",
+    "driver", "passenger", "sir", "madam", "ma'am", "stopped", "paused", "muted",
+))
+"""Words that bind or change an order said beside it (a person who does it, a refusal, a
+time, a condition, how much, whose, a cabin word), never read away as a tag."""
+_NUMBER_WORD = re.compile(rf"^(?:{_EN_NUMBERS}|\w+teen|\w+ty|hundred|half|quarter|zero)$",
+                          re.IGNORECASE)
+
+
+def _tag_away(m: re.Match[str]) -> str:
+    """The order of :data:`_EN_TAG_FIRST`/:data:`_EN_TAG_LAST` without its tag, or as said
+    when the word binds the order (:data:`_TAG_BINDS`, a number, an adverb of how)."""
+    word = m.group("w").lower()
+    if word in _TAG_BINDS or _NUMBER_WORD.match(word) or word.endswith("ly"):
+        return m.group(0)
+    return _plainly(m.group("c"), "en")  # read plainly from the start ("dude chuck …")
+
+
+_EN_QUESTION_GO = re.compile(
+    r"^(?:can|could|would|will|won't)\s+(?P<x>(?:the|my)\s+(?:fan|blower|volume|music|radio|heat|"
+    r"heating|temperature|temp))\s+(?:please\s+)?(?:go|come|be turned|be put)\s+"
+    r"(?P<w>up|down|higher|lower)\b(?P<r>[^?,]*?)\s*(?:please)?\s*[.!?]*$", re.IGNORECASE)
+"""An order said as a question about the thing ("could the fan go up a notch?"): the order."""
+_EN_TOLD_BY = re.compile(
+    r"^(?P<p>(?:(?:my|the|our|your|his|her)\s+)?[a-z]+(?:'s [a-z]+)?)\s+(?:says|said|reckons|"
+    r"thinks|tells me|told me|is saying|keeps saying|complains|is complaining)(?: that)?\s+"
+    r"(?=(?:it'?s|it is|its|we'?re|we are|the (?:passenger|front passenger) seat)\b)",
+    re.IGNORECASE)
+"""A complaint about the cabin passed on by anyone ("grandpa says it's like a sauna in here",
+"my date says the passenger seat is freezing cold"): the complaint (whose seat is said in it)."""
+_NOT_TELLING = frozenset({"i", "we", "nobody", "no", "no one", "noone", "forecast", "weather",
+                          "radio", "news", "app", "sign", "map", "phone", "internet", "report"})
+"""Who passes nothing on to the cabin: the speaker, no one, or a report of the weather."""
+
+_EN_TRAILING_ORDER = re.compile(
+    rf"^(?P<s>\S+(?:\s+\S+){{2,}}?)\s+(?P<c>(?:just\s+)?(?:{_ORDER_VERBS})\s+(?:the|my|some|a|"
+    r"up|down|on|off|us|me)\b.*)$", re.IGNORECASE)
+"""What happened or how it is, told before an order without a pause or a "could you" ("this
+traffic is killing me turn the music up"): the order, unless the story binds it
+(:data:`_TRAIL_STOP`), leads into it (:data:`_LEADS_IN`) or the order points back into it."""
+_TRAIL_STOP = re.compile(_STORY_STOP.pattern.replace("|bit|", "|") + r"|\b(?:yesterday|ago|"
+                         r"earlier|at|every|each|morning|afternoon|evening|night|noon|midnight|"
+                         r"am|pm|a\.m|p\.m|day|days|week|weekend|said|says|told|asked|let|lets|"
+                         r"made|makes)\b|\d", re.IGNORECASE)
+""":data:`_STORY_STOP`, and another time (a clock, a day: a schedule the cabin does not keep) or
+a word that makes the order someone's report; "a bit" in a story is how it is, not for how
+long."""
+_LEADS_IN = re.compile(r"\b(?:to|and|or|then|can|could|would|will|should|must|may|might|please|"
+                       r"i|we|you|they|he|she|help|make|let|did|do|does|the|a|an|my|your|our|"
+                       r"his|her|their|this|that|some|any|no)\s*$|\b(?:help|let|make|"
+                       r"made|watch|see|saw|hear|heard)\s+(?:me|him|her|them|us|you)\s*$",
+                       re.IGNORECASE)
+"""A story's last word that makes the verb after it no order of its own ("asked you to play")."""
+
+
+def _trailing_order(m: re.Match[str]) -> str:
+    """:data:`_EN_TRAILING_ORDER`'s order alone, or as said (see there)."""
+    story, order = m.group("s"), m.group("c")
+    if _TRAIL_STOP.search(story) or _LEADS_IN.search(story) or _BACK.search(order):
+        return m.group(0)
+    return _plainly(order, "en")  # the order alone, read plainly from the start
+
+
+_EN_WH_ASIDE = re.compile(
+    r"^(?P<c>[^?]+?)\s*,\s*(?:what|whaddaya|whadda|whatcha|wotcha|why|how come|who)\b"
+    r"(?P<a>[^,]*?)\s*[?.!]*$", re.IGNORECASE)
+"""A question said after an order and a pause that asks nothing of the cabin ("put the music
+back on, what are you waiting for"): the order, unless the question names a cabin thing or a
+time (:data:`_BOUND`)."""
+_EN_TOLD_AND = re.compile(
+    r"^(?P<s>\S.{7,}?)\s*,?\s+(?:and|so)\s+(?:now\s+)?(?P<c>(?:this|my|the|her|his)\s+"
+    r"(?:\w+\s+)?seat(?:'s|\s+is|\s+feels)\s+.*)$", re.IGNORECASE)
+"""What happened, told before a complaint about a seat with "and" ("just given blood and this
+seat is ice cold under me"): the complaint alone, unless the story binds it or feels the other
+way (:func:`_told_seat`)."""
+
+
+def _told_seat(m: re.Match[str]) -> str:
+    """:data:`_EN_TOLD_AND`'s complaint alone, or as said."""
+    story, seat = m.group("s"), m.group("c")
+    cold = re.search(r"\b(?:cold|chilly|freez\w*|frozen|ice|icy)\b", seat, re.IGNORECASE)
+    against = _TOLD_AGAINST["cold" if cold else "hot"]
+    if _TOLD_STOP.search(story) or against.search(story):
+        return m.group(0)
+    return _plainly(seat, "en")  # the complaint alone, read plainly from the start
+
+
 _EN = (
+    # a word begun again or cut off ("t-t-turn the v- the volume to f- fifteen"), read before
+    # the doubled word below ("the v- the" -> "the the" -> "the")
+    (_STUTTER, "", ("-",)),
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
@@ -1544,6 +1680,11 @@ _EN = (
     (re.compile(r"\s+for (?:him|her|them|me|us|my \w+|(?:chatting|talking|sleeping|thinking|"
                 r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
      lambda m: m.group(0) if "seat" in m.string.lower() else ""),
+    # a complaint about the cabin passed on by anyone (sixteenth session): "grandpa says it's
+    # like a sauna in here"; never the speaker, no one or a weather report
+    (_EN_TOLD_BY, lambda m: m.group(0) if m.group("p").lower().split()[-1] in _NOT_TELLING
+     else "",
+     ("say", "said", "reckons", "thinks", "tell", "told", "complain")),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
     (re.compile(r"^(?:(?:my|the) (?:wife|husband|partner|girlfriend|boyfriend|missus|missis|hubby|"
                 r"other half)|she|he)\s+(?:says|said|"
@@ -1807,6 +1948,38 @@ _EN = (
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
                 r"roasting|a bit|a little|a touch|a tad|a wee)\b)",
                 re.IGNORECASE), r"\1 is "),
+    # shapes around an order rather than words (sixteenth session): an intensifier of any
+    # shape, a reason straight after "please", an order asked as a question about the thing,
+    # one word of tag before or after an order
+    (_CURSE, "", ("freak", "frick", "frig", "eff", "flip", "fuck", "blee", "bloom", "ruddy",
+                  "damn", "darn", "dang", " as ", " af")),
+    (_EN_PLEASE_WHY, " please, ", ("please",)),
+    (_EN_QUESTION_GO, lambda m: f"turn {m.group('x')} "
+     f"{'up' if m.group('w').lower() in _UP else 'down'}{m.group('r')}",
+     ("go", "come", "be turned", "be put")),
+    (_EN_TAG_FIRST, _tag_away),
+    (_EN_TAG_LAST, _tag_away),
+    (_EN_TRAILING_ORDER, _trailing_order),
+    (_EN_WH_ASIDE, lambda m: m.group(0) if _BOUND.search(m.group("a")) else m.group("c"),
+     ("wha", "wot", "why", "how come", "who")),
+    (_EN_TOLD_AND, _told_seat, ("seat",)),
+    # the whole way said between the window and its state: "make the window completely open"
+    (re.compile(r"^(?:please\s+)?(?:make|get|have|put)\s+(?P<w>(?:the |my )?windows?)\s+"
+                r"(?:fully|completely|totally|entirely|all the way|wide)\s+(?P<s>open|closed|shut)"
+                r"\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"{'open' if m.group('s').lower() == 'open' else 'close'} {m.group('w')} fully",
+     ("window",)),
+    # the glass said "it" after a verb that only the glass takes ("demist it", "defog that")
+    (re.compile(r"\b(?P<v>demist|defog|defrost|de-mist|de-fog|unfog)\s+(?:it|that|this|them)\b",
+                re.IGNORECASE), r"\g<v> the windscreen",
+     ("mist", "fog", "frost")),
+    # a wish said in the past ("I wanted to hear that song again", "I was hoping you could …")
+    (re.compile(r"^(?P<p>i|we)\s+(?:wanted|was hoping|were hoping|was wanting|were wanting|"
+                r"had hoped|'d hoped)\s+(?=to\b)", re.IGNORECASE), r"\g<p> want ",
+     ("wanted", "hoping", "wanting", "hoped")),
+    (re.compile(r"^(?:i|we)\s+(?:was|were|am|are|'m|'re)\s+hoping\s+(?:that\s+)?you(?:'d| would|"
+                r" could| can)\s+", re.IGNORECASE), "could you ",
+     ("hoping",)),
 )
 
 
