@@ -1967,7 +1967,8 @@ _EN = (
     (re.compile(r"^(?:please\s+)?(?:make|get|have|put)\s+(?P<w>(?:the |my )?windows?)\s+"
                 r"(?:fully|completely|totally|entirely|all the way|wide)\s+(?P<s>open|closed|shut)"
                 r"\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
-     lambda m: f"{'open' if m.group('s').lower() == 'open' else 'close'} {m.group('w')} fully",
+     lambda m: f"open {m.group('w')} fully" if m.group("s").lower() == "open"
+     else f"close {m.group('w')}",
      ("window",)),
     # the glass said "it" after a verb that only the glass takes ("demist it", "defog that")
     (re.compile(r"\b(?P<v>demist|defog|defrost|de-mist|de-fog|unfog)\s+(?:it|that|this|them)\b",
