@@ -85,6 +85,11 @@ def test_a_shape_around_an_order_is_the_order(text: str, want: list) -> None:
     "could the dog go in the back?",
     # a story with the other feeling before a seat's complaint
     "we sat in the sun for hours and my seat is ice cold",
+    # a tag after a statement or a mode, a story that is itself an order or says a state
+    "put the tablet on loud",
+    "my phone is on the charger mate",
+    "wash the car open the garage",
+    "the baby is awake turn the music down",
     # a cut word that is no cabin order
     "b- bye",
     # an intensifier alone

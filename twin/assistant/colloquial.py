@@ -928,10 +928,14 @@ _TAG_BINDS = frozenset((
     "window", "windows", "fan", "music", "radio", "volume", "song", "track", "seat", "seats",
     "heat", "heater", "temperature", "temp", "ac", "aircon", "defrost", "home", "glass",
     "louder", "quieter", "softer", "warmer", "cooler", "hotter", "colder", "higher", "lower",
-    "driver", "passenger", "sir", "madam", "ma'am", "stopped", "paused", "muted",
+    "driver", "passenger", "sir", "madam", "ma'am", "stopped", "paused", "muted", "here", "there",
+    "inside", "outside", "everywhere", "silent", "vibrate", "speaker", "shuffle", "repeat", "loop",
+    "hold", "standby", "charge", "charging", "mute", "loud", "quiet",
 ))
 """Words that bind or change an order said beside it (a person who does it, a refusal, a
-time, a condition, how much, whose, a cabin word), never read away as a tag."""
+time, a condition, how much, whose, where, a mode, a cabin word), never read away as a tag."""
+_STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECASE)
+"""A sentence that says how things are (a complaint, a story): no order for a tag to follow."""
 _NUMBER_WORD = re.compile(rf"^(?:{_EN_NUMBERS}|\w+teen|\w+ty|hundred|half|quarter|zero)$",
                           re.IGNORECASE)
 
@@ -952,7 +956,7 @@ def _tag_last(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_LAST` without its tag, or as said."""
     said = m.group(0)
     parts = said.rsplit(None, 2)
-    if len(parts) < 3:
+    if len(parts) < 3 or _STATEMENT.search(said):
         return said
     end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
     if end is None or tag is None or end.group("e").lower() not in _ORDER_ENDS or _binds(
@@ -987,10 +991,15 @@ _OBJECT_WORDS = frozenset(("the", "my", "some", "a", "up", "down", "on", "off", 
 _TRAIL_STOP = re.compile(_STORY_STOP.pattern.replace("|bit|", "|") + r"|\b(?:yesterday|ago|"
                          r"earlier|at|every|each|morning|afternoon|evening|night|noon|midnight|"
                          r"am|pm|a\.m|p\.m|day|days|week|weekend|said|says|told|asked|let|lets|"
-                         r"made|makes)\b|\d", re.IGNORECASE)
-""":data:`_STORY_STOP`, and another time (a clock, a day: a schedule the cabin does not keep) or
-a word that makes the order someone's report; "a bit" in a story is how it is, not for how
-long."""
+                         r"made|makes|up|down|on|off|open|closed|shut|awake|outside|outdoors|"
+                         r"out there|stink\w*|reek\w*|pong\w*|lovely|nice|fine)\b|\d",
+                         re.IGNORECASE)
+""":data:`_STORY_STOP`, and another time (a clock, a day: a schedule the cabin does not keep), a
+state said of something (it may be what the order undoes: "the kids are up", "everything is
+off"), the weather outside, a smell, or a word that makes the order someone's report; "a bit"
+in a story is how it is, not for how long."""
+_DETERMINERS = frozenset(("the", "my", "a", "an", "some", "our", "your", "his", "her", "that",
+                          "this", "its"))
 _LEADS_IN = re.compile(r"\b(?:to|and|or|then|can|could|would|will|should|must|may|might|please|"
                        r"i|we|you|they|he|she|help|make|let|did|do|does|the|a|an|my|your|our|"
                        r"his|her|their|this|that|some|any|no)\s*$|\b(?:help|let|make|"
@@ -1010,8 +1019,8 @@ def _trailing_order(m: re.Match[str]) -> str:
     lowered = [w.strip(",.!?") for w in lowered]
     for i in range(len(words) - 1):
         if lowered[i] in _VERB_WORDS and lowered[i + 1] in _OBJECT_WORDS:
-            if i < 3:  # an order said first: several orders, for the split to read
-                return m.group(0)
+            if i < 3 or lowered[1] in _DETERMINERS:
+                return m.group(0)  # an order said first ("beep the horn open …"): the split's
             start = i - 1 if lowered[i - 1] == "just" else i
             story, order = " ".join(words[:start]), " ".join(words[start:])
             if _TRAIL_STOP.search(story) or _LEADS_IN.search(story) or _BACK.search(order):
