@@ -3,8 +3,8 @@ around an order rather than words of one register: a word begun again or cut off
 intensifier of any shape, a reason said straight after "please", an order asked as a question
 about the thing, one unknown word of tag before or after a complete order, a story told before
 an order (or a seat's complaint) without a pause, a complaint passed on by anyone, a question
-said after an order that asks nothing of the cabin, "demist it", a wish said in the past, the
-whole way said between the window and its state. Variants of each class, never a development
+said after an order that asks nothing of the cabin, "demist it", a wish said in the past or
+with "I wish" / "it would be nice", the whole way said between the window and its state. Variants of each class, never a development
 line itself, and near misses that must act on nothing."""
 
 from __future__ import annotations
@@ -55,6 +55,11 @@ from tests.helpers import rule_actions
     ("we were hoping you could turn the heat up", [("climate_temperature_up", 1)]),
     # the whole way said between the window and its state
     ("make the window fully closed", [("window_close", None)]),
+    # a wish said with "I wish" or "it would be nice"
+    ("I wish the radio was a bit quieter", [("media_volume_down", 2)]),
+    ("we wish it were warmer in here", [("climate_temperature_up", 1)]),
+    ("it would be lovely to have some music", [("media_play", None)]),
+    ("that'd be great if you could close the window", [("window_close", None)]),
 ])
 def test_a_shape_around_an_order_is_the_order(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
@@ -90,6 +95,11 @@ def test_a_shape_around_an_order_is_the_order(text: str, want: list) -> None:
     "my phone is on the charger mate",
     "wash the car open the garage",
     "the baby is awake turn the music down",
+    # a wish about the weather, other people, no cabin thing, or a refusal inside it
+    "I wish the weather was warmer",
+    "I wish the kids were quieter",
+    "it would be nice to have a holiday",
+    "it'd be nice if you could not open the window",
     # a cut word that is no cabin order
     "b- bye",
     # an intensifier alone

@@ -2009,6 +2009,20 @@ _EN = (
      f"{'up' if m.group('w').lower() in _UP else 'down'}{m.group('r')}",
      ("go", "come", "be turned", "be put")),
     (_EN_TAG_LAST, _tag_last, (" ",)),
+    # a wish (sixteenth session): "I wish the music was louder" -> "make the music louder",
+    # "it would be nice to have some music" -> "some music", "it'd be great if you could …"
+    (re.compile(r"^(?:i|we)\s+(?:really\s+)?wish\s+(?P<x>it|the \w+(?: \w+)?)\s+(?:was|were|"
+                r"would be|could be)\s+(?:a (?:bit|little|touch) |a lot |much )?"
+                r"(?P<a>warmer|cooler|colder|hotter|louder|quieter|softer)(?:\s+in here)?\s*[.!]*$",
+                re.IGNORECASE),
+     r"make \g<x> \g<a>",
+     ("wish",)),
+    (re.compile(r"^(?:it\s+would|it'?d|would|that\s+would|that'?d)\s+be\s+(?:really\s+|so\s+)?"
+                r"(?:nice|good|great|lovely|grand|ace|brilliant|awesome)\s+(?:to\s+(?:have|get)\s+"
+                r"(?P<t>(?:some|the|a|my)\b.*?)|if\s+you\s+(?:could|would)\s+(?P<c>.+?))"
+                r"\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: m.group("t") or f"could you {m.group('c')}",
+     ("nice", "good", "great", "lovely", "grand", "ace", "brilliant", "awesome")),
     # the whole way said between the window and its state: "make the window completely open"
     (re.compile(r"^(?:please\s+)?(?:make|get|have|put)\s+(?P<w>(?:the |my )?windows?)\s+"
                 r"(?:fully|completely|totally|entirely|all the way|wide)\s+(?P<s>open|closed|shut)"
