@@ -4,8 +4,9 @@ intensifier of any shape, a reason said straight after "please", an order asked 
 about the thing, one unknown word of tag before or after a complete order, a story told before
 an order (or a seat's complaint) without a pause, a complaint passed on by anyone, a question
 said after an order that asks nothing of the cabin, "demist it", a wish said in the past or
-with "I wish" / "it would be nice", the whole way said between the window and its state. Variants of each class, never a development
-line itself, and near misses that must act on nothing."""
+with "I wish" / "it would be nice", the whole way said between the window and its state.
+Variants of each class, never a development line itself, and near misses that must act on
+nothing."""
 
 from __future__ import annotations
 
