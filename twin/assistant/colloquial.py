@@ -766,8 +766,9 @@ _EN_WANT = re.compile(
     r"let'?s\s+(?:get|have))\s+"
     r"(?P<x>(?:the|my|our|her|his)\s+(?:\w+\s+){0,3}?(?P<w>open|closed|shut|on|off|at|to|up|"
     r"down|(?:higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|stronger|weaker)"
-    r"(?=\s*(?:please\s*)?[.!]*$))\b[^?,]*?)\s*(?:please)?\s*[.!]*$", re.IGNORECASE)
-"""A want said as a statement, or asked for oneself, with the thing and its way."""
+    r"(?=\s*(?:please\s*)?[.!?]*$))\b[^?,]*?)\s*(?:please)?\s*[.!?]*$", re.IGNORECASE)
+"""A want said as a statement, or asked for oneself (an order said as a question: "can we have
+the fan up a bit?"), with the thing and its way."""
 
 
 _EN_BARE = re.compile(
@@ -881,7 +882,186 @@ _SEAT_FRAGMENTS = re.compile(r"^seat (?:heater|warmer|heating), (?P<s>driver|pas
                              r"(?: side| seat)?, (?P<w>on|off)$", re.IGNORECASE)
 
 
+_STUTTER = re.compile(r"\b(?P<a>[a-z]{1,2})-(?=(?P=a))|(?<![\w-])[a-z]{1,3}-\s+(?=[a-z])",
+                      re.IGNORECASE)
+"""A word begun again ("t-t-turn", "vo-volume") or cut off and said anew ("the v- the volume",
+"to f- fifteen"): the cut parts once (never a joined word: "twenty-one", "co-driver")."""
+_CURSE = re.compile(
+    r"\b(?:freakin[g']?|frickin[g']?|friggin[g']?|effin[g']?|flippin[g']?|fuckin[g']?|"
+    r"bleedin[g']?|bloomin[g']?|ruddy|damn(?:ed)?|darn(?:ed)?|dang|goddamn)\s+(?=[a-z])"
+    r"|\s+(?:as (?:hell|heck|fuck|anything|owt|balls|sin|all get out)|af)\b(?!')",
+    re.IGNORECASE)
+"""An intensifier of any shape around how it is ("so freaking hot", "too damn loud", "cold as
+hell", "hot af"): how much is not said by it, only that it is."""
+_EN_PLEASE_WHY = re.compile(
+    r"(?<=\w) please (?=(?:i|i'm|i've|i'd|i'll|im|we|we're|we've|it's|its|it is|that's|there's|"
+    r"he|she|he's|she's|they|they're|my \w+(?:'s| is| are| hurts?)|long|just)\b)", re.IGNORECASE)
+"""A reason said straight after "please" ("turn it down please my head is pounding"): "please"
+is the pause, and the reason is an aside judged as every aside is."""
+_ORDER_VERBS = (r"turn|switch|put|stick|chuck|pop|throw|whack|open|close|shut|play|pause|stop|"
+                r"mute|unmute|skip|crank|bump|raise|lower|set|make|wind|roll|heat|warm|cool|"
+                r"defrost|demist|defog|start|give|bring|drop|knock|take|navigate|resume|kill")
+_EN_TAG_FIRST = re.compile(rf"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
+                           re.IGNORECASE)
+"""One word said before an order ("c'mon put the music back on", "oi stick the radio on"): a
+tag, a filler or someone addressed, unless it binds the order (:data:`_TAG_BINDS`)."""
+_EN_TAG_LAST = re.compile(r"^.*\S.*$")
+_END_WORD = re.compile(r"^(?P<e>[a-z]+),?$", re.IGNORECASE)
+_TAG_WORD = re.compile(r"^(?P<w>[a-z][a-z']*)[.!?]*$", re.IGNORECASE)
+"""One word said after an order that ends on its thing or its way ("next song kiddo", "close
+the window sweetie", "… wind the windows up aye"): a tag, unless it binds the order. The last
+two words are looked at in Python (:func:`_tag_last`: a regex scan for them costs ~9 us on
+every miss), the order's last in :data:`_ORDER_ENDS`."""
+_ORDER_ENDS = frozenset((
+    "up", "down", "on", "off", "louder", "quieter", "softer", "warmer", "cooler", "higher",
+    "lower", "song", "track", "tune", "music", "radio", "window", "windows", "fan", "ac",
+    "aircon", "heat", "heater", "defrost", "it", "them", "please", "now", "home", "volume",
+    "temperature", "temp", "open", "closed", "shut"))
+_TAG_BINDS = frozenset((
+    "i", "we", "you", "they", "he", "she", "it", "who", "someone", "somebody", "nobody", "no one",
+    "everyone", "don't", "dont", "never", "not", "no", "nope", "didn't", "can't", "cant", "won't",
+    "wont", "shouldn't", "couldn't", "wouldn't", "do", "did", "does", "to", "will", "would",
+    "should", "could", "can", "may", "might", "must", "shall", "gonna", "wanna", "gotta", "and",
+    "then", "if", "when", "or", "but", "so", "before", "after", "until", "till", "once", "unless",
+    "later", "tomorrow", "tonight", "soon", "first", "instead", "rather", "why", "how", "what",
+    "where", "whether", "wait", "stop", "maybe", "perhaps", "eventually", "afterwards", "yet",
+    "more", "less", "halfway", "all", "way", "bit", "little", "lot", "notch", "notches", "step",
+    "steps", "level", "levels", "degree", "degrees", "percent", "max", "maximum", "min",
+    "minimum", "high", "low", "medium", "full", "for", "at", "by", "with", "in", "of", "from",
+    "the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "these", "those",
+    "up", "down", "on", "off", "back", "out", "again", "over", "too", "also", "either",
+    "window", "windows", "fan", "music", "radio", "volume", "song", "track", "seat", "seats",
+    "heat", "heater", "temperature", "temp", "ac", "aircon", "defrost", "home", "glass",
+    "louder", "quieter", "softer", "warmer", "cooler", "hotter", "colder", "higher", "lower",
+    "driver", "passenger", "sir", "madam", "ma'am", "stopped", "paused", "muted", "here", "there",
+    "inside", "outside", "everywhere", "silent", "vibrate", "speaker", "shuffle", "repeat", "loop",
+    "hold", "standby", "charge", "charging", "mute", "loud", "quiet",
+))
+"""Words that bind or change an order said beside it (a person who does it, a refusal, a
+time, a condition, how much, whose, where, a mode, a cabin word), never read away as a tag."""
+_STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECASE)
+"""A sentence that says how things are (a complaint, a story): no order for a tag to follow."""
+_NUMBER_WORD = re.compile(rf"^(?:{_EN_NUMBERS}|\w+teen|\w+ty|hundred|half|quarter|zero)$",
+                          re.IGNORECASE)
+
+
+def _binds(word: str) -> bool:
+    """Whether ``word``, said beside an order, binds or changes it (:data:`_TAG_BINDS`, a
+    number, an adverb of how): no tag."""
+    word = word.lower()
+    return word in _TAG_BINDS or _NUMBER_WORD.match(word) is not None or word.endswith("ly")
+
+
+def _tag_first(m: re.Match[str]) -> str:
+    """The order of :data:`_EN_TAG_FIRST` without its tag, or as said."""
+    return m.group(0) if _binds(m.group("w")) else m.group("c")
+
+
+def _tag_last(m: re.Match[str]) -> str:
+    """The order of :data:`_EN_TAG_LAST` without its tag, or as said."""
+    said = m.group(0)
+    parts = said.rsplit(None, 2)
+    if len(parts) < 3 or _STATEMENT.search(said):
+        return said
+    end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
+    if end is None or tag is None or end.group("e").lower() not in _ORDER_ENDS or _binds(
+            tag.group("w")):
+        return said
+    return said[:len(said) - len(parts[2])].rstrip(" ,")
+
+
+_EN_QUESTION_GO = re.compile(
+    r"^(?:can|could|would|will|won't)\s+(?P<x>(?:the|my)\s+(?:fan|blower|volume|music|radio|heat|"
+    r"heating|temperature|temp))\s+(?:please\s+)?(?:go|come|be turned|be put)\s+"
+    r"(?P<w>up|down|higher|lower)\b(?P<r>[^?,]*?)\s*(?:please)?\s*[.!?]*$", re.IGNORECASE)
+"""An order said as a question about the thing ("could the fan go up a notch?"): the order."""
+_EN_TOLD_BY = re.compile(
+    r"^(?P<p>(?:(?:my|the|our|your|his|her)\s+)?[a-z]+(?:'s [a-z]+)?)\s+(?:says|said|reckons|"
+    r"thinks|tells me|told me|is saying|keeps saying|complains|is complaining)(?: that)?\s+"
+    r"(?=(?:it'?s|it is|its|we'?re|we are|the (?:passenger|front passenger) seat)\b)",
+    re.IGNORECASE)
+"""A complaint about the cabin passed on by anyone ("grandpa says it's like a sauna in here",
+"my date says the passenger seat is freezing cold"): the complaint (whose seat is said in it)."""
+_NOT_TELLING = frozenset({"i", "we", "nobody", "no", "no one", "noone", "forecast", "weather",
+                          "radio", "news", "app", "sign", "map", "phone", "internet", "report"})
+"""Who passes nothing on to the cabin: the speaker, no one, or a report of the weather."""
+
+_EN_TRAILING_ORDER = re.compile(r"^.*\S.*$")
+"""What happened or how it is, told before an order without a pause or a "could you" ("this
+traffic is killing me turn the music up"): the order (an order verb from the fourth word on,
+then a thing or a way: :func:`_trailing_order`), unless the story binds it
+(:data:`_TRAIL_STOP`), leads into it (:data:`_LEADS_IN`) or the order points back into it."""
+_VERB_WORDS = frozenset(_ORDER_VERBS.split("|"))
+_OBJECT_WORDS = frozenset(("the", "my", "some", "a", "up", "down", "on", "off", "us", "me"))
+_TRAIL_STOP = re.compile(_STORY_STOP.pattern.replace("|bit|", "|") + r"|\b(?:yesterday|ago|"
+                         r"earlier|at|every|each|morning|afternoon|evening|night|noon|midnight|"
+                         r"am|pm|a\.m|p\.m|day|days|week|weekend|said|says|told|asked|let|lets|"
+                         r"made|makes|up|down|on|off|open|closed|shut|awake|outside|outdoors|"
+                         r"out there|stink\w*|reek\w*|pong\w*|lovely|nice|fine)\b|\d",
+                         re.IGNORECASE)
+""":data:`_STORY_STOP`, and another time (a clock, a day: a schedule the cabin does not keep), a
+state said of something (it may be what the order undoes: "the kids are up", "everything is
+off"), the weather outside, a smell, or a word that makes the order someone's report; "a bit"
+in a story is how it is, not for how long."""
+_DETERMINERS = frozenset(("the", "my", "a", "an", "some", "our", "your", "his", "her", "that",
+                          "this", "its"))
+_LEADS_IN = re.compile(r"\b(?:to|and|or|then|can|could|would|will|should|must|may|might|please|"
+                       r"i|we|you|they|he|she|help|make|let|did|do|does|the|a|an|my|your|our|"
+                       r"his|her|their|this|that|some|any|no)\s*$|\b(?:help|let|make|"
+                       r"made|watch|see|saw|hear|heard)\s+(?:me|him|her|them|us|you)\s*$",
+                       re.IGNORECASE)
+"""A story's last word that makes the verb after it no order of its own ("asked you to play")."""
+
+
+def _trailing_order(m: re.Match[str]) -> str:
+    """:data:`_EN_TRAILING_ORDER`'s order alone, or as said (see there): the words are looked
+    up one by one (a regex alternation of the verbs at every word costs ~12 us on a miss)."""
+    said = m.group(0)
+    lowered = said.lower().split()
+    if len(lowered) < 5 or _VERB_WORDS.isdisjoint(lowered):
+        return said
+    words = said.split()
+    lowered = [w.strip(",.!?") for w in lowered]
+    for i in range(len(words) - 1):
+        if lowered[i] in _VERB_WORDS and lowered[i + 1] in _OBJECT_WORDS:
+            if i < 3 or lowered[1] in _DETERMINERS:
+                return m.group(0)  # an order said first ("beep the horn open …"): the split's
+            start = i - 1 if lowered[i - 1] == "just" else i
+            story, order = " ".join(words[:start]), " ".join(words[start:])
+            if _TRAIL_STOP.search(story) or _LEADS_IN.search(story) or _BACK.search(order):
+                return m.group(0)
+            return order
+    return m.group(0)
+
+
+_EN_WH_ASIDE = re.compile(
+    r"^(?P<c>[^?]+?)\s*,\s*(?:what|whaddaya|whadda|whatcha|wotcha|why|how come|who)\b"
+    r"(?P<a>[^,]*?)\s*[?.!]*$", re.IGNORECASE)
+"""A question said after an order and a pause that asks nothing of the cabin ("put the music
+back on, what are you waiting for"): the order, unless the question names a cabin thing or a
+time (:data:`_BOUND`)."""
+_EN_TOLD_AND = re.compile(
+    r"^(?P<s>\S.{7,}?)\s*,?\s+(?:and|so)\s+(?:now\s+)?(?P<c>(?:this|my|the|her|his)\s+"
+    r"(?:\w+\s+)?seat(?:'s|\s+is|\s+feels)\s+.*)$", re.IGNORECASE)
+"""What happened, told before a complaint about a seat with "and" ("just given blood and this
+seat is ice cold under me"): the complaint alone, unless the story binds it or feels the other
+way (:func:`_told_seat`)."""
+
+
+def _told_seat(m: re.Match[str]) -> str:
+    """:data:`_EN_TOLD_AND`'s complaint alone, or as said."""
+    story, seat = m.group("s"), m.group("c")
+    cold = re.search(r"\b(?:cold|chilly|freez\w*|frozen|ice|icy)\b", seat, re.IGNORECASE)
+    against = _TOLD_AGAINST["cold" if cold else "hot"]
+    if _TOLD_STOP.search(story) or against.search(story):
+        return m.group(0)
+    return seat
+
+
 _EN = (
+    # a word begun again or cut off ("t-t-turn the v- the volume to f- fifteen"), read before
+    # the doubled word below ("the v- the" -> "the the" -> "the")
+    (_STUTTER, "", ("-",)),
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
     (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
@@ -892,6 +1072,13 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # a story or one word of tag before an order, a story before a seat's complaint, a question
+    # after an order (sixteenth session): read first, so the readings below see the order alone
+    (_EN_TAG_FIRST, _tag_first, (" ",)),
+    (_EN_TRAILING_ORDER, _trailing_order, (" ",)),
+    (_EN_TOLD_AND, _told_seat, ("seat",)),
+    (_EN_WH_ASIDE, lambda m: m.group(0) if _BOUND.search(m.group("a")) else m.group("c"),
+     ("wha", "wot", "why", "how come", "who")),
     # a seat-heater said by another name: "the bum warmer", "my butt heater" (the templates
     # know "bum warmer" only in some shapes)
     (re.compile(r"\b(?:bum|butt|bottom|backside|arse) (?:warmer|heater)s?\b", re.IGNORECASE),
@@ -1549,6 +1736,11 @@ _EN = (
     (re.compile(r"\s+for (?:him|her|them|me|us|my \w+|(?:chatting|talking|sleeping|thinking|"
                 r"reading|working)\b.*)\s*[.!]*$", re.IGNORECASE),
      lambda m: m.group(0) if "seat" in m.string.lower() else ""),
+    # a complaint about the cabin passed on by anyone (sixteenth session): "grandpa says it's
+    # like a sauna in here"; never the speaker, no one or a weather report
+    (_EN_TOLD_BY, lambda m: m.group(0) if m.group("p").lower().split()[-1] in _NOT_TELLING
+     else "",
+     ("say", "said", "reckons", "thinks", "tell", "told", "complain")),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
     (re.compile(r"^(?:(?:my|the) (?:wife|husband|partner|girlfriend|boyfriend|missus|missis|hubby|"
                 r"other half)|she|he)\s+(?:says|said|"
@@ -1812,6 +2004,48 @@ _EN = (
                 r"stone|freezing|boiling|way|too|so|really|very|kind of|blasting|all|getting|"
                 r"roasting|a bit|a little|a touch|a tad|a wee)\b)",
                 re.IGNORECASE), r"\1 is "),
+    # shapes around an order rather than words (sixteenth session): an intensifier of any
+    # shape, a reason straight after "please", an order asked as a question about the thing,
+    # one word of tag before or after an order
+    (_CURSE, "", ("freak", "frick", "frig", "eff", "flip", "fuck", "blee", "bloom", "ruddy",
+                  "damn", "darn", "dang", " as ", " af")),
+    (_EN_PLEASE_WHY, " please, ", ("please",)),
+    (_EN_QUESTION_GO, lambda m: f"turn {m.group('x')} "
+     f"{'up' if m.group('w').lower() in _UP else 'down'}{m.group('r')}",
+     ("go", "come", "be turned", "be put")),
+    (_EN_TAG_LAST, _tag_last, (" ",)),
+    # a wish (sixteenth session): "I wish the music was louder" -> "make the music louder",
+    # "it would be nice to have some music" -> "some music", "it'd be great if you could …"
+    (re.compile(r"^(?:i|we)\s+(?:really\s+)?wish\s+(?P<x>it|the \w+(?: \w+)?)\s+(?:was|were|"
+                r"would be|could be)\s+(?:a (?:bit|little|touch) |a lot |much )?"
+                r"(?P<a>warmer|cooler|colder|hotter|louder|quieter|softer)(?:\s+in here)?\s*[.!]*$",
+                re.IGNORECASE),
+     r"make \g<x> \g<a>",
+     ("wish",)),
+    (re.compile(r"^(?:it\s+would|it'?d|would|that\s+would|that'?d)\s+be\s+(?:really\s+|so\s+)?"
+                r"(?:nice|good|great|lovely|grand|ace|brilliant|awesome)\s+(?:to\s+(?:have|get)\s+"
+                r"(?P<t>(?:some|the|a|my)\b.*?)|if\s+you\s+(?:could|would)\s+(?P<c>.+?))"
+                r"\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: m.group("t") or f"could you {m.group('c')}",
+     ("nice", "good", "great", "lovely", "grand", "ace", "brilliant", "awesome")),
+    # the whole way said between the window and its state: "make the window completely open"
+    (re.compile(r"^(?:please\s+)?(?:make|get|have|put)\s+(?P<w>(?:the |my )?windows?)\s+"
+                r"(?:fully|completely|totally|entirely|all the way|wide)\s+(?P<s>open|closed|shut)"
+                r"\s*(?:please)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: f"open {m.group('w')} fully" if m.group("s").lower() == "open"
+     else f"close {m.group('w')}",
+     ("window",)),
+    # the glass said "it" after a verb that only the glass takes ("demist it", "defog that")
+    (re.compile(r"\b(?P<v>demist|defog|defrost|de-mist|de-fog|unfog)\s+(?:it|that|this|them)\b",
+                re.IGNORECASE), r"\g<v> the windscreen",
+     ("mist", "fog", "frost")),
+    # a wish said in the past ("I wanted to hear that song again", "I was hoping you could …")
+    (re.compile(r"^(?P<p>i|we)\s+(?:wanted|was hoping|were hoping|was wanting|were wanting|"
+                r"had hoped|'d hoped)\s+(?=to\b)", re.IGNORECASE), r"\g<p> want ",
+     ("wanted", "hoping", "wanting", "hoped")),
+    (re.compile(r"^(?:i|we)\s+(?:was|were|am|are|'m|'re)\s+hoping\s+(?:that\s+)?you(?:'d| would|"
+                r" could| can)\s+", re.IGNORECASE), "could you ",
+     ("hoping",)),
 )
 
 
