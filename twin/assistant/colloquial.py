@@ -93,6 +93,15 @@ def _story_complaint(m: re.Match[str]) -> str:
     return m.group("c")
 
 
+_ZH_SKIP = r"下一首|下一曲|切歌|换一首|换首歌|换歌"
+"""A skip said in Chinese."""
+_ZH_UNWANTED = (r"(?:这首|这歌|这个)(?:歌)?(?:我)?(?:真|实在|真的|是)?(?:不想|不爱|不愿意)(?:再)?"
+                r"听(?:了|啦)?")
+"""The song playing now said unwanted ("这首不想听了"): beside a skip, the skip's reason."""
+
+_ZH_ALL_DOWN = r"(?:全部?|都)?(?:(?:降|摇|放)(?:下去|下来)|(?:降|放)到底)"
+"""A window let down, all the way (摇到底 says no way: up or down)."""
+
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
     # the sentence's end (a question mark stays: a question is no order)
@@ -432,7 +441,7 @@ _ZH = (
     (re.compile(r"^(?:哎呀妈呀|哎呀我的妈呀?|哎呀|哎哟|哎|唉|妈呀|我的妈呀?|我的天哪?|天哪)[，,!！\s]*"
                 r"(?=[\u4e00-\u9fff])"), ""),
     # "you" said before the order: "你把车窗打开", "恁把音乐关小点儿"
-    (re.compile(r"^(?:你们|你|您|恁|侬)(?=(?:帮我|给我|快|赶紧)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
+    (re.compile(r"^(?:你们|你|您|恁|侬|倷|阿拉)(?=(?:帮我|给我|快|赶紧|先)?(?:[把将给帮]|打开|关闭|关掉|关上|开|关|"
                 r"调|播放|暂停|放))"), ""),
     # a homophone slip: "下一手" for "下一首"; "往家开" for "回家"; "啥也看不清" for "看不清"
     (re.compile(r"(?<=[上下]一)手"), "首"),
@@ -565,7 +574,7 @@ _ZH = (
     (re.compile(r"^这(?=歌(?:我)?(?:今天|今儿|已经|一路上?)?(?:都)?听)"), "这首"),
     (re.compile(r"^(?P<s>这首(?:歌)?)(?:都|我都|我)?听(?:得|到)?(?:我)?(?:耳朵)?(?:都)?(?:起|长|出)"
                 r"(?:老)?茧(?:子)?了?$"), r"\g<s>听腻了"),
-    (re.compile(r"^(?P<s>这首(?:歌)?)(?:我)?(?:今天|今儿|已经|一路上?)?(?:都)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
+    (re.compile(r"^(?P<s>这首(?:歌)?)(?:我)?(?:[^，,。？?不没别]{0,10}?)(?:都)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
                 r"(?:遍|次)了?$"), r"\g<s>听腻了"),
     # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
     (re.compile(r"^(?:我|我们)?(?:也|都|真|实在)?(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|"
@@ -589,6 +598,11 @@ _ZH = (
                 r"顶不住|喘不过气|透不过气|喘不上气|冒烟|直[\u4e00-\u9fff]{1,3}?(?:脚|汗|抖|嗦)|"
                 r"跟[^，,]{1,6}?(?:似的|一样))|死了|坏了|煞了|到爆|炸了|疯了|"
                 r"到(?:原地去世|要死|不行|受不了|爆炸)(?:了)?)[啊呀哦]?"), r"太\g<a>了"),
+    # the cabin said to be like a cold or hot place ("车里像个冰窖", "车里简直像蒸笼")
+    (re.compile(r"(?:^|(?<=[，,\s]))(?:车里|车内)(?:简直|就)?(?:像|跟)(?:个|是)?(?:冰窖|冰箱|冰柜|冷库)(?:一样|似的)?$"),
+     "车里太冷了"),
+    (re.compile(r"(?:^|(?<=[，,\s]))(?:车里|车内)(?:简直|就)?(?:像|跟)(?:个|是)?(?:蒸笼|烤箱|桑拿房?|火炉|烤炉)(?:一样|似的)?$"),
+     "车里太热了"),
     # a complaint told after a story without a pause ("在服务区排了半天队太阳晒进来太热了"): the
     # complaint alone, when the story binds nothing (:func:`_story_complaint`)
     (_ZH_STORY_COMPLAINT, _story_complaint),
@@ -616,11 +630,6 @@ _ZH = (
     (re.compile(r"^谁把(?P<o>音乐|声音|音量|空调|冷气|风)(?:开|调)(?:得)?这么(?P<a>大|响|冷|热|小)(?:的)?"
                 r"(?:啊|呀)?$"), r"\g<o>太\g<a>了"),
     (re.compile(r"冷冰冰|冰冷冰冷"), "冷"),
-    # the cabin said to be like a cold or hot place ("车里像个冰窖", "车里简直像蒸笼")
-    (re.compile(r"^(?:车里|车内)(?:简直|就)?(?:像|跟)(?:个|是)?(?:冰窖|冰箱|冰柜|冷库)(?:一样|似的)?$"),
-     "车里太冷了"),
-    (re.compile(r"^(?:车里|车内)(?:简直|就)?(?:像|跟)(?:个|是)?(?:蒸笼|烤箱|桑拿房?|火炉|烤炉)(?:一样|似的)?$"),
-     "车里太热了"),
     # "关小声一点" for "关小一点"
     (re.compile(r"(?<=[关开调])(?P<a>[大小])声(?=一?点|些)"), r"\g<a>"),
     # a retroflex 儿 and a doubled 点: "小点儿", "开条缝儿", "大一点点"
@@ -690,6 +699,59 @@ _ZH = (
                 r"无聊)(?:啊|呀)?$"), "放首歌"),
     (re.compile(r"^(?:啲|[dD])?(?:歌|音乐|声)(?:好|太|咁|超)(?:细声|小声|小)(?:啊|呀|喎)?(?:[，,\s]*听唔(?:到|清楚?|见))?$"),
      "声音太小了"),
+    # sixteenth session (fixzh16): a skip with its reason ("下一首，这首不想听": the current song
+    # unwanted is why, not a cancel; "下一首，不要了" still cancels), either order
+    (re.compile(rf"^(?P<o>{_ZH_SKIP})(?:吧|啊)?[，,\s]+{_ZH_UNWANTED}$"), r"\g<o>"),
+    (re.compile(rf"^{_ZH_UNWANTED}[，,\s]+(?P<o>{_ZH_SKIP})(?:吧|啊)?$"), r"\g<o>"),
+    # the north-west's "a little" (一尕尕, 点子 after how: "开大点子"), 尽数/悉数 for "all"
+    (re.compile(r"(?<=[大小高低多少快慢])(?:一尕尕|一尕|尕尕|点子)"), "一点"),
+    (re.compile(r"(?:尽数|悉数)(?=打开|开|关|关闭|关上|降|升)"), "全部"),
+    # a bare 窗 first in a clause, or after 把, is the car's window (never 天窗, 窗帘)
+    (re.compile(r"(?:(?<![\u4e00-\u9fff])|(?<=把))窗(?=\s*(?:关|开|打开|降|升|摇))"), "车窗"),
+    # a window let all the way down (全降下去, 降到底, said once or twice): opened fully
+    (re.compile(rf"^(?:把)?(?:车窗|窗户|窗子){_ZH_ALL_DOWN}(?:[，,\s]*{_ZH_ALL_DOWN})*$"),
+     "车窗全部打开"),
+    # how much said, then said again and bounded ("风 三档 就三档 别多了"): the value once
+    (re.compile(r"(?P<v>[一二三四五六七八九十两\d]+[档挡度格])[，,\s]*(?:就(?P=v))?[，,\s]*(?:别|不要)(?:再)?"
+                r"(?:多|高|大)了?$"), r"\g<v>"),
+    # classical Chinese: "空调者，关之" (the thing, then the verb on 之), 吾欲 for 我要, 归家 for
+    # 回家, 奏乐 for playing music, 且 for "and" before it
+    (re.compile(r"^(?P<n>[^，,。者之]{1,6})者[，,\s]*(?P<v>[开启关闭])之$"),
+     lambda m: ("打开" if m.group("v") in "开启" else "关闭") + m.group("n")),
+    (re.compile(r"(?:^|(?<=[，,\s]))吾(?:欲|要|想)"), "我要"),
+    (re.compile(r"归家"), "回家"),
+    (re.compile(r"(?:^|(?<=[，,\s]))且?(?:奏|鸣)乐"), "播放音乐"),
+    # a storyteller's 且说…再说… before each thing, a pause before its order: the order
+    (re.compile(r"(?:^|[；;])(?:且说|再说|却说|话说)(?:那|这)?(?P<n>[^，,；;]{1,6})[，,]\s*"
+                r"(?P<v>[^，,；;]+)"),
+     lambda m: ("，" if m.group(0)[0] in "；;" else "") + m.group("n") + m.group("v")),
+    # an officer's address and hedge (同志, 原则上), an order said, then how far
+    # ("…开一下，开到最高档")
+    (re.compile(r"^同志[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
+    # a thing pointed at after 把 ("把这个风开大"), whose seat said again after 说 ("她说她副驾…")
+    (re.compile(r"(?<=[把将])(?:这个|那个)(?=风|空调|车窗|窗户|声音|音乐|座椅)"), ""),
+    (re.compile(r"(?:^|(?<=说))(?:她|他)(?:的)?(?=副驾|主驾|后排)"), ""),
+    (re.compile(r"(?:^|(?<=[，,\s]))原则上"), ""),
+    (re.compile(r"(?<=加热|空调|风量|音量|声音)(?:打开|开)一下[，,\s]*(?=开到|调到)"), ""),
+    # going home said first, the navigation asked for after ("回家去，导航帮我开一下")
+    (re.compile(r"^(?:我们|咱们|我|阿拉)?(?:要)?回家(?:去)?[，,\s]*(?:帮我|给我)?(?:打开|开)?导航(?:帮我|给我)?"
+                r"(?:打开|开)?(?:一下)?$"), "导航回家"),
+    # complaints implying an order: sweat through the shirt (hot), a seat too cold to sit on,
+    # rain drifting in, a car with no music, the noise outside drowning the sound
+    (re.compile(r"(?:我)?(?:这)?(?:一身(?:的)?汗|满头大汗|浑身(?:是)?汗)[，,\s]*(?:衬衫|衣服|T恤|后背|背)?"
+                r"(?:都|全)?湿透了$"), "太热了"),
+    (re.compile(r"(?<=座位|座椅|坐垫)(?:冷|凉|冰)得(?:坐不住|受不了|没法坐|不行)"), "太冰了"),
+    (re.compile(r"(?<=凉|冷|冰)(?:的)?[，,\s]+(?:腰|屁股|背|腿)(?:都|也)?(?:受不了|冻僵了)$"), ""),
+    (re.compile(r"^(?:下)?雨(?:水)?(?:一直|老是|总是)?(?:从)?(?:车窗|窗户|窗子|窗)(?:缝儿?)?(?:里)?(?:一直|老是|总是|都)?"
+                r"(?:往里|往车里|往里面)(?:打|飘|淋|漏|灌|溅|刮|潲)了?$"), "关窗"),
+    (re.compile(r"^(?:车里|车上)?(?:太|好|真|有点)?(?:冷清|安静|无聊)了?[，,\s]*(?:啥|什么|一点|一首)"
+                r"(?:音乐|歌)(?:都|也)没(?:有|放)$"), "放首歌"),
+    (re.compile(r"^(?:外面|外头|窗外)[^，,。？?]{0,6}?吵(?:成这样|得很|死了|得要命)?(?:了)?[，,\s]*"
+                r"(?:解说|广播|歌|音乐|声音)(?:一句)?(?:都|也)?听不(?:见|清|到)了?$"),
+     "声音太小了"),
+    # closing the window, the noise outside said as its reason
+    (re.compile(r"^(?P<o>[^，,]*(?:关[^，,]*窗|窗[^，,]*关)[^，,]*)[，,\s]+(?:因为)?(?:外面|外头|窗外)"
+                r"[^，,。？?]{0,6}?(?:太|好|很|真)?吵(?:了|死了)?$"), r"\g<o>"),
 )
 _ADJECTIVAL = frozenset({"too", "so", "very", "a", "the", "is", "are"})
 """Words after which "small" is a size, not "a little"."""
