@@ -76,6 +76,7 @@ def test_a_terse_fragment_is_read(text: str, want: list) -> None:
     ("车里好冷清 什么歌也没放", [("media_play", None)]),
     ("外头施工吵得要命，广播都听不清", [("media_volume_up", 2)]),
     ("把车窗关上，外面工地太吵", [("window_close", None)]),
+    ("关上车窗并且播放音乐 外头工地太吵", [("window_close", None), ("media_play", None)]),
 ])
 def test_a_complaint_implying_an_order_is_read(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
@@ -86,6 +87,7 @@ def test_a_complaint_implying_an_order_is_read(text: str, want: list) -> None:
     "天窗关上", "把窗帘关上", "车窗别降到底", "风量三档 别开了", "风量三档 就四档",
     "下雨了衣服都湿透了", "外面冷得坐不住", "雨从窗户往里飘吗", "这首歌我一次都没听过",
     "车里太安静了", "啥音乐都没有吗", "外面吵得我睡不着", "打开车窗，外面太吵",
+    "打开车窗然后放首歌，外面太吵",
 ])
 def test_a_near_miss_stays_silent(text: str) -> None:
     assert rule_actions("zh-CN", text) == []

@@ -713,8 +713,9 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
-_ZH_PAUSE = re.compile(r"[，,\s]")
-"""A pause in a Chinese sentence: said plainly, it is split again (several commands)."""
+_ZH_PAUSE = re.compile(r"[，,\s；;]|并且|然后|同时|接着")
+"""A pause or a joining word in a Chinese sentence: said plainly, it is split again (several
+commands: "关闭车窗并且播放音乐 外面太吵" once the reason is read away)."""
 _PERCENT = re.compile(r"%|percent|百分之")
 
 
