@@ -48,7 +48,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import OWN, PASSENGER
-from twin.assistant.ellipsis import level_for_all
+from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.scope import conditional, negated, out_of_scope
 
 _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
@@ -394,7 +394,10 @@ def command_parts(text: str) -> list[str]:
     orders: list[bool] = []
     for piece in pieces[lead:]:
         named = _topics(piece)
-        unknown = not named and unknown_order(piece, named)
+        # a level with no thing after a command ("…，原则上开到最高档", "…, on high") is that
+        # command's value: never a part of its own (asked about, or read on a default zone)
+        unknown = not named and unknown_order(piece, named) and not (
+            parts and value_only(piece, _lang_of(piece)))
         # "空调关了，音乐也是": a thing said the same after an order is an order of its own
         own = _orders(piece) or bool(
             orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece)))
@@ -406,7 +409,8 @@ def command_parts(text: str) -> list[str]:
             _SEAT_FRAGMENT.search(piece.lower()) or OWN.search(normalised(piece)))
         if not named and not unknown and not seat:
             parts[-1] = parts[-1] + joiner + piece
-            orders[-1] = orders[-1] or own
+            # "再说这声音，调小两格": a thing named, then its way said alone: an order
+            orders[-1] = orders[-1] or own or command_inside(piece, _lang_of(piece))
             continue
         piece, said_first = said_first + piece, ""
         parts.append(piece)
@@ -424,6 +428,10 @@ def command_parts(text: str) -> list[str]:
     if not any(known_order(p) for p in parts):
         return [text]  # every part only shaped as an order: nothing known to act on
     return parts
+
+
+def _lang_of(text: str) -> str:
+    return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
 _FILLER = re.compile(r"\b(?:please|pls|uh|um|erm|er|i said|again|now|just)\b|[^\w\u4e00-\u9fff]+|"

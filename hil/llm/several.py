@@ -246,7 +246,10 @@ def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> A
     if whose is not None:
         seat = f"seat_heat_{whose}"
         return act("seat_heat", seat, before.value, lang) if seat != before.intent else None
-    read = read_slots("seat_heat", normalised(text), before.intent)
+    lowered = normalised(text)
+    if not any(p.search(lowered) for p in (DRIVER, PASSENGER, OWN)):
+        return None  # no seat named ("…，原则上开到最高档"): never the slots' default seat
+    read = read_slots("seat_heat", lowered, before.intent)
     return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
 
 
