@@ -147,8 +147,8 @@ def level_for_all(piece: str, lang: str) -> int | None:
     return None if found is None else _LEVELS[(found.group("n") or found.group("top")).lower()]
 
 
-_ZH_VALUE = re.compile(r"(?:开到|调到|调成|调至|开成|放到|设到|开在|调在)(?:(?:最高|最低|最大|最小)[档挡级]?|"
-                       r"[一二两三四五六七八九十\d]+[档挡级])[吧啊呀了就行好]*$|"
+_ZH_VALUE = re.compile(r"(?:开到|调到|调成|调至|开成|放到|设到|开在|调在)"
+                       r"(?:(?:最高|最低|最大|最小)[档挡级]?|[一二两三四五六七八九十\d]+[档挡级])[吧啊呀了就行好]*$|"
                        r"^(?:就|那就|直接|干脆)?(?:最高|最低|最大|最小|[一二两三123])[档挡级][吧啊呀了就行好]*$")
 _EN_VALUE = re.compile(r"^(?:(?:actually|no|well|um|uh|like|just|and|but|maybe|ideally|"
                        r"preferably|then|make it|put it|set it|turn it)[\s,]+){0,3}"
