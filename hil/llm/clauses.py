@@ -214,8 +214,8 @@ def _reason(clause: str) -> bool:
         return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
-    if level_for_all(clause, "zh-CN" if re.search(r"[\u4e00-\u9fff]", clause) else "en"):
-        return False  # "…, both on high": the level of every seat said before it
+    if level_for_all(clause, _lang_of(clause)) or value_only(clause, _lang_of(clause)):
+        return False  # "…, both on high", "…, on high": the level of what was said before it
     if _AMOUNT.search(_DURATION.sub(" ", lowered)):
         return False  # it says how much: "open the window, like, a quarter of the way"
     if CORRECTION.search(lowered) or _COMMAND.search(lowered):

@@ -373,4 +373,24 @@ def several_decision(
     return Several(decisions, said, first, lang)
 
 
-__all__ = ["MAX_PARTS", "Several", "several_decision", "several_parts"]
+def unread(text: str, decision: Any, lang: str) -> Several | None:
+    """The whole sentence acted on as one command (``decision``) while it names other cabin
+    functions outright ("yo previous track volume to eighteen fan on two": the volume read, the
+    track and the fan not): the command, then a question about each function left, so that no
+    part of a list is dropped without a word. None when it acted on nothing or names no other
+    function, or says somewhere else, later, a remark or a no (read whole, as said)."""
+    lowered = normalised(text)
+    if decision.intent == "unknown" or decision.topic is None or (
+            out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)
+            or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
+        return None
+    left = sorted(_outright(text) - {decision.topic})
+    if not left:
+        return None
+    asked = [decision._replace(intent="unknown", value=None, feedback=confirm(t, lang),
+                               why="low_confidence", topic=t) for t in left]
+    return Several([decision, *asked], [decision.feedback, *(a.feedback for a in asked)],
+                   asked[0], lang)
+
+
+__all__ = ["MAX_PARTS", "Several", "several_decision", "several_parts", "unread"]
