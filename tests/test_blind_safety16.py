@@ -15,9 +15,9 @@ import pytest
 
 from hil.llm.clauses import command_parts, focus
 from hil.llm.head import HeadDecision, _act
-from hil.llm.several import _other_seat, several_decision, several_parts, unread
+from hil.llm.several import _other_seat, _ruled, several_decision, several_parts, unread
 from tests.helpers import sure_of
-from twin.assistant.ellipsis import value_only
+from twin.assistant.ellipsis import unsequenced, value_only
 
 
 # 1. a level alone is the value of the command before it ---------------------------------
@@ -104,7 +104,7 @@ def _volume(value: int) -> HeadDecision:
 def test_other_functions_named_are_asked_about(text: str, asked: list[str]) -> None:
     several = unread(text, _volume(12), "en")
     assert several is not None
-    assert [(d.intent, d.value) for d in several.parts][0] == ("media_volume_set", 12)
+    assert (several.parts[0].intent, several.parts[0].value) == ("media_volume_set", 12)
     assert [d.topic for d in several.parts[1:]] == asked
     assert all(d.intent == "unknown" and d.why == "low_confidence" for d in several.parts[1:])
     assert len(several.answer()["commands"]) == 1 + len(asked)  # type: ignore[arg-type]
@@ -121,3 +121,20 @@ def test_nothing_asked_when_no_other_function_is_commanded(text: str) -> None:
 def test_nothing_asked_after_nothing_acted() -> None:
     asked = _volume(12)._replace(intent="unknown", value=None, why="low_confidence")
     assert unread("next track volume to twelve fan on three", asked, "en") is None
+
+
+# 3. a part the rules read alone is read inside a list too --------------------------------
+@pytest.mark.parametrize(("part", "lang", "want"), [
+    ("再把窗户开一点", "zh-CN", ("window_set_position", 20)),
+    ("然后把温度调到二十二度", "zh-CN", ("climate_set_temperature", 22)),
+    ("then turn the volume up a bit", "en", ("media_volume_up", 2)),
+    ("and then switch the fan off", "en", ("climate_set_fan", 0))])
+def test_a_sequence_word_before_a_part_is_no_part_of_it(part: str, lang: str, want: tuple) -> None:
+    ruled = _ruled(part, lang)
+    assert ruled is not None and ruled[1:] == want
+
+
+@pytest.mark.parametrize(("part", "lang"), [
+    ("再说音量", "zh-CN"), ("then what", "en"), ("next song", "en"), ("also the fan", "en")])
+def test_near_misses_keep_their_words(part: str, lang: str) -> None:
+    assert unsequenced(part, lang) == part

@@ -165,6 +165,9 @@ _ZH_COMMENT = re.compile(
     r"([去除擦吹调开关降升弄整搞换切])一?\1(?!心)(?![\u4e00-\u9fff]*[吗呢？?])")
 """A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度", "音乐关小",
 "雾除一除")."""
+_ADDRESSED = (r"(?:,? (?:dear|love|luv|mate|hun|honey|babe|darling|pal|buddy|bud|sweetie|"
+              r"la|lah|eh|yeah|thanks|cheers))?")
+"""A term of address or a thanks after a command ("the heat lower dear"): no part of it."""
 _EN_WAY_AFTER = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:the |my |your |our )?"
     r"(?!(?:it|it's|its|i|i'm|we|we're|you|they|he|she|that|this|there|is|are|was|were|be|"
@@ -174,12 +177,12 @@ _EN_WAY_AFTER = re.compile(
     r" (?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler|more|less|stronger|weaker)"
     r"(?: (?:a (?:bit|little|notch|touch|tad)|a couple|please|now|too|as well|then|"
     r"(?:by |to )?(?:\d+|one|two|three|four|five)"
-    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*[.!?]*$")
+    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*" + _ADDRESSED + r"[.!?]*$")
 """An English command said as its topic and its way ("music down", "heat on a bit")."""
 _EN_WAY_BEFORE = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:a (?:bit|little|touch|tad|lot) )?"
     r"(?:quieter|louder|softer|warmer|cooler|colder|more|less) (?:the |my |our )?"
-    r"[a-z]+(?: [a-z]+)?(?: (?:please|now|too|as well|then))*[.!?]*$")
+    r"[a-z]+(?: [a-z]+)?(?: (?:please|now|too|as well|then))*" + _ADDRESSED + r"[.!?]*$")
 """An English command said as its way before its topic ("quieter music", "more air please")."""
 
 
@@ -440,12 +443,21 @@ _FILLER = re.compile(r"\b(?:please|pls|uh|um|erm|er|i said|again|now|just)\b|[^\
 
 def _repeats_dropped(parts: list[str], topics: list[set[str]], orders: list[bool]) -> None:
     """A command said twice ("open the window, open the window and …", "把窗户打开 把窗户打开"):
-    once, the repeat left out (in place); a part that says the same topic otherwise stays."""
+    once, the repeat left out (in place); said again right after with a word more ("the heat,
+    lower, the heat lower dear"), once as said the longer way; a part that says the same topic
+    otherwise stays."""
     seen: list[str] = []
     i = 0
     while i < len(parts):
         said = _FILLER.sub("", parts[i].lower())
         if said and said in seen:
+            del parts[i], topics[i], orders[i]
+            continue
+        if i and seen[-1] and said and topics[i] == topics[i - 1] and (
+                said.startswith(seen[-1]) or seen[-1].startswith(said)):
+            longer = i if len(said) > len(seen[-1]) else i - 1
+            parts[i - 1], orders[i - 1] = parts[longer], orders[i - 1] or orders[i]
+            seen[-1] = max(said, seen[-1], key=len)
             del parts[i], topics[i], orders[i]
             continue
         seen.append(said)

@@ -34,7 +34,7 @@ from hil.llm.grounding import (
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
-from twin.assistant.ellipsis import level_for_all
+from twin.assistant.ellipsis import level_for_all, unsequenced
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import same_for
@@ -183,7 +183,8 @@ def _ruled(part: str, lang: str, reason_first: bool = True
     than the whole sentence is, and the rules are more precise than the head. With
     ``reason_first``, also the command after a reason said first."""
     alone = after_reason(part) if reason_first else None
-    for text in [part] if alone is None else [part, alone]:
+    plain = unsequenced(part, lang)  # "再把窗开一点点", "then turn the volume up": as if alone
+    for text in dict.fromkeys(t for t in (part, plain, alone) if t is not None):
         rules = shared_nlu(lang).parse(text, [])
         if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
             continue

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["command_inside", "leaning", "level_for_all", "seat_said", "seated", "value_only"]
+__all__ = ["command_inside", "leaning", "level_for_all", "seat_said", "seated", "unsequenced",
+           "value_only"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -59,6 +60,20 @@ def _swap_zh(earlier: str, driver: bool) -> str | None:
     zone = "主驾" if driver else "副驾"
     head = _ZH_ZONE_IN.sub("", earlier[:noun.start()])
     return f"{head}{zone}座椅加热{earlier[noun.end():]}"
+
+
+_EN_THEN = re.compile(r"^(?:(?:and |but )?(?:then|after that|afterwards|also|plus)|and|next up)"
+                      r"[\s,]+(?=(?:please |just )?(?:turn|put|set|make|open|close|shut|roll|"
+                      r"switch|play|pause|mute|skip|crank|bump|knock|drop|raise|lower|give)\b)",
+                      re.IGNORECASE)
+
+
+def unsequenced(piece: str, lang: str) -> str:
+    """``piece`` without a sequence word said before its verb ("再把窗开一点点" -> "把窗开一点点",
+    "then turn the volume up" -> "turn the volume up"): a part of a list read as if said alone."""
+    text = piece.strip()
+    found = (_ZH_THEN if lang == "zh-CN" else _EN_THEN).match(text)
+    return text if found is None else text[found.end():]
 
 
 def seat_said(lang: str, driver: bool, level: object) -> str:
