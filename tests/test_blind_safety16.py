@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from hil.llm.clauses import command_parts, focus
+from hil.llm.clauses import command_parts, commanding, focus
 from hil.llm.head import HeadDecision, _act
 from hil.llm.several import _other_seat, _ruled, several_decision, several_parts, unread
 from tests.helpers import sure_of
@@ -138,3 +138,24 @@ def test_a_sequence_word_before_a_part_is_no_part_of_it(part: str, lang: str, wa
     ("再说音量", "zh-CN"), ("then what", "en"), ("next song", "en"), ("also the fan", "en")])
 def test_near_misses_keep_their_words(part: str, lang: str) -> None:
     assert unsequenced(part, lang) == part
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("the fan, up, the fan up love, and the window closed",
+     ["the fan up love", "the window closed"]),
+    ("turn the fan up, turn the fan up to five and close the window",
+     ["turn the fan up to five", "close the window"]),  # said again with more: the longer way
+    ("open the window, open the window and play music", ["open the window", "play music"])])
+def test_a_command_said_again_with_a_word_more_is_one(text: str, want: list[str]) -> None:
+    assert several_parts(text) == want
+
+
+def test_two_ways_on_one_thing_stay_whole() -> None:  # near miss: no repeat, read whole
+    assert several_parts("turn the heat up, the heat down and mute") == []
+
+
+@pytest.mark.parametrize(("clause", "orders"), [
+    ("the heat lower dear", True), ("music down mate", True), ("quieter music please love", True),
+    ("the window is down dear", False)])  # near miss: a state with a term of address
+def test_a_term_of_address_after_a_way(clause: str, orders: bool) -> None:
+    assert commanding(clause) is orders
