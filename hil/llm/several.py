@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hil.llm.clauses import _ZH_SAME_WAY, after_reason, command_parts, commanding, known_order
+from hil.llm.clauses import _lang_of as _lang
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -170,10 +171,6 @@ _UNCLEAR = re.compile(
     r"^(?:(?:please|ok|okay|now|just) )*(?:set|make|put|turn|bring) (?:it|that|this)(?: up| down)? "
     r"(?:(?:to|at|on) )?(?:\d|" + _EN_NUMBER.pattern + r")")
 """A setting said with its number and no thing at all ("set it to 24" with nothing before)."""
-
-
-def _lang(text: str) -> str:
-    return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
 def _ruled(part: str, lang: str, reason_first: bool = True
