@@ -48,7 +48,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import OWN, PASSENGER
-from twin.assistant.ellipsis import level_for_all
+from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.scope import conditional, negated, out_of_scope
 
 _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
@@ -165,6 +165,9 @@ _ZH_COMMENT = re.compile(
     r"([去除擦吹调开关降升弄整搞换切])一?\1(?!心)(?![\u4e00-\u9fff]*[吗呢？?])")
 """A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度", "音乐关小",
 "雾除一除")."""
+_ADDRESSED = (r"(?:,? (?:dear|love|luv|mate|hun|honey|babe|darling|pal|buddy|bud|sweetie|"
+              r"la|lah|eh|yeah|thanks|cheers))?")
+"""A term of address or a thanks after a command ("the heat lower dear"): no part of it."""
 _EN_WAY_AFTER = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:the |my |your |our )?"
     r"(?!(?:it|it's|its|i|i'm|we|we're|you|they|he|she|that|this|there|is|are|was|were|be|"
@@ -174,12 +177,12 @@ _EN_WAY_AFTER = re.compile(
     r" (?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler|more|less|stronger|weaker)"
     r"(?: (?:a (?:bit|little|notch|touch|tad)|a couple|please|now|too|as well|then|"
     r"(?:by |to )?(?:\d+|one|two|three|four|five)"
-    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*[.!?]*$")
+    r"(?: (?:degrees?|notch(?:es)?|levels?|clicks?))?))*" + _ADDRESSED + r"[.!?]*$")
 """An English command said as its topic and its way ("music down", "heat on a bit")."""
 _EN_WAY_BEFORE = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now)\s+)*(?:a (?:bit|little|touch|tad|lot) )?"
     r"(?:quieter|louder|softer|warmer|cooler|colder|more|less) (?:the |my |our )?"
-    r"[a-z]+(?: [a-z]+)?(?: (?:please|now|too|as well|then))*[.!?]*$")
+    r"[a-z]+(?: [a-z]+)?(?: (?:please|now|too|as well|then))*" + _ADDRESSED + r"[.!?]*$")
 """An English command said as its way before its topic ("quieter music", "more air please")."""
 
 
@@ -214,8 +217,8 @@ def _reason(clause: str) -> bool:
         return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
-    if level_for_all(clause, "zh-CN" if re.search(r"[\u4e00-\u9fff]", clause) else "en"):
-        return False  # "…, both on high": the level of every seat said before it
+    if level_for_all(clause, _lang_of(clause)) or value_only(clause, _lang_of(clause)):
+        return False  # "…, both on high", "…, on high": the level of what was said before it
     if _AMOUNT.search(_DURATION.sub(" ", lowered)):
         return False  # it says how much: "open the window, like, a quarter of the way"
     if CORRECTION.search(lowered) or _COMMAND.search(lowered):
@@ -394,7 +397,10 @@ def command_parts(text: str) -> list[str]:
     orders: list[bool] = []
     for piece in pieces[lead:]:
         named = _topics(piece)
-        unknown = not named and unknown_order(piece, named)
+        # a level with no thing after a command ("…，原则上开到最高档", "…, on high") is that
+        # command's value: never a part of its own (asked about, or read on a default zone)
+        unknown = not named and unknown_order(piece, named) and not (
+            parts and value_only(piece, _lang_of(piece)))
         # "空调关了，音乐也是": a thing said the same after an order is an order of its own
         own = _orders(piece) or bool(
             orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece)))
@@ -406,7 +412,8 @@ def command_parts(text: str) -> list[str]:
             _SEAT_FRAGMENT.search(piece.lower()) or OWN.search(normalised(piece)))
         if not named and not unknown and not seat:
             parts[-1] = parts[-1] + joiner + piece
-            orders[-1] = orders[-1] or own
+            # "再说这声音，调小两格": a thing named, then its way said alone: an order
+            orders[-1] = orders[-1] or own or command_inside(piece, _lang_of(piece))
             continue
         piece, said_first = said_first + piece, ""
         parts.append(piece)
@@ -426,18 +433,31 @@ def command_parts(text: str) -> list[str]:
     return parts
 
 
+def _lang_of(text: str) -> str:
+    return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+
+
 _FILLER = re.compile(r"\b(?:please|pls|uh|um|erm|er|i said|again|now|just)\b|[^\w\u4e00-\u9fff]+|"
                      r"[啊吧呀嘛哈了]")
 
 
 def _repeats_dropped(parts: list[str], topics: list[set[str]], orders: list[bool]) -> None:
     """A command said twice ("open the window, open the window and …", "把窗户打开 把窗户打开"):
-    once, the repeat left out (in place); a part that says the same topic otherwise stays."""
+    once, the repeat left out (in place); said again right after with a word more ("the heat,
+    lower, the heat lower dear"), once as said the longer way; a part that says the same topic
+    otherwise stays."""
     seen: list[str] = []
     i = 0
     while i < len(parts):
         said = _FILLER.sub("", parts[i].lower())
         if said and said in seen:
+            del parts[i], topics[i], orders[i]
+            continue
+        if i and seen[-1] and said and topics[i] == topics[i - 1] and (
+                said.startswith(seen[-1]) or seen[-1].startswith(said)):
+            longer = i if len(said) > len(seen[-1]) else i - 1
+            parts[i - 1], orders[i - 1] = parts[longer], orders[i - 1] or orders[i]
+            seen[-1] = max(said, seen[-1], key=len)
             del parts[i], topics[i], orders[i]
             continue
         seen.append(said)

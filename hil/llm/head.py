@@ -67,7 +67,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, which_way
-from hil.llm.several import several_decision, several_parts
+from hil.llm.several import several_decision, several_parts, unread
 from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
@@ -553,6 +553,8 @@ class HeadIntentResolver:
             answer["topic"] = d.topic
         if several is not None:  # several commands: each part answered on its own
             answer = several.answer()
+        elif not history and (rest := unread(part.text, d, lang)) is not None:
+            answer = rest.answer()  # read as one, other functions named: asked, never dropped
         self.calls += 1
         self.reused_tokens += len(self.prefix)
         self.prefilled_tokens += len(ids)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hil.llm.clauses import _ZH_SAME_WAY, after_reason, command_parts, commanding, known_order
+from hil.llm.clauses import _lang_of as _lang
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -34,7 +35,7 @@ from hil.llm.grounding import (
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
-from twin.assistant.ellipsis import level_for_all
+from twin.assistant.ellipsis import level_for_all, unsequenced
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import same_for
@@ -172,10 +173,6 @@ _UNCLEAR = re.compile(
 """A setting said with its number and no thing at all ("set it to 24" with nothing before)."""
 
 
-def _lang(text: str) -> str:
-    return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
-
-
 def _ruled(part: str, lang: str, reason_first: bool = True
            ) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` when the rules read ``part`` alone confidently as one command
@@ -183,7 +180,8 @@ def _ruled(part: str, lang: str, reason_first: bool = True
     than the whole sentence is, and the rules are more precise than the head. With
     ``reason_first``, also the command after a reason said first."""
     alone = after_reason(part) if reason_first else None
-    for text in [part] if alone is None else [part, alone]:
+    plain = unsequenced(part, lang)  # "再把窗开一点点", "then turn the volume up": as if alone
+    for text in dict.fromkeys(t for t in (part, plain, alone) if t is not None):
         rules = shared_nlu(lang).parse(text, [])
         if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
             continue
@@ -246,7 +244,10 @@ def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> A
     if whose is not None:
         seat = f"seat_heat_{whose}"
         return act("seat_heat", seat, before.value, lang) if seat != before.intent else None
-    read = read_slots("seat_heat", normalised(text), before.intent)
+    lowered = normalised(text)
+    if not any(p.search(lowered) for p in (DRIVER, PASSENGER, OWN)):
+        return None  # no seat named ("…，原则上开到最高档"): never the slots' default seat
+    read = read_slots("seat_heat", lowered, before.intent)
     return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
 
 
@@ -370,4 +371,24 @@ def several_decision(
     return Several(decisions, said, first, lang)
 
 
-__all__ = ["MAX_PARTS", "Several", "several_decision", "several_parts"]
+def unread(text: str, decision: Any, lang: str) -> Several | None:
+    """The whole sentence acted on as one command (``decision``) while it names other cabin
+    functions outright ("yo previous track volume to eighteen fan on two": the volume read, the
+    track and the fan not): the command, then a question about each function left, so that no
+    part of a list is dropped without a word. None when it acted on nothing or names no other
+    function, or says somewhere else, later, a remark or a no (read whole, as said)."""
+    lowered = normalised(text)
+    if decision.intent == "unknown" or decision.topic is None or (
+            out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)
+            or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
+        return None
+    left = sorted(_outright(text) - {decision.topic})
+    if not left:
+        return None
+    asked = [decision._replace(intent="unknown", value=None, feedback=confirm(t, lang),
+                               why="low_confidence", topic=t) for t in left]
+    return Several([decision, *asked], [decision.feedback, *(a.feedback for a in asked)],
+                   asked[0], lang)
+
+
+__all__ = ["MAX_PARTS", "Several", "several_decision", "several_parts", "unread"]

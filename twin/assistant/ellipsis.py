@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["command_inside", "leaning", "level_for_all", "seat_said", "seated"]
+__all__ = ["command_inside", "leaning", "level_for_all", "seat_said", "seated", "unsequenced",
+           "value_only"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -59,6 +60,20 @@ def _swap_zh(earlier: str, driver: bool) -> str | None:
     zone = "主驾" if driver else "副驾"
     head = _ZH_ZONE_IN.sub("", earlier[:noun.start()])
     return f"{head}{zone}座椅加热{earlier[noun.end():]}"
+
+
+_EN_THEN = re.compile(r"^(?:(?:and |but )?(?:then|after that|afterwards|also|plus)|and|next up)"
+                      r"[\s,]+(?=(?:please |just )?(?:turn|put|set|make|open|close|shut|roll|"
+                      r"switch|play|pause|mute|skip|crank|bump|knock|drop|raise|lower|give)\b)",
+                      re.IGNORECASE)
+
+
+def unsequenced(piece: str, lang: str) -> str:
+    """``piece`` without a sequence word said before its verb ("再把窗开一点点" -> "把窗开一点点",
+    "then turn the volume up" -> "turn the volume up"): a part of a list read as if said alone."""
+    text = piece.strip()
+    found = (_ZH_THEN if lang == "zh-CN" else _EN_THEN).match(text)
+    return text if found is None else text[found.end():]
 
 
 def seat_said(lang: str, driver: bool, level: object) -> str:
@@ -145,6 +160,25 @@ def level_for_all(piece: str, lang: str) -> int | None:
     "…，都开三档"), or None."""
     found = (_ZH_ALL if lang == "zh-CN" else _EN_ALL).match(piece.strip(" ，,。.!！"))
     return None if found is None else _LEVELS[(found.group("n") or found.group("top")).lower()]
+
+
+_ZH_VALUE = re.compile(r"(?:开到|调到|调成|调至|开成|放到|设到|开在|调在)"
+                       r"(?:(?:最高|最低|最大|最小)[档挡级]?|[一二两三四五六七八九十\d]+[档挡级])[吧啊呀了就行好]*$|"
+                       r"^(?:就|那就|直接|干脆)?(?:最高|最低|最大|最小|[一二两三123])[档挡级][吧啊呀了就行好]*$")
+_EN_VALUE = re.compile(r"^(?:(?:actually|no|well|um|uh|like|just|and|but|maybe|ideally|"
+                       r"preferably|then|make it|put it|set it|turn it)[\s,]+){0,3}"
+                       r"(?:on|at|to|up to|down to|onto)\s+(?:level\s+|the\s+)?"
+                       r"(?:one|two|three|four|five|six|seven|\d+|low|medium|mid|high|max|"
+                       r"maximum|minimum|full|highest|lowest)(?:\s+(?:please|thanks|setting))?$",
+                       re.IGNORECASE)
+
+
+def value_only(piece: str, lang: str) -> bool:
+    """Whether ``piece`` says only a value, a level with no thing ("开到最高档", "原则上开到最高
+    档", "on high", "actually to three"): said after a command, it is that command's value (the
+    same thing, the same zone), never a command of its own on some default zone."""
+    text = piece.strip(" ，,。.!！")
+    return (_ZH_VALUE if lang == "zh-CN" else _EN_VALUE).search(text) is not None
 
 
 _ZH_OTHERS = (r"妈|爸|老妈|老爸|妈妈|爸爸|老婆|老公|媳妇|爱人|女朋友|男朋友|朋友|同事|老人|孩子|"
