@@ -90,6 +90,19 @@ class LineReader:
         self._sel.close()
 
 
+def first_line(proc: subprocess.Popen[bytes], timeout_s: float) -> str:
+    """The child's first line within ``timeout_s`` ("" when none came: no line, half a line,
+    an exit, or a line over the size bound)."""
+    assert proc.stdout is not None
+    reader = LineReader(proc.stdout, max_line=4096)
+    try:
+        return reader.readline_within(timeout_s).decode("utf-8", "replace").strip()
+    except (LineTimeout, ChildExited, LineTooLong):
+        return ""
+    finally:
+        reader.close()
+
+
 def stop(proc: subprocess.Popen[Any] | None, grace_s: float = 0.5,
          term_s: float = 2.0, kill_s: float = 5.0) -> int | None:
     """End ``proc`` for sure: close its stdin (a well-behaved child exits on end of input)

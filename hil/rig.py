@@ -229,7 +229,7 @@ class RigSession:
             [str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
         proc = process.spawn(cmd, env=env, stdin=stdin)
         try:
-            line = _readline_with_timeout(proc, self.start_timeout_s)
+            line = process.first_line(proc, self.start_timeout_s)
         except BaseException:  # Ctrl-C/SIGTERM during start-up: no orphaned child
             _stop_process(proc)
             raise
@@ -325,16 +325,12 @@ class RigSession:
             self.disconnect_serial()
 
     def apply_safe_state(self, timeout_s: float | None = None) -> list[CommandResult]:
-        """Command every actuator to its safe state; results are kept and returned. Each
-        command waits ``timeout_s``, by default the device's own ``timeout_ms`` but at least
-        :data:`SAFE_STATE_MIN_WAIT_S` (a device that answers its commands in time answers its
-        safe state in time: a fixed 100 ms failed ci-virtual's 250 ms devices on a loaded
-        host, whose reader thread ran late)."""
+        """Command every actuator to its safe state; results are kept and returned. Each waits
+        ``timeout_s``, by default its device's ``timeout_ms``, at least SAFE_STATE_MIN_WAIT_S."""
         results = []
         for name, actuator in self.actuators.items():
             spec = self.rig.devices[name].spec
-            wait_s = (max(SAFE_STATE_MIN_WAIT_S, actuator.timeout_s) if timeout_s is None
-                      else timeout_s)
+            wait_s = timeout_s or max(SAFE_STATE_MIN_WAIT_S, actuator.timeout_s)
             try:
                 values = spec.safe_values(self.current(name), actuator.last_status,
                                           name in self.confirmed)
@@ -388,19 +384,6 @@ def _close_all(stack: contextlib.ExitStack) -> None:
         stack.close()
     except Exception as exc:
         print(f"rig: close failed: {exc}", file=sys.stderr)
-
-
-def _readline_with_timeout(proc: subprocess.Popen[bytes], timeout_s: float) -> str:
-    """The child's first line within ``timeout_s`` ("" when none came: no line, half a line,
-    an exit, or a line over the size bound)."""
-    assert proc.stdout is not None
-    reader = process.LineReader(proc.stdout, max_line=4096)
-    try:
-        return reader.readline_within(timeout_s).decode("utf-8", "replace").strip()
-    except (process.LineTimeout, process.ChildExited, process.LineTooLong):
-        return ""
-    finally:
-        reader.close()
 
 
 def _stop_process(proc: subprocess.Popen[bytes], timeout_s: float = 3.0) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hil import process
-from hil.rig import _readline_with_timeout
+from hil.process import first_line
 
 HALF_LINE = [sys.executable, "-c",
              "import sys, time; sys.stdout.write('READ'); sys.stdout.flush(); time.sleep(30)"]
@@ -47,7 +47,7 @@ def test_half_a_line_is_a_timeout_not_a_blocked_read() -> None:
 def test_rig_ready_line_with_half_a_line_is_empty() -> None:
     proc = process.spawn(HALF_LINE)
     try:
-        assert _readline_with_timeout(proc, 0.5) == ""
+        assert first_line(proc, 0.5) == ""
     finally:
         process.stop(proc)
 
