@@ -83,14 +83,14 @@ class CanPort:
         self.reader_failures: list[str] = []
         """Reader deaths and stalls seen by the watchdog (each one fails the run)."""
         self.stall_s = stall_s
-        self.beat = time.monotonic()
+        self.beat = self.caught_up = time.monotonic()
         self._thread = self._start_reader()
         self._watchdog = threading.Thread(target=self._watch, name="can-port-watchdog",
                                           daemon=True)
         self._watchdog.start()
 
     def _start_reader(self) -> threading.Thread:
-        self.beat = time.monotonic()
+        self.beat = self.caught_up = time.monotonic()
         thread = threading.Thread(target=self._run, name="can-port", daemon=True)
         thread.start()
         return thread
@@ -180,13 +180,14 @@ class CanPort:
             self.rx_errors += 1
 
     def _next(self) -> can.Message | None:
-        """The next frame, waiting up to ``poll_s``. ``beat`` moves only when the queue is seen
-        empty: every frame received before ``beat`` has been dispatched (a frame queued while
-        the reader stalled is not taken for a silence by a watch that reads ``beat``)."""
-        empty_at = time.monotonic()
+        """The next frame, waiting up to ``poll_s``. ``beat`` is the reader's last poll (the
+        stall watchdog's: it is making progress); ``caught_up`` moves only when the queue is
+        seen empty, so every frame received before it has been dispatched (a status watch that
+        reads it never takes a frame still queued from a stall for a silence)."""
+        polled = self.beat = time.monotonic()
         msg = self.bus.recv(timeout=0.0)
         if msg is None:
-            self.beat = empty_at
+            self.caught_up = polled
             msg = self.bus.recv(timeout=self.poll_s)
         return msg
 
@@ -196,7 +197,7 @@ class CanPort:
                 msg = self._next()
             except (can.CanError, OSError, ValueError):
                 self.rx_errors += 1
-                self.beat = time.monotonic()  # polling: a failing bus is not a stuck reader
+                self.caught_up = time.monotonic()  # nothing it could read is waiting
                 if self._stop.wait(self.poll_s):
                     return
                 continue

@@ -99,7 +99,7 @@ class StatusWatch:
     check_gap_s: float = 0.0
     """The longest time between two consecutive checks (``every_s`` on an idle host)."""
     reader_lag_s: float = 0.0
-    """The stalest the host's reader poll (``beat()``) was at a check."""
+    """The stalest the host's reader had caught up with its bus (``beat()``) at a check."""
 
     @property
     def every_s(self) -> float:

@@ -52,7 +52,7 @@ def _seen(actuator: CanActuator, frame_id: int) -> Callable[[], float | None]:
 
 
 def _beat(port: CanPort) -> Callable[[], float]:
-    return lambda: port.beat
+    return lambda: port.caught_up
 
 
 def process_silence(proc: subprocess.Popen[bytes]) -> Silence:

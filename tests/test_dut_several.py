@@ -28,7 +28,7 @@ ECHO = [sys.executable, str(ROOT / "examples" / "dut_echo.py")]
 
 #: utterances the rules leave to the fallback (tests/data/dut_fallback_queries.jsonl)
 THREE = "the air is so thick"
-FIRST_REFUSED = "this car is an oven"
+FIRST_REFUSED = "my shirt is stuck to my back"
 ONE = "goosebumps"
 WINDOW = {"intent": "window_set_position", "value": 20, "feedback": "Window at 20%."}
 HOT = {"intent": "climate_set_temperature", "value": 40, "feedback": "40 degrees."}  # > 30

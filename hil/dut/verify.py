@@ -54,8 +54,8 @@ from twin.verify.properties import schema_ok
 DUT_PROPERTIES = ("outcome", "degrade", "explained", "reported", "several", "no_dead_bench")
 KINDS = ("dut_crash", "dut_hang", "dut_http_5xx", "dut_reset")
 #: utterances the rules are unsure of (they go to the fallback, the DUT)
-UTTERANCES = ("the air is so thick", "goosebumps", "this car is an oven", "recommend a good book",
-              "the glass has gone all cloudy on me")
+UTTERANCES = ("the air is so thick", "goosebumps", "my shirt is stuck to my back",
+              "recommend a good book", "the glass has gone all cloudy on me")
 #: utterances (the rules leave them) the echoes answer with several commands, one out of range
 SEVERAL = {"sort out the cabin for me": 0, "make it comfy in here": 1}
 _WINDOW = {"intent": "window_set_position", "value": 20, "feedback": "Window at 20%."}
