@@ -30,3 +30,37 @@ def test_head_scored_in_a_worktree_agrees_with_the_in_process_score(tmp_path, ca
     assert tool["multi_command"]["n"] == here["multi_command"]["n"] == 2
     assert tool["multi_command"]["accuracy"] == here["multi_command"]["accuracy"]
     assert tool["multi_command"]["dropped_silently"] == here["multi_command"]["dropped_silently"]
+
+
+def _answer(intent: str, value: object = None) -> dict:
+    command = {"intent": intent, "value": value, "actuates": intent != "unknown"}
+    return {"path": "rule", "intent": intent, "value": value, "feedback": "",
+            "command": command, "parts": []}
+
+
+def test_against_counts_lines_changed_for_the_better_and_the_worse(tmp_path) -> None:
+    lines = [
+        {"text": "turn on the AC", "lang": "en", "intent": "climate_ac_on", "kind": "direct"},
+        {"text": "pause the music", "lang": "en", "intent": "media_pause", "kind": "direct"},
+        {"text": "mute it", "lang": "en", "intent": "media_mute", "kind": "direct"},
+        {"text": "tell me a joke", "lang": "en", "intent": "ood", "kind": "out_of_domain"},
+    ]
+    path = tmp_path / "few.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
+    queries = load_queries(path)
+    before = [_answer("unknown"), _answer("media_pause"), _answer("unknown"), _answer("unknown")]
+    after = [_answer("climate_ac_on"), _answer("media_play"), _answer("media_volume_down", 1),
+             _answer("unknown")]
+    counts = load_tool("rules_at_commit").compare(queries, before, after)
+    assert counts == {"lines": 4, "changed": 3, "wrong_to_right": 1, "right_to_wrong": 1}
+
+
+def test_against_the_same_commit_changes_nothing(tmp_path, capsys) -> None:
+    lines = [{"text": "turn on the AC", "lang": "en", "intent": "climate_ac_on", "kind": "direct"},
+             {"text": "关一下空调", "lang": "zh-CN", "intent": "climate_ac_off", "kind": "direct"}]
+    path = tmp_path / "two.jsonl"
+    path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
+    assert load_tool("rules_at_commit").main(["--against", "HEAD", "HEAD", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {k: out[k] for k in ("lines", "changed", "wrong_to_right", "right_to_wrong")} == {
+        "lines": 2, "changed": 0, "wrong_to_right": 0, "right_to_wrong": 0}

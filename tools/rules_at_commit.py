@@ -6,14 +6,22 @@ on the path) on every line, and scores the answers here with the current
 :mod:`twin.assistant.scoring` tally, so old and new rules are judged by the same code. Rules
 alone: a confident rule answer is the rule path, anything else the rule default (as in
 ``decide`` without a resolver). Prints one JSON object per file.
+
+``python tools/rules_at_commit.py --against BEFORE AFTER FILE [FILE ...]`` runs both commits'
+rules on every line and prints, per file, how many answers changed and how many went wrong ->
+right and right -> wrong (every command of a line right, ``Query.matches_all``): the check that
+a rules change moves no development line for the worse. Counts only, never a line's text, so
+it may run on a held-back file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -21,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from twin.assistant.intents import INTENTS  # noqa: E402
-from twin.assistant.queries import load_queries  # noqa: E402
+from twin.assistant.queries import LabelledQuery, load_queries  # noqa: E402
 from twin.assistant.scoring import _Tally  # noqa: E402
 
 # Runs inside the old worktree: reads JSON lines {text, lang, history}, writes the decision.
@@ -79,28 +87,63 @@ def _decisions(tree: Path, queries: list) -> list[dict]:
     return [json.loads(x) for x in out.stdout.splitlines()]
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    commit, files = argv[0], argv[1:]
+def _right(q: LabelledQuery, d: dict) -> bool:
+    return q.matches_all([(c.intent, c.value) for c in _decision(d).commands])
+
+
+def compare(queries: list[LabelledQuery], before: list[dict], after: list[dict]) -> dict[str, int]:
+    """Counts of answers changed between two commits' decisions on ``queries``."""
+    counts = {"lines": len(queries), "changed": 0, "wrong_to_right": 0, "right_to_wrong": 0}
+    for q, b, a in zip(queries, before, after, strict=True):
+        if a == b:
+            continue
+        counts["changed"] += 1
+        was, now = _right(q, b), _right(q, a)
+        if now and not was:
+            counts["wrong_to_right"] += 1
+        elif was and not now:
+            counts["right_to_wrong"] += 1
+    return counts
+
+
+@contextlib.contextmanager
+def _tree(commit: str) -> Iterator[Path]:
+    """``commit`` checked out in a temporary git worktree (removed on every exit path)."""
     with tempfile.TemporaryDirectory(prefix="rules_at_") as tmp:
         tree = Path(tmp) / "tree"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree),
                         commit], check=True)  # fmt: skip
         try:
-            for path in files:
-                queries = load_queries(path)
-                tally = _Tally()
-                for q, d in zip(queries, _decisions(tree, queries), strict=True):
-                    tally.add(q, _decision(d), 0.0)  # type: ignore[arg-type]
-                report = tally.report()
-                report.pop("latency")
-                print(json.dumps({"file": path, "commit": commit, "rules": report},
-                                 ensure_ascii=False))  # fmt: skip
+            yield tree
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                            check=False)  # fmt: skip
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--against"] and len(argv) >= 4:
+        before, after, files = argv[1], argv[2], argv[3:]
+        with _tree(before) as old, _tree(after) as new:
+            for path in files:
+                queries = load_queries(path)
+                counts = compare(queries, _decisions(old, queries), _decisions(new, queries))
+                print(json.dumps({"file": path, "before": before, "after": after, **counts},
+                                 ensure_ascii=False))  # fmt: skip
+        return 0
+    if len(argv) < 2 or argv[0].startswith("--"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    commit, files = argv[0], argv[1:]
+    with _tree(commit) as tree:
+        for path in files:
+            queries = load_queries(path)
+            tally = _Tally()
+            for q, d in zip(queries, _decisions(tree, queries), strict=True):
+                tally.add(q, _decision(d), 0.0)  # type: ignore[arg-type]
+            report = tally.report()
+            report.pop("latency")
+            print(json.dumps({"file": path, "commit": commit, "rules": report},
+                             ensure_ascii=False))  # fmt: skip
     return 0
 
 
