@@ -91,7 +91,7 @@ def test_calibration_picks_the_lowest_threshold_that_keeps_precision() -> None:
 def test_a_held_back_half_is_its_odd_lines_and_a_dev_file_has_none(tmp_path: Path) -> None:
     lines = [{"text": f"turn the fan up {k}", "lang": "en", "intent": "climate_fan_up", "value": 1,
               "kind": "paraphrase"} for k in range(5)]
-    held = tmp_path / "holdout15" / "natural.jsonl"
+    held = tmp_path / "holdout14" / "natural.jsonl"
     held.parent.mkdir()
     held.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
     odd = {"turn the fan up 1", "turn the fan up 3"}

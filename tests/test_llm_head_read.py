@@ -29,10 +29,10 @@ def test_the_read_threshold_is_pinned() -> None:
 
 
 def test_the_blind_sets_are_the_ones_never_read() -> None:
-    assert BLIND_HOLDOUTS == ("holdout2", "holdout3", "holdout4", "holdout5", "holdout16")
+    assert BLIND_HOLDOUTS == ("holdout2", "holdout3", "holdout4", "holdout5", "holdout17")
     trained = {p.parent.name for p in DEV_FILES}
     assert {"holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11",
-            "holdout12", "holdout13", "holdout14", "holdout15"} <= trained
+            "holdout12", "holdout13", "holdout14", "holdout15", "holdout16"} <= trained
     assert not trained & set(BLIND_HOLDOUTS)
 
 
@@ -115,7 +115,7 @@ def test_a_blind_set_not_on_the_branch_leaves_nothing_out(monkeypatch: pytest.Mo
 def test_the_dev_files_exist() -> None:
     for path in DEV_FILES:
         assert path.is_file(), path
-    assert QUERIES_DIR / "holdout15" / "natural.jsonl" in DEV_FILES
+    assert QUERIES_DIR / "holdout16" / "natural.jsonl" in DEV_FILES
 
 
 @pytest.mark.parametrize(("text", "topic"), [
@@ -187,7 +187,7 @@ def test_the_held_back_half_is_never_trained_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = [{"text": f"please make the fan stronger number {k}", "lang": "en",
               "intent": "climate_fan_up", "value": 1, "kind": "paraphrase"} for k in range(4)]
-    held = tmp_path / "holdout15" / "natural.jsonl"
+    held = tmp_path / "holdout14" / "natural.jsonl"
     held.parent.mkdir()
     held.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
     monkeypatch.setattr(training, "DEV_FILES", (held,))
