@@ -184,7 +184,7 @@ class NarrowFilter(TemplateFilter):
         groups: dict[str, list[tuple[int, IntentData]]] = {}
         programs: dict[int, tuple[MatchSettings, Program | None]] = {}
         for index in ids:
-            matchable = self._matchable(index, texts, options)
+            matchable = self._matchable(index, texts, options, compiled=False)
             if matchable is not None:
                 groups.setdefault(matchable[0], []).append((index, matchable[1]))
                 programs[index] = matchable[2:]
@@ -221,7 +221,8 @@ class NarrowFilter(TemplateFilter):
                                                                           options))
         return cached[1]
 
-    def _matchable(self, index: int, texts: _Texts, options: dict[str, Any]
+    def _matchable(self, index: int, texts: _Texts, options: dict[str, Any],
+                   compiled: bool = True
                    ) -> tuple[str, IntentData, MatchSettings, Program | None] | None:
         """Candidate ``index`` to match: its intent name, its one-sentence block, its match
         settings and its compiled form; whole if it compiles (the compiled matcher tries a
@@ -229,7 +230,7 @@ class NarrowFilter(TemplateFilter):
         down to the text (:meth:`_unit`); None if nothing of it is left."""
         name, data = self._units[index]
         settings = self._settings(index, data, options)
-        program = self._program(index, settings)
+        program = self._program(index, settings) if compiled else None
         if program is None:
             unit = self._unit(index, texts)
             if unit is None:
