@@ -197,10 +197,10 @@ def test_a_template_needing_more_wildcards_than_the_best_so_far_is_not_matched(
     matched: list[int] = []
     every = Prepared.every
 
-    def spy(self: Prepared, intent: Intent, data: Any, sentence: Any, settings: Any
-            ) -> Iterator[RecognizeResult]:
+    def spy(self: Prepared, intent: Intent, data: Any, sentence: Any, settings: Any,
+            program: Any = None) -> Iterator[RecognizeResult]:
         matched.append(_index_of_sentence(narrow, sentence))
-        return every(self, intent, data, sentence, settings)
+        return every(self, intent, data, sentence, settings, program)
 
     monkeypatch.setattr(Prepared, "every", spy)
     mine = narrow.recognize(text, normalised, True, {"language": "en"})

@@ -50,6 +50,8 @@ from hassil.util import (
     remove_skip_words_tracked,
 )
 
+from twin.assistant.template_compiled import Program, breaks_words
+
 __all__ = ["Prepared", "fewest_wildcards", "rank", "ranked_first", "settings_for",
            "skip_words_removed", "wildcards"]
 
@@ -109,6 +111,8 @@ class Prepared:
         self._with_skip_matchable = self._matchable(with_skip)
         self._at_start: TrackedText | None = None
         self._at_end: TrackedText | None = None
+        self._breaks_words = breaks_words(with_skip.text)
+        """hassil may read ``-``/``_`` as spaces: not for a compiled template."""
 
     def _matchable(self, tracked: TrackedText) -> TrackedText:
         matchable = tracked.copy()
@@ -137,26 +141,53 @@ class Prepared:
             self._slot_lists.get(item.list_name), WildcardSlotList)
 
     def first(self, intent: Intent, data: IntentData, sentence: Sentence,
-              settings: MatchSettings) -> RecognizeResult | None:
+              settings: MatchSettings, program: Program | None = None
+              ) -> RecognizeResult | None:
         """hassil's first match of ``sentence`` (a sentence of ``data``, of ``intent``), or
-        None; ``settings`` is :func:`settings_for` of ``data``."""
-        return next(self.every(intent, data, sentence, settings), None)
+        None; ``settings`` is :func:`settings_for` of ``data``, ``program`` the sentence
+        compiled for them (:mod:`twin.assistant.template_compiled`), if it could be."""
+        if program is None or self._breaks_words:
+            return next(self.every(intent, data, sentence, settings), None)
+        for candidate in self._candidates(intent, data, sentence, settings):
+            found = program.first(candidate.text, candidate.offsets, intent, data, sentence,
+                                  self.text, self._context)
+            if found is not None:
+                return found
+        return None
 
     def every(self, intent: Intent, data: IntentData, sentence: Sentence,
-              settings: MatchSettings) -> Iterator[RecognizeResult]:
+              settings: MatchSettings, program: Program | None = None
+              ) -> Iterator[RecognizeResult]:
         """Every match of ``sentence`` in the order ``hassil.recognize_all`` yields them."""
+        for candidate in self._candidates(intent, data, sentence, settings):
+            if program is not None and not self._breaks_words:
+                yield from program.every(candidate.text, candidate.offsets, intent, data,
+                                         sentence, self.text, self._context)
+                continue
+            context_now = MatchContext(
+                text=candidate.text, intent_context=self._context, intent_sentence=sentence,
+                intent_data=data, original_text=self.text)
+            yield from _process_match_contexts(
+                match_expression(settings, context_now, sentence.expression), intent, data,
+                text_offsets=candidate.offsets, default_response="default",
+                allow_unmatched_entities=False)
+
+    def _candidates(self, intent: Intent, data: IntentData, sentence: Sentence,
+                    settings: MatchSettings) -> list[TrackedText]:
+        """The texts ``recognize_all`` matches ``sentence`` against, in its order: none if
+        its keyword, context or fragment checks leave it out."""
         if data.required_keywords and data.required_keywords.isdisjoint(self._keywords):
-            return
+            return []
         context = self._context
         if context and (
             (data.requires_context and not check_required_context(
                 data.requires_context, context, allow_missing_keys=True))
             or (data.excludes_context and not check_excluded_context(
                 data.excludes_context, context))):
-            return
+            return []
         if not _has_required_fragments(
                 sentence.get_required_clauses(settings.expansion_rules), self._haystack):
-            return
+            return []
         tracked = self._no_skip
         seq = sentence.expression
         if isinstance(seq, Sequence):
@@ -170,14 +201,7 @@ class Prepared:
         candidates = [tracked]
         if self._had_skip_words_removed and tracked.text == self._no_skip.text:
             candidates.insert(0, self._with_skip_matchable)  # the words as said first
-        for candidate in candidates:
-            context_now = MatchContext(
-                text=candidate.text, intent_context=context, intent_sentence=sentence,
-                intent_data=data, original_text=self.text)
-            yield from _process_match_contexts(
-                match_expression(settings, context_now, sentence.expression), intent, data,
-                text_offsets=candidate.offsets, default_response="default",
-                allow_unmatched_entities=False)
+        return candidates
 
 
 def ranked_first(results: Iterable[RecognizeResult]) -> RecognizeResult | None:

@@ -47,6 +47,7 @@ from hassil.util import (
 )
 
 from twin.assistant.substrings import FragmentIndex
+from twin.assistant.template_compiled import Program, compile_closed
 from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
 from twin.assistant.template_match import (
@@ -84,6 +85,8 @@ class NarrowFilter(TemplateFilter):
         self._index = FragmentIndex.of(fragments)
         self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
+        self._programs: dict[int, tuple[MatchSettings, Program | None]] = {}
+        """Per template, its compiled form for the match settings it was compiled for."""
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
         self._fewest: list[int] = []
@@ -151,17 +154,20 @@ class NarrowFilter(TemplateFilter):
             return self._best(text, normalised, ids, texts, options)
         prepared: Prepared | None = None
         for index in ids:
-            unit = self._unit(index, texts)
-            if unit is None:
-                continue
             if not _PREPARED_OPTIONS.issuperset(options):  # hassil's own path for the rest
+                unit = self._unit(index, texts)
+                if unit is None:
+                    continue
                 found = recognize_first(text, self._restricted({unit[0]: Intent(*unit)}),
                                         **options)
             else:  # the text prepared once for every candidate (template_match)
+                matchable = self._matchable(index, texts, options)
+                if matchable is None:
+                    continue
+                name, data, settings, program = matchable
                 prepared = prepared or self._prepared(text, normalised, texts, options)
-                data = unit[1][0]
-                found = prepared.first(Intent(*unit), data, data.sentences[0],
-                                       self._settings(index, data, options))
+                found = prepared.first(Intent(name, [data]), data, data.sentences[0],
+                                       settings, program)
             if found is not None:
                 return found
         return None
@@ -176,10 +182,12 @@ class NarrowFilter(TemplateFilter):
         at all (none of their matches could rank first, nor tie); among the rest, the best
         is picked by hassil's ranking, then by hassil's order."""
         groups: dict[str, list[tuple[int, IntentData]]] = {}
+        programs: dict[int, tuple[MatchSettings, Program | None]] = {}
         for index in ids:
-            unit = self._unit(index, texts)
-            if unit is not None:
-                groups.setdefault(unit[0], []).append((index, unit[1][0]))
+            matchable = self._matchable(index, texts, options, compiled=False)
+            if matchable is not None:
+                groups.setdefault(matchable[0], []).append((index, matchable[1]))
+                programs[index] = matchable[2:]
         if not groups:
             return None
         prepared = self._prepared(text, normalised, texts, options)
@@ -193,7 +201,7 @@ class NarrowFilter(TemplateFilter):
             if best is not None and self._fewest[index] > wildcards(best[1]):
                 break  # sorted: no later candidate can do better either
             for n, result in enumerate(prepared.every(intent, data, data.sentences[0],
-                                                      self._settings(index, data, options))):
+                                                      *programs[index])):
                 key = (rank(result), at, n)
                 if best is None or key < best[0]:
                     best = (key, result)
@@ -211,6 +219,33 @@ class NarrowFilter(TemplateFilter):
         if cached is None or cached[0] is not options:
             cached = self._match_settings[index] = (options, settings_for(self.intents, data,
                                                                           options))
+        return cached[1]
+
+    def _matchable(self, index: int, texts: _Texts, options: dict[str, Any],
+                   compiled: bool = True
+                   ) -> tuple[str, IntentData, MatchSettings, Program | None] | None:
+        """Candidate ``index`` to match: its intent name, its one-sentence block, its match
+        settings and its compiled form; whole if it compiles (the compiled matcher tries a
+        branch only if the text can start with it, so cutting it saves nothing), else cut
+        down to the text (:meth:`_unit`); None if nothing of it is left."""
+        name, data = self._units[index]
+        settings = self._settings(index, data, options)
+        program = self._program(index, settings) if compiled else None
+        if program is None:
+            unit = self._unit(index, texts)
+            if unit is None:
+                return None
+            data = unit[1][0]
+        return name, data, settings, program
+
+    def _program(self, index: int, settings: MatchSettings) -> Program | None:
+        """Candidate ``index``'s template compiled for ``settings`` (None if it is not
+        closed: hassil matches it), compiled once per settings."""
+        cached = self._programs.get(index)
+        if cached is None or cached[0] is not settings:
+            sentence = self._units[index][1].sentences[0]
+            cached = self._programs[index] = (settings, compile_closed(sentence.expression,
+                                                                       settings))
         return cached[1]
 
     def _unit(self, index: int, texts: _Texts) -> tuple[str, list[IntentData]] | None:
