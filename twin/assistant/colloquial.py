@@ -100,7 +100,7 @@ _ZH_UNWANTED = (r"(?:这首|这歌|这个)(?:歌)?(?:我)?(?:真|实在|真的|�
 """The song playing now said unwanted ("这首不想听了"): beside a skip, the skip's reason."""
 
 _ZH_ALL_DOWN = r"(?:全部?|都)?(?:(?:降|摇|放)(?:下去|下来)|(?:降|放)到底)"
-"""A window let down, all the way (摇到底 says no way: up or down)."""
+"""A window let down, all the way (摇到底 too: :mod:`twin.assistant.zh_structure`)."""
 
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
@@ -278,8 +278,10 @@ _ZH = (
     (re.compile(r"^(?:我|我们)(?:想|要|想要)(?=打开|开[窗空冷暖]|关[窗空冷暖掉]|把)"), ""),
     (re.compile(r"^(?:歌儿?|音乐)切一(?:个|首)"), "切歌"),
     # a function said first as a topic, after a pointing word ("这个空调呢开一下")
-    (re.compile(r"^(?:这个|那个)?(?P<t>空调|温度|风量|风速|音量|声音|车窗|窗户|座椅加热)(?:呢|啊|吧|嘛)"
-                r"[，,\s]*(?=[\u4e00-\u9fff])"), r"\g<t>"),
+    # ("话说这风量嘛，给我调小一档": who it is for after the pause is the order's)
+    (re.compile(r"^(?:话说|说到|至于)?(?:这个|那个|这|那)?(?P<t>空调|温度|风量|风速|音量|声音|车窗|窗户|"
+                r"座椅加热)(?:呢|啊|吧|嘛)[，,\s]*(?:(?:给我|帮我)(?=[调开关拧换切放播来]))?"
+                r"(?=[\u4e00-\u9fff])"), r"\g<t>"),
     (re.compile(r"^哈子(?=[开关调放把])"), ""),
     (re.compile(r"(?<=[开关])个(?=窗)"), ""),
     (re.compile(r"(?<=歌)(?:冇味|没味|冇意思|没意思|冇味道|没味道)(?:儿)?"), "不好听"),
@@ -447,9 +449,6 @@ _ZH = (
     (re.compile(r"(?<=[上下]一)手"), "首"),
     (re.compile(r"^(?:往|朝)家(?:里)?(?:开|走)"), "回家"),
     (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=[看听]不)"), ""),
-    # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
-    (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*(?:您|你)?"
-                r"(?=[\u4e00-\u9fff])"), ""),
     # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
     (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
     (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别没])先(?=暂停|停|静音|播放)"), ""),
@@ -725,9 +724,8 @@ _ZH = (
     (re.compile(r"(?:^|[；;])(?:且说|再说|却说|话说)(?:那|这)?(?P<n>[^，,；;]{1,6})[，,]\s*"
                 r"(?P<v>[^，,；;]+)"),
      lambda m: ("，" if m.group(0)[0] in "；;" else "") + m.group("n") + m.group("v")),
-    # an officer's address and hedge (同志, 原则上), an order said, then how far
-    # ("…开一下，开到最高档")
-    (re.compile(r"^同志[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
+    # an officer's hedge (原则上: his address 同志 is a call, zh_structure), an order said,
+    # then how far ("…开一下，开到最高档")
     # a thing pointed at after 把 ("把这个风开大"), whose seat said again after 说 ("她说她副驾…")
     (re.compile(r"(?<=[把将])(?:这个|那个)(?=风|空调|车窗|窗户|声音|音乐|座椅)"), ""),
     (re.compile(r"(?:^|(?<=说))(?:她|他)(?:的)?(?=副驾|主驾|后排)"), ""),
