@@ -2,9 +2,10 @@
 a state told through the body (sweat, cold hands, hurt ears), the same feeling said twice, a deed
 and how long it took before a complaint, a device opened to its end by any verb (开满, 开到底; a
 window 摇到底/摇到头 is 降到底: fully open), 拉 for 调 after a device, muting said as a state, a
-previous song asked again, a device named first as a topic after 这/那/话说, and every call said
-first read in one place. Variants written for each class (never a development line; each fails at
-main), and near misses that must stay silent."""
+previous song asked again, a device named first as a topic after 这/那/话说, English words inside
+a Chinese sentence (a verb, a way, a skip), and every call said first read in one place. Variants
+written for each class (never a development line; each fails at main), and near misses that must
+stay silent."""
 
 from __future__ import annotations
 
@@ -59,6 +60,18 @@ LOUD = [("media_volume_down", 2)]
     ("那音量嘛，给我调到十二", [("media_volume_set", 12)]),
     ("话说空调呢，帮我关了", [("climate_ac_off", None)]),
     ("至于这温度啊，调高一度", [("climate_temperature_up", 1)]),
+    # English words inside a Chinese sentence: a verb, a way, a skip, with the spaces around
+    # them inside one clause; a pause between two orders stays a pause
+    ("音量调small一点", [("media_volume_down", 2)]),
+    ("风量调 big 一点", [("climate_fan_up", 1)]),
+    ("把 fan 调 down 一点", [("climate_fan_down", 1)]),
+    ("volume up一下", [("media_volume_up", 2)]),
+    ("next一下", [("media_next", None)]),
+    ("把空调 turn off", [("climate_ac_off", None)]),
+    ("帮我 switch on 一下除雾", [("climate_defrost", None)]),
+    ("把 volume 调到 min", [("media_volume_set", 0)]),
+    ("温度调低一度 然后 next song", [("climate_temperature_down", 1), ("media_next", None)]),
+    ("把 window 关上 然后 next", [("window_close", None), ("media_next", None)]),
 ])
 def test_an_order_said_in_a_shape_of_speech_is_read(text: str, want: list[tuple]) -> None:
     assert rule_actions("zh-CN", text) == want
@@ -105,6 +118,10 @@ def test_a_call_said_first_is_read_away(text: str, want: list[tuple]) -> None:
     "话说空调呢？",
     # a call with no order after it
     "同志你好",
+    # an English word of the cabin inside English: a song's name, "next time"
+    "next time 再说吧",
+    "这首 Wake Me Up 真好听",
+    "我 up 主今天直播",
 ])
 def test_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []

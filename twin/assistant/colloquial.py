@@ -39,13 +39,41 @@ _ZH_EN = {
     "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
     "next track": "下一首", "previous song": "上一首", "navigation": "导航", "navi": "导航",
     "gps": "导航", "home": "家", "max": "最大", "level": "档", "bgm": "音乐",
+    "turn on": "打开", "switch on": "打开", "turn off": "关闭", "switch off": "关闭",
+    "next": "下一首", "previous": "上一首", "up": "调高", "down": "调低",
+    "small": "小", "smaller": "小", "big": "大", "bigger": "大", "min": "最小",
 }
-"""English cabin words said inside a Chinese sentence, and the Chinese word read for them. Not
-"AC": in a Chinese car it is the compressor's button (cooling), not the whole climate."""
+"""English cabin words said inside a Chinese sentence, and the Chinese word read for them (a
+device, a verb, a way: "音量调small一点", "来个next", "帮我turn on一下座椅加热"). Not "AC": in a
+Chinese car it is the compressor's button (cooling), not the whole climate."""
 _ZH_EN_NAMES = sorted(_ZH_EN, key=len, reverse=True)
 _ZH_EN_WORDS = re.compile(
-    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
-    + r")(?![A-Za-z])", re.IGNORECASE)
+    r"(?:(?<=[把将调到给个的我])\s+)?(?<![A-Za-z])(?P<w>"
+    + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
+    + r")(?![A-Za-z])(?:\s+(?=[调开关到一下吧了的]))?", re.IGNORECASE)
+"""An English word of :data:`_ZH_EN`, with the spaces said around it inside one Chinese clause
+(after 把/调/给…, before 调/一下/吧…; a pause between two orders stays)."""
+
+
+_ZH_EN_BARE = frozenset({"next", "previous", "up", "down", "small", "smaller", "big", "bigger",
+                         "min", "max", "home", "play"})
+"""Words of :data:`_ZH_EN` that are a cabin word only on their own or beside another cabin word
+("volume up"), never inside English ("next time", "Wake Me Up", "play it again")."""
+_EN_WORD_BEFORE = re.compile(r"([A-Za-z]+)\s*$")
+_EN_WORD_AFTER = re.compile(r"\s*([A-Za-z]+)")
+
+
+def _zh_en_word(m: re.Match[str]) -> str:
+    """The Chinese for the English word of ``m`` (a way after 调 without a second 调; a bare word
+    of :data:`_ZH_EN_BARE` inside English left as said)."""
+    word = re.sub(r"[\s-]+", " ", m.group("w").lower())
+    if word in _ZH_EN_BARE:
+        before = _EN_WORD_BEFORE.search(m.string, 0, m.start())
+        after = _EN_WORD_AFTER.match(m.string, m.end())
+        if any(w is not None and w.group(1).lower() not in _ZH_EN for w in (before, after)):
+            return m.group(0)
+    said = _ZH_EN[word]
+    return said[1:] if said[0] == "调" and m.string[:m.start()].rstrip().endswith("调") else said
 
 _FRACTION = {("二", "一"): "百分之五十", ("三", "一"): "百分之三十三", ("三", "二"): "百分之六十七",
              ("四", "一"): "百分之二十五", ("四", "三"): "百分之七十五"}
@@ -2275,6 +2303,7 @@ def plainly(text: str, lang: str) -> str:
 
 def _plainly(text: str, lang: str) -> str:
     lang = "zh-CN" if lang == "zh-CN" else "en"
+    text = in_chinese(text, lang)  # said plainly, a cabin word said in English is Chinese
     rules = _RULES[lang]
     gates = _GATES_AT_ONCE[lang]
     tried = gates.open(text)  # the patterns that can match, in table order (a miss reads all)
@@ -2299,4 +2328,4 @@ def in_chinese(text: str, lang: str) -> str:
     text as it is."""
     if lang != "zh-CN" or _LATIN.search(text) is None or _HAN.search(text) is None:
         return text
-    return _ZH_EN_WORDS.sub(lambda m: _ZH_EN[re.sub(r"[\s-]+", " ", m.group(0).lower())], text)
+    return _ZH_EN_WORDS.sub(_zh_en_word, text)
