@@ -3,9 +3,9 @@ a state told through the body (sweat, cold hands, hurt ears), the same feeling s
 and how long it took before a complaint, a device opened to its end by any verb (开满, 开到底; a
 window 摇到底/摇到头 is 降到底: fully open), 拉 for 调 after a device, muting said as a state, a
 previous song asked again, a device named first as a topic after 这/那/话说, English words inside
-a Chinese sentence (a verb, a way, a skip), and every call said first read in one place. Variants
-written for each class (never a development line; each fails at main), and near misses that must
-stay silent."""
+a Chinese sentence (a verb, a way, a skip), numbers said in more shapes, and every call said first
+read in one place. Variants written for each class (never a development line; each fails at
+main), and near misses that must stay silent."""
 
 from __future__ import annotations
 
@@ -72,6 +72,14 @@ LOUD = [("media_volume_down", 2)]
     ("把 volume 调到 min", [("media_volume_set", 0)]),
     ("温度调低一度 然后 next song", [("climate_temperature_down", 1), ("media_next", None)]),
     ("把 window 关上 然后 next", [("window_close", None), ("media_next", None)]),
+    # numbers: a unit heard as a homophone (肚/渡 for 度), 档位, a filler before the amount,
+    # about said last (上下)
+    ("温度调到二十一肚", [("climate_set_temperature", 21)]),
+    ("空调调到十八渡", [("climate_set_temperature", 18)]),
+    ("风量开到四档位", [("climate_set_fan", 4)]),
+    ("温度降低个三度", [("climate_temperature_down", 3)]),
+    ("音量调小那么两格", [("media_volume_down", 2)]),
+    ("温度设到二十五度上下", [("climate_set_temperature", 25)]),
 ])
 def test_an_order_said_in_a_shape_of_speech_is_read(text: str, want: list[tuple]) -> None:
     assert rule_actions("zh-CN", text) == want
@@ -118,6 +126,9 @@ def test_a_call_said_first_is_read_away(text: str, want: list[tuple]) -> None:
     "话说空调呢？",
     # a call with no order after it
     "同志你好",
+    # a number's homophone that is a word (肚子), a filler with no amount after it
+    "吃了十个肚子都饱了",
+    "温度调高个什么",
     # an English word of the cabin inside English: a song's name, "next time"
     "next time 再说吧",
     "这首 Wake Me Up 真好听",

@@ -189,6 +189,13 @@ FIRST: tuple[tuple[Any, ...], ...] = (
     (re.compile(r"(?<=到|成|为)(?P<a>[一二三])(?P<b>[零一二三四五六七八九])(?=度)"),
      lambda m: ("" if m.group("a") == "一" else m.group("a")) + "十"
      + ("" if m.group("b") == "零" else m.group("b"))),
+    # a unit heard as a homophone after a number (十九肚, 二十渡), a unit said with 位 (三档位),
+    # a filler between a way and its amount (升高个两度, 调高那么两度), about said last (度上下)
+    (re.compile(r"(?<=[一二三四五六七八九十两\d])(?:肚|渡|杜)(?![子皮里])"), "度"),
+    (re.compile(r"(?<=[一二三四五六七八九十两\d])档位"), "档"),
+    (re.compile(r"(?<=[高低大小])(?:个|那么|那个)(?=[一二三四五六七八九十两]{1,3}(?:度|档|格|级))"),
+     ""),
+    (re.compile(r"(?<=[\d一二三四五六七八九十]度)上下(?=[吧啊呀]?$)"), "左右"),
     # a window opened by tenths: "车窗开三成" -> 百分之三十
     (re.compile(r"(?<=开|到)(?P<n>[一二三四五六七八九])成(?![功绩为])"), r"百分之\g<n>十"),
 )
