@@ -39,13 +39,41 @@ _ZH_EN = {
     "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
     "next track": "下一首", "previous song": "上一首", "navigation": "导航", "navi": "导航",
     "gps": "导航", "home": "家", "max": "最大", "level": "档", "bgm": "音乐",
+    "turn on": "打开", "switch on": "打开", "turn off": "关闭", "switch off": "关闭",
+    "next": "下一首", "previous": "上一首", "up": "调高", "down": "调低",
+    "small": "小", "smaller": "小", "big": "大", "bigger": "大", "min": "最小",
 }
-"""English cabin words said inside a Chinese sentence, and the Chinese word read for them. Not
-"AC": in a Chinese car it is the compressor's button (cooling), not the whole climate."""
+"""English cabin words said inside a Chinese sentence, and the Chinese word read for them (a
+device, a verb, a way: "音量调small一点", "来个next", "帮我turn on一下座椅加热"). Not "AC": in a
+Chinese car it is the compressor's button (cooling), not the whole climate."""
 _ZH_EN_NAMES = sorted(_ZH_EN, key=len, reverse=True)
 _ZH_EN_WORDS = re.compile(
-    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
-    + r")(?![A-Za-z])", re.IGNORECASE)
+    r"(?:(?<=[把将调到给个的我])\s+)?(?<![A-Za-z])(?P<w>"
+    + "|".join(re.escape(w).replace(r"\ ", r"[\s-]?") for w in _ZH_EN_NAMES)
+    + r")(?![A-Za-z])(?:\s+(?=[调开关到一下吧了的]))?", re.IGNORECASE)
+"""An English word of :data:`_ZH_EN`, with the spaces said around it inside one Chinese clause
+(after 把/调/给…, before 调/一下/吧…; a pause between two orders stays)."""
+
+
+_ZH_EN_BARE = frozenset({"next", "previous", "up", "down", "small", "smaller", "big", "bigger",
+                         "min", "max", "home", "play"})
+"""Words of :data:`_ZH_EN` that are a cabin word only on their own or beside another cabin word
+("volume up"), never inside English ("next time", "Wake Me Up", "play it again")."""
+_EN_WORD_BEFORE = re.compile(r"([A-Za-z]+)\s*$")
+_EN_WORD_AFTER = re.compile(r"\s*([A-Za-z]+)")
+
+
+def _zh_en_word(m: re.Match[str]) -> str:
+    """The Chinese for the English word of ``m`` (a way after 调 without a second 调; a bare word
+    of :data:`_ZH_EN_BARE` inside English left as said)."""
+    word = re.sub(r"[\s-]+", " ", m.group("w").lower())
+    if word in _ZH_EN_BARE:
+        before = _EN_WORD_BEFORE.search(m.string, 0, m.start())
+        after = _EN_WORD_AFTER.match(m.string, m.end())
+        if any(w is not None and w.group(1).lower() not in _ZH_EN for w in (before, after)):
+            return m.group(0)
+    said = _ZH_EN[word]
+    return said[1:] if said[0] == "调" and m.string[:m.start()].rstrip().endswith("调") else said
 
 _FRACTION = {("二", "一"): "百分之五十", ("三", "一"): "百分之三十三", ("三", "二"): "百分之六十七",
              ("四", "一"): "百分之二十五", ("四", "三"): "百分之七十五"}
@@ -100,7 +128,7 @@ _ZH_UNWANTED = (r"(?:这首|这歌|这个)(?:歌)?(?:我)?(?:真|实在|真的|�
 """The song playing now said unwanted ("这首不想听了"): beside a skip, the skip's reason."""
 
 _ZH_ALL_DOWN = r"(?:全部?|都)?(?:(?:降|摇|放)(?:下去|下来)|(?:降|放)到底)"
-"""A window let down, all the way (摇到底 says no way: up or down)."""
+"""A window let down, all the way (摇到底 too: :mod:`twin.assistant.zh_structure`)."""
 
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
@@ -278,8 +306,10 @@ _ZH = (
     (re.compile(r"^(?:我|我们)(?:想|要|想要)(?=打开|开[窗空冷暖]|关[窗空冷暖掉]|把)"), ""),
     (re.compile(r"^(?:歌儿?|音乐)切一(?:个|首)"), "切歌"),
     # a function said first as a topic, after a pointing word ("这个空调呢开一下")
-    (re.compile(r"^(?:这个|那个)?(?P<t>空调|温度|风量|风速|音量|声音|车窗|窗户|座椅加热)(?:呢|啊|吧|嘛)"
-                r"[，,\s]*(?=[\u4e00-\u9fff])"), r"\g<t>"),
+    # ("话说这风量嘛，给我调小一档": who it is for after the pause is the order's)
+    (re.compile(r"^(?:话说|说到|至于)?(?:这个|那个|这|那)?(?P<t>空调|温度|风量|风速|音量|声音|车窗|窗户|"
+                r"座椅加热)(?:呢|啊|吧|嘛)[，,\s]*(?:(?:给我|帮我)(?=[调开关拧换切放播来]))?"
+                r"(?=[\u4e00-\u9fff])"), r"\g<t>"),
     (re.compile(r"^哈子(?=[开关调放把])"), ""),
     (re.compile(r"(?<=[开关])个(?=窗)"), ""),
     (re.compile(r"(?<=歌)(?:冇味|没味|冇意思|没意思|冇味道|没味道)(?:儿)?"), "不好听"),
@@ -447,9 +477,6 @@ _ZH = (
     (re.compile(r"(?<=[上下]一)手"), "首"),
     (re.compile(r"^(?:往|朝)家(?:里)?(?:开|走)"), "回家"),
     (re.compile(r"(?:啥|什么|一点)(?:也|都)(?=[看听]不)"), ""),
-    # who is addressed, said first: "家人们空调关了吧", "劳驾把…", "老铁，…"
-    (re.compile(r"^(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*(?:您|你)?"
-                r"(?=[\u4e00-\u9fff])"), ""),
     # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
     (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
     (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别没])先(?=暂停|停|静音|播放)"), ""),
@@ -725,9 +752,8 @@ _ZH = (
     (re.compile(r"(?:^|[；;])(?:且说|再说|却说|话说)(?:那|这)?(?P<n>[^，,；;]{1,6})[，,]\s*"
                 r"(?P<v>[^，,；;]+)"),
      lambda m: ("，" if m.group(0)[0] in "；;" else "") + m.group("n") + m.group("v")),
-    # an officer's address and hedge (同志, 原则上), an order said, then how far
-    # ("…开一下，开到最高档")
-    (re.compile(r"^同志[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
+    # an officer's hedge (原则上: his address 同志 is a call, zh_structure), an order said,
+    # then how far ("…开一下，开到最高档")
     # a thing pointed at after 把 ("把这个风开大"), whose seat said again after 说 ("她说她副驾…")
     (re.compile(r"(?<=[把将])(?:这个|那个)(?=风|空调|车窗|窗户|声音|音乐|座椅)"), ""),
     (re.compile(r"(?:^|(?<=说))(?:她|他)(?:的)?(?=副驾|主驾|后排)"), ""),
@@ -2277,6 +2303,7 @@ def plainly(text: str, lang: str) -> str:
 
 def _plainly(text: str, lang: str) -> str:
     lang = "zh-CN" if lang == "zh-CN" else "en"
+    text = in_chinese(text, lang)  # said plainly, a cabin word said in English is Chinese
     rules = _RULES[lang]
     gates = _GATES_AT_ONCE[lang]
     tried = gates.open(text)  # the patterns that can match, in table order (a miss reads all)
@@ -2301,4 +2328,4 @@ def in_chinese(text: str, lang: str) -> str:
     text as it is."""
     if lang != "zh-CN" or _LATIN.search(text) is None or _HAN.search(text) is None:
         return text
-    return _ZH_EN_WORDS.sub(lambda m: _ZH_EN[re.sub(r"[\s-]+", " ", m.group(0).lower())], text)
+    return _ZH_EN_WORDS.sub(_zh_en_word, text)

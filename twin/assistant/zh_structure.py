@@ -86,6 +86,11 @@ _SEAT = re.compile(r"座|椅|加热|屁股")
 """A seat's order: a clause beside it may say whose seat ("打开座椅加热 给我老婆")."""
 
 
+_ELSEWHERE = re.compile(
+    r"外|说|她|他|人家|别人|天气|家里|屋里|房间|办公室|今天|今年|那边|这边|北方|南方")
+"""A complaint told of another place, time or person ("她说外面太冷了"): not the cabin's."""
+
+
 _AIRING = re.compile(r"气|味|透|散")
 """Air or a smell beside a closing order says the other way ("车窗关上 透透气")."""
 
@@ -134,7 +139,37 @@ tried without)."""
 _DEGREE = r"(?:巨|超级|超|蛮|怪|特别|特|非常|相当|十分|极其|好生)"
 _FEELING = r"(?P<a>[冷热闷吵凉烫暗晒]|小声|大声|[大小响](?=(?:了|啊|呀|的|哦)?$))"
 
+_WAY = {"冷": "cold", "冻": "cold", "凉": "cold", "冰": "cold", "热": "hot", "闷": "hot",
+        "吵": "loud"}
+"""Which way each complaint word goes: two clauses the same way are one complaint."""
+
+_DEED = (r"[^，,。！!？?\s]{0,8}?[了过](?:一|半|大半|整|好几|几|两|三|四|五|六|七|八|九|十)"
+         r"[^，,。！!？?\s]{0,8}?")
+"""A deed and how long it took ("跑了一天", "搬了一下午东西"), told before how it left the body."""
+
+_BODY: tuple[tuple[Any, ...], ...] = (
+    # sweat, said alone or after a deed: hot
+    (re.compile(r"^(?P<d>" + _DEED + r")?(?:我)?(?:都|全|这)?(?:一身(?:的)?汗|满头(?:大)?汗|"
+                r"一头汗|满身(?:是)?汗|浑身(?:是)?汗|汗流浃背|汗(?:都)?(?:出来|冒出来|下来)了|(?:直)?冒汗(?:了)?|"
+                r"出汗了)(?:了)?$"), r"\g<d>太热了"),
+    (re.compile(r"(?<![\u4e00-\u9fff])(?:一身(?:的)?汗|满头(?:大)?汗|浑身(?:是)?汗)"
+                r"(?=后背|衣服|背)"), ""),
+    # hands and feet cold, said alone
+    (re.compile(r"^(?P<d>" + _DEED + r")?(?:我的?)?(?:手|脚|手脚|手和脚)(?:都|全)?"
+                r"(?:冰凉|冰冰的|冰冰凉|冻僵|冻麻|冻木)(?:了|的)?$"),
+     r"\g<d>太冷了"),
+    # ears hurt by the sound: loud (never "耳朵不好使", hard of hearing)
+    (re.compile(r"^(?:我的?)?耳朵(?:都)?(?:要|快)?(?:聋|炸|震聋|震麻|震疼|震痛)(?:了)?$|"
+                r"^(?:吵|震)得(?:我)?耳朵(?:都)?(?:疼|痛|嗡嗡(?:的|响)?|受不了)(?:了)?$"),
+     "太吵了"),
+)
+"""A state told through the body: the complaint it says (read only as the whole sentence)."""
+
 FIRST: tuple[tuple[Any, ...], ...] = (
+    # who is called, said first, before any other reading sees the sentence: a group or a
+    # title ("家人们空调关了吧", "老铁，…", "同志，…", "师傅您把…"), a favour asked (劳驾)
+    (re.compile(r"^(?:(?:劳驾|家人们|老铁们?|兄弟们?|哥们儿?|亲们?|宝子们?|师傅)[，,\s]*|同志[，,!！\s]+)"
+                r"(?:您|你)?(?=[\u4e00-\u9fff])"), ""),
     # a stutter: any character said three times or more, and the words of an order said twice
     # at its start ("把把把空调打打开", "我我我想听歌", "下下一首"); never a doubled verb of
     # its own (开开, 关关, 降降 are read later, but 关关上 is 关上), nor 一一/点点
@@ -154,6 +189,13 @@ FIRST: tuple[tuple[Any, ...], ...] = (
     (re.compile(r"(?<=到|成|为)(?P<a>[一二三])(?P<b>[零一二三四五六七八九])(?=度)"),
      lambda m: ("" if m.group("a") == "一" else m.group("a")) + "十"
      + ("" if m.group("b") == "零" else m.group("b"))),
+    # a unit heard as a homophone after a number (十九肚, 二十渡), a unit said with 位 (三档位),
+    # a filler between a way and its amount (升高个两度, 调高那么两度), about said last (度上下)
+    (re.compile(r"(?<=[一二三四五六七八九十两\d])(?:肚|渡|杜)(?![子皮里])"), "度"),
+    (re.compile(r"(?<=[一二三四五六七八九十两\d])档位"), "档"),
+    (re.compile(r"(?<=[高低大小])(?:个|那么|那个)(?=[一二三四五六七八九十两]{1,3}(?:度|档|格|级))"),
+     ""),
+    (re.compile(r"(?<=[\d一二三四五六七八九十]度)上下(?=[吧啊呀]?$)"), "左右"),
     # a window opened by tenths: "车窗开三成" -> 百分之三十
     (re.compile(r"(?<=开|到)(?P<n>[一二三四五六七八九])成(?![功绩为])"), r"百分之\g<n>十"),
 )
@@ -162,7 +204,7 @@ FIRST: tuple[tuple[Any, ...], ...] = (
 LAST: tuple[tuple[Any, ...], ...] = (
     # a call or hedge said first: a report or request (报告, 请示, 请求: 请 may be read
     # already), a group addressed (各位…, 同志们, 小朋友们), the assistant's name (小爱同学),
-    # an acknowledgement (行吧, 好吧), a favour asked (劳驾, 帮个忙)
+    # an acknowledgement (行吧, 好吧), a favour asked (帮个忙; 劳驾 is a call, in FIRST)
     (re.compile(r"^(?:报告|请?示)(?:一下)?[，,!！\s]*(?=[\u4e00-\u9fff])"), ""),
     (re.compile(r"^(?:请|申)?求(?=[把将]|打开|关|调|播放|暂停|导航)"), ""),
     (re.compile(r"^各位[^，,。！!？?座椅窗]{0,10}?[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
@@ -172,13 +214,26 @@ LAST: tuple[tuple[Any, ...], ...] = (
                 r"[，,!！\s]+(?=[\u4e00-\u9fff])"), ""),
     (re.compile(r"^(?:行吧|好吧|好的吧|得嘞|成吧|嗯嗯|好好好|行行行)[，,!！\s]+"
                 r"(?=[\u4e00-\u9fff])"), ""),
-    (re.compile(r"^(?:帮个忙|帮帮忙|劳驾(?:您|你)?|麻烦(?:一下|下)?)[，,!！\s]*"
+    (re.compile(r"^(?:帮个忙|帮帮忙|麻烦(?:一下|下)?)[，,!！\s]*"
                 r"(?=[\u4e00-\u9fff])"), ""),
+    # the body telling how it feels (一身汗, 汗都出来了, 手脚冰凉, 耳朵都要聋了), and the same
+    # feeling said twice, a remark then a complaint ("这么冷 冻死人了"): the complaint, once
+    *_BODY,
+    (re.compile(r"^(?P<s>[^，,。！!？?]*?)(?:太|这么|那么|好|真)(?P<a>[冷冻凉冰热闷吵])(?:了|啊|呀)?[，,\s]+"
+                r"(?P<b>太(?P<c>[冷冻凉冰热闷吵])了)$"),
+     lambda m: m.group("b") if _WAY[m.group("a")] == _WAY[m.group("c")]
+     and not _ELSEWHERE.search(m.group("s")) else m.group(0)),
     # a story told first, after a pause or running into the order, or a reason told last:
     # the order alone, when the clause binds nothing (_STORY_STOP)
     (_TOLD_FIRST, _beside_all, _PAUSES),
     (re.compile(r"^(?P<s>[^，,。！!？?\s]{4,30}?)(?P<o>" + _ORDER + r"[^，,。！!？?]*)$"), _beside),
     (_TOLD_LAST, _beside_all, _PAUSES),
+    # a deed and how long it took running into a complaint with no pause ("跑了一天太热了" once
+    # the body is read), never one that says where or who feels it ("她说外面太冷了") nor
+    # what makes the noise ("鞭炮太响了")
+    (re.compile(r"^(?P<s>" + _DEED + r")(?P<o>太[冷冻凉冰热闷吵]了)$"),
+     lambda m: m.group(0) if _ELSEWHERE.search(m.group("s"))
+     or re.search(r"[不没别吗呢]", m.group("s")) else m.group("o")),
     # who does it, said first once the story is read away (咱们把…, 你去把…)
     (re.compile(r"^(?:你|您)(?:去|来)(?=[把将])"), ""),
     (re.compile(r"^(?:我们|咱们|我俩|咱俩)(?:就|一起)?(?=[把将])"), ""),
@@ -198,7 +253,19 @@ LAST: tuple[tuple[Any, ...], ...] = (
     # 搞起来 for on, 除雾弄一下
     (re.compile(r"(?<=空调|冷气|暖气)(?:给)?停(?:了|掉|一下|下)?(?=[吧啊呀]?$)"), "关掉"),
     (re.compile(r"(?:整|弄|搞)(?=关|开)"), ""),
+    # a device opened to its end, any verb's result (开满, 开到底, 推到顶, 加到头; the table reads
+    # a window 摇到底 as 降到底, fully open): the range's end; 调到底 says no way, left as said
+    (re.compile(r"^(?:[把将])?(?P<n>车窗|窗户|窗子|窗)(?:给我)?(?:开|降|放)(?:满|到底|到头|到最大)"
+                r"(?:了|吧)?$"), "车窗全部打开"),
+    (re.compile(r"^(?:[把将])?(?P<n>音量|声音|风量|风速)(?:给我)?(?:(?:开|拧|推|加|拉)"
+                r"(?:满|到底|到头|到顶|到最大)|调到顶)(?:了|吧)?$"), r"\g<n>开到最大"),
     (re.compile(r"(?:拧|推|旋|扭)(?=[大小高低](?:一)?点|[大小高低]些|[大小高低]$|到|成)"), "调"),
+    (re.compile(r"(?<=音量|声音|风量|温度)(?:给我)?拉(?=[大小高低](?:一)?点|[大小高低]些|到)"),
+     "调"),
+    # muting said as a state it is set to ("给它弄成静音"), a previous song asked again
+    (re.compile(r"^(?:给它|把它|帮我|给我)?(?:调|设置?|切|换)(?:成|到)静音(?:模式)?(?:吧)?$"),
+     "静音"),
+    (re.compile(r"(?<=上一首)(?:再|重新)(?:来|放|播|听)(?:一遍|一次|一下)?$"), ""),
     (re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子))(?:推上(?:去|来)?|(?:弄|整|搞)上去)"
                 r"(?=[吧啊呀]?$)"), "关上"),
     (re.compile(r"(?<![窗户子])(?:搞|弄|整)起来(?=[吧啊呀]?$)"), "打开"),
