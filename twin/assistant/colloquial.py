@@ -809,12 +809,6 @@ _PERSON = (r"(?:(?:my|the|our|your|his|her)\s+)?(?:dad|daddy|mum|mummy|mam|mom|m
            r"son|daughter|kid|kids|children|child|baby|passenger|passengers|missus|hubby|"
            r"better half|he|she|they|everyone|everybody)")
 """Someone in the car other than the speaker."""
-_NOT_ADDRESSED = re.compile(
-    r"^(?:no|nope|nah|not|never|don'?t|wait|stop|later|tomorrow|tonight|then|first|also|and|but|"
-    r"or|if|when|after|before|instead|otherwise|window|windows|fan|music|radio|volume|ac|aircon|"
-    r"temperature|temp|heat|heater|seat|seats|defrost|song|track|navigation|home)$",
-    re.IGNORECASE)
-"""Words said first before a comma that bind or name the order: no one addressed."""
 _MORE = frozenset({"higher", "more", "up", "warmer", "hotter", "louder", "stronger"})
 _BOUND = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|soon|instead|rather|"
@@ -997,10 +991,12 @@ _TAG_BINDS = frozenset((
     "louder", "quieter", "softer", "warmer", "cooler", "hotter", "colder", "higher", "lower",
     "driver", "passenger", "sir", "madam", "ma'am", "stopped", "paused", "muted", "here", "there",
     "inside", "outside", "everywhere", "silent", "vibrate", "speaker", "shuffle", "repeat", "loop",
-    "hold", "standby", "charge", "charging", "mute", "loud", "quiet",
+    "hold", "standby", "charge", "charging", "mute", "loud", "quiet", "nah", "otherwise",
+    "navigation",
 ))
 """Words that bind or change an order said beside it (a person who does it, a refusal, a
-time, a condition, how much, whose, where, a mode, a cabin word), never read away as a tag."""
+time, a condition, how much, whose, where, a mode, a cabin word): never read away as a tag, nor
+as someone addressed before a comma ("Dad, turn …" loses "Dad,"; "no, turn …" keeps "no")."""
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECASE)
 """A sentence that says how things are (a complaint, a story): no order for a tag to follow."""
 _NUMBER_WORD = re.compile(rf"^(?:{_EN_NUMBERS}|\w+teen|\w+ty|hundred|half|quarter|zero)$",
@@ -1626,11 +1622,11 @@ _EN = (
     (re.compile(r"\bheat seat\b", re.IGNORECASE), "heated seat",
      ("heat seat",)),
     # someone addressed first, then the order: "Kuya, can you …", "Dad, turn …", "mate, …"
-    # (one word, no cabin word, no "no/wait/later": those bind the order)
+    # (one word that does not bind the order: :func:`_binds`)
     (re.compile(r"^(?P<w>[a-z]+)\s*,\s*(?=(?:(?:can|could|would|will) you|please|kindly|just|turn|"
                 r"switch|put|open|close|shut|play|pause|skip|mute|set|make|roll|wind|drop|take|"
                 r"get|bring|crank|bump)\b)", re.IGNORECASE),
-     lambda m: m.group(0) if _NOT_ADDRESSED.match(m.group("w")) else "",
+     lambda m: m.group(0) if _binds(m.group("w")) else "",
      (",",)),
     # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
     # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
