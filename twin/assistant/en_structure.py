@@ -40,10 +40,11 @@ _ENDS = (r"up|down|on|off|louder|quieter|song|track|music|radio|volume|sound|win
 """How an order ends: on its way or its thing."""
 _STATE = (r"open|close|closed|shut|louder|quieter|softer|warmer|cooler|colder|hotter|higher|"
           r"lower|stronger|weaker")
-_SOFTEN = r"soften|ease|calm|gentle|mellow|tame|hush|quieten|settle|relax|lighten"
-"""Verbs of softening, easing (a yoga teacher's register): the device turned down."""
-_LIFT = r"lift|brighten|liven up|perk up|open up|wake up"
-"""Verbs of lifting or opening up: the device turned up."""
+_SOFTEN = r"soften|ease|calm|gentle|mellow|tame|quieten|settle|relax|lighten"
+"""Verbs of softening, easing (a yoga teacher's register): the device turned down (not "hush":
+the templates read it as mute)."""
+_LIFT = r"lift|liven up|perk up|open up|wake up"
+"""Verbs of lifting or opening up: the device turned up (not "brighten": a screen's)."""
 _NOT_AFTER = r"(?!\s+(?:up|down|on|off|open|higher|lower|louder|quieter|to|at|by)\b)"
 """A way or a value said after the device: the verb is not the whole way, not read."""
 
@@ -108,12 +109,12 @@ FIRST: tuple[tuple[Any, ...], ...] = (
                 rf"(?P<a>(?:the|my|our|that|this)\s+)?(?P<d>{_DEVICE})\b(?:\s+(?:down|off)\b)?"
                 rf"{_NOT_AFTER}", re.IGNORECASE),
      r"turn \g<a>\g<d> down",
-     ("soften", "ease", "calm", "gentle", "mellow", "tame", "hush", "quieten", "settle", "relax",
+     ("soften", "ease", "calm", "gentle", "mellow", "tame", "quieten", "settle", "relax",
       "lighten")),
     (re.compile(rf"\b(?:let'?s\s+|let us\s+)?(?:{_LIFT})\s+(?P<a>(?:the|my|our|that|this)\s+)?"
                 rf"(?P<d>{_DEVICE})\b(?:\s+up\b)?{_NOT_AFTER}", re.IGNORECASE),
      r"turn \g<a>\g<d> up",
-     ("lift", "brighten", "liven", "perk", "open up", "wake up")),
+     ("lift", "liven", "perk", "open up", "wake up")),
 )
 """Read before the register table (see the module doc)."""
 
@@ -122,9 +123,8 @@ LAST: tuple[tuple[Any, ...], ...] = (
     (re.compile(r"\b(?P<w>down|up|more|louder|quieter|higher|lower|warmer|cooler|open|closed|"
                 r"shut|on|off)(?:[\s,!.]+(?P=w)\b)+", re.IGNORECASE),
      r"\g<w>",
-     ("down down", "up up", "more more", "louder louder", "quieter quieter", "higher higher",
-      "lower lower", "warmer warmer", "cooler cooler", "open open", "closed closed",
-      "shut shut", "on on", "off off")),
+     ("down", "up", "more", "louder", "quieter", "higher", "lower", "warmer", "cooler", "open",
+      "closed", "shut", "on", "off")),
     # a bare window, the whole way and its state: "window all the way down"
     (re.compile(r"^(?:the\s+|my\s+)?(?P<d>windows?)\s+(?:all the way|fully|completely|right)\s+"
                 r"(?P<s>down|open)\s*[.!]*$", re.IGNORECASE),
