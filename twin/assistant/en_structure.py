@@ -119,9 +119,10 @@ FIRST: tuple[tuple[Any, ...], ...] = (
 """Read before the register table (see the module doc)."""
 
 LAST: tuple[tuple[Any, ...], ...] = (
-    # a way word said again: "window whole way down down down down" -> "… down"
+    # a way word said again, last: "window whole way down down down down" -> "… down" (never
+    # before a value: "on, on high" says how high)
     (re.compile(r"\b(?P<w>down|up|more|louder|quieter|higher|lower|warmer|cooler|open|closed|"
-                r"shut|on|off)(?:[\s,!.]+(?P=w)\b)+", re.IGNORECASE),
+                r"shut|on|off)(?:[\s,!.]+(?P=w)\b)+(?=\s*[.!]*$)", re.IGNORECASE),
      r"\g<w>",
      ("down", "up", "more", "louder", "quieter", "higher", "lower", "warmer", "cooler", "open",
       "closed", "shut", "on", "off")),
