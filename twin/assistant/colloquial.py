@@ -993,7 +993,9 @@ _TAG_BINDS = frozenset((
 ))
 """Words that bind or change an order said beside it (a person who does it, a refusal, a
 time, a condition, how much, whose, where, a mode, a cabin word): never read away as a tag, nor
-as someone addressed before a comma ("Dad, turn …" loses "Dad,"; "no, turn …" keeps "no")."""
+as someone addressed before a comma ("Dad, turn …" loses "Dad,"; "no, turn …" keeps "no"). A
+tag is also kept when it is a number or an -ly adverb (:func:`binds`); said first before a comma
+("actually, …", "honestly, …") such a word is read away as ever."""
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECASE)
 """A sentence that says how things are (a complaint, a story): no order for a tag to follow."""
 _NUMBER_WORD = re.compile(rf"^(?:{_EN_NUMBERS}|\w+teen|\w+ty|hundred|half|quarter|zero)$",
@@ -1619,11 +1621,11 @@ _EN = (
     (re.compile(r"\bheat seat\b", re.IGNORECASE), "heated seat",
      ("heat seat",)),
     # someone addressed first, then the order: "Kuya, can you …", "Dad, turn …", "mate, …"
-    # (one word that does not bind the order: :func:`_binds`)
+    # (one word that does not bind the order: not in :data:`_TAG_BINDS`)
     (re.compile(r"^(?P<w>[a-z]+)\s*,\s*(?=(?:(?:can|could|would|will) you|please|kindly|just|turn|"
                 r"switch|put|open|close|shut|play|pause|skip|mute|set|make|roll|wind|drop|take|"
                 r"get|bring|crank|bump)\b)", re.IGNORECASE),
-     lambda m: m.group(0) if binds(m.group("w")) else "",
+     lambda m: m.group(0) if m.group("w").lower() in _TAG_BINDS else "",
      (",",)),
     # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
     # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)

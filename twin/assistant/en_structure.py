@@ -35,9 +35,10 @@ _VERBS = (r"turn|switch|put|open|close|shut|play|pause|stop|mute|unmute|skip|set
 _DEVICE = (r"fan|blower|air ?flow|music|volume|radio|sound|heat|heating|heater|temperature|"
            r"temp")
 """Device nouns a way can be said of (up or down), not the window (its verbs are its own)."""
-_ENDS = (r"up|down|on|off|louder|quieter|song|track|music|radio|volume|sound|windows?|fan|ac|"
-         r"aircon|heat|heating|heater|warmer|defrost|temperature|temp")
-"""How an order ends: on its way or its thing."""
+_THINGS = (r"song|track|music|radio|volume|sound|windows?|fan|ac|aircon|heat|heating|heater|"
+           r"warmer|defrost|temperature|temp|it|them")
+"""What an order ends on before a reason said without a pause: its thing (then perhaps its way;
+never a particle before another object, "turn off the six am alarm")."""
 _STATE = (r"open|close|closed|shut|louder|quieter|softer|warmer|cooler|colder|hotter|higher|"
           r"lower|stronger|weaker")
 _SOFTEN = r"soften|ease|calm|gentle|mellow|tame|quieten|settle|relax|lighten"
@@ -153,11 +154,12 @@ LAST: tuple[tuple[Any, ...], ...] = (
     # a reason said after the order without a pause ("turn on my wife's seat heating she is
     # cold"): the pause, so that the reason is judged as every aside is (never before a
     # thing's state: "close the window the fan is on")
-    (re.compile(rf"^(?P<o>(?:please\s+)?(?:{_VERBS})\b.*?\b(?:{_ENDS}))\s+"
-                r"(?=(?:i|we|she|he|they|it|there|(?:the|my|our|his|her) \w+)\s+"
-                r"(?:is|are|am|was|were)\b(?!\s+(?:up|down|on|off|open|closed|shut)\s*[.!]*$))",
+    (re.compile(rf"^(?P<o>(?:please\s+)?(?:{_VERBS})\b.*?\b(?:{_THINGS})"
+                r"(?:\s+(?:up|down|on|off|louder|quieter|warmer|cooler))?)\s+"
+                r"(?=(?:i\s+am|(?:we|she|he|they|it|there|(?:the|my|our|his|her) \w+)\s+"
+                r"(?:is|are|was|were))\b(?!\s+(?:up|down|on|off|open|closed|shut)\s*[.!]*$))",
                 re.IGNORECASE),
      r"\g<o>, ",
-     (" is ", " are ", " am ", " was ", " were ")),
+     (" is ", " are ", "i am ", " was ", " were ")),
 )
 """Read after the register table (see the module doc)."""
