@@ -24,11 +24,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from twin.assistant.en_structure import BOUND as _BOUND
+from twin.assistant.en_structure import FIRST as _EN_FIRST
+from twin.assistant.en_structure import LAST as _EN_LAST
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
 from twin.assistant.zh_structure import LAST as _ZH_LAST
 
-__all__ = ["in_chinese", "plainly", "told_complaint"]
+__all__ = ["binds", "in_chinese", "plainly", "told_complaint"]
 
 _ZH_EN = {
     "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
@@ -835,19 +838,7 @@ _PERSON = (r"(?:(?:my|the|our|your|his|her)\s+)?(?:dad|daddy|mum|mummy|mam|mom|m
            r"son|daughter|kid|kids|children|child|baby|passenger|passengers|missus|hubby|"
            r"better half|he|she|they|everyone|everybody)")
 """Someone in the car other than the speaker."""
-_NOT_ADDRESSED = re.compile(
-    r"^(?:no|nope|nah|not|never|don'?t|wait|stop|later|tomorrow|tonight|then|first|also|and|but|"
-    r"or|if|when|after|before|instead|otherwise|window|windows|fan|music|radio|volume|ac|aircon|"
-    r"temperature|temp|heat|heater|seat|seats|defrost|song|track|navigation|home)$",
-    re.IGNORECASE)
-"""Words said first before a comma that bind or name the order: no one addressed."""
 _MORE = frozenset({"higher", "more", "up", "warmer", "hotter", "louder", "stronger"})
-_BOUND = re.compile(
-    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|soon|instead|rather|"
-    r"seat|window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|song|"
-    r"track|home|blower|vents?|cold|hot|freez\w*|boiling|loud|quiet)\b|[?]", re.IGNORECASE)
-"""A story that binds the decision after it (a time, a condition) or names a cabin function or
-a complaint (which may point another way)."""
 _EN_WANT = re.compile(
     r"^(?:(?:i|we)\s+(?:really\s+|just\s+|do\s+)?(?:want|need|'d like|would like|'d love|"
     r"would love|wanna)|(?:can|could|may)\s+(?:i|we)\s+(?:please\s+)?(?:get|have)|"
@@ -1023,17 +1014,21 @@ _TAG_BINDS = frozenset((
     "louder", "quieter", "softer", "warmer", "cooler", "hotter", "colder", "higher", "lower",
     "driver", "passenger", "sir", "madam", "ma'am", "stopped", "paused", "muted", "here", "there",
     "inside", "outside", "everywhere", "silent", "vibrate", "speaker", "shuffle", "repeat", "loop",
-    "hold", "standby", "charge", "charging", "mute", "loud", "quiet",
+    "hold", "standby", "charge", "charging", "mute", "loud", "quiet", "nah", "otherwise",
+    "navigation",
 ))
 """Words that bind or change an order said beside it (a person who does it, a refusal, a
-time, a condition, how much, whose, where, a mode, a cabin word), never read away as a tag."""
+time, a condition, how much, whose, where, a mode, a cabin word): never read away as a tag, nor
+as someone addressed before a comma ("Dad, turn …" loses "Dad,"; "no, turn …" keeps "no"). A
+tag is also kept when it is a number or an -ly adverb (:func:`binds`); said first before a comma
+("actually, …", "honestly, …") such a word is read away as ever."""
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECASE)
 """A sentence that says how things are (a complaint, a story): no order for a tag to follow."""
 _NUMBER_WORD = re.compile(rf"^(?:{_EN_NUMBERS}|\w+teen|\w+ty|hundred|half|quarter|zero)$",
                           re.IGNORECASE)
 
 
-def _binds(word: str) -> bool:
+def binds(word: str) -> bool:
     """Whether ``word``, said beside an order, binds or changes it (:data:`_TAG_BINDS`, a
     number, an adverb of how): no tag."""
     word = word.lower()
@@ -1042,7 +1037,7 @@ def _binds(word: str) -> bool:
 
 def _tag_first(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_FIRST` without its tag, or as said."""
-    return m.group(0) if _binds(m.group("w")) else m.group("c")
+    return m.group(0) if binds(m.group("w")) else m.group("c")
 
 
 def _tag_last(m: re.Match[str]) -> str:
@@ -1052,7 +1047,7 @@ def _tag_last(m: re.Match[str]) -> str:
     if len(parts) < 3 or _STATEMENT.search(said):
         return said
     end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
-    if end is None or tag is None or end.group("e").lower() not in _ORDER_ENDS or _binds(
+    if end is None or tag is None or end.group("e").lower() not in _ORDER_ENDS or binds(
             tag.group("w")):
         return said
     return said[:len(said) - len(parts[2])].rstrip(" ,")
@@ -1652,11 +1647,11 @@ _EN = (
     (re.compile(r"\bheat seat\b", re.IGNORECASE), "heated seat",
      ("heat seat",)),
     # someone addressed first, then the order: "Kuya, can you …", "Dad, turn …", "mate, …"
-    # (one word, no cabin word, no "no/wait/later": those bind the order)
+    # (one word that does not bind the order: not in :data:`_TAG_BINDS`)
     (re.compile(r"^(?P<w>[a-z]+)\s*,\s*(?=(?:(?:can|could|would|will) you|please|kindly|just|turn|"
                 r"switch|put|open|close|shut|play|pause|skip|mute|set|make|roll|wind|drop|take|"
                 r"get|bring|crank|bump)\b)", re.IGNORECASE),
-     lambda m: m.group(0) if _NOT_ADDRESSED.match(m.group("w")) else "",
+     lambda m: m.group(0) if m.group("w").lower() in _TAG_BINDS else "",
      (",",)),
     # someone else's complaint read as the speaker's: "Dad can't hear the radio", "the air is
     # blasting straight in Grandad's eyes" (never a seat: whose seat is then unsaid)
@@ -2265,7 +2260,8 @@ def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...
 
 
 _RULES = {lang: tuple(map(_gated, table))
-          for lang, table in (("zh-CN", _ZH_FIRST + _ZH + _ZH_LAST), ("en", _EN))}
+          for lang, table in (("zh-CN", _ZH_FIRST + _ZH + _ZH_LAST),
+                              ("en", _EN_FIRST + _EN + _EN_LAST))}
 _GATES_AT_ONCE = {lang: GateIndex.of([(words, where) for _, _, words, where in rules])
                   for lang, rules in _RULES.items()}
 """Each table's gates, checked all at once (a loop over ~600 gate words cost more than the

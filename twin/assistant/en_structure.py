@@ -1,0 +1,165 @@
+"""English readings by structure, not by vocabulary: the shapes a driver's sentence takes
+around an order (:func:`twin.assistant.colloquial.plainly` reads them).
+
+:data:`FIRST` is read before the register table, on the sentence as heard: a learner's word
+order ("please you play the music", "you make the window close", "the window make open"), a
+verb of softening or lifting on a known device noun ("let's soften the fan", "ease the music"),
+an order after a story of any length that leads into "let's" ("… and as we breathe out let's
+…"). :data:`LAST` is read after it, on the order as the table left it: an order or a way word
+said again ("the radio louder dear LOUDER the radio louder", "down down down"), a bare window
+with the whole way and its state ("window all the way down"), the climate made colder by name
+("make climate colder"), a thing "of" its owner ("the heating of the seat of my wife"). Like
+the table, a reading only drops a word or says it plainly: it never adds a request.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["BOUND", "FIRST", "LAST"]
+
+BOUND = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|soon|instead|rather|"
+    r"seat|window\w*|fan|heat\w*|temp\w*|music|volume|radio|a ?c|aircon|air|defrost\w*|song|"
+    r"track|home|blower|vents?|cold|hot|freez\w*|boiling|loud|quiet)\b|[?]", re.IGNORECASE)
+"""A story that binds the decision after it (a time, a condition) or names a cabin function or
+a complaint (which may point another way)."""
+_REFUSED = re.compile(r"\b(?:no|not|never|don'?t|do not|can'?t|won'?t|stop|nothing)\b|n't\b",
+                      re.IGNORECASE)
+"""A refusal said in a story: it may be about the order after it."""
+
+_VERBS = (r"turn|switch|put|open|close|shut|play|pause|stop|mute|unmute|skip|set|make|roll|wind|"
+          r"raise|lower|start|give|bring|drop|take|navigate|resume")
+"""Order verbs a learner says after "you" ("please you play …")."""
+_DEVICE = (r"fan|blower|air ?flow|music|volume|radio|sound|heat|heating|heater|temperature|"
+           r"temp")
+"""Device nouns a way can be said of (up or down), not the window (its verbs are its own)."""
+_THINGS = (r"song|track|music|radio|volume|sound|windows?|fan|ac|aircon|heat|heating|heater|"
+           r"warmer|defrost|temperature|temp|it|them")
+"""What an order ends on before a reason said without a pause: its thing (then perhaps its way;
+never a particle before another object, "turn off the six am alarm")."""
+_STATE = (r"open|close|closed|shut|louder|quieter|softer|warmer|cooler|colder|hotter|higher|"
+          r"lower|stronger|weaker")
+_SOFTEN = r"soften|ease|calm|gentle|mellow|tame|quieten|settle|relax|lighten"
+"""Verbs of softening, easing (a yoga teacher's register): the device turned down (not "hush":
+the templates read it as mute)."""
+_LIFT = r"lift|liven up|perk up|open up|wake up"
+"""Verbs of lifting or opening up: the device turned up (not "brighten": a screen's)."""
+_NOT_AFTER = r"(?!\s+(?:up|down|on|off|open|higher|lower|louder|quieter|to|at|by)\b)"
+"""A way or a value said after the device: the verb is not the whole way, not read."""
+
+
+def _story_before_lets(m: re.Match[str]) -> str:
+    """The order after "let's" alone, unless the story before it binds it or refuses."""
+    story = m.group("s")
+    return m.group(0) if BOUND.search(story) or _REFUSED.search(story) else m.group("c")
+
+
+def _said_again(m: re.Match[str]) -> str:
+    """An order said again with at most two words between ("the radio louder dear LOUDER the
+    radio louder"): said once, when each word between is a word of the order or binds nothing
+    (a name, a tag); else as said."""
+    words = m.group(0).split()
+    low = [w.lower().strip(",.!") for w in words]
+    if low[0] not in low[2:]:
+        return m.group(0)
+    for size in range(min(6, len(low) // 2), 1, -1):
+        between = low[size:len(low) - size]
+        if len(between) > 2 or low[:size] != low[len(low) - size:]:
+            continue
+        if all(w in low[:size] or not _binding(w) for w in between):
+            return " ".join(words[:size])
+    return m.group(0)
+
+
+def _binding(word: str) -> bool:
+    from twin.assistant.colloquial import binds  # the one table of words that bind an order
+
+    return binds(word)
+
+
+FIRST: tuple[tuple[Any, ...], ...] = (
+    # an order after a story that leads into "let's" ("and breathe in and as we breathe out
+    # let's soften the fan"): the order alone, unless the story binds it (BOUND) or refuses
+    (re.compile(rf"^(?P<s>(?:\S+\s+){{3,}}?)(?P<c>let'?s\s+(?:{_VERBS}|{_SOFTEN}|{_LIFT})\b.*)$",
+                re.IGNORECASE),
+     _story_before_lets,
+     ("let",)),
+    # an order said again: "the radio louder dear LOUDER the radio louder" -> "the radio louder"
+    (re.compile(r"^\S+(?:\s+\S+){3,13}$"), _said_again, (" ",)),
+    # a learner's "you" before the order verb: "please you play the music and you put …"
+    (re.compile(rf"^(?P<p>(?:please|kindly)\s+)you\s+(?=(?:{_VERBS})\b)", re.IGNORECASE),
+     r"\g<p>",
+     ("you",)),
+    (re.compile(rf"^(?P<h>(?:please|kindly)\s+(?:{_VERBS})\b.*?\band)\s+you\s+(?=(?:{_VERBS})\b)",
+                re.IGNORECASE),
+     r"\g<h> ",
+     ("and you",)),
+    # "you make the window close": the causative said to the car, "you" first
+    (re.compile(r"^(?P<p>(?:please\s+)?)you\s+(?=make\s+(?:the|my|our)\s)", re.IGNORECASE),
+     r"\g<p>",
+     ("you make",)),
+    # the thing first, then "make" and its state: "the window make open" -> "make the window open"
+    (re.compile(rf"^(?P<p>(?:please\s+)?)(?P<x>(?:the|my|our)\s+(?:\w+\s+)?(?:windows?|{_DEVICE}))"
+                rf"\s+(?:you\s+)?make\s+(?P<s>{_STATE})\b", re.IGNORECASE),
+     r"\g<p>make \g<x> \g<s>",
+     ("make",)),
+    # a verb of softening or lifting on a device: "let's soften the fan just a touch"
+    (re.compile(rf"\b(?:let'?s\s+|let us\s+)?(?:{_SOFTEN})\s+(?:down\s+|off\s+)?"
+                rf"(?P<a>(?:the|my|our|that|this)\s+)?(?P<d>{_DEVICE})\b(?:\s+(?:down|off)\b)?"
+                rf"{_NOT_AFTER}", re.IGNORECASE),
+     r"turn \g<a>\g<d> down",
+     ("soften", "ease", "calm", "gentle", "mellow", "tame", "quieten", "settle", "relax",
+      "lighten")),
+    (re.compile(rf"\b(?:let'?s\s+|let us\s+)?(?:{_LIFT})\s+(?P<a>(?:the|my|our|that|this)\s+)?"
+                rf"(?P<d>{_DEVICE})\b(?:\s+up\b)?{_NOT_AFTER}", re.IGNORECASE),
+     r"turn \g<a>\g<d> up",
+     ("lift", "liven", "perk", "open up", "wake up")),
+)
+"""Read before the register table (see the module doc)."""
+
+LAST: tuple[tuple[Any, ...], ...] = (
+    # a way word said again, last: "window whole way down down down down" -> "… down" (never
+    # before a value: "on, on high" says how high)
+    (re.compile(r"\b(?P<w>down|up|more|louder|quieter|higher|lower|warmer|cooler|open|closed|"
+                r"shut|on|off)(?:[\s,!.]+(?P=w)\b)+(?=\s*[.!]*$)", re.IGNORECASE),
+     r"\g<w>",
+     ("down", "up", "more", "louder", "quieter", "higher", "lower", "warmer", "cooler", "open",
+      "closed", "shut", "on", "off")),
+    # a bare window, the whole way and its state: "window all the way down"
+    (re.compile(r"^(?:the\s+|my\s+)?(?P<d>windows?)\s+(?:all the way|fully|completely|right)\s+"
+                r"(?P<s>down|open)\s*[.!]*$", re.IGNORECASE),
+     r"open the \g<d> all the way",
+     ("all the way", "fully", "completely", "right")),
+    # the climate made colder by name: "make climate colder by two degrees" -> "make it colder"
+    (re.compile(r"\bmake\s+(?:the\s+)?(?:climate|temperature|temp)\s+(?=(?:a (?:bit|little|touch|"
+                r"lot) |much )?(?:colder|cooler|warmer|hotter)\b)", re.IGNORECASE),
+     "make it ",
+     ("climate", "temp")),
+    # a learner's "with cold" for a feeling: "she is with cold" -> "she is cold"
+    (re.compile(r"\b(?P<s>(?:she|he|i|we|they|it)\s+(?:is|am|are|'s|'m|'re))\s+with\s+"
+                r"(?P<f>cold|heat)\b", re.IGNORECASE),
+     lambda m: f"{m.group('s')} {'cold' if m.group('f').lower() == 'cold' else 'hot'}",
+     (" with cold", " with heat")),
+    # a thing "of" its owner: "the heating of the seat of my wife" -> "my wife's seat heating"
+    (re.compile(r"\bthe (?P<a>heating|heater|warmer|warming) of the seat\b", re.IGNORECASE),
+     r"the seat \g<a>",
+     (" of the seat",)),
+    (re.compile(r"\bthe (?P<a>seat(?: heating| heater| warmer)?) of (?P<p>my|our) "
+                r"(?P<w>wife|husband|partner|mother|father|mum|mom|dad|son|daughter)\b",
+                re.IGNORECASE),
+     r"\g<p> \g<w>'s \g<a>",
+     (" of my", " of our")),
+    # a reason said after the order without a pause ("turn on my wife's seat heating she is
+    # cold"): the pause, so that the reason is judged as every aside is (never before a
+    # thing's state: "close the window the fan is on")
+    (re.compile(rf"^(?P<o>(?:please\s+)?(?:{_VERBS})\b.*?\b(?:{_THINGS})"
+                r"(?:\s+(?:up|down|on|off|louder|quieter|warmer|cooler))?)\s+"
+                r"(?=(?:i\s+am|(?:we|she|he|they|it|there|(?:the|my|our|his|her) \w+)\s+"
+                r"(?:is|are|was|were))\b(?!\s+(?:up|down|on|off|open|closed|shut)\s*[.!]*$))",
+                re.IGNORECASE),
+     r"\g<o>, ",
+     (" is ", " are ", "i am ", " was ", " were ")),
+)
+"""Read after the register table (see the module doc)."""
