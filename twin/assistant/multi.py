@@ -222,7 +222,8 @@ _ON_OFF = re.compile(r"打开|开启|启动|关闭|关掉|关上|关了")
 _BARE = re.compile(r"^(?:打开|开启|启动|关闭|关掉|关上|关了|开|关|调|[把将也都再先]|一下|吧|了)+$")
 """A part that is only a verb ("打开"): it names nothing the cabin cannot do."""
 _EN_VERB = re.compile(
-    r"^(?:(?:(?:can|could|would|will) you|please)\s+)*((?:turn|switch|shut) (?:on|off)|open|close|"
+    r"^(?:(?:(?:can|could|would|will) you|please)\s+)*((?:turn|switch|shut) (?:on|off)|"
+    r"(?:turn|crank|bump|knock|bring) (?:up|down)|open|close|"
     r"shut|mute|pause|stop|start|kill|roll (?:up|down))\s+", re.IGNORECASE)
 """An English command's leading verb ("turn off the music and the AC": "the AC" shares it)."""
 _EN_NOUN = re.compile(r"^(?:the|my|a|an|all|some|our|both|your)\b", re.IGNORECASE)
@@ -232,8 +233,11 @@ _ZH_SHARED = (
                r"(?P<b>[^和跟与]+?)[都也]?$"),
     re.compile(r"^[把将]?(?P<a>[^和跟与]+?)(?:和|跟|与|以及|还有)(?P<b>[^和跟与]+?)[都也]?"
                r"(?P<v>打开|开启|关闭|关掉|关上|关了|关|开)[吧了]?$"),
+    # any way or value said once after 都 for both ("音量和风量都调大", "…都调到三档")
+    re.compile(r"^[把将]?(?P<a>[^和跟与都]{2,6}?)(?:和|跟|与|以及)(?P<b>[^和跟与都]{2,6}?)(?:全)?都"
+               r"(?P<v>[调开关拉放升降加减设][^和跟与都，,。]{0,8})$"),
 )
-"""One verb for two things ("关闭车窗和空调", "把车窗和空调都关了")."""
+"""One verb for two things ("关闭车窗和空调", "把车窗和空调都关了", "音量和风量都调大")."""
 _NOT_NOW = ("elsewhere", "later", "question", "phone", "someone_else")
 _SEATLIKE = {
     "en": re.compile(r"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?(?:mine|my|hers|his|"
@@ -754,6 +758,21 @@ def _idle_zh(piece: str, after: bool) -> bool:
             or (after and _ZH_CLAUSE.match(piece) is not None))
 
 
+_WAYLESS = re.compile(r"^(?:(?:(?:can|could|would|will) you|please|just)\s+)*(?:(?:turn|put|set|"
+                      r"switch|bring|get|make|heat|warm)\s+)?(?:the|my|our)?\s*[a-z']+"
+                      r"(?:\s+[a-z']+){0,2}$", re.IGNORECASE)
+"""A part that names one thing with at most a plain verb and no way ("turn the volume",
+"volume", "heat my seat"): the way said after the next thing is its way too."""
+_WAY_AFTER = re.compile(r"^(?:the|my|our|her|his)?\s*[a-z']+(?:\s+[a-z']+){0,2}?\s+"
+                        r"(?P<way>(?:up|down|on|off|to|at)\b(?:\s+(?:level\s+)?[a-z0-9]+){0,2}?"
+                        r"(?:\s+(?:please|thanks|too|as well))?)$", re.IGNORECASE)
+"""A thing and its way or value after it, nothing else ("the fan up", "the volume to five",
+"fan down please", "the passenger seat to level three")."""
+_ZONE_LAST = re.compile(r"\b(?:driver|passenger|front)(?:'?s)?$", re.IGNORECASE)
+_ZONE_THING = re.compile(r"^(?:the\s+)?(?:driver|passenger|front)(?:'?s)?(?:\s+side)?\s+"
+                         r"(?P<thing>seat\s.+)$", re.IGNORECASE)
+"""One seat's zone said bare before "and" shares the other's thing and way ("turn the driver
+and passenger seat heaters off")."""
 _OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",
                       re.IGNORECASE)
 """A noun part that says its own way ("…, and the fan down too"): it shares no verb."""
@@ -761,8 +780,19 @@ _OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|wa
 
 def _shared_verbs(pieces: list[str]) -> list[str]:
     """English parts that start as a noun phrase take the verb of the part before them
-    ("turn off the music and the AC" -> "turn off the AC")."""
+    ("turn off the music and the AC" -> "turn off the AC"); a part that names its thing and
+    no way takes the way said after the next thing ("turn the volume and the fan up" -> "turn
+    the volume up", "set the fan and the volume to five", "heat my seat and hers on high")."""
     out = list(pieces)
+    for i in range(len(out) - 1):
+        later = _WAY_AFTER.match(out[i + 1])
+        if later is None or not _WAYLESS.match(out[i]) or _OWN_WAY.search(out[i]):
+            continue
+        zoned = _ZONE_THING.match(out[i + 1])
+        if zoned is not None and _ZONE_LAST.search(out[i]):  # "the driver and passenger seat…"
+            out[i] = f"{out[i]} {zoned.group('thing')}"
+        else:
+            out[i] = f"{out[i]} {later.group('way')}"
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
         if not _EN_NOUN.match(out[i]):
@@ -790,10 +820,11 @@ _EN_BARE_VERB = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(tu
 """A plain verb that starts a part: a noun part with its own way after it takes it."""
 _EN_VERB_WAY = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(?P<v>turn|put|bring|"
                           r"knock|bump|crank)\s+(?:the|my|that)\s+\w+(?:\s+\w+)?\s+(?P<w>up|down)"
-                          r"(?:\s+(?:a bit|a little|a notch|one notch|a touch|some))?$",
+                          r"(?:\s+(?:a bit|a little|a notch|one notch|a touch|some|"
+                          r"(?:by\s+)?(?:\w+|\d+)\s+(?:degrees?|notch(?:es)?|steps?|levels?)))?$",
                           re.IGNORECASE)
 """A verb and its way around one thing ("turn the volume down"): "… and also the fan" shares
-both."""
+both (not the amount: "turn the heat up two degrees and the fan too" moves the fan one step)."""
 _TOO = re.compile(r"\s+(?:too|as well)$", re.IGNORECASE)
 
 
