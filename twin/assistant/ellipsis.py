@@ -16,9 +16,10 @@ caller keeps the reading only when the rules are sure of it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["command_inside", "leaning", "level_for_all", "seat_said", "seated", "unsequenced",
-           "value_only"]
+__all__ = ["command_inside", "leaning", "level_for_all", "named_then_done", "seat_said", "seated",
+           "unsequenced", "value_only"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -225,3 +226,28 @@ def seated(text: str, lang: str) -> str | None:
     if re.search(r"\bseat|\bheater|\bwarmer", rest, re.IGNORECASE) is None:
         return None
     return (_EN_MINE if speaker else _EN_THEIRS).sub("the passenger ", rest)
+
+
+_EN_THING = re.compile(r"^(?:the|my|our)?\s*(?P<t>[a-z]+(?:\s+[a-z]+)?)[.!]*$", re.IGNORECASE)
+_EN_WAY = (r"(?:up|down|on|off|open|shut|closed?|louder|quieter|warmer|cooler|higher|lower|"
+           r"one|two|three|four|five|six|seven|[1-9])")
+_EN_WAY_ONLY = re.compile(rf"^(?:(?P<v>turn|put|switch|close|open|shut|pause|play|mute|stop)\s+it"
+                          rf"(?:\s+(?P<w>{_EN_WAY}))?|(?P<bare>{_EN_WAY}(?:\s+{_EN_WAY})?))"
+                          r"(?:\s+please)?[.!]*$", re.IGNORECASE)
+
+
+def named_then_done(pieces: list[str], topic: Callable[[str], str | None]) -> list[str]:
+    """English fragments said as sentences: a thing named alone, then its way or "<verb> it"
+    ("Window. Close it. Fan. Up." -> "close the window", "fan up"): each pair is one command.
+    ``topic`` names the function a piece's words name (None: no thing of the cabin)."""
+    out: list[str] = []
+    for piece in pieces:
+        thing = _EN_THING.match(out[-1]) if out else None
+        way = _EN_WAY_ONLY.match(piece)
+        if thing is None or way is None or topic(out[-1]) is None or topic(piece) is not None:
+            out.append(piece)
+            continue
+        name = thing.group("t")
+        out[-1] = (f"{way.group('v')} the {name}" + (f" {way.group('w')}" if way.group("w") else "")
+                   if way.group("v") else f"{name} {way.group('bare')}")
+    return out

@@ -50,7 +50,13 @@ from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.colloquial import plainly
-from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
+from twin.assistant.ellipsis import (
+    command_inside,
+    leaning,
+    level_for_all,
+    named_then_done,
+    seat_said,
+)
 from twin.assistant.phrasing import (
     SEAT,
     it_after_seat,
@@ -364,6 +370,8 @@ def _split_said(
             one = parse(pieces[0], history)
             return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
+    if lang == "en" and len(joined) > 1:  # "Window. Close it. Fan. Up."
+        joined = named_then_done(joined, lambda p: topic_words(p, lang))
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
         return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
@@ -376,8 +384,6 @@ def _split_said(
     level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
     if level is not None:
         pieces = pieces[:-1]
-    if lang == "en":
-        pieces = _shared_verbs(pieces)
     cache: dict[str, tuple[Part, str | None]] = {}
     if whole is not None:
         cache[text.strip()] = (whole, _kind(whole, text.strip(), lang))
@@ -389,6 +395,9 @@ def _split_said(
             result = parse(piece, (*history, *said))
             cache[piece] = (result, _kind(result, piece, lang))
         return cache[piece]
+
+    if lang == "en":
+        pieces = _shared_verbs(pieces, lambda p: read(p)[1] is not None)
 
     for i in range(1, len(pieces)):  # "..., and the passenger one too": the last one's again
         pieces[i] = other_zone(pieces[i], lang, pieces[i - 1]) or pieces[i]
@@ -778,15 +787,17 @@ _OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|wa
 """A noun part that says its own way ("…, and the fan down too"): it shares no verb."""
 
 
-def _shared_verbs(pieces: list[str]) -> list[str]:
+def _shared_verbs(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
     """English parts that start as a noun phrase take the verb of the part before them
     ("turn off the music and the AC" -> "turn off the AC"); a part that names its thing and
     no way takes the way said after the next thing ("turn the volume and the fan up" -> "turn
-    the volume up", "set the fan and the volume to five", "heat my seat and hers on high")."""
+    the volume up", "set the fan and the volume to five", "heat my seat and hers on high"),
+    when the rules are not ``sure`` of it as said ("previous song, and the seat heater off")."""
     out = list(pieces)
     for i in range(len(out) - 1):
         later = _WAY_AFTER.match(out[i + 1])
-        if later is None or not _WAYLESS.match(out[i]) or _OWN_WAY.search(out[i]):
+        if later is None or not _WAYLESS.match(out[i]) or _OWN_WAY.search(out[i]) or (
+                sure(out[i]) and not SEAT.search(out[i])):  # a seat heats at a default level
             continue
         zoned = _ZONE_THING.match(out[i + 1])
         if zoned is not None and _ZONE_LAST.search(out[i]):  # "the driver and passenger seat…"
