@@ -773,7 +773,8 @@ _WAYLESS = re.compile(r"^(?:(?:(?:can|could|would|will) you|please|just)\s+)*(?:
 """A part that names one thing with at most a plain verb and no way ("turn the volume",
 "volume", "heat my seat"): the way said after the next thing is its way too."""
 _WAY_AFTER = re.compile(r"^(?:the|my|our|her|his)?\s*[a-z']+(?:\s+[a-z']+){0,2}?\s+"
-                        r"(?P<way>(?:up|down|on|off|to|at)\b(?:\s+(?:level\s+)?[a-z0-9]+){0,2}?"
+                        r"(?P<way>(?:(?:up|down|on|off)\b|(?:to|at)(?=\s+\w))"
+                        r"(?:\s+(?:level\s+)?[a-z0-9]+){0,2}?"
                         r"(?:\s+(?:please|thanks|too|as well))?)$", re.IGNORECASE)
 """A thing and its way or value after it, nothing else ("the fan up", "the volume to five",
 "fan down please", "the passenger seat to level three")."""
