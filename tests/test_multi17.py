@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from hil.llm.several import several_parts
 from twin.assistant.ellipsis import named_then_done
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import topic_words
@@ -89,3 +90,17 @@ def test_a_thing_the_cabin_lacks_takes_no_way(text: str) -> None:
 def test_named_then_done_joins_only_a_thing_and_its_way(
         pieces: list[str], want: list[str]) -> None:
     assert named_then_done(pieces, lambda p: topic_words(p, "en")) == want
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("switch the tunes and the air con off", "switch the tunes off"),
+    ("turn the blower and the tunes down a bit", "turn the blower down a bit"),
+])
+def test_the_fallback_carries_the_way_onto_a_part_said_without_one(text: str, first: str) -> None:
+    """Read alone, "switch the tunes" had been played: the way said after the next thing is its
+    way (never the other way round)."""
+    assert several_parts(text)[0] == first
+
+
+def test_the_fallback_keeps_a_part_the_rules_read_as_said() -> None:
+    assert several_parts("skip this one, and the fan down")[0] == "skip this one"

@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["command_inside", "leaning", "level_for_all", "named_then_done", "seat_said", "seated",
-           "unsequenced", "value_only"]
+__all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
+           "seat_said", "seated", "unsequenced", "value_only", "way_said_after"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -250,4 +250,43 @@ def named_then_done(pieces: list[str], topic: Callable[[str], str | None]) -> li
         name = thing.group("t")
         out[-1] = (f"{way.group('v')} the {name}" + (f" {way.group('w')}" if way.group("w") else "")
                    if way.group("v") else f"{name} {way.group('bare')}")
+    return out
+
+
+_WAYLESS = re.compile(r"^(?:(?:(?:can|could|would|will) you|please|just)\s+)*(?:(?:turn|put|set|"
+                      r"switch|bring|get|make|heat|warm)\s+)?(?:the|my|our)?\s*[a-z']+"
+                      r"(?:\s+[a-z']+){0,2}$", re.IGNORECASE)
+"""A part that names one thing with at most a plain verb ("turn the volume", "volume",
+"heat my seat")."""
+_WAY_AFTER = re.compile(r"^(?:the|my|our|her|his)?\s*[a-z']+(?:\s+[a-z']+){0,2}?\s+"
+                        r"(?P<way>(?:(?:up|down|on|off)\b|(?:to|at)(?=\s+\w))"
+                        r"(?:\s+(?:level\s+)?[a-z0-9]+){0,2}?"
+                        r"(?:\s+(?:please|thanks|too|as well))?)$", re.IGNORECASE)
+"""A thing and its way or value after it, nothing else ("the fan up", "the volume to five",
+"fan down please", "the passenger seat to level three")."""
+_ZONE_LAST = re.compile(r"\b(?:driver|passenger|front)(?:'?s)?$", re.IGNORECASE)
+_ZONE_THING = re.compile(r"^(?:the\s+)?(?:driver|passenger|front)(?:'?s)?(?:\s+side)?\s+"
+                         r"(?P<thing>seat\s.+)$", re.IGNORECASE)
+"""One seat's zone said bare before "and" shares the other's thing and way ("turn the driver
+and passenger seat heaters off")."""
+OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",
+                     re.IGNORECASE)
+"""A part that says its own way ("…, and the fan down too"): it takes none from another."""
+
+
+def way_said_after(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
+    """English parts that name a thing and no way take the way or value said after the next
+    thing ("turn the volume and the fan up" -> "turn the volume up", "set the fan and the
+    volume to five", "heat my seat and hers on high"; a bare zone, its thing too: "the driver
+    and passenger seat heaters off"), unless the caller is ``sure`` of the part as said."""
+    out = list(pieces)
+    for i in range(len(out) - 1):
+        later = _WAY_AFTER.match(out[i + 1])
+        if later is None or not _WAYLESS.match(out[i]) or OWN_WAY.search(out[i]) or sure(out[i]):
+            continue
+        zoned = _ZONE_THING.match(out[i + 1])
+        if zoned is not None and _ZONE_LAST.search(out[i]):
+            out[i] = f"{out[i]} {zoned.group('thing')}"
+        else:
+            out[i] = f"{out[i]} {later.group('way')}"
     return out

@@ -51,11 +51,13 @@ from typing import Protocol
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.colloquial import plainly
 from twin.assistant.ellipsis import (
+    OWN_WAY,
     command_inside,
     leaning,
     level_for_all,
     named_then_done,
     seat_said,
+    way_said_after,
 )
 from twin.assistant.phrasing import (
     SEAT,
@@ -767,25 +769,6 @@ def _idle_zh(piece: str, after: bool) -> bool:
             or (after and _ZH_CLAUSE.match(piece) is not None))
 
 
-_WAYLESS = re.compile(r"^(?:(?:(?:can|could|would|will) you|please|just)\s+)*(?:(?:turn|put|set|"
-                      r"switch|bring|get|make|heat|warm)\s+)?(?:the|my|our)?\s*[a-z']+"
-                      r"(?:\s+[a-z']+){0,2}$", re.IGNORECASE)
-"""A part that names one thing with at most a plain verb and no way ("turn the volume",
-"volume", "heat my seat"): the way said after the next thing is its way too."""
-_WAY_AFTER = re.compile(r"^(?:the|my|our|her|his)?\s*[a-z']+(?:\s+[a-z']+){0,2}?\s+"
-                        r"(?P<way>(?:(?:up|down|on|off)\b|(?:to|at)(?=\s+\w))"
-                        r"(?:\s+(?:level\s+)?[a-z0-9]+){0,2}?"
-                        r"(?:\s+(?:please|thanks|too|as well))?)$", re.IGNORECASE)
-"""A thing and its way or value after it, nothing else ("the fan up", "the volume to five",
-"fan down please", "the passenger seat to level three")."""
-_ZONE_LAST = re.compile(r"\b(?:driver|passenger|front)(?:'?s)?$", re.IGNORECASE)
-_ZONE_THING = re.compile(r"^(?:the\s+)?(?:driver|passenger|front)(?:'?s)?(?:\s+side)?\s+"
-                         r"(?P<thing>seat\s.+)$", re.IGNORECASE)
-"""One seat's zone said bare before "and" shares the other's thing and way ("turn the driver
-and passenger seat heaters off")."""
-_OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",
-                      re.IGNORECASE)
-"""A noun part that says its own way ("…, and the fan down too"): it shares no verb."""
 
 
 def _shared_verbs(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
@@ -794,22 +777,12 @@ def _shared_verbs(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
     no way takes the way said after the next thing ("turn the volume and the fan up" -> "turn
     the volume up", "set the fan and the volume to five", "heat my seat and hers on high"),
     when the rules are not ``sure`` of it as said ("previous song, and the seat heater off")."""
-    out = list(pieces)
-    for i in range(len(out) - 1):
-        later = _WAY_AFTER.match(out[i + 1])
-        if later is None or not _WAYLESS.match(out[i]) or _OWN_WAY.search(out[i]) or (
-                sure(out[i]) and not SEAT.search(out[i])):  # a seat heats at a default level
-            continue
-        zoned = _ZONE_THING.match(out[i + 1])
-        if zoned is not None and _ZONE_LAST.search(out[i]):  # "the driver and passenger seat…"
-            out[i] = f"{out[i]} {zoned.group('thing')}"
-        else:
-            out[i] = f"{out[i]} {later.group('way')}"
+    out = way_said_after(pieces, lambda p: sure(p) and not SEAT.search(p))
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
         if not _EN_NOUN.match(out[i]):
             continue
-        if verb is not None and not _OWN_WAY.search(out[i]):
+        if verb is not None and not OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
         elif _NOUN_WAY.match(out[i]):  # "turn the heat down and the fan up one"
             bare = _EN_BARE_VERB.match(out[i - 1])
