@@ -17,7 +17,10 @@ whole sentence), when two parts move one function differently, or when no part a
 
 Before the cut, :mod:`twin.assistant.shapes` puts back what is no part of its own (a filler,
 a corrected number, a level said after, a function named first) and, in an English run-on,
-offers cuts before a command verb ("close the window turn the ac on"). Two parts on one
+offers cuts before a command verb ("close the window turn the ac on"). One way or value said
+once after two things is each thing's ("turn the volume and the fan up", "音量和风量都调大";
+:func:`twin.assistant.ellipsis.way_said_after`), and a thing named alone before its way said
+alone is one command ("Window. Close it. Fan. Up."). Two parts on one
 function are one request said twice, unless a step is followed by its value ("风小点儿，调到
 二档就行": the value).
 
