@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from hil.llm.several import several_parts
-from twin.assistant.ellipsis import named_then_done
+from twin.assistant.ellipsis import named_then_done, telegraphic
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import topic_words
 
@@ -104,3 +104,19 @@ def test_the_fallback_carries_the_way_onto_a_part_said_without_one(text: str, fi
 
 def test_the_fallback_keeps_a_part_the_rules_read_as_said() -> None:
     assert several_parts("skip this one, and the fan down")[0] == "skip this one"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("home. tunes. now.", [("navigate_home", None), ("media_play", None)]),
+    ("music. home. go.", [("media_play", None), ("navigate_home", None)]),
+])
+def test_one_word_sentences_with_a_go_are_each_a_command(
+        text: str, want: list[tuple[str, object]]) -> None:
+    assert _said(text) == want
+
+
+@pytest.mark.parametrize("pieces", [["home", "music"], ["home", "go"], ["home", "the dog", "go"],
+                                    ["home", "music", "later"]])
+def test_one_word_sentences_without_a_go_or_with_another_word_stay_as_said(
+        pieces: list[str]) -> None:
+    assert telegraphic(pieces) == pieces

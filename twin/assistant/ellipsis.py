@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
-           "seat_said", "seated", "unsequenced", "value_only", "way_said_after"]
+           "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -290,3 +290,22 @@ def way_said_after(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
         else:
             out[i] = f"{out[i]} {later.group('way')}"
     return out
+
+
+_EN_BARE = {"home": "take me home", "music": "play music", "some music": "play music",
+            "tunes": "play music", "some tunes": "play music", "the radio": "play the radio",
+            "radio": "play the radio"}
+"""Things said alone as a whole sentence that mean going or playing them."""
+_EN_GO = re.compile(r"^(?:go|now|please|thanks|let'?s go|go go go|ta)$", re.IGNORECASE)
+
+
+def telegraphic(pieces: list[str]) -> list[str]:
+    """English said in one-word sentences ("home. music. go."): home is going home, music is
+    playing it, a last "go"/"now" is no part. Only when every piece is such a word, a
+    "go"/"now" among them and at least two things named; else the pieces as said."""
+    words = [p.strip(" .!").lower() for p in pieces]
+    things = [w for w in words if w in _EN_BARE]
+    if len(things) < 2 or len(things) + sum(bool(_EN_GO.match(w)) for w in words) != len(words) \
+            or len(things) == len(words):
+        return pieces
+    return [_EN_BARE[w] for w in things]

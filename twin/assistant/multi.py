@@ -60,6 +60,7 @@ from twin.assistant.ellipsis import (
     level_for_all,
     named_then_done,
     seat_said,
+    telegraphic,
     way_said_after,
 )
 from twin.assistant.phrasing import (
@@ -376,7 +377,7 @@ def _split_said(
             return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
     if lang == "en" and len(joined) > 1:  # "Window. Close it. Fan. Up."
-        joined = named_then_done(joined, lambda p: topic_words(p, lang))
+        joined = telegraphic(named_then_done(joined, lambda p: topic_words(p, lang)))
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
         return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
