@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from hil.llm.clauses import command_parts
 from hil.llm.several import several_parts
 from twin.assistant.ellipsis import named_then_done, telegraphic
 from twin.assistant.nlu import shared_nlu
@@ -120,3 +121,19 @@ def test_one_word_sentences_with_a_go_are_each_a_command(
 def test_one_word_sentences_without_a_go_or_with_another_word_stay_as_said(
         pieces: list[str]) -> None:
     assert telegraphic(pieces) == pieces
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("close the window - play some music", [("window_close", None), ("media_play", None)]),
+    ("turn the fan up \u2014 and close the window",
+     [("climate_fan_up", 1), ("window_close", None)]),
+])
+def test_a_dash_said_as_a_pause_joins_two_commands(
+        text: str, want: list[tuple[str, object]]) -> None:
+    assert _said(text) == want
+
+
+def test_the_fallback_cuts_at_a_spaced_dash_not_inside_a_word() -> None:
+    assert command_parts("crank the tunes - shut the windae") == ["crank the tunes",
+                                                                 "shut the windae"]
+    assert len(command_parts("set the fan to two-three")) == 1

@@ -98,7 +98,8 @@ CONJUNCTIONS = {
                      r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
                      r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"
                      r"make|bump|knock|stick|pop|bring|wind|crack|take|get|give|navigate)\b)"
-                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
+                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])"
+                     r"|\s+[-\u2013\u2014]+\s+", re.IGNORECASE),  # a dash said as a pause
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"(?:完了|最后)(?=[把将再打开关调播放导])|"
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
