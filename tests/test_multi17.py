@@ -137,3 +137,15 @@ def test_the_fallback_cuts_at_a_spaced_dash_not_inside_a_word() -> None:
     assert command_parts("crank the tunes - shut the windae") == ["crank the tunes",
                                                                  "shut the windae"]
     assert len(command_parts("set the fan to two-three")) == 1
+
+
+@pytest.mark.parametrize(("text", "level"), [("heat both seats to high", 3),
+                                             ("warm both seats at level one", 1),
+                                             ("heat both seats to the max please", 3)])
+def test_both_seats_heated_to_a_level_are_each_at_it(text: str, level: int) -> None:
+    assert _said(text) == [("seat_heat_driver", level), ("seat_heat_passenger", level)]
+
+
+def test_both_seats_heated_to_no_level_stay_as_said() -> None:
+    assert _said("heat both seats") == [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]
+    assert shared_nlu("en").parse("heat both seats to be honest", ()).confidence < 0.85
