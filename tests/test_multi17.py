@@ -68,6 +68,8 @@ def test_a_thing_named_alone_then_its_way_is_one_command(
      [("climate_temperature_down", 1), ("climate_fan_up", 1)]),
     ("turn off the music and the AC", [("media_pause", None), ("climate_ac_off", None)]),
     ("warm my seat and the wife's to", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    ("heat my seat and the passenger seat and set the temperature to 24",
+     [("seat_heat_driver", 2), ("seat_heat_passenger", 2), ("climate_set_temperature", 24)]),
 ])
 def test_near_misses_keep_their_reading(text: str, want: list[tuple[str, object]]) -> None:
     assert _said(text) == want

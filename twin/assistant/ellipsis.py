@@ -258,12 +258,16 @@ _WAYLESS = re.compile(r"^(?:(?:(?:can|could|would|will) you|please|just)\s+)*(?:
                       r"(?:\s+[a-z']+){0,2}$", re.IGNORECASE)
 """A part that names one thing with at most a plain verb ("turn the volume", "volume",
 "heat my seat")."""
-_WAY_AFTER = re.compile(r"^(?:the|my|our|her|his)?\s*[a-z']+(?:\s+[a-z']+){0,2}?\s+"
+_EN_VERBS = (r"turn|set|put|switch|make|bring|get|open|close|shut|play|pause|stop|mute|skip|crank|"
+             r"bump|knock|drop|raise|lower|heat|warm|cool|take|navigate|go|give|start|kill|roll|wind")
+_WAY_AFTER = re.compile(rf"^(?!(?:{_EN_VERBS})\b)(?:the|my|our|her|his)?\s*[a-z']+"
+                        r"(?:\s+[a-z']+){0,2}?\s+"
                         r"(?P<way>(?:(?:up|down|on|off)\b|(?:to|at)(?=\s+\w))"
                         r"(?:\s+(?:level\s+)?[a-z0-9]+){0,2}?"
                         r"(?:\s+(?:please|thanks|too|as well))?)$", re.IGNORECASE)
 """A thing and its way or value after it, nothing else ("the fan up", "the volume to five",
-"fan down please", "the passenger seat to level three")."""
+"fan down please", "the passenger seat to level three"); not an order of its own ("set the
+temperature to 24")."""
 _ZONE_LAST = re.compile(r"\b(?:driver|passenger|front)(?:'?s)?$", re.IGNORECASE)
 _ZONE_THING = re.compile(r"^(?:the\s+)?(?:driver|passenger|front)(?:'?s)?(?:\s+side)?\s+"
                          r"(?P<thing>seat\s.+)$", re.IGNORECASE)
