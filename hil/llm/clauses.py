@@ -63,7 +63,8 @@ _WAY_WORDS = ("up", "down", "on", "off", "bit", "notch", "more", "less", "max", 
 # conjunctions, punctuation, and (Chinese) the start of another verb phrase: real speech says
 # "关闭空调关闭座椅通风" without a pause ("a hundred and twenty" is one number, no two clauses)
 _SPLIT = re.compile(
-    r"\s*(?:[,;，、；。]|\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
+    r"\s*(?:[,;，、；。]|(?<=\s)[-\u2013\u2014]+(?=\s)|"  # a spaced dash: a pause
+    r"\band then\b|\band also\b|\band\b(?<!hundred and)|\bthen\b|\bplus\b|"
     # a joiner clipped by the speaker or the recogniser ("an'", "an", "n", "nd", "&") before an
     # order ("wind the window up an stick the heater on")
     r"(?<!\S)(?:an'?|'n'?|n'?|nd|&)(?=\s+(?:" + _CLIPPED_BEFORE + r")\b)|"

@@ -35,10 +35,10 @@ from hil.llm.grounding import (
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
-from twin.assistant.ellipsis import level_for_all, unsequenced
+from twin.assistant.ellipsis import level_for_all, unsequenced, way_said_after
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
-from twin.assistant.phrasing import same_for
+from twin.assistant.phrasing import SEAT, same_for
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import negated, not_music, out_of_scope
 
@@ -61,6 +61,8 @@ def several_parts(text: str) -> list[str]:
     if both and not (KEEP.search(lowered) or negated(lowered)):
         return both
     parts = command_parts(text)
+    if _lang(text) == "en":  # "switch the tunes and the air con off": "switch the tunes off"
+        parts = way_said_after(parts, lambda p: _ruled(p, "en") is not None and not SEAT.search(p))
     if (KEEP.search(lowered) or negated(lowered)) and not (
             len(parts) >= 2 and _no_confined(text, parts)):
         return []

@@ -16,9 +16,10 @@ caller keeps the reading only when the rules are sure of it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-__all__ = ["command_inside", "leaning", "level_for_all", "seat_said", "seated", "unsequenced",
-           "value_only"]
+__all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
+           "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
@@ -225,3 +226,90 @@ def seated(text: str, lang: str) -> str | None:
     if re.search(r"\bseat|\bheater|\bwarmer", rest, re.IGNORECASE) is None:
         return None
     return (_EN_MINE if speaker else _EN_THEIRS).sub("the passenger ", rest)
+
+
+_EN_THING = re.compile(r"^(?:the|my|our)?\s*(?P<t>[a-z]+(?:\s+[a-z]+)?)[.!]*$", re.IGNORECASE)
+_EN_WAY = (r"(?:up|down|on|off|open|shut|closed?|louder|quieter|warmer|cooler|higher|lower|"
+           r"one|two|three|four|five|six|seven|[1-9])")
+_EN_WAY_ONLY = re.compile(rf"^(?:(?P<v>turn|put|switch|close|open|shut|pause|play|mute|stop)\s+it"
+                          rf"(?:\s+(?P<w>{_EN_WAY}))?|(?P<bare>{_EN_WAY}(?:\s+{_EN_WAY})?))"
+                          r"(?:\s+please)?[.!]*$", re.IGNORECASE)
+
+
+def named_then_done(pieces: list[str], topic: Callable[[str], str | None]) -> list[str]:
+    """English fragments said as sentences: a thing named alone, then its way or "<verb> it"
+    ("Window. Close it. Fan. Up." -> "close the window", "fan up"): each pair is one command.
+    ``topic`` names the function a piece's words name (None: no thing of the cabin)."""
+    out: list[str] = []
+    for piece in pieces:
+        thing = _EN_THING.match(out[-1]) if out else None
+        way = _EN_WAY_ONLY.match(piece)
+        if thing is None or way is None or topic(out[-1]) is None or topic(piece) is not None:
+            out.append(piece)
+            continue
+        name = thing.group("t")
+        out[-1] = (f"{way.group('v')} the {name}" + (f" {way.group('w')}" if way.group("w") else "")
+                   if way.group("v") else f"{name} {way.group('bare')}")
+    return out
+
+
+_WAYLESS = re.compile(r"^(?:(?:(?:can|could|would|will) you|please|just)\s+)*(?:(?:turn|put|set|"
+                      r"switch|bring|get|make|heat|warm)\s+)?(?:the|my|our)?\s*[a-z']+"
+                      r"(?:\s+[a-z']+){0,2}$", re.IGNORECASE)
+"""A part that names one thing with at most a plain verb ("turn the volume", "volume",
+"heat my seat")."""
+_EN_VERBS = (r"turn|set|put|switch|make|bring|get|open|close|shut|play|pause|stop|mute|skip|crank|"
+             r"bump|knock|drop|raise|lower|heat|warm|cool|take|navigate|go|give|start|kill|roll|wind")
+_WAY_AFTER = re.compile(rf"^(?!(?:{_EN_VERBS})\b)(?:the|my|our|her|his)?\s*[a-z']+"
+                        r"(?:\s+[a-z']+){0,2}?\s+"
+                        r"(?P<way>(?:(?:up|down|on|off)\b|(?:to|at)(?=\s+\w))"
+                        r"(?:\s+(?:level\s+)?[a-z0-9]+){0,2}?"
+                        r"(?:\s+(?:please|thanks|too|as well))?)$", re.IGNORECASE)
+"""A thing and its way or value after it, nothing else ("the fan up", "the volume to five",
+"fan down please", "the passenger seat to level three"); not an order of its own ("set the
+temperature to 24")."""
+_ZONE_LAST = re.compile(r"\b(?:driver|passenger|front)(?:'?s)?$", re.IGNORECASE)
+_ZONE_THING = re.compile(r"^(?:the\s+)?(?:driver|passenger|front)(?:'?s)?(?:\s+side)?\s+"
+                         r"(?P<thing>seat\s.+)$", re.IGNORECASE)
+"""One seat's zone said bare before "and" shares the other's thing and way ("turn the driver
+and passenger seat heaters off")."""
+OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",
+                     re.IGNORECASE)
+"""A part that says its own way ("…, and the fan down too"): it takes none from another."""
+
+
+def way_said_after(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
+    """English parts that name a thing and no way take the way or value said after the next
+    thing ("turn the volume and the fan up" -> "turn the volume up", "set the fan and the
+    volume to five", "heat my seat and hers on high"; a bare zone, its thing too: "the driver
+    and passenger seat heaters off"), unless the caller is ``sure`` of the part as said."""
+    out = list(pieces)
+    for i in range(len(out) - 1):
+        later = _WAY_AFTER.match(out[i + 1])
+        if later is None or not _WAYLESS.match(out[i]) or OWN_WAY.search(out[i]) or sure(out[i]):
+            continue
+        zoned = _ZONE_THING.match(out[i + 1])
+        if zoned is not None and _ZONE_LAST.search(out[i]):
+            out[i] = f"{out[i]} {zoned.group('thing')}"
+        else:
+            out[i] = f"{out[i]} {later.group('way')}"
+    return out
+
+
+_EN_BARE = {"home": "take me home", "music": "play music", "some music": "play music",
+            "tunes": "play music", "some tunes": "play music", "the radio": "play the radio",
+            "radio": "play the radio"}
+"""Things said alone as a whole sentence that mean going or playing them."""
+_EN_GO = re.compile(r"^(?:go|now|please|thanks|let'?s go|go go go|ta)$", re.IGNORECASE)
+
+
+def telegraphic(pieces: list[str]) -> list[str]:
+    """English said in one-word sentences ("home. music. go."): home is going home, music is
+    playing it, a last "go"/"now" is no part. Only when every piece is such a word, a
+    "go"/"now" among them and at least two things named; else the pieces as said."""
+    words = [p.strip(" .!").lower() for p in pieces]
+    things = [w for w in words if w in _EN_BARE]
+    if len(things) < 2 or len(things) + sum(bool(_EN_GO.match(w)) for w in words) != len(words) \
+            or len(things) == len(words):
+        return pieces
+    return [_EN_BARE[w] for w in things]

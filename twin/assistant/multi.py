@@ -17,7 +17,10 @@ whole sentence), when two parts move one function differently, or when no part a
 
 Before the cut, :mod:`twin.assistant.shapes` puts back what is no part of its own (a filler,
 a corrected number, a level said after, a function named first) and, in an English run-on,
-offers cuts before a command verb ("close the window turn the ac on"). Two parts on one
+offers cuts before a command verb ("close the window turn the ac on"). One way or value said
+once after two things is each thing's ("turn the volume and the fan up", "音量和风量都调大";
+:func:`twin.assistant.ellipsis.way_said_after`), and a thing named alone before its way said
+alone is one command ("Window. Close it. Fan. Up."). Two parts on one
 function are one request said twice, unless a step is followed by its value ("风小点儿，调到
 二档就行": the value).
 
@@ -50,7 +53,16 @@ from typing import Protocol
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.colloquial import plainly
-from twin.assistant.ellipsis import command_inside, leaning, level_for_all, seat_said
+from twin.assistant.ellipsis import (
+    OWN_WAY,
+    command_inside,
+    leaning,
+    level_for_all,
+    named_then_done,
+    seat_said,
+    telegraphic,
+    way_said_after,
+)
 from twin.assistant.phrasing import (
     SEAT,
     it_after_seat,
@@ -86,7 +98,8 @@ CONJUNCTIONS = {
                      r"|(?:\s*,\s*|\s+)so\s+(?=(?:you can |can you |could you |please |just )?"
                      r"(?:turn|put|drop|switch|open|close|shut|roll|crank|pause|play|mute|skip|set|"
                      r"make|bump|knock|stick|pop|bring|wind|crack|take|get|give|navigate)\b)"
-                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])", re.IGNORECASE),
+                     r"|\s*[,;]\s*|\s*[?!]\s+|\.\s+(?=[A-Za-z])"
+                     r"|\s+[-\u2013\u2014]+\s+", re.IGNORECASE),  # a dash said as a pause
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"(?:完了|最后)(?=[把将再打开关调播放导])|"
                         r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
@@ -222,7 +235,8 @@ _ON_OFF = re.compile(r"打开|开启|启动|关闭|关掉|关上|关了")
 _BARE = re.compile(r"^(?:打开|开启|启动|关闭|关掉|关上|关了|开|关|调|[把将也都再先]|一下|吧|了)+$")
 """A part that is only a verb ("打开"): it names nothing the cabin cannot do."""
 _EN_VERB = re.compile(
-    r"^(?:(?:(?:can|could|would|will) you|please)\s+)*((?:turn|switch|shut) (?:on|off)|open|close|"
+    r"^(?:(?:(?:can|could|would|will) you|please)\s+)*((?:turn|switch|shut) (?:on|off)|"
+    r"(?:turn|crank|bump|knock|bring) (?:up|down)|open|close|"
     r"shut|mute|pause|stop|start|kill|roll (?:up|down))\s+", re.IGNORECASE)
 """An English command's leading verb ("turn off the music and the AC": "the AC" shares it)."""
 _EN_NOUN = re.compile(r"^(?:the|my|a|an|all|some|our|both|your)\b", re.IGNORECASE)
@@ -232,8 +246,11 @@ _ZH_SHARED = (
                r"(?P<b>[^和跟与]+?)[都也]?$"),
     re.compile(r"^[把将]?(?P<a>[^和跟与]+?)(?:和|跟|与|以及|还有)(?P<b>[^和跟与]+?)[都也]?"
                r"(?P<v>打开|开启|关闭|关掉|关上|关了|关|开)[吧了]?$"),
+    # any way or value said once after 都 for both ("音量和风量都调大", "…都调到三档")
+    re.compile(r"^[把将]?(?P<a>[^和跟与都]{2,6}?)(?:和|跟|与|以及)(?P<b>[^和跟与都]{2,6}?)(?:全)?都"
+               r"(?P<v>[调开关拉放升降加减设][^和跟与都，,。]{0,8})$"),
 )
-"""One verb for two things ("关闭车窗和空调", "把车窗和空调都关了")."""
+"""One verb for two things ("关闭车窗和空调", "把车窗和空调都关了", "音量和风量都调大")."""
 _NOT_NOW = ("elsewhere", "later", "question", "phone", "someone_else")
 _SEATLIKE = {
     "en": re.compile(r"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?(?:mine|my|hers|his|"
@@ -360,6 +377,8 @@ def _split_said(
             one = parse(pieces[0], history)
             return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     joined = put_back(pieces, lang) if len(pieces) > 1 else pieces
+    if lang == "en" and len(joined) > 1:  # "Window. Close it. Fan. Up."
+        joined = telegraphic(named_then_done(joined, lambda p: topic_words(p, lang)))
     if len(joined) == 1 and len(pieces) > 1:  # "pop my seat warmer on, low is fine": one
         one = parse(joined[0], history)
         return [(joined[0], one)] if _kind(one, joined[0], lang) == "act" else None
@@ -372,8 +391,6 @@ def _split_said(
     level = level_for_all(pieces[-1], lang) if len(pieces) > 1 else None
     if level is not None:
         pieces = pieces[:-1]
-    if lang == "en":
-        pieces = _shared_verbs(pieces)
     cache: dict[str, tuple[Part, str | None]] = {}
     if whole is not None:
         cache[text.strip()] = (whole, _kind(whole, text.strip(), lang))
@@ -385,6 +402,9 @@ def _split_said(
             result = parse(piece, (*history, *said))
             cache[piece] = (result, _kind(result, piece, lang))
         return cache[piece]
+
+    if lang == "en":
+        pieces = _shared_verbs(pieces, lambda p: read(p)[1] is not None)
 
     for i in range(1, len(pieces)):  # "..., and the passenger one too": the last one's again
         pieces[i] = other_zone(pieces[i], lang, pieces[i - 1]) or pieces[i]
@@ -754,20 +774,20 @@ def _idle_zh(piece: str, after: bool) -> bool:
             or (after and _ZH_CLAUSE.match(piece) is not None))
 
 
-_OWN_WAY = re.compile(r"\b(?:up|down|on|off|to|at|higher|lower|louder|quieter|warmer|cooler)\b",
-                      re.IGNORECASE)
-"""A noun part that says its own way ("…, and the fan down too"): it shares no verb."""
 
 
-def _shared_verbs(pieces: list[str]) -> list[str]:
+def _shared_verbs(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
     """English parts that start as a noun phrase take the verb of the part before them
-    ("turn off the music and the AC" -> "turn off the AC")."""
-    out = list(pieces)
+    ("turn off the music and the AC" -> "turn off the AC"); a part that names its thing and
+    no way takes the way said after the next thing ("turn the volume and the fan up" -> "turn
+    the volume up", "set the fan and the volume to five", "heat my seat and hers on high"),
+    when the rules are not ``sure`` of it as said ("previous song, and the seat heater off")."""
+    out = way_said_after(pieces, lambda p: sure(p) and not SEAT.search(p))
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
         if not _EN_NOUN.match(out[i]):
             continue
-        if verb is not None and not _OWN_WAY.search(out[i]):
+        if verb is not None and not OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
         elif _NOUN_WAY.match(out[i]):  # "turn the heat down and the fan up one"
             bare = _EN_BARE_VERB.match(out[i - 1])
@@ -790,10 +810,11 @@ _EN_BARE_VERB = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(tu
 """A plain verb that starts a part: a noun part with its own way after it takes it."""
 _EN_VERB_WAY = re.compile(r"^(?:(?:(?:can|could|would|will) you|please)\s+)*(?P<v>turn|put|bring|"
                           r"knock|bump|crank)\s+(?:the|my|that)\s+\w+(?:\s+\w+)?\s+(?P<w>up|down)"
-                          r"(?:\s+(?:a bit|a little|a notch|one notch|a touch|some))?$",
+                          r"(?:\s+(?:a bit|a little|a notch|one notch|a touch|some|"
+                          r"(?:by\s+)?(?:\w+|\d+)\s+(?:degrees?|notch(?:es)?|steps?|levels?)))?$",
                           re.IGNORECASE)
 """A verb and its way around one thing ("turn the volume down"): "… and also the fan" shares
-both."""
+both (not the amount: "turn the heat up two degrees and the fan too" moves the fan one step)."""
 _TOO = re.compile(r"\s+(?:too|as well)$", re.IGNORECASE)
 
 

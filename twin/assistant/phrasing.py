@@ -524,13 +524,19 @@ _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the t
                            r"(?:(?:of )?the\s+)?(?:front\s+)?seats\b", re.IGNORECASE)
 
 
+_EN_HEAT_BOTH_TO = re.compile(_EN_HEAT_BOTH.pattern + r"\s+(?:to|at)(?=\s+(?:level\s+|the\s+)?"
+                              r"(?:one|two|three|[123]|low|medium|mid|high|max)\b)", re.IGNORECASE)
+"""Both seats heated "to"/"at" a level ("heat both seats to high"): each seat at that level."""
+
+
 def both_zones(text: str, lang: str) -> str | None:
     """``text`` with "both (front) seat heaters" said as the driver's and the passenger's
     ("turn on the driver seat heater and the passenger seat heater"), or None."""
     if lang == "en":
         text = _EN_HEAT_BOTH.sub(  # "heat both seats on low": the "on" is already said
             lambda m: ("turn both seat heaters" if re.match(r"\s+on\b", m.string[m.end():])
-                       else "turn on both seat heaters"), text.rstrip(" .!"))
+                       else "turn on both seat heaters"),
+            _EN_HEAT_BOTH_TO.sub("turn both seat heaters on", text.rstrip(" .!")))
         text = _EN_BOTH_HEATED.sub("both seat heaters on", text)
         text = _EN_FOR_BOTH.sub(r"both seat heaters\g<r>", text)
         found = _EN_BOTH.search(text)
