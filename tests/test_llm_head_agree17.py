@@ -1,8 +1,9 @@
-"""The seventeenth session's head: an order naming one topic outright, its words read
-completely, acts when the head puts at least 0.5 on the cabin's intents together (under the
-0.8 gate alone) only when a second opinion, a character n-gram model (:mod:`hil.llm.ngrams`),
-gives its most probability to an intent of the named topic. Variants written for the tests,
-not the development lines; near misses that must not change beside them."""
+"""The seventeenth session's head and a second opinion, a character n-gram model
+(:mod:`hil.llm.ngrams`): an order naming one topic outright, its words read completely, acts
+when the head puts at least 0.5 on the cabin's intents together (under the 0.8 gate alone) only
+when the n-grams' likeliest intent is of the named topic; a line the head puts at least 0.8 in
+domain but on another topic is decided again with the n-grams' topic. Variants written for the
+tests, not the development lines; near misses that must not change beside them."""
 
 from __future__ import annotations
 
@@ -15,10 +16,15 @@ from hil.llm.ngrams import DIM, GramHead, char_grams
 from tests.helpers import HEAD_CLASSES as CLASSES
 
 
-def _answer(text: str, lang: str, second: str | None, **given: float) -> HeadDecision:
+def _probs(**given: float) -> np.ndarray:
     rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang, None, None, second)
+    return np.array([given.get(c, rest) for c in CLASSES])
+
+
+def _answer(text: str, lang: str, second: str | None, **given: float) -> HeadDecision:
+    """The decision when the n-gram model puts 0.9 on ``second`` (None: no second opinion)."""
+    grams = None if second is None else _probs(**{second: 0.9})
+    return focused_decision(CLASSES, _probs(**given), focus(text), lang, None, None, grams)
 
 
 def test_the_gates_are_pinned() -> None:
@@ -86,3 +92,38 @@ def test_the_gram_head_learns_a_topic_from_examples() -> None:
     head = GramHead(examples, ["climate_ac_off", "media_mute", "unknown"])
     assert head.likeliest("kill the ac, it's off now") == "climate_ac_off"
     assert head.likeliest("mute that radio") == "media_mute"
+
+
+# the head sure the line is the cabin's (0.95) but on a topic the words do not name
+SURE_ELSEWHERE = {"media_play": 0.9, "unknown": 0.05}
+
+
+@pytest.mark.parametrize(("text", "lang", "second", "intent", "value"), [
+    ("the heated seat gizmo, whatever it's called, put it on for me", "en", "seat_heat_driver",
+     "seat_heat_driver", 2),
+    ("我想听上一首 刚才那首好听", "zh-CN", "media_previous", "media_previous", None),
+])
+def test_a_line_the_head_puts_in_domain_takes_the_topic_of_the_second_opinion(
+        text: str, lang: str, second: str, intent: str, value: int | None) -> None:
+    assert _answer(text, lang, None, **SURE_ELSEWHERE).intent == "unknown"  # the head alone
+    d = _answer(text, lang, second, **SURE_ELSEWHERE)
+    assert (d.intent, d.value, d.why) == (intent, value, ""), d
+
+
+@pytest.mark.parametrize(("text", "lang", "second", "given"), [
+    # the head not sure enough of the cabin (0.7 < 0.8), no order named outright
+    ("the heated seat gizmo, whatever it's called, put it on for me", "en", "seat_heat_driver",
+     {"media_play": 0.65, "unknown": 0.3}),
+    # the n-grams on a topic the words do not name, or on unknown
+    ("the heated seat gizmo, whatever it's called, put it on for me", "en", "window_open",
+     SURE_ELSEWHERE),
+    ("the heated seat gizmo, whatever it's called, put it on for me", "en", "unknown",
+     SURE_ELSEWHERE),
+    # somewhere else, a question, a refusal: the words decide before any model
+    ("put the heated seat on at my mum's house", "en", "seat_heat_driver", SURE_ELSEWHERE),
+    ("how do i put the heated seat on", "en", "seat_heat_driver", SURE_ELSEWHERE),
+    ("don't put the heated seat on", "en", "seat_heat_driver", SURE_ELSEWHERE),
+])
+def test_the_second_opinion_near_misses(text: str, lang: str, second: str,
+                                        given: dict[str, float]) -> None:
+    assert _answer(text, lang, second, **given).intent == "unknown"

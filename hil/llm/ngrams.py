@@ -70,7 +70,10 @@ class GramHead:
             file.parent.mkdir(parents=True, exist_ok=True)
             np.savez(file, mean=self.head.mean, scale=self.head.scale, w=self.head.w)
 
+    def proba(self, text: str) -> np.ndarray:
+        """This model's probabilities for ``text``, over its classes."""
+        return self.head.proba(char_grams(text))[0]  # type: ignore[no-any-return]
+
     def likeliest(self, text: str) -> str:
         """The intent (or ``unknown``) this model gives ``text`` the most probability."""
-        probs = self.head.proba(char_grams(text))[0]
-        return self.head.classes[int(np.argmax(probs))]
+        return self.head.classes[int(np.argmax(self.proba(text)))]
