@@ -1,9 +1,8 @@
 """The seventeenth session's head and a second opinion, a character n-gram model
-(:mod:`hil.llm.ngrams`): an order naming one topic outright, its words read completely, acts
-when the head puts at least 0.5 on the cabin's intents together (under the 0.8 gate alone) only
-when the n-grams' likeliest intent is of the named topic; a line the head puts at least 0.8 in
-domain but on another topic is decided again with the n-grams' topic. Variants written for the
-tests, not the development lines; near misses that must not change beside them."""
+(:mod:`hil.llm.ngrams`): a line the head puts at least 0.8 in domain but does not act on (its
+mass on a topic the words do not name) is decided again with the n-grams' topic; under 0.8 the
+n-grams change nothing. Variants written for the tests, not the development lines; near misses
+that must not change beside them."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ import numpy as np
 import pytest
 
 from hil.llm.clauses import focus
-from hil.llm.head import AGREED_IN_DOMAIN, IN_DOMAIN, HeadDecision, focused_decision
+from hil.llm.head import IN_DOMAIN, HeadDecision, focused_decision
 from hil.llm.ngrams import DIM, GramHead, char_grams
 from tests.helpers import HEAD_CLASSES as CLASSES
 
@@ -27,53 +26,24 @@ def _answer(text: str, lang: str, second: str | None, **given: float) -> HeadDec
     return focused_decision(CLASSES, _probs(**given), focus(text), lang, None, None, grams)
 
 
-def test_the_gates_are_pinned() -> None:
+def test_the_gate_is_pinned() -> None:
     assert IN_DOMAIN == 0.8
-    assert AGREED_IN_DOMAIN == 0.5
 
 
-# the head leans in domain (0.65 on the cabin) but puts it on another topic
-LEANS = {"media_play": 0.5, "unknown": 0.35}
-
-ORDERS = [
-    ("oi mate kill the aircon we're grand", "en", "climate_ac_off", "climate_ac_off", None),
-    ("put the passenger seat heater on for nan, she's freezing", "en", "seat_heat_passenger",
-     "seat_heat_passenger", 2),
-    ("把除霜给俺整开，前面啥也看不着", "zh-CN", "climate_defrost", "climate_defrost", None),
-    ("兄弟 把风量调到三档 谢了", "zh-CN", "climate_fan_up", "climate_set_fan", 3),
-]
+# an order named outright the head puts under the gate (0.65 on the cabin), elsewhere
+UNDER = {"media_play": 0.5, "unknown": 0.35}
 
 
-@pytest.mark.parametrize(("text", "lang", "second", "intent", "value"), ORDERS)
-def test_an_order_acts_when_the_second_opinion_agrees(text: str, lang: str, second: str,
-                                                      intent: str, value: int | None) -> None:
-    d = _answer(text, lang, second, **LEANS)
-    assert (d.intent, d.value, d.why) == (intent, value, ""), d
-
-
-@pytest.mark.parametrize(("text", "lang", "second", "intent", "value"), ORDERS)
-def test_without_agreement_the_same_order_is_not_acted_on(
-        text: str, lang: str, second: str, intent: str, value: int | None) -> None:
-    del second, intent, value
-    for other in (None, "unknown", "media_play"):  # none, out of domain, another topic
-        assert _answer(text, lang, other, **LEANS).intent == "unknown"
-
-
-@pytest.mark.parametrize(("text", "lang", "second", "given"), [
-    # the head doubts the cabin more than the agreed gate allows
-    ("oi mate kill the aircon we're grand", "en", "climate_ac_off",
-     {"unknown": 0.55, "window_open": 0.4}),
-    # a question, a statement that orders nothing, two topics, somewhere else, a refusal
-    ("why is the aircon off", "en", "climate_ac_off", LEANS),
-    ("coach never turns the aircon on when he drives himself", "en", "climate_ac_on", LEANS),
-    ("空调别开了 我不热", "zh-CN", "climate_ac_on", LEANS),
-    ("kill the aircon and open the window", "en", "climate_ac_off", LEANS),
-    ("kill the aircon in the office", "en", "climate_ac_off", LEANS),
-    ("don't kill the aircon", "en", "climate_ac_off", LEANS),
+@pytest.mark.parametrize(("text", "lang", "second"), [
+    ("oi mate kill the aircon we're grand", "en", "climate_ac_off"),
+    ("put the passenger seat heater on for nan, she's freezing", "en", "seat_heat_passenger"),
+    ("把除霜给俺整开，前面啥也看不着", "zh-CN", "climate_defrost"),
 ])
-def test_near_misses_are_not_acted_on(text: str, lang: str, second: str,
-                                      given: dict[str, float]) -> None:
-    assert _answer(text, lang, second, **given).intent == "unknown"
+def test_under_the_gate_the_n_grams_agreeing_do_not_act(text: str, lang: str,
+                                                        second: str) -> None:
+    # measured and dropped: at 0.5 with the n-grams agreeing, holdout5's aggregate showed an
+    # out-of-domain actuation (BENCHMARKS.md, the seventeenth session)
+    assert _answer(text, lang, second, **UNDER).intent == "unknown"
 
 
 def test_char_grams_are_unit_length_and_read_chinese_characters() -> None:
@@ -90,8 +60,11 @@ def test_the_gram_head_learns_a_topic_from_examples() -> None:
                 ("mute the music", "media_mute"), ("silence the radio", "media_mute"),
                 ("what's the weather", "unknown"), ("set a timer", "unknown")]
     head = GramHead(examples, ["climate_ac_off", "media_mute", "unknown"])
-    assert head.likeliest("kill the ac, it's off now") == "climate_ac_off"
-    assert head.likeliest("mute that radio") == "media_mute"
+    for text, intent in (("kill the ac, it's off now", "climate_ac_off"),
+                         ("mute that radio", "media_mute")):
+        probs = head.proba(text)
+        assert head.head.classes[int(np.argmax(probs))] == intent
+        assert abs(float(probs.sum()) - 1.0) < 1e-9
 
 
 # the head sure the line is the cabin's (0.95) but on a topic the words do not name

@@ -204,10 +204,9 @@ def head_decision(
     in-domain from out-of-domain, the n-grams tell the topic (out of file, the topic of 64 of
     88 in-domain lines the rules left on holdout6-16, against 23 for the head: BENCHMARKS.md,
     the seventeenth session)."""
-    likeliest = None if second is None else classes[int(np.argmax(second))]
-    d = decided(classes, probs, query, lang, threshold, last, likeliest)
+    d = decided(classes, probs, query, lang, threshold, last)
     at = list(classes).index("unknown") if "unknown" in classes else None
-    if (d.intent != "unknown" or second is None or at is None or likeliest == "unknown"
+    if (d.intent != "unknown" or second is None or at is None or int(np.argmax(second)) == at
             or 1.0 - probs[at] < IN_DOMAIN):
         return d
     topics = np.array(second, dtype=float)
@@ -223,7 +222,6 @@ def head_decision(
 def decided(
     classes: Sequence[str], probs: np.ndarray, query: str, lang: str,
     threshold: float | Mapping[str, float] | None = None, last: Turn | None = None,
-    second: str | None = None,
 ) -> HeadDecision:
     """The head's probabilities and the words, decided (pure: no model):
 
@@ -242,9 +240,6 @@ def decided(
        given where one is needed: ask which way; out of range: say the range.
 
     ``last``: the turn before, for a follow-up the rules left (:mod:`hil.llm.followup`).
-    ``second``: the character n-gram model's likeliest intent for ``query``
-    (:mod:`hil.llm.ngrams`), a second opinion an order under the head's gate needs
-    (:func:`_ordered_outright`); None: no second opinion.
     """
     thresholds = THRESHOLDS if threshold is None else threshold
     p = {name: float(v) for name, v in zip(classes, probs, strict=True)}
@@ -304,7 +299,7 @@ def decided(
                    and best in TOPICS[topic] and share >= _threshold(thresholds, "read"))
     if explicit and not refused:
         if share < _threshold(thresholds, "explicit") and not _ordered_outright(
-                named, unknown, lowered, second) and not _beyond_range(named, read, lowered):
+                named, unknown, lowered) and not _beyond_range(named, read, lowered):
             if unknown > mass[topic] and not _asks_named(named, share, True, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
             return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
@@ -377,29 +372,16 @@ though the head gives that topic little (:func:`_ordered_outright`). 0.5 on deve
 showed one out-of-domain actuation at 0.5 (BENCHMARKS.md, "Fifteenth session, head15")."""
 
 
-AGREED_IN_DOMAIN = 0.5
-"""The same, when the second opinion (:mod:`hil.llm.ngrams`, character n-grams) gives its most
-probability to an intent of the topic the words named: two models on different features
-agree on the topic and the head still leans in domain. Chosen out of file on holdout6-16 (the
-seventeenth session, BENCHMARKS.md): 0.5 and 0.3 acted right on the same 3 more lines, 0.0 on
-4, with no out-of-domain action at any of them (the one a head-only gate of 0.0 took, "教练自己
-开车从来不开空调", the n-grams put elsewhere); 0.5, the gate head15 first had, is kept."""
-
-
-def _ordered_outright(named: set[str], unknown: float, lowered: str,
-                      second: str | None = None) -> bool:
+def _ordered_outright(named: set[str], unknown: float, lowered: str) -> bool:
     """Whether a line whose words name one topic outright and read it completely is acted on
     by its words though the head gives the topic little: it orders (:data:`_ORDER`), asks no
     question of its own (:data:`_ASKING`), and the head puts at least :data:`IN_DOMAIN` on the
-    cabin's intents together (:data:`AGREED_IN_DOMAIN` when ``second``, the n-gram model's
-    likeliest intent, is of the named topic). Out of file, the head often puts an order said
-    in an unusual register ("兄弟 把风量调到三档 谢了", "turn the volume to twenty for the
-    grandkids") on another topic of the cabin: it tells in-domain from out-of-domain better
-    than it tells the topic, which the words said outright."""
-    if len(named) != 1 or _ASKING.search(lowered) or _ORDER.search(lowered) is None:
-        return False
-    agreed = second is not None and second in TOPICS[next(iter(named))]
-    return 1.0 - unknown >= (AGREED_IN_DOMAIN if agreed else IN_DOMAIN)
+    cabin's intents together. Out of file, the head often puts an order said in an unusual
+    register ("兄弟 把风量调到三档 谢了", "turn the volume to twenty for the grandkids") on
+    another topic of the cabin: it tells in-domain from out-of-domain better than it tells the
+    topic, which the words said outright."""
+    return (len(named) == 1 and 1.0 - unknown >= IN_DOMAIN and not _ASKING.search(lowered)
+            and _ORDER.search(lowered) is not None)
 
 
 def _beyond_range(named: set[str], read: tuple[str, int | str | None] | None,

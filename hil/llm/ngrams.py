@@ -1,14 +1,12 @@
 """A second opinion on the topic: a softmax head on a line's character n-grams.
 
 The fallback's head (:mod:`hil.llm.head`) reads SmolLM2's hidden state; out of file it tells
-in-domain from out-of-domain better than it tells the topic, and an order said in a register
-it has not seen ("abeg off the AC", "把除霜给额开开") gets 0.6-0.7 on the cabin's intents
-together, under the gate an order needs (:data:`hil.llm.head.IN_DOMAIN`). Character n-grams of
-the same training examples tell the topic well out of file (the topic of 64 of 88 in-domain
-lines the rules left on holdout6-16, each file left out of training, against 23 for the head's
-likeliest intent: BENCHMARKS.md, the seventeenth session). :func:`hil.llm.head.head_decision`
-acts under the gate only when this model's likeliest intent is of the topic the words named
-outright (:data:`hil.llm.head.AGREED_IN_DOMAIN`): two models, on different features, agree.
+in-domain from out-of-domain better than it tells the topic. Character n-grams of the same
+training examples tell the topic well out of file (the topic of 64 of 88 in-domain lines the
+rules left on holdout6-16, each file left out of training, against 23 for the head's likeliest
+intent: BENCHMARKS.md, the seventeenth session). :func:`hil.llm.head.head_decision` reads a line
+the head puts in domain (:data:`hil.llm.head.IN_DOMAIN`) but does not act on again, with the
+head's in-domain mass shared among the intents as this model shares its own.
 
 Features: every 2- to 4-character substring of the normalised line with a space at each end,
 and every single non-ASCII character (a Chinese character is a word), hashed into
@@ -47,8 +45,8 @@ def char_grams(text: str) -> np.ndarray:
 
 
 class GramHead:
-    """A :class:`~hil.llm.softmax.SoftmaxHead` on :func:`char_grams`: :meth:`likeliest`
-    intent of a line."""
+    """A :class:`~hil.llm.softmax.SoftmaxHead` on :func:`char_grams`, fitted on ``examples``
+    (cached in ``cache_dir``): :meth:`proba` of a line."""
 
     def __init__(self, examples: Sequence[tuple[str, str]], classes: Sequence[str],
                  cache_dir: Path | None = None) -> None:
@@ -73,7 +71,3 @@ class GramHead:
     def proba(self, text: str) -> np.ndarray:
         """This model's probabilities for ``text``, over its classes."""
         return self.head.proba(char_grams(text))[0]  # type: ignore[no-any-return]
-
-    def likeliest(self, text: str) -> str:
-        """The intent (or ``unknown``) this model gives ``text`` the most probability."""
-        return self.head.classes[int(np.argmax(self.proba(text)))]
