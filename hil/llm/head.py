@@ -22,6 +22,9 @@ sampled from the cabin's templates; never a hold-out) turns it into intent proba
   (:func:`_asks_named`: a question on the right topic beats a refusal);
 * the topic's probability must reach its own threshold (:data:`THRESHOLDS`, chosen by
   cross-validation on development data), else the cabin asks about that topic;
+* a line the head puts in domain (:data:`IN_DOMAIN`) but not on a topic it acts on is decided
+  again with the topic a character n-gram model gives it (:mod:`hil.llm.ngrams`), acting only
+  if that acts;
 * the **words** decide the rest (:mod:`hil.llm.slots`): which way (the user's "freezing" is
   never asked "warmer or cooler?"; with no way said, that is what is asked), whether a number
   is a step or a setting ("调高20度" is +20, out of range: the range is said), max/min as the
