@@ -37,6 +37,7 @@ import numpy as np
 from hil.llm.clauses import focus
 from hil.llm.grounding import TOPIC_OF, TOPICS
 from hil.llm.head import HeadDecision, HeadIntentResolver, focused_decision, head_decision
+from hil.llm.ngrams import GramHead
 from hil.llm.softmax import SoftmaxHead
 from hil.llm.training import file_examples, held_back, training_examples
 from twin.assistant.nlu import shared_nlu
@@ -81,6 +82,7 @@ def score_fold(
     x = np.stack([features[t] for t, _ in examples])
     y = np.array([classes.index(i) for _, i in examples])
     head = SoftmaxHead(classes).fit(x, y)
+    grams = GramHead(examples, classes)  # the second opinion, fitted on the same examples
     policy = AssistantPolicy()
     tally: Counter[str] = Counter()
     for q in queries:
@@ -99,7 +101,8 @@ def score_fold(
             probs = head.proba(row)[0]
             if decisions is not None:
                 decisions.append((q, classes, probs))
-            d = focused_decision(classes, probs, part, q.lang, threshold)
+            d = focused_decision(classes, probs, part, q.lang, threshold, None,
+                                 grams.proba(part.text))
             intent, value = d.intent, d.value
             tally["fallback_calls"] += 1
             tally["fallback_acted"] += intent != "unknown"
