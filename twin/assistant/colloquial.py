@@ -1319,7 +1319,7 @@ _EN = (
     (re.compile(r"\b(?P<v>switch|turn|put|pop|stick|flick)(?P<m> on| off| up| down)? "
                 r"the wireless\b", re.IGNORECASE), r"\g<v>\g<m> the radio", ("wireless",)),
     # a vocative said between two orders: "… up two degrees me ansum and put the fan on three"
-    (re.compile(r"\b(?P<e>up|down|on|off|degrees?|halfway|louder|quieter|bit|little|notch)\s*,?\s+"
+    (re.compile(r"\b(?P<e>up|down|on|off|degrees?|halfway|louder|quieter|bit|little|notch(?:es)?)\s*,?\s+"
                 r"(?:(?:me|my) (?:ansum|handsome|lover|duck|flower|bird)|bab|babs|mate|"
                 r"my (?:dear|love|friend))\s*,?\s+(?=(?:and|then)\b)", re.IGNORECASE),
      r"\g<e> ", ("ansum", "handsome", "lover", "duck", "flower", "bird", "bab", "mate", "my ")),

@@ -391,6 +391,14 @@ class RuleNLU:
         reread = self._reread(text, history)
         if reread is not None:
             return replace(reread, ms=(time.perf_counter() - start) * 1000.0)
+        if whole.reason in _OPEN_REASONS and whole.actuates and self.lang == "en" and (
+                whole.intent.startswith("media_")) and (plain := plainly(text, self.lang)) != text:
+            # "put on the heat in the seat of my wife": an open media template took a sentence
+            # that, said plainly, is a cabin command the templates match whole
+            again = self._parse_one(plain, history)
+            if again.actuates and again.confidence >= 0.85 and again.reason in _SOLID_REASONS and (
+                    not again.intent.startswith("media_")):
+                return replace(again, ms=(time.perf_counter() - start) * 1000.0)
         parts = self._split(text, history, whole)
         if parts is None and self.lang == "en" and (
                 marked := _EN_BECAUSE.sub(", ", text, count=1)) != text:
