@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import rule_actions
+from twin.assistant.resolver import Turn
 
 _CASES = [
     # a complete order and who or what it is for, said by any noun
@@ -50,6 +51,7 @@ _CASES = [
     ("turn the fan down two notches me duck and skip the song",
      [("climate_fan_down", 2), ("media_next", None)]),
     ("the chat wants us to skip this song", [("media_next", None)]),
+    ("chat said turn it up no cap", [("media_volume_up", 2)]),
     # complaints that imply a command
     ("my mates have flogged this track to death all summer", [("media_next", None)]),
     ("this tune is so overplayed", [("media_next", None)]),
@@ -84,3 +86,9 @@ def test_a_clause_beside_an_order_takes_no_verb_of_it() -> None:
     """Two noun phrases after one verb still share it (the clause reading is not over-eager)."""
     assert rule_actions("en", "turn off the music and the AC") == [
         ("media_pause", None), ("climate_ac_off", None)]
+
+
+def test_a_vocative_after_a_follow_up_is_read_away() -> None:
+    """"a bit more, me lover" after the music was turned up: more of the same."""
+    said = (Turn("turn the music up", "media_volume_up", 2),)
+    assert rule_actions("en", "a bit more, me lover", said) == [("media_volume_up", 2)]

@@ -1302,8 +1302,8 @@ _EN = (
      r"\g<t> next ", ("necks",)),
     (re.compile(r"\b(?:the |my )?(?:side|door|driver'?s?|passenger'?s?) glass\b", re.IGNORECASE),
      "the window", ("glass",)),
-    (re.compile(r"\bup (?:louder|higher|more)\b(?!\s+than)", re.IGNORECASE), "up",
-     ("louder", "higher", "more")),
+    (re.compile(r"\bup (?:louder|higher)\b(?!\s+than)", re.IGNORECASE), "up",
+     ("louder", "higher")),
     (re.compile(r"\b(?P<w>down) (?:quieter|lower|softer)\b", re.IGNORECASE), "down",
      ("quieter", "lower", "softer")),
     (_EN_FOR_WHOM, _for_whom, (" for ",)),
@@ -1332,7 +1332,8 @@ _EN = (
     (re.compile(rf"^(?:(?:ok|okay|so|right)\s*,?\s+)?(?:the\s+)?chat\s+(?:says|said|wants(?: us)? "
                 rf"to|voted(?: to)?|is saying)\s+(?P<c>(?:{_ORDER_VERBS}|skip|next|change)\b[^,]*?)"
                 r"(?:[\s,]+(?:so\s+)?(?:yeah|yes|ok|okay)?\s*,?\s*(?:we'?re|we are|i'?m|im) "
-                r"(?:\w+ing)(?: it)?)?\s*[.!]*$", re.IGNORECASE),
+                r"(?:\w+ing)(?: it)?)?(?:\s+(?:no cap|fr fr|fr|ngl|tbh|lol))?\s*[.!]*$",
+                re.IGNORECASE),
      lambda m: m.group(0) if _REFUSES.search(m.group("c")) else m.group("c"), ("chat",)),
     # a song heard too often, said of anyone: "the lads have played this song to death all
     # season", "this track is overplayed" -> heard too many times (a skip)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
@@ -391,14 +391,9 @@ class RuleNLU:
         reread = self._reread(text, history)
         if reread is not None:
             return replace(reread, ms=(time.perf_counter() - start) * 1000.0)
-        if whole.reason in _OPEN_REASONS and whole.actuates and self.lang == "en" and (
-                whole.intent.startswith("media_")) and (plain := plainly(text, self.lang)) != text:
-            # "put on the heat in the seat of my wife": an open media template took a sentence
-            # that, said plainly, is a cabin command the templates match whole
-            again = self._parse_one(plain, history)
-            if again.actuates and again.confidence >= 0.85 and again.reason in _SOLID_REASONS and (
-                    not again.intent.startswith("media_")):
-                return replace(again, ms=(time.perf_counter() - start) * 1000.0)
+        plainer = self._plain_over_open(text, history, whole, self.parse)
+        if plainer is not None:
+            return replace(plainer, ms=(time.perf_counter() - start) * 1000.0)
         parts = self._split(text, history, whole)
         if parts is None and self.lang == "en" and (
                 marked := _EN_BECAUSE.sub(", ", text, count=1)) != text:
@@ -532,9 +527,27 @@ class RuleNLU:
             out.append(part)
         return out
 
+    def _plain_over_open(self, text: str, history: Sequence[Turn], found: RuleResult,
+                         read: Callable[[str, Sequence[Turn]], RuleResult]
+                         ) -> RuleResult | None:
+        """``text`` said plainly and ``read``, when an open media template ``found`` it and,
+        said plainly, it is a cabin command (or commands) that is not media ("put on the heat
+        in the seat of my wife": a seat's heating, not music); else None."""
+        if found.reason not in _OPEN_REASONS or not found.actuates or self.lang != "en" or (
+                not found.intent.startswith("media_")) or (
+                plain := plainly(text, self.lang)) == text:
+            return None
+        again = read(plain, history)
+        media = any(p.intent.startswith("media_") for p in again.split or (again,))
+        if again.actuates and again.confidence >= 0.85 and not media and (
+                again.reason not in _OPEN_REASONS):
+            return again
+        return None
+
     def _parse_part(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One part of a sentence: :meth:`_parse_one`, its "it" read from the history."""
         part = self._parse_one(text, history)
+        part = self._plain_over_open(text, history, part, self._parse_one) or part
         if part.confidence < 0.85:  # "…, temperature 22, no, 21": the part's own correction
             fixed = self._corrected(text, history)
             if fixed is not None:
