@@ -27,6 +27,7 @@ from typing import Any
 from twin.assistant.en_structure import BOUND as _BOUND
 from twin.assistant.en_structure import FIRST as _EN_FIRST
 from twin.assistant.en_structure import LAST as _EN_LAST
+from twin.assistant.en_structure import REFUSED as _REFUSES
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
 from twin.assistant.zh_structure import LAST as _ZH_LAST
@@ -1053,9 +1054,6 @@ def _tag_last(m: re.Match[str]) -> str:
     return said[:len(said) - len(parts[2])].rstrip(" ,")
 
 
-_REFUSES = re.compile(r"\b(?:no|not|never|don'?t|do not|can'?t|won'?t|nothing)\b|n't\b",
-                      re.IGNORECASE)
-"""A refusal said inside a passed-on order or a complaint's tail: kept as said."""
 _EN_FOR_WHOM = re.compile(
     rf"^(?!.*\bseat)(?P<o>(?:please\s+)?(?:{_ORDER_VERBS}|set|make|raise|lower)\b.*?\S)[\s,]+"
     r"for (?:the|my|our|a|an|this|that) (?P<n>[a-z]+(?: [a-z]+)?)\s*[.!]*$", re.IGNORECASE)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["BOUND", "FIRST", "LAST"]
+__all__ = ["BOUND", "FIRST", "LAST", "REFUSED"]
 
 BOUND = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|soon|instead|rather|"
@@ -25,7 +25,7 @@ BOUND = re.compile(
     r"track|home|blower|vents?|cold|hot|freez\w*|boiling|loud|quiet)\b|[?]", re.IGNORECASE)
 """A story that binds the decision after it (a time, a condition) or names a cabin function or
 a complaint (which may point another way)."""
-_REFUSED = re.compile(r"\b(?:no|not|never|don'?t|do not|can'?t|won'?t|stop|nothing)\b|n't\b",
+REFUSED = re.compile(r"\b(?:no|not|never|don'?t|do not|can'?t|won'?t|stop|nothing)\b|n't\b",
                       re.IGNORECASE)
 """A refusal said in a story: it may be about the order after it."""
 
@@ -53,7 +53,7 @@ _NOT_AFTER = r"(?!\s+(?:up|down|on|off|open|higher|lower|louder|quieter|to|at|by
 def _story_before_lets(m: re.Match[str]) -> str:
     """The order after "let's" alone, unless the story before it binds it or refuses."""
     story = m.group("s")
-    return m.group(0) if BOUND.search(story) or _REFUSED.search(story) else m.group("c")
+    return m.group(0) if BOUND.search(story) or REFUSED.search(story) else m.group("c")
 
 
 def _said_again(m: re.Match[str]) -> str:
