@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from hil.llm.several import several_parts
 from hil.llm.slots import read_slots
 from hil.llm.values import max_said, min_said
 from tests.helpers import sure_of
@@ -105,3 +106,23 @@ def test_a_condition_before_an_order_is_later(text: str) -> None:
     "turn the radio up, that dog is barking again"])
 def test_a_courtesy_or_a_reason_is_no_condition(text: str) -> None:
     assert out_of_scope(text) is None
+
+
+# 4. both seats named one after the other are both seats -----------------------------------
+@pytest.mark.parametrize("text", [
+    "heated seats on for the pair of us, driver and passenger",
+    "turn on the driver and passenger seat heaters",
+    "driver's and passenger's seats heated on high please", "副驾跟主驾座椅加热开到二档"])
+def test_two_seats_said_are_one_command_each(text: str) -> None:
+    parts = several_parts(text)
+    assert len(parts) == 2
+    seats = {read_slots("seat_heat", p, "seat_heat_driver") for p in parts}
+    assert {s[0] for s in seats if s} == {"seat_heat_driver", "seat_heat_passenger"}
+
+
+def test_two_seats_in_one_command_are_never_one_of_them() -> None:
+    assert read_slots("seat_heat", "driver and passenger seat heat on", "seat_heat_driver") is None
+    assert read_slots("seat_heat", "passenger seat heat on", "seat_heat_driver") == (
+        "seat_heat_passenger", 2)  # near miss: one seat said
+    assert several_parts("turn on the passenger seat heater") == [
+        "turn on the passenger seat heater"]

@@ -247,8 +247,8 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     whose seat is not said (ask which seat)."""
     lowered = text.lower()
     said = [i for i, zone in words.zones if zone.search(lowered)]
-    if any(i != members[0] for i in said) and words.own.search(lowered):
-        return None
+    if (any(i != members[0] for i in said) and words.own.search(lowered)) or len(set(said)) > 1:
+        return None  # two seats said in one command: never one of them for both
     if said:
         intent = said[0]
     elif words.unsaid.search(lowered):
