@@ -8,16 +8,23 @@ variants (not its lines), each with near misses that must not change.
    twenty: a count right before a determiner counts nothing.
 3. A condition said before an order ("if that dog starts barking again …") is later: out of
    domain for the fallback as for the rules; "if that's ok" stays a courtesy.
+4. The driver and the passenger named together are a command each, never one seat twice.
+5. A question is about the topic said outright ("fan on …, we're roasting"; "AC开一下" with the
+   Latin word apart from the Chinese), not the reason's.
 """
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from hil.llm.direction import normalised
+from hil.llm.grounding import TOPICS
+from hil.llm.head import HeadDecision, head_decision
 from hil.llm.several import several_parts
 from hil.llm.slots import read_slots
 from hil.llm.values import max_said, min_said
-from tests.helpers import sure_of
+from tests.helpers import is_zh, sure_of
 from twin.assistant.scope import out_of_scope
 
 TEMP = ("climate_temperature", "climate_set_temperature")
@@ -126,3 +133,35 @@ def test_two_seats_in_one_command_are_never_one_of_them() -> None:
         "seat_heat_passenger", 2)  # near miss: one seat said
     assert several_parts("turn on the passenger seat heater") == [
         "turn on the passenger seat heater"]
+
+
+# 5. a question is about the topic said outright, not the reason's ------------------------
+def _unsure(text: str, intent: str = "climate_temperature_down") -> HeadDecision:
+    """A head leaning to ``intent`` but unsure (as much on ``unknown``): the words decide."""
+    classes = sorted({i for t in TOPICS.values() for i in t} | {"unknown"})
+    p = np.full(len(classes), 1e-3)
+    p[classes.index(intent)] = p[classes.index("unknown")] = 0.45
+    return head_decision(classes, p / p.sum(), text, "zh-CN" if is_zh(text) else "en")
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("fan on nine eh, the lads are roasting", "climate_fan"),
+    ("fan up a notch eh, we're roasting", "climate_fan"),
+    ("AC开一下，热死了", "climate_ac"), ("开一下AC吧，热得要命", "climate_ac")])
+def test_the_question_is_about_the_topic_said(text: str, asked: str) -> None:
+    decision = _unsure(text)
+    assert decision.intent == "unknown" and decision.topic == asked
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("AC调到24度", ("climate_set_temperature", 24)),  # the AC's degrees: its temperature
+    ("it's roasting in here", ("climate_temperature_down", 1)),
+])
+def test_near_misses_still_act(text: str, want: tuple[str, int]) -> None:
+    decision = _unsure(text)
+    assert (decision.intent, decision.value) == want
+
+
+def test_a_latin_word_in_chinese_is_a_word() -> None:
+    assert normalised("AC开一下") == "ac 开一下"
+    assert normalised("开到24度") == "开到24度"  # digits stay with their unit
