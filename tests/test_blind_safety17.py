@@ -11,6 +11,7 @@ variants (not its lines), each with near misses that must not change.
 4. The driver and the passenger named together are a command each, never one seat twice.
 5. A question is about the topic said outright ("fan on …, we're roasting"; "AC开一下" with the
    Latin word apart from the Chinese), not the reason's.
+6. The radio (收音机, 电台) is the playback, in a list as alone.
 """
 
 from __future__ import annotations
@@ -165,3 +166,18 @@ def test_near_misses_still_act(text: str, want: tuple[str, int]) -> None:
 def test_a_latin_word_in_chinese_is_a_word() -> None:
     assert normalised("AC开一下") == "ac 开一下"
     assert normalised("开到24度") == "开到24度"  # digits stay with their unit
+
+
+# 6. a part inside a list is read as it is read alone -------------------------------------
+@pytest.mark.parametrize(("text", "want"), [
+    ("收音机打开", "media_play"), ("把电台打开", "media_play"), ("收音机关掉", "media_pause"),
+    ("电台先停一下", "media_pause")])
+def test_the_radio_is_the_playback(text: str, want: str) -> None:
+    assert _unsure(text, "media_pause" if want == "media_play" else "media_play").intent == want
+
+
+def test_a_radio_in_a_list_is_read_as_alone() -> None:
+    parts = several_parts("车窗摇下一半，电台打开")
+    assert parts == ["车窗摇下一半", "电台打开"]
+    assert _unsure(parts[1], "media_pause").intent == "media_play"
+    assert _unsure("家里的收音机打开", "media_play").intent == "unknown"  # near miss: at home
