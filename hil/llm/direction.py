@@ -83,14 +83,19 @@ def normalised(text: str) -> str:
     for" is 24, "windah" a window), Scots spellings of a way read as English ("doon": down),
     without words of reassurance that contain a negation ("no problem", "it's fine"), with
     "别这么"/"not so" read as the excess they are ("太", "too"), "no more AC" as the stop it
-    is, and a simile of cold or heat as the feeling ("like a fridge in here": freezing; the
-    fridge is no device to change)."""
+    is, a simile of cold or heat as the feeling ("like a fridge in here": freezing; the
+    fridge is no device to change), and a Latin word apart from the Chinese around it."""
     lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
                           _SCOTS_WORD.sub(lambda m: _SCOTS[m.group()],
                                           as_heard(text.lower())))
     lowered = _NO_MORE.sub("stop ", lowered)
     lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
-    return _BENIGN.sub(" ", lowered)
+    return _LATIN_CJK.sub(" ", _BENIGN.sub(" ", lowered))
+
+
+_LATIN_CJK = re.compile(r"(?<=[a-z])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[a-z])")
+"""The seam between a Latin word and Chinese ("AC开一下"): a space, so that the word is a word
+("\\bac\\b" did not find it and the question was about the temperature of "热爆了")."""
 
 FAMILY: dict[str, tuple[str, int]] = TOPICS_DATA.family
 """Each directional intent: its family (the catalogue's topic) and its sign (+1

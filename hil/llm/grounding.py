@@ -252,10 +252,12 @@ _STATE_SAID = re.compile(
 # the AC set to a number of degrees ("空调开到十度", "空调给我打到26", "set the ac to 22"): the
 # temperature (a level of the fan is said with 档/级/"level"/"speed")
 _AC_DEGREES = re.compile(
-    r"(?:空调|冷气|暖气)\S{0,3}?(?:打|调|开|设|定|弄|整)(?:到|成|在)\s*(?:\d+|[一二三四五六七八九十两]+)"
+    r"(?:空调|冷气|暖气|\b(?:ac|a/c) )\S{0,3}?(?:打|调|开|设|定|弄|整)(?:到|成|在)"
+    r"\s*(?:\d+|[一二三四五六七八九十两]+)"
     r"(?!\s*(?:档|级|格|挡))|"
     # "空调调高点", "把空调调低一点": the AC raised or lowered is its temperature
-    r"(?:空调|冷气|暖气)(?:再|给我|稍微)?(?:调|开|弄|整)(?:高|低)(?![^，,。]{0,4}(?:档|级|格|挡))|"
+    r"(?:空调|冷气|暖气|\b(?:ac|a/c) )(?:再|给我|稍微)?(?:调|开|弄|整)(?:高|低)"
+    r"(?![^，,。]{0,4}(?:档|级|格|挡))|"
     r"\b(?:ac|a/c|air ?con\w*|climate) (?:to|at|on) \d+(?! ?(?:level|speed|bars?)\b)"
 )
 

@@ -305,12 +305,12 @@ def decided(
                 named, unknown, lowered) and not _beyond_range(named, read, lowered):
             if unknown > mass[topic] and not _asks_named(named, share, True, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
-            return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
+            return _ask_about(_outright(topic, named, lowered), lang)
     elif not reads_alone:
         if unknown > mass[topic]:
             if refused or not _asks_named(named, share, False, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
-            return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
+            return _ask_about(_outright(topic, named, lowered), lang)
         if refused:
             return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
         least = _threshold(thresholds, topic)
@@ -318,11 +318,25 @@ def decided(
             # the words alone name one topic and read its way: "太热了", "louder by five"
             least = min(least, _threshold(thresholds, "worded"))
         if mass[topic] < least:
-            return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
+            return _ask_about(_outright(topic, named, lowered), lang)
     if read is None:  # a setting said but not read ("down to for") is no question of the way
         ask = confirm if said_a_setting(lowered) else which_way
         return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
     return _act(topic, *read, lang)
+
+
+def _outright(topic: str, named: set[str], lowered: str) -> str:
+    """The topic a question is about: ``topic``, unless the words name another of ``named``
+    outright (:data:`EXPLICIT`) and ``topic`` only by a reason ("fan on ten eh, the team's
+    roasting": the fan, not the temperature)."""
+    if EXPLICIT[topic].search(lowered):
+        return topic
+    said = [t for t in sorted(named) if EXPLICIT[t].search(lowered)]
+    return said[0] if len(said) == 1 else topic
+
+
+def _ask_about(topic: str, lang: str) -> HeadDecision:
+    return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
 
 
 ASK_EXPLICIT = 0.2

@@ -80,7 +80,11 @@ _BOTH = re.compile(
     r"\bboth (?:front |of the |of our )?seats?\b|\bboth of (?:us|ours)\b|"
     r"\b(?:me|mine|my seat) and (?:my |the )?(?:wife|husband|partner|missus|hubby|passenger)"
     r"(?:'s)?\b|两个(?:前排)?座(?:椅|位)?|前排(?:座椅|座位)?(?=(?:加热)?都)|主副驾|"
-    r"(?:我|主驾)的?(?:跟|和|与)我?(?:老婆|老公|媳妇|爱人|太太|副驾)的?")
+    r"(?:我|主驾)的?(?:跟|和|与)我?(?:老婆|老公|媳妇|爱人|太太|副驾)的?|副驾的?(?:跟|和|与)主驾的?|"
+    # the two seats named one after the other ("the driver and the passenger", "passenger's
+    # and driver's seats"), alone or after "both of us"
+    r"\b(?:the )?(?:driver|passenger)(?:'s)?(?: seat)?,? (?:and|&) (?:the )?"
+    r"(?:driver|passenger)(?:'s)?(?: seats?)?\b")
 """Both front seats said at once ("both seats heated", "我跟我老婆的座椅加热都打开")."""
 _SEATS = {"en": ("driver's seat", "passenger seat"), "zh": ("主驾", "副驾")}
 
@@ -95,7 +99,8 @@ def _both_seats(text: str) -> list[str]:
         return []
     seats = _SEATS["zh" if re.search(r"[\u4e00-\u9fff]", found.group(0)) else "en"]
     said = "座椅" if "座" in found.group(0) else ""  # "前排座椅" -> "主驾座椅"
-    return [lowered[:found.start()] + seat + said + lowered[found.end():] for seat in seats]
+    rest = _BOTH.sub(" ", lowered[found.end():])  # "both of us, the driver and the passenger"
+    return [lowered[:found.start()] + seat + said + rest for seat in seats]
 
 
 _CANCEL = re.compile(

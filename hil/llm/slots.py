@@ -25,14 +25,28 @@ from dataclasses import dataclass
 
 from hil.llm.direction import FAMILY, direction_of
 from hil.llm.topics import TOPICS_DATA
-from hil.llm.values import NOT_MAX, max_said, min_said, numbers_said, parse_number, window_end
+from hil.llm.values import (
+    MAX_WORDS,
+    MIN_WORDS,
+    NOT_MAX,
+    max_said,
+    min_said,
+    numbers_said,
+    parse_number,
+    window_end,
+)
 from twin.assistant.catalogue import Catalogue, active_catalogue
 from twin.assistant.intents import INTENTS
 
 TOPICS = TOPICS_DATA.intents
 INTENT_ENTRIES = active_catalogue().intents
 
-_VAGUE = re.compile(r"一点|一些|一下|一丢丢|有点|点儿|\ba (?:bit|little|notch|touch)\b")
+_VAGUE = re.compile(
+    r"一点|一些|一下|一丢丢|有点|点儿|\ba (?:bit|little|notch|touch)\b|"
+    # a lone 一 before a verb ("烟花一炸", "一开窗就吵"): "as soon as", no amount (it set the
+    # volume to 1); an amount of a setting is followed by its unit, a pause or the end
+    r"(?<![零一二两三四五六七八九十百第\d])一(?=[\u4e00-\u9fff])"
+    r"(?![零一二两三四五六七八九十百千万档挡格级度个成半分点下些])")
 _RELATIVE = re.compile(
     r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
     r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
@@ -132,6 +146,9 @@ _EN_COUNT = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|tw
              r"fifteen|twenty|thirty|forty|fifty|a couple of|a few)")
 _NO_THING = (r"(?:degrees?|notch(?:es)?|steps?|levels?|clicks?|bars?|settings?|stages?|speeds?|"
              r"points?|percent|times|more|less|thanks|cheers|please|this|does|always|plus|minus|"
+             # a determiner after the count starts another phrase ("down by twenty the
+             # fireworks are loud"): the count is the step, no count of fireworks
+             r"the|my|your|our|their|his|her|its|that|these|those|"
              r"unless|perhaps|yes|is|was|and|or|on|up|down|to|at)\b")
 _COUNTED_THING = re.compile(
     rf"\b{_EN_COUNT}\s+(?:(?!{_NO_THING})[a-z]+\s+)?(?!{_NO_THING})[a-z]{{3,}}s\b|"
@@ -173,17 +190,35 @@ def _relative(text: str, lowered: str) -> bool:
     return _RELATIVE.search(lowered) is not None
 
 
+END_SHARE = 0.1
+"""The share of a setting's range at each end that a set against the words' way may not reach:
+"it's freezing" never sets the coldest ("as cold as a morgue" set 16 °C), "还不够响" never the
+quietest ("一炸" read as volume 1)."""
+
+
+def _against(topic_set: str, value: int, way: int | None) -> tuple[str, int] | None:
+    """``(topic_set, value)``, or None (ask) when the words want it one way (``way``: +1 up, -1
+    down) and ``value`` is within :data:`END_SHARE` of the range's other end: a complaint
+    never moves the setting the way it complains of."""
+    schema = INTENTS[topic_set]
+    assert schema.low is not None and schema.high is not None
+    edge = END_SHARE * (schema.high - schema.low)
+    if (way > 0 and value <= schema.low + edge) or (way < 0 and value >= schema.high - edge):
+        return None
+    return topic_set, value
+
+
 def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
            ) -> tuple[str, int | str | None] | None:
     """A topic with a setting and steps (temperature, fan, volume)."""
     lowered = text.lower()
     schema = INTENTS[topic_set]
     assert schema.low is not None and schema.high is not None
-    if max_said(lowered):
-        return topic_set, schema.high
+    if max_said(lowered):  # the way said besides the end ("freezing, put it on max")
+        return _against(topic_set, schema.high, direction_of(up, MAX_WORDS.sub(" ", lowered)))
     if min_said(lowered):
         low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
-        return topic_set, low
+        return _against(topic_set, low, direction_of(up, MIN_WORDS.sub(" ", lowered)))
     level = next((v for v, found in words.levels if found.search(lowered)), None)
     if level is not None:
         return topic_set, level  # "kill the fan", "把风扇关掉": the fan's off, no step down
@@ -198,7 +233,7 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
             if way == 0:
                 return None
             return (up if way > 0 else down), number
-        return topic_set, number
+        return _against(topic_set, number, way)
     if way == 0 or said_a_setting(lowered):
         return None
     return (up if way > 0 else down), INTENTS[up].default
@@ -212,8 +247,8 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     whose seat is not said (ask which seat)."""
     lowered = text.lower()
     said = [i for i, zone in words.zones if zone.search(lowered)]
-    if any(i != members[0] for i in said) and words.own.search(lowered):
-        return None
+    if (any(i != members[0] for i in said) and words.own.search(lowered)) or len(set(said)) > 1:
+        return None  # two seats said in one command: never one of them for both
     if said:
         intent = said[0]
     elif words.unsaid.search(lowered):

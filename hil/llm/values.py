@@ -43,9 +43,13 @@ _ZH_VAGUE = re.compile(
 )
 _COUPLE = re.compile(r"\ba couple\b(?! of (?:minutes?|hours?|seconds?|days?|times?)\b)")
 """"a couple (of) degrees" is two (a couple of minutes is a time, not an amount)."""
+_AS_FAR = (r"(?= (?:it|they|you|we|i|possible|can|could|ever|humanly|allowed|permitted|"
+           r"the (?:car|system|dial|knob|setting) (?:will|can|goes)))")
+""""as cold as it goes", "as loud as possible": the setting's end; "as cold as a morgue", "as
+hot as hell" is a simile of the cabin's state, a complaint (it set 16 °C on a cold cabin)."""
 MAX_WORDS = re.compile(
     r"\bmax(?:imum|ed)?\b|\bhighest\b|\bfull(?:y| blast| power)?\b|all the way up|as (?:high|"
-    r"loud|strong|warm|hot) as|最大|最高|最强|最猛|满|全开"
+    r"loud|strong|warm|hot) as" + _AS_FAR + r"|最大|最高|最强|最猛|满|全开"
 )
 NOT_MAX = re.compile(
     r"\bfull of\b|\b(?:is|are|am|was|were|so|too|getting|packed|car's|it's|i'm|we're)\s+full\b|"
@@ -56,8 +60,8 @@ NOT_MAX = re.compile(
 level (a story said before "调到五档" set the fan to 7). One reading for both resolvers: the
 head's slots (:mod:`hil.llm.slots`) and the grammar-constrained :func:`extract_value`."""
 MIN_WORDS = re.compile(
-    r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as|"
-    r"最小|最低|最弱"
+    r"\bmin(?:imum)?\b|\blowest\b|all the way down|as (?:low|quiet|weak|cool|cold) as"
+    + _AS_FAR + r"|最小|最低|最弱"
 )
 
 

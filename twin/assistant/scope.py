@@ -22,7 +22,11 @@ _ELSEWHERE = re.compile(
     r"(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
-_EN_IF = r"if (?:it|it'?s|the|we|i|they|there)"
+_EN_IF = (r"if (?:it|it'?s|the|we|i|they|there|he|she|someone|somebody|anyone|anybody|a|an|my|"
+          r"our|his|her|their|these|those|(?:that|this)(?!'?s (?:ok|okay|alright|all right|fine)"
+          r"| is (?:ok|okay|alright|all right|fine)))")
+"""A condition before an order ("if that goat starts bleating again turn it up"): later; "if
+that's ok" is a courtesy."""
 _ZH_THEN = r"[，,、\s]*(?:然后)?(?:再|就|以后|之后)"
 """"Then" after a time or place said first, a pause before it or not ("出了涵洞，再开窗")."""
 ZH_ONCE = (r"(?:(?<![关锁合盖])上了|(?<![降摇放拉落])下了|过了(?!头)|进了|出了|"
