@@ -105,6 +105,50 @@ def _beside(m: re.Match[str]) -> str:
     return m.group("o")
 
 
+_STORY_AFTER = re.compile(
+    r"如果|要是|假如|万一|的话|刚才|已经|早就|(?<!受)不(?![行住]|得了)|(?<![特区分性类级])别|甭|没|"
+    r"算|拉倒|罢|取消|错|反了|逗|玩笑|骗|假的|得了|吗|呢|？|\?|谁|为什么|怎么|咋|干嘛|再|先|然后|之后|"
+    r"以后|回头|明天|明早|后天|今晚|下次|[把将给替为]|睡|吵|听不|首|下一|上一|前面|后面|前排|后排|左|右|"
+    r"边|主驾|副驾|司机|乘客|的$|耳|眼|(?<![舌里外前后上])头|疼|痛|晕|难受|不舒服|吐(?!舌)|"
+    r"(?:等|待会|一会|过会|到了)(?!.*(?:还要|还得|要|得)去)|"
+    r"座|椅|加热|窗|空调|冷气|暖气|风|温度|音|声|歌|曲|乐|播|停|导航|雾|霜|开|关|调|切|换|档|挡|度|"
+    r"[二三四五六七八九十两\d]|一点|一下|一半|一些")
+"""A story told after a complete order that may still bind it: a condition, a refusal or a
+correction, a question, another time (never a trip said for later: "等下还要去巴刹"), another
+person it is for, which side or whose ("后面的"), a sound or an ache (it may want the other
+way), or a cabin function or value of its own. Narrower than :data:`_STORY_STOP`: a habit, a
+past deed, a simile or a feeling the order answers is a reason."""
+
+_COMPLETE = (re.compile(r"空调|冷气|暖气|温度|音量|声音|风量|风速|车窗|窗户|除雾|除霜|音乐"),
+             re.compile(r"打开|开|关|调|设|降|升|放|播"))
+"""A complete order names a device and what to do with it."""
+
+_HOT = re.compile(r"热|闷|汗|晒|烫|喘|蒸")
+_COLD = re.compile(r"冷|冻|冰|凉|哆嗦")
+_COOLING = re.compile(r"(?:打开|开)(?:空调|冷气)|(?:空调|冷气)[^关停]*开|"
+                      r"温度[^，,\s]*(?:低|降|减|小)|风[^，,\s]*(?:大|高|加)|窗[^关]*(?:开|降)")
+_WARMING = re.compile(r"(?:打开|开)暖气|暖气[^关停]*开|温度[^，,\s]*(?:高|升|加)|"
+                      r"(?:空调|冷气)[^开]*(?:关|停)|关(?:掉|上|闭)?(?:空调|冷气|车窗|窗)|窗[^开降]*关")
+_SET_TO = re.compile(r"温度[^，,\s]*(?:到|成)[^，,\s]*度")
+"""Which way an order goes, for a feeling told beside it: hot wants cooling, cold warming; a
+temperature set to a value answers either."""
+
+
+def _after(m: re.Match[str]) -> str:
+    """The order alone when it is complete (:data:`_COMPLETE`, no refusal or question inside),
+    no seat's nor a closing beside air, and the story after it binds nothing
+    (:data:`_STORY_AFTER`), a feeling in it agreeing with the order's way; else :func:`_beside`."""
+    said, order = m.group("s"), m.group("o")
+    hot, cold = bool(_HOT.search(said)), bool(_COLD.search(said))
+    agrees = (not hot and not cold) or bool(_SET_TO.search(order)) or (
+        hot != cold and bool((_COOLING if hot else _WARMING).search(order)))
+    if (all(p.search(order) for p in _COMPLETE) and agrees and not _SEAT.search(order)
+            and not ("关" in order and _AIRING.search(said))
+            and not re.search(r"[不别没吗呢？?]", order) and not _STORY_AFTER.search(said)):
+        return order
+    return _beside(m)
+
+
 _TOLD_FIRST = re.compile(
     r"^(?P<s>[^，,。！!？?]{1,30}?)[，,。！!\s]+(?P<o>[^，,。！!？?\s][^？?]*)$")
 """A story told first, after a pause: its first clause (``s``) and the rest (``o``)."""
@@ -118,7 +162,8 @@ def _beside_all(m: re.Match[str]) -> str:
     text = m.group(0)
     for _ in range(3):
         again = m.re.match(text)
-        if again is None or (kept := _beside(again)) == text:
+        read = _after if m.re is _TOLD_LAST else _beside
+        if again is None or (kept := read(again)) == text:
             break
         text = kept
     return text
@@ -126,6 +171,7 @@ def _beside_all(m: re.Match[str]) -> str:
 
 _ORDER = (r"(?:(?:你|您)?(?:帮我|给我|帮忙|请)"
           r"(?:[把将]|打开|关|开|导航|播放|暂停|调|切|换|来|整|弄|搞|放)|"
+          r"(?:音量|温度|风量)(?=调到|调成|设到|设成)|"
           r"(?:你|您)?(?:[把将]|(?:打开|关掉|关上|关闭|播放|暂停)"
           r"(?=空调|冷气|暖气|车窗|窗|音乐|歌|座椅|除雾|除霜)|导航(?=回|去)))")
 """How an order starts when a story runs into it with no pause: asked for (帮我/请) or said
@@ -158,6 +204,17 @@ _BODY: tuple[tuple[Any, ...], ...] = (
     (re.compile(r"^(?P<d>" + _DEED + r")?(?:我的?)?(?:手|脚|手脚|手和脚)(?:都|全)?"
                 r"(?:冰凉|冰冰的|冰冰凉|冻僵|冻麻|冻木)(?:了|的)?$"),
      r"\g<d>太冷了"),
+    # sweat on the people in the car, said after a pause ("…，一帮队员全是汗"): hot
+    (re.compile(r"(?:^|(?<=[，,\s]))(?P<w>(?:一帮|一车|满车|大家|我们|咱们|孩子|队员)"
+                r"[\u4e00-\u9fff]{0,3}?)(?:全|都)(?:是汗|一身汗|冒汗了?|出汗了?)(?:了)?$"),
+     lambda m: m.group(0) if _ELSEWHERE.search(m.group("w")) else "太热了"),
+    # hands too cold to take out ("冷得手都伸不出来"): cold
+    (re.compile(r"^(?:冷|冻)得(?:我的?)?(?:手|脚|手脚|手指头?)(?:都|也)?(?:伸不出来|拿不出来|冻僵了|冻麻了|"
+                r"不听使唤了?|没知觉了)$"), "太冷了"),
+    # a vent giving no air, as if off ("出风口跟没开一样", "一丝风都没有"): the fan too weak
+    (re.compile(r"^(?:空调)?(?:的)?(?:出风口|风口)(?:跟|像)没开(?:一样|似的)"
+                r"(?:[，,\s]*(?:一丝|一点)风(?:都|也)没(?:有)?)?$|"
+                r"^(?:空调)?(?:的)?(?:出风口|风口)(?:一丝|一点)风(?:都|也)没(?:有)?$"), "风太小了"),
     # ears hurt by the sound: loud (never "耳朵不好使", hard of hearing)
     (re.compile(r"^(?:我的?)?耳朵(?:都)?(?:要|快)?(?:聋|炸|震聋|震麻|震疼|震痛)(?:了)?$|"
                 r"^(?:吵|震)得(?:我)?耳朵(?:都)?(?:疼|痛|嗡嗡(?:的|响)?|受不了)(?:了)?$"),
@@ -223,11 +280,21 @@ LAST: tuple[tuple[Any, ...], ...] = (
                 r"(?P<b>太(?P<c>[冷冻凉冰热闷吵])了)$"),
      lambda m: m.group("b") if _WAY[m.group("a")] == _WAY[m.group("c")]
      and not _ELSEWHERE.search(m.group("s")) else m.group(0)),
+    # the car's own complaint said last, the story before it feeling the same way ("冻得我直哆嗦，
+    # 灵堂里就冷，车里还冷"): the car's complaint
+    (re.compile(r"^(?P<s>[^？?]+)[，,\s]+(?P<o>(?:车里|车上|车内)(?:还|也|更|又|都)?(?:是)?(?:太|好|很)?"
+                r"(?P<a>[冷冻凉热闷])(?:了|啊|呀)?)$"),
+     lambda m: m.group("o") if not re.search(r"[不没别吗呢]", m.group("s"))
+     and {_WAY.get(c) for c in m.group("s") if c in _WAY} == {_WAY[m.group("a")]}
+     else m.group(0), _PAUSES),
     # a story told first, after a pause or running into the order, or a reason told last:
     # the order alone, when the clause binds nothing (_STORY_STOP)
     (_TOLD_FIRST, _beside_all, _PAUSES),
     (re.compile(r"^(?P<s>[^，,。！!？?\s]{4,30}?)(?P<o>" + _ORDER + r"[^，,。！!？?]*)$"), _beside),
     (_TOLD_LAST, _beside_all, _PAUSES),
+    # a complete order said first, a particle, then a story with no pause ("空调关掉咯很冷咯")
+    (re.compile(r"^(?P<o>[^，,。！!？?\s]*?(?:关掉|关上|关闭|打开|开上|开开|调到[^，,。！!？?\s]{1,5}?度))"
+                r"(?:咯|啦|吧|了|哈|哦|噢)(?P<s>[^，,。！!？?\s]{2,30})$"), _after),
     # a deed and how long it took running into a complaint with no pause ("跑了一天太热了" once
     # the body is read), never one that says where or who feels it ("她说外面太冷了") nor
     # what makes the noise ("鞭炮太响了")
