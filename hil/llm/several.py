@@ -81,8 +81,7 @@ _BOTH = re.compile(
     r"\b(?:me|mine|my seat) and (?:my |the )?(?:wife|husband|partner|missus|hubby|passenger)"
     r"(?:'s)?\b|两个(?:前排)?座(?:椅|位)?|前排(?:座椅|座位)?(?=(?:加热)?都)|主副驾|"
     r"(?:我|主驾)的?(?:跟|和|与)我?(?:老婆|老公|媳妇|爱人|太太|副驾)的?|副驾的?(?:跟|和|与)主驾的?|"
-    # the two seats named one after the other ("the driver and the passenger", "passenger's
-    # and driver's seats"), alone or after "both of us"
+    # the two seats one after the other ("the driver and the passenger"), or after "both of us"
     r"\b(?:the )?(?:driver|passenger)(?:'s)?(?: seat)?,? (?:and|&) (?:the )?"
     r"(?:driver|passenger)(?:'s)?(?: seats?)?\b")
 """Both front seats said at once ("both seats heated", "我跟我老婆的座椅加热都打开")."""

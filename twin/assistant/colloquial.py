@@ -24,6 +24,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from twin.assistant.binding_words import EN_NUMBERS as _EN_NUMBERS
+from twin.assistant.binding_words import TAG_BINDS as _TAG_BINDS
+from twin.assistant.binding_words import binds
 from twin.assistant.en_structure import BOUND as _BOUND
 from twin.assistant.en_structure import FIRST as _EN_FIRST
 from twin.assistant.en_structure import LAST as _EN_LAST
@@ -806,8 +809,6 @@ _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing
            "setting": "set", "rolling": "roll", "winding": "wind", "bumping": "bump",
            "cranking": "crank", "starting": "start", "stopping": "stop", "heating": "heat",
            "warming": "warm", "navigating": "navigate"}
-_EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 _DIGIT = {w: str(i) for i, w in enumerate(
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))}
 """A number's digit said as a word (radio's digit-by-digit numbers)."""
@@ -1012,43 +1013,10 @@ _ORDER_ENDS = frozenset((
     "lower", "song", "track", "tune", "music", "radio", "window", "windows", "fan", "ac",
     "aircon", "heat", "heater", "defrost", "it", "them", "please", "now", "home", "volume",
     "temperature", "temp", "open", "closed", "shut"))
-_TAG_BINDS = frozenset((
-    "i", "we", "you", "they", "he", "she", "it", "who", "someone", "somebody", "nobody", "no one",
-    "everyone", "don't", "dont", "never", "not", "no", "nope", "didn't", "can't", "cant", "won't",
-    "wont", "shouldn't", "couldn't", "wouldn't", "do", "did", "does", "to", "will", "would",
-    "should", "could", "can", "may", "might", "must", "shall", "gonna", "wanna", "gotta", "and",
-    "then", "if", "when", "or", "but", "so", "before", "after", "until", "till", "once", "unless",
-    "later", "tomorrow", "tonight", "soon", "first", "instead", "rather", "why", "how", "what",
-    "where", "whether", "wait", "stop", "maybe", "perhaps", "eventually", "afterwards", "yet",
-    "more", "less", "halfway", "all", "way", "bit", "little", "lot", "notch", "notches", "step",
-    "steps", "level", "levels", "degree", "degrees", "percent", "max", "maximum", "min",
-    "minimum", "high", "low", "medium", "full", "for", "at", "by", "with", "in", "of", "from",
-    "the", "a", "an", "my", "your", "his", "her", "our", "their", "this", "that", "these", "those",
-    "up", "down", "on", "off", "back", "out", "again", "over", "too", "also", "either",
-    "window", "windows", "fan", "music", "radio", "volume", "song", "track", "seat", "seats",
-    "heat", "heater", "temperature", "temp", "ac", "aircon", "defrost", "home", "glass",
-    "louder", "quieter", "softer", "warmer", "cooler", "hotter", "colder", "higher", "lower",
-    "driver", "passenger", "sir", "madam", "ma'am", "stopped", "paused", "muted", "here", "there",
-    "inside", "outside", "everywhere", "silent", "vibrate", "speaker", "shuffle", "repeat", "loop",
-    "hold", "standby", "charge", "charging", "mute", "loud", "quiet", "nah", "otherwise",
-    "navigation",
-))
-"""Words that bind or change an order said beside it (a person who does it, a refusal, a
-time, a condition, how much, whose, where, a mode, a cabin word): never read away as a tag, nor
-as someone addressed before a comma ("Dad, turn …" loses "Dad,"; "no, turn …" keeps "no"). A
-tag is also kept when it is a number or an -ly adverb (:func:`binds`); said first before a comma
-("actually, …", "honestly, …") such a word is read away as ever."""
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECASE)
 """A sentence that says how things are (a complaint, a story): no order for a tag to follow."""
-_NUMBER_WORD = re.compile(rf"^(?:{_EN_NUMBERS}|\w+teen|\w+ty|hundred|half|quarter|zero)$",
-                          re.IGNORECASE)
 
 
-def binds(word: str) -> bool:
-    """Whether ``word``, said beside an order, binds or changes it (:data:`_TAG_BINDS`, a
-    number, an adverb of how): no tag."""
-    word = word.lower()
-    return word in _TAG_BINDS or _NUMBER_WORD.match(word) is not None or word.endswith("ly")
 
 
 def _tag_first(m: re.Match[str]) -> str:

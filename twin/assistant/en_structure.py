@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from twin.assistant.binding_words import binds
+
 __all__ = ["BOUND", "FIRST", "LAST", "REFUSED"]
 
 BOUND = re.compile(
@@ -68,15 +70,9 @@ def _said_again(m: re.Match[str]) -> str:
         between = low[size:len(low) - size]
         if len(between) > 2 or low[:size] != low[len(low) - size:]:
             continue
-        if all(w in low[:size] or not _binding(w) for w in between):
+        if all(w in low[:size] or not binds(w) for w in between):
             return " ".join(words[:size])
     return m.group(0)
-
-
-def _binding(word: str) -> bool:
-    from twin.assistant.colloquial import binds  # the one table of words that bind an order
-
-    return binds(word)
 
 
 FIRST: tuple[tuple[Any, ...], ...] = (
@@ -111,7 +107,7 @@ FIRST: tuple[tuple[Any, ...], ...] = (
     (re.compile(rf"^(?:(?P<t>[a-z]+)\s*,?\s+)?(?P<p>please\s+)(?P<x>(?:the|my|our)\s+"
                 rf"(?:\w+\s+)?(?:windows?|{_DEVICE}))\s+(?P<v>stop|pause|open|close|shut|mute|"
                 r"play|start)\b", re.IGNORECASE),
-     lambda m: m.group(0) if m.group("t") and _binding(m.group("t")) else (
+     lambda m: m.group(0) if m.group("t") and binds(m.group("t")) else (
          f"{m.group('p')}{m.group('v')} {m.group('x')}"),
      ("please",)),
     # a verb of softening or lifting on a device: "let's soften the fan just a touch"
