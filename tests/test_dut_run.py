@@ -14,6 +14,7 @@ import pytest
 
 from hil.run_real import run_real
 from latency_models.stages import INFERENCE, NETWORK
+from tests.helpers import assert_verdict_apart_from_wall_clock
 from twin.scenario import scenario_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,8 +72,10 @@ def test_cli_runs_a_dut_scenario_without_code(tmp_path: Path) -> None:
 
     path = tmp_path / "dut.toml"
     path.write_text(tomli_w.dumps(dut_scenario({"kind": "jsonl", "command": ECHO}, 3)))
-    assert main(["run", str(path), "--out", str(tmp_path / "out")]) == 0
+    status = main(["run", str(path), "--out", str(tmp_path / "out")])
     report = json.loads((tmp_path / "out" / "report.json").read_text())
+    # the bench's own budget is judged on every run: a loaded machine may miss it
+    assert_verdict_apart_from_wall_clock(report, status)
     assert report["dut"]["backends"] == {"terminal": "jsonl"}
     with (tmp_path / "out" / "requests.csv").open() as fh:
         assert len(list(csv.DictReader(fh))) == 3
