@@ -29,10 +29,11 @@ def test_the_read_threshold_is_pinned() -> None:
 
 
 def test_the_blind_sets_are_the_ones_never_read() -> None:
-    assert BLIND_HOLDOUTS == ("holdout2", "holdout3", "holdout4", "holdout5", "holdout17")
+    assert BLIND_HOLDOUTS == ("holdout2", "holdout3", "holdout4", "holdout5", "holdout18")
     trained = {p.parent.name for p in DEV_FILES}
     assert {"holdout6", "holdout7", "holdout8", "holdout9", "holdout10", "holdout11",
-            "holdout12", "holdout13", "holdout14", "holdout15", "holdout16"} <= trained
+            "holdout12", "holdout13", "holdout14", "holdout15", "holdout16",
+            "holdout17"} <= trained
     assert not trained & set(BLIND_HOLDOUTS)
 
 
@@ -115,7 +116,7 @@ def test_a_blind_set_not_on_the_branch_leaves_nothing_out(monkeypatch: pytest.Mo
 def test_the_dev_files_exist() -> None:
     for path in DEV_FILES:
         assert path.is_file(), path
-    assert QUERIES_DIR / "holdout16" / "natural.jsonl" in DEV_FILES
+    assert QUERIES_DIR / "holdout17" / "natural.jsonl" in DEV_FILES
 
 
 @pytest.mark.parametrize(("text", "topic"), [
