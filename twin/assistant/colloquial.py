@@ -25,6 +25,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from twin.assistant.binding_words import EN_NUMBERS as _EN_NUMBERS
+from twin.assistant.binding_words import ORDER_VERBS as _ORDER_VERBS
 from twin.assistant.binding_words import TAG_BINDS as _TAG_BINDS
 from twin.assistant.binding_words import binds
 from twin.assistant.en_structure import BOUND as _BOUND
@@ -994,9 +995,6 @@ _EN_PLEASE_WHY = re.compile(
     r"he|she|he's|she's|they|they're|my \w+(?:'s| is| are| hurts?)|long|just)\b)", re.IGNORECASE)
 """A reason said straight after "please" ("turn it down please my head is pounding"): "please"
 is the pause, and the reason is an aside judged as every aside is."""
-_ORDER_VERBS = (r"turn|switch|put|stick|chuck|pop|throw|whack|open|close|shut|play|pause|stop|"
-                r"mute|unmute|skip|crank|bump|raise|lower|set|make|wind|roll|heat|warm|cool|"
-                r"defrost|demist|defog|start|give|bring|drop|knock|take|navigate|resume|kill")
 _EN_TAG_FIRST = re.compile(rf"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
                            re.IGNORECASE)
 """One word said before an order ("c'mon put the music back on", "oi stick the radio on"): a
