@@ -9,16 +9,11 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EN_NUMBERS", "ORDER_VERBS", "TAG_BINDS", "binds"]
+__all__ = ["EN_NUMBERS", "TAG_BINDS", "binds"]
 
 EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 """A number said in English, as digits or a word."""
-
-ORDER_VERBS = (r"turn|switch|put|stick|chuck|pop|throw|whack|open|close|shut|play|pause|stop|"
-               r"mute|unmute|skip|crank|bump|raise|lower|set|make|wind|roll|heat|warm|cool|"
-               r"defrost|demist|defog|start|give|bring|drop|knock|take|navigate|resume|kill")
-"""The verbs an English order starts with (a tag before one, a reason after its thing)."""
 
 TAG_BINDS = frozenset((
     "i", "we", "you", "they", "he", "she", "it", "who", "someone", "somebody", "nobody", "no one",

@@ -25,7 +25,6 @@ from contextvars import ContextVar
 from typing import Any
 
 from twin.assistant.binding_words import EN_NUMBERS as _EN_NUMBERS
-from twin.assistant.binding_words import ORDER_VERBS as _ORDER_VERBS
 from twin.assistant.binding_words import TAG_BINDS as _TAG_BINDS
 from twin.assistant.binding_words import binds
 from twin.assistant.en_structure import BOUND as _BOUND
@@ -839,13 +838,9 @@ _STORY_STOP = re.compile(
 """A story that binds the request (a time, a condition, a refusal, a contrast, whose seat),
 says how it is (a complaint may point the other way) or names a cabin function (a wish of its
 own): left as said."""
-_BACK = re.compile(r"\b(?:it|them|that|this|those|these|hers|his|(?<!level )(?<!to )(?<!by )"
-                   r"ones?|there|same)\b", re.IGNORECASE)
-"""A word pointing back to something said before ("one" after "level", "to" or "by" is a
-number: "put my seat heater on level one")."""
-_OWNED_SEAT = re.compile(r"\b(?:my|(?:the )?driver'?s?|(?:the )?passenger'?s?|[a-z]+'s) seat",
-                         re.IGNORECASE)
-"""A seat the request says is whose: a story before it cannot say another's."""
+_BACK = re.compile(r"\b(?:it|them|that|this|those|these|hers|his|ones?|there|same)\b",
+                   re.IGNORECASE)
+"""A word pointing back to something said before."""
 _EN_WHILE = re.compile(r"^(?P<c>\S.*?)[\s,]+while (?:i|we)(?:'m|'re| am| are)?\b(?P<w>.*)$",
                        re.IGNORECASE)
 """A pause's occasion, said last: "pause the podcast a sec while I pay for the car wash"."""
@@ -999,6 +994,9 @@ _EN_PLEASE_WHY = re.compile(
     r"he|she|he's|she's|they|they're|my \w+(?:'s| is| are| hurts?)|long|just)\b)", re.IGNORECASE)
 """A reason said straight after "please" ("turn it down please my head is pounding"): "please"
 is the pause, and the reason is an aside judged as every aside is."""
+_ORDER_VERBS = (r"turn|switch|put|stick|chuck|pop|throw|whack|open|close|shut|play|pause|stop|"
+                r"mute|unmute|skip|crank|bump|raise|lower|set|make|wind|roll|heat|warm|cool|"
+                r"defrost|demist|defog|start|give|bring|drop|knock|take|navigate|resume|kill")
 _EN_TAG_FIRST = re.compile(rf"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
                            re.IGNORECASE)
 """One word said before an order ("c'mon put the music back on", "oi stick the radio on"): a
@@ -1754,11 +1752,9 @@ _EN = (
     # a number corrected without a pause: "set the fan to five no four" -> "… to four"
     (_EN_FIXED_NUMBER, r"\g<b>"),
     # what happened, told before the request; an occasion said after it
-    # (not when the request points back into the story: "her seat is cold, can you heat it up",
-    # nor a seat whose owner only the story may say)
+    # (not when the request points back into the story: "her seat is cold, can you heat it up")
     (_EN_STORY, lambda m: m.group(0) if _STORY_STOP.search(m.group("s")) or _BACK.search(
-        m.group("c")) or ("seat" in m.group("c").lower() and not _OWNED_SEAT.search(
-        m.group("c"))) else m.group("c"),
+        m.group("c")) or "seat" in m.group("c").lower() else m.group("c"),
      (" you ",)),
     (_EN_WHILE, lambda m: m.group(0) if _STORY_STOP.search(m.group("w")) or re.search(
         r"\b(?:not|no|never|don'?t|do not)\b|n't\b", m.group("c"), re.IGNORECASE) else m.group("c"),

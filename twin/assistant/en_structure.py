@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from twin.assistant.binding_words import EN_NUMBERS, ORDER_VERBS, binds
+from twin.assistant.binding_words import binds
 
 __all__ = ["BOUND", "FIRST", "LAST", "REFUSED"]
 
@@ -50,21 +50,6 @@ _LIFT = r"lift|liven up|perk up|open up|wake up"
 """Verbs of lifting or opening up: the device turned up (not "brighten": a screen's)."""
 _NOT_AFTER = r"(?!\s+(?:up|down|on|off|open|higher|lower|louder|quieter|to|at|by)\b)"
 """A way or a value said after the device: the verb is not the whole way, not read."""
-_ORDER = (rf"(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:(?:{ORDER_VERBS}|{_VERBS}|"
-          rf"next|previous)\b.*?\b(?:{_THINGS})|{EN_NUMBERS} degrees? "
-          r"(?:cooler|warmer|colder|hotter))")
-"""An order up to its thing (or an amount said with its way: "two degrees cooler")."""
-_ORDER_END = (rf"(?:\s+(?:up|down|on|off|louder|quieter|warmer|cooler))?(?:\s+(?:by\s+)?"
-              rf"{EN_NUMBERS}(?:\s+(?:degrees?|notch(?:es)?|steps?|levels?|percent))?)?"
-              r"(?:\s+(?:a bit|a little|a touch|a tad|a notch|please|now|for a minute|"
-              r"(?:for )?(?:a|one) (?:minute|moment|sec|second)))?")
-"""What an order may end on after its thing: its way, an amount, how much or a courtesy."""
-_CLAUSE = (r"(?:i\s+am|(?:we|she|he|they|it|there|this|(?:the|my|our|his|her)(?:\s+[a-z]+){1,4}?)"
-           r"(?:\s+(?:is|are|was|were|ain'?t|has|have|had|make|[a-z]+s)|'s|'re)\b|this is)\b"
-           r"(?!\s+(?:up|down|on|off|open|closed|shut)\s*[.!]*$)(?=.*\s\S)")
-"""A clause with its own subject and verb after an order ("the producer hates this one", "we
-ain't in no igloo", "the night market food smell make me hot"), not the thing's state alone
-("… the fan is on"): a reason or an aside."""
 
 
 def _story_before_lets(m: re.Match[str]) -> str:
@@ -88,15 +73,6 @@ def _said_again(m: re.Match[str]) -> str:
         if all(w in low[:size] or not binds(w) for w in between):
             return " ".join(words[:size])
     return m.group(0)
-
-
-def _reason_after(m: re.Match[str]) -> str:
-    """The order, a pause and its reason; a tag said between them ("kill the AC man we …") read
-    away when it binds nothing, else as said."""
-    tag = m.group("t")
-    if tag is not None and binds(tag):
-        return m.group(0)
-    return f"{m.group('o')}, "
 
 
 FIRST: tuple[tuple[Any, ...], ...] = (
@@ -203,13 +179,17 @@ LAST: tuple[tuple[Any, ...], ...] = (
      r"\g<p> \g<w>'s \g<a>",
      (" of my", " of our")),
     # a reason said after the order without a pause ("turn on my wife's seat heating she is
-    # cold", "next song the producer hates this one", "kill the AC we ain't in no igloo"): the
-    # pause, so that the reason is judged as every aside is (never before a thing's state:
-    # "close the window the fan is on"; never inside a story: the order comes first)
-    (re.compile(rf"^(?P<o>{_ORDER}{_ORDER_END})(?:\s+(?P<t>[a-z]+))?\s+(?={_CLAUSE})",
+    # cold"): the pause, so that the reason is judged as every aside is (never before a
+    # thing's state: "close the window the fan is on")
+    (re.compile(rf"^(?P<o>(?:(?:can|could|would|will) you\s+)?(?:please\s+)?(?:{_VERBS})\b.*?"
+                rf"\b(?:{_THINGS})(?:\s+(?:up|down|on|off|louder|quieter|warmer|cooler))?"
+                r"(?:\s+(?:a bit|a little|a touch|a tad|a notch|please|now|for a minute|"
+                r"(?:for )?(?:a|one) (?:minute|moment|sec|second)))?)\s+"
+                r"(?=(?:i\s+am|(?:we|she|he|they|it|there|(?:the|my|our|his|her) \w+)"
+                r"(?:\s+(?:is|are|was|were)|'s)|this is)\b"
+                r"(?!\s+(?:up|down|on|off|open|closed|shut)\s*[.!]*$))",
                 re.IGNORECASE),
-     _reason_after,
-     (" is ", " are ", "i am ", " was ", " were ", "'s ", "'re ", "ain't ", " has ", " have ",
-      " had ", "s ", " make ")),
+     r"\g<o>, ",
+     (" is ", " are ", "i am ", " was ", " were ", "'s ")),
 )
 """Read after the register table (see the module doc)."""
