@@ -1,6 +1,7 @@
 """Chinese shapes that recur across blind-written sets (eighteenth session,
 `twin.assistant.zh_recurring`): a complaint or an order told with what its cause does to the
-driver, the fog on the glass with the view lost, and the air or the sound with an ache.
+driver, the fog on the glass with the view lost, and the air or the sound with an ache; and not
+knowing the way home, said in any of its shapes.
 Variants written for each class (never a development line; each fails at main), near misses
 that must stay silent, and a main-era answer the readings must not change."""
 
@@ -13,6 +14,7 @@ from tests.helpers import rule_actions
 DEFROST = [("climate_defrost", None)]
 FAN_DOWN = [("climate_fan_down", 1)]
 QUIETER = [("media_volume_down", 2)]
+HOME = [("navigate_home", None)]
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -32,6 +34,11 @@ QUIETER = [("media_volume_down", 2)]
     ("风量跟刮大风一样，吹得我脖子疼", FAN_DOWN),
     ("音量跟放鞭炮一样，震得我耳根疼", QUIETER),
     ("牙疼 声音太吵了", QUIETER),
+    # not knowing the way home: any verb of not knowing, a story first, a few words between
+    ("刚下飞机，我一下子找不到回家的路了", HOME),
+    ("我现在也认不出回家的路了", HOME),
+    ("我们都不记得回家的路了", HOME),
+    ("手机没电了，咱们真不知道回家的路了", HOME),
 ])
 def test_a_cause_told_with_its_effect_is_read(text: str, want: list[tuple]) -> None:
     assert rule_actions("zh-CN", text) == want
@@ -55,6 +62,13 @@ def test_a_cause_told_with_its_effect_is_read(text: str, want: list[tuple]) -> N
     "牙疼 温度调低点",
     "昨天吹得头疼 风量调小点",
     "腿疼，座椅加热关了",
+    # another's way home, a condition, a question, knowing it, or the way home as a place
+    "他说他找不着回家的路了",
+    "她不认得回家的路了",
+    "如果天黑了，我找不着回家的路",
+    "要是我不认得回家的路了怎么办",
+    "我认得回家的路",
+    "回家的路上找个网吧",
 ])
 def test_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
@@ -62,6 +76,7 @@ def test_near_misses_do_not_act(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "want"), [
     ("玻璃起雾了", DEFROST),
+    ("我不认得回家的路了", HOME),
     ("玻璃起雾了，啥也看不清", DEFROST),
     ("开除雾，前挡一层白雾看不清路", DEFROST),
     ("除雾开一下，玻璃上全是哈气", DEFROST),

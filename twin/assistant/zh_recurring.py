@@ -81,7 +81,18 @@ def _ache(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+_LOST = re.compile(
+    r"^(?:(?P<s>[^，,。！!？?]{1,14})[，,。！!\s]+)?(?:我|我们|咱们?)?(?P<a>[^，,。！!？?\s不没吗她他说]{0,4}?)"
+    r"(?:找不[着到]|认不[得出]|(?:不|没)(?:认得|认识|知道|晓得|记得))回家的路(?:了|啊|呀|咯|喽)?$")
+"""Not knowing the way home, a story told first after a pause and a few words between
+("拖车把车拉走了，我这会儿也不认得回家的路了", "我找不着回家的路了")."""
+_OTHER = re.compile(r"他|她|说|吗|呢|如果|要是|的话|明天|下次|以后|要不要")
+
+
 LAST: tuple[tuple[Any, ...], ...] = (
+    # not knowing the way home asks for it (see _LOST), never another's way nor a condition
+    (_LOST, lambda m: m.group(0) if _OTHER.search(m.group("s") or "") else "导航回家",
+     ("回家的路",)),
     # an ache beside an order or complaint lowering what causes it (see _ache)
     (re.compile(r"^(?P<x>[^，,。！!？?\s]{1,20})[，,。！!\s]+(?P<y>[^，,。！!？?\s]{1,20})$"),
      _ache, ("疼", "痛")),
