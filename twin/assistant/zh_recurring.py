@@ -5,8 +5,9 @@ reads :data:`READINGS` before the register table, :data:`LAST` after it and befo
 Each came back in three or more blind-written sets, not only in one set's misses: a complaint
 or an order told with what its cause does to the driver, the fog on the glass with the view
 lost ("…全是雾 啥也看不见", "打开除霜 山上起雾了") and the air or the sound with an ache
-("风扇关了吧 吹得我头疼", "宿醉头疼 音乐太吵了"). Like the table, a reading only drops a
-clause or says it plainly: it never adds a request.
+("风扇关了吧 吹得我头疼", "宿醉头疼 音乐太吵了"); and not knowing the way home, in any
+shape. Like the table, a reading only drops a clause or says it plainly: it never adds a
+request.
 """
 
 from __future__ import annotations
