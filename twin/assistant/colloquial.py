@@ -32,6 +32,8 @@ from twin.assistant.en_structure import FIRST as _EN_FIRST
 from twin.assistant.en_structure import LAST as _EN_LAST
 from twin.assistant.en_structure import REFUSED as _REFUSES
 from twin.assistant.regex_gate import GateIndex, gate
+from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
+from twin.assistant.zh_recurring import READINGS as _ZH_RECURRING
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
 from twin.assistant.zh_structure import LAST as _ZH_LAST
 
@@ -2346,8 +2348,9 @@ def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...
     return pattern, said, None if literals is None else tuple(sorted(literals)), where
 
 
+_ZH_ALL = _ZH_FIRST + _ZH_RECURRING + _ZH + _ZH_RECURRING_LAST + _ZH_LAST
 _RULES = {lang: tuple(map(_gated, table))
-          for lang, table in (("zh-CN", _ZH_FIRST + _ZH + _ZH_LAST),
+          for lang, table in (("zh-CN", _ZH_ALL),
                               ("en", _EN_FIRST + _EN + _EN_LAST))}
 _GATES_AT_ONCE = {lang: GateIndex.of([(words, where) for _, _, words, where in rules])
                   for lang, rules in _RULES.items()}
