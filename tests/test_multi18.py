@@ -2,7 +2,9 @@
 ("鼓风机再加点", "风量减一些") is an order, so a list that ends with one is cut there instead of
 being read whole with that part dropped; and both front seats said as "主驾副驾" (with or without
 和/的, or after "两个前排座椅…") are one seat-heating command per seat for the fallback, as the
-rules already read them. Sentences are variants written here, never lines of a hold-out."""
+rules already read them; "four" misheard as "for"/"fore" where the value ends ("the fan down to
+for and ..."), as "twenty for" already was. Sentences are variants written here, never lines
+of a hold-out."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ import pytest
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import command_parts, commanding
 from hil.llm.several import _ruled, several_parts
+from twin.assistant.heard import as_heard
+from twin.assistant.nlu import shared_nlu
 
 
 @pytest.mark.parametrize(("text", "parts"), [
@@ -75,3 +79,36 @@ def test_driver_and_passenger_beside_no_seat_heating_are_not_split_by_seat(text:
 
 def test_a_single_seat_keeps_its_words() -> None:
     assert both_seats("主驾座椅加热都要开") == []
+
+
+@pytest.mark.parametrize(("text", "heard"), [
+    ("set the fan to for please", "set the fan to four please"),
+    ("volume at fore then open the window", "volume at four then open the window"),
+    ("turn the blower down to for and the music to ten", "turn the blower down to four and the "
+     "music to ten"),
+    ("turn the heat to twenty for please", "turn the heat to twenty-four please"),
+])
+def test_four_misheard_as_the_value_itself_is_four(text: str, heard: str) -> None:
+    assert as_heard(text) == heard
+
+
+@pytest.mark.parametrize("text", [
+    "what are we waiting for",
+    "head to fore street and turn the music up",
+    "turn it up to go for a run",
+    "set it up for me",
+    "good enough to for now",  # "now" after it: no end of a value
+])
+def test_for_that_is_no_value_keeps_its_words(text: str) -> None:
+    assert as_heard(text) == text
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("turn the fan down to for and the volume to ten",
+     [("climate_set_fan", 4), ("media_volume_set", 10)]),
+    ("fan at fore and open the window", [("climate_set_fan", 4), ("window_open", None)]),
+])
+def test_a_list_with_four_misheard_is_read_whole(text: str, want: list[tuple[str, object]]) -> None:
+    found = shared_nlu("en").parse(text, ())
+    assert found.confidence >= 0.85
+    assert [(p.intent, p.value) for p in (found.split or (found,))] == want
