@@ -1,10 +1,11 @@
 """Several commands (eighteenth session): "more/less of it" said after a thing in Chinese
 ("鼓风机再加点", "风量减一些") is an order, so a list that ends with one is cut there instead of
-being read whole with that part dropped; and both front seats said as "主驾副驾" (with or without
+being read whole with that part dropped; both front seats said as "主驾副驾" (with or without
 和/的, or after "两个前排座椅…") are one seat-heating command per seat for the fallback, as the
 rules already read them; "four" misheard as "for"/"fore" where the value ends ("the fan down to
-for and ..."), as "twenty for" already was. Sentences are variants written here, never lines
-of a hold-out."""
+for and ..."), as "twenty for" already was; and one verb and way said for two things, the
+fallback reading one of them ("set the blower and the tunes to four"), asks about the other.
+Sentences are variants written here, never lines of a hold-out."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import command_parts, commanding
-from hil.llm.several import _ruled, several_parts
+from hil.llm.head import HeadDecision, _act
+from hil.llm.several import _ruled, several_parts, unread
 from twin.assistant.heard import as_heard
 from twin.assistant.nlu import shared_nlu
 
@@ -112,3 +114,30 @@ def test_a_list_with_four_misheard_is_read_whole(text: str, want: list[tuple[str
     found = shared_nlu("en").parse(text, ())
     assert found.confidence >= 0.85
     assert [(p.intent, p.value) for p in (found.split or (found,))] == want
+
+
+def _fan(level: int) -> HeadDecision:
+    return _act("climate_fan", "climate_set_fan", level, "en")
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("set the blower and the tunes to four", "media_playback"),
+    ("could you put the blower and the radio on four", "media_playback"),
+    ("set the tunes and the blower to four", "media_playback"),
+])
+def test_the_other_thing_of_one_verb_and_way_is_asked_about(text: str, asked: str) -> None:
+    several = unread(text, _fan(4), "en")
+    assert several is not None
+    assert (several.parts[0].intent, several.parts[0].value) == ("climate_set_fan", 4)
+    assert [(d.intent, d.topic, d.why) for d in several.parts[1:]] == [
+        ("unknown", asked, "low_confidence")]
+
+
+@pytest.mark.parametrize("text", [
+    "set the blower to four",
+    "set the blower and the dog to four",  # no cabin thing beside it: nothing to ask
+    "set the blower to four and the kids are asleep",
+    "don't set the blower and the tunes to four",  # a no: read whole, as said
+])
+def test_nothing_asked_beside_one_thing_or_no_cabin_thing(text: str) -> None:
+    assert unread(text, _fan(4), "en") is None

@@ -352,18 +352,34 @@ def several_decision(
     return Several(decisions, said, first, lang)
 
 
+_TWO_THINGS = re.compile(
+    r"^(?:(?:can|could|would|will) you |please |just )*(?:turn|set|put|switch|bring|crank) "
+    r"(?P<a>(?:the|my|our) [a-z' ]+?) (?:and|&) (?P<b>(?:the|my|our) [a-z' ]+?) "
+    r"(?:up|down|on|off|to|at)\b")
+"""One verb and one way said for two things ("set the blower and the tunes to four")."""
+
+
+def _listed(lowered: str) -> set[str]:
+    """The topics of the two things one verb and way are said for (:data:`_TWO_THINGS`)."""
+    found = _TWO_THINGS.match(lowered)
+    return set() if found is None else {
+        t for thing in found.group("a", "b") for t in narrowed(named_topics(thing), thing)}
+
+
 def unread(text: str, decision: Any, lang: str) -> Several | None:
     """The whole sentence acted on as one command (``decision``) while it names other cabin
     functions outright ("yo previous track volume to eighteen fan on two": the volume read, the
-    track and the fan not): the command, then a question about each function left, so that no
-    part of a list is dropped without a word. None when it acted on nothing or names no other
-    function, or says somewhere else, later, a remark or a no (read whole, as said)."""
+    track and the fan not) or shares its verb and way with another thing ("set the blower and
+    the tunes to four": the fan read, the tunes not): the command, then a question about each
+    function left, so that no part of a list is dropped without a word. None when it acted on
+    nothing or names no other function, or says somewhere else, later, a remark or a no (read
+    whole, as said)."""
     lowered = normalised(text)
     if decision.intent == "unknown" or decision.topic is None or (
             out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)
             or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
         return None
-    left = sorted(_outright(text) - {decision.topic})
+    left = sorted((_outright(text) | _listed(lowered)) - {decision.topic})
     if not left:
         return None
     asked = [decision._replace(intent="unknown", value=None, feedback=confirm(t, lang),
