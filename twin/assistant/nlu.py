@@ -40,7 +40,7 @@ from hassil import Intents, recognize, recognize_best
 from hassil.expression import TextChunk
 from hassil.intents import TextSlotList, TextSlotValue
 from hassil.recognize import RecognizeResult
-from hassil.util import merge_dict, normalize_for_matching
+from hassil.util import merge_dict
 from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import active_catalogue, template_texts
@@ -74,6 +74,7 @@ from twin.assistant.scope import negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter
+from twin.assistant.tracked_text import normalised_for_matching
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
     CABIN_ENTITIES,
@@ -327,7 +328,7 @@ class RuleNLU:
         return memo[key]  # type: ignore[no-any-return]
 
     def _match_passes(self, text: str) -> tuple[str, RecognizeResult | None]:
-        normalised = normalize_for_matching(text) if self.prefilter else None
+        normalised = normalised_for_matching(text) if self.prefilter else None
         passes = self.passes if self.home_assistant else (self.passes[0], self.passes[2])
         deferred: RecognizeResult | None = None
         for template_pass in passes:

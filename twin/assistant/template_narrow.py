@@ -43,7 +43,6 @@ from hassil.util import (
     CJK_WHITESPACE,
     TrackedText,
     fold_case,
-    normalize_for_matching,
 )
 
 from twin.assistant.substrings import FragmentIndex
@@ -60,6 +59,7 @@ from twin.assistant.template_match import (
 )
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
+from twin.assistant.tracked_text import normalised_for_matching
 
 __all__ = ["NarrowFilter"]
 
@@ -128,10 +128,10 @@ class NarrowFilter(TemplateFilter):
         return ids, texts
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
-        return self._narrowed(normalised or normalize_for_matching(text))[0]
+        return self._narrowed(normalised or normalised_for_matching(text))[0]
 
     def select(self, text: str, normalised: TrackedText | None = None) -> Intents | None:
-        ids, texts = self._narrowed(normalised or normalize_for_matching(text))
+        ids, texts = self._narrowed(normalised or normalised_for_matching(text))
         selected: dict[str, Intent] = {}
         for index in ids:
             unit = self._unit(index, texts)
@@ -148,7 +148,7 @@ class NarrowFilter(TemplateFilter):
         first that matches."""
         if not _PREPARED_OPTIONS.issuperset(options) and best:
             return super().recognize(text, normalised, best, options)
-        normalised = normalised or normalize_for_matching(text)
+        normalised = normalised or normalised_for_matching(text)
         ids, texts = self._narrowed(normalised)
         if best:
             return self._best(text, normalised, ids, texts, options)
