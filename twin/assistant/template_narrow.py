@@ -31,6 +31,7 @@ against the plain filter's on every development file.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from hassil import Intents
@@ -67,6 +68,9 @@ PRUNE_BRANCHES = 8
 """Templates with fewer droppable branches go to hassil whole: cutting them costs about what
 it saves (measured on the query sets)."""
 
+
+_RECENT = 32
+"""Strings kept by the per-string memos of :class:`_Texts` (a parse reads a handful)."""
 
 _PREPARED_OPTIONS = frozenset({"language", "slot_lists", "intent_context"})
 """``recognize`` options :class:`~twin.assistant.template_match.Prepared` reads as hassil does
@@ -273,7 +277,7 @@ class _Texts:
     def __init__(self, narrow: NarrowFilter, normalised: TrackedText) -> None:
         self._filter = narrow
         self._normalised = normalised
-        with_skip = fold_case(normalised.text)
+        with_skip = _folded(normalised.text)
         self._skips = any(w and w in with_skip for w in narrow._folded_skip_words)
         self._no_skip = normalised.text
         self._no_skip_tracked: TrackedText | None = None
@@ -282,10 +286,10 @@ class _Texts:
             tracked = self._no_skip_tracked = skip_words_removed(
                 normalised, narrow._skip_words, narrow._ignore_whitespace, True)
             self._no_skip = tracked.text
-            without = fold_case(tracked.text)
+            without = _folded(tracked.text)
         lines = [with_skip, without]
         if narrow._ignore_whitespace:
-            lines += [CJK_WHITESPACE.sub("", line) for line in lines]
+            lines += [_without_cjk_spaces(line) for line in lines]
         self.lines = tuple(dict.fromkeys(lines))
         self._without = without
         self._words: tuple[str, ...] | None = None
@@ -304,19 +308,41 @@ class _Texts:
 
     def words(self) -> tuple[str, ...]:
         if self._words is None:
-            self._words = tuple(_pieces(self._without, self._filter._ignore_whitespace))
+            self._words = _words(self._without, self._filter._ignore_whitespace)
         return self._words
 
     def projected(self) -> list[str]:
         """The text with skip words and without them, projected (a text with them removed at
         one end only lies inside the first: see the edge shapes of :class:`NarrowFilter`)."""
         if self._core is None:
-            self._core = list(dict.fromkeys((project(self._normalised.text),
-                                             project(self._no_skip))))
+            self._core = list(dict.fromkeys((_projected(self._normalised.text),
+                                             _projected(self._no_skip))))
         return self._core
 
     def joined(self) -> str:
         return "\n".join(self.projected())
+
+
+# The three template sets' filters read each text the same way: these pure functions of a
+# string are worked out once for all of them (a few recent strings kept, as substrings.grams)
+@lru_cache(maxsize=_RECENT)
+def _folded(text: str) -> str:
+    return fold_case(text)
+
+
+@lru_cache(maxsize=_RECENT)
+def _without_cjk_spaces(text: str) -> str:
+    return CJK_WHITESPACE.sub("", text)
+
+
+@lru_cache(maxsize=_RECENT)
+def _projected(text: str) -> str:
+    return project(text)
+
+
+@lru_cache(maxsize=_RECENT)
+def _words(text: str, cjk: bool) -> tuple[str, ...]:
+    return tuple(_pieces(text, cjk))
 
 
 def _list_at_an_end(expression: Any) -> bool:
