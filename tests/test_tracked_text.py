@@ -55,8 +55,13 @@ def test_normalised_for_matching_is_hassils(lang: str) -> None:
         assert _same(normalised_for_matching(text), normalize_for_matching(text)), text
 
 
+ENDS = ((True, True), (True, False), (False, True))
+"""Where skip words are removed: anywhere, at the start only, at the end only."""
+
+
+@pytest.mark.parametrize("ends", ENDS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_skip_word_removal_is_hassils(lang: str) -> None:
+def test_skip_word_removal_is_hassils(lang: str, ends: tuple[bool, bool]) -> None:
     nlu = shared_nlu(lang)
     removed = 0
     for template_pass in nlu.passes:
@@ -65,23 +70,24 @@ def test_skip_word_removal_is_hassils(lang: str) -> None:
         assert words
         for text in _texts(lang):
             ours, theirs = normalize_for_matching(text), normalize_for_matching(text)
-            without_skip_words(ours, tuple(words), cjk)
-            remove_skip_words_tracked(theirs, words, cjk)
+            without_skip_words(ours, tuple(words), cjk, *ends)
+            remove_skip_words_tracked(theirs, words, cjk, *ends)
             assert _same(ours, theirs), text
             removed += ours.text != normalize_for_matching(text).text
     assert removed > 20  # the words were there to remove
 
 
+@pytest.mark.parametrize("ends", ENDS)
 @pytest.mark.parametrize("cjk", [False, True])
-def test_written_skip_words(cjk: bool) -> None:
+def test_written_skip_words(cjk: bool, ends: tuple[bool, bool]) -> None:
     words = ["hey car", "thanks", "thank you", " ", "谢谢"]
-    for text in WRITTEN:
+    for text in (*WRITTEN, "thanks thanks open it", "open it thank you thanks", "谢谢谢谢"):
         ours, theirs = TrackedText(text), TrackedText(text)
-        without_skip_words(ours, tuple(words), cjk)
-        remove_skip_words_tracked(theirs, words, cjk)
+        without_skip_words(ours, tuple(words), cjk, *ends)
+        remove_skip_words_tracked(theirs, words, cjk, *ends)
         assert _same(ours, theirs), text
     empty = TrackedText("hey car  open")
-    without_skip_words(empty, (" ", ""), cjk)
+    without_skip_words(empty, (" ", ""), cjk, *ends)
     assert empty.text == "hey car  open"  # no word: nothing changes, spaces included
 
 

@@ -45,7 +45,6 @@ from hassil.util import (
     check_excluded_context,
     check_required_context,
     fold_case,
-    remove_skip_words_tracked,
 )
 
 from twin.assistant.template_compiled import Program, breaks_words
@@ -126,8 +125,8 @@ class Prepared:
         cached = self._at_start if start else self._at_end
         if cached is None:
             cached = self._with_skip.copy()
-            remove_skip_words_tracked(cached, self._skip_words, self._cjk,
-                                      start=start, end=not start)
+            without_skip_words(cached, tuple(self._skip_words), self._cjk,
+                               start=start, end=not start)
             cached = self._matchable(cached)
             if start:
                 self._at_start = cached

@@ -8,7 +8,8 @@ offsets (each space is replaced by a space attributed to itself), yet it was mos
 cost of preparing a text (7-15 us of the 15-28 us a call). :func:`collapse_whitespace` skips
 it then, and :func:`normalised_for_matching` also skips hassil's punctuation pass when no
 punctuation character occurs (each of its patterns needs one). :func:`without_skip_words`
-is ``remove_skip_words_tracked`` at both ends, with its regex built once per word list. Every
+is ``remove_skip_words_tracked`` (anywhere, or at one end), with its regex built once per
+word list. Every
 function leaves text and offsets exactly as hassil's does (``tests/test_tracked_text.py``
 compares them on every development text).
 """
@@ -56,25 +57,46 @@ def normalised_for_matching(text: str) -> TrackedText:
 
 
 @lru_cache(maxsize=32)
-def _skip_pattern(skip_words: tuple[str, ...], cjk: bool) -> re.Pattern[str] | None:
-    """The regex ``remove_skip_words_tracked`` builds for these words (start and end)."""
+def _skip_pattern(skip_words: tuple[str, ...], cjk: bool, start: bool,
+                  end: bool) -> re.Pattern[str] | None:
+    """The regex ``remove_skip_words_tracked`` builds for these words and ends."""
     words = sorted({w.strip() for w in skip_words if w.strip()}, key=len, reverse=True)
     if not words:
         return None
     alternatives = "|".join(re.escape(w) for w in words)
     if cjk:
-        return re.compile(rf"(?:{alternatives})", re.IGNORECASE)
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+        if start and end:
+            return re.compile(rf"(?:{alternatives})", re.IGNORECASE)
+        if start:
+            return re.compile(rf"^(?:{alternatives})", re.IGNORECASE)
+        return re.compile(rf"(?:{alternatives})$", re.IGNORECASE)
+    if start and end:
+        return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+    if start:
+        return re.compile(rf"^\s*(?:{alternatives})(?=\s|$|[^\w])\s*", re.IGNORECASE)
+    return re.compile(rf"\s*(?<!\w)(?:{alternatives})\s*$", re.IGNORECASE)
 
 
-def without_skip_words(tracked: TrackedText, skip_words: tuple[str, ...], cjk: bool) -> None:
-    """``hassil.util.remove_skip_words_tracked(tracked, skip_words, cjk)``, in place."""
-    pattern = _skip_pattern(skip_words, cjk)
+def without_skip_words(tracked: TrackedText, skip_words: tuple[str, ...], cjk: bool,
+                       start: bool = True, end: bool = True) -> None:
+    """``hassil.util.remove_skip_words_tracked(tracked, skip_words, cjk, start, end)``, in
+    place: anywhere (both ends), or repeatedly at the start only or at the end only."""
+    pattern = _skip_pattern(skip_words, cjk, start, end)
     if pattern is None:
         return
-    if cjk:
-        tracked.sub(pattern)
+    if start and end:
+        if cjk:
+            tracked.sub(pattern)
+            return
+        tracked.sub(pattern, WHITESPACE_SEPARATOR)
+        collapse_whitespace(tracked)
+        tracked.strip()
         return
-    tracked.sub(pattern, WHITESPACE_SEPARATOR)
-    collapse_whitespace(tracked)
-    tracked.strip()
+    while True:
+        previous = tracked.text
+        tracked.sub(pattern)
+        if not cjk:
+            collapse_whitespace(tracked)
+            tracked.strip()
+        if tracked.text == previous:
+            return
