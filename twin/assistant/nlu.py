@@ -73,7 +73,7 @@ from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
 from twin.assistant.template_filter import TemplateFilter
-from twin.assistant.template_narrow import NarrowFilter
+from twin.assistant.template_narrow import NarrowFilter, share_fragments
 from twin.assistant.tracked_text import normalised_for_matching
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
@@ -274,6 +274,9 @@ class RuleNLU:
                 "cabin_open", self._open, filtered(self._open), {"language": lang}, best=True
             ),
         )
+        if narrow:  # the three sets read each text's fragments in one look-up
+            share_fragments([p.filter for p in self.passes
+                             if isinstance(p.filter, NarrowFilter)])
         self.warm_up()
 
     def warm_up(self) -> None:

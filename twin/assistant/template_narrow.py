@@ -31,6 +31,7 @@ against the plain filter's on every development file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -46,7 +47,7 @@ from hassil.util import (
     fold_case,
 )
 
-from twin.assistant.substrings import FragmentIndex
+from twin.assistant.substrings import FragmentIndex, SharedIndex
 from twin.assistant.template_compiled import Program, compile_closed
 from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
@@ -62,7 +63,7 @@ from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
 from twin.assistant.tracked_text import normalised_for_matching
 
-__all__ = ["NarrowFilter"]
+__all__ = ["NarrowFilter", "share_fragments"]
 
 PRUNE_BRANCHES = 8
 """Templates with fewer droppable branches go to hassil whole: cutting them costs about what
@@ -86,7 +87,11 @@ class NarrowFilter(TemplateFilter):
         for clauses in self._clauses:
             for clause in clauses:
                 fragments.update(clause)
+        self._fragments = frozenset(fragments)
         self._index = FragmentIndex.of(fragments)
+        self._present: Callable[[tuple[str, ...]], set[str]] = self._index.present
+        """The clause fragments present in lines (with other filters' too once shared: the
+        masks read only their own)."""
         self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._programs: dict[int, tuple[MatchSettings, Program | None]] = {}
@@ -117,7 +122,7 @@ class NarrowFilter(TemplateFilter):
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
         """The candidate indices and the texts hassil may match them against."""
         texts = _Texts(self, normalised)
-        candidates = self._masks.clauses(self._index.present(texts.lines))
+        candidates = self._masks.clauses(self._present(texts.lines))
         if candidates:
             candidates = self._masks.vocabulary(candidates, texts.words())
         ids: list[int] = []
@@ -343,6 +348,17 @@ def _projected(text: str) -> str:
 @lru_cache(maxsize=_RECENT)
 def _words(text: str, cjk: bool) -> tuple[str, ...]:
     return tuple(_pieces(text, cjk))
+
+
+def share_fragments(filters: Iterable[NarrowFilter]) -> None:
+    """Let ``filters`` (the template sets of one NLU, tried on a text one after another)
+    look a text's fragments up once for all of them: one index over all their fragments,
+    the last few look-ups kept (:class:`~twin.assistant.substrings.SharedIndex`). A text
+    whose lines differ between them (their skip words) is looked up once per line tuple."""
+    filters = list(filters)
+    shared = SharedIndex(FragmentIndex.of(frozenset().union(*(f._fragments for f in filters))))
+    for narrow in filters:
+        narrow._present = shared.present
 
 
 def _list_at_an_end(expression: Any) -> bool:
