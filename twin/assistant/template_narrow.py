@@ -127,13 +127,21 @@ class NarrowFilter(TemplateFilter):
             candidates = self._masks.vocabulary(candidates, texts.words())
         ids: list[int] = []
         shapes = self._shapes
+        projected: list[str] | None = None  # worked out for the first shape to check
         while candidates:
             low = candidates & -candidates
             index = low.bit_length() - 1
             candidates ^= low
             pattern = shapes[index]
-            if pattern is None or any(pattern.fullmatch(p) for p in texts.projected()):
+            if pattern is None:
                 ids.append(index)
+                continue
+            if projected is None:
+                projected = texts.projected()
+            for core in projected:
+                if pattern.fullmatch(core):
+                    ids.append(index)
+                    break
         return ids, texts
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
