@@ -219,3 +219,24 @@ def test_a_pruner_drops_branches_whose_words_are_missing_and_keeps_the_rest() ->
     assert pruner.for_text(project("lower it")) is None  # "up" is nowhere
     whole = Sentence(expression=parse_sentence("louder").expression, text="louder")
     assert Pruner(whole, {}).for_text("anything") is whole
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_filters_sharing_one_fragment_look_up_keep_what_each_keeps_alone(lang: str) -> None:
+    """The NLU's three filters look a text's fragments up once (``share_fragments``): each
+    keeps exactly the candidates a filter of its own keeps, on every dev text and on texts
+    with skip words (whose lines differ between the sets), read in pass order and repeated."""
+    nlu = shared_nlu(lang)
+    alone = [NarrowFilter(p.intents, p.options.get("slot_lists")) for p in nlu.passes]
+    assert all(a._present != p.filter._present for a, p in zip(alone, nlu.passes, strict=True))
+    skips = sorted({w for p in nlu.passes for w in p.intents.skip_words})
+    texts = [*_texts(lang), *(f"{w} {t}" for w in skips for t in _texts(lang)[:40])]
+    kept = 0
+    for text in texts:
+        for _ in range(2):
+            for mine, own in zip(nlu.passes, alone, strict=True):
+                assert isinstance(mine.filter, NarrowFilter)
+                ids = mine.filter.candidate_ids(text)
+                assert ids == own.candidate_ids(text), (text, mine.source)
+                kept += bool(ids)
+    assert kept > len(texts)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hil.llm.both_seats import both_seats
 from hil.llm.clauses import _ZH_SAME_WAY, after_reason, command_parts, commanding, known_order
 from hil.llm.clauses import _lang_of as _lang
 from hil.llm.direction import normalised
@@ -57,7 +58,7 @@ def several_parts(text: str) -> list[str]:
     if (out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered) or lacking(lowered)
             or REMARK.search(lowered) or not_music(lowered)):
         return []
-    both = _both_seats(text)
+    both = both_seats(text)
     if both and not (KEEP.search(lowered) or negated(lowered)):
         return both
     parts = command_parts(text)
@@ -74,32 +75,6 @@ def several_parts(text: str) -> list[str]:
         # ("turn the music on, no, off" as "turn the music off"): the rules' reading of it
         return [text]
     return parts if 2 <= len(parts) <= MAX_PARTS else []
-
-
-_BOTH = re.compile(
-    r"\bboth (?:front |of the |of our )?seats?\b|\bboth of (?:us|ours)\b|"
-    r"\b(?:me|mine|my seat) and (?:my |the )?(?:wife|husband|partner|missus|hubby|passenger)"
-    r"(?:'s)?\b|两个(?:前排)?座(?:椅|位)?|前排(?:座椅|座位)?(?=(?:加热)?都)|主副驾|"
-    r"(?:我|主驾)的?(?:跟|和|与)我?(?:老婆|老公|媳妇|爱人|太太|副驾)的?|副驾的?(?:跟|和|与)主驾的?|"
-    # the two seats one after the other ("the driver and the passenger"), or after "both of us"
-    r"\b(?:the )?(?:driver|passenger)(?:'s)?(?: seat)?,? (?:and|&) (?:the )?"
-    r"(?:driver|passenger)(?:'s)?(?: seats?)?\b")
-"""Both front seats said at once ("both seats heated", "我跟我老婆的座椅加热都打开")."""
-_SEATS = {"en": ("driver's seat", "passenger seat"), "zh": ("主驾", "副驾")}
-
-
-def _both_seats(text: str) -> list[str]:
-    """A seat-heating command for both front seats, as one command per seat (the words for
-    both replaced by each seat's: the level and the way read from the rest); [] when the
-    sentence is not that, or names another topic too."""
-    lowered = normalised(text)
-    found = _BOTH.search(lowered)
-    if found is None or narrowed(named_topics(lowered), lowered) != {"seat_heat"}:
-        return []
-    seats = _SEATS["zh" if re.search(r"[\u4e00-\u9fff]", found.group(0)) else "en"]
-    said = "座椅" if "座" in found.group(0) else ""  # "前排座椅" -> "主驾座椅"
-    rest = _BOTH.sub(" ", lowered[found.end():])  # "both of us, the driver and the passenger"
-    return [lowered[:found.start()] + seat + said + rest for seat in seats]
 
 
 _CANCEL = re.compile(
@@ -377,18 +352,34 @@ def several_decision(
     return Several(decisions, said, first, lang)
 
 
+_TWO_THINGS = re.compile(
+    r"^(?:(?:can|could|would|will) you |please |just )*(?:turn|set|put|switch|bring|crank) "
+    r"(?P<a>(?:the|my|our) [a-z' ]+?) (?:and|&) (?P<b>(?:the|my|our) [a-z' ]+?) "
+    r"(?:up|down|on|off|to|at)\b")
+"""One verb and one way said for two things ("set the blower and the tunes to four")."""
+
+
+def _listed(lowered: str) -> set[str]:
+    """The topics of the two things one verb and way are said for (:data:`_TWO_THINGS`)."""
+    found = _TWO_THINGS.match(lowered)
+    return set() if found is None else {
+        t for thing in found.group("a", "b") for t in narrowed(named_topics(thing), thing)}
+
+
 def unread(text: str, decision: Any, lang: str) -> Several | None:
     """The whole sentence acted on as one command (``decision``) while it names other cabin
     functions outright ("yo previous track volume to eighteen fan on two": the volume read, the
-    track and the fan not): the command, then a question about each function left, so that no
-    part of a list is dropped without a word. None when it acted on nothing or names no other
-    function, or says somewhere else, later, a remark or a no (read whole, as said)."""
+    track and the fan not) or shares its verb and way with another thing ("set the blower and
+    the tunes to four": the fan read, the tunes not): the command, then a question about each
+    function left, so that no part of a list is dropped without a word. None when it acted on
+    nothing or names no other function, or says somewhere else, later, a remark or a no (read
+    whole, as said)."""
     lowered = normalised(text)
     if decision.intent == "unknown" or decision.topic is None or (
             out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)
             or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
         return None
-    left = sorted(_outright(text) - {decision.topic})
+    left = sorted((_outright(text) | _listed(lowered)) - {decision.topic})
     if not left:
         return None
     asked = [decision._replace(intent="unknown", value=None, feedback=confirm(t, lang),

@@ -1,8 +1,8 @@
 """Words as speech recognition writes them or a dialect spells them: "twenty for" for
-"twenty-four", "too three" for "to three", Boston's "windah" (and "winder") for "window",
-Cajun "dat" for "that" (or "the" before a cabin thing). One reading for the rules
-(:func:`twin.assistant.phrasing.normalise`) and for the fallback's own normalisation, so both
-read the same thing and value."""
+"twenty-four", "to for" for "to four", "too three" for "to three", Boston's "windah" (and
+"winder") for "window", Cajun "dat" for "that" (or "the" before a cabin thing). One reading for
+the rules (:func:`twin.assistant.phrasing.normalise`) and for the fallback's own normalisation,
+so both read the same thing and value."""
 
 from __future__ import annotations
 
@@ -17,6 +17,10 @@ _FOR_FOUR = re.compile(
 )
 """A tens number with "for"/"fore" where the number ends (before please, degrees, a pause, the
 end): "four" misheard ("to twenty for please": 24). "twenty for the kids" is no number."""
+_TO_FOR = re.compile(r"\b(to|at)\s+(?:for|fore)\b(?=\s*(?:$|[,.;!?]|please\b|pls\b|thanks\b|"
+                     r"thank you\b|and\b|then\b))", re.IGNORECASE)
+""""for"/"fore" as the value itself, where it ends ("the fan down to for and ..."): four.
+"to go for", "time for", "to fore street" keep their words."""
 _TOO_NUMBER = re.compile(
     r"\b(set|put|fan|temperature|temp|volume|level|speed|heat|heater|heating|warmer|it|that|"
     r"window|seat)(\s+)too\s+(?=" + _UNITS + r"\b|twenty|thirty)",
@@ -36,10 +40,11 @@ _DAT_THING = re.compile(r"\bdat (?=(?:music|radio|song|track|fan|window|heat|hea
 
 
 def as_heard(text: str) -> str:
-    """``text`` with a misheard "for" (four) and "too" (to) around a number, and a dialect's
-    spelling of a cabin word or a pointing word (:data:`_SPELT`), read as meant."""
+    """``text`` with a misheard "for" (four) and "too" (to) around or as a number, and a
+    dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`), read as meant."""
     text = _DAT_THING.sub("the ", text)
     text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
     text = _FOR_FOUR.sub(lambda m: f"{m.group(1)}-four" if m.group(1).isalpha()
                          else str(int(m.group(1)) + 4), text)
+    text = _TO_FOR.sub(r"\1 four", text)
     return _TOO_NUMBER.sub(r"\1\2to ", text)

@@ -40,7 +40,7 @@ from hassil import Intents, recognize, recognize_best
 from hassil.expression import TextChunk
 from hassil.intents import TextSlotList, TextSlotValue
 from hassil.recognize import RecognizeResult
-from hassil.util import merge_dict, normalize_for_matching
+from hassil.util import merge_dict
 from home_assistant_intents import get_intents
 
 from twin.assistant.catalogue import active_catalogue, template_texts
@@ -74,7 +74,8 @@ from twin.assistant.scope import negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
-from twin.assistant.template_narrow import NarrowFilter
+from twin.assistant.template_narrow import NarrowFilter, share_fragments
+from twin.assistant.tracked_text import normalised_for_matching
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
     CABIN_ENTITIES,
@@ -274,6 +275,9 @@ class RuleNLU:
                 "cabin_open", self._open, filtered(self._open), {"language": lang}, best=True
             ),
         )
+        if narrow:  # the three sets read each text's fragments in one look-up
+            share_fragments([p.filter for p in self.passes
+                             if isinstance(p.filter, NarrowFilter)])
         self.warm_up()
 
     def warm_up(self) -> None:
@@ -328,7 +332,7 @@ class RuleNLU:
         return memo[key]  # type: ignore[no-any-return]
 
     def _match_passes(self, text: str) -> tuple[str, RecognizeResult | None]:
-        normalised = normalize_for_matching(text) if self.prefilter else None
+        normalised = normalised_for_matching(text) if self.prefilter else None
         passes = self.passes if self.home_assistant else (self.passes[0], self.passes[2])
         deferred: RecognizeResult | None = None
         for template_pass in passes:

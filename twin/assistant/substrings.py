@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["GRAM", "FragmentIndex", "grams"]
+__all__ = ["GRAM", "FragmentIndex", "SharedIndex", "grams"]
 
 GRAM = 3
 """Strings this long or shorter are looked up among the text's substrings (of 1 to 3
@@ -52,6 +52,29 @@ class FragmentIndex:
             found.update(filter(contains, self.long[head]))
         return found
 
+
+class SharedIndex:
+    """One :class:`FragmentIndex` over the strings of several readers (the three template
+    sets' filters of one NLU) that look up the same lines one after another: the strings
+    present in the last few line tuples are kept, so readers of the same text share one
+    look-up. Each reader gets every indexed string present, its own among them."""
+
+    def __init__(self, index: FragmentIndex) -> None:
+        self.index = index
+        self._recent: dict[tuple[str, ...], set[str]] = {}
+
+    def present(self, lines: tuple[str, ...]) -> set[str]:
+        """``index.present(lines)`` (the same set for the same lines: not to be changed)."""
+        found = self._recent.get(lines)
+        if found is None:
+            if len(self._recent) >= _LOOKUPS_KEPT:
+                self._recent.clear()
+            found = self._recent[lines] = self.index.present(lines)
+        return found
+
+
+_LOOKUPS_KEPT = 4
+"""Line tuples a :class:`SharedIndex` keeps (one parse's three passes read one text)."""
 
 _GRAMS: dict[str, frozenset[str]] = {}
 """The substrings of the lines last looked at, by line (the three template sets' filters read

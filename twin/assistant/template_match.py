@@ -41,16 +41,14 @@ from hassil.recognize import (
 from hassil.string_matcher import MatchContext, MatchSettings, match_expression
 from hassil.util import (
     CJK_WHITESPACE,
-    WHITESPACE_CAPTURE,
-    WHITESPACE_SEPARATOR,
     TrackedText,
     check_excluded_context,
     check_required_context,
     fold_case,
-    remove_skip_words_tracked,
 )
 
 from twin.assistant.template_compiled import Program, breaks_words
+from twin.assistant.tracked_text import collapse_whitespace, without_skip_words
 
 __all__ = ["Prepared", "fewest_wildcards", "rank", "ranked_first", "settings_for",
            "skip_words_removed", "wildcards"]
@@ -78,9 +76,9 @@ def skip_words_removed(normalised: TrackedText, skip_words: list[str], cjk: bool
     stripped), without building its regex of every skip word."""
     tracked = normalised.copy()
     if occur:
-        remove_skip_words_tracked(tracked, skip_words, cjk)
+        without_skip_words(tracked, tuple(skip_words), cjk)
     elif not cjk and any(w.strip() for w in skip_words):
-        tracked.sub(WHITESPACE_CAPTURE, WHITESPACE_SEPARATOR)
+        collapse_whitespace(tracked)
         tracked.strip()
     return tracked
 
@@ -127,8 +125,8 @@ class Prepared:
         cached = self._at_start if start else self._at_end
         if cached is None:
             cached = self._with_skip.copy()
-            remove_skip_words_tracked(cached, self._skip_words, self._cjk,
-                                      start=start, end=not start)
+            without_skip_words(cached, tuple(self._skip_words), self._cjk,
+                               start=start, end=not start)
             cached = self._matchable(cached)
             if start:
                 self._at_start = cached

@@ -31,6 +31,8 @@ against the plain filter's on every development file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from hassil import Intents
@@ -43,10 +45,9 @@ from hassil.util import (
     CJK_WHITESPACE,
     TrackedText,
     fold_case,
-    normalize_for_matching,
 )
 
-from twin.assistant.substrings import FragmentIndex
+from twin.assistant.substrings import FragmentIndex, SharedIndex
 from twin.assistant.template_compiled import Program, compile_closed
 from twin.assistant.template_filter import TemplateFilter, _pieces
 from twin.assistant.template_masks import Masks
@@ -60,13 +61,17 @@ from twin.assistant.template_match import (
 )
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
+from twin.assistant.tracked_text import normalised_for_matching
 
-__all__ = ["NarrowFilter"]
+__all__ = ["NarrowFilter", "share_fragments"]
 
 PRUNE_BRANCHES = 8
 """Templates with fewer droppable branches go to hassil whole: cutting them costs about what
 it saves (measured on the query sets)."""
 
+
+_RECENT = 32
+"""Strings kept by the per-string memos of :class:`_Texts` (a parse reads a handful)."""
 
 _PREPARED_OPTIONS = frozenset({"language", "slot_lists", "intent_context"})
 """``recognize`` options :class:`~twin.assistant.template_match.Prepared` reads as hassil does
@@ -82,7 +87,11 @@ class NarrowFilter(TemplateFilter):
         for clauses in self._clauses:
             for clause in clauses:
                 fragments.update(clause)
+        self._fragments = frozenset(fragments)
         self._index = FragmentIndex.of(fragments)
+        self._present: Callable[[tuple[str, ...]], set[str]] = self._index.present
+        """The clause fragments present in lines (with other filters' too once shared: the
+        masks read only their own)."""
         self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
         self._programs: dict[int, tuple[MatchSettings, Program | None]] = {}
@@ -113,25 +122,33 @@ class NarrowFilter(TemplateFilter):
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
         """The candidate indices and the texts hassil may match them against."""
         texts = _Texts(self, normalised)
-        candidates = self._masks.clauses(self._index.present(texts.lines))
+        candidates = self._masks.clauses(self._present(texts.lines))
         if candidates:
             candidates = self._masks.vocabulary(candidates, texts.words())
         ids: list[int] = []
         shapes = self._shapes
+        projected: list[str] | None = None  # worked out for the first shape to check
         while candidates:
             low = candidates & -candidates
             index = low.bit_length() - 1
             candidates ^= low
             pattern = shapes[index]
-            if pattern is None or any(pattern.fullmatch(p) for p in texts.projected()):
+            if pattern is None:
                 ids.append(index)
+                continue
+            if projected is None:
+                projected = texts.projected()
+            for core in projected:
+                if pattern.fullmatch(core):
+                    ids.append(index)
+                    break
         return ids, texts
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
-        return self._narrowed(normalised or normalize_for_matching(text))[0]
+        return self._narrowed(normalised or normalised_for_matching(text))[0]
 
     def select(self, text: str, normalised: TrackedText | None = None) -> Intents | None:
-        ids, texts = self._narrowed(normalised or normalize_for_matching(text))
+        ids, texts = self._narrowed(normalised or normalised_for_matching(text))
         selected: dict[str, Intent] = {}
         for index in ids:
             unit = self._unit(index, texts)
@@ -148,7 +165,7 @@ class NarrowFilter(TemplateFilter):
         first that matches."""
         if not _PREPARED_OPTIONS.issuperset(options) and best:
             return super().recognize(text, normalised, best, options)
-        normalised = normalised or normalize_for_matching(text)
+        normalised = normalised or normalised_for_matching(text)
         ids, texts = self._narrowed(normalised)
         if best:
             return self._best(text, normalised, ids, texts, options)
@@ -273,7 +290,7 @@ class _Texts:
     def __init__(self, narrow: NarrowFilter, normalised: TrackedText) -> None:
         self._filter = narrow
         self._normalised = normalised
-        with_skip = fold_case(normalised.text)
+        with_skip = _folded(normalised.text)
         self._skips = any(w and w in with_skip for w in narrow._folded_skip_words)
         self._no_skip = normalised.text
         self._no_skip_tracked: TrackedText | None = None
@@ -282,10 +299,10 @@ class _Texts:
             tracked = self._no_skip_tracked = skip_words_removed(
                 normalised, narrow._skip_words, narrow._ignore_whitespace, True)
             self._no_skip = tracked.text
-            without = fold_case(tracked.text)
+            without = _folded(tracked.text)
         lines = [with_skip, without]
         if narrow._ignore_whitespace:
-            lines += [CJK_WHITESPACE.sub("", line) for line in lines]
+            lines += [_without_cjk_spaces(line) for line in lines]
         self.lines = tuple(dict.fromkeys(lines))
         self._without = without
         self._words: tuple[str, ...] | None = None
@@ -304,19 +321,52 @@ class _Texts:
 
     def words(self) -> tuple[str, ...]:
         if self._words is None:
-            self._words = tuple(_pieces(self._without, self._filter._ignore_whitespace))
+            self._words = _words(self._without, self._filter._ignore_whitespace)
         return self._words
 
     def projected(self) -> list[str]:
         """The text with skip words and without them, projected (a text with them removed at
         one end only lies inside the first: see the edge shapes of :class:`NarrowFilter`)."""
         if self._core is None:
-            self._core = list(dict.fromkeys((project(self._normalised.text),
-                                             project(self._no_skip))))
+            self._core = list(dict.fromkeys((_projected(self._normalised.text),
+                                             _projected(self._no_skip))))
         return self._core
 
     def joined(self) -> str:
         return "\n".join(self.projected())
+
+
+# The three template sets' filters read each text the same way: these pure functions of a
+# string are worked out once for all of them (a few recent strings kept, as substrings.grams)
+@lru_cache(maxsize=_RECENT)
+def _folded(text: str) -> str:
+    return fold_case(text)
+
+
+@lru_cache(maxsize=_RECENT)
+def _without_cjk_spaces(text: str) -> str:
+    return CJK_WHITESPACE.sub("", text)
+
+
+@lru_cache(maxsize=_RECENT)
+def _projected(text: str) -> str:
+    return project(text)
+
+
+@lru_cache(maxsize=_RECENT)
+def _words(text: str, cjk: bool) -> tuple[str, ...]:
+    return tuple(_pieces(text, cjk))
+
+
+def share_fragments(filters: Iterable[NarrowFilter]) -> None:
+    """Let ``filters`` (the template sets of one NLU, tried on a text one after another)
+    look a text's fragments up once for all of them: one index over all their fragments,
+    the last few look-ups kept (:class:`~twin.assistant.substrings.SharedIndex`). A text
+    whose lines differ between them (their skip words) is looked up once per line tuple."""
+    filters = list(filters)
+    shared = SharedIndex(FragmentIndex.of(frozenset().union(*(f._fragments for f in filters))))
+    for narrow in filters:
+        narrow._present = shared.present
 
 
 def _list_at_an_end(expression: Any) -> bool:
