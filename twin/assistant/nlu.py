@@ -579,6 +579,8 @@ class RuleNLU:
         want = {"seat_heat_driver", "seat_heat_passenger"} if whose == "both" else {
             "seat_heat_passenger"}
         for line in said:
+            if story_seat(line, self.lang) is not None:
+                continue  # the seat still not said: never read again
             read = self.parse(line, history)
             if read.confidence >= 0.85 and {p.intent for p in read.split} | {read.intent} == want:
                 return read

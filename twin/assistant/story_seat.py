@@ -26,13 +26,13 @@ _EN_UNPLACED = (r"(?:my|the|our) (?:little )?(?:kids?|child(?:ren)?|baby|son|dau
 _EN_BOTH = (rf"(?:{_EN_FRONT}) and (?:i|me)|(?:i|me) and (?:{_EN_FRONT})|we|both of us")
 _EN_FEEL = (r"(?:'s|'re| is| are| feels?| gets?| keeps?| says? (?:she|he)(?:'s| is)| (?:is|are) "
             r"getting)\s+(?:(?:so|really|very|a bit|a little|absolutely|bloody|quite|"
-            r"pretty|getting|feeling|just)\s+)*"
+            r"pretty|getting|feeling|just|both|all)\s+)*"
             r"(?:freezing|frozen|cold|chilly|shivering|perishing|an icicle|too (?:hot|warm)|"
             r"boiling|roasting|sweating|baking|cooking|the cold)\b")
 _EN_STORY = re.compile(
     rf"(?:^|[,.;]\s*|\b(?:so|and|but|because|cause|cos|coz|as|since)\s+)"
     rf"(?P<who>{_EN_BOTH}|{_EN_UNPLACED}|{_EN_FRONT}){_EN_FEEL}", re.IGNORECASE)
-_EN_DEVICE = re.compile(r"\b(?:the )?(?=seat (?:heater|heating|warmer|heat)s?\b|heated seats?\b)",
+_EN_DEVICE = re.compile(r"\b(?:the )?(?:seat (?:heater|heating|warmer|heat)s?|heated seats?)\b",
                         re.IGNORECASE)
 _EN_PLURAL = re.compile(r"\bseats\b|\bheaters\b|\bwarmers\b", re.IGNORECASE)
 _EN_LEAD = re.compile(r"^[\s,.;]*(?:(?:so|and|but|because|cause|cos|coz|as|since)\b[\s,]*)?",
@@ -91,7 +91,5 @@ def story_seat(text: str, lang: str) -> tuple[str, tuple[str, ...]] | None:
         return whose, tuple(said)
     if whose != "both" and _EN_PLURAL.search(order):
         return None  # "the seat heaters" for one person: which seats is not said
-    said = [_EN_DEVICE.sub("both " if whose == "both" else "the passenger ", line, count=1)
-            for line in (text, order)]
-    return whose, tuple(re.sub(r"\bboth (seat \w+?|heated seat)s?\b", r"both \1s", line, count=1)
-                        for line in said)
+    device = "both seat heaters" if whose == "both" else "the passenger seat heater"
+    return whose, tuple(_EN_DEVICE.sub(device, line, count=1) for line in (text, order))
