@@ -6,10 +6,13 @@ story, someone outside the car and a question change nothing. Variants written f
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from hil.llm.clauses import focus
+from hil.llm.head import focused_decision
 from hil.llm.slots import read_slots
-from tests.helpers import rule_actions
+from tests.helpers import HEAD_CLASSES, rule_actions
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.story_seat import story_seat
 
@@ -83,3 +86,17 @@ def test_near_misses_are_read_as_said(lang: str, text: str, want: list[tuple]) -
 def test_no_story_is_read_in_a_near_miss(lang: str, text: str) -> None:
     assert story_seat(text, lang) is None
     assert ("seat_heat_passenger", 2) not in rule_actions(lang, text)
+
+
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    # the reason said first is left out of the head's text: the seat is still read with it
+    ("zh-CN", "我儿子冷死了，座椅加热开一下", "unknown"),
+    ("zh-CN", "我对象有点冷，把座椅加热开到三档", "seat_heat_passenger"),
+    ("en", "my daughter is freezing so put the seat heater on", "unknown"),
+    ("en", "my wife is shivering, switch the seat warmer on please", "seat_heat_passenger"),
+])
+def test_the_fallback_head_reads_the_story_too(lang: str, text: str, want: str) -> None:
+    probs = np.full(len(HEAD_CLASSES), 0.05 / (len(HEAD_CLASSES) - 1))
+    probs[HEAD_CLASSES.index("seat_heat_driver")] = 0.95  # the head sure of the driver's seat
+    answer = focused_decision(HEAD_CLASSES, probs, focus(text), lang)
+    assert answer.intent == want

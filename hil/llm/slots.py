@@ -241,6 +241,12 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
     return (up if way > 0 else down), INTENTS[up].default
 
 
+def told_seat(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The seat a story in ``text`` names (:func:`twin.assistant.story_seat.story_seat`, the
+    language by the script): the whole sentence is then read for the seat, story and all."""
+    return story_seat(text, "zh-CN" if _HAN.search(text) else "en")
+
+
 def _seat(members: tuple[str, ...], text: str, words: SlotTables
           ) -> tuple[str, int | str | None] | None:
     """The seat (the intent whose zone words match, else the first: the speaker's) and its
@@ -250,7 +256,7 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     seat as the rules do (:mod:`twin.assistant.story_seat`)."""
     lowered = text.lower()
     said = [i for i, zone in words.zones if zone.search(lowered)]
-    story = story_seat(text, "zh-CN" if _HAN.search(text) else "en")
+    story = told_seat(text)
     if story is not None:  # "my wife is freezing so turn the seat heater on": as the rules read
         if story[0] != "passenger":
             return None  # a child, a parent, or both of them: ask which seat, never one for both
