@@ -24,8 +24,7 @@ sampled from the cabin's templates; never a hold-out) turns it into intent proba
   cross-validation on development data), else the cabin asks about that topic;
 * a line the head puts in domain (:data:`IN_DOMAIN`) but not on a topic it acts on is decided
   again with the topic a character n-gram model gives it (:mod:`hil.llm.ngrams`), acting only
-  if that acts; an order naming the n-grams' topic alone outright needs only the two models'
-  mean in-domain mass to reach the gate;
+  if that acts;
 * the **words** decide the rest (:mod:`hil.llm.slots`): which way (the user's "freezing" is
   never asked "warmer or cooler?"; with no way said, that is what is asked), whether a number
   is a step or a setting ("调高20度" is +20, out of range: the range is said), max/min as the
@@ -64,7 +63,6 @@ from hil.llm.grounding import (
     OTHER_STOP,
     REMARK,
     SONG_REQUEST,
-    TOPIC_OF,
     TOPICS,
     lacking,
     named_topics,
@@ -208,40 +206,20 @@ def head_decision(
     its own, when its likeliest is not ``unknown``, acting only if that acts: the head tells
     in-domain from out-of-domain, the n-grams tell the topic (out of file, the topic of 64 of
     88 in-domain lines the rules left on holdout6-16, against 23 for the head: BENCHMARKS.md,
-    the seventeenth session). Under :data:`IN_DOMAIN`, the two heads' mean in-domain mass
-    stands for the head's when the line orders and names the n-grams' topic alone outright
-    (:func:`_named_by_both`; the eighteenth session: +4 acted right out of file on
-    holdout6-17, no out-of-domain action added)."""
+    the seventeenth session)."""
     d = decided(classes, probs, query, lang, threshold, last)
     at = list(classes).index("unknown") if "unknown" in classes else None
-    if d.intent != "unknown" or second is None or at is None or int(np.argmax(second)) == at:
+    if (d.intent != "unknown" or second is None or at is None or int(np.argmax(second)) == at
+            or 1.0 - probs[at] < IN_DOMAIN):
         return d
-    unknown = float(probs[at])
-    if 1.0 - unknown < IN_DOMAIN:
-        both = 1.0 - (unknown + float(second[at])) / 2.0
-        if both < IN_DOMAIN or not _named_by_both(classes[int(np.argmax(second))], query):
-            return d
-        unknown = 1.0 - both
     topics = np.array(second, dtype=float)
     topics[at] = 0.0
     if topics.sum() <= 0.0:
         return d
-    mixed = topics / topics.sum() * (1.0 - unknown)
-    mixed[at] = unknown
+    mixed = topics / topics.sum() * (1.0 - probs[at])
+    mixed[at] = probs[at]
     again = decided(classes, mixed, query, lang, threshold, last)
     return again if again.intent != "unknown" else d
-
-
-def _named_by_both(intent: str, query: str) -> bool:
-    """Whether ``query`` orders (:data:`_ORDER`), asks no question of its own (:data:`_ASKING`)
-    and names one topic, the topic of the n-grams' likeliest ``intent``, outright
-    (:data:`EXPLICIT`): the only lines the two heads' mean in-domain mass may send to the
-    n-grams when the head's own is under :data:`IN_DOMAIN`."""
-    lowered = normalised(query)
-    topic = TOPIC_OF.get(intent)
-    return (topic is not None and narrowed(named_topics(lowered), lowered) == {topic}
-            and EXPLICIT[topic].search(lowered) is not None and _ORDER.search(lowered) is not None
-            and not _ASKING.search(lowered))
 
 
 def decided(
