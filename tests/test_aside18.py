@@ -1,7 +1,7 @@
 """An order, then an aside (eighteenth session): a clause said after a complete order whose
 subject is someone (a noun or a name with its own finite verb, not "you", no cabin thing) is
 the order's reason, not a part; a heat complaint is a reason for the AC switched on (not the
-heater); "-er'n" is a comparative's "than", no "and"; "放起来" after a thing is an order of its
+heater), as it already was when the rules read it; "放起来" after a thing is an order of its
 own, so the part beside it is cut, not read whole and dropped. Sentences are variants written
 here, never lines of a hold-out."""
 
@@ -26,8 +26,9 @@ def _read(text: str, lang: str = "en") -> list[tuple[str, object]]:
     ("mute that, yer man's on the phone", [("media_mute", None)]),
     ("put the temperature to twenty two, aunty is feeling cold",
      [("climate_set_temperature", 22)]),
-    ("switch the AC on, it's hotter'n a furnace", [("climate_ac_on", None)]),
-    ("close the window, it's colder'n a morgue", [("window_close", None)]),
+    ("switch the AC on, it's hot as a furnace", [("climate_ac_on", None)]),
+    ("put the AC on, it's hot as a furnace", [("climate_ac_on", None)]),
+    ("close the window, it's cold as a morgue", [("window_close", None)]),
 ])
 def test_an_aside_after_an_order_is_its_reason(text: str, want: list[tuple[str, object]]
                                                ) -> None:
@@ -39,8 +40,8 @@ def test_an_aside_after_an_order_is_its_reason(text: str, want: list[tuple[str, 
     "open the window, aunty is feeling cold",  # against the order
     "turn the volume down, you are too loud",  # "you" is no one beside the car
     "pause the song, the fan is too loud",     # a cabin thing as the subject names the topic
-    "put the heater on, it's hotter'n a furnace",  # the heater warms: no reason for it
-    "switch the AC on, it's colder'n a morgue",
+    "put the heater on, it's hot as a furnace",  # the heater warms: no reason for it
+    "switch the AC on, it's cold as a morgue",
 ])
 def test_an_aside_against_or_about_the_cabin_is_not_left_out(text: str) -> None:
     assert _read(text) == [("unknown", None)]

@@ -88,8 +88,7 @@ CONJUNCTIONS = {
     "en": re.compile(r"\s*(?:[,;]\s*)?\b(?:and then|and after that|and after this|and also|"
                      r"after that|after this(?= (?:turn|put|set|open|close|shut|roll|switch|play|"
                      r"pause|mute|skip|crank|bump|knock|drop)\b)|as well as|"
-                     # "hotter'n": a comparative's "than", no "and"
-                     r"afterwards|and|then|also|plus|(?<!er')n)\b\s*"
+                     r"afterwards|and|then|also|plus|n)\b\s*"
                      # "and" clipped: "turn the music down an' close the window"
                      r"|\s+(?:an'|'n'|n')(?=\s)\s*"
                      # bare "an" before an order ("wind the window up an stick the heater on")
@@ -645,7 +644,7 @@ a reason agreeing with another command is no reason for the sentence."""
 
 def _agrees(aside: str, out: Sequence[tuple[str, Part]]) -> bool:
     """Whether a cold or hot ``aside`` is a reason for every command beside it ("老婆说她冷，
-    把她座椅加热打开", "switch the AC on, it's hotter'n a furnace")."""
+    把她座椅加热打开", "switch the AC on, it's hot as a furnace")."""
     for want, why in _ASIDE_WANTS.items():
         agrees = _AGREES.get(want)
         if agrees is not None and why.search(aside):  # the AC on cools, unless the heater
