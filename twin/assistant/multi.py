@@ -28,7 +28,8 @@ A part that only states how things are ("it's freezing", "风太大了") is the 
 commands beside it, not a command of its own: it is left out when it is about the function a
 command moves, or is cold or heat beside a command that warms or cools (a seat heater, the
 window, the fan), else the sentence is not split. An aside the rules read as nothing, said as a
-statement ("the baby's asleep", "I need to hear the GPS", "听不清"), is left out too, unless it
+statement ("the baby's asleep", "I need to hear the GPS", "听不清") or, after an order, as a
+clause of someone's ("oga wants to talk", "aunty is feeling cold"), is left out too, unless it
 wants the other way ("the baby is asleep, turn the music up") or names another function than
 the commands' ("the fan's blasting me, tone it down"). The same request said twice is one.
 A part that is only a filler ("right, …", "哎呀，…") is no part. A complaint is a statement as
