@@ -92,14 +92,26 @@ def test_a_topic_named_outright_acts_from_a_fifth_of_the_share() -> None:
     ("roll my window fully up", "window_close", None),
     ("put the window up all the way", "window_close", None),
     ("把车窗全部关上", "window_close", None),
-    # near misses: down or open to the end is all the way open
-    ("wind the window all the way down", "window_set_position", 100),
-    ("open the window fully", "window_set_position", 100),
-    ("车窗全部打开", "window_set_position", 100),
+    # near misses: down or open to the end is open fully (the open intent, as the rules
+    # read it)
+    ("wind the window all the way down", "window_open", None),
+    ("open the window fully", "window_open", None),
+    ("车窗全部打开", "window_open", None),
 ])
 def test_a_window_said_up_to_the_end_is_closed(text: str, intent: str,
                                                value: int | None) -> None:
     assert read_slots("window", text.lower(), "window_close") == (intent, value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # near misses of the window opened to its end: a number said is a set, the end or not
+    ("open the window to a hundred percent", 100),
+    ("车窗打开到百分之百", 100),
+    ("open the window halfway", 50),
+    ("车窗开到百分之八十", 80),
+])
+def test_a_window_number_said_stays_a_set(text: str, value: int) -> None:
+    assert read_slots("window", text.lower(), "window_open") == ("window_set_position", value)
 
 
 @pytest.mark.parametrize(("text", "lang", "intent", "value"), [

@@ -53,9 +53,9 @@ def test_a_settings_bottom() -> None:
 ])
 def test_a_windows_up_and_down_ends(text: str, position: int) -> None:
     assert extract_value(WINDOW, text) == position
-    # the head's slots say a shut window as closing it (the labels' convention), an open one as
-    # the range's top
-    expected = ("window_close", None) if position == 0 else ("window_set_position", position)
+    # the head's slots say a shut window as closing it and an open one as opening it (the
+    # labels' convention and the rules' reading)
+    expected = ("window_close", None) if position == 0 else ("window_open", None)
     assert read_slots("window", text, "window_open") == expected
 
 

@@ -87,9 +87,9 @@ def test_a_lacking_device_beside_a_reason_only_is_read_whole() -> None:
     ("roll the window up fully", ("window_close", None)),
     ("close the window fully please", ("window_close", None)),
     # near misses: the same words the opening way still open it fully
-    ("wind the window all the way down", ("window_set_position", 100)),
-    ("open the window fully", ("window_set_position", 100)),
-    ("车窗开到最大", ("window_set_position", 100)),
+    ("wind the window all the way down", ("window_open", None)),
+    ("open the window fully", ("window_open", None)),
+    ("车窗开到最大", ("window_open", None)),
 ])
 def test_all_the_way_on_the_window_is_the_end_its_way_says(text: str, want: tuple) -> None:
     """The fallback's window reading took "all the way"/"fully" as open fully whatever the way

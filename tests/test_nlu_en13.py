@@ -185,8 +185,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "window, can you open it",
     # "gone" before a time, not a state
     "it's gone one o'clock turn the music down",
-    # a number's homophone with no unit after it stays unread
-    "set the fan to for",
+    # a number's homophone before more words stays unread (at the value's end it is four since
+    # the eighteenth session: tests/test_multi18.py)
+    "set the fan to for the kids",
     # a story that binds the decision after "you know what", or a complaint against it
     "if it gets cold you know what, just turn the heat up",
     "it's freezing and you know what, open the window",

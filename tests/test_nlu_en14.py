@@ -110,9 +110,9 @@ def test_a_reading_is_the_plain_command(text: str, want: list) -> None:
     "get the kids going",
     "put the kids to work",
     "chuck the fan out the window",
-    # "moot" where it is no verb; a number's homophone with no unit stays unread
+    # "moot" where it is no verb; a number's homophone before more words stays unread
     "that's a moot point",
-    "turn the fan down to for and the volume to twelve",
+    "turn the fan down to for the baby and the volume to twelve",
     "honestly, it's fine",
     # a run-on whose first part is no command
     "to turn the fan up you press the button",

@@ -160,14 +160,14 @@ def _joiner(text: str) -> str:
 
 
 _ZH_COMMENT = re.compile(
-    r"关掉|关上|关了|关闭|打开|开启|开起|[开调搞弄整](?:到|成|大|小|高|低)|关小|[升降]|加大|减小|"
+    r"关掉|关上|关了|关闭|打开|开启|开起|放起来|[开调搞弄整](?:到|成|大|小|高|低)|关小|[升降]|加大|减小|"
     r"暂停|静音|[大小高低]一?[点些]|"
     # more or less of it ("鼓风机再加点", "风量减一些"): its way up or down
     r"[加减]一?[点些]|"
     # a verb said twice, softened ("哈气给去一去", "雾除一除", "风调调"): an order
     r"([去除擦吹调开关降升弄整搞换切])一?\1(?!心)(?![\u4e00-\u9fff]*[吗呢？?])")
 """A Chinese command said after its topic ("冷气关掉", "声音再开大点", "温度升一度", "音乐关小",
-"雾除一除")."""
+"雾除一除", "歌放起来")."""
 _ADDRESSED = (r"(?:,? (?:dear|love|luv|mate|hun|honey|babe|darling|pal|buddy|bud|sweetie|"
               r"la|lah|eh|yeah|thanks|cheers))?")
 """A term of address or a thanks after a command ("the heat lower dear"): no part of it."""

@@ -292,8 +292,9 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     way = direction_of(open_, text) or 0
     if end is not None or max_said(lowered):
         # "all the way" or "fully" is the end the way says: "wind the window all the way up",
-        # "close the window fully" close it (they once opened it fully)
-        return (close, None) if way < 0 else (set_, 100)
+        # "close the window fully" close it (they once opened it fully); open to the end is
+        # the open intent ("open the window fully"), as the rules read it, not a set to 100
+        return (close, None) if way < 0 else (open_, None)
     if re.search(r"\bhalf(?:way| way)?\b|'alf ?way\b|一半|开半", lowered):  # "'alfway": dropped h
         return set_, 50
     fraction = next((f for f, found in words.fractions if found.search(lowered)), None)

@@ -28,7 +28,8 @@ A part that only states how things are ("it's freezing", "风太大了") is the 
 commands beside it, not a command of its own: it is left out when it is about the function a
 command moves, or is cold or heat beside a command that warms or cools (a seat heater, the
 window, the fan), else the sentence is not split. An aside the rules read as nothing, said as a
-statement ("the baby's asleep", "I need to hear the GPS", "听不清"), is left out too, unless it
+statement ("the baby's asleep", "I need to hear the GPS", "听不清") or, after an order, as a
+clause of someone's ("oga wants to talk", "aunty is feeling cold"), is left out too, unless it
 wants the other way ("the baby is asleep, turn the music up") or names another function than
 the commands' ("the fan's blasting me, tone it down"). The same request said twice is one.
 A part that is only a filler ("right, …", "哎呀，…") is no part. A complaint is a statement as
@@ -644,11 +645,13 @@ a reason agreeing with another command is no reason for the sentence."""
 
 def _agrees(aside: str, out: Sequence[tuple[str, Part]]) -> bool:
     """Whether a cold or hot ``aside`` is a reason for every command beside it ("老婆说她冷，
-    把她座椅加热打开")."""
+    把她座椅加热打开", "switch the AC on, it's hot as a furnace")."""
     for want, why in _ASIDE_WANTS.items():
         agrees = _AGREES.get(want)
-        if agrees is not None and why.search(aside):
-            return all(agrees(p.intent, p.value) for _, p in out if p.actuates)
+        if agrees is not None and why.search(aside):  # the AC on cools, unless the heater
+            return all(agrees(p.intent, p.value) or (
+                want == "climate_temperature_down" and p.intent == "climate_ac_on"
+                and not _HEATER.search(t)) for t, p in out if p.actuates)
     return False
 
 
@@ -739,9 +742,27 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
         scope = None  # "I'm wrecked after the gym": what came before, not a wish for later
     idle = lang == "zh-CN" and _idle_zh(piece.strip(" 。！!～~"), after)
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
-            and (weather or idle or _ASIDE_START[lang].match(piece) is not None)
+            and (weather or idle or _ASIDE_START[lang].match(piece) is not None
+                 or (lang == "en" and after and _someone_says(piece)))
             and (weather or scope is None)
             and not negated(piece) and not command_inside(piece, lang))
+
+
+_EN_SOMEONE = re.compile(
+    r"^(?:(?:yer|ye|me|your|his|her|their|our|my|a|an|some|the)\s+)?(?P<s>[a-z]+(?:\s+[a-z]+)?)"
+    r"(?:'s\s+(?=on|in|at|not|off|out|asleep|about|trying|going|getting|\w+ing\b)|\s+(?:is|are|"
+    r"was|were|has|have|had|wants?|needs?|says?|said|feels?|hates?|likes?|keeps?|can'?t|cannot|"
+    r"will|won'?t|would|gets?|got)\b)", re.IGNORECASE)
+"""A clause said after an order whose subject is a noun or a name with a finite verb of its own
+("oga wants to talk", "aunty is feeling cold", "yer man's on the phone")."""
+
+
+def _someone_says(piece: str) -> bool:
+    """Whether ``piece`` is a clause about someone or something (:data:`_EN_SOMEONE`): not
+    "you" and no cabin thing as its subject (that aside names what it is about, or orders)."""
+    found = _EN_SOMEONE.match(piece.strip())
+    return found is not None and found.group("s").split()[0].lower() not in ("you", "u", "ya") \
+        and topic_words(found.group("s"), "en") is None
 
 
 _ZH_DONE = re.compile(r"^[\u4e00-\u9fff]{1,8}了[啊呀哦]?$")
