@@ -72,7 +72,7 @@ from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, which_way
 from hil.llm.several import several_decision, several_parts, unread
-from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting
+from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
@@ -285,7 +285,7 @@ def decided(
     topic = max(sorted(mass), key=mass.__getitem__)
     unknown = p.get("unknown", 0.0)
     member = max(TOPICS[topic], key=lambda i: p.get(i, 0.0))
-    read = read_slots(topic, own_clauses(lowered, topic), member)
+    read = read_slots(topic, lowered if told_seat(lowered) else own_clauses(lowered, topic), member)
     if read is not None and read == ("window_open", None) and _LITTLE.search(lowered):
         read = ("window_set_position", CRACK_POSITION)  # "open only little bit": a crack
     explicit = read is not None and EXPLICIT[topic].search(lowered) is not None
@@ -448,11 +448,13 @@ def focused_decision(
     naming another topic ("my seat's ice cold, warm it up") is the reason's topic: decided on
     the whole line, and asked about that topic unless it acts on it. ``second``: the n-gram
     model's probabilities for ``part.text`` (:func:`head_decision`)."""
-    d = head_decision(classes, probs, part.text, lang, threshold, last, second)
+    told = " , ".join((*part.reasons, part.text))
+    # a reason naming whose seat ("我妈冷死了，把座椅加热打开"): the seat read with it
+    d = head_decision(classes, probs, told if part.reasons and told_seat(told) else part.text,
+                      lang, threshold, last, second)
     other = _pronoun_topic(part, d)
     if other is not None:
-        whole = head_decision(classes, probs, " , ".join((*part.reasons, part.text)), lang,
-                              threshold, last)
+        whole = head_decision(classes, probs, told, lang, threshold, last)
         if whole.topic == other and whole.why != "out_of_scope":
             return whole
         return HeadDecision("unknown", None, confirm(other, lang), "low_confidence", other)
@@ -567,7 +569,8 @@ class HeadIntentResolver:
         part = focus(query)  # without the clauses for devices the cabin lacks
         ids = self._query_ids(part.text)  # for the counters: the whole request's tokens
         at = None if deadline_ms is None else started + deadline_ms / 1e3
-        parts = [] if history else several_parts(part.text)
+        # a reason naming whose seat ("我妈冷死了，把座椅加热打开") keeps the sentence one command
+        parts = [] if history or told_seat(query) else several_parts(part.text)
         read: dict[str, np.ndarray] = {}  # the head's probabilities per text read, the whole first
 
         def probs_of(text: str) -> np.ndarray:

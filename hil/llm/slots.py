@@ -37,6 +37,7 @@ from hil.llm.values import (
 )
 from twin.assistant.catalogue import Catalogue, active_catalogue
 from twin.assistant.intents import INTENTS
+from twin.assistant.story_seat import story_seat
 
 TOPICS = TOPICS_DATA.intents
 INTENT_ENTRIES = active_catalogue().intents
@@ -125,6 +126,7 @@ OWN = SLOTS.get("seat_heat", _NONE).own
 """The speaker's own seat ("mine", "我的"; the catalogue's ``own`` words): the driver's."""
 
 
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 _CRACK = re.compile(
     r"\bcrack|\ba (?:bit|little|tad|touch|smidge)\b|\bslightly\b|缝|一点|一些|一丢|[开降留]点"
 )
@@ -239,15 +241,27 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
     return (up if way > 0 else down), INTENTS[up].default
 
 
+def told_seat(text: str) -> tuple[str, tuple[str, ...]] | None:
+    """The seat a story in ``text`` names (:func:`twin.assistant.story_seat.story_seat`, the
+    language by the script): the whole sentence is then read for the seat, story and all."""
+    return story_seat(text, "zh-CN" if _HAN.search(text) else "en")
+
+
 def _seat(members: tuple[str, ...], text: str, words: SlotTables
           ) -> tuple[str, int | str | None] | None:
     """The seat (the intent whose zone words match, else the first: the speaker's) and its
     level; None when the sentence names another seat and the speaker's own (two commands:
     "座椅加热副驾的关掉，我的开一档" set the passenger's to the driver's level), or a person
-    whose seat is not said (ask which seat)."""
+    whose seat is not said (ask which seat). A story naming whose comfort is meant chooses the
+    seat as the rules do (:mod:`twin.assistant.story_seat`)."""
     lowered = text.lower()
     said = [i for i, zone in words.zones if zone.search(lowered)]
-    if (any(i != members[0] for i in said) and words.own.search(lowered)) or len(set(said)) > 1:
+    story = told_seat(text)
+    if story is not None:  # "my wife is freezing so turn the seat heater on": as the rules read
+        if story[0] != "passenger":
+            return None  # a child, a parent, or both of them: ask which seat, never one for both
+        said = [i for i in members if i.endswith("_passenger")]
+    elif (any(i != members[0] for i in said) and words.own.search(lowered)) or len(set(said)) > 1:
         return None  # two seats said in one command: never one of them for both
     if said:
         intent = said[0]

@@ -72,6 +72,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
+from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
 from twin.assistant.tracked_text import normalised_for_matching
@@ -385,6 +386,9 @@ class RuleNLU:
         seat = seated(text, self.lang)
         if seat is not None:  # "I'm in the passenger seat, turn my seat heater on": hers
             return replace(self.parse(seat, history), ms=(time.perf_counter() - start) * 1000.0)
+        story = self._story_seat(text, history)
+        if story is not None:  # "my wife is freezing so turn the seat heater on": hers
+            return replace(story, ms=(time.perf_counter() - start) * 1000.0)
         whole = self._parse_one(text, history)
         if history:  # "turn it up" after the fan was set: the fan, not the volume
             said = self._pronoun(text, history, whole)
@@ -560,6 +564,27 @@ class RuleNLU:
         said = (self._pronoun(text, history, part, split=False)
                 if history and self.lang == "en" else None)
         return said if said is not None else part
+
+    def _story_seat(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
+        """The order read for the seat a story names (:mod:`twin.assistant.story_seat`); None
+        when there is no such story or the order said for that seat is not read as that
+        seat's (or both front seats')."""
+        found = story_seat(text, self.lang)
+        if found is None:
+            return None
+        whose, said = found
+        if whose == "unplaced":  # a child, a parent: which seat is not said, never the driver's
+            return RuleResult("unknown", None, 0.3, None, clarify(self.lang), "cabin", "",
+                              "seat_unsaid", 0.0)
+        want = {"seat_heat_driver", "seat_heat_passenger"} if whose == "both" else {
+            "seat_heat_passenger"}
+        for line in said:
+            if story_seat(line, self.lang) is not None:
+                continue  # the seat still not said: never read again
+            read = self.parse(line, history)
+            if read.confidence >= 0.85 and {p.intent for p in read.split} | {read.intent} == want:
+                return read
+        return None
 
     def _parse_one(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One command: the first template match of ``text`` as a :class:`RuleResult`."""
