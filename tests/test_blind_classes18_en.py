@@ -1,0 +1,88 @@
+"""English classes a blind score of holdout18 found unread (twin.assistant.colloquial's English
+table and twin.assistant.en_structure): a complaint said with a likeness and what it came after
+("like a pressure cooker in this car after …", "like a slab of ice", "cold as stone"), fogged
+glass with its cause, someone beside the speaker telling of her seat, what an order is for ("so
+I can …"), a reason after an order with any subject ("the bride wants …"), "pop" for "turn", the
+volume's steps said with a unit, a change narrated as it happens, a robot's register, the way
+home said as "back to ours". Variants written here, and near misses that must act on nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import rule_actions
+
+_CASES = [
+    # a likeness of heat or cold, and what it came after
+    ("it's like a steam room in this van since we got in", [("climate_temperature_down", 1)]),
+    ("it's like a pressure cooker in here after the school run", [("climate_temperature_down", 1)]),
+    ("my seat is like a block of ice", [("seat_heat_driver", 2)]),
+    ("this seat is as cold as stone", [("seat_heat_driver", 2)]),
+    ("my seat is cold as the grave", [("seat_heat_driver", 2)]),
+    # fogged glass with what caused it, after not seeing
+    ("we can't see out the windows are all fogged up from the wet dogs",
+     [("climate_defrost", None)]),
+    ("I can't see a thing the windscreen's steamed up from our damp coats",
+     [("climate_defrost", None)]),
+    # someone beside the speaker tells of her seat: the passenger's
+    ("the gran sitting beside me says her seat is like a block of ice",
+     [("seat_heat_passenger", 2)]),
+    ("my brother up front keeps saying his seat is cold as stone", [("seat_heat_passenger", 2)]),
+    # what an order is for
+    ("roll the window down so I can pay for parking", [("window_open", None)]),
+    ("turn the volume up so we can hear the commentary", [("media_volume_up", 2)]),
+    # a reason after an order, any subject
+    ("mute everything the border patrol is coming over", [("media_mute", None)]),
+    ("go back one track the birthday boy wants the last one", [("media_previous", None)]),
+    ("turn the music down the baby wants to sleep", [("media_volume_down", 2)]),
+    # "pop", "stick" a device to a value
+    ("pop the temperature to twenty one degrees", [("climate_set_temperature", 21)]),
+    ("just pop the fan up a notch", [("climate_fan_up", 1)]),
+    ("stick the volume to twelve", [("media_volume_set", 12)]),
+    # the volume's steps with a unit; a change narrated as it happens
+    ("turn the volume up two notches", [("media_volume_up", 2)]),
+    ("volume down three steps", [("media_volume_down", 3)]),
+    ("here we go the fan goes up one notch", [("climate_fan_up", 1)]),
+    ("and she's through on goal folks the volume goes up three notches oh my",
+     [("media_volume_up", 3)]),
+    # a robot's register
+    ("beep boop initiate defrost sequence", [("climate_defrost", None)]),
+    ("COMMAND ACKNOWLEDGED, TURN THE FAN UP", [("climate_fan_up", 1)]),
+    ("EXECUTE MUSIC PAUSE BLEEP", [("media_pause", None)]),
+    ("pause then warmer by one degree", [("media_pause", None), ("climate_temperature_up", 1)]),
+    # the film drowned out; the way home as "back to ours"
+    ("I can't hear the movie over the kids screaming", [("media_volume_up", 2)]),
+    ("we've no idea how to get back to our place", [("navigate_home", None)]),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), _CASES)
+def test_a_register_the_rules_now_read(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    # another time, a refusal or a cabin word in what came after
+    "it's like a pressure cooker in this car after the heater was on",
+    "it's like a kiln in here after the gym, don't touch the aircon",
+    "it was like a pressure cooker at the office",
+    "I can't see a thing the windscreen was misted up yesterday",
+    # someone not beside the speaker, a past state, a thing that is no seat
+    "the kid in the back says her seat is cold", "the lady next to me says her seat was freezing",
+    "the coffee is cold as stone", "the bench is like a slab of ice",
+    # a purpose that refuses; the pause judges a reason that wants the other way
+    "turn the music down so I can't hear it", "skip this song my daughter wants it again",
+    "close the window the fan is on",
+    # "pop" and "stick" that are no cabin order
+    "pop to the shops", "stick to the speed limit",
+    # a change told of another car, a habit, a bare statement
+    "my old car, the volume goes up by one notch", "the volume goes up when you press this",
+    "the volume goes up by itself sometimes", "the volume goes up",
+    # a robot's words without an order; "beep" as a verb
+    "beep the horn", "initiate the self destruct sequence",
+    "it was cooler by two degrees yesterday",
+    # the noise is the music; the way home another day
+    "I can't hear the movie over the radio", "I've no idea how to get back to ours tomorrow",
+])
+def test_near_misses_act_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []
