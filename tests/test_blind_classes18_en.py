@@ -4,7 +4,8 @@ table and twin.assistant.en_structure): a complaint said with a likeness and wha
 glass with its cause, someone beside the speaker telling of her seat, what an order is for ("so
 I can …"), a reason after an order with any subject ("the bride wants …"), "pop" for "turn", the
 volume's steps said with a unit, a change narrated as it happens, a robot's register, the way
-home said as "back to ours". Variants written here, and near misses that must act on nothing."""
+home said as "back to ours", a learner's "you" before an order, a song tired of and how often it
+was heard. Variants written here, and near misses that must act on nothing."""
 
 from __future__ import annotations
 
@@ -50,6 +51,13 @@ _CASES = [
     ("COMMAND ACKNOWLEDGED, TURN THE FAN UP", [("climate_fan_up", 1)]),
     ("EXECUTE MUSIC PAUSE BLEEP", [("media_pause", None)]),
     ("pause then warmer by one degree", [("media_pause", None), ("climate_temperature_up", 1)]),
+    # a learner's "you" before the order; a hush said first
+    ("you set the temperature to twenty", [("climate_set_temperature", 20)]),
+    ("you turn the heating of my seat to the maximum", [("seat_heat_driver", 3)]),
+    ("psst turn the volume down", [("media_volume_down", 2)]),
+    # tiredness of a song and how often it was heard
+    ("I'm sick of this song, I've heard it a hundred times today", [("media_next", None)]),
+    ("I'm so sick of this track the kids have played it since breakfast", [("media_next", None)]),
     # the film drowned out; the way home as "back to ours"
     ("I can't hear the movie over the kids screaming", [("media_volume_up", 2)]),
     ("we've no idea how to get back to our place", [("navigate_home", None)]),
@@ -81,6 +89,9 @@ def test_a_register_the_rules_now_read(text: str, want: list) -> None:
     # a robot's words without an order; "beep" as a verb
     "beep the horn", "initiate the self destruct sequence",
     "it was cooler by two degrees yesterday",
+    # "you" telling of another time or judging; a hush before a question; a song not heard
+    "you put the heating on yesterday", "you set the temperature too high",
+    "psst is that the ice cream van", "I'm sick of this song we've not had it on once",
     # the noise is the music; the way home another day
     "I can't hear the movie over the radio", "I've no idea how to get back to ours tomorrow",
 ])

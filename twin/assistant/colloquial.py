@@ -1852,7 +1852,7 @@ _EN = (
                 r"copy that|roger that|roger|arre|arey|are yaar|yaar|bhai|mate|buddy|ah|aw|"
                 r"beg yuh|beg you|mi beg yuh|"
                 r"listen|look|see|ja|aye|yeah nah|aduh|grabe|chale|mais cher|mais|ten-four|"
-                r"cher|b'y)(?![\w'-])[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+                r"cher|b'y|ps+t|pss+t)(?![\w'-])[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
     # an Irish or British "go on" before the order: "ah go on turn the heat up"
     (re.compile(r"^(?:(?:ah|aw|och|oh)[\s,]+)?go on[\s,]+(?=(?:turn|put|switch|open|close|shut|"
                 r"roll|wind|stick|chuck|pop|give|play|pause|mute|skip|crank|bump|knock|drop|"

@@ -141,6 +141,13 @@ FIRST: tuple[tuple[Any, ...], ...] = (
     (re.compile(r"^(?P<p>(?:please\s+)?)you\s+(?=make\s+(?:the|my|our)\s)", re.IGNORECASE),
      r"\g<p>",
      ("you make",)),
+    # a learner's "you" before an order said first ("you put the heating of my seat at the
+    # maximum please"): the order, unless the sentence tells of another time or judges it
+    (re.compile(r"^you\s+(?=(?:put|set|turn|switch|make|open|close|give)\s+(?:the|my|our)\s)"
+                r"(?!.*\b(?:yesterday|earlier|last|before|again|already|ago|when|if|too|always|"
+                r"never|wrong|why|didn'?t)\b)(?!.*[?])", re.IGNORECASE),
+     "",
+     ("you ",)),
     # the thing first, then "make" and its state: "the window make open" -> "make the window open"
     (re.compile(rf"^(?P<p>(?:please\s+)?)(?P<x>(?:the|my|our)\s+(?:\w+\s+)?(?:windows?|{_DEVICE}))"
                 rf"\s+(?:you\s+)?make\s+(?P<s>{_STATE})\b", re.IGNORECASE),
@@ -225,6 +232,10 @@ LAST: tuple[tuple[Any, ...], ...] = (
     (re.compile(r"\bthe (?P<a>heating|heater|warmer|warming) of the seat\b", re.IGNORECASE),
      r"the seat \g<a>",
      (" of the seat",)),
+    (re.compile(r"\bthe (?P<a>heating|heater|warmer|warming) of (?P<p>my|her|his) seat\b",
+                re.IGNORECASE),
+     r"\g<p> seat \g<a>",
+     (" of my", " of her", " of his")),
     (re.compile(r"\bthe (?P<a>seat(?: heating| heater| warmer)?) of (?P<p>my|our) "
                 r"(?P<w>wife|husband|partner|mother|father|mum|mom|dad|son|daughter)\b",
                 re.IGNORECASE),
@@ -270,4 +281,14 @@ _BARE_COMPARED = (
     ("cooler", "warmer", "colder", "hotter"))
 """A way and its amount said bare, or of the climate by name ("then climate cooler by two
 degrees"): the cabin made so."""
-LAST = (*LAST, _PURPOSE, _UNIT_OF_VOLUME, _BARE_COMPARED)
+_SONG_HEARD = (
+    re.compile(r"^(?P<c>(?:i'?m|i am|we'?re|we are)\s+(?:so\s+|really\s+)?(?:sick|tired|bored)"
+               r"(?:\s+to death)?\s+of)\s+(?:the|this|that)\s+(?P<o>song|track|tune)\s*,?\s+"
+               r"(?P<r>(?:we|i|they|you|the kids)(?:'ve| have) (?:had|played|heard) it\b.*)$",
+               re.IGNORECASE),
+    lambda m: m.group(0) if REFUSED.search(m.group("r")) else (
+        f"{m.group('c')} this {m.group('o')}"),
+    ("had it", "played it", "heard it"))
+"""Tiredness of a song and how often it was heard ("I'm sick to death of this song we've had it
+on repeat since the campsite"): the tiredness alone (a refusal after it is left as said)."""
+LAST = (*LAST, _PURPOSE, _UNIT_OF_VOLUME, _BARE_COMPARED, _SONG_HEARD)
