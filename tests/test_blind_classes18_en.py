@@ -87,7 +87,7 @@ def test_a_register_the_rules_now_read(text: str, want: list) -> None:
     "my old car, the volume goes up by one notch", "the volume goes up when you press this",
     "the volume goes up by itself sometimes", "the volume goes up",
     # a robot's words without an order; "beep" as a verb
-    "beep the horn", "initiate the self destruct sequence",
+    "turn it up so I can hear the music", "beep the horn", "initiate the self destruct sequence",
     "it was cooler by two degrees yesterday",
     # "you" telling of another time or judging; a hush before a question; a song not heard
     "you put the heating on yesterday", "you set the temperature too high",

@@ -258,9 +258,12 @@ LAST: tuple[tuple[Any, ...], ...] = (
      (" is ", " are ", "i am ", " was ", " were ", "'s ", " wants ", " needs ")),
 )
 """Read after the register table (see the module doc)."""
-_PURPOSE = (re.compile(rf"^(?P<o>(?:please\s+)?(?:{_VERBS})\b.*?\b(?:{_THINGS}|up|down|on|off|"
-                       r"all the way)(?:\s+(?:please|now))?)\s*,?\s+so (?:that )?(?:i|we|you|"
-                       r"she|he|they|the \w+) can(?!'|not)\b(?P<r>.*)$", re.IGNORECASE),
+_NAMED = _THINGS.removesuffix("|it|them")
+"""What an order ends on, named (not "it": "turn it up so I can hear" may not be the music)."""
+_PURPOSE = (re.compile(rf"^(?P<o>(?:please\s+)?(?:{_VERBS})\b[^,]*?\b(?:{_NAMED})\b"
+                       r"(?:[^,]*?\b(?:up|down|on|off|all the way))?(?:\s+(?:please|now))?)"
+                       r"\s*,?\s+so (?:that )?(?:i|we|you|she|he|they|the \w+) can(?!'|not)\b"
+                       r"(?P<r>.*)$", re.IGNORECASE),
             lambda m: m.group(0) if REFUSED.search(m.group("r")) else m.group("o"),
             (" so ",))
 """What a complete order is for, said after it ("wind my window all the way down so I can hand
