@@ -5,7 +5,8 @@ glass with its cause, someone beside the speaker telling of her seat, what an or
 I can …"), a reason after an order with any subject ("the bride wants …"), "pop" for "turn", the
 volume's steps said with a unit, a change narrated as it happens, a robot's register, the way
 home said as "back to ours", a learner's "you" before an order, a song tired of and how often it
-was heard. Variants written here, and near misses that must act on nothing."""
+was heard, fog coming in at a window. Variants written here, and near misses that must act on
+nothing."""
 
 from __future__ import annotations
 
@@ -58,6 +59,10 @@ _CASES = [
     # tiredness of a song and how often it was heard
     ("I'm sick of this song, I've heard it a hundred times today", [("media_next", None)]),
     ("I'm so sick of this track the kids have played it since breakfast", [("media_next", None)]),
+    # fog coming in at a (said open) window
+    ("the fog is rolling in through the open window", [("window_close", None)]),
+    ("the sea mist is creeping in on my side", [("window_close", None)]),
+    ("the rain is coming in the open window", [("window_close", None)]),
     # the film drowned out; the way home as "back to ours"
     ("I can't hear the movie over the kids screaming", [("media_volume_up", 2)]),
     ("we've no idea how to get back to our place", [("navigate_home", None)]),
@@ -92,6 +97,10 @@ def test_a_register_the_rules_now_read(text: str, want: list) -> None:
     # "you" telling of another time or judging; a hush before a question; a song not heard
     "you put the heating on yesterday", "you set the temperature too high",
     "psst is that the ice cream van", "I'm sick of this song we've not had it on once",
+    # fog arriving outside, in the past, or welcome
+    "the fog is drifting in", "the fog is rolling in over the hills",
+    "the sea fog was drifting in the open window yesterday",
+    "I love the sea fog drifting in the open window",
     # the noise is the music; the way home another day
     "I can't hear the movie over the radio", "I've no idea how to get back to ours tomorrow",
 ])

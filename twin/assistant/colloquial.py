@@ -2125,6 +2125,10 @@ _EN = (
                 r"(?:the|that|this)\s+\w+(?:\s+\w+)?\s+(?=(?:is|are|'s|keeps)\b)",
                 re.IGNORECASE), r"\g<s> \g<n> ",
      (" off ", " from ")),
+    # the window said open where the weather comes in: "the fog is drifting in the open window"
+    # -> "… in the window" (an open window is what lets it in)
+    (re.compile(r"(?<=\bin )(?P<t>through )?(?:the|that|my|our) open (?=windows?\b)",
+                re.IGNORECASE), r"\g<t>the ", ("open window",)),
     # "there's fumes pouring in" is "coming in"
     (re.compile(r"\b(?P<n>fumes|smoke|exhaust|dust|rain|snow|water|spray)\s+(?:pouring|blowing|"
                 r"getting|flooding|streaming|piling) in\b", re.IGNORECASE), r"\g<n> coming in",
