@@ -1,12 +1,12 @@
 """English classes a blind score of holdout18 found unread (twin.assistant.colloquial's English
-table and twin.assistant.en_structure): a complaint said with a likeness and what it came after
-("like a pressure cooker in this car after …", "like a slab of ice", "cold as stone"), fogged
-glass with its cause, someone beside the speaker telling of her seat, what an order is for ("so
-I can …"), a reason after an order with any subject ("the bride wants …"), "pop" for "turn", the
-volume's steps said with a unit, a change narrated as it happens, a robot's register, the way
-home said as "back to ours", a learner's "you" before an order, a song tired of and how often it
-was heard, fog coming in at a window. Variants written here, and near misses that must act on
-nothing."""
+table, twin.assistant.en_structure, the English templates): a complaint said with a likeness and
+what it came after ("like a pressure cooker in this car after …", "like a slab of ice", "cold as
+stone"), fogged glass with its cause, someone beside the speaker telling of her seat, what an
+order is for ("so I can …"), a reason after an order with any subject ("the bride wants …"), "pop"
+for "turn", the volume's steps said with a unit, a change narrated as it happens, a robot's
+register, the way home said as "back to ours", a learner's "you" before an order, a song tired of
+and how often it was heard, fog coming in at a window, "if you would" said last. Variants written
+here, and near misses that must act on nothing."""
 
 from __future__ import annotations
 
@@ -63,6 +63,9 @@ _CASES = [
     ("the fog is rolling in through the open window", [("window_close", None)]),
     ("the sea mist is creeping in on my side", [("window_close", None)]),
     ("the rain is coming in the open window", [("window_close", None)]),
+    # a courtesy said last with "if you would"
+    ("a bit more heat in here if you would", [("climate_temperature_up", 1)]),
+    ("skip this song if you please", [("media_next", None)]),
     # the film drowned out; the way home as "back to ours"
     ("I can't hear the movie over the kids screaming", [("media_volume_up", 2)]),
     ("we've no idea how to get back to our place", [("navigate_home", None)]),
@@ -101,6 +104,8 @@ def test_a_register_the_rules_now_read(text: str, want: list) -> None:
     "the fog is drifting in", "the fog is rolling in over the hills",
     "the sea fog was drifting in the open window yesterday",
     "I love the sea fog drifting in the open window",
+    # "if you would" binding an order to something else
+    "I'd open the window if you would stop smoking",
     # the noise is the music; the way home another day
     "I can't hear the movie over the radio", "I've no idea how to get back to ours tomorrow",
 ])
