@@ -5,11 +5,14 @@ around an order (:func:`twin.assistant.colloquial.plainly` reads them).
 order ("please you play the music", "you make the window close", "the window make open"), a
 verb of softening or lifting on a known device noun ("let's soften the fan", "ease the music"),
 an order after a story of any length that leads into "let's" ("… and as we breathe out let's
-…"). :data:`LAST` is read after it, on the order as the table left it: an order or a way word
+…"), a change narrated as it happens ("… folks the volume goes up two notches"), a robot's
+register ("INITIATE WINDSCREEN DEFROST PROTOCOL"), someone beside the speaker telling of her seat.
+:data:`LAST` is read after it, on the order as the table left it: an order or a way word
 said again ("the radio louder dear LOUDER the radio louder", "down down down"), a bare window
 with the whole way and its state ("window all the way down"), the climate made colder by name
-("make climate colder"), a thing "of" its owner ("the heating of the seat of my wife"). Like
-the table, a reading only drops a word or says it plainly: it never adds a request.
+("make climate colder"), a thing "of" its owner ("the heating of the seat of my wife"), what an
+order is for ("… so I can pay"), the volume's steps with a unit, a way said bare with its amount,
+a song tired of and how often it was heard. Like the table, a reading only drops a word or says it plainly: it never adds a request.
 """
 
 from __future__ import annotations
