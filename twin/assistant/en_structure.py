@@ -12,7 +12,8 @@ said again ("the radio louder dear LOUDER the radio louder", "down down down"), 
 with the whole way and its state ("window all the way down"), the climate made colder by name
 ("make climate colder"), a thing "of" its owner ("the heating of the seat of my wife"), what an
 order is for ("… so I can pay"), the volume's steps with a unit, a way said bare with its amount,
-a song tired of and how often it was heard. Like the table, a reading only drops a word or says it plainly: it never adds a request.
+a song tired of and how often it was heard. Like the table, a reading only drops a word or says
+it plainly: it never adds a request.
 """
 
 from __future__ import annotations
