@@ -84,16 +84,29 @@ def _ache(m: re.Match[str]) -> str:
 
 _LOST = re.compile(
     r"^(?:(?P<s>[^，,。！!？?]{1,14})[，,。！!\s]+)?(?:我|我们|咱们?)?(?P<a>[^，,。！!？?\s不没吗她他说]{0,4}?)"
-    r"(?:找不[着到]|认不[得出]|(?:不|没)(?:认得|认识|知道|晓得|记得))回家的路(?:了|啊|呀|咯|喽)?$")
+    r"(?:找不[着到]|认不[得出]|(?:不|没)(?:认得|认识|知道|晓得|记得))"
+    r"(?:回家的路|(?:怎么|咋个|咋|怎样|该怎么|该咋)(?:走)?回家|回家(?:怎么|咋个|咋|怎样|该怎么|该咋)走)"
+    r"(?:了|啊|呀|咯|喽)?$")
 """Not knowing the way home, a story told first after a pause and a few words between
-("拖车把车拉走了，我这会儿也不认得回家的路了", "我找不着回家的路了")."""
+("拖车把车拉走了，我这会儿也不认得回家的路了", "我找不着回家的路了"), the way said as how to go
+home ("路一封，我都不知道咋回家了", "不晓得回家怎么走")."""
 _OTHER = re.compile(r"他|她|说|吗|呢|如果|要是|的话|明天|下次|以后|要不要")
 
 
+_HAND = re.compile(
+    r"^(?P<o>[^，,。！!？?\s不别没吗呢]*(?:车窗|窗户|窗子)[^，,。！!？?\s不别没吗呢关]*(?:打开|开|降下|摇下|放下)"
+    r"[^，,。！!？?\s不别没吗呢关]*)[，,。！!\s]+(?:我)?(?:要|得|好)?(?:给|跟|向)[^，,。！!？?\s]{1,6}?"
+    r"(?:递|拿|付|交|扫|塞|给|出示|看)[^，,。！!？?\s不别没吗呢]{0,6}$")
+"""A window opened and what it is opened for, said after it: something handed to someone
+outside ("把车窗打开 给收费员递一下卡", "窗户降下来，要给保安看下证件")."""
+
+
 LAST: tuple[tuple[Any, ...], ...] = (
+    # a window opened to hand something through it (see _HAND): the order
+    (_HAND, lambda m: m.group("o"), ("窗",)),
     # not knowing the way home asks for it (see _LOST), never another's way nor a condition
     (_LOST, lambda m: m.group(0) if _OTHER.search(m.group("s") or "") else "导航回家",
-     ("回家的路",)),
+     ("回家",)),
     # an ache beside an order or complaint lowering what causes it (see _ache)
     (re.compile(r"^(?P<x>[^，,。！!？?\s]{1,20})[，,。！!\s]+(?P<y>[^，,。！!？?\s]{1,20})$"),
      _ache, ("疼", "痛")),

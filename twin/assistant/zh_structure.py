@@ -129,9 +129,10 @@ _COOLING = re.compile(r"(?:打开|开)(?:空调|冷气)|(?:空调|冷气)[^关�
                       r"温度[^，,\s]*(?:低|降|减|小)|风[^，,\s]*(?:大|高|加)|窗[^关]*(?:开|降)")
 _WARMING = re.compile(r"(?:打开|开)暖气|暖气[^关停]*开|温度[^，,\s]*(?:高|升|加)|"
                       r"(?:空调|冷气)[^开]*(?:关|停)|关(?:掉|上|闭)?(?:空调|冷气|车窗|窗)|窗[^开降]*关")
-_SET_TO = re.compile(r"温度[^，,\s]*(?:到|成)[^，,\s]*度")
+_SET_TO = re.compile(r"温度[^，,\s]*(?:到|成)[^，,\s]*度|"
+                     r"(?:风量|风速)[^，,\s]*(?:到|成)[^，,\s]*[档挡级]")
 """Which way an order goes, for a feeling told beside it: hot wants cooling, cold warming; a
-temperature set to a value answers either."""
+temperature or a fan set to a value answers either ("风量开到二档 伴娘怕冷")."""
 
 
 def _after(m: re.Match[str]) -> str:
@@ -242,6 +243,8 @@ FIRST: tuple[tuple[Any, ...], ...] = (
     # 一十五 for 十五, a temperature said digit by digit (调到二四度)
     (re.compile(r"俩(?=度|档|挡|级|格)|(?<=[调到高低加减开降升])俩"), "两"),
     (re.compile(r"仨(?=度|档|挡|级|格)|(?<=[调到高低加减开降升])仨"), "三"),
+    # 三 before a fan's step heard as 散 (same syllable: "风量散档"); never 散热, 散味
+    (re.compile(r"(?:(?<=风量|风速)|(?<=[到成调开]))散(?=档|挡)"), "三"),
     (re.compile(r"(?<![一二三四五六七八九十百千零两])一十(?=[一二三四五六七八九])"), "十"),
     (re.compile(r"(?<=到|成|为)(?P<a>[一二三])(?P<b>[零一二三四五六七八九])(?=度)"),
      lambda m: ("" if m.group("a") == "一" else m.group("a")) + "十"
