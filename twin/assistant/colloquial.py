@@ -1202,14 +1202,18 @@ _EN_SONG_JUDGED = re.compile(
     r"(?:so |just |literally |totally )?(?:not it|trash|rubbish|awful|terrible|cringe|the worst|"
     r"boring|mid)\s*[.!]*$", re.IGNORECASE)
 """A song judged after the order that skips it ("skip this song its so not it"): the order."""
-_STATE_GATE = ("oven", "sauna", "furnace", "greenhouse", "sweatbox", "hotbox")
+_STATE_GATE = ("oven", "sauna", "furnace", "greenhouse", "sweatbox", "hotbox", "cooker",
+               "steam room", "hothouse", "kiln")
 _EN_OVEN = re.compile(
     r"\b(?:it'?s|it is|(?:this|the|my|our) (?:car|cabin|van|truck|ute|motor|ride)(?:'s| is))\s+"
     r"(?:(?:like|basically|literally|just|a (?:total|real|proper|rolling|absolute))\s+)*"
-    r"(?:an? )?(?:oven|sauna|furnace|greenhouse|sweatbox|hotbox)(?: on wheels)?"
-    r"(?: in here)?(?=\s*[.!]*$)", re.IGNORECASE)
+    r"(?:an? )?(?:oven|sauna|furnace|greenhouse|sweatbox|hotbox|pressure cooker|slow cooker|"
+    r"steam room|hothouse|kiln)(?: on wheels)?"
+    r"(?: in (?:here|(?:the|this|our|my) (?:car|cabin|van|motor)))?"
+    r"(?P<t>\s+(?:after|since|from)\b[^,?]*)?(?=\s*[.!]*$)", re.IGNORECASE)
 """The cabin said to be an oven, a sauna, a greenhouse ("this car is an oven on wheels"): too
-hot in here (only said of the car or of "it", at the end; a story before it is read by
+hot in here (only said of the car or of "it", at the end, or before what it comes after: "… in this
+car after sitting at the beach", unless that binds or refuses; a story before it is read by
 :data:`_EN_TOLD`)."""
 _EN_SWEAT = re.compile(
     r"^(?:i'?m|i am|we'?re|we are)\s+(?:(?:so|just|literally|absolutely)\s+)?(?:sweating|dripping)"
@@ -1219,11 +1223,16 @@ _EN_SWEAT = re.compile(
 _EN_FOGGED = re.compile(
     r"^(?:(?P<s>[a-z][a-z ']{3,40}?)\s+)?(?P<g>(?:the|my) (?:glass|windscreen|windshield|windows?)"
     r"(?: is| are|'s) (?:all )?(?:steamed|fogged|misted) up)(?: (?:on the )?inside)?"
+    r"(?: (?:from|because of) (?:our|the|my|all (?:the|our|my)) (?:wet |damp |soggy )?[a-z]{2,20})?"
     r"(?:,?\s+and (?:i|we) (?:can'?t|cannot|can not) see(?: (?:a thing|anything|out|the "
     r"[a-z ]{2,30}))?)?\s*[.!]*$", re.IGNORECASE)
 """Fogged glass said with what it hides or after a story ("with this monsoon the glass is steamed
 up inside and I can't see the taxi rank"): the glass fogged up, unless the story binds it
 (:data:`_TOLD_STOP`: another time or place, a condition, a refusal)."""
+_CANT_SEE = re.compile(r"^(?:i|we) (?:can'?t|cannot|can not) see (?:a thing|anything|a damn thing|"
+                       r"a blessed thing|out)$", re.IGNORECASE)
+"""Not seeing said before the fogged glass ("I can't see a thing the windscreen's all misted
+up"): what the glass does, not a refusal."""
 _EN_SILENT = re.compile(
     r"^(?:(?:it'?s |it is )?(?:dead |deathly |so |too |totally |completely |really )?"
     r"(?:silent|quiet) in here[\s,.;]+(?:there'?s |there is )?(?:no|not a single|not one|not any)|"
@@ -1235,7 +1244,8 @@ it may be a wish for silence)."""
 _EN_DROWNED = re.compile(
     r"^(?:i |we )?(?:can'?t|cannot|can not) hear (?:the |my |this )?(?:[a-z]+ ){0,2}?"
     r"(?:commentary|music|radio|song|tune|tunes|track|podcast|audiobook|news|game|match|show|"
-    r"station|lyrics|singer|vocals|playlist) over (?P<n>[a-z' ]{2,60}?)\s*[.!]*$", re.IGNORECASE)
+    r"station|lyrics|singer|vocals|playlist|film|movie|programme|episode|cartoons?|video) over "
+    r"(?P<n>[a-z' ]{2,60}?)\s*[.!]*$", re.IGNORECASE)
 """What plays drowned out by a noise ("can't hear the match commentary over the crowd singing
 outside"): the music is too quiet, unless the noise is the music (:data:`_NOT_DROWNED`)."""
 _NOT_DROWNED = re.compile(r"\b(?:music|radio|song|stereo|speakers?|tunes?|track|volume)\b",
@@ -1292,10 +1302,12 @@ _EN = (
                 re.IGNORECASE), "resume the music", ("carry on",)),
     (re.compile(r"\b(?:the |my |these |those )?(?:hymns|jams|choons|bangers)\b", re.IGNORECASE),
      "the music", ("hymns", "jams", "choons", "bangers")),
-    (_EN_OVEN, "it's roasting in here", _STATE_GATE),
+    (_EN_OVEN, lambda m: m.group(0) if m.group("t") and (
+        _BOUND.search(m.group("t")) or _REFUSES.search(m.group("t"))) else "it's roasting in here",
+     _STATE_GATE),
     (_EN_SWEAT, "i'm sweating", ("sweat", "dripping")),
-    (_EN_FOGGED, lambda m: m.group(0) if _TOLD_STOP.search(m.group("s") or "")
-     else m.group("g"), ("steam", "mist", "fog")),
+    (_EN_FOGGED, lambda m: m.group(0) if _TOLD_STOP.search(
+        _CANT_SEE.sub("", m.group("s") or "")) else m.group("g"), ("steam", "mist", "fog")),
     (_EN_SILENT, "play some music", ("silent", "quiet", "playing", " on")),
     (_EN_DROWNED, lambda m: m.group(0) if _NOT_DROWNED.search(m.group("n")) else
      "i can't hear the music", ("over",)),
@@ -1812,10 +1824,13 @@ _EN = (
      lambda m: "frozen" if m.group("c").lower() == "chilled" else m.group("c"),
      ("solid", "stiff", "to the bone", "to death", "through", "alive")),
     # a likeness of cold said of the body: "my feet are like ice" -> "… freezing"
-    (re.compile(r"(?P<v>\s+(?:are|is)|'re|'s) (?:like|as cold as) (?:ice cubes|ice blocks|"
-                r"blocks of ice|icicles|an icicle|ice)\b", re.IGNORECASE),
+    # ("like a slab of ice", "cold as stone")
+    (re.compile(r"(?P<v>\s+(?:are|is)|'re|'s) (?:(?:like|as cold as) (?:ice cubes|ice blocks|"
+                r"blocks of ice|icicles|an icicle|(?:a |an )?(?:slab|block|lump|sheet|chunk|bag) "
+                r"of ice|an ice (?:block|cube|rink)|ice)|(?:as |stone )?cold as (?:a )?(?:stone|"
+                r"ice|the grave))\b", re.IGNORECASE),
      lambda m: " is freezing" if m.group("v").strip() in ("is", "'s") else " are freezing",
-     ("ice", "icicle")),
+     ("ice", "icicle", "stone", "grave")),
     # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
     (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
      lambda m: {"cold": "warmer", "chilly": "warmer", "freezing": "warmer", "loud": "quieter",
@@ -1869,7 +1884,7 @@ _EN = (
                 r"copy that|roger that|roger|arre|arey|are yaar|yaar|bhai|mate|buddy|ah|aw|"
                 r"beg yuh|beg you|mi beg yuh|"
                 r"listen|look|see|ja|aye|yeah nah|aduh|grabe|chale|mais cher|mais|ten-four|"
-                r"cher|b'y)(?![\w'-])[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
+                r"cher|b'y|ps+t|pss+t)(?![\w'-])[\s,!]*)+(?=\w)", re.IGNORECASE), ""),
     # an Irish or British "go on" before the order: "ah go on turn the heat up"
     (re.compile(r"^(?:(?:ah|aw|och|oh)[\s,]+)?go on[\s,]+(?=(?:turn|put|switch|open|close|shut|"
                 r"roll|wind|stick|chuck|pop|give|play|pause|mute|skip|crank|bump|knock|drop|"
@@ -1972,6 +1987,10 @@ _EN = (
     (re.compile(r"^(?:crank|knock|bump|kick|whack|bang|jack|ramp|dial|pump|nudge|wind|put|take|"
                 r"chuck|bung|shove)\b"
                 r"(?=.*\b(?:up|down|to)\b)", re.IGNORECASE), "turn"),
+    # "pop", "stick" a device to a value or a way: "pop the cabin temperature to nineteen"
+    (re.compile(r"^(?:just\s+)?(?:pop|stick)\s+(?=(?:the|my|our)\s+(?:cabin\s+|car\s+)?"
+                r"(?:temperature|temp|fan|blower|volume|music|radio|heat|heating)\s+"
+                r"(?:up|down|to)\b)", re.IGNORECASE), "turn ", ("pop", "stick")),
     (re.compile(r"^(?:drop|lower)\b(?=.*\b(?:down|to)\b)(?!.*\bup\b)", re.IGNORECASE), "turn",
      ("drop", "lower")),
     # music stopped colloquially: "shut the music off", "kill the radio" -> "turn off the music"
@@ -2024,7 +2043,8 @@ _EN = (
     (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:(?:i|we)(?:'ve|\s+have)(?: got)? )?no "
                 r"(?:idea|clue))\s*"
                 r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
-                r"(?:home|to my place|to mine|back home|back to mine|back to my place)"
+                r"(?:home|back home|(?:back )?to (?:mine|ours|(?:my|our) (?:place|house|flat|"
+                r"gaff|digs)))"
                 r"(?:\s+from (?:here|this \w+(?: \w+)?))?\s*[.!]*$", re.IGNORECASE),
      "navigate home"),
     # "heat on my seat": the seat heater on ("window up heat on my seat")
@@ -2137,6 +2157,10 @@ _EN = (
                 r"(?:the|that|this)\s+\w+(?:\s+\w+)?\s+(?=(?:is|are|'s|keeps)\b)",
                 re.IGNORECASE), r"\g<s> \g<n> ",
      (" off ", " from ")),
+    # the window said open where the weather comes in: "the fog is drifting in the open window"
+    # -> "… in the window" (an open window is what lets it in)
+    (re.compile(r"(?<=\bin )(?P<t>through )?(?:the|that|my|our) open (?=windows?\b)",
+                re.IGNORECASE), r"\g<t>the ", ("open window",)),
     # "there's fumes pouring in" is "coming in"
     (re.compile(r"\b(?P<n>fumes|smoke|exhaust|dust|rain|snow|water|spray)\s+(?:pouring|blowing|"
                 r"getting|flooding|streaming|piling) in\b", re.IGNORECASE), r"\g<n> coming in",

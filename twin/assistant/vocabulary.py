@@ -109,7 +109,8 @@ COURTESY_PREFIXES: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 COURTESY_SUFFIXES: dict[str, tuple[str, ...]] = {
-    "en": ("if you don't mind", "if you can", "if possible", "if you could",
+    "en": ("if you don't mind", "if you can", "if possible", "if you could", "if you would",
+           "if you please", "if you wouldn't mind", "if you'd be so kind",
            # a tag and a wish said after the command ("..., would you", "... would be nice")
            "would you", "will you", "could you", "can you", "won't you", "real quick",
            "would be nice", "would be great", "would be good", "would be lovely", "would help",
