@@ -496,7 +496,7 @@ def _felt_topics_dropped(parts: list[str], topics: list[set[str]], orders: list[
     a second command of the topic: dropped from the part; a part left with no topic is the
     reason of the next part (the last: of the one before). In place."""
     outright = [{t for t in ts if t in EXPLICIT and EXPLICIT[t].search(normalised(p))}
-                for p, ts in zip(parts, topics)]
+                for p, ts in zip(parts, topics, strict=True)]
     for i, ts in enumerate(topics):
         felt = {t for t in ts - outright[i]
                 if any(t in o for j, o in enumerate(outright) if j != i)}

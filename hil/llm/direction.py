@@ -155,7 +155,9 @@ def direction_of(intent: str, text: str) -> int | None:
         return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
     if family == "window":
         lowered = _window_down(lowered)
-    wanted, rest = _complained(family, lowered)
+    # a noise said loud ("the road noise is so loud") is no complaint of the volume
+    wanted, rest = _complained(family, _NOISE_LOUD.sub(" ", lowered)
+                               if family == "media_volume" else lowered)
     way = (_volume_way if family == "media_volume" else _way)(family, rest)
     if not wanted or negated(lowered):
         return way
@@ -175,7 +177,8 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering)\b"
                     + _STATE_TAIL + r"|(?:好|真|太|很|超|特别|这么|那么)热|热死|热得"), -1),
         (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:cold|freezing|frozen|chilly)\b"
-                    + _STATE_TAIL + r"|(?:好|真|太|很|超|特别|这么|那么)冷|冷死|冷得|冻死|冻木|冻僵"),
+                    + _STATE_TAIL
+                    + r"|(?:好|真|太|很|超|特别|这么|那么)冷|冷死|冷得|冻死|冻木|冻僵"),
          1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b|风(?:好|真|太|很|这么|那么)大"),
                      -1),),

@@ -573,7 +573,8 @@ def _split_said(
     return out
 
 
-_BODY_FELT = re.compile(r"(?:手|脚|脸|耳朵|指头|腿|鼻子|身上|浑身)[^，,。\s]{0,3}(?:冻|冷|冰|凉|烫|麻|僵)")
+_BODY_FELT = re.compile(r"(?:手|脚|脸|耳朵|指头|腿|鼻子|身上|浑身)[^，,。\s]{0,3}"
+                        r"(?:冻|冷|冰|凉|烫|麻|僵)")
 """How a body feels ("手都冻木了", "脚冰凉"): a statement, whatever its degree phrase."""
 
 
