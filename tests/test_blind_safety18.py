@@ -21,6 +21,7 @@ import pytest
 from hil.llm.clauses import command_parts
 from hil.llm.direction import direction_of
 from hil.llm.grounding import lacking, named_topics
+from hil.llm.slots import _pair
 from tests.helpers import rule_actions
 
 
@@ -49,6 +50,17 @@ def test_a_complaint_never_moves_its_own_way(intent: str, text: str, want: int) 
 ])
 def test_orders_and_measures_keep_their_way(intent: str, text: str, want: int) -> None:
     assert direction_of(intent, text) == want
+
+
+@pytest.mark.parametrize(("text", "head", "want"), [
+    ("oi the tunes way loud sia", "media_play", None),
+    ("the song so noisy lah", "media_play", None),
+    ("the road noise is so loud, put some music on", "media_play", "media_play"),
+    ("the music is too loud, pause it", "media_play", "media_pause"),
+])
+def test_a_loud_complaint_never_plays(text: str, head: str, want: str | None) -> None:
+    found = _pair("media_play", "media_pause", text, head)
+    assert (found[0] if found else None) == want
 
 
 # 2. "down" opens a window only with a verb that lowers it ----------------------------------

@@ -157,10 +157,12 @@ def direction_of(intent: str, text: str) -> int | None:
         lowered = _window_down(lowered)
     # a noise said loud ("the road noise is so loud") is no complaint of the volume
     wanted, rest = _complained(family, _NOISE_LOUD.sub(" ", lowered)
-                               if family == "media_volume" else lowered)
+                               if family.startswith("media_") else lowered)
     way = (_volume_way if family == "media_volume" else _way)(family, rest)
     if not wanted or negated(lowered):
         return way
+    if way == 0 and family == "media_playback":
+        return 0  # "the music way loud": no play, and no pause it did not ask for
     return wanted if way in (0, wanted) else 0
 
 
@@ -169,10 +171,12 @@ def direction_of(intent: str, text: str) -> int | None:
 # the sentence says the complaint's own way. Not when an order makes the state ("make it loud",
 # "play it loud") or it is the measure asked ("how loud", "out loud", "loud enough", "cold air")
 _STATE_TAIL = r"(?! enough| and clear| air| wind| breeze| setting| mode)"
+_LOUD = re.compile(
+    r"(?<!out )(?<!how )(?<!less )\b(?:loud|noisy|deafening|blaring)\b" + _STATE_TAIL
+    + r"|吵|(?:声音|音乐|歌)(?:也|实在|真的?)?(?:好|真|很|特别|超|这么|那么)(?:大|响)")
 _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
-    "media_volume": ((re.compile(
-        r"(?<!out )(?<!how )(?<!less )\b(?:loud|noisy|deafening|blaring)\b" + _STATE_TAIL
-        + r"|吵|(?:声音|音乐|歌)(?:也|实在|真的?)?(?:好|真|很|特别|超|这么|那么)(?:大|响)"), -1),),
+    "media_volume": ((_LOUD, -1),),
+    "media_playback": ((_LOUD, -1),),  # never play louder than silence
     "climate_temperature": (
         (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering)\b"
                     + _STATE_TAIL + r"|(?:好|真|太|很|超|特别|这么|那么)热|热死|热得"), -1),
@@ -185,6 +189,17 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
 }
 _MAKES = re.compile(r"\b(?:make|get|keep|crank|play|pump|blast|set|want|like)\b(?: \w+){0,3} "
                     r"(?:nice and |really |very |super )?$")
+
+
+def complaint_of(intent: str, text: str) -> int:
+    """The way a complaint of state in ``text`` wants in ``intent``'s family (-1: "the music
+    way loud" never plays or goes up), 0 for none."""
+    family = FAMILY.get(intent, ("", 0))[0]
+    lowered = normalised(text)
+    if negated(lowered):
+        return 0
+    return _complained(family, _NOISE_LOUD.sub(" ", lowered)
+                       if family.startswith("media_") else lowered)[0]
 
 
 def _complained(family: str, lowered: str) -> tuple[int, str]:
