@@ -425,6 +425,7 @@ def command_parts(text: str) -> list[str]:
         topics.append(named or {f"{'?' if unknown else 'seat_heat'}:{len(parts)}"})
     _reasons_joined(parts, topics, orders, joiner)
     _repeats_dropped(parts, topics, orders)
+    _felt_topics_dropped(parts, topics, orders, joiner)
     if len(parts) < 2 or not all(topics):
         return [text]
     if any(a & b for i, a in enumerate(topics) for b in topics[i + 1:]):
@@ -486,6 +487,30 @@ def _reasons_joined(parts: list[str], topics: list[set[str]], orders: list[bool]
             parts[i - 1:] = [parts[i - 1] + joiner + parts[i]]
             topics[i - 1:] = [topics[i - 1]]
             orders[i - 1:] = [orders[i - 1]]
+
+
+def _felt_topics_dropped(parts: list[str], topics: list[set[str]], orders: list[bool],
+                         joiner: str) -> None:
+    """A topic a part only feels ("the fog out here is thick", "the baby's cold") while another
+    part names it outright ("defrost on", "turn the temperature up") is that part's reason, not
+    a second command of the topic: dropped from the part; a part left with no topic is the
+    reason of the next part (the last: of the one before). In place."""
+    outright = [{t for t in ts if t in EXPLICIT and EXPLICIT[t].search(normalised(p))}
+                for p, ts in zip(parts, topics, strict=True)]
+    for i, ts in enumerate(topics):
+        felt = {t for t in ts - outright[i]
+                if any(t in o for j, o in enumerate(outright) if j != i)}
+        if felt and len(parts) > 1:
+            topics[i] = ts - felt
+    i = 0
+    while len(parts) > 1 and i < len(parts):
+        if topics[i]:
+            i += 1
+            continue
+        at = i if i + 1 < len(parts) else i - 1
+        parts[at:at + 2] = [parts[at] + joiner + parts[at + 1]]
+        topics[at:at + 2] = [topics[at] | topics[at + 1]]
+        orders[at:at + 2] = [orders[at + 1] if at == i else orders[at]]
 
 
 _ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"

@@ -153,9 +153,65 @@ def direction_of(intent: str, text: str) -> int | None:
         return 1  # "I can't stand this track": the next one, whatever its negation
     if family == "media_playback" and _STOP_PLAYING.search(lowered) and not negated(lowered):
         return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
-    if family == "media_volume":
-        return _volume_way(family, lowered)
-    return _way(family, lowered)
+    if family == "window":
+        lowered = _window_down(lowered)
+    # a noise said loud ("the road noise is so loud") is no complaint of the volume
+    wanted, rest = _complained(family, _NOISE_LOUD.sub(" ", lowered)
+                               if family.startswith("media_") else lowered)
+    way = (_volume_way if family == "media_volume" else _way)(family, rest)
+    if not wanted or negated(lowered):
+        return way
+    if way == 0 and family == "media_playback":
+        return 0  # "the music way loud": no play, and no pause it did not ask for
+    return wanted if way in (0, wanted) else 0
+
+
+# a complaint of state ("the music damn loud lah", "吵死了", "it's boiling", "so windy in here"):
+# the state word is no cue of its own way; the answer goes against it, or asks when the rest of
+# the sentence says the complaint's own way. Not when an order makes the state ("make it loud",
+# "play it loud") or it is the measure asked ("how loud", "out loud", "loud enough", "cold air")
+_STATE_TAIL = r"(?! enough| and clear| air| wind| breeze| setting| mode)"
+_LOUD = re.compile(
+    r"(?<!out )(?<!how )(?<!less )\b(?:loud|noisy|deafening|blaring)\b" + _STATE_TAIL
+    + r"|吵|(?:声音|音乐|歌)(?:也|实在|真的?)?(?:好|真|很|特别|超|这么|那么)(?:大|响)")
+_COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
+    "media_volume": ((_LOUD, -1),),
+    "media_playback": ((_LOUD, -1),),  # never play louder than silence
+    "climate_temperature": (
+        (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering)\b"
+                    + _STATE_TAIL + r"|(?:好|真|太|很|超|特别|这么|那么)热|热死|热得"), -1),
+        (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:cold|freezing|frozen|chilly)\b"
+                    + _STATE_TAIL
+                    + r"|(?:好|真|太|很|超|特别|这么|那么)冷|冷死|冷得|冻死|冻木|冻僵"),
+         1)),
+    "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b|风(?:好|真|太|很|这么|那么)大"),
+                     -1),),
+}
+_MAKES = re.compile(r"\b(?:make|get|keep|crank|play|pump|blast|set|want|like)\b(?: \w+){0,3} "
+                    r"(?:nice and |really |very |super )?$")
+
+
+def complaint_of(intent: str, text: str) -> int:
+    """The way a complaint of state in ``text`` wants in ``intent``'s family (-1: "the music
+    way loud" never plays or goes up), 0 for none."""
+    family = FAMILY.get(intent, ("", 0))[0]
+    lowered = normalised(text)
+    if negated(lowered):
+        return 0
+    return _complained(family, _NOISE_LOUD.sub(" ", lowered)
+                       if family.startswith("media_") else lowered)[0]
+
+
+def _complained(family: str, lowered: str) -> tuple[int, str]:
+    """The way a complaint of state in ``lowered`` wants (0 for none: two ways at once, or an
+    order that makes the state) and ``lowered`` without its state words."""
+    wanted, rest = set(), lowered
+    for pattern, way in _COMPLAINTS.get(family, ()):
+        for match in pattern.finditer(lowered):
+            if not _MAKES.search(lowered[:match.start()]):
+                wanted.add(way)
+                rest = rest.replace(match.group(), " ")
+    return (wanted.pop(), rest) if len(wanted) == 1 else (0, lowered)
 
 
 def _volume_way(family: str, lowered: str) -> int:
@@ -193,3 +249,21 @@ def _way(family: str, lowered: str) -> int:
     if family == "media_playback" and down and not _PLAY_VERB.search(lowered):
         return -1  # "kill the music": its nouns are what to stop, not a way
     return 0 if up == down else (1 if up else -1)
+
+
+# "down" opens a window only after a verb that lowers it ("wind/roll/put the window down") or
+# said of the window itself ("windows down"): after a verb the cabin does not know ("batten
+# down the window") it is no way (ask); "batten down" (made fast) closes
+_LOWERS = re.compile(r"\b(?:wind|roll|put|bring|lower|let|drop|crack|slide|pull|push|get|take|"
+                     r"turn|open|move|go|crank|wound|rolled|rolling|winding)\b|"
+                     r"(?:^|[,.;!?] ?|\b(?:please|and|now) )(?:the |my |your |all )?"
+                     r"(?:windows?|it|them) (?:all the way |right |a bit |halfway )?down\b")
+_BATTEN = re.compile(r"\bbatten(?:ed|ing|s)? (?:\w+ ){0,3}?down\b")
+
+
+def _window_down(lowered: str) -> str:
+    """``lowered`` with a "down" no lowering verb governs dropped, a battened window closed."""
+    lowered = _BATTEN.sub(" close ", lowered)
+    if re.search(r"\bdown\b", lowered) and not _LOWERS.search(lowered):
+        return re.sub(r"\bdown\b", " ", lowered)
+    return lowered

@@ -77,8 +77,11 @@ LACKING = re.compile(
     r"recline|backrest|seat back|sunshade|blind|curtain|ambient|"
     # a vent to point or close, not the air coming out of the vents (the fan)
     r"(?<!out of the )(?<!out of these )(?<!from the )(?<!from these )\bvents?\b|"
-    r"(?:raise|lower|move|adjust|slide|tilt|push) (?:the |my )?seat\b(?! heat| warm)|"
-    r"\bseat (?:position|height|forward|backward)|"
+    r"(?:raise|lower|move|adjust|slide|tilt|push|pull|scoot|shift|bring) (?:the |my |your |his |"
+    r"her |our |\w+'s )?(?:driver'?s? |passenger'?s? )?seat\b(?! heat| warm)|"
+    r"\bseat (?:position|height|forward|backward)|\bseat (?:\w+ )?(?:closer|further|forwards?)\b|"
+    # a seat moved ("把我座椅往前挪挪", "座位往后一点", "挪一下座椅"): no heat in it
+    r"(?:座椅|座位|椅子)(?!加热)\S{0,2}?(?:[往向][前后上下]|挪|移|靠前|靠后)|[挪移]\S{0,3}(?:座椅|座位|椅子)|"
     r"hotspot|phone call|call volume|ringtone|alarm|notification|"
     # a seat's posture and a glass's tint: the cabin heats seats and moves windows only
     r"竖直|调直|放平|放倒|成床|躺平|透明|后窗|后车窗|\btint\w*|\bopacity\b|\bflat bed\b|"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hil.llm.direction import FAMILY, direction_of
+from hil.llm.direction import FAMILY, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
     MAX_WORDS,
@@ -319,8 +319,9 @@ def _pair(up: str, down: str, text: str, head_member: str) -> tuple[str, None] |
     way = direction_of(up, text) or 0
     if way:
         return (up if way > 0 else down), None
-    if up.startswith("media_") and head_member in (up, down):
-        return head_member, None
+    if up.startswith("media_") and head_member in (up, down) and (
+            complaint_of(up, text) != (-1 if head_member == up else 1)):
+        return head_member, None  # never the way a complaint of state complains of
     return None
 
 

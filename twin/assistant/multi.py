@@ -481,10 +481,15 @@ def _split_said(
     reasons: list[Part] = []
     reason_texts: list[str] = []
     topics: set[str] = set()
+    refused = any(read(p)[1] == "no" for p in chosen)
     for piece in chosen:
         part, kind = read(piece)
         if kind == "no":
             out.append((piece, part))
+            continue
+        if refused and kind == "act" and (_states(piece, lang) or _BODY_FELT.search(piece)):
+            # "方向盘加热打开 手都冻木了": a feeling said beside an order the cabin cannot do is
+            # that order's reason, never a command of its own ("开空调 热死了" is served)
             continue
         if _states(piece, lang) or (
                 kind == "act" and _STATEMENT_INSIDE[lang].search(piece)):
@@ -566,6 +571,11 @@ def _split_said(
     if any(not any(topic_of(p.intent).startswith(t) for _, p in out) for t in named):
         return None  # "the fan's blasting me, tone it down": the aside says what "it" is
     return out
+
+
+_BODY_FELT = re.compile(r"(?:手|脚|脸|耳朵|指头|腿|鼻子|身上|浑身)[^，,。\s]{0,3}"
+                        r"(?:冻|冷|冰|凉|烫|麻|僵)")
+"""How a body feels ("手都冻木了", "脚冰凉"): a statement, whatever its degree phrase."""
 
 
 def _states(piece: str, lang: str) -> bool:
