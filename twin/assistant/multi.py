@@ -241,6 +241,8 @@ def _not_that_zh(pieces: list[str]) -> list[str]:
     return out
 
 
+_ZH_WAY = re.compile(r"[大小高低]一?[点些]|大声|小声")
+"""A way said without a verb ("音乐大声点"): an order, no complaint."""
 _ZH_VERBISH = re.compile(r"[把将开关放切换暂静导升降加减设来]|(?<!空)调|(?<!广)播")
 
 
@@ -675,7 +677,7 @@ def _complaints(chosen: Sequence[str], read: Callable[[str], tuple[Part, str | N
     complaint the rules are sure of, on a function of its own, is that function's command;
     None when a part gives an order (a complaint is then the reason of the order beside it),
     fewer than two functions are named, or two complaints want one function different ways."""
-    if any(read(p)[1] != "act" or _ZH_VERBISH.search(p) for p in chosen):
+    if any(read(p)[1] != "act" or _ZH_VERBISH.search(p) or _ZH_WAY.search(p) for p in chosen):
         return None
     out: list[tuple[str, Part]] = []
     for piece in chosen:
