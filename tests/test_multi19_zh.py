@@ -91,6 +91,9 @@ def test_mine_too_with_no_history_is_never_left_out(text: str) -> None:
     ("车窗关上 空调打开", [("window_close", None), ("climate_ac_on", None)]),
     ("空调 调到二十度", [("climate_set_temperature", 20)]),
     ("导航回家导航回家", [("navigate_home", None)]),
+    # the function named alone first, then one seat's order: one command, then the other seat
+    ("座椅加热副驾的关掉，我的开两档", [("seat_heat_passenger", 0), ("seat_heat_driver", 2)]),
+    ("帮我 turn on 一下 seat heating 她的", []),  # mixed speech: no driver's seat made up
 ])
 def test_near_misses_keep_their_reading(text: str, want: list[tuple[str, object]]) -> None:
     assert _read(text) == want

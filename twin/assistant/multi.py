@@ -400,6 +400,8 @@ def _cuts(text: str) -> list[int]:
 _SEAT_HEADS = re.compile(r"(?=(?:我的|我这边|她的|他的|(?:我)?(?:老婆|媳妇|老公)的))")
 """A seat named by whose it is: where a command may start after a seat's heating was said."""
 _SEAT_FUNCTION = re.compile(r"加热|加温")
+_ZH_FUNCTION_ONLY = re.compile(r"(?:^|[^\u4e00-\u9fff]|[把将给])(?:座椅|座位)?(?:加热|加温)\s*$")
+"""A seat's heating named with nothing after it yet: the seat said next is its own."""
 _COMPLAINT_END = re.compile(r"(?<=[热冷闷吵冻晒])(?:死了|死|得要命|得慌|得不行|坏了|透了)[啊呀]?")
 """Where a complaint said with its degree ends ("冷死了"): another part may follow unpaused."""
 _ZH_ALSO = re.compile(r"(?<=[\u4e00-\u9fff])(?:也|还)(?![不没别是有要])(?=[\u4e00-\u9fff])")
@@ -415,8 +417,9 @@ def _lean_zh(text: str, before: str) -> str | None:
     after a seat's heating, as the whole command it stands for
     (:func:`twin.assistant.ellipsis.leaning`); a part said with "too" or "still" without it
     ("广播也听不清" -> "广播听不清")."""
-    if _SEATLIKE["zh-CN"].match(text) and (seat := leaning(text, "zh-CN", before)) is not None:
-        return seat
+    if _SEATLIKE["zh-CN"].match(text) and not _ZH_FUNCTION_ONLY.search(before) and (
+            seat := leaning(text, "zh-CN", before)) is not None:
+        return seat  # (never after the function alone: "座椅加热|副驾的关掉" is one command)
     alone = _ZH_ALSO.sub("", text, count=1)
     return alone if alone != text else None
 
