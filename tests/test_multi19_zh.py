@@ -53,7 +53,8 @@ def _read(text: str, history: tuple[Turn, ...] = ()) -> list[tuple[str, object]]
      [("media_volume_up", 2), ("climate_fan_up", 1), ("climate_temperature_up", 1)]),
     ("风量、音量都调小", [("climate_fan_down", 1), ("media_volume_down", 2)]),
     ("车 窗关上，然后空 调打开", [("window_close", None), ("climate_ac_on", None)]),
-    ("把温 度调到二十二度，再把音 量调小", [("climate_set_temperature", 22), ("media_volume_down", 2)]),
+    ("把温 度调到二十二度，再把音 量调小",
+     [("climate_set_temperature", 22), ("media_volume_down", 2)]),
     ("暂停暂停暂停", [("media_pause", None)]),
 ])
 def test_several_chinese_commands_are_read(text: str, want: list[tuple[str, object]]) -> None:
