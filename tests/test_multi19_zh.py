@@ -11,7 +11,8 @@ lines of a query file) and near misses that keep their reading:
   out as an aside (the rules do not act on the other part alone);
 * things listed with 、 and one way said once after 都;
 * a cabin word cut by a pause ("温 度"), for the rules and the fallback alike;
-* one request said over and over with no pause ("暂停暂停暂停").
+* one request said over and over with no pause ("暂停暂停暂停");
+* 跟 before an order's verb joins two commands, as 和 and 同 did.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def _read(text: str, history: tuple[Turn, ...] = ()) -> list[tuple[str, object]]
     ("把温 度调到二十二度，再把音 量调小",
      [("climate_set_temperature", 22), ("media_volume_down", 2)]),
     ("暂停暂停暂停", [("media_pause", None)]),
+    ("打开空调跟把音量调大一点", [("climate_ac_on", None), ("media_volume_up", 2)]),
 ])
 def test_several_chinese_commands_are_read(text: str, want: list[tuple[str, object]]) -> None:
     assert _read(text) == want
@@ -92,6 +94,7 @@ def test_mine_too_with_no_history_is_never_left_out(text: str) -> None:
     ("车窗关上 空调打开", [("window_close", None), ("climate_ac_on", None)]),
     ("空调 调到二十度", [("climate_set_temperature", 20)]),
     ("导航回家导航回家", [("navigate_home", None)]),
+    ("主驾跟副驾座椅加热都打开", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
     # the function named alone first, then one seat's order: one command, then the other seat
     ("座椅加热副驾的关掉，我的开两档", [("seat_heat_passenger", 0), ("seat_heat_driver", 2)]),
     ("帮我 turn on 一下 seat heating 她的", []),  # mixed speech: no driver's seat made up
