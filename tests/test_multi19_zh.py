@@ -12,7 +12,9 @@ lines of a query file) and near misses that keep their reading:
 * things listed with 、 and one way said once after 都;
 * a cabin word cut by a pause ("温 度"), for the rules and the fallback alike;
 * one request said over and over with no pause ("暂停暂停暂停");
-* 跟 before an order's verb joins two commands, as 和 and 同 did.
+* 跟 before an order's verb joins two commands, as 和 and 同 did;
+* a time said as a clause of its own ("…的时候", "…以后") is never a part the cabin "cannot do"
+  beside the orders after it: those orders are for later, nothing acts now.
 """
 
 from __future__ import annotations
@@ -95,6 +97,10 @@ def test_mine_too_with_no_history_is_never_left_out(text: str) -> None:
     ("空调 调到二十度", [("climate_set_temperature", 20)]),
     ("导航回家导航回家", [("navigate_home", None)]),
     ("主驾跟副驾座椅加热都打开", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    # a time said as a clause of its own binds the orders after it: nothing acts now
+    ("下高速以后，把车窗关上，音乐暂停", []),
+    ("进隧道的时候再把车窗关上顺便开除雾", []),
+    ("打开天窗，再把音乐暂停，空调开一下", [("media_pause", None), ("climate_ac_on", None)]),
     # the function named alone first, then one seat's order: one command, then the other seat
     ("座椅加热副驾的关掉，我的开两档", [("seat_heat_passenger", 0), ("seat_heat_driver", 2)]),
     ("帮我 turn on 一下 seat heating 她的", []),  # mixed speech: no driver's seat made up

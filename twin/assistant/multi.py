@@ -347,6 +347,10 @@ class _Reading:
     parts: tuple[str, ...]
 
 
+_ZH_WHEN = re.compile(r"(?:的时候|之后|以后|之前|以前)[吧啊呀]?$")
+"""A time said as a clause of its own ("到加油站的时候"): when the parts after it are wanted."""
+
+
 def _kind(part: Part, text: str, lang: str) -> str | None:
     """``act`` (a command), ``range`` (a number out of range), ``no`` (something the cabin
     cannot do, said so), or None: not a part the split may stand on."""
@@ -360,8 +364,9 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
         return "range"
     if part.reason in _SAID_NO and part.intent == "unknown" and not _BARE.match(text):
         kind = out_of_scope(text)
-        if kind in _NOT_NOW or negated(text):
-            return None  # "later", "elsewhere", "don't": may be about the other parts too
+        if kind in _NOT_NOW or negated(text) or (lang == "zh-CN" and _ZH_WHEN.search(text)):
+            # "later", "elsewhere", "don't", "到加油站的时候": may be about the other parts too
+            return None
         return "no"
     return None
 
