@@ -12,7 +12,8 @@ lines of a query file) and near misses that keep their reading:
 * things listed with 、 and one way said once after 都;
 * a cabin word cut by a pause ("温 度"), for the rules and the fallback alike;
 * one request said over and over with no pause ("暂停暂停暂停");
-* 跟 before an order's verb joins two commands, as 和 and 同 did;
+* 跟 before an order's verb joins two commands, as 和 and 同 did; the speaker's seat named
+  in a run-on ("…我的座椅加热关了") starts a command, an order and no statement;
 * a time said as a clause of its own ("…的时候", "…以后") is never a part the cabin "cannot do"
   beside the orders after it: those orders are for later, nothing acts now.
 """
@@ -60,6 +61,11 @@ def _read(text: str, history: tuple[Turn, ...] = ()) -> list[tuple[str, object]]
      [("climate_set_temperature", 22), ("media_volume_down", 2)]),
     ("暂停暂停暂停", [("media_pause", None)]),
     ("打开空调跟把音量调大一点", [("climate_ac_on", None), ("media_volume_up", 2)]),
+    # the speaker's seat said first in a run-on: an order, not how the speaker is
+    ("下一首音量十二我的座椅加热关了",
+     [("media_next", None), ("media_volume_set", 12), ("seat_heat_driver", 0)]),
+    ("先导航回家再把风量调到二我座椅加热开三档",
+     [("navigate_home", None), ("climate_set_fan", 2), ("seat_heat_driver", 3)]),
 ])
 def test_several_chinese_commands_are_read(text: str, want: list[tuple[str, object]]) -> None:
     assert _read(text) == want

@@ -141,6 +141,7 @@ _VERB_HEADS = re.compile(
 """Where a Chinese command may start when no conjunction marks it: a verb..."""
 _NOUN_HEADS = re.compile(
     r"(?=(?:空调|温度|风量|风速|风力|出风|音量|声音|多媒体|车窗|窗户|主驾|副驾|前排|后排|全车|"
+    r"我的?(?=座椅|座位)|"
     r"所有|座椅|天窗|遮阳|后视镜|氛围灯|大灯|雾灯|阅读灯|屏幕|中控屏|香氛|驾驶模式))"
 )
 """... or the name of what it moves."""
@@ -712,14 +713,15 @@ _ZH_REPORTED = re.compile(
     r"奶奶|爷爷|姥姥|姥爷|外婆|外公|朋友|同事|大家)(?:们)?(?:也|又|一直|直)?(?:说|嫌|喊|觉得|叫)"
     r"[^，,。把将]{0,4}?[热冷闷吵晒凉烫冻]")
 """How someone else is said to feel ("乘客说热", "老婆说她冷", "孩子一直喊冷"): a statement."""
-_ZH_OWNER_FIRST = re.compile(r"^(?:我的|我这边的?|我这个位置的?)")
+_ZH_OWNER_FIRST = re.compile(r"^(?:我的|我这边的?|我这个位置的?|我(?=座椅|座位))")
 """The speaker's seat named first ("我的座椅加热开一档"): whose seat, not how the speaker is."""
 
 
 def _states(piece: str, lang: str) -> bool:
     """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了"):
     never a seat named as the speaker's with an order of its own ("我的开一档")."""
-    if lang == "zh-CN" and _ZH_OWNER_FIRST.match(piece) and command_inside(piece, lang):
+    if lang == "zh-CN" and _ZH_OWNER_FIRST.match(piece) and (
+            command_inside(piece, lang) or _ON_OFF.search(piece)):
         return False
     if lang == "zh-CN" and _ZH_REPORTED.match(piece) and not command_inside(piece, lang):
         return True  # "乘客说热": how someone else says it is, the reason of the order beside
