@@ -50,6 +50,7 @@ from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.seat_words import EN_COMPANIONS
 
 _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
                 r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
@@ -287,7 +288,7 @@ _VERB_START = re.compile(
     r"their|us|seats?)\b)")
 _SEAT_FRAGMENT = re.compile(
     r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾|"
-    r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
+    rf"\b(?:{EN_COMPANIONS}|passenger)'?s\b")
 
 
 _WAY_LAST = re.compile(

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
            "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
 
@@ -26,7 +28,7 @@ _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|
 """A Chinese sequence word said before a command's verb ("再切下一首"): not part of it."""
 
 _ZH_DRIVER = r"(?:我的|我这边的?|我这个位置的?|我|主驾驶?的?|驾驶位的?|驾驶座的?|司机的?)"
-_ZH_PASSENGER = (r"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?(?:老婆|老公|媳妇)的?)")
+_ZH_PASSENGER = rf"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?{ZH_COMPANIONS}的?)"
 _ZH_FRAGMENT = re.compile(rf"^(?:那|还有|而)?(?:(?P<d>{_ZH_DRIVER})|(?P<p>{_ZH_PASSENGER}))"
                           r"(?P<rest>.*)$")
 _ZH_SAME = re.compile(r"^(?:也是?|也一样|一样|同样|也要|也这样)?[吧了啊呀]*$")
@@ -39,7 +41,7 @@ _ZH_ZONE_IN = re.compile(rf"^(?:[把将给])?(?:{_ZH_PASSENGER}|{_ZH_DRIVER})")
 _EN_DRIVER = r"(?:mine|my side|my one|my seat|me|for me|the driver'?s?(?: side| one| seat)?)"
 _EN_PASSENGER = (r"(?:hers|his|hers as well|the passenger(?:'s| side| one| seat)?|"
                  r"passenger(?:'s| side)?|"
-                 r"(?:my|the) (?:wife|husband|partner|missus|hubby)(?:'s)?(?: one| seat)?|hers)")
+                 rf"(?:my|the) {EN_COMPANIONS}(?:'s)?(?: one| seat)?|hers)")
 _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?"
                           rf"(?:(?P<d>{_EN_DRIVER})|(?P<p>{_EN_PASSENGER}))\b(?P<rest>.*)$",
                           re.IGNORECASE)

@@ -25,6 +25,7 @@ from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.heard import as_heard
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
            "number_reading", "other_zone", "pronoun_reading", "same_for", "topic_first",
@@ -381,7 +382,7 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
 
 _EN_OTHER = re.compile(
     r"^(?:(?:and|now|also|ok|okay|same for|same with|same thing for|do the same for|do)\s+)*"
-    r"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|wife|husband|partner)(?:'s)?"
+    rf"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|{EN_COMPANIONS})(?:'s)?"
     r"(?: (?:seat|side|one|seat heater|seat heating))?|the other (?:seat|one)|"
     r"(?:for )?(?:the )?passenger(?:'s)?(?: (?:seat|side|one))?)"
     r"(?:\s+(?:one|too|to|as well|also|please))*$", re.IGNORECASE)  # "to": a slip of "too"
@@ -452,9 +453,9 @@ def same_for(text: str) -> str | None:
     return "passenger" if found.group("them") else "driver"
 
 
-_EN_THEIRS = re.compile(r"\b(?:the|my|our)\s+(?:passenger|wife|husband|partner|missus)(?:'s)?\s+"
+_EN_THEIRS = re.compile(rf"\b(?:the|my|our)\s+(?:passenger|{EN_COMPANIONS})(?:'s)?\s+"
                         r"(?=seat\b)|\bthe passenger(?:'s)?\s+side\s+(?=seat\b)", re.IGNORECASE)
-_ZH_THEIRS = re.compile(r"(?:副驾驶?|乘客|(?:我)?(?:老婆|老公|媳妇)的?)(?=(?:的)?(?:座椅|座位))")
+_ZH_THEIRS = re.compile(rf"(?:副驾驶?|乘客|(?:我)?{ZH_COMPANIONS}的?)(?=(?:的)?(?:座椅|座位))")
 
 
 def _mine(text: str, lang: str, earlier: str) -> str | None:

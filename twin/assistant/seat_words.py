@@ -1,0 +1,23 @@
+"""Who sits where, said in words: one list of each for the rules and the fallback.
+
+* :data:`EN_COMPANIONS`, :data:`ZH_COMPANIONS`: a spouse or partner, who sits in front by the
+  labelled sets' conventions (the passenger's seat: "my wife's seat", "我老婆的座椅"). Each
+  reader keeps its own frame ("my"/"the" before it, "'s" or "的" after it).
+
+Regex fragments (non-capturing groups), not compiled: :mod:`twin.assistant.story_seat`,
+:mod:`twin.assistant.phrasing`, :mod:`twin.assistant.ellipsis`, :mod:`twin.assistant.colloquial`,
+:mod:`hil.llm.both_seats` and :mod:`hil.llm.clauses` import them rather than keep copies.
+"""
+
+from __future__ import annotations
+
+__all__ = ["EN_COMPANIONS", "ZH_COMPANIONS"]
+
+EN_COMPANIONS = (r"(?:wifey|wife|husband|hubby|partner|girlfriend|boyfriend|missus|missis|"
+                 r"fianc\w*|better half|other half)")
+"""A spouse or partner said in English, without "my"/"the" ("date" is not here: only
+:mod:`twin.assistant.story_seat` reads "my date is freezing"; elsewhere a date is the
+calendar's)."""
+
+ZH_COMPANIONS = r"(?:老婆|老公|媳妇子|媳妇儿?|爱人|对象|女朋友|男朋友|太太)"
+"""A spouse or partner said in Chinese, without "我" or "的"."""
