@@ -75,3 +75,24 @@ def test_a_companion_word_is_known_everywhere(lang: str, text: str,
 ])
 def test_someone_else_is_not_a_companion(lang: str, text: str) -> None:
     assert rule_actions(lang, text) == []
+
+
+def test_both_front_seats_is_one_list() -> None:
+    assert hil.llm.both_seats.ZH_BOTH_FRONT is seat_words.ZH_BOTH_FRONT
+    assert twin.assistant.phrasing.ZH_BOTH_FRONT is seat_words.ZH_BOTH_FRONT
+    assert seat_words.ZH_BOTH_FRONT in hil.llm.both_seats._BOTH.pattern
+    assert seat_words.ZH_BOTH_FRONT in twin.assistant.phrasing._ZH_BOTH.pattern
+
+
+# "、" between the two seats was read by the fallback only; now by the rules too
+@pytest.mark.parametrize(("text", "actions"), [
+    ("主驾、副驾座椅加热都打开", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    ("主驾与副驾座椅加热开到三档", [("seat_heat_driver", 3), ("seat_heat_passenger", 3)]),
+    ("主副驾的座椅加热都关掉", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
+    # near misses: each seat said with its own way, one seat alone
+    ("主驾座椅加热打开，副驾的关掉", [("seat_heat_driver", 2), ("seat_heat_passenger", 0)]),
+    ("副驾座椅加热打开", [("seat_heat_passenger", 2)]),
+])
+def test_both_front_seats_said_together(text: str, actions: list[tuple[str, int]]) -> None:
+    assert rule_actions("zh-CN", text) == actions
+    assert bool(hil.llm.both_seats.both_seats(text)) == (len(actions) == 2 and "，" not in text)
