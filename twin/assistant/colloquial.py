@@ -2018,9 +2018,8 @@ _EN = (
     (re.compile(rf"^(?:{'|'.join(_GERUND)})\b", re.IGNORECASE),
      lambda m: _GERUND[m.group(0).lower()]),
     # "up to" a number or the top is a set: "turn my seat heater up to two"
-    (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d+|one|two|"
-                r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)", re.IGNORECASE),
+    (re.compile(rf"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|"
+                rf"{_EN_NUMBERS})\b)", re.IGNORECASE),
      "to "),
     # "on"/"off" said as the verb (Nigerian, Indian English): "on the AC" -> "turn on the AC"
     (re.compile(r"^(?P<w>on|off) (?=(?:the|my|her|his|our) )", re.IGNORECASE), r"turn \g<w> "),

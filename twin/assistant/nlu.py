@@ -43,6 +43,7 @@ from hassil.recognize import RecognizeResult
 from hassil.util import merge_dict
 from home_assistant_intents import get_intents
 
+from twin.assistant.binding_words import EN_NUMBERS
 from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import in_chinese, one_parse, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
@@ -741,8 +742,7 @@ _EN_RESTART = re.compile(
     r"^(?:(?:no+|nah|nope|actually|sorry|wait|oops|i mean|i said|the other way)\b[\s,!.]*)+"
     r"(?=(?:make|set|put|turn|change|bring|crank|bump|drop|knock|take|louder|quieter|softer|"
     r"warmer|cooler|hotter|colder|higher|lower|more|less|even|a bit|a little|that'?s too|"
-    r"it'?s too|too|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)",
+    rf"it'?s too|too|{EN_NUMBERS})\b)",
     re.IGNORECASE)
 """A follow-up's correction marker before the wish said instead ("no actually make it 20",
 "nah nineteen": the number read on the history)."""
