@@ -33,6 +33,7 @@ from twin.assistant.en_structure import LAST as _EN_LAST
 from twin.assistant.en_structure import REFUSED as _REFUSES
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
 from twin.assistant.zh_recurring import READINGS as _ZH_RECURRING
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
@@ -543,7 +544,7 @@ _ZH = (
     # what happened, told before "你把…" without a pause: the request alone
     (_ZH_STORY, lambda m: m.group(0) if _ZH_STORY_STOP.search(m.group("s")) else ""),
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
-    (re.compile(r"那个|嗯+|呃+|额+"), ""),
+    (re.compile(rf"那个|{ZH_HESITATIONS}"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
     (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到|停了|停掉|暂停)"),
      ""),
@@ -1264,7 +1265,7 @@ _EN = (
     # the doubled word below ("the v- the" -> "the the" -> "the")
     (_STUTTER, "", ("-",)),
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
-    (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
+    (re.compile(rf"\b{EN_HESITATIONS}\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
     # a stress word, read away before the readings anchored at the start ("honestly I've no
     # idea how to get home"); "lowkey" (slang) hedges the same way

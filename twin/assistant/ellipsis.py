@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.speech_words import EN_HESITATIONS
 
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
            "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
@@ -168,7 +169,7 @@ def level_for_all(piece: str, lang: str) -> int | None:
 _ZH_VALUE = re.compile(r"(?:开到|调到|调成|调至|开成|放到|设到|开在|调在)"
                        r"(?:(?:最高|最低|最大|最小)[档挡级]?|[一二两三四五六七八九十\d]+[档挡级])[吧啊呀了就行好]*$|"
                        r"^(?:就|那就|直接|干脆)?(?:最高|最低|最大|最小|[一二两三123])[档挡级][吧啊呀了就行好]*$")
-_EN_VALUE = re.compile(r"^(?:(?:actually|no|well|um|uh|like|just|and|but|maybe|ideally|"
+_EN_VALUE = re.compile(rf"^(?:(?:actually|no|well|{EN_HESITATIONS}|like|just|and|but|maybe|ideally|"
                        r"preferably|then|make it|put it|set it|turn it)[\s,]+){0,3}"
                        r"(?:on|at|to|up to|down to|onto)\s+(?:level\s+|the\s+)?"
                        r"(?:one|two|three|four|five|six|seven|\d+|low|medium|mid|high|max|"

@@ -73,6 +73,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
+from twin.assistant.speech_words import EN_HESITATIONS
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
@@ -747,7 +748,8 @@ _EN_RESTART = re.compile(
 """A follow-up's correction marker before the wish said instead ("no actually make it 20",
 "nah nineteen": the number read on the history)."""
 _CANCELLED = {
-    "en": re.compile(r"\W*\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
+    "en": re.compile(r"\W*\w.*[,.;!]\s*"
+                     rf"(?:(?:no|nope|wait|oh|actually|{EN_HESITATIONS}|sorry)[\s,.;!]*)*"
                      r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
                      r"don'?t|leave it|actually,? don'?t)[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"\W*[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"

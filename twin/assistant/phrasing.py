@@ -26,6 +26,7 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.heard import as_heard
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS
+from twin.assistant.speech_words import EN_HESITATIONS
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
            "number_reading", "other_zone", "pronoun_reading", "same_for", "topic_first",
@@ -65,7 +66,7 @@ _WOULD = re.compile(r"\b(i|we|you)'d\b", re.IGNORECASE)
 _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|levels|bars)\b)",
                      re.IGNORECASE)
 """\"A couple of degrees\" is two of them, not the default step of \"a bit\"."""
-_FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
+_FILLER = re.compile(rf"\s*,\s*(?:like|{EN_HESITATIONS}|you know)\s*,\s*|\s+{EN_HESITATIONS}\s+",
                      re.IGNORECASE)
 """A filler said between commas ("open the window, like, a quarter of the way")."""
 _EN_SPELT = re.compile(r"\b(?:moo+sic|moo+zic|moo+sik|muzik|musik|muzak|windae(?=s?\b)|"
