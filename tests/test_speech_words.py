@@ -10,6 +10,7 @@ import pytest
 
 import hil.llm.clauses
 import hil.llm.corrections
+import hil.llm.several
 import twin.assistant.colloquial
 import twin.assistant.ellipsis
 import twin.assistant.nlu
@@ -65,4 +66,28 @@ def test_what_a_hesitation_is(said: str, hesitation: bool) -> None:
 ])
 def test_a_hesitation_changes_nothing(lang: str, text: str,
                                       actions: list[tuple[str, int]]) -> None:
+    assert rule_actions(lang, text) == actions
+
+
+def test_the_take_back_words_are_one_list() -> None:
+    assert twin.assistant.nlu.EN_TAKE_BACK is speech_words.EN_TAKE_BACK
+    assert twin.assistant.nlu.ZH_TAKE_BACK is speech_words.ZH_TAKE_BACK
+    assert hil.llm.several.EN_TAKE_BACK is speech_words.EN_TAKE_BACK
+    assert hil.llm.several.ZH_TAKE_BACK is speech_words.ZH_TAKE_BACK
+    assert speech_words.EN_TAKE_BACK in twin.assistant.nlu._CANCELLED["en"].pattern
+    assert speech_words.ZH_TAKE_BACK in twin.assistant.nlu._CANCELLED["zh-CN"].pattern
+    assert speech_words.EN_TAKE_BACK in hil.llm.several._CANCEL.pattern
+    assert speech_words.ZH_TAKE_BACK in hil.llm.several._CANCEL.pattern
+
+
+# a request taken back at its end is not done; a take-back word that names a thing is no take-back
+@pytest.mark.parametrize(("lang", "text", "actions"), [
+    ("en", "turn on the radio, forget about it", []),
+    ("en", "open the window, scratch that", []),
+    ("en", "play some jazz, cancel that", []),
+    ("zh-CN", "打开车窗，还是算了", []),
+    ("zh-CN", "打开车窗，不用了", []),
+    ("en", "forget about the radio, turn the fan up", [("climate_fan_up", 1)]),
+])
+def test_a_request_taken_back(lang: str, text: str, actions: list[tuple[str, int]]) -> None:
     assert rule_actions(lang, text) == actions

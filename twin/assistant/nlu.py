@@ -73,7 +73,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
-from twin.assistant.speech_words import EN_HESITATIONS
+from twin.assistant.speech_words import EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
@@ -750,10 +750,10 @@ _EN_RESTART = re.compile(
 _CANCELLED = {
     "en": re.compile(r"\W*\w.*[,.;!]\s*"
                      rf"(?:(?:no|nope|wait|oh|actually|{EN_HESITATIONS}|sorry)[\s,.;!]*)*"
-                     r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
-                     r"don'?t|leave it|actually,? don'?t)[\s.!]*$", re.IGNORECASE),
+                     rf"(?:no|nope|{EN_TAKE_BACK}|don'?t|leave it|actually,? don'?t)[\s.!]*$",
+                     re.IGNORECASE),
     "zh-CN": re.compile(r"\W*[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"
-                        r"(?:不对|算了|不要了|不用了|取消|不不|别了|还是算了|拉倒|"
+                        rf"(?:不对|{ZH_TAKE_BACK}|不不|别了|拉倒|"
                         r"(?:逗你玩|开玩笑|骗你)(?:的|呢|儿)?)[吧了啊呀呢。！!]*$"),
 }
 """A request taken back at its end ("…, no, never mind", "…，算了", "…，逗你玩的"): nothing is

@@ -3,18 +3,28 @@
 * :data:`EN_HESITATIONS`, :data:`ZH_HESITATIONS`: a sound made while thinking ("um", "erm",
   "嗯", "呃"), read away wherever the readers meet it. Readers that also drop other fillers
   ("like", "you know", "啊", "那个") name those beside the list.
+* :data:`EN_TAKE_BACK`, :data:`ZH_TAKE_BACK`: words that take back what was said ("never mind",
+  "scratch that", "算了", "不用了"). Readers that take more back ("no" said last, "逗你玩的") name
+  those beside the list.
 
 Regex fragments (non-capturing groups), not compiled; :mod:`twin.assistant.colloquial`,
 :mod:`twin.assistant.phrasing`, :mod:`twin.assistant.shapes`, :mod:`twin.assistant.ellipsis`,
-:mod:`twin.assistant.nlu`, :mod:`hil.llm.clauses` and :mod:`hil.llm.corrections` import them.
+:mod:`twin.assistant.nlu`, :mod:`hil.llm.clauses`, :mod:`hil.llm.corrections` and
+:mod:`hil.llm.several` import them.
 """
 
 from __future__ import annotations
 
-__all__ = ["EN_HESITATIONS", "ZH_HESITATIONS"]
+__all__ = ["EN_HESITATIONS", "EN_TAKE_BACK", "ZH_HESITATIONS", "ZH_TAKE_BACK"]
 
 EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
 """A hesitation said in English, its sound held or not ("um", "ummm", "uhh", "erm")."""
 
 ZH_HESITATIONS = r"(?:嗯+|呃+|额+)"
 """A hesitation said in Chinese ("嗯", "呃呃", "额")."""
+
+EN_TAKE_BACK = r"(?:never ?mind|forget (?:it|that|about it)|cancel(?: that| it)?|scratch that)"
+"""Words that take back what was said, in English."""
+
+ZH_TAKE_BACK = r"(?:还是算了|算了|不要了|不用了|取消)"
+"""Words that take back what was said, in Chinese."""
