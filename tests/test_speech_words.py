@@ -13,6 +13,7 @@ import hil.llm.corrections
 import hil.llm.several
 import twin.assistant.colloquial
 import twin.assistant.ellipsis
+import twin.assistant.multi
 import twin.assistant.nlu
 import twin.assistant.phrasing
 import twin.assistant.shapes
@@ -90,4 +91,32 @@ def test_the_take_back_words_are_one_list() -> None:
     ("en", "forget about the radio, turn the fan up", [("climate_fan_up", 1)]),
 ])
 def test_a_request_taken_back(lang: str, text: str, actions: list[tuple[str, int]]) -> None:
+    assert rule_actions(lang, text) == actions
+
+
+def test_the_correction_marks_are_one_list() -> None:
+    phrasing, shapes = twin.assistant.phrasing, twin.assistant.shapes
+    for module in (phrasing, shapes):
+        assert module.EN_CORRECTION_MARKS is speech_words.EN_CORRECTION_MARKS
+        assert module.ZH_CORRECTION_MARKS is speech_words.ZH_CORRECTION_MARKS
+    assert twin.assistant.multi.ZH_CORRECTION_MARKS is speech_words.ZH_CORRECTION_MARKS
+    assert speech_words.EN_CORRECTION_MARKS in phrasing._FIX["en"].pattern
+    assert speech_words.ZH_CORRECTION_MARKS in phrasing._FIX["zh-CN"].pattern
+    assert speech_words.EN_CORRECTION_MARKS in shapes._FIX_MARK["en"].pattern
+    assert speech_words.ZH_CORRECTION_MARKS in shapes._FIX_MARK["zh-CN"].pattern
+    assert speech_words.ZH_CORRECTION_MARKS in twin.assistant.multi._ZH_CORRECTS.pattern
+
+
+# the wish said after a correction mark replaces the one before it; "不是" inside a sentence is
+# no mark
+@pytest.mark.parametrize(("lang", "text", "actions"), [
+    ("en", "fan on five, nah, four", [("climate_set_fan", 4)]),
+    ("en", "fan on five, rather four", [("climate_set_fan", 4)]),
+    ("en", "turn the volume up, no wait, down", [("media_volume_down", 2)]),
+    ("zh-CN", "静音 哦不 暂停", [("media_pause", None)]),
+    ("zh-CN", "音量调到五，啊不，六", [("media_volume_set", 6)]),
+    ("zh-CN", "温度调到二十二度，不是，二十三度", [("climate_set_temperature", 23)]),
+    ("zh-CN", "这不是我要的歌，下一首", []),
+])
+def test_a_self_correction(lang: str, text: str, actions: list[tuple[str, int | None]]) -> None:
     assert rule_actions(lang, text) == actions

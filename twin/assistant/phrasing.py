@@ -26,7 +26,7 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.heard import as_heard
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS
-from twin.assistant.speech_words import EN_HESITATIONS
+from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
            "number_reading", "other_zone", "pronoun_reading", "same_for", "topic_first",
@@ -173,15 +173,14 @@ def topic_first(text: str, lang: str) -> str:
 
 _FIX = {
     "en": re.compile(
-        r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch that|"
-        r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|no sorry|sorry|"
+        rf"^(?P<x>.+?)(?:\s*[,;.]\s*(?:{EN_CORRECTION_MARKS}\b[\s,.;!]*)+|"
+        r"\s+(?:no wait|wait no|no no|no sorry|sorry|"
         r"actually no|no actually|"
         r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
-        r"^(?P<x>.+?)[，,;；。\s]*(?:(?:[啊哦噢呃嗯哎诶]?(?:不对|不是(?=[，,;；。\s])|说错了|错了)|哦不|啊不|呃不|"
-        r"不不)"
-        r"[，,;；。\s]*)+"
+        r"^(?P<x>.+?)[，,;；。\s]*(?:[啊哦噢呃嗯哎诶]?(?:不是(?=[，,;；。\s])|"
+        rf"{ZH_CORRECTION_MARKS})[，,;；。\s]*)+"
         r"(?:改成|换成|改为|是)?(?P<y>.+)$"),
 }
 """A self-correction: what was said first (x), the marker, and the wish that replaces it (y)."""

@@ -20,7 +20,12 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning
 from twin.assistant.phrasing import SEAT, topic_first, topic_words
-from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
+from twin.assistant.speech_words import (
+    EN_CORRECTION_MARKS,
+    EN_HESITATIONS,
+    ZH_CORRECTION_MARKS,
+    ZH_HESITATIONS,
+)
 
 __all__ = ["NOT_ALL", "en_cuts", "gives_order", "joined"]
 
@@ -41,11 +46,10 @@ _FILLER = re.compile(rf"^(?:{EN_HESITATIONS}|ah+|like|you know|i mean|mate|man|d
                      r"[\s.。!！]*$", re.IGNORECASE)
 """A part that is only a filler ("fan on three and, uh, temperature 22"): no part at all."""
 _FIX_MARK = {
-    "en": re.compile(r"^(?:(?:no|nope|wait|sorry|oops|actually|i mean|or rather|scratch that|"
-                     r"correction)"
+    "en": re.compile(rf"^(?:{EN_CORRECTION_MARKS}"
                      r"\b[\s,.;!]*)+(?:(?:make|change) (?:that|it)(?: to)?\s*)?(?P<rest>.*)$",
                      re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:(?:不对|不是|说错了|哦不|啊不|呃不|不不|错了)[，,\s]*)+"
+    "zh-CN": re.compile(rf"^(?:(?:不是|{ZH_CORRECTION_MARKS})[，,\s]*)+"
                         r"(?:改成|换成|改为)?(?P<rest>.*)$"),
 }
 _FIX_VALUE = {
