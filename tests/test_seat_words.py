@@ -96,3 +96,22 @@ def test_both_front_seats_is_one_list() -> None:
 def test_both_front_seats_said_together(text: str, actions: list[tuple[str, int]]) -> None:
     assert rule_actions("zh-CN", text) == actions
     assert bool(hil.llm.both_seats.both_seats(text)) == (len(actions) == 2 and "，" not in text)
+
+
+def test_the_driver_seat_words_are_one_list() -> None:
+    ellipsis, phrasing = twin.assistant.ellipsis, twin.assistant.phrasing
+    assert ellipsis.ZH_DRIVER_SEAT is seat_words.ZH_DRIVER_SEAT
+    assert phrasing.ZH_DRIVER_SEAT is seat_words.ZH_DRIVER_SEAT
+    for compiled in (ellipsis._ZH_FRAGMENT, ellipsis._DRIVER_SAID, phrasing._ZH_DRIVER,
+                     phrasing._ZH_OTHER_DRIVER, phrasing._ZH_SAME_FOR):
+        assert seat_words.ZH_DRIVER_SEAT in compiled.pattern
+
+
+# "the same for the driver" said by any of the driver seat's names (驾驶座, 司机 were missing)
+@pytest.mark.parametrize(("said", "whose"), [
+    ("司机的也开", "driver"), ("驾驶座也要", "driver"), ("主驾的也开", "driver"),
+    ("驾驶位也开一下", "driver"), ("她的也要", "passenger"),
+    ("司机开快点", None),  # near miss: no "the same"
+])
+def test_the_same_for_the_driver(said: str, whose: str | None) -> None:
+    assert twin.assistant.phrasing.same_for(said) == whose

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS, ZH_DRIVER_SEAT
 from twin.assistant.speech_words import EN_HESITATIONS
 
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
@@ -28,7 +28,7 @@ _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
 """A Chinese sequence word said before a command's verb ("再切下一首"): not part of it."""
 
-_ZH_DRIVER = r"(?:我的|我这边的?|我这个位置的?|我|主驾驶?的?|驾驶位的?|驾驶座的?|司机的?)"
+_ZH_DRIVER = rf"(?:我的|我这边的?|我这个位置的?|我|{ZH_DRIVER_SEAT}的?)"
 _ZH_PASSENGER = rf"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?{ZH_COMPANIONS}的?)"
 _ZH_FRAGMENT = re.compile(rf"^(?:那|还有|而)?(?:(?P<d>{_ZH_DRIVER})|(?P<p>{_ZH_PASSENGER}))"
                           r"(?P<rest>.*)$")
@@ -202,7 +202,7 @@ _EN_MINE = re.compile(r"\b(?:my|the)\s+(?=(?:seat|heated seat|butt warmer|bum wa
                       re.IGNORECASE)
 _EN_THEIRS = re.compile(r"\b(?:her|his|the)\s+(?=(?:seat|heated seat|butt warmer|bum warmer)\b)",
                         re.IGNORECASE)
-_DRIVER_SAID = re.compile(r"主驾|司机|驾驶位|驾驶座|\bdriver", re.IGNORECASE)
+_DRIVER_SAID = re.compile(rf"{ZH_DRIVER_SEAT}|\bdriver", re.IGNORECASE)
 
 
 def seated(text: str, lang: str) -> str | None:

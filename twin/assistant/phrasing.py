@@ -25,7 +25,7 @@ from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.heard import as_heard
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS, ZH_DRIVER_SEAT
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
@@ -389,8 +389,8 @@ _EN_OTHER = re.compile(
 _ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座椅|座位)*(?:也|也给|一起)"
                        r"(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
-_ZH_DRIVER = re.compile(r"(?:主驾驶?|驾驶位|驾驶座|司机|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
-_ZH_OTHER_DRIVER = re.compile(r"^(?:那|还有)?(?:主驾驶?|驾驶位|驾驶座|司机|我这边|我这|我的|我)"
+_ZH_DRIVER = re.compile(rf"(?:{ZH_DRIVER_SEAT}|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
+_ZH_OTHER_DRIVER = re.compile(rf"^(?:那|还有)?(?:{ZH_DRIVER_SEAT}|我这边|我这|我的|我)"
                               r"(?:的|座椅|座位)*(?:也|也给|一起)(?P<v>.*)$")
 """The driver's seat asked for after the passenger's ("主驾也来一个", "我这边也开一下")."""
 _ZH_SAME = re.compile(r"^(?:要|给我?|是)?(?:来|要|整|弄|安排上?|开|打开|开上|开开|关|关掉|关上|"
@@ -430,7 +430,7 @@ _EN_AGAIN = re.compile(r"\b(?:too|to|as well|also|same|please)\b|^(?:and|do)\b|^
                        re.IGNORECASE)
 """What a bare person needs to ask for the same again ("me" alone, "here" alone are not)."""
 _ZH_SAME_FOR = re.compile(
-    r"^(?:那就|那|还有)?(?:给|帮)?(?:(?P<me>我的?|我这边的?|我这儿的?|主驾驶?的?|驾驶位的?)|"
+    rf"^(?:那就|那|还有)?(?:给|帮)?(?:(?P<me>我的?|我这边的?|我这儿的?|{ZH_DRIVER_SEAT}的?)|"
     r"(?P<them>她的?|他的?))(?:这边)?(?:座椅|座位)?(?:也|也给|一起)"
     r"(?:要|来一个|来一下|开一下|开|开上|打开|给开上|整上|安排上?|一样吧?|是|照样)?[吧啊呀哈嘛了]*"
     r"[。！!.]*$")
