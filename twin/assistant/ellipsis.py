@@ -18,6 +18,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS, ZH_DRIVER_SEAT
+from twin.assistant.speech_words import EN_HESITATIONS
+
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
            "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
 
@@ -25,8 +28,8 @@ _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
 """A Chinese sequence word said before a command's verb ("再切下一首"): not part of it."""
 
-_ZH_DRIVER = r"(?:我的|我这边的?|我这个位置的?|我|主驾驶?的?|驾驶位的?|驾驶座的?|司机的?)"
-_ZH_PASSENGER = (r"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?(?:老婆|老公|媳妇)的?)")
+_ZH_DRIVER = rf"(?:我的|我这边的?|我这个位置的?|我|{ZH_DRIVER_SEAT}的?)"
+_ZH_PASSENGER = rf"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?{ZH_COMPANIONS}的?)"
 _ZH_FRAGMENT = re.compile(rf"^(?:那|还有|而)?(?:(?P<d>{_ZH_DRIVER})|(?P<p>{_ZH_PASSENGER}))"
                           r"(?P<rest>.*)$")
 _ZH_SAME = re.compile(r"^(?:也是?|也一样|一样|同样|也要|也这样)?[吧了啊呀]*$")
@@ -39,7 +42,7 @@ _ZH_ZONE_IN = re.compile(rf"^(?:[把将给])?(?:{_ZH_PASSENGER}|{_ZH_DRIVER})")
 _EN_DRIVER = r"(?:mine|my side|my one|my seat|me|for me|the driver'?s?(?: side| one| seat)?)"
 _EN_PASSENGER = (r"(?:hers|his|hers as well|the passenger(?:'s| side| one| seat)?|"
                  r"passenger(?:'s| side)?|"
-                 r"(?:my|the) (?:wife|husband|partner|missus|hubby)(?:'s)?(?: one| seat)?|hers)")
+                 rf"(?:my|the) {EN_COMPANIONS}(?:'s)?(?: one| seat)?|hers)")
 _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?"
                           rf"(?:(?P<d>{_EN_DRIVER})|(?P<p>{_EN_PASSENGER}))\b(?P<rest>.*)$",
                           re.IGNORECASE)
@@ -166,7 +169,7 @@ def level_for_all(piece: str, lang: str) -> int | None:
 _ZH_VALUE = re.compile(r"(?:开到|调到|调成|调至|开成|放到|设到|开在|调在)"
                        r"(?:(?:最高|最低|最大|最小)[档挡级]?|[一二两三四五六七八九十\d]+[档挡级])[吧啊呀了就行好]*$|"
                        r"^(?:就|那就|直接|干脆)?(?:最高|最低|最大|最小|[一二两三123])[档挡级][吧啊呀了就行好]*$")
-_EN_VALUE = re.compile(r"^(?:(?:actually|no|well|um|uh|like|just|and|but|maybe|ideally|"
+_EN_VALUE = re.compile(rf"^(?:(?:actually|no|well|{EN_HESITATIONS}|like|just|and|but|maybe|ideally|"
                        r"preferably|then|make it|put it|set it|turn it)[\s,]+){0,3}"
                        r"(?:on|at|to|up to|down to|onto)\s+(?:level\s+|the\s+)?"
                        r"(?:one|two|three|four|five|six|seven|\d+|low|medium|mid|high|max|"
@@ -199,7 +202,7 @@ _EN_MINE = re.compile(r"\b(?:my|the)\s+(?=(?:seat|heated seat|butt warmer|bum wa
                       re.IGNORECASE)
 _EN_THEIRS = re.compile(r"\b(?:her|his|the)\s+(?=(?:seat|heated seat|butt warmer|bum warmer)\b)",
                         re.IGNORECASE)
-_DRIVER_SAID = re.compile(r"主驾|司机|驾驶位|驾驶座|\bdriver", re.IGNORECASE)
+_DRIVER_SAID = re.compile(rf"{ZH_DRIVER_SEAT}|\bdriver", re.IGNORECASE)
 
 
 def seated(text: str, lang: str) -> str | None:

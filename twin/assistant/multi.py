@@ -75,6 +75,7 @@ from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
 from twin.assistant.shapes import joined as put_back
+from twin.assistant.speech_words import ZH_CORRECTION_MARKS
 
 __all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "second_order", "split_commands"]
 
@@ -176,8 +177,8 @@ _FILLER_PART = {
 _ZH_SHORTHAND = re.compile(r"^(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,})[\s，,!！]+"
                            r"(?=[\u4e00-\u9fff])")
 """Internet shorthand said first, before a pause ("yysy 太闷了 车窗开条缝")."""
-_ZH_CORRECTS = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是不是|不对不对|不是|不对|我说错了|说错了|"
-                          r"错了)(?:啊|呀)?[。！!]*$")
+_ZH_CORRECTS = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是不是|不对不对|不是|我说错了|"
+                          rf"{ZH_CORRECTION_MARKS})(?:啊|呀)?[。！!]*$")
 """A part that only says the part before it was misspoken ("静音 哦不是 暂停")."""
 _ZH_NUMBER_FIRST = re.compile(r"^(?:改成|换成|改为)?(?:\d|[零一二两三四五六七八九十百])")
 

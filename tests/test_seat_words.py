@@ -1,0 +1,117 @@
+"""One list for each idea of who sits where (twin.assistant.seat_words): every reader of a
+spouse or partner's seat uses the one list (the same object, inside its compiled pattern), so a
+word one reader knows every reader knows. Variants written for this test."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import hil.llm.both_seats
+import hil.llm.clauses
+import twin.assistant.colloquial
+import twin.assistant.ellipsis
+import twin.assistant.phrasing
+import twin.assistant.story_seat
+from tests.helpers import rule_actions
+from twin.assistant import seat_words
+
+_COMPANION_READERS = [
+    (hil.llm.both_seats, ("_BOTH",), ("EN_COMPANIONS", "ZH_COMPANIONS")),
+    (hil.llm.clauses, ("_SEAT_FRAGMENT",), ("EN_COMPANIONS",)),
+    (twin.assistant.ellipsis, ("_EN_FRAGMENT", "_ZH_FRAGMENT"),
+     ("EN_COMPANIONS", "ZH_COMPANIONS")),
+    (twin.assistant.phrasing, ("_EN_OTHER", "_EN_THEIRS", "_ZH_THEIRS"),
+     ("EN_COMPANIONS", "ZH_COMPANIONS")),
+    (twin.assistant.story_seat, ("_EN_STORY", "_ZH_STORY"), ("EN_COMPANIONS", "ZH_COMPANIONS")),
+    (twin.assistant.colloquial, (), ("EN_COMPANIONS", "ZH_COMPANIONS")),
+]
+
+
+@pytest.mark.parametrize(("module", "patterns", "names"), _COMPANION_READERS,
+                         ids=lambda v: getattr(v, "__name__", None))
+def test_every_reader_shares_the_one_companion_list(module: object, patterns: tuple[str, ...],
+                                                     names: tuple[str, ...]) -> None:
+    for name in names:
+        assert getattr(module, name) is getattr(seat_words, name)  # the same object, no copy
+    for pattern in patterns:
+        compiled: re.Pattern[str] = getattr(module, pattern)
+        assert any(getattr(seat_words, name) in compiled.pattern for name in names), pattern
+
+
+def test_colloquial_readings_use_the_companion_list() -> None:
+    used = [p for p, *_ in twin.assistant.colloquial._EN + twin.assistant.colloquial._EN_LAST
+            if seat_words.EN_COMPANIONS in p.pattern]
+    used_zh = [p for p, *_ in twin.assistant.colloquial._ZH
+               if seat_words.ZH_COMPANIONS in p.pattern]
+    assert len(used) >= 5 and len(used_zh) >= 2
+
+
+# a companion word one reader knew and the others did not: read the same way by every reader
+@pytest.mark.parametrize(("lang", "text", "actions"), [
+    ("en", "warm my seat and my boyfriend's too, both on high",
+     [("seat_heat_driver", 3), ("seat_heat_passenger", 3)]),
+    ("en", "my fiancee says her seat is freezing", [("seat_heat_passenger", 2)]),
+    ("en", "seat heater on two, and my girlfriend's one too",
+     [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    ("zh-CN", "我对象的座椅加热开到二档", [("seat_heat_passenger", 2)]),
+    ("zh-CN", "我太太说她座位好凉", [("seat_heat_passenger", 2)]),
+    ("zh-CN", "我跟我对象的座椅加热都打开", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+])
+def test_a_companion_word_is_known_everywhere(lang: str, text: str,
+                                              actions: list[tuple[str, int]]) -> None:
+    assert rule_actions(lang, text) == actions
+
+
+# near misses: a person not said to sit in front, and "date" outside a story, stay unplaced
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "my friend's seat heater on high"),
+    ("en", "warm my seat and my son's too, both on high"),
+    ("en", "my mum says her seat is freezing"),
+    ("en", "turn the date's seat heater on"),
+    ("zh-CN", "我朋友的座椅加热开到二档"),
+    ("zh-CN", "我跟我妈的座椅加热都打开"),
+])
+def test_someone_else_is_not_a_companion(lang: str, text: str) -> None:
+    assert rule_actions(lang, text) == []
+
+
+def test_both_front_seats_is_one_list() -> None:
+    assert hil.llm.both_seats.ZH_BOTH_FRONT is seat_words.ZH_BOTH_FRONT
+    assert twin.assistant.phrasing.ZH_BOTH_FRONT is seat_words.ZH_BOTH_FRONT
+    assert seat_words.ZH_BOTH_FRONT in hil.llm.both_seats._BOTH.pattern
+    assert seat_words.ZH_BOTH_FRONT in twin.assistant.phrasing._ZH_BOTH.pattern
+
+
+# "、" between the two seats was read by the fallback only; now by the rules too
+@pytest.mark.parametrize(("text", "actions"), [
+    ("主驾、副驾座椅加热都打开", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
+    ("主驾与副驾座椅加热开到三档", [("seat_heat_driver", 3), ("seat_heat_passenger", 3)]),
+    ("主副驾的座椅加热都关掉", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),
+    # near misses: each seat said with its own way, one seat alone
+    ("主驾座椅加热打开，副驾的关掉", [("seat_heat_driver", 2), ("seat_heat_passenger", 0)]),
+    ("副驾座椅加热打开", [("seat_heat_passenger", 2)]),
+])
+def test_both_front_seats_said_together(text: str, actions: list[tuple[str, int]]) -> None:
+    assert rule_actions("zh-CN", text) == actions
+    assert bool(hil.llm.both_seats.both_seats(text)) == (len(actions) == 2 and "，" not in text)
+
+
+def test_the_driver_seat_words_are_one_list() -> None:
+    ellipsis, phrasing = twin.assistant.ellipsis, twin.assistant.phrasing
+    assert ellipsis.ZH_DRIVER_SEAT is seat_words.ZH_DRIVER_SEAT
+    assert phrasing.ZH_DRIVER_SEAT is seat_words.ZH_DRIVER_SEAT
+    for compiled in (ellipsis._ZH_FRAGMENT, ellipsis._DRIVER_SAID, phrasing._ZH_DRIVER,
+                     phrasing._ZH_OTHER_DRIVER, phrasing._ZH_SAME_FOR):
+        assert seat_words.ZH_DRIVER_SEAT in compiled.pattern
+
+
+# "the same for the driver" said by any of the driver seat's names (驾驶座, 司机 were missing)
+@pytest.mark.parametrize(("said", "whose"), [
+    ("司机的也开", "driver"), ("驾驶座也要", "driver"), ("主驾的也开", "driver"),
+    ("驾驶位也开一下", "driver"), ("她的也要", "passenger"),
+    ("司机开快点", None),  # near miss: no "the same"
+])
+def test_the_same_for_the_driver(said: str, whose: str | None) -> None:
+    assert twin.assistant.phrasing.same_for(said) == whose
