@@ -115,3 +115,18 @@ def test_the_driver_seat_words_are_one_list() -> None:
 ])
 def test_the_same_for_the_driver(said: str, whose: str | None) -> None:
     assert twin.assistant.phrasing.same_for(said) == whose
+
+
+def test_the_seat_heater_names_are_one_list() -> None:
+    assert twin.assistant.ellipsis.EN_SEAT_HEATERS is seat_words.EN_SEAT_HEATERS
+    assert twin.assistant.story_seat.EN_SEAT_HEATERS is seat_words.EN_SEAT_HEATERS
+    assert seat_words.EN_SEAT_HEATERS in twin.assistant.ellipsis._EN_NOUN.pattern
+    assert seat_words.EN_SEAT_HEATERS in twin.assistant.story_seat._EN_DEVICE.pattern
+
+
+@pytest.mark.parametrize(("said", "named"), [
+    ("seat heater", True), ("seat warmers", True), ("heated seat", True), ("heated seats", True),
+    ("seat heat", True), ("seat", False), ("heated", False), ("seat belt", False),
+])
+def test_what_names_the_seat_heater(said: str, named: bool) -> None:
+    assert (re.fullmatch(seat_words.EN_SEAT_HEATERS, said) is not None) is named

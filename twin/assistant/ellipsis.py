@@ -18,7 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS, ZH_DRIVER_SEAT
+from twin.assistant.seat_words import (
+    EN_COMPANIONS,
+    EN_SEAT_HEATERS,
+    ZH_COMPANIONS,
+    ZH_DRIVER_SEAT,
+)
 from twin.assistant.speech_words import EN_HESITATIONS
 
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
@@ -48,8 +53,7 @@ _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+
                           re.IGNORECASE)
 _EN_SAME = re.compile(r"^[\s,]*(?:too|as well|also|the same|please|as well please|too please)?"
                       r"[\s,.!]*$", re.IGNORECASE)
-_EN_NOUN = re.compile(r"\bseat (?:heating|heater|warmer|heat)s?\b|\bheated seat\b",
-                      re.IGNORECASE)
+_EN_NOUN = re.compile(rf"\b{EN_SEAT_HEATERS}\b", re.IGNORECASE)
 _EN_OTHER_SEAT = re.compile(r"ventilat|cooling|cooled|massag|\bfans?\b", re.IGNORECASE)
 _EN_ZONE_IN = re.compile(r"\b(?:my|the driver'?s?|driver'?s?|the passenger'?s?|passenger'?s?|"
                          r"her|his|on my side|on the passenger side|on (?:the )?driver'?s? side)"
