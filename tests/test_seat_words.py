@@ -12,6 +12,7 @@ import hil.llm.both_seats
 import hil.llm.clauses
 import twin.assistant.colloquial
 import twin.assistant.ellipsis
+import twin.assistant.multi
 import twin.assistant.phrasing
 import twin.assistant.story_seat
 from tests.helpers import rule_actions
@@ -130,3 +131,24 @@ def test_the_seat_heater_names_are_one_list() -> None:
 ])
 def test_what_names_the_seat_heater(said: str, named: bool) -> None:
     assert (re.fullmatch(seat_words.EN_SEAT_HEATERS, said) is not None) is named
+
+
+# the wider lists of people other than the speaker hold the companion list inside them
+def test_the_people_lists_hold_the_companion_list() -> None:
+    ellipsis, multi = twin.assistant.ellipsis, twin.assistant.multi
+    assert multi.EN_COMPANIONS is seat_words.EN_COMPANIONS
+    assert multi.ZH_COMPANIONS is seat_words.ZH_COMPANIONS
+    assert seat_words.ZH_COMPANIONS in ellipsis._ZH_SEATED.pattern
+    assert seat_words.EN_COMPANIONS in ellipsis._EN_OTHERS
+    assert seat_words.ZH_COMPANIONS in multi._ZH_WHOSE.pattern
+    assert seat_words.EN_COMPANIONS in multi.STATEMENT["en"].pattern
+    assert seat_words.ZH_COMPANIONS in multi._SEATLIKE["zh-CN"].pattern
+    assert seat_words.EN_COMPANIONS in twin.assistant.colloquial._PERSON
+
+
+@pytest.mark.parametrize(("text", "actions"), [
+    ("我太太在副驾上，座椅加热开一档", [("seat_heat_passenger", 1)]),
+    ("我对象坐副驾，把我的座椅加热打开", [("seat_heat_driver", 2)]),  # "我的": the speaker's
+])
+def test_who_sits_in_front_said_first(text: str, actions: list[tuple[str, int]]) -> None:
+    assert rule_actions("zh-CN", text) == actions

@@ -189,7 +189,7 @@ def value_only(piece: str, lang: str) -> bool:
     return (_ZH_VALUE if lang == "zh-CN" else _EN_VALUE).search(text) is not None
 
 
-_ZH_OTHERS = (r"妈|爸|老妈|老爸|妈妈|爸爸|老婆|老公|媳妇|爱人|女朋友|男朋友|朋友|同事|老人|孩子|"
+_ZH_OTHERS = (rf"妈|爸|老妈|老爸|妈妈|爸爸|{ZH_COMPANIONS}|朋友|同事|老人|孩子|"
               r"儿子|女儿|奶奶|爷爷|外婆|外公|姥姥|姥爷|客人|乘客|她|他")
 _ZH_SEATED = re.compile(rf"^(?P<who>我|(?:我|我的)?(?:{_ZH_OTHERS}))(?:是)?(?:坐|在)(?:在)?"
                         r"(?:副驾驶?|副驾驶?(?:位|座)|前排右边|右前)(?:上|位|座|那儿?)?(?:的)?"
@@ -197,7 +197,7 @@ _ZH_SEATED = re.compile(rf"^(?P<who>我|(?:我|我的)?(?:{_ZH_OTHERS}))(?:是)?
 _ZH_MINE = re.compile(r"(?:我的|我这个|我这边的?|我这儿的?|我)(?=座椅|座位|屁股)")
 _ZH_THEIRS = re.compile(r"(?:她的|他的|她那边的?|他那边的?|她那儿的?|他那儿的?|她|他)"
                         r"(?=座椅|座位|屁股)")
-_EN_OTHERS = (r"my (?:wife|husband|partner|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandpa|"
+_EN_OTHERS = (rf"my (?:{EN_COMPANIONS}|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandpa|"
               r"girlfriend|boyfriend|friend|son|daughter|mate)|(?:she|he)")
 _EN_SEATED = re.compile(rf"^(?P<who>i'?m|i am|(?:{_EN_OTHERS})(?:'s| is))(?: sitting| sat)?\s+"
                         r"(?:in|on) the (?:front )?passenger(?:'s)? (?:seat|side)"
