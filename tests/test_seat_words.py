@@ -12,32 +12,39 @@ import hil.llm.both_seats
 import hil.llm.clauses
 import twin.assistant.colloquial
 import twin.assistant.ellipsis
+import twin.assistant.multi
 import twin.assistant.phrasing
 import twin.assistant.story_seat
-from tests.helpers import rule_actions
+from tests.helpers import assert_shares_list, rule_actions
 from twin.assistant import seat_words
 
-_COMPANION_READERS = [
-    (hil.llm.both_seats, ("_BOTH",), ("EN_COMPANIONS", "ZH_COMPANIONS")),
-    (hil.llm.clauses, ("_SEAT_FRAGMENT",), ("EN_COMPANIONS",)),
-    (twin.assistant.ellipsis, ("_EN_FRAGMENT", "_ZH_FRAGMENT"),
-     ("EN_COMPANIONS", "ZH_COMPANIONS")),
-    (twin.assistant.phrasing, ("_EN_OTHER", "_EN_THEIRS", "_ZH_THEIRS"),
-     ("EN_COMPANIONS", "ZH_COMPANIONS")),
-    (twin.assistant.story_seat, ("_EN_STORY", "_ZH_STORY"), ("EN_COMPANIONS", "ZH_COMPANIONS")),
-    (twin.assistant.colloquial, (), ("EN_COMPANIONS", "ZH_COMPANIONS")),
+_E, _Z = "EN_COMPANIONS", "ZH_COMPANIONS"
+_READERS = [  # (the list, the module that reads it, the patterns it is read in)
+    (_E, hil.llm.both_seats, ("_BOTH",)), (_Z, hil.llm.both_seats, ("_BOTH",)),
+    (_E, hil.llm.clauses, ("_SEAT_FRAGMENT",)),
+    (_E, twin.assistant.ellipsis, ("_EN_FRAGMENT", "_EN_OTHERS")),
+    (_Z, twin.assistant.ellipsis, ("_ZH_FRAGMENT", "_ZH_SEATED")),
+    (_E, twin.assistant.phrasing, ("_EN_OTHER", "_EN_THEIRS")),
+    (_Z, twin.assistant.phrasing, ("_ZH_THEIRS",)),
+    (_E, twin.assistant.story_seat, ("_EN_STORY",)),
+    (_Z, twin.assistant.story_seat, ("_ZH_STORY",)),
+    (_E, twin.assistant.colloquial, ("_PERSON",)), (_Z, twin.assistant.colloquial, ()),
+    (_E, twin.assistant.multi, ("STATEMENT",)),
+    (_Z, twin.assistant.multi, ("_ZH_WHOSE", "_SEATLIKE")),
+    ("ZH_BOTH_FRONT", hil.llm.both_seats, ("_BOTH",)),
+    ("ZH_BOTH_FRONT", twin.assistant.phrasing, ("_ZH_BOTH",)),
+    ("ZH_DRIVER_SEAT", twin.assistant.ellipsis, ("_ZH_FRAGMENT", "_DRIVER_SAID")),
+    ("ZH_DRIVER_SEAT", twin.assistant.phrasing, ("_ZH_DRIVER", "_ZH_OTHER_DRIVER", "_ZH_SAME_FOR")),
+    ("EN_SEAT_HEATERS", twin.assistant.ellipsis, ("_EN_NOUN",)),
+    ("EN_SEAT_HEATERS", twin.assistant.story_seat, ("_EN_DEVICE",)),
 ]
 
 
-@pytest.mark.parametrize(("module", "patterns", "names"), _COMPANION_READERS,
-                         ids=lambda v: getattr(v, "__name__", None))
-def test_every_reader_shares_the_one_companion_list(module: object, patterns: tuple[str, ...],
-                                                     names: tuple[str, ...]) -> None:
-    for name in names:
-        assert getattr(module, name) is getattr(seat_words, name)  # the same object, no copy
-    for pattern in patterns:
-        compiled: re.Pattern[str] = getattr(module, pattern)
-        assert any(getattr(seat_words, name) in compiled.pattern for name in names), pattern
+@pytest.mark.parametrize(("name", "module", "patterns"), _READERS,
+                         ids=lambda v: getattr(v, "__name__", v if isinstance(v, str) else None))
+def test_every_reader_shares_the_one_list(name: str, module: object,
+                                          patterns: tuple[str, ...]) -> None:
+    assert_shares_list(seat_words, name, module, patterns)
 
 
 def test_colloquial_readings_use_the_companion_list() -> None:
@@ -77,13 +84,6 @@ def test_someone_else_is_not_a_companion(lang: str, text: str) -> None:
     assert rule_actions(lang, text) == []
 
 
-def test_both_front_seats_is_one_list() -> None:
-    assert hil.llm.both_seats.ZH_BOTH_FRONT is seat_words.ZH_BOTH_FRONT
-    assert twin.assistant.phrasing.ZH_BOTH_FRONT is seat_words.ZH_BOTH_FRONT
-    assert seat_words.ZH_BOTH_FRONT in hil.llm.both_seats._BOTH.pattern
-    assert seat_words.ZH_BOTH_FRONT in twin.assistant.phrasing._ZH_BOTH.pattern
-
-
 # "、" between the two seats was read by the fallback only; now by the rules too
 @pytest.mark.parametrize(("text", "actions"), [
     ("主驾、副驾座椅加热都打开", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
@@ -98,15 +98,6 @@ def test_both_front_seats_said_together(text: str, actions: list[tuple[str, int]
     assert bool(hil.llm.both_seats.both_seats(text)) == (len(actions) == 2 and "，" not in text)
 
 
-def test_the_driver_seat_words_are_one_list() -> None:
-    ellipsis, phrasing = twin.assistant.ellipsis, twin.assistant.phrasing
-    assert ellipsis.ZH_DRIVER_SEAT is seat_words.ZH_DRIVER_SEAT
-    assert phrasing.ZH_DRIVER_SEAT is seat_words.ZH_DRIVER_SEAT
-    for compiled in (ellipsis._ZH_FRAGMENT, ellipsis._DRIVER_SAID, phrasing._ZH_DRIVER,
-                     phrasing._ZH_OTHER_DRIVER, phrasing._ZH_SAME_FOR):
-        assert seat_words.ZH_DRIVER_SEAT in compiled.pattern
-
-
 # "the same for the driver" said by any of the driver seat's names (驾驶座, 司机 were missing)
 @pytest.mark.parametrize(("said", "whose"), [
     ("司机的也开", "driver"), ("驾驶座也要", "driver"), ("主驾的也开", "driver"),
@@ -115,3 +106,19 @@ def test_the_driver_seat_words_are_one_list() -> None:
 ])
 def test_the_same_for_the_driver(said: str, whose: str | None) -> None:
     assert twin.assistant.phrasing.same_for(said) == whose
+
+
+@pytest.mark.parametrize(("said", "named"), [
+    ("seat heater", True), ("seat warmers", True), ("heated seat", True), ("heated seats", True),
+    ("seat heat", True), ("seat", False), ("heated", False), ("seat belt", False),
+])
+def test_what_names_the_seat_heater(said: str, named: bool) -> None:
+    assert (re.fullmatch(seat_words.EN_SEAT_HEATERS, said) is not None) is named
+
+
+@pytest.mark.parametrize(("text", "actions"), [
+    ("我太太在副驾上，座椅加热开一档", [("seat_heat_passenger", 1)]),
+    ("我对象坐副驾，把我的座椅加热打开", [("seat_heat_driver", 2)]),  # "我的": the speaker's
+])
+def test_who_sits_in_front_said_first(text: str, actions: list[tuple[str, int]]) -> None:
+    assert rule_actions("zh-CN", text) == actions

@@ -1,5 +1,6 @@
 """One list for each idea of words about the saying (twin.assistant.speech_words): every reader of
-a hesitation ("um", "erm", "嗯") uses the one list, the same object inside its compiled pattern.
+a hesitation, a take-back or a self-correction mark uses the one list, the same object inside
+its compiled pattern.
 Variants written for this test."""
 
 from __future__ import annotations
@@ -17,34 +18,40 @@ import twin.assistant.multi
 import twin.assistant.nlu
 import twin.assistant.phrasing
 import twin.assistant.shapes
-from tests.helpers import rule_actions
+from tests.helpers import assert_shares_list, rule_actions
 from twin.assistant import speech_words
 
-_HESITATION_READERS = [
-    (hil.llm.clauses, ("_COMMAND", "_FILLER")),
-    (hil.llm.corrections, ("_VERB_START",)),
-    (twin.assistant.ellipsis, ("_EN_VALUE",)),
-    (twin.assistant.phrasing, ("_FILLER",)),
-    (twin.assistant.shapes, ("_FILLER",)),
+_READERS = [  # (the list, the module that reads it, the patterns it is read in)
+    ("EN_HESITATIONS", hil.llm.clauses, ("_COMMAND", "_FILLER")),
+    ("EN_HESITATIONS", hil.llm.corrections, ("_VERB_START",)),
+    ("EN_HESITATIONS", twin.assistant.ellipsis, ("_EN_VALUE",)),
+    ("EN_HESITATIONS", twin.assistant.phrasing, ("_FILLER",)),
+    ("EN_HESITATIONS", twin.assistant.shapes, ("_FILLER",)),
+    ("ZH_HESITATIONS", twin.assistant.shapes, ("_FILLER",)),
+    ("EN_HESITATIONS", twin.assistant.nlu, ("_CANCELLED",)),
+    ("EN_HESITATIONS", twin.assistant.colloquial, ()),
+    ("ZH_HESITATIONS", twin.assistant.colloquial, ()),
+    ("EN_TAKE_BACK", twin.assistant.nlu, ("_CANCELLED",)),
+    ("ZH_TAKE_BACK", twin.assistant.nlu, ("_CANCELLED",)),
+    ("EN_TAKE_BACK", hil.llm.several, ("_CANCEL",)),
+    ("ZH_TAKE_BACK", hil.llm.several, ("_CANCEL",)),
+    ("EN_CORRECTION_MARKS", twin.assistant.phrasing, ("_FIX",)),
+    ("ZH_CORRECTION_MARKS", twin.assistant.phrasing, ("_FIX",)),
+    ("EN_CORRECTION_MARKS", twin.assistant.shapes, ("_FIX_MARK",)),
+    ("ZH_CORRECTION_MARKS", twin.assistant.shapes, ("_FIX_MARK",)),
+    ("ZH_CORRECTION_MARKS", twin.assistant.multi, ("_ZH_CORRECTS",)),
 ]
 
 
-@pytest.mark.parametrize(("module", "patterns"), _HESITATION_READERS,
-                         ids=lambda v: getattr(v, "__name__", None))
-def test_every_reader_shares_the_one_hesitation_list(module: object,
-                                                     patterns: tuple[str, ...]) -> None:
-    assert module.EN_HESITATIONS is speech_words.EN_HESITATIONS  # type: ignore[attr-defined]
-    for pattern in patterns:
-        compiled: re.Pattern[str] = getattr(module, pattern)
-        assert speech_words.EN_HESITATIONS in compiled.pattern, pattern
+@pytest.mark.parametrize(("name", "module", "patterns"), _READERS,
+                         ids=lambda v: getattr(v, "__name__", v if isinstance(v, str) else None))
+def test_every_reader_shares_the_one_list(name: str, module: object,
+                                          patterns: tuple[str, ...]) -> None:
+    assert_shares_list(speech_words, name, module, patterns)
 
 
-def test_the_rules_tables_read_the_one_list() -> None:
-    assert twin.assistant.nlu.EN_HESITATIONS is speech_words.EN_HESITATIONS
-    assert speech_words.EN_HESITATIONS in twin.assistant.nlu._CANCELLED["en"].pattern
-    assert speech_words.ZH_HESITATIONS in twin.assistant.shapes._FILLER.pattern
+def test_colloquial_readings_use_the_hesitation_lists() -> None:
     colloquial = twin.assistant.colloquial
-    assert colloquial.EN_HESITATIONS is speech_words.EN_HESITATIONS
     assert any(speech_words.EN_HESITATIONS in p.pattern for p, *_ in colloquial._EN)
     assert any(speech_words.ZH_HESITATIONS in p.pattern for p, *_ in colloquial._ZH)
 
@@ -70,17 +77,6 @@ def test_a_hesitation_changes_nothing(lang: str, text: str,
     assert rule_actions(lang, text) == actions
 
 
-def test_the_take_back_words_are_one_list() -> None:
-    assert twin.assistant.nlu.EN_TAKE_BACK is speech_words.EN_TAKE_BACK
-    assert twin.assistant.nlu.ZH_TAKE_BACK is speech_words.ZH_TAKE_BACK
-    assert hil.llm.several.EN_TAKE_BACK is speech_words.EN_TAKE_BACK
-    assert hil.llm.several.ZH_TAKE_BACK is speech_words.ZH_TAKE_BACK
-    assert speech_words.EN_TAKE_BACK in twin.assistant.nlu._CANCELLED["en"].pattern
-    assert speech_words.ZH_TAKE_BACK in twin.assistant.nlu._CANCELLED["zh-CN"].pattern
-    assert speech_words.EN_TAKE_BACK in hil.llm.several._CANCEL.pattern
-    assert speech_words.ZH_TAKE_BACK in hil.llm.several._CANCEL.pattern
-
-
 # a request taken back at its end is not done; a take-back word that names a thing is no take-back
 @pytest.mark.parametrize(("lang", "text", "actions"), [
     ("en", "turn on the radio, forget about it", []),
@@ -92,19 +88,6 @@ def test_the_take_back_words_are_one_list() -> None:
 ])
 def test_a_request_taken_back(lang: str, text: str, actions: list[tuple[str, int]]) -> None:
     assert rule_actions(lang, text) == actions
-
-
-def test_the_correction_marks_are_one_list() -> None:
-    phrasing, shapes = twin.assistant.phrasing, twin.assistant.shapes
-    for module in (phrasing, shapes):
-        assert module.EN_CORRECTION_MARKS is speech_words.EN_CORRECTION_MARKS
-        assert module.ZH_CORRECTION_MARKS is speech_words.ZH_CORRECTION_MARKS
-    assert twin.assistant.multi.ZH_CORRECTION_MARKS is speech_words.ZH_CORRECTION_MARKS
-    assert speech_words.EN_CORRECTION_MARKS in phrasing._FIX["en"].pattern
-    assert speech_words.ZH_CORRECTION_MARKS in phrasing._FIX["zh-CN"].pattern
-    assert speech_words.EN_CORRECTION_MARKS in shapes._FIX_MARK["en"].pattern
-    assert speech_words.ZH_CORRECTION_MARKS in shapes._FIX_MARK["zh-CN"].pattern
-    assert speech_words.ZH_CORRECTION_MARKS in twin.assistant.multi._ZH_CORRECTS.pattern
 
 
 # the wish said after a correction mark replaces the one before it; "不是" inside a sentence is

@@ -887,9 +887,9 @@ _EN_TUNE = re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tu
                       re.IGNORECASE)
 """A "tune" for a song: "skip this tune"."""
 _PERSON = (r"(?:(?:my|the|our|your|his|her)\s+)?(?:dad|daddy|mum|mummy|mam|mom|mommy|nan|nana|gran|"
-           r"granny|grandad|granddad|grandpa|grandma|grandmother|grandfather|wife|husband|partner|"
-           r"son|daughter|kid|kids|children|child|baby|passenger|passengers|missus|hubby|"
-           r"better half|he|she|they|everyone|everybody)")
+           rf"granny|grandad|granddad|grandpa|grandma|grandmother|grandfather|{EN_COMPANIONS}|"
+           r"son|daughter|kid|kids|children|child|baby|passenger|passengers|"
+           r"he|she|they|everyone|everybody)")
 """Someone in the car other than the speaker."""
 _MORE = frozenset({"higher", "more", "up", "warmer", "hotter", "louder", "stronger"})
 _EN_WANT = re.compile(

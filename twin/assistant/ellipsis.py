@@ -18,7 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS, ZH_DRIVER_SEAT
+from twin.assistant.seat_words import (
+    EN_COMPANIONS,
+    EN_SEAT_HEATERS,
+    ZH_COMPANIONS,
+    ZH_DRIVER_SEAT,
+)
 from twin.assistant.speech_words import EN_HESITATIONS
 
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
@@ -48,8 +53,7 @@ _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+
                           re.IGNORECASE)
 _EN_SAME = re.compile(r"^[\s,]*(?:too|as well|also|the same|please|as well please|too please)?"
                       r"[\s,.!]*$", re.IGNORECASE)
-_EN_NOUN = re.compile(r"\bseat (?:heating|heater|warmer|heat)s?\b|\bheated seat\b",
-                      re.IGNORECASE)
+_EN_NOUN = re.compile(rf"\b{EN_SEAT_HEATERS}\b", re.IGNORECASE)
 _EN_OTHER_SEAT = re.compile(r"ventilat|cooling|cooled|massag|\bfans?\b", re.IGNORECASE)
 _EN_ZONE_IN = re.compile(r"\b(?:my|the driver'?s?|driver'?s?|the passenger'?s?|passenger'?s?|"
                          r"her|his|on my side|on the passenger side|on (?:the )?driver'?s? side)"
@@ -185,7 +189,7 @@ def value_only(piece: str, lang: str) -> bool:
     return (_ZH_VALUE if lang == "zh-CN" else _EN_VALUE).search(text) is not None
 
 
-_ZH_OTHERS = (r"妈|爸|老妈|老爸|妈妈|爸爸|老婆|老公|媳妇|爱人|女朋友|男朋友|朋友|同事|老人|孩子|"
+_ZH_OTHERS = (rf"妈|爸|老妈|老爸|妈妈|爸爸|{ZH_COMPANIONS}|朋友|同事|老人|孩子|"
               r"儿子|女儿|奶奶|爷爷|外婆|外公|姥姥|姥爷|客人|乘客|她|他")
 _ZH_SEATED = re.compile(rf"^(?P<who>我|(?:我|我的)?(?:{_ZH_OTHERS}))(?:是)?(?:坐|在)(?:在)?"
                         r"(?:副驾驶?|副驾驶?(?:位|座)|前排右边|右前)(?:上|位|座|那儿?)?(?:的)?"
@@ -193,7 +197,7 @@ _ZH_SEATED = re.compile(rf"^(?P<who>我|(?:我|我的)?(?:{_ZH_OTHERS}))(?:是)?
 _ZH_MINE = re.compile(r"(?:我的|我这个|我这边的?|我这儿的?|我)(?=座椅|座位|屁股)")
 _ZH_THEIRS = re.compile(r"(?:她的|他的|她那边的?|他那边的?|她那儿的?|他那儿的?|她|他)"
                         r"(?=座椅|座位|屁股)")
-_EN_OTHERS = (r"my (?:wife|husband|partner|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandpa|"
+_EN_OTHERS = (rf"my (?:{EN_COMPANIONS}|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandpa|"
               r"girlfriend|boyfriend|friend|son|daughter|mate)|(?:she|he)")
 _EN_SEATED = re.compile(rf"^(?P<who>i'?m|i am|(?:{_EN_OTHERS})(?:'s| is))(?: sitting| sat)?\s+"
                         r"(?:in|on) the (?:front )?passenger(?:'s)? (?:seat|side)"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.seat_words import EN_COMPANIONS, EN_SEAT_HEATERS, ZH_COMPANIONS
 
 _EN_FRONT = (r"(?:the|my|our) (?:front )?passenger|"
              rf"(?:my|the) (?:{EN_COMPANIONS}|date)|"
@@ -33,8 +33,7 @@ _EN_FEEL = (r"(?:'s|'re| is| are| feels?| gets?| keeps?| says? (?:she|he)(?:'s| 
 _EN_STORY = re.compile(
     rf"(?:^|[,.;]\s*|\b(?:so|and|but|because|cause|cos|coz|as|since)\s+)"
     rf"(?P<who>{_EN_BOTH}|{_EN_UNPLACED}|{_EN_FRONT}){_EN_FEEL}", re.IGNORECASE)
-_EN_DEVICE = re.compile(r"\b(?:the )?(?:seat (?:heater|heating|warmer|heat)s?|heated seats?)\b",
-                        re.IGNORECASE)
+_EN_DEVICE = re.compile(rf"\b(?:the )?{EN_SEAT_HEATERS}\b", re.IGNORECASE)
 _EN_PLURAL = re.compile(r"\bseats\b|\bheaters\b|\bwarmers\b", re.IGNORECASE)
 _EN_LEAD = re.compile(r"^[\s,.;]*(?:(?:so|and|but|because|cause|cos|coz|as|since)\b[\s,]*)?",
                       re.IGNORECASE)
