@@ -39,6 +39,11 @@ window and put the AC on, it's boiling"). A state said with its cause ("I'm wrec
 gym") is no wish for later; silence beside "play" is its reason.
 A purpose said right after a part the cabin cannot do ("把天窗打开，透透气", "open the sunroof,
 to get some air") is that part's (:data:`PURPOSE`): nothing acts, the answer names the part.
+Chinese lists also read: each front seat with its own level in one stretch ("主驾座椅加热一档
+副驾三档"), "不是X，是Y" (the thing meant), a list of complaints and no order (each its own
+function's command), someone else's complaint ("乘客说热") as a reason, "mine too" said first on
+the last turn, things listed with 、 sharing one way after 都, and a request said over and over;
+a time said as a clause ("…的时候") is never a part the cabin cannot do beside orders that act.
 
 Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
 at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
