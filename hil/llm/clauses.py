@@ -187,6 +187,15 @@ _EN_WAY_BEFORE = re.compile(
     r"(?:quieter|louder|softer|warmer|cooler|colder|more|less) (?:the |my |our )?"
     r"[a-z]+(?: [a-z]+)?(?: (?:please|now|too|as well|then))*" + _ADDRESSED + r"[.!?]*$")
 """An English command said as its way before its topic ("quieter music", "more air please")."""
+_EN_WAY_ALONE = re.compile(
+    r"^(?:(?:and|then|so|just|please|ok|okay|now|also|plus)\s+)*"
+    r"(?:(?:a (?:bit|little|touch|tad|couple(?: of)?)|(?:\d+|one|two|three|four|five)) ?"
+    r"(?:degrees?|notch(?:es)?|levels?|clicks?|steps?)? )?"
+    r"(?:warmer|cooler|colder|hotter|louder|quieter|softer)"
+    r"(?: (?:by|about) (?:\d+|one|two|three|four|five)(?: (?:degrees?|notch(?:es)?|levels?|clicks?|"
+    r"steps?))?)?(?: (?:please|now|too|as well|then))*" + _ADDRESSED + r"[.!?]*$")
+"""An English command said as its way alone, as an item of a list ("…, warmer by 2", "also
+a bit cooler"): the way names its topic (warmer: the temperature; louder: the volume)."""
 
 
 def commanding(clause: str) -> bool:
@@ -195,7 +204,13 @@ def commanding(clause: str) -> bool:
     lowered = normalised(clause)
     return (_COMMAND.search(lowered) is not None or _ZH_COMMENT.search(lowered) is not None
             or _EN_WAY_AFTER.search(lowered) is not None
-            or _EN_WAY_BEFORE.search(lowered) is not None) and bool(named_topics(lowered))
+            or _EN_WAY_BEFORE.search(lowered) is not None
+            or _EN_WAY_ALONE.search(lowered) is not None) and bool(named_topics(lowered))
+
+
+def way_alone(clause: str) -> bool:
+    """Whether ``clause`` is an English order said as its way alone ("warmer by 2")."""
+    return _EN_WAY_ALONE.search(normalised(clause)) is not None
 
 
 _STATE_NOT = re.compile(

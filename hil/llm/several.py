@@ -20,7 +20,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hil.llm.both_seats import both_seats
-from hil.llm.clauses import _ZH_SAME_WAY, after_reason, command_parts, commanding, known_order
+from hil.llm.clauses import (
+    _ZH_SAME_WAY,
+    after_reason,
+    command_parts,
+    commanding,
+    known_order,
+    way_alone,
+)
 from hil.llm.clauses import _lang_of as _lang
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
@@ -138,7 +145,7 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     somewhere else, later, a question or a no never gets here (:func:`several_parts`)."""
     lowered = normalised(part)
     named = narrowed(named_topics(lowered), lowered)
-    outright = _outright(part)
+    outright = named if way_alone(part) else _outright(part)  # "…, warmer by 2": its way names it
     if len(outright) != 1 or named != outright or _says_no(part) or not (
             commanding(part) or _WISHED.search(lowered)):
         return None
