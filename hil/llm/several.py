@@ -25,6 +25,7 @@ from hil.llm.clauses import (
     after_reason,
     command_parts,
     commanding,
+    it_order,
     known_order,
     way_alone,
 )
@@ -48,6 +49,7 @@ from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import SEAT, same_for
 from twin.assistant.policy import AssistantPolicy
+from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_music, out_of_scope
 
 MAX_PARTS = 4
@@ -239,6 +241,24 @@ def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> A
     return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
 
 
+def _it_read(text: str, said: str, before: Any, lang: str
+             ) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` of an order on "it" (:func:`hil.llm.clauses.it_order`) said
+    right after the part ``said``, on which ``before`` acted: the rules' reading of it with that
+    part as the turn before (as a follow-up's "it"), on that part's topic (the music's: its
+    volume); None when nothing acted before, the rules are unsure or read another topic."""
+    if before is None or before.intent == "unknown" or not it_order(text):
+        return None
+    rules = shared_nlu(lang).parse(text, [Turn(said, before.intent, before.value)])
+    if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
+        return None
+    assert rules.command is not None
+    topic = TOPIC_OF.get(rules.command.intent)
+    if topic != before.topic and (topic, before.topic) != ("media_volume", "media_playback"):
+        return None  # "open the window and turn it up": not the volume; asked, never guessed
+    return topic, rules.command.intent, rules.command.value
+
+
 def _same_way(text: str, before: str, lang: str) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` of ``text``, one thing named outright with "the same" and no
     way of its own, said after ``before`` commanded another thing: the way ``before`` said after
@@ -301,6 +321,9 @@ def several_decision(
         before = decisions[-1] if decisions else None
         if at and (same := _same_way(text, parts[at - 1], lang)) is not None:
             decisions.append(act(*same, lang))  # "音量调大，风量也是": the fan up too
+            continue
+        if (it := _it_read(text, parts[at - 1] if at else "", before, lang)) is not None:
+            decisions.append(act(*it, lang))  # "put on some music, and crank it up"
             continue
         if not known_order(text) and (seat := _other_seat(text, before, act, lang)) is not None:
             decisions.append(seat)  # "…on high, and for me in low": the other seat's level
