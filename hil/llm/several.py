@@ -365,6 +365,7 @@ def several_decision(
         like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)
         decisions[at] = _asked(parts[at], like, lang)
     decisions = _seat_levels(parts, decisions, act, lang)
+    parts, decisions = _each_named(parts, decisions, lang)
     acted = [d for d in decisions if d.intent != "unknown"]
     if not acted and not any(d.why in _ASKED for d in decisions):
         return None  # nothing of it for the cabin: the sentence is read whole
@@ -375,11 +376,39 @@ def several_decision(
         else:
             said.append(cannot_part(text, lang))
     if acted:  # a device the cabin lacks, left out of even one command: said impossible
-        said += [cannot_part(c, lang) for c in dropped]
-        decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
-                                            topic=None) for _ in dropped]
+        for clause in dropped:  # the functions it also names outright: asked about
+            asked = [decisions[0]._replace(intent="unknown", value=None, why="low_confidence",
+                                           topic=t, feedback=confirm(t, lang))
+                     for t in sorted(_outright(clause))]
+            said += [cannot_part(clause, lang), *(a.feedback for a in asked)]
+            decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
+                                                topic=None), *asked]
     first = next((d for d in decisions if d.why in _ASKED), decisions[0])
     return Several(decisions, said, first, lang)
+
+
+def _each_named(parts: Sequence[str], decisions: list[Any], lang: str
+                ) -> tuple[list[str], list[Any]]:
+    """Every function a part names outright answered: a part run on from two commands
+    ("fan up one both seat heaters to three", "previous song volume 20") decided as one is
+    asked about each function it names that its decision did not act on, never dropped."""
+    out_parts: list[str] = []
+    out: list[Any] = []
+    for text, d in zip(parts, decisions, strict=True):
+        named = _outright(text)
+        left = sorted(named - ({d.topic} if d.intent != "unknown" else set()))
+        if len(named) < 2 or d.why == "negated" or not left:
+            out_parts.append(text)
+            out.append(d)
+            continue
+        if d.intent != "unknown":
+            out_parts.append(text)
+            out.append(d)
+        for topic in left:
+            out_parts.append(text)
+            out.append(d._replace(intent="unknown", value=None, feedback=confirm(topic, lang),
+                                  why="low_confidence", topic=topic))
+    return out_parts, out
 
 
 _TWO_THINGS = re.compile(
