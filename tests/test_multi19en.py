@@ -116,3 +116,24 @@ def test_an_order_on_it_is_recognised(part: str) -> None:
 @pytest.mark.parametrize("part", ["turn it off", "crank it up to eleven", "give it a go"])
 def test_other_orders_on_it_are_not(part: str) -> None:
     assert not it_order(part)
+
+
+@pytest.mark.parametrize(("parts", "topics"), [
+    (["mute the radio", "fan down two both seat heaters off"], ["climate_fan", "seat_heat"]),
+    (["window up", "next song volume twelve"], ["media_track", "media_volume"]),
+])
+def test_a_run_on_part_is_asked_about_each_function_it_names(parts: list[str],
+                                                             topics: list[str]) -> None:
+    several = several_decision(_unsure, _act, parts, "en")
+    assert several is not None
+    assert several.parts[0].intent != "unknown"
+    left = [d for d in several.parts[1:] if d.intent == "unknown"]
+    assert sorted(d.topic for d in left) == topics
+    assert all(d.why == "low_confidence" for d in left)
+    assert len(several.said) == len(several.parts)
+
+
+def test_a_part_naming_one_function_is_asked_once() -> None:
+    several = several_decision(_unsure, _act, ["mute the radio", "the fan thingy to blast"], "en")
+    assert several is not None
+    assert len(several.parts) == 2
