@@ -61,6 +61,16 @@ def _unsure(text: str, whole: bool) -> HeadDecision:
     return HeadDecision("unknown", None, "?", "low_confidence", None)
 
 
+def _answered(text: str, n: int) -> list[tuple[str, object]]:
+    """Each part's answer when the fallback cuts ``text`` into ``n`` parts (a head unsure of
+    every part: the words and the rules decide)."""
+    parts = several_parts(text)
+    assert len(parts) == n
+    several = several_decision(_unsure, _act, parts, "en")
+    assert several is not None
+    return [(d.intent, d.value) for d in several.parts]
+
+
 @pytest.mark.parametrize(("text", "want"), [
     ("pause the song, window closed, warmer by 2",
      [("media_pause", None), ("window_close", None), ("climate_temperature_up", 2)]),
@@ -71,11 +81,7 @@ def _unsure(text: str, whole: bool) -> HeadDecision:
 ])
 def test_a_way_alone_after_orders_is_read_not_dropped(text: str, want: list[tuple[str, object]]
                                                       ) -> None:
-    parts = several_parts(text)
-    assert len(parts) == len(want)
-    several = several_decision(_unsure, _act, parts, "en")
-    assert several is not None
-    assert [(d.intent, d.value) for d in several.parts] == want
+    assert _answered(text, len(want)) == want
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -86,11 +92,7 @@ def test_a_way_alone_after_orders_is_read_not_dropped(text: str, want: list[tupl
 ])
 def test_an_order_on_it_after_an_order_is_that_things(text: str, want: list[tuple[str, object]]
                                                       ) -> None:
-    parts = several_parts(text)
-    assert len(parts) == len(want)
-    several = several_decision(_unsure, _act, parts, "en")
-    assert several is not None
-    assert [(d.intent, d.value) for d in several.parts] == want
+    assert _answered(text, len(want)) == want
 
 
 def test_an_order_on_it_after_a_window_is_never_the_volume() -> None:
