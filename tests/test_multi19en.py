@@ -22,10 +22,12 @@ def _read(text: str) -> list[tuple[str, object]]:
 
 
 @pytest.mark.parametrize(("text", "want"), [
-    ("close the window, aircon on please", [("window_close", None), ("climate_ac_on", None)]),
+    ("open the window, aircon on please", [("window_open", None), ("climate_ac_on", None)]),
     ("window down halfway, air con off", [("window_set_position", 50), ("climate_ac_off", None)]),
-    ("pause the music, window up, aircon off",
-     [("media_pause", None), ("window_close", None), ("climate_ac_off", None)]),
+    ("pause the music, open the window, aircon off",
+     [("media_pause", None), ("window_open", None), ("climate_ac_off", None)]),
+    ("close the window, aircon on please",  # a window closed: never a purpose (as before)
+     [("window_close", None), ("climate_ac_on", None)]),
 ])
 def test_the_ac_said_after_a_window_is_a_command(text: str, want: list[tuple[str, object]]
                                                   ) -> None:
