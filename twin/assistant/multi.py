@@ -754,7 +754,7 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and (weather or idle or _ASIDE_START[lang].match(piece) is not None
                  or (lang == "en" and after and _someone_says(piece)))
-            and (weather or scope is None)
+            and (weather or scope in (None, "past"))  # another day's state: the reason
             and not negated(piece) and not command_inside(piece, lang))
 
 

@@ -70,7 +70,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_a_song
+from twin.assistant.scope import NOT_THIS_CABIN, negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
@@ -308,6 +308,10 @@ class RuleNLU:
         if found is not None and source == "cabin_open" and found.intent.name == "unknown":
             told = told_complaint(said, self.lang)
         if found is not None and told is None:  # the plain reading only on a miss (~55 us)
+            return source, found
+        if out_of_scope(text) in NOT_THIS_CABIN:
+            # "电话里我老婆说她那边热死了", "I was roasting at the gym": the colouring words
+            # read away would leave a complaint that is not about this cabin now
             return source, found
         plain = told or plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
         # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")

@@ -18,10 +18,32 @@ _ELSEWHERE = re.compile(
     r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
     r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
     r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
-    r"neighbou?rs?)\b|邻居|"
-    r"(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
+    r"neighbou?rs?|"
+    # a room or a place of another life ("the gym was roasting", "my flat's like a sauna"):
+    # a complaint about it asks nothing of this cabin
+    r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
+    r"supermarket|hospital|library|church|airport|on the (?:plane|train|bus|tube|subway|metro)|"
+    r"(?:her|his|their|your|(?:my )?(?:mum|mom|nan|gran)'?s) place|back at (?:mine|hers|his|theirs))\b|"
+    r"邻居|(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|"
+    r"楼上|楼下|外面|外头|外边|室外|天气|教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食堂|商场|超市|"
+    r"医院|图书馆|会议室|机场|地铁|(?:公交|火车|高铁|飞机)(?:车)?上|(?:她|他|你|她们|他们)那边|"
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
+_PAST = re.compile(
+    r"\b(?:yesterday|last (?:night|week|weekend|month|year|time|summer|winter|spring|autumn|fall|"
+    r"christmas|trip)|the other day|(?:a few|a couple of|two|three|\d+) (?:days|weeks|months|years) "
+    r"ago|a while ago|used to|back then|when i was (?:a kid|little|young|a child)|as a kid)\b|"
+    r"昨天|昨晚|昨儿|前天|前晚|上次|上回|上周|上礼拜|上个月|去年|前年|以前|小时候|那天|那次|当时"
+)
+"""A state of another day ("I was freezing yesterday", "前天坐车冷得发抖"): told, not felt now;
+beside a command it is the command's reason ("调高点 昨天就冷")."""
+_AWAY = re.compile(
+    r"\b(?:on the phone|over the phone|on a (?:video )?call) (?:\w+ )?(?:says?|said|saying)\b|"
+    r"\b(?:texted|messaged|whatsapped|emailed)\b|\btext(?:ed)? me\b|\b(?:called|rang) to say\b|"
+    r"电话里|电话那头|打(?:来)?电话(?:来)?说|(?:微信|消息|短信|视频)(?:里|上)?说|发(?:来)?(?:微信|消息|短信)"
+)
+"""Someone who is not in the car, heard through a phone ("my son texted that his room is cold",
+"电话里我老婆说她那边热死了"): their state asks nothing of this cabin."""
 _EN_IF = (r"if (?:it|it'?s|the|we|i|they|there|he|she|someone|somebody|anyone|anybody|a|an|my|"
           r"our|his|her|their|these|those|(?:that|this)(?!'?s (?:ok|okay|alright|all right|fine)"
           r"| is (?:ok|okay|alright|all right|fine)))")
@@ -68,6 +90,10 @@ _QUESTION = re.compile(
     r"怎么(?:才能|样)?(?:开|关|打开|关闭|调|设置|用|弄|操作)(?:啊|呀|呢|的|来着)?[？?]?$|"
     # asked to find out how ("帮我查一下怎么把车窗关上", "教我怎么开除雾"): asked, not ordered
     r"(?:查|问|搜|教|告诉)(?:一?下)?(?:我|你)?怎么|"
+    # how a thing works ("座椅加热是怎么工作的", "how does the AC know it's cold"): no order
+    r"是怎么[^，,。吧]{0,6}的|怎么(?:工作|运作|运行|制冷|制热|加热)|原理|(?:有|是)什么用|"
+    r"(?:是)?干(?:什么|嘛|啥)用的|\bhow (?:does|do|did) (?:the|a|an|it|this|that|they)\b|"
+    r"\bwhat (?:does|do) (?:the|this|that) [\w ]{1,20} do\b|"
     r"\bhow (?:do|can|would|should) (?:i|you|we|one) \w+|\bhow to \w+|"
     # how loud / warm / strong it is now ("现在音量多大"): a question, not "louder"
     r"(?:音量|声音|温度|风量|风速|档位|车窗|窗户)(?:现在)?(?:是|开了|调了|开的|调的)?"
@@ -103,8 +129,9 @@ _SOMEONE_ELSE = re.compile(
     r"he|she|they|everyone|everybody|most people|people) (?:\w+ ){0,2}"
     r"(?:always|never|usually|normally|often|likes?|loves?|hates?|prefers?)\b|"
     r"(?:妈|爸|老婆|老公|媳妇|孩子|儿子|女儿|哥|姐|弟|妹|爷爷|奶奶|姥姥|姥爷|外公|外婆|叔|舅|"
-    r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她)[^，,。；;]{0,4}"
-    r"(?:总是|从来|老是|一直(?!(?:在)?(?:说|喊|嚷|叫))|每次|平时|通常|喜欢|讨厌|爱听)"
+    r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她)"
+    r"(?:[^，,。；;]{0,4}(?:总是|从来|老是|一直(?!(?:在)?(?:说|喊|嚷|叫))|每次|平时|通常|喜欢|讨厌|爱听)|"
+    r"[^，,。；;]{0,8}(?:永远|向来|一向))"  # "我爸开车座椅加热永远开最大"
 )
 _PHONE = re.compile(
     r"\b(?:hang up|pick up|answer (?:the )?(?:phone|call)|dial|"
@@ -131,8 +158,9 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
 # "outside" in a remark beside a command is why, not where ("外面太吵了，关窗吧", "turn the
 # aircon off, it's lovely outside"); a remark alone ("it's cold outside") or a command for
 # outside ("turn the lights on outside") still says elsewhere
-_OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|室外")
-_CLAUSE = re.compile(r"\s*(?:[,;，、；。!?！？]|\band\b|\bso\b)\s*")
+_OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|外头|外边|室外")
+_CLAUSE = re.compile(r"\s*(?:[,;，、；。!?！？]|\band\b|\bso\b|\bbut\b)\s*|"
+                     r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _COMMANDING = re.compile(
     r"^(?:(?:ok|okay|just|please|ja|right|hey|now|then|can you|could you)[,\s]+)*"
     r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|play|pause|stop|skip|"
@@ -142,7 +170,7 @@ _COMMANDING = re.compile(
 
 def _excused(kind: str, found: re.Match[str], text: str) -> bool:
     """Whether the word ``found`` of ``kind`` sits in a phrase that does not say that kind."""
-    if kind == "elsewhere" and _OUTSIDE.fullmatch(found.group()):
+    if kind == "past" or (kind == "elsewhere" and _OUTSIDE.fullmatch(found.group())):
         parts = [c for c in _CLAUSE.split(text) if c]
         own = next((c for c in parts if found.group() in c), "")
         return (_COMMANDING.search(own) is None
@@ -159,7 +187,14 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("other_device", _OTHER_DEVICE),
     ("phone", _PHONE),
     ("someone_else", _SOMEONE_ELSE),
+    ("past", _PAST),
+    ("away", _AWAY),
 )
+
+
+NOT_THIS_CABIN = frozenset(kind for kind, _ in KINDS) - {"other_device"}
+"""The kinds that say a statement is not about this cabin now (another place, time or person,
+a question): its complaint is read as said, never with its colouring words read away."""
 
 
 _NOT_MUSIC = re.compile(
@@ -235,8 +270,9 @@ def conditional(text: str) -> bool:
 
 def out_of_scope(text: str) -> str | None:
     """The first kind of word in ``text`` that puts it outside "change the cabin now":
-    ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end)
-    or ``someone_else`` (another person's habits); None when there is none."""
+    ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end),
+    ``someone_else`` (another person's habits), ``past`` (another day's state) or ``away``
+    (someone heard through a phone); None when there is none."""
     lowered = text.lower().strip()
     for kind, pattern in KINDS:
         if any(not _excused(kind, found, lowered)
