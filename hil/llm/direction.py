@@ -172,7 +172,8 @@ def direction_of(intent: str, text: str) -> int | None:
 # "play it loud") or it is the measure asked ("how loud", "out loud", "loud enough", "cold air")
 _STATE_TAIL = r"(?! enough| and clear| air| wind| breeze| setting| mode)"
 # the heater that does it ("the heater's cooking me", "暖气烤得人受不了"): part of the complaint
-_HEATER = r"(?:\b(?:the )?(?:heater|heating|heat)(?:'s| is| are)? (?:\w+ )?(?=(?:cooking|baking|roasting|boiling)\b))?"
+_HEATER = (r"(?:\b(?:the )?(?:heater|heating|heat)(?:'s| is| are)? (?:\w+ )?"
+           r"(?=(?:cooking|baking|roasting|boiling)\b))?")
 _LOUD = re.compile(
     r"(?<!out )(?<!how )(?<!less )\b(?:loud|noisy|deafening|blaring)\b" + _STATE_TAIL
     + r"|吵|(?:声音|音乐|歌)(?:也|实在|真的?)?(?:好|真|很|特别|超|这么|那么)(?:大|响)")
@@ -182,7 +183,8 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
     "climate_temperature": (
         (re.compile(_HEATER + r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering|"
                     r"cooking|baking)\b" + _STATE_TAIL
-                    + r"|(?:好|真|太|很|超|特别|这么|那么)热|热死|热得|(?:暖气|暖风|热风)?烤(?:得|死|人)"),
+                    + r"|(?:好|真|太|很|超|特别|这么|那么)热|热死|热得"
+                    r"|(?:暖气|暖风|热风)?烤(?:得|死|人)"),
          -1),
         (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:cold|freezing|frozen|chilly)\b"
                     + _STATE_TAIL
@@ -196,9 +198,10 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         r"(?:still |wide |half |all )?open\b(?! (?:a bit|a little|more|wider|further|please))|"
         r"开着的(?:车)?窗|(?:车)?窗(?:户|子)?(?:还|一直|都)?开着(?![吧呢啊呀吗])"), -1),
         # a smell or smoke from outside coming in ("the exhaust fumes are drifting in"): close
-        (re.compile(r"\b(?:exhaust|fumes|smoke|dust|smell|stink)\b[\w' ]{0,24}?\b(?:coming|getting|"
-                    r"blowing|drifting|pouring|wafting) in\b|(?:尾气|废气|烟|灰|沙|味)[^，,。]{0,4}?"
-                    r"(?:都|全)?(?:进来|飘进|钻进|灌进|吹进)"), -1)),
+        (re.compile(r"\b(?:exhaust|fumes|smoke|dust|smell|stink)\b[\w' ]{0,24}?\b(?:coming|"
+                    r"getting|blowing|drifting|pouring|wafting) in\b|"
+                    r"(?:尾气|废气|烟|灰|沙|味)[^，,。]{0,4}?(?:都|全)?"
+                    r"(?:进来|飘进|钻进|灌进|吹进)"), -1)),
 }
 _MAKES = re.compile(r"\b(?:make|get|keep|crank|play|pump|blast|set|want|like)\b(?: \w+){0,3} "
                     r"(?:nice and |really |very |super )?$")

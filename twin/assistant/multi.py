@@ -308,6 +308,8 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
         return "range"
     if part.reason in _SAID_NO and part.intent == "unknown" and not _BARE.match(text):
         kind = out_of_scope(text)
+        if kind == "elsewhere" and _wet_outside(text):
+            kind = None  # "外头下雨了，把窗户摇上去": the rain is the command's reason
         if kind in _NOT_NOW or negated(text):
             return None  # "later", "elsewhere", "don't": may be about the other parts too
         return "no"
@@ -690,6 +692,14 @@ _STILL_LIKED = re.compile(r"\bstill (?:love|like|enjoy|dig)\b|never gets old|\bl
                           r"(?:one|song|track|tune))\b|还是(?:很|好|超)?(?:爱听|喜欢|好听)|百听不厌|"
                           r"听不腻", re.IGNORECASE)
 """The song itself still liked, said beside a skip (an order or a complaint): no skip."""
+
+
+_WET = re.compile(r"下雨|刮风|\b(?:raining|pouring|snowing|windy)\b", re.IGNORECASE)
+def _wet_outside(piece: str) -> bool:
+    """Rain or wind outside said alone ("外头下雨了", "it's pouring outside"): beside a command
+    its reason, wherever it is said."""
+    return _WET.search(piece) is not None and _WEATHER_OUT.match(
+        piece.strip(" .!。！")) is not None
 
 
 _WEATHER_OUT = re.compile(

@@ -70,7 +70,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import NOT_THIS_CABIN, negated, not_a_song
+from twin.assistant.scope import negated, not_a_song, not_this_cabin
 from twin.assistant.scope import out_of_scope as _scope_of
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
@@ -309,7 +309,7 @@ class RuleNLU:
             told = told_complaint(said, self.lang)
         if found is not None and told is None:  # the plain reading only on a miss (~55 us)
             return source, found
-        if out_of_scope(text) in NOT_THIS_CABIN:
+        if not_this_cabin(text):
             # "电话里我老婆说她那边热死了", "I was roasting at the gym": the colouring words
             # read away would leave a complaint that is not about this cabin now
             return source, found

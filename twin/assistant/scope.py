@@ -14,25 +14,29 @@ import re
 
 from twin.assistant.catalogue import active_catalogue
 
+# a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
+# 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
+_PLACE_EN = (r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
+             r"supermarket|hospital|library|church|airport|"
+             r"on the (?:plane|train|bus|tube|subway|metro)")
+_PLACE_ZH = (r"教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食堂|商场|超市|医院|图书馆|会议室|机场|"
+             r"地铁|(?:公交|火车|高铁|飞机)(?:车)?上")
 _ELSEWHERE = re.compile(
     r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
     r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
     r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
-    r"neighbou?rs?|"
-    # a room or a place of another life ("the gym was roasting", "my flat's like a sauna"):
-    # a complaint about it asks nothing of this cabin
-    r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
-    r"supermarket|hospital|library|church|airport|on the (?:plane|train|bus|tube|subway|metro)|"
-    r"(?:her|his|their|your|(?:my )?(?:mum|mom|nan|gran)'?s) place|back at (?:mine|hers|his|theirs))\b|"
-    r"邻居|(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|"
-    r"楼上|楼下|外面|外头|外边|室外|天气|教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食堂|商场|超市|"
-    r"医院|图书馆|会议室|机场|地铁|(?:公交|火车|高铁|飞机)(?:车)?上|(?:她|他|你|她们|他们)那边|"
+    r"neighbou?rs?|" + _PLACE_EN + r"|"
+    r"(?:her|his|their|your|(?:my )?(?:mum|mom|nan|gran)'?s) place|"
+    r"back at (?:mine|hers|his|theirs))\b|" + _PLACE_ZH + r"|"
+    r"邻居|(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|"
+    r"宾馆|房间|楼上|楼下|外面|外头|外边|室外|天气|(?:她|他|你|她们|他们)那边|"
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
 )
 _PAST = re.compile(
     r"\b(?:yesterday|last (?:night|week|weekend|month|year|time|summer|winter|spring|autumn|fall|"
-    r"christmas|trip)|the other day|(?:a few|a couple of|two|three|\d+) (?:days|weeks|months|years) "
-    r"ago|a while ago|used to|back then|when i was (?:a kid|little|young|a child)|as a kid)\b|"
+    r"christmas|trip)|the other day|(?:a few|a couple of|two|three|\d+) "
+    r"(?:days|weeks|months|years) ago|a while ago|used to|back then|"
+    r"when i was (?:a kid|little|young|a child)|as a kid)\b|"
     r"昨天|昨晚|昨儿|前天|前晚|上次|上回|上周|上礼拜|上个月|去年|前年|以前|小时候|那天|那次|当时"
 )
 """A state of another day ("I was freezing yesterday", "前天坐车冷得发抖"): told, not felt now;
@@ -143,10 +147,22 @@ _PHONE = re.compile(
 # correction ("不对不对，二十二"), a simile ("it's an absolute oven in here", "跟烤箱一样"), the
 # windscreen ("demist the screen").
 _EXCUSED: dict[str, re.Pattern[str]] = {
+    # a place just left ("straight from the gym", "刚从医院抱回来"), a thing or a song named
+    # after one ("gym bag", "school run", "old school rap", "my gym playlist"), its call
+    "elsewhere": re.compile(
+        r"\b(?:from|since|leaving|left|out of|after) (?:the |this |that |my |our )?(?:\w+ )?"
+        r"(?:" + _PLACE_EN + r"|office|work|house)\b|\bold school\b|"
+        r"\b(?:" + _PLACE_EN + r") (?:bag|kit|clothes|gear|shoes|run|playlist|mix|music|songs?|"
+        r"tunes|hits)\b|从[^，,。]{0,3}(?:" + _PLACE_ZH + r")[^，,。]{0,3}(?:出来|回来|下来|离开)|"
+        r"(?:" + _PLACE_ZH + r")打来"),
+    # another day's song ("play Yesterday", "the song from last year"): a title to play
+    "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|(?:播放?|放|听|来)"
+                       r"[^，,。！？]*(?:歌|曲|音乐)"),
     "later": re.compile(
         r"\b(?:i'?m|i am|we'?re|we are|i feel|we feel|feeling) (?:\w+ ){0,2}after the \w+"),
     "question": re.compile(
-        r"\b(?:no idea|(?:don'?t|do not|didn'?t) know|not sure|no clue) how to \w+|不对不对|"
+        r"\b(?:no idea|(?:don'?t|do not|didn'?t) know|not sure|no clue|haven'?t (?:got )?a clue)"
+        r" how to \w+|不对不对|"
         r"有没有[^，,。？?]{0,12}(?:歌|音乐|曲)|(?:歌|音乐|曲子?)[^，,。？?]{0,2}有没有"),
     "other_device": re.compile(
         r"\b(?:(?<!'d )(?<!would )like|it'?s|its|is) an? (?:\w+ )?(?:oven|fridge|freezer)\b|"
@@ -159,6 +175,8 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
 # aircon off, it's lovely outside"); a remark alone ("it's cold outside") or a command for
 # outside ("turn the lights on outside") still says elsewhere
 _OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|外头|外边|室外")
+_HERE = re.compile(r"\bin (?:here|the car|this car)\b|车里|车内")
+"""This car named in another clause ("外面冷，车里也冷"): the outside or the past is beside it."""
 _CLAUSE = re.compile(r"\s*(?:[,;，、；。!?！？]|\band\b|\bso\b|\bbut\b)\s*|"
                      r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _COMMANDING = re.compile(
@@ -173,8 +191,9 @@ def _excused(kind: str, found: re.Match[str], text: str) -> bool:
     if kind == "past" or (kind == "elsewhere" and _OUTSIDE.fullmatch(found.group())):
         parts = [c for c in _CLAUSE.split(text) if c]
         own = next((c for c in parts if found.group() in c), "")
-        return (_COMMANDING.search(own) is None
-                and any(_COMMANDING.search(c) for c in parts if c is not own))
+        if _COMMANDING.search(own) is None and any(
+                _COMMANDING.search(c) or _HERE.search(c) for c in parts if c is not own):
+            return True
     excuse = _EXCUSED.get(kind)
     return excuse is not None and any(
         m.start() <= found.start() and found.end() <= m.end() for m in excuse.finditer(text))
@@ -192,9 +211,15 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-NOT_THIS_CABIN = frozenset(kind for kind, _ in KINDS) - {"other_device"}
-"""The kinds that say a statement is not about this cabin now (another place, time or person,
-a question): its complaint is read as said, never with its colouring words read away."""
+_NOT_THIS_CABIN = frozenset({"elsewhere", "question", "someone_else", "past", "away"})
+
+
+def not_this_cabin(text: str) -> bool:
+    """Whether ``text`` is about another place, day or person, or asks how a thing is
+    (:func:`out_of_scope`'s kinds but a later time, a call or a device): its complaint is read
+    as said, never with its colouring words read away. The outside is no other place here:
+    its noise and its weather reach the cabin ("外面放烟花 音乐听不清")."""
+    return out_of_scope(_OUTSIDE.sub(" ", text.lower())) in _NOT_THIS_CABIN
 
 
 _NOT_MUSIC = re.compile(
