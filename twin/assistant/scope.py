@@ -152,8 +152,9 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
     "elsewhere": re.compile(
         r"\b(?:from|since|leaving|left|out of|after) (?:the |this |that |my |our )?(?:\w+ )?"
         r"(?:" + _PLACE_EN + r"|office|work|house)\b|\bold school\b|"
-        r"\b(?:" + _PLACE_EN + r") (?:bag|kit|clothes|gear|shoes|run|playlist|mix|music|songs?|"
-        r"tunes|hits)\b|从[^，,。]{0,3}(?:" + _PLACE_ZH + r")[^，,。]{0,3}(?:出来|回来|下来|离开)|"
+        r"\b(?:" + _PLACE_EN + r") (?:bag|kit|clothes|gear|shoes|run|bus|playlist|mix|music|"
+        r"songs?|tunes|hits)\b|"
+        r"从[^，,。]{0,3}(?:" + _PLACE_ZH + r")[^，,。]{0,3}(?:出来|回来|下来|离开)|"
         r"(?:" + _PLACE_ZH + r")打来"),
     # another day's song ("play Yesterday", "the song from last year"): a title to play
     "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|(?:播放?|放|听|来)"
@@ -175,8 +176,13 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
 # aircon off, it's lovely outside"); a remark alone ("it's cold outside") or a command for
 # outside ("turn the lights on outside") still says elsewhere
 _OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|外头|外边|室外")
-_HERE = re.compile(r"\bin (?:here|the car|this car)\b|车里|车内")
-"""This car named in another clause ("外面冷，车里也冷"): the outside or the past is beside it."""
+_BESIDE = re.compile(_OUTSIDE.pattern + "|" + _PLACE_EN + "|" + _PLACE_ZH)
+"""The outside or a place of another life: said in a remark beside a command, its reason ("刚
+去了趟宠物医院 味儿太大了 把窗户打开")."""
+_HERE = re.compile(r"\bin (?:here|the car|this car)\b|车里|车内|\b(?:could|can|would|will) you "
+                   r"(?:please |just )*(?:turn|switch|put|set|make|open|close|shut|crank|drop)\b")
+"""This car named in another clause ("外面冷，车里也冷"), or a command asked inside it ("…
+honestly I'm sweating could you just set …"): the outside or the past is beside it."""
 _CLAUSE = re.compile(r"\s*(?:[,;，、；。!?！？]|\band\b|\bso\b|\bbut\b)\s*|"
                      r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _COMMANDING = re.compile(
@@ -188,7 +194,7 @@ _COMMANDING = re.compile(
 
 def _excused(kind: str, found: re.Match[str], text: str) -> bool:
     """Whether the word ``found`` of ``kind`` sits in a phrase that does not say that kind."""
-    if kind == "past" or (kind == "elsewhere" and _OUTSIDE.fullmatch(found.group())):
+    if kind == "past" or (kind == "elsewhere" and _BESIDE.fullmatch(found.group())):
         parts = [c for c in _CLAUSE.split(text) if c]
         own = next((c for c in parts if found.group() in c), "")
         if _COMMANDING.search(own) is None and any(
@@ -209,6 +215,22 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("past", _PAST),
     ("away", _AWAY),
 )
+
+
+_TOLD_BESIDE = re.compile(_PLACE_EN + "|" + _PLACE_ZH + "|" + _PAST.pattern)
+
+
+def told_beside(clause: str) -> bool:
+    """Whether the only words that put ``clause`` out of scope (a device aside) are a place of
+    another life or another day ("so we've got the whole flat in the boot", "昨天就冷"): a
+    clause that, beside a command, is its reason (a sentence without one stays out of scope)."""
+    return out_of_scope(clause.lower()) in ("elsewhere", "past") and beside_kind(clause) in (
+        None, "other_device")
+
+
+def beside_kind(clause: str) -> str | None:
+    """:func:`out_of_scope` of ``clause`` without its places of another life and other days."""
+    return out_of_scope(_TOLD_BESIDE.sub(" ", clause.lower()))
 
 
 _NOT_THIS_CABIN = frozenset({"elsewhere", "question", "someone_else", "past", "away"})
