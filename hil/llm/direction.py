@@ -192,11 +192,18 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
          1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b|风(?:好|真|太|很|这么|那么)大"),
                      -1),),
+    # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on
+    "climate_ac": ((re.compile(
+        r"\b(?:ac|a/c|air ?con\w*|air conditioning)(?:'s| is| has been| been)(?: been)? "
+        r"(?:still |all |switched |turned )?off\b"
+        r"(?! (?:please|now|for|then))|空调(?:都|还|一直)?关着(?![吧呢啊呀吗])"), 1),),
     # the window told open ("rain through the open window", "开着的窗户进雨了"): a state, no way
     "window": ((re.compile(
         r"\b(?:the|an|that|this) open (?:window|side window)\b|\bwindows? (?:is |are |'s |'re )"
         r"(?:still |wide |half |all )?open\b(?! (?:a bit|a little|more|wider|further|please))|"
         r"开着的(?:车)?窗|(?:车)?窗(?:户|子)?(?:还|一直|都)?开着(?![吧呢啊呀吗])"), -1),
+        (re.compile(r"\bwindows? (?:is |are |'s |'re )(?:still |all |shut )?(?:closed|shut)\b|"
+                    r"(?:车)?窗(?:户|子)?(?:都|还|一直)?关(?:得|着)(?![吧呢啊呀吗])"), 1),
         # a smell or smoke from outside coming in ("the exhaust fumes are drifting in"): close
         (re.compile(r"\b(?:exhaust|fumes|smoke|dust|smell|stink)\b[\w' ]{0,24}?\b(?:coming|"
                     r"getting|blowing|drifting|pouring|wafting) in\b|"

@@ -72,7 +72,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
 from twin.assistant.shapes import joined as put_back
@@ -310,8 +310,8 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
         return "range"
     if part.reason in _SAID_NO and part.intent == "unknown" and not _BARE.match(text):
         kind = out_of_scope(text)
-        if kind == "elsewhere" and _wet_outside(text):
-            kind = None  # "外头下雨了，把窗户摇上去": the rain is the command's reason
+        if (kind == "elsewhere" and _wet_outside(text)) or told_beside(text):
+            kind = None  # "外头下雨了，把窗户摇上去", "同学聚会太尴尬了": the command's reason
         if kind in _NOT_NOW or negated(text):
             return None  # "later", "elsewhere", "don't": may be about the other parts too
         return "no"
@@ -766,7 +766,7 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and (weather or idle or _ASIDE_START[lang].match(piece) is not None
                  or (lang == "en" and after and _someone_says(piece)))
-            and (weather or scope in (None, "past"))  # another day's state: the reason
+            and (weather or scope is None or told_beside(piece))  # another day, place: why
             and not negated(piece) and not command_inside(piece, lang))
 
 

@@ -17,9 +17,10 @@ from twin.assistant.catalogue import active_catalogue
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
 # 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
 _PLACE_EN = (r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
-             r"supermarket|hospital|library|church|airport|"
+             r"supermarket|hospital|library|church|airport|wedding|party|concert|gig|festival|"
              r"on the (?:plane|train|bus|tube|subway|metro)")
-_PLACE_ZH = (r"教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食堂|商场|超市|医院|图书馆|会议室|机场|"
+_PLACE_ZH = (r"教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食堂|后厨|商场|超市|医院|图书馆|会议室|"
+             r"机场|婚礼|聚会|演唱会|酒吧|"
              r"地铁|(?:公交|火车|高铁|飞机)(?:车)?上")
 _ELSEWHERE = re.compile(
     r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
@@ -27,17 +28,21 @@ _ELSEWHERE = re.compile(
     r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
     r"neighbou?rs?|" + _PLACE_EN + r"|"
     r"(?:her|his|their|your|(?:my )?(?:mum|mom|nan|gran)'?s) place|"
+    # another vehicle ("the other truck", "my girlfriend's car"), not a car seat
+    r"(?:other|another) (?:truck|lorry|van|bus|vehicle)|\w+'s (?:car|truck|van)(?! seat)|"
     r"back at (?:mine|hers|his|theirs))\b|" + _PLACE_ZH + r"|"
     r"邻居|(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|"
     r"宾馆|房间|楼上|楼下|外面|外头|外边|室外|天气|(?:她|他|你|她们|他们)那边|"
-    r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
+    r"另一辆|(?:他|她|我老婆|我老公|朋友)的车|(?:朋友|别人|同事|邻居|他|她)(?:的)?车上"
 )
 _PAST = re.compile(
     r"\b(?:yesterday|last (?:night|week|weekend|month|year|time|summer|winter|spring|autumn|fall|"
     r"christmas|trip)|the other day|(?:a few|a couple of|two|three|\d+) "
     r"(?:days|weeks|months|years) ago|a while ago|used to|back then|"
-    r"when i was (?:a kid|little|young|a child)|as a kid)\b|"
-    r"昨天|昨晚|昨儿|前天|前晚|上次|上回|上周|上礼拜|上个月|去年|前年|以前|小时候|那天|那次|当时"
+    r"when i was (?:a kid|little|young|a child)|as a kid)\b"
+    r"|\bfor (?:\w+ )?(?:years|decades)\b|"  # a span of years ("smoked for twenty years")
+    r"昨天|昨晚|昨儿|前天|前晚|上次|上回|上周|上礼拜|上个月|去年|前年|以前|小时候|那天|那次|当时|有一回|"
+    r"(?<![今明去前])[一二两三四五六七八九十几多]+年(?!级)|每到|每逢|每周|每个(?:星期|礼拜|月)"
 )
 """A state of another day ("I was freezing yesterday", "前天坐车冷得发抖"): told, not felt now;
 beside a command it is the command's reason ("调高点 昨天就冷")."""
@@ -96,6 +101,7 @@ _QUESTION = re.compile(
     r"(?:查|问|搜|教|告诉)(?:一?下)?(?:我|你)?怎么|"
     # how a thing works ("座椅加热是怎么工作的", "how does the AC know it's cold"): no order
     r"是怎么[^，,。吧]{0,6}的|怎么(?:工作|运作|运行|制冷|制热|加热)|原理|(?:有|是)什么用|"
+    r"为(?:啥|什么)[^，,。]{0,12}(?:比|容易)|"  # why in general ("为啥冬天…比夏天更容易起雾")
     r"(?:是)?干(?:什么|嘛|啥)用的|\bhow (?:does|do|did) (?:the|a|an|it|this|that|they)\b|"
     r"\bwhat (?:does|do) (?:the|this|that) [\w ]{1,20} do\b|"
     r"\bhow (?:do|can|would|should) (?:i|you|we|one) \w+|\bhow to \w+|"
@@ -150,6 +156,7 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
     # a place just left ("straight from the gym", "刚从医院抱回来"), a thing or a song named
     # after one ("gym bag", "school run", "old school rap", "my gym playlist"), its call
     "elsewhere": re.compile(
+        r"\blike an? [\w' ]{1,20}\b(?:in|at) (?:the |a )?(?:" + _PLACE_EN + r")\b|"  # a simile
         r"\b(?:from|since|leaving|left|out of|after) (?:the |this |that |my |our )?(?:\w+ )?"
         r"(?:" + _PLACE_EN + r"|office|work|house)\b|\bold school\b|"
         r"\b(?:" + _PLACE_EN + r") (?:bag|kit|clothes|gear|shoes|run|bus|playlist|mix|music|"
@@ -157,8 +164,8 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
         r"从[^，,。]{0,3}(?:" + _PLACE_ZH + r")[^，,。]{0,3}(?:出来|回来|下来|离开)|"
         r"(?:" + _PLACE_ZH + r")打来"),
     # another day's song ("play Yesterday", "the song from last year"): a title to play
-    "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|(?:播放?|放|听|来)"
-                       r"[^，,。！？]*(?:歌|曲|音乐)"),
+    "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|"
+                       r"(?:播放?|放一?首|来一?首|想听|要听|听一?首)[^，,。！？]*"),
     "later": re.compile(
         r"\b(?:i'?m|i am|we'?re|we are|i feel|we feel|feeling) (?:\w+ ){0,2}after the \w+"),
     "question": re.compile(
