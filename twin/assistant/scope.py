@@ -17,10 +17,13 @@ from twin.assistant.catalogue import active_catalogue
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
 # 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
 _PLACE_EN = (r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
-             r"supermarket|hospital|library|church|airport|wedding|party|concert|gig|festival|"
+             r"supermarket|hospital|library|church|airport|"
+             # an event is a place only where one is ("at the wedding", not "wedding convoy")
+             r"at (?:the|a|an|my|our|his|her|their) (?:\w+ )?"
+             r"(?:wedding|party|concert|gig|festival)|"
              r"on the (?:plane|train|bus|tube|subway|metro)")
 _PLACE_ZH = (r"教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食堂|后厨|商场|超市|医院|图书馆|会议室|"
-             r"机场|婚礼|聚会|演唱会|酒吧|"
+             r"机场|(?:婚礼|聚会|演唱会)(?:上|里)|酒吧|"
              r"地铁|(?:公交|火车|高铁|飞机)(?:车)?上")
 _ELSEWHERE = re.compile(
     r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
