@@ -160,12 +160,15 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
     # after one ("gym bag", "school run", "old school rap", "my gym playlist"), its call
     "elsewhere": re.compile(
         r"\blike an? [\w' ]{1,20}\b(?:in|at) (?:the |a )?(?:" + _PLACE_EN + r")\b|"  # a simile
-        r"\b(?:from|since|leaving|left|out of|after) (?:the |this |that |my |our )?(?:\w+ )?"
+        r"\b(?:from|since|leaving|left|out of|after|dropp(?:ed|ing) (?:\w+ ){0,3}?(?:off )?at) "
+        r"(?:the |this |that |my |our )?(?:\w+ )?"
         r"(?:" + _PLACE_EN + r"|office|work|house)\b|\bold school\b|"
-        r"\b(?:" + _PLACE_EN + r") (?:bag|kit|clothes|gear|shoes|run|bus|playlist|mix|music|"
+        r"\b(?:" + _PLACE_EN + r") (?:bag|kit|clothes|gear|shoes|run|bus|kids|playlist|mix|music|"
         r"songs?|tunes|hits)\b|"
         r"从[^，,。]{0,3}(?:" + _PLACE_ZH + r")[^，,。]{0,3}(?:出来|回来|下来|离开)|"
-        r"(?:" + _PLACE_ZH + r")打来"),
+        r"(?:" + _PLACE_ZH + r")打来|"
+        # a place to go is no place of another life: a time ("到了学校打开车窗": later)
+        r"(?:到了?|去|回|等到)(?:" + _PLACE_ZH + r")"),
     # another day's song ("play Yesterday", "the song from last year"): a title to play
     "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|"
                        r"(?:播放?|放一?首|来一?首|想听|要听|听一?首)[^，,。！？]*"),
