@@ -50,7 +50,7 @@ from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.heard import rejoined
-from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS
 
@@ -140,7 +140,8 @@ def clauses(text: str) -> list[str]:
 def _lacking(clause: str) -> bool:
     lowered = normalised(clause)
     return (lacking(lowered) or _MODES.search(lowered) is not None
-            or out_of_scope(lowered) == "other_device")
+            or out_of_scope(lowered) == "other_device"
+            or (told_beside(lowered) and beside_kind(lowered) == "other_device"))
 
 
 def _names_cabin_function(clause: str) -> bool:
@@ -271,8 +272,11 @@ def focus(text: str) -> Focus:
     said = [c.strip() for c in _REASON_SPLIT.split(text) if c and c.strip()]
     if len(parts) < 2 and len(said) < 2:
         return Focus(text, ())
+    whole = out_of_scope(normalised(text))
     if conditional(text) or any(
-            out_of_scope(normalised(c)) not in (None, "other_device") for c in parts + said):
+            out_of_scope(normalised(c)) not in (None, "other_device")
+            and not (whole in (None, "other_device") and told_beside(normalised(c)))
+            for c in parts + said):
         # somewhere else, later, a question, or a time or place said first for what follows
         # ("出了涵洞，再开窗": no reason beside a command): the whole request
         return Focus(text, ())

@@ -171,6 +171,9 @@ def direction_of(intent: str, text: str) -> int | None:
 # the sentence says the complaint's own way. Not when an order makes the state ("make it loud",
 # "play it loud") or it is the measure asked ("how loud", "out loud", "loud enough", "cold air")
 _STATE_TAIL = r"(?! enough| and clear| air| wind| breeze| setting| mode)"
+# the heater that does it ("the heater's cooking me", "暖气烤得人受不了"): part of the complaint
+_HEATER = (r"(?:\b(?:the )?(?:heater|heating|heat)(?:'s| is| are)? (?:\w+ )?"
+           r"(?=(?:cooking|baking|roasting|boiling)\b))?")
 _LOUD = re.compile(
     r"(?<!out )(?<!how )(?<!less )\b(?:loud|noisy|deafening|blaring)\b" + _STATE_TAIL
     + r"|吵|(?:声音|音乐|歌)(?:也|实在|真的?)?(?:好|真|很|特别|超|这么|那么)(?:大|响)")
@@ -178,14 +181,34 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
     "media_volume": ((_LOUD, -1),),
     "media_playback": ((_LOUD, -1),),  # never play louder than silence
     "climate_temperature": (
-        (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering)\b"
-                    + _STATE_TAIL + r"|(?:好|真|太|很|超|特别|这么|那么)热|热死|热得"), -1),
+        (re.compile(_HEATER + r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering|"
+                    r"cooking|baking)\b" + _STATE_TAIL
+                    + r"|(?:好|真|太|很|超|特别|这么|那么)热|热死|热得"
+                    r"|(?:暖气|暖风|热风)?烤(?:得|死|人)"),
+         -1),
         (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:cold|freezing|frozen|chilly)\b"
                     + _STATE_TAIL
                     + r"|(?:好|真|太|很|超|特别|这么|那么)冷|冷死|冷得|冻死|冻木|冻僵"),
          1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b|风(?:好|真|太|很|这么|那么)大"),
                      -1),),
+    # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on
+    "climate_ac": ((re.compile(
+        r"\b(?:ac|a/c|air ?con\w*|air conditioning)(?:'s| is| has been| been)(?: been)? "
+        r"(?:still |all |switched |turned )?off\b"
+        r"(?! (?:please|now|for|then))|空调(?:都|还|一直)?关着(?![吧呢啊呀吗])"), 1),),
+    # the window told open ("rain through the open window", "开着的窗户进雨了"): a state, no way
+    "window": ((re.compile(
+        r"\b(?:the|an|that|this) open (?:window|side window)\b|\bwindows? (?:is |are |'s |'re )"
+        r"(?:still |wide |half |all )?open\b(?! (?:a bit|a little|more|wider|further|please))|"
+        r"开着的(?:车)?窗|(?:车)?窗(?:户|子)?(?:还|一直|都)?开着(?![吧呢啊呀吗])"), -1),
+        (re.compile(r"\bwindows? (?:is |are |'s |'re )(?:still |all |shut )?(?:closed|shut)\b|"
+                    r"(?:车)?窗(?:户|子)?(?:都|还|一直)?关(?:得|着)(?![吧呢啊呀吗])"), 1),
+        # a smell or smoke from outside coming in ("the exhaust fumes are drifting in"): close
+        (re.compile(r"\b(?:exhaust|fumes|smoke|dust|smell|stink)\b[\w' ]{0,24}?\b(?:coming|"
+                    r"getting|blowing|drifting|pouring|wafting) in\b|"
+                    r"(?:尾气|废气|烟|灰|沙|味)[^，,。]{0,4}?(?:都|全)?"
+                    r"(?:进来|飘进|钻进|灌进|吹进)"), -1)),
 }
 _MAKES = re.compile(r"\b(?:make|get|keep|crank|play|pump|blast|set|want|like)\b(?: \w+){0,3} "
                     r"(?:nice and |really |very |super )?$")

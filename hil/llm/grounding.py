@@ -110,8 +110,7 @@ def _covered(found: re.Match[str], text: str) -> bool:
 NOT_HERE_NOW = re.compile(
     r"\bif (?:my|your|his|her|our|a|an|someone|somebody)\b|\bonce (?:the|my|our|it|he|she|they)\b|"
     r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
-    r"\b(?:yesterday|last (?:week|night|time|year|month|summer|winter)|used to|the old|"
-    r"back then)\b|"
+    r"\bthe old\b|"  # another day: twin.assistant.scope's "past"
     r"\bmy (?:old|previous|last|other|new) car\b|\bhad\b(?! enough)|"
     r"\bafter (?:this|that|the) (?:song|track|one)\b|"
     r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
@@ -119,7 +118,7 @@ NOT_HERE_NOW = re.compile(
 
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
-    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|(?<!回)家的|回家的(?!路(?!上))|爸妈家|阳台|以前|昨天|上次|上周|去年|前年|小时候|"
+    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|(?<!回)家的|回家的(?!路(?!上))|爸妈家|阳台|"
     + ZH_ONCE + r"|"  # "once past X, then" (twin.assistant.scope's one reading)
     r"现在是几|几档了|是多少|开着吗|关着吗|[开关]好?了没有?|"
     # a state asked about ("座椅加热是开着的吗", "现在是静音吗", "is the fan on?")

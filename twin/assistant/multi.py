@@ -79,7 +79,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
 from twin.assistant.shapes import joined as put_back
@@ -374,6 +374,8 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
         return "range"
     if part.reason in _SAID_NO and part.intent == "unknown" and not _BARE.match(text):
         kind = out_of_scope(text)
+        if (kind == "elsewhere" and _wet_outside(text)) or told_beside(text):
+            kind = None  # "外头下雨了，把窗户摇上去", "同学聚会太尴尬了": the command's reason
         if kind in _NOT_NOW or negated(text) or (lang == "zh-CN" and _ZH_WHEN.search(text)):
             # "later", "elsewhere", "don't", "到加油站的时候": may be about the other parts too
             return None
@@ -846,6 +848,14 @@ _STILL_LIKED = re.compile(r"\bstill (?:love|like|enjoy|dig)\b|never gets old|\bl
 """The song itself still liked, said beside a skip (an order or a complaint): no skip."""
 
 
+_WET = re.compile(r"下雨|刮风|\b(?:raining|pouring|snowing|windy)\b", re.IGNORECASE)
+def _wet_outside(piece: str) -> bool:
+    """Rain or wind outside said alone ("外头下雨了", "it's pouring outside"): beside a command
+    its reason, wherever it is said."""
+    return _WET.search(piece) is not None and _WEATHER_OUT.match(
+        piece.strip(" .!。！")) is not None
+
+
 _WEATHER_OUT = re.compile(
     r"^(?:it'?s|it is|it has|it'?s gotten|it got)\s+(?:\w+\s+){0,2}(?:cool|cold|warm|hot|nice|"
     r"chilly|raining|windy|cooled (?:off|down)|warmed up|freezing|boiling|pouring|snowing|"
@@ -917,7 +927,7 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and (weather or idle or _ASIDE_START[lang].match(piece) is not None
                  or (lang == "en" and after and _someone_says(piece)))
-            and (weather or scope is None)
+            and (weather or scope is None or told_beside(piece))  # another day, place: why
             and not negated(piece) and not command_inside(piece, lang))
 
 

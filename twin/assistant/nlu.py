@@ -71,7 +71,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_a_song
+from twin.assistant.scope import negated, not_a_song, not_this_cabin
 from twin.assistant.scope import out_of_scope as _scope_of
 from twin.assistant.speech_words import EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
@@ -310,6 +310,10 @@ class RuleNLU:
         if found is not None and source == "cabin_open" and found.intent.name == "unknown":
             told = told_complaint(said, self.lang)
         if found is not None and told is None:  # the plain reading only on a miss (~55 us)
+            return source, found
+        if not_this_cabin(text):
+            # "电话里我老婆说她那边热死了", "I was roasting at the gym": the colouring words
+            # read away would leave a complaint that is not about this cabin now
             return source, found
         plain = told or plainly(said, self.lang)  # "这风也太大了吧", "it's nippy, isn't it"
         # a courtesy the colouring words hid ("och, could ya …", "… up quickly hey")

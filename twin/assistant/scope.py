@@ -14,14 +14,48 @@ import re
 
 from twin.assistant.catalogue import active_catalogue
 
+# a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
+# 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
+_PLACE_EN = (r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
+             r"supermarket|hospital|library|church|airport|"
+             # an event is a place only where one is ("at the wedding", not "wedding convoy")
+             r"at (?:the|a|an|my|our|his|her|their) (?:\w+ )?"
+             r"(?:wedding|party|concert|gig|festival)|"
+             r"on the (?:plane|train|bus|tube|subway|metro)")
+_PLACE_ZH = (r"教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食堂|后厨|商场|超市|医院|图书馆|会议室|"
+             r"机场|(?:婚礼|聚会|演唱会)(?:上|里)|酒吧|"
+             r"地铁|(?:公交|火车|高铁|飞机)(?:车)?上")
 _ELSEWHERE = re.compile(
     r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
     r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
     r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
-    r"neighbou?rs?)\b|邻居|"
-    r"(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|宾馆|房间|楼上|楼下|外面|室外|天气|"
-    r"另一辆|(?:他|她|我老婆|我老公|朋友)的车"
+    r"neighbou?rs?|" + _PLACE_EN + r"|"
+    r"(?:her|his|their|your|(?:my )?(?:mum|mom|nan|gran)'?s) place|"
+    # another vehicle ("the other truck", "my girlfriend's car"), not a car seat
+    r"(?:other|another) (?:truck|lorry|van|bus|vehicle)|\w+'s (?:car|truck|van)(?! seat)|"
+    r"back at (?:mine|hers|his|theirs))\b|" + _PLACE_ZH + r"|"
+    r"邻居|(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|"
+    r"宾馆|房间|楼上|楼下|外面|外头|外边|室外|天气|(?:她|他|你|她们|他们)那边|"
+    r"另一辆|(?:他|她|我老婆|我老公|朋友)的车|(?:朋友|别人|同事|邻居|他|她)(?:的)?车上"
 )
+_PAST = re.compile(
+    r"\b(?:yesterday|last (?:night|week|weekend|month|year|time|summer|winter|spring|autumn|fall|"
+    r"christmas|trip)|the other day|(?:a few|a couple of|two|three|\d+) "
+    r"(?:days|weeks|months|years) ago|a while ago|used to|back then|"
+    r"when i was (?:a kid|little|young|a child)|as a kid)\b"
+    r"|\bfor (?:\w+ )?(?:years|decades)\b|"  # a span of years ("smoked for twenty years")
+    r"昨天|昨晚|昨儿|前天|前晚|上次|上回|上周|上礼拜|上个月|去年|前年|以前|小时候|那天|那次|当时|有一回|"
+    r"(?<![今明去前])[一二两三四五六七八九十几多]+年(?!级)|每到|每逢|每周|每个(?:星期|礼拜|月)"
+)
+"""A state of another day ("I was freezing yesterday", "前天坐车冷得发抖"): told, not felt now;
+beside a command it is the command's reason ("调高点 昨天就冷")."""
+_AWAY = re.compile(
+    r"\b(?:on the phone|over the phone|on a (?:video )?call) (?:\w+ )?(?:says?|said|saying)\b|"
+    r"\b(?:texted|messaged|whatsapped|emailed)\b|\btext(?:ed)? me\b|\b(?:called|rang) to say\b|"
+    r"电话里|电话那头|打(?:来)?电话(?:来)?说|(?:微信|消息|短信|视频)(?:里|上)?说|发(?:来)?(?:微信|消息|短信)"
+)
+"""Someone who is not in the car, heard through a phone ("my son texted that his room is cold",
+"电话里我老婆说她那边热死了"): their state asks nothing of this cabin."""
 _EN_IF = (r"if (?:it|it'?s|the|we|i|they|there|he|she|someone|somebody|anyone|anybody|a|an|my|"
           r"our|his|her|their|these|those|(?:that|this)(?!'?s (?:ok|okay|alright|all right|fine)"
           r"| is (?:ok|okay|alright|all right|fine)))")
@@ -68,6 +102,11 @@ _QUESTION = re.compile(
     r"怎么(?:才能|样)?(?:开|关|打开|关闭|调|设置|用|弄|操作)(?:啊|呀|呢|的|来着)?[？?]?$|"
     # asked to find out how ("帮我查一下怎么把车窗关上", "教我怎么开除雾"): asked, not ordered
     r"(?:查|问|搜|教|告诉)(?:一?下)?(?:我|你)?怎么|"
+    # how a thing works ("座椅加热是怎么工作的", "how does the AC know it's cold"): no order
+    r"是怎么[^，,。吧]{0,6}的|怎么(?:工作|运作|运行|制冷|制热|加热)|原理|(?:有|是)什么用|"
+    r"为(?:啥|什么)[^，,。]{0,12}(?:比|容易)|"  # why in general ("为啥冬天…比夏天更容易起雾")
+    r"(?:是)?干(?:什么|嘛|啥)用的|\bhow (?:does|do|did) (?:the|a|an|it|this|that|they)\b|"
+    r"\bwhat (?:does|do) (?:the|this|that) [\w ]{1,20} do\b|"
     r"\bhow (?:do|can|would|should) (?:i|you|we|one) \w+|\bhow to \w+|"
     # how loud / warm / strong it is now ("现在音量多大"): a question, not "louder"
     r"(?:音量|声音|温度|风量|风速|档位|车窗|窗户)(?:现在)?(?:是|开了|调了|开的|调的)?"
@@ -103,8 +142,9 @@ _SOMEONE_ELSE = re.compile(
     r"he|she|they|everyone|everybody|most people|people) (?:\w+ ){0,2}"
     r"(?:always|never|usually|normally|often|likes?|loves?|hates?|prefers?)\b|"
     r"(?:妈|爸|老婆|老公|媳妇|孩子|儿子|女儿|哥|姐|弟|妹|爷爷|奶奶|姥姥|姥爷|外公|外婆|叔|舅|"
-    r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她)[^，,。；;]{0,4}"
-    r"(?:总是|从来|老是|一直(?!(?:在)?(?:说|喊|嚷|叫))|每次|平时|通常|喜欢|讨厌|爱听)"
+    r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她)"
+    r"(?:[^，,。；;]{0,4}(?:总是|从来|老是|一直(?!(?:在)?(?:说|喊|嚷|叫))|每次|平时|通常|喜欢|讨厌|爱听)|"
+    r"[^，,。；;]{0,8}(?:永远|向来|一向))"  # "我爸开车座椅加热永远开最大"
 )
 _PHONE = re.compile(
     r"\b(?:hang up|pick up|answer (?:the )?(?:phone|call)|dial|"
@@ -116,10 +156,27 @@ _PHONE = re.compile(
 # correction ("不对不对，二十二"), a simile ("it's an absolute oven in here", "跟烤箱一样"), the
 # windscreen ("demist the screen").
 _EXCUSED: dict[str, re.Pattern[str]] = {
+    # a place just left ("straight from the gym", "刚从医院抱回来"), a thing or a song named
+    # after one ("gym bag", "school run", "old school rap", "my gym playlist"), its call
+    "elsewhere": re.compile(
+        r"\blike an? [\w' ]{1,20}\b(?:in|at) (?:the |a )?(?:" + _PLACE_EN + r")\b|"  # a simile
+        r"\b(?:from|since|leaving|left|out of|after|dropp(?:ed|ing) (?:\w+ ){0,3}?(?:off )?at) "
+        r"(?:the |this |that |my |our )?(?:\w+ )?"
+        r"(?:" + _PLACE_EN + r"|office|work|house)\b|\bold school\b|"
+        r"\b(?:" + _PLACE_EN + r") (?:bag|kit|clothes|gear|shoes|run|bus|kids|playlist|mix|music|"
+        r"songs?|tunes|hits)\b|"
+        r"从[^，,。]{0,3}(?:" + _PLACE_ZH + r")[^，,。]{0,3}(?:出来|回来|下来|离开)|"
+        r"(?:" + _PLACE_ZH + r")打来|"
+        # a place to go is no place of another life: a time ("到了学校打开车窗": later)
+        r"(?:到了?|去|回|等到)(?:" + _PLACE_ZH + r")"),
+    # another day's song ("play Yesterday", "the song from last year"): a title to play
+    "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|"
+                       r"(?:播放?|放一?首|来一?首|想听|要听|听一?首)[^，,。！？]*"),
     "later": re.compile(
         r"\b(?:i'?m|i am|we'?re|we are|i feel|we feel|feeling) (?:\w+ ){0,2}after the \w+"),
     "question": re.compile(
-        r"\b(?:no idea|(?:don'?t|do not|didn'?t) know|not sure|no clue) how to \w+|不对不对|"
+        r"\b(?:no idea|(?:don'?t|do not|didn'?t) know|not sure|no clue|haven'?t (?:got )?a clue)"
+        r" how to \w+|不对不对|"
         r"有没有[^，,。？?]{0,12}(?:歌|音乐|曲)|(?:歌|音乐|曲子?)[^，,。？?]{0,2}有没有"),
     "other_device": re.compile(
         r"\b(?:(?<!'d )(?<!would )like|it'?s|its|is) an? (?:\w+ )?(?:oven|fridge|freezer)\b|"
@@ -131,8 +188,16 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
 # "outside" in a remark beside a command is why, not where ("外面太吵了，关窗吧", "turn the
 # aircon off, it's lovely outside"); a remark alone ("it's cold outside") or a command for
 # outside ("turn the lights on outside") still says elsewhere
-_OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|室外")
-_CLAUSE = re.compile(r"\s*(?:[,;，、；。!?！？]|\band\b|\bso\b)\s*")
+_OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|外头|外边|室外")
+_BESIDE = re.compile(_OUTSIDE.pattern + "|" + _PLACE_EN + "|" + _PLACE_ZH)
+"""The outside or a place of another life: said in a remark beside a command, its reason ("刚
+去了趟宠物医院 味儿太大了 把窗户打开")."""
+_HERE = re.compile(r"\bin (?:here|the car|this car)\b|车里|车内|\b(?:could|can|would|will) you "
+                   r"(?:please |just )*(?:turn|switch|put|set|make|open|close|shut|crank|drop)\b")
+"""This car named in another clause ("外面冷，车里也冷"), or a command asked inside it ("…
+honestly I'm sweating could you just set …"): the outside or the past is beside it."""
+_CLAUSE = re.compile(r"\s*(?:[,;，、；。!?！？]|\band\b|\bso\b|\bbut\b)\s*|"
+                     r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _COMMANDING = re.compile(
     r"^(?:(?:ok|okay|just|please|ja|right|hey|now|then|can you|could you)[,\s]+)*"
     r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|play|pause|stop|skip|"
@@ -142,11 +207,12 @@ _COMMANDING = re.compile(
 
 def _excused(kind: str, found: re.Match[str], text: str) -> bool:
     """Whether the word ``found`` of ``kind`` sits in a phrase that does not say that kind."""
-    if kind == "elsewhere" and _OUTSIDE.fullmatch(found.group()):
+    if kind == "past" or (kind == "elsewhere" and _BESIDE.fullmatch(found.group())):
         parts = [c for c in _CLAUSE.split(text) if c]
         own = next((c for c in parts if found.group() in c), "")
-        return (_COMMANDING.search(own) is None
-                and any(_COMMANDING.search(c) for c in parts if c is not own))
+        if _COMMANDING.search(own) is None and any(
+                _COMMANDING.search(c) or _HERE.search(c) for c in parts if c is not own):
+            return True
     excuse = _EXCUSED.get(kind)
     return excuse is not None and any(
         m.start() <= found.start() and found.end() <= m.end() for m in excuse.finditer(text))
@@ -159,7 +225,36 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("other_device", _OTHER_DEVICE),
     ("phone", _PHONE),
     ("someone_else", _SOMEONE_ELSE),
+    ("past", _PAST),
+    ("away", _AWAY),
 )
+
+
+_TOLD_BESIDE = re.compile(_PLACE_EN + "|" + _PLACE_ZH + "|" + _PAST.pattern)
+
+
+def told_beside(clause: str) -> bool:
+    """Whether the only words that put ``clause`` out of scope (a device aside) are a place of
+    another life or another day ("so we've got the whole flat in the boot", "昨天就冷"): a
+    clause that, beside a command, is its reason (a sentence without one stays out of scope)."""
+    return out_of_scope(clause.lower()) in ("elsewhere", "past") and beside_kind(clause) in (
+        None, "other_device")
+
+
+def beside_kind(clause: str) -> str | None:
+    """:func:`out_of_scope` of ``clause`` without its places of another life and other days."""
+    return out_of_scope(_TOLD_BESIDE.sub(" ", clause.lower()))
+
+
+_NOT_THIS_CABIN = frozenset({"elsewhere", "question", "someone_else", "past", "away"})
+
+
+def not_this_cabin(text: str) -> bool:
+    """Whether ``text`` is about another place, day or person, or asks how a thing is
+    (:func:`out_of_scope`'s kinds but a later time, a call or a device): its complaint is read
+    as said, never with its colouring words read away. The outside is no other place here:
+    its noise and its weather reach the cabin ("外面放烟花 音乐听不清")."""
+    return out_of_scope(_OUTSIDE.sub(" ", text.lower())) in _NOT_THIS_CABIN
 
 
 _NOT_MUSIC = re.compile(
@@ -235,8 +330,9 @@ def conditional(text: str) -> bool:
 
 def out_of_scope(text: str) -> str | None:
     """The first kind of word in ``text`` that puts it outside "change the cabin now":
-    ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end)
-    or ``someone_else`` (another person's habits); None when there is none."""
+    ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end),
+    ``someone_else`` (another person's habits), ``past`` (another day's state) or ``away``
+    (someone heard through a phone); None when there is none."""
     lowered = text.lower().strip()
     for kind, pattern in KINDS:
         if any(not _excused(kind, found, lowered)
