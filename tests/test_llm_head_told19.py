@@ -14,6 +14,7 @@ import pytest
 from hil.llm.clauses import focus
 from hil.llm.grounding import named_topics
 from hil.llm.head import IN_DOMAIN, TOLD_IN_DOMAIN, HeadDecision, focused_decision, told_state
+from hil.llm.slots import read_slots
 from tests.helpers import HEAD_CLASSES as CLASSES
 
 
@@ -91,3 +92,40 @@ def test_a_likeness_said_on_something_names_no_track() -> None:
     # near misses: the track before, said outright
     assert "media_track" in named_topics("放上一首")
     assert "media_track" in named_topics("切到上一个")
+
+
+@pytest.mark.parametrize(("topic", "text", "member"), [
+    # a window's or the AC's state said as the state it is in: no order of that way
+    ("window", "ugh, midges keep flying in at me through the open window", "window_open"),
+    ("window", "sand is blowing in, the window's been open all along", "window_open"),
+    ("window", "车窗一直开着，灰都飘进来了", "window_open"),
+    ("window", "沙子从开着的窗户往里灌", "window_open"),
+    ("window", "窗户关得严严实实的，里面闷得慌", "window_close"),
+    ("climate_ac", "the aircon's been off all morning and it's muggy", "climate_ac_off"),
+    ("climate_ac", "冷气一直关着，车里黏糊糊的", "climate_ac_off"),
+])
+def test_a_state_said_is_never_its_own_way(topic: str, text: str, member: str) -> None:
+    # asked, or the way the rest of the line says (dust coming in: close; stuffy: open)
+    read = read_slots(topic, text, member)
+    assert read is None or read[0] != member, read
+
+
+def test_a_state_said_alone_is_asked_about() -> None:
+    assert read_slots("window", "flies keep coming in at me through the open window",
+                      "window_open") is None
+
+
+@pytest.mark.parametrize(("topic", "text", "intent"), [
+    # near misses: an order of the way, beside the state or not
+    ("window", "open the window", "window_open"),
+    ("window", "window open please", "window_open"),
+    ("window", "窗户开着吧", "window_open"),
+    ("window", "the open window, shut it", "window_close"),
+    ("window", "把开着的窗户关上", "window_close"),
+    ("climate_ac", "turn the aircon off", "climate_ac_off"),
+    ("climate_ac", "冷气关了吧", "climate_ac_off"),
+])
+def test_an_order_of_the_way_beside_a_state_still_reads(topic: str, text: str,
+                                                       intent: str) -> None:
+    read = read_slots(topic, text, intent)
+    assert read is not None and read[0] == intent
