@@ -8,25 +8,17 @@ order named outright."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
 from hil.llm.grounding import named_topics
-from hil.llm.head import IN_DOMAIN, TOLD_IN_DOMAIN, HeadDecision, focused_decision, told_state
+from hil.llm.head import IN_DOMAIN, TOLD_IN_DOMAIN, HeadDecision, told_state
 from hil.llm.slots import read_slots
-from tests.helpers import HEAD_CLASSES as CLASSES
-
-
-def _probs(**given: float) -> np.ndarray:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    return np.array([given.get(c, rest) for c in CLASSES])
+from tests.helpers import with_grams
 
 
 def _answer(text: str, lang: str, second: str | None, **given: float) -> HeadDecision:
     """The decision when the n-gram model puts 0.9 on ``second`` (None: no second opinion)."""
-    grams = None if second is None else _probs(**{second: 0.9})
-    return focused_decision(CLASSES, _probs(**given), focus(text), lang, None, None, grams)
+    return with_grams(text, lang, second, **given)  # type: ignore[no-any-return]
 
 
 def test_the_gates_are_pinned() -> None:
