@@ -128,6 +128,25 @@ HEAD_CLASSES = sorted(["climate_set_temperature", "climate_temperature_up",
 tests hand :func:`hil.llm.head.focused_decision` probabilities over them."""
 
 
+def head_probs(**given: float) -> Any:
+    """Probabilities over :data:`HEAD_CLASSES`: ``given`` as said, the rest shared evenly."""
+    import numpy as np
+
+    rest = (1.0 - sum(given.values())) / (len(HEAD_CLASSES) - len(given))
+    return np.array([given.get(c, rest) for c in HEAD_CLASSES])
+
+
+def with_grams(text: str, lang: str, second: str | None, **given: float) -> Any:
+    """:func:`hil.llm.head.focused_decision` on :func:`head_probs` ``given``, the n-gram model
+    putting 0.9 on ``second`` (None: no second opinion)."""
+    from hil.llm.clauses import focus
+    from hil.llm.head import focused_decision
+
+    grams = None if second is None else head_probs(**{second: 0.9})
+    return focused_decision(HEAD_CLASSES, head_probs(**given), focus(text), lang, None, None,
+                            grams)
+
+
 def is_zh(text: str) -> bool:
     """Whether ``text`` has Chinese characters (its language for the head's answer)."""
     return any("\u4e00" <= c <= "\u9fff" for c in text)

@@ -9,21 +9,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
-from hil.llm.head import IN_DOMAIN, HeadDecision, focused_decision
+from hil.llm.head import IN_DOMAIN, HeadDecision
 from hil.llm.ngrams import DIM, GramHead, char_grams
-from tests.helpers import HEAD_CLASSES as CLASSES
-
-
-def _probs(**given: float) -> np.ndarray:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    return np.array([given.get(c, rest) for c in CLASSES])
+from tests.helpers import with_grams
 
 
 def _answer(text: str, lang: str, second: str | None, **given: float) -> HeadDecision:
     """The decision when the n-gram model puts 0.9 on ``second`` (None: no second opinion)."""
-    grams = None if second is None else _probs(**{second: 0.9})
-    return focused_decision(CLASSES, _probs(**given), focus(text), lang, None, None, grams)
+    return with_grams(text, lang, second, **given)  # type: ignore[no-any-return]
 
 
 def test_the_gate_is_pinned() -> None:

@@ -55,6 +55,8 @@ _NOT_A_TOPIC = re.compile(
     r"cheat|wheat|theat(?:er|re)|[角亮纬经速程力高幅进强湿浓密长]度|对比度|挡风|风挡|"
     r"\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
     r"风扇之外|音乐[会节厅课]|音乐学院|歌词|歌手是谁|声明|声誉|"
+    # a likeness said "on" something ("跟坐在冰块上一样"): no track before this one
+    r"上一(?=样|般|模一样)|"
     # "cool" as praise ("this article is super cool"), not the cabin's air
     r"\b(?:is|was|looks|sounds|that'?s|it'?s) (?:super|so|really|pretty|very) cool\b(?! in\b)|"
     r"\bmusic (?:festival|school|lessons?|class|teacher|hall|shop|store)s?\b|"

@@ -279,6 +279,20 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     return intent, INTENTS[intent].default
 
 
+_STATE_SAID = re.compile(
+    r"\b(?:the|an?|that|this|my|her|his|our|your|every|each|all the) (?:wide )?(?:open|opened|shut|"
+    r"closed) (?:\w+ )?windows?\b|\bwindows?(?:'s|'re| is| are| was| were| has| have| had| been)+"
+    r"(?: (?:still|wide|all|left))* (?:open|shut|closed)\b|\bwith (?:every|each|all the|"
+    r"the) windows? (?:shut|closed|open)\b|"
+    r"(?:开|关)着的(?:车)?窗户?|(?:车)?窗户?(?:一直|还|都)?(?:开|关)着(?![吧呢])|关得(?:严严实实|死死的?|好好的)|"
+    r"\b(?:ac|a/c|air ?con\w*|air conditioning|aircon)(?:'s| is| has| been| was| still| not)+ "
+    r"(?:off|on)\b|(?:空调|冷气)(?:还|一直|到现在都还|都还)?(?:关着|没开)"
+)
+"""A window's or the AC's state said as the state it is in ("rain through the open window", "窗户开
+着，虫子往里飞", "the AC's been off since we left"): a complaint about the cabin as it is, no
+order of that way (the fallback once opened the window for the flies coming in)."""
+
+
 def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
             ) -> tuple[str, int | str | None] | None:
     """A position with open and close (the window)."""
@@ -289,7 +303,7 @@ def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
     end = window_end(lowered)  # "all the way up": closed, never the top of the range
     if end == 0:
         return close, None
-    way = direction_of(open_, text) or 0
+    way = direction_of(open_, _STATE_SAID.sub(" ", text)) or 0
     if end is not None or max_said(lowered):
         # "all the way" or "fully" is the end the way says: "wind the window all the way up",
         # "close the window fully" close it (they once opened it fully); open to the end is
@@ -316,7 +330,7 @@ def _pair(up: str, down: str, text: str, head_member: str) -> tuple[str, None] |
     """Two intents with no value (on/off, play/pause, next/previous): the words decide; with
     none, the head's own choice in the topic when it is one of them and the family has no
     risky side (media playback and tracks), else ask."""
-    way = direction_of(up, text) or 0
+    way = direction_of(up, _STATE_SAID.sub(" ", text)) or 0
     if way:
         return (up if way > 0 else down), None
     if up.startswith("media_") and head_member in (up, down) and (
