@@ -12,8 +12,8 @@
 
 Regex fragments (non-capturing groups), not compiled: :mod:`twin.assistant.story_seat`,
 :mod:`twin.assistant.phrasing`, :mod:`twin.assistant.ellipsis`, :mod:`twin.assistant.colloquial`,
-:mod:`twin.assistant.multi`, :mod:`hil.llm.both_seats` and :mod:`hil.llm.clauses` import them
-rather than keep copies (a wider list of people holds the companion list inside it).
+:mod:`twin.assistant.multi` and the fallback's readers of seats and clauses import them rather
+than keep copies (a wider list of people holds the companion list inside it).
 """
 
 from __future__ import annotations

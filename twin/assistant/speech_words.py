@@ -13,8 +13,8 @@
 
 Regex fragments (non-capturing groups), not compiled; :mod:`twin.assistant.colloquial`,
 :mod:`twin.assistant.phrasing`, :mod:`twin.assistant.shapes`, :mod:`twin.assistant.ellipsis`,
-:mod:`twin.assistant.nlu`, :mod:`twin.assistant.multi`, :mod:`hil.llm.clauses`,
-:mod:`hil.llm.corrections` and :mod:`hil.llm.several` import them.
+:mod:`twin.assistant.nlu`, :mod:`twin.assistant.multi` and the fallback's readers of clauses,
+corrections and several commands import them.
 """
 
 from __future__ import annotations
