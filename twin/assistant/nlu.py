@@ -797,10 +797,11 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
     "{anything}(停车场|喇叭|...)[{anything}]", "{anything}(...|吗|呢)"), in a sentence that also
     tells how a cabin function is, the word outside that telling: in English after it ("the
     air's blasting so hard my contacts are drying out", "that gale from the vents is drying out
-    my contact lenses"), in Chinese in another clause ("雪场停车场冻了一宿 这座儿冰得跟铁板似的",
-    "…座位冰凉，她怀着孕呢"). The word belongs to a story or a tag, not to a request about it:
-    no "cannot do", the fallback decides. Never when the sentence is out of scope or refused,
-    nor when the word's own clause gives an order (a device the cabin lacks, asked for)."""
+    my contact lenses", no request anywhere), in Chinese in another clause
+    ("雪场停车场冻了一宿 这座儿冰得跟铁板似的", "…座位冰凉，她怀着孕呢"). The word belongs to a
+    story or a tag, not to a request about it: no "cannot do", the fallback decides. Never
+    when the sentence is out of scope or refused, nor when the word's own clause gives an
+    order (a device the cabin lacks, asked for)."""
     sentence = found.intent_sentence
     said = sentence.text if sentence is not None and sentence.text else ""
     group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
@@ -811,7 +812,7 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
         hit = re.search(rf"\b(?:{words})\b", text, re.IGNORECASE)
         before = text[:hit.start()] if hit is not None else ""
         told = ((topic_words(before, lang) is not None or _CABIN_THING.search(before) is not None)
-                and _STATED.search(before) is not None)
+                and _STATED.search(before) is not None and _EN_ASKED.search(text) is None)
     else:
         clauses = [c for c in _ZH_CLAUSE.split(text) if c]
         own = [c for c in clauses if re.search(words, c)]
@@ -824,8 +825,12 @@ _WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}|\s")
 _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 """A template that is one group of words once its wildcards are taken away."""
 _ZH_CLAUSE = re.compile(r"[，,。！？!?；;、\s]+")
-_ZH_ORDER = re.compile(r"打开|开启|开一下|关闭|关掉|关上|按|调到|调成|设置|设成|开到")
+_ZH_ORDER = re.compile(r"打开|开启|开一下|关闭|关掉|关上|按|调到|调成|设置|设成|开到|"
+                       r"帮我|给我|麻烦|请")
 """An order in a clause (the word it names is asked for, not told of)."""
+_EN_ASKED = re.compile(r"\b(?:can|could|would|will) (?:you|ya|u)\b|\bplease\b|"
+                       r"\bi (?:want|need|'d like)\b|\blet'?s\b", re.IGNORECASE)
+"""A request said in an English sentence: its out-of-domain word may be what is asked for."""
 _CABIN_THING = re.compile(r"\b(?:air|ac|a/c|aircon|vents?|seats?|heater|windscreen|windshield)\b",
                           re.IGNORECASE)
 _STATED = re.compile(r"\b(?:is|are|'s|'re)\b|'s\s", re.IGNORECASE)
