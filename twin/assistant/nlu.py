@@ -801,7 +801,7 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
     ("雪场停车场冻了一宿 这座儿冰得跟铁板似的", "…座位冰凉，她怀着孕呢"). The word belongs to a
     story or a tag, not to a request about it: no "cannot do", the fallback decides. Never
     when the sentence is out of scope or refused, nor when the word's own clause gives an
-    order (a device the cabin lacks, asked for)."""
+    order or asks (a device the cabin lacks, asked for or about)."""
     sentence = found.intent_sentence
     said = sentence.text if sentence is not None and sentence.text else ""
     group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
@@ -816,7 +816,7 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
     else:
         clauses = [c for c in _ZH_CLAUSE.split(text) if c]
         own = [c for c in clauses if re.search(words, c)]
-        told = len(own) == 1 and _ZH_ORDER.search(own[0]) is None and any(
+        told = len(own) == 1 and _ZH_WORD_ASKED.search(own[0]) is None and any(
             _cabin_state(c) for c in clauses if c is not own[0])
     return told and out_of_scope(text) is None and not negated(text)
 
@@ -825,9 +825,10 @@ _WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}|\s")
 _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 """A template that is one group of words once its wildcards are taken away."""
 _ZH_CLAUSE = re.compile(r"[，,。！？!?；;、\s]+")
-_ZH_ORDER = re.compile(r"打开|开启|开一下|关闭|关掉|关上|按|调到|调成|设置|设成|开到|"
-                       r"帮我|给我|麻烦|请")
-"""An order in a clause (the word it names is asked for, not told of)."""
+_ZH_WORD_ASKED = re.compile(r"打开|开启|开一下|关闭|关掉|关上|按|调到|调成|设置|设成|开到|"
+                            r"帮我|给我|麻烦|请|吗|么|[?？]|哪|几|多少|有没有|附近|什么|怎么")
+"""An order or a question in a clause (the word it names is asked for or about, not told of;
+呢 after a statement, "她怀着孕呢", is no question)."""
 _EN_ASKED = re.compile(r"\b(?:can|could|would|will) (?:you|ya|u)\b|\bplease\b|"
                        r"\bi (?:want|need|'d like)\b|\blet'?s\b", re.IGNORECASE)
 """A request said in an English sentence: its out-of-domain word may be what is asked for."""
