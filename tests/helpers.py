@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -148,3 +149,19 @@ def sure_of(intent: str) -> Any:
         p[classes.index(intent)] = 0.95
         return head_decision(classes, p / p.sum(), text, "zh-CN" if is_zh(text) else "en")
     return decide
+
+
+def assert_shares_list(vocabulary: ModuleType, name: str, reader: object,
+                       patterns: tuple[str, ...]) -> None:
+    """``reader`` holds the vocabulary module's list ``name`` itself (the same object, no copy)
+    and reads it inside each of its ``patterns`` (a fragment, a compiled pattern, or a table of
+    them per language)."""
+    def texts(value: object) -> list[str]:
+        if isinstance(value, dict):
+            return [text for one in value.values() for text in texts(one)]
+        return [value.pattern if isinstance(value, re.Pattern) else str(value)]
+
+    fragment = getattr(vocabulary, name)
+    assert getattr(reader, name) is fragment
+    for pattern in patterns:
+        assert any(fragment in text for text in texts(getattr(reader, pattern))), pattern

@@ -11,13 +11,14 @@ import re
 
 from hil.llm.direction import normalised
 from hil.llm.grounding import named_topics, narrowed
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS
 
 _BOTH = re.compile(
     r"\bboth (?:front |of the |of our )?seats?\b|\bboth of (?:us|ours)\b|"
-    r"\b(?:me|mine|my seat) and (?:my |the )?(?:wife|husband|partner|missus|hubby|passenger)"
-    r"(?:'s)?\b|两个(?:前排)?座(?:椅|位)?|前排(?:座椅|座位)?(?=(?:加热)?都)|主副驾|"
-    r"主驾驶?[和跟与、]?副驾驶?的?|"
-    r"(?:我|主驾)的?(?:跟|和|与)我?(?:老婆|老公|媳妇|爱人|太太|副驾)的?|副驾的?(?:跟|和|与)主驾的?|"
+    rf"\b(?:me|mine|my seat) and (?:my |the )?(?:{EN_COMPANIONS}|passenger)"
+    r"(?:'s)?\b|两个(?:前排)?座(?:椅|位)?|前排(?:座椅|座位)?(?=(?:加热)?都)|"
+    rf"{ZH_BOTH_FRONT}的?|"
+    rf"(?:我|主驾)的?(?:跟|和|与)我?(?:{ZH_COMPANIONS}|副驾)的?|副驾的?(?:跟|和|与)主驾的?|"
     # the two seats one after the other ("the driver and the passenger"), or after "both of us"
     r"\b(?:the )?(?:driver|passenger)(?:'s)?(?: seat)?,? (?:and|&) (?:the )?"
     r"(?:driver|passenger)(?:'s)?(?: seats?)?\b")

@@ -50,6 +50,8 @@ from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.seat_words import EN_COMPANIONS
+from twin.assistant.speech_words import EN_HESITATIONS
 
 _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
                 r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
@@ -84,7 +86,7 @@ _MODES = re.compile(
 # a clause that commands: a verb first (after courtesy words)
 _COMMAND = re.compile(
     r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
-    r"you|can u|pls|uh|um|erm?|ah)[,\s]+)*"
+    rf"you|can u|pls|{EN_HESITATIONS}|ah)[,\s]+)*"
     r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
     r"silence|play|pause|hold|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
     r"navigate|warm|cool|heat|start|kill|go back|defrost|demist|clear|knock|wind|nudge|dial|"
@@ -287,7 +289,7 @@ _VERB_START = re.compile(
     r"their|us|seats?)\b)")
 _SEAT_FRAGMENT = re.compile(
     r"\bmine\b|\bhers\b|\bher (?:seat|side)\b|我的|我这边|主驾|副驾|"
-    r"\b(?:wife|husband|partner|missus|hubby|passenger)'?s\b")
+    rf"\b(?:{EN_COMPANIONS}|passenger)'?s\b")
 
 
 _WAY_LAST = re.compile(
@@ -441,8 +443,8 @@ def _lang_of(text: str) -> str:
     return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
-_FILLER = re.compile(r"\b(?:please|pls|uh|um|erm|er|i said|again|now|just)\b|[^\w\u4e00-\u9fff]+|"
-                     r"[啊吧呀嘛哈了]")
+_FILLER = re.compile(rf"\b(?:please|pls|{EN_HESITATIONS}|i said|again|now|just)\b|"
+                     r"[^\w\u4e00-\u9fff]+|[啊吧呀嘛哈了]")
 
 
 def _repeats_dropped(parts: list[str], topics: list[set[str]], orders: list[bool]) -> None:

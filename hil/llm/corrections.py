@@ -24,6 +24,7 @@ import re
 
 from hil.llm.grounding import EXPLICIT, named_topics, narrowed
 from hil.llm.values import _EN_NUMBER, NUMERAL
+from twin.assistant.speech_words import EN_HESITATIONS
 
 _STRONG = (r"\b(?:no|nah|nope),? wait\b|\bwait,? no\b|\b(?:no|nah|nope),? make (?:that|it)\b|"
            r"\bmake that\b|\bi mean\b|\bor rather\b|\bactually,? no\b|\b(?:no|nah),? actually\b|"
@@ -56,7 +57,7 @@ _WAY_ALONE_ZH = re.compile(
     r"^(?:调|开|往|再)?(?:[高低大小]|热|冷)一?[点些]?$|^(?:打开|关掉|关上|关闭|开|关)$")
 _WAY_LAST_ZH = re.compile(r"(?:调|开|往)?[高低大小](?:一?[点些])?|打开|关掉|关上|关闭|开启")
 _VERB_START = re.compile(
-    r"^(?:(?:please|just|can you|could you|uh|um)[,\s]+)*(?:" + _VERB_EN + r")\b|"
+    rf"^(?:(?:please|just|can you|could you|{EN_HESITATIONS})[,\s]+)*(?:" + _VERB_EN + r")\b|"
     r"^(?:请|帮我|给我|麻烦)?(?:把|打开|关|开|调|播|放|静音|暂停|切|换|升|降)")
 _AMOUNT_EN = re.compile(
     r"\b(?:halfway|half way|all the way|a (?:bit|little|crack|touch|tad)|fully|full|"

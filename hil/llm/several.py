@@ -42,6 +42,7 @@ from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import SEAT, same_for
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import negated, not_music, out_of_scope
+from twin.assistant.speech_words import EN_TAKE_BACK, ZH_TAKE_BACK
 
 MAX_PARTS = 4
 """At most this many commands are read from one sentence (a forward pass each)."""
@@ -78,8 +79,7 @@ def several_parts(text: str) -> list[str]:
 
 
 _CANCEL = re.compile(
-    r"\bnever ?mind\b|\bforget (?:it|that|about it)\b|\bcancel\b|\bscratch that\b|"
-    r"\bactually no\b|算了|取消|不用了|不要了")
+    rf"\b{EN_TAKE_BACK}\b|\bactually no\b|{ZH_TAKE_BACK}")
 """Words that take back what was said: never confined to one part."""
 
 

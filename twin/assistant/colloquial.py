@@ -32,6 +32,8 @@ from twin.assistant.en_structure import FIRST as _EN_FIRST
 from twin.assistant.en_structure import LAST as _EN_LAST
 from twin.assistant.en_structure import REFUSED as _REFUSES
 from twin.assistant.regex_gate import GateIndex, gate
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
 from twin.assistant.zh_recurring import READINGS as _ZH_RECURRING
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
@@ -542,7 +544,7 @@ _ZH = (
     # what happened, told before "你把…" without a pause: the request alone
     (_ZH_STORY, lambda m: m.group(0) if _ZH_STORY_STOP.search(m.group("s")) else ""),
     # a filler anywhere: "那个那个嗯帮我把那个音量调到八吧" -> "帮我把音量调到八吧"
-    (re.compile(r"那个|嗯+|呃+|额+"), ""),
+    (re.compile(rf"那个|{ZH_HESITATIONS}"), ""),
     # 给我 between the thing and its verb: "空调温度给我降两度" -> "空调温度降两度"
     (re.compile(r"(?<=[\u4e00-\u9fff])给我(?=[调开关降升加减放来整弄往摇换切]|打开|打到|停了|停掉|暂停)"),
      ""),
@@ -709,7 +711,7 @@ _ZH = (
     (re.compile(r"凉飕飕|冷飕飕|冰冰凉"), "凉"),
     (re.compile(r"(?<=[凉冷冰热烫闷])的$"), ""),
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
-    (re.compile(r"(?:我)?(?:媳妇|老婆|老公|爱人|女朋友|男朋友)(?:那边|那儿|那里)?的?(?=座椅|座位)"),
+    (re.compile(rf"(?:我)?{ZH_COMPANIONS}(?:那边|那儿|那里)?的?(?=座椅|座位)"),
      "副驾"),
     # both front seats said as "me and her": "我跟副驾座椅加热都打开" -> "主驾跟副驾…"
     (re.compile(r"^我(?=(?:跟|和|与)副驾的?(?:座椅|座位)(?:的)?加热都)"), "主驾"),
@@ -720,7 +722,7 @@ _ZH = (
     (re.compile(r"^(?:再)?(?:把)?(?:车里|车内)(?=(?:调|弄|搞|整)(?:得)?(?:凉快|暖和|凉|暖)(?:一)?点)"),
      ""),
     # a complaint passed on: "我老婆说她那座位冰凉的" -> "她那座位冰凉的"
-    (re.compile(r"^(?:我)?(?:老婆|老公|媳妇|爱人|女朋友|男朋友|副驾)(?:说|觉得|嫌)(?=她|他)"), ""),
+    (re.compile(rf"^(?:我)?(?:{ZH_COMPANIONS}|副驾)(?:说|觉得|嫌)(?=她|他)"), ""),
     # ... by whoever sits there ("副驾上的伴娘说她座位…" -> "副驾座位…")
     (re.compile(r"^(?:坐)?副驾(?:驶)?(?:上|那)?(?:的|那位)?[^，,。？?说不没吗]{0,4}?(?:说|觉得|嫌)(?:她|他)"
                 r"(?:的|那个?)?(?=座位|座椅|坐垫)"), "副驾"),
@@ -885,9 +887,9 @@ _EN_TUNE = re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tu
                       re.IGNORECASE)
 """A "tune" for a song: "skip this tune"."""
 _PERSON = (r"(?:(?:my|the|our|your|his|her)\s+)?(?:dad|daddy|mum|mummy|mam|mom|mommy|nan|nana|gran|"
-           r"granny|grandad|granddad|grandpa|grandma|grandmother|grandfather|wife|husband|partner|"
-           r"son|daughter|kid|kids|children|child|baby|passenger|passengers|missus|hubby|"
-           r"better half|he|she|they|everyone|everybody)")
+           rf"granny|grandad|granddad|grandpa|grandma|grandmother|grandfather|{EN_COMPANIONS}|"
+           r"son|daughter|kid|kids|children|child|baby|passenger|passengers|"
+           r"he|she|they|everyone|everybody)")
 """Someone in the car other than the speaker."""
 _MORE = frozenset({"higher", "more", "up", "warmer", "hotter", "louder", "stronger"})
 _EN_WANT = re.compile(
@@ -1263,7 +1265,7 @@ _EN = (
     # the doubled word below ("the v- the" -> "the the" -> "the")
     (_STUTTER, "", ("-",)),
     # fillers and a doubled word: "turn the er the volume down" -> "turn the volume down"
-    (re.compile(r"\b(?:um+|uh+|er+|erm+|uhm+)\b,?\s*", re.IGNORECASE), ""),
+    (re.compile(rf"\b{EN_HESITATIONS}\b,?\s*", re.IGNORECASE), ""),
     (re.compile(r"\b(the|a|my|to)\s+\1\b", re.IGNORECASE), r"\1"),
     # a stress word, read away before the readings anchored at the start ("honestly I've no
     # idea how to get home"); "lowkey" (slang) hedges the same way
@@ -1726,8 +1728,8 @@ _EN = (
                 r"\s*[.!]*$", re.IGNORECASE), "more air",
      ("feel",)),
     # a seat said heated: "I want my seat heated", "her seat heated please" -> "… seat heater on"
-    (re.compile(r"\b(?P<o>(?:my|her|his|the passenger'?s?|the driver'?s?|my (?:wife|husband|"
-                r"partner)'?s) seat) (?:heated|warmed)\b(?!\s+(?:up|already|enough))",
+    (re.compile(rf"\b(?P<o>(?:my|her|his|the passenger'?s?|the driver'?s?|my {EN_COMPANIONS}"
+                r"'?s) seat) (?:heated|warmed)\b(?!\s+(?:up|already|enough))",
                 re.IGNORECASE), r"\g<o> heater on",
      ("seat heated", "seat warmed")),
     # a level said too high or low: "the temperature is too high" -> "it's too hot", "the
@@ -2017,9 +2019,8 @@ _EN = (
     (re.compile(rf"^(?:{'|'.join(_GERUND)})\b", re.IGNORECASE),
      lambda m: _GERUND[m.group(0).lower()]),
     # "up to" a number or the top is a set: "turn my seat heater up to two"
-    (re.compile(r"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|\d+|one|two|"
-                r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)", re.IGNORECASE),
+    (re.compile(rf"\b(?:up|down) to (?=(?:the )?(?:max|maximum|top|min|minimum|level|"
+                rf"{_EN_NUMBERS})\b)", re.IGNORECASE),
      "to "),
     # "on"/"off" said as the verb (Nigerian, Indian English): "on the AC" -> "turn on the AC"
     (re.compile(r"^(?P<w>on|off) (?=(?:the|my|her|his|our) )", re.IGNORECASE), r"turn \g<w> "),
@@ -2031,7 +2032,7 @@ _EN = (
                 r"queuing|queueing|parked) (?:in|at|on|here)\b.*$", re.IGNORECASE), r"\g<v>"),
     # whose seat, said Nigerian or after the person: "for my madam for front" -> "for my wife"
     (re.compile(r"\bmy madam\b", re.IGNORECASE), "my wife"),
-    (re.compile(r"\b(?P<w>wife|husband|partner)\s+(?:in|for|up) (?:the )?front(?: seat)?\b",
+    (re.compile(rf"\b(?P<w>{EN_COMPANIONS})\s+(?:in|for|up) (?:the )?front(?: seat)?\b",
                 re.IGNORECASE), r"\g<w>"),
     # a complaint's circumstance said after it: "I'm roasting after that spin class",
     # "I'm sweating buckets in this jacket" (no "but", no "not": nothing else is asked)
@@ -2069,8 +2070,7 @@ _EN = (
      else "",
      ("say", "said", "reckons", "thinks", "tell", "told", "complain")),
     # a complaint passed on: "my wife says her seat's freezing" -> "her seat's freezing"
-    (re.compile(r"^(?:(?:my|the) (?:wife|husband|partner|girlfriend|boyfriend|missus|missis|hubby|"
-                r"other half)|she|he)\s+(?:says|said|"
+    (re.compile(rf"^(?:(?:my|the) {EN_COMPANIONS}|she|he)\s+(?:says|said|"
                 r"reckons|thinks|is saying|tells me)(?: that)?\s+(?=(?:her|his)\b)",
                 re.IGNORECASE), ""),
     # the passenger's side said last: "put the heated seat on high on the passenger side"
@@ -2192,7 +2192,7 @@ _EN = (
                 re.IGNORECASE), r"the passengers are \g<c>",
      ("shiver", "freez", "frozen", "cold", "chilly")),
     # a complaint passed on while it is said: "the wife's saying her seat is …"
-    (re.compile(r"^(?:my (?:wife|husband|partner)|she|he)(?:'s| is) (?:saying|telling me)(?: that)?"
+    (re.compile(rf"^(?:my {EN_COMPANIONS}|she|he)(?:'s| is) (?:saying|telling me)(?: that)?"
                 r"\s+(?=(?:her|his)\b)", re.IGNORECASE), "",
      ("saying", "telling")),
     # a non-native "make … on": "make please the air condition on" -> "turn on the …"
@@ -2221,7 +2221,7 @@ _EN = (
     # whose side, said by the person: "the seat warmer on my better half's side"
     (re.compile(r"\bbetter half\b", re.IGNORECASE), "wife",
      ("better half",)),
-    (re.compile(r"\bon (?:my|the) (?:wife|husband|partner|missus|hubby)'?s side\b",
+    (re.compile(rf"\bon (?:my|the) {EN_COMPANIONS}'?s side\b",
                 re.IGNORECASE), "on the passenger side",
      ("side",)),
     # what happened, then the decision after "you know what": the decision alone, unless the

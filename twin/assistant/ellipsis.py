@@ -18,6 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from twin.assistant.seat_words import (
+    EN_COMPANIONS,
+    EN_SEAT_HEATERS,
+    ZH_COMPANIONS,
+    ZH_DRIVER_SEAT,
+)
+from twin.assistant.speech_words import EN_HESITATIONS
+
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
            "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
 
@@ -25,8 +33,8 @@ _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
 """A Chinese sequence word said before a command's verb ("再切下一首"): not part of it."""
 
-_ZH_DRIVER = r"(?:我的|我这边的?|我这个位置的?|我|主驾驶?的?|驾驶位的?|驾驶座的?|司机的?)"
-_ZH_PASSENGER = (r"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?(?:老婆|老公|媳妇)的?)")
+_ZH_DRIVER = rf"(?:我的|我这边的?|我这个位置的?|我|{ZH_DRIVER_SEAT}的?)"
+_ZH_PASSENGER = rf"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?{ZH_COMPANIONS}的?)"
 _ZH_FRAGMENT = re.compile(rf"^(?:那|还有|而)?(?:(?P<d>{_ZH_DRIVER})|(?P<p>{_ZH_PASSENGER}))"
                           r"(?P<rest>.*)$")
 _ZH_SAME = re.compile(r"^(?:也是?|也一样|一样|同样|也要|也这样)?[吧了啊呀]*$")
@@ -39,14 +47,13 @@ _ZH_ZONE_IN = re.compile(rf"^(?:[把将给])?(?:{_ZH_PASSENGER}|{_ZH_DRIVER})")
 _EN_DRIVER = r"(?:mine|my side|my one|my seat|me|for me|the driver'?s?(?: side| one| seat)?)"
 _EN_PASSENGER = (r"(?:hers|his|hers as well|the passenger(?:'s| side| one| seat)?|"
                  r"passenger(?:'s| side)?|"
-                 r"(?:my|the) (?:wife|husband|partner|missus|hubby)(?:'s)?(?: one| seat)?|hers)")
+                 rf"(?:my|the) {EN_COMPANIONS}(?:'s)?(?: one| seat)?|hers)")
 _EN_FRAGMENT = re.compile(rf"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?"
                           rf"(?:(?P<d>{_EN_DRIVER})|(?P<p>{_EN_PASSENGER}))\b(?P<rest>.*)$",
                           re.IGNORECASE)
 _EN_SAME = re.compile(r"^[\s,]*(?:too|as well|also|the same|please|as well please|too please)?"
                       r"[\s,.!]*$", re.IGNORECASE)
-_EN_NOUN = re.compile(r"\bseat (?:heating|heater|warmer|heat)s?\b|\bheated seat\b",
-                      re.IGNORECASE)
+_EN_NOUN = re.compile(rf"\b{EN_SEAT_HEATERS}\b", re.IGNORECASE)
 _EN_OTHER_SEAT = re.compile(r"ventilat|cooling|cooled|massag|\bfans?\b", re.IGNORECASE)
 _EN_ZONE_IN = re.compile(r"\b(?:my|the driver'?s?|driver'?s?|the passenger'?s?|passenger'?s?|"
                          r"her|his|on my side|on the passenger side|on (?:the )?driver'?s? side)"
@@ -166,7 +173,7 @@ def level_for_all(piece: str, lang: str) -> int | None:
 _ZH_VALUE = re.compile(r"(?:开到|调到|调成|调至|开成|放到|设到|开在|调在)"
                        r"(?:(?:最高|最低|最大|最小)[档挡级]?|[一二两三四五六七八九十\d]+[档挡级])[吧啊呀了就行好]*$|"
                        r"^(?:就|那就|直接|干脆)?(?:最高|最低|最大|最小|[一二两三123])[档挡级][吧啊呀了就行好]*$")
-_EN_VALUE = re.compile(r"^(?:(?:actually|no|well|um|uh|like|just|and|but|maybe|ideally|"
+_EN_VALUE = re.compile(rf"^(?:(?:actually|no|well|{EN_HESITATIONS}|like|just|and|but|maybe|ideally|"
                        r"preferably|then|make it|put it|set it|turn it)[\s,]+){0,3}"
                        r"(?:on|at|to|up to|down to|onto)\s+(?:level\s+|the\s+)?"
                        r"(?:one|two|three|four|five|six|seven|\d+|low|medium|mid|high|max|"
@@ -182,7 +189,7 @@ def value_only(piece: str, lang: str) -> bool:
     return (_ZH_VALUE if lang == "zh-CN" else _EN_VALUE).search(text) is not None
 
 
-_ZH_OTHERS = (r"妈|爸|老妈|老爸|妈妈|爸爸|老婆|老公|媳妇|爱人|女朋友|男朋友|朋友|同事|老人|孩子|"
+_ZH_OTHERS = (rf"妈|爸|老妈|老爸|妈妈|爸爸|{ZH_COMPANIONS}|朋友|同事|老人|孩子|"
               r"儿子|女儿|奶奶|爷爷|外婆|外公|姥姥|姥爷|客人|乘客|她|他")
 _ZH_SEATED = re.compile(rf"^(?P<who>我|(?:我|我的)?(?:{_ZH_OTHERS}))(?:是)?(?:坐|在)(?:在)?"
                         r"(?:副驾驶?|副驾驶?(?:位|座)|前排右边|右前)(?:上|位|座|那儿?)?(?:的)?"
@@ -190,7 +197,7 @@ _ZH_SEATED = re.compile(rf"^(?P<who>我|(?:我|我的)?(?:{_ZH_OTHERS}))(?:是)?
 _ZH_MINE = re.compile(r"(?:我的|我这个|我这边的?|我这儿的?|我)(?=座椅|座位|屁股)")
 _ZH_THEIRS = re.compile(r"(?:她的|他的|她那边的?|他那边的?|她那儿的?|他那儿的?|她|他)"
                         r"(?=座椅|座位|屁股)")
-_EN_OTHERS = (r"my (?:wife|husband|partner|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandpa|"
+_EN_OTHERS = (rf"my (?:{EN_COMPANIONS}|mum|mom|mam|dad|mother|father|nan|gran|grandma|grandpa|"
               r"girlfriend|boyfriend|friend|son|daughter|mate)|(?:she|he)")
 _EN_SEATED = re.compile(rf"^(?P<who>i'?m|i am|(?:{_EN_OTHERS})(?:'s| is))(?: sitting| sat)?\s+"
                         r"(?:in|on) the (?:front )?passenger(?:'s)? (?:seat|side)"
@@ -199,7 +206,7 @@ _EN_MINE = re.compile(r"\b(?:my|the)\s+(?=(?:seat|heated seat|butt warmer|bum wa
                       re.IGNORECASE)
 _EN_THEIRS = re.compile(r"\b(?:her|his|the)\s+(?=(?:seat|heated seat|butt warmer|bum warmer)\b)",
                         re.IGNORECASE)
-_DRIVER_SAID = re.compile(r"主驾|司机|驾驶位|驾驶座|\bdriver", re.IGNORECASE)
+_DRIVER_SAID = re.compile(rf"{ZH_DRIVER_SEAT}|\bdriver", re.IGNORECASE)
 
 
 def seated(text: str, lang: str) -> str | None:

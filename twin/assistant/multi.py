@@ -73,8 +73,10 @@ from twin.assistant.phrasing import (
 )
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
 from twin.assistant.shapes import joined as put_back
+from twin.assistant.speech_words import ZH_CORRECTION_MARKS
 
 __all__ = ["MAX_CUTS", "MAX_PARTS", "Part", "second_order", "split_commands"]
 
@@ -176,8 +178,8 @@ _FILLER_PART = {
 _ZH_SHORTHAND = re.compile(r"^(?i:yysy|u1s1|xdm|emm+|plz|pls|awsl|xswl|nsdd|h{3,})[\s，,!！]+"
                            r"(?=[\u4e00-\u9fff])")
 """Internet shorthand said first, before a pause ("yysy 太闷了 车窗开条缝")."""
-_ZH_CORRECTS = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是不是|不对不对|不是|不对|我说错了|说错了|"
-                          r"错了)(?:啊|呀)?[。！!]*$")
+_ZH_CORRECTS = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是不是|不对不对|不是|我说错了|"
+                          rf"{ZH_CORRECTION_MARKS})(?:啊|呀)?[。！!]*$")
 """A part that only says the part before it was misspoken ("静音 哦不是 暂停")."""
 _ZH_NUMBER_FIRST = re.compile(r"^(?:改成|换成|改为)?(?:\d|[零一二两三四五六七八九十百])")
 
@@ -197,7 +199,7 @@ def _corrected_zh(pieces: list[str]) -> list[str]:
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
-                     r"baby|passengers?|wife|husband|partner) (?:is|are)|everyone|everybody|"
+                     rf"baby|passengers?|{EN_COMPANIONS}) (?:is|are)|everyone|everybody|"
                      r"(?:boiling|roasting|baking|sweltering|freezing|chilly|stuffy|sweating)"
                      r"(?= in here| back here|$)|(?:the|this|my|our) (?:car|cabin|seat|air|music|"
                      r"radio) (?:is |'s )?(?:already|still|getting|too|so|really|very|a bit|"
@@ -262,7 +264,7 @@ _NOT_NOW = ("elsewhere", "later", "question", "phone", "someone_else")
 _SEATLIKE = {
     "en": re.compile(r"^(?:(?:and|but|then|also|plus)\s+)?(?:(?:on|for)\s+)?(?:mine|my|hers|his|"
                      r"the passenger|passenger|the driver)\b", re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:那|还有|而)?(?:我|主驾|副驾|乘客|旁边|她|他|老婆|老公|媳妇)"),
+    "zh-CN": re.compile(rf"^(?:那|还有|而)?(?:我|主驾|副驾|乘客|旁边|她|他|{ZH_COMPANIONS})"),
 }
 """How a part that names a seat alone starts (read the part before it only then)."""
 
@@ -665,7 +667,7 @@ def _agrees(aside: str, out: Sequence[tuple[str, Part]]) -> bool:
     return False
 
 
-_ZH_WHOSE = re.compile(r"她|他|老婆|老公|媳妇|爱人|妈|爸|奶奶|爷爷|姥|外婆|外公|孩子|儿子|女儿|"
+_ZH_WHOSE = re.compile(rf"她|他|{ZH_COMPANIONS}|妈|爸|奶奶|爷爷|姥|外婆|外公|孩子|儿子|女儿|"
                        r"宝宝|小孩|朋友|乘客|客人|副驾|后排|旁边")
 """Someone other than the speaker, said beside a seat heater: whose seat it is is unsure."""
 _ZH_MINE = re.compile(r"我的|我这|俺|主驾|驾驶")

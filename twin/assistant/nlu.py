@@ -43,6 +43,7 @@ from hassil.recognize import RecognizeResult
 from hassil.util import merge_dict
 from home_assistant_intents import get_intents
 
+from twin.assistant.binding_words import EN_NUMBERS
 from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import in_chinese, one_parse, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
@@ -72,6 +73,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song
 from twin.assistant.scope import out_of_scope as _scope_of
+from twin.assistant.speech_words import EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
@@ -741,17 +743,17 @@ _EN_RESTART = re.compile(
     r"^(?:(?:no+|nah|nope|actually|sorry|wait|oops|i mean|i said|the other way)\b[\s,!.]*)+"
     r"(?=(?:make|set|put|turn|change|bring|crank|bump|drop|knock|take|louder|quieter|softer|"
     r"warmer|cooler|hotter|colder|higher|lower|more|less|even|a bit|a little|that'?s too|"
-    r"it'?s too|too|\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)\b)",
+    rf"it'?s too|too|{EN_NUMBERS})\b)",
     re.IGNORECASE)
 """A follow-up's correction marker before the wish said instead ("no actually make it 20",
 "nah nineteen": the number read on the history)."""
 _CANCELLED = {
-    "en": re.compile(r"\W*\w.*[,.;!]\s*(?:(?:no|nope|wait|oh|actually|um+|uh+|sorry)[\s,.;!]*)*"
-                     r"(?:no|nope|never ?mind|forget (?:it|that)|cancel(?: that| it)?|scratch that|"
-                     r"don'?t|leave it|actually,? don'?t)[\s.!]*$", re.IGNORECASE),
+    "en": re.compile(r"\W*\w.*[,.;!]\s*"
+                     rf"(?:(?:no|nope|wait|oh|actually|{EN_HESITATIONS}|sorry)[\s,.;!]*)*"
+                     rf"(?:no|nope|{EN_TAKE_BACK}|don'?t|leave it|actually,? don'?t)[\s.!]*$",
+                     re.IGNORECASE),
     "zh-CN": re.compile(r"\W*[\u4e00-\u9fff].*[，,。;；！!]\s*(?:(?:哦|啊|呃|嗯|不对)[，,\s]*)*"
-                        r"(?:不对|算了|不要了|不用了|取消|不不|别了|还是算了|拉倒|"
+                        rf"(?:不对|{ZH_TAKE_BACK}|不不|别了|拉倒|"
                         r"(?:逗你玩|开玩笑|骗你)(?:的|呢|儿)?)[吧了啊呀呢。！!]*$"),
 }
 """A request taken back at its end ("…, no, never mind", "…，算了", "…，逗你玩的"): nothing is

@@ -25,6 +25,8 @@ from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.heard import as_heard
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS, ZH_DRIVER_SEAT
+from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
            "number_reading", "other_zone", "pronoun_reading", "same_for", "topic_first",
@@ -64,7 +66,7 @@ _WOULD = re.compile(r"\b(i|we|you)'d\b", re.IGNORECASE)
 _COUPLE = re.compile(r"\ba couple (?:of )?(?=(?:degrees?|notches|clicks|steps|levels|bars)\b)",
                      re.IGNORECASE)
 """\"A couple of degrees\" is two of them, not the default step of \"a bit\"."""
-_FILLER = re.compile(r"\s*,\s*(?:like|um+|uh+|er+|you know)\s*,\s*|\s+(?:um+|uh+)\s+",
+_FILLER = re.compile(rf"\s*,\s*(?:like|{EN_HESITATIONS}|you know)\s*,\s*|\s+{EN_HESITATIONS}\s+",
                      re.IGNORECASE)
 """A filler said between commas ("open the window, like, a quarter of the way")."""
 _EN_SPELT = re.compile(r"\b(?:moo+sic|moo+zic|moo+sik|muzik|musik|muzak|windae(?=s?\b)|"
@@ -171,15 +173,14 @@ def topic_first(text: str, lang: str) -> str:
 
 _FIX = {
     "en": re.compile(
-        r"^(?P<x>.+?)(?:\s*[,;.]\s*(?:(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch that|"
-        r"correction|or rather|rather)\b[\s,.;!]*)+|\s+(?:no wait|wait no|no no|no sorry|sorry|"
+        rf"^(?P<x>.+?)(?:\s*[,;.]\s*(?:{EN_CORRECTION_MARKS}\b[\s,.;!]*)+|"
+        r"\s+(?:no wait|wait no|no no|no sorry|sorry|"
         r"actually no|no actually|"
         r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
-        r"^(?P<x>.+?)[，,;；。\s]*(?:(?:[啊哦噢呃嗯哎诶]?(?:不对|不是(?=[，,;；。\s])|说错了|错了)|哦不|啊不|呃不|"
-        r"不不)"
-        r"[，,;；。\s]*)+"
+        r"^(?P<x>.+?)[，,;；。\s]*(?:[啊哦噢呃嗯哎诶]?(?:不是(?=[，,;；。\s])|"
+        rf"{ZH_CORRECTION_MARKS})[，,;；。\s]*)+"
         r"(?:改成|换成|改为|是)?(?P<y>.+)$"),
 }
 """A self-correction: what was said first (x), the marker, and the wish that replaces it (y)."""
@@ -381,15 +382,15 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
 
 _EN_OTHER = re.compile(
     r"^(?:(?:and|now|also|ok|okay|same for|same with|same thing for|do the same for|do)\s+)*"
-    r"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|wife|husband|partner)(?:'s)?"
+    rf"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|{EN_COMPANIONS})(?:'s)?"
     r"(?: (?:seat|side|one|seat heater|seat heating))?|the other (?:seat|one)|"
     r"(?:for )?(?:the )?passenger(?:'s)?(?: (?:seat|side|one))?)"
     r"(?:\s+(?:one|too|to|as well|also|please))*$", re.IGNORECASE)  # "to": a slip of "too"
 _ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座椅|座位)*(?:也|也给|一起)"
                        r"(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
-_ZH_DRIVER = re.compile(r"(?:主驾驶?|驾驶位|驾驶座|司机|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
-_ZH_OTHER_DRIVER = re.compile(r"^(?:那|还有)?(?:主驾驶?|驾驶位|驾驶座|司机|我这边|我这|我的|我)"
+_ZH_DRIVER = re.compile(rf"(?:{ZH_DRIVER_SEAT}|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
+_ZH_OTHER_DRIVER = re.compile(rf"^(?:那|还有)?(?:{ZH_DRIVER_SEAT}|我这边|我这|我的|我)"
                               r"(?:的|座椅|座位)*(?:也|也给|一起)(?P<v>.*)$")
 """The driver's seat asked for after the passenger's ("主驾也来一个", "我这边也开一下")."""
 _ZH_SAME = re.compile(r"^(?:要|给我?|是)?(?:来|要|整|弄|安排上?|开|打开|开上|开开|关|关掉|关上|"
@@ -429,7 +430,7 @@ _EN_AGAIN = re.compile(r"\b(?:too|to|as well|also|same|please)\b|^(?:and|do)\b|^
                        re.IGNORECASE)
 """What a bare person needs to ask for the same again ("me" alone, "here" alone are not)."""
 _ZH_SAME_FOR = re.compile(
-    r"^(?:那就|那|还有)?(?:给|帮)?(?:(?P<me>我的?|我这边的?|我这儿的?|主驾驶?的?|驾驶位的?)|"
+    rf"^(?:那就|那|还有)?(?:给|帮)?(?:(?P<me>我的?|我这边的?|我这儿的?|{ZH_DRIVER_SEAT}的?)|"
     r"(?P<them>她的?|他的?))(?:这边)?(?:座椅|座位)?(?:也|也给|一起)"
     r"(?:要|来一个|来一下|开一下|开|开上|打开|给开上|整上|安排上?|一样吧?|是|照样)?[吧啊呀哈嘛了]*"
     r"[。！!.]*$")
@@ -452,9 +453,9 @@ def same_for(text: str) -> str | None:
     return "passenger" if found.group("them") else "driver"
 
 
-_EN_THEIRS = re.compile(r"\b(?:the|my|our)\s+(?:passenger|wife|husband|partner|missus)(?:'s)?\s+"
+_EN_THEIRS = re.compile(rf"\b(?:the|my|our)\s+(?:passenger|{EN_COMPANIONS})(?:'s)?\s+"
                         r"(?=seat\b)|\bthe passenger(?:'s)?\s+side\s+(?=seat\b)", re.IGNORECASE)
-_ZH_THEIRS = re.compile(r"(?:副驾驶?|乘客|(?:我)?(?:老婆|老公|媳妇)的?)(?=(?:的)?(?:座椅|座位))")
+_ZH_THEIRS = re.compile(rf"(?:副驾驶?|乘客|(?:我)?{ZH_COMPANIONS}的?)(?=(?:的)?(?:座椅|座位))")
 
 
 def _mine(text: str, lang: str, earlier: str) -> str | None:
@@ -515,7 +516,7 @@ _EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|
                           r"please\b|(?:would|could|will|can) you\b|for (?:me|us)\b|thanks?\b))")
 """The way and level said after "both seat heaters", up to the end or a courtesy tag ("on high
 would you"): each seat gets it (the driver's got the default level 2)."""
-_ZH_BOTH = re.compile(r"(?:两个|前排两个|前排|所有|全部|两边|主驾驶?(?:和|跟|与)?副驾驶?|主副驾)"
+_ZH_BOTH = re.compile(rf"(?:两个|前排两个|前排|所有|全部|两边|{ZH_BOTH_FRONT})"
                       r"(?:的)?座椅加热")
 _EN_BOTH_HEATED = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
                              r"seats\s+(?:heated|warmed)(?:\s+please)?(?:\s+on\b)?", re.IGNORECASE)

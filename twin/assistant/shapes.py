@@ -20,6 +20,12 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning
 from twin.assistant.phrasing import SEAT, topic_first, topic_words
+from twin.assistant.speech_words import (
+    EN_CORRECTION_MARKS,
+    EN_HESITATIONS,
+    ZH_CORRECTION_MARKS,
+    ZH_HESITATIONS,
+)
 
 __all__ = ["NOT_ALL", "en_cuts", "gives_order", "joined"]
 
@@ -34,17 +40,16 @@ _EN_STARTS = re.compile(rf"^(?:(?:please|can you|could you|just)\s+)*{_EN_VERBS}
 _EN_GLUED = re.compile(r"\b(?:to|you|please|and|or|not|don'?t|never|can|could|would|will|let'?s|"
                        r"i|we|me|it|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
 """Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
-_FILLER = re.compile(r"^(?:uh+|um+|er+|erm+|ah+|like|you know|i mean|mate|man|dude|buddy|right|"
+_FILLER = re.compile(rf"^(?:{EN_HESITATIONS}|ah+|like|you know|i mean|mate|man|dude|buddy|right|"
                      r"ok|okay|alright|well|so|"
-                     r"love|嗯+|呃+|啊+|那个+)"
+                     rf"love|{ZH_HESITATIONS}|啊+|那个+)"
                      r"[\s.。!！]*$", re.IGNORECASE)
 """A part that is only a filler ("fan on three and, uh, temperature 22"): no part at all."""
 _FIX_MARK = {
-    "en": re.compile(r"^(?:(?:no|nope|wait|sorry|oops|actually|i mean|or rather|scratch that|"
-                     r"correction)"
+    "en": re.compile(rf"^(?:{EN_CORRECTION_MARKS}"
                      r"\b[\s,.;!]*)+(?:(?:make|change) (?:that|it)(?: to)?\s*)?(?P<rest>.*)$",
                      re.IGNORECASE),
-    "zh-CN": re.compile(r"^(?:(?:不对|不是|说错了|哦不|啊不|呃不|不不|错了)[，,\s]*)+"
+    "zh-CN": re.compile(rf"^(?:(?:不是|{ZH_CORRECTION_MARKS})[，,\s]*)+"
                         r"(?:改成|换成|改为)?(?P<rest>.*)$"),
 }
 _FIX_VALUE = {

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.seat_words import EN_COMPANIONS, EN_SEAT_HEATERS, ZH_COMPANIONS
+
 _EN_FRONT = (r"(?:the|my|our) (?:front )?passenger|"
-             r"(?:my|the) (?:wife|wifey|husband|hubby|partner|girlfriend|boyfriend|missus|missis|"
-             r"better half|date|fianc\w*|other half)|"
+             rf"(?:my|the) (?:{EN_COMPANIONS}|date)|"
              r"the (?:lady|woman|girl|guy|man|person) (?:next to|beside) me|she")
 _EN_UNPLACED = (r"(?:my|the|our) (?:little )?(?:kids?|child(?:ren)?|baby|son|daughter|boy|girl|"
                 r"mum|mom|mam|mother|dad|father|grand\w+|gran|nan|granny|brother|sister|friend|"
@@ -32,8 +33,7 @@ _EN_FEEL = (r"(?:'s|'re| is| are| feels?| gets?| keeps?| says? (?:she|he)(?:'s| 
 _EN_STORY = re.compile(
     rf"(?:^|[,.;]\s*|\b(?:so|and|but|because|cause|cos|coz|as|since)\s+)"
     rf"(?P<who>{_EN_BOTH}|{_EN_UNPLACED}|{_EN_FRONT}){_EN_FEEL}", re.IGNORECASE)
-_EN_DEVICE = re.compile(r"\b(?:the )?(?:seat (?:heater|heating|warmer|heat)s?|heated seats?)\b",
-                        re.IGNORECASE)
+_EN_DEVICE = re.compile(rf"\b(?:the )?{EN_SEAT_HEATERS}\b", re.IGNORECASE)
 _EN_PLURAL = re.compile(r"\bseats\b|\bheaters\b|\bwarmers\b", re.IGNORECASE)
 _EN_LEAD = re.compile(r"^[\s,.;]*(?:(?:so|and|but|because|cause|cos|coz|as|since)\b[\s,]*)?",
                       re.IGNORECASE)
@@ -45,7 +45,7 @@ _EN_OWNED = re.compile(
     r"\b(?:was|were|had been|yesterday|last (?:night|week|time)|at home|at work|in the house|"
     r"back home|outside|in the office)\b", re.IGNORECASE)
 
-_ZH_FRONT = (r"(?:我|俺)?(?:老婆|媳妇儿?|爱人|对象|女朋友|男朋友|老公|太太|媳妇子)|"
+_ZH_FRONT = (rf"(?:我|俺)?{ZH_COMPANIONS}|"
              r"副驾驶?(?:上|那)?(?:的人|的|那位)?|坐副驾的|旁边(?:的人|这位|那位)?|她")
 _ZH_UNPLACED = (r"(?:我|俺)?(?:孩子|小孩|宝宝|儿子|女儿|闺女|妈妈?|老妈|爸爸?|老爸|奶奶|爷爷|"
                 r"姥姥|外婆|姥爷|外公|朋友|同事)|他们?|大家")
