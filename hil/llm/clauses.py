@@ -49,6 +49,7 @@ from hil.llm.grounding import (
 from hil.llm.orders import so_cut, unknown_order
 from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import command_inside, level_for_all, value_only
+from twin.assistant.heard import rejoined
 from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.seat_words import EN_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS
@@ -235,7 +236,7 @@ def focus(text: str) -> Focus:
     """The request with a self-correction applied, without its clauses for devices the cabin
     lacks (when another clause names a cabin function outright) and without the clauses that
     only give a reason beside a command; else ``text`` whole."""
-    text = corrected(text)
+    text = corrected(rejoined(text))  # "温 度调低一度": a word a pause cut is one word
     # a device the cabin lacks said with no pause before a command ("beep the horn turn the
     # music up"): a clause of its own
     parts = [p for c in clauses(text) for p in _device_cut(c)]

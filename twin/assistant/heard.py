@@ -2,7 +2,9 @@
 "twenty-four", "to for" for "to four", "too three" for "to three", Boston's "windah" (and
 "winder") for "window", Cajun "dat" for "that" (or "the" before a cabin thing). One reading for
 the rules (:func:`twin.assistant.phrasing.normalise`) and for the fallback's own normalisation,
-so both read the same thing and value."""
+so both read the same thing and value. A Chinese cabin word cut by a pause ("温 度调低一度",
+"音 量小一点") is one word (:func:`rejoined`: the rules and the fallback before either cuts a
+sentence at its pauses)."""
 
 from __future__ import annotations
 
@@ -48,3 +50,20 @@ def as_heard(text: str) -> str:
                          else str(int(m.group(1)) + 4), text)
     text = _TO_FOR.sub(r"\1 four", text)
     return _TOO_NUMBER.sub(r"\1\2to ", text)
+
+
+_ZH_WORDS = frozenset((
+    "温度", "音量", "风量", "风速", "风扇", "车窗", "窗户", "空调", "冷气", "暖气", "座椅", "座位",
+    "加热", "音乐", "声音", "歌曲", "导航", "回家", "除雾", "除霜", "暂停", "静音", "播放", "副驾",
+    "主驾", "鼓风", "出风", "档位"))
+"""Two-character cabin words a recogniser may cut with a pause."""
+_ZH_CUT_WORD = re.compile(r"([\u4e00-\u9fff])\s+(?=([\u4e00-\u9fff]))")
+
+
+def rejoined(text: str) -> str:
+    """``text`` with a pause inside a two-character cabin word taken out ("温 度调低一度" ->
+    "温度调低一度", "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开")."""
+    if " " not in text and "\u3000" not in text:
+        return text
+    return _ZH_CUT_WORD.sub(lambda m: m.group(1) if m.group(1) + m.group(2) in _ZH_WORDS
+                            else m.group(0), text)

@@ -39,6 +39,11 @@ window and put the AC on, it's boiling"). A state said with its cause ("I'm wrec
 gym") is no wish for later; silence beside "play" is its reason.
 A purpose said right after a part the cabin cannot do ("把天窗打开，透透气", "open the sunroof,
 to get some air") is that part's (:data:`PURPOSE`): nothing acts, the answer names the part.
+Chinese lists also read: each front seat with its own level in one stretch ("主驾座椅加热一档
+副驾三档"), "不是X，是Y" (the thing meant), a list of complaints and no order (each its own
+function's command), someone else's complaint ("乘客说热") as a reason, "mine too" said first on
+the last turn, things listed with 、 sharing one way after 都, and a request said over and over;
+a time said as a clause ("…的时候") is never a part the cabin cannot do beside orders that act.
 
 Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
 at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
@@ -69,6 +74,8 @@ from twin.assistant.phrasing import (
     it_after_seat,
     number_reading,
     other_zone,
+    said_again,
+    same_for,
     topic_words,
 )
 from twin.assistant.resolver import Turn
@@ -105,7 +112,7 @@ CONJUNCTIONS = {
                      r"|\s+[-\u2013\u2014]+\s+", re.IGNORECASE),  # a dash said as a pause
     "zh-CN": re.compile(r"\s*(?:[，,;；、。]\s*)?(?:并且|然后|顺便|同时|还有|另外|接着|"
                         r"(?:完了|最后)(?=[把将再打开关调播放导])|"
-                        r"随后|并|以及|而且|同埋|(?:同|和)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
+                        r"随后|并|以及|而且|同埋|(?:同|和|跟)(?=打开|开启|关闭|关掉|关上|把|将|播放|暂停))\s*|"
                         r"\s*[，,;；、。]\s*(?:再(?=[把将打开关调播放切换来暂静导]))?|"
                         r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
                         # a pause after a number said as digits ("音量调到8 宝宝在睡觉"), not
@@ -141,6 +148,7 @@ _VERB_HEADS = re.compile(
 """Where a Chinese command may start when no conjunction marks it: a verb..."""
 _NOUN_HEADS = re.compile(
     r"(?=(?:空调|温度|风量|风速|风力|出风|音量|声音|多媒体|车窗|窗户|主驾|副驾|前排|后排|全车|"
+    r"我的?(?=座椅|座位)|"
     r"所有|座椅|天窗|遮阳|后视镜|氛围灯|大灯|雾灯|阅读灯|屏幕|中控屏|香氛|驾驶模式))"
 )
 """... or the name of what it moves."""
@@ -196,6 +204,56 @@ def _corrected_zh(pieces: list[str]) -> list[str]:
             continue
         out.append(piece)
     return out
+_ZH_NOT_THAT = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是|不对不是)[\u4e00-\u9fff]{1,6}?[啊呀]?$")
+"""A thing said not to be the one meant ("不是车窗"), before the one meant said with 是."""
+_ZH_IT_IS = re.compile(r"^(?:我说的)?是(?=[\u4e00-\u9fff])")
+
+
+_ZH_AGAIN = re.compile(r"^([\u4e00-\u9fff]{2,6}?)\1+[！!。～~]*$")
+"""A request said over and over with no pause ("切歌切歌切歌", "回家回家回家")."""
+_ZH_EACH = re.compile(
+    r"(?:^|(?<=[，,。；;\s]))[把将]?(?P<l>[^和跟与及都、，,。\s]{2,6}"
+    r"(?:(?:和|跟|与|以及|、)[^和跟与及都、，,。\s]{2,6})+)(?:全)?都"
+    r"(?P<v>[调开关拉放升降加减设][^和跟与都，,。\s]{0,8})(?=$|[，,。；;\s])")
+"""Things listed and one way said once after 都 ("把音乐、风量和温度都调低一点")."""
+
+
+def _each_zh(found: re.Match[str]) -> str:
+    """Each thing of :data:`_ZH_EACH` with the way said after it ("音乐调低一点，风量调低一点，
+    …"), when the things are a list said with 、 (two joined by 和 alone: :data:`_ZH_SHARED`)."""
+    if "、" not in found.group("l"):
+        return found.group(0)
+    things = re.split(r"和|跟|与|以及|、", found.group("l"))
+    return "，".join(f"{t}{found.group('v')}" for t in things)
+
+
+def _not_that_zh(pieces: list[str]) -> list[str]:
+    """``pieces`` without a "不是X" said right before "是Y", and Y without its 是 ("不是车窗，
+    是把风扇关了": turn the fan off); Y said as a bare thing before its own order ("是空调，把空调
+    关了") is no part of its own."""
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        after = pieces[i + 1] if i + 1 < len(pieces) else ""
+        if not (_ZH_NOT_THAT.match(pieces[i]) and _ZH_IT_IS.match(after)):
+            out.append(pieces[i])
+            i += 1
+            continue
+        meant = _ZH_IT_IS.sub("", after)
+        later = pieces[i + 2] if i + 2 < len(pieces) else ""
+        if not _ZH_VERBISH.search(meant) and meant.strip("啊呀的") in later:
+            i += 2  # "是空调，把空调关了": the order names it again
+            continue
+        out.append(meant)
+        i += 2
+    return out
+
+
+_ZH_WAY = re.compile(r"[大小高低]一?[点些]|大声|小声")
+"""A way said without a verb ("音乐大声点"): an order, no complaint."""
+_ZH_VERBISH = re.compile(r"[把将开关放切换暂静导升降加减设来]|(?<!空)调|(?<!广)播")
+
+
 STATEMENT = {
     "en": re.compile(r"(?:it'?s|it is|its|i'?m|i am|im|we'?re|we are|i feel|feeling|getting|"
                      r"it feels|this is|that'?s|so|too|way too|(?:the|my|our) (?:kids|children|"
@@ -294,7 +352,11 @@ _SAID_NO = ("open_template", "ha_out_of_domain")
 @dataclass(frozen=True)
 class _Reading:
     commands: int
-    parts: tuple[tuple[int, int], ...]
+    parts: tuple[str, ...]
+
+
+_ZH_WHEN = re.compile(r"(?:的时候|之后|以后|之前|以前)[吧啊呀]?$")
+"""A time said as a clause of its own ("到加油站的时候"): when the parts after it are wanted."""
 
 
 def _kind(part: Part, text: str, lang: str) -> str | None:
@@ -310,8 +372,9 @@ def _kind(part: Part, text: str, lang: str) -> str | None:
         return "range"
     if part.reason in _SAID_NO and part.intent == "unknown" and not _BARE.match(text):
         kind = out_of_scope(text)
-        if kind in _NOT_NOW or negated(text):
-            return None  # "later", "elsewhere", "don't": may be about the other parts too
+        if kind in _NOT_NOW or negated(text) or (lang == "zh-CN" and _ZH_WHEN.search(text)):
+            # "later", "elsewhere", "don't", "到加油站的时候": may be about the other parts too
+            return None
         return "no"
     return None
 
@@ -335,11 +398,43 @@ def _cuts(text: str) -> list[int]:
         at = m.start()
         if not _NOUN_GLUED.search(text[:at]) and at not in initial_end:
             found.add(at)
+    # a complaint ended by its degree ("冷死了|广播也听不清")
+    found.update(m.end() for m in _COMPLAINT_END.finditer(text))
+    # another seat said after a seat's heating ("我的座椅加热开一档|她的开三档")
+    found.update(m.start() for m in _SEAT_HEADS.finditer(text) if _SEAT_FUNCTION.search(
+        text[:m.start()]) and not _NOUN_GLUED.search(text[:m.start()]))
     out: list[int] = []
     for at in sorted(found):
         if 2 <= at <= len(text) - 2 and (not out or at - out[-1] >= 2):
             out.append(at)
     return out[:MAX_CUTS]
+
+
+_SEAT_HEADS = re.compile(r"(?=(?:我的|我这边|她的|他的|(?:我)?(?:老婆|媳妇|老公)的))")
+"""A seat named by whose it is: where a command may start after a seat's heating was said."""
+_SEAT_FUNCTION = re.compile(r"加热|加温")
+_ZH_FUNCTION_ONLY = re.compile(r"(?:^|[^\u4e00-\u9fff]|[把将给])(?:座椅|座位)?(?:加热|加温)\s*$")
+"""A seat's heating named with nothing after it yet: the seat said next is its own."""
+_COMPLAINT_END = re.compile(r"(?<=[热冷闷吵冻晒])(?:死了|死|得要命|得慌|得不行|坏了|透了)[啊呀]?")
+"""Where a complaint said with its degree ends ("冷死了"): another part may follow unpaused."""
+_ZH_ALSO = re.compile(r"(?<=[\u4e00-\u9fff])(?:也|还)(?![不没别是有要])(?=[\u4e00-\u9fff])")
+""""Too" or "still" said in a later part of a list ("我的座位也冰凉", "车窗还漏风")."""
+_ZH_FUNCTION_FIRST = re.compile(
+    r"^(?:[把将])?(?P<f>(?:座椅|座位)(?:加热|加温))[，,\s]*(?P<z>(?:主驾驶?|副驾驶?|我|她|他)(?:的|这边的?|那边的?)?)"
+    r"(?=[^，,。]{0,4}?(?:[一二两三123]|最高|最低|最大|低|中|高)[档挡级])")
+"""A seat's heating named first, then each seat with its level ("座椅加热主驾三档副驾两档")."""
+
+
+def _lean_zh(text: str, before: str) -> str | None:
+    """A later part of a Chinese list as said alone: a seat named with its way ("副驾三档"),
+    after a seat's heating, as the whole command it stands for
+    (:func:`twin.assistant.ellipsis.leaning`); a part said with "too" or "still" without it
+    ("广播也听不清" -> "广播听不清")."""
+    if _SEATLIKE["zh-CN"].match(text) and not _ZH_FUNCTION_ONLY.search(before) and (
+            seat := leaning(text, "zh-CN", before)) is not None:
+        return seat  # (never after the function alone: "座椅加热|副驾的关掉" is one command)
+    alone = _ZH_ALSO.sub("", text, count=1)
+    return alone if alone != text else None
 
 
 def split_commands(
@@ -374,11 +469,19 @@ def _split_said(
     parsed again)."""
     if conditional(text):  # "过了收费站再开窗": the condition may bind every part
         return None
+    if lang == "zh-CN" and (again := _ZH_AGAIN.match(text.strip())) is not None:
+        one = parse(again.group(1), history)  # "切歌切歌切歌": one request said for stress
+        return [(again.group(1), one)] if _kind(one, again.group(1), lang) == "act" else None
+    if lang == "zh-CN":  # "座椅加热主驾三档副驾两档": the function said once, before the seats
+        text = _ZH_FUNCTION_FIRST.sub(r"\g<z>\g<f>", text, count=1)
+        text = _ZH_EACH.sub(_each_zh, text)  # "把音乐、风量和温度都调低一点": each thing's way
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
     if lang == "zh-CN" and pieces:  # "yysy 太闷了 …": the shorthand said first is no part
         pieces[0] = _ZH_SHORTHAND.sub("", pieces[0]) or pieces[0]
     if lang == "zh-CN" and any(_ZH_CORRECTS.match(p) for p in pieces[1:-1]):
         pieces = _corrected_zh(pieces)  # "静音 哦不是 暂停，然后关窗": the part said instead
+    if lang == "zh-CN":
+        pieces = _not_that_zh(pieces)  # "不是车窗，是把风扇关了": the thing meant, not the other
     last = pieces[-1].strip(" 。！!") if pieces else ""
     if lang == "zh-CN" and len(pieces) > 1 and 1 < len(last) <= 4 and last in pieces[-2]:
         pieces = pieces[:-1]  # "把窗户全部打开 全部": a word said again for stress is no part
@@ -417,6 +520,11 @@ def _split_said(
 
     for i in range(1, len(pieces)):  # "..., and the passenger one too": the last one's again
         pieces[i] = other_zone(pieces[i], lang, pieces[i - 1]) or pieces[i]
+    if history and pieces and read(pieces[0])[1] is None:
+        # "我这边也开上，再把风量调小一档" after the passenger's seat: the last turn's again
+        last = history[-1]
+        pieces[0] = next((a for a in said_again(pieces[0], lang, last.text, last.intent,
+                                                last.value) if read(a)[1] == "act"), pieces[0])
     if level is not None:  # "heat my seat and my wife's too, both on high"
         seats = [q.intent for p in pieces for q in (getattr(read(p)[0], "split", ()) or (
             read(p)[0],))]
@@ -437,6 +545,8 @@ def _split_said(
                 piece):  # "heat my seat and my wife's too": the reading names the function
             before = read(pieces[i - 1])[0]
             lean = leaning(piece, lang, pieces[i - 1], (before.intent, before.value))
+        if i and lean is None and lang == "zh-CN":  # "…，车窗还漏风": as said alone
+            lean = _lean_zh(piece, pieces[i - 1])
         if lean is not None and read(piece)[1] is None and read(lean)[1] == "act":
             piece = pieces[i] = lean  # "…，我的开一档": my seat heating, level one
         elif i and read(piece)[1] is None and read(pieces[i - 1])[1] == "act":
@@ -444,7 +554,7 @@ def _split_said(
             value = number_reading(piece, lang, topic_of(read(pieces[i - 1])[0].intent))
             if value is not None and read(value)[1] == "act":
                 piece = pieces[i] = value
-        spans = _best(piece, read, _cuts) if lang == "zh-CN" else (
+        spans = _best(piece, read, _cuts, _lean_zh) if lang == "zh-CN" else (
             _best(piece, read, en_cuts) if read(piece)[1] is None else
             _lacking_run_on(piece, read) if read(piece)[1] == "no" else None)
         if spans is None:
@@ -473,12 +583,14 @@ def _split_said(
             if part.intent != "unknown" and lang == "en" and not STATEMENT[lang].match(piece):
                 said.append(Turn(piece, part.intent, part.value))  # type: ignore[arg-type]
         else:
-            chosen.extend(piece[a:b] for a, b in spans.parts)
+            chosen.extend(spans.parts)
     if away and any(read(p)[0].intent.startswith("media_volume") and _IT.search(p)
                     for p in chosen):
         return None  # "the heater is really loud, turn it down": not the music's volume
     if not 1 <= len(chosen) <= MAX_PARTS or len(chosen) + len(asides) + len(purposes) < 2:
         return None
+    if lang == "zh-CN" and (listed := _complaints(chosen, read, topic_of)) is not None:
+        return listed  # "冷得要命，前挡看不清，广播声音太小": each complaint its function's
     out: list[tuple[str, Part]] = []
     reasons: list[Part] = []
     reason_texts: list[str] = []
@@ -575,13 +687,51 @@ def _split_said(
     return out
 
 
+def _complaints(chosen: Sequence[str], read: Callable[[str], tuple[Part, str | None]],
+                topic_of: Callable[[str], str]) -> list[tuple[str, Part]] | None:
+    """A Chinese list of complaints and no order ("冷得要命，前挡看不清，广播声音太小"): each
+    complaint the rules are sure of, on a function of its own, is that function's command;
+    None when a part gives an order (a complaint is then the reason of the order beside it),
+    fewer than two functions are named, or two complaints want one function different ways."""
+    if any(read(p)[1] != "act" or _ZH_VERBISH.search(p) or _ZH_WAY.search(p) for p in chosen):
+        return None
+    out: list[tuple[str, Part]] = []
+    for piece in chosen:
+        part = read(piece)[0]
+        if any((p.intent, p.value) == (part.intent, part.value) for _, p in out):
+            continue  # "起雾了，看不清": one request said twice
+        if any(topic_of(p.intent) == topic_of(part.intent) for _, p in out):
+            return None
+        out.append((piece, part))
+    opposite = active_catalogue().opposite
+    asked = {p.intent for _, p in out}
+    if len(out) < 2 or any(opposite(i) in asked for i in asked):
+        return None
+    return out
+
+
 _BODY_FELT = re.compile(r"(?:手|脚|脸|耳朵|指头|腿|鼻子|身上|浑身)[^，,。\s]{0,3}"
                         r"(?:冻|冷|冰|凉|烫|麻|僵)")
 """How a body feels ("手都冻木了", "脚冰凉"): a statement, whatever its degree phrase."""
 
 
+_ZH_REPORTED = re.compile(
+    r"^[\u4e00-\u9fff]{0,4}?(?:乘客|客人|她|他|老婆|老公|媳妇|爱人|孩子|儿子|女儿|宝宝|小孩|妈|爸|"
+    r"奶奶|爷爷|姥姥|姥爷|外婆|外公|朋友|同事|大家)(?:们)?(?:也|又|一直|直)?(?:说|嫌|喊|觉得|叫)"
+    r"[^，,。把将]{0,4}?[热冷闷吵晒凉烫冻]")
+"""How someone else is said to feel ("乘客说热", "老婆说她冷", "孩子一直喊冷"): a statement."""
+_ZH_OWNER_FIRST = re.compile(r"^(?:我的|我这边的?|我这个位置的?|我(?=座椅|座位))")
+"""The speaker's seat named first ("我的座椅加热开一档"): whose seat, not how the speaker is."""
+
+
 def _states(piece: str, lang: str) -> bool:
-    """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了")."""
+    """Whether ``piece`` states how things are, as said or said plainly ("热得慌" is "太热了"):
+    never a seat named as the speaker's with an order of its own ("我的开一档")."""
+    if lang == "zh-CN" and _ZH_OWNER_FIRST.match(piece) and (
+            command_inside(piece, lang) or _ON_OFF.search(piece)):
+        return False
+    if lang == "zh-CN" and _ZH_REPORTED.match(piece) and not command_inside(piece, lang):
+        return True  # "乘客说热": how someone else says it is, the reason of the order beside
     return STATEMENT[lang].match(piece) is not None or (
         (lang == "en" or _INTENSE.search(piece) is not None)
         and STATEMENT[lang].match(plainly(piece, lang)) is not None)  # "och, it's baltic"
@@ -742,6 +892,13 @@ def _subject_topic(piece: str) -> str | None:
     return _SUBJECT_TOPIC.get(found.group("d").lower(), "other")
 
 
+_ZH_ALSO_ORDER = re.compile(r"^(?:那|还有|而)?(?:我|主驾|副驾|乘客|她|他|老婆|老公|媳妇)"
+                            r"[^，,。]{0,5}?(?:也|都)?(?:要|给|帮我|一起)?(?:打开|开开|开上|开一下|"
+                            r"开|关上|关掉|关了|关|来一个|安排上?|整上)(?:吧|了|啊|呀)?$")
+"""A seat or someone's named with an on/off order and nothing else ("她的也开开", "我这边关掉"):
+the order said before asked again of another seat."""
+
+
 def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     """Whether ``piece`` is said beside a command without asking anything of the cabin ("the
     baby's asleep", "I need to hear the GPS", "听不清", "外面挺凉快的"): the rules know no
@@ -753,6 +910,8 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
     if scope == "later" and _PAST_CAUSE.match(piece):
         scope = None  # "I'm wrecked after the gym": what came before, not a wish for later
     idle = lang == "zh-CN" and _idle_zh(piece.strip(" 。！!～~"), after)
+    if lang == "zh-CN" and (same_for(piece) is not None or _ZH_ALSO_ORDER.match(piece)):
+        return False  # "我的也开上": the same asked for another seat, never left out
     return (part.intent == "unknown" and part.reason in _ASIDE_REASONS
             and (weather or idle or _ASIDE_START[lang].match(piece) is not None
                  or (lang == "en" and after and _someone_says(piece)))
@@ -875,9 +1034,12 @@ def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> li
 
 
 def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
-          cuts_of: Callable[[str], list[int]]) -> _Reading | None:
+          cuts_of: Callable[[str], list[int]],
+          lean: Callable[[str, str], str | None] | None = None) -> _Reading | None:
     """The best cut of one conjunction-free stretch: most commands, then fewest parts; None
-    when it has no candidate cut (it is read whole) or no reading at all."""
+    when it has no candidate cut (it is read whole) or no reading at all. ``lean`` reads a
+    part the rules cannot read alone whole from what the stretch said before it ("主驾座椅加热
+    一档|副驾三档": the passenger's seat heating, level three)."""
     cuts = cuts_of(piece)[:MAX_CUTS]
     if not cuts:
         return None
@@ -889,11 +1051,15 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
             rest = best[j]
             if rest is None or len(rest.parts) >= MAX_PARTS:
                 continue
-            kind = read(piece[marks[i]:marks[j]])[1]
+            text = piece[marks[i]:marks[j]]
+            kind = read(text)[1]
+            if kind is None and i and lean is not None and (
+                    whole := lean(text, piece[:marks[i]])) is not None:
+                text, kind = whole, read(whole)[1]
+                kind = kind if kind == "act" else None
             if kind is None:
                 continue
-            here = _Reading(rest.commands + (kind == "act"),
-                            ((marks[i], marks[j]), *rest.parts))
+            here = _Reading(rest.commands + (kind == "act"), (text, *rest.parts))
             now = best[i]
             if now is None or (here.commands, -len(here.parts)) > (
                     now.commands, -len(now.parts)):

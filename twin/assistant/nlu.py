@@ -47,7 +47,7 @@ from twin.assistant.binding_words import EN_NUMBERS
 from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import in_chinese, one_parse, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
-from twin.assistant.ellipsis import seat_said, seated
+from twin.assistant.ellipsis import seated
 from twin.assistant.feedback import (
     LANGS,
     cannot_part,
@@ -57,6 +57,7 @@ from twin.assistant.feedback import (
     out_of_domain,
     range_feedback,
 )
+from twin.assistant.heard import rejoined
 from twin.assistant.intents import INTENTS
 from twin.assistant.multi import CONJUNCTIONS, STATEMENT, second_order, split_commands
 from twin.assistant.phrasing import (
@@ -65,9 +66,8 @@ from twin.assistant.phrasing import (
     hands_off,
     normalise,
     number_reading,
-    other_zone,
     pronoun_reading,
-    same_for,
+    said_again,
     topic_words,
 )
 from twin.assistant.resolver import Turn
@@ -373,6 +373,8 @@ class RuleNLU:
 
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
+        if self.lang == "zh-CN":  # "温 度调低一度": a word a pause cut is one word
+            text = rejoined(text)
         if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
             # no fallback is asked to guess
@@ -467,11 +469,11 @@ class RuleNLU:
                 return found
         if history:
             last = history[-1]
-            swapped = other_zone(text, self.lang, last.text)
-            found = self._parse_one(swapped, ()) if swapped is not None else None
-            if (found is None or not found.actuates) and last.intent.startswith("seat_heat_") and (
-                    whose := same_for(text)) is not None:  # the last level on that seat
-                found = self._parse_one(seat_said(self.lang, whose == "driver", last.value), ())
+            found = None
+            for again in said_again(text, self.lang, last.text, last.intent, last.value):
+                found = self._parse_one(again, ())  # the other seat, or its last level
+                if found.actuates:
+                    break
             if found is not None and found.actuates and found.confidence >= 0.85 and (
                     found.intent != last.intent):
                 return replace(found, confidence=0.9, reason="followup")

@@ -24,6 +24,7 @@ import re
 from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.ellipsis import seat_said
 from twin.assistant.heard import as_heard
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS, ZH_DRIVER_SEAT
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
@@ -495,6 +496,18 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
     if not n:
         swapped, n = re.subn(r"(?=座椅|座位)", "副驾", earlier, count=1)
     return swapped if n else None
+
+
+def said_again(text: str, lang: str, last_text: str, last_intent: str,
+               last_value: object) -> tuple[str, ...]:
+    """The last request (``last_text``, read as ``last_intent``/``last_value``) said again for
+    another seat, when ``text`` asks only for that (:func:`other_zone`), then, after a seat's
+    heating, the same level on the seat :func:`same_for` names: the readings to try, in order.
+    The one reading of such a follow-up, said alone or as a part of a list."""
+    out = [swapped] if (swapped := other_zone(text, lang, last_text)) is not None else []
+    if last_intent.startswith("seat_heat_") and (whose := same_for(text)) is not None:
+        out.append(seat_said(lang, whose == "driver", last_value))
+    return tuple(out)
 
 
 def _same_way(said: str, earlier: str) -> bool:
