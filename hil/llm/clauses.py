@@ -190,6 +190,15 @@ _EN_WAY_BEFORE = re.compile(
     r"(?:quieter|louder|softer|warmer|cooler|colder|more|less) (?:the |my |our )?"
     r"[a-z]+(?: [a-z]+)?(?: (?:please|now|too|as well|then))*" + _ADDRESSED + r"[.!?]*$")
 """An English command said as its way before its topic ("quieter music", "more air please")."""
+_EN_WAY_ALONE = re.compile(
+    r"^(?:(?:and|then|so|just|please|ok|okay|now|also|plus)\s+)*"
+    r"(?:(?:a (?:bit|little|touch|tad|couple(?: of)?)|(?:\d+|one|two|three|four|five)) ?"
+    r"(?:degrees?|notch(?:es)?|levels?|clicks?|steps?)? )?"
+    r"(?:warmer|cooler|colder|hotter|louder|quieter|softer)"
+    r"(?: (?:by|about) (?:\d+|one|two|three|four|five)(?: (?:degrees?|notch(?:es)?|levels?|clicks?|"
+    r"steps?))?)?(?: (?:please|now|too|as well|then))*" + _ADDRESSED + r"[.!?]*$")
+"""An English command said as its way alone, as an item of a list ("…, warmer by 2", "also
+a bit cooler"): the way names its topic (warmer: the temperature; louder: the volume)."""
 
 
 def commanding(clause: str) -> bool:
@@ -198,7 +207,26 @@ def commanding(clause: str) -> bool:
     lowered = normalised(clause)
     return (_COMMAND.search(lowered) is not None or _ZH_COMMENT.search(lowered) is not None
             or _EN_WAY_AFTER.search(lowered) is not None
-            or _EN_WAY_BEFORE.search(lowered) is not None) and bool(named_topics(lowered))
+            or _EN_WAY_BEFORE.search(lowered) is not None
+            or _EN_WAY_ALONE.search(lowered) is not None) and bool(named_topics(lowered))
+
+
+_EN_IT_ORDER = re.compile(
+    r"^(?:(?:and|then|so|now|also|plus|just|please)\s+)*(?:turn|crank|bump|pump|knock|bring|"
+    r"whack|switch|dial|nudge)\s+it\s+(?:up|down)(?:\s+(?:a bit|a little|a notch|a touch|"
+    r"a lot|please|now|too|loud|some more))*[.!?]*$")
+"""An English order on "it" with its way alone ("…, and crank it up"): said after an order, an
+order on the thing that order named."""
+
+
+def it_order(clause: str) -> bool:
+    """Whether ``clause`` is an English order on "it" said with its way (:data:`_EN_IT_ORDER`)."""
+    return _EN_IT_ORDER.search(normalised(clause)) is not None
+
+
+def way_alone(clause: str) -> bool:
+    """Whether ``clause`` is an English order said as its way alone ("warmer by 2")."""
+    return _EN_WAY_ALONE.search(normalised(clause)) is not None
 
 
 _STATE_NOT = re.compile(
@@ -416,16 +444,19 @@ def command_parts(text: str) -> list[str]:
         # another seat said after a seat's command ("…, and for me in low"): its own command
         seat = not named and not unknown and "seat_heat" in topics[-1] and bool(
             _SEAT_FRAGMENT.search(piece.lower()) or OWN.search(normalised(piece)))
-        if not named and not unknown and not seat:
+        # "put on some music, and crank it up": an order on "it" after an order is its own
+        then_it = not named and not unknown and orders[-1] and it_order(piece) if parts else False
+        if not named and not unknown and not seat and not then_it:
             parts[-1] = parts[-1] + joiner + piece
             # "再说这声音，调小两格": a thing named, then its way said alone: an order
             orders[-1] = orders[-1] or own or command_inside(piece, _lang_of(piece))
             continue
         piece, said_first = said_first + piece, ""
         parts.append(piece)
-        orders.append(own or seat)
+        orders.append(own or seat or then_it)
         # a thing the cabin does not know, or the other seat: a topic of its own
-        topics.append(named or {f"{'?' if unknown else 'seat_heat'}:{len(parts)}"})
+        topics.append(named or {f"{'?' if unknown else 'it' if then_it else 'seat_heat'}:"
+                                f"{len(parts)}"})
     _reasons_joined(parts, topics, orders, joiner)
     _repeats_dropped(parts, topics, orders)
     _felt_topics_dropped(parts, topics, orders, joiner)

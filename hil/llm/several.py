@@ -20,7 +20,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hil.llm.both_seats import both_seats
-from hil.llm.clauses import _ZH_SAME_WAY, after_reason, command_parts, commanding, known_order
+from hil.llm.clauses import (
+    _ZH_SAME_WAY,
+    after_reason,
+    command_parts,
+    commanding,
+    it_order,
+    known_order,
+    way_alone,
+)
 from hil.llm.clauses import _lang_of as _lang
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
@@ -41,6 +49,7 @@ from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import SEAT, same_for
 from twin.assistant.policy import AssistantPolicy
+from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_music, out_of_scope
 from twin.assistant.speech_words import EN_TAKE_BACK, ZH_TAKE_BACK
 
@@ -138,7 +147,7 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     somewhere else, later, a question or a no never gets here (:func:`several_parts`)."""
     lowered = normalised(part)
     named = narrowed(named_topics(lowered), lowered)
-    outright = _outright(part)
+    outright = named if way_alone(part) else _outright(part)  # "…, warmer by 2": its way names it
     if len(outright) != 1 or named != outright or _says_no(part) or not (
             commanding(part) or _WISHED.search(lowered)):
         return None
@@ -232,6 +241,24 @@ def _other_seat(text: str, before: Any, act: Callable[..., Any], lang: str) -> A
     return act("seat_heat", *read, lang) if read is not None and read[0] != before.intent else None
 
 
+def _it_read(text: str, said: str, before: Any, lang: str
+             ) -> tuple[str, str, int | str | None] | None:
+    """``(topic, intent, value)`` of an order on "it" (:func:`hil.llm.clauses.it_order`) said
+    right after the part ``said``, on which ``before`` acted: the rules' reading of it with that
+    part as the turn before (as a follow-up's "it"), on that part's topic (the music's: its
+    volume); None when nothing acted before, the rules are unsure or read another topic."""
+    if before is None or before.intent == "unknown" or not it_order(text):
+        return None
+    rules = shared_nlu(lang).parse(text, [Turn(said, before.intent, before.value)])
+    if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
+        return None
+    assert rules.command is not None
+    topic = TOPIC_OF.get(rules.command.intent)
+    if topic != before.topic and (topic, before.topic) != ("media_volume", "media_playback"):
+        return None  # "open the window and turn it up": not the volume; asked, never guessed
+    return topic, rules.command.intent, rules.command.value
+
+
 def _same_way(text: str, before: str, lang: str) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` of ``text``, one thing named outright with "the same" and no
     way of its own, said after ``before`` commanded another thing: the way ``before`` said after
@@ -295,6 +322,9 @@ def several_decision(
         if at and (same := _same_way(text, parts[at - 1], lang)) is not None:
             decisions.append(act(*same, lang))  # "音量调大，风量也是": the fan up too
             continue
+        if (it := _it_read(text, parts[at - 1] if at else "", before, lang)) is not None:
+            decisions.append(act(*it, lang))  # "put on some music, and crank it up"
+            continue
         if not known_order(text) and (seat := _other_seat(text, before, act, lang)) is not None:
             decisions.append(seat)  # "…on high, and for me in low": the other seat's level
             continue
@@ -335,6 +365,7 @@ def several_decision(
         like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)
         decisions[at] = _asked(parts[at], like, lang)
     decisions = _seat_levels(parts, decisions, act, lang)
+    parts, decisions = _each_named(parts, decisions, lang)
     acted = [d for d in decisions if d.intent != "unknown"]
     if not acted and not any(d.why in _ASKED for d in decisions):
         return None  # nothing of it for the cabin: the sentence is read whole
@@ -345,11 +376,39 @@ def several_decision(
         else:
             said.append(cannot_part(text, lang))
     if acted:  # a device the cabin lacks, left out of even one command: said impossible
-        said += [cannot_part(c, lang) for c in dropped]
-        decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
-                                            topic=None) for _ in dropped]
+        for clause in dropped:  # the functions it also names outright: asked about
+            asked = [decisions[0]._replace(intent="unknown", value=None, why="low_confidence",
+                                           topic=t, feedback=confirm(t, lang))
+                     for t in sorted(_outright(clause))]
+            said += [cannot_part(clause, lang), *(a.feedback for a in asked)]
+            decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
+                                                topic=None), *asked]
     first = next((d for d in decisions if d.why in _ASKED), decisions[0])
     return Several(decisions, said, first, lang)
+
+
+def _each_named(parts: Sequence[str], decisions: list[Any], lang: str
+                ) -> tuple[list[str], list[Any]]:
+    """Every function a part names outright answered: a part run on from two commands
+    ("fan up one both seat heaters to three", "previous song volume 20") decided as one is
+    asked about each function it names that its decision did not act on, never dropped."""
+    out_parts: list[str] = []
+    out: list[Any] = []
+    for text, d in zip(parts, decisions, strict=True):
+        named = _outright(text)
+        left = sorted(named - ({d.topic} if d.intent != "unknown" else set()))
+        if len(named) < 2 or d.why == "negated" or not left:
+            out_parts.append(text)
+            out.append(d)
+            continue
+        if d.intent != "unknown":
+            out_parts.append(text)
+            out.append(d)
+        for topic in left:
+            out_parts.append(text)
+            out.append(d._replace(intent="unknown", value=None, feedback=confirm(topic, lang),
+                                  why="low_confidence", topic=topic))
+    return out_parts, out
 
 
 _TWO_THINGS = re.compile(

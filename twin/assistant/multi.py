@@ -275,7 +275,9 @@ STATEMENT = {
 PURPOSE = {
     "en": re.compile(r"^(?:(?:so (?:that )?(?:i|we) can|in order to|to|for|so)\s+)?"
                      r"(?:(?:get|let|have|bring|let in)\s+)?(?:in\s+)?"
-                     r"(?:some|a (?:bit|little)(?: of)?|a breath of)?\s*(?:fresh\s+)?air(?:\s+in)?"
+                     r"(?:some|a (?:bit|little)(?: of)?|a breath of)?\s*(?:fresh\s+)?air"
+                     # the air alone: "air con off" is the AC, no purpose
+                     r"(?:\s+in(?:\s+here)?)?(?:\s+please)?$"
                      r"|^(?:(?:so (?:that )?(?:i|we) can|in order to|to)\s+)?"
                      r"(?:air (?:it|the car) out|cool (?:down|off)|get rid of the smell)$",
                      re.IGNORECASE),
