@@ -800,29 +800,58 @@ def off_topic(text: str, lang: str) -> bool:
 
 
 def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) -> bool:
-    """An out-of-domain template that matched one word anywhere in the sentence (its text
-    starts with a wildcard: "[{anything}] (contacts|coffee|...) [{anything}]"), where that
-    word is only the subject of a statement ("my contacts are drying out") said after a
-    complaint about a cabin function ("the air's blasting so hard"): no request about it."""
+    """An out-of-domain template that rests on one word anywhere in the sentence (its text is
+    one group of words between wildcards: "[{anything}] (contacts|coffee|...) [{anything}]",
+    "{anything}(停车场|喇叭|...)[{anything}]", "{anything}(...|吗|呢)"), in a sentence that also
+    tells how a cabin function is, the word outside that telling: in English after it ("the
+    air's blasting so hard my contacts are drying out", "that gale from the vents is drying out
+    my contact lenses", no request anywhere), in Chinese in another clause
+    ("雪场停车场冻了一宿 这座儿冰得跟铁板似的", "…座位冰凉，她怀着孕呢"). The word belongs to a
+    story or a tag, not to a request about it: no "cannot do", the fallback decides. Never
+    when the sentence is out of scope or refused, nor when the word's own clause gives an
+    order or asks (a device the cabin lacks, asked for or about)."""
     sentence = found.intent_sentence
     said = sentence.text if sentence is not None and sentence.text else ""
-    if found.intent.name != "unknown" or not said.startswith("[{anything}] (") or lang != "en":
+    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
+    if found.intent.name != "unknown" or group is None:
         return False
-    words = said[len("[{anything}] ("):].split(")", 1)[0].split("|")
-    subject = re.search(rf"\b(?:my|our|the)\s+(?:{'|'.join(map(re.escape, words))})\s+"
-                        r"(?:is|are|keep|keeps|have|has|were|was|get|gets|getting)\b",
-                        text, re.IGNORECASE)
-    if subject is None:
-        return False
-    before = text[:subject.start()]
-    return ((topic_words(before, lang) is not None or _CABIN_THING.search(before) is not None)
-            and _STATED.search(before) is not None and out_of_scope(text) is None)
+    words = "|".join(re.escape(w) for w in sorted(group.group(1).split("|"), key=len, reverse=True))
+    if lang == "en":
+        hit = re.search(rf"\b(?:{words})\b", text, re.IGNORECASE)
+        before = text[:hit.start()] if hit is not None else ""
+        told = ((topic_words(before, lang) is not None or _CABIN_THING.search(before) is not None)
+                and _STATED.search(before) is not None and _EN_ASKED.search(text) is None)
+    else:
+        clauses = [c for c in _ZH_CLAUSE.split(text) if c]
+        own = [c for c in clauses if re.search(words, c)]
+        told = len(own) == 1 and _ZH_WORD_ASKED.search(own[0]) is None and any(
+            _cabin_state(c) for c in clauses if c is not own[0])
+    return told and out_of_scope(text) is None and not negated(text)
 
 
+_WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}|\s")
+_ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
+"""A template that is one group of words once its wildcards are taken away."""
+_ZH_CLAUSE = re.compile(r"[，,。！？!?；;、\s]+")
+_ZH_WORD_ASKED = re.compile(r"打开|开启|开一下|关闭|关掉|关上|按|调到|调成|设置|设成|开到|"
+                            r"帮我|给我|麻烦|请|吗|么|[?？]|哪|几|多少|有没有|附近|什么|怎么")
+"""An order or a question in a clause (the word it names is asked for or about, not told of;
+呢 after a statement, "她怀着孕呢", is no question)."""
+_EN_ASKED = re.compile(r"\b(?:can|could|would|will) (?:you|ya|u)\b|\bplease\b|"
+                       r"\bi (?:want|need|'d like)\b|\blet'?s\b", re.IGNORECASE)
+"""A request said in an English sentence: its out-of-domain word may be what is asked for."""
 _CABIN_THING = re.compile(r"\b(?:air|ac|a/c|aircon|vents?|seats?|heater|windscreen|windshield)\b",
                           re.IGNORECASE)
 _STATED = re.compile(r"\b(?:is|are|'s|'re)\b|'s\s", re.IGNORECASE)
 """A complaint's verb: the part before the subject says how a cabin function is."""
+
+
+def _cabin_state(clause: str) -> bool:
+    """Whether a Chinese clause tells of a cabin function: a catalogue topic's words or the
+    words that ground a feeling in one (``subject``: 冷, 冰, 听不, 座位…)."""
+    return topic_words(clause, "zh-CN") is not None or any(
+        t.subject is not None and re.search(t.subject.pattern(), clause)
+        for t in active_catalogue().topics.values())
 
 
 def _not_for_now(text: str) -> bool:
