@@ -19,7 +19,7 @@ import re
 from hil.llm.direction import DISLIKE, FAMILY, direction_of
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
-from twin.assistant.scope import ZH_ONCE, negated, out_of_scope
+from twin.assistant.scope import SIMILE_ZH, ZH_ONCE, negated, out_of_scope
 
 TOPICS: dict[str, tuple[str, ...]] = TOPICS_DATA.intents
 """What the fallback decides first: the thing a request changes, and the intents that change it
@@ -67,14 +67,19 @@ _NOT_A_TOPIC = re.compile(
     r"video|station|channel|album|artist|playlist|please|pls|thanks|then|now|again)\b)[a-z]{2,})|"
     r"[下上]一(?=个?(?:路口|出口|站|会议?|日程|提醒|事件?|周|步|集|次|章|段|条|天|年|月|位))"
 )
+_THEIR_DEVICE = r"窗|座|椅|加热|出风|空调|温度|风|灯|屏|门|音|声|喇叭|除|头枕|靠背|扶手|充电|杯"
+"""What the back row has of its own (a window, a seat, its air, its sound): "后座的窗" is a
+device, "后座的小狗" is someone sitting there."""
 # devices and functions the cabin does not have, beyond the rules' scope words: the fallback
 # must not read "左后靠背往上调30度" as a temperature or "打开右面吹风口" as the fan
 LACKING = re.compile(
     r"靠背|座椅通风|通风座椅|(?:座垫|坐垫|座位|屁股|后背)\S{0,2}通风|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|锁|界面|"
     # the back row as where someone sits who cannot hear or is cold ("后排听不清歌", "后排孩子一直
-    # 喊冷"), no window, seat or vent of theirs named: the cabin's volume or temperature
-    r"后[排座](?!的?(?:孩子|小孩|宝宝|娃|乘客|老人|人|朋友|听|喊|说)(?![^，,。]*(?:窗|座|加热|出风|空调)))|"
+    # 喊冷"), or anyone or anything of theirs told about ("后座的小狗都吓着了"): no device of
+    # theirs said after "的"
+    r"后[排座](?!(?:的?(?:孩子|小孩|宝宝|娃|乘客|老人|人|朋友|听|喊|说)|的(?!" + _THEIR_DEVICE
+    + r"))(?![^，,。]*(?:窗|座|加热|出风|空调)))|"
     r"导航音量|导航声音|soundbar|\brear\b|\bback ?seats?\b|\bback ?row\b|"
     r"recline|backrest|seat back|sunshade|blind|curtain|ambient|"
     # a vent to point or close, not the air coming out of the vents (the fan)
@@ -97,7 +102,18 @@ def lacking(lowered: str) -> bool:
     """Whether ``lowered`` names a device or function the cabin lacks (:data:`LACKING`), but not
     one a catalogue topic names after all (an extension's reading light: its rule ``words`` or
     its ``explicit`` words cover the whole of the lacking word)."""
-    return any(not _covered(found, lowered) for found in LACKING.finditer(lowered))
+    return any(not _covered(found, lowered) and not _compared(found, lowered)
+               for found in LACKING.finditer(lowered))
+
+
+_SIMILE = re.compile(SIMILE_ZH)
+
+
+def _compared(found: re.Match[str], text: str) -> bool:
+    """Whether the lacking word ``found`` is the thing a comparison names ("凉得跟灯塔底下的石板
+    一样": no lamp asked for, the seat is cold)."""
+    return any(m.start() <= found.start() and found.end() <= m.end()
+               for m in _SIMILE.finditer(text))
 
 
 def _covered(found: re.Match[str], text: str) -> bool:

@@ -151,6 +151,10 @@ _PHONE = re.compile(
     r"call (?:my|him|her|mom|mum|dad|home|the office))\b|挂电话|挂断|接电话|打电话给|给.{1,4}打电话"
 )
 
+SIMILE_ZH = (r"(?:跟|像|和|好像|如同)[^，,。？?！!]{1,10}?(?:一样|似的|一般|般)")
+"""A comparison ("凉得跟灯塔底下的石板一样", "跟烤箱一样"): the thing compared is no device or
+place the line is about, only how the cabin feels."""
+
 # Words of a kind that, inside these phrases, do not say it: a state now ("I'm wrecked after
 # the gym"), asking for help or a song ("no idea how to get back to mine", "有没有李玟的歌"), a
 # correction ("不对不对，二十二"), a simile ("it's an absolute oven in here", "跟烤箱一样"), the
@@ -180,7 +184,7 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
         r"有没有[^，,。？?]{0,12}(?:歌|音乐|曲)|(?:歌|音乐|曲子?)[^，,。？?]{0,2}有没有"),
     "other_device": re.compile(
         r"\b(?:(?<!'d )(?<!would )like|it'?s|its|is) an? (?:\w+ )?(?:oven|fridge|freezer)\b|"
-        r"(?:跟|像|和|好像|如同)[^，,。]{0,3}?(?:烤箱|冰箱|微波炉)(?:一样|似的|般)|"
+        + SIMILE_ZH + r"|"
         # the windscreen ("demist the screen", "the screen's all fogged up")
         r"\b(?:demist|defog|defrost|de-?ice)\w* (?:the |my |that |this )?(?:front )?screen\b|"
         r"\bscreen(?:'s| is)? (?:all |completely |totally )?(?:fog|mist|steam|ic)\w*"),
