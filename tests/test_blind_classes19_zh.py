@@ -6,28 +6,17 @@ each class, never a blind line itself, and near misses that must stay refused.""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
 from hil.llm.direction import normalised
 from hil.llm.grounding import lacking
-from hil.llm.head import HeadDecision, focused_decision
+from hil.llm.head import HeadDecision
+from tests.helpers import with_grams
 from twin.assistant.scope import out_of_scope
-
-CLASSES = sorted(["climate_set_temperature", "climate_temperature_up", "climate_temperature_down",
-                  "climate_set_fan", "climate_fan_up", "climate_fan_down", "climate_defrost",
-                  "seat_heat_driver", "seat_heat_passenger", "window_open", "window_close",
-                  "window_set_position", "media_play", "media_pause", "media_next",
-                  "media_previous", "media_volume_set", "media_volume_up", "media_volume_down",
-                  "media_mute", "climate_ac_on", "climate_ac_off", "navigate_home",
-                  "unknown"])
 
 
 def _answer(text: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), "zh-CN")
+    return with_grams(text, "zh-CN", None, **given)
 
 
 @pytest.mark.parametrize("text", [
