@@ -1,8 +1,9 @@
 """Chinese complaints of this cabin a blind score of holdout19 found refused (nineteenth session,
 fixzh19): someone or something sitting in the back told about ("后座的小狗都吓着了": the back
 row is where it sits, no device of the back row asked for), and a comparison naming a thing the
-cabin lacks ("凉得跟灯塔底下的石板一样": the lamp is what the seat is compared with). Variants of
-each class, never a blind line itself, and near misses that must stay refused."""
+cabin lacks ("凉得跟灯塔底下的石板一样": the lamp is what the seat is compared with), and a count
+in a story clause beside a way said without a number ("声音大点 三分球进了": no volume 3).
+Variants of each class, never a blind line itself, and near misses that must not change."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from hil.llm.direction import normalised
 from hil.llm.grounding import lacking
 from hil.llm.head import HeadDecision
+from hil.llm.slots import read_slots
 from tests.helpers import with_grams
 from twin.assistant.scope import out_of_scope
 
@@ -78,3 +80,22 @@ def test_the_head_acts_on_such_a_complaint(text: str, given: dict, want: tuple) 
 def test_the_head_still_refuses_a_device_the_cabin_lacks(text: str) -> None:
     d = _answer(text, media_volume_down=0.5, unknown=0.1)
     assert d.intent == "unknown"
+
+
+@pytest.mark.parametrize(("topic", "member", "text", "want"), [
+    # a story clause's count beside a way said without a number: the default step
+    ("media_volume", "media_volume_up", "声音大点，刚才那个三分球进了", ("media_volume_up", 2)),
+    ("media_volume", "media_volume_down", "声音小点，俩人吵了三回了", ("media_volume_down", 2)),
+    ("climate_temperature", "climate_temperature_up", "温度高点，刚打完两场球",
+     ("climate_temperature_up", 1)),
+    # near misses: a number of the setting, in its own clause or with its unit, is still read
+    ("climate_temperature", "climate_set_temperature", "温度调到，二十二", (
+        "climate_set_temperature", 22)),
+    ("climate_temperature", "climate_set_temperature", "温度调到，嗯，二十三吧", (
+        "climate_set_temperature", 23)),
+    ("climate_fan", "climate_set_fan", "风量调到三档，刚跑了五圈", ("climate_set_fan", 3)),
+    ("media_volume", "media_volume_set", "太吵了，小到五", ("media_volume_set", 5)),
+])
+def test_a_count_in_a_story_clause_is_no_setting(topic: str, member: str, text: str,
+                                                 want: tuple) -> None:
+    assert read_slots(topic, normalised(text), member) == want

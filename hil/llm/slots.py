@@ -163,10 +163,37 @@ _COUNTED_THING = re.compile(
 a row … put my seat heater on low" set level 3)."""
 
 
+_ZH_CLAUSE = re.compile(r"[，,。！!？?；;、]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_STORY_NUMBER = re.compile(
+    r"(?<![\d一二两三四五六七八九十百几])(?:\d+|[一二两三四五六七八九十百几]+)"
+    r"(?![\d一二两三四五六七八九十百几])(?=[\u4e00-\u9fff])"
+    r"(?!度|档|挡|格|级|个[档挡格级度]|点|下|成|分之|吧|呗|啊|呀|嘛|了|哈|哦|就|好|行|可以|左右|"
+    r"上下|谢|然后|再|和|跟|把|吧)")
+"""A Chinese number run into a word that is no unit of a setting nor a particle ("三分球",
+"十分", "吵了三回"): in a clause naming no cabin topic outright, a story's count."""
+
+
+def _story_counts(text: str) -> str:
+    """``text`` without the numbers of its Chinese clauses that name no cabin topic outright
+    and count something else (:data:`_STORY_NUMBER`: "声音大点，三分球进了": the volume gets
+    no 3)."""
+    from hil.llm.grounding import EXPLICIT, named_topics  # grounding reads the catalogue
+
+    parts = [c for c in _ZH_CLAUSE.split(text) if c.strip()]
+    if len(parts) < 2:
+        return text
+    for clause in parts:
+        outright = any(EXPLICIT[t].search(clause) for t in named_topics(clause))
+        if not outright and _STORY_NUMBER.search(clause):
+            text = text.replace(clause, _STORY_NUMBER.sub(" ", clause), 1)
+    return text
+
+
 def _amounts(text: str) -> str:
     """``text`` without the words that look like a number and are none (vague "一点"/"a bit",
-    "one" as a pronoun: "the little one's asleep", a count of things: "three nights")."""
-    return _COUNTED_THING.sub(" ", _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", text)))
+    "one" as a pronoun: "the little one's asleep", a count of things: "three nights", a story
+    clause's count: "三分球进了")."""
+    return _COUNTED_THING.sub(" ", _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", _story_counts(text))))
 
 
 def number_of(text: str) -> int | None:
