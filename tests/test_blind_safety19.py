@@ -107,3 +107,13 @@ def test_a_second_seat_gets_its_own_level(text: str, want: list[tuple[str, int]]
 def test_other_zone_never_copies_a_level_over_the_one_said() -> None:
     assert other_zone("the passenger's to two", "en", "heat my seat to three") is None
     assert other_zone("and the passenger's too", "en", "heat my seat to three") is not None
+
+
+@pytest.mark.parametrize("text", ["放风筝的都晒蔫了", "听评书的人都睡着了", "放羊的一个个都晒黑了"])
+def test_the_rules_play_no_title_that_tells_of_people(text: str) -> None:
+    assert shared_nlu("zh-CN").parse(text).intent != "media_play"
+
+
+@pytest.mark.parametrize("text", ["放周杰伦的歌", "放一首邓丽君的甜蜜蜜"])
+def test_the_rules_still_play_a_singers_song(text: str) -> None:
+    assert shared_nlu("zh-CN").parse(text).intent == "media_play"
