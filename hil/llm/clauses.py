@@ -91,7 +91,7 @@ _COMMAND = re.compile(
     r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
     r"silence|play|pause|hold|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
     r"navigate|warm|cool|heat|start|kill|go back|defrost|demist|clear|knock|wind|nudge|dial|"
-    r"pop|flip|whack|stick|go)\b|"
+    r"pop|flip|whack|stick|go|let(?!'s| us\b| me know\b))\b|"
     r"^(?:请|帮我|给我|麻烦|先|再|快|赶紧|你)*(?:把|打开|关|开|调|播|放|静音|暂停|切|换|升|降|来|加|减)"
 )
 # where a reason is said apart from its command: after a pause or a "because"
@@ -166,6 +166,8 @@ def _joiner(text: str) -> str:
 _ZH_COMMENT = re.compile(
     r"关掉|关上|关了|关闭|打开|开启|开起|放起来|[开调搞弄整](?:到|成|大|小|高|低)|关小|[升降]|加大|减小|"
     r"暂停|静音|[大小高低]一?[点些]|"
+    # a stop said after its thing ("音乐先停下", "歌停一下"); "停了" may be a state told
+    r"停(?:下|一下|掉|止)|"
     # more or less of it ("鼓风机再加点", "风量减一些"): its way up or down
     r"[加减]一?[点些]|"
     # a verb said twice, softened ("哈气给去一去", "雾除一除", "风调调"): an order
@@ -412,6 +414,17 @@ def _orders(piece: str) -> bool:
     return commanding(piece) or _names_outright(piece) or unknown_order(piece, _topics(piece))
 
 
+_OWN_WAY = re.compile(r"[开关停也]|一样|\b(?:on|off|too|also|as well|same)\b")
+"""A way said in a seat's clause ("副驾的也开", "and hers off"): a command of its own."""
+
+
+def _seat_unsaid(before: str, piece: str) -> bool:
+    """Whether ``piece`` only tells whose seat and how much for a seat's command ``before`` that
+    said neither ("座椅加热 主驾 三"): the same command, never another seat's."""
+    return (_QUALIFIES.search(before.lower()) is None and OWN.search(normalised(before)) is None
+            and _OWN_WAY.search(piece.lower()) is None)
+
+
 def command_parts(text: str) -> list[str]:
     """The commands of a sentence that asks for several: its clauses, cut also where a second
     command follows without a pause, with a clause that names no topic kept with the one before
@@ -447,7 +460,8 @@ def command_parts(text: str) -> list[str]:
             continue
         # another seat said after a seat's command ("…, and for me in low"): its own command
         seat = not named and not unknown and "seat_heat" in topics[-1] and bool(
-            _SEAT_FRAGMENT.search(piece.lower()) or OWN.search(normalised(piece)))
+            _SEAT_FRAGMENT.search(piece.lower()) or OWN.search(normalised(piece))) and not (
+            _seat_unsaid(parts[-1], piece))
         # "put on some music, and crank it up": an order on "it" after an order is its own
         then_it = not named and not unknown and orders[-1] and it_order(piece) if parts else False
         if not named and not unknown and not seat and not then_it:

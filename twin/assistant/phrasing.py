@@ -471,6 +471,11 @@ def _mine(text: str, lang: str, earlier: str) -> str | None:
     return swapped if n else None
 
 
+_EN_OWN_LEVEL = re.compile(r"\b(?:to|on|at|in)\s+(?:level\s+)?(?:one|two|three|[0-9]+|low|"
+                           r"medium|mid|high|max(?:imum)?|the (?:lowest|highest|top))\b", re.I)
+"""A seat's own level said with it ("the passenger's to one"): no "the same for that seat"."""
+
+
 def other_zone(text: str, lang: str, earlier: str) -> str | None:
     """``earlier`` (a request for one front seat) said for the other, when ``text`` only asks
     for the same on the other seat ("do hers too", "副驾的也关了", "do mine too", "主驾也来一个");
@@ -479,8 +484,8 @@ def other_zone(text: str, lang: str, earlier: str) -> str | None:
         return mine
     if lang == "en":
         if (_EN_OTHER.match(text.strip()) is None and same_for(text) != "passenger") or (
-                not re.search(r"\bseat\b", earlier, re.I)):
-            return None
+                not re.search(r"\bseat\b", earlier, re.I)) or _EN_OWN_LEVEL.search(text):
+            return None  # "…, and the passenger's to one": its own level, never the earlier one
         swapped, n = _EN_DRIVER.subn("the passenger ", earlier, count=1)
         return swapped if n else None
     said = text.strip(" ，,。")

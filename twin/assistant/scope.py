@@ -301,7 +301,12 @@ def not_a_song(text: str) -> bool:
     play (the fallback reads it)."""
     return (not_music(text) or _NAVIGATION.search(text) is not None
             or _VOICE.search(text) is not None or _TRACK_MOVE.search(text) is not None
-            or _CABIN_THING.search(text) is not None)
+            or _CABIN_THING.search(text) is not None or _ZH_DOERS.search(text) is not None)
+
+
+_ZH_DOERS = re.compile(r"[放播听][^，,。！!？?\s]{1,6}的(?:人|都|也|全|还|一个个)")
+""""放风筝的都晒蔫了": the people doing something (放风筝的, those flying kites) told about, no
+title to play ("放周杰伦的歌" has 的歌)."""
 
 
 def not_music(text: str) -> bool:
