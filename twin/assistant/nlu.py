@@ -416,6 +416,10 @@ class RuleNLU:
             # "turn the music down because we're talking": the reason read as an aside said
             # after a pause, judged as every aside is (one that says the other way refuses)
             parts = self._split(marked, history, whole)
+        if parts is None and self.lang == "en":
+            # "turn the fan down to one the maps keep blowing about": the story said with no
+            # pause after the order, read as an aside after one (judged as every aside is)
+            parts = self._unmarked_aside(text, history, whole)
         if parts is None and (plain := plainly(text, self.lang)) != text and (
                 self.lang == "en" or _ZH_PAUSE.search(plain)):
             # the commands without the words that only colour them: "Ten-four, heat my seat on
@@ -441,6 +445,18 @@ class RuleNLU:
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _unmarked_aside(self, text: str, history: Sequence[Turn], whole: RuleResult
+                        ) -> list[RuleResult] | None:
+        """The parts of ``text`` read with a pause before a clause of its own that follows the
+        order with none (:data:`_EN_UNMARKED`): the first place where the split reads a command
+        that acts; None when there is none."""
+        for found in list(_EN_UNMARKED.finditer(text))[:3]:
+            marked = f"{text[:found.start()]}, {text[found.end():]}"
+            parts = self._split(marked, history, whole)
+            if parts is not None and any(p.actuates for p in parts):
+                return parts
+        return None
 
     def _pronoun(self, text: str, history: Sequence[Turn], whole: RuleResult, split: bool = True
                  ) -> RuleResult | None:
@@ -771,6 +787,13 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
+_EN_UNMARKED = re.compile(
+    r"(?<=\w)\s+(?=(?:the|my|our|her|his|their|your|this|that|these|those)\s+(?:[\w']+\s+){0,3}?"
+    r"(?:keeps?|kept|is|are|was|were|has|have|won't|can't|isn't|aren't|keeps on|is about)\b|"
+    r"(?:i'?m|i am|we'?re|we are|she'?s|he'?s|they'?re|it'?s|it is|it keeps|is too|is so)\b)",
+    re.IGNORECASE)
+"""A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting")
+after an order said with no pause: the split is tried again with one there."""
 _ZH_PAUSE = re.compile(r"[，,\s；;]|并且|然后|同时|接着")
 """A pause or a joining word in a Chinese sentence: said plainly, it is split again (several
 commands: "关闭车窗并且播放音乐 外面太吵" once the reason is read away)."""
