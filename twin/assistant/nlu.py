@@ -73,7 +73,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song, not_this_cabin
 from twin.assistant.scope import out_of_scope as _scope_of
-from twin.assistant.speech_words import EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
+from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
@@ -787,11 +787,7 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
-_EN_UNMARKED = re.compile(
-    r"(?<=\w)\s+(?=(?:the|my|our|her|his|their|your|this|that|these|those)\s+(?:[\w']+\s+){0,3}?"
-    r"(?:keeps?|kept|is|are|was|were|has|have|won't|can't|isn't|aren't|keeps on|is about)\b|"
-    r"(?:i'?m|i am|we'?re|we are|she'?s|he'?s|they'?re|it'?s|it is|it keeps|is too|is so)\b)",
-    re.IGNORECASE)
+_EN_UNMARKED = re.compile(rf"(?<=\w)\s+(?={EN_CLAUSE_START})", re.IGNORECASE)
 """A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting")
 after an order said with no pause: the split is tried again with one there."""
 _ZH_PAUSE = re.compile(r"[，,\s；;]|并且|然后|同时|接着")

@@ -90,7 +90,9 @@ _LATER = re.compile(
 )
 _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
-    r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
+    r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able"
+    # "is too hot for the cello", "is so stuffy": a state with its "it" unsaid, not asked
+    r"|(?<=[se]) (?:too|so|way too|very|really|kinda|a bit|a little)\b)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
     r"(?<!不)(?![能可行好要中成])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
     # whether it is on ("空调现在开着没有啊", "车窗关了没", "座椅加热有没有开", "是不是开着"):
