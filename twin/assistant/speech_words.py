@@ -44,7 +44,7 @@ ZH_CORRECTION_MARKS = r"(?:不对|说错了|错了|哦不|啊不|呃不|不不)"
 """Words that mark a self-correction, in Chinese (without "不是": module docstring)."""
 
 EN_CLAUSE_START = (r"(?i:(?:the|my|our|her|his|their|your|this|that|these|those)\s+"
-                   r"(?:[\w']+\s+){0,3}?"
+                   r"(?:[\w']+\s+){0,4}?"
                    r"(?:keeps?|kept|is|are|was|were|has|have|won't|can't|isn't|aren't)\b|"
                    r"(?:i'?m|i am|we'?re|we are|she'?s|he'?s|they'?re|it'?s|it is|it keeps|"
                    r"is too|is so)\b)")
