@@ -64,3 +64,18 @@ def test_a_state_with_its_it_unsaid_is_no_question() -> None:
     assert out_of_scope(normalised("is so stuffy for the puppy")) is None
     assert out_of_scope(normalised("is the window open")) == "question"
     assert out_of_scope(normalised("is it too hot in here")) == "question"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("it's roasting in here my son is cooking in his school uniform",
+     [("climate_temperature_down", 1)]),
+    ("I'm freezing in here my gym kit is still wet", [("climate_temperature_up", 1)]),
+])
+def test_a_place_naming_what_is_worn_is_no_place(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", ["it's boiling in the school", "it's freezing at the gym"])
+def test_the_place_itself_still_is_elsewhere(text: str) -> None:
+    assert out_of_scope(normalised(text)) == "elsewhere"
+    assert rule_actions("en", text) == []

@@ -16,7 +16,11 @@ from twin.assistant.catalogue import active_catalogue
 
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
 # 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
-_PLACE_EN = (r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
+_PLACE_EN = (r"flat|apartment|dorm|classroom|"
+             # a place naming what is worn or carried ("their school jumpers", "my gym bag"): no
+             # place the speaker is in
+             r"(?:school|gym)(?! (?:jumpers?|uniforms?|blazers?|bags?|kit|shoes|clothes|socks))|"
+             r"cinema|restaurant|caf[eé]|shop|mall|"
              r"supermarket|hospital|library|church|airport|"
              # an event is a place only where one is ("at the wedding", not "wedding convoy")
              r"at (?:the|a|an|my|our|his|her|their) (?:\w+ )?"
