@@ -79,3 +79,19 @@ def test_a_place_naming_what_is_worn_is_no_place(text: str, want: list) -> None:
 def test_the_place_itself_still_is_elsewhere(text: str) -> None:
     assert out_of_scope(normalised(text)) == "elsewhere"
     assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("copy that fan up two volume down three over",
+     [("climate_fan_up", 2), ("media_volume_down", 3)]),
+    ("ten four temp up one blower down one",
+     [("climate_temperature_up", 1), ("climate_fan_down", 1)]),
+])
+def test_settings_listed_back_to_back_in_a_radio_voice(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", ["volume down two music up loud",
+                                  "turn it down one notch up there"])
+def test_a_list_whose_second_item_reads_nothing_acts_on_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []

@@ -427,6 +427,12 @@ class RuleNLU:
             # command), "各位贵宾，…将温度设定为二十四度，谢谢配合",
             # "孩子睡着啦，我们把空调关掉，车窗开一半"
             parts = self._split(plain, history, whole)
+        if parts is None and self.lang == "en" and (
+                listed := _EN_LISTED.sub(r"\1, ", plainly(text, self.lang))) != plainly(
+                text, self.lang):
+            # "roger, cabin temp down one blower up one, over": settings listed as a thing, its
+            # way and its step, said back to back with no pause
+            parts = self._split(listed, history, whole)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
                 # "start the music and bump the volume up to 18": the wildcard took a second
@@ -790,6 +796,12 @@ is tried again with a pause in its place."""
 _EN_UNMARKED = re.compile(rf"(?<=\w)\s+(?={EN_CLAUSE_START})", re.IGNORECASE)
 """A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting")
 after an order said with no pause: the split is tried again with one there."""
+_EN_LISTED = re.compile(
+    r"\b((?:up|down|higher|lower) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"a notch|a bit|a tad))\s+(?=(?:the |my )?[a-z]+ (?:up|down|higher|lower)\b)",
+    re.IGNORECASE)
+"""A setting listed as its way and step, another setting said after it as its thing and way
+("temp down one blower up one"): a pause between them."""
 _ZH_PAUSE = re.compile(r"[，,\s；;]|并且|然后|同时|接着")
 """A pause or a joining word in a Chinese sentence: said plainly, it is split again (several
 commands: "关闭车窗并且播放音乐 外面太吵" once the reason is read away)."""
