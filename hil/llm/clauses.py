@@ -52,7 +52,7 @@ from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.heard import rejoined
 from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
-from twin.assistant.speech_words import EN_HESITATIONS
+from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS
 
 _ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
                 r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
@@ -86,7 +86,7 @@ _MODES = re.compile(
 
 # a clause that commands: a verb first (after courtesy words)
 _COMMAND = re.compile(
-    r"^(?:(?:ok|okay|hey|please|so|and|just|now|quick(?:ly)?|can you|could you|would you|will "
+    r"^(?:(?:ok|okay|hey|please|so|and|just|now|you|quick(?:ly)?|can you|could you|would you|will "
     rf"you|can u|pls|{EN_HESITATIONS}|ah)[,\s]+)*"
     r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|"
     r"silence|play|pause|hold|stop|skip|resume|raise|lower|drop|bump|crank|bring|give|take|"
@@ -95,7 +95,8 @@ _COMMAND = re.compile(
     r"^(?:请|帮我|给我|麻烦|先|再|快|赶紧|你)*(?:把|打开|关|开|调|播|放|静音|暂停|切|换|升|降|来|加|减)"
 )
 # where a reason is said apart from its command: after a pause or a "because"
-_REASON_SPLIT = re.compile(r"\s*[,;，、；。!?！？]\s*|\s+(?:because|since|cause|cos)\s+|因为")
+_REASON_SPLIT = re.compile(r"\s*[,;，、；。!?！？]\s*|\s+(?:because|since|cause|cos)\s+|因为|"
+                           rf"(?<=\w)\s+(?={EN_CLAUSE_START})")
 _AMOUNT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|halfway|"
     r"quarters?|thirds?|percent|degrees?|notch(?:es)?|levels?|of the way|all the way|"

@@ -73,7 +73,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song, not_this_cabin
 from twin.assistant.scope import out_of_scope as _scope_of
-from twin.assistant.speech_words import EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
+from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
@@ -416,6 +416,10 @@ class RuleNLU:
             # "turn the music down because we're talking": the reason read as an aside said
             # after a pause, judged as every aside is (one that says the other way refuses)
             parts = self._split(marked, history, whole)
+        if parts is None and self.lang == "en":
+            # "turn the fan down to one the maps keep blowing about": the story said with no
+            # pause after the order, read as an aside after one (judged as every aside is)
+            parts = self._unmarked_aside(text, history, whole)
         if parts is None and (plain := plainly(text, self.lang)) != text and (
                 self.lang == "en" or _ZH_PAUSE.search(plain)):
             # the commands without the words that only colour them: "Ten-four, heat my seat on
@@ -423,6 +427,12 @@ class RuleNLU:
             # command), "各位贵宾，…将温度设定为二十四度，谢谢配合",
             # "孩子睡着啦，我们把空调关掉，车窗开一半"
             parts = self._split(plain, history, whole)
+        if parts is None and self.lang == "en" and (
+                listed := _EN_LISTED.sub(r"\1, ", plainly(text, self.lang))) != plainly(
+                text, self.lang):
+            # "roger, cabin temp down one blower up one, over": settings listed as a thing, its
+            # way and its step, said back to back with no pause
+            parts = self._split(listed, history, whole)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
                 # "start the music and bump the volume up to 18": the wildcard took a second
@@ -441,6 +451,18 @@ class RuleNLU:
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _unmarked_aside(self, text: str, history: Sequence[Turn], whole: RuleResult
+                        ) -> list[RuleResult] | None:
+        """The parts of ``text`` read with a pause before a clause of its own that follows the
+        order with none (:data:`_EN_UNMARKED`): the first place where the split reads a command
+        that acts; None when there is none."""
+        for found in list(_EN_UNMARKED.finditer(text))[:3]:
+            marked = f"{text[:found.start()]}, {text[found.end():]}"
+            parts = self._split(marked, history, whole)
+            if parts is not None and any(p.actuates for p in parts):
+                return parts
+        return None
 
     def _pronoun(self, text: str, history: Sequence[Turn], whole: RuleResult, split: bool = True
                  ) -> RuleResult | None:
@@ -771,6 +793,15 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
+_EN_UNMARKED = re.compile(rf"(?<=\w)\s+(?={EN_CLAUSE_START})", re.IGNORECASE)
+"""A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting")
+after an order said with no pause: the split is tried again with one there."""
+_EN_LISTED = re.compile(
+    r"\b((?:up|down|higher|lower) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"a notch|a bit|a tad))\s+(?=(?:the |my )?[a-z]+ (?:up|down|higher|lower)\b)",
+    re.IGNORECASE)
+"""A setting listed as its way and step, another setting said after it as its thing and way
+("temp down one blower up one"): a pause between them."""
 _ZH_PAUSE = re.compile(r"[，,\s；;]|并且|然后|同时|接着")
 """A pause or a joining word in a Chinese sentence: said plainly, it is split again (several
 commands: "关闭车窗并且播放音乐 外面太吵" once the reason is read away)."""

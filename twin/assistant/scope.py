@@ -16,7 +16,11 @@ from twin.assistant.catalogue import active_catalogue
 
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
 # 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
-_PLACE_EN = (r"flat|apartment|dorm|classroom|school|gym|cinema|restaurant|caf[eé]|shop|mall|"
+_PLACE_EN = (r"flat|apartment|dorm|classroom|"
+             # a place naming what is worn or carried ("their school jumpers", "my gym bag"): no
+             # place the speaker is in
+             r"(?:school|gym)(?! (?:jumpers?|uniforms?|blazers?|bags?|kit|shoes|clothes|socks))|"
+             r"cinema|restaurant|caf[eé]|shop|mall|"
              r"supermarket|hospital|library|church|airport|"
              # an event is a place only where one is ("at the wedding", not "wedding convoy")
              r"at (?:the|a|an|my|our|his|her|their) (?:\w+ )?"
@@ -90,7 +94,9 @@ _LATER = re.compile(
 )
 _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
-    r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able)|"
+    r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able"
+    # "is too hot for the cello", "is so stuffy": a state with its "it" unsaid, not asked
+    r"|(?<=[se]) (?:too|so|way too|very|really|kinda|a bit|a little)\b)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
     r"(?<!不)(?![能可行好要中成])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
     # whether it is on ("空调现在开着没有啊", "车窗关了没", "座椅加热有没有开", "是不是开着"):

@@ -10,6 +10,8 @@
   were misspoken, the wish said after them replacing it ("fan on five, no wait, four", "静音
   哦不 暂停"). "不是" is not in the Chinese list: it is a correction only where a reader can tell
   it from a plain "is not" (said alone, or before a pause).
+* :data:`EN_CLAUSE_START`: a clause of its own starting (a subject and its verb, "the maps keep
+  blowing about", "it's roasting"), where a story follows an order said with no pause.
 
 Regex fragments (non-capturing groups), not compiled; :mod:`twin.assistant.colloquial`,
 :mod:`twin.assistant.phrasing`, :mod:`twin.assistant.shapes`, :mod:`twin.assistant.ellipsis`,
@@ -19,8 +21,8 @@ corrections and several commands import them.
 
 from __future__ import annotations
 
-__all__ = ["EN_CORRECTION_MARKS", "EN_HESITATIONS", "EN_TAKE_BACK", "ZH_CORRECTION_MARKS",
-           "ZH_HESITATIONS", "ZH_TAKE_BACK"]
+__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_HESITATIONS", "EN_TAKE_BACK",
+           "ZH_CORRECTION_MARKS", "ZH_HESITATIONS", "ZH_TAKE_BACK"]
 
 EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
 """A hesitation said in English, its sound held or not ("um", "ummm", "uhh", "erm")."""
@@ -40,3 +42,11 @@ EN_CORRECTION_MARKS = (r"(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch 
 
 ZH_CORRECTION_MARKS = r"(?:不对|说错了|错了|哦不|啊不|呃不|不不)"
 """Words that mark a self-correction, in Chinese (without "不是": module docstring)."""
+
+EN_CLAUSE_START = (r"(?i:(?:the|my|our|her|his|their|your|this|that|these|those)\s+"
+                   r"(?:[\w']+\s+){0,4}?"
+                   r"(?:keeps?|kept|is|are|was|were|has|have|won't|can't|isn't|aren't)\b|"
+                   r"(?:i'?m|i am|we'?re|we are|she'?s|he'?s|they'?re|it'?s|it is|it keeps|"
+                   r"is too|is so)\b)")
+"""A clause of its own starting in English: a subject and its verb ("the dog's lead is
+tangled", "we're roasting"), or a verb whose "it" was left unsaid ("is too hot")."""
