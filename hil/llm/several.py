@@ -1,3 +1,5 @@
+# Over 400 lines: one reading of several commands the rules left (their parts, each part's answer,
+# what is asked, refused or left out), whose steps share one state; split, it would pass it around.
 """Several commands in one sentence the rules left: each answered on its own.
 
 "close the window turn the ac on and make it twenty degrees", "温度调到二十四度风量开三档": the

@@ -1,3 +1,5 @@
+# Over 400 lines: every slot the fallback reads (numbers, seats, zones, windows, levels) and the
+# checks that keep a read number to its own slot, kept together so one reading rules them all.
 """Slots read from the words, once the head has chosen a topic: which intent of the topic and
 its value.
 

@@ -73,6 +73,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song, not_this_cabin
 from twin.assistant.scope import out_of_scope as _scope_of
+from twin.assistant.shapes import gives_order
 from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
@@ -456,8 +457,13 @@ class RuleNLU:
                         ) -> list[RuleResult] | None:
         """The parts of ``text`` read with a pause before a clause of its own that follows the
         order with none (:data:`_EN_UNMARKED`): the first place where the split reads a command
-        that acts; None when there is none."""
+        that acts; None when there is none. After a state told, not an order, the clause must
+        name no cabin function: "the kid in the back says her seat is cold" and "…in this car
+        after the heater was on" stay whole."""
         for found in list(_EN_UNMARKED.finditer(text))[:3]:
+            if not gives_order(text[:found.start()], self.lang) and topic_words(
+                    text[found.end():], self.lang) is not None:
+                continue
             marked = f"{text[:found.start()]}, {text[found.end():]}"
             parts = self._split(marked, history, whole)
             if parts is not None and any(p.actuates for p in parts):

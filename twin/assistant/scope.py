@@ -98,12 +98,12 @@ _QUESTION = re.compile(
     # "is too hot for the cello", "is so stuffy": a state with its "it" unsaid, not asked
     r"|(?<=[se]) (?:too|so|way too|very|really|kinda|a bit|a little)\b)|"
     r"(?:what|which|who|where|when|why|how)\b(?!(?:'s| is)? (?:about|don'?t|not)\b))|"
-    r"(?<!不)(?![能可行好要中成])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
+    r"(?<!不)(?![能可行好要中成得])(\w)[不没]\1|[着了]吗|多少度|几度了|现在几度|"
     # whether it is on ("空调现在开着没有啊", "车窗关了没", "座椅加热有没有开", "是不是开着"):
     # asked about its state, not ordered
     r"[着了]没(?:有)?[啊呀呢吧嘛哈]?[？?]?$|有没有(?:在)?(?:开|关|打开|关上|关掉)|"
     r"是不是(?:还)?(?:开|关)(?:着|了)|"
-    r"什么歌|哪首|谁唱|谁的歌|叫什么|叫啥|啥名|啥歌|什么名|"
+    r"什么歌(?![也都]没)|哪首|谁唱|谁的歌|叫什么|叫啥|啥名|啥歌|什么名|"
     # how to work it ("座椅加热怎么开啊", "how do I turn the fan off"): asked, not ordered
     r"怎么(?:才能|样)?(?:开|关|打开|关闭|调|设置|用|弄|操作)(?:啊|呀|呢|的|来着)?[？?]?$|"
     # asked to find out how ("帮我查一下怎么把车窗关上", "教我怎么开除雾"): asked, not ordered
@@ -178,7 +178,9 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
         r"从[^，,。]{0,3}(?:" + _PLACE_ZH + r")[^，,。]{0,3}(?:出来|回来|下来|离开)|"
         r"(?:" + _PLACE_ZH + r")打来|"
         # a place to go is no place of another life: a time ("到了学校打开车窗": later)
-        r"(?:到了?|去|回|等到)(?:" + _PLACE_ZH + r")"),
+        r"(?:到了?|去|回|等到)(?:" + _PLACE_ZH + r")|"
+        # where this car stands ("车在楼下冻了一晚上"): the cabin, not another place
+        r"车(?:子)?(?:停|放)?在(?:楼下|楼上|外面|外头|外边|家门口|" + _PLACE_ZH + r")"),
     # another day's song ("play Yesterday", "the song from last year"): a title to play
     "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|"
                        r"(?:播放?|放一?首|来一?首|想听|要听|听一?首)[^，,。！？]*"),
