@@ -457,14 +457,16 @@ class RuleNLU:
                         ) -> list[RuleResult] | None:
         """The parts of ``text`` read with a pause before a clause of its own that follows the
         order with none (:data:`_EN_UNMARKED`): the first place where the split reads a command
-        that acts; None when there is none. After a state told, not an order, the clause must
-        name no cabin function: "the kid in the back says her seat is cold" and "…in this car
-        after the heater was on" stay whole."""
+        that acts; None when there is none. After a state told, not an order, that state must
+        act on its own and the clause name no cabin function: "my mum says her seat is
+        freezing" and "…in this car after the heater was on" stay whole."""
         for found in list(_EN_UNMARKED.finditer(text))[:3]:
-            if not gives_order(text[:found.start()], self.lang) and topic_words(
-                    text[found.end():], self.lang) is not None:
+            head = text[:found.start()]
+            if not gives_order(head, self.lang) and (
+                    topic_words(text[found.end():], self.lang) is not None
+                    or not self._parse_one(head, history).actuates):
                 continue
-            marked = f"{text[:found.start()]}, {text[found.end():]}"
+            marked = f"{head}, {text[found.end():]}"
             parts = self._split(marked, history, whole)
             if parts is not None and any(p.actuates for p in parts):
                 return parts
