@@ -81,7 +81,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
-from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
+from twin.assistant.shapes import NOT_ALL, en_cuts, en_run_on, gives_order
 from twin.assistant.shapes import joined as put_back
 from twin.assistant.speech_words import ZH_CORRECTION_MARKS
 
@@ -560,7 +560,8 @@ def _split_said(
                 piece = pieces[i] = value
         spans = _best(piece, read, _cuts, _lean_zh) if lang == "zh-CN" else (
             _best(piece, read, en_cuts) if read(piece)[1] is None else
-            _lacking_run_on(piece, read) if read(piece)[1] == "no" else None)
+            _lacking_run_on(piece, read) if read(piece)[1] == "no" else
+            _run_on(piece, read) if read(piece)[1] == "act" else None)
         if spans is None:
             if read(piece)[1] is None and NOT_ALL.match(piece) and chosen and (
                     read(chosen[-1])[0].intent == "window_set_position"):
@@ -1089,6 +1090,21 @@ def _lacking_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]
     if spans is None or not spans.commands or len(spans.parts) < 2:
         return None
     return spans
+
+
+def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
+    """An English stretch read as one command that swallowed a second one said after it with
+    no pause (a wildcard's "play some music fan to three", a template's "a bit cooler kill the
+    ac"): the cut whose parts are all sure, when it reads at least two commands; None when the
+    stretch runs nothing on (:func:`twin.assistant.shapes.en_run_on`) or no cut reads more."""
+    if read(piece)[0].reason not in _OPEN and not en_run_on(piece):
+        return None
+    spans = _best(piece, read, en_cuts)
+    return spans if spans is not None and spans.commands >= 2 else None
+
+
+_OPEN = ("open_template", "wildcard")
+"""A reading whose wildcard may have taken a second command as its title."""
 
 
 def second_order(text: str, lang: str) -> bool:

@@ -73,7 +73,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song, not_this_cabin
 from twin.assistant.scope import out_of_scope as _scope_of
-from twin.assistant.shapes import gives_order
+from twin.assistant.shapes import en_run_on, gives_order
 from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
@@ -403,8 +403,9 @@ class RuleNLU:
             said = self._pronoun(text, history, whole)
             if said is not None:
                 return replace(said, ms=(time.perf_counter() - start) * 1000.0)
-        if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
-            return whole
+        if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS and not (
+                self.lang == "en" and en_run_on(text)):
+            return whole  # (a second command run on with no pause is cut below)
         reread = self._reread(text, history)
         if reread is not None:
             return replace(reread, ms=(time.perf_counter() - start) * 1000.0)

@@ -27,11 +27,11 @@ from twin.assistant.speech_words import (
     ZH_HESITATIONS,
 )
 
-__all__ = ["NOT_ALL", "en_cuts", "gives_order", "joined"]
+__all__ = ["NOT_ALL", "en_cuts", "en_run_on", "gives_order", "joined"]
 
 _EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
              r"lower|increase|decrease|reduce|crank|bump|roll|navigate|take me|resume|defrost|"
-             r"drop|knock|change|go back|bring)\b")
+             r"drop|knock|change|go back|bring|stop|kill|demist|wind|crack|stick|pop|whack)\b")
 _EN_HEADS = re.compile(rf"(?<=\s)(?={_EN_VERBS})", re.IGNORECASE)
 """Where an English command may start in a run-on with no conjunction ("close the window turn
 the ac on"): a command verb after a space."""
@@ -67,36 +67,89 @@ _FIX_VALUE = {
 
 def en_cuts(text: str, any_start: bool = False) -> list[int]:
     """Candidate cut positions inside an English run-on ("close the window turn the ac on"):
-    before a command verb that no word before it binds, and before a function's name said
-    after a way or an amount ("AC off | window down halfway", "temp up two degrees | fan
-    down one"). Each part must still be a sure reading, or the cut does not stand. With
-    ``any_start`` the run-on may start with any verb ("flash the lights | crank the music
-    up": a device the cabin lacks run on into a command)."""
-    named = [m.start() for m in _en_names().finditer(text)
-             if m.start() >= 4 and (_EN_WAY_END.search(text[:m.start()])
-                                    or _EN_WHOLE_FIRST.match(text[:m.start()])
-                                    or (_EN_WAY_FIRST.match(text[:m.start()]) and topic_words(
-                                        text[:m.start()], "en") != topic_words(
-                                        text[m.start():], "en")))]
-    verb_first = any_start or bool(named) or _EN_STARTS.match(text) is not None
-    # a run-on starts with a verb or a list (a function named after its way makes one); a
-    # function said bare with its way first ("AC off | put the window down a crack") starts a
-    # list too: a verb after its way starts the next part
-    out = {m.start() for m in _EN_HEADS.finditer(text)
-           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])
-           and (verb_first or _EN_WAY_END.search(text[:m.start()]))}
-    return sorted(out | set(named))
+    where a second command may start, after a stretch that can already be a command of its own
+    (it ends in no word that binds what follows: no article, preposition or bare verb). A
+    second command starts with a command verb no word before it binds, with a function's
+    words from the catalogue ("AC off | window down fully | tunes on", "play some music |
+    blower on max", "both seat heaters to three"), or with a way said alone ("previous track |
+    louder", "kill the ac | a bit cooler"). Each part must still be a sure reading, or the cut
+    does not stand (:func:`twin.assistant.multi._best`): the cut is only offered here. Cuts
+    after a finished way or value ("temp up two degrees | fan down one") come first when there
+    are more than the split tries. ``any_start`` is kept for the lacking-device run-on ("flash
+    the lights | crank the music up"), which may start with any verb."""
+    found: dict[int, bool] = {}  # position -> after a finished way or value
+    for m in (*_EN_HEADS.finditer(text), *_en_starts().finditer(text)):
+        at, before = m.start(), text[:m.start()]
+        if at < 2 or _EN_BOUND.search(before) or (
+                m.re is _EN_HEADS and _EN_GLUED.search(before)) or (
+                _EN_DETERMINED.match(text, at) and _EN_OBJECT_VERB.search(before)):
+            continue
+        found[at] = found.get(at, False) or bool(_EN_WAY_END.search(before))
+    strong = sorted(at for at, done in found.items() if done)
+    return sorted(strong + sorted(at for at, done in found.items() if not done)[
+        :max(0, 6 - len(strong))]) if not any_start else sorted(found)
+
+
+def en_run_on(text: str) -> bool:
+    """Whether an English stretch with no pause, read whole as one command, may run a second
+    command on after it: a cut :func:`en_cuts` offers after a finished way or value, or before
+    a command verb, whose two sides name two different functions ("a bit cooler | kill the
+    ac", "play some music | fan to three"). Only then is the cut read (each side must be a sure
+    command, :func:`twin.assistant.multi.split_commands`); a line with a pause or a joiner was
+    cut there already."""
+    if _EN_PAUSED.search(text):
+        return False
+    for at in en_cuts(text):
+        left, right = topic_words(text[:at], "en") or _named(text[:at]), _named(text[at:])
+        if right is not None and left != right and (
+                _EN_WAY_END.search(text[:at]) or _EN_HEADS.match(text, at)):
+            return True
+    return False
+
+
+_EN_PAUSED = re.compile(r"[,;.!?]|\b(?:and|then|also|plus)\b", re.IGNORECASE)
+
+
+def _named(text: str) -> str | None:
+    """The function ``text`` names first: by its catalogue words, else its plain name."""
+    found = topic_words(text, "en")
+    if found is not None:
+        return found
+    return next((name for name, t in active_catalogue().topics.items()
+                 if t.explicit is not None and t.explicit.en and re.search(
+                     t.explicit.en, text, re.IGNORECASE)), None)
 
 
 @cache
-def _en_names() -> re.Pattern[str]:
-    """Where a function's name starts after a space (its seat or "the" first): the catalogue's
-    plain ``explicit`` names ("temp", "fan", "AC", "seat heat"; not "play … song") and a seat's
-    words ("the passenger seat heater")."""
-    names = [t.explicit.en for t in active_catalogue().topics.values()
+def _en_starts() -> re.Pattern[str]:
+    """Where a command may start by naming its function (after a space, its seat, "both" or
+    "the" first): the catalogue's ``words`` and plain ``explicit`` names of every topic, a
+    seat's words, home; or by a way said alone ("louder", "a bit cooler")."""
+    catalogue = active_catalogue()
+    names = [t.explicit.en for t in catalogue.topics.values()
              if t.explicit is not None and t.explicit.en and "." not in t.explicit.en]
-    return re.compile(rf"(?<=\s)(?:(?:the|my|our)\s+)?(?:(?:passenger|driver'?s?|front|rear|back)"
-                      rf"\s+)?(?=(?:{'|'.join([*names, SEAT.pattern])}))", re.IGNORECASE)
+    words = [pattern.pattern for _, pattern in catalogue.words["en"]]
+    return re.compile(
+        rf"(?<=\s)(?:(?:both|all)\s+)?(?:(?:the|my|our)\s+)?"
+        rf"(?:(?:passenger|driver'?s?|front|rear|back)\s+)?(?:(?:a\s+)?(?:bit|little|touch|tad)\s+)?"
+        rf"(?=(?:{'|'.join([*names, *words, SEAT.pattern, _EN_HOME])}))", re.IGNORECASE)
+
+
+_EN_HOME = r"\bhome\b|\b(?:warmer|cooler|louder|quieter|softer)\b"
+"""Home said alone ("…please then home") and a way said alone start a command too."""
+_EN_BOUND = re.compile(
+    r"\b(?:the|a|an|my|our|your|his|her|their|this|that|some|of|for|to|in|into|at|by|with|from|"
+    r"about|than|and|or|not|no|very|too|so|is|are|was|were|be|it's|its|i'm|i|we|you|me|both|all|"
+    r"next|previous|last|seats?|front|rear|back|passenger|driver'?s?|turn|switch|set|make|put|"
+    r"play|raise|lower|increase|decrease|reduce|crank|bump|roll|change|bring|knock|drop|open|"
+    r"close|shut|skip|kill|stick|pop|whack|wind|crack|take|get|give)\s*$", re.IGNORECASE)
+"""A word that binds what is said after it ("turn | the music", "the volume of | the radio",
+"some | music"): the stretch before it is no command of its own yet."""
+_EN_DETERMINED = re.compile(r"(?:the|my|our|both|all|some|that|this)\b", re.IGNORECASE)
+_EN_OBJECT_VERB = re.compile(r"\b(?:stop|pause|mute|unmute|resume|defrost|demist)\s*$",
+                             re.IGNORECASE)
+"""A verb that is a command alone ("mute | aircon on") but takes the thing said after it with
+its article ("stop the music", "mute the radio"): no cut there."""
 
 
 _EN_WAY_FIRST = re.compile(
