@@ -81,7 +81,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
-from twin.assistant.shapes import NOT_ALL, en_cuts, en_run_on, gives_order
+from twin.assistant.shapes import NOT_ALL, en_cuts, en_ordered, en_run_on, gives_order
 from twin.assistant.shapes import joined as put_back
 from twin.assistant.speech_words import ZH_CORRECTION_MARKS
 
@@ -559,7 +559,7 @@ def _split_said(
             if value is not None and read(value)[1] == "act":
                 piece = pieces[i] = value
         spans = _best(piece, read, _cuts, _lean_zh) if lang == "zh-CN" else (
-            _best(piece, read, en_cuts) if read(piece)[1] is None else
+            _best(piece, _ordered(piece, read), en_cuts) if read(piece)[1] is None else
             _lacking_run_on(piece, read) if read(piece)[1] == "no" else
             _run_on(piece, read) if read(piece)[1] == "act" else None)
         if spans is None:
@@ -1099,8 +1099,19 @@ def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Read
     stretch runs nothing on (:func:`twin.assistant.shapes.en_run_on`) or no cut reads more."""
     if read(piece)[0].reason not in _OPEN and not en_run_on(piece):
         return None
-    spans = _best(piece, read, en_cuts)
+    spans = _best(piece, _ordered(piece, read), en_cuts)
     return spans if spans is not None and spans.commands >= 2 else None
+
+
+def _ordered(piece: str, read: Callable[[str], tuple[Part, str | None]]
+             ) -> Callable[[str], tuple[Part, str | None]]:
+    """``read`` for the parts of an English run-on: a part after the first that asks for
+    nothing (:func:`twin.assistant.shapes.en_ordered`: "play the song | hot in here") is no
+    part the cut may stand on."""
+    def reading(text: str) -> tuple[Part, str | None]:
+        found = read(text)
+        return found if piece.startswith(text) or en_ordered(text) else (found[0], None)
+    return reading
 
 
 _OPEN = ("open_template", "wildcard")

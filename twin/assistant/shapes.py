@@ -27,7 +27,7 @@ from twin.assistant.speech_words import (
     ZH_HESITATIONS,
 )
 
-__all__ = ["NOT_ALL", "en_cuts", "en_run_on", "gives_order", "joined"]
+__all__ = ["NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined"]
 
 _EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
              r"lower|increase|decrease|reduce|crank|bump|roll|navigate|take me|resume|defrost|"
@@ -37,8 +37,8 @@ _EN_HEADS = re.compile(rf"(?<=\s)(?={_EN_VERBS})", re.IGNORECASE)
 the ac on"): a command verb after a space."""
 _EN_STARTS = re.compile(rf"^(?:(?:please|can you|could you|just)\s+)*{_EN_VERBS}", re.IGNORECASE)
 """An English part that starts with a command verb."""
-_EN_GLUED = re.compile(r"\b(?:to|you|please|and|or|not|don'?t|never|can|could|would|will|let'?s|"
-                       r"i|we|me|it|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
+_EN_GLUED = re.compile(r"\b(?:to|you|and|or|not|don'?t|never|can|could|would|will|let'?s|"
+                       r"i|we|me|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
 """Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
 _FILLER = re.compile(rf"^(?:{EN_HESITATIONS}|ah+|like|you know|i mean|mate|man|dude|buddy|right|"
                      r"ok|okay|alright|well|so|"
@@ -80,7 +80,8 @@ def en_cuts(text: str, any_start: bool = False) -> list[int]:
     found: dict[int, bool] = {}  # position -> after a finished way or value
     for m in (*_EN_HEADS.finditer(text), *_en_starts().finditer(text)):
         at, before = m.start(), text[:m.start()]
-        if at < 2 or _EN_BOUND.search(before) or (
+        if at < 2 or (_EN_BOUND.search(before) and not (  # "window shut | ac on": a way
+                _EN_WAY_END.search(before) and _named(before) is not None)) or (
                 m.re is _EN_HEADS and _EN_GLUED.search(before)) or (
                 _EN_DETERMINED.match(text, at) and _EN_OBJECT_VERB.search(before)):
             continue
@@ -92,32 +93,45 @@ def en_cuts(text: str, any_start: bool = False) -> list[int]:
 
 def en_run_on(text: str) -> bool:
     """Whether an English stretch with no pause, read whole as one command, may run a second
-    command on after it: a cut :func:`en_cuts` offers after a finished way or value, or before
-    a command verb, whose two sides name two different functions ("a bit cooler | kill the
-    ac", "play some music | fan to three"). Only then is the cut read (each side must be a sure
+    command on after it: a cut :func:`en_cuts` offers whose two sides name two different
+    functions and whose second side asks for something (:func:`en_ordered`: "a bit cooler |
+    kill the ac", "play some music | fan to three"; not "play the song | hot in here"). Only then is the cut read (each side must be a sure
     command, :func:`twin.assistant.multi.split_commands`); a line with a pause or a joiner was
     cut there already."""
     if _EN_PAUSED.search(text):
         return False
     for at in en_cuts(text):
-        left, right = topic_words(text[:at], "en") or _named(text[:at]), _named(text[at:])
-        if right is not None and left != right and (
-                _EN_WAY_END.search(text[:at]) or _EN_HEADS.match(text, at)):
+        left, right = _named(text[:at]), _named(text[at:])
+        if None not in (left, right) and left != right and en_ordered(text[at:]):
             return True
     return False
+
+
+def en_ordered(part: str) -> bool:
+    """Whether an English part cut from a run-on asks for something: it starts with a command
+    verb, or says a way or a value ("fan to three", "tunes on", "a bit cooler"), or is a
+    command with no way to say ("next song", "home", "mute"); not a state told ("hot in here",
+    "the windows are fogging"), which is a reason or a song's title, never a second order."""
+    return bool(_EN_STARTS.match(part) or _EN_ORDERED.search(part))
+
+
+_EN_ORDERED = re.compile(
+    r"\b(?:up|down|on|off|to|at|max(?:imum)?|min(?:imum)?|full|low|medium|high|halfway|fully|"
+    r"open|shut|closed|louder|quieter|softer|warmer|cooler|higher|lower|hotter|colder|more|less|"
+    r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|next|previous|home|mute|"
+    r"silence|defrost|demist|pause|play|stop|skip)\b", re.IGNORECASE)
 
 
 _EN_PAUSED = re.compile(r"[,;.!?]|\b(?:and|then|also|plus)\b", re.IGNORECASE)
 
 
 def _named(text: str) -> str | None:
-    """The function ``text`` names first: by its catalogue words, else its plain name."""
-    found = topic_words(text, "en")
-    if found is not None:
-        return found
+    """The function ``text`` names: by a plain name first ("seat heating" is the seat's),
+    else by its catalogue words ("warmer")."""
     return next((name for name, t in active_catalogue().topics.items()
                  if t.explicit is not None and t.explicit.en and re.search(
-                     t.explicit.en, text, re.IGNORECASE)), None)
+                     t.explicit.en, text, re.IGNORECASE)), None) or topic_words(text, "en")
 
 
 @cache
@@ -139,7 +153,8 @@ _EN_HOME = r"\bhome\b|\b(?:warmer|cooler|louder|quieter|softer)\b"
 """Home said alone ("…please then home") and a way said alone start a command too."""
 _EN_BOUND = re.compile(
     r"\b(?:the|a|an|my|our|your|his|her|their|this|that|some|of|for|to|in|into|at|by|with|from|"
-    r"about|than|and|or|not|no|very|too|so|is|are|was|were|be|it's|its|i'm|i|we|you|me|both|all|"
+    r"about|than|and|or|not|no|very|too|so|is|are|was|were|be|it's|its|i'm|i|we|you|"
+    r"(?:take|give|get|let) me|both|all|"
     r"next|previous|last|seats?|front|rear|back|passenger|driver'?s?|turn|switch|set|make|put|"
     r"play|raise|lower|increase|decrease|reduce|crank|bump|roll|change|bring|knock|drop|open|"
     r"close|shut|skip|kill|stick|pop|whack|wind|crack|take|get|give)\s*$", re.IGNORECASE)
