@@ -95,9 +95,10 @@ def en_run_on(text: str) -> bool:
     """Whether an English stretch with no pause, read whole as one command, may run a second
     command on after it: a cut :func:`en_cuts` offers whose two sides name two different
     functions and whose second side asks for something (:func:`en_ordered`: "a bit cooler |
-    kill the ac", "play some music | fan to three"; not "play the song | hot in here"). Only then is the cut read (each side must be a sure
-    command, :func:`twin.assistant.multi.split_commands`); a line with a pause or a joiner was
-    cut there already."""
+    kill the ac", "play some music | fan to three"; not "play the song | hot in here"). Only
+    then is the cut read (each side must be a sure command,
+    :func:`twin.assistant.multi.split_commands`); a line with a pause or a joiner was cut there
+    already."""
     if _EN_PAUSED.search(text):
         return False
     for at in en_cuts(text):
