@@ -81,7 +81,14 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
-from twin.assistant.shapes import NOT_ALL, en_cuts, en_ordered, en_run_on, gives_order
+from twin.assistant.shapes import (
+    NOT_ALL,
+    en_cuts,
+    en_ordered,
+    en_run_on,
+    gives_order,
+    named_function,
+)
 from twin.assistant.shapes import joined as put_back
 from twin.assistant.speech_words import ZH_CORRECTION_MARKS
 
@@ -559,7 +566,7 @@ def _split_said(
             if value is not None and read(value)[1] == "act":
                 piece = pieces[i] = value
         spans = _best(piece, read, _cuts, _lean_zh) if lang == "zh-CN" else (
-            _best(piece, _ordered(piece, read), en_cuts) if read(piece)[1] is None else
+            _en_run_on(piece, read) if read(piece)[1] is None else
             _lacking_run_on(piece, read) if read(piece)[1] == "no" else
             _run_on(piece, read) if read(piece)[1] == "act" else None)
         if spans is None:
@@ -1101,6 +1108,27 @@ def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Read
         return None
     spans = _best(piece, _ordered(piece, read), en_cuts)
     return spans if spans is not None and spans.commands >= 2 else None
+
+
+def _en_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
+    """The best cut of an English stretch the rules cannot read whole (:func:`_best`, each
+    later part asking for something), else the commands said after a preamble that names no
+    function and asks nothing ("hmm let's see | previous song volume 20", "you know what |
+    fan off music on"): at least two, each sure. A preamble that says no, a condition, a
+    question, somewhere else or a state keeps the stretch whole."""
+    spans = _best(piece, _ordered(piece, read), en_cuts)
+    if spans is not None:
+        return spans
+    for at in en_cuts(piece)[:2]:
+        head, rest = piece[:at].strip(), piece[at:]
+        if (named_function(head) is not None or negated(head) or conditional(head)
+                or out_of_scope(head) is not None or STATEMENT["en"].match(head)
+                or _states(head, "en") or "?" in head):
+            continue
+        spans = _best(rest, _ordered(rest, read), en_cuts)
+        if spans is not None and spans.commands >= 2 and spans.commands == len(spans.parts):
+            return spans
+    return None
 
 
 def _ordered(piece: str, read: Callable[[str], tuple[Part, str | None]]

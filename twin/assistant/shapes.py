@@ -27,7 +27,8 @@ from twin.assistant.speech_words import (
     ZH_HESITATIONS,
 )
 
-__all__ = ["NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined"]
+__all__ = ["NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined",
+           "named_function"]
 
 _EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
              r"lower|increase|decrease|reduce|crank|bump|roll|navigate|take me|resume|defrost|"
@@ -81,7 +82,7 @@ def en_cuts(text: str, any_start: bool = False) -> list[int]:
     for m in (*_EN_HEADS.finditer(text), *_en_starts().finditer(text)):
         at, before = m.start(), text[:m.start()]
         if at < 2 or (_EN_BOUND.search(before) and not (  # "window shut | ac on": a way
-                _EN_WAY_END.search(before) and _named(before) is not None)) or (
+                _EN_WAY_END.search(before) and named_function(before) is not None)) or (
                 m.re is _EN_HEADS and _EN_GLUED.search(before)) or (
                 _EN_DETERMINED.match(text, at) and _EN_OBJECT_VERB.search(before)):
             continue
@@ -102,7 +103,7 @@ def en_run_on(text: str) -> bool:
     if _EN_PAUSED.search(text):
         return False
     for at in en_cuts(text):
-        left, right = _named(text[:at]), _named(text[at:])
+        left, right = named_function(text[:at]), named_function(text[at:])
         if None not in (left, right) and left != right and en_ordered(text[at:]):
             return True
     return False
@@ -127,7 +128,7 @@ _EN_ORDERED = re.compile(
 _EN_PAUSED = re.compile(r"[,;.!?]|\b(?:and|then|also|plus)\b", re.IGNORECASE)
 
 
-def _named(text: str) -> str | None:
+def named_function(text: str) -> str | None:
     """The function ``text`` names: by a plain name first ("seat heating" is the seat's),
     else by its catalogue words ("warmer")."""
     return next((name for name, t in active_catalogue().topics.items()
