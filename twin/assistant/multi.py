@@ -1133,12 +1133,12 @@ def _en_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _R
 
 def _ordered(piece: str, read: Callable[[str], tuple[Part, str | None]]
              ) -> Callable[[str], tuple[Part, str | None]]:
-    """``read`` for the parts of an English run-on: a part after the first that asks for
-    nothing (:func:`twin.assistant.shapes.en_ordered`: "play the song | hot in here") is no
-    part the cut may stand on."""
+    """``read`` for the parts of an English run-on: a part that asks for nothing
+    (:func:`twin.assistant.shapes.en_ordered`: "play the song | hot in here", "I hate this
+    song | turn it up") is no part the cut may stand on; the stretch whole is read as said."""
     def reading(text: str) -> tuple[Part, str | None]:
         found = read(text)
-        return found if piece.startswith(text) or en_ordered(text) else (found[0], None)
+        return found if text == piece or en_ordered(text) else (found[0], None)
     return reading
 
 
