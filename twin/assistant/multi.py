@@ -1138,7 +1138,8 @@ def _ordered(piece: str, read: Callable[[str], tuple[Part, str | None]]
     song | turn it up") is no part the cut may stand on; the stretch whole is read as said."""
     def reading(text: str) -> tuple[Part, str | None]:
         found = read(text)
-        return found if text == piece or en_ordered(text) else (found[0], None)
+        return found if text == piece or found[1] == "no" or en_ordered(text) else (
+            found[0], None)  # (a device the cabin lacks is said so: "beep the horn | …")
     return reading
 
 
