@@ -178,10 +178,10 @@ _FIX = {
         r"\s+(?:no wait|wait no|no no|no sorry|sorry|"
         r"actually no|no actually|"
         r"i mean|scratch that)\b[\s,.;!]*|"
-        # "fan up no down a bit", "skip this song no go back one": a bare no said before the
-        # way, the value or the verb that replaces the one before it
+        # "fan up no down a bit", "volume ten no twelve": a bare no said before the way or the
+        # value that replaces the one before it (not before a verb: "turn it up no turn it up")
         r"\s+no\s+(?=(?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler|\d|one|two|"
-        r"three|four|five|six|seven|eight|nine|ten|twenty|thirty|go|make|turn|set|put)\b))"
+        r"three|four|five|six|seven|eight|nine|ten|twenty|thirty)\b))"
         r"(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
