@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hil.llm.bound import UNCLEAR, bound_number, clause_at, slot_numbers, topic_clauses
 from hil.llm.direction import FAMILY, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
@@ -34,7 +35,6 @@ from hil.llm.values import (
     max_said,
     min_said,
     numbers_said,
-    parse_number,
     window_end,
 )
 from twin.assistant.catalogue import Catalogue, active_catalogue
@@ -53,7 +53,7 @@ _VAGUE = re.compile(
 _RELATIVE = re.compile(
     r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
     r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
-    r"higher|\bnotch|再|往上|往下|往[高低大小]|[高低大小](?=[一二两三四五六七八九十\d])|"
+    r"higher|\bnotch|\bplus\b|\bminus\b|\bbump|\bcrank|\bnudge|\bboost|\banother\b|再|往上|往下|往[高低大小]|[高低大小](?=[一二两三四五六七八九十\d])|"
     r"\b(?:levels|steps|clicks|bars|settings)\b"  # "six levels" counts steps ("level six" sets)
 )
 _ABSOLUTE = re.compile(
@@ -198,11 +198,6 @@ def _amounts(text: str) -> str:
     return _COUNTED_THING.sub(" ", _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", _story_counts(text))))
 
 
-def number_of(text: str) -> int | None:
-    """The number said in ``text`` (:func:`_amounts`), else None."""
-    return parse_number(_amounts(text))
-
-
 _STEP_COUNT = re.compile(
     rf"(?<!\bto )(?<!\bat )(?<!\bon )(?<!\blevel )\b{_EN_COUNT}\s+(?:more\s+)?"
     r"(?:levels?|notch(?:es)?|steps?|clicks?|bars?|stages?|speeds?)\b")
@@ -239,12 +234,27 @@ def _against(topic_set: str, value: int, way: int | None) -> tuple[str, int] | N
     return topic_set, value
 
 
-def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
+_ENDS_AS = (r"(?:(?:\b(?:to|at|on|make it|put it|set it|keep it)|调到|开到|调成)\s*(?:the\s*)?)?"
+            r"(?:\b{words}\b(?= ?(?:setting|level|possible|temperature|it (?:can|will) go|"
+            r"please|$))|(?:{zh})(?=[吧啊呀]|$|，|,))")
+_COLDEST = re.compile(_ENDS_AS.format(words="(?:coldest|coolest|chilliest)", zh="最冷|最凉"))
+_HOTTEST = re.compile(_ENDS_AS.format(words="(?:hottest|warmest)", zh="最热|最暖"))
+"""The temperature's ends said as the setting ("coldest please", "make it the warmest it can
+go", "调到最冷"; "coldest please" once stepped it *up*, its feeling word read as a way); "the
+coldest car ever" is a complaint, read as before."""
+
+
+def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: SlotTables
            ) -> tuple[str, int | str | None] | None:
-    """A topic with a setting and steps (temperature, fan, volume)."""
+    """A topic with a setting and steps (temperature, fan, volume); a number only when the
+    words bind it to the slot (:func:`hil.llm.bound.bound_number`), else ask."""
     lowered = text.lower()
     schema = INTENTS[topic_set]
     assert schema.low is not None and schema.high is not None
+    if topic == "climate_temperature" and _COLDEST.search(lowered):  # "coldest please"
+        return _against(topic_set, schema.low, direction_of(up, _COLDEST.sub(" ", lowered)))
+    if topic == "climate_temperature" and _HOTTEST.search(lowered):
+        return _against(topic_set, schema.high, direction_of(up, _HOTTEST.sub(" ", lowered)))
     if max_said(lowered):  # the way said besides the end ("freezing, put it on max")
         return _against(topic_set, schema.high, direction_of(up, MAX_WORDS.sub(" ", lowered)))
     if min_said(lowered):
@@ -254,7 +264,9 @@ def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
     if level is not None:
         return topic_set, level  # "kill the fan", "把风扇关掉": the fan's off, no step down
     way = direction_of(up, text) or 0
-    number = number_of(text)
+    number = bound_number(_amounts(lowered), topic)
+    if number == UNCLEAR:
+        return None
     stepped = words.stepped.search(lowered) is not None
     if (number is not None and words.counted is not None and words.counted.search(lowered)
             and not stepped):
@@ -276,7 +288,7 @@ def told_seat(text: str) -> tuple[str, tuple[str, ...]] | None:
     return story_seat(text, "zh-CN" if _HAN.search(text) else "en")
 
 
-def _seat(members: tuple[str, ...], text: str, words: SlotTables
+def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
           ) -> tuple[str, int | str | None] | None:
     """The seat (the intent whose zone words match, else the first: the speaker's) and its
     level; None when the sentence names another seat and the speaker's own (two commands:
@@ -284,7 +296,11 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     whose seat is not said (ask which seat). A story naming whose comfort is meant chooses the
     seat as the rules do (:mod:`twin.assistant.story_seat`)."""
     lowered = text.lower()
-    said = [i for i, zone in words.zones if zone.search(lowered)]
+    zoned = _OTHER_THING.sub(" ", lowered)  # "旁边的车", "the passenger window": no seat
+    found = [(i, m) for i, zone in words.zones if (m := zone.search(zoned))]
+    if any(_ELSEWHERE.search(zoned[slice(*clause_at(zoned, m.start()))]) for _, m in found):
+        return None  # "my friend is driving behind us", "老婆打电话说冷": not in this seat; ask
+    said = [i for i, _ in found]
     story = told_seat(text)
     if story is not None:  # "my wife is freezing so turn the seat heater on": as the rules read
         if story[0] != "passenger":
@@ -298,14 +314,46 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
         return None  # for someone whose seat is not said: ask which seat
     else:  # no seat said: the speaker's (the topic's first intent)
         intent = members[0]
-    number = number_of(text)
+    zones = tuple(zone for _, zone in words.zones)  # "座椅加热 副驾 二": the seat's level
+    number = bound_number(_amounts(lowered), topic, zones)  # only a number bound to the seat
+    if number == UNCLEAR:
+        return None
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
         return intent, number
-    said = NOT_MAX.sub(" ", lowered)  # "坐满了人 … 开低档": 满 is the car's, not the level
+    # "坐满了人 … 开低档": 满 is the car's, not the level; a level word only in the seat's own
+    # clauses and in its sense of a level ("停车场好冷", "my little girl", "at the next stop": none)
+    said = _NOT_LEVEL.sub(" ", NOT_MAX.sub(" ", topic_clauses(lowered, topic)))
     for level, found in words.levels:
         if found.search(said):
             return intent, level
     return intent, INTENTS[intent].default
+
+
+_OTHER_THING = re.compile(
+    r"(?:旁边|右边|右侧|右前|左边|左前)(?:的)?(?:那辆|那个|那些|那条)?"
+    r"(?=车|车道|后视镜|镜子|窗|门|路|人行道|司机)|"
+    r"\b(?:passenger|driver|right(?:-hand)?|left(?:-hand)?)(?:'s)?(?: side)? (?=(?:window|door|"
+    r"mirror|wing mirror|airbag|lane|footwell|sun ?visor)s?\b)")
+"""A seat's side said of another thing ("旁边的车好吵", "the passenger window is fogged", "右边
+车道"): no seat named."""
+_ELSEWHERE = re.compile(
+    r"打电话|来电话|发消息|发微信|视频|在家|在公司|在后面那辆|\b(?:called|calling|rang|texted|messaged|"
+    r"on the phone|behind us|ahead of us|in (?:the|another|her|his|their) (?:other )?car|at home|"
+    r"at work|following us)\b")
+"""A person said to be elsewhere ("my friend is driving behind us", "老婆打电话说冷"): the words
+naming them name no seat of this cabin; ask which seat."""
+
+
+_NOT_LEVEL = re.compile(
+    r"\b(?:next|bus|last|first|pit|rest|truck|train|tram) stop\b|\b(?:can'?t|cannot|won'?t|"
+    r"couldn'?t|didn'?t|don'?t|never) stop\b|\bstop(?:s|ped)? (?:at|by|for|off|over|in)\b|"
+    r"\blittle (?:one|girl|boy|kid|guy|baby|man|lady|brother|sister|sis|bro|angel|monster|fella|"
+    r"tyke|princess|prince|mite|dude|thing)s?\b|\bhigh (?:road|street|school|way|tide|beam)s?\b|"
+    r"\b(?:feeling|feel|felt|running|ran|bit) low\b|\blow on\b|\b(?:we'?re|i'?m|be) off\b|"
+    r"\boff (?:to|we go)\b|停车|停好|停在|停靠|停下车|车停|[号路线站]停|"
+    r"关心|关系|关于|关注|过关|海关|相关")
+"""Level words said in another sense ("at the next stop", "my little girl", "feeling low",
+"we're off to the beach", "停车场", "三号线停了"): no seat level."""
 
 
 _STATE_SAID = re.compile(
@@ -322,12 +370,12 @@ _STATE_SAID = re.compile(
 order of that way (the fallback once opened the window for the flies coming in)."""
 
 
-def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
+def _window(topic: str, set_: str, open_: str, close: str, text: str, words: SlotTables
             ) -> tuple[str, int | str | None] | None:
     """A position with open and close (the window)."""
     lowered = text.lower()
-    number = number_of(text)
-    if number is not None and re.search(r"%|percent|百分之|成", lowered):
+    number = bound_number(_amounts(lowered), topic)
+    if isinstance(number, int) and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
     end = window_end(lowered)  # "all the way up": closed, never the top of the range
     if end == 0:
@@ -386,19 +434,37 @@ def _shape(topic: str) -> tuple[str, tuple[str, ...]]:
     return "plain", members
 
 
+def _said(read: tuple[str, int | str | None], text: str, words: SlotTables) -> bool:
+    """Whether a value read comes from the words: a number said, a level or fraction word said,
+    the setting's default, an end of its range, a window's crack or half. A level made up from
+    no word ("零下" once read as 0: the seat heater off for the cold) never acts."""
+    intent, value = read
+    if not isinstance(value, int):
+        return True
+    schema = INTENTS[intent]
+    lowered = text.lower()
+    if max_said(lowered) or min_said(lowered):
+        return True  # an end of the range, said ("风量调到最小" is the fan's 1: its 0 is off)
+    said = {*numbers_said(lowered), schema.default, schema.low, schema.high, CRACK_POSITION, 50}
+    said |= {v for v, found in (*words.levels, *words.fractions) if found.search(lowered)}
+    return value in said
+
+
 def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str | None] | None:
     """The intent and value of ``topic`` said in ``text`` (``head_member``: the head's most
     probable intent of the topic); None when the words give no way and one is needed."""
     shape, members = _shape(topic)
     words = SLOTS.get(topic, _NONE)
-    if shape in ("level", "seats", "position") and len(set(numbers_said(_amounts(text)))) > 1:
-        return None  # "back one tune and loudness to eighteen": which number is the topic's? ask
-    if shape == "level":
-        return _level(*members, text, words)
-    if shape == "seats":
-        return _seat(members, text, words)
-    if shape == "position":
-        return _window(*members, text, words)
+    if shape in ("level", "seats", "position") and len(
+            {v for v, kind in slot_numbers(_amounts(text), topic) if kind != "other"}) > 1:
+        # "back one tune and loudness to eighteen": which number is the topic's? ask; a number
+        # that counts or names something else ("it's 18 in here, set it to 22") is no candidate
+        return None
+    read = (_level(topic, *members, text, words) if shape == "level" else
+            _seat(topic, members, text, words) if shape == "seats" else
+            _window(topic, *members, text, words) if shape == "position" else None)
+    if shape in ("level", "seats", "position"):
+        return read if read is None or _said(read, text, words) else None
     if shape == "pair":
         return _pair(*members, text, head_member)
     return head_member, None  # defrost, mute, home: nothing to read

@@ -1,0 +1,170 @@
+"""Which number of a sentence is a slot's value: only one the words bind to the slot.
+
+The fallback's slot reader (:mod:`hil.llm.slots`) once took the first number it found, so an
+age ("my 3 year old is cold, turn the heat up" stepped the temperature by 3), a time ("at 3
+o'clock heat my seat" set level 3), the weather ("外面零下三度" read 零 as level 0: the seat
+heater off) or a told state ("it's 28 in here, turn it down" stepped it down by 28) became a
+setting. A number is now a value only with positive evidence that it is the slot's
+(:func:`bound_number`):
+
+* a setting or step word right before it ("to", "at", "by", "up", "调到", "加", "高") or the
+  topic's own noun ("volume 5", "风量三", "seat heater 2");
+* or a setting's unit right after it ("度", "档", "degrees", "levels", "%"), unless the clause
+  before it tells a state (outside, in here, 外面, 车里 …: "外面三十度" is the weather);
+* or the number said alone as a clause ("heat my seat, three").
+
+A number that counts or names something else (a time, an age, a distance, a track, a bus line:
+"3 o'clock", "两岁", "track 5", "三号线") is never a value. Any other number is unclear: in a
+clause that names no topic of the cabin it is a story's and is left out; in the command's own
+clause the reader asks (:data:`UNCLEAR`) rather than guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from hil.llm.topics import TOPICS_DATA
+from hil.llm.values import NUMERAL, parse_number, prepared_numbers
+
+UNCLEAR: Final = "unclear"
+""":func:`bound_number`'s answer when the command's own clause says a number that is not bound
+to its slot: ask, never act on it."""
+
+_CUT = re.compile(r"[，,。！!？?；;、]|\s+(?:and|so|but|because|cause|'cause|cos|coz)\s+|"
+                  r"因为|所以|但是|不过|然后")
+"""Where a clause ends: punctuation or a conjunction (not a subject and its verb: "my seat is too
+hot" is one clause, its complaint the seat's)."""
+_NOT_SLOT_AFTER = re.compile(
+    r"^\s*(?:o'?clock|a\.?m\b|p\.?m\b|:\d|h\b|hours?|hrs?|minutes?|mins?|seconds?|secs?|years?|"
+    r"yrs?|months?|weeks?|days?|nights?|times?|kms?\b|kilomet|miles?|met(?:er|re)s?|feet|foot|"
+    r"inch|people|persons?|kids?|children|pounds?|bucks|dollars?|quid|euros?|yuan|kuai|"
+    r"st\b|nd\b|rd\b|th\b|below|under|outside|out\b|in here|"
+    r"岁|个月|个小时|个钟|小时|钟头|分钟|秒|点钟|点半|点了|号|路|线|站|楼|层|公里|米|块|元|次|遍|"
+    r"天|年|月|周|首|集|位|个人|口|人|个孩子|个娃|趟|圈|以下|以上)")
+"""A word after a number that says what it counts or names, no setting: a time, an age, a
+distance, a sum, an ordinal, the weather ("5 below")."""
+_NOT_SLOT_BEFORE = re.compile(
+    r"(?:\b(?:track|song|tune|exit|route|highway|junction|gate|platform|room|number|no\.|bus|"
+    r"line|minus|channel|episode|chapter|page|row|the|it'?s|it is|past|after|before|within|"
+    r"until|till)|零下|负|第|才|已经|都)\s*$")
+"""Words right before a number that make it no setting: a name ("track 5", "三号线" is after), a
+sign ("minus 10", "零下十度"), an ordinal (第), a told amount ("it's 28", "才两个月")."""
+_MARK_BEFORE = re.compile(
+    r"(?:\b(?:to|at|by|on|onto|set|level|setting|notch|up|down|plus|pct|make it|keep it|put it|"
+    r"another|extra|more)|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|放到|改成|降到|升到|"
+    r"到|至|为|成|加|减|高|低|大|小|升|降|调|开|拉|来|再)\s*"
+    r"(?:about|around|roughly|approximately|like|maybe|大概|大约|差不多)?\s*$")
+"""A setting or step word right before a number: the number is the slot's."""
+_UNIT_AFTER = re.compile(
+    r"^\s*(?:°|度|档|挡|格|级|%|pct\b|percent|degrees?\b|deg\b|notch(?:es)?\b|levels?\b|"
+    r"steps?\b|clicks?\b|bars?\b|stages?\b|speeds?\b|points?\b|成|c\b|个(?:档|挡|格|级|度))")
+"""A setting's unit right after a number."""
+_STATE_BEFORE = re.compile(
+    r"outside|out there|in here|in the car|feels like|it'?s|it is|we'?re at|外面|室外|车外|车里|"
+    r"车内|气温|天气|现在|已经|都")
+"""Words of a clause that tell a state before its number ("it's 30 degrees", "外面三十度"):
+a unit after the number then binds nothing."""
+_ALONE = re.compile(r"^\s*(?:please|thanks|just|uh|um|吧|啊|呀|就行|谢谢)?\s*$")
+"""What a number said alone as a clause may have beside it ("heat my seat, three please")."""
+
+
+def clause_at(text: str, start: int) -> tuple[int, int]:
+    """The span of the clause of ``text`` (cut at punctuation and conjunctions) holding
+    position ``start``."""
+    lo, hi = 0, len(text)
+    for cut in _CUT.finditer(text):
+        if cut.end() <= start:
+            lo = cut.end()
+        elif cut.start() >= start:
+            hi = cut.start()
+            break
+    return lo, hi
+
+
+def _names_topic(clause: str, topic: str) -> bool:
+    subject = TOPICS_DATA.subject.get(topic)
+    explicit = TOPICS_DATA.explicit.get(topic)
+    return any(p is not None and p.search(clause) for p in (subject, explicit))
+
+
+def _ends_with(tail: str, pattern: re.Pattern[str] | None) -> bool:
+    """Whether ``tail`` ends with a word of ``pattern`` ("seat heater ", "风量")."""
+    if pattern is None:
+        return False
+    found = list(pattern.finditer(tail))
+    return bool(found) and re.fullmatch(r"\w*\s*", tail[found[-1].end():]) is not None
+
+
+def _kind(text: str, start: int, end: int, topic: str, nouns: tuple[re.Pattern[str], ...]
+          ) -> str:
+    """``"bound"``, ``"other"`` (counts or names something else) or ``"unclear"``."""
+    lo, hi = clause_at(text, start)
+    before, after = text[lo:start], text[end:hi]
+    if _NOT_SLOT_AFTER.search(after):
+        return "other"
+    tail = before[-16:]
+    named = any(_ends_with(tail, p) for p in (TOPICS_DATA.explicit.get(topic),
+                                              TOPICS_DATA.subject.get(topic), *nouns))
+    if _MARK_BEFORE.search(before) or named:
+        return "bound"
+    if _NOT_SLOT_BEFORE.search(before):
+        return "other"
+    if _UNIT_AFTER.search(after):
+        return "other" if _STATE_BEFORE.search(before) else "bound"
+    if _ALONE.search(before) and _ALONE.search(after):
+        return "bound"
+    return "unclear"
+
+
+def slot_numbers(text: str, topic: str, nouns: tuple[re.Pattern[str], ...] = ()
+                 ) -> list[tuple[int, str]]:
+    """Each number of ``text`` with its kind for ``topic``'s slot: ``"bound"``, ``"other"`` (it
+    counts or names something else), ``"unclear"`` (in the command's own clause: one naming
+    the topic, or the only clause) or ``"story"`` (an unclear number in a clause naming no
+    such topic). ``nouns``: more words that name the slot (a seat's zone words: "副驾 二")."""
+    prepared = prepared_numbers(text)
+    out = []
+    for m in NUMERAL.finditer(prepared):
+        value = parse_number(m.group())
+        if value is None:
+            continue
+        kind = _kind(prepared, m.start(), m.end(), topic, nouns)
+        if kind == "unclear":
+            lo, hi = clause_at(prepared, m.start())
+            own = (lo == 0 and hi == len(prepared)) or _names_topic(prepared[lo:hi], topic)
+            kind = "unclear" if own else "story"
+        out.append((value, kind))
+    return out
+
+
+def bound_number(text: str, topic: str, nouns: tuple[re.Pattern[str], ...] = ()
+                 ) -> int | str | None:
+    """The first number ``text`` binds to ``topic``'s slot (see the module's docstring); else
+    :data:`UNCLEAR` when the command's own clause says a number not bound to it (ask); else
+    None. ``text``: lower-cased, its vague amounts and counted things already left out
+    (:func:`hil.llm.slots._amounts`)."""
+    read = slot_numbers(text, topic, nouns)
+    bound = next((v for v, kind in read if kind == "bound"), None)
+    if bound is not None:
+        return bound
+    return UNCLEAR if any(kind == "unclear" for _, kind in read) else None
+
+
+def topic_clauses(text: str, topic: str) -> str:
+    """The clauses of ``text`` that name ``topic`` (its subject or explicit words) or no other
+    topic, joined; ``text`` when none do. A seat's level word is read there only: "关窗，座椅加热
+    开一下" is no "off" for the seat."""
+    spans, at = [], 0
+    for cut in _CUT.finditer(text):
+        spans.append((at, cut.start()))
+        at = cut.end()
+    spans.append((at, len(text)))
+    dropped = [(lo, hi) for lo, hi in spans if text[lo:hi].strip() and not _names_topic(
+        text[lo:hi], topic) and any(_names_topic(text[lo:hi], other)
+                                    for other in TOPICS_DATA.subject if other != topic)]
+    if not dropped or len(dropped) == sum(1 for lo, hi in spans if text[lo:hi].strip()):
+        return text
+    for lo, hi in reversed(dropped):  # the clauses of another topic masked, the rest as said
+        text = text[:lo] + " , " + text[hi:]
+    return text
