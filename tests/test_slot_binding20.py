@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from hil.llm.bound import UNCLEAR, bound_number, slot_numbers, topic_clauses
+from hil.llm.grounding import named_topics
 from hil.llm.slots import read_slots
 from hil.llm.values import numbers_said, parse_number
 
@@ -198,3 +199,39 @@ def test_a_seat_named_keeps_its_seat(text: str, intent: str) -> None:
 ])
 def test_the_temperatures_ends_said_by_feeling(text: str, want: tuple) -> None:
     assert _read("climate_temperature", text) == want
+
+
+# -- an intent's verb in another sense names no topic ---------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "the kids are playing in the back, it's fine",
+    "we played football all afternoon, i'm shattered",
+    "play it safe on these roads",
+    "skip lunch today, we're running late",
+    "let's pause for a coffee at the next stop",
+    "stop at the next petrol station",
+    "cool, thanks mate",
+    "speak up, i can't hear you",
+    "听说明天要下雪",
+    "孩子今天特别听话",
+    "热门景点人太多了",
+    "停车场在哪儿",
+])
+def test_a_verb_in_another_sense_names_no_topic(text: str) -> None:
+    assert not named_topics(text) & {"media_playback", "media_track", "media_volume",
+                                     "climate_temperature"}
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("the kids are bored, play some music", "media_playback"),
+    ("stop the music at the end of this song", "media_playback"),
+    ("skip this song", "media_track"),
+    ("hold the music", "media_playback"),
+    ("cool it down please", "climate_temperature"),
+    ("i can't hear the music", "media_volume"),
+    ("i can't hear you over the music, turn it down", "media_volume"),
+    ("音乐先停下", "media_playback"),
+    ("太热了", "climate_temperature"),
+])
+def test_a_verb_in_its_own_sense_still_names_its_topic(text: str, topic: str) -> None:
+    assert topic in named_topics(text)
