@@ -235,3 +235,26 @@ def test_a_verb_in_another_sense_names_no_topic(text: str) -> None:
 ])
 def test_a_verb_in_its_own_sense_still_names_its_topic(text: str, topic: str) -> None:
     assert topic in named_topics(text)
+
+
+# -- a sign, a back row, an idiom of noise ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("set the temperature minus 4", ("climate_set_temperature", -4)),  # out of range: the range
+    ("heat my seat on high, it's about minus six up here", ("seat_heat_driver", 3)),
+])
+def test_a_number_below_zero_keeps_its_sign(text: str, want: tuple) -> None:
+    topic = "seat_heat" if "seat" in text else "climate_temperature"
+    assert _read(topic, text) == want
+
+
+@pytest.mark.parametrize(("text", "gone", "kept"), [
+    ("the wee one in the back's shivering", "seat_heat", None),
+    ("my back is killing me, warm the seat", None, "seat_heat"),
+    ("the blower is roaring away, i can't hear myself think", "media_volume", None),
+    ("can't hear myself think over this radio", None, "media_volume"),
+])
+def test_the_back_row_and_a_noise_idiom(text: str, gone: str | None, kept: str | None) -> None:
+    named = named_topics(text)
+    assert gone is None or gone not in named
+    assert kept is None or kept in named

@@ -46,10 +46,13 @@ _NOT_SLOT_AFTER = re.compile(
 distance, a sum, an ordinal, the weather ("5 below")."""
 _NOT_SLOT_BEFORE = re.compile(
     r"(?:\b(?:track|song|tune|exit|route|highway|junction|gate|platform|room|number|no\.|bus|"
-    r"line|minus|channel|episode|chapter|page|row|the|it'?s|it is|past|after|before|within|"
-    r"until|till)|零下|负|第|才|已经|都)\s*$")
-"""Words right before a number that make it no setting: a name ("track 5", "三号线" is after), a
-sign ("minus 10", "零下十度"), an ordinal (第), a told amount ("it's 28", "才两个月")."""
+    r"line|channel|episode|chapter|page|row|the|it'?s|it is|past|after|before|within|"
+    r"until|till)|第|才|已经|都)\s*$")
+"""Words right before a number that make it no setting: a name ("track 5", "三号线" is after), an
+ordinal (第), a told amount ("it's 28", "才两个月")."""
+_SIGN = re.compile(r"(?:\bminus|零下|负)\s*$")
+"""A sign said before a number: the number is below zero ("set the temperature minus 5" is out
+of range; "零下" is no number 0)."""
 _MARK_BEFORE = re.compile(
     r"(?:\b(?:to|at|by|on|onto|set|level|setting|notch|up|down|plus|pct|make it|keep it|put it|"
     r"another|extra|more)|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|放到|改成|降到|升到|"
@@ -96,9 +99,10 @@ def _ends_with(tail: str, pattern: re.Pattern[str] | None) -> bool:
     return bool(found) and re.fullmatch(r"\w*\s*", tail[found[-1].end():]) is not None
 
 
-def _kind(text: str, start: int, end: int, topic: str, nouns: tuple[re.Pattern[str], ...]
-          ) -> str:
-    """``"bound"``, ``"other"`` (counts or names something else) or ``"unclear"``."""
+def _kind(text: str, start: int, end: int, topic: str, nouns: tuple[re.Pattern[str], ...],
+          signed: bool = False) -> str:
+    """``"bound"``, ``"other"`` (counts or names something else) or ``"unclear"``; a number
+    below zero (``signed``) with only a unit after it is the weather ("刚从零下八度的外面进来")."""
     lo, hi = clause_at(text, start)
     before, after = text[lo:start], text[end:hi]
     if _NOT_SLOT_AFTER.search(after):
@@ -111,7 +115,7 @@ def _kind(text: str, start: int, end: int, topic: str, nouns: tuple[re.Pattern[s
     if _NOT_SLOT_BEFORE.search(before):
         return "other"
     if _UNIT_AFTER.search(after):
-        return "other" if _STATE_BEFORE.search(before) else "bound"
+        return "other" if signed or _STATE_BEFORE.search(before) else "bound"
     if _ALONE.search(before) and _ALONE.search(after):
         return "bound"
     return "unclear"
@@ -129,7 +133,11 @@ def slot_numbers(text: str, topic: str, nouns: tuple[re.Pattern[str], ...] = ()
         value = parse_number(m.group())
         if value is None:
             continue
-        kind = _kind(prepared, m.start(), m.end(), topic, nouns)
+        sign = _SIGN.search(prepared[:m.start()])
+        if sign is not None:  # "minus five", "零下三度": a number below zero, its sign apart
+            value = -value
+        start = sign.start() if sign is not None else m.start()
+        kind = _kind(prepared, start, m.end(), topic, nouns, sign is not None)
         if kind == "unclear":
             lo, hi = clause_at(prepared, m.start())
             own = (lo == 0 and hi == len(prepared)) or _names_topic(prepared[lo:hi], topic)

@@ -82,11 +82,16 @@ _NOT_A_TOPIC = re.compile(
     r"听说|听话|打听|停车|停在|停好|停一下车|停下车|车停|停靠|"
     # a person's voice, not the sound system ("speak up, i can't hear you", "小声点说"); "cool"
     # as praise ("cool, thanks"); 热 of popularity or zeal ("热门歌曲", "热闹")
-    r"\bspeak up\b|\b(?:can'?t |cannot |couldn'?t )?hear (?:you|me|him|her|them)\b(?! over "
+    r"\bspeak up\b|\b(?:can'?t |cannot |couldn'?t )?hear (?:you|me|him|her|them|myself|"
+    r"ourselves) think\b(?!.*\b(?:music|song|radio|stereo|tunes?|speakers?)\b)|"
+    r"\b(?:can'?t |cannot |couldn'?t )?hear (?:you|me|him|her|them)\b(?! over "
     r"the (?:music|radio|song|stereo))|[大小]点?声(?:点|一点)?说|说(?:得)?[大小]声|"
     r"\bcool\b(?=,? (?:thanks|thank you|cheers|ta|man|mate|dude|bro|beans|story)\b)|"
     r"^\W*(?:cool|very cool|so cool|cool cool)\W*$|"
-    r"热门|热闹|热情|热搜|热线|热狗|热身|热爱|热烈|热心|热播|热议"
+    r"热门|热闹|热情|热搜|热线|热狗|热身|热爱|热烈|热心|热播|热议|"
+    # the back row said with its verb ("the little fella in the back's got chattering teeth"):
+    # no one's back against a seat
+    r"(?:(?<=in the )|(?<=at the )|(?<=out the ))back(?='s| is)"
 )
 _THEIR_DEVICE = r"窗|座|椅|加热|出风|空调|温度|风|灯|屏|门|音|声|喇叭|除|头枕|靠背|扶手|充电|杯"
 """What the back row has of its own (a window, a seat, its air, its sound): "后座的窗" is a

@@ -53,7 +53,7 @@ _VAGUE = re.compile(
 _RELATIVE = re.compile(
     r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
     r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
-    r"higher|\bnotch|\bplus\b|\bminus\b|\bbump|\bcrank|\bnudge|\bboost|\banother\b|再|往上|往下|往[高低大小]|[高低大小](?=[一二两三四五六七八九十\d])|"
+    r"higher|\bnotch|\bplus\b|\bbump|\bcrank|\bnudge|\bboost|\banother\b|再|往上|往下|往[高低大小]|[高低大小](?=[一二两三四五六七八九十\d])|"
     r"\b(?:levels|steps|clicks|bars|settings)\b"  # "six levels" counts steps ("level six" sets)
 )
 _ABSOLUTE = re.compile(
@@ -445,7 +445,9 @@ def _said(read: tuple[str, int | str | None], text: str, words: SlotTables) -> b
     lowered = text.lower()
     if max_said(lowered) or min_said(lowered):
         return True  # an end of the range, said ("风量调到最小" is the fan's 1: its 0 is off)
-    said = {*numbers_said(lowered), schema.default, schema.low, schema.high, CRACK_POSITION, 50}
+    numbers = numbers_said(lowered)
+    said = {*numbers, *(-n for n in numbers), schema.default, schema.low, schema.high,
+            CRACK_POSITION, 50}
     said |= {v for v, found in (*words.levels, *words.fractions) if found.search(lowered)}
     return value in said
 
