@@ -22,6 +22,7 @@ clause the reader asks (:data:`UNCLEAR`) rather than guessing.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Final
 
 from hil.llm.topics import TOPICS_DATA
@@ -72,17 +73,38 @@ _ALONE = re.compile(r"^\s*(?:please|thanks|just|uh|um|吧|啊|呀|就行|谢谢)
 """What a number said alone as a clause may have beside it ("heat my seat, three please")."""
 
 
-def clause_at(text: str, start: int) -> tuple[int, int]:
-    """The span of the clause of ``text`` (cut at punctuation and conjunctions) holding
-    position ``start``."""
-    lo, hi = 0, len(text)
+def _spans(text: str) -> list[tuple[int, int]]:
+    """``text`` cut into the spans its slots are read in: at punctuation and conjunctions, and
+    in a clause naming several topics outright, before each but the first ("副驾座椅加热关了她说烫
+    温度调低一度风量二档": the seat's, the temperature's and the fan's own spans; "stop the seat
+    heater" stays whole)."""
+    clauses, at = [], 0
     for cut in _CUT.finditer(text):
-        if cut.end() <= start:
-            lo = cut.end()
-        elif cut.start() >= start:
-            hi = cut.start()
-            break
-    return lo, hi
+        clauses.append((at, cut.start()))
+        at = cut.end()
+    clauses.append((at, len(text)))
+    spans = []
+    for lo, hi in clauses:
+        starts = sorted({m.start() + lo for pattern in TOPICS_DATA.explicit.values()
+                         for m in pattern.finditer(text[lo:hi])})
+        edges = [lo, *starts[1:], hi]
+        spans += [(a, b) for a, b in pairwise(edges) if text[a:b].strip()]
+    return spans
+
+
+def clause_at(text: str, start: int) -> tuple[int, int]:
+    """The span of ``text`` (:func:`_spans`) holding position ``start``."""
+    return next(((lo, hi) for lo, hi in _spans(text) if lo <= start < hi), (0, len(text)))
+
+
+def _others(span: str, topic: str, numbers: bool = False) -> bool:
+    """Whether ``span`` names another topic and not ``topic``: another command's words; for a
+    number (``numbers``) the AC is no other topic of the temperature or the fan ("空调二十三"),
+    for a level word it is ("fan down ac off")."""
+    housing = {"climate_ac"} if numbers and topic.startswith("climate_") else set()
+    return not _names_topic(span, topic) and any(
+        _names_topic(span, other) for other in TOPICS_DATA.subject
+        if other != topic and other not in housing)
 
 
 def _names_topic(clause: str, topic: str) -> bool:
@@ -105,8 +127,8 @@ def _kind(text: str, start: int, end: int, topic: str, nouns: tuple[re.Pattern[s
     below zero (``signed``) with only a unit after it is the weather ("刚从零下八度的外面进来")."""
     lo, hi = clause_at(text, start)
     before, after = text[lo:start], text[end:hi]
-    if _NOT_SLOT_AFTER.search(after):
-        return "other"
+    if _NOT_SLOT_AFTER.search(after) or _others(text[lo:hi], topic, numbers=True):
+        return "other"  # "再把温度调高一度": the temperature's number, no seat level
     tail = before[-16:]
     named = any(_ends_with(tail, p) for p in (TOPICS_DATA.explicit.get(topic),
                                               TOPICS_DATA.subject.get(topic), *nouns))
@@ -160,19 +182,13 @@ def bound_number(text: str, topic: str, nouns: tuple[re.Pattern[str], ...] = ()
 
 
 def topic_clauses(text: str, topic: str) -> str:
-    """The clauses of ``text`` that name ``topic`` (its subject or explicit words) or no other
-    topic, joined; ``text`` when none do. A seat's level word is read there only: "关窗，座椅加热
-    开一下" is no "off" for the seat."""
-    spans, at = [], 0
-    for cut in _CUT.finditer(text):
-        spans.append((at, cut.start()))
-        at = cut.end()
-    spans.append((at, len(text)))
-    dropped = [(lo, hi) for lo, hi in spans if text[lo:hi].strip() and not _names_topic(
-        text[lo:hi], topic) and any(_names_topic(text[lo:hi], other)
-                                    for other in TOPICS_DATA.subject if other != topic)]
-    if not dropped or len(dropped) == sum(1 for lo, hi in spans if text[lo:hi].strip()):
+    """``text`` without its spans (:func:`_spans`) that name another topic and not ``topic``;
+    ``text`` when every span does. A seat's level word is read there only: "关窗，座椅加热开一下"
+    and "副驾座椅加热开上窗户也关了吧" are no "off" for the seat."""
+    spans = _spans(text)
+    dropped = [(lo, hi) for lo, hi in spans if _others(text[lo:hi], topic)]
+    if not dropped or len(dropped) == len(spans):
         return text
-    for lo, hi in reversed(dropped):  # the clauses of another topic masked, the rest as said
+    for lo, hi in reversed(dropped):  # the spans of another topic masked, the rest as said
         text = text[:lo] + " , " + text[hi:]
     return text

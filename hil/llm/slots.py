@@ -260,7 +260,8 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
     if min_said(lowered):
         low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
         return _against(topic_set, low, direction_of(up, MIN_WORDS.sub(" ", lowered)))
-    level = next((v for v, found in words.levels if found.search(lowered)), None)
+    own = topic_clauses(lowered, topic)  # "fan down two ac off": the AC's off, not the fan's
+    level = next((v for v, found in words.levels if found.search(own)), None)
     if level is not None:
         return topic_set, level  # "kill the fan", "把风扇关掉": the fan's off, no step down
     way = direction_of(up, text) or 0
@@ -272,7 +273,7 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
             and not stepped):
         return topic_set, number  # "风量调两挡": level 2 ("调大两挡" is a step)
     if number is not None:
-        if _relative(text, lowered) or stepped:
+        if _relative(own, own) or stepped:
             if way == 0:
                 return None
             return (up if way > 0 else down), number
