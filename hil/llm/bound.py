@@ -73,6 +73,35 @@ _ALONE = re.compile(r"^\s*(?:please|thanks|just|uh|um|吧|啊|呀|就行|谢谢)
 """What a number said alone as a clause may have beside it ("heat my seat, three please")."""
 
 
+# words that look like a seat's slot and are not: a side of another thing, someone elsewhere,
+# a level word in another sense
+OTHER_THING = re.compile(
+    r"(?:旁边|右边|右侧|右前|左边|左前)(?:的)?(?:那辆|那个|那些|那条)?"
+    r"(?=车|车道|后视镜|镜子|窗|门|路|人行道|司机)|"
+    r"\b(?:passenger|driver|right(?:-hand)?|left(?:-hand)?)(?:'s)?(?: side)? (?=(?:window|door|"
+    r"mirror|wing mirror|airbag|lane|footwell|sun ?visor)s?\b)")
+"""A seat's side said of another thing ("旁边的车好吵", "the passenger window is fogged", "右边
+车道"): no seat named."""
+ELSEWHERE = re.compile(
+    r"打电话|来电话|发消息|发微信|视频|在家|在公司|在后面那辆|\b(?:called|calling|rang|texted|messaged|"
+    r"on the phone|behind us|ahead of us|in (?:the|another|her|his|their) (?:other )?car|at home|"
+    r"at work|following us)\b")
+"""A person said to be elsewhere ("my friend is driving behind us", "老婆打电话说冷"): the words
+naming them name no seat of this cabin; ask which seat."""
+
+
+NOT_LEVEL = re.compile(
+    r"\b(?:next|bus|last|first|pit|rest|truck|train|tram) stop\b|\b(?:can'?t|cannot|won'?t|"
+    r"couldn'?t|didn'?t|don'?t|never) stop\b|\bstop(?:s|ped)? (?:at|by|for|off|over|in)\b|"
+    r"\blittle (?:one|girl|boy|kid|guy|baby|man|lady|brother|sister|sis|bro|angel|monster|fella|"
+    r"tyke|princess|prince|mite|dude|thing)s?\b|\bhigh (?:road|street|school|way|tide|beam)s?\b|"
+    r"\b(?:feeling|feel|felt|running|ran|bit) low\b|\blow on\b|\b(?:we'?re|i'?m|be) off\b|"
+    r"\boff (?:to|we go)\b|停车|停好|停在|停靠|停下车|车停|[号路线站]停|"
+    r"关心|关系|关于|关注|过关|海关|相关")
+"""Level words said in another sense ("at the next stop", "my little girl", "feeling low",
+"we're off to the beach", "停车场", "三号线停了"): no seat level."""
+
+
 def _spans(text: str) -> list[tuple[int, int]]:
     """``text`` cut into the spans its slots are read in: at punctuation and conjunctions, and
     in a clause naming several topics outright, before each but the first ("副驾座椅加热关了她说烫

@@ -3,12 +3,18 @@
 """Slots read from the words, once the head has chosen a topic: which intent of the topic and
 its value.
 
-* a number is read **relative or absolute** by the words around it: "调高20度", "raise it by
-  20", "warmer by two" are steps (+20: out of range, the cabin says the range, never a set);
-  "调到二十度", "set it to 20", a bare "二十四度" are settings;
+* a number is a value only when the words bind it to the slot (:mod:`hil.llm.bound`: an age,
+  a time, the weather, another topic's number never is; an unbound number in the command's own
+  clause asks); it is read **relative or absolute** by the words around it: "调高20度", "raise
+  it by 20", "warmer by two" are steps (+20: out of range, the cabin says the range, never a
+  set); "调到二十度", "set it to 20", a bare "二十四度" are settings;
 * "max"/"最大"/"最高" and "min"/"最小"/"最低" are the ends of the setting's range;
 * the seat and zone words ("副驾", "passenger", "my wife's", "右") choose the passenger's
-  heater, "主驾"/"driver"/"my seat" the driver's; a level word ("high", "低") its level;
+  heater, "主驾"/"driver"/"my seat" the driver's (not a side of another thing, "旁边的车", nor
+  someone elsewhere, "老婆打电话说冷": ask); a level word ("high", "低") its level, read in
+  the topic's own spans only and in its sense of a level ("at the next stop" is no off);
+* a value acts only when a word said it (:func:`_said`: a number, a level or fraction word,
+  the default, a range end), never one made up;
 * which way (warmer/cooler, on/off, open/close, louder/quieter, play/pause, next/previous) is
   :func:`hil.llm.direction.direction_of`'s; when the words give none the answer is None and
   the head asks which way.
@@ -25,7 +31,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hil.llm.bound import UNCLEAR, bound_number, clause_at, slot_numbers, topic_clauses
+from hil.llm.bound import (
+    ELSEWHERE,
+    NOT_LEVEL,
+    OTHER_THING,
+    UNCLEAR,
+    bound_number,
+    clause_at,
+    slot_numbers,
+    topic_clauses,
+)
 from hil.llm.direction import FAMILY, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
@@ -297,9 +312,9 @@ def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
     whose seat is not said (ask which seat). A story naming whose comfort is meant chooses the
     seat as the rules do (:mod:`twin.assistant.story_seat`)."""
     lowered = text.lower()
-    zoned = _OTHER_THING.sub(" ", lowered)  # "旁边的车", "the passenger window": no seat
+    zoned = OTHER_THING.sub(" ", lowered)  # "旁边的车", "the passenger window": no seat
     found = [(i, m) for i, zone in words.zones if (m := zone.search(zoned))]
-    if any(_ELSEWHERE.search(zoned[slice(*clause_at(zoned, m.start()))]) for _, m in found):
+    if any(ELSEWHERE.search(zoned[slice(*clause_at(zoned, m.start()))]) for _, m in found):
         return None  # "my friend is driving behind us", "老婆打电话说冷": not in this seat; ask
     said = [i for i, _ in found]
     story = told_seat(text)
@@ -323,38 +338,11 @@ def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
         return intent, number
     # "坐满了人 … 开低档": 满 is the car's, not the level; a level word only in the seat's own
     # clauses and in its sense of a level ("停车场好冷", "my little girl", "at the next stop": none)
-    said = _NOT_LEVEL.sub(" ", NOT_MAX.sub(" ", topic_clauses(lowered, topic)))
+    said = NOT_LEVEL.sub(" ", NOT_MAX.sub(" ", topic_clauses(lowered, topic)))
     for level, found in words.levels:
         if found.search(said):
             return intent, level
     return intent, INTENTS[intent].default
-
-
-_OTHER_THING = re.compile(
-    r"(?:旁边|右边|右侧|右前|左边|左前)(?:的)?(?:那辆|那个|那些|那条)?"
-    r"(?=车|车道|后视镜|镜子|窗|门|路|人行道|司机)|"
-    r"\b(?:passenger|driver|right(?:-hand)?|left(?:-hand)?)(?:'s)?(?: side)? (?=(?:window|door|"
-    r"mirror|wing mirror|airbag|lane|footwell|sun ?visor)s?\b)")
-"""A seat's side said of another thing ("旁边的车好吵", "the passenger window is fogged", "右边
-车道"): no seat named."""
-_ELSEWHERE = re.compile(
-    r"打电话|来电话|发消息|发微信|视频|在家|在公司|在后面那辆|\b(?:called|calling|rang|texted|messaged|"
-    r"on the phone|behind us|ahead of us|in (?:the|another|her|his|their) (?:other )?car|at home|"
-    r"at work|following us)\b")
-"""A person said to be elsewhere ("my friend is driving behind us", "老婆打电话说冷"): the words
-naming them name no seat of this cabin; ask which seat."""
-
-
-_NOT_LEVEL = re.compile(
-    r"\b(?:next|bus|last|first|pit|rest|truck|train|tram) stop\b|\b(?:can'?t|cannot|won'?t|"
-    r"couldn'?t|didn'?t|don'?t|never) stop\b|\bstop(?:s|ped)? (?:at|by|for|off|over|in)\b|"
-    r"\blittle (?:one|girl|boy|kid|guy|baby|man|lady|brother|sister|sis|bro|angel|monster|fella|"
-    r"tyke|princess|prince|mite|dude|thing)s?\b|\bhigh (?:road|street|school|way|tide|beam)s?\b|"
-    r"\b(?:feeling|feel|felt|running|ran|bit) low\b|\blow on\b|\b(?:we'?re|i'?m|be) off\b|"
-    r"\boff (?:to|we go)\b|停车|停好|停在|停靠|停下车|车停|[号路线站]停|"
-    r"关心|关系|关于|关注|过关|海关|相关")
-"""Level words said in another sense ("at the next stop", "my little girl", "feeling low",
-"we're off to the beach", "停车场", "三号线停了"): no seat level."""
 
 
 _STATE_SAID = re.compile(
