@@ -272,3 +272,13 @@ def test_the_back_row_and_a_noise_idiom(text: str, gone: str | None, kept: str |
 ])
 def test_another_topics_words_keep_their_own_values(topic: str, text: str, want: tuple) -> None:
     assert _read(topic, text) == want
+
+
+@pytest.mark.parametrize(("text", "level"), [
+    ("爷爷坐副驾怕冷把副驾座椅加热开上车窗也，关了吧", 2),  # the window's 关, said after a pause
+    ("turn the fan off, and the seat heater too", 0),  # "too": the span before is its command
+    ("风扇关了，座椅加热也关了", 0),
+])
+def test_a_span_goes_on_about_the_topic_before_it(text: str, level: int) -> None:
+    read = _read("seat_heat", text)
+    assert read is not None and read[1] == level

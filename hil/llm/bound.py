@@ -210,12 +210,27 @@ def bound_number(text: str, topic: str, nouns: tuple[re.Pattern[str], ...] = ()
     return UNCLEAR if any(kind == "unclear" for _, kind in read) else None
 
 
+_TOO = re.compile(r"\b(?:too|as well|also|either)\b|也|都|同样")
+"""A span saying its command is the one before ("turn the fan off, and the seat heater too"):
+the span before it is read with it."""
+
+
 def topic_clauses(text: str, topic: str) -> str:
-    """``text`` without its spans (:func:`_spans`) that name another topic and not ``topic``;
-    ``text`` when every span does. A seat's level word is read there only: "关窗，座椅加热开一下"
-    and "副驾座椅加热开上窗户也关了吧" are no "off" for the seat."""
+    """``text`` without its spans (:func:`_spans`) that name another topic and not ``topic``,
+    nor the spans naming no topic right after one of them ("窗户也，关了吧": the window's 关);
+    ``text`` when every span would go. A seat's level word is read there only: "关窗，座椅加热
+    开一下" and "副驾座椅加热开上窗户也关了吧" are no "off" for the seat; a span said "too" keeps
+    the span before it ("turn the fan off, and the seat heater too": off)."""
     spans = _spans(text)
-    dropped = [(lo, hi) for lo, hi in spans if _others(text[lo:hi], topic)]
+    dropped: list[tuple[int, int]] = []
+    for k, (lo, hi) in enumerate(spans):
+        span = text[lo:hi]
+        if _others(span, topic) and not (
+                k + 1 < len(spans) and _TOO.search(text[slice(*spans[k + 1])])):
+            dropped.append((lo, hi))
+        elif dropped and dropped[-1] == spans[k - 1] and not any(
+                _names_topic(span, t) for t in TOPICS_DATA.subject):
+            dropped.append((lo, hi))  # naming nothing, it goes on about the topic before it
     if not dropped or len(dropped) == len(spans):
         return text
     for lo, hi in reversed(dropped):  # the spans of another topic masked, the rest as said
