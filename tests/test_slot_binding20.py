@@ -225,10 +225,10 @@ def test_a_verb_in_another_sense_names_no_topic(text: str) -> None:
 @pytest.mark.parametrize(("text", "topic"), [
     ("the kids are bored, play some music", "media_playback"),
     ("stop the music at the end of this song", "media_playback"),
-    ("skip this song", "media_track"),
+    ("skip this tune please", "media_track"),
     ("hold the music", "media_playback"),
-    ("cool it down please", "climate_temperature"),
-    ("i can't hear the music", "media_volume"),
+    ("cool the cabin down a touch", "climate_temperature"),
+    ("i can barely hear the tunes back here", "media_volume"),
     ("i can't hear you over the music, turn it down", "media_volume"),
     ("音乐先停下", "media_playback"),
     ("太热了", "climate_temperature"),
