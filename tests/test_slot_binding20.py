@@ -265,12 +265,16 @@ def test_the_back_row_and_a_noise_idiom(text: str, gone: str | None, kept: str |
 @pytest.mark.parametrize(("topic", "text", "want"), [
     ("seat_heat", "媳妇说她冷，给她开座椅加热，再把温度调高两度", ("seat_heat_passenger", 2)),
     ("seat_heat", "爷爷坐副驾怕冷把副驾座椅加热开上车窗也关了吧", ("seat_heat_passenger", 2)),
-    ("seat_heat", "主驾座椅加热关了太烫温度调低两度风量三档", ("seat_heat_driver", 0)),
-    ("climate_fan", "fan down three ac off window at 40", ("climate_fan_down", 3)),
+    # two numbers said, each in its own topic's span: still asked, as every two numbers are
+    # (which is the topic's is the several-command reader's to tell)
+    ("seat_heat", "主驾座椅加热关了太烫温度调低两度风量三档", None),
+    ("climate_fan", "fan down three ac off window at 40", None),
+    ("climate_fan", "fan down three and the ac off", ("climate_fan_down", 3)),
     ("seat_heat", "stop the seat heater", ("seat_heat_driver", 0)),  # a verb before its noun
     ("climate_temperature", "空调二十二", ("climate_set_temperature", 22)),  # the AC houses it
 ])
-def test_another_topics_words_keep_their_own_values(topic: str, text: str, want: tuple) -> None:
+def test_another_topics_words_keep_their_own_values(topic: str, text: str, want: tuple | None
+                                                    ) -> None:
     assert _read(topic, text) == want
 
 

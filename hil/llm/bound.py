@@ -152,12 +152,15 @@ def _ends_with(tail: str, pattern: re.Pattern[str] | None) -> bool:
 
 def _kind(text: str, start: int, end: int, topic: str, nouns: tuple[re.Pattern[str], ...],
           signed: bool = False) -> str:
-    """``"bound"``, ``"other"`` (counts or names something else) or ``"unclear"``; a number
+    """``"bound"``, ``"other"`` (counts or names something else), ``"another"`` (in another
+    topic's span) or ``"unclear"``; a number
     below zero (``signed``) with only a unit after it is the weather ("刚从零下八度的外面进来")."""
     lo, hi = clause_at(text, start)
     before, after = text[lo:start], text[end:hi]
-    if _NOT_SLOT_AFTER.search(after) or _others(text[lo:hi], topic, numbers=True):
-        return "other"  # "再把温度调高一度": the temperature's number, no seat level
+    if _NOT_SLOT_AFTER.search(after):
+        return "other"
+    if _others(text[lo:hi], topic, numbers=True):
+        return "another"  # "再把温度调高一度": the temperature's number, no seat level
     tail = before[-16:]
     named = any(_ends_with(tail, p) for p in (TOPICS_DATA.explicit.get(topic),
                                               TOPICS_DATA.subject.get(topic), *nouns))
@@ -175,9 +178,10 @@ def _kind(text: str, start: int, end: int, topic: str, nouns: tuple[re.Pattern[s
 def slot_numbers(text: str, topic: str, nouns: tuple[re.Pattern[str], ...] = ()
                  ) -> list[tuple[int, str]]:
     """Each number of ``text`` with its kind for ``topic``'s slot: ``"bound"``, ``"other"`` (it
-    counts or names something else), ``"unclear"`` (in the command's own clause: one naming
-    the topic, or the only clause) or ``"story"`` (an unclear number in a clause naming no
-    such topic). ``nouns``: more words that name the slot (a seat's zone words: "副驾 二")."""
+    counts or names something else), ``"another"`` (said in another topic's span),
+    ``"unclear"`` (in the command's own clause: one naming the topic, or the only clause) or
+    ``"story"`` (an unclear number in a clause naming no such topic). ``nouns``: more words
+    that name the slot (a seat's zone words: "副驾 二")."""
     prepared = prepared_numbers(text)
     out = []
     for m in NUMERAL.finditer(prepared):
