@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.reads import read_once
 
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
 # 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
@@ -349,8 +350,12 @@ def out_of_scope(text: str) -> str | None:
     """The first kind of word in ``text`` that puts it outside "change the cabin now":
     ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end),
     ``someone_else`` (another person's habits), ``past`` (another day's state) or ``away``
-    (someone heard through a phone); None when there is none."""
-    lowered = text.lower().strip()
+    (someone heard through a phone); None when there is none. Read once per text within a
+    rules parse (:mod:`twin.assistant.reads`): the split, its asides and readings ask again."""
+    return read_once("scope", text.lower().strip(), _out_of_scope)
+
+
+def _out_of_scope(lowered: str) -> str | None:
     for kind, pattern in KINDS:
         if any(not _excused(kind, found, lowered)
                and (pattern is not _OTHER_DEVICE or not _served(found, lowered))
