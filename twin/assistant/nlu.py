@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -77,9 +77,9 @@ from twin.assistant.phrasing import (
     said_again,
     topic_words,
 )
+from twin.assistant.reads import READS as _READ
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_a_song, not_this_cabin
-from twin.assistant.scope import out_of_scope as _scope_of
+from twin.assistant.scope import negated, not_a_song, not_this_cabin, out_of_scope
 from twin.assistant.shapes import gives_order
 from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
@@ -159,23 +159,6 @@ def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
               rf"{_PUNCT})+")
     suffix = rf"{_PUNCT}(?:{before}(?:{alternatives(COURTESY_SUFFIXES[lang])}){_PUNCT})+$"
     return re.compile(prefix, re.IGNORECASE), re.compile(suffix, re.IGNORECASE)
-
-
-_READ: ContextVar[dict[tuple[str, ...], Any] | None] = ContextVar("rule_reads", default=None)
-"""What the parse under way has read of a text (its template match, its scope), else None:
-a parse reads the same text again (whole, split, after a correction, as a reading another
-reading also gives); nested parses share the outer one's, nothing is kept from one parse to
-the next."""
-
-
-def out_of_scope(text: str) -> str | None:
-    """:func:`twin.assistant.scope.out_of_scope`, read once per text within a parse."""
-    memo = _READ.get()
-    if memo is None:
-        return _scope_of(text)
-    if (key := ("scope", text)) not in memo:
-        memo[key] = _scope_of(text)
-    return memo[key]
 
 
 @dataclass(frozen=True)
@@ -880,18 +863,17 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
     order or asks (a device the cabin lacks, asked for or about)."""
     sentence = found.intent_sentence
     said = sentence.text if sentence is not None and sentence.text else ""
-    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
-    if found.intent.name != "unknown" or group is None:
+    words = _one_word_group(said, lang == "en")
+    if found.intent.name != "unknown" or words is None:
         return False
-    words = "|".join(re.escape(w) for w in sorted(group.group(1).split("|"), key=len, reverse=True))
     if lang == "en":
-        hit = re.search(rf"\b(?:{words})\b", text, re.IGNORECASE)
+        hit = words.search(text)
         before = text[:hit.start()] if hit is not None else ""
         told = ((topic_words(before, lang) is not None or _CABIN_THING.search(before) is not None)
                 and _STATED.search(before) is not None and _EN_ASKED.search(text) is None)
     else:
         clauses = [c for c in _ZH_CLAUSE.split(text) if c]
-        own = [c for c in clauses if re.search(words, c)]
+        own = [c for c in clauses if words.search(c)]
         told = len(own) == 1 and _ZH_WORD_ASKED.search(own[0]) is None and any(
             _cabin_state(c) for c in clauses if c is not own[0])
     return told and out_of_scope(text) is None and not negated(text)
@@ -900,6 +882,20 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
 _WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}|\s")
 _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 """A template that is one group of words once its wildcards are taken away."""
+
+
+@lru_cache(maxsize=256)
+def _one_word_group(said: str, whole_words: bool) -> re.Pattern[str] | None:
+    """The words of a template that is one group of words between wildcards, longest first,
+    as a pattern (``whole_words``: as whole words, any case), or None for any other template:
+    built once per template, not per sentence."""
+    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
+    if group is None:
+        return None
+    words = "|".join(re.escape(w) for w in sorted(group.group(1).split("|"), key=len, reverse=True))
+    return re.compile(rf"\b(?:{words})\b", re.IGNORECASE) if whole_words else re.compile(words)
+
+
 _ZH_CLAUSE = re.compile(r"[，,。！？!?；;、\s]+")
 _ZH_WORD_ASKED = re.compile(r"打开|开启|开一下|关闭|关掉|关上|按|调到|调成|设置|设成|开到|"
                             r"帮我|给我|麻烦|请|吗|么|[?？]|哪|几|多少|有没有|附近|什么|怎么")
