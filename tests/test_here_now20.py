@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from hil.llm.direction import DISLIKE
 from hil.llm.head import HeadDecision, told_state
 from hil.llm.here_now import this_cabin_now
 from tests.helpers import with_grams
@@ -103,3 +104,22 @@ def test_an_order_or_a_question_beside_a_here_word_is_not_a_told_state(text: str
                                                                       second: str) -> None:
     assert not told_state(text.lower())
     del second
+
+
+@pytest.mark.parametrize("text", [
+    "ugh this tune's been on repeat all morning",
+    "honestly I've had enough of this particular track",
+    "单曲循环三遍了，听吐了",
+    "这首我真的听吐了",
+])
+def test_a_repeat_told_as_fatigue_is_a_dislike_of_the_song(text: str) -> None:
+    assert DISLIKE.search(text.lower())
+
+
+@pytest.mark.parametrize("text", [
+    "put this song on repeat",  # an order to loop it, not a dislike
+    "单曲循环这首歌",
+    "I love this particular song",
+])
+def test_a_repeat_asked_for_is_no_dislike(text: str) -> None:
+    assert not DISLIKE.search(text.lower())
