@@ -48,6 +48,9 @@ TWINS = [
     ("上学那会儿冷得我脚都没知觉了", "climate_temperature_up"),
     ("my ears were ringing but they're fine now", "media_volume_down"),
     ("刚才耳朵嗡嗡的 现在好了", "media_volume_down"),
+    # someone else's car
+    ("同事车里闷得喘不过气", "window_open"),
+    ("it's like a sauna in his car", "climate_temperature_down"),
     # a person placed nowhere in this car, no here-word
     ("my cousin says her seat is stone cold", "seat_heat_passenger"),
     # no role at all

@@ -84,6 +84,9 @@ _ELSEWHERE = re.compile(
     r"\b(?:was|were)\b(?!.*\b(?:now|still)\b)|"
     # that time, not this one ("上学那会儿"), or a state over now ("they're grand now", "现在好了")
     r"\bthat time\b|那会儿?|那时候?|那阵子?|"
+    # someone else's car ("同事车里闷得…", "in his car"): not this one
+    r"(?:他|她|他们|她们|别人|朋友|同事|邻居|人家)的?车|"
+    r"\bin (?:his|her|their|your) (?:car|van|truck)\b|"
     r"\b(?:fine|grand|ok|okay|better|alright|all right) now\b|现在(?:早|都|已经)?(?:好了|没事)"
 )
 """A word that puts a state somewhere else or at another time, beyond
