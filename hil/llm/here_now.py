@@ -7,8 +7,8 @@ tells them apart is where, when and whose the state is. :func:`this_cabin_now` r
 the part each word plays, not from a list of sentences:
 
 * **a place**: this car ("in here", "车里", "the whole car", "一车的"), or another one (any
-  "at the X" that is no part of a car, someone else's car; :mod:`twin.assistant.scope`'s places,
-  out there and someone's home among them, are read by the scope before this);
+  "at the X" that is no part of a car, "out there"; :mod:`twin.assistant.scope`'s places are
+  read by the scope before this);
 * **a time**: now ("right now", "现在"), or another one (an English state said in the past
   tense, "was", "were"; the scope's other days and later times are read before this);
 * **a person**: the speaker, by their own body and senses ("my hands", "I can't hear", "我耳朵",
@@ -77,9 +77,9 @@ HERE = re.compile("|".join(f"(?:{p})" for p in (
 """A word that puts a state in this cabin, now."""
 
 _ELSEWHERE = re.compile(
-    # a place no car has ("at the rink", "at my desk")
+    # a place no car has ("at the rink", "at my desk"), out there
     r"\bat (?:the|a|an|my|his|her|our|their) (?!(?:back|front|wheel|moment|minute|lights|"
-    r"end|top|bottom|side|same)\b)\w+|"
+    r"end|top|bottom|side|same)\b)\w+|\bout there\b|"
     # a state said in the past tense ("my hands were numb"), not now
     r"\b(?:was|were)\b(?!.*\b(?:now|still)\b)|"
     # that time, not this one ("上学那会儿"), or a state over now ("they're grand now", "现在好了")

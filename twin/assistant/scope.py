@@ -31,7 +31,7 @@ _PLACE_ZH = (r"教室|学校|宿舍|寝室|健身房|电影院|餐厅|饭店|食
              r"地铁|(?:公交|火车|高铁|飞机)(?:车)?上")
 _ELSEWHERE = re.compile(
     r"\b(?:at home|house|living ?room|bedroom|kitchen|office|at work|garage|hotel|upstairs|"
-    r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|out there|weather|"
+    r"downstairs|(?:kids?'?|children'?s|baby'?s|guest) ?room|outside|outdoors|weather|"
     r"(?:other|another|his|her|their|(?:my )?(?:wife|husband|son|daughter|friend)'?s) car|"
     r"neighbou?rs?|" + _PLACE_EN + r"|"
     r"(?:her|his|their|your|(?:my )?(?:mum|mom|nan|gran)'?s) place|"
@@ -39,7 +39,7 @@ _ELSEWHERE = re.compile(
     r"(?:other|another) (?:truck|lorry|van|bus|vehicle)|\w+'s (?:car|truck|van)(?! seat)|"
     r"back at (?:mine|hers|his|theirs))\b|" + _PLACE_ZH + r"|"
     r"邻居|(?<![往回])家里|家中|在家|客厅|卧室|厨房|书房|办公室|公司(?:里|的)|单位(?:里|的)|酒店|"
-    r"宾馆|房间|楼上|楼下|外面|外头|外边|室外|天气|(?:她|他|你|她们|他们)(?:那边|家(?![人属长伙]))|"
+    r"宾馆|房间|楼上|楼下|外面|外头|外边|室外|天气|(?:她|他|你|她们|他们)那边|"
     r"另一辆|(?:他|她|我老婆|我老公|朋友)的车|(?:朋友|别人|同事|邻居|他|她)(?:的)?车上"
 )
 _PAST = re.compile(
@@ -48,7 +48,7 @@ _PAST = re.compile(
     r"(?:days|weeks|months|years) ago|a while ago|used to|back then|"
     r"when i was (?:a kid|little|young|a child)|as a kid)\b"
     r"|\bfor (?:\w+ )?(?:years|decades)\b|"  # a span of years ("smoked for twenty years")
-    r"昨天|昨晚|昨儿|前天|前晚|上次|上回|上个?(?:周末?|礼拜|星期|月)|去年|前年|以前|小时候|那天|那次|当时|有一回|"
+    r"昨天|昨晚|昨儿|前天|前晚|上次|上回|上周|上礼拜|上个月|去年|前年|以前|小时候|那天|那次|当时|有一回|"
     r"(?<![今明去前])[一二两三四五六七八九十几多]+年(?!级)|每到|每逢|每周|每个(?:星期|礼拜|月)"
 )
 """A state of another day ("I was freezing yesterday", "前天坐车冷得发抖"): told, not felt now;
@@ -200,7 +200,7 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
 # "outside" in a remark beside a command is why, not where ("外面太吵了，关窗吧", "turn the
 # aircon off, it's lovely outside"); a remark alone ("it's cold outside") or a command for
 # outside ("turn the lights on outside") still says elsewhere
-_OUTSIDE = re.compile(r"\b(?:outside|outdoors|out there)\b|外面|外头|外边|室外")
+_OUTSIDE = re.compile(r"\b(?:outside|outdoors)\b|外面|外头|外边|室外")
 _BESIDE = re.compile(_OUTSIDE.pattern + "|" + _PLACE_EN + "|" + _PLACE_ZH)
 """The outside or a place of another life: said in a remark beside a command, its reason ("刚
 去了趟宠物医院 味儿太大了 把窗户打开")."""
