@@ -480,18 +480,23 @@ def _act(topic: str, intent: str, value: int | str | None, lang: str) -> HeadDec
 def focused_decision(
     classes: Sequence[str], probs: np.ndarray, part: Focus, lang: str,
     threshold: float | Mapping[str, float] | None = None, last: Turn | None = None,
-    second: np.ndarray | None = None,
+    second: np.ndarray | None = None, third: np.ndarray | None = None,
 ) -> HeadDecision:
     """:func:`head_decision` on the part of a request the fallback answers
     (:func:`hil.llm.clauses.focus`); an action on it also names each clause left out as one the
     cabin cannot do. A command that says its thing by a pronoun ("warm it up") beside a reason
     naming another topic ("my seat's ice cold, warm it up") is the reason's topic: decided on
     the whole line, and asked about that topic unless it acts on it. ``second``: the n-gram
-    model's probabilities for ``part.text`` (:func:`head_decision`)."""
+    model's probabilities for ``part.text`` (:func:`head_decision`); ``third``: its nearest
+    labelled examples' vote (:meth:`hil.llm.ngrams.GramHead.vote`), by which a line the head
+    puts out of domain is decided again (every word gate as before), taken only if it acts."""
     told = " , ".join((*part.reasons, part.text))
     # a reason naming whose seat ("我妈冷死了，把座椅加热打开"): the seat read with it
-    d = head_decision(classes, probs, told if part.reasons and told_seat(told) else part.text,
-                      lang, threshold, last, second, not part.dropped)
+    text = told if part.reasons and told_seat(told) else part.text
+    d = head_decision(classes, probs, text, lang, threshold, last, second, not part.dropped)
+    if d.why == "out_of_domain" and third is not None:
+        again = decided(classes, third, text, lang, threshold, last)
+        d = again if again.intent != "unknown" else d
     other = _pronoun_topic(part, d)
     if other is not None:
         whole = head_decision(classes, probs, told, lang, threshold, last)
@@ -637,7 +642,8 @@ class HeadIntentResolver:
         top = float(probs[ranked[0]])
         margin = top - float(probs[ranked[1]])
         d = focused_decision(self.classes, probs, part, lang, self.threshold,
-                             history[-1] if history else None, self.grams.proba(part.text))
+                             history[-1] if history else None, self.grams.proba(part.text),
+                             self.grams.vote(part.text))
         answer: dict[str, object] = {"intent": d.intent, "value": d.value,
                                      "feedback": d.feedback}
         if d.why:
