@@ -162,6 +162,61 @@ def _zh_names() -> re.Pattern[str]:
     return re.compile(f"(?=(?:{'|'.join(names)}))")
 
 
+@cache
+def _zh_anchors() -> re.Pattern[str]:
+    """Where a cabin function is named in a Chinese run-on: the catalogue's ``explicit`` names
+    and ``words`` (one place for the words), found overlapping; a match of two characters or
+    more is an anchor a second command may start at ("…六档|车窗开一半", "回家|音乐放起来")."""
+    catalogue = active_catalogue()
+    names = [t.explicit.zh_CN for t in catalogue.topics.values()
+             if t.explicit is not None and t.explicit.zh_CN]
+    names += [pattern.pattern for _, pattern in catalogue.words.get("zh-CN", ())]
+    return re.compile("(?=(" + "|".join(f"(?:{n})" for n in names) + "))")
+
+
+_ZH_AND_ANCHOR = re.compile(r"(?<=[\u4e00-\u9fff\d])[跟和同及](?=[\u4e00-\u9fffA-Za-z])")
+"""跟/和 said between two commands of a run-on ("风扇开到六档跟车窗开一半"): a pause."""
+
+
+def _run_on_cuts(text: str) -> list[int]:
+    """Candidate cuts of an unpunctuated run-on the first cuts (:func:`_cuts`) did not read:
+    theirs, and before each cabin function anchor (:func:`_zh_anchors`) that does not follow a
+    word binding it, nearest the end last (at most :data:`MAX_CUTS`)."""
+    found = set(_cuts(text))
+    found.update(m.start() for m in _zh_anchors().finditer(text)
+                 if len(m.group(1)) >= 2 and not _NOUN_GLUED.search(text[:m.start()]))
+    out: list[int] = []
+    for at in sorted(found):
+        if 2 <= at <= len(text) - 2 and (not out or at - out[-1] >= 2):
+            out.append(at)
+    return out[:MAX_CUTS]
+
+
+def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]
+            ) -> tuple[str | None, _Reading] | None:
+    """A Chinese stretch with no pause that no first cut read, read by structure: cut where
+    a second complete command begins (a cabin function anchor after a part that already reads
+    as a command, 跟/和 there said as a pause), each cut kept only when every part reads as a
+    command; with no such reading, a situation or filler said first (:func:`_idle_zh`,
+    :data:`_FILLER_PART`) before a stretch that has one ("同学们注意了|把窗户关上把歌暂停") is
+    ``(that head, the reading)``. None when neither reads (the stretch is then judged whole)."""
+    text = _ZH_AND_ANCHOR.sub(" ", piece).replace(" ", "") if any(
+        _zh_anchors().match(piece, m.end()) for m in _ZH_AND_ANCHOR.finditer(piece)) else piece
+    spans = _best(text, read, _run_on_cuts, _lean_zh)
+    if spans is not None and spans.commands and len(spans.parts) >= 2:
+        return None, spans
+    for at in _run_on_cuts(piece)[:2]:
+        head, rest = piece[:at], piece[at:]
+        if not (_idle_zh(head, False) or _FILLER_PART["zh-CN"].match(head)):
+            continue
+        tail = _best(rest, read, _run_on_cuts, _lean_zh)
+        if tail is None and read(rest)[1] == "act":
+            tail = _Reading(1, (rest,))
+        if tail is not None and tail.commands:
+            return head, tail
+    return None
+
+
 _VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|帮我|给我|播放|播|放)$")
 """Words that bind the verb after them ("停止|播放"): no cut there."""
 _NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|后排|[把将的给帮和与跟及])$")
@@ -568,6 +623,12 @@ def _split_said(
                 continue
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
+                run_on = _run_on(piece, read) if lang == "zh-CN" and shared is None else None
+                if run_on is not None:  # "把窗户关上把歌暂停", "回家回家音乐放起来"
+                    head, spans = run_on
+                    asides.extend([head] if head is not None else [])
+                    chosen.extend(spans.parts)
+                    continue
                 if shared is None:
                     if not _aside(piece, read(piece)[0], lang, after=bool(chosen)):
                         return None
