@@ -180,41 +180,48 @@ _ZH_AND_ANCHOR = re.compile(r"(?<=[\u4e00-\u9fff\d])[跟和同及](?=[\u4e00-\u9
 
 def _run_on_cuts(text: str) -> list[int]:
     """Candidate cuts of an unpunctuated run-on the first cuts (:func:`_cuts`) did not read:
-    theirs, and before each cabin function anchor (:func:`_zh_anchors`) that does not follow a
-    word binding it, nearest the end last (at most :data:`MAX_CUTS`)."""
+    theirs, before each cabin function anchor (:func:`_zh_anchors`) that does not follow a
+    word binding it, and (fewest last) before a statement or someone's clause starting
+    (:data:`_ASIDE_START`, :data:`_ZH_REPORTED`: "…关掉|太烫了", "…关了|她说烫…")."""
     found = set(_cuts(text))
     found.update(m.start() for m in _zh_anchors().finditer(text)
                  if len(m.group(1)) >= 2 and not _NOUN_GLUED.search(text[:m.start()]))
+    starts = {at for at in range(2, len(text) - 1) if _ASIDE_START["zh-CN"].match(text[at:])
+              or _ZH_REPORTED.match(text[at:])}
+    # a clause may be said after a few words of its own: where a run of starts ends
+    asides = sorted(at for at in starts if at + 1 not in starts and at not in found)
     out: list[int] = []
-    for at in sorted(found):
+    for at in sorted(_spaced(sorted(found))[:MAX_CUTS] + asides[:2]):
         if 2 <= at <= len(text) - 2 and (not out or at - out[-1] >= 2):
             out.append(at)
-    return out[:MAX_CUTS]
+    return out
 
 
-def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]
-            ) -> tuple[str | None, _Reading] | None:
+def _spaced(cuts: list[int]) -> list[int]:
+    """``cuts`` without one less than two characters after the one before it."""
+    out: list[int] = []
+    for at in cuts:
+        if not out or at - out[-1] >= 2:
+            out.append(at)
+    return out
+
+
+def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
     """A Chinese stretch with no pause that no first cut read, read by structure: cut where
     a second complete command begins (a cabin function anchor after a part that already reads
-    as a command, 跟/和 there said as a pause), each cut kept only when every part reads as a
-    command; with no such reading, a situation or filler said first (:func:`_idle_zh`,
-    :data:`_FILLER_PART`) before a stretch that has one ("同学们注意了|把窗户关上把歌暂停") is
-    ``(that head, the reading)``. None when neither reads (the stretch is then judged whole)."""
-    text = _ZH_AND_ANCHOR.sub(" ", piece).replace(" ", "") if any(
+    as a command; 跟/和 there said as a pause), each cut kept only when every part reads as a
+    command, or is a situation, a filler or an aside said beside them (:func:`_aside`: "同学们
+    注意了|把窗户关上|把歌暂停", "…关掉|太烫了"), with at least one command and two parts. None
+    when there is no such reading (the stretch is then judged whole)."""
+    text = _ZH_AND_ANCHOR.sub("", piece) if any(
         _zh_anchors().match(piece, m.end()) for m in _ZH_AND_ANCHOR.finditer(piece)) else piece
-    spans = _best(text, read, _run_on_cuts, _lean_zh)
-    if spans is not None and spans.commands and len(spans.parts) >= 2:
-        return None, spans
-    for at in _run_on_cuts(piece)[:2]:
-        head, rest = piece[:at], piece[at:]
-        if not (_idle_zh(head, False) or _FILLER_PART["zh-CN"].match(head)):
-            continue
-        tail = _best(rest, read, _run_on_cuts, _lean_zh)
-        if tail is None and read(rest)[1] == "act":
-            tail = _Reading(1, (rest,))
-        if tail is not None and tail.commands:
-            return head, tail
-    return None
+
+    def beside(part: str, after: bool) -> bool:
+        return _FILLER_PART["zh-CN"].match(part) is not None or _aside(
+            part, read(part)[0], "zh-CN", after)
+
+    spans = _best(text, read, _run_on_cuts, _lean_zh, beside)
+    return spans if spans is not None and spans.commands and len(spans.parts) >= 2 else None
 
 
 _VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|帮我|给我|播放|播|放)$")
@@ -511,7 +518,14 @@ def split_commands(
     found = _split_said(text, lang, history, parse, topic_of, whole)
     if found is None and lang == "en" and (marked := _REASON_AFTER.sub(", ", text)) != text:
         found = _split_said(marked, lang, history, parse, topic_of)
+    if found is None and lang == "zh-CN" and (marked := _ZH_DONE_THEN.sub("，", text)) != text:
+        # "单子送完了导航回家…": 完了 ends what was done ("送完了"), not "and then"
+        found = _split_said(marked, lang, history, parse, topic_of)
     return found
+
+
+_ZH_DONE_THEN = re.compile(r"(?<=[\u4e00-\u9fff]完了)(?=[把将再打开关调播放导])")
+"""完了 said right after a verb, before a command: read once more as the end of a clause."""
 
 
 def _split_said(
@@ -625,9 +639,8 @@ def _split_said(
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
                 run_on = _run_on(piece, read) if lang == "zh-CN" and shared is None else None
                 if run_on is not None:  # "把窗户关上把歌暂停", "回家回家音乐放起来"
-                    head, spans = run_on
-                    asides.extend([head] if head is not None else [])
-                    chosen.extend(spans.parts)
+                    for part in run_on.parts:
+                        (chosen if read(part)[1] is not None else asides).append(part)
                     continue
                 if shared is None:
                     if not _aside(piece, read(piece)[0], lang, after=bool(chosen)):
@@ -1109,11 +1122,13 @@ def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> li
 
 def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
           cuts_of: Callable[[str], list[int]],
-          lean: Callable[[str, str], str | None] | None = None) -> _Reading | None:
+          lean: Callable[[str, str], str | None] | None = None,
+          beside: Callable[[str, bool], bool] | None = None) -> _Reading | None:
     """The best cut of one conjunction-free stretch: most commands, then fewest parts; None
     when it has no candidate cut (it is read whole) or no reading at all. ``lean`` reads a
     part the rules cannot read alone whole from what the stretch said before it ("主驾座椅加热
-    一档|副驾三档": the passenger's seat heating, level three)."""
+    一档|副驾三档": the passenger's seat heating, level three); ``beside(part, after)`` lets a
+    part the rules cannot read stand as said beside the commands (the caller judges it)."""
     cuts = cuts_of(piece)[:MAX_CUTS]
     if not cuts:
         return None
@@ -1128,9 +1143,11 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
             text = piece[marks[i]:marks[j]]
             kind = read(text)[1]
             if kind is None and i and lean is not None and (
-                    whole := lean(text, piece[:marks[i]])) is not None:
-                text, kind = whole, read(whole)[1]
-                kind = kind if kind == "act" else None
+                    whole := lean(text, piece[:marks[i]])) is not None and read(
+                    whole)[1] == "act":
+                text, kind = whole, "act"
+            if kind is None and beside is not None and beside(text, i > 0):
+                kind = "beside"
             if kind is None:
                 continue
             here = _Reading(rest.commands + (kind == "act"), (text, *rest.parts))
