@@ -44,6 +44,11 @@ Chinese lists also read: each front seat with its own level in one stretch ("主
 function's command), someone else's complaint ("乘客说热") as a reason, "mine too" said first on
 the last turn, things listed with 、 sharing one way after 都, and a request said over and over;
 a time said as a clause ("…的时候") is never a part the cabin cannot do beside orders that act.
+A Chinese run-on that no first cut reads is read by structure (:func:`_run_on`): cut before a
+cabin function's name (the catalogue's words) after a part that already reads as a command, or
+where a clause's subject starts, every part a command or said beside them ("风扇开到六档跟车窗
+开一半", "大家注意了把车窗关上把音乐暂停"); a correction inside a run-on takes back only the part
+it follows.
 
 Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
 at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
