@@ -216,8 +216,9 @@ def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Read
     a second complete command begins (a cabin function anchor after a part that already reads
     as a command; 跟/和 there said as a pause), each cut kept only when every part reads as a
     command, or is a situation, a filler or an aside said beside them (:func:`_aside`: "同学们
-    注意了|把窗户关上|把歌暂停", "…关掉|太烫了"), with at least one command and two parts. None
-    when there is no such reading (the stretch is then judged whole)."""
+    注意了|把窗户关上|把歌暂停", "…关掉|太烫了"), with two parts or more and two commands, or one
+    said first (an order, then its reason). None when there is no such reading (the stretch is
+    then judged whole)."""
     text = _ZH_AND_ANCHOR.sub("", piece) if any(
         _zh_anchors().match(piece, m.end()) for m in _ZH_AND_ANCHOR.finditer(piece)) else piece
 
@@ -226,7 +227,10 @@ def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Read
             part, read(part)[0], "zh-CN", after)
 
     spans = _best(text, read, _run_on_cuts, _lean_zh, beside)
-    return spans if spans is not None and spans.commands and len(spans.parts) >= 2 else None
+    if spans is None or len(spans.parts) < 2 or not spans.commands or (
+            spans.commands == 1 and read(spans.parts[0])[1] != "act"):
+        return None  # one command after a story ("我哥…找不着|回家的路"): the story may be all
+    return spans
 
 
 _VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|帮我|给我|播放|播|放)$")
