@@ -211,14 +211,15 @@ def _spaced(cuts: list[int]) -> list[int]:
     return out
 
 
-def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
+def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]], alone: bool
+            ) -> _Reading | None:
     """A Chinese stretch with no pause that no first cut read, read by structure: cut where
     a second complete command begins (a cabin function anchor after a part that already reads
     as a command; 跟/和 there said as a pause), each cut kept only when every part reads as a
     command, or is a situation, a filler or an aside said beside them (:func:`_aside`: "同学们
-    注意了|把窗户关上|把歌暂停", "…关掉|太烫了"), with two parts or more and two commands, or one
-    said first (an order, then its reason). None when there is no such reading (the stretch is
-    then judged whole)."""
+    注意了|把窗户关上|把歌暂停", "…关掉|太烫了"), with two parts or more and two commands, or
+    (not ``alone``: other parts of the sentence said apart) one said first, an order then its
+    reason. None when there is no such reading (the stretch is then judged whole)."""
     text = _ZH_AND_ANCHOR.sub("", piece) if any(
         _zh_anchors().match(piece, m.end()) for m in _ZH_AND_ANCHOR.finditer(piece)) else piece
 
@@ -227,9 +228,11 @@ def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Read
             part, read(part)[0], "zh-CN", after)
 
     spans = _best(text, read, _run_on_cuts, _lean_zh, beside)
-    if spans is None or len(spans.parts) < 2 or not spans.commands or (
-            spans.commands == 1 and read(spans.parts[0])[1] != "act"):
-        return None  # one command after a story ("我哥…找不着|回家的路"): the story may be all
+    if spans is None or len(spans.parts) < 2 or not spans.commands or (spans.commands == 1 and (
+            alone or read(spans.parts[0])[1] != "act")):
+        # one command after a story ("我哥…找不着|回家的路"), or in a sentence of nothing else
+        # ("回家的路|我认识"): the story may be all the sentence says
+        return None
     return spans
 
 
@@ -646,7 +649,8 @@ def _split_said(
                 continue
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
-                run_on = _run_on(piece, read) if lang == "zh-CN" and shared is None else None
+                run_on = _run_on(piece, read, len(pieces) == 1) if (
+                    lang == "zh-CN" and shared is None) else None
                 if run_on is not None:  # "把窗户关上把歌暂停", "回家回家音乐放起来"
                     for part in run_on.parts:
                         (chosen if read(part)[1] is not None else asides).append(part)
