@@ -48,6 +48,7 @@ from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import in_chinese, one_parse, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.ellipsis import seated
+from twin.assistant.en_hundreds import said_hundreds
 from twin.assistant.feedback import (
     LANGS,
     cannot_part,
@@ -59,7 +60,13 @@ from twin.assistant.feedback import (
 )
 from twin.assistant.heard import rejoined
 from twin.assistant.intents import INTENTS
-from twin.assistant.multi import CONJUNCTIONS, STATEMENT, second_order, split_commands
+from twin.assistant.multi import (
+    CONJUNCTIONS,
+    MAX_PARTS,
+    STATEMENT,
+    second_order,
+    split_commands,
+)
 from twin.assistant.phrasing import (
     both_zones,
     corrections,
@@ -378,8 +385,9 @@ class RuleNLU:
 
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
-        if self.lang == "zh-CN":  # "温 度调低一度": a word a pause cut is one word
-            text = rejoined(text)
+        # "温 度调低一度": a word a pause cut is one word; "a hundred and fifty percent": one
+        # number, not two parts joined by "and"
+        text = rejoined(text) if self.lang == "zh-CN" else said_hundreds(text)
         if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
             # no fallback is asked to guess
@@ -434,6 +442,9 @@ class RuleNLU:
             # "roger, cabin temp down one blower up one, over": settings listed as a thing, its
             # way and its step, said back to back with no pause
             parts = self._split(listed, history, whole)
+        if parts is None and whole.command is None and (
+                refused := self._each_out_of_range(text, history)) is not None:
+            return replace(refused, ms=(time.perf_counter() - start) * 1000.0)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
                 # "start the music and bump the volume up to 18": the wildcard took a second
@@ -595,6 +606,24 @@ class RuleNLU:
                 again.reason not in _OPEN_REASONS):
             return again
         return None
+
+    def _each_out_of_range(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
+        """A sentence whose parts, cut at its conjunctions, each ask for a number out of its
+        range ("set the temperature to 40 and the fan to 12", "温度调到四十度，风量十二档"):
+        every part refused, each range said (the split reads a sentence only with a command
+        that acts); None otherwise."""
+        pieces = [p.strip() for p in CONJUNCTIONS[self.lang].split(text.strip())
+                  if p and p.strip()]
+        if not 2 <= len(pieces) <= MAX_PARTS:
+            return None
+        parts = []
+        for piece in pieces:
+            part = self._parse_part(piece, history)
+            if part.reason != "out_of_range":
+                return None
+            parts.append(part)
+        return replace(parts[0], feedback=joined([p.feedback for p in parts], self.lang),
+                       matched="+".join(p.matched for p in parts), split=tuple(parts))
 
     def _parse_part(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One part of a sentence: :meth:`_parse_one`, its "it" read from the history."""
