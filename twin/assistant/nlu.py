@@ -537,6 +537,12 @@ class RuleNLU:
             # "把车窗关上风量调到五档不对四档": the correction is the last command's; a run-on
             # before it is several commands, read part by part (never the correction alone)
             return None
+        if self.lang == "zh-CN" and not _ZH_PAUSE.search(readings[0]) and any(len(
+                self._split(r, history, self._parse_one(r, history)) or ()) > 1
+                for r in (readings[0], readings[-1])):
+            # "下一首不对上一首风量调小两档空调关了": a run-on after the correction is the corrected
+            # part and more commands; the correction takes back only the part it follows
+            return None
         later = [p for p in CONJUNCTIONS[self.lang].split(readings[0]) if p and p.strip()][1:]
         if second_order(readings[0], self.lang) or any(
                 self._parse_one(p.strip(), history).confidence >= 0.5 for p in later):
