@@ -1,8 +1,9 @@
 """The nineteenth session's gate on indirect speech: a state told of this cabin now (words that
 put it here: "in this car", "车里", "this windscreen", "right now"), asking nothing and naming
-no topic outright, is decided again with the n-grams' topic from :data:`TOLD_IN_DOMAIN` (0.5)
+no topic outright, is decided again with the n-grams' topic from :data:`TOLD_IN_DOMAIN` (0.2
+since the twentieth session; 0.5 before)
 on the cabin up, where every other line needs :data:`IN_DOMAIN` (0.8). Variants written for the
-tests, not development lines; near misses that must not change beside them: under 0.5, the same
+tests, not development lines; near misses that must not change beside them: under the gate, the same
 state of another time or place, a question, another thing ordered, a device the cabin lacks, an
 order named outright."""
 
@@ -22,13 +23,13 @@ def _answer(text: str, lang: str, second: str | None, **given: float) -> HeadDec
 
 
 def test_the_gates_are_pinned() -> None:
-    assert (TOLD_IN_DOMAIN, IN_DOMAIN) == (0.5, 0.8)
+    assert (TOLD_IN_DOMAIN, IN_DOMAIN) == (0.2, 0.8)
 
 
-# the head 0.6 on the cabin (under 0.8, over 0.5), most of it on a topic the words do not name
+# the head 0.6 on the cabin (under 0.8, over 0.2), most of it on a topic the words do not name
 UNSURE = {"navigate_home": 0.5, "unknown": 0.4}
-# the head 0.45 on the cabin: under the told gate too
-DOUBTING = {"navigate_home": 0.35, "unknown": 0.55}
+# the head 0.15 on the cabin: under the told gate too
+DOUBTING = {"navigate_home": 0.1, "unknown": 0.85}
 
 TOLD = [
     ("honestly it's like sitting in a sauna in this car", "en", "climate_temperature_down",
@@ -43,7 +44,7 @@ TOLD = [
 
 
 @pytest.mark.parametrize(("text", "lang", "second", "intent", "value"), TOLD)
-def test_a_state_told_of_this_cabin_takes_the_n_grams_topic_from_half_in_domain(
+def test_a_state_told_of_this_cabin_takes_the_n_grams_topic_from_the_told_gate(
         text: str, lang: str, second: str, intent: str, value: int | None) -> None:
     assert told_state(text.lower())
     assert _answer(text, lang, None, **UNSURE).intent == "unknown"  # the head alone
@@ -52,7 +53,7 @@ def test_a_state_told_of_this_cabin_takes_the_n_grams_topic_from_half_in_domain(
 
 
 @pytest.mark.parametrize(("text", "lang", "second", "intent", "value"), TOLD)
-def test_under_half_in_domain_a_state_told_is_not_acted_on(
+def test_under_the_told_gate_a_state_told_is_not_acted_on(
         text: str, lang: str, second: str, intent: str, value: int | None) -> None:
     del intent, value
     assert _answer(text, lang, second, **DOUBTING).intent == "unknown"

@@ -184,7 +184,10 @@ def test_eval_counts_a_line_right_only_when_every_command_is(tmp_path: Path) -> 
     assert out["n"] == 4 and out["accuracy"] == 0.5
     assert out["multi_command"] == {"n": 2, "accuracy": 0.5, "split": 3,
                                     "split_on_single_command_lines": 1,
-                                    "dropped_silently": 0, "dropped_silently_texts": []}
+                                    "dropped_silently": 0, "dropped_silently_texts": [],
+                                    "mixed_out_of_range": {
+                                        "n": 0, "right": 0, "valid_parts_right": 0,
+                                        "clamped": 0, "range_said": 0, "accuracy": None}}
 
 
 @pytest.mark.parametrize(("change", "key"), [

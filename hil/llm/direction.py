@@ -24,8 +24,11 @@ from twin.assistant.scope import negated
 
 DISLIKE = re.compile(
     r"(?:can'?t stand|hate|sick of|tired of|bored of|fed up with|don'?t (?:like|want)|do not "
-    r"(?:like|want)|not (?:a fan of|feeling)|enough of) (?:this|that|the current) (?:song|track|"
-    r"tune|one)\b|\bthis (?:song|track|tune) (?:sucks|is (?:terrible|awful|bad|boring|annoying|"
+    r"(?:like|want)|not (?:a fan of|feeling)|enough of) (?:this|that|the current) (?:particular )?"
+    r"(?:song|track|tune|one)\b|"
+    # a repeat told as fatigue ("this track's been on repeat all week", "单曲循环一上午了，听吐了")
+    r"\b(?:'s|has|have|'ve) been on repeat\b|听吐了|单曲循环[^，,。]{0,6}了|"
+    r"\bthis (?:song|track|tune) (?:sucks|is (?:terrible|awful|bad|boring|annoying|"
     r"rubbish|crap|horrible))|这首(?:歌)?(?:真|太|好)?(?:难听|不好听|听腻|听烦)|不(?:想|爱|喜欢)听这首|"
     r"不喜欢这首|听腻了|听烦了|\bnot this (?:one|song|track) again\b|"
     r"\bnot in the mood for this (?:one|song|track)\b|"

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 from hil.llm.direction import normalised
 from hil.llm.softmax import SoftmaxHead
@@ -29,6 +30,13 @@ DIM = 4096
 """Hashed feature slots."""
 GRAMS = (1, 2, 3, 4)
 """Substring lengths read (length 1 only for non-ASCII characters)."""
+NEAREST = 5
+"""Labelled examples that vote in :meth:`GramHead.vote`."""
+NEAREST_SIMILARITY = 0.6
+"""The least cosine of :func:`char_grams` between a line and its nearest labelled example for
+the vote to count. With :data:`NEAREST` 5 and a unanimous cabin vote, chosen leave-one-file-out
+on development data (BENCHMARKS.md, the twentieth session): 0.5 and a 3-of-5 vote added
+out-of-domain actions."""
 
 
 def char_grams(text: str) -> np.ndarray:
@@ -46,13 +54,15 @@ def char_grams(text: str) -> np.ndarray:
 
 class GramHead:
     """A :class:`~hil.llm.softmax.SoftmaxHead` on :func:`char_grams`, fitted on ``examples``
-    (cached in ``cache_dir``): :meth:`proba` of a line."""
+    (cached in ``cache_dir``): :meth:`proba` of a line, and :meth:`vote`, its nearest labelled
+    examples'."""
 
     def __init__(self, examples: Sequence[tuple[str, str]], classes: Sequence[str],
                  cache_dir: Path | None = None) -> None:
         self.head = SoftmaxHead(classes)
         x = np.stack([char_grams(t) for t, _ in examples])
         y = np.array([self.head.classes.index(i) for _, i in examples])
+        self.rows, self.labels = csr_matrix(x), y  # the examples, for the nearest ones' vote
         file = None
         if cache_dir is not None:  # the fit takes seconds to a minute on a loaded machine
             key = hashlib.sha256(x.tobytes() + y.tobytes() + repr(
@@ -71,3 +81,19 @@ class GramHead:
     def proba(self, text: str) -> np.ndarray:
         """This model's probabilities for ``text``, over its classes."""
         return self.head.proba(char_grams(text))[0]  # type: ignore[no-any-return]
+
+    def vote(self, text: str) -> np.ndarray | None:
+        """The classes of the :data:`NEAREST` training examples nearest ``text`` (cosine of
+        :func:`char_grams`), as shares over this model's classes, when the nearest is at least
+        :data:`NEAREST_SIMILARITY` alike and every one of them is a cabin intent (none
+        ``unknown``); else None. A third opinion on a line the head puts out of domain
+        (:func:`hil.llm.head.focused_decision`): the out-of-domain twins of a complaint share
+        its words, so a labelled ``unknown`` among the nearest ones stops the vote."""
+        similarity = self.rows @ char_grams(text)
+        nearest = np.argsort(-similarity, kind="stable")[:NEAREST]
+        labels = self.labels[nearest]
+        unknown = self.head.classes.index("unknown") if "unknown" in self.head.classes else -1
+        if len(nearest) < NEAREST or similarity[nearest[0]] < NEAREST_SIMILARITY or (
+                labels == unknown).any():
+            return None
+        return np.bincount(labels, minlength=len(self.head.classes)) / len(nearest)

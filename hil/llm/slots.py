@@ -3,12 +3,18 @@
 """Slots read from the words, once the head has chosen a topic: which intent of the topic and
 its value.
 
-* a number is read **relative or absolute** by the words around it: "调高20度", "raise it by
-  20", "warmer by two" are steps (+20: out of range, the cabin says the range, never a set);
-  "调到二十度", "set it to 20", a bare "二十四度" are settings;
+* a number is a value only when the words bind it to the slot (:mod:`hil.llm.bound`: an age,
+  a time, the weather, another topic's number never is; an unbound number in the command's own
+  clause asks); it is read **relative or absolute** by the words around it: "调高20度", "raise
+  it by 20", "warmer by two" are steps (+20: out of range, the cabin says the range, never a
+  set); "调到二十度", "set it to 20", a bare "二十四度" are settings;
 * "max"/"最大"/"最高" and "min"/"最小"/"最低" are the ends of the setting's range;
 * the seat and zone words ("副驾", "passenger", "my wife's", "右") choose the passenger's
-  heater, "主驾"/"driver"/"my seat" the driver's; a level word ("high", "低") its level;
+  heater, "主驾"/"driver"/"my seat" the driver's (not a side of another thing, "旁边的车", nor
+  someone elsewhere, "老婆打电话说冷": ask); a level word ("high", "低") its level, read in
+  the topic's own spans only and in its sense of a level ("at the next stop" is no off);
+* a value acts only when a word said it (:func:`_said`: a number, a level or fraction word,
+  the default, a range end), never one made up;
 * which way (warmer/cooler, on/off, open/close, louder/quieter, play/pause, next/previous) is
   :func:`hil.llm.direction.direction_of`'s; when the words give none the answer is None and
   the head asks which way.
@@ -25,6 +31,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hil.llm.bound import (
+    ELSEWHERE,
+    NOT_LEVEL,
+    OTHER_THING,
+    UNCLEAR,
+    bound_number,
+    clause_at,
+    slot_numbers,
+    topic_clauses,
+)
 from hil.llm.direction import FAMILY, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
@@ -34,7 +50,6 @@ from hil.llm.values import (
     max_said,
     min_said,
     numbers_said,
-    parse_number,
     window_end,
 )
 from twin.assistant.catalogue import Catalogue, active_catalogue
@@ -53,7 +68,7 @@ _VAGUE = re.compile(
 _RELATIVE = re.compile(
     r"\bby\b|\bmore\b|\bless\b|\bextra\b|调高|调低|升高|降低|提高|调大|调小|加|减|升|降|多|少|"
     r"warmer|cooler|hotter|colder|louder|quieter|\bup\b|\bdown\b|raise|lower|increase|decrease|"
-    r"higher|\bnotch|再|往上|往下|往[高低大小]|[高低大小](?=[一二两三四五六七八九十\d])|"
+    r"higher|\bnotch|\bplus\b|\bbump|\bcrank|\bnudge|\bboost|\banother\b|再|往上|往下|往[高低大小]|[高低大小](?=[一二两三四五六七八九十\d])|"
     r"\b(?:levels|steps|clicks|bars|settings)\b"  # "six levels" counts steps ("level six" sets)
 )
 _ABSOLUTE = re.compile(
@@ -198,11 +213,6 @@ def _amounts(text: str) -> str:
     return _COUNTED_THING.sub(" ", _PRONOUN_ONE.sub(" ", _VAGUE.sub(" ", _story_counts(text))))
 
 
-def number_of(text: str) -> int | None:
-    """The number said in ``text`` (:func:`_amounts`), else None."""
-    return parse_number(_amounts(text))
-
-
 _STEP_COUNT = re.compile(
     rf"(?<!\bto )(?<!\bat )(?<!\bon )(?<!\blevel )\b{_EN_COUNT}\s+(?:more\s+)?"
     r"(?:levels?|notch(?:es)?|steps?|clicks?|bars?|stages?|speeds?)\b")
@@ -239,28 +249,46 @@ def _against(topic_set: str, value: int, way: int | None) -> tuple[str, int] | N
     return topic_set, value
 
 
-def _level(topic_set: str, up: str, down: str, text: str, words: SlotTables
+_ENDS_AS = (r"(?:(?:\b(?:to|at|on|make it|put it|set it|keep it)|调到|开到|调成)\s*(?:the\s*)?)?"
+            r"(?:\b{words}\b(?= ?(?:setting|level|possible|temperature|it (?:can|will) go|"
+            r"please|$))|(?:{zh})(?=[吧啊呀]|$|，|,))")
+_COLDEST = re.compile(_ENDS_AS.format(words="(?:coldest|coolest|chilliest)", zh="最冷|最凉"))
+_HOTTEST = re.compile(_ENDS_AS.format(words="(?:hottest|warmest)", zh="最热|最暖"))
+"""The temperature's ends said as the setting ("coldest please", "make it the warmest it can
+go", "调到最冷"; "coldest please" once stepped it *up*, its feeling word read as a way); "the
+coldest car ever" is a complaint, read as before."""
+
+
+def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: SlotTables
            ) -> tuple[str, int | str | None] | None:
-    """A topic with a setting and steps (temperature, fan, volume)."""
+    """A topic with a setting and steps (temperature, fan, volume); a number only when the
+    words bind it to the slot (:func:`hil.llm.bound.bound_number`), else ask."""
     lowered = text.lower()
     schema = INTENTS[topic_set]
     assert schema.low is not None and schema.high is not None
+    if topic == "climate_temperature" and _COLDEST.search(lowered):  # "coldest please"
+        return _against(topic_set, schema.low, direction_of(up, _COLDEST.sub(" ", lowered)))
+    if topic == "climate_temperature" and _HOTTEST.search(lowered):
+        return _against(topic_set, schema.high, direction_of(up, _HOTTEST.sub(" ", lowered)))
     if max_said(lowered):  # the way said besides the end ("freezing, put it on max")
         return _against(topic_set, schema.high, direction_of(up, MAX_WORDS.sub(" ", lowered)))
     if min_said(lowered):
         low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
         return _against(topic_set, low, direction_of(up, MIN_WORDS.sub(" ", lowered)))
-    level = next((v for v, found in words.levels if found.search(lowered)), None)
+    own = topic_clauses(lowered, topic)  # "fan down two ac off": the AC's off, not the fan's
+    level = next((v for v, found in words.levels if found.search(own)), None)
     if level is not None:
         return topic_set, level  # "kill the fan", "把风扇关掉": the fan's off, no step down
     way = direction_of(up, text) or 0
-    number = number_of(text)
+    number = bound_number(_amounts(lowered), topic)
+    if number == UNCLEAR:
+        return None
     stepped = words.stepped.search(lowered) is not None
     if (number is not None and words.counted is not None and words.counted.search(lowered)
             and not stepped):
         return topic_set, number  # "风量调两挡": level 2 ("调大两挡" is a step)
     if number is not None:
-        if _relative(text, lowered) or stepped:
+        if _relative(own, own) or stepped:
             if way == 0:
                 return None
             return (up if way > 0 else down), number
@@ -276,7 +304,7 @@ def told_seat(text: str) -> tuple[str, tuple[str, ...]] | None:
     return story_seat(text, "zh-CN" if _HAN.search(text) else "en")
 
 
-def _seat(members: tuple[str, ...], text: str, words: SlotTables
+def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
           ) -> tuple[str, int | str | None] | None:
     """The seat (the intent whose zone words match, else the first: the speaker's) and its
     level; None when the sentence names another seat and the speaker's own (two commands:
@@ -284,7 +312,11 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
     whose seat is not said (ask which seat). A story naming whose comfort is meant chooses the
     seat as the rules do (:mod:`twin.assistant.story_seat`)."""
     lowered = text.lower()
-    said = [i for i, zone in words.zones if zone.search(lowered)]
+    zoned = OTHER_THING.sub(" ", lowered)  # "旁边的车", "the passenger window": no seat
+    found = [(i, m) for i, zone in words.zones if (m := zone.search(zoned))]
+    if any(ELSEWHERE.search(zoned[slice(*clause_at(zoned, m.start()))]) for _, m in found):
+        return None  # "my friend is driving behind us", "老婆打电话说冷": not in this seat; ask
+    said = [i for i, _ in found]
     story = told_seat(text)
     if story is not None:  # "my wife is freezing so turn the seat heater on": as the rules read
         if story[0] != "passenger":
@@ -298,10 +330,15 @@ def _seat(members: tuple[str, ...], text: str, words: SlotTables
         return None  # for someone whose seat is not said: ask which seat
     else:  # no seat said: the speaker's (the topic's first intent)
         intent = members[0]
-    number = number_of(text)
+    zones = tuple(zone for _, zone in words.zones)  # "座椅加热 副驾 二": the seat's level
+    number = bound_number(_amounts(lowered), topic, zones)  # only a number bound to the seat
+    if number == UNCLEAR:
+        return None
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
         return intent, number
-    said = NOT_MAX.sub(" ", lowered)  # "坐满了人 … 开低档": 满 is the car's, not the level
+    # "坐满了人 … 开低档": 满 is the car's, not the level; a level word only in the seat's own
+    # clauses and in its sense of a level ("停车场好冷", "my little girl", "at the next stop": none)
+    said = NOT_LEVEL.sub(" ", NOT_MAX.sub(" ", topic_clauses(lowered, topic)))
     for level, found in words.levels:
         if found.search(said):
             return intent, level
@@ -322,12 +359,12 @@ _STATE_SAID = re.compile(
 order of that way (the fallback once opened the window for the flies coming in)."""
 
 
-def _window(set_: str, open_: str, close: str, text: str, words: SlotTables
+def _window(topic: str, set_: str, open_: str, close: str, text: str, words: SlotTables
             ) -> tuple[str, int | str | None] | None:
     """A position with open and close (the window)."""
     lowered = text.lower()
-    number = number_of(text)
-    if number is not None and re.search(r"%|percent|百分之|成", lowered):
+    number = bound_number(_amounts(lowered), topic)
+    if isinstance(number, int) and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
     end = window_end(lowered)  # "all the way up": closed, never the top of the range
     if end == 0:
@@ -386,19 +423,39 @@ def _shape(topic: str) -> tuple[str, tuple[str, ...]]:
     return "plain", members
 
 
+def _said(read: tuple[str, int | str | None], text: str, words: SlotTables) -> bool:
+    """Whether a value read comes from the words: a number said, a level or fraction word said,
+    the setting's default, an end of its range, a window's crack or half. A level made up from
+    no word ("零下" once read as 0: the seat heater off for the cold) never acts."""
+    intent, value = read
+    if not isinstance(value, int):
+        return True
+    schema = INTENTS[intent]
+    lowered = text.lower()
+    if max_said(lowered) or min_said(lowered):
+        return True  # an end of the range, said ("风量调到最小" is the fan's 1: its 0 is off)
+    numbers = numbers_said(lowered)
+    said = {*numbers, *(-n for n in numbers), schema.default, schema.low, schema.high,
+            CRACK_POSITION, 50}
+    said |= {v for v, found in (*words.levels, *words.fractions) if found.search(lowered)}
+    return value in said
+
+
 def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str | None] | None:
     """The intent and value of ``topic`` said in ``text`` (``head_member``: the head's most
     probable intent of the topic); None when the words give no way and one is needed."""
     shape, members = _shape(topic)
     words = SLOTS.get(topic, _NONE)
-    if shape in ("level", "seats", "position") and len(set(numbers_said(_amounts(text)))) > 1:
-        return None  # "back one tune and loudness to eighteen": which number is the topic's? ask
-    if shape == "level":
-        return _level(*members, text, words)
-    if shape == "seats":
-        return _seat(members, text, words)
-    if shape == "position":
-        return _window(*members, text, words)
+    if shape in ("level", "seats", "position") and len(
+            {v for v, kind in slot_numbers(_amounts(text), topic) if kind != "other"}) > 1:
+        # "back one tune and loudness to eighteen": which number is the topic's? ask; a number
+        # that counts or names something else ("it's 18 in here, set it to 22") is no candidate
+        return None
+    read = (_level(topic, *members, text, words) if shape == "level" else
+            _seat(topic, members, text, words) if shape == "seats" else
+            _window(topic, *members, text, words) if shape == "position" else None)
+    if shape in ("level", "seats", "position"):
+        return read if read is None or _said(read, text, words) else None
     if shape == "pair":
         return _pair(*members, text, head_member)
     return head_member, None  # defrost, mute, home: nothing to read

@@ -25,7 +25,9 @@ _EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
               "八": 8, "九": 9}  # fmt: skip
 _DIGITS = re.compile(r"-?\d+")
-_ZH_NUMBER = re.compile(r"[零一二两三四五六七八九十百]+")
+_ZH_NUMBER = re.compile(r"(?<![零一二两三四五六七八九十百])[零一二两三四五六七八九十百]+"
+                        r"(?![零一二两三四五六七八九十百下])")
+"""A Chinese numeral, whole; not 零下 ("below zero": no number 0)."""
 _EN_NUMBER = re.compile(
     r"\b(?:(" + "|".join(_EN_TENS) + r")(?:[\s-]+(" + "|".join(_EN_UNITS) + r"))?|("
     + "|".join(_EN_UNITS) + r"))\b"
@@ -162,12 +164,19 @@ def _fraction(match: re.Match[str]) -> str:
     return f" {round(100 * num / den)} " if den and num is not None else " "
 
 
+def prepared_numbers(text: str) -> str:
+    """``text`` lower-cased with its numbers as :data:`NUMERAL` finds them one by one: "a
+    hundred" as digits, "百分之二十" as "pct 二十", "四分之三" as 75, the vague "一点" and "a couple
+    of minutes" left out."""
+    text = _EN_HUNDRED.sub(_hundreds, text).replace("百分之", " pct ")
+    text = _FRACTION.sub(_fraction, text)
+    return _ZH_VAGUE.sub(" ", _COUPLE.sub("two", text.lower()))
+
+
 def numbers_said(text: str) -> list[int]:
     """Every number said in ``text``, in order, each read as :func:`parse_number` reads one
     ("百分之二十" is one number, 20; "四分之三" one, 75 (percent); the vague "一点" none)."""
-    text = _EN_HUNDRED.sub(_hundreds, text).replace("百分之", " ")
-    text = _FRACTION.sub(_fraction, text)
-    lowered = _ZH_VAGUE.sub(" ", _COUPLE.sub("two", text.lower()))
+    lowered = prepared_numbers(text)
     return [n for m in NUMERAL.finditer(lowered) if (n := parse_number(m.group())) is not None]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from twin.assistant.binding_words import binds
+from twin.assistant.binding_words import EN_NUMBERS, binds
 
 __all__ = ["BOUND", "FIRST", "LAST", "REFUSED"]
 
@@ -282,12 +282,13 @@ _UNIT_OF_VOLUME = (
 (the templates read "volume up two")."""
 _BARE_COMPARED = (
     re.compile(r"(?:^|\b(?P<j>then|and) )(?:(?:the )?(?:climate|temperature|temp|cabin) )?"
-               r"(?=(?:cooler|warmer|colder|hotter) by (?:one|two|three|four|five|[1-5]) degrees?"
+               rf"(?=(?:cooler|warmer|colder|hotter) by {EN_NUMBERS} degrees?"
                r"\s*[.!]*$)", re.IGNORECASE),
     lambda m: f"{m.group('j')} make it " if m.group("j") else "make it ",
     ("cooler", "warmer", "colder", "hotter"))
 """A way and its amount said bare, or of the climate by name ("then climate cooler by two
-degrees"): the cabin made so."""
+degrees"): the cabin made so; a step past the range too ("warmer by eight degrees": refused,
+its range said, beside the other commands acting)."""
 _SONG_HEARD = (
     re.compile(r"^(?P<c>(?:i'?m|i am|we'?re|we are)\s+(?:so\s+|really\s+)?(?:sick|tired|bored)"
                r"(?:\s+to death)?\s+of)\s+(?:the|this|that)\s+(?P<o>song|track|tune)\s*,?\s+"

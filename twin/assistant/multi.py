@@ -44,6 +44,11 @@ Chinese lists also read: each front seat with its own level in one stretch ("主
 function's command), someone else's complaint ("乘客说热") as a reason, "mine too" said first on
 the last turn, things listed with 、 sharing one way after 都, and a request said over and over;
 a time said as a clause ("…的时候") is never a part the cabin cannot do beside orders that act.
+A Chinese run-on that no first cut reads is read by structure (:func:`_run_on`): cut before a
+cabin function's name (the catalogue's words) after a part that already reads as a command, or
+where a clause's subject starts, every part a command or said beside them ("风扇开到六档跟车窗
+开一半", "大家注意了把车窗关上把音乐暂停"); a correction inside a run-on takes back only the part
+it follows.
 
 Bounded work: at most :data:`MAX_CUTS` candidate cuts, :data:`MAX_PARTS` parts and parts of
 at most :data:`MAX_SPAN` stretches between cuts, each substring parsed at most once.
@@ -167,6 +172,75 @@ def _zh_names() -> re.Pattern[str]:
     names = [t.explicit.zh_CN for t in active_catalogue().topics.values()
              if t.explicit is not None and t.explicit.zh_CN and "." not in t.explicit.zh_CN]
     return re.compile(f"(?=(?:{'|'.join(names)}))")
+
+
+@cache
+def _zh_anchors() -> re.Pattern[str]:
+    """Where a cabin function is named in a Chinese run-on: the catalogue's ``explicit`` names
+    and ``words`` (one place for the words), found overlapping; a match of two characters or
+    more is an anchor a second command may start at ("…六档|车窗开一半", "回家|音乐放起来")."""
+    catalogue = active_catalogue()
+    names = [t.explicit.zh_CN for t in catalogue.topics.values()
+             if t.explicit is not None and t.explicit.zh_CN]
+    names += [pattern.pattern for _, pattern in catalogue.words.get("zh-CN", ())]
+    return re.compile("(?=(" + "|".join(f"(?:{n})" for n in names) + "))")
+
+
+_ZH_AND_ANCHOR = re.compile(r"(?<=[\u4e00-\u9fff\d])[跟和同及](?=[\u4e00-\u9fffA-Za-z])")
+"""跟/和 said between two commands of a run-on ("风扇开到六档跟车窗开一半"): a pause."""
+
+
+def _run_on_cuts(text: str) -> list[int]:
+    """Candidate cuts of an unpunctuated run-on the first cuts (:func:`_cuts`) did not read:
+    theirs, before each cabin function anchor (:func:`_zh_anchors`) that does not follow a
+    word binding it, and (fewest last) before a statement or someone's clause starting
+    (:data:`_ASIDE_START`, :data:`_ZH_REPORTED`: "…关掉|太烫了", "…关了|她说烫…")."""
+    found = set(_cuts(text))
+    found.update(m.start() for m in _zh_anchors().finditer(text)
+                 if len(m.group(1)) >= 2 and not _NOUN_GLUED.search(text[:m.start()]))
+    starts = {at for at in range(2, len(text) - 1) if _ASIDE_START["zh-CN"].match(text[at:])
+              or _ZH_REPORTED.match(text[at:])}
+    # a clause may be said after a few words of its own: where a run of starts ends
+    asides = sorted(at for at in starts if at + 1 not in starts and at not in found)
+    out: list[int] = []
+    for at in sorted(_spaced(sorted(found))[:MAX_CUTS] + asides[:2]):
+        if 2 <= at <= len(text) - 2 and (not out or at - out[-1] >= 2):
+            out.append(at)
+    return out
+
+
+def _spaced(cuts: list[int]) -> list[int]:
+    """``cuts`` without one less than two characters after the one before it."""
+    out: list[int] = []
+    for at in cuts:
+        if not out or at - out[-1] >= 2:
+            out.append(at)
+    return out
+
+
+def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]], alone: bool
+            ) -> _Reading | None:
+    """A Chinese stretch with no pause that no first cut read, read by structure: cut where
+    a second complete command begins (a cabin function anchor after a part that already reads
+    as a command; 跟/和 there said as a pause), each cut kept only when every part reads as a
+    command, or is a situation, a filler or an aside said beside them (:func:`_aside`: "同学们
+    注意了|把窗户关上|把歌暂停", "…关掉|太烫了"), with two parts or more and two commands, or
+    (not ``alone``: other parts of the sentence said apart) one said first, an order then its
+    reason. None when there is no such reading (the stretch is then judged whole)."""
+    text = _ZH_AND_ANCHOR.sub("", piece) if any(
+        _zh_anchors().match(piece, m.end()) for m in _ZH_AND_ANCHOR.finditer(piece)) else piece
+
+    def beside(part: str, after: bool) -> bool:
+        return _FILLER_PART["zh-CN"].match(part) is not None or _aside(
+            part, read(part)[0], "zh-CN", after)
+
+    spans = _best(text, read, _run_on_cuts, _lean_zh, beside)
+    if spans is None or len(spans.parts) < 2 or not spans.commands or (spans.commands == 1 and (
+            alone or read(spans.parts[0])[1] != "act")):
+        # one command after a story ("我哥…找不着|回家的路"), or in a sentence of nothing else
+        # ("回家的路|我认识"): the story may be all the sentence says
+        return None
+    return spans
 
 
 _VERB_GLUED = re.compile(r"(?:停止|暂停|继续|开始|重新|不要|别|不|没|再|帮我|给我|播放|播|放)$")
@@ -463,7 +537,14 @@ def split_commands(
     found = _split_said(text, lang, history, parse, topic_of, whole)
     if found is None and lang == "en" and (marked := _REASON_AFTER.sub(", ", text)) != text:
         found = _split_said(marked, lang, history, parse, topic_of)
+    if found is None and lang == "zh-CN" and (marked := _ZH_DONE_THEN.sub("，", text)) != text:
+        # "单子送完了导航回家…": 完了 ends what was done ("送完了"), not "and then"
+        found = _split_said(marked, lang, history, parse, topic_of)
     return found
+
+
+_ZH_DONE_THEN = re.compile(r"(?<=[\u4e00-\u9fff]完了)(?=[把将再打开关调播放导])")
+"""完了 said right after a verb, before a command: read once more as the end of a clause."""
 
 
 def _split_said(
@@ -568,7 +649,7 @@ def _split_said(
         spans = _best(piece, read, _cuts, _lean_zh) if lang == "zh-CN" else (
             _en_run_on(piece, read) if read(piece)[1] is None else
             _lacking_run_on(piece, read) if read(piece)[1] == "no" else
-            _run_on(piece, read) if read(piece)[1] == "act" else None)
+            _en_swallowed(piece, read) if read(piece)[1] == "act" else None)
         if spans is None:
             if read(piece)[1] is None and NOT_ALL.match(piece) and chosen and (
                     read(chosen[-1])[0].intent == "window_set_position"):
@@ -576,6 +657,12 @@ def _split_said(
                 continue
             if read(piece)[1] is None:
                 shared = _shared_zh(piece, read) if lang == "zh-CN" else None
+                run_on = _run_on(piece, read, len(pieces) == 1) if (
+                    lang == "zh-CN" and shared is None) else None
+                if run_on is not None:  # "把窗户关上把歌暂停", "回家回家音乐放起来"
+                    for part in run_on.parts:
+                        (chosen if read(part)[1] is not None else asides).append(part)
+                    continue
                 if shared is None:
                     if not _aside(piece, read(piece)[0], lang, after=bool(chosen)):
                         return None
@@ -1056,11 +1143,13 @@ def _shared_zh(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> li
 
 def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
           cuts_of: Callable[[str], list[int]],
-          lean: Callable[[str, str], str | None] | None = None) -> _Reading | None:
+          lean: Callable[[str, str], str | None] | None = None,
+          beside: Callable[[str, bool], bool] | None = None) -> _Reading | None:
     """The best cut of one conjunction-free stretch: most commands, then fewest parts; None
     when it has no candidate cut (it is read whole) or no reading at all. ``lean`` reads a
     part the rules cannot read alone whole from what the stretch said before it ("主驾座椅加热
-    一档|副驾三档": the passenger's seat heating, level three)."""
+    一档|副驾三档": the passenger's seat heating, level three); ``beside(part, after)`` lets a
+    part the rules cannot read stand as said beside the commands (the caller judges it)."""
     cuts = cuts_of(piece)[:MAX_CUTS]
     if not cuts:
         return None
@@ -1075,9 +1164,11 @@ def _best(piece: str, read: Callable[[str], tuple[Part, str | None]],
             text = piece[marks[i]:marks[j]]
             kind = read(text)[1]
             if kind is None and i and lean is not None and (
-                    whole := lean(text, piece[:marks[i]])) is not None:
-                text, kind = whole, read(whole)[1]
-                kind = kind if kind == "act" else None
+                    whole := lean(text, piece[:marks[i]])) is not None and read(
+                    whole)[1] == "act":
+                text, kind = whole, "act"
+            if kind is None and beside is not None and beside(text, i > 0):
+                kind = "beside"
             if kind is None:
                 continue
             here = _Reading(rest.commands + (kind == "act"), (text, *rest.parts))
@@ -1099,7 +1190,8 @@ def _lacking_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]
     return spans
 
 
-def _run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
+def _en_swallowed(piece: str, read: Callable[[str], tuple[Part, str | None]]
+                  ) -> _Reading | None:
     """An English stretch read as one command that swallowed a second one said after it with
     no pause (a wildcard's "play some music fan to three", a template's "a bit cooler kill the
     ac"): the cut whose parts are all sure, when it reads at least two commands; None when the

@@ -31,8 +31,8 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -48,6 +48,7 @@ from twin.assistant.catalogue import active_catalogue, template_texts
 from twin.assistant.colloquial import in_chinese, one_parse, plainly, told_complaint
 from twin.assistant.commands import UNKNOWN, Command, make_command
 from twin.assistant.ellipsis import seated
+from twin.assistant.en_hundreds import said_hundreds
 from twin.assistant.feedback import (
     LANGS,
     cannot_part,
@@ -59,7 +60,13 @@ from twin.assistant.feedback import (
 )
 from twin.assistant.heard import rejoined
 from twin.assistant.intents import INTENTS
-from twin.assistant.multi import CONJUNCTIONS, STATEMENT, second_order, split_commands
+from twin.assistant.multi import (
+    CONJUNCTIONS,
+    MAX_PARTS,
+    STATEMENT,
+    second_order,
+    split_commands,
+)
 from twin.assistant.phrasing import (
     both_zones,
     corrections,
@@ -70,9 +77,9 @@ from twin.assistant.phrasing import (
     said_again,
     topic_words,
 )
+from twin.assistant.reads import READS as _READ
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_a_song, not_this_cabin
-from twin.assistant.scope import out_of_scope as _scope_of
+from twin.assistant.scope import negated, not_a_song, not_this_cabin, out_of_scope
 from twin.assistant.shapes import en_cuts, en_ordered, en_run_on, gives_order
 from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
@@ -152,23 +159,6 @@ def _courtesy_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
               rf"{_PUNCT})+")
     suffix = rf"{_PUNCT}(?:{before}(?:{alternatives(COURTESY_SUFFIXES[lang])}){_PUNCT})+$"
     return re.compile(prefix, re.IGNORECASE), re.compile(suffix, re.IGNORECASE)
-
-
-_READ: ContextVar[dict[tuple[str, ...], Any] | None] = ContextVar("rule_reads", default=None)
-"""What the parse under way has read of a text (its template match, its scope), else None:
-a parse reads the same text again (whole, split, after a correction, as a reading another
-reading also gives); nested parses share the outer one's, nothing is kept from one parse to
-the next."""
-
-
-def out_of_scope(text: str) -> str | None:
-    """:func:`twin.assistant.scope.out_of_scope`, read once per text within a parse."""
-    memo = _READ.get()
-    if memo is None:
-        return _scope_of(text)
-    if (key := ("scope", text)) not in memo:
-        memo[key] = _scope_of(text)
-    return memo[key]
 
 
 @dataclass(frozen=True)
@@ -378,8 +368,9 @@ class RuleNLU:
 
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
-        if self.lang == "zh-CN":  # "温 度调低一度": a word a pause cut is one word
-            text = rejoined(text)
+        # "温 度调低一度": a word a pause cut is one word; "a hundred and fifty percent": one
+        # number, not two parts joined by "and"
+        text = rejoined(text) if self.lang == "zh-CN" else said_hundreds(text)
         if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
             # no fallback is asked to guess
@@ -435,6 +426,9 @@ class RuleNLU:
             # "roger, cabin temp down one blower up one, over": settings listed as a thing, its
             # way and its step, said back to back with no pause
             parts = self._split(listed, history, whole)
+        if parts is None and whole.command is None and (
+                refused := self._each_out_of_range(text, history)) is not None:
+            return replace(refused, ms=(time.perf_counter() - start) * 1000.0)
         if parts is None:
             if whole.reason in _OPEN_REASONS and whole.actuates and second_order(text, self.lang):
                 # "start the music and bump the volume up to 18": the wildcard took a second
@@ -544,6 +538,12 @@ class RuleNLU:
             # "把车窗关上风量调到五档不对四档": the correction is the last command's; a run-on
             # before it is several commands, read part by part (never the correction alone)
             return None
+        if self.lang == "zh-CN" and not _ZH_PAUSE.search(readings[0]) and any(len(
+                self._split(r, history, self._parse_one(r, history)) or ()) > 1
+                for r in (readings[0], readings[-1])):
+            # "下一首不对上一首风量调小两档空调关了": a run-on after the correction is the corrected
+            # part and more commands; the correction takes back only the part it follows
+            return None
         later = [p for p in CONJUNCTIONS[self.lang].split(readings[0]) if p and p.strip()][1:]
         if second_order(readings[0], self.lang) or any(
                 self._parse_one(p.strip(), history).confidence >= 0.5 for p in later) or (
@@ -593,6 +593,24 @@ class RuleNLU:
                 again.reason not in _OPEN_REASONS):
             return again
         return None
+
+    def _each_out_of_range(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
+        """A sentence whose parts, cut at its conjunctions, each ask for a number out of its
+        range ("set the temperature to 40 and the fan to 12", "温度调到四十度，风量十二档"):
+        every part refused, each range said (the split reads a sentence only with a command
+        that acts); None otherwise."""
+        pieces = [p.strip() for p in CONJUNCTIONS[self.lang].split(text.strip())
+                  if p and p.strip()]
+        if not 2 <= len(pieces) <= MAX_PARTS:
+            return None
+        parts = []
+        for piece in pieces:
+            part = self._parse_part(piece, history)
+            if part.reason != "out_of_range":
+                return None
+            parts.append(part)
+        return replace(parts[0], feedback=joined([p.feedback for p in parts], self.lang),
+                       matched="+".join(p.matched for p in parts), split=tuple(parts))
 
     def _parse_part(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """One part of a sentence: :meth:`_parse_one`, its "it" read from the history."""
@@ -855,18 +873,17 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
     order or asks (a device the cabin lacks, asked for or about)."""
     sentence = found.intent_sentence
     said = sentence.text if sentence is not None and sentence.text else ""
-    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
-    if found.intent.name != "unknown" or group is None:
+    words = _one_word_group(said, lang == "en")
+    if found.intent.name != "unknown" or words is None:
         return False
-    words = "|".join(re.escape(w) for w in sorted(group.group(1).split("|"), key=len, reverse=True))
     if lang == "en":
-        hit = re.search(rf"\b(?:{words})\b", text, re.IGNORECASE)
+        hit = words.search(text)
         before = text[:hit.start()] if hit is not None else ""
         told = ((topic_words(before, lang) is not None or _CABIN_THING.search(before) is not None)
                 and _STATED.search(before) is not None and _EN_ASKED.search(text) is None)
     else:
         clauses = [c for c in _ZH_CLAUSE.split(text) if c]
-        own = [c for c in clauses if re.search(words, c)]
+        own = [c for c in clauses if words.search(c)]
         told = len(own) == 1 and _ZH_WORD_ASKED.search(own[0]) is None and any(
             _cabin_state(c) for c in clauses if c is not own[0])
     return told and out_of_scope(text) is None and not negated(text)
@@ -875,6 +892,20 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
 _WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}|\s")
 _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 """A template that is one group of words once its wildcards are taken away."""
+
+
+@lru_cache(maxsize=256)
+def _one_word_group(said: str, whole_words: bool) -> re.Pattern[str] | None:
+    """The words of a template that is one group of words between wildcards, longest first,
+    as a pattern (``whole_words``: as whole words, any case), or None for any other template:
+    built once per template, not per sentence."""
+    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
+    if group is None:
+        return None
+    words = "|".join(re.escape(w) for w in sorted(group.group(1).split("|"), key=len, reverse=True))
+    return re.compile(rf"\b(?:{words})\b", re.IGNORECASE) if whole_words else re.compile(words)
+
+
 _ZH_CLAUSE = re.compile(r"[，,。！？!?；;、\s]+")
 _ZH_WORD_ASKED = re.compile(r"打开|开启|开一下|关闭|关掉|关上|按|调到|调成|设置|设成|开到|"
                             r"帮我|给我|麻烦|请|吗|么|[?？]|哪|几|多少|有没有|附近|什么|怎么")

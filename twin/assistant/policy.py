@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from twin.assistant.commands import UNKNOWN, Command, ValveOutcome, validate_output
-from twin.assistant.feedback import clarify, feedback_for, joined
+from twin.assistant.feedback import clarify, feedback_for, joined, range_feedback
 from twin.assistant.nlu import RuleNLU, RuleResult, normalise_lang, shared_nlu
 from twin.assistant.resolver import (
     MAX_HISTORY_TURNS,
@@ -153,14 +153,17 @@ def decide(
     base["resolver_ms"] = resolver_result.ms
     if policy.degrade and answer_ms > degrade_at:
         return _decision("degraded", default, default_feedback, degrade_at, expected, **base)
-    outcome = validate_output(resolver_result.raw)
-    listed = _listed(resolver_result.raw)
+    outcome = said_refused(resolver_result.raw, validate_output(resolver_result.raw), lang)
+    listed = _listed(resolver_result.raw, lang)
     acting = [c for c in listed if c.command is not None]
     if outcome.command is None and acting:
         # several commands whose first the valve refuses: the others still act, each alone
         outcome = replace(acting[0], feedback=joined(
             [c.feedback or clarify(lang) for c in listed], lang))
     if outcome.command is None:
+        ranges = [c.feedback for c in listed or (outcome,) if _range_said(c)]
+        if ranges and len(ranges) == len(listed or (outcome,)):
+            default_feedback = joined(ranges, lang)  # every number out of range: each said
         return _decision(
             "valve",
             default,
@@ -174,6 +177,8 @@ def decide(
     if not outcome.command.actuates and rule_result.reason == "out_of_schema":
         # the rules heard a number the cabin cannot set: the range says more than a question
         feedback = default_feedback
+    if any(_range_said(c) for c in listed):  # a part refused for its number is said aloud too
+        feedback = joined([c.feedback or clarify(lang) for c in listed], lang)
     if listed:  # the fallback answered several commands: each on its own, as the rules' split
         base["parts"] = tuple(_decision("llm", c.command or UNKNOWN, c.feedback or clarify(lang),
                                         answer_ms, None, valve_reason=c.reason, **base)
@@ -181,9 +186,9 @@ def decide(
     return _decision("llm", outcome.command, feedback, answer_ms, expected, **base)
 
 
-def _listed(raw: str) -> list[ValveOutcome]:
+def _listed(raw: str, lang: str) -> list[ValveOutcome]:
     """Each command of a resolver answer that lists several (``commands``: 2 to 8 objects
-    like the answer itself), validated one by one; [] for one command."""
+    like the answer itself), validated one by one (:func:`said_refused`); [] for one."""
     try:
         data = json.loads(raw)
     except (TypeError, ValueError, RecursionError):
@@ -191,7 +196,37 @@ def _listed(raw: str) -> list[ValveOutcome]:
     listed = data.get("commands") if isinstance(data, dict) else None
     if not isinstance(listed, list) or not 2 <= len(listed) <= 8:
         return []
-    return [validate_output(json.dumps(c, ensure_ascii=False)) for c in listed]
+    return [said_refused(c, validate_output(json.dumps(c, ensure_ascii=False)), lang)
+            for c in listed]
+
+
+def said_refused(answer: object, outcome: ValveOutcome, lang: str) -> ValveOutcome:
+    """A resolver command the valve refused (``bad_value``) for a number outside its intent's
+    range ("set the temperature to 40"), with that range as its feedback (as the rules say it),
+    so it is refused aloud beside the commands that act (:func:`_range_said`); any other
+    outcome as it is. ``answer``: the command as JSON text or its object."""
+    if outcome.reason != "bad_value":
+        return outcome
+    if isinstance(answer, str):
+        try:
+            answer = json.loads(answer)
+        except (ValueError, RecursionError):
+            return outcome
+    value = answer.get("value") if isinstance(answer, dict) else None
+    intent = answer.get("intent") if isinstance(answer, dict) else None
+    if not isinstance(intent, str) or isinstance(value, bool) or not isinstance(value, int):
+        return outcome
+    said = range_feedback(intent, lang)
+    return outcome if said is None else replace(outcome, feedback=said,
+                                                detail=f"{_OUT_OF_RANGE}: {outcome.detail}")
+
+
+_OUT_OF_RANGE = "out of range"
+
+
+def _range_said(outcome: ValveOutcome) -> bool:
+    """A command refused for a number out of its range, its range said (:func:`said_refused`)."""
+    return outcome.reason == "bad_value" and outcome.detail.startswith(_OUT_OF_RANGE)
 
 
 def _decision(

@@ -4,7 +4,10 @@
 ``intent``, ``value``, ``kind``, ``weight`` (relative frequency in traffic) and, for follow-ups,
 ``history`` (earlier ``{text, intent, value}`` turns, oldest first) and, for a sentence that
 asks for several things, ``commands`` (every expected ``{intent, value}``, the first being
-``intent``/``value``; the line is right only when every command is).
+``intent``/``value``; the line is right only when every command is). A part said with a number
+out of its range is a command marked ``"out_of_range": true`` with the number said (the line is
+then ``kind: "out_of_range"``, its ``intent``/``value`` that part's): right when the other
+commands act and that part acts on nothing.
 
 Labels: ``intent`` is a cabin intent or ``"ood"`` (out of domain: correct when nothing actuates);
 ``value`` is a schema-valid value, ``null``, or ``"any"`` (any value the intent's schema accepts);
@@ -59,13 +62,29 @@ class LabelledQuery:
     weight: float = 1.0
     history: tuple[Turn, ...] = ()
     commands: tuple[tuple[str, int | str | None], ...] = ()
-    """Every command a sentence that asks for several expects (``intent``/``value`` are then
-    the first); empty for a one-command line."""
+    """Every command a sentence that asks for several expects, in the order said
+    (``intent``/``value`` are then the first, or on an out-of-range line the first part out of
+    range); empty for a one-command line."""
+    out_of_range_parts: tuple[int, ...] = ()
+    """The indices in :attr:`commands` of the parts said with a number out of their range:
+    right when refused (nothing acts on them), beside the others acting."""
+
+    @property
+    def acting_commands(self) -> tuple[tuple[str, int | str | None], ...]:
+        """The commands that should act: :attr:`commands` but the parts out of range."""
+        return tuple(c for i, c in enumerate(self.commands) if i not in self.out_of_range_parts)
+
+    @property
+    def refused_commands(self) -> tuple[tuple[str, int | str | None], ...]:
+        """The parts out of range, each with the number said (:attr:`out_of_range_parts`)."""
+        return tuple(self.commands[i] for i in self.out_of_range_parts)
 
     @property
     def expects_no_action(self) -> bool:
-        """Out of domain, ``unknown`` or out of range: the right answer actuates nothing."""
-        return self.intent in (OOD, "unknown") or self.kind == "out_of_range"
+        """Out of domain, ``unknown`` or out of range (with no other part that should act):
+        the right answer actuates nothing."""
+        return self.intent in (OOD, "unknown") or (
+            self.kind == "out_of_range" and not self.acting_commands)
 
     def matches(self, intent: str, value: int | str | None) -> bool:
         """Whether the answer ``intent``/``value`` is what this line expects."""
@@ -89,16 +108,22 @@ class LabelledQuery:
             if self.expects_no_action:
                 return not acting
             return len(acting) == 1 and self.matches(*acting[0])
-        if len(acting) != len(self.commands):
+        expected = self.acting_commands  # a part out of range acts on nothing (nor clamped)
+        if len(acting) != len(expected):
             return False
         left = list(acting)
-        for intent, value in self.commands:
-            hit = next((a for a in left if a[0] == intent and _value_matches(intent, value, a[1])),
-                       None)
+        for label in expected:
+            hit = next((a for a in left if command_matches(label, a)), None)
             if hit is None:
                 return False
             left.remove(hit)
         return True
+
+
+def command_matches(label: tuple[str, int | str | None],
+                    answer: tuple[str, int | str | None]) -> bool:
+    """Whether one answered command is the labelled command ``label`` (intent and value)."""
+    return answer[0] == label[0] and _value_matches(label[0], label[1], answer[1])
 
 
 def _value_matches(intent: str, label: int | str | None, value: int | str | None) -> bool:
@@ -141,21 +166,16 @@ def _query_from(obj: Any, where: str) -> LabelledQuery:
         lang = normalise_lang(obj["lang"])
     except ValueError as exc:
         raise InputError(where, "lang", "en or zh-CN") from exc
-    commands: list[tuple[str, int | str | None]] = []
-    listed = obj.get("commands")
-    if listed is not None:
-        if not isinstance(listed, list) or not 2 <= len(listed) <= 8:
-            raise InputError(where, "commands", "a list of 2 to 8 {intent, value} commands")
-        for i, c in enumerate(listed):
-            if not isinstance(c, dict) or set(c) - {"intent", "value"} or not isinstance(
-                    c.get("intent"), str) or c["intent"] not in INTENTS or c["intent"] == "unknown":
-                raise InputError(where, f"commands[{i}]", "{intent, value} with a cabin intent")
-            v = c.get("value")
-            if not (v == ANY or INTENTS[c["intent"]].accepts(v)):
-                raise InputError(where, f"commands[{i}].value",
-                                 f"{ANY!r} or a value in the schema of {c['intent']}")
-            commands.append((c["intent"], v))
-        if intent == OOD or kind == "out_of_range" or (intent, value) != commands[0]:
+    commands, refused = _commands_from(obj.get("commands"), where)
+    if commands:
+        if refused:  # a part out of range beside others: the line is that part's
+            if kind != "out_of_range":
+                raise InputError(where, "kind", '"out_of_range" on a line with a command '
+                                 'marked "out_of_range": true')
+            if (intent, value) != commands[refused[0]]:
+                raise InputError(where, "intent", "the first out-of-range command of commands"
+                                 " (intent and value)")
+        elif intent == OOD or kind == "out_of_range" or (intent, value) != commands[0]:
             raise InputError(where, "intent", "the first of commands (intent and value)")
     turns: list[Turn] = []
     for i, turn in enumerate(obj.get("history") or ()):
@@ -171,7 +191,44 @@ def _query_from(obj: Any, where: str) -> LabelledQuery:
         float(weight),
         tuple(turns),
         tuple(commands),
+        tuple(refused),
     )
+
+
+_COMMAND_KEYS = frozenset({"intent", "value", "out_of_range"})
+
+
+def _commands_from(listed: Any, where: str) -> tuple[list[tuple[str, int | str | None]],
+                                                     list[int]]:
+    """A line's ``commands`` (none when absent) and the indices of those marked
+    ``"out_of_range": true`` (their value a number outside the intent's schema)."""
+    commands: list[tuple[str, int | str | None]] = []
+    refused: list[int] = []
+    if listed is None:
+        return commands, refused
+    if not isinstance(listed, list) or not 2 <= len(listed) <= 8:
+        raise InputError(where, "commands", "a list of 2 to 8 {intent, value} commands")
+    for i, c in enumerate(listed):
+        if not isinstance(c, dict) or set(c) - _COMMAND_KEYS or not isinstance(
+                c.get("intent"), str) or c["intent"] not in INTENTS or c["intent"] == "unknown":
+            raise InputError(where, f"commands[{i}]",
+                             "{intent, value} (and optional out_of_range) with a cabin intent")
+        flag = c.get("out_of_range", False)
+        if not isinstance(flag, bool):
+            raise InputError(where, f"commands[{i}].out_of_range", "true or false")
+        intent, v = c["intent"], c.get("value")
+        schema = INTENTS[intent]
+        if flag:
+            if schema.kind != "int" or isinstance(v, bool) or not isinstance(v, int) or (
+                    schema.accepts(v)):
+                raise InputError(where, f"commands[{i}].value",
+                                 f"a number outside the schema of {intent} (out_of_range: true)")
+            refused.append(i)
+        elif not (v == ANY or schema.accepts(v)):
+            raise InputError(where, f"commands[{i}].value",
+                             f"{ANY!r} or a value in the schema of {intent}")
+        commands.append((intent, v))
+    return commands, refused
 
 
 def load_queries(path: str | Path = DEFAULT_QUERY_FILE) -> list[LabelledQuery]:

@@ -27,7 +27,7 @@ from typing import Any
 
 from twin.assistant.substrings import FragmentIndex
 
-__all__ = ["GateIndex", "gate"]
+__all__ = ["GateIndex", "gate", "gate_pattern"]
 
 try:  # the parser of the standard ``re`` module (a private name since Python 3.11)
     from re import _constants as _sre
@@ -54,6 +54,17 @@ def gate(pattern: re.Pattern[str]) -> frozenset[str] | None:
     if best is None or (folded and not all(s.isascii() for s in best)):
         return None
     return frozenset(s.lower() for s in best) if folded else best
+
+
+def gate_pattern(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """:func:`gate` as one pattern of its literals (searched in the text as said), or None when
+    there is no gate or ``pattern`` ignores case: the engine finds a literal alternation faster
+    than a loop over the words, and much faster than a pattern that starts with ``\\b`` and a
+    long alternation tries every position."""
+    words = None if pattern.flags & re.IGNORECASE else gate(pattern)
+    if not words:
+        return None
+    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
 
 
 def _best(clauses: list[frozenset[str]]) -> frozenset[str] | None:

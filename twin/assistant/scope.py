@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.reads import read_once
+from twin.assistant.regex_gate import gate_pattern
 
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
 # 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
@@ -242,6 +244,11 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+_KIND_GATES = tuple(gate_pattern(pattern) for _, pattern in KINDS)
+"""Each kind's gate (:func:`twin.assistant.regex_gate.gate_pattern`): most texts hold none of
+a kind's literals, and a miss reads every kind, some more than once."""
+
+
 _TOLD_BESIDE = re.compile(_PLACE_EN + "|" + _PLACE_ZH + "|" + _PAST.pattern)
 
 
@@ -349,9 +356,15 @@ def out_of_scope(text: str) -> str | None:
     """The first kind of word in ``text`` that puts it outside "change the cabin now":
     ``elsewhere``, ``later``, ``question``, ``other_device``, ``phone`` (a call to make or end),
     ``someone_else`` (another person's habits), ``past`` (another day's state) or ``away``
-    (someone heard through a phone); None when there is none."""
-    lowered = text.lower().strip()
-    for kind, pattern in KINDS:
+    (someone heard through a phone); None when there is none. Read once per text within a
+    rules parse (:mod:`twin.assistant.reads`): the split, its asides and readings ask again."""
+    return read_once("scope", text.lower().strip(), _out_of_scope)
+
+
+def _out_of_scope(lowered: str) -> str | None:
+    for (kind, pattern), gated in zip(KINDS, _KIND_GATES, strict=True):
+        if gated is not None and gated.search(lowered) is None:
+            continue  # no literal that every match of the kind's pattern holds
         if any(not _excused(kind, found, lowered)
                and (pattern is not _OTHER_DEVICE or not _served(found, lowered))
                for found in pattern.finditer(lowered)):

@@ -12,7 +12,10 @@ per path, per intent and per language (a line that asks for several commands is 
 when every one is), a confusion matrix, the out-of-domain false-actuation
 rate, direction errors (an up/down, on/off, open/close answer for its opposite, or a set that
 moves the topic the other way from the current state: :func:`wrong_way`), how many
-out-of-range lines got the range in the feedback, and latency percentiles; plus, with a
+out-of-range lines got the range in the feedback, how many acted on the topic of a number out
+of range (``out_of_range_clamped``: a misread number), the lines whose valid commands sit beside
+a part out of range (``multi_command.mixed_out_of_range``: :func:`mixed_outcome`), and latency
+percentiles; plus, with a
 resolver, the lines the fallback made worse and better, and what the fallback did on the lines
 the rules left (``rules_llm.fallback``: each answer classed by :func:`fallback_outcome`, the one
 definition the fallback's cross-validation uses too).
@@ -24,7 +27,6 @@ import json
 import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -33,7 +35,7 @@ from twin.assistant.catalogue import active_catalogue
 from twin.assistant.intents import INTENTS
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, Decision, decide
-from twin.assistant.queries import LabelledQuery
+from twin.assistant.queries import LabelledQuery, command_matches
 from twin.assistant.resolver import IntentResolver, ResolverResult, Turn
 
 OPPOSITE: dict[str, str] = {
@@ -162,16 +164,46 @@ def fallback_outcome(q: LabelledQuery, acted: bool, right: bool, why: str, topic
     return "asked_right_topic" if topic in label_topics(q) else "asked_wrong_topic"
 
 
+def _unmatched(q: LabelledQuery, d: Decision) -> tuple[list[tuple[str, int | str | None]],
+                                                      list[tuple[str, int | str | None]]]:
+    """The line's commands that should act and no answered command is, and the answered
+    commands that act and are none of them."""
+    left = list(q.acting_commands)
+    extra = []
+    for answer in ((c.intent, c.value) for c in d.commands if c.actuates):
+        hit = next((c for c in left if command_matches(c, answer)), None)
+        if hit is None:
+            extra.append(answer)
+        else:
+            left.remove(hit)
+    return left, extra
+
+
 def _in_part(q: LabelledQuery, d: Decision) -> bool:
     """A line of several commands answered with some of them, each right, and no other."""
-    acting = [(c.intent, c.value) for c in d.commands if c.actuates]
-    left = [replace(q, intent=i, value=v, commands=()) for i, v in q.commands]
-    for intent, value in acting:
-        hit = next((c for c in left if c.matches(intent, value)), None)
-        if hit is None:
-            return False
-        left.remove(hit)
-    return bool(q.commands) and 0 < len(acting) < len(q.commands)
+    missed, extra = _unmatched(q, d)
+    expected = len(q.acting_commands)
+    return bool(q.commands) and not extra and 0 < expected - len(missed) < expected
+
+
+def clamped(q: LabelledQuery, d: Decision) -> bool:
+    """An out-of-range line answered with an action on the topic of a number out of range
+    (a set clamped to the range end, a step cut to the largest): a misread number."""
+    if q.kind != "out_of_range":
+        return False
+    asked = [i for i, _ in q.refused_commands] or [q.intent]
+    topics = {topic_of(i) for i in asked} - {None}
+    return any(topic_of(i) in topics for i, _ in _unmatched(q, d)[1])
+
+
+def mixed_outcome(q: LabelledQuery, d: Decision, right: bool) -> dict[str, int]:
+    """One line with valid commands beside a part out of range, judged part by part: ``right``
+    (every valid command acted right, every part out of range acted on nothing), the valid
+    commands all right, a part clamped into an action (:func:`clamped`), and each refused
+    part's range said in the feedback."""
+    return {"n": 1, "right": int(right), "valid_parts_right": int(not _unmatched(q, d)[0]),
+            "clamped": int(clamped(q, d)),
+            "range_said": int(all(_mentions_range(d.feedback, i) for i, _ in q.refused_commands))}
 
 
 class _Fallback:
@@ -233,6 +265,8 @@ class _Tally:
         self.direction_errors: list[str] = []
         self.out_of_range = Counter[str]()
         self.multi = Counter[str]()
+        self.mixed = Counter[str]()
+        self.clamped = 0
         self.dropped: list[str] = []
         self.ms: list[float] = []
 
@@ -259,6 +293,9 @@ class _Tally:
             self.direction_errors.append(q.text)
         if q.kind == "out_of_range":
             self.out_of_range.update(n=1, range_feedback=int(_mentions_range(d.feedback, q.intent)))
+            self.clamped += clamped(q, d)
+            if q.acting_commands and q.refused_commands:
+                self.mixed.update(mixed_outcome(q, d, ok))
         return ok
 
     def report(self) -> dict[str, Any]:
@@ -294,6 +331,7 @@ class _Tally:
             "out_of_range_with_range_feedback": _rate(
                 self.out_of_range["range_feedback"], self.out_of_range["n"]
             ),
+            "out_of_range_clamped": self.clamped,
             "latency": _pcts(self.ms),
             "multi_command": {
                 "n": self.multi["n"],
@@ -302,6 +340,10 @@ class _Tally:
                 "split_on_single_command_lines": self.multi["split_unasked"],
                 "dropped_silently": len(self.dropped),
                 "dropped_silently_texts": self.dropped[:20],
+                "mixed_out_of_range": {
+                    **{k: self.mixed[k] for k in ("n", "right", "valid_parts_right", "clamped",
+                                                  "range_said")},
+                    "accuracy": _rate(self.mixed["right"], self.mixed["n"])},
             },
         }
 

@@ -1,0 +1,99 @@
+"""Here and now: whether a told state is this cabin's, read from the roles its words play.
+
+An in-domain complaint said indirectly ("my hands are numb in here", "车里闷得喘不过气") and its
+out-of-domain twin ("my hands were numb at the rink", "他家里闷得…") say the same cabin words,
+and the head and the n-grams are as sure of both (BENCHMARKS.md, the nineteenth session). What
+tells them apart is where, when and whose the state is. :func:`this_cabin_now` reads that from
+the part each word plays, not from a list of sentences:
+
+* **a place**: this car ("in here", "车里", "the whole car", "一车的"), or another one (any
+  "at the X" that is no part of a car, "out there"; :mod:`twin.assistant.scope`'s places are
+  read by the scope before this);
+* **a time**: now ("right now", "现在"), or another one (an English state said in the past
+  tense, "was", "were"; the scope's other days and later times are read before this);
+* **a person**: the speaker, by their own body and senses ("my hands", "I can't hear", "我耳朵",
+  "瞅不见"), what they want or do not know now ("好想", "I've no idea"), or someone seated in this
+  car (the catalogue's passenger words, "in the back", "up front", "后排", "旁边");
+* **a thing**: this cabin's, said as this one ("this song", "these vents", "这风", "前面玻璃"),
+  or what comes into it ("blowing in", "吹进来", "往里灌"), or this drive ("a drive like this",
+  "开了半天车").
+
+A state is this cabin's now when some role puts it here and none puts it elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+
+_PLACE_HERE = (
+    r"\b(?:in here|back here|up here|down here|"
+    r"in (?:the|this|my|our|ma|me) (?:car|cab|van|motor|ride|truck|taxi|minibus|bus|wagon|jeep|"
+    r"ute)|the whole (?:car|cab|van)|this (?:car|cab|van|motor|truck|taxi))\b|"
+    r"车里|车上|车内|咱车|我们车|这个?车|一车"
+)
+"""This car named as the place ("in here", "in this car", "the whole car", "车里", "一车的")."""
+_NOW = r"\b(?:right )?now\b|现在"
+"""Now said outright."""
+_THIS_THING = (
+    r"\b(?:this (?:seat|windscreen|windshield|window|glass|song|track|tune|music|radio|fan|air|"
+    r"heat|vents?|particular (?:song|track|tune))|these (?:vents|windows|seats|speakers)|"
+    r"the (?:front )?(?:glass|windscreen|windshield) in front of me)\b|"
+    r"这[首个]?(?:歌|风|窗|座|玻璃|音乐|声音|空调|出风)|我这|前面的?玻璃|前挡风?"
+)
+"""A thing of this cabin said as this one ("this song", "these vents", "这风", "前面玻璃")."""
+_INTO = (
+    r"\b(?:blowing|coming|pouring|flying|getting|leaking|dripping|drifting|wafting|streaming|"
+    r"gets|comes|blows|pours) (?:straight |right )?in\b|\binto the car\b|\bfilling the car\b|"
+    r"进来|往里|[灌打飘钻吹]进"
+)
+"""Something coming into the cabin ("rain's getting in", "灰尘从窗户吹进来")."""
+_DRIVE = (r"\b(?:this (?:drive|trip|journey|ride)|(?:drive|trip|journey|ride) like this|"
+          r"such a (?:\w+ )?(?:drive|trip|journey))\b|这一路|一路上|开了半天车|跑长途")
+"""This drive ("a long drive like this", "开了半天车")."""
+_BODY = (
+    r"\b(?:my|me) (?:hands?|fingers?|feet|toes|face|ears?|eyes|nose|lips|back|neck|head|arms?|"
+    r"legs?|skin|bum|butt|fillings|teeth|hair|chest)\b|"
+    r"\bi (?:can'?t|cannot|can barely|can hardly|couldn'?t) (?:hear|see|feel|breathe)\b|"
+    r"(?:我|俺|额)的?(?:手|脚|脸|耳朵|耳膜|眼睛|头|脑壳|脑仁|后背|背|屁股|身上|心|腿|嗓子)|"
+    r"耳朵|耳膜|脑仁|脑壳|身上|"
+    r"(?:听|看|瞅|感觉)不(?:清|见|到|着)|喘不过气"
+)
+"""The speaker's own body or senses ("my fingers", "I can't hear", "我耳朵", "瞅不见")."""
+_WANT = (r"\bi(?: could (?:really )?(?:do with|go for)| need| want|(?: have|'ve) (?:got )?no "
+         r"(?:idea|clue)| (?:don'?t|do not) know)\b|好想|真想|(?<!不)想听|"
+         r"(?:不知道|不晓得|不认得|认不得|不认识|不熟)")
+"""What the speaker wants or does not know now ("I need", "好想听点音乐", "这路我不熟")."""
+_SEATED = (r"\b(?:(?:front )?passenger(?: seat| side)?|in the (?:back|front)(?: seat)?|back there|"
+           r"up front|beside me|next to me|co-?driver)\b|副驾|旁边|后排|后座|后面|后头|前排|"
+           rf"\b(?:my|the) {EN_COMPANIONS}\b|{ZH_COMPANIONS}")
+"""Someone seated in this car besides the speaker: a seat of it ("grandpa in the front passenger
+seat", "up front", "孩子们在后面", "坐我旁边"), or a spouse or partner, who sits in front by the
+labelled sets' conventions (:mod:`twin.assistant.seat_words`); not anyone else alone ("my mum"
+may be anywhere), nor the driver's seat (a zone an order names, not someone told about)."""
+HERE = re.compile("|".join(f"(?:{p})" for p in (
+    _PLACE_HERE, _NOW, _THIS_THING, _INTO, _DRIVE, _BODY, _WANT, _SEATED)))
+"""A word that puts a state in this cabin, now."""
+
+_ELSEWHERE = re.compile(
+    # a place no car has ("at the rink", "at my desk"), out there
+    r"\bat (?:the|a|an|my|his|her|our|their) (?!(?:back|front|wheel|moment|minute|lights|"
+    r"end|top|bottom|side|same)\b)\w+|\bout there\b|"
+    # a state said in the past tense ("my hands were numb"), not now
+    r"\b(?:was|were)\b(?!.*\b(?:now|still)\b)|"
+    # that time, not this one ("上学那会儿"), or a state over now ("they're grand now", "现在好了")
+    r"\bthat time\b|那会儿?|那时候?|那阵子?|"
+    # someone else's car ("同事车里闷得…", "in his car"): not this one
+    r"(?:他|她|他们|她们|别人|朋友|同事|邻居|人家)的?车|"
+    r"\bin (?:his|her|their|your) (?:car|van|truck)\b|"
+    r"\b(?:fine|grand|ok|okay|better|alright|all right) now\b|现在(?:早|都|已经)?(?:好了|没事)"
+)
+"""A word that puts a state somewhere else or at another time, beyond
+:func:`twin.assistant.scope.out_of_scope`'s kinds (read before this)."""
+
+
+def this_cabin_now(lowered: str) -> bool:
+    """Whether the words of ``lowered`` put a told state in this cabin now: some word plays a
+    role that puts it here (:data:`HERE`) and none puts it elsewhere or at another time."""
+    return HERE.search(lowered) is not None and _ELSEWHERE.search(lowered) is None
