@@ -86,7 +86,14 @@ from twin.assistant.phrasing import (
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
-from twin.assistant.shapes import NOT_ALL, en_cuts, gives_order
+from twin.assistant.shapes import (
+    NOT_ALL,
+    en_cuts,
+    en_ordered,
+    en_run_on,
+    gives_order,
+    named_function,
+)
 from twin.assistant.shapes import joined as put_back
 from twin.assistant.speech_words import ZH_CORRECTION_MARKS
 
@@ -640,8 +647,9 @@ def _split_said(
             if value is not None and read(value)[1] == "act":
                 piece = pieces[i] = value
         spans = _best(piece, read, _cuts, _lean_zh) if lang == "zh-CN" else (
-            _best(piece, read, en_cuts) if read(piece)[1] is None else
-            _lacking_run_on(piece, read) if read(piece)[1] == "no" else None)
+            _en_run_on(piece, read) if read(piece)[1] is None else
+            _lacking_run_on(piece, read) if read(piece)[1] == "no" else
+            _en_swallowed(piece, read) if read(piece)[1] == "act" else None)
         if spans is None:
             if read(piece)[1] is None and NOT_ALL.match(piece) and chosen and (
                     read(chosen[-1])[0].intent == "window_set_position"):
@@ -1180,6 +1188,55 @@ def _lacking_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]
     if spans is None or not spans.commands or len(spans.parts) < 2:
         return None
     return spans
+
+
+def _en_swallowed(piece: str, read: Callable[[str], tuple[Part, str | None]]
+                  ) -> _Reading | None:
+    """An English stretch read as one command that swallowed a second one said after it with
+    no pause (a wildcard's "play some music fan to three", a template's "a bit cooler kill the
+    ac"): the cut whose parts are all sure, when it reads at least two commands; None when the
+    stretch runs nothing on (:func:`twin.assistant.shapes.en_run_on`) or no cut reads more."""
+    if read(piece)[0].reason not in _OPEN and not en_run_on(piece):
+        return None
+    spans = _best(piece, _ordered(piece, read), en_cuts)
+    return spans if spans is not None and spans.commands >= 2 else None
+
+
+def _en_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]) -> _Reading | None:
+    """The best cut of an English stretch the rules cannot read whole (:func:`_best`, each
+    later part asking for something), else the commands said after a preamble that names no
+    function and asks nothing ("hmm let's see | previous song volume 20", "you know what |
+    fan off music on"): at least two, each sure. A preamble that says no, a condition, a
+    question, somewhere else or a state keeps the stretch whole."""
+    spans = _best(piece, _ordered(piece, read), en_cuts)
+    if spans is not None:
+        return spans
+    for at in en_cuts(piece)[:2]:
+        head, rest = piece[:at].strip(), piece[at:]
+        if (named_function(head) is not None or negated(head) or conditional(head)
+                or out_of_scope(head) is not None or STATEMENT["en"].match(head)
+                or _states(head, "en") or "?" in head):
+            continue
+        spans = _best(rest, _ordered(rest, read), en_cuts)
+        if spans is not None and spans.commands >= 2 and spans.commands == len(spans.parts):
+            return spans
+    return None
+
+
+def _ordered(piece: str, read: Callable[[str], tuple[Part, str | None]]
+             ) -> Callable[[str], tuple[Part, str | None]]:
+    """``read`` for the parts of an English run-on: a part that asks for nothing
+    (:func:`twin.assistant.shapes.en_ordered`: "play the song | hot in here", "I hate this
+    song | turn it up") is no part the cut may stand on; the stretch whole is read as said."""
+    def reading(text: str) -> tuple[Part, str | None]:
+        found = read(text)
+        return found if text == piece or found[1] == "no" or en_ordered(text) else (
+            found[0], None)  # (a device the cabin lacks is said so: "beep the horn | …")
+    return reading
+
+
+_OPEN = ("open_template", "wildcard")
+"""A reading whose wildcard may have taken a second command as its title."""
 
 
 def second_order(text: str, lang: str) -> bool:

@@ -80,7 +80,7 @@ from twin.assistant.phrasing import (
 from twin.assistant.reads import READS as _READ
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song, not_this_cabin, out_of_scope
-from twin.assistant.shapes import gives_order
+from twin.assistant.shapes import en_cuts, en_ordered, en_run_on, gives_order
 from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
@@ -394,8 +394,9 @@ class RuleNLU:
             said = self._pronoun(text, history, whole)
             if said is not None:
                 return replace(said, ms=(time.perf_counter() - start) * 1000.0)
-        if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS:
-            return whole
+        if whole.confidence >= 0.85 and whole.reason in _SOLID_REASONS and not (
+                self.lang == "en" and en_run_on(text)):
+            return whole  # (a second command run on with no pause is cut below)
         reread = self._reread(text, history)
         if reread is not None:
             return replace(reread, ms=(time.perf_counter() - start) * 1000.0)
@@ -545,9 +546,12 @@ class RuleNLU:
             return None
         later = [p for p in CONJUNCTIONS[self.lang].split(readings[0]) if p and p.strip()][1:]
         if second_order(readings[0], self.lang) or any(
-                self._parse_one(p.strip(), history).confidence >= 0.5 for p in later):
-            # "fan on three, no, two, and open the window": the correction is followed by a
-            # command of its own; read part by part, never the correction alone
+                self._parse_one(p.strip(), history).confidence >= 0.5 for p in later) or (
+                self.lang == "en" and any(en_ordered(readings[0][at:]) and self._parse_one(
+                    readings[0][at:], history).actuates for at in en_cuts(readings[0]))):
+            # "fan on three, no, two, and open the window", "fan to five no four ac on": the
+            # correction is followed by a command of its own; read part by part, never the
+            # correction alone
             return None
         topic = topic_words(first, self.lang)
         for i, reading in enumerate(readings):

@@ -177,7 +177,12 @@ _FIX = {
         rf"^(?P<x>.+?)(?:\s*[,;.]\s*(?:{EN_CORRECTION_MARKS}\b[\s,.;!]*)+|"
         r"\s+(?:no wait|wait no|no no|no sorry|sorry|"
         r"actually no|no actually|"
-        r"i mean|scratch that)\b[\s,.;!]*)(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
+        r"i mean|scratch that)\b[\s,.;!]*|"
+        # "fan up no down a bit", "volume ten no twelve": a bare no said before the way or the
+        # value that replaces the one before it (not before a verb: "turn it up no turn it up")
+        r"\s+no\s+(?=(?:up|down|on|off|higher|lower|louder|quieter|warmer|cooler|\d|one|two|"
+        r"three|four|five|six|seven|eight|nine|ten|twenty|thirty)\b))"
+        r"(?:(?:make|change) (?:that|it)(?: to)?\s+)?"
         r"(?P<y>.+)$", re.IGNORECASE),
     "zh-CN": re.compile(
         r"^(?P<x>.+?)[，,;；。\s]*(?:[啊哦噢呃嗯哎诶]?(?:不是(?=[，,;；。\s])|"
@@ -359,7 +364,8 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
     # never "音量调到一"
     said = [m for m in number.finditer(first) if not _a_little(first, m, lang)]
     new = next((m for m in number.finditer(wish) if not _a_little(wish, m, lang)), None)
-    if said and new is not None:
+    if said and new is not None and not (lang == "en" and _EN_WAY.match(wish) and _EN_WAY.search(
+            first)):  # "fan up two no down two": the way is what changed, not only the number
         last = said[-1]
         out.append(first[:last.start()] + new.group(0) + first[last.end():])
     if lang == "en":
@@ -368,6 +374,8 @@ def corrections(text: str, lang: str) -> tuple[str, list[str]] | None:
         if way and _EN_WAY.fullmatch(wish):  # "turn it up, no, down"
             at = first.lower().rindex(way[-1].lower())
             out.append(first[:at] + wish + first[at + len(way[-1]):])
+        elif way and _EN_WAY.match(wish):  # "fan up no down a bit": the way and its amount
+            out.append(first[:first.lower().rindex(way[-1].lower())] + wish)
     topic = topic_words(first, lang)
     again = number_reading(wish, lang, topic)  # "temperature 19, no, 21": the function set to it
     if again is not None:

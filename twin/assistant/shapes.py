@@ -27,18 +27,19 @@ from twin.assistant.speech_words import (
     ZH_HESITATIONS,
 )
 
-__all__ = ["NOT_ALL", "en_cuts", "gives_order", "joined"]
+__all__ = ["NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined",
+           "named_function"]
 
 _EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
              r"lower|increase|decrease|reduce|crank|bump|roll|navigate|take me|resume|defrost|"
-             r"drop|knock|change|go back|bring)\b")
+             r"drop|knock|change|go back|bring|stop|kill|demist|wind|crack|stick|pop|whack)\b")
 _EN_HEADS = re.compile(rf"(?<=\s)(?={_EN_VERBS})", re.IGNORECASE)
 """Where an English command may start in a run-on with no conjunction ("close the window turn
 the ac on"): a command verb after a space."""
 _EN_STARTS = re.compile(rf"^(?:(?:please|can you|could you|just)\s+)*{_EN_VERBS}", re.IGNORECASE)
 """An English part that starts with a command verb."""
-_EN_GLUED = re.compile(r"\b(?:to|you|please|and|or|not|don'?t|never|can|could|would|will|let'?s|"
-                       r"i|we|me|it|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
+_EN_GLUED = re.compile(r"\b(?:to|you|and|or|not|don'?t|never|can|could|would|will|let'?s|"
+                       r"i|we|me|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
 """Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
 _FILLER = re.compile(rf"^(?:{EN_HESITATIONS}|ah+|like|you know|i mean|mate|man|dude|buddy|right|"
                      r"ok|okay|alright|well|so|"
@@ -67,36 +68,105 @@ _FIX_VALUE = {
 
 def en_cuts(text: str, any_start: bool = False) -> list[int]:
     """Candidate cut positions inside an English run-on ("close the window turn the ac on"):
-    before a command verb that no word before it binds, and before a function's name said
-    after a way or an amount ("AC off | window down halfway", "temp up two degrees | fan
-    down one"). Each part must still be a sure reading, or the cut does not stand. With
-    ``any_start`` the run-on may start with any verb ("flash the lights | crank the music
-    up": a device the cabin lacks run on into a command)."""
-    named = [m.start() for m in _en_names().finditer(text)
-             if m.start() >= 4 and (_EN_WAY_END.search(text[:m.start()])
-                                    or _EN_WHOLE_FIRST.match(text[:m.start()])
-                                    or (_EN_WAY_FIRST.match(text[:m.start()]) and topic_words(
-                                        text[:m.start()], "en") != topic_words(
-                                        text[m.start():], "en")))]
-    verb_first = any_start or bool(named) or _EN_STARTS.match(text) is not None
-    # a run-on starts with a verb or a list (a function named after its way makes one); a
-    # function said bare with its way first ("AC off | put the window down a crack") starts a
-    # list too: a verb after its way starts the next part
-    out = {m.start() for m in _EN_HEADS.finditer(text)
-           if m.start() >= 4 and not _EN_GLUED.search(text[:m.start()])
-           and (verb_first or _EN_WAY_END.search(text[:m.start()]))}
-    return sorted(out | set(named))
+    where a second command may start, after a stretch that can already be a command of its own
+    (it ends in no word that binds what follows: no article, preposition or bare verb). A
+    second command starts with a command verb no word before it binds, with a function's
+    words from the catalogue ("AC off | window down fully | tunes on", "play some music |
+    blower on max", "both seat heaters to three"), or with a way said alone ("previous track |
+    louder", "kill the ac | a bit cooler"). Each part must still be a sure reading, or the cut
+    does not stand (:func:`twin.assistant.multi._best`): the cut is only offered here. Cuts
+    after a finished way or value ("temp up two degrees | fan down one") come first when there
+    are more than the split tries. ``any_start`` is kept for the lacking-device run-on ("flash
+    the lights | crank the music up"), which may start with any verb."""
+    found: dict[int, bool] = {}  # position -> after a finished way or value
+    for m in (*_EN_HEADS.finditer(text), *_en_starts().finditer(text)):
+        at, before = m.start(), text[:m.start()]
+        if at < 2 or (_EN_BOUND.search(before) and not (  # "window shut | ac on": a way
+                _EN_WAY_END.search(before) and named_function(before) is not None)) or (
+                m.re is _EN_HEADS and _EN_GLUED.search(before)) or (
+                _EN_DETERMINED.match(text, at) and _EN_OBJECT_VERB.search(before)):
+            continue
+        found[at] = found.get(at, False) or bool(_EN_WAY_END.search(before))
+    strong = sorted(at for at, done in found.items() if done)
+    return sorted(strong + sorted(at for at, done in found.items() if not done)[
+        :max(0, 6 - len(strong))]) if not any_start else sorted(found)
+
+
+def en_run_on(text: str) -> bool:
+    """Whether an English stretch with no pause, read whole as one command, may run a second
+    command on after it: a cut :func:`en_cuts` offers whose two sides name two different
+    functions and whose second side asks for something (:func:`en_ordered`: "a bit cooler |
+    kill the ac", "play some music | fan to three"; not "play the song | hot in here"). Only
+    then is the cut read (each side must be a sure command,
+    :func:`twin.assistant.multi.split_commands`); a line with a pause or a joiner was cut there
+    already."""
+    if _EN_PAUSED.search(text):
+        return False
+    for at in en_cuts(text):
+        left, right = named_function(text[:at]), named_function(text[at:])
+        if None not in (left, right) and left != right and en_ordered(text[at:]):
+            return True
+    return False
+
+
+def en_ordered(part: str) -> bool:
+    """Whether an English part cut from a run-on asks for something: it starts with a command
+    verb, or says a way or a value ("fan to three", "tunes on", "a bit cooler"), or is a
+    command with no way to say ("next song", "home", "mute"); not a state told ("hot in here",
+    "the windows are fogging"), which is a reason or a song's title, never a second order."""
+    return bool(_EN_STARTS.match(part) or _EN_ORDERED.search(part))
+
+
+_EN_ORDERED = re.compile(
+    r"\b(?:up|down|on|off|to|at|max(?:imum)?|min(?:imum)?|full|low|medium|high|halfway|fully|"
+    r"open|shut|closed|louder|quieter|softer|warmer|cooler|higher|lower|hotter|colder|more|less|"
+    r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|next|previous|home|mute|"
+    r"silence|defrost|demist|pause|play|stop|skip)\b", re.IGNORECASE)
+
+
+_EN_PAUSED = re.compile(r"[,;.!?]|\b(?:and|then|also|plus)\b", re.IGNORECASE)
+
+
+def named_function(text: str) -> str | None:
+    """The function ``text`` names: by a plain name first ("seat heating" is the seat's),
+    else by its catalogue words ("warmer")."""
+    return next((name for name, t in active_catalogue().topics.items()
+                 if t.explicit is not None and t.explicit.en and re.search(
+                     t.explicit.en, text, re.IGNORECASE)), None) or topic_words(text, "en")
 
 
 @cache
-def _en_names() -> re.Pattern[str]:
-    """Where a function's name starts after a space (its seat or "the" first): the catalogue's
-    plain ``explicit`` names ("temp", "fan", "AC", "seat heat"; not "play … song") and a seat's
-    words ("the passenger seat heater")."""
-    names = [t.explicit.en for t in active_catalogue().topics.values()
+def _en_starts() -> re.Pattern[str]:
+    """Where a command may start by naming its function (after a space, its seat, "both" or
+    "the" first): the catalogue's ``words`` and plain ``explicit`` names of every topic, a
+    seat's words, home; or by a way said alone ("louder", "a bit cooler")."""
+    catalogue = active_catalogue()
+    names = [t.explicit.en for t in catalogue.topics.values()
              if t.explicit is not None and t.explicit.en and "." not in t.explicit.en]
-    return re.compile(rf"(?<=\s)(?:(?:the|my|our)\s+)?(?:(?:passenger|driver'?s?|front|rear|back)"
-                      rf"\s+)?(?=(?:{'|'.join([*names, SEAT.pattern])}))", re.IGNORECASE)
+    words = [pattern.pattern for _, pattern in catalogue.words["en"]]
+    return re.compile(
+        rf"(?<=\s)(?:(?:both|all)\s+)?(?:(?:the|my|our)\s+)?"
+        rf"(?:(?:passenger|driver'?s?|front|rear|back)\s+)?(?:(?:a\s+)?(?:bit|little|touch|tad)\s+)?"
+        rf"(?=(?:{'|'.join([*names, *words, SEAT.pattern, _EN_HOME])}))", re.IGNORECASE)
+
+
+_EN_HOME = r"\bhome\b|\b(?:warmer|cooler|louder|quieter|softer)\b"
+"""Home said alone ("…please then home") and a way said alone start a command too."""
+_EN_BOUND = re.compile(
+    r"\b(?:the|a|an|my|our|your|his|her|their|this|that|some|of|for|to|in|into|at|by|with|from|"
+    r"about|than|and|or|not|no|very|too|so|is|are|was|were|be|it's|its|i'm|i|we|you|"
+    r"(?:take|give|get|let) me|both|all|"
+    r"next|previous|last|seats?|front|rear|back|passenger|driver'?s?|turn|switch|set|make|put|"
+    r"play|raise|lower|increase|decrease|reduce|crank|bump|roll|change|bring|knock|drop|open|"
+    r"close|shut|skip|kill|stick|pop|whack|wind|crack|take|get|give)\s*$", re.IGNORECASE)
+"""A word that binds what is said after it ("turn | the music", "the volume of | the radio",
+"some | music"): the stretch before it is no command of its own yet."""
+_EN_DETERMINED = re.compile(r"(?:the|my|our|both|all|some|that|this)\b", re.IGNORECASE)
+_EN_OBJECT_VERB = re.compile(r"\b(?:stop|pause|mute|unmute|resume|defrost|demist)\s*$",
+                             re.IGNORECASE)
+"""A verb that is a command alone ("mute | aircon on") but takes the thing said after it with
+its article ("stop the music", "mute the radio"): no cut there."""
 
 
 _EN_WAY_FIRST = re.compile(
