@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from hil.llm.direction import DISLIKE, FAMILY, direction_of
+from hil.llm.other_sense import OTHER_SENSE
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.scope import SIMILE_ZH, ZH_ONCE, negated, out_of_scope
@@ -66,32 +67,7 @@ _NOT_A_TOPIC = re.compile(
     r"\b(?:next|previous)\b(?= (?!(?:song|songs|track|tracks|tune|tunes|one|ones|number|piece|"
     r"video|station|channel|album|artist|playlist|please|pls|thanks|then|now|again)\b)[a-z]{2,})|"
     r"[下上]一(?=个?(?:路口|出口|站|会议?|日程|提醒|事件?|周|步|集|次|章|段|条|天|年|月|位))|"
-    # a playback verb in another sense: children playing, a game played, playing it safe, a
-    # meal skipped, a stop on the road, holding on; 听说 (heard that), 听话 (obedient), 停车
-    r"\bplay(?:ing|ed|s)? (?:it )?(?:safe|cool|dumb|fair|nice|along|games?|football|soccer|"
-    r"tennis|golf|cards|chess|ball|basketball|hide and seek|tag|outside|together|with (?:the|my|"
-    r"his|her|their|a|each|your|our))\b|\b(?:are|were|was|is|'re|been|keep|kept|busy|done|"
-    r"finished|went|go) playing\b|\b(?:we|they|i|he|she|kids|children|boys|girls) played\b|"
-    r"\bplay(?:ground|date|room|group|time|house|dough|school|station|off)s?\b|"
-    r"\bskip(?:ped|ping|s)? (?:lunch|breakfast|dinner|a meal|school|class|work|the (?:queue|"
-    r"line|traffic|toll|rest stop|motorway|highway))\b|\bpaus(?:e|ed|ing) for (?:a |some )?"
-    r"(?:coffee|break|rest|breath|snack|bite|loo|toilet|petrol|gas|fuel|photo)|"
-    r"\bstop(?:ped|ping|s)? (?:at|for|by|off|over|here|there|the car|in (?:at|the))\b|"
-    r"(?:(?<=next )|(?<=bus )|(?<=rest )|(?<=pit )|(?<=last )|(?<=first )|(?<=tram )|"
-    r"(?<=train )|(?<=truck ))stop\b|\bhold (?:on|tight|the door|my|your|his|her|still)\b|"
-    r"听说|听话|打听|停车|停在|停好|停一下车|停下车|车停|停靠|"
-    # a person's voice, not the sound system ("speak up, i can't hear you", "小声点说"); "cool"
-    # as praise ("cool, thanks"); 热 of popularity or zeal ("热门歌曲", "热闹")
-    r"\bspeak up\b|\b(?:can'?t |cannot |couldn'?t )?hear (?:you|me|him|her|them|myself|"
-    r"ourselves) think\b(?!.*\b(?:music|song|radio|stereo|tunes?|speakers?)\b)|"
-    r"\b(?:can'?t |cannot |couldn'?t )?hear (?:you|me|him|her|them)\b(?! over "
-    r"the (?:music|radio|song|stereo))|[大小]点?声(?:点|一点)?说|说(?:得)?[大小]声|"
-    r"\bcool\b(?=,? (?:thanks|thank you|cheers|ta|man|mate|dude|bro|beans|story)\b)|"
-    r"^\W*(?:cool|very cool|so cool|cool cool)\W*$|"
-    r"热门|热闹|热情|热搜|热线|热狗|热身|热爱|热烈|热心|热播|热议|"
-    # the back row said with its verb ("the little fella in the back's got chattering teeth"):
-    # no one's back against a seat
-    r"(?:(?<=in the )|(?<=at the )|(?<=out the ))back(?='s| is)"
+    + OTHER_SENSE
 )
 _THEIR_DEVICE = r"窗|座|椅|加热|出风|空调|温度|风|灯|屏|门|音|声|喇叭|除|头枕|靠背|扶手|充电|杯"
 """What the back row has of its own (a window, a seat, its air, its sound): "后座的窗" is a
