@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from hil.llm.corrections import corrected
 from hil.llm.grounding import TOPICS
 from hil.llm.head import head_decision
 
@@ -52,3 +53,21 @@ def test_an_order_said_outright_keeps_its_reading_beside_a_tag_word(text: str,
 ])
 def test_near_misses_of_an_order_said_outright_act_on_nothing(text: str, grams: str) -> None:
     assert _decide(text, grams)[0] == "unknown"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("put the temperature on twenty naw twenty one for us", "put the temperature on twenty one"),
+    ("fan on two nah three", "fan on three"),
+    ("set it to twenty, nope, twenty four", "set it to twenty four"),
+])
+def test_a_bare_no_as_said_between_two_amounts_corrects_the_first(text: str, want: str) -> None:
+    assert corrected(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "the temp was twenty one nah it was fine",  # no amount after it
+    "volume nine no one cares",
+    "fan on two nah",
+])
+def test_a_bare_no_with_no_amount_after_it_corrects_nothing(text: str) -> None:
+    assert corrected(text) == text
