@@ -211,10 +211,6 @@ def head_decision(
     :data:`TOLD_IN_DOMAIN` on the cabin up, when ``whole`` (no clause of the request was left
     out for naming a device the cabin lacks)."""
     d = decided(classes, probs, query, lang, threshold, last)
-    if d.why == "out_of_domain" and second is not None and whole:
-        said = _said_outright(classes, second, query, lang)
-        if said is not None:
-            return said
     at = list(classes).index("unknown") if "unknown" in classes else None
     if (d.intent != "unknown" or second is None or at is None or int(np.argmax(second)) == at
             or 1.0 - probs[at] < TOLD_IN_DOMAIN):
@@ -358,12 +354,11 @@ any development file); 0.2 after holdout4's and holdout5's aggregates showed one
 (BENCHMARKS.md, "Thirteenth session, the fallback's head")."""
 _ORDER = re.compile(
     r"^(?:\W*(?:ok|okay|so|right|hey|um+|uh+|er+|please|pls|plz|just|now|then|abeg|kuya|oi|yo|"
-    r"mate|sorry|excuse me|could you|can you|would you|will you|you|go on|do us a favou?r and|"
-    r"y'?all|(?:would |do )?(?:you |y'?all )?mind)"
+    r"mate|sorry|excuse me|could you|can you|would you|will you|you|go on|do us a favou?r and)"
     r"\b\W*)*"
     r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|stop|"
     r"skip|raise|lower|drop|bump|crank|warm|cool|heat|kill|defrost|demist|give|start|resume|"
-    r"take|bring|pop|nudge|get|let|off|on)(?:[a-z]?in[g']?)?\b|\b(?:please|pls|plz)\b|"
+    r"take|bring|pop|nudge|get|let|off|on)\b|\b(?:please|pls|plz)\b|"
     r"把|帮我|给我|请|麻烦|能不能|可以|打开|关|调|开(?!车|心|始|会|玩笑)|播|放|静音|暂停|来[点首个]|唔该"
 )
 """An order, or a request said as one ("can you put the seat heater on", "帮我把窗户关上"): a
@@ -409,31 +404,6 @@ def _ordered_outright(named: set[str], unknown: float, lowered: str) -> bool:
     topic, which the words said outright."""
     return (len(named) == 1 and 1.0 - unknown >= IN_DOMAIN and not _ASKING.search(lowered)
             and _ORDER.search(lowered) is not None)
-
-
-def _said_outright(classes: Sequence[str], second: np.ndarray, query: str,
-                   lang: str) -> HeadDecision | None:
-    """An order said outright that the head puts out of domain (a tag word or a dialect around
-    it: "make volume eighteen davai", "wind the window back up real quick"), acted on when its
-    words alone say it all and the n-grams agree: it orders (:data:`_ORDER`) one topic it names
-    outright (:data:`EXPLICIT`), asks nothing (:data:`_ASKING`), refuses nothing, and its words
-    read an intent (and a value where one is needed) that is the n-grams' likeliest intent.
-    Called only on a line :func:`decided` left past its scope, home and lacking-device gates."""
-    lowered = _not_all_the_way(_UNHEARD.sub(" can't hear", normalised(query)))
-    named = narrowed(named_topics(lowered), lowered)
-    if (len(named) != 1 or _ASKING.search(lowered) or not _ORDER.search(lowered)
-            or KEEP.search(lowered) or negated(_POLITE.sub(" ", lowered))):
-        return None
-    (topic,) = named
-    if not EXPLICIT[topic].search(lowered):
-        return None
-    likeliest = list(classes)[int(np.argmax(second))]
-    if likeliest not in TOPICS[topic]:
-        return None
-    read = read_slots(topic, own_clauses(lowered, topic), likeliest)
-    if read is None or read[0] != likeliest:
-        return None
-    return _act(topic, *read, lang)
 
 
 TOLD_IN_DOMAIN = 0.2
