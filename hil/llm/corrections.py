@@ -36,15 +36,17 @@ _WAY_EN = (r"up|down|on|off|higher|lower|louder|quieter|softer|warmer|cooler|hot
 _VERB_EN = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
             r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|go|heat|"
             r"warm|cool")
+_NO = r"(?:no|nah|naw|nope)"
+"""A bare "no" as said ("twenty one naw twenty two", "nah, down"): a mark between two amounts."""
 _MARK = (r"(?:" + _STRONG + "|" + _WEAK + r"|"
          # a bare "no" between two numbers, ways or commands: "twenty-two, no, twenty-three",
          # "turn the fan up, no, down", "open the window, no, close it"
-         r"(?<=[,，] )no(?:[,，](?= )|(?= (?:\d|" + _EN_NUMBER.pattern + r"|(?:" + _WAY_EN + "|"
-         + _VERB_EN + r")\b)))|"
+         r"(?<=[,，] )" + _NO + r"(?:[,，](?= )|(?= (?:\d|" + _EN_NUMBER.pattern + r"|(?:"
+         + _WAY_EN + "|" + _VERB_EN + r")\b)))|"
          # said without a pause between two amounts: "twenty two no twenty four", "halfway no
          # all the way"
-         r"(?<=[a-z0-9] )no(?= (?!one\b)(?:\d|" + _EN_NUMBER.pattern + r"|all the way|halfway|"
-         r"full(?:y)?\b|max)))")
+         r"(?<=[a-z0-9] )" + _NO + r"(?= (?!one\b)(?:\d|" + _EN_NUMBER.pattern
+         + r"|all the way|halfway|full(?:y)?\b|max)))")
 CORRECTION = re.compile(_MARK + r"(?:[,，\s]*(?:" + _MARK + "))*")
 """A correction mark, or several said together ("no wait, make that")."""
 _WEAK_ONLY = re.compile(r"^(?:" + _WEAK + r"|[,，\s])+$")

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from hil.llm.grounding import EXPLICIT, TOPIC_OF
+from hil.llm.clauses import clauses, commanding
+from hil.llm.grounding import EXPLICIT, TOPIC_OF, named_topics
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from twin.assistant.intents import INTENTS
 from twin.assistant.phrasing import same_for
@@ -54,10 +55,24 @@ def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
             "seat_heat" in named or PASSENGER.search(lowered) or _ABOUT_IT.search(lowered)):
         step = _seat_step(lowered, last)
         return None if step is None else ("seat_heat", *step)
+    if topic in _CARRIED and not named <= {topic}:
+        lowered = _said_alone(lowered)
+        named = named_topics(lowered)
     if topic in _CARRIED and named <= {topic}:  # "a bit lower", "还是有点冷" after the temperature
         read = read_slots(topic, lowered, last.intent)
         return None if read is None else (topic, *read)
     return None
+
+
+def _said_alone(lowered: str) -> str:
+    """The one clause of ``lowered`` naming no topic when every other clause tells a state and
+    orders nothing ("nah make it five actually, it's stuffy in here": the follow-up is said
+    alone, the state is its reason); else ``lowered`` as it is."""
+    parts = clauses(lowered)
+    bare = [c for c in parts if not named_topics(c)]
+    if len(parts) < 2 or len(bare) != 1 or any(commanding(c) for c in parts):
+        return lowered
+    return bare[0]
 
 
 def _seat_step(lowered: str, last: Turn) -> tuple[str, int] | None:
