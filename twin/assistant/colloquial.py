@@ -360,6 +360,19 @@ _ZH = (
     # more of speech recognition's homophones of cabin words
     (re.compile(r"空条"), "空调"),
     (re.compile(r"车床"), "车窗"),
+    # 夏 for 下 before a song counted ("切到夏一首", "夏一曲")
+    (re.compile(r"夏(?=一(?:首|曲|个(?:歌|曲)))"), "下"),
+    # a word begun, cut off with a dash and said again whole ("把车—车窗关上",
+    # "音—音乐暂停"): the word said whole
+    (re.compile(r"([\u4e00-\u9fff]{1,3})\s*(?:—+|–|-{1,2})\s*(?=\1)"), ""),
+    # a function let off as a game's "big move" ("给前挡放个除霜大招"): the function
+    (re.compile(r"(?:放|开|来|使|用|整)(?:个|一个|出)?(?P<f>[\u4e00-\u9fff]{2,4}?)大招(?=[吧啊呀嘛]?$)"),
+     r"\g<f>"),
+    # the glass a defrost is for, after 给 ("给挡风玻璃除霜"): the glass's defrost
+    (re.compile(r"^给(?=(?:前挡风玻璃|挡风玻璃|前挡风|前风挡|前挡|后挡风玻璃|后挡)(?:除霜|除雾))"),
+     ""),
+    # a place gone to said with 到…去 ("切到下一首去", "调到二十度去"): 到 it
+    (re.compile(r"(?P<d>到[^，,。！!？?\s]{1,6}?)去(?=[吧嘛撒]?$)"), r"\g<d>"),
     (re.compile(r"拨放|波放"), "播放"),
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
@@ -438,7 +451,7 @@ _ZH = (
     # 给 before 整/来 said first: "给整点音乐"
     (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
-    (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])一哈(?=[儿嘛吧撒噻]?(?:$|[，,。！!\s]))"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
     (re.compile(r"(?<=[大小高低快慢声])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
@@ -479,9 +492,9 @@ _ZH = (
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐|哇)+"
                 r"[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
-    # a hedge said last, "that'll do" ("把温度调到二十二度就行", "开条缝就好了", "关上得了",
-    # "下一首算了", never after a pause: "关上，算了" takes it back); 你就把 for 你把
-    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])(?:就(?:行|好|可以|成)(?:了|啦)?|"
+    # a hedge said last, "that'll do" ("把温度调到二十二度就行", Henan "就中", "开条缝就好了",
+    # "关上得了", "下一首算了", never after a pause: "关上，算了" takes it back); 你就把 for 你把
+    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])(?:就(?:行|好|可以|成|中)(?:了|啦)?|"
                 r"(?:就)?(?:得了|算了|完事了?|拉倒)(?:吧|呗|啊)?)$"), ""),
     (re.compile(r"^(?:你|您)就(?=[把将])"), ""),
     # Yunnan's 给是 asking "can you" ("给是可以把车窗开一半？"): the request inside
