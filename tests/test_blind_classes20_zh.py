@@ -3,8 +3,9 @@ a word begun, cut off with a dash and said again ("把空—空调关了"), Sich
 before a pause, 夏 for 下 before a song counted, Henan 就中 said last ("that'll do"), a
 function let off as a game's 大招, 给 the glass before 除霜, 到…去, and a story after the order
 naming a service window (窗口) or the road ahead jammed (前面堵死了), which binds no cabin
-function; 冇得 for 没有 and 搞么事 for 怎么回事 in a complaint. Variants of each class, never a
-blind line itself, and near misses that must not change."""
+function; 冇得 for 没有 and 搞么事 for 怎么回事 in a complaint, a song played three times or
+more, hands said to be ice. Variants of each class, never a blind line itself, and near misses
+that must not change."""
 
 from __future__ import annotations
 
@@ -44,6 +45,11 @@ from tests.helpers import rule_actions
     ("出风口冇风，搞什么", [("climate_fan_up", 1)]),
     ("空调出风口一点风都冇得", [("climate_fan_up", 1)]),
     ("车里一点歌都冇得，开车好没劲", [("media_play", None)]),
+    # a song played three times or more already; hands or feet said to be ice
+    ("这首歌从早上放到现在都第五遍了", [("media_next", None)]),
+    ("这首歌已经播了三次了", [("media_next", None)]),
+    ("手都是冰的", [("climate_temperature_up", 1)]),
+    ("脚全是冰的", [("climate_temperature_up", 1)]),
 ])
 def test_a_plain_order_said_roughly_is_read(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
@@ -60,6 +66,10 @@ def test_a_plain_order_said_roughly_is_read(text: str, want: list) -> None:
     "关上，算了",  # a take-back after a pause stays
     "冇问题",  # 冇 read as 没有: no problem, no order
     "后座冇得人",
+    "这首歌放两遍了",  # twice is no complaint
+    "这首歌都第二遍了",
+    "可乐都是冰的",  # a drink, not the body
+    "手机是冰的",
 ])
 def test_a_near_miss_is_not_read_as_an_order(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
