@@ -480,6 +480,10 @@ _ZH = (
     # an intensifier before the degree word: "也太" -> "太", "可真" -> "真"
     (re.compile(r"(?:也|可|实在|简直|真是|都)(?=太|好|真|有点)"), ""),
     (re.compile(r"似的"), "一样"),
+    # a likeness said last after a pause ("风直往脸上吹，跟刮台风一样"): what it is like adds no
+    # way to a complaint said with a degree (太/好/真/直) before it
+    (re.compile(r"^(?P<c>[^，,。？?]*(?:太|好|真|直)[^，,。？?]+)[，,\s]+(?:就)?(?:跟|像|和)"
+                r"[^，,。？?不没别吗]{1,8}(?:一样|一般)(?:的)?$"), r"\g<c>"),
     # a doubled adjective: "冰凉冰凉的" -> "冰凉的"
     (re.compile(r"([\u4e00-\u9fff]{2})\1"), r"\1"),
     # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不, and
