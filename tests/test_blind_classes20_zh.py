@@ -4,8 +4,8 @@ before a pause, 夏 for 下 before a song counted, Henan 就中 said last ("that
 function let off as a game's 大招, 给 the glass before 除霜, 到…去, and a story after the order
 naming a service window (窗口) or the road ahead jammed (前面堵死了), which binds no cabin
 function; 冇得 for 没有 and 搞么事 for 怎么回事 in a complaint, a song played three times or
-more, hands said to be ice, a likeness said last. Variants of each class, never a blind line
-itself, and near misses that must not change."""
+more, hands said to be ice, a likeness said last, a noise outside drowning the radio's news.
+Variants of each class, never a blind line itself, and near misses that must not change."""
 
 from __future__ import annotations
 
@@ -53,6 +53,9 @@ from tests.helpers import rule_actions
     # a likeness said last after a complaint with a degree adds no way
     ("风直往脸上吹，像刮台风一样", [("climate_fan_down", 1)]),
     ("声音太小，跟蚊子一样", [("media_volume_up", 2)]),
+    # someone outside making noise, what plays inside the radio not heard
+    ("工人在外面打钻，收音机里的新闻根本听不清", [("media_volume_up", 2)]),
+    ("小孩在外面放鞭炮 广播完全听不见", [("media_volume_up", 2)]),
 ])
 def test_a_plain_order_said_roughly_is_read(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want
@@ -73,6 +76,7 @@ def test_a_plain_order_said_roughly_is_read(text: str, want: list) -> None:
     "这首歌都第二遍了",
     "可乐都是冰的",  # a drink, not the body
     "手机是冰的",
+    "朋友在外面唱歌",  # a noise outside, nothing of the cabin unheard
     "空调开着，跟没开一样",  # no degree said: the likeness is the complaint
 ])
 def test_a_near_miss_is_not_read_as_an_order(text: str) -> None:
