@@ -50,6 +50,8 @@ from tests.helpers import rule_actions
     ("这首歌已经播了三次了", [("media_next", None)]),
     ("手都是冰的", [("climate_temperature_up", 1)]),
     ("脚全是冰的", [("climate_temperature_up", 1)]),
+    ("在山顶站了一晚上，手都是冰的", [("climate_temperature_up", 1)]),  # a story said first
+    ("刚滑完雪回来，脚冻僵了", [("climate_temperature_up", 1)]),
     # a likeness said last after a complaint with a degree adds no way
     ("风直往脸上吹，像刮台风一样", [("climate_fan_down", 1)]),
     ("声音太小，跟蚊子一样", [("media_volume_up", 2)]),
@@ -77,6 +79,7 @@ def test_a_plain_order_said_roughly_is_read(text: str, want: list) -> None:
     "可乐都是冰的",  # a drink, not the body
     "手机是冰的",
     "朋友在外面唱歌",  # a noise outside, nothing of the cabin unheard
+    "暖气开着呢，手都是冰的",  # the heater said first: no way of its own read
     "空调开着，跟没开一样",  # no degree said: the likeness is the complaint
 ])
 def test_a_near_miss_is_not_read_as_an_order(text: str) -> None:
