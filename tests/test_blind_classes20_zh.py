@@ -43,6 +43,7 @@ from tests.helpers import rule_actions
     ("车窗关上，声音小点，前面塞住了", [("window_close", None), ("media_volume_down", 2)]),
     # 冇/冇得 for 没有 and Wuhan's 搞么事 for 怎么回事, in a complaint of this cabin
     ("出风口冇风，搞什么", [("climate_fan_up", 1)]),
+    ("下一首，这首歌冇味", [("media_next", None)]),  # a bare 冇 of taste stays as said
     ("空调出风口一点风都冇得", [("climate_fan_up", 1)]),
     ("车里一点歌都冇得，开车好没劲", [("media_play", None)]),
     # a song played three times or more already; hands or feet said to be ice

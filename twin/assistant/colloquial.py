@@ -319,8 +319,9 @@ _ZH = (
     (re.compile(r"收音机|广播(?!电台)"), "音乐"),
     (re.compile(r"熄(?:咗|埋|掉)?(?=冷气|空调|音乐|歌)"), "关掉"),
     (re.compile(r"闩(?:咗|埋|掉|上)?(?:啲)?(?=窗|车窗)"), "关"),
-    # 冇/冇得 for 没有 (Cantonese, Hubei, Hunan: "一点风都冇得"); Wuhan 搞么事 for 怎么回事
-    (re.compile(r"冇(?:得|有)?"), "没有"),
+    # 冇得/冇有 for 没有 (Hubei, Hunan: "一点风都冇得"; a bare 冇 only before 风: Cantonese 冇味
+    # of a dull song is its own complaint); Wuhan 搞么事 for 怎么回事
+    (re.compile(r"冇(?:得|有)|冇(?=风)"), "没有"),
     (re.compile(r"(?<=[，,\s])(?:搞么(?:事|子)|搞么得|搞什么(?:名堂)?|搞啥子?)(?=[？?！!]*$)"),
      "怎么回事"),
     # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
