@@ -319,7 +319,11 @@ _ZH = (
     (re.compile(r"收音机|广播(?!电台)"), "音乐"),
     (re.compile(r"熄(?:咗|埋|掉)?(?=冷气|空调|音乐|歌)"), "关掉"),
     (re.compile(r"闩(?:咗|埋|掉|上)?(?:啲)?(?=窗|车窗)"), "关"),
-    (re.compile(r"冇(?:得|有)?(?=风)"), "没有"),
+    # 冇得/冇有 for 没有 (Hubei, Hunan: "一点风都冇得"; a bare 冇 only before 风: Cantonese 冇味
+    # of a dull song is its own complaint); Wuhan 搞么事 for 怎么回事
+    (re.compile(r"冇(?:得|有)|冇(?=风)"), "没有"),
+    (re.compile(r"(?<=[，,\s])(?:搞么(?:事|子)|搞么得|搞什么(?:名堂)?|搞啥子?)(?=[？?！!]*$)"),
+     "怎么回事"),
     # Wuhan 脑壳 (head), Yunnan 给是 (isn't it) before a complaint, 认不得 (不认得), 空掉 for 空调,
     # 搞开/整开/弄开 for 打开, 哈子 said first, 开个窗
     (re.compile(r"脑壳"), "头"),
@@ -360,6 +364,19 @@ _ZH = (
     # more of speech recognition's homophones of cabin words
     (re.compile(r"空条"), "空调"),
     (re.compile(r"车床"), "车窗"),
+    # 夏 for 下 before a song counted ("切到夏一首", "夏一曲")
+    (re.compile(r"夏(?=一(?:首|曲|个(?:歌|曲)))"), "下"),
+    # a word begun, cut off with a dash and said again whole ("把车—车窗关上",
+    # "音—音乐暂停"): the word said whole
+    (re.compile(r"([\u4e00-\u9fff]{1,3})\s*(?:—+|–|-{1,2})\s*(?=\1)"), ""),
+    # a function let off as a game's "big move" ("给前挡放个除霜大招"): the function
+    (re.compile(r"(?:放|开|来|使|用|整)(?:个|一个|出)?(?P<f>[\u4e00-\u9fff]{2,4}?)大招(?=[吧啊呀嘛]?$)"),
+     r"\g<f>"),
+    # the glass a defrost is for, after 给 ("给挡风玻璃除霜"): the glass's defrost
+    (re.compile(r"^给(?=(?:前挡风玻璃|挡风玻璃|前挡风|前风挡|前挡|后挡风玻璃|后挡)(?:除霜|除雾))"),
+     ""),
+    # a place gone to said with 到…去 ("切到下一首去", "调到二十度去"): 到 it
+    (re.compile(r"(?P<d>到[^，,。！!？?\s]{1,6}?)去(?=[吧嘛撒]?$)"), r"\g<d>"),
     (re.compile(r"拨放|波放"), "播放"),
     (re.compile(r"温渡"), "温度"),
     (re.compile(r"净音"), "静音"),
@@ -438,7 +455,7 @@ _ZH = (
     # 给 before 整/来 said first: "给整点音乐"
     (re.compile(r"^给(?=整|来)"), ""),
     # Sichuan "一哈" for "一下" (before the final particles go: 哈 is one of them)
-    (re.compile(r"一哈(?=[儿嘛吧撒噻]?$)"), "一下"),
+    (re.compile(r"(?<=[\u4e00-\u9fff])一哈(?=[儿嘛吧撒噻]?(?:$|[，,。！!\s]))"), "一下"),
     # Cantonese and Sichuan 滴 for 点 after how much: "风搞小滴" -> "风搞小点"
     (re.compile(r"(?<=[大小高低快慢声])(?:一)?滴(?!滴)"), "点"),
     # "窗户开开" -> "打开窗户" (a doubled 开 is an order)
@@ -464,6 +481,10 @@ _ZH = (
     # an intensifier before the degree word: "也太" -> "太", "可真" -> "真"
     (re.compile(r"(?:也|可|实在|简直|真是|都)(?=太|好|真|有点)"), ""),
     (re.compile(r"似的"), "一样"),
+    # a likeness said last after a pause ("风直往脸上吹，跟刮台风一样"): what it is like adds no
+    # way to a complaint said with a degree (太/好/真/直) before it
+    (re.compile(r"^(?P<c>[^，,。？?]*(?:太|好|真|直)[^，,。？?]+)[，,\s]+(?:就)?(?:跟|像|和)"
+                r"[^，,。？?不没别吗]{1,8}(?:一样|一般)(?:的)?$"), r"\g<c>"),
     # a doubled adjective: "冰凉冰凉的" -> "冰凉的"
     (re.compile(r"([\u4e00-\u9fff]{2})\1"), r"\1"),
     # a tag asking "all right?" said last (Shanghai 好伐, Henan 中不, 行不, 成不, 要得不, and
@@ -479,9 +500,9 @@ _ZH = (
     (re.compile(r"(?:吧啦|啦|嘛|呗|哈|咯|喽|喔|哦|噢|嘞|咧|哟|呦|捏|么|耶|唷|伐|哇)+"
                 r"[。！!～~]*$"), ""),
     (re.compile(r"(?<![了吧])吧[。！!～~]*$"), ""),  # "暂停一下吧"; "太大了吧" keeps its tag
-    # a hedge said last, "that'll do" ("把温度调到二十二度就行", "开条缝就好了", "关上得了",
-    # "下一首算了", never after a pause: "关上，算了" takes it back); 你就把 for 你把
-    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])(?:就(?:行|好|可以|成)(?:了|啦)?|"
+    # a hedge said last, "that'll do" ("把温度调到二十二度就行", Henan "就中", "开条缝就好了",
+    # "关上得了", "下一首算了", never after a pause: "关上，算了" takes it back); 你就把 for 你把
+    (re.compile(r"(?<=[\u4e00-\u9fff\d])(?<![不别没])(?:就(?:行|好|可以|成|中)(?:了|啦)?|"
                 r"(?:就)?(?:得了|算了|完事了?|拉倒)(?:吧|呗|啊)?)$"), ""),
     (re.compile(r"^(?:你|您)就(?=[把将])"), ""),
     # Yunnan's 给是 asking "can you" ("给是可以把车窗开一半？"): the request inside
@@ -637,6 +658,11 @@ _ZH = (
                 r"(?:老)?茧(?:子)?了?$"), r"\g<s>听腻了"),
     (re.compile(r"^(?P<s>这首(?:歌)?)(?:我)?(?:[^，,。？?不没别]{0,10}?)(?:都)?听(?:了)?(?:好|快)?[\d一二两三四五六七八九十百千万几]+"
                 r"(?:遍|次)了?$"), r"\g<s>听腻了"),
+    # or played three times or more already ("这首歌从早上放到现在都第五遍了", "这首歌已经播了
+    # 三次了")
+    (re.compile(r"^(?P<s>这首(?:歌)?)[^，,。？?不没别吗]{0,10}?(?:都|已经)(?:放|播|听)?(?:了)?(?:第)?"
+                r"(?:[三四五六七八九十几]|\d)[\d一二两三四五六七八九十几]*(?:遍|次)了$"),
+     r"\g<s>听腻了"),
     # the song told of first, then the speaker fed up with it ("这首歌车上天天放，我都听烦了")
     (re.compile(r"^(?P<s>这首(?:歌)?)[^，,。？?不没别吗]{1,12}[，,\s]+(?:我)?(?:真的?|实在|是)?(?:都|早|早就)?"
                 r"听(?:吐|腻|烦|厌|够)了$"), r"\g<s>听腻了"),
@@ -682,8 +708,11 @@ _ZH = (
                 r"汗湿了|是汗|冒汗了)$|^(?:我的?)?汗(?:都)?(?:流|淌|滴)(?:到|进|下来)[^，,]{0,6}$"),
      "太热了"),
     (re.compile(r"^(?:我的?)?(?:脚底下|脚底|脚下|脚丫子?)"), "脚"),
-    (re.compile(r"^(?:我的?)?(?:手|脚|手脚|手指头?|鼻子|耳朵|腿|膝盖|胳膊)(?:都)?(?:冻(?:红|僵|麻|透|紫)|"
-                r"冻得冰凉|冰凉冰凉|冰冰凉)了?$"), "太冷了"),
+    # (after a story of its own said first, with no order, refusal or question in it: "在山顶
+    # 站了一晚上，手都是冰的")
+    (re.compile(r"^(?:[^，,。？?吗呢不没别把将调开关热暖]{2,16}[，,\s]+)?(?:我的?)?"
+                r"(?:手|脚|手脚|手指头?|鼻子|耳朵|腿|膝盖|胳膊)(?:都|全)?(?:冻(?:红|僵|麻|透|紫)|"
+                r"冻得冰凉|冰凉冰凉|冰冰凉|(?:是)?冰(?:的)?)了?$"), "太冷了"),
     (re.compile(r"^(?:我|人)?(?:都)?(?:快|快要|要)?(?P<a>[热冷冻])(?:成狗|成冰棍儿?|成冰块|化|晕|懵)了?$"),
      r"太\g<a>了"),
     (re.compile(r"(?P<a>[大小])得(?:跟|像)[^，,]{1,6}?(?:一样|似的)"), r"太\g<a>了"),
@@ -826,8 +855,11 @@ _ZH = (
     (re.compile(r"(?<=凉|冷|冰)(?:的)?[，,\s]+(?:腰|屁股|背|腿)(?:都|也)?(?:受不了|冻僵了)$"), ""),
     (re.compile(r"^(?:下)?雨(?:水)?(?:一直|老是|总是)?(?:从)?(?:车窗|窗户|窗子|窗)(?:缝儿?)?(?:里)?(?:一直|老是|总是|都)?"
                 r"(?:往里|往车里|往里面)(?:打|飘|淋|漏|灌|溅|刮|潲)了?$"), "关窗"),
-    (re.compile(r"^(?:外面|外头|窗外)[^，,。？?吗]{0,10}?(?:吵(?:成这样|得很|死了|得要命)?(?:了)?)?[，,\s]*"
-                r"(?:解说|广播|歌|音乐|声音)(?:一句)?(?:完全|根本|压根)?(?:都|也)?听不(?:见|清|到)了?$"),
+    # (someone outside doing it said first: "球迷在外面唱歌"; what plays inside the music said:
+    # "音乐里的解说")
+    (re.compile(r"^(?:[^，,。？?吗呢我他她]{1,8}?在)?(?:外面|外头|窗外)[^，,。？?吗]{0,10}?"
+                r"(?:吵(?:成这样|得很|死了|得要命)?(?:了)?)?[，,\s]*(?:音乐(?:里面|里)(?:的)?)?"
+                r"(?:解说|广播|歌|音乐|声音|新闻|节目)(?:一句)?(?:完全|根本|压根)?(?:都|也)?听不(?:见|清|到)了?$"),
      "声音太小了"),
     # a noise told first, then the car's own music not heard ("…一直按喇叭 我车里的歌根本听不见")
     (re.compile(r"^(?:[^，,。？?吗呢他她说]{1,16}[，,\s]+)?(?:我|我们)?(?:车里|车上|车内)(?:的)?"
