@@ -46,6 +46,11 @@ _BENIGN = re.compile(
 
 
 _NO_MORE = re.compile(r"\bno more (?=(?:the )?(?:ac|a/c|air con\w*|music|heat\w*)\b)")
+_IDIOM_OFF = re.compile(
+    r"\b(\w+ing (?:my|your|his|her|our|their|me) (?:\w+ )?\w+) off\b|"
+    r"\b((?:cool|cooled|cooling|cools|nod|nodded|nodding|doze[ds]?|dozing|dozed) )off\b")
+"""An "off" that is part of an idiom, no way ("freezing my backside off", "laughing my head
+off", "it's cooled off", "nodded off"): left out, so "freezing" reads as the complaint."""
 _COLD_AS = re.compile(
     r"\blike (?:a|an|the) (?:fridge|freezer|icebox|igloo)\b|(?:像|跟)冰箱(?:一样|似的)?")
 _HOT_AS = re.compile(
@@ -87,11 +92,12 @@ def normalised(text: str) -> str:
     without words of reassurance that contain a negation ("no problem", "it's fine"), with
     "别这么"/"not so" read as the excess they are ("太", "too"), "no more AC" as the stop it
     is, a simile of cold or heat as the feeling ("like a fridge in here": freezing; the
-    fridge is no device to change), and a Latin word apart from the Chinese around it."""
+    fridge is no device to change), an idiom's "off" left out (:data:`_IDIOM_OFF`), and a
+    Latin word apart from the Chinese around it."""
     lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
                           _SCOTS_WORD.sub(lambda m: _SCOTS[m.group()],
                                           as_heard(text.lower())))
-    lowered = _NO_MORE.sub("stop ", lowered)
+    lowered = _IDIOM_OFF.sub(lambda m: m.group(1) or m.group(2), _NO_MORE.sub("stop ", lowered))
     lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _LATIN_CJK.sub(" ", _BENIGN.sub(" ", lowered))
 
@@ -145,6 +151,17 @@ _COMPARATIVE = {family: (_comparative(up), _comparative(down))
 _FELT = {family: (_felt(up), _felt(down)) for family, (up, down) in _MORE_OF.items()}
 
 
+# the track before this one, said by its place ("the song before this again"): the previous
+# track, not playback
+BEFORE_THIS = re.compile(
+    r"\b(?:song|track|tune|one) (?:just )?before (?:this|that|the current|the one)\b|"
+    r"\bthe (?:song|track|tune) (?:just )?before\b(?! (?:we|i|you|it|that|this)\b)|"
+    # the one just heard, again ("刚那首再放一遍"), or the one before said with 上一个
+    # ("上一个版本的歌")
+    r"刚(?:才|刚)?(?:听的|放的|播的)?那(?:首|个)(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听|来)|"
+    r"上一个(?:[^，,。的]{0,4}的)?(?:歌|曲子?)"
+)
+
 def direction_of(intent: str, text: str) -> int | None:
     """+1/-1 when the words of ``text`` point one way in ``intent``'s family, 0 when they point
     both ways or nowhere (or are negated); None for an intent without a direction."""
@@ -154,6 +171,8 @@ def direction_of(intent: str, text: str) -> int | None:
     lowered = normalised(text)
     if family == "media_track" and DISLIKE.search(lowered):
         return 1  # "I can't stand this track": the next one, whatever its negation
+    if family == "media_track" and BEFORE_THIS.search(lowered):
+        return -1  # "刚那首再放一遍", "the song before this one again": back one
     if family == "media_playback" and _STOP_PLAYING.search(lowered) and not negated(lowered):
         return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
     if family == "window":

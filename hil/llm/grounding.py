@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from hil.llm.direction import DISLIKE, FAMILY, direction_of
+from hil.llm.direction import BEFORE_THIS, DISLIKE, FAMILY, direction_of
 from hil.llm.other_sense import OTHER_SENSE
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
@@ -223,12 +223,6 @@ _THIS_AGAIN = re.compile(
     r"\b(?:this|the same|the current|current) (?:song|track|tune|one)\b.{0,12}\bagain\b|"
     r"这首(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听)"
 )
-# the track before this one, said by its place ("the song before this again"): the previous
-# track, not playback
-_BEFORE_THIS = re.compile(
-    r"\b(?:song|track|tune|one) (?:just )?before (?:this|that|the current|the one)\b|"
-    r"\bthe (?:song|track|tune) (?:just )?before\b(?! (?:we|i|you|it|that|this)\b)"
-)
 # the loudness said ("i can't hear the music", "crank up the tunes"): the volume, not playback
 LOUDNESS = re.compile(
     r"can'?t hear|barely hear|hardly hear|louder|quieter|\btoo (?:loud|quiet)\b|"
@@ -333,7 +327,7 @@ def narrowed(named: set[str], text: str) -> set[str]:
         # the track before named outright ("put the last song back on"); "换一首钢琴曲" asks for
         # other music (playback)
         out.discard("media_playback")
-    if "media_playback" in out and _BEFORE_THIS.search(lowered):
+    if "media_playback" in out and BEFORE_THIS.search(lowered):
         out.discard("media_playback")  # "play the song before this one again": back one
         out.add("media_track")
     if {"seat_heat", "climate_temperature"} <= out and not (

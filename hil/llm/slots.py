@@ -171,13 +171,14 @@ _NO_THING = (r"(?:degrees?|notch(?:es)?|steps?|levels?|clicks?|bars?|settings?|s
              r"unless|perhaps|yes|is|was|and|or|on|up|down|to|at)\b")
 _COUNTED_THING = re.compile(
     rf"\b{_EN_COUNT}\s+(?:(?!{_NO_THING})[a-z]+\s+)?(?!{_NO_THING})[a-z]{{3,}}s\b|"
-    r"(?:\d+|[一二两三四五六七八九十几]+)(?:个(?![档挡格级度])|天|晚上?|夜|岁|次|遍|小时|钟头|"
+    r"(?:\d+|[一二两三四五六七八九十几]+)(?:个(?=[\u4e00-\u9fff])(?![档挡格级度吧啊呀嘛哈])|天|晚上?|夜|岁|次|遍|小时|钟头|"
     r"分钟|公里|口子|位|件|箱|趟|圈)",
     re.IGNORECASE,
 )
 """A number counting something that is no setting ("three nights in a row", "two night shifts",
 "两个小时", "三岁"): a story said before the command, not its value ("I've done three nights in
-a row … put my seat heater on low" set level 3)."""
+a row … put my seat heater on low" set level 3). A 个 with no noun after it measures the step
+itself ("音量减小十二个" is 12, not a count read away to the default 2)."""
 
 
 _ZH_CLAUSE = re.compile(r"[，,。！!？?；;、]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")

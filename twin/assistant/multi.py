@@ -700,7 +700,8 @@ def _split_said(
         if kind == "no":
             out.append((piece, part))
             continue
-        if refused and kind == "act" and (_states(piece, lang) or _BODY_FELT.search(piece)):
+        if refused and kind == "act" and (_states(piece, lang) or _BODY_FELT.search(piece)
+                                          or _SENSE_LOST.fullmatch(piece.strip(" 。！!，,"))):
             # "方向盘加热打开 手都冻木了": a feeling said beside an order the cabin cannot do is
             # that order's reason, never a command of its own ("开空调 热死了" is served)
             continue
@@ -812,6 +813,10 @@ def _complaints(chosen: Sequence[str], read: Callable[[str], tuple[Part, str | N
 _BODY_FELT = re.compile(r"(?:手|脚|脸|耳朵|指头|腿|鼻子|身上|浑身)[^，,。\s]{0,3}"
                         r"(?:冻|冷|冰|凉|烫|麻|僵)")
 """How a body feels ("手都冻木了", "脚冰凉"): a statement, whatever its degree phrase."""
+_SENSE_LOST = re.compile(r"(?:我|都|根本|完全|有点|实在)*(?:看|听)不(?:太|大)?(?:清|见|到)(?:楚)?"
+                         r"(?:了|啊|呀|啦|哦)*")
+"""The speaker's sight or hearing said alone ("看不清了", "根本听不见"): beside an order the
+cabin cannot do, that order's reason ("雨刮器开到最快，看不清了" defrosts nothing)."""
 
 
 _ZH_REPORTED = re.compile(
