@@ -96,13 +96,3 @@ def test_a_function_left_alone_with_no_comma(lang: str, text: str, want: tuple) 
 ])
 def test_a_function_left_alone_is_never_moved(lang: str, text: str) -> None:
     assert not shared_nlu(lang).parse(text).actuates
-
-
-@pytest.mark.parametrize(("text", "want"), [
-    ("turn off the music volume down", 1),  # the music's volume: one name, never cut there
-    ("pause the song volume up", 1),
-    ("play some music blower on max", 2),  # two functions named: the run-on is cut
-    ("turn on the ac fan up", 2),
-])
-def test_two_words_naming_one_function_are_one_name(text: str, want: int) -> None:
-    assert len(shared_nlu("en").parse(text).parts) == want

@@ -81,8 +81,7 @@ def en_cuts(text: str, any_start: bool = False) -> list[int]:
     found: dict[int, bool] = {}  # position -> after a finished way or value
     for m in (*_EN_HEADS.finditer(text), *_en_starts().finditer(text)):
         at, before = m.start(), text[:m.start()]
-        if at < 2 or _one_name(before, text[at:]) or (_EN_BOUND.search(before) and not (
-                # "window shut | ac on": a way
+        if at < 2 or (_EN_BOUND.search(before) and not (  # "window shut | ac on": a way
                 _EN_WAY_END.search(before) and named_function(before) is not None)) or (
                 m.re is _EN_HEADS and _EN_GLUED.search(before)) or (
                 _EN_DETERMINED.match(text, at) and _EN_OBJECT_VERB.search(before)):
@@ -91,17 +90,6 @@ def en_cuts(text: str, any_start: bool = False) -> list[int]:
     strong = sorted(at for at, done in found.items() if done)
     return sorted(strong + sorted(at for at, done in found.items() if not done)[
         :max(0, 6 - len(strong))]) if not any_start else sorted(found)
-
-
-def _one_name(before: str, after: str) -> bool:
-    """Whether a cut would split one function's compound name: the word before it and the
-    word after it name the same function ("the music | volume down" is the music's volume;
-    "play some music | blower on max" and "the ac | fan up" name two and may be cut)."""
-    last, first = re.search(r"(\w+)\W*$", before), re.match(r"\W*(\w+)", after)
-    if last is None or first is None:
-        return False
-    left, right = named_function(last.group(1)), named_function(first.group(1))
-    return left is not None and left == right
 
 
 def en_run_on(text: str) -> bool:
