@@ -13,7 +13,7 @@ the part each word plays, not from a list of sentences:
   tense, "was", "were"; the scope's other days and later times are read before this);
 * **a person**: the speaker, by their own body and senses ("my hands", "I can't hear", "我耳朵",
   "瞅不见"), what they want or do not know now ("好想", "I've no idea"), or someone seated in this
-  car (the catalogue's passenger words, "in the back", "up front", "后排", "旁边");
+  car (a seat's words such as "passenger", "in the back", "up front", "后排", "旁边");
 * **a thing**: this cabin's, said as this one ("this song", "these vents", "这风", "前面玻璃"),
   or what comes into it ("blowing in", "吹进来", "往里灌"), or this drive ("a drive like this",
   "开了半天车").
