@@ -250,7 +250,7 @@ _NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|
 not: "座椅加热关掉|空调打开" says the verb after its object."""
 
 _FILLER_PART = {
-    "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
+    "en": re.compile(r"^(?:(?:right|ok|okay|alright|well)(?:,?\s+(?:so|then))?|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
                      r"thanks|thank you|thank you very much|thanks a lot|cheers|ta|please|"
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),

@@ -542,7 +542,7 @@ _EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|
                           r"please\b|(?:would|could|will|can) you\b|for (?:me|us)\b|thanks?\b))")
 """The way and level said after "both seat heaters", up to the end or a courtesy tag ("on high
 would you"): each seat gets it (the driver's got the default level 2)."""
-_ZH_BOTH = re.compile(rf"(?:两个|前排两个|前排|所有|全部|两边|{ZH_BOTH_FRONT})"
+_ZH_BOTH = re.compile(rf"(?:两个前排|前排两个|两个|前排|所有|全部|两边|{ZH_BOTH_FRONT})"
                       r"(?:的)?座椅加热")
 _EN_BOTH_HEATED = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
                              r"seats\s+(?:heated|warmed)(?:\s+please)?(?:\s+on\b)?", re.IGNORECASE)
