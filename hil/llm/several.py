@@ -23,8 +23,10 @@ from typing import Any
 
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
+    _AMOUNT,
     _ZH_SAME_WAY,
     after_reason,
+    clauses,
     command_parts,
     commanding,
     it_order,
@@ -427,6 +429,39 @@ def _listed(lowered: str) -> set[str]:
         t for thing in found.group("a", "b") for t in narrowed(named_topics(thing), thing)}
 
 
+_WAY = re.compile(
+    r"\b(?:more|less|louder|quieter|softer|warmer|cooler|higher|lower)\b|"
+    r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
+    r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
+"""A way said in a clause (beside a number, :data:`hil.llm.clauses._AMOUNT`): it asks for
+something."""
+
+
+def _left(text: str, acted: set[str], lang: str) -> list[str]:
+    """Each function a clause of ``text`` speaks about with a way or an amount ("the sound is too
+    low and …", "有声书继续放 …", "… then head for home") that no acted command is about (``acted``:
+    their topics): the topics to ask about, in order. A clause taken back, refused, about
+    somewhere else or naming two functions asks nothing."""
+    said = clauses(text)
+    back = max((at for at, c in enumerate(said) if _CANCEL.search(normalised(c))
+                or _TAKEN_BACK.search(normalised(c))), default=-1)
+    left: list[str] = []
+    for clause in said[back + 1:]:
+        lowered = normalised(clause)
+        if _says_no(clause) or out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered):
+            continue
+        topics = narrowed(named_topics(lowered), lowered)
+        if len(topics) == 1 and not topics & acted and (
+                _WAY.search(lowered) or _AMOUNT.search(lowered) or commanding(clause)):
+            left += sorted(topics)
+    return [t for t in dict.fromkeys(left) if not (t == "media_playback" and acted & _MEDIA)]
+
+
+_TAKEN_BACK = re.compile(r"^(?:no|nope|nah|wait|sorry|actually)\b|不对|说错了|不是")
+_MEDIA = {"media_track", "media_volume", "media_mute"}
+"""A skip, a volume or a mute plays: no question about the music beside one."""
+
+
 def unread(text: str, decision: Any, lang: str) -> Several | None:
     """The whole sentence acted on as one command (``decision``) while it names other cabin
     functions outright ("yo previous track volume to eighteen fan on two": the volume read, the
@@ -441,6 +476,7 @@ def unread(text: str, decision: Any, lang: str) -> Several | None:
             or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
         return None
     left = sorted((_outright(text) | _listed(lowered)) - {decision.topic})
+    left += [t for t in _left(text, {decision.topic}, lang) if t not in left]
     if not left:
         return None
     asked = [decision._replace(intent="unknown", value=None, feedback=confirm(t, lang),
