@@ -130,7 +130,8 @@ def decide(
     the sentence asks about each other function the sentence still asks for
     (:func:`twin.assistant.leftover.unsaid`): no part is dropped without a word.
     """
-    decision = _decided(query, history, lang, rule_result, resolver_result, policy, expected)
+    del history  # the rules and the resolver have already used it
+    decision = _decided(lang, rule_result, resolver_result, policy, expected)
     return _nothing_dropped(query, lang, decision)
 
 
@@ -153,17 +154,9 @@ def _nothing_dropped(query: str, lang: str, decision: Decision) -> Decision:
                    feedback=joined([decision.feedback, *asked], lang))
 
 
-def _decided(
-    query: str,
-    history: Sequence[Turn],
-    lang: str,
-    rule_result: RuleResult,
-    resolver_result: ResolverResult | None,
-    policy: AssistantPolicy = AssistantPolicy(),
-    expected: tuple[str, int | str | None] | None = None,
-) -> Decision:
+def _decided(lang: str, rule_result: RuleResult, resolver_result: ResolverResult | None,
+             policy: AssistantPolicy, expected: tuple[str, int | str | None] | None) -> Decision:
     """:func:`decide` before its check that no part is dropped without a word."""
-    del query, history  # the rules and the resolver have already used them
     rule_ms = rule_result.ms
     ack_ms = rule_ms
     base = {
