@@ -19,7 +19,9 @@ sampled from the cabin's templates; never a hold-out) turns it into intent proba
   (:mod:`twin.assistant.scope`), or where ``unknown`` outweighs the topic, is told the cabin
   cannot do that, and asked nothing; but a line that names one topic only and asks no question
   of its own, where ``unknown`` outweighs it without swamping it, is asked about that topic
-  (:func:`_asks_named`: a question on the right topic beats a refusal);
+  (:func:`_asks_named`: a question on the right topic beats a refusal); no question is asked
+  where none is warranted (:func:`hil.llm.questions.warranted`: a line about another day or
+  place, or asking its own question, is told the cabin cannot);
 * the topic's probability must reach its own threshold (:data:`THRESHOLDS`, chosen by
   cross-validation on development data), else the cabin asks about that topic;
 * a line the head puts in domain (:data:`IN_DOMAIN`) but not on a topic it acts on is decided
