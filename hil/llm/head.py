@@ -346,7 +346,8 @@ def _outright(topic: str, named: set[str], lowered: str) -> str:
 
 def _warranted(lowered: str) -> bool:
     """Whether a question is warranted on ``lowered`` (:func:`hil.llm.questions.warranted`)."""
-    return warranted(lowered, _ASKING.search(lowered) is not None)
+    return warranted(lowered, _ASKING.search(lowered) is not None,
+                     lambda c: _ORDER.search(c) is not None or commanding(c))
 
 
 def _ask_about(topic: str, lowered: str, lang: str) -> HeadDecision:
@@ -513,7 +514,7 @@ def focused_decision(
         whole = head_decision(classes, probs, told, lang, threshold, last)
         if whole.topic == other and whole.why != "out_of_scope":
             return whole
-        return HeadDecision("unknown", None, confirm(other, lang), "low_confidence", other)
+        return _ask_about(other, normalised(part.text), lang)
     if part.dropped and d.intent != "unknown":
         said = [d.feedback] + [cannot_part(c, lang) for c in part.dropped]
         return d._replace(feedback=joined(said, lang))

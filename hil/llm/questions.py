@@ -6,7 +6,9 @@ that it cannot do that in the car. The sentences are the catalogue's (an intent'
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from hil.llm.clauses import clauses, commanding
 from hil.llm.grounding import TOPICS
 from hil.llm.here_now import elsewhere
 from twin.assistant.catalogue import active_catalogue
@@ -67,10 +69,20 @@ AWAY = re.compile(
 :func:`hil.llm.here_now.this_cabin_now`'s and the scope's."""
 
 
-def warranted(lowered: str, own_question: bool) -> bool:
+def away(text: str) -> bool:
+    """Whether a word of ``text`` puts it elsewhere or at another time
+    (:func:`hil.llm.here_now.elsewhere`, :data:`AWAY`)."""
+    return elsewhere(text) or AWAY.search(text) is not None
+
+
+def warranted(lowered: str, own_question: bool,
+              orders: Callable[[str], bool] = commanding) -> bool:
     """Whether a question is warranted on ``lowered``, a line the fallback does not act on: it
     asks for something of this cabin now. Not when it asks a question of its own
-    (``own_question``), nor when its words put it elsewhere or at another time
-    (:func:`hil.llm.here_now.elsewhere`, :data:`AWAY`): a topic word about another place is no
-    topic, and the line is told the cabin cannot do that instead."""
-    return not (own_question or elsewhere(lowered) or AWAY.search(lowered))
+    (``own_question``), nor when its words put it elsewhere or at another time (:func:`away`)
+    and no clause of its own free of such words ``orders`` something ("周末去她家太远了 把音乐
+    开大点" orders the music now): a topic word about another place is no topic, and the line
+    is told the cabin cannot do that instead."""
+    if own_question:
+        return False
+    return not away(lowered) or any(orders(c) and not away(c) for c in clauses(lowered))
