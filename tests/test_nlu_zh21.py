@@ -79,3 +79,16 @@ def test_the_same_for_the_other_seat(text: str, history: tuple, want: list) -> N
 ])
 def test_twenty_first_session_near_misses_do_not_act(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # "不是X 是Y" after an order on X: that order is taken back, never acted on
+    ("打开车窗，哦不是车窗，是风扇，风扇开大点", [("climate_fan_up", 1)]),
+    ("窗户关上 不是窗户 是音乐 音乐暂停", [("media_pause", None)]),
+    ("打开车窗 不是车窗 是空调", []),  # the thing meant has no order of its own: left
+    # near misses: an order on another thing stays; 不是X said first keeps its reading
+    ("音量调大，不是车窗，是风扇，风扇调小", [("media_volume_up", 2), ("climate_fan_down", 1)]),
+    ("不是车窗，是把风扇关了", [("climate_set_fan", 0)]),
+])
+def test_an_order_on_the_thing_said_not_meant_is_taken_back(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
