@@ -23,6 +23,9 @@ _DRIVER_ON = (Turn("主驾座椅加热打开", "seat_heat_driver", 2),)
     ("把我这座位加热关掉吧", [("seat_heat_driver", 0)]),
     ("俺这座椅加热给开到最高档", [("seat_heat_driver", 3)]),
     ("我这个座椅加热开一档", [("seat_heat_driver", 1)]),
+    # ... and as a seat named beside the other's in one sentence (never a statement)
+    ("我这座椅加热开二档，副驾的开三档", [("seat_heat_driver", 2), ("seat_heat_passenger", 3)]),
+    ("副驾座椅加热关掉，我这个开一档", [("seat_heat_passenger", 0), ("seat_heat_driver", 1)]),
     # two front seats said 两个前排 / 前排的两个, the way said once after them
     ("两个前排座椅加热都开到二档", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
     ("两个前排座椅加热都关了吧", [("seat_heat_driver", 0), ("seat_heat_passenger", 0)]),

@@ -85,7 +85,7 @@ from twin.assistant.phrasing import (
 )
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS, ZH_MINE
 from twin.assistant.shapes import (
     NOT_ALL,
     en_cuts,
@@ -833,7 +833,7 @@ _ZH_REPORTED = re.compile(
     r"(?:们)?(?:也|又|一直|直)?(?:说|嫌|喊|觉得|叫)"
     r"[^，,。把将]{0,4}?[热冷闷吵晒凉烫冻]")
 """How someone else is said to feel ("乘客说热", "老婆说她冷", "孩子一直喊冷"): a statement."""
-_ZH_OWNER_FIRST = re.compile(r"^(?:我的|我这边的?|我这个位置的?|我(?=座椅|座位))")
+_ZH_OWNER_FIRST = re.compile(rf"^(?:{ZH_MINE}|我(?=座椅|座位))")
 """The speaker's seat named first ("我的座椅加热开一档"): whose seat, not how the speaker is."""
 
 

@@ -26,7 +26,13 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import seat_said
 from twin.assistant.heard import as_heard
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS, ZH_DRIVER_SEAT
+from twin.assistant.seat_words import (
+    EN_COMPANIONS,
+    ZH_BOTH_FRONT,
+    ZH_COMPANIONS,
+    ZH_DRIVER_SEAT,
+    ZH_MINE,
+)
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
@@ -403,8 +409,8 @@ _ZH_SIDE = r"(?:那边|这边)?"
 _ZH_OTHER = re.compile(rf"^(?:那|还有)?(?:副驾驶?|乘客|旁边){_ZH_SIDE}(?:的|座椅|座位)*"
                        r"(?:也|也给|一起)(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
-_ZH_DRIVER = re.compile(rf"(?:{ZH_DRIVER_SEAT}|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
-_ZH_OTHER_DRIVER = re.compile(rf"^(?:那|还有)?(?:{ZH_DRIVER_SEAT}|我这边|我这|我的|我){_ZH_SIDE}"
+_ZH_DRIVER = re.compile(rf"(?:{ZH_DRIVER_SEAT}|{ZH_MINE})(?=(?:的)?(?:座椅|座位))")
+_ZH_OTHER_DRIVER = re.compile(rf"^(?:那|还有)?(?:{ZH_DRIVER_SEAT}|{ZH_MINE}|我){_ZH_SIDE}"
                               r"(?:的|座椅|座位)*(?:也|也给|一起)(?P<v>.*)$")
 """The driver's seat asked for after the passenger's ("主驾也来一个", "我这边也开一下")."""
 _ZH_SAME = re.compile(r"^(?:照样|同样|照这个|照这样|按这个)?(?:要|给我?|是)?"
