@@ -1,8 +1,9 @@
 """Chinese readings added in the twenty-first session (the zh-CN templates, phrasing, speech
 words, colloquial): 我这 for the speaker's own seat, a slip owned before or after a number said
 alone ("搞错了 要四档", "三档，说错了"), the same asked for the other seat with 照样 / 照这个 or
-its side named (主驾那边), both front seats said 两个前排, and 先 / 也 between a thing and its
-verb. Variants of each class (each seen in two or more development files), never a
+its side named (主驾那边), both front seats said 两个前排, 先 / 也 between a thing and its verb,
+an order on the thing said not meant taken back ("…，不是车窗，是风扇"), and a programmer's
+rollback (回滚到). Variants of each class (each seen in two or more development files), never a
 development line itself, and near misses that must not change."""
 
 from __future__ import annotations
@@ -94,4 +95,20 @@ def test_twenty_first_session_near_misses_do_not_act(text: str) -> None:
     ("不是车窗，是把风扇关了", [("climate_set_fan", 0)]),
 ])
 def test_an_order_on_the_thing_said_not_meant_is_taken_back(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a programmer's rollback: a setting rolled back to a number is set to it (改回/调回 too)
+    ("把音量回滚到十二", [("media_volume_set", 12)]),
+    ("温度回滚到二十四度", [("climate_set_temperature", 24)]),
+    ("风量改回三档", [("climate_set_fan", 3)]),
+    ("回滚到上一首歌", [("media_previous", None)]),
+    ("帮我回滚到上一个版本的歌曲", [("media_previous", None)]),
+    # near misses: no number, or no song
+    ("温度调回来", []),
+    ("把系统回滚到上一个版本", []),
+    ("回滚", []),
+])
+def test_a_rollback_is_a_setting_or_the_song_before(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want

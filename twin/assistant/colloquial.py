@@ -400,6 +400,11 @@ _ZH = (
     (re.compile(r"除双(?!闪)|除爽"), "除霜"),
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
     (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
+    # ... and a rollback: a setting rolled back to a number is set to it ("把温度回滚到二十二度",
+    # "音量改回十"), the song rolled back to "the last version" is the one before
+    (re.compile(r"(?<=温度|音量|风量|风速)(?:回滚|调回|改回|设回|恢复)(?:到|成)?"
+                r"(?=[\d零一二两三四五六七八九十百])"), "调到"),
+    (re.compile(r"回滚(?:到)?上一(?:个版本的?(?:歌曲|歌)|首|曲)"), "回到上一首"),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
     # (never the 下 of 一下 before 下雨: "车窗关一下 下雨了")
     (re.compile(r"(?<!一)(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
