@@ -156,6 +156,10 @@ _FELT = {family: (_felt(up), _felt(down)) for family, (up, down) in _MORE_OF.ite
 BEFORE_THIS = re.compile(
     r"\b(?:song|track|tune|one) (?:just )?before (?:this|that|the current|the one)\b|"
     r"\bthe (?:song|track|tune) (?:just )?before\b(?! (?:we|i|you|it|that|this)\b)|"
+    # one told by when it played ("that hymn from before again", "the violin song from earlier")
+    r"\b(?:song|track|tune|hymn|ballad|melody|anthem|carol|banger|one|number|piece) from "
+    r"(?:just )?(?:before|earlier)\b|"
+    r"\b(?:song|track|tune|hymn|ballad|melody) (?:we (?:had|heard|played) )?earlier(?: on)?\b|"
     # the one just heard, again ("刚那首再放一遍"), or the one before said with 上一个
     # ("上一个版本的歌")
     r"刚(?:才|刚)?(?:听的|放的|播的)?那(?:首|个)(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听|来)|"

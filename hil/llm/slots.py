@@ -299,6 +299,29 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
     return (up if way > 0 else down), INTENTS[up].default
 
 
+_EN_AMOUNT = (r"(?:top|highest|max(?:imum)?|maxed|full(?: blast| power| whack)?|lowest|"
+              r"min(?:imum)?|bottom|high|low|medium|middle|mid|(?:number|level|notch|setting) \w+|"
+              r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|"
+              r"\w+ty(?:[- ]\w+)?)")
+_VALUE_ALONE = re.compile(
+    r"^\W*(?:(?:and|but|just|oh|so|yeah) )?(?:(?:put|set|turn|make|crank|whack) (?:it |them )?)?"
+    r"(?:(?:on|to|at|unto|up to|onto|all the way to) )?(?:the |its |it's |their |her |his )?"
+    rf"(?:very )?{_EN_AMOUNT}(?: (?:one|setting|level|notch|heat|degrees?|percent|please|thanks|"
+    r"mate|love|pal|yeah|ok|okay))*\W*$|"
+    r"^\W*(?:开|调|来|放|拉|给我)?(?:到|成)?(?:最高|最大|最低|最小|顶格|满|高|中|低|"
+    r"[一二两三四五六七八九十\d]+)(?:档|挡|级|度)?(?:吧|啊|呀|就行|就好|谢谢)?\W*$")
+"""A clause that says only a value ("…, top setting", "unto its highest", "three please",
+"最高档吧"): the command's own slot, said after it."""
+
+
+def with_values(command: str, reasons: tuple[str, ...]) -> str:
+    """``command`` with the clauses left out beside it that say only a value
+    (:data:`_VALUE_ALONE`) said after it: "heat the passenger seat for the missus, top setting"
+    is level 3, not the default the command alone would give."""
+    values = [r for r in reasons if _VALUE_ALONE.search(r.lower())]
+    return " , ".join((command, *values))
+
+
 def told_seat(text: str) -> tuple[str, tuple[str, ...]] | None:
     """The seat a story in ``text`` names (:func:`twin.assistant.story_seat.story_seat`, the
     language by the script): the whole sentence is then read for the seat, story and all."""
