@@ -47,6 +47,8 @@ def test_with_values_keeps_only_value_clauses() -> None:
     assert said == "heat my seat , top setting"
     assert with_values("heat my seat", ("最高档吧",)) == "heat my seat , 最高档吧"
     assert with_values("heat my seat", ("three kids in the back",)) == "heat my seat"
+    assert with_values("heat my seat", ("pretty please",)) == "heat my seat"  # no "-ty" number
+    assert with_values("volume", ("twenty-five",)) == "volume , twenty-five"
     assert with_values("heat my seat", ()) == "heat my seat"
 
 
