@@ -124,3 +124,24 @@ def test_a_dream_is_never_acted_on() -> None:
     d = with_grams("i dreamt the car opened every window and blasted the radio", "en", None,
                    media_volume_set=0.9)
     assert d.intent == "unknown"
+
+
+# -- a user who cannot make out what plays: never a pause ----------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "i can't make out a single word the newsreader says",
+    "honestly i cannot catch the lyrics of this one",
+    "she can barely make out what the comedian is saying",
+])
+def test_cannot_make_out_never_pauses(text: str) -> None:
+    assert read_slots("media_playback", text, "media_pause") is None  # ask, never pause
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("i can't hear the baby over this, pause it", ("media_pause", None)),  # the way said
+    ("the lyrics of this one are daft", ("media_pause", None)),  # the head's own choice
+    ("i can't make out the words, play it louder", ("media_play", None)),
+])
+def test_a_way_said_or_no_hearing_keeps_its_reading(text: str, want: tuple) -> None:
+    assert read_slots("media_playback", text, "media_pause") == want

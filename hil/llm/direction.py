@@ -76,8 +76,17 @@ _NOISE_LOUD = re.compile(
 # the user cannot hear: whatever else is said, never quieter
 _CANT_HEAR = re.compile(
     r"听不(?:清|见|到|太清)|(?:can ?not|can'?t|cannot|couldn'?t|can barely|can hardly|barely|"
-    r"hardly) hear(?! (?:myself|my ?self|my own|you|the (?:navi\w*|directions?|call|phone)))"
+    r"hardly) hear(?! (?:myself|my ?self|my own|you|the (?:navi\w*|directions?|call|phone)))|"
+    # what plays not made out ("can't make out a word the singer says", "can't catch the lyrics")
+    r"(?:can ?not|can'?t|cannot|couldn'?t|barely|hardly) (?:make out|catch) (?:a (?:single )?"
+    r"word|what|the (?:words|lyrics))"
 )
+
+
+def cant_hear(text: str) -> bool:
+    """Whether the user says they cannot hear or make out what plays: never a pause, a mute or
+    quieter."""
+    return _CANT_HEAR.search(normalised(text)) is not None
 
 
 # Scots spellings of the words that say a way ("turn it doon", "switch it aff", "gonnae"): the

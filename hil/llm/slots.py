@@ -41,7 +41,7 @@ from hil.llm.bound import (
     slot_numbers,
     topic_clauses,
 )
-from hil.llm.direction import FAMILY, complaint_of, direction_of
+from hil.llm.direction import FAMILY, cant_hear, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
     MAX_WORDS,
@@ -424,6 +424,8 @@ def _pair(up: str, down: str, text: str, head_member: str) -> tuple[str, None] |
     way = direction_of(up, _STATE_SAID.sub(" ", text)) or 0
     if way:
         return (up if way > 0 else down), None
+    if head_member == down and FAMILY[up][0] == "media_playback" and cant_hear(text):
+        return None  # "can't make out a word the singer says": never a pause; ask
     if up.startswith("media_") and head_member in (up, down) and (
             complaint_of(up, text) != (-1 if head_member == up else 1)):
         return head_member, None  # never the way a complaint of state complains of
