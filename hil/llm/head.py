@@ -75,7 +75,7 @@ from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
 from hil.llm.several import several_decision, several_parts, unread
-from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat
+from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat, with_values
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
@@ -504,7 +504,8 @@ def focused_decision(
     puts out of domain is decided again (every word gate as before), taken only if it acts."""
     told = " , ".join((*part.reasons, part.text))
     # a reason naming whose seat ("我妈冷死了，把座椅加热打开"): the seat read with it
-    text = told if part.reasons and told_seat(told) else part.text
+    # a value said in a clause of its own ("…, top setting"): the command's slot
+    text = told if part.reasons and told_seat(told) else with_values(part.text, part.reasons)
     d = head_decision(classes, probs, text, lang, threshold, last, second, not part.dropped)
     if d.why == "out_of_domain" and third is not None:
         again = decided(classes, third, text, lang, threshold, last)
