@@ -642,7 +642,7 @@ class HeadIntentResolver:
                 several = several_decision(
                     lambda t, w: head_decision(self.classes, probs_of(part.text if w else t), t,
                                                lang, self.threshold),
-                    _act, parts, lang, part.dropped) if parts else None
+                    _act, parts, lang, part.dropped, part.text) if parts else None
                 # (every part read by the rules or asked about: the whole is read once)
                 probs = next(iter(read.values())) if several is not None and read else (
                     probs_of(part.text))

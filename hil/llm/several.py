@@ -23,8 +23,10 @@ from typing import Any
 
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
+    _AMOUNT,
     _ZH_SAME_WAY,
     after_reason,
+    clauses,
     command_parts,
     commanding,
     it_order,
@@ -311,12 +313,14 @@ def several_decision(
     decide: Callable[[str, bool], Any], act: Callable[..., Any], parts: Sequence[str],
     lang: str,
     dropped: Sequence[str] = (),
+    text: str = "",
 ) -> Several | None:
     """Each part decided on its own (``decide(text, whole)``: :func:`hil.llm.head.head_decision`
     on ``text`` with the head's probabilities for it, or with those for the whole sentence when
     ``whole``, tried when the part's own are unsure; ``act``: :func:`hil.llm.head._act`); a
     part that names no topic but a seat after a seat's command is that command for the seat it
-    names ("副驾的关掉，我的开一档"). None when no part is acted on or asked about."""
+    names ("副驾的关掉，我的开一档"). None when no part is acted on or asked about. ``text``, the
+    whole sentence: a clause of it that no part answers is asked about (:func:`_left`)."""
     decisions: list[Any] = []
     guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
     for at, text in enumerate(parts):
@@ -385,6 +389,14 @@ def several_decision(
             said += [cannot_part(clause, lang), *(a.feedback for a in asked)]
             decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
                                                 topic=None), *asked]
+    if acted and text:  # a clause no part read ("…, and the fan's doing nothing"): asked
+        answered = {d.topic for d in decisions if d.topic is not None}
+        whole = {normalised(p) for p in parts}  # a part is answered (acted, asked or refused)
+        for clause in (c for c in _left(text, answered) if normalised(c) not in whole):
+            asked = _asked(clause, decisions[0], lang)
+            if asked.feedback not in said:
+                decisions.append(asked)
+                said.append(asked.feedback)
     first = next((d for d in decisions if d.why in _ASKED), decisions[0])
     return Several(decisions, said, first, lang)
 
@@ -427,6 +439,43 @@ def _listed(lowered: str) -> set[str]:
         t for thing in found.group("a", "b") for t in narrowed(named_topics(thing), thing)}
 
 
+_WAY = re.compile(
+    r"\b(?:more|less|louder|quieter|softer|warmer|cooler|higher|lower)\b|"
+    r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
+    r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
+"""A way said in a clause (beside a number, :data:`hil.llm.clauses._AMOUNT`): it asks for
+something."""
+
+
+def _left(text: str, answered: set[str]) -> list[str]:
+    """Each clause of ``text`` that speaks of a function no answered part is about
+    (``answered``: their topics) with a way or an amount ("the sound is too low and …",
+    "有声书继续放 …"), or that asks to go home ("… then head for home"): the clauses to ask about,
+    in order. A clause taken back, refused, about somewhere else, or about the music beside a
+    skip or a volume asks nothing."""
+    said = clauses(text)
+    back = max((at for at, c in enumerate(said) if _CANCEL.search(normalised(c))
+                or _TAKEN_BACK.search(normalised(c))), default=-1)
+    left: list[str] = []
+    for clause in said[back + 1:]:
+        lowered = normalised(clause)
+        if _says_no(clause) or out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered):
+            continue
+        topics = narrowed(named_topics(lowered), lowered)
+        if not topics or topics & answered or (topics <= _MEDIA | {"media_playback"} and (
+                answered & _MEDIA)):
+            continue
+        if topics == {"navigate_home"} or _WAY.search(lowered) or _AMOUNT.search(lowered) or (
+                commanding(clause)):
+            left.append(clause)
+    return left
+
+
+_TAKEN_BACK = re.compile(r"^(?:no|nope|nah|wait|sorry|actually)\b|不对|说错了|不是")
+_MEDIA = {"media_track", "media_volume", "media_mute"}
+"""A skip, a volume or a mute plays: no question about the music beside one."""
+
+
 def unread(text: str, decision: Any, lang: str) -> Several | None:
     """The whole sentence acted on as one command (``decision``) while it names other cabin
     functions outright ("yo previous track volume to eighteen fan on two": the volume read, the
@@ -441,10 +490,13 @@ def unread(text: str, decision: Any, lang: str) -> Several | None:
             or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
         return None
     left = sorted((_outright(text) | _listed(lowered)) - {decision.topic})
-    if not left:
-        return None
     asked = [decision._replace(intent="unknown", value=None, feedback=confirm(t, lang),
                                why="low_confidence", topic=t) for t in left]
+    asked += [a for clause in _left(text, {decision.topic, *left})
+              if (a := _asked(clause, decision, lang)).feedback not in {
+                  b.feedback for b in asked}]  # "…, then head for home": asked, not dropped
+    if not asked:
+        return None
     return Several([decision, *asked], [decision.feedback, *(a.feedback for a in asked)],
                    asked[0], lang)
 

@@ -57,6 +57,13 @@ class Catalogue:
         return next((n for n, e in self.intents.items()
                      if e.topic == entry.topic and e.direction == want), None)
 
+    def topic_of(self, intent: str) -> str | None:
+        """The topic an intent belongs to: the ``[topics.NAME]`` that lists it (play and pause,
+        each seat's heating), else the topic its entry names; None for ``unknown``/``ood``."""
+        listed = next((name for name, t in self.topics.items() if intent in t.intents), None)
+        entry = self.intents.get(intent)
+        return listed if listed is not None else (entry.topic if entry is not None else None)
+
     def setter(self, topic: str | None) -> str | None:
         """The topic's absolute intent (direction ``set``), if it has one."""
         return next((n for n, e in self.intents.items()

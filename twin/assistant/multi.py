@@ -250,8 +250,9 @@ _NOUN_GLUED = re.compile(r"(?:所有|全部|全车|主驾驶?|副驾驶?|前排|
 not: "座椅加热关掉|空调打开" says the verb after its object."""
 
 _FILLER_PART = {
-    "en": re.compile(r"^(?:right|ok|okay|alright|well|so|hey|oh|ah|ag|ag man|man|bro|yeah|aye|och|"
-                     r"thanks|thank you|thank you very much|thanks a lot|cheers|ta|please|"
+    "en": re.compile(r"^(?:(?:right|ok|okay|alright|well)(?:,?\s+(?:so|then))?|so|hey|oh|ah|ag|"
+                     r"ag man|man|bro|yeah|aye|och|thanks|thank you|thank you very much|"
+                     r"thanks a lot|cheers|ta|please|"
                      r"eish|aiyo|aiya|wow|jeez|gosh|blimey|crikey|oh my god|omg|look|listen)"
                      r"[\s.!]*$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:(?:哎呀妈呀|哎呀|哎哟|哎|唉|天哪|我的天|妈呀|我去|好家伙|啊|嗯+|哦|"

@@ -24,6 +24,7 @@ from typing import Literal
 
 from twin.assistant.commands import UNKNOWN, Command, ValveOutcome, validate_output
 from twin.assistant.feedback import clarify, feedback_for, joined, range_feedback
+from twin.assistant.leftover import unsaid
 from twin.assistant.nlu import RuleNLU, RuleResult, normalise_lang, shared_nlu
 from twin.assistant.resolver import (
     MAX_HISTORY_TURNS,
@@ -125,9 +126,37 @@ def decide(
 
     ``resolver_result`` is None when the rules were confident (it is not consulted) or when
     no resolver answered at all (then the request degrades). ``expected`` is the labelled
-    ``(intent, value)`` when known, for ``correct``.
+    ``(intent, value)`` when known, for ``correct``. An answer that acts on some commands of
+    the sentence asks about each other function the sentence still asks for
+    (:func:`twin.assistant.leftover.unsaid`): no part is dropped without a word.
     """
-    del query, history  # the rules and the resolver have already used them
+    del history  # the rules and the resolver have already used it
+    decision = _decided(lang, rule_result, resolver_result, policy, expected)
+    return _nothing_dropped(query, lang, decision)
+
+
+def _nothing_dropped(query: str, lang: str, decision: Decision) -> Decision:
+    """``decision`` with a question added (a part that acts on nothing) for each function its
+    sentence asks for and it says nothing of."""
+    nlu = shared_nlu(lang)
+
+    def read(clause: str) -> tuple[Command | None, float]:
+        alone = nlu.parse(clause)
+        return alone.command, alone.confidence
+
+    asked = unsaid(query, lang, decision.commands, decision.feedback, read)
+    if not asked:
+        return decision
+    parts = decision.parts or (replace(decision, parts=()),)
+    extra = tuple(replace(parts[0], command=UNKNOWN, feedback=q, valve_reason=None, parts=(),
+                          correct=None) for q in asked)
+    return replace(decision, parts=(*parts, *extra),
+                   feedback=joined([decision.feedback, *asked], lang))
+
+
+def _decided(lang: str, rule_result: RuleResult, resolver_result: ResolverResult | None,
+             policy: AssistantPolicy, expected: tuple[str, int | str | None] | None) -> Decision:
+    """:func:`decide` before its check that no part is dropped without a word."""
     rule_ms = rule_result.ms
     ack_ms = rule_ms
     base = {

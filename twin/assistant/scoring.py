@@ -130,10 +130,7 @@ def topic_of(intent: str) -> str | None:
     """The catalogue topic an intent belongs to: the ``[topics.NAME]`` that lists it (play and
     pause, each seat's heating), else the topic its entry names; None for ``unknown``/``ood``.
     The same table as the fallback's own (a test checks)."""
-    catalogue = active_catalogue()
-    listed = next((name for name, t in catalogue.topics.items() if intent in t.intents), None)
-    entry = catalogue.intents.get(intent)
-    return listed if listed is not None else (entry.topic if entry is not None else None)
+    return active_catalogue().topic_of(intent)
 
 
 def label_topics(q: LabelledQuery) -> set[str]:

@@ -1,0 +1,130 @@
+"""No part of several commands dropped without a word.
+
+When an answer acts on some of a sentence's commands, each clause of the sentence (cut at its
+pauses and joining words, :data:`twin.assistant.multi.CONJUNCTIONS`) that still asks the cabin
+for something no answered command is about is said aloud: a question naming its function (the
+catalogue's ``confirm``). A clause asks for something when it names a cabin function outright
+(a topic's ``explicit`` words, either language: speech mixes them) with a way word, an order
+verb or a number beside it ("…, and I'd like the air con off", "blast the fan to max turn the
+AC on": the fan), or when the rules read it alone as a command that acts, sure of it ("the
+next track, and like, volume at eighteen": the track). A clause that says no, a condition or
+somewhere else ("the window's fine", "车窗不用动") asks nothing; a function already asked
+about or refused in the answer's feedback is not asked again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from twin.assistant.catalogue import active_catalogue
+from twin.assistant.commands import Command
+from twin.assistant.feedback import range_feedback
+from twin.assistant.multi import _EN_VERB, _ZH_VERBISH, _ZH_WAY, CONJUNCTIONS, SURE
+from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
+from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
+
+__all__ = ["confirm", "unsaid"]
+
+_EN_ASKS = re.compile(
+    rf"{_EN_WAY.pattern}|\b{_EN_NUMBER}\b|{_EN_VERB.pattern.removeprefix('^')}|"
+    r"\b(?:max\w*|min\w*|full|high(?:est)?|low(?:est)?|next|previous|skip|blast|crank|bump|"
+    r"kill|open|close|shut|play|pause|mute|take|head|go|get|navigate|drive)\b", re.IGNORECASE)
+"""An English clause that asks for something: a way, a number, an order verb."""
+_ZH_ASKS = re.compile(rf"{_ZH_WAY.pattern}|{_ZH_VERBISH.pattern}|{_ZH_NUMBER}\s*[度档挡格级%]|\d|"
+                      r"最[大小高低]|下一|上一|切歌")
+"""A Chinese clause that asks for something: a way, an order verb, a number."""
+_ASKS = {"en": _EN_ASKS, "zh-CN": _ZH_ASKS}
+_IT = re.compile(r"\b(?:it|that|this one)\b|它", re.IGNORECASE)
+"""A pronoun: the clause is about what was said before it."""
+_VALUE_ONLY = {
+    "en": re.compile(rf"^(?:(?:at|to|on|level|notch|setting|number)\s+)*{_EN_NUMBER}(?:\s+"
+                     r"(?:degrees?|percent|notch(?:es)?|please|thanks?))*$", re.IGNORECASE),
+    "zh-CN": re.compile(rf"^(?:调到|开到|到|调成|开成)?{_ZH_NUMBER}[度档挡格级%]?"
+                        r"(?:吧|就行|就好)?$"),
+}
+"""A value said alone ("level three", "二十四度"): the function said before it is its own."""
+_CORRECTS = {
+    "en": re.compile(rf"^(?:oh,?\s+)?{EN_CORRECTION_MARKS}\b", re.IGNORECASE),
+    "zh-CN": re.compile(rf"{ZH_CORRECTION_MARKS}|不是"),
+}
+"""A clause that takes back what was said before it ("no, …", "哦不是", "不是车窗")."""
+_MEDIA = {"media_track", "media_volume", "media_mute"}
+
+
+@cache
+def _patterns(key: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each catalogue topic with its ``key`` words (``explicit``: named outright; ``subject``:
+    what grounds a request in it, a feeling included), both languages in one pattern."""
+    out = []
+    for name, topic in active_catalogue().topics.items():
+        words = getattr(topic, key)
+        said = [p for p in (words.en, words.zh_CN) if p] if words is not None else []
+        if said:
+            out.append((name, re.compile("|".join(f"(?:{p})" for p in said), re.IGNORECASE)))
+    return tuple(out)
+
+
+def _named(clause: str, key: str = "explicit") -> set[str]:
+    """The cabin functions ``clause`` names outright (the seat heating once, for either seat),
+    or (``key="subject"``) speaks about."""
+    return {name for name, pattern in _patterns(key) if pattern.search(clause)}
+
+
+def confirm(topic: str, lang: str) -> str | None:
+    """The catalogue's question whether to change ``topic`` at all (its first intent's
+    ``confirm``), if it has one."""
+    catalogue = active_catalogue()
+    return next((e.confirm.get(lang) for i, e in catalogue.intents.items()
+                 if e.confirm is not None and catalogue.topic_of(i) == topic), None)
+
+
+def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
+           read: Callable[[str], tuple[Command | None, float]]) -> list[str]:
+    """The question for each function a clause of ``text`` asks for and the answer
+    (``answered``, its ``feedback``) says nothing of; [] when the answer acts on nothing (a
+    question or a refusal answers the whole) or the sentence is one clause. ``read`` gives the
+    rules' reading of one clause alone (its command, its confidence). A clause is answered when
+    a function it names, or the one its reading alone moves, is acted on."""
+    catalogue = active_catalogue()
+    acted = {catalogue.topic_of(c.intent) for c in answered if c.actuates}
+    clauses = [c.strip() for c in CONJUNCTIONS[lang].split(text) if c and c.strip(" .!?。！？")]
+    if not acted or len(clauses) < 2 or conditional(text):
+        return []
+    taken_back = max((at for at, c in enumerate(clauses) if _CORRECTS[lang].search(c)),
+                     default=-1)
+    left: list[str] = []
+    for clause in clauses[taken_back + 1:]:  # "静音 哦不是 暂停": what was taken back asks nothing
+        if negated(clause) or out_of_scope(clause) is not None:
+            continue
+        command, confidence = read(clause)
+        alone = catalogue.topic_of(command.intent) if (
+            command is not None and command.actuates) else None
+        named = _named(clause)
+        if (named | {alone}) & acted:
+            continue
+        asks = _ASKS[lang].search(clause) is not None
+        if alone is not None and confidence >= SURE and asks and not (
+                _IT.search(clause) or _VALUE_ONLY[lang].match(clause)):
+            left.append(alone)  # "the next track, and like, volume at eighteen": the track
+        elif len(named) == 1 and (asks or not _named(clause, "subject") & acted):
+            # "…, and the fan's doing nothing"; not a complaint about what was acted on
+            # ("空调风直冲我脑门" beside the fan)
+            left += named
+    asked = []
+    for topic in dict.fromkeys(left):
+        if (question := confirm(topic, lang)) is not None and not _said(
+                topic, lang, feedback) and not (topic == "media_playback" and acted & _MEDIA):
+            asked.append(question)  # (a skip or a volume plays: nothing more to ask of music)
+    return asked
+
+
+def _said(topic: str, lang: str, feedback: str) -> bool:
+    """Whether ``feedback`` already asks about ``topic`` or says the range of one of its
+    intents ("I can set the temperature from 16 to 30 °C.")."""
+    catalogue = active_catalogue()
+    mine = [i for i in catalogue.intents if catalogue.topic_of(i) == topic]
+    return confirm(topic, lang) in feedback or any(
+        (said := range_feedback(i, lang)) is not None and said in feedback for i in mine)
