@@ -889,7 +889,7 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
     return told and out_of_scope(text) is None and not negated(text)
 
 
-_WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}|\s")
+_WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}")
 _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 """A template that is one group of words once its wildcards are taken away."""
 
@@ -898,11 +898,14 @@ _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 def _one_word_group(said: str, whole_words: bool) -> re.Pattern[str] | None:
     """The words of a template that is one group of words between wildcards, longest first,
     as a pattern (``whole_words``: as whole words, any case), or None for any other template:
-    built once per template, not per sentence."""
-    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
+    built once per template, not per sentence. A word of several words keeps them apart ("is
+    there" is found in "is there a bank", never as "isthere")."""
+    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said).strip())
     if group is None:
         return None
-    words = "|".join(re.escape(w) for w in sorted(group.group(1).split("|"), key=len, reverse=True))
+    alternatives = sorted((" ".join(w.split()) for w in group.group(1).split("|")), key=len,
+                          reverse=True)
+    words = "|".join(r"\s+".join(map(re.escape, w.split())) for w in alternatives if w)
     return re.compile(rf"\b(?:{words})\b", re.IGNORECASE) if whole_words else re.compile(words)
 
 
