@@ -143,3 +143,16 @@ def test_a_one_word_templates_pattern_is_built_once() -> None:
     chinese = nlu._one_word_group("{anything}(停车场|喇叭)[{anything}]", False)
     assert chinese is not None and chinese.search("雪场停车场冻了一宿")
     assert nlu._one_word_group("turn (on|off) the {name}", True) is None
+
+
+def test_a_one_word_templates_words_of_several_words_keep_their_spaces() -> None:
+    said = "(what|is there|are there|hi  there) {anything}"
+    words = nlu._one_word_group(said, True)
+    assert words is not None
+    hit = words.search("so Is  there a bank near here")
+    assert hit is not None and hit.group() == "Is  there"  # any run of spaces, any case
+    assert words.search("isthere a bank") is None  # never glued into one word
+    assert words.search("this there") is None  # whole words: "is" inside "this" is no hit
+    assert words.search("hi there") is not None
+    glued = nlu._one_word_group("{anything}(停车场|喇叭)[{anything}]", False)
+    assert glued is not None and glued.pattern == "停车场|喇叭"  # Chinese: no spaces to keep

@@ -34,6 +34,7 @@ from twin.assistant.en_structure import REFUSED as _REFUSES
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
+from twin.assistant.vocabulary import COURTESY_SUFFIXES
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
 from twin.assistant.zh_recurring import READINGS as _ZH_RECURRING
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
@@ -1004,7 +1005,7 @@ _EN_TOLD = re.compile(
 _TOLD_STOP = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|yesterday|ago|last|"
     r"earlier|before|but|not|no|never|don'?t|outside|home|house|office|there|"
-    r"fan|blower|a ?c|aircon|air con|heat\w*|window\w*|seat\w*|music|radio|volume|temp\w*|"
+    r"fan|blower|a ?c|aircon|air con|air|heat\w*|window\w*|seat\w*|music|radio|volume|temp\w*|"
     r"defrost\w*|vents?|song)\b|n't\b|[?]", re.IGNORECASE)
 """A story that binds the complaint after it (a condition, another time or place, a contrast, a
 refusal) or names a cabin function (a wish of its own): left as said."""
@@ -1078,17 +1079,21 @@ _EN_TAG_FIRST = re.compile(rf"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:{_ORDER_VERBS
 """One word said before an order ("c'mon put the music back on", "oi stick the radio on"): a
 tag, a filler or someone addressed, unless it binds the order (:data:`_TAG_BINDS`)."""
 _EN_TAG_LAST = re.compile(r"^.*\S.*$")
-_END_WORD = re.compile(r"^(?P<e>[a-z]+),?$", re.IGNORECASE)
+_END_WORD = re.compile(r"^(?P<e>[a-z0-9]+),?$", re.IGNORECASE)
+_EN_NUMBER = re.compile(rf"^{_EN_NUMBERS}$", re.IGNORECASE)
 _TAG_WORD = re.compile(r"^(?P<w>[a-z][a-z']*)[.!?]*$", re.IGNORECASE)
-"""One word said after an order that ends on its thing or its way ("next song kiddo", "close
-the window sweetie", "… wind the windows up aye"): a tag, unless it binds the order. The last
+"""One word said after an order that ends on its thing, its way, its number or a courtesy
+("next song kiddo", "close the window sweetie", "… wind the windows up aye", "… volume eighteen
+davai", "… twenty three degrees genau", "… cheers bud"): a tag, unless it binds the order. The last
 two words are looked at in Python (:func:`_tag_last`: a regex scan for them costs ~9 us on
 every miss), the order's last in :data:`_ORDER_ENDS`."""
 _ORDER_ENDS = frozenset((
     "up", "down", "on", "off", "louder", "quieter", "softer", "warmer", "cooler", "higher",
     "lower", "song", "track", "tune", "music", "radio", "window", "windows", "fan", "ac",
     "aircon", "heat", "heater", "defrost", "it", "them", "please", "now", "home", "volume",
-    "temperature", "temp", "open", "closed", "shut"))
+    "temperature", "temp", "open", "closed", "shut", "degrees", "degree", "percent",
+    # the last word of a courtesy said after the order ("… on would you love", "… cheers bud")
+    *(said.split()[-1] for said in COURTESY_SUFFIXES["en"])))
 _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECASE)
 """A sentence that says how things are (a complaint, a story): no order for a tag to follow."""
 
@@ -1107,8 +1112,8 @@ def _tag_last(m: re.Match[str]) -> str:
     if len(parts) < 3 or _STATEMENT.search(said):
         return said
     end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
-    if end is None or tag is None or end.group("e").lower() not in _ORDER_ENDS or binds(
-            tag.group("w")):
+    if end is None or tag is None or binds(tag.group("w")) or (
+            end.group("e").lower() not in _ORDER_ENDS and not _EN_NUMBER.match(end.group("e"))):
         return said
     return said[:len(said) - len(parts[2])].rstrip(" ,")
 

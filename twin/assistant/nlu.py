@@ -426,6 +426,10 @@ class RuleNLU:
             # "roger, cabin temp down one blower up one, over": settings listed as a thing, its
             # way and its step, said back to back with no pause
             parts = self._split(listed, history, whole)
+        if parts is None and self.lang == "en" and whole.intent == "unknown" and (
+                whole.reason in _OPEN_REASONS) and (
+                after := self._after_question(text, history)) is not None:
+            return replace(after, ms=(time.perf_counter() - start) * 1000.0)
         if parts is None and whole.command is None and (
                 refused := self._each_out_of_range(text, history)) is not None:
             return replace(refused, ms=(time.perf_counter() - start) * 1000.0)
@@ -447,6 +451,24 @@ class RuleNLU:
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _after_question(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
+        """The commands said after a question the cabin cannot answer and a word that leaves
+        it ("What's the time in Rome? Anyway, turn the fan up", "where's the match on tonight
+        anyway just play something"): the question is answered "cannot", the rest acts; None
+        when the rest is no sure command (the rules then say "cannot" for the whole)."""
+        said = _EN_QUESTION_THEN.match(text.strip())
+        if said is None:
+            return None
+        rest = self.parse(said.group("rest"), history)
+        if not rest.actuates or rest.confidence < 0.85:
+            return None
+        question = said.group("q") or said.group("wh")
+        asked = replace(self._parse_one(question, history),
+                        feedback=cannot_part(question, self.lang))
+        parts = (asked, *(rest.split or (rest,)))
+        return replace(rest, feedback=joined([p.feedback for p in parts], self.lang),
+                       matched="+".join(p.matched for p in parts), split=parts)
 
     def _unmarked_aside(self, text: str, history: Sequence[Turn], whole: RuleResult
                         ) -> list[RuleResult] | None:
@@ -826,6 +848,13 @@ is tried again with a pause in its place."""
 _EN_UNMARKED = re.compile(rf"(?<=\w)\s+(?={EN_CLAUSE_START})", re.IGNORECASE)
 """A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting")
 after an order said with no pause: the split is tried again with one there."""
+_EN_QUESTION_THEN = re.compile(
+    r"^(?:(?P<q>[^?]+\?)[\s,.]*(?:anyway|anyways|also|and also|oh,? and|by the way|btw)"
+    r"|(?P<wh>(?:what|what's|whats|when|where|where's|who|how|is|are|does|do|did|will)\b"
+    r"[^?,.]*?)[\s,.]*\banyways?)\b[\s,]*(?:just\s+)?(?P<rest>\w.*)$", re.IGNORECASE)
+"""A question said first, then a word that leaves it ("? Also", "? Oh, and", "… anyway"), then
+the rest of the request: a question with a "?" and any such word, or a question word's
+sentence with no "?" left by "anyway"."""
 _EN_LISTED = re.compile(
     r"\b((?:up|down|higher|lower) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"a notch|a bit|a tad))\s+(?=(?:the |my )?[a-z]+ (?:up|down|higher|lower)\b)",
@@ -889,7 +918,7 @@ def _word_anywhere_beside_cabin(found: RecognizeResult, text: str, lang: str) ->
     return told and out_of_scope(text) is None and not negated(text)
 
 
-_WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}|\s")
+_WILDCARDS = re.compile(r"\[\{anything\}\]|\{anything\}")
 _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 """A template that is one group of words once its wildcards are taken away."""
 
@@ -898,11 +927,14 @@ _ONE_WORD_GROUP = re.compile(r"^\(([^()\[\]{}<>]*)\)$")
 def _one_word_group(said: str, whole_words: bool) -> re.Pattern[str] | None:
     """The words of a template that is one group of words between wildcards, longest first,
     as a pattern (``whole_words``: as whole words, any case), or None for any other template:
-    built once per template, not per sentence."""
-    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said))
+    built once per template, not per sentence. A word of several words keeps them apart ("is
+    there" is found in "is there a bank", never as "isthere")."""
+    group = _ONE_WORD_GROUP.match(_WILDCARDS.sub("", said).strip())
     if group is None:
         return None
-    words = "|".join(re.escape(w) for w in sorted(group.group(1).split("|"), key=len, reverse=True))
+    alternatives = sorted((" ".join(w.split()) for w in group.group(1).split("|")), key=len,
+                          reverse=True)
+    words = "|".join(r"\s+".join(map(re.escape, w.split())) for w in alternatives if w)
     return re.compile(rf"\b(?:{words})\b", re.IGNORECASE) if whole_words else re.compile(words)
 
 
