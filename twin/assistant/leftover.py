@@ -99,13 +99,15 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
     for clause in clauses[taken_back + 1:]:  # "静音 哦不是 暂停": what was taken back asks nothing
         if negated(clause) or out_of_scope(clause) is not None:
             continue
+        named = _named(clause)
+        asks = _ASKS[lang].search(clause) is not None
+        if named & acted or not (asks or len(named) == 1):
+            continue  # answered, or it could ask for nothing: no need to read it alone
         command, confidence = read(clause)
         alone = catalogue.topic_of(command.intent) if (
             command is not None and command.actuates) else None
-        named = _named(clause)
-        if (named | {alone}) & acted:
+        if alone in acted:
             continue
-        asks = _ASKS[lang].search(clause) is not None
         if alone is not None and confidence >= SURE and asks and not (
                 _IT.search(clause) or _VALUE_ONLY[lang].match(clause)):
             left.append(alone)  # "the next track, and like, volume at eighteen": the track
