@@ -82,6 +82,17 @@ class GramHead:
         """This model's probabilities for ``text``, over its classes."""
         return self.head.proba(char_grams(text))[0]  # type: ignore[no-any-return]
 
+    def _nearest(self, text: str) -> tuple[np.ndarray, float]:
+        """The labels of the :data:`NEAREST` training examples nearest ``text`` (cosine of
+        :func:`char_grams`) and the nearest one's similarity."""
+        similarity = self.rows @ char_grams(text)
+        nearest = np.argsort(-similarity, kind="stable")[:NEAREST]
+        best = float(similarity[nearest[0]]) if len(nearest) else 0.0
+        return self.labels[nearest], best
+
+    def _unknown(self) -> int:
+        return self.head.classes.index("unknown") if "unknown" in self.head.classes else -1
+
     def vote(self, text: str) -> np.ndarray | None:
         """The classes of the :data:`NEAREST` training examples nearest ``text`` (cosine of
         :func:`char_grams`), as shares over this model's classes, when the nearest is at least
@@ -89,11 +100,14 @@ class GramHead:
         ``unknown``); else None. A third opinion on a line the head puts out of domain
         (:func:`hil.llm.head.focused_decision`): the out-of-domain twins of a complaint share
         its words, so a labelled ``unknown`` among the nearest ones stops the vote."""
-        similarity = self.rows @ char_grams(text)
-        nearest = np.argsort(-similarity, kind="stable")[:NEAREST]
-        labels = self.labels[nearest]
-        unknown = self.head.classes.index("unknown") if "unknown" in self.head.classes else -1
-        if len(nearest) < NEAREST or similarity[nearest[0]] < NEAREST_SIMILARITY or (
-                labels == unknown).any():
+        labels, best = self._nearest(text)
+        if len(labels) < NEAREST or best < NEAREST_SIMILARITY or (
+                labels == self._unknown()).any():
             return None
-        return np.bincount(labels, minlength=len(self.head.classes)) / len(nearest)
+        return np.bincount(labels, minlength=len(self.head.classes)) / len(labels)
+
+    def among_cabin(self, text: str) -> bool:
+        """Whether none of the :data:`NEAREST` training examples nearest ``text`` is
+        ``unknown``, however alike (:func:`hil.llm.head.focused_decision`'s lower bar)."""
+        labels, _ = self._nearest(text)
+        return len(labels) == NEAREST and not (labels == self._unknown()).any()
