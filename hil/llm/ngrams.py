@@ -63,6 +63,7 @@ class GramHead:
         x = np.stack([char_grams(t) for t, _ in examples])
         y = np.array([self.head.classes.index(i) for _, i in examples])
         self.rows, self.labels = csr_matrix(x), y  # the examples, for the nearest ones' vote
+        self._last: tuple[str, tuple[np.ndarray, float]] | None = None  # the last line's nearest
         file = None
         if cache_dir is not None:  # the fit takes seconds to a minute on a loaded machine
             key = hashlib.sha256(x.tobytes() + y.tobytes() + repr(
@@ -85,10 +86,13 @@ class GramHead:
     def _nearest(self, text: str) -> tuple[np.ndarray, float]:
         """The labels of the :data:`NEAREST` training examples nearest ``text`` (cosine of
         :func:`char_grams`) and the nearest one's similarity."""
+        if self._last is not None and self._last[0] == text:  # the vote's, then among_cabin's
+            return self._last[1]
         similarity = self.rows @ char_grams(text)
         nearest = np.argsort(-similarity, kind="stable")[:NEAREST]
         best = float(similarity[nearest[0]]) if len(nearest) else 0.0
-        return self.labels[nearest], best
+        self._last = (text, (self.labels[nearest], best))
+        return self._last[1]
 
     def _unknown(self) -> int:
         return self.head.classes.index("unknown") if "unknown" in self.head.classes else -1
