@@ -58,8 +58,10 @@ _MARK_BEFORE = re.compile(
     r"(?:\b(?:to|at|by|on|onto|set|level|setting|notch|up|down|plus|pct|make it|keep it|put it|"
     r"another|extra|more)|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|放到|改成|降到|升到|"
     r"到|至|为|成|加|减|高|低|大|小|升|降|调|开|拉|来|再)\s*"
-    r"(?:about|around|roughly|approximately|like|maybe|大概|大约|差不多)?\s*$")
-"""A setting or step word right before a number: the number is the slot's."""
+    r"(?:about|around|roughly|approximately|like|maybe|大概|大约|差不多)?\s*"
+    r"(?:(?<=\bon )|(?<=\bto )|(?<=\bat )|(?<=\bonto ))?(?:number|no\.?|#)?\s*$")
+"""A setting or step word right before a number: the number is the slot's ("on number three":
+the setting's number, not a name as in "track number 5")."""
 _UNIT_AFTER = re.compile(
     r"^\s*(?:°|度|档|挡|格|级|%|pct\b|percent|degrees?\b|deg\b|notch(?:es)?\b|levels?\b|"
     r"steps?\b|clicks?\b|bars?\b|stages?\b|speeds?\b|points?\b|成|c\b|个(?:档|挡|格|级|度))")

@@ -76,8 +76,17 @@ _NOISE_LOUD = re.compile(
 # the user cannot hear: whatever else is said, never quieter
 _CANT_HEAR = re.compile(
     r"听不(?:清|见|到|太清)|(?:can ?not|can'?t|cannot|couldn'?t|can barely|can hardly|barely|"
-    r"hardly) hear(?! (?:myself|my ?self|my own|you|the (?:navi\w*|directions?|call|phone)))"
+    r"hardly) hear(?! (?:myself|my ?self|my own|you|the (?:navi\w*|directions?|call|phone)))|"
+    # what plays not made out ("can't make out a word the singer says", "can't catch the lyrics")
+    r"(?:can ?not|can'?t|cannot|couldn'?t|barely|hardly) (?:make out|catch) (?:a (?:single )?"
+    r"word|what|the (?:words|lyrics))"
 )
+
+
+def cant_hear(text: str) -> bool:
+    """Whether the user says they cannot hear or make out what plays: never a pause, a mute or
+    quieter."""
+    return _CANT_HEAR.search(normalised(text)) is not None
 
 
 # Scots spellings of the words that say a way ("turn it doon", "switch it aff", "gonnae"): the
@@ -156,6 +165,10 @@ _FELT = {family: (_felt(up), _felt(down)) for family, (up, down) in _MORE_OF.ite
 BEFORE_THIS = re.compile(
     r"\b(?:song|track|tune|one) (?:just )?before (?:this|that|the current|the one)\b|"
     r"\bthe (?:song|track|tune) (?:just )?before\b(?! (?:we|i|you|it|that|this)\b)|"
+    # one told by when it played ("that hymn from before again", "the violin song from earlier")
+    r"\b(?:song|track|tune|hymn|ballad|melody|anthem|carol|banger|one|number|piece) from "
+    r"(?:just )?(?:before|earlier)\b|"
+    r"\b(?:song|track|tune|hymn|ballad|melody) (?:we (?:had|heard|played) )?earlier(?: on)?\b|"
     # the one just heard, again ("刚那首再放一遍"), or the one before said with 上一个
     # ("上一个版本的歌")
     r"刚(?:才|刚)?(?:听的|放的|播的)?那(?:首|个)(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听|来)|"

@@ -138,7 +138,16 @@ NOT_HERE_NOW = re.compile(
 
     r"\bseat ventilation\b|\bventilated seat|"
     r"\bi hate\b(?! (?:to|it|some|this (?:song|track|tune|one)))|"
-    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|(?<!回)家的|回家的(?!路(?!上))|爸妈家|阳台|"
+    r"等(?!一下|一会)[^，,。]{1,8}了|那辆车|"
+    # another's car, a habit or a dream told ("我同事那车空调一开就有股霉味", "教练开车从来不开
+    # 空调", "my mate's car blasts the heat", "I dreamt the car opened its windows"): no order
+    # to this cabin now
+    r"那车(?=[^，,。]{0,4}(?:空调|座椅|窗|音乐|歌|风|温度|暖气|冷气|的))|(?:同事|朋友|邻居|老板|别人|人家|教练|师傅|[爸妈哥姐弟妹]|爷爷|奶奶|外公|外婆|"
+    r"老公|老婆)(?:的|家的|开的)车(?!里这么)|从来不|从不|从来没|"
+    r"\b(?:friend|mate|colleague|co-?worker|boss|neighbou?r|dad|mum|mom|brother|sister|"
+    r"instructor|uncle|aunt(?:ie)?)'s car\b|\bin (?:his|her|their) car\b|"
+    r"\b(?:he|she|they) (?:never|always|usually)\b|\bi (?:dreamt|dreamed|had a dream)\b|"
+    r"\bin (?:my|a|the) dream\b|做梦|梦见|梦到|梦里|(?<!回)家的|回家的(?!路(?!上))|爸妈家|阳台|"
     + ZH_ONCE + r"|"  # "once past X, then" (twin.assistant.scope's one reading)
     r"现在是几|几档了|是多少|开着吗|关着吗|[开关]好?了没有?|"
     # a state asked about ("座椅加热是开着的吗", "现在是静音吗", "is the fan on?")

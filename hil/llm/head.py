@@ -19,7 +19,9 @@ sampled from the cabin's templates; never a hold-out) turns it into intent proba
   (:mod:`twin.assistant.scope`), or where ``unknown`` outweighs the topic, is told the cabin
   cannot do that, and asked nothing; but a line that names one topic only and asks no question
   of its own, where ``unknown`` outweighs it without swamping it, is asked about that topic
-  (:func:`_asks_named`: a question on the right topic beats a refusal);
+  (:func:`_asks_named`: a question on the right topic beats a refusal); no question is asked
+  where none is warranted (:func:`hil.llm.questions.warranted`: a line about another day or
+  place, or asking its own question, is told the cabin cannot);
 * the topic's probability must reach its own threshold (:data:`THRESHOLDS`, chosen by
   cross-validation on development data), else the cabin asks about that topic;
 * a line the head puts in domain (:data:`IN_DOMAIN`) but not on a topic it acts on is decided
@@ -71,9 +73,9 @@ from hil.llm.grounding import (
 from hil.llm.here_now import this_cabin_now
 from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
-from hil.llm.questions import cannot, confirm, leave_it, which_way
+from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
 from hil.llm.several import several_decision, several_parts, unread
-from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat
+from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat, with_values
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
 from hil.realtime import realtime_section
@@ -310,12 +312,12 @@ def decided(
                 named, unknown, lowered) and not _beyond_range(named, read, lowered):
             if unknown > mass[topic] and not _asks_named(named, share, True, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
-            return _ask_about(_outright(topic, named, lowered), lang)
+            return _ask_about(_outright(topic, named, lowered), lowered, lang)
     elif not reads_alone:
         if unknown > mass[topic]:
             if refused or not _asks_named(named, share, False, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
-            return _ask_about(_outright(topic, named, lowered), lang)
+            return _ask_about(_outright(topic, named, lowered), lowered, lang)
         if refused:
             return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
         least = _threshold(thresholds, topic)
@@ -323,8 +325,10 @@ def decided(
             # the words alone name one topic and read its way: "太热了", "louder by five"
             least = min(least, _threshold(thresholds, "worded"))
         if mass[topic] < least:
-            return _ask_about(_outright(topic, named, lowered), lang)
+            return _ask_about(_outright(topic, named, lowered), lowered, lang)
     if read is None:  # a setting said but not read ("down to for") is no question of the way
+        if not _warranted(lowered):
+            return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
         ask = confirm if said_a_setting(lowered) else which_way
         return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
     return _act(topic, *read, lang)
@@ -340,7 +344,15 @@ def _outright(topic: str, named: set[str], lowered: str) -> str:
     return said[0] if len(said) == 1 else topic
 
 
-def _ask_about(topic: str, lang: str) -> HeadDecision:
+def _warranted(lowered: str) -> bool:
+    """Whether a question is warranted on ``lowered`` (:func:`hil.llm.questions.warranted`)."""
+    return warranted(lowered, _ASKING.search(lowered) is not None,
+                     lambda c: _ORDER.search(c) is not None or commanding(c))
+
+
+def _ask_about(topic: str, lowered: str, lang: str) -> HeadDecision:
+    if not _warranted(lowered):
+        return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
     return HeadDecision("unknown", None, confirm(topic, lang), "low_confidence", topic)
 
 
@@ -496,7 +508,8 @@ def focused_decision(
     ``unknown``, :meth:`hil.llm.ngrams.GramHead.among_cabin`)."""
     told = " , ".join((*part.reasons, part.text))
     # a reason naming whose seat ("我妈冷死了，把座椅加热打开"): the seat read with it
-    text = told if part.reasons and told_seat(told) else part.text
+    # a value said in a clause of its own ("…, top setting"): the command's slot
+    text = told if part.reasons and told_seat(told) else with_values(part.text, part.reasons)
     d = head_decision(classes, probs, text, lang, threshold, last, second, not part.dropped)
     if d.why == "out_of_domain" and third is not None:
         again = decided(classes, third, text, lang, threshold, last)
@@ -510,7 +523,7 @@ def focused_decision(
         whole = head_decision(classes, probs, told, lang, threshold, last)
         if whole.topic == other and whole.why != "out_of_scope":
             return whole
-        return HeadDecision("unknown", None, confirm(other, lang), "low_confidence", other)
+        return _ask_about(other, normalised(part.text), lang)
     if part.dropped and d.intent != "unknown":
         said = [d.feedback] + [cannot_part(c, lang) for c in part.dropped]
         return d._replace(feedback=joined(said, lang))

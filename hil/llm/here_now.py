@@ -96,4 +96,10 @@ _ELSEWHERE = re.compile(
 def this_cabin_now(lowered: str) -> bool:
     """Whether the words of ``lowered`` put a told state in this cabin now: some word plays a
     role that puts it here (:data:`HERE`) and none puts it elsewhere or at another time."""
-    return HERE.search(lowered) is not None and _ELSEWHERE.search(lowered) is None
+    return HERE.search(lowered) is not None and not elsewhere(lowered)
+
+
+def elsewhere(lowered: str) -> bool:
+    """Whether a word of ``lowered`` puts it somewhere else or at another time
+    (:data:`_ELSEWHERE`)."""
+    return _ELSEWHERE.search(lowered) is not None

@@ -5,7 +5,12 @@ that it cannot do that in the car. The sentences are the catalogue's (an intent'
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
+from hil.llm.clauses import clauses, commanding
 from hil.llm.grounding import TOPICS
+from hil.llm.here_now import elsewhere
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import ask_back, feedback_for
@@ -50,3 +55,34 @@ def cannot(lang: str) -> str:
     command = make_command("unknown", None)
     assert command is not None
     return feedback_for(command, lang)
+
+
+AWAY = re.compile(
+    # another day named: a weekday, the weekend or this week ("礼拜四", "这个周末", "这礼拜")
+    r"礼拜[一二三四五六天日]|星期[一二三四五六天日]|(?<![一每])周[一二三四五六日末]|"
+    r"这(?:个)?(?:礼拜|星期)|"
+    # someone else's home or workplace ("她家", "上我家来", "她公司那把椅子")
+    r"(?:他|她|他们|她们|人家|别人|你)家|[上来]我家|我家来|"
+    r"(?:他|她|你|我)(?:们)?的?(?:公司|单位)"
+)
+"""Words that put a line at another day or in another's home or workplace, beyond
+:func:`hil.llm.here_now.this_cabin_now`'s and the scope's."""
+
+
+def away(text: str) -> bool:
+    """Whether a word of ``text`` puts it elsewhere or at another time
+    (:func:`hil.llm.here_now.elsewhere`, :data:`AWAY`)."""
+    return elsewhere(text) or AWAY.search(text) is not None
+
+
+def warranted(lowered: str, own_question: bool,
+              orders: Callable[[str], bool] = commanding) -> bool:
+    """Whether a question is warranted on ``lowered``, a line the fallback does not act on: it
+    asks for something of this cabin now. Not when it asks a question of its own
+    (``own_question``), nor when its words put it elsewhere or at another time (:func:`away`)
+    and no clause of its own free of such words ``orders`` something ("周末去她家太远了 把音乐
+    开大点" orders the music now): a topic word about another place is no topic, and the line
+    is told the cabin cannot do that instead."""
+    if own_question:
+        return False
+    return not away(lowered) or any(orders(c) and not away(c) for c in clauses(lowered))

@@ -41,7 +41,7 @@ from hil.llm.bound import (
     slot_numbers,
     topic_clauses,
 )
-from hil.llm.direction import FAMILY, complaint_of, direction_of
+from hil.llm.direction import FAMILY, cant_hear, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
     MAX_WORDS,
@@ -299,6 +299,30 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
     return (up if way > 0 else down), INTENTS[up].default
 
 
+_EN_AMOUNT = (r"(?:top|highest|max(?:imum)?|maxed|full(?: blast| power| whack)?|lowest|"
+              r"min(?:imum)?|bottom|high|low|medium|middle|mid|(?:number|level|notch|setting) \w+|"
+              r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+              r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty"
+              r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)")
+_VALUE_ALONE = re.compile(
+    r"^\W*(?:(?:and|but|just|oh|so|yeah) )?(?:(?:put|set|turn|make|crank|whack) (?:it |them )?)?"
+    r"(?:(?:on|to|at|unto|up to|onto|all the way to) )?(?:the |its |it's |their |her |his )?"
+    rf"(?:very )?{_EN_AMOUNT}(?: (?:one|setting|level|notch|heat|degrees?|percent|please|thanks|"
+    r"mate|love|pal|yeah|ok|okay))*\W*$|"
+    r"^\W*(?:开|调|来|放|拉|给我)?(?:到|成)?(?:最高|最大|最低|最小|顶格|满|高|中|低|"
+    r"[一二两三四五六七八九十\d]+)(?:档|挡|级|度)?(?:吧|啊|呀|就行|就好|谢谢)?\W*$")
+"""A clause that says only a value ("…, top setting", "unto its highest", "three please",
+"最高档吧"): the command's own slot, said after it."""
+
+
+def with_values(command: str, reasons: tuple[str, ...]) -> str:
+    """``command`` with the clauses left out beside it that say only a value
+    (:data:`_VALUE_ALONE`) said after it: "heat the passenger seat for the missus, top setting"
+    is level 3, not the default the command alone would give."""
+    values = [r for r in reasons if _VALUE_ALONE.search(r.lower())]
+    return " , ".join((command, *values))
+
+
 def told_seat(text: str) -> tuple[str, tuple[str, ...]] | None:
     """The seat a story in ``text`` names (:func:`twin.assistant.story_seat.story_seat`, the
     language by the script): the whole sentence is then read for the seat, story and all."""
@@ -400,6 +424,8 @@ def _pair(up: str, down: str, text: str, head_member: str) -> tuple[str, None] |
     way = direction_of(up, _STATE_SAID.sub(" ", text)) or 0
     if way:
         return (up if way > 0 else down), None
+    if head_member == down and FAMILY[up][0] == "media_playback" and cant_hear(text):
+        return None  # "can't make out a word the singer says": never a pause; ask
     if up.startswith("media_") and head_member in (up, down) and (
             complaint_of(up, text) != (-1 if head_member == up else 1)):
         return head_member, None  # never the way a complaint of state complains of

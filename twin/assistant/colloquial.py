@@ -400,6 +400,11 @@ _ZH = (
     (re.compile(r"除双(?!闪)|除爽"), "除霜"),
     # a setting's "parameter" said by a programmer ("温度参数改成二十四"): the setting itself
     (re.compile(r"(?<=温度|音量|风量|风速)(?:的)?参数(?:值)?"), ""),
+    # ... and a rollback: a setting rolled back to a number is set to it ("把温度回滚到二十二度",
+    # "音量改回十"), the song rolled back to "the last version" is the one before
+    (re.compile(r"(?<=温度|音量|风量|风速)(?:回滚|调回|改回|设回|恢复)(?:到|成)?"
+                r"(?=[\d零一二两三四五六七八九十百])"), "调到"),
+    (re.compile(r"回滚(?:到)?上一(?:个版本的?(?:歌曲|歌)|首|曲)"), "回到上一首"),
     # a word said twice around a pause ("把车窗，把车窗关上", "打开 打开车窗"): once
     # (never the 下 of 一下 before 下雨: "车窗关一下 下雨了")
     (re.compile(r"(?<!一)(?P<a>[\u4e00-\u9fff]{1,3})[，,\s]+(?=(?P=a))"), ""),
@@ -535,6 +540,9 @@ _ZH = (
     # "first" or "straight away" before the verb of one command: "请先开启除霜", "直接调到最低"
     (re.compile(r"^(?P<p>请|麻烦|帮我)?(?:先|直接)(?=[开关调把将打播放暂启给])"), r"\g<p>"),
     (re.compile(r"(?<=[\u4e00-\u9fff])(?<![不别没])先(?=暂停|停|静音|播放)"), ""),
+    # ... or between the thing and its verb: "温度先降两度", "风也再大点" (also, first, then)
+    (re.compile(r"(?P<t>温度|风量|风速|风扇|风|音量|声音|音乐|空调|冷气|暖气|车窗|窗户|加热)"
+                r"(?:先(?=再|[调降升开关加减放拉摇打暂停])|也(?=再|[调降升加减]))"), r"\g<t>"),
     (re.compile(r"(?<=[\u4e00-\u9fff])直接(?=[把将给调开关降升加减放打设切])"), ""),
     # Cantonese 埋 after the verb, 同埋 for "and", 把个 for 把: "开埋冷气", "关埋窗"
     (re.compile(r"(?P<v>[开关])埋(?!单)"), lambda m: "打开" if m.group("v") == "开" else "关上"),

@@ -23,6 +23,7 @@ from twin.assistant.seat_words import (
     EN_SEAT_HEATERS,
     ZH_COMPANIONS,
     ZH_DRIVER_SEAT,
+    ZH_MINE,
 )
 from twin.assistant.speech_words import EN_HESITATIONS
 
@@ -33,7 +34,7 @@ _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|
                       r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
 """A Chinese sequence word said before a command's verb ("再切下一首"): not part of it."""
 
-_ZH_DRIVER = rf"(?:我的|我这边的?|我这个位置的?|我|{ZH_DRIVER_SEAT}的?)"
+_ZH_DRIVER = rf"(?:{ZH_MINE}|我|{ZH_DRIVER_SEAT}的?)"
 _ZH_PASSENGER = rf"(?:副驾驶?的?|乘客的?|旁边的?|她的|他的|她|他|(?:我)?{ZH_COMPANIONS}的?)"
 _ZH_FRAGMENT = re.compile(rf"^(?:那|还有|而)?(?:(?P<d>{_ZH_DRIVER})|(?P<p>{_ZH_PASSENGER}))"
                           r"(?P<rest>.*)$")

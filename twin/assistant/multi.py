@@ -85,7 +85,7 @@ from twin.assistant.phrasing import (
 )
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, out_of_scope, told_beside
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS, ZH_MINE
 from twin.assistant.shapes import (
     NOT_ALL,
     en_cuts,
@@ -285,7 +285,8 @@ def _corrected_zh(pieces: list[str]) -> list[str]:
             continue
         out.append(piece)
     return out
-_ZH_NOT_THAT = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是|不对不是)[\u4e00-\u9fff]{1,6}?[啊呀]?$")
+_ZH_NOT_THAT = re.compile(r"^(?:哦|噢|啊|呃|额|嗯)?(?:不是|不对不是)(?P<x>[\u4e00-\u9fff]{1,6}?)"
+                          r"[啊呀]?$")
 """A thing said not to be the one meant ("不是车窗"), before the one meant said with 是."""
 _ZH_IT_IS = re.compile(r"^(?:我说的)?是(?=[\u4e00-\u9fff])")
 
@@ -310,7 +311,8 @@ def _each_zh(found: re.Match[str]) -> str:
 
 def _not_that_zh(pieces: list[str]) -> list[str]:
     """``pieces`` without a "不是X" said right before "是Y", and Y without its 是 ("不是车窗，
-    是把风扇关了": turn the fan off); Y said as a bare thing before its own order ("是空调，把空调
+    是把风扇关了": turn the fan off), nor the order on X said before them ("开窗 哦不是窗 是风扇
+    …": the window is taken back); Y said as a bare thing before its own order ("是空调，把空调
     关了") is no part of its own."""
     out: list[str] = []
     i = 0
@@ -321,6 +323,9 @@ def _not_that_zh(pieces: list[str]) -> list[str]:
             i += 1
             continue
         meant = _ZH_IT_IS.sub("", after)
+        taken = topic_words(_ZH_NOT_THAT.sub(r"\g<x>", pieces[i]), "zh-CN")
+        if out and taken is not None and topic_words(out[-1], "zh-CN") == taken:
+            out.pop()  # "开窗 哦不是窗 是风扇": the order on that thing is taken back
         later = pieces[i + 2] if i + 2 < len(pieces) else ""
         if not _ZH_VERBISH.search(meant) and meant.strip("啊呀的") in later:
             i += 2  # "是空调，把空调关了": the order names it again
@@ -572,8 +577,11 @@ def _split_said(
         pieces[0] = _ZH_SHORTHAND.sub("", pieces[0]) or pieces[0]
     if lang == "zh-CN" and any(_ZH_CORRECTS.match(p) for p in pieces[1:-1]):
         pieces = _corrected_zh(pieces)  # "静音 哦不是 暂停，然后关窗": the part said instead
-    if lang == "zh-CN":
-        pieces = _not_that_zh(pieces)  # "不是车窗，是把风扇关了": the thing meant, not the other
+    if lang == "zh-CN" and len(said := _not_that_zh(pieces)) < len(pieces):
+        pieces = said  # "不是车窗，是把风扇关了": the thing meant, not the other
+        if len(pieces) == 1:  # "开窗 哦不是窗 是风扇 风扇调大": the one order left
+            one = parse(pieces[0], history)
+            return [(pieces[0], one)] if _kind(one, pieces[0], lang) == "act" else None
     last = pieces[-1].strip(" 。！!") if pieces else ""
     if lang == "zh-CN" and len(pieces) > 1 and 1 < len(last) <= 4 and last in pieces[-2]:
         pieces = pieces[:-1]  # "把窗户全部打开 全部": a word said again for stress is no part
@@ -825,7 +833,7 @@ _ZH_REPORTED = re.compile(
     r"(?:们)?(?:也|又|一直|直)?(?:说|嫌|喊|觉得|叫)"
     r"[^，,。把将]{0,4}?[热冷闷吵晒凉烫冻]")
 """How someone else is said to feel ("乘客说热", "老婆说她冷", "孩子一直喊冷"): a statement."""
-_ZH_OWNER_FIRST = re.compile(r"^(?:我的|我这边的?|我这个位置的?|我(?=座椅|座位))")
+_ZH_OWNER_FIRST = re.compile(rf"^(?:{ZH_MINE}|我(?=座椅|座位))")
 """The speaker's seat named first ("我的座椅加热开一档"): whose seat, not how the speaker is."""
 
 

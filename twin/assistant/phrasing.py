@@ -26,7 +26,13 @@ from functools import cache
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import seat_said
 from twin.assistant.heard import as_heard
-from twin.assistant.seat_words import EN_COMPANIONS, ZH_BOTH_FRONT, ZH_COMPANIONS, ZH_DRIVER_SEAT
+from twin.assistant.seat_words import (
+    EN_COMPANIONS,
+    ZH_BOTH_FRONT,
+    ZH_COMPANIONS,
+    ZH_DRIVER_SEAT,
+    ZH_MINE,
+)
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
@@ -251,10 +257,13 @@ _BARE_NUMBER = {
     "en": (r"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
            rf"set it to|to)[\s,]+)*(?P<n>{_EN_COMPOUND})(?: (?P<u>{{units}}))?"
            r"(?: instead| please)*$"),
-    # (a filler said first: "呃，还是二十三吧")
+    # (a filler said first: "呃，还是二十三吧"; the slip owned before or after the number:
+    # "搞错了 要五档咯", "五档，说错了")
     "zh-CN": (r"^(?:(?:呃|嗯|额|哦|噢|唔|那个)+[，,\s]*)?"
-              rf"(?:不对|不是|不|改成|换成|要不|还是|调到|那就)*[，,\s]*(?P<n>{_ZH_NUMBER})"
-              r"(?P<u>{units})?(?:吧|就行|好了)?$"),
+              rf"(?:(?:{ZH_CORRECTION_MARKS}|不是|不|改成|换成|要不|还是|调到|那就|要)[，,\s]*)*"
+              rf"(?P<n>{_ZH_NUMBER})"
+              r"(?P<u>{units})?(?:吧|就行|好了|咯|啦)?"
+              rf"(?:[，,\s]*{ZH_CORRECTION_MARKS}[啊呀]?)?$"),
 }
 """A number said alone, with a unit of some topic ({units}: the catalogue's topics' units)."""
 
@@ -395,14 +404,17 @@ _EN_OTHER = re.compile(
     r"(?: (?:seat|side|one|seat heater|seat heating))?|the other (?:seat|one)|"
     r"(?:for )?(?:the )?passenger(?:'s)?(?: (?:seat|side|one))?)"
     r"(?:\s+(?:one|too|to|as well|also|please))*$", re.IGNORECASE)  # "to": a slip of "too"
-_ZH_OTHER = re.compile(r"^(?:那|还有)?(?:副驾驶?|乘客|旁边)(?:的|座椅|座位)*(?:也|也给|一起)"
-                       r"(?P<v>.*)$")
+_ZH_SIDE = r"(?:那边|这边)?"
+"""The seat's side said after its name ("主驾那边也…", "副驾这边也…")."""
+_ZH_OTHER = re.compile(rf"^(?:那|还有)?(?:副驾驶?|乘客|旁边){_ZH_SIDE}(?:的|座椅|座位)*"
+                       r"(?:也|也给|一起)(?P<v>.*)$")
 _EN_DRIVER = re.compile(r"\b(?:my|the driver'?s?|the|driver'?s?)\s+(?=seat\b)", re.IGNORECASE)
-_ZH_DRIVER = re.compile(rf"(?:{ZH_DRIVER_SEAT}|我的|我这边的?)(?=(?:的)?(?:座椅|座位))")
-_ZH_OTHER_DRIVER = re.compile(rf"^(?:那|还有)?(?:{ZH_DRIVER_SEAT}|我这边|我这|我的|我)"
+_ZH_DRIVER = re.compile(rf"(?:{ZH_DRIVER_SEAT}|{ZH_MINE})(?=(?:的)?(?:座椅|座位))")
+_ZH_OTHER_DRIVER = re.compile(rf"^(?:那|还有)?(?:{ZH_DRIVER_SEAT}|{ZH_MINE}|我){_ZH_SIDE}"
                               r"(?:的|座椅|座位)*(?:也|也给|一起)(?P<v>.*)$")
 """The driver's seat asked for after the passenger's ("主驾也来一个", "我这边也开一下")."""
-_ZH_SAME = re.compile(r"^(?:要|给我?|是)?(?:来|要|整|弄|安排上?|开|打开|开上|开开|关|关掉|关上|"
+_ZH_SAME = re.compile(r"^(?:照样|同样|照这个|照这样|按这个)?(?:要|给我?|是)?"
+                      r"(?:来|要|整|弄|安排上?|开|打开|开上|开开|关|关掉|关上|"
                       r"照样|同样|一样)?(?:一样的?|同样的?|一个|个|一下|下)?(?:吧|呗|啊|呀|了)?$")
 """What is said after "the other seat too" that asks for the same again: nothing new (no level,
 no other way). An on-verb after an off-request, or an off-verb after an on-request, is not the
@@ -542,7 +554,7 @@ _EN_BOTH_WAY = re.compile(r"\s+(?:on|off)(?:\s+(?:to |on |at )?\w+)??(?=\s*(?:$|
                           r"please\b|(?:would|could|will|can) you\b|for (?:me|us)\b|thanks?\b))")
 """The way and level said after "both seat heaters", up to the end or a courtesy tag ("on high
 would you"): each seat gets it (the driver's got the default level 2)."""
-_ZH_BOTH = re.compile(rf"(?:两个|前排两个|前排|所有|全部|两边|{ZH_BOTH_FRONT})"
+_ZH_BOTH = re.compile(rf"(?:两个前排|前排的?两个|两个|前排|所有|全部|两边|{ZH_BOTH_FRONT})"
                       r"(?:的)?座椅加热")
 _EN_BOTH_HEATED = re.compile(r"\b(?:both|all|the two)\s+(?:(?:of )?the\s+)?(?:front\s+)?"
                              r"seats\s+(?:heated|warmed)(?:\s+please)?(?:\s+on\b)?", re.IGNORECASE)

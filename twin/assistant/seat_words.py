@@ -7,6 +7,8 @@
   "heated seats"); readers that must tell one seat from both name the plural alone.
 * :data:`ZH_DRIVER_SEAT`: the driver's seat named by the seat or its user ("主驾", "驾驶座",
   "司机"), not by "我": readers that take "我的" for the driver's seat name it beside the list.
+* :data:`ZH_MINE`: the speaker's own seat said by whose it is ("我的", "我这边", "我这个", "我这"),
+  without a bare "我" (each reader says where a bare "我" is the seat's owner).
 * :data:`ZH_BOTH_FRONT`: the two front seats named together ("主驾副驾", "主驾和副驾", "主驾、副驾",
   "主副驾").
 
@@ -18,7 +20,8 @@ than keep copies (a wider list of people holds the companion list inside it).
 
 from __future__ import annotations
 
-__all__ = ["EN_COMPANIONS", "EN_SEAT_HEATERS", "ZH_BOTH_FRONT", "ZH_COMPANIONS", "ZH_DRIVER_SEAT"]
+__all__ = ["EN_COMPANIONS", "EN_SEAT_HEATERS", "ZH_BOTH_FRONT", "ZH_COMPANIONS", "ZH_DRIVER_SEAT",
+           "ZH_MINE"]
 
 EN_COMPANIONS = (r"(?:wifey|wife|husband|hubby|partner|girlfriend|boyfriend|missus|missis|"
                  r"fianc\w*|better half|other half)")
@@ -34,6 +37,10 @@ ZH_BOTH_FRONT = r"(?:主驾驶?[和跟与、]?副驾驶?|主副驾)"
 
 ZH_DRIVER_SEAT = r"(?:主驾驶?|驾驶位|驾驶座|司机)"
 """The driver's seat said in Chinese by its name or its user's."""
+
+ZH_MINE = r"(?:我的|我这边的?|我这个位置的?|我这个?的?)"
+"""The speaker's own seat said in Chinese by whose it is (the templates' ``seat`` rule says the
+same words)."""
 
 EN_SEAT_HEATERS = r"(?:seat (?:heating|heater|warmer|heat)s?|heated seats?)"
 """The seat heater said in English by any of its names, one or more."""

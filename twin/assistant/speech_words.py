@@ -40,7 +40,7 @@ EN_CORRECTION_MARKS = (r"(?:no|nope|nah|wait|sorry|oops|actually|i mean|scratch 
                        r"or rather|rather)")
 """Words that mark a self-correction, in English."""
 
-ZH_CORRECTION_MARKS = r"(?:不对|说错了|错了|哦不|啊不|呃不|不不)"
+ZH_CORRECTION_MARKS = r"(?:不对|说错了|搞错了|弄错了|错了|哦不|啊不|呃不|不不)"
 """Words that mark a self-correction, in Chinese (without "不是": module docstring)."""
 
 EN_CLAUSE_START = (r"(?i:(?:the|my|our|her|his|their|your|this|that|these|those)\s+"
