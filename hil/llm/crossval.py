@@ -102,7 +102,8 @@ def score_fold(
             if decisions is not None:
                 decisions.append((q, classes, probs))
             d = focused_decision(classes, probs, part, q.lang, threshold, None,
-                                 grams.proba(part.text), grams.vote(part.text))
+                                 grams.proba(part.text), grams.vote(part.text),
+                                 grams.among_cabin(part.text))
             intent, value = d.intent, d.value
             tally["fallback_calls"] += 1
             tally["fallback_acted"] += intent != "unknown"

@@ -493,6 +493,7 @@ def focused_decision(
     classes: Sequence[str], probs: np.ndarray, part: Focus, lang: str,
     threshold: float | Mapping[str, float] | None = None, last: Turn | None = None,
     second: np.ndarray | None = None, third: np.ndarray | None = None,
+    among_cabin: bool = False,
 ) -> HeadDecision:
     """:func:`head_decision` on the part of a request the fallback answers
     (:func:`hil.llm.clauses.focus`); an action on it also names each clause left out as one the
@@ -501,7 +502,10 @@ def focused_decision(
     the whole line, and asked about that topic unless it acts on it. ``second``: the n-gram
     model's probabilities for ``part.text`` (:func:`head_decision`); ``third``: its nearest
     labelled examples' vote (:meth:`hil.llm.ngrams.GramHead.vote`), by which a line the head
-    puts out of domain is decided again (every word gate as before), taken only if it acts."""
+    puts out of domain is decided again (every word gate as before), taken only if it acts;
+    and so is one on ``second`` itself when the n-grams are sure of a cabin intent
+    (:func:`_grams_trusted`; ``among_cabin``: none of the line's nearest labelled examples is
+    ``unknown``, :meth:`hil.llm.ngrams.GramHead.among_cabin`)."""
     told = " , ".join((*part.reasons, part.text))
     # a reason naming whose seat ("我妈冷死了，把座椅加热打开"): the seat read with it
     # a value said in a clause of its own ("…, top setting"): the command's slot
@@ -509,6 +513,10 @@ def focused_decision(
     d = head_decision(classes, probs, text, lang, threshold, last, second, not part.dropped)
     if d.why == "out_of_domain" and third is not None:
         again = decided(classes, third, text, lang, threshold, last)
+        d = again if again.intent != "unknown" else d
+    if d.why == "out_of_domain" and second is not None and _grams_trusted(
+            classes, second, normalised(text), among_cabin):
+        again = decided(classes, second, text, lang, threshold, last)
         d = again if again.intent != "unknown" else d
     other = _pronoun_topic(part, d)
     if other is not None:
@@ -520,6 +528,34 @@ def focused_decision(
         said = [d.feedback] + [cannot_part(c, lang) for c in part.dropped]
         return d._replace(feedback=joined(said, lang))
     return d
+
+
+GRAMS_SURE = 0.95
+"""The least probability the n-gram model puts on one cabin intent at which a line the head
+puts out of domain is decided again on the n-grams' probabilities (:func:`_grams_trusted`).
+Words the head never saw ("make volume eighteen davai", a tag word, a dialect spelling) push
+its features to ``unknown``; the n-grams read the words they know. Chosen leave-one-file-out
+on development data (BENCHMARKS.md, the twenty-first session): 0.9 added a wrong action on a
+question, 0.75 one on someone else's habit."""
+GRAMS_NEAR = 0.6
+"""The lower bar of :func:`_grams_trusted`, for a line whose nearest labelled examples are all
+the cabin's and whose words put it here and now or order something."""
+
+
+def _grams_trusted(classes: Sequence[str], second: np.ndarray, lowered: str,
+                   among_cabin: bool) -> bool:
+    """Whether the n-grams' probabilities ``second`` decide a line the head puts out of domain:
+    their likeliest is a cabin intent at :data:`GRAMS_SURE` or more; or at :data:`GRAMS_NEAR`
+    or more when none of the line's nearest labelled examples is ``unknown``
+    (``among_cabin``), it asks no question of its own (:data:`_ASKING`) and its words put it in
+    this cabin now (:func:`hil.llm.here_now.this_cabin_now`) or order something
+    (:data:`_ORDER`)."""
+    best = int(np.argmax(second))
+    sure = float(second[best])
+    if classes[best] == "unknown" or sure < GRAMS_NEAR:
+        return False
+    return sure >= GRAMS_SURE or (among_cabin and not _ASKING.search(lowered) and (
+        this_cabin_now(lowered) or _ORDER.search(lowered) is not None))
 
 
 _PRONOUN = re.compile(r"\b(?:it|them|that|this one)\b|它|这个|那个")
@@ -656,7 +692,7 @@ class HeadIntentResolver:
         margin = top - float(probs[ranked[1]])
         d = focused_decision(self.classes, probs, part, lang, self.threshold,
                              history[-1] if history else None, self.grams.proba(part.text),
-                             self.grams.vote(part.text))
+                             self.grams.vote(part.text), self.grams.among_cabin(part.text))
         answer: dict[str, object] = {"intent": d.intent, "value": d.value,
                                      "feedback": d.feedback}
         if d.why:

@@ -63,6 +63,7 @@ class GramHead:
         x = np.stack([char_grams(t) for t, _ in examples])
         y = np.array([self.head.classes.index(i) for _, i in examples])
         self.rows, self.labels = csr_matrix(x), y  # the examples, for the nearest ones' vote
+        self._last: tuple[str, tuple[np.ndarray, float]] | None = None  # the last line's nearest
         file = None
         if cache_dir is not None:  # the fit takes seconds to a minute on a loaded machine
             key = hashlib.sha256(x.tobytes() + y.tobytes() + repr(
@@ -82,6 +83,20 @@ class GramHead:
         """This model's probabilities for ``text``, over its classes."""
         return self.head.proba(char_grams(text))[0]  # type: ignore[no-any-return]
 
+    def _nearest(self, text: str) -> tuple[np.ndarray, float]:
+        """The labels of the :data:`NEAREST` training examples nearest ``text`` (cosine of
+        :func:`char_grams`) and the nearest one's similarity."""
+        if self._last is not None and self._last[0] == text:  # the vote's, then among_cabin's
+            return self._last[1]
+        similarity = self.rows @ char_grams(text)
+        nearest = np.argsort(-similarity, kind="stable")[:NEAREST]
+        best = float(similarity[nearest[0]]) if len(nearest) else 0.0
+        self._last = (text, (self.labels[nearest], best))
+        return self._last[1]
+
+    def _unknown(self) -> int:
+        return self.head.classes.index("unknown") if "unknown" in self.head.classes else -1
+
     def vote(self, text: str) -> np.ndarray | None:
         """The classes of the :data:`NEAREST` training examples nearest ``text`` (cosine of
         :func:`char_grams`), as shares over this model's classes, when the nearest is at least
@@ -89,11 +104,14 @@ class GramHead:
         ``unknown``); else None. A third opinion on a line the head puts out of domain
         (:func:`hil.llm.head.focused_decision`): the out-of-domain twins of a complaint share
         its words, so a labelled ``unknown`` among the nearest ones stops the vote."""
-        similarity = self.rows @ char_grams(text)
-        nearest = np.argsort(-similarity, kind="stable")[:NEAREST]
-        labels = self.labels[nearest]
-        unknown = self.head.classes.index("unknown") if "unknown" in self.head.classes else -1
-        if len(nearest) < NEAREST or similarity[nearest[0]] < NEAREST_SIMILARITY or (
-                labels == unknown).any():
+        labels, best = self._nearest(text)
+        if len(labels) < NEAREST or best < NEAREST_SIMILARITY or (
+                labels == self._unknown()).any():
             return None
-        return np.bincount(labels, minlength=len(self.head.classes)) / len(nearest)
+        return np.bincount(labels, minlength=len(self.head.classes)) / len(labels)
+
+    def among_cabin(self, text: str) -> bool:
+        """Whether none of the :data:`NEAREST` training examples nearest ``text`` is
+        ``unknown``, however alike (:func:`hil.llm.head.focused_decision`'s lower bar)."""
+        labels, _ = self._nearest(text)
+        return len(labels) == NEAREST and not (labels == self._unknown()).any()
