@@ -1005,7 +1005,7 @@ _EN_TOLD = re.compile(
 _TOLD_STOP = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|till|later|tomorrow|tonight|yesterday|ago|last|"
     r"earlier|before|but|not|no|never|don'?t|outside|home|house|office|there|"
-    r"fan|blower|a ?c|aircon|air con|air|heat\w*|window\w*|seat\w*|music|radio|volume|temp\w*|"
+    r"fan|blower|a ?c|aircon|air con|heat\w*|window\w*|seat\w*|music|radio|volume|temp\w*|"
     r"defrost\w*|vents?|song)\b|n't\b|[?]", re.IGNORECASE)
 """A story that binds the complaint after it (a condition, another time or place, a contrast, a
 refusal) or names a cabin function (a wish of its own): left as said."""

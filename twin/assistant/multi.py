@@ -747,9 +747,6 @@ def _split_said(
         if len(reasons) != 1 or out or not asides or (
                 reasons[0].intent == "media_next" and any(_LIKED.search(a) for a in asides)):
             return None  # "这首歌听了五十遍了，太好听了": a song liked is no song to skip
-        if lang == "en" and any(not topic_of(reasons[0].intent).startswith(t) for t in {
-                _subject_topic(a) or topic_words(a, lang) for a in asides} - {None, "other"}):
-            return None  # "the air is hammering my face and it's roasting": two complaints
         # a statement said with an aside only ("太热了，受不了了"): the statement asks
         return [(chosen[0], reasons[0])]
     opposite = active_catalogue().opposite
