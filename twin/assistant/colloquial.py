@@ -1541,8 +1541,9 @@ _EN = (
                 r"tune))\s+over (?:you lot|you guys|you all|y'all|you lads|you two|you)\s*[.!]*$",
                 re.IGNORECASE), r"\g<h>", ("over",)),
     (re.compile(r"\bbacking track\b", re.IGNORECASE), "music", ("backing",)),
-    (re.compile(r"\bheard (?P<d>this|the|that) (?:[a-z]+ )?(?P<n>song|track|tune) (?:(?:like|about|around|"
-                r"nearly|almost|at least|over|maybe) )?(?:four|five|six|seven|eight|nine|ten|"
+    (re.compile(r"\bheard (?P<d>this|the|that) (?:[a-z]+ )?(?P<n>song|track|tune) "
+                r"(?:(?:like|about|around|nearly|almost|at least|over|maybe) )?"
+                r"(?:four|five|six|seven|eight|nine|ten|"
                 r"eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|[4-9]|"
                 r"\d{2,}) times(?: since [\w' ]{2,40}?)?"
                 r"(?=(?: (?:today|already|now|this (?:week|month|morning|trip|drive)))?\s*[.!]*$)",
