@@ -20,6 +20,7 @@ def _said(text: str) -> tuple[str, list[tuple[str, object]]]:
     "we've heard this song 7 times since we left the ferry",
     "I've heard this Christmas tune nearly ten times today",
     "i have heard that song at least eight times already",
+    "we've had this same track three times since we left the garage",
 ])
 def test_a_song_heard_a_count_of_times_is_a_skip(text: str) -> None:
     assert _said(text) == ("rule", [("media_next", None)])
@@ -29,6 +30,7 @@ def test_a_song_heard_a_count_of_times_is_a_skip(text: str) -> None:
     "I've heard this song three times",  # a small count is no complaint
     "I heard this song five times at the concert",  # somewhere else
     "have you heard this song five times",  # a question
+    "I've had this song on my phone for years",  # owned, not heard over and over
 ])
 def test_a_song_heard_a_few_times_or_elsewhere_is_not_skipped(text: str) -> None:
     assert _said(text)[1] == []

@@ -1516,8 +1516,8 @@ _EN = (
     # a complaint said colloquially: "the fan's roarin like a jet engine" (a dropped g, a
     # likeness of noise), "the air is blowing so strong into my eyes", "my seat is ice cold
     # under me", "some frigid in here" (Newfoundland: very), "can't hear the music over you
-    # lot", "heard this song like forty times", "… about five times since breakfast", "no music
-    # on at all, so boring" (play some)
+    # lot", "heard this song like forty times", "… about five times since breakfast", "had this
+    # song three times today" (three only with a time), "no music on at all, so boring" (play some)
     (re.compile(r"\b(?P<w>roar|blast|freez|boil|roast|blow|bak|melt|sweat)in'?(?![\w'])",
                 re.IGNORECASE), r"\g<w>ing", ("in",)),
     (re.compile(r"^(?P<a>(?:the )?(?:fan|blower|air|aircon|ac))(?:'s| is) (?P<b>roaring|so loud|"
@@ -1541,9 +1541,10 @@ _EN = (
                 r"tune))\s+over (?:you lot|you guys|you all|y'all|you lads|you two|you)\s*[.!]*$",
                 re.IGNORECASE), r"\g<h>", ("over",)),
     (re.compile(r"\bbacking track\b", re.IGNORECASE), "music", ("backing",)),
-    (re.compile(r"\bheard (?P<d>this|the|that) (?:[a-z]+ )?(?P<n>song|track|tune) "
+    (re.compile(r"\b(?:heard|had) (?P<d>this|the|that) (?:[a-z]+ )?(?P<n>song|track|tune) "
                 r"(?:(?:like|about|around|nearly|almost|at least|over|maybe) )?"
-                r"(?:four|five|six|seven|eight|nine|ten|"
+                r"(?:(?:three|3)(?= times (?:since|today|already|now|this)\b)|four|five|six|"
+                r"seven|eight|nine|ten|"
                 r"eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|[4-9]|"
                 r"\d{2,}) times(?: since [\w' ]{2,40}?)?"
                 r"(?=(?: (?:today|already|now|this (?:week|month|morning|trip|drive)))?\s*[.!]*$)",
