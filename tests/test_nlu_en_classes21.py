@@ -20,7 +20,7 @@ def _said(text: str) -> tuple[str, list[tuple[str, object]]]:
     "we've heard this song 7 times since we left the ferry",
     "I've heard this Christmas tune nearly ten times today",
     "i have heard that song at least eight times already",
-    "we've had this same track three times since we left the garage",
+    "we've had this same track three times since we left the farm",
 ])
 def test_a_song_heard_a_count_of_times_is_a_skip(text: str) -> None:
     assert _said(text) == ("rule", [("media_next", None)])
