@@ -76,3 +76,16 @@ def test_a_stretched_word_not_of_an_order_keeps_its_letters() -> None:
     from twin.assistant.heard import as_heard
     assert as_heard("brrr yaaay") == "brrr yaaay"
     assert as_heard("Muuute the raaadio") == "Mute the raaadio"
+
+
+@pytest.mark.parametrize("text", [
+    "I can barely make out the match commentary",
+    "uh, I can't hear the game commentary",
+    "I can hardly hear the radio commentary",
+])
+def test_a_commentary_named_by_its_match_not_heard_is_louder(text: str) -> None:
+    assert _said(text) == ("rule", [("media_volume_up", 2)])
+
+
+def test_a_commentary_made_out_is_no_complaint() -> None:
+    assert _said("I can make out the match commentary")[1] == []
