@@ -1081,7 +1081,7 @@ tag, a filler or someone addressed, unless it binds the order (:data:`_TAG_BINDS
 _EN_TAG_LAST = re.compile(r"^.*\S.*$")
 _END_WORD = re.compile(r"^(?P<e>[a-z0-9]+),?$", re.IGNORECASE)
 _EN_NUMBER = re.compile(rf"^{_EN_NUMBERS}$", re.IGNORECASE)
-_TAG_WORD = re.compile(r"^(?P<w>[a-z][a-z']*)[.!?]*$", re.IGNORECASE)
+_TAG_WORD = re.compile(r"^(?P<w>[^\W\d_][^\W\d_']*)[.!?]*$", re.IGNORECASE)
 """One word said after an order that ends on its thing, its way, its number or a courtesy
 ("next song kiddo", "close the window sweetie", "… wind the windows up aye", "… volume eighteen
 davai", "… twenty three degrees genau", "… cheers bud"): a tag, unless it binds the order. The last
@@ -1231,10 +1231,12 @@ def _told_seat(m: re.Match[str]) -> str:
 _TAGS_LAST = (r"ya know|you know|y'?know|you betcha|ya betcha|let'?s go|lets go|fi mi|"
               r"yaar|mate|la|lah|only|dear|nuh|noh|keep it (?:low ?key|chill|easy)|"
               r"my (?:son|child|children|dear|friend|love|brother|sister|man|boy|girl)|"
-              r"(?:me|my) (?:ansum|handsome|lover|duck|flower|bird)|bab|babs|boy|no cap|fr fr")
+              r"(?:me|my) (?:ansum|handsome|lover|duck|flower|bird|son)|bab|babs|boy|no cap|fr fr|"
+              r"hinny|pal|bro|bruv|dude|chur|(?:na )?(?:krub|khrap|khrub|kha)")
 _TAGS_LAST_GATE = ("know", "betcha", "go", "fi mi", "yaar", "mate", "la", "only", "dear", "my ",
                    "nuh", "noh", "keep it", "ansum", "handsome", "lover", "duck", "flower",
-                   "bird", "bab", "boy", "no cap", "fr fr")
+                   "bird", "bab", "boy", "no cap", "fr fr", "me son", "hinny", "kh", "krub", "pal",
+                   "bro", "dude", "chur")
 _EN_TAGS_LAST = re.compile(
     rf"(?:(?<=[a-z0-9]),|\b(?P<e>up|down|on|off|halfway|louder|quieter|song|track|music|home|"
     rf"volume|window|fan|heat|heater|warmer|one|two|three|four|five|six|seven|eight|nine|ten|"
@@ -1514,7 +1516,8 @@ _EN = (
     # a complaint said colloquially: "the fan's roarin like a jet engine" (a dropped g, a
     # likeness of noise), "the air is blowing so strong into my eyes", "my seat is ice cold
     # under me", "some frigid in here" (Newfoundland: very), "can't hear the music over you
-    # lot", "heard this song like forty times", "no music on at all, so boring" (play some)
+    # lot", "heard this song like forty times", "… about five times since breakfast", "had this
+    # song three times today" (three only with a time), "no music on at all, so boring" (play some)
     (re.compile(r"\b(?P<w>roar|blast|freez|boil|roast|blow|bak|melt|sweat)in'?(?![\w'])",
                 re.IGNORECASE), r"\g<w>ing", ("in",)),
     (re.compile(r"^(?P<a>(?:the )?(?:fan|blower|air|aircon|ac))(?:'s| is) (?P<b>roaring|so loud|"
@@ -1538,11 +1541,15 @@ _EN = (
                 r"tune))\s+over (?:you lot|you guys|you all|y'all|you lads|you two|you)\s*[.!]*$",
                 re.IGNORECASE), r"\g<h>", ("over",)),
     (re.compile(r"\bbacking track\b", re.IGNORECASE), "music", ("backing",)),
-    (re.compile(r"\b(?P<h>heard (?:this|the|that) (?:song|track|tune) )(?:like )?(?:ten|twenty|"
-                r"thirty|forty|fifty|sixty|seventy|eighty|ninety|\d{2,}) times"
+    (re.compile(r"\b(?:heard|had) (?P<d>this|the|that) (?:[a-z]+ )?(?P<n>song|track|tune) "
+                r"(?:(?:like|about|around|nearly|almost|at least|over|maybe) )?"
+                r"(?:(?:three|3)(?= times (?:since|today|already|now|this)\b)|four|five|six|"
+                r"seven|eight|nine|ten|"
+                r"eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|[4-9]|"
+                r"\d{2,}) times(?: since [\w' ]{2,40}?)?"
                 r"(?=(?: (?:today|already|now|this (?:week|month|morning|trip|drive)))?\s*[.!]*$)",
                 re.IGNORECASE),
-     r"\g<h>a hundred times", ("times",)),
+     r"heard \g<d> \g<n> a hundred times", ("times",)),
     (re.compile(r"^(?:there'?s |there is )?no music (?:on|playing)(?: at all)?[\s,]+(?:(?:it'?s |"
                 r"this is |so |how |too )+)boring\s*[.!]*$", re.IGNORECASE), "play some music",
      ("boring",)),

@@ -1,10 +1,10 @@
 """Words as speech recognition writes them or a dialect spells them: "twenty for" for
-"twenty-four", "to for" for "to four", "too three" for "to three", Boston's "windah" (and
-"winder") for "window", Cajun "dat" for "that" (or "the" before a cabin thing). One reading for
-the rules (:func:`twin.assistant.phrasing.normalise`) and for the fallback's own normalisation,
-so both read the same thing and value. A Chinese cabin word cut by a pause ("温 度调低一度",
-"音 量小一点") is one word (:func:`rejoined`: the rules and the fallback before either cuts a
-sentence at its pauses)."""
+"twenty-four", "to for" for "to four", "too three" for "to three", "Muuute!" for "mute!",
+Boston's "windah" (and "winder") for "window", Cajun "dat" for "that" (or "the" before a cabin
+thing). One reading for the rules (:func:`twin.assistant.phrasing.normalise`) and for the
+fallback's own normalisation, so both read the same thing and value. A Chinese cabin word cut
+by a pause ("温 度调低一度", "音 量小一点") is one word (:func:`rejoined`: the rules and the
+fallback before either cuts a sentence at its pauses)."""
 
 from __future__ import annotations
 
@@ -41,9 +41,32 @@ _DAT_THING = re.compile(r"\bdat (?=(?:music|radio|song|track|fan|window|heat|hea
 """Cajun "dat" before a cabin thing ("turn dat radio down"): "the"; elsewhere "that"."""
 
 
+_STRETCHED = re.compile(r"\b[a-z]*?([a-z])\1\1[a-z]*", re.IGNORECASE)
+_RUN = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)
+_STRETCH_WORDS = frozenset((
+    "mute", "unmute", "stop", "pause", "play", "skip", "next", "louder", "quieter", "softer",
+    "warmer", "cooler", "colder", "hotter", "please", "off", "on", "home", "open", "close",
+    "shut", "up", "down", "more", "less", "too", "so", "now", "hot", "cold", "freezing",
+    "boiling", "loud", "quiet", "music"))
+"""The words an order or a complaint is said with that a speaker may stretch ("Muuute!",
+"pleeease", "sooo cold", "tooo hot"): a run of three or more of a letter read as one or two of
+it when that gives one of these. Any other word keeps its run ("brrr", "yaaay")."""
+
+
+def _unstretched(m: re.Match[str]) -> str:
+    """A stretched word of :data:`_STRETCH_WORDS` as written, or the word as said."""
+    for n in (1, 2):
+        word = _RUN.sub(lambda r, n=n: r.group(1) * n, m.group())
+        if word.lower() in _STRETCH_WORDS:
+            return word
+    return m.group()
+
+
 def as_heard(text: str) -> str:
-    """``text`` with a misheard "for" (four) and "too" (to) around or as a number, and a
-    dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`), read as meant."""
+    """``text`` with a misheard "for" (four) and "too" (to) around or as a number, a
+    dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`) and a stretched
+    word (:data:`_STRETCH_WORDS`), read as meant."""
+    text = _STRETCHED.sub(_unstretched, text)
     text = _DAT_THING.sub("the ", text)
     text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
     text = _FOR_FOUR.sub(lambda m: f"{m.group(1)}-four" if m.group(1).isalpha()
