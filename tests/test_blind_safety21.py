@@ -4,6 +4,8 @@ lines), each class seen in at least two dev files.
 * A number's homophone ("too", "to") before its unit after "it"/"that" with a comparative after
   ("make it too degrees warmer"): two, for the rules and the fallback's slots alike (it read
   one: a misread number). The older "by to degrees" (holdout12) shares the one pattern.
+* A tag after the last comma of several commands ("…, the music down two, lah") is no part
+  of the last command (the fallback asked about it: acted in part).
 * An order to keep the song still ("freeze the song", "hold the track") in the playback family:
   pause, never play (the fallback played it: a wrong-way action).
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from hil.llm.direction import direction_of
+from hil.llm.several import several_parts
 from hil.llm.slots import read_slots
 from tests.helpers import rule_actions
 from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
@@ -63,3 +66,22 @@ def test_an_order_to_keep_the_song_still_is_pause(text: str) -> None:
 ])
 def test_near_misses_are_not_pause(text: str) -> None:
     assert direction_of("media_play", text) != -1
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("fan up one and the music down two, lah", ["fan up one", "the music down two"]),
+    ("close the window and the volume up, ya", ["close the window", "the volume up"]),
+])
+def test_a_tag_after_the_last_comma_is_no_part_of_the_command(text: str, want: list) -> None:
+    assert several_parts(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "close the window and the fan up, driver side",  # whose: kept
+    "turn the fan off and the window up, mine",
+    "turn the fan up and the volume down, please",
+    "turn the fan up and the window down, the back one",
+])
+def test_a_side_or_binding_word_after_the_comma_stays(text: str) -> None:
+    parts = several_parts(text)
+    assert parts and parts[-1].endswith(text.rsplit(",", 1)[1].strip())
