@@ -132,7 +132,11 @@ _UNCLEAR = TOPICS_DATA.unclear
 _SAYS_TEMPERATURE = re.compile(r"temperature|degrees?|温度|\d+ ?度|[一二三四五六七八九十]+度")
 
 
-_STOP_PLAYING = re.compile(r"暂停|停止|停播|\bpause\b|\bstop (?:playing|the (?:music|song|audio))")
+_STOP_PLAYING = re.compile(r"暂停|停止|停播|\bpause\b|\bstop (?:playing|the (?:music|song|audio))|"
+                           r"\b(?:freeze|hold) (?:the |this |that |my )?(?:music|song|track|tune|"
+                           r"audio|podcast)s?\b(?! (?:on|down|up|louder|quieter))")
+"""An order to stop the playing, or to keep it still where it is ("freeze the song right there",
+"hold the music a sec"): pause, never play."""
 _PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|放|听|继续|来")
 
 

@@ -48,6 +48,7 @@ from hil.llm.grounding import (
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
+from twin.assistant.binding_words import binds
 from twin.assistant.ellipsis import level_for_all, unsequenced, way_said_after
 from twin.assistant.feedback import cannot_part, joined
 from twin.assistant.nlu import shared_nlu
@@ -88,7 +89,27 @@ def several_parts(text: str) -> list[str]:
         # one command the rules read once the fallback's reading left out what it should
         # ("turn the music on, no, off" as "turn the music off"): the rules' reading of it
         return [text]
-    return parts if 2 <= len(parts) <= MAX_PARTS else []
+    return [*parts[:-1], _untagged(parts[-1])] if 2 <= len(parts) <= MAX_PARTS else []
+
+
+_EN_TAG = re.compile(r",\s*(?P<tag>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s*[.!?]*$")
+"""One or two words after the last comma of the last part ("…, hè", "…, na krub")."""
+_SIDE_WORDS = frozenset(("mine", "hers", "his", "theirs", "ours", "side", "left", "right",
+                         "front", "rear", "please", "thanks"))
+
+
+def _untagged(part: str) -> str:
+    """``part`` without a tag said after its last comma ("the volume up two, hè"): words that
+    bind nothing (:func:`twin.assistant.binding_words.binds`), name no seat or side and no cabin
+    topic; "…, driver's side", "…, mine", "…, the fan" keep their words."""
+    tag = _EN_TAG.search(part)
+    if tag is None or _lang(part) != "en":
+        return part
+    words = tag.group("tag").lower().split()
+    if any(binds(w) or w in _SIDE_WORDS for w in words) or SEAT.search(tag.group("tag")) or (
+            named_topics(normalised(tag.group("tag")))):
+        return part
+    return part[:tag.start()]
 
 
 _CANCEL = re.compile(

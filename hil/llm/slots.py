@@ -53,6 +53,7 @@ from hil.llm.values import (
     window_end,
 )
 from twin.assistant.catalogue import Catalogue, active_catalogue
+from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.intents import INTENTS
 from twin.assistant.story_seat import story_seat
 
@@ -473,6 +474,7 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
     probable intent of the topic); None when the words give no way and one is needed."""
     shape, members = _shape(topic)
     words = SLOTS.get(topic, _NONE)
+    text = HOMOPHONE_UNIT.sub(homophone_number, text)  # "make that too degrees cooler": two
     if shape in ("level", "seats", "position") and len(
             {v for v, kind in slot_numbers(_amounts(text), topic) if kind != "other"}) > 1:
         # "back one tune and loudness to eighteen": which number is the topic's? ask; a number

@@ -31,6 +31,7 @@ from twin.assistant.en_structure import BOUND as _BOUND
 from twin.assistant.en_structure import FIRST as _EN_FIRST
 from twin.assistant.en_structure import LAST as _EN_LAST
 from twin.assistant.en_structure import REFUSED as _REFUSES
+from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
@@ -1815,12 +1816,8 @@ _EN = (
     (re.compile(r"(?<![\w-])\w{1,10}-(?:\s+|$)(?=\w|$)"), "",
      ("- ",)),
     # a number's homophone before its unit: "drop the temp by to degrees" (two), "up for
-    # notches" (four); only before a unit said after its number ("to level one" is "to")
-    (re.compile(r"\b(?P<p>by|to|up|down|at|on|another|just)\s+(?P<n>to|too|for)\s+"
-                r"(?=(?:degrees?|notch(?:es)?|steps?|clicks?|bars?)\b(?!\s+(?:\d|one|two|three|four|"
-                r"five|six|seven|eight|nine|ten|twenty|thirty)))", re.IGNORECASE),
-     lambda m: f"{m.group('p')} {'four' if m.group('n').lower() == 'for' else 'two'} ",
-     (" to ", " too ", " for ")),
+    # notches" (four), "make it too degrees warmer" (:data:`twin.assistant.heard.HOMOPHONE_UNIT`)
+    (HOMOPHONE_UNIT, homophone_number, (" to ", " too ", " for ")),
     # "gone" as "become" before a state: "the windscreen's gone all misty", "it's gone cold"
     (re.compile(r"\b(?P<s>\w+)(?:'s| has| is) gone\s+(?=(?:all |really |so |proper |right |a bit |"
                 r"very )?(?:misty|foggy|steamy|fogged|misted|steamed|cold|freezing|chilly|nippy|"

@@ -30,6 +30,22 @@ _TOO_NUMBER = re.compile(
 )
 """"too" before a number after the thing set ("set the fan too three"): "to"."""
 
+HOMOPHONE_UNIT = re.compile(
+    r"\b(?P<p>by|to|up|down|at|on|another|just|(?:it|that|this|them)(?=\s+(?:to|too|for)\s+"
+    r"(?:degrees?|notch(?:es)?|steps?|clicks?)\s+(?:warmer|cooler|hotter|colder|higher|lower|"
+    r"louder|quieter|softer|up|down)\b))\s+(?P<n>to|too|for)\s+"
+    r"(?=(?:degrees?|notch(?:es)?|steps?|clicks?|bars?)\b(?!\s+(?:\d|one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|twenty|thirty)))", re.IGNORECASE)
+"""A number's homophone before its unit: "drop the temp by to degrees" (two), "up for notches"
+(four), "make it too degrees warmer" (after "it"/"that" only with a comparative after the
+unit); only before a unit said after its number ("to level one", "to degrees celsius" keep
+"to"). Read by the rules (:mod:`twin.assistant.colloquial`) and the fallback's slots."""
+
+
+def homophone_number(match: re.Match[str]) -> str:
+    """The number a :data:`HOMOPHONE_UNIT` match's homophone is: "for" four, "to"/"too" two."""
+    return f"{match.group('p')} {'four' if match.group('n').lower() == 'for' else 'two'} "
+
 
 _SPELT = {"windah": "window", "windahs": "windows", "winder": "window", "winders": "windows",
           "dat": "that", "dem": "them"}
