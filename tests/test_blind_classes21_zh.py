@@ -1,6 +1,7 @@
 """Chinese lines holdout21's blind score found refused (twenty-first session, fixzh21): a cabin
 word typed in traditional characters, 封量 heard for 风量, no song played since a place or a time
-said first, a song looped N times, hands or feet numb with cold, no breath of air felt, the
+said first, a song looped N times, hands or feet numb with cold, no breath of air felt, the air
+blowing at the eyes right now (正对着), the
 speaker told to shut up (闭嘴), 回窝 for home, a song frozen still (定格), and 完了 after a
 pause before a function named ("and then"). Variants of each class, never a dev line itself,
 and near misses that must not change."""
@@ -32,6 +33,9 @@ from tests.helpers import rule_actions
     ("在雪地里等了半天车，手冻得都失去知觉了", [("climate_temperature_up", 1)]),
     # no breath of air felt from the vents
     ("出风口一点风都感觉不到", [("climate_fan_up", 1)]),
+    # the air said to blow at the face or eyes right now (正), the dryness after it
+    ("风正对着我的脸吹", [("climate_fan_down", 1)]),
+    ("出风口老是对着我眼睛吹，眼睛都吹干了", [("climate_fan_down", 1)]),
     # the speaker told to shut up; home as the den; a song frozen still
     ("叫收音机闭嘴", [("media_mute", None)]),
     ("让音乐先闭嘴吧", [("media_mute", None)]),
@@ -52,6 +56,7 @@ def test_a_line_said_so_is_read(text: str, want: list) -> None:
     "这首歌单曲循环两遍了",  # twice is no complaint
     "腿麻得没知觉了",  # numb from sitting, not cold
     "一点感觉都没有",  # no air named
+    "风正对着窗户吹",  # no face, no complaint
     "让他闭嘴",  # a person, not the speaker
     "叫喇叭闭嘴",  # 喇叭 is the horn too
     "窝在家里",  # no trip
