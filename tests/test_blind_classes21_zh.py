@@ -1,10 +1,9 @@
 """Chinese lines holdout21's blind score found refused (twenty-first session, fixzh21): a cabin
 word typed in traditional characters, 封量 heard for 风量, no song played since a place or a time
 said first, a song looped N times, hands or feet numb with cold, no breath of air felt, the air
-blowing at the eyes right now (正对着), the
-speaker told to shut up (闭嘴), 回窝 for home, a song frozen still (定格), and 完了 after a
-pause before a function named ("and then"). Variants of each class, never a dev line itself,
-and near misses that must not change."""
+blowing at the eyes right now (正对着), the speaker told to shut up (闭嘴), 回窝 for home, a song
+frozen still (定格), and 完了 after a pause before a function named ("and then"). Variants of
+each class, never a dev line itself, and near misses that must not change."""
 
 from __future__ import annotations
 
