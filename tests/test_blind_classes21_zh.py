@@ -1,9 +1,10 @@
 """Chinese lines holdout21's blind score found refused (twenty-first session, fixzh21): a cabin
 word typed in traditional characters, 封量 heard for 风量, no song played since a place or a time
-said first, a song looped N times, hands or feet numb with cold, no breath of air felt, the air
-blowing at the eyes right now (正对着), the speaker told to shut up (闭嘴), 回窝 for home, a song
-frozen still (定格), and 完了 after a pause before a function named ("and then"). Variants of
-each class, never a dev line itself, and near misses that must not change."""
+said first (alone it stays a statement), a song looped N times, hands or feet numb with cold, no
+breath of air felt, the air blowing at the eyes right now (正对着), the speaker told to shut up
+(闭嘴), 回窝 for home, a song frozen still (定格), and 完了 after a pause before a function
+named ("and then"). Variants of each class, never a dev line itself, and near misses that must
+not change."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from tests.helpers import rule_actions
     # no song played since a place or a time said first, or alone
     ("从公司出来到现在一首歌都没听", [("media_play", None)]),
     ("今天一路上一首歌都没放", [("media_play", None)]),
-    ("一首歌都没播", [("media_play", None)]),
+    ("一整天一首歌都没播", [("media_play", None)]),
     # a song looped three times or more
     ("这首歌都单曲循环第四遍了", [("media_next", None)]),
     ("这首歌已经循环六次了", [("media_next", None)]),

@@ -837,8 +837,8 @@ _ZH = (
     (re.compile(rf"^(?:{_ZH_NO_SONG}[，,\s]*{_ZH_QUIET}|{_ZH_QUIET}[，,\s]*{_ZH_NO_SONG})$"),
      "放首歌"),
     # twenty-first session (fixzh21): no song played since a place or a time said first
-    # ("从公司出来到现在一首歌都没放", "今天一路上一首歌都没听"), or alone
-    (re.compile(rf"^(?:(?:从)?[^，,。？?吗呢他她说不没别]{{1,10}}?(?:到现在|到这儿|一路上?)|(?:今天|一整天|一早上))?"
+    # ("从公司出来到现在一首歌都没放", "今天一路上一首歌都没听"); said alone it stays a statement
+    (re.compile(rf"^(?:(?:从)?[^，,。？?吗呢他她说不没别]{{1,10}}?(?:到现在|到这儿|一路上?)|(?:今天|一整天|一早上))"
                 rf"(?:都|也)?{_ZH_NO_SONG}$"), "放首歌"),
     (re.compile(r"^(?:啲|[dD])?(?:歌|音乐|声)(?:好|太|咁|超)(?:细声|小声|小)(?:啊|呀|喎)?(?:[，,\s]*听唔(?:到|清楚?|见))?$"),
      "声音太小了"),
