@@ -155,16 +155,34 @@ _ZH_QUIET = (r"(?:车里|车上)?(?:[^，,。？?吗呢他她说]{1,8}?(?=多|�
 _ZH_ALL_DOWN = r"(?:全部?|都)?(?:(?:降|摇|放)(?:下去|下来)|(?:降|放)到底)"
 """A window let down, all the way (摇到底 too: :mod:`twin.assistant.zh_structure`)."""
 
+_ZH_TRADITIONAL = dict(zip(
+    "溫調兩風氣開關聲樂點車幫請給讓這們謝後駕燈導暫換個熱涼暖響靜廣電臺將嗎",
+    "温调两风气开关声乐点车帮请给让这们谢后驾灯导暂换个热凉暖响静广电台将吗", strict=True))
+"""Traditional characters of the cabin's words and their simplified forms."""
+
 _ZH = (
     # a full stop or exclamation said last ("我不认得回家的路了。"): the readings below end at
     # the sentence's end (a question mark stays: a question is no order)
     (re.compile(r"[\s。！!～~…]+$"), ""),
+    # twenty-first session (fixzh21): a cabin word typed in traditional characters ("溫度調高")
+    # read in simplified ones, one character for one (:data:`_ZH_TRADITIONAL`)
+    (re.compile(f"[{''.join(sorted(_ZH_TRADITIONAL))}]"), lambda m: _ZH_TRADITIONAL[m.group()]),
     # speech recognition's homophones of a cabin word ("做椅/坐椅" for 座椅, "音亮" for 音量),
     # a dialect's "I" (俺, 咱: "俺这边座椅加热"), a Taiwan-style 一下下, 瞅 for 看 (瞅不见)
     (re.compile(r"[做坐](?=椅)"), "座"),
     (re.compile(r"音亮"), "音量"),
     (re.compile(r"[文问稳](?=度(?:调|设|太|有|开|降|升|高|低|到|再|能|可|好|偏))"), "温"),
-    (re.compile(r"风亮"), "风量"),
+    (re.compile(r"风亮|封量"), "风量"),
+    # twenty-first session (fixzh21): no breath of air felt said as none there ("一丝风都感觉不到");
+    # the speaker told to shut up is muted ("让音响闭嘴"); 回窝 (back to the den) for home;
+    # a song frozen still (定格) is paused
+    (re.compile(r"(?<=[风气](?:都|也))(?:感觉不到|感受不到)"), "没有"),
+    (re.compile(r"(?<=[手脚]冻)得(?:都)?(?:没(?:有)?|失去(?:了)?)知觉(?:了)?"), "僵了"),
+    (re.compile(r"^(?:让|叫)?(?:那个|这)?(?:音响|音乐|收音机|广播)(?:给我)?(?:先)?闭嘴(?:吧|啊)?"),
+     "静音"),
+    (re.compile(r"(?<=[带送载领]我)回窝|^回窝(?=[吧啦喽咯]?$)"), "回家"),
+    (re.compile(r"^(?:让|把)?(?P<d>歌|音乐|这首歌)(?:先)?定格(?:在这儿|在这里|在这|住)?"),
+     r"\g<d>先暂停"),
     # the north's 声儿 for the sound ("声儿小点", "把声儿关了"); 大声儿 is 大声
     (re.compile(r"(?<![大小轻低高细])声儿"), "声音"),
     (re.compile(r"(?<=[大小轻低高细]声)儿"), ""),
@@ -298,7 +316,7 @@ _ZH = (
     (re.compile(r"(?:震|吵|响|(?<=音乐|声音|音量|喇叭)大|(?<=歌)大)得(?:我)?(?:耳朵|脑瓜子?|脑瓜仁儿?|脑袋|"
                 r"脑仁儿?|头)?(?:都)?嗡嗡(?:嗡)?(?:的|响|直响)?"),
      "太吵了"),
-    (re.compile(r"^(?:这个?)?(?:空调)?(?:的)?(?:出风口|风口|风)(?:一直)?(?:对着|冲着|朝着|直)"
+    (re.compile(r"^(?:这个?)?(?:空调)?(?:的)?(?:出风口|风口|风)(?:一直|正|老是|总是)?(?:对着|冲着|朝着|直)"
                 r"(?:我的?|(?![我外])[^，,。？?\s不没别吗外]{1,4}?(?:的)?)?"
                 r"(?:脸|头|眼睛|脑袋|脑门)(?:上)?(?:猛|直|一直|使劲|呼呼|狂)?吹(?:个不停)?"),
      "风太大了"),
@@ -670,7 +688,7 @@ _ZH = (
                 r"(?:遍|次)了?$"), r"\g<s>听腻了"),
     # or played three times or more already ("这首歌从早上放到现在都第五遍了", "这首歌已经播了
     # 三次了")
-    (re.compile(r"^(?P<s>这首(?:歌)?)[^，,。？?不没别吗]{0,10}?(?:都|已经)(?:放|播|听)?(?:了)?(?:第)?"
+    (re.compile(r"^(?P<s>这首(?:歌)?)[^，,。？?不没别吗]{0,10}?(?:都|已经)(?:放|播|听|(?:单曲)?循环)?(?:了)?(?:第)?"
                 r"(?:[三四五六七八九十几]|\d)[\d一二两三四五六七八九十几]*(?:遍|次)了$"),
      r"\g<s>听腻了"),
     # the song told of first, then the speaker fed up with it ("这首歌车上天天放，我都听烦了")
@@ -819,6 +837,10 @@ _ZH = (
                 r"(?:进来)?|(?:飞|钻|灌|飘|跑|冒|爬|扑)进来)了?$"), "关窗"),
     (re.compile(rf"^(?:{_ZH_NO_SONG}[，,\s]*{_ZH_QUIET}|{_ZH_QUIET}[，,\s]*{_ZH_NO_SONG})$"),
      "放首歌"),
+    # twenty-first session (fixzh21): no song played since a place or a time said first
+    # ("从公司出来到现在一首歌都没放", "今天一路上一首歌都没听"); said alone it stays a statement
+    (re.compile(rf"^(?:(?:从)?[^，,。？?吗呢他她说不没别]{{1,10}}?(?:到现在|到这儿|一路上?)|(?:今天|一整天|一早上))"
+                rf"(?:都|也)?{_ZH_NO_SONG}$"), "放首歌"),
     (re.compile(r"^(?:啲|[dD])?(?:歌|音乐|声)(?:好|太|咁|超)(?:细声|小声|小)(?:啊|呀|喎)?(?:[，,\s]*听唔(?:到|清楚?|见))?$"),
      "声音太小了"),
     # sixteenth session (fixzh16): a skip with its reason ("下一首，这首不想听": the current song
