@@ -51,12 +51,18 @@ from hil.llm.values import _EN_NUMBER
 from twin.assistant.binding_words import binds
 from twin.assistant.ellipsis import level_for_all, unsequenced, way_said_after
 from twin.assistant.feedback import cannot_part, joined
+from twin.assistant.leftover import PLAYS_MUSIC
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import SEAT, same_for
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_music, out_of_scope
-from twin.assistant.speech_words import EN_TAKE_BACK, ZH_TAKE_BACK
+from twin.assistant.speech_words import (
+    EN_CORRECTION_MARKS,
+    EN_TAKE_BACK,
+    ZH_CORRECTION_MARKS,
+    ZH_TAKE_BACK,
+)
 
 MAX_PARTS = 4
 """At most this many commands are read from one sentence (a forward pass each)."""
@@ -483,8 +489,8 @@ def _left(text: str, answered: set[str]) -> list[str]:
         if _says_no(clause) or out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered):
             continue
         topics = narrowed(named_topics(lowered), lowered)
-        if not topics or topics & answered or (topics <= _MEDIA | {"media_playback"} and (
-                answered & _MEDIA)):
+        if not topics or topics & answered or (topics <= PLAYS_MUSIC | {"media_playback"} and (
+                answered & PLAYS_MUSIC)):
             continue
         if topics == {"navigate_home"} or _WAY.search(lowered) or _AMOUNT.search(lowered) or (
                 commanding(clause)):
@@ -492,9 +498,8 @@ def _left(text: str, answered: set[str]) -> list[str]:
     return left
 
 
-_TAKEN_BACK = re.compile(r"^(?:no|nope|nah|wait|sorry|actually)\b|不对|说错了|不是")
-_MEDIA = {"media_track", "media_volume", "media_mute"}
-"""A skip, a volume or a mute plays: no question about the music beside one."""
+_TAKEN_BACK = re.compile(rf"^{EN_CORRECTION_MARKS}\b|{ZH_CORRECTION_MARKS}|不是")
+"""A clause that takes back what was said before it (the correction marks, and "不是")."""
 
 
 def unread(text: str, decision: Any, lang: str) -> Several | None:

@@ -26,7 +26,7 @@ from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
 from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
 
-__all__ = ["confirm", "unsaid"]
+__all__ = ["PLAYS_MUSIC", "confirm", "unsaid"]
 
 _EN_ASKS = re.compile(
     rf"{_EN_WAY.pattern}|\b{_EN_NUMBER}\b|{_EN_VERB.pattern.removeprefix('^')}|"
@@ -51,7 +51,8 @@ _CORRECTS = {
     "zh-CN": re.compile(rf"{ZH_CORRECTION_MARKS}|不是"),
 }
 """A clause that takes back what was said before it ("no, …", "哦不是", "不是车窗")."""
-_MEDIA = {"media_track", "media_volume", "media_mute"}
+PLAYS_MUSIC = frozenset(("media_track", "media_volume", "media_mute"))
+"""A skip, a volume or a mute plays: no question about the music beside one."""
 
 
 @cache
@@ -118,7 +119,7 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
     asked = []
     for topic in dict.fromkeys(left):
         if (question := confirm(topic, lang)) is not None and not _said(
-                topic, lang, feedback) and not (topic == "media_playback" and acted & _MEDIA):
+                topic, lang, feedback) and not (topic == "media_playback" and acted & PLAYS_MUSIC):
             asked.append(question)  # (a skip or a volume plays: nothing more to ask of music)
     return asked
 
