@@ -44,6 +44,7 @@ from hil.llm.bound import (
 from hil.llm.direction import FAMILY, cant_hear, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
+    _EN_NUMBER,
     MAX_WORDS,
     MIN_WORDS,
     NOT_MAX,
@@ -302,9 +303,7 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
 
 _EN_AMOUNT = (r"(?:top|highest|max(?:imum)?|maxed|full(?: blast| power| whack)?|lowest|"
               r"min(?:imum)?|bottom|high|low|medium|middle|mid|(?:number|level|notch|setting) \w+|"
-              r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-              r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty"
-              r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)")
+              r"\d+|" + _EN_NUMBER.pattern + ")")
 _VALUE_ALONE = re.compile(
     r"^\W*(?:(?:and|but|just|oh|so|yeah) )?(?:(?:put|set|turn|make|crank|whack) (?:it |them )?)?"
     r"(?:(?:on|to|at|unto|up to|onto|all the way to) )?(?:the |its |it's |their |her |his )?"
