@@ -47,6 +47,7 @@ _ZH_EN = {
     "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
     "fan speed": "风量", "fan": "风量", "blower": "风量",
     "aircon": "空调", "air con": "空调", "air conditioner": "空调", "air conditioning": "空调",
+    "ac": "空调", "a/c": "空调",
     "temperature": "温度", "temp": "温度", "seat heater": "座椅加热", "seat heating": "座椅加热",
     "seat warmer": "座椅加热", "window": "车窗", "windows": "车窗", "defrost": "除霜",
     "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
@@ -57,8 +58,9 @@ _ZH_EN = {
     "small": "小", "smaller": "小", "big": "大", "bigger": "大", "min": "最小",
 }
 """English cabin words said inside a Chinese sentence, and the Chinese word read for them (a
-device, a verb, a way: "音量调small一点", "来个next", "帮我turn on一下座椅加热"). Not "AC": in a
-Chinese car it is the compressor's button (cooling), not the whole climate."""
+device, a verb, a way: "音量调small一点", "来个next", "帮我turn on一下座椅加热"). "AC" is the
+air-con (twenty-second session): in a Chinese car it is the cooling's button, and the cabin's
+air-con is its cooling, as 冷气 ("开下冷气") is; ``tools/macslu_to_eval.py`` labels it so too."""
 _ZH_EN_NAMES = sorted(_ZH_EN, key=len, reverse=True)
 _ZH_EN_WORDS = re.compile(
     r"(?:(?<=[把将调到给个的我])\s+)?(?<![A-Za-z])(?P<w>"
@@ -2535,10 +2537,25 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-def in_chinese(text: str, lang: str) -> str:
+_ZH_EN_THINGS = frozenset({
+    "volume", "vol", "music", "song", "songs", "fan speed", "fan", "blower", "aircon", "air con",
+    "air conditioner", "air conditioning", "ac", "a/c", "temperature", "temp", "seat heater",
+    "seat heating", "seat warmer", "window", "windows", "defrost", "defog", "bgm"})
+"""The words of :data:`_ZH_EN` that name a cabin thing."""
+
+
+def _zh_en_thing(m: re.Match[str]) -> str:
+    """The Chinese for ``m``'s English word when it names a cabin thing, else the word."""
+    if re.sub(r"[\s-]+", " ", m.group("w").lower()) not in _ZH_EN_THINGS:
+        return m.group(0)
+    return _zh_en_word(m)
+
+
+def in_chinese(text: str, lang: str, things: bool = False) -> str:
     """A Chinese ``text`` with the cabin words said in English inside it (a programmer's
     half-English, 中英夹杂: "把volume调到十二", "帮我开一下AC") said in Chinese; any other
-    text as it is."""
+    text as it is. With ``things``, only the words that name a cabin thing (:data:`_ZH_EN_THINGS`:
+    "把AC打开fan调到四档", where the sentence is cut before each thing)."""
     if lang != "zh-CN" or _LATIN.search(text) is None or _HAN.search(text) is None:
         return text
-    return _ZH_EN_WORDS.sub(_zh_en_word, text)
+    return _ZH_EN_WORDS.sub(_zh_en_thing if things else _zh_en_word, text)
