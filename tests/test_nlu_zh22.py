@@ -1,8 +1,9 @@
 """Chinese readings added in the twenty-second session: "AC" is the air-con (the cooling's
 button, as 冷气 is: ``tools/macslu_to_eval.py`` labels it so too), a cabin thing named in
-English before the next command said back to back ("把AC打开fan调到四档"), and a recogniser's
-full-width digits, letters and percent ("设成１９度"). Variants of each class, never a
-development line itself, and near misses that must not change."""
+English before the next command said back to back ("把AC打开fan调到四档"), a recogniser's
+full-width digits, letters and percent ("设成１９度"), and a pause or a skip followed by why
+(someone to wait for, something about to happen, someone's dislike of the song). Variants of
+each class, never a development line itself, and near misses that must not change."""
 
 from __future__ import annotations
 
@@ -50,3 +51,26 @@ def test_near_misses_of_the_ac_act_on_nothing(text: str) -> None:
 
 def test_full_width_forms_are_written_plainly_but_chinese_punctuation_stays() -> None:
     assert rejoined("设成１９度，ＡＣ打开？") == "设成19度，AC打开？"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("暂停一下 等我接个电话", [("media_pause", None)]),
+    ("歌先暂停，马上要进隧道了", [("media_pause", None)]),
+    ("暂停播放 暂停播放 新娘要出来了", [("media_pause", None)]),
+    ("让音乐先定格住 等他签个字", [("media_pause", None)]),
+    ("切歌 老婆听腻了这首", [("media_next", None)]),
+    ("下一首，我闺女不爱听这首歌", [("media_next", None)]),
+])
+def test_a_pause_or_a_skip_then_why(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "暂停 车窗要关了",  # a cabin thing in the clause: not read away
+    "暂停 老婆不喜欢这首",  # a dislike is why to skip, not why to pause
+    "暂停，孩子要睡了吗",  # a question
+    "下一首 音量要大了",  # the volume named
+    "暂停播放 风筝要放飞了",  # 风 may be the fan: kept as said
+])
+def test_a_clause_that_is_more_than_why_is_not_read_away(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

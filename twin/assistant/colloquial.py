@@ -143,9 +143,34 @@ def _story_complaint(m: re.Match[str]) -> str:
 
 _ZH_SKIP = r"下一首|下一曲|切歌|换一首|换首歌|换歌"
 """A skip said in Chinese."""
+_ZH_SKIP_RE = re.compile(_ZH_SKIP)
 _ZH_UNWANTED = (r"(?:这首|这歌|这个)(?:歌)?(?:我)?(?:真|实在|真的|是)?(?:不想|不爱|不愿意)(?:再)?"
                 r"听(?:了|啦)?")
 """The song playing now said unwanted ("这首不想听了"): beside a skip, the skip's reason."""
+
+_ZH_PLAYBACK = rf"(?:(?:歌|音乐|这首歌)?先?(?:暂停播放|暂停一下|暂停音乐|暂停)|{_ZH_SKIP})"
+"""A pause or a skip said alone ("暂停播放", "歌先暂停", "切歌")."""
+_ZH_PLAYBACK_WHY = re.compile(
+    r"^(?:等(?:我|他|她|人家|会儿?我?)[\u4e00-\u9fff]{1,8}|"
+    r"[\u4e00-\u9fff]{1,6}?(?:要|快|马上要?)[\u4e00-\u9fff]{1,6}了(?:啊|呀)?|"
+    r"(?P<d>[\u4e00-\u9fff]{1,4}?(?:不喜欢|不爱听|听腻了|听烦了)(?:这首|这歌)歌?))$")
+"""Why a pause or a skip is asked, said after it: someone to wait for, something about to happen,
+or (a skip only: group ``d``) someone's dislike of the song playing."""
+_ZH_PLAYBACK_KEEPS = re.compile(
+    r"[\d零一二两三四五六七八九十百半]|温|冷|热|暖|凉|闷|风|空调|气|窗|座|椅|加热|雾|霜|音量|声|静音|"
+    r"导航|回家|播|再放|放歌|放首|放点|放音乐|继续|开|关|调|别|不要|不用|甭|吗|呢")
+"""Words that make a reason more than why (a cabin thing, a number, an order, a refusal, a
+question): the clause stays as said."""
+
+
+def _playback_reason(m: re.Match[str]) -> str:
+    """The pause or skip of ``m`` alone when the clause after it only says why."""
+    why = _ZH_PLAYBACK_WHY.match(m.group("r"))
+    if why is None or _ZH_PLAYBACK_KEEPS.search(m.group("r")) or (
+            why.group("d") and _ZH_SKIP_RE.search(m.group("o")) is None):
+        return m.group(0)
+    return m.group("o")
+
 
 _ZH_NO_SONG = (r"(?:车里|车上)?(?:连)?"
                r"(?:(?:一|啥|什么)?首(?:歌)?|(?:一点|啥|什么)?(?:歌|音乐|曲子))(?:都|也)?没(?:放|播|开|有|听)(?:过)?")
@@ -849,6 +874,12 @@ _ZH = (
     # unwanted is why, not a cancel; "下一首，不要了" still cancels), either order
     (re.compile(rf"^(?P<o>{_ZH_SKIP})(?:吧|啊)?[，,\s]+{_ZH_UNWANTED}$"), r"\g<o>"),
     (re.compile(rf"^{_ZH_UNWANTED}[，,\s]+(?P<o>{_ZH_SKIP})(?:吧|啊)?$"), r"\g<o>"),
+    # twenty-second session: a pause or a skip (said once or twice), then after a pause why:
+    # waiting for someone ("等我签个收"), something about to happen ("鸽子要放飞了"), or for a
+    # skip someone's dislike of the song ("导演不喜欢这首"); a reason naming a cabin thing, a
+    # number, an order or a refusal stays (:func:`_playback_reason`)
+    (re.compile(rf"^(?P<o>{_ZH_PLAYBACK}(?:[\s，,]*{_ZH_PLAYBACK})?)(?:吧|啊)?[，,。\s]+"
+                r"(?P<r>[^，,。！!？?\s]{2,14})$"), _playback_reason),
     # the north-west's "a little" (一尕尕, 点子 after how: "开大点子"), 尽数/悉数 for "all"
     (re.compile(r"(?<=[大小高低多少快慢])(?:一尕尕|一尕|尕尕|点子)"), "一点"),
     (re.compile(r"(?:尽数|悉数)(?=打开|开|关|关闭|关上|降|升)"), "全部"),
