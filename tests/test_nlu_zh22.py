@@ -74,3 +74,29 @@ def test_a_pause_or_a_skip_then_why(text: str, want: list) -> None:
 ])
 def test_a_clause_that_is_more_than_why_is_not_read_away(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a likeness said with 像 alone after 得
+    ("我这座位冰得像冰块", [("seat_heat_driver", 2)]),
+    ("副驾座椅凉得像铁板", [("seat_heat_passenger", 2)]),
+    ("车里热得像蒸笼", [("climate_temperature_down", 1)]),
+    ("风大得像台风", [("climate_fan_down", 1)]),
+    # what fog on the glass hides, said after it
+    ("前挡风玻璃全是雾 红绿灯都看不见了", [("climate_defrost", None)]),
+    ("玻璃上全是雾，前面的车都看不见了", [("climate_defrost", None)]),
+    # the sound named by what plays
+    ("有声书的声音太小了", [("media_volume_up", 2)]),
+    ("解说的声音大得跟打雷一样", [("media_volume_down", 2)]),
+])
+def test_complaints_in_new_words(text: str, want: list) -> None:
+    assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "长得像他爸",  # 像 after 得 that is no complaint
+    "前挡全是雾 灯塔都看不见了吗",  # a question
+    "导航的声音太小了",  # the navigation's prompts: not the media volume
+])
+def test_near_misses_of_complaints_in_new_words(text: str) -> None:
+    assert rule_actions("zh-CN", text) == []

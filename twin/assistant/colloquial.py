@@ -533,6 +533,16 @@ _ZH = (
     # an intensifier before the degree word: "也太" -> "太", "可真" -> "真"
     (re.compile(r"(?:也|可|实在|简直|真是|都)(?=太|好|真|有点)"), ""),
     (re.compile(r"似的"), "一样"),
+    # twenty-second session: the sound named by what plays ("解说的声音小得…", "有声书的声音"):
+    # the sound
+    (re.compile(r"(?:^|(?<=[这那个]))(?:解说员?|有声书|播客|评书|相声|主播)(?:的)?"
+                r"(?=声音|声儿|音量)"), ""),
+    # twenty-second session: a likeness said with 像 alone after 得 ("冷得像铁板"): 跟…一样
+    (re.compile(r"(?<=得)像(?P<x>[^，,。？?\s不没别吗像跟一]{1,6})(?=$|[，,。\s])"),
+     r"跟\g<x>一样"),
+    # what fog on the glass hides said after it ("…全是雾 灯塔都看不见了"): the speaker's sight
+    (re.compile(r"(?<=[雾霜汽])(?P<e>了|的)?[，,\s]+[^，,。？?\s不没别吗]{1,8}?(?:都|也)"
+                r"(?:看不见|看不清|瞅不见|瞅不清|看不到)(?:了|路)?$"), r"\g<e>，我都看不见了"),
     # a likeness said last after a pause ("风直往脸上吹，跟刮台风一样"): what it is like adds no
     # way to a complaint said with a degree (太/好/真/直) before it
     (re.compile(r"^(?P<c>[^，,。？?]*(?:太|好|真|直)[^，,。？?]+)[，,\s]+(?:就)?(?:跟|像|和)"
