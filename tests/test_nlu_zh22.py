@@ -85,6 +85,10 @@ def test_a_clause_that_is_more_than_why_is_not_read_away(text: str) -> None:
     # what fog on the glass hides, said after it
     ("前挡风玻璃全是雾 红绿灯都看不见了", [("climate_defrost", None)]),
     ("玻璃上全是雾，前面的车都看不见了", [("climate_defrost", None)]),
+    # rain said come in into the window; the window said open, then what comes in
+    ("雨都飘进窗户里了", [("window_close", None)]),
+    ("车窗还开着呢，雨都飘到我腿上了", [("window_close", None)]),
+    ("窗户开着，蚊子一直往里钻", [("window_close", None)]),
     # the sound named by what plays
     ("有声书的声音太小了", [("media_volume_up", 2)]),
     ("解说的声音大得跟打雷一样", [("media_volume_down", 2)]),
@@ -97,6 +101,9 @@ def test_complaints_in_new_words(text: str, want: list) -> None:
     "长得像他爸",  # 像 after 得 that is no complaint
     "前挡全是雾 灯塔都看不见了吗",  # a question
     "导航的声音太小了",  # the navigation's prompts: not the media volume
+    "窗户开着呢，雨停了",  # nothing comes in
+    "窗户开着吗，雨打进来了",  # a question
+    "家里窗户开着，雨都打进去了",  # the window at home
 ])
 def test_near_misses_of_complaints_in_new_words(text: str) -> None:
     assert rule_actions("zh-CN", text) == []
