@@ -89,6 +89,9 @@ def test_a_clause_that_is_more_than_why_is_not_read_away(text: str) -> None:
     ("雨都飘进窗户里了", [("window_close", None)]),
     ("车窗还开着呢，雨都飘到我腿上了", [("window_close", None)]),
     ("窗户开着，蚊子一直往里钻", [("window_close", None)]),
+    # not knowing the way home from here, 么样 for 怎么
+    ("我都不知道从这里怎么回家", [("navigate_home", None)]),
+    ("我不晓得从这个路口么样回家", [("navigate_home", None)]),
     # the sound named by what plays
     ("有声书的声音太小了", [("media_volume_up", 2)]),
     ("解说的声音大得跟打雷一样", [("media_volume_down", 2)]),
@@ -101,6 +104,8 @@ def test_complaints_in_new_words(text: str, want: list) -> None:
     "长得像他爸",  # 像 after 得 that is no complaint
     "前挡全是雾 灯塔都看不见了吗",  # a question
     "导航的声音太小了",  # the navigation's prompts: not the media volume
+    "我不知道从这儿怎么去机场",  # elsewhere
+    "她不知道从这儿怎么回家",  # someone else's way home
     "窗户开着呢，雨停了",  # nothing comes in
     "窗户开着吗，雨打进来了",  # a question
     "家里窗户开着，雨都打进去了",  # the window at home
