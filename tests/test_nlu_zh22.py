@@ -29,6 +29,9 @@ from twin.assistant.heard import rejoined
     ("把AC关了fan调到五档", [("climate_ac_off", None), ("climate_set_fan", 5)]),
     ("把空调打开fan开到二档", [("climate_ac_on", None), ("climate_set_fan", 2)]),
     ("把fan开到三档再把music关了", [("climate_set_fan", 3), ("media_mute", None)]),
+    # 切 alone before the previous song, as before the next
+    ("切上一首", [("media_previous", None)]),
+    ("音量调到八再切上一首", [("media_volume_set", 8), ("media_previous", None)]),
     # full-width digits and percent, as a recogniser writes them
     ("空调调到２４度", [("climate_set_temperature", 24)]),
     ("音量调到１２", [("media_volume_set", 12)]),

@@ -254,6 +254,8 @@ _ZH = (
     (re.compile(r"(?:^|(?<=[，,\s]))(?:您呐|你呐|您哪)[，,\s]*(?=[\u4e00-\u9fff])"), ""),
     (re.compile(r"(?:^|(?<=[，,\s]))给它(?=除雾|除霜|除除|打开|关上|关掉|关了)"), ""),
     (re.compile(r"除除(?=雾|霜)"), "除"),
+    # twenty-second session: 切 alone before the previous song, as before the next ("切上一首")
+    (re.compile(r"(?:(?<![\u4e00-\u9fff])|(?<=[再就先]))切(?=上一[首曲])"), "切到"),
     # an announcer's register: the audience first, the system asked, thanks last ("各位贵宾，…
     # 麻烦系统将温度设定为…，谢谢配合")
     (re.compile(r"^现在(?=车厢内|车厢里|车内|车里)"), ""),
