@@ -142,3 +142,29 @@ def test_bad_file_exits_2(mac, tmp_path, capsys):
     bad.write_text('{"id": "2", "semantics": []}\n', encoding="utf-8")
     assert mac.main([str(bad), "-o", str(tmp_path / "out.jsonl")]) == 2
     assert "expected MAC-SLU records" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("frame", "expected"), [
+    # twenty-second session: the AC named as a thing is the air-con (the cooling's button, as
+    # 冷气 is), as the rules read it; ACC (adaptive cruise) is not; an AC mode is as unclear
+    # as a 冷气 mode
+    (_frame(CAR, "车身控制", 操作="关闭", 对象="AC"), ("climate_ac_off", None)),
+    (_frame(CAR, "车身控制", 操作="打开", 对象="A/C"), ("climate_ac_on", None)),
+    (_frame(CAR, "车身控制", 操作="开启", 对象="ａｃ"), ("climate_ac_on", None)),
+    (_frame(CAR, "车身控制", 对象="AC", 调节内容="温度", 操作="调", 操作_concrete="到",
+            value="二十度"), ("climate_set_temperature", 20)),
+    (_frame(CAR, "车身控制", 操作="打开", 对象="ACC"), ("ood", None)),
+    (_frame(CAR, "车身控制", 操作="打开", 模式="AC模式", 调节内容="模式"), None),
+])
+def test_the_ac_is_the_air_con(mac, frame, expected):
+    assert mac.frame_command(frame) == expected
+
+
+def test_ac_off_beside_a_fan_level_is_two_commands(mac):
+    record = {"id": "24", "query": "关闭AC风量调到五挡", "semantics": [
+        _frame(CAR, "车身控制", 操作="关闭", 对象="AC"),
+        _frame(CAR, "车身控制", 调节内容="风量", 操作="调", 操作_concrete="到", value="五挡")]}
+    (row,) = mac.convert([json.dumps(record, ensure_ascii=False)])
+    assert row["intent"] == "climate_ac_off"
+    assert row["commands"] == [{"intent": "climate_ac_off", "value": None},
+                               {"intent": "climate_set_fan", "value": 5}]

@@ -177,8 +177,6 @@ def test_half_english_and_a_regional_word_are_read(text: str, want: list) -> Non
 
 
 @pytest.mark.parametrize("text", [
-    # "AC" in a Chinese car is the compressor's button: not the whole climate
-    "把AC关了",
     # English that names nothing of the cabin's, or something else to play
     "我想play一下游戏",
     "我是你的fan",

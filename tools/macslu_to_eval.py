@@ -10,7 +10,8 @@ the line there: no other field of an odd line is ever looked at.
 
 Each semantic frame of a line maps to a cabin command (:func:`frame_command`):
 
-* climate: the AC on/off (``对象`` 空调), a temperature (``调节内容`` 温度: a number sets it,
+* climate: the air-con on/off (``对象`` 空调, or AC: the cooling's button, which the cabin's
+  air-con is, as 冷气 is), a temperature (``调节内容`` 温度: a number sets it,
   最高/最低 are the range ends, 调高/调低 step it), the fan (风量/风力/风速: a level sets it,
   最大 is level 7, 调大/调小 step it), defrost (除雾) on;
 * the window (车窗/窗户) open/close, for the whole car or the driver's;
@@ -98,6 +99,9 @@ _OOD_THINGS = re.compile(
     r"蓝牙|热点|电话|导航|通风|按摩|直立|吹风口"
 )
 
+
+_AC = re.compile(r"\s*(?:[Aa]\s*/?\s*[Cc]|[Ａａ]\s*[／/]?\s*[Ｃｃ])\s*(?:空调)?")
+"""The AC named as a thing ("AC", "A/C", "ac", full-width "ＡＣ"): the air-con."""
 
 _VAGUE = re.compile(r"一点|一些|一下|一丢丢|有点|点儿")
 _CONCRETE = re.compile(r"到|至|为|成")
@@ -233,6 +237,8 @@ def frame_command(frame: dict) -> Command | None:
     if re.search(r"查看|查询|多少", slots.get("操作", "")):
         return OOD, None  # a question about the car's state: the cabin answers none
     thing = slots.get("对象", "")
+    if _AC.fullmatch(thing):
+        thing = "空调"  # "关闭AC": the cooling's button is the cabin's air-con (as 冷气 is)
     function = slots.get("对象功能", "") + slots.get("功能", "")
     what = slots.get("调节内容", "")
     op, value, where = slots.get("操作", ""), slots.get("value", ""), slots.get("位置", "")
@@ -242,8 +248,8 @@ def frame_command(frame: dict) -> Command | None:
         return ("climate_defrost", None) if _ON.search(op) else None
     if thing == "" and what in ("音量", "声音", "声"):
         return _volume(slots, op, value)
-    if re.search(r"声音|音量|冷气|制冷|暖风|制暖|空调", slots.get("模式", "")):
-        return None  # "把声音开回来", "打开冷气模式": no single cabin answer
+    if re.search(r"声音|音量|冷气|制冷|暖风|制暖|空调|[Aa]/?[Cc](?![Cc])", slots.get("模式", "")):
+        return None  # "把声音开回来", "打开冷气模式", "AC模式": no single cabin answer
     if _OOD_THINGS.search(thing + function):
         return OOD, None
     if re.search(r"车窗|窗户", thing):

@@ -47,6 +47,7 @@ _ZH_EN = {
     "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
     "fan speed": "风量", "fan": "风量", "blower": "风量",
     "aircon": "空调", "air con": "空调", "air conditioner": "空调", "air conditioning": "空调",
+    "ac": "空调", "a/c": "空调",
     "temperature": "温度", "temp": "温度", "seat heater": "座椅加热", "seat heating": "座椅加热",
     "seat warmer": "座椅加热", "window": "车窗", "windows": "车窗", "defrost": "除霜",
     "defog": "除雾", "pause": "暂停", "mute": "静音", "play": "播放", "next song": "下一首",
@@ -57,8 +58,9 @@ _ZH_EN = {
     "small": "小", "smaller": "小", "big": "大", "bigger": "大", "min": "最小",
 }
 """English cabin words said inside a Chinese sentence, and the Chinese word read for them (a
-device, a verb, a way: "音量调small一点", "来个next", "帮我turn on一下座椅加热"). Not "AC": in a
-Chinese car it is the compressor's button (cooling), not the whole climate."""
+device, a verb, a way: "音量调small一点", "来个next", "帮我turn on一下座椅加热"). "AC" is the
+air-con (twenty-second session): in a Chinese car it is the cooling's button, and the cabin's
+air-con is its cooling, as 冷气 ("开下冷气") is; ``tools/macslu_to_eval.py`` labels it so too."""
 _ZH_EN_NAMES = sorted(_ZH_EN, key=len, reverse=True)
 _ZH_EN_WORDS = re.compile(
     r"(?:(?<=[把将调到给个的我])\s+)?(?<![A-Za-z])(?P<w>"
@@ -141,9 +143,34 @@ def _story_complaint(m: re.Match[str]) -> str:
 
 _ZH_SKIP = r"下一首|下一曲|切歌|换一首|换首歌|换歌"
 """A skip said in Chinese."""
+_ZH_SKIP_RE = re.compile(_ZH_SKIP)
 _ZH_UNWANTED = (r"(?:这首|这歌|这个)(?:歌)?(?:我)?(?:真|实在|真的|是)?(?:不想|不爱|不愿意)(?:再)?"
                 r"听(?:了|啦)?")
 """The song playing now said unwanted ("这首不想听了"): beside a skip, the skip's reason."""
+
+_ZH_PLAYBACK = rf"(?:(?:歌|音乐|这首歌)?先?(?:暂停播放|暂停一下|暂停音乐|暂停)|{_ZH_SKIP})"
+"""A pause or a skip said alone ("暂停播放", "歌先暂停", "切歌")."""
+_ZH_PLAYBACK_WHY = re.compile(
+    r"^(?:等(?:我|他|她|人家|会儿?我?)[\u4e00-\u9fff]{1,8}|"
+    r"[\u4e00-\u9fff]{1,6}?(?:要|快|马上要?)[\u4e00-\u9fff]{1,6}了(?:啊|呀)?|"
+    r"(?P<d>[\u4e00-\u9fff]{1,4}?(?:不喜欢|不爱听|听腻了|听烦了)(?:这首|这歌)歌?))$")
+"""Why a pause or a skip is asked, said after it: someone to wait for, something about to happen,
+or (a skip only: group ``d``) someone's dislike of the song playing."""
+_ZH_PLAYBACK_KEEPS = re.compile(
+    r"[\d零一二两三四五六七八九十百半]|温|冷|热|暖|凉|闷|风|空调|气|窗|座|椅|加热|雾|霜|音量|声|静音|"
+    r"导航|回家|播|再放|放歌|放首|放点|放音乐|继续|开|关|调|别|不要|不用|甭|吗|呢")
+"""Words that make a reason more than why (a cabin thing, a number, an order, a refusal, a
+question): the clause stays as said."""
+
+
+def _playback_reason(m: re.Match[str]) -> str:
+    """The pause or skip of ``m`` alone when the clause after it only says why."""
+    why = _ZH_PLAYBACK_WHY.match(m.group("r"))
+    if why is None or _ZH_PLAYBACK_KEEPS.search(m.group("r")) or (
+            why.group("d") and _ZH_SKIP_RE.search(m.group("o")) is None):
+        return m.group(0)
+    return m.group("o")
+
 
 _ZH_NO_SONG = (r"(?:车里|车上)?(?:连)?"
                r"(?:(?:一|啥|什么)?首(?:歌)?|(?:一点|啥|什么)?(?:歌|音乐|曲子))(?:都|也)?没(?:放|播|开|有|听)(?:过)?")
@@ -227,6 +254,8 @@ _ZH = (
     (re.compile(r"(?:^|(?<=[，,\s]))(?:您呐|你呐|您哪)[，,\s]*(?=[\u4e00-\u9fff])"), ""),
     (re.compile(r"(?:^|(?<=[，,\s]))给它(?=除雾|除霜|除除|打开|关上|关掉|关了)"), ""),
     (re.compile(r"除除(?=雾|霜)"), "除"),
+    # twenty-second session: 切 alone before the previous song, as before the next ("切上一首")
+    (re.compile(r"(?:(?<![\u4e00-\u9fff])|(?<=[再就先]))切(?=上一[首曲])"), "切到"),
     # an announcer's register: the audience first, the system asked, thanks last ("各位贵宾，…
     # 麻烦系统将温度设定为…，谢谢配合")
     (re.compile(r"^现在(?=车厢内|车厢里|车内|车里)"), ""),
@@ -506,6 +535,16 @@ _ZH = (
     # an intensifier before the degree word: "也太" -> "太", "可真" -> "真"
     (re.compile(r"(?:也|可|实在|简直|真是|都)(?=太|好|真|有点)"), ""),
     (re.compile(r"似的"), "一样"),
+    # twenty-second session: the sound named by what plays ("解说的声音小得…", "有声书的声音"):
+    # the sound
+    (re.compile(r"(?:^|(?<=[这那个]))(?:解说员?|有声书|播客|评书|相声|主播)(?:的)?"
+                r"(?=声音|声儿|音量)"), ""),
+    # twenty-second session: a likeness said with 像 alone after 得 ("冷得像铁板"): 跟…一样
+    (re.compile(r"(?<=得)像(?P<x>[^，,。？?\s不没别吗像跟一]{1,6})(?=$|[，,。\s])"),
+     r"跟\g<x>一样"),
+    # what fog on the glass hides said after it ("…全是雾 灯塔都看不见了"): the speaker's sight
+    (re.compile(r"(?<=[雾霜汽])(?P<e>了|的)?[，,\s]+[^，,。？?\s不没别吗]{1,8}?(?:都|也)"
+                r"(?:看不见|看不清|瞅不见|瞅不清|看不到)(?:了|路)?$"), r"\g<e>，我都看不见了"),
     # a likeness said last after a pause ("风直往脸上吹，跟刮台风一样"): what it is like adds no
     # way to a complaint said with a degree (太/好/真/直) before it
     (re.compile(r"^(?P<c>[^，,。？?]*(?:太|好|真|直)[^，,。？?]+)[，,\s]+(?:就)?(?:跟|像|和)"
@@ -695,10 +734,12 @@ _ZH = (
     (re.compile(r"^(?P<s>这首(?:歌)?)[^，,。？?不没别吗]{1,12}[，,\s]+(?:我)?(?:真的?|实在|是)?(?:都|早|早就)?"
                 r"听(?:吐|腻|烦|厌|够)了$"), r"\g<s>听腻了"),
     # not knowing the way home asks for it: "这路我不认识，不知道咋回家"
-    # (a story of where one came from may run into it: "从机场出来我完全不知道回家咋走")
+    # (a story of where one came from may run into it: "从机场出来我完全不知道回家咋走"); from
+    # here said inside it, 么样 for 怎么 (twenty-second session: "我不晓得从这儿么样回家")
     (re.compile(r"^(?:[^，,。？?她他说不没吗]{0,10}?(?=我))?(?:我|我们)?(?:也|都|真|实在|完全|根本|压根)?"
-                r"(?:不认识|不认得|不知道|不晓得|找不到)(?:回家的路|(?:怎么|咋个|咋|怎样|该怎么|该咋)(?:走)?回家|"
-                r"回家(?:怎么|咋个|咋|怎样|该怎么|该咋)走)(?:了|啊|呀|呢)?$"), "导航回家"),
+                r"(?:不认识|不认得|不知道|不晓得|找不到)(?:从这(?:儿|里)?[^，,。？?她他说不没吗回家]{0,5}?)?"
+                r"(?:回家的路|(?:怎么|咋个|咋|怎样|么样|该怎么|该咋)(?:走)?回家|"
+                r"回家(?:怎么|咋个|咋|怎样|么样|该怎么|该咋)走)(?:了|啊|呀|呢)?$"), "导航回家"),
     # the way home said first ("回家的路我完全不认识"), after waking ("刚睡醒 这是哪儿"): only
     # with 回家 and not knowing it
     (re.compile(r"^(?:我)?(?:刚|才)睡醒(?:了)?[，,\s]*(?:这是(?:哪儿|哪里|哪)(?:啊|呀)?[，,？?\s]*)?"
@@ -828,6 +869,14 @@ _ZH = (
     # a night in the cold told before the seat's cold ("停车场冻了一宿 这座位太冰了"): the seat's
     (re.compile(r"^[^，,。？?不没别吗他她说]{0,10}?冻了(?:一宿|一夜|一晚上?|一整夜|一整晚|一晚)[，,\s]+"
                 r"(?:这个?)?(?=(?:座位|座椅|坐垫)太冰了$)"), ""),
+    # twenty-second session: rain said come in *into* the window ("雨都打进车窗里了"): through
+    # it; the window said open, then what comes in ("窗户开着，虫子一个劲儿往里飞")
+    (re.compile(r"^(?:下)?雨(?:水)?(?:都|全)?(?P<v>打|飘|灌|溅|潲)进(?:了)?(?:车窗|窗户|窗子)"
+                r"(?:缝儿?)?(?:里)?(?:来)?了?(?=$|[，,\s])"), r"雨从车窗\g<v>进来了"),
+    (re.compile(r"^[^，,。？?不没别吗他她说家屋]{0,5}?(?:车窗|窗户|窗子)(?:还|一直)?(?:开着|没关)(?:呢)?[，,\s]*"
+                r"(?:外面的?|外头的?)?(?:雨点子|雨点儿?|雨水|雨|虫子?|蚊子|苍蝇|飞蛾|灰|沙子?|雪)"
+                r"(?:都|一个劲儿?|一直|老是|全)?(?:往里|往车里)?(?:飞|钻|灌|飘|打|溅|淋|刮|潲)"
+                r"[^，,。？?不没别吗]{0,8}$"), "关窗"),
     (re.compile(r"^(?:下)?雨(?:水)?(?:都)?(?:从)?(?:车窗|窗户|窗子|窗)(?:缝儿?)?(?:里|外)?(?:都)?"
                 r"(?:打|飘|淋|漏|灌|溅|刮|潲)进来了?$"), "关窗"),
     # insects, dust or smoke coming in through the window ("蚊子从窗户一个劲儿往里飞")
@@ -847,6 +896,12 @@ _ZH = (
     # unwanted is why, not a cancel; "下一首，不要了" still cancels), either order
     (re.compile(rf"^(?P<o>{_ZH_SKIP})(?:吧|啊)?[，,\s]+{_ZH_UNWANTED}$"), r"\g<o>"),
     (re.compile(rf"^{_ZH_UNWANTED}[，,\s]+(?P<o>{_ZH_SKIP})(?:吧|啊)?$"), r"\g<o>"),
+    # twenty-second session: a pause or a skip (said once or twice), then after a pause why:
+    # waiting for someone ("等我签个收"), something about to happen ("鸽子要放飞了"), or for a
+    # skip someone's dislike of the song ("导演不喜欢这首"); a reason naming a cabin thing, a
+    # number, an order or a refusal stays (:func:`_playback_reason`)
+    (re.compile(rf"^(?P<o>{_ZH_PLAYBACK}(?:[\s，,]*{_ZH_PLAYBACK})?)(?:吧|啊)?[，,。\s]+"
+                r"(?P<r>[^，,。！!？?\s]{2,14})$"), _playback_reason),
     # the north-west's "a little" (一尕尕, 点子 after how: "开大点子"), 尽数/悉数 for "all"
     (re.compile(r"(?<=[大小高低多少快慢])(?:一尕尕|一尕|尕尕|点子)"), "一点"),
     (re.compile(r"(?:尽数|悉数)(?=打开|开|关|关闭|关上|降|升)"), "全部"),
@@ -2535,10 +2590,25 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-def in_chinese(text: str, lang: str) -> str:
+_ZH_EN_THINGS = frozenset({
+    "volume", "vol", "music", "song", "songs", "fan speed", "fan", "blower", "aircon", "air con",
+    "air conditioner", "air conditioning", "ac", "a/c", "temperature", "temp", "seat heater",
+    "seat heating", "seat warmer", "window", "windows", "defrost", "defog", "bgm"})
+"""The words of :data:`_ZH_EN` that name a cabin thing."""
+
+
+def _zh_en_thing(m: re.Match[str]) -> str:
+    """The Chinese for ``m``'s English word when it names a cabin thing, else the word."""
+    if re.sub(r"[\s-]+", " ", m.group("w").lower()) not in _ZH_EN_THINGS:
+        return m.group(0)
+    return _zh_en_word(m)
+
+
+def in_chinese(text: str, lang: str, things: bool = False) -> str:
     """A Chinese ``text`` with the cabin words said in English inside it (a programmer's
     half-English, 中英夹杂: "把volume调到十二", "帮我开一下AC") said in Chinese; any other
-    text as it is."""
+    text as it is. With ``things``, only the words that name a cabin thing (:data:`_ZH_EN_THINGS`:
+    "把AC打开fan调到四档", where the sentence is cut before each thing)."""
     if lang != "zh-CN" or _LATIN.search(text) is None or _HAN.search(text) is None:
         return text
-    return _ZH_EN_WORDS.sub(_zh_en_word, text)
+    return _ZH_EN_WORDS.sub(_zh_en_thing if things else _zh_en_word, text)

@@ -99,9 +99,17 @@ _ZH_WORDS = frozenset((
 _ZH_CUT_WORD = re.compile(r"([\u4e00-\u9fff])\s+(?=([\u4e00-\u9fff]))")
 
 
+_FULL_WIDTH = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff05\uff0f]")
+"""A digit, a Latin letter, a percent or a slash a Chinese recogniser wrote full-width
+("设成１９度", "ＡＣ", "５０％"); a full-width comma or question mark is the sentence's own and
+stays."""
+
+
 def rejoined(text: str) -> str:
-    """``text`` with a pause inside a two-character cabin word taken out ("温 度调低一度" ->
-    "温度调低一度", "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开")."""
+    """``text`` with its full-width digits and letters written plainly ("１９" -> "19") and a
+    pause inside a two-character cabin word taken out ("温 度调低一度" -> "温度调低一度",
+    "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开")."""
+    text = _FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)
     if " " not in text and "\u3000" not in text:
         return text
     return _ZH_CUT_WORD.sub(lambda m: m.group(1) if m.group(1) + m.group(2) in _ZH_WORDS

@@ -368,8 +368,8 @@ class RuleNLU:
 
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
-        # "温 度调低一度": a word a pause cut is one word; "a hundred and fifty percent": one
-        # number, not two parts joined by "and"
+        # "温 度调低一度": a word a pause cut is one word, "设成１９度" a full-width number a
+        # plain one; "a hundred and fifty percent": one number, not two parts joined by "and"
         text = rejoined(text) if self.lang == "zh-CN" else said_hundreds(text)
         if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
@@ -404,6 +404,11 @@ class RuleNLU:
         if plainer is not None:
             return replace(plainer, ms=(time.perf_counter() - start) * 1000.0)
         parts = self._split(text, history, whole)
+        if parts is None and self.lang == "zh-CN" and (
+                named := in_chinese(text, self.lang, things=True)) != text:
+            # "把AC打开fan调到四档": the cabin things named in English said in Chinese, where the
+            # sentence is cut before each thing
+            parts = self._split(named, history, whole)
         if parts is None and self.lang == "en" and (
                 marked := _EN_BECAUSE.sub(", ", text, count=1)) != text:
             # "turn the music down because we're talking": the reason read as an aside said
