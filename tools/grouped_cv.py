@@ -77,7 +77,7 @@ def fitted_head(x: np.ndarray, y: np.ndarray, classes: list[str],
 
 
 def score_file(path: Path, features: dict[str, np.ndarray], examples: list[tuple[str, str]],
-               weights: dict[str, float] | None = None,
+               weights: dict[str, float] | None = None, nearest: int = 0,
                ) -> tuple[Counter[str], list[dict[str, object]]]:
     """Fit without ``path`` and answer its single-command lines (module docstring)."""
     queries = _folds_of(path, load_queries(path))
@@ -89,6 +89,7 @@ def score_file(path: Path, features: dict[str, np.ndarray], examples: list[tuple
     y = np.array([classes.index(i) for _, i in train])
     head = fitted_head(x, y, classes, weights)
     grams = GramHead(train, classes, cache_dir())
+    unit = _unit((x - head.mean) / head.scale) if nearest else None
     hidden = held_back(path)
     policy = AssistantPolicy()
     tally: Counter[str] = Counter()
@@ -100,8 +101,15 @@ def score_file(path: Path, features: dict[str, np.ndarray], examples: list[tuple
         intent, value, how, why = default.intent, default.value, "rules", ""
         if not q.history and default.path != "rule":
             part = focus(q.text)
-            d = focused_decision(classes, head.proba(features[part.text])[0], part, q.lang,
-                                 None, None, grams.proba(part.text), grams.vote(part.text),
+            row = features[part.text]
+            vote = grams.vote(part.text)
+            if vote is None and unit is not None:  # the head's own nearest examples (tried)
+                near = np.argsort(-(unit @ _unit((row - head.mean) / head.scale)))[:nearest]
+                labels = y[near]
+                if (labels != classes.index("unknown")).all():
+                    vote = np.bincount(labels, minlength=len(classes)) / len(labels)
+            d = focused_decision(classes, head.proba(row)[0], part, q.lang,
+                                 None, None, grams.proba(part.text), vote,
                                  grams.among_cabin(part.text))
             intent, value, how, why = d.intent, d.value, outcome(q, d), d.why
             tally[how] += 1
@@ -120,6 +128,10 @@ def score_file(path: Path, features: dict[str, np.ndarray], examples: list[tuple
                      "label": [q.intent, q.value], "answer": [intent, value], "how": how,
                      "why": why, "right": right})
     return tally, rows
+
+
+def _unit(z: np.ndarray) -> np.ndarray:
+    return z / np.maximum(1e-9, np.linalg.norm(z, axis=-1, keepdims=True))
 
 
 def _shown(tally: Counter[str]) -> dict[str, int]:
@@ -152,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", type=Path, nargs="*")
     parser.add_argument("--dump", type=Path, default=None)
     parser.add_argument("--compare", type=Path, nargs=2, default=None)
+    parser.add_argument("--nearest", type=int, default=0, metavar="K",
+                        help="tried: when the n-grams' vote is silent, the K nearest training "
+                             "examples in the head's standardised features vote, if none is "
+                             "unknown")
     parser.add_argument("--weight", action="append", default=[], metavar="CLASS=W",
                         help="weigh CLASS's examples W in the head's fit (default: the head's)")
     args = parser.parse_args(argv)
@@ -178,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     dump = []
     for k, f in enumerate(files, 1):
         _say(f"{k}/{len(files)} {f.parent.name}/{f.name}: fitting without it, answering it")
-        tally, rows = score_file(f, features, examples, weights)
+        tally, rows = score_file(f, features, examples, weights, args.nearest)
         total.update(tally)
         dump += rows
         print(json.dumps({"file": f"{f.parent.name}/{f.name}", **_shown(tally)}), flush=True)
