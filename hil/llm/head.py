@@ -155,6 +155,8 @@ _AFTER_COMMAND = re.compile(
 """Where a clause with its own subject and verb follows a command ("crank the temperature to
 thirty five we're camping in the desert tonight"): a later time said there is the story's,
 not the command's (not after "when", "once", "if", ...: a condition)."""
+HEAD_WEIGHTS: dict[str, float] = {}
+"""Per class, the weight of its examples in the head's fit (1 where not given)."""
 SERVE_THREADS = 1
 """Threads a request's decode runs on. Measured (BENCHMARKS.md): one is as fast as two on an
 idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes, where two
@@ -616,7 +618,7 @@ class HeadIntentResolver:
         x = self._embed_all([t for t, _ in examples], cache_dir)
         y = np.array([self.classes.index(i) for _, i in examples])
         started = time.perf_counter()
-        self.head = SoftmaxHead(self.classes)
+        self.head = SoftmaxHead(self.classes, weights=HEAD_WEIGHTS)
         fitted = self._fitted_file(x, y, cache_dir)
         if fitted is not None and fitted.is_file():
             with np.load(fitted) as saved:  # the same features and labels: the same fit
@@ -757,6 +759,8 @@ class HeadIntentResolver:
             return None
         digest = hashlib.sha256(x.tobytes() + y.tobytes()).hexdigest()[:20]
         options = f"{self.classes}:{self.head.l2}"
+        if self.head.weights:  # (none: the key the cache had before weights)
+            options += f":{sorted(self.head.weights.items())}"
         return cache_dir / f"head-fit-{self.engine.cache_key(digest, options)}.npz"
 
     def _features(self) -> np.ndarray:

@@ -3,7 +3,7 @@ with scipy's L-BFGS on standardised features (the model's logits, :mod:`hil.llm.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 from scipy.optimize import minimize
@@ -19,9 +19,11 @@ question on an out-of-domain line and no question on the wrong topic (1 at 1e-2)
 class SoftmaxHead:
     """Multinomial logistic regression (L2) on standardised features."""
 
-    def __init__(self, classes: Sequence[str], l2: float = L2) -> None:
+    def __init__(self, classes: Sequence[str], l2: float = L2,
+                 weights: Mapping[str, float] | None = None) -> None:
         self.classes = list(classes)
         self.l2 = l2
+        self.weights = dict(weights or {})  # per class, the weight of its examples (else 1)
         self.mean = np.zeros(0)
         self.scale = np.ones(0)
         self.w = np.zeros((0, 0))
@@ -32,6 +34,8 @@ class SoftmaxHead:
         z = np.hstack([(x - self.mean) / self.scale, np.ones((len(x), 1))])
         k, d = len(self.classes), z.shape[1]
         onehot = np.eye(k)[y]
+        per = np.array([self.weights.get(c, 1.0) for c in self.classes])[y]
+        per = per / per.mean()  # the loss keeps its scale: the same L2 means the same
 
         def loss(flat: np.ndarray) -> tuple[float, np.ndarray]:
             w = flat.reshape(d, k)
@@ -39,8 +43,8 @@ class SoftmaxHead:
             logits -= logits.max(axis=1, keepdims=True)
             p = np.exp(logits)
             p /= p.sum(axis=1, keepdims=True)
-            nll = -np.sum(onehot * np.log(p + 1e-12)) / len(z)
-            grad = z.T @ (p - onehot) / len(z) + self.l2 * w
+            nll = -np.sum(per[:, None] * onehot * np.log(p + 1e-12)) / len(z)
+            grad = z.T @ (per[:, None] * (p - onehot)) / len(z) + self.l2 * w
             return nll + 0.5 * self.l2 * float(np.sum(w * w)), grad.ravel()
 
         # one BLAS thread: the same weights on any core count, and beside busy processes a
