@@ -26,6 +26,7 @@ from hil.llm.clauses import (
     _AMOUNT,
     _ZH_SAME_WAY,
     after_reason,
+    before_reason,
     clauses,
     command_parts,
     commanding,
@@ -202,7 +203,9 @@ def _ruled(part: str, lang: str, reason_first: bool = True
     ``reason_first``, also the command after a reason said first."""
     alone = after_reason(part) if reason_first else None
     plain = unsequenced(part, lang)  # "再把窗开一点点", "then turn the volume up": as if alone
-    for text in dict.fromkeys(t for t in (part, plain, alone) if t is not None):
+    # "close the window the hail's freezing": the order before a reason said after it
+    said = [unsequenced(t, lang) for t in before_reason(part)] if reason_first else []
+    for text in dict.fromkeys(t for t in (part, plain, alone, *said) if t is not None):
         rules = shared_nlu(lang).parse(text, [])
         if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
             continue
