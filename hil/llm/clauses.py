@@ -283,6 +283,12 @@ def focus(text: str) -> Focus:
         # somewhere else, later, a question, or a time or place said first for what follows
         # ("出了涵洞，再开窗": no reason beside a command): the whole request
         return Focus(text, ())
+    # "close the window the ferry horn is about to blow": the device is in the reason only
+    cut = [next((s for s in before_reason(c) if commanding(s) and not _lacking(s)), c)
+           if _lacking(c) else c for c in parts]
+    if cut != parts and not any(_lacking(c) for c in cut):
+        return Focus(_joiner(text).join(cut), (), tuple(
+            c[len(s):].strip(" ,，") for c, s in zip(parts, cut, strict=True) if c != s))
     dropped = tuple(c for c in parts if _lacking(c))
     if not dropped:
         commands = [c for c in said if commanding(c)]
@@ -409,6 +415,37 @@ def after_reason(part: str) -> str | None:
                               for p in pieces[:-1]):
         return None
     return pieces[-1]
+
+
+_ZH_DONE_AT = re.compile(r"(?<=[上下开关掉了度档挡格点些])(?![上下开关掉了])(?=[\u4e00-\u9fff]{3})")
+"""Where a Chinese order may end with a story said right after it ("把车窗关上|我儿子在睡觉呢")."""
+_EN_STORY_AT = re.compile(
+    rf"[\s,;]+(?={EN_CLAUSE_START}|(?i:(?:yer|ye|me)\s+(?:[\w']+\s+){{0,4}}?"
+    r"(?:is|are|was|were|has|have|keeps?)\b))")
+"""Where an English order may end with a story said right after it ("close the window| the
+ferry horn is about to blow", "… yer man behind us is smoking")."""
+
+
+def before_reason(part: str) -> list[str]:
+    """The orders ``part`` may be once a reason said after it, with no pause or after one, is
+    left out ("close the window the hail's freezing" -> "close the window", "风小一点，篮球打完
+    一身汗吹着冷" -> "风小一点"), longest first: each cut leaves a clause that only says why (no
+    topic named outright, no amount, no seat, no no, no way: :func:`_reason`); [] when none."""
+    lowered = part.lower()
+    cuts = {m.start() for m in _EN_STORY_AT.finditer(lowered)} if _lang_of(part) == "en" else {
+        m.start() for m in _ZH_DONE_AT.finditer(part)}
+    cuts |= {m.start() for m in re.finditer(r"[,，;；]", part)}
+    out = []
+    for at in sorted(cuts, reverse=True):
+        said, why = part[:at].strip(" ,，;；"), part[at:].strip(" ,，;；")
+        if said and len(why) >= 3 and _reason(why) and not _WAY_SAID.search(normalised(why)):
+            out.append(said)
+    return out
+
+
+_WAY_SAID = re.compile(r"\b(?:louder|quieter|softer|warmer|cooler|hotter|colder|higher|lower|more|"
+                       r"less|up|down|on|off)\b|" + _ZH_COMMENT.pattern)
+"""A way said in a clause ("…, and louder", "声音再开大点"): a command's, never a reason."""
 
 
 def _orders(piece: str) -> bool:

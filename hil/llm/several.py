@@ -8,7 +8,9 @@ part alone (one forward pass each) and :func:`hil.llm.head.head_decision` decide
 own topic, threshold and words. The cabin acts on every part it is sure of, asks only about the
 part it is unsure of (naming that part's topic), says the range for a part out of range and that
 it cannot do a part the cabin lacks. A part whose way or value the words do not give is never
-acted on (the head asks, as for one command).
+acted on (the head asks, as for one command). A sentence that lists complaints, each about a
+function of its own and no order among them ("I'm shivering and I can barely hear the
+podcast"), is answered complaint by complaint, each read by the head as an indirect request.
 
 Read whole instead (one decision, as before): a sentence that says somewhere else, later, a
 condition, a question, a remark or a refusal anywhere (those words qualify every part), one
@@ -26,6 +28,7 @@ from hil.llm.clauses import (
     _AMOUNT,
     _ZH_SAME_WAY,
     after_reason,
+    before_reason,
     clauses,
     command_parts,
     commanding,
@@ -45,6 +48,7 @@ from hil.llm.grounding import (
     named_topics,
     narrowed,
 )
+from hil.llm.orders import unknown_order
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
@@ -95,7 +99,39 @@ def several_parts(text: str) -> list[str]:
         # one command the rules read once the fallback's reading left out what it should
         # ("turn the music on, no, off" as "turn the music off"): the rules' reading of it
         return [text]
+    if len(parts) == 1:  # "a tad less blowy and a tad toastier", "好冷啊，而且广播我根本听不清"
+        parts = _felt_list(text)
     return [*parts[:-1], _untagged(parts[-1])] if 2 <= len(parts) <= MAX_PARTS else []
+
+
+def _felt_list(text: str) -> list[str]:
+    """The clauses of a sentence that lists complaints or soft wishes, each about a cabin
+    function of its own ("Bit chilly back here and I can barely hear the podcast", "音乐听不清楚
+    脚也冻得慌"): each is answered on its own (:func:`felt`), none dropped for the first; [] when
+    a clause names no function, two name the same one (a complaint and its reason) or one is an
+    order (a complaint beside an order is its reason: "AC开一下，热爆了")."""
+    said = clauses(text)
+    if not 2 <= len(said) <= MAX_PARTS or any(
+            commanding(c) or _ORDERED.search(normalised(c)) for c in said):
+        return []
+    topics = [narrowed(named_topics(normalised(c)), normalised(c)) for c in said]
+    if not all(topics) or any(a & b for i, a in enumerate(topics) for b in topics[i + 1:]):
+        return []
+    return said
+
+
+_ORDERED = re.compile(r"[开关]一?下|" + _AMOUNT.pattern)
+"""An order said in a clause that commands nothing by its shape ("AC开一下", "fan on ten"):
+no complaint."""
+
+
+def felt(part: str) -> bool:
+    """Whether ``part`` speaks of a cabin function (its subject words: a feeling, a state) in
+    no order's shape ("I can barely hear the podcast", "a tad toastier"): the head reads it as
+    an indirect request; a misheard order ("paws the music") never is one."""
+    lowered = normalised(part)
+    named = narrowed(named_topics(lowered), lowered)
+    return bool(named) and not unknown_order(part, named)
 
 
 _EN_TAG = re.compile(r",\s*(?P<tag>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s*[.!?]*$")
@@ -202,7 +238,9 @@ def _ruled(part: str, lang: str, reason_first: bool = True
     ``reason_first``, also the command after a reason said first."""
     alone = after_reason(part) if reason_first else None
     plain = unsequenced(part, lang)  # "再把窗开一点点", "then turn the volume up": as if alone
-    for text in dict.fromkeys(t for t in (part, plain, alone) if t is not None):
+    # "close the window the hail's freezing": the order before a reason said after it
+    said = [unsequenced(t, lang) for t in before_reason(part)] if reason_first else []
+    for text in dict.fromkeys(t for t in (part, plain, alone, *said) if t is not None):
         rules = shared_nlu(lang).parse(text, [])
         if rules.split or not rules.actuates or rules.confidence < AssistantPolicy().threshold:
             continue
@@ -350,6 +388,9 @@ def several_decision(
     whole sentence: a clause of it that no part answers is asked about (:func:`_left`)."""
     decisions: list[Any] = []
     guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
+    # a list of complaints, no order among them (:func:`_felt_list`): each read as a request;
+    # a complaint beside an order is its reason ("fan on ten eh, the team's roasting")
+    complaints = bool(text) and command_parts(text) == [text] and bool(_felt_list(text))
     for at, text in enumerate(parts):
         before = decisions[-1] if decisions else None
         if at and (same := _same_way(text, parts[at - 1], lang)) is not None:
@@ -361,7 +402,8 @@ def several_decision(
         if not known_order(text) and (seat := _other_seat(text, before, act, lang)) is not None:
             decisions.append(seat)  # "…on high, and for me in low": the other seat's level
             continue
-        if not known_order(text):
+        indirect = complaints and not known_order(text) and felt(text)
+        if not known_order(text) and not indirect:
             guessed.append(len(decisions))
             decisions.append(None)
             continue
@@ -380,7 +422,9 @@ def several_decision(
             whole = decide(text, True)
             d = whole if whole.intent != "unknown" else d
         named = _outright(text)
-        if d.intent == "unknown" and d.why in ("out_of_domain", "low_confidence") and (
+        if indirect and d.intent == "unknown" and d.why not in _ASKED:
+            d = _asked(text, d, lang)  # a complaint the head is unsure of: asked, never dropped
+        elif d.intent == "unknown" and d.why in ("out_of_domain", "low_confidence") and (
                 (worded := _worded(text)) is not None):
             d = act(*worded, lang)
         elif d.why == "out_of_domain" and len(named) == 1:
