@@ -87,6 +87,19 @@ def test_direction_errors_count_a_set_the_wrong_way() -> None:
     assert wrong_way(too_far, "climate_set_temperature", 20)
 
 
+def test_direction_errors_judge_every_command_of_a_line() -> None:
+    both = LabelledQuery("AC off and open the windows", "en", "climate_ac_off", None, "direct",
+                         commands=(("climate_ac_off", None), ("window_open", None)))
+    assert wrong_way(both, "window_close", None)          # the second part, answered closed
+    assert wrong_way(both, "climate_ac_on", None)         # the first part, answered on
+    assert not wrong_way(both, "window_open", None)
+    assert not wrong_way(both, "climate_ac_off", None)
+    warm = LabelledQuery("fan off and warmer", "en", "climate_set_fan", 0, "direct",
+                         commands=(("climate_set_fan", 0), ("climate_temperature_up", 2)))
+    assert wrong_way(warm, "climate_set_temperature", 18)  # the second part's topic, set lower
+    assert not wrong_way(warm, "climate_set_temperature", 26)
+
+
 def test_feedback_reads_naturally_in_one_register() -> None:
     from twin.assistant.catalogue import active_catalogue
 

@@ -81,14 +81,19 @@ def movement(intent: str, value: object, history: Sequence[Turn] = ()) -> tuple[
 
 
 def wrong_way(q: LabelledQuery, intent: str, value: object) -> bool:
-    """An answer that moves the asked-for topic the other way: "warmer" answered "cooler",
-    or an "up" request answered with a set to a lower value than the current state."""
-    if OPPOSITE.get(q.intent) == intent:
-        return True
-    asked = movement(q.intent, q.value, q.history)
+    """An answer that moves an asked-for topic the other way: "warmer" answered "cooler", or
+    an "up" request answered with a set to a lower value than the current state. On a line of
+    several commands every command asked for is judged, not only the first ("AC off, open the
+    windows" answered with a window closed is wrong-way)."""
+    asked = q.commands or ((q.intent, q.value),)
     done = movement(intent, value, q.history)
-    return asked is not None and done is not None and asked[0] == done[0] and (
-        asked[1] != done[1])
+    for asked_intent, asked_value in asked:
+        if OPPOSITE.get(asked_intent) == intent:
+            return True
+        way = movement(asked_intent, asked_value, q.history)
+        if way is not None and done is not None and way[0] == done[0] and way[1] != done[1]:
+            return True
+    return False
 
 
 def _pcts(values: Sequence[float]) -> dict[str, float | None]:
