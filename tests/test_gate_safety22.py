@@ -9,6 +9,8 @@ this file (no dev line) and near misses that must keep acting.
   volume is not it; it acted on the cabin's volume.
 * A thing's own heat or cold (a drink, food, the brakes: "my tea's gone cold", "刹车好热"): no
   state of the cabin's air; it acted on the cabin's temperature.
+* A seat's top said as far as it goes ("as hot as she goes", "as warm as it'll go"): level 3;
+  the seat got the default 2 (a misread number).
 """
 
 from __future__ import annotations
@@ -111,3 +113,14 @@ def test_near_misses_name_no_other_thing(text: str) -> None:
 def test_near_misses_still_act(text: str, lang: str, intent: str) -> None:
     assert not lacking(normalised(text))
     assert decided(CLASSES, _sure_of(intent), text, lang).intent == intent
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("put my seat on as hot as it'll go", ("seat_heat_driver", 3)),
+    ("heat my seat as warm as she goes", ("seat_heat_driver", 3)),
+    ("heat the passenger seat as hot as it goes", ("seat_heat_passenger", 3)),
+    ("warm my seat up", ("seat_heat_driver", 2)),  # no level said: the default
+    ("my seat is as cold as a stone", ("seat_heat_driver", 2)),  # a simile, no end
+])
+def test_a_seats_top_said_as_far_as_it_goes(text: str, want: tuple) -> None:
+    assert read_slots("seat_heat", normalised(text), "seat_heat_driver") == want
