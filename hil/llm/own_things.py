@@ -13,6 +13,8 @@ _GADGET = (r"(?:phone|mobile|cell|headphones?|earphones?|earbuds?|air ?pods|ipad
 OWN_SOUND = (
     r"\b(?:volume|sound|ringer|ringtone|speaker) (?:on|of) (?:my|the|his|her|their|your|our|"
     r"this|that) (?:\w+ )?" + _GADGET + r"\b|"
+    # what plays from it is the cabin's sound ("the podcast on my phone is too quiet")
+    r"(?<!on my )(?<!on the )(?<!from my )(?<!from the )(?<!off my )"
     r"\b" + _GADGET + r"(?:'s|'re| is| are)?(?: (?:volume|sound|ringer|ringtone|speaker|audio)"
     r"(?:'s| is)?)?(?: (?:is|are|was|sounds|gets|goes|keeps))? (?:(?:way|far|so|too|really|very|"
     r"super|a bit|kinda|dead|well|bloody|proper) )*(?:loud|quiet|low|soft|blaring|blasting|"
