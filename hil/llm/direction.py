@@ -216,8 +216,16 @@ _HEATER = (r"(?:\b(?:the )?(?:heater|heating|heat)(?:'s| is| are)? (?:\w+ )?"
 _LOUD = re.compile(
     r"(?<!out )(?<!how )(?<!less )\b(?:loud|noisy|deafening|blaring)\b" + _STATE_TAIL
     + r"|吵|(?:声音|音乐|歌)(?:也|实在|真的?)?(?:好|真|很|特别|超|这么|那么)(?:大|响)")
+_QUIET = re.compile(
+    r"(?:声音|音量|音乐|歌声?|广播|解说|收音机|喇叭)(?:也|实在|真的?|都)?"
+    r"(?:(?:好|真|很|特别|超|这么|那么|贼|忒)小(?![点些一两三几]|声(?:点|一|些))|小得|小的(?:跟|像))")
+"""The sound told quiet ("解说的声音小得跟蚊子哼哼一样", "广播声音好小"): a complaint that wants
+it louder; "小" said alone is an order's way only ("声音小一点", "小声点")."""
+_WEAK = re.compile(r"风(?:也|实在|真的?|都)?(?:(?:好|真|很|特别|超|这么|那么|贼|忒)(?:小|弱)"
+                   r"(?![点些一两三几])|(?:小|弱)得|(?:小|弱)的(?:跟|像))")
+"""The air told weak ("出风口的风小得跟没开一样"): a complaint that wants more fan."""
 _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
-    "media_volume": ((_LOUD, -1),),
+    "media_volume": ((_LOUD, -1), (_QUIET, 1)),
     "media_playback": ((_LOUD, -1),),  # never play louder than silence
     "climate_temperature": (
         (re.compile(_HEATER + r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering|"
@@ -230,7 +238,7 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
                     + r"|(?:好|真|太|很|超|特别|这么|那么)冷|冷死|冷得|冻死|冻木|冻僵"),
          1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b|风(?:好|真|太|很|这么|那么)大"),
-                     -1),),
+                     -1), (_WEAK, 1)),
     # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on
     "climate_ac": ((re.compile(
         r"\b(?:ac|a/c|air ?con\w*|air conditioning)(?:'s| is| has been| been)(?: been)? "

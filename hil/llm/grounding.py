@@ -18,6 +18,7 @@ import re
 
 from hil.llm.direction import BEFORE_THIS, DISLIKE, FAMILY, direction_of
 from hil.llm.other_sense import OTHER_SENSE
+from hil.llm.own_things import OWN_HEAT, OWN_SOUND
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.scope import SIMILE_ZH, ZH_ONCE, negated, out_of_scope
@@ -95,7 +96,8 @@ LACKING = re.compile(
     # a seat's posture and a glass's tint: the cabin heats seats and moves windows only
     r"竖直|调直|放平|放倒|成床|躺平|透明|后窗|后车窗|\btint\w*|\bopacity\b|\bflat bed\b|"
     # a seat slid, social media and a number to call: nothing the cabin's topics change
-    r"滑移|\b(?:facebook|twitter|instagram|tiktok|whatsapp)\b|\bphone number\b"
+    r"滑移|\b(?:facebook|twitter|instagram|tiktok|whatsapp)\b|\bphone number\b|"
+    + OWN_SOUND + "|" + OWN_HEAT
 )
 
 

@@ -367,6 +367,8 @@ def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
     for level, found in words.levels:
         if found.search(said):
             return intent, level
+    if max_said(said):  # "as hot as she goes", "as warm as it'll go": the seat's top level
+        return intent, INTENTS[intent].high
     return intent, INTENTS[intent].default
 
 

@@ -46,6 +46,7 @@ _ZH_VAGUE = re.compile(
 _COUPLE = re.compile(r"\ba couple\b(?! of (?:minutes?|hours?|seconds?|days?|times?)\b)")
 """"a couple (of) degrees" is two (a couple of minutes is a time, not an amount)."""
 _AS_FAR = (r"(?= (?:it|they|you|we|i|possible|can|could|ever|humanly|allowed|permitted|"
+           r"(?:she|he)(?: will|'ll| can)? go(?:es)?\b|"  # "as hot as she goes": the car's end
            r"the (?:car|system|dial|knob|setting) (?:will|can|goes)))")
 """"as cold as it goes", "as loud as possible": the setting's end; "as cold as a morgue", "as
 hot as hell" is a simile of the cabin's state, a complaint (it set 16 °C on a cold cabin)."""
