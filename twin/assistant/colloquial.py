@@ -1344,6 +1344,10 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # "go on (then)" said before an order only urges it ("ah go on give us a bit more heat",
+    # "ah go on then, do mine as well while you're at it")
+    (re.compile(r"^go on(?: then| so)?\s*,?\s+(?=(?:do|give|turn|put|make|stick|crank|bump|"
+                r"switch|play|open|close|shut|take)\b)", re.IGNORECASE), "", ("go on",)),
     # holdout16's registers (sixteenth session): speech-recognition slips of a number or a way
     # ("twenny three", "the fan dawn", "… an turn …"), tags and vocatives of more than one word
     # said last ("ya know", "you betcha", ", my son", "mate" after "halfway"), a state of the
@@ -2409,6 +2413,31 @@ _EN = (
     # shapes around an order rather than words (sixteenth session): an intensifier of any
     # shape, a reason straight after "please", an order asked as a question about the thing,
     # one word of tag before or after an order
+    # a device named loosely by what it does and a placeholder noun (twenty-second session:
+    # "the warm seat thing", "the toasty bum thing", "the wind machine"); a seat that cools or
+    # massages is no heater, and is not read here
+    (re.compile(r"\b(?P<d>the|my|that|this|your) (?:warm|warmy|warming|toasty|toastie|hot|"
+                r"heated|heating|heat|cosy|cozy)[- ]?(?:seat|bum|butt|bottom|backside|arse|"
+                r"tush|bum[- ]warming|seat[- ]warming)[- ]?(?:thing|thingy|thingamajig|"
+                r"thingamabob|machine|gadget|doodah|doohickey|whatsit|button)\b",
+                re.IGNORECASE), r"\g<d> seat heater",
+     ("thing", "machine", "gadget", "doodah", "doohickey", "whatsit", "button")),
+    (re.compile(r"\b(?P<d>the|my|that|this|your) (?:wind|breeze|blowy|blowing|air[- ]?blowing)"
+                r"[- ]?(?:machine|thing|thingy|maker|gadget|doodah|whatsit|box)\b",
+                re.IGNORECASE), r"\g<d> fan",
+     ("thing", "machine", "gadget", "doodah", "whatsit", "box", "maker")),
+    # how much said by what it does ("the speakers are so loud the mirror is shaking", "the air
+    # is roaring so hard I can't hear myself think"): the complaint without its consequence
+    (re.compile(r"\b(?P<s>(?:is|are|'s|'re) (?:\w+ )?so (?:very )?(?:loud|hard|strong|strongly|"
+                r"cold|hot|humid|fierce)) (?:that )?(?:i|i'm|im|i've|my|it|it's|its|the|we|"
+                r"we're|everyone|nobody|you)\b[^,.;!?]*[.!]*$", re.IGNORECASE), r"\g<s>",
+     (" so ",)),
+    # a follow-up said against the last setting (twenty-second session: "bit warmer than that
+    # och", "one more degree than that hinny", "louder than that and …"): the comparison is
+    # the step itself, and the tag after it is then read as after any way
+    (re.compile(r"\b(?P<c>warmer|hotter|toastier|cooler|colder|louder|quieter|softer|higher|"
+                r"lower|stronger|weaker|more|less|degrees?) than (?:that|this|before)\b",
+                re.IGNORECASE), r"\g<c>", (" than ",)),
     (_CURSE, "", ("freak", "frick", "frig", "eff", "flip", "fuck", "blee", "bloom", "ruddy",
                   "damn", "darn", "dang", " as ", " af")),
     (_EN_PLEASE_WHY, " please, ", ("please",)),
