@@ -95,3 +95,23 @@ def test_a_complaint_said_with_its_consequence(text: str,
 ])
 def test_a_consequence_elsewhere_is_no_complaint(text: str) -> None:
     assert _said(text)[1] == []
+
+
+@pytest.mark.parametrize("text", [
+    "with all the roadworks we've no idea how to get home",
+    "I've no clue how to get back home with this diversion",
+    "we have no idea which way home is",
+    "after that wrong turn I don't know the way home",
+])
+def test_not_knowing_the_way_home_with_its_circumstance(text: str) -> None:
+    assert _said(text) == ("rule", [("navigate_home", None)])
+
+
+@pytest.mark.parametrize("text", [
+    "I've no idea how to get home when the car is in the garage",  # another time
+    "with the trains on strike tomorrow I don't know the way home",
+    "I've no clue how to get home after work",  # from somewhere else
+    "my son has no idea how to get home from school",  # someone else
+])
+def test_the_way_home_for_later_or_elsewhere_is_not_asked(text: str) -> None:
+    assert _said(text)[1] == []

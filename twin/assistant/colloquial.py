@@ -1330,6 +1330,11 @@ _EN_FRAGMENTS = re.compile(
 Two. Just two. Not three."): the function set to the number."""
 
 
+_NOT_NOW = (r"\b(?:tomorrow|tonight|later|next|when|if|once|bus|train|foot|walk\w*|bike|"
+            r"cycl\w*|school|work|office|last|yesterday|ago|taxi|uber|no|not|n't|but)\b")
+"""Words that put a way home said with a circumstance at another time or by other means."""
+
+
 _EN = (
     # a word begun again or cut off ("t-t-turn the v- the volume to f- fifteen"), read before
     # the doubled word below ("the v- the" -> "the the" -> "the")
@@ -2116,12 +2121,19 @@ _EN = (
                 r"\s+(?:after|in|from|with|since)\b(?![^,]*\b(?:but|not|n't|no)\b)[^,]*$",
                 re.IGNORECASE), r"\g<v>"),
     # not knowing the way home asks for it: "I've no idea how to get back to my place"
-    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:(?:i|we)(?:'ve|\s+have)(?: got)? )?no "
+    # (twenty-second session) with the circumstance said before or after it: "with this
+    # closure I've got no clue how to get home", "… with all these roads flooded", "I've no
+    # idea which way home is after that detour"; never one said for later or another way
+    (re.compile(r"^(?:(?:with|after|because of) (?!(?:(?!\b(?:i|we)\b)[^,])*"
+                + _NOT_NOW + r")[^,]*?,?\s+(?=(?:i|we)\b))?"
+                r"(?:(?:i|we)\s+(?:don'?t|do not)|(?:(?:i|we)(?:'ve|\s+have)(?: got)? )?no "
                 r"(?:idea|clue))\s*"
-                r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
+                r"(?:know\s+)?(?:(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
                 r"(?:home|back home|(?:back )?to (?:mine|ours|(?:my|our) (?:place|house|flat|"
-                r"gaff|digs)))"
-                r"(?:\s+from (?:here|this \w+(?: \w+)?))?\s*[.!]*$", re.IGNORECASE),
+                r"gaff|digs)))|which way (?:is )?home(?: is)?)"
+                r"(?:\s+from (?:here|this \w+(?: \w+)?))?"
+                r"(?:,?\s+(?:with|after|since|because of) (?![^,]*" + _NOT_NOW + r")"
+                r"[^,]*)?\s*[.!]*$", re.IGNORECASE),
      "navigate home"),
     # "heat on my seat": the seat heater on ("window up heat on my seat")
     (re.compile(r"\b(?:the )?heat(?:ing)? on (?P<s>my|her|his|the passenger'?s?|the driver'?s?)"
