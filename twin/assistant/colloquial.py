@@ -1385,6 +1385,11 @@ _EN_FRAGMENTS = re.compile(
 Two. Just two. Not three."): the function set to the number."""
 
 
+_NOT_NOW = (r"\b(?:tomorrow|tonight|later|next|when|if|once|bus|train|foot|walk\w*|bike|"
+            r"cycl\w*|school|work|office|last|yesterday|ago|taxi|uber|no|not|n't|but)\b")
+"""Words that put a way home said with a circumstance at another time or by other means."""
+
+
 _EN = (
     # a word begun again or cut off ("t-t-turn the v- the volume to f- fifteen"), read before
     # the doubled word below ("the v- the" -> "the the" -> "the")
@@ -1399,6 +1404,10 @@ _EN = (
                 re.IGNORECASE), ""),
     (re.compile(r"^(?:honestly|seriously|literally|frankly|truthfully),\s*", re.IGNORECASE), "",
      ("ly,",)),
+    # "go on (then)" said before an order only urges it ("ah go on give us a bit more heat",
+    # "ah go on then, do mine as well while you're at it")
+    (re.compile(r"^go on(?: then| so)?\s*,?\s+(?=(?:do|give|turn|put|make|stick|crank|bump|"
+                r"switch|play|open|close|shut|take)\b)", re.IGNORECASE), "", ("go on",)),
     # holdout16's registers (sixteenth session): speech-recognition slips of a number or a way
     # ("twenny three", "the fan dawn", "… an turn …"), tags and vocatives of more than one word
     # said last ("ya know", "you betcha", ", my son", "mate" after "halfway"), a state of the
@@ -2167,12 +2176,19 @@ _EN = (
                 r"\s+(?:after|in|from|with|since)\b(?![^,]*\b(?:but|not|n't|no)\b)[^,]*$",
                 re.IGNORECASE), r"\g<v>"),
     # not knowing the way home asks for it: "I've no idea how to get back to my place"
-    (re.compile(r"^(?:(?:i|we)\s+(?:don'?t|do not)|(?:(?:i|we)(?:'ve|\s+have)(?: got)? )?no "
+    # (twenty-second session) with the circumstance said before or after it: "with this
+    # closure I've got no clue how to get home", "… with all these roads flooded", "I've no
+    # idea which way home is after that detour"; never one said for later or another way
+    (re.compile(r"^(?:(?:with|after|because of) (?!(?:(?!\b(?:i|we)\b)[^,])*"
+                + _NOT_NOW + r")[^,]*?,?\s+(?=(?:i|we)\b))?"
+                r"(?:(?:i|we)\s+(?:don'?t|do not)|(?:(?:i|we)(?:'ve|\s+have)(?: got)? )?no "
                 r"(?:idea|clue))\s*"
-                r"(?:know\s+)?(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
+                r"(?:know\s+)?(?:(?:the way|how to get(?: back)?|how to find (?:my|our|the) way)\s+"
                 r"(?:home|back home|(?:back )?to (?:mine|ours|(?:my|our) (?:place|house|flat|"
-                r"gaff|digs)))"
-                r"(?:\s+from (?:here|this \w+(?: \w+)?))?\s*[.!]*$", re.IGNORECASE),
+                r"gaff|digs)))|which way (?:is )?home(?: is)?)"
+                r"(?:\s+from (?:here|this \w+(?: \w+)?))?"
+                r"(?:,?\s+(?:with|after|since|because of) (?![^,]*" + _NOT_NOW + r")"
+                r"[^,]*)?\s*[.!]*$", re.IGNORECASE),
      "navigate home"),
     # "heat on my seat": the seat heater on ("window up heat on my seat")
     (re.compile(r"\b(?:the )?heat(?:ing)? on (?P<s>my|her|his|the passenger'?s?|the driver'?s?)"
@@ -2464,6 +2480,31 @@ _EN = (
     # shapes around an order rather than words (sixteenth session): an intensifier of any
     # shape, a reason straight after "please", an order asked as a question about the thing,
     # one word of tag before or after an order
+    # a device named loosely by what it does and a placeholder noun (twenty-second session:
+    # "the warm seat thing", "the toasty bum thing", "the wind machine"); a seat that cools or
+    # massages is no heater, and is not read here
+    (re.compile(r"\b(?P<d>the|my|that|this|your) (?:warm|warmy|warming|toasty|toastie|hot|"
+                r"heated|heating|heat|cosy|cozy)[- ]?(?:seat|bum|butt|bottom|backside|arse|"
+                r"tush|bum[- ]warming|seat[- ]warming)[- ]?(?:thing|thingy|thingamajig|"
+                r"thingamabob|machine|gadget|doodah|doohickey|whatsit|button)\b",
+                re.IGNORECASE), r"\g<d> seat heater",
+     ("thing", "machine", "gadget", "doodah", "doohickey", "whatsit", "button")),
+    (re.compile(r"\b(?P<d>the|my|that|this|your) (?:wind|breeze|blowy|blowing|air[- ]?blowing)"
+                r"[- ]?(?:machine|thing|thingy|maker|gadget|doodah|whatsit|box)\b",
+                re.IGNORECASE), r"\g<d> fan",
+     ("thing", "machine", "gadget", "doodah", "whatsit", "box", "maker")),
+    # how much said by what it does ("the speakers are so loud the mirror is shaking", "the air
+    # is roaring so hard I can't hear myself think"): the complaint without its consequence
+    (re.compile(r"\b(?P<s>(?:is|are|'s|'re) (?:\w+ )?so (?:very )?(?:loud|hard|strong|strongly|"
+                r"cold|hot|humid|fierce)) (?:that )?(?:i|i'm|im|i've|my|it|it's|its|the|we|"
+                r"we're|everyone|nobody|you)\b[^,.;!?]*[.!]*$", re.IGNORECASE), r"\g<s>",
+     (" so ",)),
+    # a follow-up said against the last setting (twenty-second session: "bit warmer than that
+    # och", "one more degree than that hinny", "louder than that and …"): the comparison is
+    # the step itself, and the tag after it is then read as after any way
+    (re.compile(r"\b(?P<c>warmer|hotter|toastier|cooler|colder|louder|quieter|softer|higher|"
+                r"lower|stronger|weaker|more|less|degrees?) than (?:that|this|before)\b",
+                re.IGNORECASE), r"\g<c>", (" than ",)),
     (_CURSE, "", ("freak", "frick", "frig", "eff", "flip", "fuck", "blee", "bloom", "ruddy",
                   "damn", "darn", "dang", " as ", " af")),
     (_EN_PLEASE_WHY, " please, ", ("please",)),
