@@ -83,6 +83,11 @@ the fallback's own gate (one reading)."""
 _ZH_IF = r"如果|要是|的话"
 """Conditions and "once we are past X, then" said in a request: parts of :data:`_LATER` and of
 :data:`_CONDITION`."""
+_ZH_LENGTH = r"[\d一二两三四五六七八九十几半]+个?(?:分钟|钟头|小时|秒钟?)"
+ZH_DELAY = (r"(?<![超越不经通])过(?:个|上)?(?:" + _ZH_LENGTH + r"|一?会)|"
+            + _ZH_LENGTH + r"(?:左右|上下|多)(?:后|以后|之后)")
+"""A delay said before the order ("过十分钟左右把除霜打开", "过半个小时开窗", "十分钟左右以后"):
+later; "超过十分钟" (more than) is a story's length, not a delay."""
 _LATER = re.compile(
     r"\b(?:tomorrow|tonight|later|this (?:evening|afternoon|morning)|next time|remind|schedule|"
     r"when (?:we|i|you|it|they)(?:'re| are| get| arrive| reach| park| stop| leave)|"
@@ -92,7 +97,8 @@ _LATER = re.compile(
     r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m|"
     r"every (?:morning|day|evening|night|time|week)|at (?:noon|midnight|night))\b|"
     r"明天|今晚|(?<!一)(?<!整个)(?<!一个)(?:晚上|早上|下午)|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
-    + ZH_ONCE + r"|" + _ZH_IF + r"|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
+    + ZH_ONCE + r"|" + ZH_DELAY + r"|" + _ZH_IF
+    + r"|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
 )
 _QUESTION = re.compile(
     r"^(?:(?:is|are|was|were|did|does|has|have)\b"
