@@ -5,6 +5,10 @@
   class (a delay before an order) is in holdout6 to holdout21, multidev1 and train as "N分钟以后";
   the fallback acted on this wording (an out-of-domain actuation). A length told as a story's
   ("超过十分钟", "过了十分钟还是冷", "不过两分钟"), and 难过, 过滤, 经过, stay as they were.
+* An "off" said in a piece that names nothing the fallback reads ("kong调关了", "把那个关了")
+  beside a piece that steps the fan ("风也调小一点"): the fallback read the fan off (a step down
+  asked). Whose off it is is unsure: the fan's slot is not read, so the fallback asks. "风扇关了",
+  "把风扇关掉", "fan down two ac off" read as before.
 
 Variants written for this file (no holdout22 line itself), and near misses that must not change.
 """
@@ -15,6 +19,7 @@ import numpy as np
 import pytest
 
 from hil.llm.head import decided
+from hil.llm.slots import read_slots
 from tests.helpers import rule_actions
 from twin.assistant.scope import out_of_scope
 
@@ -68,3 +73,25 @@ def test_a_length_told_is_no_delay(text: str) -> None:
 def test_near_misses_keep_acting(text: str, want: list[tuple]) -> None:
     assert out_of_scope(text) is None
     assert rule_actions("zh-CN", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "那个关了 风量调小点",
+    "xx关掉 风调大一点",
+    "风调小一点 那个也关了吧",
+    "把它关了，风开大一点",
+])
+def test_an_unowned_off_beside_a_fan_step_is_no_fan_off(text: str) -> None:
+    for member in ("climate_set_fan", "climate_fan_down", "climate_fan_up"):
+        assert read_slots("climate_fan", text, member) is None
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("风扇关了", ("climate_set_fan", 0)),
+    ("把风扇关掉", ("climate_set_fan", 0)),
+    ("风扇关了吧 调小也没用", ("climate_set_fan", 0)),
+    ("kill the fan", ("climate_set_fan", 0)),
+    ("fan down two ac off", ("climate_fan_down", 2)),
+])
+def test_the_fans_own_off_still_reads(text: str, want: tuple) -> None:
+    assert read_slots("climate_fan", text, "climate_set_fan") == want

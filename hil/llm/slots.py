@@ -262,6 +262,25 @@ go", "调到最冷"; "coldest please" once stepped it *up*, its feeling word rea
 coldest car ever" is a complaint, read as before."""
 
 
+_PIECE = re.compile(r"[，,。；;！!？?\s]+")
+"""Pieces of a Chinese line said apart by a pause or a space ("kong调关了 风也调小一点")."""
+
+
+def _level_unowned(own: str, topic: str, up: str, words: SlotTables) -> bool:
+    """Whether the level word of ``own`` is said in a piece naming no topic (an unread thing:
+    "kong调关了", "把那个关了") while another piece names ``topic`` and steps it a way: the
+    level is not surely this topic's, and a step is no "off" (once the fan was turned off)."""
+    if _HAN.search(own) is None:
+        return False  # English words are cut by spaces: no piece of a line
+    pieces = [p for p in _PIECE.split(own) if p]
+    leveled = [p for p in pieces if any(found.search(p) for _, found in words.levels)]
+    return bool(leveled) and all(
+        not any(p2 is not None and p2.search(p) for p2 in TOPICS_DATA.subject.values())
+        for p in leveled) and any(
+        p not in leveled and TOPICS_DATA.subject[topic].search(p) is not None
+        and direction_of(up, p) for p in pieces)
+
+
 def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: SlotTables
            ) -> tuple[str, int | str | None] | None:
     """A topic with a setting and steps (temperature, fan, volume); a number only when the
@@ -280,6 +299,8 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
         return _against(topic_set, low, direction_of(up, MIN_WORDS.sub(" ", lowered)))
     own = topic_clauses(lowered, topic)  # "fan down two ac off": the AC's off, not the fan's
     level = next((v for v, found in words.levels if found.search(own)), None)
+    if level is not None and _level_unowned(own, topic, up, words):
+        return None  # "kong调关了 风也调小一点": whose off is unsure, the fan's way a step: ask
     if level is not None:
         return topic_set, level  # "kill the fan", "把风扇关掉": the fan's off, no step down
     way = direction_of(up, text) or 0
