@@ -1,0 +1,73 @@
+"""English classes a blind score of holdout22 found acting wrong (unsafe): the place left said
+with "off" after the order ("my seat heater on full, we've just come off the slopes") read as
+the seat heater off, the wrong way (hil.llm.direction); "off" softened by how little ("ease the
+fan off a touch") read as the fan off; two articles stacked where a wildcard title starts ("put
+the a sea on": the AC misheard) read as music to play (twin.assistant.scope). Variants written
+here (no model), and near misses that must not change."""
+
+from __future__ import annotations
+
+import pytest
+
+from hil.llm.direction import normalised
+from tests.helpers import rule_actions
+
+
+@pytest.mark.parametrize("text", [
+    "put my seat heater on high we have just come off a night shift",
+    "my seat heater on full please, just off the slopes",
+    "fan to four, we just got off the ferry",
+    "heat on please we're fresh off the plane",
+])
+def test_the_place_left_says_no_off(text: str) -> None:
+    assert " off " not in f" {normalised(text)} "
+
+
+@pytest.mark.parametrize("text", [
+    "turn my seat heater off we have just come off the slopes",  # the order's own off
+    "can you get off the music",  # a device after "off the": no place left
+    "just switch the fan off",
+    "we got the ac off",
+])
+def test_an_off_said_of_a_device_stays(text: str) -> None:
+    assert " off" in normalised(text)
+
+
+@pytest.mark.parametrize("text", [
+    "and ease the fan off a touch",
+    "take the fan off a little",
+    "knock the fan off a tad would you",
+    "ease the temperature off slightly",
+])
+def test_off_softened_by_how_little_is_a_step_down(text: str) -> None:
+    lowered = normalised(text)
+    assert " down" in lowered and " off" not in lowered
+
+
+@pytest.mark.parametrize("text", [
+    "turn the music off for a bit",  # for a while: off
+    "turn the ac off a little while",
+    "turn the fan off",
+    "switch the heater off a bit later",
+])
+def test_off_for_a_while_or_bare_stays_off(text: str) -> None:
+    assert " off" in normalised(text)
+
+
+@pytest.mark.parametrize("text", [
+    "can you put the a sea on for us brah",
+    "put the a see on please",
+    "throw a the thing on",
+])
+def test_stacked_articles_where_a_title_starts_play_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("put the beatles on", [("media_play", None)]),
+    ("put a song on", [("media_play", None)]),
+    ("put some music on", [("media_play", None)]),
+    ("could you throw the a c on", [("climate_ac_on", None)]),  # "a c" is the AC
+])
+def test_a_title_or_a_device_said_plainly_is_still_read(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
