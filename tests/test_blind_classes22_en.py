@@ -2,8 +2,9 @@
 with "off" after the order ("my seat heater on full, we've just come off the slopes") read as
 the seat heater off, the wrong way (hil.llm.direction); "off" softened by how little ("ease the
 fan off a touch") read as the fan off; two articles stacked where a wildcard title starts ("put
-the a sea on": the AC misheard) read as music to play (twin.assistant.scope). Variants written
-here (no model), and near misses that must not change."""
+the a sea on": the AC misheard) read as music to play (twin.assistant.scope); "make it two
+degrees cooler" after a seat heater dropped as the seat's "it" (twin.assistant.phrasing).
+Variants written here (no model), and near misses that must not change."""
 
 from __future__ import annotations
 
@@ -71,3 +72,23 @@ def test_stacked_articles_where_a_title_starts_play_nothing(text: str) -> None:
 ])
 def test_a_title_or_a_device_said_plainly_is_still_read(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("switch my seat heater off and make it two degrees cooler the tattoo is killing me",
+     [("seat_heat_driver", 0), ("climate_temperature_down", 2)]),
+    ("put my seat heater on and make it two degrees warmer",
+     [("seat_heat_driver", 2), ("climate_temperature_up", 2)]),
+    ("turn off my seat heater and bring it down a degree",
+     [("seat_heat_driver", 0), ("climate_temperature_down", 1)]),
+])
+def test_it_said_with_degrees_after_a_seat_is_the_cabin(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "switch my seat heater off and make it cooler",  # no degrees: "it" may be the seat
+    "my seat is freezing, warm it up",
+])
+def test_it_without_degrees_after_a_seat_sets_no_temperature(text: str) -> None:
+    assert not any(i.startswith("climate_") for i, _ in rule_actions("en", text))
