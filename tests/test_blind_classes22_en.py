@@ -3,7 +3,8 @@ with "off" after the order ("my seat heater on full, we've just come off the slo
 the seat heater off, the wrong way (hil.llm.direction); "off" softened by how little ("ease the
 fan off a touch") read as the fan off; two articles stacked where a wildcard title starts ("put
 the a sea on": the AC misheard) read as music to play (twin.assistant.scope); "make it two
-degrees cooler" after a seat heater dropped as the seat's "it" (twin.assistant.phrasing).
+degrees cooler" after a seat heater dropped as the seat's "it" (twin.assistant.phrasing); a state
+told with "so" and its order ("its boiling so cool it down") left out as a reason (multi).
 Variants written here (no model), and near misses that must not change."""
 
 from __future__ import annotations
@@ -92,3 +93,21 @@ def test_it_said_with_degrees_after_a_seat_is_the_cabin(text: str, want: list) -
 ])
 def test_it_without_degrees_after_a_seat_sets_no_temperature(text: str) -> None:
     assert not any(i.startswith("climate_") for i, _ in rule_actions("en", text))
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("its boiling so cool it down and open the window a quarter",
+     [("climate_temperature_down", 1), ("window_set_position", 25)]),
+    ("its boiling after badminton so cool it down and open the window a quarter", []),
+])
+def test_a_state_with_so_and_its_order_is_no_reason_left_out(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("it's so quiet I'm nodding off, put something on", [("media_play", None)]),  # so: how
+    ("i'm so tired so turn the music down", [("media_volume_down", 2)]),
+    ("its boiling so cool it down", [("climate_temperature_down", 1)]),
+])
+def test_so_as_a_degree_or_one_order_is_unchanged(text: str, want: list) -> None:
+    assert rule_actions("en", text) == want
