@@ -4,7 +4,8 @@ the seat heater off, the wrong way (hil.llm.direction); "off" softened by how li
 fan off a touch") read as the fan off; two articles stacked where a wildcard title starts ("put
 the a sea on": the AC misheard) read as music to play (twin.assistant.scope); "make it two
 degrees cooler" after a seat heater dropped as the seat's "it" (twin.assistant.phrasing); a state
-told with "so" and its order ("its boiling so cool it down") left out as a reason (multi).
+told with "so" and its order ("its boiling so cool it down") left out as a reason (multi);
+"pause" misheard after "can you" ("can you pores the music") played by the fallback.
 Variants written here (no model), and near misses that must not change."""
 
 from __future__ import annotations
@@ -111,3 +112,20 @@ def test_a_state_with_so_and_its_order_is_no_reason_left_out(text: str, want: li
 ])
 def test_so_as_a_degree_or_one_order_is_unchanged(text: str, want: list) -> None:
     assert rule_actions("en", text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "um sorry sorry can you pores the music",
+    "could you paws the song please",
+    "please paws the radio",
+])
+def test_pause_misheard_after_a_courtesy_is_a_pause(text: str) -> None:
+    assert rule_actions("en", text) == [("media_pause", None)]
+
+
+@pytest.mark.parametrize("text", [
+    "the dog put its paws the whole way on the seat",
+    "you pores the water",
+])
+def test_paws_said_of_no_music_plays_or_pauses_nothing(text: str) -> None:
+    assert rule_actions("en", text) == []
