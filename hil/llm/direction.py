@@ -46,11 +46,24 @@ _BENIGN = re.compile(
 
 
 _NO_MORE = re.compile(r"\bno more (?=(?:the )?(?:ac|a/c|air con\w*|music|heat\w*)\b)")
+_DEVICE = (r"(?:heat\w*|seat\w*|fan|ac|a/c|air\w*|music|radio|stereo|tunes|window\w*|"
+           r"defrost\w*|volume|sound|aircon|climate)")
+"""A cabin device said right after "off the": "get off the music" is no place left."""
 _IDIOM_OFF = re.compile(
     r"\b(\w+ing (?:my|your|his|her|our|their|me) (?:\w+ )?\w+) off\b|"
-    r"\b((?:cool|cooled|cooling|cools|nod|nodded|nodding|doze[ds]?|dozing|dozed) )off\b")
+    r"\b((?:cool|cooled|cooling|cools|nod|nodded|nodding|doze[ds]?|dozing|dozed) )off\b|"
+    r"\b((?:come|comes|came|coming|got|get|gets|getting|just|fresh|straight|stepped|jumped|"
+    r"hopped|climbed) )off\b(?= (?:the|a|an|our|my|work|shift|duty)\b)(?! (?:\w+ )?" + _DEVICE
+    + r"\b)")
 """An "off" that is part of an idiom, no way ("freezing my backside off", "laughing my head
-off", "it's cooled off", "nodded off"): left out, so "freezing" reads as the complaint."""
+off", "it's cooled off", "nodded off"), or the place left ("we've just come off the slopes",
+"just off a night shift", "when we get off the highway"): left out, so "freezing" reads as the
+complaint and "my seat heater on full, we've just come off the slopes" stays on."""
+_OFF_A_TOUCH = re.compile(
+    r"\boff(?= (?:a (?:touch|tad|smidge|notch|little|bit)|slightly|a little bit)\b"
+    r"(?! (?:while|longer|later|more|of)\b))")
+""""off" softened by how little ("ease the fan off a touch", "take the fan off a little"): a
+step down, not off (the rules read "ease the fan off a bit" so already)."""
 _COLD_AS = re.compile(
     r"\blike (?:a|an|the) (?:fridge|freezer|icebox|igloo)\b|(?:像|跟)冰箱(?:一样|似的)?")
 _HOT_AS = re.compile(
@@ -101,12 +114,14 @@ def normalised(text: str) -> str:
     without words of reassurance that contain a negation ("no problem", "it's fine"), with
     "别这么"/"not so" read as the excess they are ("太", "too"), "no more AC" as the stop it
     is, a simile of cold or heat as the feeling ("like a fridge in here": freezing; the
-    fridge is no device to change), an idiom's "off" left out (:data:`_IDIOM_OFF`), and a
+    fridge is no device to change), an idiom's "off" left out (:data:`_IDIOM_OFF`), "off a
+    touch" read as the step down it is, and a
     Latin word apart from the Chinese around it."""
     lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
                           _SCOTS_WORD.sub(lambda m: _SCOTS[m.group()],
                                           as_heard(text.lower())))
-    lowered = _IDIOM_OFF.sub(lambda m: m.group(1) or m.group(2), _NO_MORE.sub("stop ", lowered))
+    lowered = _IDIOM_OFF.sub(lambda m: m.group(1) or m.group(2) or m.group(3),
+                             _NO_MORE.sub("stop ", _OFF_A_TOUCH.sub("down", lowered)))
     lowered = _COLD_AS.sub(" freezing ", _HOT_AS.sub(" boiling ", lowered))
     return _LATIN_CJK.sub(" ", _BENIGN.sub(" ", lowered))
 

@@ -1720,7 +1720,9 @@ _EN = (
     # Scots "doon" for down, after the thing turned ("turn the music doon a wee touch")
     (re.compile(r"\b(?P<t>music|volume|radio|sound|it|that|fan|heat|heating|temp|temperature|"
                 r"window|windows|air|ac|blower) doon\b", re.IGNORECASE), r"\g<t> down", ("doon",)),
-    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, ))(?:paws|pores|pause's)"
+    # (after "can you", "please", "just" too: "um sorry can you pores the music")
+    (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, )|(?<=\byou )|(?<=\bplease )|(?<=\bjust ))"
+                r"(?:paws|pores|pause's)"
                 r"(?= (?:the|my|this|that|it)\b)", re.IGNORECASE), "pause",
      ("paws", "pores", "pause's")),
     (re.compile(r"(?:^|(?<=\band )|(?<=\bthen )|(?<=, )|(?<=\bplease ))(?:moot|mewt|mute's)"

@@ -91,6 +91,7 @@ from twin.assistant.shapes import (
     en_cuts,
     en_ordered,
     en_run_on,
+    en_starts_order,
     gives_order,
     named_function,
 )
@@ -848,11 +849,29 @@ def _states(piece: str, lang: str) -> bool:
         return False
     if lang == "zh-CN" and _ZH_REPORTED.match(piece) and not command_inside(piece, lang):
         return True  # "乘客说热": how someone else says it is, the reason of the order beside
+    if lang == "en" and _so_order(piece):
+        return False  # "its boiling so cool it down": the state and the order it calls for
     return STATEMENT[lang].match(piece) is not None or (
         (lang == "en" or _INTENSE.search(piece) is not None)
         and STATEMENT[lang].match(plainly(piece, lang)) is not None)  # "och, it's baltic"
 
 
+_EN_SO_ORDER = re.compile(r"(?<=\w) (?:so|and so|so can you|so could you) (?=\w)",
+                          re.IGNORECASE)
+"""The order a state told calls for, said after it with "so" ("it's boiling so cool it down")."""
+
+
+_EN_COOL_IT = re.compile(r"(?:(?:please|can you|could you|just) )*(?:cool|warm|heat) (?:it|things|"
+                         r"the car|the cabin|us|me) (?:up|down)\b", re.IGNORECASE)
+"""An order to cool or warm the cabin said with its own verb ("cool it down", "warm us up")."""
+
+
+def _so_order(piece: str) -> bool:
+    """Whether an English ``piece`` tells a state and then, after "so", the order it calls for
+    ("its boiling after badminton so cool it down"): no reason or aside to leave out."""
+    so = _EN_SO_ORDER.search(piece)
+    return so is not None and (en_starts_order(piece[so.end():])
+                               or _EN_COOL_IT.match(piece[so.end():]) is not None)
 _INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老|倍儿|交关|贼拉)[冷热闷吵凉烫]|"
                       r"冻[红僵麻透紫]|出汗|是汗|湿透|汗湿|汗(?:都)?[流淌滴]|成狗|成冰|[热冷冻][化晕懵]|"
                       r"[大小]得(?:跟|像)|冷冰冰|冰凉|吵死|呼呼")
@@ -1040,7 +1059,8 @@ def _aside(piece: str, part: Part, lang: str, after: bool = False) -> bool:
             and (weather or idle or _ASIDE_START[lang].match(piece) is not None
                  or (lang == "en" and after and _someone_says(piece)))
             and (weather or scope is None or told_beside(piece))  # another day, place: why
-            and not negated(piece) and not command_inside(piece, lang))
+            and not negated(piece) and not command_inside(piece, lang)
+            and not (lang == "en" and _so_order(piece)))
 
 
 _EN_SOMEONE = re.compile(

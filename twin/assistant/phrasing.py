@@ -427,9 +427,15 @@ SEAT = re.compile(r"\bseats?\b|座椅|座位|椅子", re.IGNORECASE)
 
 def it_after_seat(piece: str, before: str, lang: str) -> bool:
     """Whether ``piece`` says "it" right after ``before`` named a seat ("my seat is freezing,
-    warm it up"): that "it" is the seat."""
+    warm it up"): that "it" is the seat, unless the piece says degrees, which a seat heater
+    has none of ("switch my seat heater off and make it two degrees cooler": the cabin)."""
     return (lang == "en" and re.search(r"\bit\b", piece, re.IGNORECASE) is not None
-            and SEAT.search(before) is not None and SEAT.search(piece) is None)
+            and SEAT.search(before) is not None and SEAT.search(piece) is None
+            and _DEGREES.search(piece) is None)
+
+
+_DEGREES = re.compile(r"\bdeg(?:ree)?s?\b|°", re.IGNORECASE)
+"""A temperature's unit: said of the cabin, never of a seat heater (levels)."""
 
 
 _EN_SAME_FOR = re.compile(

@@ -294,6 +294,10 @@ _CABIN_THING = re.compile(
     r"demister|defroster|defogger|aircon|air con|air conditioning|blower)\b", re.IGNORECASE)
 """A heater, a seat or the air named in a sentence a wildcard "put on {anything}" took ("put on
 both the heated seats please for my dad"): no song."""
+_STACKED_ARTICLES = re.compile(r"\b(?:put|throw|play|stick|whack|pop) (?:the an?|an? the) [a-z]",
+                               re.IGNORECASE)
+"""Two articles in a row where a title would start ("put the a sea on": "the AC" misheard): a
+word the recogniser split, not a song; the wildcard's reading is unsure, so the rules leave it."""
 _NAVIGATION = re.compile(r"\b(?:gps|sat ?nav|navigation|directions)\b|导航", re.IGNORECASE)
 _VOICE = re.compile(
     r"\bhear (?:what )?(?:(?:him|her|them|you|me|myself|us|someone|somebody|people|everyone)\b"
@@ -318,11 +322,13 @@ _TRACK_MOVE = re.compile(
 def not_a_song(text: str) -> bool:
     """:func:`not_music`, the navigation's voice or a person's ("I need to hear the GPS",
     "我要听一下导航", "I'm trying to hear the kids"), or a move to another track ("please could
-    you play the next song"): what a wildcard "play/hear {anything}" took is not a song to
-    play (the fallback reads it)."""
+    you play the next song"), or two articles stacked where a title starts ("put the a sea
+    on"): what a wildcard "play/hear {anything}" took is not a song to play (the fallback
+    reads it)."""
     return (not_music(text) or _NAVIGATION.search(text) is not None
             or _VOICE.search(text) is not None or _TRACK_MOVE.search(text) is not None
-            or _CABIN_THING.search(text) is not None or _ZH_DOERS.search(text) is not None)
+            or _CABIN_THING.search(text) is not None or _ZH_DOERS.search(text) is not None
+            or _STACKED_ARTICLES.search(text) is not None)
 
 
 _ZH_DOERS = re.compile(r"[放播听][^，,。！!？?\s]{1,6}的(?:人|都|也|全|还|一个个)")

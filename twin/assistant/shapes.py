@@ -109,6 +109,11 @@ def en_run_on(text: str) -> bool:
     return False
 
 
+def en_starts_order(part: str) -> bool:
+    """Whether an English part starts with a command verb ("cool it down", "can you open…")."""
+    return _EN_STARTS.match(part) is not None
+
+
 def en_ordered(part: str) -> bool:
     """Whether an English part cut from a run-on asks for something: it starts with a command
     verb, or says a way or a value ("fan to three", "tunes on", "a bit cooler"), or is a
