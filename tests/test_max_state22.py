@@ -28,6 +28,7 @@ def test_a_top_already_reached_is_no_top_asked_for(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "空调开到最大", "风量调到最大", "把音量开到最大", "温度调到最高", "volume to max",
+    "前排座椅加热都开到最高", "两边座椅都调到最高",
     "fan on full blast", "turn the seat heater all the way up",
 ])
 def test_a_top_asked_for_is_still_the_top(text: str) -> None:

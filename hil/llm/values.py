@@ -59,7 +59,9 @@ NOT_MAX = re.compile(
     r"满满|满头|满身|满脸|满车|满是|满了|塞满|装满|坐满|挤满|充满|满意|不满|满足|"
     # a top said of the state already reached, not asked for ("空调已经开到最大了还是热",
     # "the fan's already on max and I'm still boiling"): the complaint after it is the wish
-    r"(?:已经|早就|都)(?:开|调|打|放|拧)?(?:到|成|得)?(?:最大|最高|最强|最猛|满|全开)|"
+    r"(?:已经|早就)(?:开|调|打|放|拧)?(?:到|成|得)?(?:最大|最高|最强|最猛|满|全开)|"
+    # 都 is "both" in an order ("前排座椅加热都开到最高"): "already" only with 了 after the top
+    r"都(?:开|调|打|放|拧)?(?:到|成|得)?(?:最大|最高|最强|最猛|全开)了|"
     r"(?:最大|最高|最强|最猛|全开)了(?=[，,。\s]*(?:还是|还|可|但|依然|仍然))|"
     r"\balready (?:on |at |up to |set to |turned up to |going )?(?:the )?(?:max(?:imum)?|"
     r"full(?: blast)?|highest)\b|\b(?:already|is|are|'s|'re) maxed(?: out)?\b"
