@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from cabin_twin.cli.checks import non_negative_float, seed_int
 from hil.llm.clauses import focus
 from hil.llm.crossval import _features, _folds_of, outcome
 from hil.llm.head import HEAD_WEIGHTS, HeadIntentResolver, focused_decision
@@ -159,16 +160,24 @@ def compare(a: Path, b: Path) -> int:
     return 0
 
 
+def _weight(text: str) -> tuple[str, float]:
+    """``CLASS=W`` with a class name and a non-negative, finite weight (checked before any load)."""
+    name, sep, w = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected CLASS=W, got {text!r}")
+    return name, non_negative_float(w)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", type=Path, nargs="*")
     parser.add_argument("--dump", type=Path, default=None)
     parser.add_argument("--compare", type=Path, nargs=2, default=None)
-    parser.add_argument("--nearest", type=int, default=0, metavar="K",
+    parser.add_argument("--nearest", type=seed_int, default=0, metavar="K",
                         help="tried: when the n-grams' vote is silent, the K nearest training "
                              "examples in the head's standardised features vote, if none is "
                              "unknown")
-    parser.add_argument("--weight", action="append", default=[], metavar="CLASS=W",
+    parser.add_argument("--weight", action="append", default=[], metavar="CLASS=W", type=_weight,
                         help="weigh CLASS's examples W in the head's fit (default: the head's)")
     args = parser.parse_args(argv)
     if args.compare:
@@ -186,10 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     _say(f"features of the training set and {len(texts)} lines (cached)")
     features = _features(resolver, texts)
     examples = list(training_examples())
-    weights = dict(HEAD_WEIGHTS)
-    for item in args.weight:
-        name, _, w = item.partition("=")
-        weights[name] = float(w)
+    weights = {**HEAD_WEIGHTS, **dict(args.weight)}
     total: Counter[str] = Counter()
     dump = []
     for k, f in enumerate(files, 1):
