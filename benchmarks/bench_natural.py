@@ -18,22 +18,25 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import time
 from typing import Any
 
 import numpy as np
 
-from hil.llm.training import HELD_BACK
+from hil.llm.training import DEV_FILES, HELD_BACK
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
 from twin.assistant.queries import LabelledQuery, load_queries
 from twin.paths import QUERIES_DIR
 
 NATURAL_FILES = (
-    *(QUERIES_DIR / f"holdout{k}" / "natural.jsonl" for k in range(6, 22)),
+    *(p for p in DEV_FILES if re.fullmatch(r"holdout\d+", p.parent.name)),
     *(QUERIES_DIR / f"multidev{k}" / "natural.jsonl" for k in range(1, 4)),
 )
-"""Natural development lines written blind by earlier sessions (never a blind set)."""
+"""Natural development lines written blind by earlier sessions (never a blind set): the numbered
+hold-outs the head trains on (:data:`hil.llm.training.DEV_FILES`, one place for which are
+development data) and the several-command development sets."""
 QUICK_EVERY = 16
 """``--quick`` times every sixteenth natural line, once."""
 
