@@ -4,7 +4,7 @@
 ``decide`` (no resolver: what ``twin nlu --eval`` without ``--llm`` and
 ``tools/rules_at_commit.py`` decide, the check that no part is dropped included), over a fixed
 set of natural development lines shipped in the repository (:data:`NATURAL_FILES`:
-``holdout6``-``holdout21`` and ``multidev1``-``multidev3``, without the lines
+``holdout6``-``holdout22`` and ``multidev1``-``multidev4``, without the lines
 :data:`hil.llm.training.HELD_BACK` holds back), after a warm-up pass over the same lines.
 p50/p95/p99 of parse + decide and of the parse alone (CPU time, and wall clock beside it), per
 language too. In the same run, alternating line by line (each natural line followed by the
@@ -24,19 +24,19 @@ from typing import Any
 
 import numpy as np
 
-from hil.llm.training import DEV_FILES, HELD_BACK
+from hil.llm.training import DEV_FILES, HELD_BACK, MULTI_DEV_FILES
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, decide
 from twin.assistant.queries import LabelledQuery, load_queries
-from twin.paths import QUERIES_DIR
 
 NATURAL_FILES = (
     *(p for p in DEV_FILES if re.fullmatch(r"holdout\d+", p.parent.name)),
-    *(QUERIES_DIR / f"multidev{k}" / "natural.jsonl" for k in range(1, 4)),
+    *MULTI_DEV_FILES,
 )
 """Natural development lines written blind by earlier sessions (never a blind set): the numbered
 hold-outs the head trains on (:data:`hil.llm.training.DEV_FILES`, one place for which are
-development data) and the several-command development sets."""
+development data) and the several-command development sets
+(:data:`hil.llm.training.MULTI_DEV_FILES`)."""
 QUICK_EVERY = 16
 """``--quick`` times every sixteenth natural line, once."""
 
