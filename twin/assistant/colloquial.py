@@ -807,6 +807,12 @@ _ZH = (
     # the seat's underside: "屁股底下凉飕飕的" -> "屁股凉的"
     (re.compile(r"(?<=屁股)(?:底下|下面|下边)"), ""),
     (re.compile(r"凉飕飕|冷飕飕|冰冰凉"), "凉"),
+    # twenty-third session (fix23): a seat said cold in a word the templates do not read
+    # ("座位冻死人了", "座位冻得慌", "这座儿拔凉拔凉的", "座位一点都不暖和"; h21, gatedev1): said
+    # straight after the seat, it is the seat that is cold ("阿门这么冷 冻死人了" stays the cabin)
+    (re.compile(r"^(?:我|俺)坐的(?:这个|这)(?=座椅|座位)"), "我这"),
+    (re.compile(r"(?<=座椅|座位|座儿|椅子|坐垫)(?:真|都|也)?(?:冻死人了|冻死人|冻死了|冻得慌|太冻了|太冻|"
+                r"(?:拔凉)+(?:的)?|一点(?:儿)?(?:都|也)不(?:暖和|热乎|暖)(?:的)?)"), "冰凉"),
     (re.compile(r"(?<=[凉冷冰热烫闷])的$"), ""),
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
     (re.compile(rf"(?:我)?{ZH_COMPANIONS}(?:那边|那儿|那里)?的?(?=座椅|座位)"),
