@@ -857,9 +857,12 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
-_EN_UNMARKED = re.compile(rf"(?<=\w)\s+(?={EN_CLAUSE_START})", re.IGNORECASE)
-"""A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting")
-after an order said with no pause: the split is tried again with one there."""
+_EN_UNMARKED = re.compile(
+    rf"(?<=\w)\s+(?={EN_CLAUSE_START}|i (?:want|need|wanna|have) to (?:hear|talk|think|focus)\b)",
+    re.IGNORECASE)
+"""A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting",
+a need that is why: "… I want to hear what the steward's saying") after an order said with no
+pause: the split is tried again with one there."""
 _EN_QUESTION_THEN = re.compile(
     r"^(?:(?P<q>[^?]+\?)[\s,.]*(?:anyway|anyways|also|and also|oh,? and|by the way|btw)"
     r"|(?P<wh>(?:what|what's|whats|when|where|where's|who|how|is|are|does|do|did|will)\b"
