@@ -1374,6 +1374,18 @@ _EN_SILENT = re.compile(
 """Silence said of the cabin with nothing playing ("dead silent in here, not a single tune
 playing", "there's no music on at all"): play some music (never "no music playing" said bare:
 it may be a wish for silence)."""
+_EN_OFF_ALONG = re.compile(
+    r"^(?:(?:er|um|uh|so|honestly|mate),?\s+)?(?:(?:the|our) (?:radio|music|stereo|tunes)"
+    r"(?:'s| has| have|'ve) been off|(?:we|we've|weve) (?:have not|haven'?t|havent|not) had "
+    r"(?:a single|one|any|a) (?:song|tune|track|music|tunes|songs)(?: on)?) "
+    r"(?!.*\b(?:and|but|because|cause|so|as|love|like|enjoy|keep|leave|quiet|peace|silence|"
+    r"broken|fine|good|nice|better|thank|thanks|thankfully|luckily)\b)"
+    r"(?:(?:the whole|all the) way(?: (?:back|here|home))?(?: (?:back )?from [\w' ]{2,40})?|"
+    r"all (?:day|morning|afternoon|trip|drive)|the whole (?:time|trip|drive|journey)|"
+    r"since [\w' ]{2,40})\s*[.!]*$", re.IGNORECASE)
+"""Nothing played all along this trip ("the radio has been off the whole way back from the
+vet", "we haven't had a single song on since the airport"; h21, h22): play some music (the
+radio said off at another time or for a reason after it is no wish: the sentence ends there)."""
 _EN_DROWNED = re.compile(
     r"^(?:i |we )?(?:can'?t|cannot|can not) hear (?:the |my |this )?(?:[a-z]+ ){0,2}?"
     r"(?:commentary|music|radio|song|tune|tunes|track|podcast|audiobook|news|game|match|show|"
@@ -1451,6 +1463,7 @@ _EN = (
     (_EN_FOGGED, lambda m: m.group(0) if _TOLD_STOP.search(
         _CANT_SEE.sub("", m.group("s") or "")) else m.group("g"), ("steam", "mist", "fog")),
     (_EN_SILENT, "play some music", ("silent", "quiet", "playing", " on")),
+    (_EN_OFF_ALONG, "play some music", ("been off", "had ")),
     (_EN_DROWNED, lambda m: m.group(0) if _NOT_DROWNED.search(m.group("n")) else
      "i can't hear the music", ("over",)),
     (_EN_FRAGMENTS, lambda m: f"set the {m.group('o')} to {m.group('n')}", (".",)),
