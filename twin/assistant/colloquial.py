@@ -807,6 +807,13 @@ _ZH = (
     # the seat's underside: "屁股底下凉飕飕的" -> "屁股凉的"
     (re.compile(r"(?<=屁股)(?:底下|下面|下边)"), ""),
     (re.compile(r"凉飕飕|冷飕飕|冰冰凉"), "凉"),
+    # twenty-third session (fix23): "never mind" said first, then what to do instead ("算了，还是
+    # 二档就够了", "前面是不是在修路啊？算了，音量调到十五", "算了，关掉吧"; h22, multidev2, the
+    # command set): the order is the request; "算了，就这样吧" (nothing to do) has no order after it
+    (re.compile(r"^(?:[^，,。？?！!]{1,30}[？?。！!]\s*)?算了(?:算了)?[，,\s]+(?=(?:还是|先|把|将|给我|帮我|"
+                r"放|播|打开|关掉|关上|关了|调|音量|温度|风量|风扇|车窗|窗户|空调|座椅|导航|除霜|下一首|上一首|"
+                r"暂停)(?![^，,。？?！!]*(?:别|不要|不用|不想|甭)))"), ""),
+    (re.compile(r"^(?P<w>还是[^，,。？?！!]{1,8}?[档度格])就够了"), r"\g<w>就行"),
     # twenty-third session (fix23): a seat said cold in a word the templates do not read
     # ("座位冻死人了", "座位冻得慌", "这座儿拔凉拔凉的", "座位一点都不暖和"; h21, gatedev1): said
     # straight after the seat, it is the seat that is cold ("阿门这么冷 冻死人了" stays the cabin)

@@ -438,7 +438,7 @@ class RuleNLU:
         if parts is None and whole.command is None and (
                 refused := self._each_out_of_range(text, history)) is not None:
             return replace(refused, ms=(time.perf_counter() - start) * 1000.0)
-        if parts is None and history and self.lang == "en" and not whole.actuates and (
+        if parts is None and history and not whole.actuates and (
                 plain := plainly(text, self.lang)) != text:
             # "make that five mate", "and mine as well chur": a follow-up read on the history
             # (a number for the last function, the other seat) that its tag or filler hid
