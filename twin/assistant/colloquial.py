@@ -807,6 +807,19 @@ _ZH = (
     # the seat's underside: "屁股底下凉飕飕的" -> "屁股凉的"
     (re.compile(r"(?<=屁股)(?:底下|下面|下边)"), ""),
     (re.compile(r"凉飕飕|冷飕飕|冰冰凉"), "凉"),
+    # twenty-third session (fix23): "never mind" said first, then what to do instead ("算了，还是
+    # 二档就够了", "前面是不是在修路啊？算了，音量调到十五", "算了，关掉吧"; h22, multidev2, the
+    # command set): the order is the request; "算了，就这样吧" (nothing to do) has no order after it
+    (re.compile(r"^(?:[^，,。？?！!]{1,30}[？?。！!]\s*)?算了(?:算了)?[，,\s]+(?=(?:还是|先|把|将|给我|帮我|"
+                r"放|播|打开|关掉|关上|关了|调|音量|温度|风量|风扇|车窗|窗户|空调|座椅|导航|除霜|下一首|上一首|"
+                r"暂停)(?![^，,。？?！!]*(?:别|不要|不用|不想|甭)))"), ""),
+    (re.compile(r"^(?P<w>还是[^，,。？?！!]{1,8}?[档度格])就够了"), r"\g<w>就行"),
+    # twenty-third session (fix23): a seat said cold in a word the templates do not read
+    # ("座位冻死人了", "座位冻得慌", "这座儿拔凉拔凉的", "座位一点都不暖和"; h21, gatedev1): said
+    # straight after the seat, it is the seat that is cold ("阿门这么冷 冻死人了" stays the cabin)
+    (re.compile(r"^(?:我|俺)坐的(?:这个|这)(?=座椅|座位)"), "我这"),
+    (re.compile(r"(?<=座椅|座位|座儿|椅子|坐垫)(?:真|都|也)?(?:冻死人了|冻死人|冻死了|冻得慌|太冻了|太冻|"
+                r"(?:拔凉)+(?:的)?|一点(?:儿)?(?:都|也)不(?:暖和|热乎|暖)(?:的)?)"), "冰凉"),
     (re.compile(r"(?<=[凉冷冰热烫闷])的$"), ""),
     # whose seat, said by who sits there: "我媳妇那边的座椅加热" -> "副驾座椅加热"
     (re.compile(rf"(?:我)?{ZH_COMPANIONS}(?:那边|那儿|那里)?的?(?=座椅|座位)"),
@@ -1368,6 +1381,18 @@ _EN_SILENT = re.compile(
 """Silence said of the cabin with nothing playing ("dead silent in here, not a single tune
 playing", "there's no music on at all"): play some music (never "no music playing" said bare:
 it may be a wish for silence)."""
+_EN_OFF_ALONG = re.compile(
+    r"^(?:(?:er|um|uh|so|honestly|mate),?\s+)?(?:(?:the|our) (?:radio|music|stereo|tunes)"
+    r"(?:'s| has| have|'ve) been off|(?:we|we've|weve) (?:have not|haven'?t|havent|not) had "
+    r"(?:a single|one|any|a) (?:song|tune|track|music|tunes|songs)(?: on)?) "
+    r"(?!.*\b(?:and|but|because|cause|so|as|love|like|enjoy|keep|leave|quiet|peace|silence|"
+    r"broken|fine|good|nice|better|thank|thanks|thankfully|luckily)\b)"
+    r"(?:(?:the whole|all the) way(?: (?:back|here|home))?(?: (?:back )?from [\w' ]{2,40})?|"
+    r"all (?:day|morning|afternoon|trip|drive)|the whole (?:time|trip|drive|journey)|"
+    r"since [\w' ]{2,40})\s*[.!]*$", re.IGNORECASE)
+"""Nothing played all along this trip ("the radio has been off the whole way back from the
+vet", "we haven't had a single song on since the airport"; h21, h22): play some music (the
+radio said off at another time or for a reason after it is no wish: the sentence ends there)."""
 _EN_DROWNED = re.compile(
     r"^(?:i |we )?(?:can'?t|cannot|can not) hear (?:the |my |this )?(?:[a-z]+ ){0,2}?"
     r"(?:commentary|music|radio|song|tune|tunes|track|podcast|audiobook|news|game|match|show|"
@@ -1445,6 +1470,7 @@ _EN = (
     (_EN_FOGGED, lambda m: m.group(0) if _TOLD_STOP.search(
         _CANT_SEE.sub("", m.group("s") or "")) else m.group("g"), ("steam", "mist", "fog")),
     (_EN_SILENT, "play some music", ("silent", "quiet", "playing", " on")),
+    (_EN_OFF_ALONG, "play some music", ("been off", "had ")),
     (_EN_DROWNED, lambda m: m.group(0) if _NOT_DROWNED.search(m.group("n")) else
      "i can't hear the music", ("over",)),
     (_EN_FRAGMENTS, lambda m: f"set the {m.group('o')} to {m.group('n')}", (".",)),

@@ -438,7 +438,7 @@ class RuleNLU:
         if parts is None and whole.command is None and (
                 refused := self._each_out_of_range(text, history)) is not None:
             return replace(refused, ms=(time.perf_counter() - start) * 1000.0)
-        if parts is None and history and self.lang == "en" and not whole.actuates and (
+        if parts is None and history and not whole.actuates and (
                 plain := plainly(text, self.lang)) != text:
             # "make that five mate", "and mine as well chur": a follow-up read on the history
             # (a number for the last function, the other seat) that its tag or filler hid
@@ -857,9 +857,12 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
-_EN_UNMARKED = re.compile(rf"(?<=\w)\s+(?={EN_CLAUSE_START})", re.IGNORECASE)
-"""A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting")
-after an order said with no pause: the split is tried again with one there."""
+_EN_UNMARKED = re.compile(
+    rf"(?<=\w)\s+(?={EN_CLAUSE_START}|i (?:want|need|wanna|have) to (?:hear|talk|think|focus)\b)",
+    re.IGNORECASE)
+"""A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting",
+a need that is why: "… I want to hear what the steward's saying") after an order said with no
+pause: the split is tried again with one there."""
 _EN_QUESTION_THEN = re.compile(
     r"^(?:(?P<q>[^?]+\?)[\s,.]*(?:anyway|anyways|also|and also|oh,? and|by the way|btw)"
     r"|(?P<wh>(?:what|what's|whats|when|where|where's|who|how|is|are|does|do|did|will)\b"

@@ -305,6 +305,9 @@ _VOICE = re.compile(
     r"(?:my|the|our|his|her|their|your) (?:\w+ )?(?:wife|husband|partner|kids?|children|child|"
     r"baby|son|daughter|mom|mum|mother|dad|father|friends?|passengers?|driver|boss|"
     r"phone|call|caller|voice|engine|siren|ambulance|horn)s?\b)|"
+    # what someone says ("I want to hear what the steward's saying"; fix23)
+    r"\bhear what (?:(?:the|my|our|his|her|their|your|that|this) )?\w+(?:'s| is| are|'re) "
+    r"(?:saying|telling|announcing|asking|on about|talking about)\b|"
     r"听(?:一下|一听|清|见|到)?(?:孩子|小孩|宝宝|老婆|老公|媳妇|他们|他|她|你|我|别人|电话|"
     r"乘客|司机|喇叭|警笛|发动机)",
     re.IGNORECASE)
