@@ -40,7 +40,7 @@ from hassil import Intents, recognize, recognize_best
 from hassil.expression import TextChunk
 from hassil.intents import TextSlotList, TextSlotValue
 from hassil.recognize import RecognizeResult
-from hassil.util import merge_dict
+from hassil.util import TrackedText, merge_dict
 from home_assistant_intents import get_intents
 
 from twin.assistant.binding_words import EN_NUMBERS
@@ -332,23 +332,39 @@ class RuleNLU:
         normalised = normalised_for_matching(text) if self.prefilter else None
         passes = self.passes if self.home_assistant else (self.passes[0], self.passes[2])
         deferred: RecognizeResult | None = None
+        later: TemplatePass | None = None
         for template_pass in passes:
-            if self.prefilter:
-                found = template_pass.filter.recognize(
-                    text, normalised, template_pass.best, template_pass.options
-                )
-            else:
-                match = recognize_best if template_pass.best else recognize
-                found = match(text, template_pass.intents, **template_pass.options)
+            if template_pass.source == "home_assistant" and normalised is not None and \
+                    isinstance(template_pass.filter, NarrowFilter):
+                # "play some jazz": when every template that can match is the wildcard media
+                # search, any match is deferred; matched only if the open pass has nothing
+                # (none can match: not at all)
+                can, not_only_open = template_pass.filter.can_match(normalised, _OPEN_MEDIA)
+                if not can:
+                    continue
+                if not not_only_open:
+                    later = template_pass
+                    continue
+            found = self._match_pass(template_pass, text, normalised)
             if found is None:
                 continue
             if template_pass.source == "home_assistant" and _open_media(found):
                 deferred = found
                 continue
             return template_pass.source, found
+        if later is not None:
+            deferred = self._match_pass(later, text, normalised)
         if deferred is not None:
             return "home_assistant", deferred
         return "none", None
+
+    def _match_pass(self, template_pass: TemplatePass, text: str,
+                    normalised: TrackedText | None) -> RecognizeResult | None:
+        if self.prefilter:
+            return template_pass.filter.recognize(text, normalised, template_pass.best,
+                                                  template_pass.options)
+        match = recognize_best if template_pass.best else recognize
+        return match(text, template_pass.intents, **template_pass.options)
 
     def parse(self, text: str, history: Sequence[Turn] = ()) -> RuleResult:
         """Recognise ``text`` (with ``history`` for follow-ups) into a :class:`RuleResult`.
@@ -1008,6 +1024,9 @@ def _around_title(text: str, found: RecognizeResult | None) -> str:
     if rest == text or re.search(r"[a-z]", text, re.IGNORECASE) or not _SONG.search(rest):
         return text
     return rest
+
+
+_OPEN_MEDIA = frozenset({"HassMediaSearchAndPlay"})
 
 
 def _open_media(found: RecognizeResult) -> bool:

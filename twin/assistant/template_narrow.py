@@ -98,6 +98,7 @@ class NarrowFilter(TemplateFilter):
         """Per template, its compiled form for the match settings it was compiled for."""
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
+        self._last: tuple[TrackedText, tuple[list[int], _Texts]] | None = None
         self._fewest: list[int] = []
         """Per template, the fewest wildcards a match of it can have."""
         edge_skips = "|".join(re.escape(w) for w in sorted(
@@ -120,7 +121,11 @@ class NarrowFilter(TemplateFilter):
             self._fewest.append(fewest_wildcards(sentence.expression, rules, lists))
 
     def _narrowed(self, normalised: TrackedText) -> tuple[list[int], _Texts]:
-        """The candidate indices and the texts hassil may match them against."""
+        """The candidate indices and the texts hassil may match them against (for the last
+        ``normalised`` object read, the same: it is never changed, and kept while cached)."""
+        last = self._last
+        if last is not None and last[0] is normalised:
+            return last[1]
         texts = _Texts(self, normalised)
         candidates = self._masks.clauses(self._present(texts.lines))
         if candidates:
@@ -142,10 +147,18 @@ class NarrowFilter(TemplateFilter):
                 if pattern.fullmatch(core):
                     ids.append(index)
                     break
+        self._last = (normalised, (ids, texts))
         return ids, texts
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
-        return self._narrowed(normalised or normalised_for_matching(text))[0]
+        return list(self._narrowed(normalised or normalised_for_matching(text))[0])
+
+    def can_match(self, normalised: TrackedText, intents: frozenset[str]) -> tuple[bool, bool]:
+        """Whether any template can match, and whether one outside ``intents`` or one that
+        may match with no wildcard can (each match of the others has a wildcard entity)."""
+        ids = self._narrowed(normalised)[0]
+        units, fewest = self._units, self._fewest
+        return bool(ids), any(units[i][0] not in intents or fewest[i] < 1 for i in ids)
 
     def select(self, text: str, normalised: TrackedText | None = None) -> Intents | None:
         ids, texts = self._narrowed(normalised or normalised_for_matching(text))
