@@ -1,7 +1,8 @@
 """Complaints said in other words (:mod:`hil.llm.signs`): the air said by the vents, the body's
-signs of a cabin state, someone seated in this car who keeps on. Variants written here, not the
-development lines. The head is made to lean to the action: the in-domain line acts one way
-only, its out-of-domain twin (another place, a vent aimed, a song, a habit) never acts."""
+signs of a cabin state, someone seated in this car who keeps on, a function missing until now
+("we haven't had the air con on"). Variants written here, not the development lines. The head
+is made to lean to the action: the in-domain line acts one way only, its out-of-domain twin
+(another place or day, a vent aimed, a song, a habit) never acts."""
 
 from __future__ import annotations
 
@@ -28,10 +29,12 @@ def _answer(text: str, lang: str, **given: float) -> HeadDecision:
     ("我鸡皮疙瘩起了一身", "zh-CN", "climate_temperature_up"),
     ("外婆在后头一直发抖", "zh-CN", "climate_temperature_up"),
     ("my nan is shivering in the back seat", "en", "climate_temperature_up"),
+    ("we haven't had the air con on since lunch and it's so muggy in here", "en",
+     "climate_ac_on"),
 ])
 def test_a_complaint_in_other_words_acts_its_way(text: str, lang: str, intent: str) -> None:
     d = _answer(text, lang, **{intent: 0.9})
-    assert (d.intent, d.value) == (intent, 1)
+    assert (d.intent, d.value) == (intent, None if intent == "climate_ac_on" else 1)
 
 
 @pytest.mark.parametrize(("text", "lang", "intent"), [
@@ -48,6 +51,8 @@ def test_a_complaint_in_other_words_acts_its_way(text: str, lang: str, intent: s
     ("我奶奶在家一直发抖", "zh-CN", "climate_temperature_up"),
     ("我奶奶一直怕冷", "zh-CN", "climate_temperature_up"),
     ("后排俩孩子座椅加热打开", "zh-CN", "seat_heat_driver"),
+    ("we had the air con on all day yesterday", "en", "climate_ac_on"),
+    ("we haven't had the air con on at home all summer", "en", "climate_ac_on"),
 ])
 def test_its_twin_never_acts(text: str, lang: str, intent: str) -> None:
     assert _answer(text, lang, **{intent: 0.9}).intent == "unknown"

@@ -89,8 +89,7 @@ LACKING = re.compile(
     + _THEIR_DEVICE
     + r"))(?![^，,。]*(?:窗|座|加热|出风|空调)))|"
     r"导航音量|导航声音|soundbar|\brear\b|(?<!in the )(?<!on the )\bback ?seats?\b|\bback ?row\b|"
-    # a device of the back seat ("heat the seat for grandma in the back seat"), not someone in it
-    # now ("she always sits in the back seat and shivers" is a habit)
+    # a device of the back seat ("heat the seat for nan in the back seat"), a habit, not someone
     r"\b(?:seat|heat\w*|warm\w*|fold\w*|recline\w*|belts?|lights?|lamps?|windows?|vents?|"
     r"screens?|always|never|usually|normally|often|sometimes|whenever)\b[^.,;!?]{0,40}"
     r"\b(?:in|on) the back ?seats?\b|\bback ?seats?\b[^.;!?]{0,40}\b(?:always|never|usually|"
@@ -144,7 +143,9 @@ NOT_HERE_NOW = re.compile(
     r"\bif (?:my|your|his|her|our|a|an|someone|somebody)\b|\bonce (?:the|my|our|it|he|she|they)\b|"
     r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
     r"\bthe old\b|"  # another day: twin.assistant.scope's "past"
-    r"\bmy (?:old|previous|last|other|new) car\b|\bhad\b(?! enough)|"
+    r"\bmy (?:old|previous|last|other|new) car\b|"
+    # another day's state ("i had the heat on"), not one missing now ("we haven't had the ac on")
+    r"(?<!haven't )(?<!havent )(?<!hasn't )(?<!hasnt )(?<!have not )\bhad\b(?! enough)|"
     r"\bafter (?:this|that|the) (?:song|track|one)\b|"
     r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"
