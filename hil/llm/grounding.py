@@ -19,6 +19,7 @@ import re
 from hil.llm.direction import BEFORE_THIS, DISLIKE, FAMILY, direction_of
 from hil.llm.other_sense import OTHER_SENSE
 from hil.llm.own_things import OWN_HEAT, OWN_SOUND
+from hil.llm.signs import SEATED_ZH, VENT_AIR, vent_air
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.scope import SIMILE_ZH, ZH_ONCE, negated, out_of_scope
@@ -29,9 +30,10 @@ TOPICS: dict[str, tuple[str, ...]] = TOPICS_DATA.intents
 topics with ``subject`` words (:mod:`hil.llm.topics`)."""
 TOPIC_OF: dict[str, str] = TOPICS_DATA.topic_of
 # the words of a topic's subject (the thing, or a feeling that names it: "freezing" for the
-# temperature, "asleep" for the volume), and a dislike of the song for the next track
+# temperature, "asleep" for the volume), a dislike of the song, the air said by the vents
 _TOPIC_PATTERNS: dict[str, re.Pattern[str]] = {
-    topic: (re.compile(f"{p.pattern}|{DISLIKE.pattern}") if topic == "media_track" else p)
+    topic: (re.compile(f"{p.pattern}|{DISLIKE.pattern}") if topic == "media_track" else
+            re.compile(f"{p.pattern}|{VENT_AIR.pattern}") if topic == "climate_fan" else p)
     for topic, p in TOPICS_DATA.subject.items()
 }
 
@@ -57,6 +59,8 @@ _NOT_A_TOPIC = re.compile(
     r"cheat|wheat|theat(?:er|re)|[角亮纬经速程力高幅进强湿浓密长]度|对比度|挡风|风挡|"
     r"\d+ ?度(?=[的]?(?:角|方向))|风格|风景|风光|"
     r"风扇之外|音乐[会节厅课]|音乐学院|歌词|歌手是谁|声明|声誉|"
+    # the back seat as where someone sits ("shivering in the back seat"): no seat to heat
+    r"\b(?:in|on) the back ?seats?\b|"
     # a likeness said "on" something ("跟坐在冰块上一样"): no track before this one
     r"上一(?=样|般|模一样)|"
     # "cool" as praise ("this article is super cool"), not the cabin's air
@@ -81,9 +85,15 @@ LACKING = re.compile(
     # the back row as where someone sits who cannot hear or is cold ("后排听不清歌", "后排孩子一直
     # 喊冷"), or anyone or anything of theirs told about ("后座的小狗都吓着了"): no device of
     # theirs said after "的"
-    r"后[排座](?!(?:的?(?:孩子|小孩|宝宝|娃|乘客|老人|人|朋友|听|喊|说)|的(?!" + _THEIR_DEVICE
+    r"后[排座](?!(?:的?(?:[一两俩仨三四几]个?)?(?:" + SEATED_ZH + r"|听|喊|说)|的(?!"
+    + _THEIR_DEVICE
     + r"))(?![^，,。]*(?:窗|座|加热|出风|空调)))|"
-    r"导航音量|导航声音|soundbar|\brear\b|\bback ?seats?\b|\bback ?row\b|"
+    r"导航音量|导航声音|soundbar|\brear\b|(?<!in the )(?<!on the )\bback ?seats?\b|\bback ?row\b|"
+    # a device of the back seat ("heat the seat for nan in the back seat"), a habit, not someone
+    r"\b(?:seat|heat\w*|warm\w*|fold\w*|recline\w*|belts?|lights?|lamps?|windows?|vents?|"
+    r"screens?|always|never|usually|normally|often|sometimes|whenever)\b[^.,;!?]{0,40}"
+    r"\b(?:in|on) the back ?seats?\b|\bback ?seats?\b[^.;!?]{0,40}\b(?:always|never|usually|"
+    r"normally|often|sometimes|whenever)\b|"
     r"recline|backrest|seat back|sunshade|blind|curtain|ambient|"
     # a vent to point or close, not the air coming out of the vents (the fan)
     r"(?<!out of the )(?<!out of these )(?<!from the )(?<!from these )\bvents?\b|"
@@ -107,7 +117,7 @@ def lacking(lowered: str) -> bool:
     one a catalogue topic names after all (an extension's reading light: its rule ``words`` or
     its ``explicit`` words cover the whole of the lacking word)."""
     return any(not _covered(found, lowered) and not _compared(found, lowered)
-               for found in LACKING.finditer(lowered))
+               and not vent_air(found, lowered) for found in LACKING.finditer(lowered))
 
 
 _SIMILE = re.compile(SIMILE_ZH)
@@ -133,7 +143,9 @@ NOT_HERE_NOW = re.compile(
     r"\bif (?:my|your|his|her|our|a|an|someone|somebody)\b|\bonce (?:the|my|our|it|he|she|they)\b|"
     r"\bwhen (?:the|my|our|he|she)\b|\bafter (?:my|our|he|she|they)\b|"
     r"\bthe old\b|"  # another day: twin.assistant.scope's "past"
-    r"\bmy (?:old|previous|last|other|new) car\b|\bhad\b(?! enough)|"
+    r"\bmy (?:old|previous|last|other|new) car\b|"
+    # another day's state ("i had the heat on"), not one missing now ("we haven't had the ac on")
+    r"(?<!haven't )(?<!havent )(?<!hasn't )(?<!hasnt )(?<!have not )\bhad\b(?! enough)|"
     r"\bafter (?:this|that|the) (?:song|track|one)\b|"
     r"\bwhen (?:this|the) (?:song|track) (?:ends|is over|finishes)\b|这首(?:歌)?(?:放完|结束|唱完)|"
     r"\b(?:was|were) (?:so|too|really|very)\b|\bpool\b|\bbalcony\b|\bcabin at\b|"

@@ -75,6 +75,7 @@ from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
 from hil.llm.several import several_decision, several_parts, unread
+from hil.llm.signs import plain_signs, seated_now
 from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat, with_values
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
@@ -256,10 +257,12 @@ def decided(
     thresholds = THRESHOLDS if threshold is None else threshold
     p = {name: float(v) for name, v in zip(classes, probs, strict=True)}
     # "I'm not able to hear it", "don't open it all the way, just halfway": no refusal
-    lowered = _not_all_the_way(_UNHEARD.sub(" can't hear", normalised(query)))
+    lowered = plain_signs(_not_all_the_way(_UNHEARD.sub(" can't hear", normalised(query))))
     named = narrowed(named_topics(lowered), lowered)
     courteous = _POLITE.sub(" ", lowered)  # "if it's no bother" is no condition, nor a refusal
     scope = _scope(courteous)
+    if scope == "someone_else" and seated_now(courteous):
+        scope = None  # "我奶奶在后头一直搓手": someone in this car, now
     if AT_HOME.search(lowered) or HOME_DEVICE.search(lowered) or NOT_TO_HEAR.search(lowered) or (
             "navigate_home" in named and OTHER_STOP.search(lowered)):
         # a home's speaker or room, a film or news, even after "play"; a stop on the way home
