@@ -155,14 +155,8 @@ _AFTER_COMMAND = re.compile(
 """Where a clause with its own subject and verb follows a command ("crank the temperature to
 thirty five we're camping in the desert tonight"): a later time said there is the story's,
 not the command's (not after "when", "once", "if", ...: a condition)."""
-HEAD_WEIGHTS: dict[str, float] = {"unknown": 0.5}
-"""Per class, the weight of its examples in the head's fit (1 where not given). ``unknown`` at
-0.5 since the twenty-third session, once the words' gates of another time, place or person
-(:func:`hil.llm.here_now.told_elsewhere`) refused the twins it had let act: grouped
-cross-validation by writer (``tools/grouped_cv.py``, gatedev1 and holdout15-22) moved the
-in-domain lines the rules leave from 216 acted right, 1 wrong, 134 refused to 232, 1, 111, with
-0 out-of-domain actuations before and after (2 questions on out-of-domain lines more);
-BENCHMARKS.md."""
+HEAD_WEIGHTS: dict[str, float] = {}
+"""Per class, the weight of its examples in the head's fit (1 where not given)."""
 SERVE_THREADS = 1
 """Threads a request's decode runs on. Measured (BENCHMARKS.md): one is as fast as two on an
 idle machine, and under ``SCHED_FIFO`` keeps its time beside two busy processes, where two
