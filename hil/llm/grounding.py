@@ -83,9 +83,9 @@ LACKING = re.compile(
     r"靠背|座椅通风|通风座椅|(?:座垫|坐垫|座位|屁股|后背)\S{0,2}通风|按摩|扶手|腿托|腰托|头枕|屏|窗帘|遮阳|天窗|天幕|吹风口|出风口|扫风|"
     r"后除霜|后除雾|后视镜|香氛|氛围|通话|电话|热点|冰箱|后备箱|尾门|雨刮|大灯|灯|锁|界面|"
     # the back row as where someone sits who cannot hear or is cold ("后排听不清歌", "后排孩子一直
-    # 喊冷"), or anyone or anything of theirs told about ("后座的小狗都吓着了"): no device of
-    # theirs said after "的"
-    r"后[排座](?!(?:的?(?:[一两俩仨三四几]个?)?(?:" + SEATED_ZH + r"|听|喊|说)|的(?!"
+    # 喊冷", "我老婆在后排冷"), or anyone or anything of theirs told about
+    # ("后座的小狗都吓着了"): no device of theirs said after "的"
+    r"后[排座](?!(?:的?(?:[一两俩仨三四几]个?)?(?:" + SEATED_ZH + r"|听|喊|说|冷|热|冻|凉)|的(?!"
     + _THEIR_DEVICE
     + r"))(?![^，,。]*(?:窗|座|加热|出风|空调)))|"
     r"导航音量|导航声音|soundbar|\brear\b|(?<!in the )(?<!on the )\bback ?seats?\b|\bback ?row\b|"

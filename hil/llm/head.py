@@ -70,7 +70,7 @@ from hil.llm.grounding import (
     named_topics,
     narrowed,
 )
-from hil.llm.here_now import this_cabin_now
+from hil.llm.here_now import this_cabin_now, told_elsewhere
 from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
@@ -285,7 +285,7 @@ def decided(
         # going home names a place outside the car, and "导航到家" arrives nowhere later
         named = {"navigate_home"}
     elif scope is not None or lacking(lowered) or NOT_HERE_NOW.search(lowered) or (
-            REMARK.search(courteous)):
+            REMARK.search(courteous)) or told_elsewhere(lowered, clauses, _orders):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if last is not None and not KEEP.search(lowered) and not negated(lowered):
         carried = follow_up(lowered, named, last)
@@ -337,6 +337,12 @@ def decided(
         ask = confirm if said_a_setting(lowered) else which_way
         return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
     return _act(topic, *read, lang)
+
+
+def _orders(clause: str) -> bool:
+    """Whether ``clause`` orders the cabin: it commands a topic (:func:`commanding`) or names
+    one outright (:data:`EXPLICIT`: "chuck the aircon on")."""
+    return commanding(clause) or any(EXPLICIT[t].search(clause) for t in named_topics(clause))
 
 
 def _outright(topic: str, named: set[str], lowered: str) -> str:
