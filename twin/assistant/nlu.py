@@ -81,7 +81,13 @@ from twin.assistant.reads import READS as _READ
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import negated, not_a_song, not_this_cabin, out_of_scope
 from twin.assistant.shapes import en_cuts, en_ordered, en_run_on, gives_order
-from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
+from twin.assistant.speech_words import (
+    EN_CLAUSE_START,
+    EN_HESITATIONS,
+    EN_TAKE_BACK,
+    ZH_CORRECTION_MARKS,
+    ZH_TAKE_BACK,
+)
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
@@ -654,9 +660,14 @@ class RuleNLU:
             fixed = self._corrected(text, history)
             if fixed is not None:
                 return fixed
-        # a Chinese part is a cut of the sentence ("打开" of "打开座椅按摩"): no object to find
+        # a Chinese part is a cut of the sentence ("打开" of "打开座椅按摩"): no object to find,
+        # but a value said alone is the last turn's function's ("不对，四档，然后把空调也打开")
+        value = _ZH_VALUE_ALONE.match(text) if self.lang == "zh-CN" and history else None
+        if value is not None and part.confidence < 0.85:
+            text = value.group("v")
+            part = self._parse_one(text, history)
         said = (self._pronoun(text, history, part, split=False)
-                if history and self.lang == "en" else None)
+                if history and (self.lang == "en" or value is not None) else None)
         return said if said is not None else part
 
     def _story_seat(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
@@ -873,6 +884,11 @@ _EN_LISTED = re.compile(
     re.IGNORECASE)
 """A setting listed as its way and step, another setting said after it as its thing and way
 ("temp down one blower up one"): a pause between them."""
+_ZH_VALUE_ALONE = re.compile(
+    rf"^(?:{ZH_CORRECTION_MARKS}|不是)?[，,\s]*(?P<v>(?:调到|开到|改成|换成|设成|到)?"
+    r"(?:\d+|[零一二两三四五六七八九十百]+)\s*[度档挡格级])(?:吧|就行|就好)?[。！!]*$")
+"""A Chinese part that is only a value, maybe after a correction marker ("不对二十四度", "五档"):
+read on the last turn (the function set then), as a follow-up alone is."""
 _ZH_PAUSE = re.compile(r"[，,\s；;]|并且|然后|同时|接着")
 """A pause or a joining word in a Chinese sentence: said plainly, it is split again (several
 commands: "关闭车窗并且播放音乐 外面太吵" once the reason is read away)."""
