@@ -96,3 +96,21 @@ def test_a_part_not_read_is_said_as_said(text: str, lang: str, acted: list[tuple
 def test_a_reason_or_the_same_request_again_asks_nothing(
         text: str, lang: str, acted: list[tuple[str, object]]) -> None:
     assert _asked(text, lang, acted) == []
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("打开双闪 把音乐暂停 车窗关上 前边积水了", "zh-CN"),
+    ("pop the boot, pause the music and shut the window, the road ahead is flooded", "en"),
+])
+def test_a_lacking_device_beside_commands_is_not_cannot_for_the_whole(text: str, lang: str
+                                                                      ) -> None:
+    rules = shared_nlu(lang).parse(text)
+    said_cannot = rules.confidence >= 0.85 and not rules.actuates
+    assert not said_cannot, rules  # acted on in part, or left to the fallback; never "cannot"
+
+
+@pytest.mark.parametrize(("text", "lang"), [("打开双闪", "zh-CN"), ("pop the boot", "en"),
+                                            ("把天窗打开，透透气", "zh-CN")])
+def test_a_lacking_device_alone_is_still_cannot(text: str, lang: str) -> None:
+    rules = shared_nlu(lang).parse(text)
+    assert rules.confidence >= 0.85 and not rules.actuates

@@ -79,7 +79,7 @@ from twin.assistant.phrasing import (
 )
 from twin.assistant.reads import READS as _READ
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_a_song, not_this_cabin, out_of_scope
+from twin.assistant.scope import conditional, negated, not_a_song, not_this_cabin, out_of_scope
 from twin.assistant.shapes import en_cuts, en_ordered, en_run_on, gives_order
 from twin.assistant.speech_words import (
     EN_CLAUSE_START,
@@ -458,6 +458,13 @@ class RuleNLU:
                 # answer, so the rules do not answer
                 return replace(whole, confidence=0.3, reason="open_partial", command=None,
                                feedback=clarify(self.lang))
+            if whole.reason in _OPEN_REASONS and not whole.actuates and self._orders_inside(
+                    text, history):
+                # "打开双闪 音乐暂停 车窗关上 前面积水了", "pop the boot, turn the heat up…": a
+                # device the cabin lacks beside commands no reading of the rules could cut out;
+                # "cannot" for the whole would drop them, so the rules do not answer
+                return replace(whole, confidence=0.3, reason="open_partial", command=None,
+                               feedback=clarify(self.lang))
             return whole
         ms = (time.perf_counter() - start) * 1000.0
         if len(parts) == 1:  # one command said with asides ("…, the baby's asleep")
@@ -469,6 +476,17 @@ class RuleNLU:
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _orders_inside(self, text: str, history: Sequence[Turn]) -> bool:
+        """Whether a clause of ``text`` (cut at its pauses and joining words), read alone, is a
+        cabin command the rules are sure of, said now and here (not negated, no other time or
+        place, no condition)."""
+        if conditional(text) or out_of_scope(text) is not None:
+            return False
+        clauses = [c.strip() for c in CONJUNCTIONS[self.lang].split(text) if c and c.strip()]
+        return len(clauses) > 1 and any(
+            (alone := self._parse_one(c, history)).actuates and alone.confidence >= 0.85
+            and not negated(c) and out_of_scope(c) is None for c in clauses)
 
     def _after_question(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
         """The commands said after a question the cabin cannot answer and a word that leaves
