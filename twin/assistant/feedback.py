@@ -55,6 +55,12 @@ def cannot_part(what: str, lang: str) -> str:
     return active_catalogue().phrase("cannot_part", _lang(lang)).format(what=what.strip())
 
 
+def ask_part(what: str, lang: str) -> str:
+    """What the cabin asks about one part of several commands it could not read ("put us on
+    for home" beside "skip this song"), naming the part as it was said."""
+    return active_catalogue().phrase("ask_part", _lang(lang)).format(what=what.strip())
+
+
 def ack(lang: str) -> str:
     """The short acknowledgement text that goes with the chime/icon."""
     return active_catalogue().phrase("ack", _lang(lang))

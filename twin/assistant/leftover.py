@@ -20,8 +20,17 @@ from functools import cache
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.commands import Command
-from twin.assistant.feedback import range_feedback
-from twin.assistant.multi import _EN_VERB, _ZH_VERBISH, _ZH_WAY, CONJUNCTIONS, SURE
+from twin.assistant.feedback import ask_part, cannot_part, range_feedback
+from twin.assistant.multi import (
+    _AGREES,
+    _EN_VERB,
+    _ZH_VERBISH,
+    _ZH_WAY,
+    CONJUNCTIONS,
+    SURE,
+    Part,
+    _kind,
+)
 from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
 from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
@@ -83,7 +92,7 @@ def confirm(topic: str, lang: str) -> str | None:
 
 
 def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
-           read: Callable[[str], tuple[Command | None, float]]) -> list[str]:
+           read: Callable[[str], tuple[Command | None, float, bool]]) -> list[str]:
     """The question for each function a clause of ``text`` asks for and the answer
     (``answered``, its ``feedback``) says nothing of; [] when the answer acts on nothing (a
     question or a refusal answers the whole) or the sentence is one clause. ``read`` gives the
@@ -97,31 +106,121 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
     taken_back = max((at for at, c in enumerate(clauses) if _CORRECTS[lang].search(c)),
                      default=-1)
     left: list[str] = []
-    for clause in clauses[taken_back + 1:]:  # "静音 哦不是 暂停": what was taken back asks nothing
-        if negated(clause) or out_of_scope(clause) is not None:
-            continue
+    extra: list[tuple[str, str]] = []  # ("topic" or "said", what): a part read more loosely
+    kept = [c for c in clauses[taken_back + 1:] if not (  # "静音 哦不是 暂停": taken back
+        negated(c) or out_of_scope(c) is not None)]
+    for clause in kept:
         named = _named(clause)
         asks = _ASKS[lang].search(clause) is not None
-        if named & acted or not (asks or len(named) == 1):
-            continue  # answered, or it could ask for nothing: no need to read it alone
-        command, confidence = read(clause)
+        if named & acted:
+            continue  # answered
+        if not (asks or len(named) == 1) and not _named(clause, "subject"):
+            continue  # it could ask for nothing: no need to read it alone
+        command, confidence, cannot = read(clause)
         alone = catalogue.topic_of(command.intent) if (
             command is not None and command.actuates) else None
         if alone in acted:
             continue
-        if alone is not None and confidence >= SURE and asks and not (
-                _IT.search(clause) or _VALUE_ONLY[lang].match(clause)):
+        sure = alone is not None and confidence >= SURE and not (
+            _IT.search(clause) or _VALUE_ONLY[lang].match(clause))
+        if sure and asks:
             left.append(alone)  # "the next track, and like, volume at eighteen": the track
         elif len(named) == 1 and (asks or not _named(clause, "subject") & acted):
             # "…, and the fan's doing nothing"; not a complaint about what was acted on
             # ("空调风直冲我脑门" beside the fan)
             left += named
+        elif sure and command is not None and not _reason_for(command, answered):
+            extra.append(("topic", alone))  # "…, my feet are frozen, and I can hardly hear…"
+        elif asks and not named and (spoken := _spoken_of(clause, acted)):
+            extra.append(("topic", spoken))  # "…, and music down a bit": the volume
+        elif cannot:
+            extra.append(("said", cannot_part(clause, lang)))  # "flick the hazards on": cannot
+        elif _ORDER_FIRST[lang].match(clause) and not _named(clause, "subject") and not (
+                command is not None and command.actuates):
+            extra.append(("said", ask_part(clause, lang)))  # "put us on for home": as said
+    said: list[str] = []
+    if extra and _requests(kept, lang, read) > sum(c.actuates for c in answered):
+        # more requests said than acted on: the ones read loosely are asked about too
+        left += [what for how, what in extra if how == "topic"]
+        said = [what for how, what in extra if how == "said" and what not in feedback]
     asked = []
     for topic in dict.fromkeys(left):
         if (question := confirm(topic, lang)) is not None and not _said(
                 topic, lang, feedback) and not (topic == "media_playback" and acted & PLAYS_MUSIC):
             asked.append(question)  # (a skip or a volume plays: nothing more to ask of music)
-    return asked
+    return asked + said
+
+
+_ORDER_FIRST = {
+    "en": re.compile(r"^(?:(?:please|now|then|just|and|so|(?:can|could|would|will) you)\s+)*"
+                     r"(?:put|turn|switch|set|make|take|get|give|bring|crank|bump|knock|drop|whack|"
+                     r"stick|pop|engage|skip|play|navigate|start|stop|open|close|shut|mute|pause)\b",
+                     re.IGNORECASE),
+    "zh-CN": re.compile(r"^(?:再|先|然后|也|给我|帮我|麻烦)*(?:把|将|切|换|来[点首个一些段]|"
+                        r"(?:放|播)(?!一下|一遍|一次)|暂停|静音|导航|调[到成高低大小])"),
+}
+"""A clause that starts as an order ("put us on for home", "切掉", "来点音悦"): read as nothing
+by the rules, it is asked about as said, never left out."""
+
+
+def cannot_alone(part: Part, clause: str, lang: str) -> bool:
+    """Whether the rules read ``clause`` alone as something the cabin cannot do, said so
+    ("flick the hazards on", "打开双闪"): the split's own test (not later, elsewhere or no)."""
+    return _kind(part, clause, lang) == "no"
+
+
+_WAYISH = {"en": re.compile(rf"{_EN_WAY.pattern}|\b{_EN_NUMBER}\b|\b(?:max\w*|min\w*|full|high|"
+                           r"low|medium|a bit|a little|a touch|a notch)\b", re.IGNORECASE),
+           "zh-CN": re.compile(rf"{_ZH_WAY.pattern}|{_ZH_NUMBER}\s*[度档挡格级%]|\d|最[大小高低]|"
+                               r"(?:放|开|续|关|打开|安排|整)[上起掉]?[吧啊呀]?$")}
+"""A way, an amount or (Chinese) an order verb said after its thing, in a clause ("music down a
+bit", "my seat on medium", "音乐小声一点", "歌给我放上")."""
+_EN_STATE = re.compile(r"\b(?:is|are|was|were|am|can'?t|cannot|won'?t)\b|\w'(?:s|re)\b",
+                       re.IGNORECASE)
+"""A clause said as a state ("the windscreen's fogged up"): no order, however it ends."""
+
+
+def _requests(clauses: Sequence[str], lang: str,
+              read: Callable[[str], tuple[Command | None, float, bool]]) -> int:
+    """How many of ``clauses`` ask for something of their own: an order said first, a
+    function named with a way, an order verb or a number, or a function spoken of with a way
+    or an amount; a clause about "it" or only a value is the one before it. With none of
+    those, the complaints the rules read alone as commands ("my feet are frozen, and I can
+    hardly hear the news": two)."""
+    own = [c for c in clauses if not (_IT.search(c) or _VALUE_ONLY[lang].match(c))]
+    orders = sum(1 for c in own if _ORDER_FIRST[lang].match(c) or (
+        _named(c) and _ASKS[lang].search(c)) or (
+        _named(c, "subject") and _WAYISH[lang].search(c) and not (
+            lang == "en" and _EN_STATE.search(c))))
+    if orders:
+        return orders
+    return sum(1 for c in own if (r := read(c))[0] is not None and r[0].actuates and r[1] >= SURE)
+
+
+def _reason_for(felt: Command, answered: Sequence[Command]) -> bool:
+    """Whether a complaint read alone as ``felt`` (warmer, cooler) is the reason of a command
+    that acts beside it ("it's freezing, close the window"), not a request of its own."""
+    agrees = _AGREES.get(felt.intent)
+    acting = [c for c in answered if c.actuates]
+    if felt.intent.startswith("media_") and any(c.intent.startswith("media_") for c in acting):
+        return True  # "pause the music, the judge is on the phone": why it is paused
+    if felt.intent == "climate_temperature_down" and any(
+            c.intent == "climate_ac_on" for c in acting):
+        return True  # "空调打开，热死了": the AC cools
+    return agrees is not None and any(agrees(c.intent, c.value) for c in acting)
+
+
+def _spoken_of(clause: str, acted: set[str | None]) -> str | None:
+    """The one function an order-shaped clause speaks of in words that are not its name
+    ("music down a bit": the volume, "skip this one": the track), when nothing acted on it
+    (nor on the music, when it speaks of the music); the music itself only when nothing
+    narrower is said."""
+    spoken = _named(clause, "subject")
+    media = {t for t in acted if t is not None and t.startswith("media_")}
+    if spoken & acted or (media and all(t.startswith("media_") for t in spoken)):
+        return None  # (beside a pause, "the judge is on the phone" is why: no mute asked)
+    narrower = spoken - {"media_playback"} or spoken
+    return next(iter(narrower)) if len(narrower) == 1 else None
 
 
 def _said(topic: str, lang: str, feedback: str) -> bool:

@@ -579,6 +579,10 @@ def _split_said(
     pieces = [p.strip() for p in CONJUNCTIONS[lang].split(text.strip()) if p and p.strip()]
     if lang == "zh-CN" and pieces:  # "yysy 太闷了 …": the shorthand said first is no part
         pieces[0] = _ZH_SHORTHAND.sub("", pieces[0]) or pieces[0]
+    if lang == "zh-CN" and history and len(pieces) > 2 and _ZH_CORRECTS.match(pieces[0]):
+        # "不对，四档，然后把空调也打开": the marker said first takes back the last turn; the
+        # part after it is the wish instead (read on that turn)
+        pieces = [pieces[0] + pieces[1], *pieces[2:]]
     if lang == "zh-CN" and any(_ZH_CORRECTS.match(p) for p in pieces[1:-1]):
         pieces = _corrected_zh(pieces)  # "静音 哦不是 暂停，然后关窗": the part said instead
     if lang == "zh-CN" and len(said := _not_that_zh(pieces)) < len(pieces):

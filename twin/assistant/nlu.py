@@ -79,9 +79,15 @@ from twin.assistant.phrasing import (
 )
 from twin.assistant.reads import READS as _READ
 from twin.assistant.resolver import Turn
-from twin.assistant.scope import negated, not_a_song, not_this_cabin, out_of_scope
+from twin.assistant.scope import conditional, negated, not_a_song, not_this_cabin, out_of_scope
 from twin.assistant.shapes import en_cuts, en_ordered, en_run_on, gives_order
-from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_TAKE_BACK, ZH_TAKE_BACK
+from twin.assistant.speech_words import (
+    EN_CLAUSE_START,
+    EN_HESITATIONS,
+    EN_TAKE_BACK,
+    ZH_CORRECTION_MARKS,
+    ZH_TAKE_BACK,
+)
 from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
@@ -468,6 +474,13 @@ class RuleNLU:
                 # answer, so the rules do not answer
                 return replace(whole, confidence=0.3, reason="open_partial", command=None,
                                feedback=clarify(self.lang))
+            if whole.reason in _OPEN_REASONS and not whole.actuates and self._orders_inside(
+                    text, history):
+                # "打开双闪 音乐暂停 车窗关上 前面积水了", "pop the boot, turn the heat up…": a
+                # device the cabin lacks beside commands no reading of the rules could cut out;
+                # "cannot" for the whole would drop them, so the rules do not answer
+                return replace(whole, confidence=0.3, reason="open_partial", command=None,
+                               feedback=clarify(self.lang))
             return whole
         ms = (time.perf_counter() - start) * 1000.0
         if len(parts) == 1:  # one command said with asides ("…, the baby's asleep")
@@ -479,6 +492,17 @@ class RuleNLU:
             first, confidence=min(p.confidence for p in parts),
             feedback=joined([p.feedback for p in parts], self.lang),
             matched="+".join(p.matched for p in parts), ms=ms, split=tuple(parts))
+
+    def _orders_inside(self, text: str, history: Sequence[Turn]) -> bool:
+        """Whether a clause of ``text`` (cut at its pauses and joining words), read alone, is a
+        cabin command the rules are sure of, said now and here (not negated, no other time or
+        place, no condition)."""
+        if conditional(text) or out_of_scope(text) is not None:
+            return False
+        clauses = [c.strip() for c in CONJUNCTIONS[self.lang].split(text) if c and c.strip()]
+        return len(clauses) > 1 and any(
+            (alone := self._parse_one(c, history)).actuates and alone.confidence >= 0.85
+            and not negated(c) and out_of_scope(c) is None for c in clauses)
 
     def _after_question(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
         """The commands said after a question the cabin cannot answer and a word that leaves
@@ -670,9 +694,14 @@ class RuleNLU:
             fixed = self._corrected(text, history)
             if fixed is not None:
                 return fixed
-        # a Chinese part is a cut of the sentence ("打开" of "打开座椅按摩"): no object to find
+        # a Chinese part is a cut of the sentence ("打开" of "打开座椅按摩"): no object to find,
+        # but a value said alone is the last turn's function's ("不对，四档，然后把空调也打开")
+        value = _ZH_VALUE_ALONE.match(text) if self.lang == "zh-CN" and history else None
+        if value is not None and part.confidence < 0.85:
+            text = value.group("v")
+            part = self._parse_one(text, history)
         said = (self._pronoun(text, history, part, split=False)
-                if history and self.lang == "en" else None)
+                if history and (self.lang == "en" or value is not None) else None)
         return said if said is not None else part
 
     def _story_seat(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
@@ -892,6 +921,11 @@ _EN_LISTED = re.compile(
     re.IGNORECASE)
 """A setting listed as its way and step, another setting said after it as its thing and way
 ("temp down one blower up one"): a pause between them."""
+_ZH_VALUE_ALONE = re.compile(
+    rf"^(?:{ZH_CORRECTION_MARKS}|不是)?[，,\s]*(?P<v>(?:调到|开到|改成|换成|设成|到)?"
+    r"(?:\d+|[零一二两三四五六七八九十百]+)\s*[度档挡格级])(?:吧|就行|就好)?[。！!]*$")
+"""A Chinese part that is only a value, maybe after a correction marker ("不对二十四度", "五档"):
+read on the last turn (the function set then), as a follow-up alone is."""
 _ZH_PAUSE = re.compile(r"[，,\s；;]|并且|然后|同时|接着")
 """A pause or a joining word in a Chinese sentence: said plainly, it is split again (several
 commands: "关闭车窗并且播放音乐 外面太吵" once the reason is read away)."""

@@ -24,7 +24,7 @@ from typing import Literal
 
 from twin.assistant.commands import UNKNOWN, Command, ValveOutcome, validate_output
 from twin.assistant.feedback import clarify, feedback_for, joined, range_feedback
-from twin.assistant.leftover import unsaid
+from twin.assistant.leftover import cannot_alone, unsaid
 from twin.assistant.nlu import RuleNLU, RuleResult, normalise_lang, shared_nlu
 from twin.assistant.resolver import (
     MAX_HISTORY_TURNS,
@@ -140,9 +140,9 @@ def _nothing_dropped(query: str, lang: str, decision: Decision) -> Decision:
     sentence asks for and it says nothing of."""
     nlu = shared_nlu(lang)
 
-    def read(clause: str) -> tuple[Command | None, float]:
+    def read(clause: str) -> tuple[Command | None, float, bool]:
         alone = nlu.parse(clause)
-        return alone.command, alone.confidence
+        return alone.command, alone.confidence, cannot_alone(alone, clause, lang)
 
     asked = unsaid(query, lang, decision.commands, decision.feedback, read)
     if not asked:
