@@ -876,6 +876,8 @@ def _so_order(piece: str) -> bool:
     so = _EN_SO_ORDER.search(piece)
     return so is not None and (en_starts_order(piece[so.end():])
                                or _EN_COOL_IT.match(piece[so.end():]) is not None)
+
+
 _INTENSE = re.compile(r"[热冷闷吵冻晒冰][死得坏到炸疯惨煞]|(?:贼|老|倍儿|交关|贼拉)[冷热闷吵凉烫]|"
                       r"冻[红僵麻透紫]|出汗|是汗|湿透|汗湿|汗(?:都)?[流淌滴]|成狗|成冰|[热冷冻][化晕懵]|"
                       r"[大小]得(?:跟|像)|冷冰冰|冰凉|吵死|呼呼")
