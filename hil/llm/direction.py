@@ -266,11 +266,12 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         r"开着的(?:车)?窗|(?:车)?窗(?:户|子)?(?:还|一直|都)?开着(?![吧呢啊呀吗])"), -1),
         (re.compile(r"\bwindows? (?:is |are |'s |'re )(?:still |all |shut )?(?:closed|shut)\b|"
                     r"(?:车)?窗(?:户|子)?(?:都|还|一直)?关(?:得|着)(?![吧呢啊呀吗])"), 1),
-        # a smell or smoke from outside coming in ("the exhaust fumes are drifting in"): close
+        # a smell or smoke from outside coming in ("the exhaust fumes are drifting in", "味儿全从
+        # 窗户灌进来了"): close
         (re.compile(r"\b(?:exhaust|fumes|smoke|dust|smell|stink)\b[\w' ]{0,24}?\b(?:coming|"
                     r"getting|blowing|drifting|pouring|wafting) in\b|"
-                    r"(?:尾气|废气|烟|灰|沙|味)[^，,。]{0,4}?(?:都|全)?"
-                    r"(?:进来|飘进|钻进|灌进|吹进)"), -1)),
+                    r"(?:尾气|废气|烟|灰|沙|味|臭气)[^，,。]{0,4}?(?:都|全)?"
+                    r"(?:从[^，,。]{1,6}?)?(?:进来|飘进|钻进|灌进|吹进)"), -1)),
 }
 _MAKES = re.compile(r"\b(?:make|get|keep|crank|play|pump|blast|set|want|like)\b(?: \w+){0,3} "
                     r"(?:nice and |really |very |super )?$")

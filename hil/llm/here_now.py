@@ -136,11 +136,12 @@ _REACHES = re.compile(r"\b(?:hear|noise|noisy|loud|chant\w*|sing\w*|air|smell\w*
 commentary over the crowd singing outside", "想透透外面的新鲜空气"): no other place."""
 _HABIT = (
     r"(?:[妈爸哥姐弟妹舅叔姑]|老婆|老公|媳妇|孩子|儿子|女儿|爷爷|奶奶|姥姥|姥爷|外公|外婆|朋友|"
-    r"同事|室友|邻居|老板|他|她)[^，,。；;？?！!]{0,12}(?:从来|总是|老是|向来|一向|每次|每回)|"
+    r"同事|室友|邻居|老板|他|她)[^，,。；;？?！!]{0,12}(?:从来|总是|老是|向来|一向|每次|每回|"
+    r"(?:老|总)(?:爱|喜欢)?把|(?:老|总)(?:爱|喜欢))|"
     r"\b(?:my|his|her|our|their) (?:[\w']+ ){1,2}(?:always|never|usually|normally)\b"
 )
-"""Someone else's habit, however far its adverb ("我哥从饭馆出来从来找不着…", "my grandad
-always drives with…"; :mod:`twin.assistant.scope` reads the near ones)."""
+"""Someone else's habit, however far its adverb ("我哥从饭馆出来从来找不着…", "…开车老把暖风…",
+"my grandad always drives with…"; :mod:`twin.assistant.scope` reads the near ones)."""
 _HEARSAY = (
     r"\baccording to\b|\bi (?:read|heard) (?:that|somewhere)\b|\bapparently\b|\bthey say\b|"
     r"\bthe (?:radio|news|forecast|weatherman) (?:says|said|reckons)\b|"
@@ -154,10 +155,11 @@ _AFTER_ELSE = (r"[\u4e00-\u9fff]完[^，,。！？!?]{0,8}?再|"
 _ASKED = (
     r"咋(?:开|关|调|弄|用|设置|整)|在哪(?:里|儿)?|(?<![降升开摇拉关调放落])到底|"
     r"[着了]没有?[啊呀呢吧嘛哈]?\W*$|开没开|关没关|的还是[^，,。]{1,12}的|"
-    r"是怎么[^，,。吧]{0,12}的|怎么决定"
+    r"是怎么[^，,。吧]{0,12}的|怎么决定|(?:哪|几)[一个]?[档挡级种个度][^，,。！!]{0,6}?最"
 )
 """A Chinese question of the line's own about the car ("座椅加热咋开啊", "空调现在到底开着没有啊。",
-"这车是怎么决定车里要多暖和的", "…是碳纤维的还是电阻丝的？"); not "降到底" (all the way)."""
+"这车是怎么决定车里要多暖和的", "…是碳纤维的还是电阻丝的？", which setting is the best
+"风量开哪一档最安静？"); not "降到底" (all the way)."""
 
 _GATES: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
     (name, re.compile(pattern), beside) for name, pattern, beside in (

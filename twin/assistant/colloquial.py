@@ -578,9 +578,17 @@ _ZH = (
                 r"(?:一下|一遍|一次|下)?$|^(?:[把将])?(?:刚才|刚刚)(?:的)?那(?:首|段|曲|支)[^，,。？?不没别吗]{0,6}?"
                 r"(?:再|重新)(?:给我|帮我)?(?:放|播|播放|来)(?:一下|一遍|一次|下)?$"),
      "上一首"),
+    # the song just played, wished to hear ("我想听刚才那首，再来一遍"): the previous song, not a
+    # new play (刚才说的那首 names a song someone told of: left as it is)
+    (re.compile(r"^(?:我)?(?:想|要)(?:再)?听(?:一遍|一下)?(?:刚才|刚刚)(?:的)?那(?:首|曲|支)(?:歌)?"
+                r"(?:[，,\s]*(?:再|重新)(?:来|放|播)(?:一遍|一下|一次)?)?$"), "上一首"),
     # the music named after what cannot be heard ("后排听不清歌", "听不见音乐"): its volume
     (re.compile(r"^(?:坐)?(?:后排|后面|后座)?(?:的)?(?:人|乘客)?听不(?:清|见|到)(?:楚)?(?P<o>歌|音乐|歌词)$"),
      r"\g<o>听不清"),
+    # a story or a show that cannot be heard ("后排孩子说听不清讲的故事"): its sound, never a play
+    (re.compile(r"^(?:坐)?(?:后排|后面|后座)?(?:的)?(?:人|乘客|孩子|小孩|老人)?(?:说)?"
+                r"听不(?:清|见|到)(?:楚)?(?:讲|放|说|播)?(?:的)?"
+                r"(?:故事|评书|相声|节目|台词|有声书|小说|广播剧)$"), "声音听不清"),
     # the song said again and again ("又是这首 听腻了")
     (re.compile(r"^又是这首(?:歌)?[，,\s]*(?=(?:我)?(?:都)?听(?:腻|烦|厌|吐))"), "这首"),
     # an exclamation said first without a pause: "哎呀冷得很" -> "冷得很"
