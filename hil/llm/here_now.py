@@ -135,7 +135,7 @@ _REACHES = re.compile(r"\b(?:hear|noise|noisy|loud|chant\w*|sing\w*|air|smell\w*
 """What comes from the outside into the cabin, its noise or its air ("can't hear the
 commentary over the crowd singing outside", "想透透外面的新鲜空气"): no other place."""
 _HABIT = (
-    r"(?:[妈爸哥姐弟妹舅叔姑]|老婆|老公|媳妇|孩子|儿子|女儿|爷爷|奶奶|姥姥|姥爷|外公|外婆|朋友|"
+    r"(?:[妈爸哥姐弟妹舅叔姑姨嫂]|老婆|老公|媳妇|孩子|儿子|女儿|爷爷|奶奶|姥姥|姥爷|外公|外婆|朋友|"
     r"同事|室友|邻居|老板|他|她)[^，,。；;？?！!]{0,12}(?:从来|总是|老是|向来|一向|每次|每回|"
     r"(?:老|总)(?:爱|喜欢)?把|(?:老|总)(?:爱|喜欢))|"
     r"\b(?:my|his|her|our|their) (?:[\w']+ ){1,2}(?:always|never|usually|normally)\b"
