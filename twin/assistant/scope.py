@@ -93,8 +93,11 @@ _LATER = re.compile(
     r"when (?:we|i|you|it|they)(?:'re| are| get| arrive| reach| park| stop| leave)|"
     r"once (?:we|i)|after (?:we|i|the)|before (?:we|i)|in case|wait (?:until|till|for)|"
     + _EN_IF + r"|"
-    r"in (?:\d+|a|an|one|two|three|five|ten|fifteen|twenty|thirty|half an?) "
+    r"in (?:(?:about|around|roughly|maybe|like|approximately|another|under|over|less than|"
+    r"more than|just (?:over|under)) )?(?:\d+|a|an|one|two|three|four|five|ten|fifteen|twenty|"
+    r"thirty|forty|fifty|half an?|a quarter of an?|a couple of|a couple|couple of) "
     r"(?:few )?(?:minutes?|mins?|hours?|seconds?)|o'?clock|\d ?[ap]\.?m|"
+    r"(?:minutes?|mins?|hours?) from now|in a (?:little )?(?:bit|while)(?! of)|"
     r"every (?:morning|day|evening|night|time|week)|at (?:noon|midnight|night))\b|"
     r"明天|今晚|(?<!一)(?<!整个)(?<!一个)(?:晚上|早上|下午)|等会|待会|一会儿|过会|等我|等到|下次|下回|到了(?:再|就|以后|之后)|到家|到公司|到地方|"
     + ZH_ONCE + r"|" + ZH_DELAY + r"|" + _ZH_IF
