@@ -55,16 +55,13 @@ def test_a_bare_number_after_the_volume_sets_the_volume(text: str, value: int) -
     assert all(not i.startswith("climate_") for i, _ in actions)
 
 
-def test_a_bare_number_past_the_last_functions_range_is_no_temperature() -> None:
-    assert rule_actions("en", "make it sixteen", _FAN) == []  # the fan's range, not 16 °C
-
-
 @pytest.mark.parametrize("text, history, want", [
     ("make it twenty degrees", _VOLUME, [("climate_set_temperature", 20)]),  # its own unit
     ("set the temperature to twenty", _VOLUME, [("climate_set_temperature", 20)]),
     ("nah make it nineteen then", _TEMPERATURE, [("climate_set_temperature", 19)]),
     ("make it four then", _FAN, [("climate_set_fan", 4)]),
     ("make it sixteen", (), [("climate_set_temperature", 16)]),  # no history: the template's
+    ("make it twenty instead", _FAN, [("climate_set_temperature", 20)]),  # past the fan's range
 ])
 def test_a_number_with_its_function_or_the_same_one_stays(
         text: str, history: tuple[Turn, ...], want: list[tuple]) -> None:

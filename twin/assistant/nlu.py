@@ -560,9 +560,6 @@ class RuleNLU:
             if found.actuates and found.confidence >= 0.85 and all(
                     _topic(p.intent) == last for p in found.parts):
                 return replace(found, confidence=min(found.confidence, 0.9))
-            if said is number and whole.actuates and found.reason == "out_of_range" and (
-                    _topic(found.intent) == last):
-                return found  # "make it sixteen" after the fan: its range said, not 16 °C
         return None
 
     def _reread(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
