@@ -188,6 +188,11 @@ BEFORE_THIS = re.compile(
     r"\b(?:song|track|tune|hymn|ballad|melody|anthem|carol|banger|one|number|piece) from "
     r"(?:just )?(?:before|earlier)\b|"
     r"\b(?:song|track|tune|hymn|ballad|melody) (?:we (?:had|heard|played) )?earlier(?: on)?\b|"
+    # one the speaker missed ("I missed the whole of that last song", "we missed the start of
+    # that one"): back to it, never play on
+    r"\b(?:i|we)(?: just| totally| completely)? missed (?:(?:all|most|half|the|whole|of|start|"
+    r"beginning|end|first|bit|part|chorus) ){0,5}(?:(?:that|the) )?(?:whole )?"
+    r"(?:last|previous|that) (?:song|track|tune|one)\b|"
     # the one just heard, again ("刚那首再放一遍"), or the one before said with 上一个
     # ("上一个版本的歌")
     r"刚(?:才|刚)?(?:听的|放的|播的)?那(?:首|个)(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听|来)|"

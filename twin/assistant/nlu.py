@@ -547,16 +547,19 @@ class RuleNLU:
         last request moved, when the rules read it as nothing or as another function; a part
         of a sentence (``split`` False) is read as one command (no split inside a split)."""
         last = _topic(history[-1].intent)
-        if whole.actuates and (_topic(whole.intent) == last
-                               or _topic(whole.intent) != "media_volume"):
-            return None  # only the templates' default "it", the volume, is read again
-        said = pronoun_reading(text, self.lang, last) or number_reading(text, self.lang, last)
-        if said is None:
+        number = number_reading(text, self.lang, last)
+        if whole.actuates and (_topic(whole.intent) == last or (
+                _topic(whole.intent) != "media_volume" and number is None)):
+            # only the templates' default "it", the volume, is read again, and a number said
+            # with no unit of another function ("make it sixteen" after the volume: not 16 °C)
             return None
-        found = self.parse(said, history) if split else self._parse_one(said, history)
-        if found.actuates and found.confidence >= 0.85 and all(
-                _topic(p.intent) == last for p in found.parts):
-            return replace(found, confidence=min(found.confidence, 0.9))
+        for said in (pronoun_reading(text, self.lang, last), number):
+            if said is None:
+                continue
+            found = self.parse(said, history) if split else self._parse_one(said, history)
+            if found.actuates and found.confidence >= 0.85 and all(
+                    _topic(p.intent) == last for p in found.parts):
+                return replace(found, confidence=min(found.confidence, 0.9))
         return None
 
     def _reread(self, text: str, history: Sequence[Turn]) -> RuleResult | None:

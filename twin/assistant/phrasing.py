@@ -256,7 +256,7 @@ def pronoun_reading(text: str, lang: str, topic: str | None) -> str | None:
 _BARE_NUMBER = {
     "en": (r"^(?:(?:no|nope|actually|sorry|wait|make (?:it|that)|change (?:it|that) to|"
            rf"set it to|to)[\s,]+)*(?P<n>{_EN_COMPOUND})(?: (?P<u>{{units}}))?"
-           r"(?: instead| please)*$"),
+           r"(?: instead| please| then)*$"),
     # (a filler said first: "呃，还是二十三吧"; the slip owned before or after the number:
     # "搞错了 要五档咯", "五档，说错了")
     "zh-CN": (r"^(?:(?:呃|嗯|额|哦|噢|唔|那个)+[，,\s]*)?"
