@@ -496,14 +496,16 @@ class RuleNLU:
 
     def _orders_inside(self, text: str, history: Sequence[Turn]) -> bool:
         """Whether a clause of ``text`` (cut at its pauses and joining words), read alone, is a
-        cabin command the rules are sure of, said now and here (not negated, no other time or
-        place, no condition)."""
+        cabin command the rules are sure of, said as an order (:func:`gives_order`: not a
+        complaint beside a request the cabin cannot serve, "座椅太凉了，附近有停车场吗"), now and
+        here (not negated, no other time or place, no condition)."""
         if conditional(text) or out_of_scope(text) is not None:
             return False
         clauses = [c.strip() for c in CONJUNCTIONS[self.lang].split(text) if c and c.strip()]
         return len(clauses) > 1 and any(
             (alone := self._parse_one(c, history)).actuates and alone.confidence >= 0.85
-            and not negated(c) and out_of_scope(c) is None for c in clauses)
+            and gives_order(c, self.lang) and not negated(c) and out_of_scope(c) is None
+            for c in clauses)
 
     def _after_question(self, text: str, history: Sequence[Turn]) -> RuleResult | None:
         """The commands said after a question the cabin cannot answer and a word that leaves

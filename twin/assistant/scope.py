@@ -321,8 +321,7 @@ _TRACK_MOVE = re.compile(
     r"\b(?:song|track|tune|one) (?:before|after) (?:this|that)\b|"
     r"下一首|上一首|下首|上首|前一首|后一首|(?:刚才|刚刚)(?:的)?那(?:首|曲|支)",
     re.IGNORECASE)
-"""A move to another track said with "play" ("please could you play the next song", "我想听刚才
-那首": the one just played)."""
+"""A move to another track said with "play" ("could you play the next song", "我想听刚才那首")."""
 
 
 def not_a_song(text: str) -> bool:
