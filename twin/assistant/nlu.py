@@ -366,6 +366,7 @@ class RuleNLU:
 
     def _match_pass(self, template_pass: TemplatePass, text: str,
                     normalised: TrackedText | None) -> RecognizeResult | None:
+        """``text`` matched against one pass's templates (through its filter when prefiltered)."""
         if self.prefilter:
             return template_pass.filter.recognize(text, normalised, template_pass.best,
                                                   template_pass.options)
@@ -1067,6 +1068,7 @@ def _around_title(text: str, found: RecognizeResult | None) -> str:
 
 
 _OPEN_MEDIA = frozenset({"HassMediaSearchAndPlay"})
+"""Home Assistant's wildcard media search: its match is deferred to the cabin's open pass."""
 
 
 def _open_media(found: RecognizeResult) -> bool:
