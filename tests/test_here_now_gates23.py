@@ -1,8 +1,11 @@
-"""The twenty-third session's gates of another time, place or person
-(:func:`hil.llm.here_now.told_elsewhere`): an out-of-domain twin says the in-domain line's cabin
-words and differs only by another day, someone else's place, the outside's weather, someone
-else's habit, hearsay, a plan after something else or a question of its own. Variants written
-for the tests, not development lines; each class beside in-car near misses that must still act.
+"""The gates of another time, place or person (:func:`hil.llm.here_now.told_elsewhere`): an
+out-of-domain twin says the in-domain line's cabin words and differs only by another day,
+someone else's place, the outside's weather, someone else's habit, hearsay, a plan after
+something else or a question of its own (the twenty-third session); a state said in the past
+and over now, a place of another life the scope's places lack, a state said not felt (the
+twenty-fourth: each acted on development lines of ``gatedev1`` and ``train/indirect_dev23``,
+variants in ``train/safe_dev24``). Variants written for the tests, not development lines; each
+class beside in-car near misses that must still act.
 """
 
 from __future__ import annotations
@@ -48,6 +51,22 @@ TWINS = [
     ("除雾的开关到底在哪", "asked", "climate_defrost"),
     ("车里的温度是怎么自动调节的", "asked", "climate_temperature_up"),
     ("这车的音响是原厂的还是改装的？", "asked", "media_volume_up"),
+    # the twenty-fourth session: a state said in the past, over now
+    ("it was sweltering when we got in but it's fine now", "over", "climate_temperature_down"),
+    ("the fan was rattling earlier, all good now", "over", "climate_fan_down"),
+    ("my feet were like ice this morning, they're grand now", "over", "climate_temperature_up"),
+    ("刚上车的时候闷得慌，现在舒服多了", "over", "window_open"),
+    ("刚刚声音太小了，现在刚好", "over", "media_volume_up"),
+    # a place of another life, or an event there
+    ("the stadium was deafening", "venue", "media_volume_down"),
+    ("the music at the pub was far too quiet", "venue", "media_volume_up"),
+    ("球场上冻得手都僵了", "venue", "climate_temperature_up"),
+    ("音乐会的音响太小了", "venue", "media_volume_up"),
+    ("my son's music in his room is far too loud", "venue", "media_volume_down"),
+    # a state said not felt
+    ("我一点也不热", "not_felt", "climate_temperature_down"),
+    ("声音不大啊", "not_felt", "media_volume_down"),
+    ("honestly it isn't that stuffy", "not_felt", "window_open"),
 ]
 
 NEAR_MISSES = [
@@ -62,6 +81,15 @@ NEAR_MISSES = [
     ("外面好冷 车里也冷", "climate_temperature_up"),
     ("把车窗降到底", "window_open"),
     ("我老婆说她那边座位冰凉", "seat_heat_passenger"),
+    # the twenty-fourth session's gates: still, this car, no 不 of a state
+    ("it was cold earlier and it's still freezing", "climate_temperature_up"),
+    ("it was fine before, now it's boiling in here", "climate_temperature_down"),
+    ("刚才还好，现在热得不行", "climate_temperature_down"),
+    ("刚才就闷，现在还是闷", "window_open"),
+    ("it's louder than a stadium in here", "media_volume_down"),
+    ("车里冷得跟溜冰场似的", "climate_temperature_up"),
+    ("冷不冷都无所谓，风太大了", "climate_fan_down"),
+    ("不热得慌才怪", "climate_temperature_down"),
 ]
 
 BESIDE_AN_ORDER = [
@@ -69,6 +97,9 @@ BESIDE_AN_ORDER = [
     ("the radio says it's going to be boiling, put the air con on", "climate_ac_on"),
     ("this weekend is a scorcher, crank the fan up", "climate_fan_up"),
     ("外面热死了，把空调打开", "climate_ac_on"),
+    ("it was roasting at the gig, turn the air con on", "climate_ac_on"),
+    ("我不冷了，把暖气关小点", "climate_temperature_down"),
+    ("刚才太吵了现在还行，不过音量再调小一点", "media_volume_down"),
 ]
 
 
@@ -103,6 +134,9 @@ def test_a_gate_beside_an_order_is_its_reason(text: str, intent: str) -> None:
 @pytest.mark.parametrize(("text", "intent"), [
     ("it's been hot all day in here", "climate_temperature_down"),
     ("我老婆在后排冷", "climate_temperature_up"),
+    ("it was cold earlier and it's still freezing", "climate_temperature_up"),
+    ("刚才还好，现在热得不行", "climate_temperature_down"),
+    ("it's louder than a stadium in here", "media_volume_down"),
 ])
 def test_an_in_car_near_miss_still_acts(text: str, intent: str) -> None:
     lang = "zh-CN" if is_zh(text) else "en"

@@ -244,8 +244,16 @@ it louder; "小" said alone is an order's way only ("声音小一点", "小声�
 _WEAK = re.compile(r"风(?:也|实在|真的?|都)?(?:(?:好|真|很|特别|超|这么|那么|贼|忒)(?:小|弱)"
                    r"(?![点些一两三几])|(?:小|弱)得|(?:小|弱)的(?:跟|像))")
 """The air told weak ("出风口的风小得跟没开一样"): a complaint that wants more fan."""
+_THAN = (r" than (?!(?:that|this|now|before|earlier|it (?:is|was)|it'?s|it used to|yesterday|"
+         r"last time)\b)")
+"""A comparative said against something ("louder than a stadium in here", "quieter than I'd
+like", "hotter than a vindaloo in this motor"): the state complained of, its way against the
+adjective; not against the last setting ("louder than that": an order's way) nor an earlier
+time ("warmer than it was": no way)."""
 _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
-    "media_volume": ((_LOUD, -1), (_QUIET, 1)),
+    "media_volume": ((_LOUD, -1), (_QUIET, 1),
+                     (re.compile(r"\b(?:louder|noisier)" + _THAN), -1),
+                     (re.compile(r"\b(?:quieter|softer)" + _THAN), 1)),
     "media_playback": ((_LOUD, -1),),  # never play louder than silence
     "climate_temperature": (
         (re.compile(_HEATER + r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering|"
@@ -256,7 +264,9 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         (re.compile(r"(?<!how )(?<!less )(?<!not )\b(?:cold|freezing|frozen|chilly)\b"
                     + _STATE_TAIL
                     + r"|(?:好|真|太|很|超|特别|这么|那么)冷|冷死|冷得|冻死|冻木|冻僵"),
-         1)),
+         1),
+        (re.compile(r"\b(?:hotter|warmer|stuffier)" + _THAN), -1),
+        (re.compile(r"\b(?:colder|cooler|chillier)" + _THAN), 1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b|风(?:好|真|太|很|这么|那么)大"),
                      -1), (_WEAK, 1)),
     # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on

@@ -137,11 +137,12 @@ commentary over the crowd singing outside", "想透透外面的新鲜空气"): n
 _HABIT = (
     r"(?:[妈爸哥姐弟妹舅叔姑姨嫂]|老婆|老公|媳妇|孩子|儿子|女儿|爷爷|奶奶|姥姥|姥爷|外公|外婆|朋友|"
     r"同事|室友|邻居|老板|他|她)[^，,。；;？?！!]{0,12}(?:从来|总是|老是|向来|一向|每次|每回|"
-    r"(?:老|总)(?:爱|喜欢)?把|(?:老|总)(?:爱|喜欢))|"
+    r"(?:老|总)(?:爱|喜欢)?把|(?:老|总)(?:爱|喜欢)|就(?:爱|喜欢)(?:把|开着|关着))|"
     r"\b(?:my|his|her|our|their) (?:[\w']+ ){1,2}(?:always|never|usually|normally)\b"
 )
 """Someone else's habit, however far its adverb ("我哥从饭馆出来从来找不着…", "…开车老把暖风…",
-"my grandad always drives with…"; :mod:`twin.assistant.scope` reads the near ones)."""
+"my grandad always drives with…", "我老公开车就爱把空调开到最低"; :mod:`twin.assistant.scope`
+reads the near ones)."""
 _HEARSAY = (
     r"\baccording to\b|\bi (?:read|heard) (?:that|somewhere)\b|\bapparently\b|\bthey say\b|"
     r"\bthe (?:radio|news|forecast|weatherman) (?:says|said|reckons)\b|"
@@ -161,6 +162,43 @@ _ASKED = (
 "这车是怎么决定车里要多暖和的", "…是碳纤维的还是电阻丝的？", which setting is the best
 "风量开哪一档最安静？"); not "降到底" (all the way)."""
 
+_OVER = (
+    # a state said in the past, then said over now ("it was boiling in here an hour ago but
+    # it's fine now", "my hands were numb … but theyre grand now"; :func:`hil.llm.direction.
+    # normalised` has already left out "it's fine", so a bare "but now" at the end is it)
+    r"\b(?:was|were|earlier|before|this morning|an hour ago|when we (?:got in|set off))\b"
+    r"(?!.*\bstill\b).*(?:\b(?:fine|grand|ok|okay|better|alright|all right|perfect|good|comfy|"
+    r"comfortable|lovely|fresh|settled|cleared|sorted)(?: down| up)? now\b|\bnow (?:it'?s|its|"
+    r"it is|they'?re|theyre|we'?re|i'?m) (?:\w+ )?(?:fine|grand|ok|okay|better|alright|perfect|"
+    r"good|comfy|comfortable|lovely|fresh|nice)\b|\b(?:'ve|have|has) (?:cleared|settled|calmed)|"
+    r"\b(?:but|and) +now\W*$)|"
+    # "刚才还冷得要命，现在好多了", "早上…手都冻麻了 现在早好了", "刚才玻璃起雾了，现在已经清楚了"
+    r"(?:刚才|刚刚|方才|之前|早上|上午|昨天|一开始|刚上车|上车的?时候)(?!.*还是)"
+    r"[^？?]*?(?:现在|这会儿?)(?:已经|都|早|也)?(?:好多了|好了|还行|还好|刚好|正好|舒服(?:多)?了|"
+    r"没事了?|不(?:冷|热|闷|吵)了|清楚了|凉快了|暖和了)"
+)
+"""A state said in the past and over now: nothing is left to do."""
+_VENUE = (
+    r"\b(?:(?:at|in) the|the|that|this|last night'?s) (?:pub|bar|club|disco|karaoke|rink|"
+    r"stadium|arena|theatre|theater|concert|gig|swimming pool|building site)\b|"
+    r"\b(?:their|his|her) (?:bed)?room\b|"
+    r"溜冰场|滑冰场|冰场|工地|操场|球场|体育场|体育馆|游泳馆|游泳池|泳池|演唱会|音乐会|音乐节|"
+    r"\bktv\b|歌厅|舞厅|剧场|剧院|菜市场|车间|院子"
+)
+"""A place of another life, or an event there, that :mod:`twin.assistant.scope`'s places do
+not name ("the pub was dead silent", "我女朋友在溜冰场…", "工地上的灰尘…", "演唱会声音太大了",
+"the kids' music in their room"): its state asks nothing of this cabin; with this car's words
+(:data:`_PLACE_HERE`: "louder than a concert in here") or beside an order it is the reason."""
+_NOT_FELT = (
+    r"(?<![外面头边冷热闷吵])(?:我|车里|这里|一点儿?都|根本|并|也|都|又|倒)?不(?:冷|热|闷|吵|冻|晒)(?![不得死])|"
+    r"风(?:也|并)?不大(?!不)|声音(?:也|并)?不(?:大|响)(?!不)|"
+    r"\b(?:i'?m|i am|it'?s|it is|we'?re|we are)(?: really| actually| honestly)? not (?:cold|hot|"
+    r"warm|chilly|freezing|stuffy|loud|noisy)\b|\bisn'?t (?:\w+ )?(?:stuffy|cold|hot|loud)\b"
+)
+"""A state said not felt ("我不冷", "风不大", "一点都不闷", "it isn't stuffy at all"): no
+complaint, nothing to do (beside an order, its reason: "温度不用调，我不冷" is read by the
+negation); not the outside's ("外面又不热"), nor "不热得…" or "冷不冷"."""
+
 _GATES: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
     (name, re.compile(pattern), beside) for name, pattern, beside in (
         ("another_day", _ANOTHER_DAY, True),
@@ -170,6 +208,9 @@ _GATES: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
         ("hearsay", _HEARSAY, True),
         ("after_else", _AFTER_ELSE, False),
         ("asked", _ASKED, False),
+        ("over", _OVER, True),
+        ("venue", _VENUE, True),
+        ("not_felt", _NOT_FELT, True),
     ))
 """Each gate: its name, its words, and whether a clause of its own beside a clause ordering
 the cabin is only the order's reason ("冬天也冷，把温度调高", "the radio says it'll be hot,
@@ -189,8 +230,20 @@ def told_elsewhere(lowered: str, split: Callable[[str], list[str]],
             continue
         if name == "outside" and (HERE.search(lowered) or _REACHES.search(lowered)):
             continue
+        if (name == "venue" and re.search(_PLACE_HERE, lowered)) or (
+                name == "not_felt" and re.search(_OUTSIDE, lowered)):
+            continue
         if beside and any(orders(c) for c in split(lowered)
-                          if name == "outside" or found.group() not in c):
+                          if name == "outside" or (found.group() not in c and not (
+                              name == "over" and _within(lowered, c, found)))):
             continue
         return name
     return None
+
+
+def _within(lowered: str, clause: str, found: re.Match[str]) -> bool:
+    """Whether ``clause`` of ``lowered`` overlaps the words ``found``: a state said over
+    (:data:`_OVER`) spans its clauses, and the past one names its topic ("the fan was rattling
+    earlier, all good now") without ordering it."""
+    at = lowered.find(clause)
+    return at >= 0 and at < found.end() and at + len(clause) > found.start()

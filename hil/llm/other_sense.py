@@ -1,8 +1,9 @@
 """Words of the cabin's topics used in another sense, which name no topic for the fallback.
 
-A playback verb of children playing or a meal skipped, a stop on the road, a person's voice
-rather than the sound system, "cool" as praise, 热 of popularity, and the back row said with
-its verb. Kept apart from :mod:`hil.llm.grounding`, whose ``_NOT_A_TOPIC`` reads them.
+A playback verb of children playing, an instrument played or a meal skipped, a stop on the
+road, a person's voice rather than the sound system, "cool" as praise, 热 of popularity, and the
+back row said with its verb. Kept apart from :mod:`hil.llm.grounding`, whose ``_NOT_A_TOPIC``
+reads them.
 """
 
 OTHER_SENSE = (
@@ -13,6 +14,12 @@ OTHER_SENSE = (
     r"his|her|their|a|each|your|our))\b|\b(?:are|were|was|is|'re|been|keep|kept|busy|done|"
     r"finished|went|go) playing\b|\b(?:we|they|i|he|she|kids|children|boys|girls) played\b|"
     r"\bplay(?:ground|date|room|group|time|house|dough|school|station|off)s?\b|"
+    # an instrument played ("my son plays this track on his guitar", "他用吉他弹过这首歌"):
+    # no playback of the cabin's
+    r"\bplay(?:s|ed|ing)? (?:[\w']+ ){0,3}?on (?:his|her|my|their|our|your|the|a) (?:old |new |"
+    r"little )?(?:guitar|piano|keyboard|violin|fiddle|ukulele|uke|drums|cello|flute|sax(?:ophone)?|"
+    r"trumpet|harmonica|banjo|mandolin|harp|recorder|accordion|bagpipes)\b|"
+    r"弹(?:吉他|钢琴|琴|尤克里里)|用(?:吉他|钢琴|琴|尤克里里)弹|拉(?:小提琴|二胡|大提琴)|"
     r"\bskip(?:ped|ping|s)? (?:lunch|breakfast|dinner|a meal|school|class|work|the (?:queue|"
     r"line|traffic|toll|rest stop|motorway|highway))\b|\bpaus(?:e|ed|ing) for (?:a |some )?"
     r"(?:coffee|break|rest|breath|snack|bite|loo|toilet|petrol|gas|fuel|photo)|"

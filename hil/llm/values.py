@@ -64,7 +64,15 @@ NOT_MAX = re.compile(
     r"都(?:开|调|打|放|拧)?(?:到|成|得)?(?:最大|最高|最强|最猛|全开)了|"
     r"(?:最大|最高|最强|最猛|全开)了(?=[，,。\s]*(?:还是|还|可|但|依然|仍然))|"
     r"\balready (?:on |at |up to |set to |turned up to |going )?(?:the )?(?:max(?:imum)?|"
-    r"full(?: blast)?|highest)\b|\b(?:already|is|are|'s|'re) maxed(?: out)?\b"
+    r"full(?: blast)?|highest)\b|\b(?:already|is|are|'s|'re) maxed(?: out)?\b|"
+    # a top said of the thing a state is likened to ("跟吹风机开到最大一样", "like a leaf blower
+    # on max"): the likeness is the complaint, not the setting asked for
+    r"(?:跟|像|好像|如同|好比)[^，,。]{1,12}?(?:开到|调到|开成|开得|开|调)?(?:最大|最高|最强|最猛|"
+    r"满档?|全开)[^，,。]{0,2}?(?:一样|似的|一般|那样)|"
+    r"(?<!'d )(?<!\bi )(?<!would )(?<!\bwe )(?<!\byou )(?<!they )(?<!\bdo )\blike "
+    r"(?:(?:sitting|standing|being|riding|driving) (?:[\w'-]+ ){0,3}?)?"
+    r"(?:a|an|the|some) (?:[\w'-]+ ){1,4}?(?:(?:on|at|going) (?:full(?: blast| throttle| "
+    r"tilt)?|max(?:imum)?|the max)|turned (?:all the way )?up(?: full)?)\b"
 )
 """"full"/"满" said of the car or of people ("the car's full of boxes", "车里塞得满满的",
 "满头大汗") or of a state ("充满电" charged, "满意" pleased, "不满"): no setting's end or seat
