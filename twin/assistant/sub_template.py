@@ -15,10 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["expansion"]
+__all__ = ["Replacement", "expansion"]
+
+Replacement = str | Callable[[re.Match[str]], str]
+"""What ``Pattern.sub`` takes as its replacement."""
 
 
-def expansion(repl: object) -> object:
+def expansion(repl: Replacement) -> Replacement:
     """``repl`` as ``Pattern.sub`` reads it: a template holding a backslash as a function of
     the match; anything else (a literal string, a function) as it is."""
     if not isinstance(repl, str) or "\\" not in repl:
