@@ -35,6 +35,7 @@ from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
+from twin.assistant.sub_template import expansion
 from twin.assistant.vocabulary import COURTESY_SUFFIXES
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
 from twin.assistant.zh_recurring import READINGS as _ZH_RECURRING
@@ -2598,7 +2599,7 @@ def _gated(entry: tuple[Any, ...]) -> tuple[re.Pattern[str], Any, tuple[str, ...
     :data:`_GATES` names) in the lower-cased text, else the literals every match contains
     (:func:`twin.assistant.regex_gate.gate`): in the text as said, or, for a pattern that
     ignores case, in the lower-cased text when it is ASCII."""
-    pattern, said = entry[0], entry[1]
+    pattern, said = entry[0], expansion(entry[1])  # its template read on a match only
     named = entry[2] if len(entry) > 2 else _GATES.get(pattern)
     if named is not None:
         return pattern, said, tuple(named), "lowered"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.sub_template import expansion
+
 _UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3})"
 _FOR_FOUR = re.compile(
     r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|[2-9]0)[\s-]+(?:for|fore)\b"
@@ -78,6 +80,10 @@ def _unstretched(m: re.Match[str]) -> str:
     return m.group()
 
 
+_FOUR_SAID, _TO_SAID = expansion(r"\1 four"), expansion(r"\1\2to ")
+""":func:`as_heard`'s replacements, read on a match only (:mod:`twin.assistant.sub_template`)."""
+
+
 def as_heard(text: str) -> str:
     """``text`` with a misheard "for" (four) and "too" (to) around or as a number, a
     dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`) and a stretched
@@ -87,8 +93,8 @@ def as_heard(text: str) -> str:
     text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
     text = _FOR_FOUR.sub(lambda m: f"{m.group(1)}-four" if m.group(1).isalpha()
                          else str(int(m.group(1)) + 4), text)
-    text = _TO_FOR.sub(r"\1 four", text)
-    return _TOO_NUMBER.sub(r"\1\2to ", text)
+    text = _TO_FOR.sub(_FOUR_SAID, text)
+    return _TOO_NUMBER.sub(_TO_SAID, text)
 
 
 _ZH_WORDS = frozenset((

@@ -34,6 +34,7 @@ from twin.assistant.seat_words import (
     ZH_MINE,
 )
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
+from twin.assistant.sub_template import expansion
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
            "number_reading", "other_zone", "pronoun_reading", "same_for", "topic_first",
@@ -118,6 +119,12 @@ _BASE = {
 _SOME = re.compile(r"(?:some|a little|a bit|more|a little more|a bit more)\b", re.IGNORECASE)
 
 
+_ING, _WOULD_SAID, _IS_SAID, _TOPIC_SAID = map(expansion, (r"\1ing", r"\1 would", r"\1 is ",
+                                                          r"\g<t>"))
+"""The replacements :func:`normalise` and :func:`topic_first` make, read on a match only
+(:mod:`twin.assistant.sub_template`)."""
+
+
 def normalise(text: str, lang: str) -> str:
     """``text`` with a noun's "is", a "'d" and "a couple of" spelled out, a cabin word's baby
     talk or dialect spelling plain, a liking of the song after a pause and a filler between
@@ -128,8 +135,8 @@ def normalise(text: str, lang: str) -> str:
         text = _EN_SPELT.sub(_spelt, as_heard(text))
         if _PAUSED.search(text) and _EN_NOT.search(text) is None:
             text = _EN_LIKED.sub("", text)
-        text = _G_DROPPED.sub(r"\1ing", _FILLER.sub(" ", text))
-        text = _WOULD.sub(r"\1 would", _NOUN_IS.sub(r"\1 is ", text))
+        text = _G_DROPPED.sub(_ING, _FILLER.sub(" ", text))
+        text = _WOULD.sub(_WOULD_SAID, _NOUN_IS.sub(_IS_SAID, text))
         text = _COUPLE.sub("two ", text)
         found = _SUGGEST.match(text.strip())
         if found is not None:
@@ -175,7 +182,7 @@ def topic_first(text: str, lang: str) -> str:
     seat = _ZH_SEAT_FIRST.match(text)
     if seat is not None:
         return f"{seat.group('pre')}{seat.group('z')}座椅加热{text[seat.end():]}"
-    return _ZH_TOPIC_MARK.sub(r"\g<t>", text, count=1)
+    return _ZH_TOPIC_MARK.sub(_TOPIC_SAID, text, count=1)
 
 
 _FIX = {

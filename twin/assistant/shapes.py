@@ -103,8 +103,11 @@ def en_run_on(text: str) -> bool:
     if _EN_PAUSED.search(text):
         return False
     for at in en_cuts(text):
-        left, right = named_function(text[:at]), named_function(text[at:])
-        if None not in (left, right) and left != right and en_ordered(text[at:]):
+        left = named_function(text[:at])
+        if left is None:  # (the right side is not read then)
+            continue
+        right = named_function(text[at:])
+        if right is not None and left != right and en_ordered(text[at:]):
             return True
     return False
 
@@ -137,8 +140,15 @@ def named_function(text: str) -> str | None:
     """The function ``text`` names: by a plain name first ("seat heating" is the seat's),
     else by its catalogue words ("warmer")."""
     return next((name for name, t in active_catalogue().topics.items()
-                 if t.explicit is not None and t.explicit.en and re.search(
-                     t.explicit.en, text, re.IGNORECASE)), None) or topic_words(text, "en")
+                 if t.explicit is not None and t.explicit.en and _ignoring_case(
+                     t.explicit.en).search(text)), None) or topic_words(text, "en")
+
+
+@cache
+def _ignoring_case(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled ignoring case, once (``re``'s own cache of 512 is shared with
+    every module and drops its oldest entries, so these were compiled again now and then)."""
+    return re.compile(pattern, re.IGNORECASE)
 
 
 @cache
