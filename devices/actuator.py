@@ -156,6 +156,10 @@ class _Base:
         raise NotImplementedError
 
 
+CATCH_UP_POLL_S = 0.005
+"""How often a command past its deadline looks whether the port's reader has caught up."""
+
+
 class CanActuator(_Base):
     """A device behind a :class:`CanPort`; one command in flight at a time."""
 
@@ -171,6 +175,8 @@ class CanActuator(_Base):
         self._sent: dict[str, float] = {}
         self._seen: dict[str, dict[str, float]] = {}
         self._event = threading.Event()
+        self._due_wall: float | None = None  # the wall-clock deadline of the command in flight
+        self._due: float = 0.0  # the same on time.monotonic()
         self._ping: tuple[int, threading.Event] | None = None
         self._subscribed: set[int] = set()
         self.status_seen: dict[int, float] = {}
@@ -202,7 +208,7 @@ class CanActuator(_Base):
         with self._lock:
             if message is self.status_msg:
                 self.last_status = values  # also unsolicited: a safe state may hold it
-            if self._expect is None or self._got is not None:
+            if self._expect is None or self._got is not None or not self._in_time(msg):
                 return
             counter = values.get(CMD_COUNTER_SIGNAL)
             if counter is not None and int(counter) != self._expect:
@@ -216,6 +222,29 @@ class CanActuator(_Base):
                 return  # keep waiting: a later status may still confirm it
             self._got = parsed
             self._event.set()
+
+    def _in_time(self, msg: can.Message) -> bool:
+        """Whether ``msg`` reached the bus by the deadline of the command in flight: by its
+        bus time stamp where the bus stamps frames on the host's wall clock (python-can's
+        virtual and socketcan buses), else by when the reader hands it over."""
+        due, now = self._due_wall, time.time()
+        if due is not None and due - 3600.0 < msg.timestamp <= now + 1.0:
+            return msg.timestamp <= due  # a wall-clock stamp (not a device's own clock)
+        return time.monotonic() <= self._due
+
+    def _wait(self, timeout_s: float) -> None:
+        """Wait for the status up to ``timeout_s``, then, while the port's reader has not yet
+        read the bus up to the deadline (a host thread stalled on a loaded machine: the status
+        may be queued unread), until it has: a frame that reached the bus in time confirms
+        the command however late the host reads it (:meth:`_in_time`), one after does not.
+        The reader stalled longer than its ``stall_s`` is a failure of its own
+        (:class:`devices.can_port.CanPort`), so the wait ends there."""
+        if self._event.wait(timeout_s) or self._due_wall is None:
+            return
+        while self.port.caught_up < self._due and (
+                time.monotonic() < self._due + self.port.stall_s):
+            if self._event.wait(CATCH_UP_POLL_S):
+                return
 
     def _on_pong(self, msg: can.Message) -> None:
         data = bytes(msg.data)
@@ -236,6 +265,7 @@ class CanActuator(_Base):
             self._expect, self._got = counter, None
             self._checks, self._sent, self._seen = checks, dict(values), {}
             self._event.clear()
+            self._due_wall, self._due = time.time() + timeout_s, time.monotonic() + timeout_s
         msg = can.Message(arbitration_id=self.command_msg.frame_id, data=data,
                           is_extended_id=self.command_msg.is_extended_frame)
         t0 = time.perf_counter()
@@ -251,10 +281,10 @@ class CanActuator(_Base):
                 self._expect = None
             return CommandResult(self.device, (time.perf_counter() - t0) * 1e3, Outcome.SENT,
                                  "fire-and-forget: no status message to confirm it")
-        self._event.wait(timeout_s)
+        self._wait(timeout_s)
         ms = (time.perf_counter() - t0) * 1e3
         with self._lock:
-            got, self._expect = self._got, None
+            got, self._expect, self._due_wall = self._got, None, None
             seen = dict(self._seen)
         if got is None and seen:  # status frames came, none confirmed the command
             got = (next(iter(seen.values())), None)

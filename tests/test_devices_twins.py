@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -170,4 +172,51 @@ def test_cyclic_status_repeats_only_what_was_announced(buses) -> None:
         # so the command completes only with the real reply
         assert result.ok and result.ms >= 150 and result.status["Fan"] == 5
         assert _wait_for(lambda: DB.decode_message(0x211, seen[-1].data)["Fan"] == 5, 1.0)
+        port.close()
+
+
+# A command's status queued behind a stalled host reader is judged by when it reached the bus.
+# On a loaded CI host (load 8-15 on 2 vCPUs) the port's reader can lag a second behind the bus
+# (``status_watch_lag`` in a smoke report); a command waiting 250 ms for its status then timed
+# out although the ECU answered in 5 ms. The actuator waits on until the reader has read the bus
+# up to the deadline and takes a frame stamped by then; one stamped after it is still a timeout.
+
+_HVAC_STATUS = DB.get_message_by_name("HVAC_Status").frame_id
+
+
+def _stall_first_status(port: CanPort, stall_s: float) -> threading.Event:
+    """Hold the reader ``stall_s`` on the first HVAC status frame (a starved host thread)."""
+    stalled = threading.Event()
+
+    def hook(msg: can.Message) -> bool:
+        if msg.arbitration_id == _HVAC_STATUS and not stalled.is_set():
+            stalled.set()
+            time.sleep(stall_s)
+        return True
+
+    port.rx_hook = hook
+    return stalled
+
+
+def test_a_status_in_time_confirms_though_the_reader_reads_it_late(buses) -> None:
+    twin_bus, host_bus = buses
+    with CanTwinHost(twin_bus, [twin("hvac", 1.0)]):
+        port = CanPort(host_bus)
+        stalled = _stall_first_status(port, 1.0)  # the reader is 0.5 s past the deadline
+        hvac = CanActuator(port, DB, "hvac", 1, "HVAC_Cmd", "HVAC_Status", timeout_s=0.5)
+        result = hvac.command({"TargetTemp": 23.0, "Fan": 2, "AC": 1})
+        assert stalled.is_set()
+        assert result.ok and not result.timeout and result.status["TargetTemp"] == 23.0
+        port.close()
+
+
+def test_a_status_after_the_deadline_is_a_timeout_however_late_the_reader(buses) -> None:
+    twin_bus, host_bus = buses
+    with CanTwinHost(twin_bus, [twin("hvac", 600.0)]):  # 0.3 s past the 0.3 s deadline
+        port = CanPort(host_bus)
+        stalled = _stall_first_status(port, 1.0)
+        hvac = CanActuator(port, DB, "hvac", 1, "HVAC_Cmd", "HVAC_Status", timeout_s=0.3)
+        result = hvac.command({"TargetTemp": 23.0, "Fan": 2, "AC": 1})
+        assert result.timeout and not result.ok
+        assert stalled.wait(2.0)  # the late frame did come, and did not count
         port.close()

@@ -53,3 +53,12 @@ def test_plainly_only_drops_words() -> None:
     assert plainly("brr, it's nippy in here, isn't it", "en") == "brr, it's nippy in here"
     assert plainly("my wife's seat is cold", "en") == "my wife's seat is cold"
     assert plainly("my seat's ice cold", "en") == "my seat is ice cold"
+
+
+def test_plainly_keeps_the_too_of_a_person_or_a_seat() -> None:
+    """"也" between a thing and its verb only colours it; after a person or a seat it says
+    the same again for them ("me too"), which the seat path reads."""
+    assert plainly("风量也调小一点", "zh-CN") == "风量调小一点"
+    assert plainly("给我也开一下", "zh-CN") == "给我也开一下"
+    assert plainly("副驾也开一下吧", "zh-CN") == "副驾也开一下"
+    assert plainly("我的也开", "zh-CN") == "我的也开"

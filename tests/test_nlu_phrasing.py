@@ -93,6 +93,8 @@ HERS_ON_ZH = (Turn("把副驾座椅加热开到三档", "seat_heat_passenger", 3
     ("en", "me as well", HERS_ON),
     ("zh-CN", "我这边也来一个", HERS_ON_ZH), ("zh-CN", "给我也开一下", HERS_ON_ZH),
     ("zh-CN", "主驾也开上吧", HERS_ON_ZH),
+    # a filler read plainly away keeps the 也 of "me too" (the re-read once lost it)
+    ("zh-CN", "给我也开一下呗", HERS_ON_ZH), ("zh-CN", "嗯，给我也开一下", HERS_ON_ZH),
 ])
 def test_the_speakers_seat_follows_the_passengers_last_request(
         lang: str, text: str, history: tuple) -> None:

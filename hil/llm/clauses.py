@@ -52,11 +52,9 @@ from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.heard import rejoined
 from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
-from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS
+from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_ORDER_VERBS
 
-_ORDER_VERBS = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
-                r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|give|"
-                r"navigate|defrost|demist|nudge|dial|pop|flip")
+_ORDER_VERBS = (EN_ORDER_VERBS + r"|give|navigate|defrost|demist|nudge|dial|pop|flip")
 """English verbs a command starts with (a command said after another without a pause)."""
 _CLIPPED_BEFORE = (_ORDER_VERBS + r"|stick|whack|bung|chuck|the|my|our|heat|warm|cool|"
                    r"(?:can|could|would) you|please")

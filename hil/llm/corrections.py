@@ -24,7 +24,7 @@ import re
 
 from hil.llm.grounding import EXPLICIT, named_topics, narrowed
 from hil.llm.values import _EN_NUMBER, NUMERAL
-from twin.assistant.speech_words import EN_HESITATIONS
+from twin.assistant.speech_words import EN_HESITATIONS, EN_ORDER_VERBS
 
 _STRONG = (r"\b(?:no|nah|nope),? wait\b|\bwait,? no\b|\b(?:no|nah|nope),? make (?:that|it)\b|"
            r"\bmake that\b|\bi mean\b|\bor rather\b|\bactually,? no\b|\b(?:no|nah),? actually\b|"
@@ -33,9 +33,7 @@ _STRONG = (r"\b(?:no|nah|nope),? wait\b|\bwait,? no\b|\b(?:no|nah|nope),? make (
 _WEAK = r"\bsorry\b|\bactually\b|\boops\b"
 _WAY_EN = (r"up|down|on|off|higher|lower|louder|quieter|softer|warmer|cooler|hotter|colder|"
            r"open|close|shut")
-_VERB_EN = (r"turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|pause|"
-            r"stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take|go|heat|"
-            r"warm|cool")
+_VERB_EN = EN_ORDER_VERBS + r"|go|heat|warm|cool"
 _NO = r"(?:no|nah|naw|nope)"
 """A bare "no" as said ("twenty one naw twenty two", "nah, down"): a mark between two amounts."""
 _MARK = (r"(?:" + _STRONG + "|" + _WEAK + r"|"

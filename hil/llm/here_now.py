@@ -121,9 +121,9 @@ in this cabin now; not a day it has lasted since ("on repeat since Tuesday"), no
 simile ("hotter than my kitchen on a saturday night")."""
 _THEIR_PLACE = (
     r"(?:她|他|她们|他们|人家|别人|[妈爸哥姐弟妹舅叔姑姨]|奶奶|爷爷|姥姥|姥爷|外婆|外公|朋友|同事|"
-    r"老婆|老公|媳妇)(?:的|家的)?(?:家(?!人)|公司|单位|学校|店里|办公室|宿舍)|"
+    rf"{ZH_COMPANIONS})(?:的|家的)?(?:家(?!人)|公司|单位|学校|店里|办公室|宿舍)|"
     r"\b(?:her|his|their|(?:my )?(?:mum|mom|dad|sister|brother|gran|nan|grandma|grandad|"
-    r"friend|mate|boss|wife|husband)'?s) (?:house|home|flat|apartment|office|work|school)\b"
+    rf"friend|mate|boss|{EN_COMPANIONS})'?s) (?:house|home|flat|apartment|office|work|school)\b"
     r"(?! (?:jumpers?|uniforms?|bags?|run|kit|clothes))"
 )
 """Someone else's home or work ("她公司那把椅子", "我妈说她家…", "her office chair")."""
@@ -135,7 +135,7 @@ _REACHES = re.compile(r"\b(?:hear|noise|noisy|loud|chant\w*|sing\w*|air|smell\w*
 """What comes from the outside into the cabin, its noise or its air ("can't hear the
 commentary over the crowd singing outside", "想透透外面的新鲜空气"): no other place."""
 _HABIT = (
-    r"(?:[妈爸哥姐弟妹舅叔姑姨嫂]|老婆|老公|媳妇|孩子|儿子|女儿|爷爷|奶奶|姥姥|姥爷|外公|外婆|朋友|"
+    rf"(?:[妈爸哥姐弟妹舅叔姑姨嫂]|{ZH_COMPANIONS}|孩子|儿子|女儿|爷爷|奶奶|姥姥|姥爷|外公|外婆|朋友|"
     r"同事|室友|邻居|老板|他|她)[^，,。；;？?！!]{0,12}(?:从来|总是|老是|向来|一向|每次|每回|"
     r"(?:老|总)(?:爱|喜欢)?把|(?:老|总)(?:爱|喜欢)|就(?:爱|喜欢)(?:把|开着|关着))|"
     r"\b(?:my|his|her|our|their) (?:[\w']+ ){1,2}(?:always|never|usually|normally)\b"

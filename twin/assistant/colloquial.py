@@ -698,8 +698,11 @@ _ZH = (
     (re.compile(r"(?<=音乐|歌曲|首歌|点歌|儿歌|歌儿)[，,\s]*(?:给我|让我|帮我|好)?(?:解解闷|解个闷|解闷|"
                 r"提提神|提个神|提神|醒醒脑|醒醒神|醒脑|解解乏|解乏|放松放松|放松一下|放松|散散心|"
                 r"散心|助助兴|热闹热闹|热闹一下)(?:儿)?[吧啊呀]?$"), ""),
-    # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"
-    (re.compile(r"(?<=[\u4e00-\u9fff])也(?=[调开关降升加减放打停暂]|往[上下高低]|[小大]点声)"), ""),
+    # "也" between the thing and its verb: "风量也调小一点" -> "风量调小一点"; not after a person
+    # or a seat ("给我也开一下", "副驾也开", "我的也开"): "too" there is the same again for that
+    # seat, which the seat path reads
+    (re.compile(r"(?<=[\u4e00-\u9fff])(?<![我你她他们的边驾排座婆公])也"
+                r"(?=[调开关降升加减放打停暂]|往[上下高低]|[小大]点声)"), ""),
     # music said first, then its verb: "音乐放一下" -> "播放音乐"
     (re.compile(r"^(?:把)?(?P<o>音乐|歌)(?:放|播|播放|整|搞|来|放起|整起|搞起|走起|嗨起)(?:一下|起来|一首)?"
                 r"[吧啊]?$"),

@@ -33,6 +33,7 @@ from twin.assistant.multi import (
 )
 from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
 from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.shapes import EN_STARTS
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
 
 __all__ = ["PLAYS_MUSIC", "confirm", "unsaid"]
@@ -152,10 +153,7 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
 
 
 _ORDER_FIRST = {
-    "en": re.compile(r"^(?:(?:please|now|then|just|and|so|(?:can|could|would|will) you)\s+)*"
-                     r"(?:put|turn|switch|set|make|take|get|give|bring|crank|bump|knock|drop|whack|"
-                     r"stick|pop|engage|skip|play|navigate|start|stop|open|close|shut|mute|pause)\b",
-                     re.IGNORECASE),
+    "en": EN_STARTS,
     "zh-CN": re.compile(r"^(?:再|先|然后|也|给我|帮我|麻烦)*(?:把|将|切|换|来[点首个一些段]|"
                         r"(?:放|播)(?!一下|一遍|一次)|暂停|静音|导航|调[到成高低大小])"),
 }

@@ -461,11 +461,11 @@ class RuleNLU:
         if parts is None and whole.command is None and (
                 refused := self._each_out_of_range(text, history)) is not None:
             return replace(refused, ms=(time.perf_counter() - start) * 1000.0)
-        if parts is None and history and (self.lang == "en" or "也" not in text) and (
-                not whole.actuates) and (plain := plainly(text, self.lang)) != text:
+        if parts is None and history and not whole.actuates and (
+                plain := plainly(text, self.lang)) != text:
             # "make that five mate", "and mine as well chur", "算了，还是二档就够了": a follow-up
             # read on the history (a number for the last function, the other seat) that its tag
-            # or filler hid; a Chinese "me too" ("给我也开一下") is the other seat's, read below
+            # or filler hid
             again = self.parse(plain, history)
             if again.actuates and again.confidence >= 0.85:
                 return replace(again, ms=(time.perf_counter() - start) * 1000.0)

@@ -27,7 +27,7 @@ from twin.assistant.speech_words import (
     ZH_HESITATIONS,
 )
 
-__all__ = ["NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined",
+__all__ = ["EN_STARTS", "NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined",
            "named_function"]
 
 _EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
@@ -36,8 +36,12 @@ _EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|
 _EN_HEADS = re.compile(rf"(?<=\s)(?={_EN_VERBS})", re.IGNORECASE)
 """Where an English command may start in a run-on with no conjunction ("close the window turn
 the ac on"): a command verb after a space."""
-_EN_STARTS = re.compile(rf"^(?:(?:please|can you|could you|just)\s+)*{_EN_VERBS}", re.IGNORECASE)
-"""An English part that starts with a command verb."""
+EN_STARTS = re.compile(rf"^(?:(?:please|now|then|just|and|so|(?:can|could|would|will) you)\s+)*"
+                       rf"(?:{_EN_VERBS}|(?:take|get|give|engage|start)\b)", re.IGNORECASE)
+"""An English part or clause that starts with a command verb, after a plea or a joining word
+("can you open…", "and then turn…"); :mod:`twin.assistant.leftover` asks about a clause that
+starts so as said. Beside the run-on cut's verbs (:data:`_EN_HEADS`), the verbs that only start
+an order ("take", "get", "give", "engage", "start")."""
 _EN_GLUED = re.compile(r"\b(?:to|you|and|or|not|don'?t|never|can|could|would|will|let'?s|"
                        r"i|we|me|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
 """Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
@@ -114,7 +118,7 @@ def en_run_on(text: str) -> bool:
 
 def en_starts_order(part: str) -> bool:
     """Whether an English part starts with a command verb ("cool it down", "can you open…")."""
-    return _EN_STARTS.match(part) is not None
+    return EN_STARTS.match(part) is not None
 
 
 def en_ordered(part: str) -> bool:
@@ -122,7 +126,7 @@ def en_ordered(part: str) -> bool:
     verb, or says a way or a value ("fan to three", "tunes on", "a bit cooler"), or is a
     command with no way to say ("next song", "home", "mute"); not a state told ("hot in here",
     "the windows are fogging"), which is a reason or a song's title, never a second order."""
-    return bool(_EN_STARTS.match(part) or _EN_ORDERED.search(part))
+    return bool(EN_STARTS.match(part) or _EN_ORDERED.search(part))
 
 
 _EN_ORDERED = re.compile(
@@ -280,7 +284,7 @@ def gives_order(piece: str, lang: str) -> bool:
     catalogue names ("bump the volume up to 18", "再把风量调到三档"; not a song title's "rock
     and roll", nor more of a play request: "play me …")."""
     return ((command_inside(piece, lang) or (lang == "en" and (
-        _EN_STARTS.match(piece) is not None or _EN_NOUN_WAY.match(piece) is not None)))
+        EN_STARTS.match(piece) is not None or _EN_NOUN_WAY.match(piece) is not None)))
             and topic_words(piece, lang) is not None and not _PLAY.match(piece))
 
 

@@ -10,6 +10,9 @@
   were misspoken, the wish said after them replacing it ("fan on five, no wait, four", "静音
   哦不 暂停"). "不是" is not in the Chinese list: it is a correction only where a reader can tell
   it from a plain "is not" (said alone, or before a pause).
+* :data:`EN_ORDER_VERBS`: the English verbs an order starts with ("turn", "crank", "knock"),
+  those the fallback's readers of clauses and of corrections share; each names its own beside
+  them.
 * :data:`EN_CLAUSE_START`: a clause of its own starting (a subject and its verb, "the maps keep
   blowing about", "it's roasting"), where a story follows an order said with no pause.
 
@@ -21,7 +24,8 @@ corrections and several commands import them.
 
 from __future__ import annotations
 
-__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_HESITATIONS", "EN_TAKE_BACK",
+__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_HESITATIONS", "EN_ORDER_VERBS",
+           "EN_TAKE_BACK",
            "ZH_CORRECTION_MARKS", "ZH_HESITATIONS", "ZH_TAKE_BACK"]
 
 EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
@@ -50,3 +54,7 @@ EN_CLAUSE_START = (r"(?i:(?:the|my|our|her|his|their|your|this|that|these|those)
                    r"is too|is so)\b)")
 """A clause of its own starting in English: a subject and its verb ("the dog's lead is
 tangled", "we're roasting"), or a verb whose "it" was left unsaid ("is too hot")."""
+
+EN_ORDER_VERBS = (r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|wind|mute|unmute|play|"
+                  r"pause|stop|skip|resume|raise|lower|drop|bump|crank|bring|start|kill|knock|take)")
+"""The English verbs an order starts with, without a word boundary (the reader adds it)."""
