@@ -51,7 +51,7 @@ from typing import NamedTuple
 import numpy as np
 
 from hil.llm.clauses import Focus, clauses, commanding, focus, own_clauses
-from hil.llm.direction import DISLIKE, FAMILY, complaint_of, normalised
+from hil.llm.direction import DISLIKE, FAMILY, normalised
 from hil.llm.engine import PARALLEL_SEQS, DeadlineExceeded, LlamaEngine
 from hil.llm.followup import follow_up
 from hil.llm.grounding import (
@@ -320,7 +320,7 @@ def decided(
             if unknown > mass[topic] and not _asks_named(named, share, True, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
             return _ask_about(_outright(topic, named, lowered), lowered, lang)
-    elif not reads_alone and not _cabin_reads(topic, named, read, refused, unknown, lowered):
+    elif not reads_alone:
         if unknown > mass[topic]:
             if refused or not _asks_named(named, share, False, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
@@ -339,29 +339,6 @@ def decided(
         ask = confirm if said_a_setting(lowered) else which_way
         return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
     return _act(topic, *read, lang)
-
-
-CABIN = 0.5
-"""The least probability the head puts on the cabin's intents together (one minus
-``unknown``) at which a complaint whose words name one topic of :data:`READ` and read it
-completely acts, whatever topic the head likes best (:func:`_cabin_reads`)."""
-
-
-def _cabin_reads(topic: str, named: set[str], read: tuple[str, int | str | None] | None,
-                 refused: bool, unknown: float, lowered: str) -> bool:
-    """Whether a complaint is acted on by its words though the head puts more on ``unknown``
-    than on the topic they name: the words name one topic of :data:`READ` and read it
-    completely, tell a state of this cabin now (:func:`told_state`), refuse nothing, ask
-    nothing (:data:`_ASKING`), a way read is the way their complaint of state wants
-    (:func:`hil.llm.direction.complaint_of`: "the air's weak" wants the fan up, never down),
-    and the head puts at least :data:`CABIN` on the cabin's intents together. Out of file the
-    head tells a cabin request from the rest better than it tells the topic: its mass is
-    spread over topics the words do not name, and the named one's alone lost to ``unknown``."""
-    if read is None or refused or named != {topic} or topic not in READ:
-        return False
-    way = FAMILY.get(read[0], ("", 0))[1]
-    return (1.0 - unknown >= CABIN and not _ASKING.search(lowered) and told_state(lowered)
-            and (way == 0 or complaint_of(read[0], lowered) == way))
 
 
 def _placed(courteous: str) -> str:
