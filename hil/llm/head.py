@@ -70,12 +70,12 @@ from hil.llm.grounding import (
     named_topics,
     narrowed,
 )
-from hil.llm.here_now import this_cabin_now, told_elsewhere
+from hil.llm.here_now import HERE, this_cabin_now, told_elsewhere
 from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
 from hil.llm.several import several_decision, several_parts, unread
-from hil.llm.signs import plain_signs, seated_now
+from hil.llm.signs import plain_signs, seated_beside, seated_now, unliked
 from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat, with_values
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
@@ -257,13 +257,15 @@ def decided(
     thresholds = THRESHOLDS if threshold is None else threshold
     p = {name: float(v) for name, v in zip(classes, probs, strict=True)}
     # "I'm not able to hear it", "don't open it all the way, just halfway": no refusal
-    lowered = plain_signs(_not_all_the_way(_UNHEARD.sub(" can't hear", normalised(query))))
+    lowered = seated_beside(plain_signs(_not_all_the_way(_UNHEARD.sub(" can't hear",
+                                                                      normalised(query)))))
     named = narrowed(named_topics(lowered), lowered)
     courteous = _POLITE.sub(" ", lowered)  # "if it's no bother" is no condition, nor a refusal
-    scope = _scope(courteous)
+    placed = _placed(courteous)  # "colder than a tombstone at midnight": no later time
+    scope = _scope(placed)
     if scope == "someone_else" and seated_now(courteous):
         scope = None  # "我奶奶在后头一直搓手": someone in this car, now
-    if AT_HOME.search(lowered) or HOME_DEVICE.search(lowered) or NOT_TO_HEAR.search(lowered) or (
+    if AT_HOME.search(placed) or HOME_DEVICE.search(placed) or NOT_TO_HEAR.search(lowered) or (
             "navigate_home" in named and OTHER_STOP.search(lowered)):
         # a home's speaker or room, a film or news, even after "play"; a stop on the way home
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
@@ -284,8 +286,8 @@ def decided(
             and out_of_scope(lowered.replace("到家", " ")) is None)):
         # going home names a place outside the car, and "导航到家" arrives nowhere later
         named = {"navigate_home"}
-    elif scope is not None or lacking(lowered) or NOT_HERE_NOW.search(lowered) or (
-            REMARK.search(courteous)) or told_elsewhere(lowered, clauses, _orders):
+    elif scope is not None or lacking(lowered) or NOT_HERE_NOW.search(placed) or (
+            REMARK.search(courteous)) or told_elsewhere(placed, clauses, _orders):
         return HeadDecision("unknown", None, cannot(lang), "out_of_scope", None)
     if last is not None and not KEEP.search(lowered) and not negated(lowered):
         carried = follow_up(lowered, named, last)
@@ -337,6 +339,17 @@ def decided(
         ask = confirm if said_a_setting(lowered) else which_way
         return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
     return _act(topic, *read, lang)
+
+
+def _placed(courteous: str) -> str:
+    """``courteous`` without its likenesses (:func:`hil.llm.signs.unliked`) when what is left
+    puts the line in this cabin (:data:`hil.llm.here_now.HERE`) or names a cabin topic ("this
+    car is like the inside of a boiling kettle", "the seat beneath me is colder than a
+    tombstone at midnight"), for reading where and when the line is; else ``courteous``."""
+    rest = unliked(courteous)
+    if rest is None or not (HERE.search(rest) or narrowed(named_topics(rest), rest)):
+        return courteous
+    return rest
 
 
 def _orders(clause: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from hil.llm.here_now import elsewhere
 from twin.assistant.scope import out_of_scope
 from twin.assistant.seat_words import ZH_COMPANIONS
 
@@ -106,3 +107,46 @@ def seated_now(courteous: str) -> bool:
     a habit)."""
     return _SEATED.search(courteous) is not None and out_of_scope(
         _KEEPS_ON.sub("", courteous)) is None
+
+
+# a likeness: what the cabin is like or worse than ("like the inside of a boiling kettle",
+# "hotter than my kitchen on a saturday night", "比我们后厨灶台边上还热", "跟冰箱似的"), up to
+# the clause's end (English) or its closing word (Chinese); said after a state ("is like a",
+# "colder than my", "steamed up like a"), never "like" as a filler ("at like fifteen") or a wish
+_LIKENESS = re.compile(
+    r"(?:\b(?:is|'s|are|'re|feels?|looks?|seems?|sounds?|smells?|gone|up|just|exactly|more|all)"
+    r" like|\b(?:\w+er|worse) than) (?:a|an|the|my|our|his|her|their|your|some|sitting|being|"
+    r"standing|driving|inside)\b[^,.;!?]*|"
+    r"(?:比|跟|像|如同|好像)[^，,。；;！!？?]{1,16}?(?:还|更|一样|似的|一般)")
+"""A likeness and its object: what the words compare the cabin to, not where they are."""
+_TENSE = re.compile(r"\b(?:will|'ll|gonna|going to|would|was|were|had|used to)\b|会|将|明天|昨天|"
+                    r"那会|以前")
+"""Another time said outside a likeness ("the seat will be like ice tomorrow")."""
+
+
+def unliked(courteous: str) -> str | None:
+    """``courteous`` without its likenesses (:data:`_LIKENESS`), for the scope only, when it has
+    one and what is left tells of this cabin now: a place, a device or a time named inside a
+    likeness ("like a fridge", "colder than a tombstone at midnight", "比后厨还热") tells what the
+    cabin is like, not where or when the line is. None when there is no likeness, or the rest
+    tells of another time (:data:`_TENSE`, :func:`hil.llm.here_now.elsewhere`); what is out of
+    scope outside the likeness ("my office is like a fridge") still is."""
+    rest = _LIKENESS.sub(" ", courteous)
+    if rest == courteous or _TENSE.search(rest) or elsewhere(rest):
+        return None
+    return rest
+
+
+_BESIDE_ME = re.compile(r"\b(?:next to|beside) me(?: up front| in the front)?\b")
+_BACK_ROW = re.compile(r"\b(?:back|rear)\b|\bkids?\b|\bchild")
+_THIRD_PERSON = re.compile(r"\b(?:she|he|her|his|him)\b")
+
+
+def seated_beside(lowered: str) -> str:
+    """``lowered`` with someone said to sit "next to me" / "beside me" read as sitting in the
+    passenger seat ("my nan beside me says her seat is like ice": her seat, not the speaker's
+    "me"), when the line tells of that person ("she", "her", "his") and not of the back row or
+    a child (the seat beside the speaker may then be a back seat)."""
+    if _BACK_ROW.search(lowered) or not _THIRD_PERSON.search(lowered):
+        return lowered  # a back seat, or a thing beside the speaker ("the glass beside me")
+    return _BESIDE_ME.sub("in the passenger seat", lowered)
