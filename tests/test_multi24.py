@@ -1,0 +1,57 @@
+"""Several commands in one sentence, twenty-fourth session (``multi24``).
+
+A seat said by whose it is with a heater's level and no heater named ("my seat on medium") is
+the seat heater (the one thing of a seat the cabin sets); the heater said for whom ("seat heat
+for the passenger on one") is that seat's; no seat and no soft wish beside what acted is dropped
+without a word (:mod:`twin.assistant.leftover`). Variants written here, not dev lines; near
+misses (a seat moved, a heater already named, a reason beside its command) keep their reading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from twin.assistant.colloquial import plainly
+from twin.assistant.nlu import shared_nlu
+from twin.assistant.policy import Decision, decide
+
+
+def _rules(text: str, lang: str = "en") -> Decision:
+    return decide(text, [], lang, shared_nlu(lang).parse(text), None)
+
+
+def _acted(d: Decision) -> list[tuple[str, object]]:
+    return [(c.intent, c.value) for c in d.commands if c.actuates]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("put my seat on low", [("seat_heat_driver", 1)]),
+    ("my seat to high please", [("seat_heat_driver", 3)]),
+    ("both front seats on high", [("seat_heat_driver", 3), ("seat_heat_passenger", 3)]),
+    ("the passenger's seat at two", [("seat_heat_passenger", 2)]),
+    ("seat heater for the passenger on one", [("seat_heat_passenger", 1)]),
+    ("the seat warmer for me at three", [("seat_heat_driver", 3)]),
+    ("seat heating for my husband on low", [("seat_heat_passenger", 1)]),
+    ("turn the heat up two and my seat on medium",
+     [("climate_temperature_up", 2), ("seat_heat_driver", 2)]),
+])
+def test_a_seat_by_whose_it_is_with_a_level_is_its_heater(text: str, want: list) -> None:
+    assert sorted(_acted(_rules(text))) == sorted(want)
+
+
+@pytest.mark.parametrize("text", [
+    "move my seat to low",  # the seat itself moved: the cabin has no seat position
+    "slide my seat to three",
+    "recline my seat to high",
+])
+def test_a_seat_moved_is_not_its_heater(text: str) -> None:
+    assert "heater" not in plainly(text, "en")
+    assert not any(i.startswith("seat_heat") for i, _ in _acted(_rules(text)))
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("heat my seat on high", "heat my seat on level three"),  # read as said, as before
+    ("my seat heater to high", "my seat heater to high"),
+])
+def test_a_heater_already_named_is_read_as_said(text: str, said: str) -> None:
+    assert plainly(text, "en") == said
