@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from twin.assistant.catalogue import active_catalogue
 from twin.assistant.colloquial import plainly
+from twin.assistant.leftover import confirm
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import Decision, decide
 
@@ -55,3 +57,47 @@ def test_a_seat_moved_is_not_its_heater(text: str) -> None:
 ])
 def test_a_heater_already_named_is_read_as_said(text: str, said: str) -> None:
     assert plainly(text, "en") == said
+
+
+def _asked(d: Decision, topic: str, lang: str) -> bool:
+    question = confirm(topic, lang)
+    return question is not None and question in d.feedback
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("shut the window and put the seat heater on for me and my husband's seat too", "en"),
+    ("close the window, heat my seat, and the missus's seat", "en"),
+    ("车窗关上，主驾座椅加热打开，还有我老婆的座椅", "zh-CN"),
+])
+def test_the_other_seat_is_asked_about_when_one_seat_acted(text: str, lang: str) -> None:
+    d = _rules(text, lang)
+    seats = {i for i, _ in _acted(d) if i.startswith("seat_heat")}
+    assert len(seats) != 1 or _asked(d, "seat_heat", lang)
+
+
+def test_one_seat_alone_gains_no_seat_question() -> None:
+    d = _rules("close the window and heat my seat")
+    assert ("seat_heat_driver", 2) in _acted(d)
+    assert not _asked(d, "seat_heat", "en")
+
+
+@pytest.mark.parametrize(("text", "lang", "topic"), [
+    ("打开除霜，车里暖和暖和", "zh-CN", "climate_temperature"),
+    ("音量调大两格 脚也冻得慌", "zh-CN", "climate_temperature"),
+])
+def test_a_soft_wish_beside_an_order_is_asked_not_dropped(text: str, lang: str,
+                                                          topic: str) -> None:
+    d = _rules(text, lang)
+    catalogue = active_catalogue()
+    acted = {catalogue.topic_of(i) for i, _ in _acted(d)}
+    assert acted and (topic in acted or _asked(d, topic, lang))
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("it's freezing, turn the heat up two", "en"),  # the complaint is the order's reason
+    ("太冷了，温度调高两度", "zh-CN"),
+])
+def test_a_reason_beside_its_order_gains_no_question(text: str, lang: str) -> None:
+    d = _rules(text, lang)
+    assert _acted(d) == [("climate_temperature_up", 2)]
+    assert "?" not in d.feedback and "？" not in d.feedback
