@@ -101,3 +101,14 @@ def test_a_reason_beside_its_order_gains_no_question(text: str, lang: str) -> No
     d = _rules(text, lang)
     assert _acted(d) == [("climate_temperature_up", 2)]
     assert "?" not in d.feedback and "？" not in d.feedback
+
+
+@pytest.mark.parametrize(("text", "lang", "want"), [
+    ("pause the music and then head for home", "en",
+     [("media_pause", None), ("navigate_home", None)]),
+    ("温度调到二十二，风扇开到三档，完了回家", "zh-CN",
+     [("climate_set_temperature", 22), ("climate_set_fan", 3), ("navigate_home", None)]),
+])
+def test_home_said_after_a_sequence_word_is_a_command(text: str, lang: str,
+                                                      want: list) -> None:
+    assert sorted(_acted(_rules(text, lang)), key=str) == sorted(want, key=str)

@@ -1664,6 +1664,9 @@ _EN = (
      ("high", "low")),
     (re.compile(r"\bcarry (?P<w>me|us)(?: on)? (?:back )?home\b", re.IGNORECASE),
      r"take \g<w> home", ("carry",)),
+    # "head for home", "heading towards home": home said as where the car heads (multi24)
+    (re.compile(r"\bhead(?P<s>s|ing)? (?:on )?(?:for|towards?) home\b", re.IGNORECASE),
+     r"head\g<s> home", ("head",)),
     (re.compile(r"(?:^|(?<=, ))(?:put|stick|throw|pop|chuck|whack) (?:the |a )?next "
                 r"(?:song|track|tune|one) on\b", re.IGNORECASE), "play the next song", ("next",)),
     (re.compile(r"^turn on (?P<s>(?:the |my )?(?:(?:passenger|driver)(?:'s)? )?"
