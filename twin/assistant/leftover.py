@@ -210,7 +210,7 @@ def _requests(clauses: Sequence[str], lang: str,
 
 
 _WISH = {
-    "en": re.compile(r"\b(?:again|too|as well|also|a tad|a touch|a bit|a little|more|less)\b",
+    "en": re.compile(r"\b(?:again|as well|also|a tad|a touch|a bit|a little|more|less)\b",
                      re.IGNORECASE),
     "zh-CN": re.compile(r"([\u4e00-\u9fff]{2})\1|一些|一点|点儿|再|也"),
 }
