@@ -1028,11 +1028,12 @@ _SEAT_LEVEL = (r"(?:on|to|at)\s+(?:the\s+)?(?:high(?:est)?|medium|low(?:est)?|ma
 """A seat heater's level after on/to/at ("on medium", "to high", "at three")."""
 _EN_WHOSE_SEAT_LEVEL = re.compile(
     r"(?<!\bmove )(?<!\bslide )(?<!\braise )(?<!\blower )(?<!\badjust )(?<!\brecline )"
-    r"(?<!\bheat )(?<!\bwarm )(?<!\bcool )"
+    r"(?<!\bheat )(?<!\bwarm )(?<!\bcool )(?<!heating of )(?<!heater of )(?<!warmer of )"
     r"\b(?P<w>my|her|his|the driver'?s|the passenger'?s|both(?: the| of the)?(?: front)?)\s+"
     rf"seat(?P<s>s?)\s+(?P<p>{_SEAT_LEVEL})", re.IGNORECASE)
 """A seat said by whose it is, then a heater's level, no heater named ("my seat on medium"; not
-after a verb that names what is done to it: "heat my seat on high" is read as said)."""
+after a verb that names what is done to it, or after the heater: "heat my seat on high", "the
+heating of my seat to the maximum" are read as said)."""
 _EN_HEATER_FOR = re.compile(
     r"\b(?:the\s+)?seat\s+(?:heat|heating|heater|warmer)\s+for\s+(?P<who>me|myself|the driver|"
     rf"the passenger|(?:my|the) {EN_COMPANIONS})\s+(?P<p>{_SEAT_LEVEL})", re.IGNORECASE)
