@@ -1027,6 +1027,36 @@ _EN_WHILE = re.compile(r"^(?P<c>\S.*?)[\s,]+while (?:i|we)(?:'m|'re| am| are)?\b
 _EN_THERE = re.compile(r"(?<!\bis)(?<!\bare)(?<!\bover)(?<!\bin)(?<!\bback)(?<!\bout)(?<!\bup)"
                        r"(?<!\bfrom)[\s,]+there\s*[.!]*\s*$", re.IGNORECASE)
 """A trailing "there" (Irish): "turn the fan down a notch there"."""
+_SEAT_LEVEL = (r"(?:on|to|at)\s+(?:the\s+)?(?:high(?:est)?|medium|low(?:est)?|max(?:imum)?|"
+               r"min(?:imum)?|level\s+(?:one|two|three|[0-3])|one|two|three|[0-3])\b")
+"""A seat heater's level after on/to/at ("on medium", "to high", "at three")."""
+_EN_WHOSE_SEAT_LEVEL = re.compile(
+    r"(?<!\bmove )(?<!\bslide )(?<!\braise )(?<!\blower )(?<!\badjust )(?<!\brecline )"
+    r"(?<!\bheat )(?<!\bwarm )(?<!\bcool )(?<!heating of )(?<!heater of )(?<!warmer of )"
+    r"\b(?P<w>my|her|his|the driver'?s|the passenger'?s|both(?: the| of the)?(?: front)?)\s+"
+    rf"seat(?P<s>s?)\s+(?P<p>{_SEAT_LEVEL})", re.IGNORECASE)
+"""A seat said by whose it is, then a heater's level, no heater named ("my seat on medium"; not
+after a verb that names what is done to it, or after the heater: "heat my seat on high", "the
+heating of my seat to the maximum" are read as said)."""
+_EN_HEATER_FOR = re.compile(
+    r"\b(?:the\s+)?seat\s+(?:heat|heating|heater|warmer)\s+for\s+(?P<who>me|myself|the driver|"
+    rf"the passenger|(?:my|the) {EN_COMPANIONS})\s+(?P<p>{_SEAT_LEVEL})", re.IGNORECASE)
+"""The seat heater said for whom, then its level ("seat heat for the passenger on one")."""
+
+
+def _heater_for(m: re.Match[str]) -> str:
+    """"seat heat for the passenger on one" -> "the passenger seat heater on one"."""
+    who = m.group("who").lower()
+    owner = "my" if who in ("me", "myself") else "the driver's" if "driver" in who else \
+        "the passenger"
+    return f"{owner} seat heater {_on_level(m.group('p'))}"
+
+
+def _on_level(level: str) -> str:
+    """A level said "at three" as "on three" (the templates read the heater "on" a level)."""
+    return re.sub(r"^at\b", "on", level, flags=re.IGNORECASE)
+
+
 _EN_TUNE = re.compile(r"\b(?P<d>this|that|the|next|previous|last|one|another) tune\b",
                       re.IGNORECASE)
 """A "tune" for a song: "skip this tune"."""
@@ -1624,6 +1654,13 @@ _EN = (
     (re.compile(r"\bple+a+s+e+\b", re.IGNORECASE), "please", ("ple",)),
     (re.compile(r"\b(?P<w>up|down) some(?=\s*[.!]*$|[\s,]+(?:please|and|then)\b)", re.IGNORECASE),
      r"\g<w> a bit", (" some",)),
+    # a seat said by whose it is, with a heater's level and no heater named ("my seat on
+    # medium", "put my seat to high", "both front seats on high": the seat heater is the one
+    # thing of a seat the cabin sets); the heater said for whom ("seat heat for the passenger
+    # on one", "the seat heating for me at three") said as its seat's heater (multi24)
+    (_EN_WHOSE_SEAT_LEVEL, lambda m: f"{m.group('w')} seat heater{m.group('s')} "
+     f"{_on_level(m.group('p'))}", ("seat",)),
+    (_EN_HEATER_FOR, _heater_for, ("seat",)),
     (re.compile(r"\b(?P<s>seat (?:heater|warmer|heating)|heat(?:ed)? (?:my|the|her|his) seat|"
                 r"heated seat)(?P<m>(?: (?:for|on) (?:the )?(?:driver|passenger)(?:'s)?"
                 r"(?: side)?)?) on (?P<l>high|low)\b", re.IGNORECASE),
@@ -1632,6 +1669,9 @@ _EN = (
      ("high", "low")),
     (re.compile(r"\bcarry (?P<w>me|us)(?: on)? (?:back )?home\b", re.IGNORECASE),
      r"take \g<w> home", ("carry",)),
+    # "head for home", "heading towards home": home said as where the car heads (multi24)
+    (re.compile(r"\bhead(?P<s>s|ing)? (?:on )?(?:for|towards?) home\b", re.IGNORECASE),
+     r"head\g<s> home", ("head",)),
     (re.compile(r"(?:^|(?<=, ))(?:put|stick|throw|pop|chuck|whack) (?:the |a )?next "
                 r"(?:song|track|tune|one) on\b", re.IGNORECASE), "play the next song", ("next",)),
     (re.compile(r"^turn on (?P<s>(?:the |my )?(?:(?:passenger|driver)(?:'s)? )?"

@@ -31,7 +31,7 @@ __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_
            "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
 
 _ZH_THEN = re.compile(r"^(?:然后再|然后|再|接着|随后|之后|完了再|完了)(?=(?:帮我|给我)?"
-                      r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设))")
+                      r"(?:把|将|切|换|打开|开|关|调|播放|放|来|暂停|静音|导航|升|降|设|回家))")
 """A Chinese sequence word said before a command's verb ("再切下一首"): not part of it."""
 
 _ZH_DRIVER = rf"(?:{ZH_MINE}|我|{ZH_DRIVER_SEAT}的?)"
@@ -73,7 +73,8 @@ def _swap_zh(earlier: str, driver: bool) -> str | None:
 
 _EN_THEN = re.compile(r"^(?:(?:and |but )?(?:then|after that|afterwards|also|plus)|and|next up)"
                       r"[\s,]+(?=(?:please |just )?(?:turn|put|set|make|open|close|shut|roll|"
-                      r"switch|play|pause|mute|skip|crank|bump|knock|drop|raise|lower|give)\b)",
+                      r"switch|play|pause|mute|skip|crank|bump|knock|drop|raise|lower|give|"
+                      r"head|navigate|navigation|take|drive)\b)",
                       re.IGNORECASE)
 
 

@@ -33,6 +33,7 @@ from twin.assistant.multi import (
 )
 from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
 from twin.assistant.scope import conditional, negated, out_of_scope
+from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.shapes import EN_STARTS
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
 
@@ -110,9 +111,13 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
     extra: list[tuple[str, str]] = []  # ("topic" or "said", what): a part read more loosely
     kept = [c for c in clauses[taken_back + 1:] if not (  # "静音 哦不是 暂停": taken back
         negated(c) or out_of_scope(c) is not None)]
+    seats = {c.intent for c in answered if c.actuates and c.intent in _SEAT_OF}
     for clause in kept:
         named = _named(clause)
         asks = _ASKS[lang].search(clause) is not None
+        if len(seats) == 1 and _other_seat(clause, next(iter(seats))):
+            left.append("seat_heat")  # "heat my seat and my wife's seat": hers not acted on
+            continue
         if named & acted:
             continue  # answered
         if not (asks or len(named) == 1) and not _named(clause, "subject"):
@@ -139,6 +144,13 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
         elif _ORDER_FIRST[lang].match(clause) and not _named(clause, "subject") and not (
                 command is not None and command.actuates):
             extra.append(("said", ask_part(clause, lang)))  # "put us on for home": as said
+        elif _WISH[lang].search(clause) and (wish := _spoken_of(clause, acted)) is not None and (
+                not (command is not None and _reason_for(command, answered))) and (
+                clause.strip(" .!?。！？") not in feedback):  # (not asked about as said)
+            # a soft wish beside what acted, in words no reading above took ("车里暖和暖和",
+            # "脚也冻得慌", "the last song again"): asked, never dropped (a story told beside the
+            # orders, "孩子要睡午觉", says no "again", "also" or "a bit": the orders' reason)
+            left.append(wish)
     said: list[str] = []
     if extra and _requests(kept, lang, read) > sum(c.actuates for c in answered):
         # more requests said than acted on: the ones read loosely are asked about too
@@ -193,6 +205,31 @@ def _requests(clauses: Sequence[str], lang: str,
     if orders:
         return orders
     return sum(1 for c in own if (r := read(c))[0] is not None and r[0].actuates and r[1] >= SURE)
+
+
+_WISH = {
+    "en": re.compile(r"\b(?:again|as well|also|a tad|a touch|a bit|a little|more|less)\b",
+                     re.IGNORECASE),
+    "zh-CN": re.compile(r"([\u4e00-\u9fff]{2})\1|一些|一点|点儿|再|也"),
+}
+"""A clause said as a wish beside others: "again", "also", "a bit", a doubled verb ("暖和暖和")."""
+_SEAT_OF = {"seat_heat_driver": "driver", "seat_heat_passenger": "passenger"}
+_OTHER_SEAT = {
+    "driver": re.compile(r"\b(?:mine|for me|my (?:own )?(?:seat|side)|(?:the )?driver'?s?)\b|主驾|"
+                         r"驾驶|我的|我这|我和|我跟|^我(?=座)", re.IGNORECASE),
+    "passenger": re.compile(rf"\b(?:passenger'?s?|hers|her|his|(?:my|the) {EN_COMPANIONS}'?s?)"
+                            rf"\b|副驾|乘客|{ZH_COMPANIONS}|她|他", re.IGNORECASE),
+}
+"""The words naming each front seat by whose it is (the shared companion lists)."""
+_SEATED = re.compile(r"\bseats?\b|warmers?|heaters?|heat|座|加热", re.IGNORECASE)
+
+
+def _other_seat(clause: str, acted: str) -> bool:
+    """Whether ``clause`` asks for the seat heater of the seat other than the one acted on
+    (``acted``, a seat intent): it names a seat or its heater and the other seat's owner ("heat
+    my seat and my wife's seat", "我和副驾的座椅加热都调到二档" with one seat acted on)."""
+    other = "passenger" if _SEAT_OF[acted] == "driver" else "driver"
+    return bool(_SEATED.search(clause) and _OTHER_SEAT[other].search(clause))
 
 
 def _reason_for(felt: Command, answered: Sequence[Command]) -> bool:

@@ -571,7 +571,7 @@ class RuleNLU:
         a self-correction's last wish, one request for both front seats, or the last request
         said again for the other seat; None when none of them is a command."""
         both = both_zones(text, self.lang)
-        if both is None and self.lang == "zh-CN":  # "我跟我老婆的座椅加热都打开", said plainly
+        if both is None:  # "我跟我老婆的座椅加热都打开", "both front seats on high", said plainly
             both = both_zones(plainly(text, self.lang), self.lang)
         if both is not None:
             found = self.parse(both, history)
