@@ -1,0 +1,55 @@
+"""Classes from holdout24's unsafe answers (twenty-fourth session's fix round), as variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from hil.llm.followup import follow_up
+from hil.llm.grounding import named_topics
+from twin.assistant.resolver import Turn
+
+
+def _follow(text: str, last: Turn) -> tuple[str, str, int | str | None] | None:
+    lowered = text.lower()
+    return follow_up(lowered, named_topics(lowered), last)
+
+
+_FAN_DOWN = Turn("fan down a notch", "climate_fan_down", 1)
+_FAN_UP = Turn("fan up one", "climate_fan_up", 1)
+_COOLER = Turn("make it cooler", "climate_temperature_down", 1)
+_QUIETER = Turn("volume down a bit", "media_volume_down", 2)
+
+
+@pytest.mark.parametrize(("text", "last", "intent"), [
+    # "more" naming nothing repeats the last step's way: down after a down
+    ("a touch more of that please", _FAN_DOWN, "climate_fan_down"),
+    ("little bit more, ta", _FAN_DOWN, "climate_fan_down"),
+    ("more of the same mate", _COOLER, "climate_temperature_down"),
+    ("just a wee bit more of that", _QUIETER, "media_volume_down"),
+    ("再来一点", Turn("风扇小一点", "climate_fan_down", 1), "climate_fan_down"),
+    ("a touch more of that please", _FAN_UP, "climate_fan_up"),
+    # "less" goes against it
+    ("a little less of that", _FAN_UP, "climate_fan_down"),
+    ("bit less, cheers", _FAN_DOWN, "climate_fan_up"),
+])
+def test_more_of_that_goes_the_last_steps_way(text: str, last: Turn, intent: str) -> None:
+    found = _follow(text, last)
+    assert found is not None and found[1] == intent
+
+
+@pytest.mark.parametrize(("text", "last", "intent"), [
+    # near misses: a way said, or a topic named with "more", stays absolute
+    ("turn it up more", _FAN_DOWN, "climate_fan_up"),
+    ("a bit more air please", _FAN_DOWN, "climate_fan_up"),
+    ("a bit louder", _QUIETER, "media_volume_up"),
+    ("bit warmer", _COOLER, "climate_temperature_up"),
+])
+def test_a_way_or_topic_said_stays_absolute(text: str, last: Turn, intent: str) -> None:
+    found = _follow(text, last)
+    assert found is not None and found[1] == intent
+
+
+def test_more_after_a_set_is_not_read_relative() -> None:
+    # a plain set has no way to repeat: "more" is up as before
+    found = _follow("a bit more of that", Turn("fan to two", "climate_set_fan", 2))
+    assert found is None or found[1] != "climate_fan_down"
