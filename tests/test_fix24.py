@@ -53,3 +53,26 @@ def test_more_after_a_set_is_not_read_relative() -> None:
     # a plain set has no way to repeat: "more" is up as before
     found = _follow("a bit more of that", Turn("fan to two", "climate_set_fan", 2))
     assert found is None or found[1] != "climate_fan_down"
+
+
+def _rules(text: str, lang: str = "en") -> tuple[str, object]:
+    from twin.assistant.nlu import shared_nlu
+
+    found = shared_nlu(lang).parse(text, ())
+    return found.intent, found.value
+
+
+@pytest.mark.parametrize("text", [
+    "put the song on ice",
+    "keep the music on ice a sec",
+    "stick the radio on pause for a bit",
+    "put the music on pause please",
+    "put the music on hold",
+])
+def test_music_put_on_ice_or_pause_is_paused(text: str) -> None:
+    assert _rules(text)[0] == "media_pause"
+
+
+@pytest.mark.parametrize("text", ["put the tunes on", "put the music on please"])
+def test_music_put_on_alone_still_plays(text: str) -> None:
+    assert _rules(text)[0] == "media_play"
