@@ -76,3 +76,24 @@ def test_music_put_on_ice_or_pause_is_paused(text: str) -> None:
 @pytest.mark.parametrize("text", ["put the tunes on", "put the music on please"])
 def test_music_put_on_alone_still_plays(text: str) -> None:
     assert _rules(text)[0] == "media_play"
+
+
+@pytest.mark.parametrize(("text", "heard"), [
+    ("open the wind oh right down", "open the window right down"),
+    ("close the win doe", "close the window"),
+    ("wind down the window", "wind down the window"),  # "wind down" is no cut: kept
+    ("the wind, oh", "the wind, oh"),  # a pause between: kept
+    ("wind oh my god", "wind oh my god"),
+])
+def test_window_cut_by_the_recogniser_is_the_window(text: str, heard: str) -> None:
+    from twin.assistant.heard import as_heard
+
+    assert as_heard(text) == heard
+
+
+def test_window_cut_split_line_reads_the_window_not_the_fan() -> None:
+    from twin.assistant.nlu import shared_nlu
+
+    found = shared_nlu("en").parse("my seat heat off and close the win doe", ())
+    assert [(p.intent, p.value) for p in found.split] == [
+        ("seat_heat_driver", 0), ("window_close", None)]
