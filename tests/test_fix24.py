@@ -97,3 +97,28 @@ def test_window_cut_split_line_reads_the_window_not_the_fan() -> None:
     found = shared_nlu("en").parse("my seat heat off and close the win doe", ())
     assert [(p.intent, p.value) for p in found.split] == [
         ("seat_heat_driver", 0), ("window_close", None)]
+
+
+@pytest.mark.parametrize("text", [
+    "the seat warmer for me nan at the top",
+    "seat heat on high for my uncle",
+    "warm the seat for our gran",
+    "给我阿姨的座椅加热开到最高",
+    "奶奶的座椅加热打开",
+])
+def test_a_relative_is_the_passenger(text: str) -> None:
+    from hil.llm.slots import PASSENGER
+
+    assert PASSENGER.search(text.lower()) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "seat warmer on high for me",
+    "my seat heat to the top",
+    "seat heat up mate",  # a word of address is nobody's seat
+    "seat heat up bro",
+])
+def test_the_speaker_or_an_address_is_not_the_passenger(text: str) -> None:
+    from hil.llm.slots import PASSENGER
+
+    assert PASSENGER.search(text.lower()) is None
