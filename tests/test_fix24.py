@@ -122,3 +122,22 @@ def test_the_speaker_or_an_address_is_not_the_passenger(text: str) -> None:
     from hil.llm.slots import PASSENGER
 
     assert PASSENGER.search(text.lower()) is None
+
+
+@pytest.mark.parametrize("text", [
+    "pause the track make I hear wetin the officer dey talk",
+    "abeg pause the music make I hear wetin the gate man dey talk",
+    "pause the song make we hear the announcement",
+    "pause the song so I can hear the toll guy",
+])
+def test_a_purpose_after_the_order_is_no_order(text: str) -> None:
+    from twin.assistant.nlu import shared_nlu
+
+    found = shared_nlu("en").parse(text, ())
+    assert (found.intent, found.split) == ("media_pause", ())
+
+
+@pytest.mark.parametrize("text", ["pause the music and make it quiet",
+                                  "turn the music down make I no go deaf"])
+def test_make_that_is_no_pidgin_purpose_acts_on_nothing_new(text: str) -> None:
+    assert _rules(text)[0] != "media_play"
