@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 
 from hil.llm.clauses import clauses, commanding
+from hil.llm.direction import direction_of
 from hil.llm.grounding import EXPLICIT, TOPIC_OF, named_topics
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from twin.assistant.intents import INTENTS
 from twin.assistant.phrasing import same_for
 from twin.assistant.resolver import Turn
+from twin.assistant.vocabulary import STEP_FAMILIES
 
 _OFF = re.compile(r"\boff\b|\bkill\b|关|停")
 _DOWN = re.compile(
@@ -35,6 +37,11 @@ _ABOUT_IT = re.compile(
     r"\bnow\b|\bstill\b|\bit\b|\bthat\b|\btoo\b|as well|also|a notch|也|还|再|它"
 )
 _CARRIED = {"climate_temperature", "climate_fan", "media_volume", "window"}
+# "more"/"less" naming nothing ("bit more o' that", "a little less", "再来一点") go the last
+# step's way (or against it), like the rules' followup_more/followup_less; "more air" names a
+# topic and "turn it up more" says a way: those stay absolute
+_MORE = re.compile(r"\bmore\b|再来一?点")
+_LESS = re.compile(r"\bless\b")
 
 
 Carried = tuple[str, str, int | str | None]
@@ -58,10 +65,28 @@ def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
     if topic in _CARRIED and not named <= {topic}:
         lowered = _said_alone(lowered)
         named = named_topics(lowered)
+    if topic in _CARRIED and not named and (way := _relative_way(lowered, last)) is not None:
+        up, down, _ = STEP_FAMILIES[last.intent]
+        intent = up if way > 0 else down
+        read = read_slots(topic, lowered, intent)
+        value = read[1] if read is not None and read[0] == intent else INTENTS[intent].default
+        return topic, intent, value
     if topic in _CARRIED and named <= {topic}:  # "a bit lower", "还是有点冷" after the temperature
         read = read_slots(topic, lowered, last.intent)
         return None if read is None else (topic, *read)
     return None
+
+
+def _relative_way(lowered: str, last: Turn) -> int | None:
+    """+1/-1 when ``lowered`` says only "more" or only "less" of the last step (no way word of
+    its own): the last step's way for "more", against it for "less"; else None."""
+    family = STEP_FAMILIES.get(last.intent)
+    more, less = _MORE.search(lowered) is not None, _LESS.search(lowered) is not None
+    if family is None or family[2] == 0 or more == less:
+        return None
+    if direction_of(family[0], _LESS.sub(" ", _MORE.sub(" ", lowered))):
+        return None  # "turn it up more": the way is said
+    return family[2] if more else -family[2]
 
 
 def _said_alone(lowered: str) -> str:

@@ -266,12 +266,14 @@ _NAMED = _THINGS.removesuffix("|it|them")
 """What an order ends on, named (not "it": "turn it up so I can hear" may not be the music)."""
 _PURPOSE = (re.compile(rf"^(?P<o>(?:please\s+)?(?:{_VERBS})\b[^,]*?\b(?:{_NAMED})\b"
                        r"(?:[^,]*?\b(?:up|down|on|off|all the way))?(?:\s+(?:please|now))?)"
-                       r"\s*,?\s+so (?:that )?(?:i|we|you|she|he|they|the \w+) can(?!'|not)\b"
+                       r"\s*,?\s+(?:so (?:that )?(?:i|we|you|she|he|they|the \w+) can(?!'|not)|"
+                       r"make (?:i|we|una|dem)(?! no\b))\b"
                        r"(?P<r>.*)$", re.IGNORECASE),
             lambda m: m.group(0) if REFUSED.search(m.group("r")) else m.group("o"),
-            (" so ",))
+            (" so ", " make "))
 """What a complete order is for, said after it ("wind my window all the way down so I can hand
-the ticket over"): the order alone (a purpose binds nothing; "so I can't …" is left as said)."""
+the ticket over"; Pidgin "pause the song make I hear ...": so that I hear): the order alone (a
+purpose binds nothing; "so I can't …" is left as said)."""
 _UNIT_OF_VOLUME = (
     re.compile(r"\b(?P<h>(?:volume|music|radio|sound|it) (?:up|down) (?:by )?(?:one|two|three|four|"
                r"five|[1-5])) (?:notch(?:es)?|steps?|clicks?|levels?|bars?)(?=\s*[.!,]*$)",

@@ -53,6 +53,12 @@ _SPELT = {"windah": "window", "windahs": "windows", "winder": "window", "winders
           "dat": "that", "dem": "them"}
 _SPELT_WORD = re.compile(r"\b(?:" + "|".join(_SPELT) + r")\b", re.IGNORECASE)
 
+_WINDOW_CUT = re.compile(
+    r"\b(?:wind|win)[ -](?:oh|owe|doe|dough|dow)(s?)\b(?! (?:my|god|no|dear|well)\b)",
+    re.IGNORECASE)
+""""window" cut in two by a recogniser ("open the wind oh", "win doe down"): the window. "the
+wind, oh" (a pause) and "wind oh my god" keep their words."""
+
 
 _DAT_THING = re.compile(r"\bdat (?=(?:music|radio|song|track|fan|window|heat|heater|air|aircon|"
                         r"ac|volume|noise|thing|racket)\b)", re.IGNORECASE)
@@ -91,6 +97,7 @@ def as_heard(text: str) -> str:
     text = _STRETCHED.sub(_unstretched, text)
     text = _DAT_THING.sub("the ", text)
     text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
+    text = _WINDOW_CUT.sub(lambda m: f"window{m.group(1)}", text)
     text = _FOR_FOUR.sub(lambda m: f"{m.group(1)}-four" if m.group(1).isalpha()
                          else str(int(m.group(1)) + 4), text)
     text = _TO_FOR.sub(_FOUR_SAID, text)
