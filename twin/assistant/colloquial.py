@@ -1238,6 +1238,24 @@ def _tag_first(m: re.Match[str]) -> str:
     return m.group(0) if binds(m.group("w")) else m.group("c")
 
 
+_TAKES_OBJECT = frozenset(("on", "me"))
+"""An order's last word that the word after it can belong to: "on" its object ("put the tunes
+on banana", "… on ice"), a dialect "me" its owner ("… for me gran" is my gran, someone else):
+the word after either is read away only when it is an address or a courtesy
+(:data:`_ADDRESS_LAST`)."""
+_SEAT_SIDE = re.compile(r"\b(?:passenger|driver|back|rear)\b", re.IGNORECASE)
+"""A seat said by its side: "… the passenger seat for me nan" says whose seat, so the person
+after "me" only says whom it is for."""
+_ADDRESS_LAST = frozenset((
+    *(said for said in COURTESY_SUFFIXES["en"] if " " not in said),
+    "love", "luv", "dear", "darling", "darlin", "sweetheart", "sweetie", "honey", "hun", "babe",
+    "bab", "babs", "pet", "hinny", "duck", "pal", "bud", "buddy", "bro", "bruv", "brah", "bruh",
+    "dude", "man", "guv", "boss", "chief", "lad", "lass", "kiddo", "sugar", "chur", "aye", "eh",
+    "yeah", "pls", "plz", "ta", "lah", "la", "fam", "cuz", "bestie", "babes", "hon"))
+"""One word said last that only addresses someone or softens the order (an English term of
+address, a thanks, an urgency, the courtesies of :data:`COURTESY_SUFFIXES` said in one word)."""
+
+
 def _tag_last(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_LAST` without its tag, or as said."""
     said = m.group(0)
@@ -1248,6 +1266,10 @@ def _tag_last(m: re.Match[str]) -> str:
     if end is None or tag is None or binds(tag.group("w")) or (
             end.group("e").lower() not in _ORDER_ENDS and not _EN_NUMBER.match(end.group("e"))):
         return said
+    ending = end.group("e").lower()
+    if ending in _TAKES_OBJECT and tag.group("w").lower() not in _ADDRESS_LAST and (
+            ending == "on" or _SEAT_SIDE.search(said) is None):
+        return said  # "put the tunes on banana", "… up for me gran": not read blindly
     return said[:len(said) - len(parts[2])].rstrip(" ,")
 
 
