@@ -34,9 +34,11 @@ def test_address_or_courtesy_after_the_order_still_acts(text: str, intent: str) 
 
 
 @pytest.mark.parametrize("text", [
-    "座椅加热已经开到最高了", "座椅加热已经是最高档了还是冷", "风量已经最大了", "空调已经开到最低了还是热",
+    "座椅加热已经开到最高了", "座椅加热已经是最高档了还是冷", "风量已经最大了",
+    "空调已经开到最低了还是热",
     "the fan's already on max", "my seat heating is maxed out already",
-    "the volume's already at the top and i still can't hear it",
+    "the volume's already at the top and i still can't hear it", "车窗已经全开了",
+    "the window's already all the way down",
 ])
 def test_an_end_said_as_reached(text: str) -> None:
     assert end_reached(text)
@@ -58,6 +60,8 @@ def test_an_end_asked_for_is_not_reached(text: str) -> None:
     ("climate_temperature", "比刚才冷多了", "climate_temperature_up"),
     ("climate_temperature", "车里比之前热了", "climate_temperature_down"),
     ("seat_heat", "帮我奶奶把座椅加热开一下", "seat_heat_driver"),
+    ("window", "the window's already all the way down", "window_open"),
+    ("window", "车窗已经全开了", "window_open"),
 ])
 def test_the_fallback_asks(topic: str, text: str, member: str) -> None:
     assert read_slots(topic, text, member) is None
@@ -67,8 +71,10 @@ def test_the_fallback_asks(topic: str, text: str, member: str) -> None:
     ("seat_heat", "把座椅加热开到最高", "seat_heat_driver", ("seat_heat_driver", 3)),
     ("climate_temperature", "make it warmer than it was", "climate_temperature_up",
      ("climate_temperature_up", 1)),
-    ("climate_temperature", "比刚才再暖和一点", "climate_temperature_up", ("climate_temperature_up", 1)),
+    ("climate_temperature", "比刚才再暖和一点", "climate_temperature_up",
+     ("climate_temperature_up", 1)),
     ("seat_heat", "帮我把座椅加热开一下", "seat_heat_driver", ("seat_heat_driver", 2)),
+    ("window", "open the window all the way down", "window_open", ("window_open", None)),
 ])
 def test_near_misses_still_read(topic: str, text: str, member: str,
                                 want: tuple[str, int]) -> None:

@@ -525,7 +525,7 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
         return None
     if shape in ("level", "seats", "pair") and _earlier_state(text):
         return None  # "it's louder than before": which way is not said; ask
-    if shape in ("level", "seats") and end_reached(text.lower()):
+    if shape in ("level", "seats", "position") and end_reached(text.lower()):
         return None  # "座椅加热已经开到最高了": the end is reached, not asked for; ask
     read = (_level(topic, *members, text, words) if shape == "level" else
             _seat(topic, members, text, words) if shape == "seats" else

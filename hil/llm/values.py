@@ -91,6 +91,7 @@ END_REACHED = re.compile(
     r"(?:the |its |it's )?"
     r"(?:max(?:imum)?|full(?: blast)?|highest|lowest|min(?:imum)?|top|bottom)\b|"
     r"\b(?:already|is|are|'s|'re) (?:maxed|bottomed)(?: out)?\b|"
+    r"\balready (?:all the way|fully|wide) (?:up|down|open|closed|shut)\b|"
     r"\b(?:is|are|'s|'re) (?:already )?(?:on|at) (?:the |its )?(?:max(?:imum)?|full|highest|lowest|"
     r"min(?:imum)?|top|bottom)\b(?=.*\b(?:still|and still|but|yet)\b)"
 )
