@@ -7,6 +7,7 @@ import pytest
 
 from hil.llm.slots import read_slots
 from hil.llm.values import end_reached
+from twin.assistant.colloquial import object_unread
 from twin.assistant.nlu import shared_nlu
 
 
@@ -79,3 +80,22 @@ def test_the_fallback_asks(topic: str, text: str, member: str) -> None:
 def test_near_misses_still_read(topic: str, text: str, member: str,
                                 want: tuple[str, int]) -> None:
     assert read_slots(topic, text, member) == want
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("put the tunes on banana", True), ("turn the air con on tractor", True),
+    ("heat the seat up for me mam", True), ("put the music on love", False),
+    ("put the tunes on now", False), ("turn the seat heating up for me", False),
+    ("heat on the passenger seat for me nan", False), ("it's on full blast", False),
+])
+def test_a_word_after_on_or_me_left_unread(text: str, unread: bool) -> None:
+    assert object_unread(text) is unread
+
+
+@pytest.mark.parametrize("text", ["put the tunes on banana", "stick the radio on toaster"])
+def test_the_fallback_asks_about_a_word_left_unread(text: str) -> None:
+    assert read_slots("media_playback", text, "media_play") is None
+
+
+def test_a_mam_is_someone_whose_seat_is_unsaid() -> None:
+    assert read_slots("seat_heat", "heat the seat up for me mam", "seat_heat_driver") is None

@@ -55,6 +55,7 @@ from hil.llm.values import (
     window_end,
 )
 from twin.assistant.catalogue import Catalogue, active_catalogue
+from twin.assistant.colloquial import object_unread
 from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.intents import INTENTS
 from twin.assistant.shapes import gives_order
@@ -523,6 +524,8 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
         # "back one tune and loudness to eighteen": which number is the topic's? ask; a number
         # that counts or names something else ("it's 18 in here, set it to 22") is no candidate
         return None
+    if object_unread(text):
+        return None  # "put the tunes on banana": a word after "on" no reading knows; ask
     if shape in ("level", "seats", "pair") and _earlier_state(text):
         return None  # "it's louder than before": which way is not said; ask
     if shape in ("level", "seats", "position") and end_reached(text.lower()):

@@ -42,7 +42,7 @@ from twin.assistant.zh_recurring import READINGS as _ZH_RECURRING
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
 from twin.assistant.zh_structure import LAST as _ZH_LAST
 
-__all__ = ["binds", "in_chinese", "plainly", "told_complaint"]
+__all__ = ["binds", "in_chinese", "object_unread", "plainly", "told_complaint"]
 
 _ZH_EN = {
     "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
@@ -1256,6 +1256,22 @@ _ADDRESS_LAST = frozenset((
 address, a thanks, an urgency, the courtesies of :data:`COURTESY_SUFFIXES` said in one word)."""
 
 
+def object_unread(said: str) -> bool:
+    """Whether an English order ends on "on" or a dialect "me" and then a word that may be its
+    object or its owner, no address nor courtesy (:data:`_TAKES_OBJECT`): "put the tunes on
+    banana", "turn the seat heating up for me gran". Neither the rules nor the fallback read such
+    a word away and act."""
+    parts = said.strip().rsplit(None, 2)
+    if len(parts) < 3 or _STATEMENT.search(said):
+        return False
+    end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
+    if end is None or tag is None or binds(tag.group("w")):
+        return False
+    ending = end.group("e").lower()
+    return ending in _TAKES_OBJECT and tag.group("w").lower() not in _ADDRESS_LAST and (
+        ending == "on" or _SEAT_SIDE.search(said) is None)
+
+
 def _tag_last(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_LAST` without its tag, or as said."""
     said = m.group(0)
@@ -1266,9 +1282,7 @@ def _tag_last(m: re.Match[str]) -> str:
     if end is None or tag is None or binds(tag.group("w")) or (
             end.group("e").lower() not in _ORDER_ENDS and not _EN_NUMBER.match(end.group("e"))):
         return said
-    ending = end.group("e").lower()
-    if ending in _TAKES_OBJECT and tag.group("w").lower() not in _ADDRESS_LAST and (
-            ending == "on" or _SEAT_SIDE.search(said) is None):
+    if object_unread(said):
         return said  # "put the tunes on banana", "… up for me gran": not read blindly
     return said[:len(said) - len(parts[2])].rstrip(" ,")
 
