@@ -87,6 +87,9 @@ def test_near_misses_still_read(topic: str, text: str, member: str,
     ("heat the seat up for me mam", True), ("put the music on love", False),
     ("put the tunes on now", False), ("turn the seat heating up for me", False),
     ("heat on the passenger seat for me nan", False), ("it's on full blast", False),
+    ("make it cooler the smell make me hot", False),
+    ("give us the fan at full blast me hearties", False),
+    ("put it on nuh", False), ("bang the tunes back on, innit", False),
 ])
 def test_a_word_after_on_or_me_left_unread(text: str, unread: bool) -> None:
     assert object_unread(text) is unread

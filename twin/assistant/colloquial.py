@@ -1251,7 +1251,7 @@ _ADDRESS_LAST = frozenset((
     "love", "luv", "dear", "darling", "darlin", "sweetheart", "sweetie", "honey", "hun", "babe",
     "bab", "babs", "pet", "hinny", "duck", "pal", "bud", "buddy", "bro", "bruv", "brah", "bruh",
     "dude", "man", "guv", "boss", "chief", "lad", "lass", "kiddo", "sugar", "chur", "aye", "eh",
-    "yeah", "pls", "plz", "ta", "lah", "la", "fam", "cuz", "bestie", "babes", "hon"))
+    "yeah", "pls", "plz", "ta", "lah", "la", "fam", "cuz", "bestie", "babes", "hon", "innit"))
 """One word said last that only addresses someone or softens the order (an English term of
 address, a thanks, an urgency, the courtesies of :data:`COURTESY_SUFFIXES` said in one word)."""
 
@@ -1261,15 +1261,17 @@ def object_unread(said: str) -> bool:
     object or its owner, no address nor courtesy (:data:`_TAKES_OBJECT`): "put the tunes on
     banana", "turn the seat heating up for me gran". Neither the rules nor the fallback read such
     a word away and act."""
-    parts = said.strip().rsplit(None, 2)
-    if len(parts) < 3 or _STATEMENT.search(said):
-        return False
-    end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
+    parts = said.strip().rsplit(None, 3)
+    if len(parts) < 3 or parts[-2].endswith(",") or _STATEMENT.search(said):
+        return False  # ", innit", ", bestie": said after a pause, a tag
+    end, tag = _END_WORD.match(parts[-2]), _TAG_WORD.match(parts[-1])
     if end is None or tag is None or binds(tag.group("w")):
         return False
-    ending = end.group("e").lower()
-    return ending in _TAKES_OBJECT and tag.group("w").lower() not in _ADDRESS_LAST and (
-        ending == "on" or _SEAT_SIDE.search(said) is None)
+    ending, word = end.group("e").lower(), tag.group("w").lower()
+    if ending == "me" and (len(parts) < 4 or parts[-3].lower() not in ("for", "to")):
+        return False  # "… make me hot", "… full blast me hearties": no owner said
+    return ending in _TAKES_OBJECT and word not in _ADDRESS_LAST and (
+        word not in _TAG_WORDS_LAST) and (ending == "on" or _SEAT_SIDE.search(said) is None)
 
 
 def _tag_last(m: re.Match[str]) -> str:
@@ -1402,6 +1404,9 @@ _TAGS_LAST = (r"ya know|you know|y'?know|you betcha|ya betcha|let'?s go|lets go|
               r"my (?:son|child|children|dear|friend|love|brother|sister|man|boy|girl)|"
               r"(?:me|my) (?:ansum|handsome|lover|duck|flower|bird|son)|bab|babs|boy|no cap|fr fr|"
               r"hinny|pal|bro|bruv|dude|chur|(?:na )?(?:krub|khrap|khrub|kha)")
+_TAG_WORDS_LAST = frozenset(w for w in re.sub(r"\([^()]*\)", "()", _TAGS_LAST).split("|")
+                            if re.fullmatch(r"[a-z]+", w))
+"""The one-word tags of :data:`_TAGS_LAST` ("nuh", "bruv", "chur"): never an object."""
 _TAGS_LAST_GATE = ("know", "betcha", "go", "fi mi", "yaar", "mate", "la", "only", "dear", "my ",
                    "nuh", "noh", "keep it", "ansum", "handsome", "lover", "duck", "flower",
                    "bird", "bab", "boy", "no cap", "fr fr", "me son", "hinny", "kh", "krub", "pal",
