@@ -41,6 +41,7 @@ TWINS = [
     ("我表哥从单位出来以后从来记不住回家的路", "habit", "navigate_home"),
     ("my grandpa's mate always has the heater blasting", "habit",
      "climate_temperature_down"),
+    ("my sister-in-law always winds every window down", "habit", "window_close"),
     # hearsay about the world
     ("apparently it'll be scorching by noon", "hearsay", "climate_temperature_down"),
     ("广播里说今天特别潮", "hearsay", "climate_ac_on"),

@@ -48,14 +48,17 @@ from hil.llm.values import (
     MAX_WORDS,
     MIN_WORDS,
     NOT_MAX,
+    end_reached,
     max_said,
     min_said,
     numbers_said,
     window_end,
 )
 from twin.assistant.catalogue import Catalogue, active_catalogue
+from twin.assistant.colloquial import object_unread
 from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.intents import INTENTS
+from twin.assistant.shapes import gives_order
 from twin.assistant.story_seat import story_seat
 
 TOPICS = TOPICS_DATA.intents
@@ -491,6 +494,25 @@ def _said(read: tuple[str, int | str | None], text: str, words: SlotTables) -> b
     return value in said
 
 
+_EARLIER = re.compile(
+    r"\b(?:than|then) (?:it was|it were|they were|before|earlier|it used to be|last time|"
+    r"a (?:minute|moment|second|while|bit) ago|"
+    r"(?:when|before) we (?:got in|started|set off|left))\b|"
+    r"比(?:刚才|刚刚|方才|之前|原来|以前|上车的?时候)", re.IGNORECASE)
+_ZH_ASKED_MORE = re.compile(r"再|一点|一些|点儿|[调开关放]")
+"""A state compared with an earlier one ("it's louder than before", "比刚才冷多了"): the change
+said, not which way it is wanted (a relief or a complaint); with no order beside it
+(:func:`gives_order`, "再…一点") the fallback reads no way from it and asks."""
+
+
+def _earlier_state(text: str) -> bool:
+    """Whether ``text`` only compares a state with an earlier one (:data:`_EARLIER`)."""
+    if _EARLIER.search(text) is None:
+        return False
+    lang = "zh-CN" if _HAN.search(text) else "en"
+    return not gives_order(text, lang) and (lang == "en" or _ZH_ASKED_MORE.search(text) is None)
+
+
 def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str | None] | None:
     """The intent and value of ``topic`` said in ``text`` (``head_member``: the head's most
     probable intent of the topic); None when the words give no way and one is needed."""
@@ -502,6 +524,12 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
         # "back one tune and loudness to eighteen": which number is the topic's? ask; a number
         # that counts or names something else ("it's 18 in here, set it to 22") is no candidate
         return None
+    if object_unread(text):
+        return None  # "put the tunes on banana": a word after "on" no reading knows; ask
+    if shape in ("level", "seats", "pair") and _earlier_state(text):
+        return None  # "it's louder than before": which way is not said; ask
+    if shape in ("level", "seats", "position") and end_reached(text.lower()):
+        return None  # "座椅加热已经开到最高了": the end is reached, not asked for; ask
     read = (_level(topic, *members, text, words) if shape == "level" else
             _seat(topic, members, text, words) if shape == "seats" else
             _window(topic, *members, text, words) if shape == "position" else None)

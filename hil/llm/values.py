@@ -84,6 +84,28 @@ MIN_WORDS = re.compile(
 )
 
 
+END_REACHED = re.compile(
+    r"(?:已经|早就)(?:是|开|调|打|放|拧|降)?(?:到|成|得|在)?(?:最大|最高|最强|最猛|满|全开|最低|"
+    r"最小|最弱)|(?:最大|最高|最强|最猛|全开|最低|最小)了(?=[，,。\s]*(?:还是|还|可|但|依然|仍然))|"
+    r"\balready (?:on |at |up to |down to |set to |turned (?:up|down) to |going )?"
+    r"(?:the |its |it's )?"
+    r"(?:max(?:imum)?|full(?: blast)?|highest|lowest|min(?:imum)?|top|bottom)\b|"
+    r"\b(?:already|is|are|'s|'re) (?:maxed|bottomed)(?: out)?\b|"
+    r"\balready (?:all the way|fully|wide) (?:up|down|open|closed|shut)\b|"
+    r"\b(?:is|are|'s|'re) (?:already )?(?:on|at) (?:the |its )?(?:max(?:imum)?|full|highest|lowest|"
+    r"min(?:imum)?|top|bottom)\b(?=.*\b(?:still|and still|but|yet)\b)"
+)
+"""A setting's end said as already reached ("座椅加热已经开到最高了", "风量已经最大了", "the
+volume's maxed out", "the fan's on max and I'm still boiling"): a state, not the end asked
+for; the fallback reads no level or setting from it (it asks), so a default level never
+lowers a seat heater said to be at its top."""
+
+
+def end_reached(lowered: str) -> bool:
+    """Whether ``lowered`` says a setting is already at its end (:data:`END_REACHED`)."""
+    return END_REACHED.search(lowered) is not None
+
+
 def max_said(lowered: str) -> bool:
     """Whether ``lowered`` says a setting's top ("max", "最大", "开满"), not "full of" or
     "满满的" (:data:`NOT_MAX`)."""

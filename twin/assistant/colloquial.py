@@ -42,7 +42,7 @@ from twin.assistant.zh_recurring import READINGS as _ZH_RECURRING
 from twin.assistant.zh_structure import FIRST as _ZH_FIRST
 from twin.assistant.zh_structure import LAST as _ZH_LAST
 
-__all__ = ["binds", "in_chinese", "plainly", "told_complaint"]
+__all__ = ["binds", "in_chinese", "object_unread", "plainly", "told_complaint"]
 
 _ZH_EN = {
     "volume": "音量", "vol": "音量", "music": "音乐", "song": "歌", "songs": "歌",
@@ -1238,6 +1238,42 @@ def _tag_first(m: re.Match[str]) -> str:
     return m.group(0) if binds(m.group("w")) else m.group("c")
 
 
+_TAKES_OBJECT = frozenset(("on", "me"))
+"""An order's last word that the word after it can belong to: "on" its object ("put the tunes
+on banana", "… on ice"), a dialect "me" its owner ("… for me gran" is my gran, someone else):
+the word after either is read away only when it is an address or a courtesy
+(:data:`_ADDRESS_LAST`)."""
+_SEAT_SIDE = re.compile(r"\b(?:passenger|driver|back|rear)\b", re.IGNORECASE)
+"""A seat said by its side: "… the passenger seat for me nan" says whose seat, so the person
+after "me" only says whom it is for."""
+_ADDRESS_LAST = frozenset((
+    *(said for said in COURTESY_SUFFIXES["en"] if " " not in said),
+    "love", "luv", "dear", "darling", "darlin", "sweetheart", "sweetie", "honey", "hun", "babe",
+    "bab", "babs", "pet", "hinny", "duck", "pal", "bud", "buddy", "bro", "bruv", "brah", "bruh",
+    "dude", "man", "guv", "boss", "chief", "lad", "lass", "kiddo", "sugar", "chur", "aye", "eh",
+    "yeah", "pls", "plz", "ta", "lah", "la", "fam", "cuz", "bestie", "babes", "hon", "innit"))
+"""One word said last that only addresses someone or softens the order (an English term of
+address, a thanks, an urgency, the courtesies of :data:`COURTESY_SUFFIXES` said in one word)."""
+
+
+def object_unread(said: str) -> bool:
+    """Whether an English order ends on "on" or a dialect "me" and then a word that may be its
+    object or its owner, no address nor courtesy (:data:`_TAKES_OBJECT`): "put the tunes on
+    banana", "turn the seat heating up for me gran". Neither the rules nor the fallback read such
+    a word away and act."""
+    parts = said.strip().rsplit(None, 3)
+    if len(parts) < 3 or parts[-2].endswith(",") or _STATEMENT.search(said):
+        return False  # ", innit", ", bestie": said after a pause, a tag
+    end, tag = _END_WORD.match(parts[-2]), _TAG_WORD.match(parts[-1])
+    if end is None or tag is None or binds(tag.group("w")):
+        return False
+    ending, word = end.group("e").lower(), tag.group("w").lower()
+    if ending == "me" and (len(parts) < 4 or parts[-3].lower() not in ("for", "to")):
+        return False  # "… make me hot", "… full blast me hearties": no owner said
+    return ending in _TAKES_OBJECT and word not in _ADDRESS_LAST and (
+        word not in _TAG_WORDS_LAST) and (ending == "on" or _SEAT_SIDE.search(said) is None)
+
+
 def _tag_last(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_LAST` without its tag, or as said."""
     said = m.group(0)
@@ -1248,6 +1284,8 @@ def _tag_last(m: re.Match[str]) -> str:
     if end is None or tag is None or binds(tag.group("w")) or (
             end.group("e").lower() not in _ORDER_ENDS and not _EN_NUMBER.match(end.group("e"))):
         return said
+    if object_unread(said):
+        return said  # "put the tunes on banana", "… up for me gran": not read blindly
     return said[:len(said) - len(parts[2])].rstrip(" ,")
 
 
@@ -1366,6 +1404,9 @@ _TAGS_LAST = (r"ya know|you know|y'?know|you betcha|ya betcha|let'?s go|lets go|
               r"my (?:son|child|children|dear|friend|love|brother|sister|man|boy|girl)|"
               r"(?:me|my) (?:ansum|handsome|lover|duck|flower|bird|son)|bab|babs|boy|no cap|fr fr|"
               r"hinny|pal|bro|bruv|dude|chur|(?:na )?(?:krub|khrap|khrub|kha)")
+_TAG_WORDS_LAST = frozenset(w for w in re.sub(r"\([^()]*\)", "()", _TAGS_LAST).split("|")
+                            if re.fullmatch(r"[a-z]+", w))
+"""The one-word tags of :data:`_TAGS_LAST` ("nuh", "bruv", "chur"): never an object."""
 _TAGS_LAST_GATE = ("know", "betcha", "go", "fi mi", "yaar", "mate", "la", "only", "dear", "my ",
                    "nuh", "noh", "keep it", "ansum", "handsome", "lover", "duck", "flower",
                    "bird", "bab", "boy", "no cap", "fr fr", "me son", "hinny", "kh", "krub", "pal",
