@@ -241,13 +241,11 @@ _QUIET = re.compile(
     r"(?:(?:好|真|很|特别|超|这么|那么|贼|忒)小(?![点些一两三几]|声(?:点|一|些))|小得|小的(?:跟|像))")
 """The sound told quiet ("解说的声音小得跟蚊子哼哼一样", "广播声音好小"): a complaint that wants
 it louder; "小" said alone is an order's way only ("声音小一点", "小声点")."""
+# the air or its outlet a complaint is about ("出风口的风"), not after 把/让/将 (an order)
 _AIR_ZH = r"(?<![把让将])(?:出风口|风口儿?|风)(?:里|的风|出的风|吹出来的风|出来的风)?"
-"""The air or its outlet said as what a complaint is about ("出风口的风", "风口儿出的风"), not
-after 把/让/将 (an order that makes it so)."""
 _SO_ZH = r"(?:也|实在|真的?|都)?(?:好|真|太|很|特别|超级?|这么|那么|贼|忒|倍儿|老|可|巨)?"
+# a likeness after the adjective ("弱得跟小猫打喷嚏似的"): the complaint's, its "小" no cue
 _LIKE_ZH = r"(?:[^，,。！!？?]{0,12}?(?:一样|似的))?"
-"""A likeness after the adjective ("细得跟头发丝一样", "弱得跟小猫打喷嚏似的"): part of the
-complaint, so its own words ("小猫") are no cue of a way."""
 _WEAK = re.compile(
     _AIR_ZH + r"(?:也|实在|真的?|都)?(?:(?:好|真|很|特别|超级?|这么|那么|贼|忒|倍儿|老|可|巨)"
     r"(?:小|弱|细)(?![点些一两三几])|(?:小|弱|细)(?:得|的(?:跟|像))" + _LIKE_ZH + ")|"
@@ -255,17 +253,14 @@ _WEAK = re.compile(
     r"(?:出风口|风口|风)[^，,。]{0,3}?跟没(?:开|吹)(?:一样|似的)|吹了跟没吹一样|"
     r"(?:一小?丝丝?|一丢丢|一点点?儿?)风(?=[^，,。]{0,4}?(?:都(?:没|冇|不)|感觉|$|[，,。]))|"
     r"一点风都(?:没|冇|不)|"
-    # English: the air told weak, or none of it coming ("the air coming out the vents is weak
-    # as", "there's no air coming out of these vents", "not a breath of air")
+    # English: the air told weak, or none of it coming ("there's no air coming out of these vents")
     r"\b(?:air|fan|blower|vents?|airflow|breeze)\b[\w' ]{0,30}?\b(?:weak|feeble|pathetic|"
     r"wimpy|puny|gutless)\b(?!er\b)|"
     r"\b(?:no|not a (?:breath|puff|whisper|wisp) of|hardly any|barely any) air\b[\w' ]{0,8}?"
     r"\b(?:coming|blowing|getting)\b|\bnothing(?:'s| is)? (?:coming|blowing) out (?:of )?"
     r"(?:the|these|those) vents\b")
-"""The air told weak ("出风口的风小得跟没开一样", "风口儿出的风倍儿弱",
-"出风口的风细得跟头发丝一样", "the air from the vents is weak as"), or none of
-it coming: a complaint that wants more fan; its 小/弱 are no order's way
-("风调小", "调弱一点" are)."""
+"""The air told weak ("风口儿出的风倍儿弱", "细得跟头发丝一样", "weak as"), or none of it
+coming: a complaint that wants more fan; its 小/弱 are no order's way ("风调弱一点" is)."""
 _STRONG = re.compile(
     _AIR_ZH + _SO_ZH + r"(?:大|猛|冲|强)(?:得|的(?:跟|像))" + _LIKE_ZH + "|"
     r"风(?:好|真|太|很|这么|那么)大|"
@@ -277,9 +272,8 @@ _STRONG = re.compile(
     r"(?:strong|hard|fierce))\b|"
     r"\b(?:air|fan|blower|vents?|airflow)\b[\w' ]{0,30}?\b(?:blowing|coming|hitting|firing)"
     r"(?: \w+){0,2} (?:straight|right|directly) (?:in|into|at) (?:my|me|our|his|her)\b")
-"""The air told strong ("出风口的风大得跟鼓风机一样", "the air from the vents is hammering right
-into my face"), or driven straight at someone ("风直往我脸上怼"): a complaint that wants less fan;
-its 大/猛 are no order's way."""
+"""The air told strong ("大得跟鼓风机一样", "hammering right into my face") or driven straight at
+someone ("风直往我脸上怼"): a complaint that wants less fan; its 大/猛 are no order's way."""
 _THAN = (r" than (?!(?:that|this|now|before|earlier|it (?:is|was)|it'?s|it used to|yesterday|"
          r"last time)\b)")
 """A comparative said against something ("louder than a stadium in here", "quieter than I'd
