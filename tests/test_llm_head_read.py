@@ -55,8 +55,9 @@ def test_a_complaint_the_words_read_acts_when_the_head_agrees(
 
 @pytest.mark.parametrize(("text", "lang", "given"), [
     # the head's likeliest intent is of another topic: no act on the words alone
-    ("车里冷得跟冰窖一样", "zh-CN", {"unknown": 0.5, "seat_heat_driver": 0.3,
-                                 "climate_temperature_up": 0.1}),
+    # (unknown 0.55: under hil.llm.head.CABIN, where the words alone act since the 25th session)
+    ("车里冷得跟冰窖一样", "zh-CN", {"unknown": 0.55, "seat_heat_driver": 0.3,
+                                 "climate_temperature_up": 0.05}),
     # too little against unknown
     ("it's like a sauna in this car", "en", {"unknown": 0.9, "climate_temperature_down": 0.05}),
 ])

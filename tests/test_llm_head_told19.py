@@ -28,6 +28,9 @@ def test_the_gates_are_pinned() -> None:
 
 # the head 0.6 on the cabin (under 0.8, over 0.2), most of it on a topic the words do not name
 UNSURE = {"navigate_home": 0.5, "unknown": 0.4}
+# the head 0.45 on the cabin: under the cabin gate (hil.llm.head.CABIN, the twenty-fifth
+# session: from 0.5 a complaint whose words read one topic acts on the words alone), over 0.2
+BELOW_CABIN = {"navigate_home": 0.4, "unknown": 0.55}
 # the head 0.15 on the cabin: under the told gate too
 DOUBTING = {"navigate_home": 0.1, "unknown": 0.85}
 
@@ -47,7 +50,7 @@ TOLD = [
 def test_a_state_told_of_this_cabin_takes_the_n_grams_topic_from_the_told_gate(
         text: str, lang: str, second: str, intent: str, value: int | None) -> None:
     assert told_state(text.lower())
-    assert _answer(text, lang, None, **UNSURE).intent == "unknown"  # the head alone
+    assert _answer(text, lang, None, **BELOW_CABIN).intent == "unknown"  # the head alone
     d = _answer(text, lang, second, **UNSURE)
     assert (d.intent, d.value, d.why) == (intent, value, ""), d
 

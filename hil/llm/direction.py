@@ -241,9 +241,39 @@ _QUIET = re.compile(
     r"(?:(?:好|真|很|特别|超|这么|那么|贼|忒)小(?![点些一两三几]|声(?:点|一|些))|小得|小的(?:跟|像))")
 """The sound told quiet ("解说的声音小得跟蚊子哼哼一样", "广播声音好小"): a complaint that wants
 it louder; "小" said alone is an order's way only ("声音小一点", "小声点")."""
-_WEAK = re.compile(r"风(?:也|实在|真的?|都)?(?:(?:好|真|很|特别|超|这么|那么|贼|忒)(?:小|弱)"
-                   r"(?![点些一两三几])|(?:小|弱)得|(?:小|弱)的(?:跟|像))")
-"""The air told weak ("出风口的风小得跟没开一样"): a complaint that wants more fan."""
+# the air or its outlet a complaint is about ("出风口的风"), not after 把/让/将 (an order)
+_AIR_ZH = r"(?<![把让将])(?:出风口|风口儿?|风)(?:里|的风|出的风|吹出来的风|出来的风)?"
+_SO_ZH = r"(?:也|实在|真的?|都)?(?:好|真|太|很|特别|超级?|这么|那么|贼|忒|倍儿|老|可|巨)?"
+# a likeness after the adjective ("弱得跟小猫打喷嚏似的"): the complaint's, its "小" no cue
+_LIKE_ZH = r"(?:[^，,。！!？?]{0,12}?(?:一样|似的))?"
+_WEAK = re.compile(
+    _AIR_ZH + r"(?:也|实在|真的?|都)?(?:(?:好|真|很|特别|超级?|这么|那么|贼|忒|倍儿|老|可|巨)"
+    r"(?:小|弱|细)(?![点些一两三几])|(?:小|弱|细)(?:得|的(?:跟|像))" + _LIKE_ZH + ")|"
+    # no air, or a wisp of it ("出风口跟没开一样", "就那么一小丝丝风", "一丢丢风", "一点风都冇得")
+    r"(?:出风口|风口|风)[^，,。]{0,3}?跟没(?:开|吹)(?:一样|似的)|吹了跟没吹一样|"
+    r"(?:一小?丝丝?|一丢丢|一点点?儿?)风(?=[^，,。]{0,4}?(?:都(?:没|冇|不)|感觉|$|[，,。]))|"
+    r"一点风都(?:没|冇|不)|"
+    # English: the air told weak, or none of it coming ("there's no air coming out of these vents")
+    r"\b(?:air|fan|blower|vents?|airflow|breeze)\b[\w' ]{0,30}?\b(?:weak|feeble|pathetic|"
+    r"wimpy|puny|gutless)\b(?!er\b)|"
+    r"\b(?:no|not a (?:breath|puff|whisper|wisp) of|hardly any|barely any) air\b[\w' ]{0,8}?"
+    r"\b(?:coming|blowing|getting)\b|\bnothing(?:'s| is)? (?:coming|blowing) out (?:of )?"
+    r"(?:the|these|those) vents\b")
+"""The air told weak ("风口儿出的风倍儿弱", "细得跟头发丝一样", "weak as"), or none of it
+coming: a complaint that wants more fan; its 小/弱 are no order's way ("风调弱一点" is)."""
+_STRONG = re.compile(
+    _AIR_ZH + _SO_ZH + r"(?:大|猛|冲|强)(?:得|的(?:跟|像))" + _LIKE_ZH + "|"
+    r"风(?:好|真|太|很|这么|那么)大|"
+    # the air driven at someone ("风直往我脸上怼", "出风口正对着我眼睛吹", "空调风直冲我脑门")
+    + _AIR_ZH + r"[^，,。]{0,3}?(?:直接?|正|一直|老是?|总是?)(?:往|对着?|冲着?|朝着?)"
+    r"(?:我|他|她|人)?的?(?:脸|眼|脑|头|脖)|"
+    r"\b(?:air|fan|blower|vents?|airflow|a/?c|aircon)\b[\w' ]{0,30}?\b(?:hammering|blasting|"
+    r"roaring|roarin|howling|pounding|battering|blowing (?:so |really |very |way |super )*"
+    r"(?:strong|hard|fierce))\b|"
+    r"\b(?:air|fan|blower|vents?|airflow)\b[\w' ]{0,30}?\b(?:blowing|coming|hitting|firing)"
+    r"(?: \w+){0,2} (?:straight|right|directly) (?:in|into|at) (?:my|me|our|his|her)\b")
+"""The air told strong ("大得跟鼓风机一样", "hammering right into my face") or driven straight at
+someone ("风直往我脸上怼"): a complaint that wants less fan; its 大/猛 are no order's way."""
 _THAN = (r" than (?!(?:that|this|now|before|earlier|it (?:is|was)|it'?s|it used to|yesterday|"
          r"last time)\b)")
 """A comparative said against something ("louder than a stadium in here", "quieter than I'd
@@ -267,8 +297,8 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
          1),
         (re.compile(r"\b(?:hotter|warmer|stuffier)" + _THAN), -1),
         (re.compile(r"\b(?:colder|cooler|chillier)" + _THAN), 1)),
-    "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b|风(?:好|真|太|很|这么|那么)大"),
-                     -1), (_WEAK, 1)),
+    "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b"), -1), (_STRONG, -1),
+                    (_WEAK, 1)),
     # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on
     "climate_ac": ((re.compile(
         r"\b(?:ac|a/c|air ?con\w*|air conditioning)(?:'s| is| has been| been)(?: been)? "

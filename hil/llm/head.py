@@ -51,7 +51,7 @@ from typing import NamedTuple
 import numpy as np
 
 from hil.llm.clauses import Focus, clauses, commanding, focus, own_clauses
-from hil.llm.direction import DISLIKE, FAMILY, normalised
+from hil.llm.direction import DISLIKE, FAMILY, complaint_of, normalised
 from hil.llm.engine import PARALLEL_SEQS, DeadlineExceeded, LlamaEngine
 from hil.llm.followup import follow_up
 from hil.llm.grounding import (
@@ -75,7 +75,7 @@ from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
 from hil.llm.several import several_decision, several_parts, unread
-from hil.llm.signs import plain_signs, seated_beside, seated_now, unliked
+from hil.llm.signs import at_an_event, plain_signs, seated_beside, seated_now, unliked
 from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat, with_values
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
@@ -320,7 +320,7 @@ def decided(
             if unknown > mass[topic] and not _asks_named(named, share, True, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
             return _ask_about(_outright(topic, named, lowered), lowered, lang)
-    elif not reads_alone:
+    elif not reads_alone and not _cabin_reads(topic, named, read, refused, unknown, lowered):
         if unknown > mass[topic]:
             if refused or not _asks_named(named, share, False, lowered):
                 return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
@@ -339,6 +339,34 @@ def decided(
         ask = confirm if said_a_setting(lowered) else which_way
         return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
     return _act(topic, *read, lang)
+
+
+CABIN = 0.5
+"""The least probability the head puts on the cabin's intents together (one minus
+``unknown``) at which a complaint whose words name one topic of :data:`READ` and read it
+completely acts, whatever topic the head likes best (:func:`_cabin_reads`)."""
+
+
+def _cabin_reads(topic: str, named: set[str], read: tuple[str, int | str | None] | None,
+                 refused: bool, unknown: float, lowered: str) -> bool:
+    """Whether a complaint is acted on by its words though the head puts more on ``unknown``
+    than on the topic they name: the words name one topic of :data:`READ` and read it
+    completely, tell a state of this cabin now (:func:`told_state`), not at an event
+    (:func:`hil.llm.signs.at_an_event`: "看话剧的时候"), refuse and ask nothing,
+    a seat heated only for a complaint of cold ("I'm wilting in this seat" names the
+    seat and no cold: never heat it),
+    and the head puts at least :data:`CABIN` on the cabin's intents together. Out of file the
+    head tells a cabin request from the rest better than it tells the topic: its mass is
+    spread over topics the words do not name, and the named one's alone lost to ``unknown``
+    (the twenty-fourth session's v2, re-measured in the twenty-fifth once "风倍儿弱" read
+    as more fan: :mod:`hil.llm.direction`)."""
+    if read is None or refused or named != {topic} or topic not in READ:
+        return False
+    if 1.0 - unknown < CABIN or _ASKING.search(lowered) or not told_state(lowered):
+        return False
+    if topic == "seat_heat" and complaint_of("climate_temperature_up", lowered) != 1:
+        return False  # "I'm wilting in this seat": the seat named, no cold said
+    return not at_an_event(lowered)
 
 
 def _placed(courteous: str) -> str:

@@ -150,3 +150,18 @@ def seated_beside(lowered: str) -> str:
     if _BACK_ROW.search(lowered) or not _THIRD_PERSON.search(lowered):
         return lowered  # a back seat, or a thing beside the speaker ("the glass beside me")
     return _BESIDE_ME.sub("in the passenger seat", lowered)
+
+
+_AT_AN_EVENT = re.compile(
+    r"[^，,。；;！!？?\s]{1,10}?的时候|那会儿?|那时候?|\b(?:while|whilst|during)\b|"
+    r"\bat the (?:theatre|theater|cinema|movies|concert|match|game|show|play|gig|opera|ballet)\b")
+"""A time told by an event ("看话剧的时候", "while she watched the play", "at the cinema"): the
+line may tell of that time, not of this cabin now."""
+
+
+def at_an_event(lowered: str) -> bool:
+    """Whether ``lowered`` tells a time by an event (:data:`_AT_AN_EVENT`): a state told then
+    is no complaint the head's cabin mass may act on without its topic
+    (:func:`hil.llm.head._cabin_reads`); "我媳妇看话剧的时候在座位上扭来扭去" tells of the
+    theatre, not of the seat here."""
+    return _AT_AN_EVENT.search(lowered) is not None
