@@ -147,6 +147,12 @@ def with_grams(text: str, lang: str, second: str | None, **given: float) -> Any:
                             grams)
 
 
+def head_answer(text: str, lang: str, **given: float) -> Any:
+    """:func:`hil.llm.head.focused_decision` on :func:`head_probs` ``given``, no second opinion
+    (what a test of the head's words asks of a head leaning as ``given`` says)."""
+    return with_grams(text, lang, None, **given)
+
+
 def is_zh(text: str) -> bool:
     """Whether ``text`` has Chinese characters (its language for the head's answer)."""
     return any("\u4e00" <= c <= "\u9fff" for c in text)
