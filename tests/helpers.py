@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -151,6 +152,16 @@ def head_answer(text: str, lang: str, **given: float) -> Any:
     """:func:`hil.llm.head.focused_decision` on :func:`head_probs` ``given``, no second opinion
     (what a test of the head's words asks of a head leaning as ``given`` says)."""
     return with_grams(text, lang, None, **given)
+
+
+def sure_probs(classes: Sequence[str], intent: str) -> Any:
+    """The head's probabilities over ``classes``, nearly all on ``intent`` (0.01 on each other
+    class): the words must still decide the rest."""
+    import numpy as np
+
+    probs = np.full(len(classes), 0.01)
+    probs[list(classes).index(intent)] = 1.0 - 0.01 * (len(classes) - 1)
+    return probs
 
 
 def is_zh(text: str) -> bool:
