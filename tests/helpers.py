@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from collections.abc import Sequence
@@ -13,6 +14,14 @@ from typing import Any
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.resolver import Turn
 from twin.scenario import Scenario, scenario_from_dict
+
+
+def write_jsonl(folder: Path, rows: list[dict]) -> Path:
+    """``rows`` as a labelled query file, ``folder/q.jsonl`` (one JSON object a line, UTF-8)."""
+    path = folder / "q.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n",
+                    encoding="utf-8")
+    return path
 
 
 def scenario(**overrides: Any) -> Scenario:
