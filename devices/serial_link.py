@@ -31,7 +31,8 @@ class LinkDown(ConnectionError):
 
 
 CATCH_UP_POLL_S = 0.005
-"""How often a request past its deadline looks whether the reader has caught up."""
+"""How often a wait past its deadline looks whether the reader has caught up (this link's
+requests, and a CAN command's in :mod:`devices.actuator`)."""
 
 Clock = Callable[[], float]
 
