@@ -41,7 +41,7 @@ from devices.outcome import (  # re-exported: the verdict's names, where callers
     judge,
     outcome_counts,
 )
-from devices.serial_link import LinkDown, SerialLink
+from devices.serial_link import CATCH_UP_POLL_S, LinkDown, SerialLink
 from devices.serial_protocol import FrameType, SerialFrame, can_body, split_can_body
 
 __all__ = ["CONFIRMED", "HOLD_SIGNAL", "NOT_COMPARED", "Actuator", "CanActuator",
@@ -154,10 +154,6 @@ class _Base:
     def _command(self, values: dict[str, Any], timeout_s: float,
                  checks: tuple[Check, ...] | None) -> CommandResult:
         raise NotImplementedError
-
-
-CATCH_UP_POLL_S = 0.005
-"""How often a command past its deadline looks whether the port's reader has caught up."""
 
 
 class CanActuator(_Base):

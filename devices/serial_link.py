@@ -3,6 +3,12 @@
 ``read(in_waiting or 1)`` instead of ``readline``/``read_until`` (those read one byte per
 syscall). When the other side goes away (EIO on a pty, an empty read, a SerialException) the
 link is marked down and every waiter is woken at once, so nothing hangs.
+
+A reply is judged by when it came, not by when the waiting thread wakes: the reader stamps the
+bytes it reads with the time the OS showed them waiting (``in_waiting``) or its read returned,
+and a request whose deadline passes before the reply is dispatched waits on until the reader
+has read the port up to the deadline (:attr:`SerialLink.caught_up`). On a loaded host a reply
+queued behind a starved reader then still counts; one stamped after the deadline does not.
 """
 
 from __future__ import annotations
@@ -24,10 +30,20 @@ class LinkDown(ConnectionError):
     """The serial link is disconnected."""
 
 
+CATCH_UP_POLL_S = 0.005
+"""How often a wait past its deadline looks whether the reader has caught up (this link's
+requests, and a CAN command's in :mod:`devices.actuator`)."""
+
+Clock = Callable[[], float]
+
+
 class SerialLink:
     """Request/response over the framed protocol; replies are matched by ``seq``."""
 
-    def __init__(self, port: serial.Serial, log: TextIO | None = None) -> None:
+    def __init__(self, port: serial.Serial, log: TextIO | None = None,
+                 clock: Clock = time.monotonic, stall_s: float = 5.0) -> None:
+        """``clock``: what replies and deadlines are timed on (a test injects one);
+        ``stall_s``: how long a request past its deadline waits at most for a stalled reader."""
         self.port = port
         self.log = log
         self.decoder = FrameDecoder()
@@ -38,7 +54,15 @@ class SerialLink:
         self.reader_failure: str | None = None
         self._seq = 0
         self._lock = threading.Lock()
-        self._waiters: dict[int, tuple[threading.Event, list[SerialFrame]]] = {}
+        self._waiters: dict[int, tuple[threading.Event, list[tuple[SerialFrame, float]]]] = {}
+        self._clock = clock
+        self.stall_s = stall_s
+        self.caught_up = clock()
+        """The reader's last look at an empty OS queue: every reply that came before it has
+        been dispatched."""
+        self.late_replies = 0
+        """Replies that came in time but reached their request only after its wait ran out
+        (taken: the reader was behind)."""
         self._stop = threading.Event()
         self.on_frame: Callable[[SerialFrame], None] | None = None
         self.accept: Callable[[SerialFrame], bool] | None = None  # fault hook: False hides it
@@ -84,16 +108,36 @@ class SerialLink:
         return event
 
     def request(self, frame: SerialFrame, timeout_s: float) -> SerialFrame | None:
-        """Send and wait for the reply; None on timeout, :class:`LinkDown` if disconnected."""
+        """Send and wait for the reply; None on timeout, :class:`LinkDown` if disconnected.
+
+        The reply counts if it came by the deadline (its stamp, :meth:`_read_loop`), however
+        late this thread wakes or the reader hands it over; past the deadline the wait goes on
+        until the reader has read the port up to it, at most ``stall_s``."""
+        due = self._clock() + timeout_s
         event = self.send(frame)
-        event.wait(timeout_s)
+        woke = event.wait(timeout_s)
+        if not woke and self.down_reason is None:
+            self._catch_up(event, due)
         with self._lock:
             _, got = self._waiters.pop(frame.seq, (None, []))
-        if got:
-            return got[0]
+        if got and got[0][1] <= due:
+            self.late_replies += not woke
+            return got[0][0]
         if self.down_reason is not None:
             raise LinkDown(self.down_reason)
         return None
+
+    def _catch_up(self, event: threading.Event, due: float) -> None:
+        """Wait while the reader has not looked at the port since ``due`` (a starved thread:
+        the reply may be queued unread), up to ``stall_s`` past it; kick a blocked read so an
+        idle reader looks at once."""
+        cancel = getattr(self.port, "cancel_read", None)
+        if cancel is not None:
+            with contextlib.suppress(serial.SerialException, OSError):
+                cancel()
+        while self.caught_up < due and self._clock() < due + self.stall_s:
+            if event.wait(CATCH_UP_POLL_S):
+                return
 
     def _mark_down(self, reason: str) -> None:
         if self.down_reason is None:
@@ -113,7 +157,12 @@ class SerialLink:
     def _read_loop(self) -> None:
         while not self._stop.is_set():
             try:
-                data = self.port.read(self.port.in_waiting or 1)
+                polled = self._clock()
+                waiting = self.port.in_waiting
+                seen = self._clock()  # what is waiting now came by then
+                if not waiting:
+                    self.caught_up = polled
+                data = self.port.read(waiting or 1)
             except (serial.SerialException, OSError, TypeError) as exc:
                 # pty: EIO once the emulator closes its side; pyserial: "returned no data"
                 if not self._stop.is_set():
@@ -121,13 +170,14 @@ class SerialLink:
                 return
             if not data:
                 continue
+            came = seen if waiting else self._clock()  # a blocked read: when it returned
             self._log("RX", data)
             try:
-                self._dispatch(data)
+                self._dispatch(data, came)
             except Exception as exc:  # a bad frame must never deafen the host
                 self.rx_faults[type(exc).__name__] += 1
 
-    def _dispatch(self, data: bytes) -> None:
+    def _dispatch(self, data: bytes, came: float) -> None:
         for frame in self.decoder.feed(data):
             if self.on_frame is not None:
                 self.on_frame(frame)
@@ -138,7 +188,7 @@ class SerialLink:
                 if waiter is None or waiter[1]:
                     self.unmatched += 1
                     continue
-                waiter[1].append(frame)
+                waiter[1].append((frame, came))
                 waiter[0].set()
 
     def close(self, timeout_s: float = 1.0) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -12,6 +14,14 @@ from typing import Any
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.resolver import Turn
 from twin.scenario import Scenario, scenario_from_dict
+
+
+def write_jsonl(folder: Path, rows: list[dict]) -> Path:
+    """``rows`` as a labelled query file, ``folder/q.jsonl`` (one JSON object a line, UTF-8)."""
+    path = folder / "q.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n",
+                    encoding="utf-8")
+    return path
 
 
 def scenario(**overrides: Any) -> Scenario:
@@ -145,6 +155,22 @@ def with_grams(text: str, lang: str, second: str | None, **given: float) -> Any:
     grams = None if second is None else head_probs(**{second: 0.9})
     return focused_decision(HEAD_CLASSES, head_probs(**given), focus(text), lang, None, None,
                             grams)
+
+
+def head_answer(text: str, lang: str, **given: float) -> Any:
+    """:func:`hil.llm.head.focused_decision` on :func:`head_probs` ``given``, no second opinion
+    (what a test of the head's words asks of a head leaning as ``given`` says)."""
+    return with_grams(text, lang, None, **given)
+
+
+def sure_probs(classes: Sequence[str], intent: str) -> Any:
+    """The head's probabilities over ``classes``, nearly all on ``intent`` (0.01 on each other
+    class): the words must still decide the rest."""
+    import numpy as np
+
+    probs = np.full(len(classes), 0.01)
+    probs[list(classes).index(intent)] = 1.0 - 0.01 * (len(classes) - 1)
+    return probs
 
 
 def is_zh(text: str) -> bool:

@@ -7,17 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import write_jsonl
 from twin.assistant.queries import load_queries
 from twin.assistant.resolver import ResolverResult, Turn
 from twin.assistant.scoring import OPPOSITE, score
 from twin.errors import InputError
 from twin.paths import QUERIES_DIR
-
-
-def _write(tmp_path: Path, rows: list[dict]) -> Path:
-    path = tmp_path / "q.jsonl"
-    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n")
-    return path
 
 
 def _row(text: str, intent: str, value: object = None, kind: str = "direct") -> dict:
@@ -26,7 +21,7 @@ def _row(text: str, intent: str, value: object = None, kind: str = "direct") -> 
 
 def test_labels_any_ood_and_out_of_range(tmp_path: Path) -> None:
     any_up, ood, far = load_queries(
-        _write(
+        write_jsonl(
             tmp_path,
             [
                 _row("warmer", "climate_temperature_up", "any"),
@@ -53,7 +48,7 @@ def test_labels_any_ood_and_out_of_range(tmp_path: Path) -> None:
 )
 def test_bad_labels_name_the_key(tmp_path: Path, row: dict, key: str) -> None:
     with pytest.raises(InputError, match=rf"q\.jsonl:1: {key}"):
-        load_queries(_write(tmp_path, [row]))
+        load_queries(write_jsonl(tmp_path, [row]))
 
 
 class _Says:
@@ -72,7 +67,7 @@ class _Says:
 
 def test_score_counts_ood_actuation_direction_errors_and_worse_lines(tmp_path: Path) -> None:
     queries = load_queries(
-        _write(
+        write_jsonl(
             tmp_path,
             [
                 _row("turn on the AC", "climate_ac_on"),  # the rules answer; never asked

@@ -15,12 +15,11 @@ Variants written for this file (no holdout22 line itself), and near misses that 
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from hil.llm.head import decided
 from hil.llm.slots import read_slots
-from tests.helpers import rule_actions
+from tests.helpers import rule_actions, sure_probs
 from twin.assistant.scope import out_of_scope
 
 CLASSES = ("climate_defrost", "window_open", "climate_ac_off", "media_pause", "seat_heat_driver",
@@ -37,13 +36,6 @@ DELAYED = [
 ]
 
 
-def _sure_of(intent: str) -> np.ndarray:
-    """The head's probabilities, nearly all on ``intent`` (the words decide the rest)."""
-    probs = np.full(len(CLASSES), 0.01)
-    probs[CLASSES.index(intent)] = 1.0 - 0.01 * (len(CLASSES) - 1)
-    return probs
-
-
 @pytest.mark.parametrize("text", DELAYED)
 def test_a_delay_said_first_is_later(text: str) -> None:
     assert out_of_scope(text) == "later"
@@ -54,7 +46,7 @@ def test_a_delay_said_first_is_later(text: str) -> None:
 @pytest.mark.parametrize("intent", ["climate_defrost", "window_open", "climate_ac_off",
                                     "media_pause", "seat_heat_driver"])
 def test_the_fallback_never_acts_on_a_delay(text: str, intent: str) -> None:
-    assert decided(CLASSES, _sure_of(intent), text, "zh-CN").intent == "unknown"
+    assert decided(CLASSES, sure_probs(CLASSES, intent), text, "zh-CN").intent == "unknown"
 
 
 @pytest.mark.parametrize("text", ["空调开了超过十分钟了还是热", "过了十分钟还是很冷",

@@ -20,24 +20,16 @@ Variants written for this file (no holdout23 line itself), and near misses that 
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from hil.llm.clauses import clauses
 from hil.llm.direction import complaint_of, normalised
 from hil.llm.head import _orders, decided
 from hil.llm.here_now import told_elsewhere
-from tests.helpers import rule_actions
+from tests.helpers import rule_actions, sure_probs
 
 CLASSES = ("window_open", "window_close", "climate_set_fan", "climate_set_temperature",
            "media_play", "media_previous", "media_volume_up", "unknown")
-
-
-def _sure_of(intent: str) -> np.ndarray:
-    """The head's probabilities, nearly all on ``intent`` (the words decide the rest)."""
-    probs = np.full(len(CLASSES), 0.01)
-    probs[CLASSES.index(intent)] = 1.0 - 0.01 * (len(CLASSES) - 1)
-    return probs
 
 
 SMELLS_IN = [
@@ -51,13 +43,15 @@ SMELLS_IN = [
 @pytest.mark.parametrize("text", SMELLS_IN)
 def test_a_smell_coming_in_through_the_window_never_opens_it(text: str) -> None:
     assert complaint_of("window_open", text) == -1
-    assert decided(CLASSES, _sure_of("window_open"), text, "zh-CN").intent != "window_open"
+    got = decided(CLASSES, sure_probs(CLASSES, "window_open"), text, "zh-CN")
+    assert got.intent != "window_open"
 
 
 @pytest.mark.parametrize("text", ["车里有股味，开窗透透气", "车里一股烟味，把窗户打开"])
 def test_a_smell_inside_still_opens(text: str) -> None:
     assert complaint_of("window_open", text) == 0
-    assert decided(CLASSES, _sure_of("window_open"), text, "zh-CN").intent == "window_open"
+    got = decided(CLASSES, sure_probs(CLASSES, "window_open"), text, "zh-CN")
+    assert got.intent == "window_open"
 
 
 TOLD = [
@@ -72,7 +66,7 @@ TOLD = [
 @pytest.mark.parametrize(("text", "gate", "intent"), TOLD)
 def test_a_habit_or_a_question_is_told_elsewhere(text: str, gate: str, intent: str) -> None:
     assert told_elsewhere(normalised(text), clauses, _orders) == gate
-    assert decided(CLASSES, _sure_of(intent), text, "zh-CN").intent == "unknown"
+    assert decided(CLASSES, sure_probs(CLASSES, intent), text, "zh-CN").intent == "unknown"
 
 
 @pytest.mark.parametrize(("text", "intent", "value"), [
@@ -82,7 +76,7 @@ def test_a_habit_or_a_question_is_told_elsewhere(text: str, gate: str, intent: s
 ])
 def test_an_order_is_not_gated(text: str, intent: str, value: int | None) -> None:
     assert told_elsewhere(normalised(text), clauses, _orders) is None
-    got = decided(CLASSES, _sure_of(intent), text, "zh-CN")
+    got = decided(CLASSES, sure_probs(CLASSES, intent), text, "zh-CN")
     assert (got.intent, got.value) == (intent, value)
 
 
@@ -106,7 +100,8 @@ def test_the_song_just_played_is_never_a_play(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["哎，我想听刚才那首，再来一遍", "想听刚刚那首歌，再放一遍"])
 def test_the_song_just_played_again_is_the_previous(text: str) -> None:
-    assert decided(CLASSES, _sure_of("media_play"), text, "zh-CN").intent == "media_previous"
+    got = decided(CLASSES, sure_probs(CLASSES, "media_play"), text, "zh-CN")
+    assert got.intent == "media_previous"
 
 
 @pytest.mark.parametrize("text", ["我想听刚才说的那首歌", "我想听周杰伦的歌"])

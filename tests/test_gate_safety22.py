@@ -15,23 +15,16 @@ this file (no dev line) and near misses that must keep acting.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from hil.llm.direction import direction_of, normalised
 from hil.llm.grounding import lacking
 from hil.llm.head import decided
 from hil.llm.slots import read_slots
+from tests.helpers import sure_probs
 
 CLASSES = ("climate_temperature_down", "climate_temperature_up", "media_volume_down",
            "media_volume_up", "unknown")
-
-
-def _sure_of(intent: str) -> np.ndarray:
-    """The head's probabilities, nearly all on ``intent`` (the words decide the rest)."""
-    probs = np.full(len(CLASSES), 0.01)
-    probs[CLASSES.index(intent)] = 1.0 - 0.01 * (len(CLASSES) - 1)
-    return probs
 
 
 def _never_acts(text: str, intents: tuple[str, ...]) -> None:
@@ -39,7 +32,7 @@ def _never_acts(text: str, intents: tuple[str, ...]) -> None:
     assert lacking(normalised(text))
     lang = "en" if text.isascii() else "zh-CN"
     for intent in intents:
-        assert decided(CLASSES, _sure_of(intent), text, lang).intent == "unknown"
+        assert decided(CLASSES, sure_probs(CLASSES, intent), text, lang).intent == "unknown"
 
 
 @pytest.mark.parametrize("text", [
@@ -115,7 +108,7 @@ def test_near_misses_name_no_other_thing(text: str) -> None:
 ])
 def test_near_misses_still_act(text: str, lang: str, intent: str) -> None:
     assert not lacking(normalised(text))
-    assert decided(CLASSES, _sure_of(intent), text, lang).intent == intent
+    assert decided(CLASSES, sure_probs(CLASSES, intent), text, lang).intent == intent
 
 
 @pytest.mark.parametrize(("text", "want"), [

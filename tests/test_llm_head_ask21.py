@@ -6,21 +6,11 @@ of this cabin. Variants written for the tests, not the development lines."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
-from hil.llm.head import HeadDecision, focused_decision
 from hil.llm.questions import AWAY, cannot, warranted
-from tests.helpers import HEAD_CLASSES as CLASSES
+from tests.helpers import head_answer as _answer
 from twin.assistant.scoring import ASKED
-
-
-def _answer(text: str, lang: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang)
-
 
 # each doubted (the topic's share under its threshold, or ``unknown`` outweighing it)
 DOUBTS = ({"unknown": 0.45}, {"unknown": 0.05})

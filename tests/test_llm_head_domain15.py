@@ -6,19 +6,11 @@ lines; each with near misses that must not change."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
 from hil.llm.direction import normalised
-from hil.llm.head import IN_DOMAIN, HeadDecision, focused_decision
-from tests.helpers import HEAD_CLASSES as CLASSES
-
-
-def _answer(text: str, lang: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang)
+from hil.llm.head import IN_DOMAIN
+from tests.helpers import head_answer as _answer
 
 
 def test_the_cabin_must_outweigh_unknown() -> None:

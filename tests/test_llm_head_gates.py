@@ -6,19 +6,10 @@ room, a state asked about, a seat's posture or a glass's tint are nothing the ca
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
 from hil.llm.direction import direction_of
-from hil.llm.head import HeadDecision, focused_decision
-from tests.helpers import HEAD_CLASSES as CLASSES
-
-
-def _answer(text: str, lang: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang)
+from tests.helpers import head_answer as _answer
 
 
 @pytest.mark.parametrize(("text", "way"), [

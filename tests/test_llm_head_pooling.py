@@ -4,19 +4,10 @@ said to hurt is never played; a device's state said as a circumstance is not act
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from hil.llm import HEAD_POOLING
-from hil.llm.clauses import focus
-from hil.llm.head import HeadDecision, focused_decision
-from tests.helpers import HEAD_CLASSES as CLASSES
-
-
-def _answer(text: str, lang: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang)
+from tests.helpers import head_answer as _answer
 
 
 def test_the_head_pooling_is_pinned() -> None:

@@ -5,19 +5,9 @@ tests, not the development lines; near misses that must not change beside them."
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
-from hil.llm.head import HeadDecision, focused_decision
-from tests.helpers import HEAD_CLASSES as CLASSES
-
-
-def _answer(text: str, lang: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang)
-
+from tests.helpers import head_answer as _answer
 
 # the head sure the line is out of domain (the story beside the number reads as one)
 DOUBTS = {"unknown": 0.9}

@@ -6,22 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from hil.llm import training
-from hil.llm.clauses import focus
-from hil.llm.head import THRESHOLDS, HeadDecision, focused_decision
+from hil.llm.head import THRESHOLDS
 from hil.llm.slots import read_slots
 from hil.llm.training import BLIND_HOLDOUTS, DEV_FILES, file_examples
-from tests.helpers import HEAD_CLASSES as CLASSES
+from tests.helpers import head_answer as _answer
 from twin.paths import QUERIES_DIR
-
-
-def _answer(text: str, lang: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang)
 
 
 def test_the_read_threshold_is_pinned() -> None:

@@ -6,20 +6,12 @@ tests, not the development lines; each with near misses that must not change."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
 from hil.llm.grounding import lacking
-from hil.llm.head import THRESHOLDS, HeadDecision, focused_decision
+from hil.llm.head import THRESHOLDS
 from hil.llm.slots import read_slots
-from tests.helpers import HEAD_CLASSES as CLASSES
-
-
-def _answer(text: str, lang: str, **given: float) -> HeadDecision:
-    rest = (1.0 - sum(given.values())) / (len(CLASSES) - len(given))
-    probs = np.array([given.get(c, rest) for c in CLASSES])
-    return focused_decision(CLASSES, probs, focus(text), lang)
+from tests.helpers import head_answer as _answer
 
 
 @pytest.mark.parametrize(("text", "lang", "intent", "value"), [

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cabin_twin.cli.main import main
+from tests.helpers import write_jsonl
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import decide
 from twin.assistant.queries import load_queries
@@ -159,13 +160,6 @@ def test_two_parts_about_one_function_are_not_two_commands() -> None:
     assert len(shared_nlu("en").parse("turn the fan up and turn the fan off").parts) == 1
 
 
-def _write(tmp_path: Path, lines: list[dict]) -> Path:
-    path = tmp_path / "q.jsonl"
-    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines) + "\n",
-                    encoding="utf-8")
-    return path
-
-
 MULTI = {"text": "open the window a bit and turn the fan off", "lang": "en",
          "intent": "window_set_position", "value": 20, "kind": "direct",
          "commands": [{"intent": "window_set_position", "value": 20},
@@ -180,7 +174,7 @@ def test_eval_counts_a_line_right_only_when_every_command_is(tmp_path: Path) -> 
     # a one-command label is not met by a sentence that gave two
     half = {**MULTI, "intent": "window_set_position", "value": 20}
     del half["commands"]
-    out = score(load_queries(_write(tmp_path, [MULTI, wrong, single, half])))["rules"]
+    out = score(load_queries(write_jsonl(tmp_path, [MULTI, wrong, single, half])))["rules"]
     assert out["n"] == 4 and out["accuracy"] == 0.5
     assert out["multi_command"] == {"n": 2, "accuracy": 0.5, "split": 3,
                                     "split_on_single_command_lines": 1,
@@ -200,13 +194,13 @@ def test_eval_counts_a_line_right_only_when_every_command_is(tmp_path: Path) -> 
 ])
 def test_bad_commands_key_is_one_line_error(tmp_path: Path, change: dict, key: str) -> None:
     with pytest.raises(InputError) as exc:
-        load_queries(_write(tmp_path, [{**MULTI, **change}]))
+        load_queries(write_jsonl(tmp_path, [{**MULTI, **change}]))
     assert exc.value.key == key
 
 
 def _run(tmp_path: Path, name: str, lines: list[dict]) -> tuple[dict, list[dict]]:
     (tmp_path / name).mkdir()
-    queries = _write(tmp_path / name, lines)
+    queries = write_jsonl(tmp_path / name, lines)
     scenario = tmp_path / name / "s.toml"
     scenario.write_text(
         f'name = "{name}"\ndescription = "d"\nseed = 3\nrequests = 30\n'
@@ -241,7 +235,7 @@ def test_each_command_reaches_its_device_on_a_rig(tmp_path: Path) -> None:
     refused = {"text": "set the temperature to 40 and turn on the seat heating", "lang": "en",
                "intent": "climate_set_temperature", "value": 40, "kind": "out_of_range"}
     (tmp_path / "q").mkdir()
-    queries = _write(tmp_path / "q", [MULTI, refused])
+    queries = write_jsonl(tmp_path / "q", [MULTI, refused])
     scenario = tmp_path / "s.toml"
     scenario.write_text(
         'name = "multi"\ndescription = "d"\nseed = 3\nrequests = 20\n'
@@ -275,11 +269,11 @@ def test_a_one_command_line_is_right_when_the_other_parts_act_on_nothing(
            "kind": "out_of_domain"}
     two = {"text": "打开空调播放音乐", "lang": "zh-CN", "intent": "climate_ac_on",
            "value": None, "kind": "direct"}
-    out = score(load_queries(_write(tmp_path, [aside, ood, two])))["rules"]
+    out = score(load_queries(write_jsonl(tmp_path, [aside, ood, two])))["rules"]
     assert out["per_intent"]["climate_ac_on"] == {"n": 2, "accuracy": 0.5}
     assert out["per_intent"]["ood"] == {"n": 1, "accuracy": 1.0}
     assert out["in_domain"] == {"n": 2, "accuracy": 0.5}  # the ood line is not counted
-    queries = load_queries(_write(tmp_path, [aside]))
+    queries = load_queries(write_jsonl(tmp_path, [aside]))
     assert queries[0].matches_all([("unknown", None), ("climate_ac_on", None)])
     assert not queries[0].matches_all([("climate_ac_on", None), ("media_play", None)])
     assert not queries[0].matches_all([("unknown", None), ("climate_ac_off", None)])
@@ -312,6 +306,6 @@ def test_eval_counts_a_part_dropped_without_a_word(tmp_path: Path, raw: dict,
             "intent": "window_close", "value": None, "kind": "direct",
             "commands": [{"intent": "window_close", "value": None},
                          {"intent": "climate_fan_up", "value": "any"}]}
-    out = score(load_queries(_write(tmp_path, [line])), _Scripted(raw))  # type: ignore[arg-type]
+    out = score(load_queries(write_jsonl(tmp_path, [line])), _Scripted(raw))  # type: ignore[arg-type]
     assert out["rules_llm"]["multi_command"]["dropped_silently"] == dropped
     assert out["rules"]["multi_command"]["dropped_silently"] == 0
