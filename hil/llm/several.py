@@ -86,7 +86,7 @@ def several_parts(text: str) -> list[str]:
     both = both_seats(text)
     if both and not (KEEP.search(lowered) or negated(lowered)):
         return both
-    parts = command_parts(text)
+    parts = command_parts(text, settings=True)
     if _lang(text) == "en":  # "switch the tunes and the air con off": "switch the tunes off"
         parts = way_said_after(parts, lambda p: _ruled(p, "en") is not None and not SEAT.search(p))
     if (KEEP.search(lowered) or negated(lowered)) and not (

@@ -1,0 +1,56 @@
+"""Several commands in one sentence, twenty-fifth session (``multi25``).
+
+A clause that says a setting without a verb of its own ("the music paused", "the volume to
+ten", "有声书继续放") beside an order is an order of its own: the sentence is cut there and each
+part read alone (:func:`hil.llm.clauses.set_said`); a clause that tells or asks (a subject, a
+copula, a feeling, a question) stays a reason. Variants written here, not dev lines.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hil.llm.clauses import command_parts, set_said
+
+
+@pytest.mark.parametrize("clause", [
+    "the music paused",
+    "the volume to twelve",
+    "the fan on four",
+    "the window down halfway",
+    "音乐继续放",
+    "风量三档",
+])
+def test_a_setting_said_without_a_verb(clause: str) -> None:
+    assert set_said(clause)
+
+
+@pytest.mark.parametrize("clause", [
+    "the music is too loud",
+    "my feet are frozen",
+    "it's hot in here",
+    "is the window open",
+    "音乐太吵了",
+    "我刚从冰场出来",
+    "车窗开着吗",
+])
+def test_a_clause_that_tells_or_asks_is_no_setting(clause: str) -> None:
+    assert not set_said(clause)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("window up and the music paused", ["window up", "the music paused"]),
+    ("turn the fan to two and the volume to twelve",
+     ["turn the fan to two", "the volume to twelve"]),
+])
+def test_a_setting_beside_an_order_is_cut_off(text: str, want: list[str]) -> None:
+    assert command_parts(text, settings=True) == want
+
+
+@pytest.mark.parametrize("text", [
+    "turn the ac on, the music is too loud",
+    "close the window, my feet are frozen",
+    "turn the heat up",
+])
+def test_a_reason_beside_one_order_is_not_cut(text: str) -> None:
+    assert command_parts(text, settings=True) == [text]
