@@ -34,6 +34,7 @@ from hil.llm.clauses import (
     commanding,
     it_order,
     known_order,
+    set_said,
     way_alone,
 )
 from hil.llm.clauses import _lang_of as _lang
@@ -260,8 +261,9 @@ def _framed(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
     around its command that bind nothing are left out (a call, a tag: "breaker breaker blower
     on six", "the tunes down a notch each mate", "DJ voice, folks: back one song"): up to four
     words first and three last, none a number, a cabin word, a no, a time or a person
-    (:func:`twin.assistant.binding_words.binds`), none naming a topic; the reading's topic one
-    the part names. None when no such reading is sure."""
+    (:func:`twin.assistant.binding_words.binds`), none naming a topic; what is left an order or
+    a setting by its own words (never a bare thing: "paws the music" is asked about) and its
+    reading's topic one the part names. None when no such reading is sure."""
     if lang != "en":
         return None
     words = part.split()
@@ -274,8 +276,10 @@ def _framed(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
                 continue
             if named_topics(normalised(" ".join(left_out))):
                 continue
-            ruled = _ruled(" ".join(words[first:len(words) - last]).strip(_EDGE), lang,
-                           reason_first=False)
+            rest = " ".join(words[first:len(words) - last]).strip(_EDGE)
+            if not (commanding(rest) or set_said(rest)):
+                continue  # a bare thing left ("paws| the music"): a misheard verb, never away
+            ruled = _ruled(rest, lang, reason_first=False)
             if ruled is not None and ruled[0] in named:
                 return ruled
     return None
@@ -454,6 +458,8 @@ def several_decision(
             # a part is short: the head's reading of the whole sentence counts for it too
             whole = decide(text, True)
             d = whole if whole.intent != "unknown" else d
+        if d.intent == "unknown" and (framed := _framed(text, lang)) is not None:
+            d = act(*framed, lang)  # "whack the tunes up two good buddy": the head unsure
         named = _outright(text)
         if indirect and d.intent == "unknown" and d.why not in _ASKED:
             d = _asked(text, d, lang)  # a complaint the head is unsure of: asked, never dropped
