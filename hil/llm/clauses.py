@@ -461,7 +461,7 @@ def _seat_unsaid(before: str, piece: str) -> bool:
             and _OWN_WAY.search(piece.lower()) is None)
 
 
-def command_parts(text: str) -> list[str]:
+def command_parts(text: str, settings: bool = False) -> list[str]:
     """The commands of a sentence that asks for several: its clauses, cut also where a second
     command follows without a pause, with a clause that names no topic kept with the one before
     it (a reason, a hesitation: "fan on three and, uh, ...", or the one after it when it comes
@@ -472,6 +472,9 @@ def command_parts(text: str) -> list[str]:
     never dropped. Clauses said first that order nothing ("孩子睡了", "it's freezing back here
     so ...") are the reason for what follows, whatever they name: kept with the first command
     when at least two orders follow.
+    With ``settings``, a clause that says a setting without a verb of its own
+    (:func:`set_said`: "…, the music to ten") is an order too (the answer's cut; the head's
+    training keeps the plain one).
     ``[text]`` when fewer than two commands are found."""
     joiner = _joiner(text)
     pieces = _pieces(text)
@@ -490,7 +493,8 @@ def command_parts(text: str) -> list[str]:
             parts and value_only(piece, _lang_of(piece)))
         # "空调关了，音乐也是": a thing said the same after an order is an order of its own
         own = _orders(piece) or bool(
-            orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece)))
+            orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece))) or bool(
+            settings and set_said(piece))
         if not named and not parts and not unknown:
             said_first += piece + joiner
             continue
@@ -523,6 +527,28 @@ def command_parts(text: str) -> list[str]:
     if not any(known_order(p) for p in parts):
         return [text]  # every part only shaped as an order: nothing known to act on
     return parts
+
+
+_SET_SAID = re.compile(
+    r"\b(?:on|off|up|down|paused|muted|unmuted|shut|closed|open|opened|to|at|next|previous|"
+    r"back|louder|quieter|softer|warmer|cooler|higher|lower|more|less)\b|" + _AMOUNT.pattern
+    + r"|继续|暂停|静音|播放|[开关放停]")
+"""A way or a value said beside a thing: what a setting says, without a verb."""
+_TOLD = re.compile(
+    r"\b(?:i|i'm|im|i've|we|we're|we've|you|you're|he|she|they|it|it's|its|is|are|was|were|am|"
+    r"be|been|can|can't|cant|cannot|could|do|don't|dont|does|did|have|has|had|if|when|so|too|"
+    r"because|since|why|what|how|like)\b|'s\b|'re\b|'m\b|[吗呢嘛？?]|太|好[冷热吵闷]|不[清见到]|冻|"
+    r"死了|热得|冷得|怎么|什么|为什么|有点|我(?!的|这)|刚|从|让")
+"""Words of a clause that tells (a subject, a copula, a question, a feeling): no setting."""
+
+
+def set_said(piece: str) -> bool:
+    """Whether ``piece`` says a setting without a verb of its own, beside an order ("fan
+    off and the music paused", "…, the music to ten", "有声书继续放"): a thing named
+    with its way or value and no word that tells or asks; an order of its own, read alone."""
+    lowered = normalised(piece)
+    return (bool(_topics(piece)) and _SET_SAID.search(lowered) is not None
+            and _TOLD.search(lowered) is None)
 
 
 def _lang_of(text: str) -> str:

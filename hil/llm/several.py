@@ -34,6 +34,7 @@ from hil.llm.clauses import (
     commanding,
     it_order,
     known_order,
+    set_said,
     way_alone,
 )
 from hil.llm.clauses import _lang_of as _lang
@@ -86,7 +87,7 @@ def several_parts(text: str) -> list[str]:
     both = both_seats(text)
     if both and not (KEEP.search(lowered) or negated(lowered)):
         return both
-    parts = command_parts(text)
+    parts = command_parts(text, settings=True)
     if _lang(text) == "en":  # "switch the tunes and the air con off": "switch the tunes off"
         parts = way_said_after(parts, lambda p: _ruled(p, "en") is not None and not SEAT.search(p))
     if (KEEP.search(lowered) or negated(lowered)) and not (
@@ -252,6 +253,38 @@ def _ruled(part: str, lang: str, reason_first: bool = True
 
 
 
+_EDGE = " ,.:;!?\"'"
+
+
+def _framed(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
+    """The rules' reading of an English ``part`` not shaped as a known order once words said
+    around its command that bind nothing are left out (a call, a tag: "breaker breaker blower
+    on six", "the tunes down a notch each mate", "DJ voice, folks: back one song"): up to four
+    words first and three last, none a number, a cabin word, a no, a time or a person
+    (:func:`twin.assistant.binding_words.binds`), none naming a topic; what is left an order or
+    a setting by its own words (never a bare thing: "paws the music" is asked about) and its
+    reading's topic one the part names. None when no such reading is sure."""
+    if lang != "en":
+        return None
+    words = part.split()
+    named = narrowed(named_topics(normalised(part)), normalised(part))
+    for first in range(min(4, len(words) - 1) + 1):
+        for last in range(min(3, len(words) - first - 1) + 1):
+            left_out = words[:first] + words[len(words) - last:]
+            if not left_out or any(binds(w.strip(_EDGE)) or not w.strip(_EDGE)
+                                   for w in left_out):
+                continue
+            if named_topics(normalised(" ".join(left_out))):
+                continue
+            rest = " ".join(words[first:len(words) - last]).strip(_EDGE)
+            if not (commanding(rest) or set_said(rest)):
+                continue  # a bare thing left ("paws| the music"): a misheard verb, never away
+            ruled = _ruled(rest, lang, reason_first=False)
+            if ruled is not None and ruled[0] in named:
+                return ruled
+    return None
+
+
 def _asked(part: str, like: Any, lang: str) -> Any:
     """The question about a part shaped as an order whose verb or thing the cabin does not
     know (:func:`hil.llm.orders.unknown_order`): whether to change the one topic it names
@@ -403,6 +436,10 @@ def several_decision(
             decisions.append(seat)  # "…on high, and for me in low": the other seat's level
             continue
         indirect = complaints and not known_order(text) and felt(text)
+        if not known_order(text) and not indirect and not _says_no(text) and (
+                framed := _framed(text, lang)) is not None:
+            decisions.append(act(*framed, lang))  # "breaker breaker blower on six"
+            continue
         if not known_order(text) and not indirect:
             guessed.append(len(decisions))
             decisions.append(None)
@@ -421,6 +458,8 @@ def several_decision(
             # a part is short: the head's reading of the whole sentence counts for it too
             whole = decide(text, True)
             d = whole if whole.intent != "unknown" else d
+        if d.intent == "unknown" and (framed := _framed(text, lang)) is not None:
+            d = act(*framed, lang)  # "whack the tunes up two good buddy": the head unsure
         named = _outright(text)
         if indirect and d.intent == "unknown" and d.why not in _ASKED:
             d = _asked(text, d, lang)  # a complaint the head is unsure of: asked, never dropped
