@@ -30,6 +30,9 @@ def _cannot(lang: str, text: str) -> bool:
     # "do" said as an order
     ("en", "do the same for my side then, cheers"),
     ("en", "do the thing that clears the windscreen"),
+    # a question or a story the cabin cannot serve, then a sure order
+    ("en", "what a day at the office, put the fan on one"),
+    ("zh-CN", "明天会下雪吗，算了，风量调到三档"),
 ])
 def test_an_in_domain_line_is_not_answered_cannot(lang: str, text: str) -> None:
     assert not _cannot(lang, text)

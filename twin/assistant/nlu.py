@@ -499,10 +499,17 @@ class RuleNLU:
         """Whether a clause of ``text`` (cut at its pauses and joining words), read alone, is a
         cabin command the rules are sure of, said as an order (:func:`gives_order`: not a
         complaint beside a request the cabin cannot serve, "座椅太凉了，附近有停车场吗"), now and
-        here (not negated, no other time or place, no condition)."""
-        if conditional(text) or out_of_scope(text) is not None:
+        here (not negated, no other time or place, no condition). A clause out of scope is
+        allowed only as a request of its own the rules read as "cannot" ("明天会下雨吗顺便…",
+        "where y'at, baby: turn on the AC …"): its time, place or device is not the order's."""
+        if conditional(text):
             return False
         clauses = [c.strip() for c in CONJUNCTIONS[self.lang].split(text) if c and c.strip()]
+        if out_of_scope(text) is not None and not all(
+                (alone := self._parse_one(c, history)).intent == "unknown"
+                and alone.reason in _OPEN_REASONS and alone.confidence >= 0.85
+                for c in clauses if out_of_scope(c) is not None):
+            return False
         return len(clauses) > 1 and any(
             (alone := self._parse_one(c, history)).actuates and alone.confidence >= 0.85
             and gives_order(c, self.lang) and not negated(c) and out_of_scope(c) is None
