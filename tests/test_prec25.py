@@ -75,3 +75,25 @@ def test_a_lead_in_that_asks_nothing_leaves_the_order(text: str, want: list[tupl
     acted = [(p.command.intent, p.command.value) for p in found.parts or (found,)
              if p.command is not None and p.command.actuates]
     assert acted == want and found.confidence >= _THRESHOLD
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    # a cabin device and its level after a play verb: no song to play
+    ("en", "blast the fan to seven please"),
+    ("en", "then crank the aircon up to max"),
+    # 放完/听完: something finished, no title
+    ("zh-CN", "放完烟花一身的火药味"),
+    ("zh-CN", "听完相声的感觉真好"),
+])
+def test_a_play_verb_over_no_title_plays_nothing(lang: str, text: str) -> None:
+    found = shared_nlu(lang).parse(text)
+    assert all(p.intent != "media_play" for p in found.parts or (found,))
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("en", "blast some rock"),
+    ("en", "play air supply"),
+    ("zh-CN", "放一首周杰伦的歌"),
+])
+def test_a_title_still_plays(lang: str, text: str) -> None:
+    assert shared_nlu(lang).parse(text).intent == "media_play"
