@@ -766,7 +766,8 @@ class RuleNLU:
             intent, value, confidence, reason = self._from_home_assistant(found, text)
         said = _around_title(text, found) if source == "cabin_open" else text
         if reason in _OPEN_REASONS and intent != "unknown" and (
-                _not_for_now(said) or (intent == "media_play" and not_a_song(text))):
+                _not_for_now(said) or (intent == "media_play" and (
+                    not_a_song(text) or _EN_DEVICE_LEVEL.search(text) is not None))):
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
@@ -910,6 +911,11 @@ _CANCELLED = {
 """A request taken back at its end ("…, no, never mind", "…，算了", "…，逗你玩的"): nothing is
 done."""
 _OPEN_REASONS = ("open_template", "wildcard")
+_EN_DEVICE_LEVEL = re.compile(
+    r"\b(?:blast|crank|pump|whack|bang)\s+(?:the\s+|my\s+)?(?:fan|blower|heat|heater|heating|"
+    r"ac|a/?c|air ?con|aircon|temp|temperature)\s+(?:right\s+)?(?:up\s+)?(?:to|on|at)\b",
+    re.IGNORECASE)
+"""A play verb over a cabin device and its level ("blast the fan to seven"): no title to play."""
 _EN_BECAUSE = re.compile(
     r"(?<=\w)[\s,]+(?:because|'?cause|cos|coz|cuz|since|seeing as|as)\s+"
     r"(?=(?:i|we|you|it|she|he|they|the|my|our|her|his|there|this|that)(?:'\w+)?\s)",
