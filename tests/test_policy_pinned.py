@@ -142,10 +142,11 @@ def test_degraded_answers_keep_the_rule_default_feedback_in_the_users_language()
 
 def test_the_assistant_asks_the_resolver_only_below_the_threshold() -> None:
     rec = _Recorder()
-    # "do the usual thing" matches an open template at confidence 0.9
-    at = Assistant(rec, AssistantPolicy(threshold=0.9)).handle("do the usual thing", "en")
+    # "do you know the usual thing" matches an open template at confidence 0.9
+    at = Assistant(rec, AssistantPolicy(threshold=0.9)).handle("do you know the usual thing",
+                                                                 "en")
     assert rec.calls == [] and at.path != "llm"
-    Assistant(rec, AssistantPolicy(threshold=0.91)).handle("do the usual thing", "en")
+    Assistant(rec, AssistantPolicy(threshold=0.91)).handle("do you know the usual thing", "en")
     assert len(rec.calls) == 1
     alone = Assistant(None).handle("blorp the fnord", "en", rule_ms=3.0)
     assert (alone.path, alone.first_feedback_ms) == ("degraded", 80.0)

@@ -499,10 +499,17 @@ class RuleNLU:
         """Whether a clause of ``text`` (cut at its pauses and joining words), read alone, is a
         cabin command the rules are sure of, said as an order (:func:`gives_order`: not a
         complaint beside a request the cabin cannot serve, "座椅太凉了，附近有停车场吗"), now and
-        here (not negated, no other time or place, no condition)."""
-        if conditional(text) or out_of_scope(text) is not None:
+        here (not negated, no other time or place, no condition). A clause out of scope is
+        allowed only as a request of its own the rules read as "cannot" ("明天会下雨吗顺便…",
+        "where y'at, baby: turn on the AC …"): its time, place or device is not the order's."""
+        if conditional(text):
             return False
         clauses = [c.strip() for c in CONJUNCTIONS[self.lang].split(text) if c and c.strip()]
+        if out_of_scope(text) is not None and not all(
+                (alone := self._parse_one(c, history)).intent == "unknown"
+                and alone.reason in _OPEN_REASONS and alone.confidence >= 0.85
+                for c in clauses if out_of_scope(c) is not None):
+            return False
         return len(clauses) > 1 and any(
             (alone := self._parse_one(c, history)).actuates and alone.confidence >= 0.85
             and gives_order(c, self.lang) and not negated(c) and out_of_scope(c) is None
@@ -759,7 +766,8 @@ class RuleNLU:
             intent, value, confidence, reason = self._from_home_assistant(found, text)
         said = _around_title(text, found) if source == "cabin_open" else text
         if reason in _OPEN_REASONS and intent != "unknown" and (
-                _not_for_now(said) or (intent == "media_play" and not_a_song(text))):
+                _not_for_now(said) or (intent == "media_play" and (
+                    not_a_song(text) or _EN_DEVICE_LEVEL.search(text) is not None))):
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
@@ -903,6 +911,11 @@ _CANCELLED = {
 """A request taken back at its end ("…, no, never mind", "…，算了", "…，逗你玩的"): nothing is
 done."""
 _OPEN_REASONS = ("open_template", "wildcard")
+_EN_DEVICE_LEVEL = re.compile(
+    r"\b(?:blast|crank|pump|whack|bang)\s+(?:the\s+|my\s+)?(?:fan|blower|heat|heater|heating|"
+    r"ac|a/?c|air ?con|aircon|temp|temperature)\s+(?:right\s+)?(?:up\s+)?(?:to|on|at)\b",
+    re.IGNORECASE)
+"""A play verb over a cabin device and its level ("blast the fan to seven"): no title to play."""
 _EN_BECAUSE = re.compile(
     r"(?<=\w)[\s,]+(?:because|'?cause|cos|coz|cuz|since|seeing as|as)\s+"
     r"(?=(?:i|we|you|it|she|he|they|the|my|our|her|his|there|this|that)(?:'\w+)?\s)",
