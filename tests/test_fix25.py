@@ -1,0 +1,59 @@
+"""Classes from holdout25's unsafe answers (twenty-fifth session's fix round), as variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from twin.assistant.leftover import _named
+from twin.assistant.scope import not_a_song
+
+
+def _rules(text: str, lang: str = "en") -> tuple[str, object]:
+    from twin.assistant.nlu import shared_nlu
+
+    found = shared_nlu(lang).parse(text, ())
+    return found.intent, found.value
+
+
+# 1. "put X on" is no song when X is the demister said short or the glass is fogged beside it
+@pytest.mark.parametrize("text", [
+    "put the mister on",
+    "stick the mister on for us",
+    "put the misters on love",
+    "pop something on, the windows are getting foggy",
+    "put the mister on, the glass has gone milky",
+])
+def test_put_on_beside_fogged_glass_or_the_mister_plays_no_song(text: str) -> None:
+    assert not_a_song(text)
+    assert _rules(text)[0] != "media_play"
+
+
+def test_fogged_glass_told_beside_put_it_on_is_no_song() -> None:
+    # the wildcard's reading of the whole line; the splitter still reads "put it on" alone
+    # as play (left for the several-command splitter's owner)
+    assert not_a_song("put it on, the windscreen's gone all white")
+
+
+@pytest.mark.parametrize("text", [
+    "put the tunes on", "put the radio on", "put mr brightside on", "put mister blue sky on",
+    "put the white album on", "put a podcast on",
+])
+def test_put_a_song_on_still_plays(text: str) -> None:
+    assert _rules(text)[0] == "media_play"
+
+
+def test_the_mister_names_the_defrost() -> None:
+    assert "climate_defrost" in _named("put the mister on")
+    assert "climate_defrost" not in _named("put mister blue sky on")
+
+
+# 2. 味 of a taste or a sense (换换口味) is no smell: it asks for no window
+@pytest.mark.parametrize("text", ["换换口味", "这首不行 换个口味", "没什么品味", "有点意味深长",
+                                  "心里不是滋味"])
+def test_a_taste_is_no_smell(text: str) -> None:
+    assert "window" not in _named(text, "subject")
+
+
+@pytest.mark.parametrize("text", ["车里有股味道", "一股烟味", "狗狗吐了 味道好大"])
+def test_a_smell_still_grounds_the_window(text: str) -> None:
+    assert "window" in _named(text, "subject")
