@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from hil.llm.head import head_decision
 from twin.assistant.leftover import _named
 from twin.assistant.scope import not_a_song
 
@@ -57,3 +59,33 @@ def test_a_taste_is_no_smell(text: str) -> None:
 @pytest.mark.parametrize("text", ["车里有股味道", "一股烟味", "狗狗吐了 味道好大"])
 def test_a_smell_still_grounds_the_window(text: str) -> None:
     assert "window" in _named(text, "subject")
+
+
+# 3. an absolute number beyond the range beside a word of the end says the range, never the end
+FAN = ["climate_fan_down", "climate_fan_up", "climate_set_fan", "unknown"]
+
+
+def _fan(text: str, lang: str = "en") -> tuple[str, object, str]:
+    probs = np.array([0.02, 0.02, 0.94, 0.02])
+    d = head_decision(FAN, probs, text, lang, 0.6)
+    return d.intent, d.value, d.feedback
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("fan speed twelve, full whack", "en"),
+    ("blower on level nine, max it out", "en"),
+    ("风量调到十一档 开到最大", "zh-CN"),
+])
+def test_fan_beyond_its_range_with_full_says_the_range(text: str, lang: str) -> None:
+    intent, value, feedback = _fan(text, lang)
+    assert (intent, value) == ("unknown", None)
+    assert "7" in feedback  # the fan's top, 0-7
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("fan speed seven, full blast", 7),
+    ("full blast on the fan, there are ten of us in here", 7),
+    ("fan on full", 7),
+])
+def test_fan_full_within_range_still_acts(text: str, value: int) -> None:
+    assert _fan(text)[:2] == ("climate_set_fan", value)
