@@ -89,3 +89,59 @@ def test_fan_beyond_its_range_with_full_says_the_range(text: str, lang: str) -> 
 ])
 def test_fan_full_within_range_still_acts(text: str, value: int) -> None:
     assert _fan(text)[:2] == ("climate_set_fan", value)
+
+
+# 4. a part beside another is read, never dropped without a word
+def _all(text: str, lang: str = "en") -> list[tuple[str, object]]:
+    from twin.assistant.nlu import shared_nlu
+
+    found = shared_nlu(lang).parse(text, ())
+    return [(p.intent, p.value) for p in found.split] or [(found.intent, found.value)]
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("next track, and louder by two while you're at it",
+     [("media_next", None), ("media_volume_up", 2)]),
+    ("skip this one, and quieter by three whilst you're at it",
+     [("media_next", None), ("media_volume_down", 3)]),
+    ("close the window, and while you're at it, turn the fan up",
+     [("window_close", None), ("climate_fan_up", 1)]),
+])
+def test_while_youre_at_it_only_joins_the_orders(text: str, want: list[tuple[str, object]]
+                                                 ) -> None:
+    assert _all(text) == want
+
+
+_BOTH = [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]
+
+
+@pytest.mark.parametrize("text", [
+    "warm my seat and the passenger's too love",
+    "warm my seat and the passenger's too love, it's freezing",
+    "heat up my seat and the passenger's too it's cold",
+    "heat my seat and the passenger's as well duck it's nippy",
+])
+def test_the_other_seat_said_by_whose_it_is_with_a_tag_or_reason(text: str) -> None:
+    assert _all(text) == _BOTH
+
+
+@pytest.mark.parametrize("text", [
+    "heat my seat and the passenger's too, but not so high",
+    "heat my seat and the passenger's too, I'm boiling",
+])
+def test_a_reason_that_says_otherwise_is_not_the_same_again(text: str) -> None:
+    assert _all(text) != _BOTH
+
+
+@pytest.mark.parametrize("text", ["风量开到三，玻璃除一下雾",
+                                  "大家好，现在播报一条：音量调到八，前挡除个雾"])
+def test_defrost_said_with_a_measure_word_is_named_outright(text: str) -> None:
+    from twin.assistant.commands import make_command
+    from twin.assistant.feedback import feedback_for
+    from twin.assistant.leftover import unsaid
+
+    first = make_command(*(("climate_set_fan", 3) if "风量" in text else ("media_volume_set", 8)))
+    assert first is not None
+    asked = unsaid(text, "zh-CN", [first], feedback_for(first, "zh-CN"),
+                   lambda clause: (None, 0.0, False))
+    assert any("除霜" in q for q in asked)  # asked about, never dropped
