@@ -22,18 +22,11 @@ def _rules(text: str, lang: str = "en") -> tuple[str, object]:
     "put the mister on",
     "stick the mister on for us",
     "put the misters on love",
-    "pop something on, the windows are getting foggy",
     "put the mister on, the glass has gone milky",
 ])
 def test_put_on_beside_fogged_glass_or_the_mister_plays_no_song(text: str) -> None:
     assert not_a_song(text)
     assert _rules(text)[0] != "media_play"
-
-
-def test_fogged_glass_told_beside_put_it_on_is_no_song() -> None:
-    # the wildcard's reading of the whole line; the splitter still reads "put it on" alone
-    # as play (left for the several-command splitter's owner)
-    assert not_a_song("put it on, the windscreen's gone all white")
 
 
 @pytest.mark.parametrize("text", [
