@@ -50,6 +50,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from hil.llm.bound import UNCLEAR, bound_number
 from hil.llm.clauses import Focus, clauses, commanding, focus, own_clauses
 from hil.llm.direction import DISLIKE, FAMILY, complaint_of, normalised
 from hil.llm.engine import PARALLEL_SEQS, DeadlineExceeded, LlamaEngine
@@ -76,12 +77,21 @@ from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
 from hil.llm.several import several_decision, several_parts, unread
 from hil.llm.signs import at_an_event, plain_signs, seated_beside, seated_now, unliked
-from hil.llm.slots import CRACK_POSITION, read_slots, said_a_setting, told_seat, with_values
+from hil.llm.slots import (
+    CRACK_POSITION,
+    _amounts,
+    read_slots,
+    said_a_setting,
+    told_seat,
+    with_values,
+)
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
+from hil.llm.values import max_said, min_said, numbers_said
 from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import cannot_part, feedback_for, joined, range_feedback
+from twin.assistant.intents import INTENTS
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 from twin.assistant.scope import KINDS, negated, not_music, out_of_scope
 from twin.progress import counting
@@ -299,7 +309,8 @@ def decided(
     topic = max(sorted(mass), key=mass.__getitem__)
     unknown = p.get("unknown", 0.0)
     member = max(TOPICS[topic], key=lambda i: p.get(i, 0.0))
-    read = read_slots(topic, lowered if told_seat(lowered) else own_clauses(lowered, topic), member)
+    own = lowered if told_seat(lowered) else own_clauses(lowered, topic)
+    read = _unclamped(topic, read_slots(topic, own, member), own)
     if read is not None and read == ("window_open", None) and _LITTLE.search(lowered):
         read = ("window_set_position", CRACK_POSITION)  # "open only little bit": a crack
     explicit = read is not None and EXPLICIT[topic].search(lowered) is not None
@@ -514,6 +525,26 @@ def _beyond_range(named: set[str], read: tuple[str, int | str | None] | None,
     number reads as out of domain), and refused them though the words had said it all."""
     return (read is not None and len(named) == 1 and not _ASKING.search(lowered)
             and isinstance(read[1], int) and make_command(*read) is None)
+
+
+def _unclamped(topic: str, read: tuple[str, int | str | None] | None, text: str
+               ) -> tuple[str, int | str | None] | None:
+    """``read``, unless it is a setting's end taken from a word of the end ("full blast",
+    "开到最大") beside a number of the setting said out of its range ("fan speed ten, full
+    blast", "风量十档 开到最大"): then that number, so the range is said (an absolute number
+    beyond the range is never clamped to the end and acted on)."""
+    if read is None or not isinstance(read[1], int) or not (max_said(text) or min_said(text)):
+        return read
+    schema = INTENTS[read[0]]
+    if read[1] not in (schema.low, schema.high):
+        return read
+    rest = _amounts(text)
+    number = bound_number(rest, topic)
+    if number == UNCLEAR:  # said in the command's clause, not bound: the first one beyond
+        number = next((n for n in numbers_said(rest) if make_command(read[0], n) is None), None)
+    if isinstance(number, int) and make_command(read[0], number) is None:
+        return read[0], number
+    return read
 
 
 _LATER = dict(KINDS)["later"]

@@ -1420,6 +1420,8 @@ _EN_TAGS_LAST = re.compile(
 "… a little louder you betcha", "… down a little, my son.", "… halfway mate", "… fan on two
 lets go"): after a pause, or straight after the order's thing, way or number; never a word
 that could bind the order ("for my son" keeps its "for")."""
+_EN_AT_IT = re.compile(r"[\s,]+(?:while|whilst) (?:you'?re|you are|ya'?re|yer) at it\b"
+                       r"(?=\s*(?:[,.!?]|$))", re.IGNORECASE)
 _EN_SONG_JUDGED = re.compile(
     r"\b(?P<o>song|track|tune|one)[\s,]+(?:(?:it'?s|its|it is|this is|that'?s|that is)\s+)"
     r"(?:so |just |literally |totally )?(?:not it|trash|rubbish|awful|terrible|cringe|the worst|"
@@ -1527,6 +1529,9 @@ _EN = (
     (re.compile(rf"(?<=\w) an (?=(?:{_ORDER_VERBS}) (?:the|my|it|that|this|up|down|on|off)\b)",
                 re.IGNORECASE), " and ", (" an ",)),
     (_EN_TAGS_LAST, lambda m: m.group("e") or "", _TAGS_LAST_GATE),
+    # (twenty-fifth session) "while you're at it" only joins an order to the one before ("…,
+    # and louder by four while you're at it")
+    (_EN_AT_IT, "", ("at it",)),
     (re.compile(r"\b(?P<v>could|can|would|will) ya(?: maybe| perhaps| possibly)?\b",
                 re.IGNORECASE), r"\g<v> you", (" ya",)),
     (re.compile(r"\btake (?P<w>me|us) on home\b", re.IGNORECASE), r"take \g<w> home", ("on home",)),

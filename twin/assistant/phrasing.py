@@ -410,7 +410,12 @@ _EN_OTHER = re.compile(
     rf"(?:hers|his|her seat|his seat|(?:the|my) (?:passenger|{EN_COMPANIONS})(?:'s)?"
     r"(?: (?:seat|side|one|seat heater|seat heating))?|the other (?:seat|one)|"
     r"(?:for )?(?:the )?passenger(?:'s)?(?: (?:seat|side|one))?)"
-    r"(?:\s+(?:one|too|to|as well|also|please))*$", re.IGNORECASE)  # "to": a slip of "too"
+    r"(?:\s+(?:one|too|to|as well|also|please))*"  # "to": a slip of "too"
+    # a vocative and a reason said after it ("… the passenger's too love, it's nippy"), never
+    # one that says otherwise ("…, but not so high", "…, I'm too hot")
+    r"(?:,?\s+(?:love|pet|duck|bab|babs|hun|hon|babe|mate|pal|darling|dear|bud))?"
+    r"(?:,?\s+(?:it'?s|it is|i'?m|i am)\b(?![^,?]*(?:\b(?:but|not|no|off|down|lower|hot|warm|"
+    r"roasting|boiling|sweat\w*|later|when|if)\b|n't\b))[^,?]*)?[\s.!]*$", re.IGNORECASE)
 _ZH_SIDE = r"(?:那边|这边)?"
 """The seat's side said after its name ("主驾那边也…", "副驾这边也…")."""
 _ZH_OTHER = re.compile(rf"^(?:那|还有)?(?:副驾驶?|乘客|旁边){_ZH_SIDE}(?:的|座椅|座位)*"

@@ -293,9 +293,9 @@ _NOT_MUSIC = re.compile(
 
 _CABIN_THING = re.compile(
     r"\b(?:heated seats?|seat (?:heaters?|warmers?|heating)|car seats?|(?:rear )?window heater|"
-    r"demister|defroster|defogger|aircon|air con|air conditioning|blower)\b", re.IGNORECASE)
-"""A heater, a seat or the air named in a sentence a wildcard "put on {anything}" took ("put on
-both the heated seats please for my dad"): no song."""
+    r"demister|defroster|defogger|aircon|air con|air conditioning|blower|the misters?)\b", re.I)
+"""A heater, a seat, the air or "the mister" (the demister) named in a sentence a wildcard "put
+on {anything}" took ("put on both the heated seats please for my dad"): no song."""
 _STACKED_ARTICLES = re.compile(r"\b(?:put|throw|play|stick|whack|pop) (?:the an?|an? the) [a-z]",
                                re.IGNORECASE)
 """Two articles in a row where a title would start ("put the a sea on": "the AC" misheard): a
