@@ -120,6 +120,12 @@ def load_tool(name: str) -> ModuleType:
     return module
 
 
+def rule_reading(text: str, lang: str = "en") -> tuple[str, object]:
+    """The rules' ``(intent, value)`` for ``text`` said alone (the whole line's reading)."""
+    found = shared_nlu(lang).parse(text, ())
+    return found.intent, found.value
+
+
 def rule_actions(lang: str, text: str, history: tuple[Turn, ...] = ()) -> list[tuple]:
     """``(intent, value)`` of every command the rules would actuate for ``text``, in order."""
     result = shared_nlu(lang).parse(text, history)

@@ -6,6 +6,7 @@ import pytest
 
 from hil.llm.followup import follow_up
 from hil.llm.grounding import named_topics
+from tests.helpers import rule_reading
 from twin.assistant.resolver import Turn
 
 
@@ -55,13 +56,6 @@ def test_more_after_a_set_is_not_read_relative() -> None:
     assert found is None or found[1] != "climate_fan_down"
 
 
-def _rules(text: str, lang: str = "en") -> tuple[str, object]:
-    from twin.assistant.nlu import shared_nlu
-
-    found = shared_nlu(lang).parse(text, ())
-    return found.intent, found.value
-
-
 @pytest.mark.parametrize("text", [
     "put the song on ice",
     "keep the music on ice a sec",
@@ -70,12 +64,12 @@ def _rules(text: str, lang: str = "en") -> tuple[str, object]:
     "put the music on hold",
 ])
 def test_music_put_on_ice_or_pause_is_paused(text: str) -> None:
-    assert _rules(text)[0] == "media_pause"
+    assert rule_reading(text)[0] == "media_pause"
 
 
 @pytest.mark.parametrize("text", ["put the tunes on", "put the music on please"])
 def test_music_put_on_alone_still_plays(text: str) -> None:
-    assert _rules(text)[0] == "media_play"
+    assert rule_reading(text)[0] == "media_play"
 
 
 @pytest.mark.parametrize(("text", "heard"), [
@@ -143,4 +137,4 @@ def test_a_purpose_after_the_order_is_no_order(text: str) -> None:
 @pytest.mark.parametrize("text", ["pause the music and make it quiet",
                                   "turn the music down make I no go deaf"])
 def test_make_that_is_no_pidgin_purpose_acts_on_nothing_new(text: str) -> None:
-    assert _rules(text)[0] != "media_play"
+    assert rule_reading(text)[0] != "media_play"

@@ -6,15 +6,9 @@ import numpy as np
 import pytest
 
 from hil.llm.head import head_decision
+from tests.helpers import rule_reading
 from twin.assistant.leftover import _named
 from twin.assistant.scope import not_a_song
-
-
-def _rules(text: str, lang: str = "en") -> tuple[str, object]:
-    from twin.assistant.nlu import shared_nlu
-
-    found = shared_nlu(lang).parse(text, ())
-    return found.intent, found.value
 
 
 # 1. "put X on" is no song when X is the demister said short or the glass is fogged beside it
@@ -26,7 +20,7 @@ def _rules(text: str, lang: str = "en") -> tuple[str, object]:
 ])
 def test_put_on_beside_fogged_glass_or_the_mister_plays_no_song(text: str) -> None:
     assert not_a_song(text)
-    assert _rules(text)[0] != "media_play"
+    assert rule_reading(text)[0] != "media_play"
 
 
 @pytest.mark.parametrize("text", [
@@ -34,7 +28,7 @@ def test_put_on_beside_fogged_glass_or_the_mister_plays_no_song(text: str) -> No
     "put the white album on", "put a podcast on",
 ])
 def test_put_a_song_on_still_plays(text: str) -> None:
-    assert _rules(text)[0] == "media_play"
+    assert rule_reading(text)[0] == "media_play"
 
 
 def test_the_mister_names_the_defrost() -> None:
