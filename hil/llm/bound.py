@@ -208,7 +208,7 @@ def bound_number(text: str, topic: str, nouns: tuple[re.Pattern[str], ...] = ()
     """The first number ``text`` binds to ``topic``'s slot (see the module's docstring); else
     :data:`UNCLEAR` when the command's own clause says a number not bound to it (ask); else
     None. ``text``: lower-cased, its vague amounts and counted things already left out
-    (:func:`hil.llm.slots._amounts`)."""
+    (:func:`hil.llm.slots.amounts`)."""
     read = slot_numbers(text, topic, nouns)
     bound = next((v for v, kind in read if kind == "bound"), None)
     if bound is not None:

@@ -79,7 +79,7 @@ from hil.llm.several import several_decision, several_parts, unread
 from hil.llm.signs import at_an_event, plain_signs, seated_beside, seated_now, unliked
 from hil.llm.slots import (
     CRACK_POSITION,
-    _amounts,
+    amounts,
     read_slots,
     said_a_setting,
     told_seat,
@@ -538,7 +538,7 @@ def _unclamped(topic: str, read: tuple[str, int | str | None] | None, text: str
     schema = INTENTS[read[0]]
     if read[1] not in (schema.low, schema.high):
         return read
-    rest = _amounts(text)
+    rest = amounts(text)
     number = bound_number(rest, topic)
     if number == UNCLEAR:  # said in the command's clause, not bound: the first one beyond
         number = next((n for n in numbers_said(rest) if make_command(read[0], n) is None), None)

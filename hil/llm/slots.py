@@ -212,7 +212,7 @@ def _story_counts(text: str) -> str:
     return text
 
 
-def _amounts(text: str) -> str:
+def amounts(text: str) -> str:
     """``text`` without the words that look like a number and are none (vague "一点"/"a bit",
     "one" as a pronoun: "the little one's asleep", a count of things: "three nights", a story
     clause's count: "三分球进了")."""
@@ -307,7 +307,7 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
     if level is not None:
         return topic_set, level  # "kill the fan", "把风扇关掉": the fan's off, no step down
     way = direction_of(up, text) or 0
-    number = bound_number(_amounts(lowered), topic)
+    number = bound_number(amounts(lowered), topic)
     if number == UNCLEAR:
         return None
     stepped = words.stepped.search(lowered) is not None
@@ -380,7 +380,7 @@ def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
     else:  # no seat said: the speaker's (the topic's first intent)
         intent = members[0]
     zones = tuple(zone for _, zone in words.zones)  # "座椅加热 副驾 二": the seat's level
-    number = bound_number(_amounts(lowered), topic, zones)  # only a number bound to the seat
+    number = bound_number(amounts(lowered), topic, zones)  # only a number bound to the seat
     if number == UNCLEAR:
         return None
     if number is not None and not re.search(r"\b(?:one|1)'?s\b", lowered):
@@ -414,7 +414,7 @@ def _window(topic: str, set_: str, open_: str, close: str, text: str, words: Slo
             ) -> tuple[str, int | str | None] | None:
     """A position with open and close (the window)."""
     lowered = text.lower()
-    number = bound_number(_amounts(lowered), topic)
+    number = bound_number(amounts(lowered), topic)
     if isinstance(number, int) and re.search(r"%|percent|百分之|成", lowered):
         return set_, number
     end = window_end(lowered)  # "all the way up": closed, never the top of the range
@@ -520,7 +520,7 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
     words = SLOTS.get(topic, _NONE)
     text = HOMOPHONE_UNIT.sub(homophone_number, text)  # "make that too degrees cooler": two
     if shape in ("level", "seats", "position") and len(
-            {v for v, kind in slot_numbers(_amounts(text), topic) if kind != "other"}) > 1:
+            {v for v, kind in slot_numbers(amounts(text), topic) if kind != "other"}) > 1:
         # "back one tune and loudness to eighteen": which number is the topic's? ask; a number
         # that counts or names something else ("it's 18 in here, set it to 22") is no candidate
         return None
