@@ -215,3 +215,10 @@ def say(command: str, message: str) -> None:
     """One progress line on stderr (only when progress is shown)."""
     if progress_enabled():
         print(f"{command}: {message}", file=sys.stderr, flush=True)
+
+
+def note(command: str, message: str) -> None:
+    """One line on stderr unless ``--quiet`` (a rare, slow step worth saying without a TTY:
+    a first use's preparation)."""
+    if _mode != "never":
+        print(f"{command}: {message}", file=sys.stderr, flush=True)
