@@ -35,6 +35,7 @@ from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
+from twin.assistant.state_words import EN_FELT
 from twin.assistant.sub_template import expansion
 from twin.assistant.vocabulary import COURTESY_SUFFIXES
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
@@ -2095,7 +2096,7 @@ _EN = (
      lambda m: " is freezing" if m.group("v").strip() in ("is", "'s") else " are freezing",
      ("ice", "icicle", "stone", "grave")),
     # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
-    (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
+    (re.compile(rf"\bless (?P<a>{EN_FELT})\b", re.IGNORECASE),
      lambda m: {"cold": "warmer", "chilly": "warmer", "freezing": "warmer", "loud": "quieter",
                 "noisy": "quieter"}.get(m.group("a").lower(), "cooler"),
      ("less ",)),

@@ -1,0 +1,15 @@
+"""Words of how the cabin is, as a person says it: one list of each for the rules and the fallback.
+
+* :data:`EN_FELT`: a state felt in the cabin ("cold", "stuffy", "noisy"): "make it less cold"
+  (the rules), "I'm not cold" (the fallback's :mod:`hil.llm.here_now`).
+
+Regex fragments (non-capturing groups), not compiled. No word of a list begins another, so the
+order of a list never decides what it matches.
+"""
+
+from __future__ import annotations
+
+__all__ = ["EN_FELT"]
+
+EN_FELT = r"(?:cold|chilly|freezing|hot|warm|stuffy|loud|noisy)"
+"""A state felt in the cabin, said as a complaint's adjective."""
