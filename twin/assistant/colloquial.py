@@ -35,7 +35,7 @@ from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
-from twin.assistant.state_words import EN_FELT
+from twin.assistant.state_words import EN_COMPARATIVES, EN_FELT
 from twin.assistant.sub_template import expansion
 from twin.assistant.vocabulary import COURTESY_SUFFIXES
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
@@ -2643,7 +2643,7 @@ _EN = (
     # "it would be nice to have some music" -> "some music", "it'd be great if you could …"
     (re.compile(r"^(?:i|we)\s+(?:really\s+)?wish\s+(?P<x>it|the \w+(?: \w+)?)\s+(?:was|were|"
                 r"would be|could be)\s+(?:a (?:bit|little|touch) |a lot |much )?"
-                r"(?P<a>warmer|cooler|colder|hotter|louder|quieter|softer)(?:\s+in here)?\s*[.!]*$",
+                rf"(?P<a>{EN_COMPARATIVES})(?:\s+in here)?\s*[.!]*$",
                 re.IGNORECASE),
      r"make \g<x> \g<a>",
      ("wish",)),

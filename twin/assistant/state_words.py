@@ -2,6 +2,8 @@
 
 * :data:`EN_FELT`: a state felt in the cabin ("cold", "stuffy", "noisy"): "make it less cold"
   (the rules), "I'm not cold" (the fallback's :mod:`hil.llm.here_now`).
+* :data:`EN_COMPARATIVES`: a way said as a comparative ("warmer", "quieter"): "I wish the music
+  was louder" (the rules), "…, warmer by 2" said as a list's item (:mod:`hil.llm.clauses`).
 
 Regex fragments (non-capturing groups), not compiled. No word of a list begins another, so the
 order of a list never decides what it matches.
@@ -9,7 +11,10 @@ order of a list never decides what it matches.
 
 from __future__ import annotations
 
-__all__ = ["EN_FELT"]
+__all__ = ["EN_COMPARATIVES", "EN_FELT"]
 
 EN_FELT = r"(?:cold|chilly|freezing|hot|warm|stuffy|loud|noisy)"
 """A state felt in the cabin, said as a complaint's adjective."""
+
+EN_COMPARATIVES = r"(?:warmer|cooler|colder|hotter|louder|quieter|softer)"
+"""A way said as a comparative of a felt state (not "higher", "lower", "more", "less")."""
