@@ -35,7 +35,7 @@ from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
-from twin.assistant.state_words import EN_COMPARATIVES, EN_FELT
+from twin.assistant.state_words import EN_COMPARATIVES, EN_FELT, EN_MORE_LESS
 from twin.assistant.sub_template import expansion
 from twin.assistant.vocabulary import COURTESY_SUFFIXES
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
@@ -1824,8 +1824,8 @@ _EN = (
     (re.compile(r"^i reckon (?:you could|you can|you might|ya could)\s+(?=(?:turn|put|set|switch|"
                 r"open|close|shut|take|get|play|skip|pause|mute|make|roll|wind|drive|carry)\b)",
                 re.IGNORECASE), "", ("reckon",)),
-    (re.compile(r"\band little (?=(?:louder|quieter|softer|warmer|cooler|higher|lower|more|"
-                r"less)\b)", re.IGNORECASE), "and a little ", ("little",)),
+    (re.compile(rf"\band little (?={EN_MORE_LESS}\b)", re.IGNORECASE), "and a little ",
+     ("little",)),
     # a radio address said first: "cabin request temperature …", "cabin, set …"
     (re.compile(r"^cabin(?:,\s*|\s+request\s+)(?=\w)", re.IGNORECASE), "", ("cabin",)),
     # the sun said to cook the speaker ("the sun's cooking me", "the sun is baking us alive"):

@@ -4,6 +4,9 @@
   (the rules), "I'm not cold" (the fallback's :mod:`hil.llm.here_now`).
 * :data:`EN_COMPARATIVES`: a way said as a comparative ("warmer", "quieter"): "I wish the music
   was louder" (the rules), "…, warmer by 2" said as a list's item (:mod:`hil.llm.clauses`).
+* :data:`EN_MORE_LESS`: a way that asks for more or less of something ("louder", "higher",
+  "less"): "and little louder" (the rules), a clause that asks for something
+  (:mod:`hil.llm.several`).
 
 Regex fragments (non-capturing groups), not compiled. No word of a list begins another, so the
 order of a list never decides what it matches.
@@ -11,10 +14,13 @@ order of a list never decides what it matches.
 
 from __future__ import annotations
 
-__all__ = ["EN_COMPARATIVES", "EN_FELT"]
+__all__ = ["EN_COMPARATIVES", "EN_FELT", "EN_MORE_LESS"]
 
 EN_FELT = r"(?:cold|chilly|freezing|hot|warm|stuffy|loud|noisy)"
 """A state felt in the cabin, said as a complaint's adjective."""
 
 EN_COMPARATIVES = r"(?:warmer|cooler|colder|hotter|louder|quieter|softer)"
 """A way said as a comparative of a felt state (not "higher", "lower", "more", "less")."""
+
+EN_MORE_LESS = r"(?:louder|quieter|softer|warmer|cooler|higher|lower|more|less)"
+"""A way said as more or less of something."""
