@@ -35,7 +35,7 @@ from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
-from twin.assistant.state_words import EN_COMPARATIVES, EN_FELT, EN_MORE_LESS
+from twin.assistant.state_words import EN_COMPARATIVES, EN_FELT, EN_MORE_LESS, EN_WHO_IS
 from twin.assistant.sub_template import expansion
 from twin.assistant.vocabulary import COURTESY_SUFFIXES
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
@@ -1129,7 +1129,7 @@ def _wanted(m: re.Match[str]) -> str:
 
 _EN_TOLD = re.compile(
     r"^(?P<s>\S.{11,}?)\s*,?\s+(?:and|so|and now|so now)\s+(?:honestly\s+|basically\s+|now\s+)?"
-    r"(?P<c>(?:(?:it'?s|it is|i'?m|i am|we'?re|we are)\s+(?:(?:absolutely|so|really|getting|"
+    rf"(?P<c>(?:{EN_WHO_IS}\s+(?:(?:absolutely|so|really|getting|"
     r"bloody|proper|just)\s+)?(?P<f>roasting|boiling|baking|sweltering|stifling|stuffy|"
     r"freezing|baltic|perishing|frozen)(?:\s+(?:in here|back here|up here))?|"
     r"(?:the|my)\s+(?:front\s+)?(?:windscreen|windshield|windows?|glass)(?:'s|\s+is|\s+are|"
@@ -2290,7 +2290,7 @@ _EN = (
     (re.compile(r"^(?:get|give|show|find) (?:me|us) (?=(?:the )?(?:directions|the way|a route) "
                 r"home\b)", re.IGNORECASE), ""),
     # where the speaker is, said after a complaint: "I'm sweating buckets sitting in this queue"
-    (re.compile(r"^(?P<v>(?:i'?m|i am|we'?re|we are|it'?s|it is)\b.*?)\s+(?:sitting|stuck|waiting|"
+    (re.compile(rf"^(?P<v>{EN_WHO_IS}\b.*?)\s+(?:sitting|stuck|waiting|"
                 r"queuing|queueing|parked) (?:in|at|on|here)\b.*$", re.IGNORECASE), r"\g<v>"),
     # whose seat, said Nigerian or after the person: "for my madam for front" -> "for my wife"
     (re.compile(r"\bmy madam\b", re.IGNORECASE), "my wife"),

@@ -7,6 +7,9 @@
 * :data:`EN_MORE_LESS`: a way that asks for more or less of something ("louder", "higher",
   "less"): "and little louder" (the rules), a clause that asks for something
   (:mod:`hil.llm.several`).
+* :data:`EN_WHO_IS`: who or what is in that state, said before it ("I'm", "it is", "we're"):
+  "…, and now it's roasting", "I'm sweating buckets sitting in this queue" (the rules), "I'm not
+  cold" (:mod:`hil.llm.here_now`).
 
 Regex fragments (non-capturing groups), not compiled. No word of a list begins another, so the
 order of a list never decides what it matches.
@@ -14,7 +17,7 @@ order of a list never decides what it matches.
 
 from __future__ import annotations
 
-__all__ = ["EN_COMPARATIVES", "EN_FELT", "EN_MORE_LESS"]
+__all__ = ["EN_COMPARATIVES", "EN_FELT", "EN_MORE_LESS", "EN_WHO_IS"]
 
 EN_FELT = r"(?:cold|chilly|freezing|hot|warm|stuffy|loud|noisy)"
 """A state felt in the cabin, said as a complaint's adjective."""
@@ -24,3 +27,6 @@ EN_COMPARATIVES = r"(?:warmer|cooler|colder|hotter|louder|quieter|softer)"
 
 EN_MORE_LESS = r"(?:louder|quieter|softer|warmer|cooler|higher|lower|more|less)"
 """A way said as more or less of something."""
+
+EN_WHO_IS = r"(?:i'?m|i am|it'?s|it is|we'?re|we are)"
+"""The speaker, the speakers or the cabin said to be in a state."""
