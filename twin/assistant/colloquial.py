@@ -24,9 +24,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from twin.assistant.binding_words import EN_DIGITS, binds
 from twin.assistant.binding_words import EN_NUMBERS as _EN_NUMBERS
 from twin.assistant.binding_words import TAG_BINDS as _TAG_BINDS
-from twin.assistant.binding_words import binds
 from twin.assistant.en_structure import BOUND as _BOUND
 from twin.assistant.en_structure import FIRST as _EN_FIRST
 from twin.assistant.en_structure import LAST as _EN_LAST
@@ -993,7 +993,7 @@ _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing
 _DIGIT = {w: str(i) for i, w in enumerate(
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))}
 """A number's digit said as a word (radio's digit-by-digit numbers)."""
-_EN_TENS_ONES = r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
+_EN_TENS_ONES = rf"(?:[- ]{EN_DIGITS})?"
 _EN_FIXED_NUMBER = re.compile(
     rf"\b{_EN_NUMBERS}{_EN_TENS_ONES}(?:\s+(?:degrees?|percent))?\s+(?:no|nope|sorry|i mean|"
     rf"or rather|wait|actually|make (?:that|it))\s+(?P<b>{_EN_NUMBERS}{_EN_TENS_ONES})\b",

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from twin.assistant.binding_words import EN_DIGITS, EN_TENS
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import seat_said
 from twin.assistant.heard import as_heard
@@ -44,8 +45,7 @@ _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|ele
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
               r"forty|fifty|sixty|seventy|eighty|ninety|hundred|half)")
 _ZH_NUMBER = r"(?:\d+|[零一二两三四五六七八九十百]+)"
-_EN_COMPOUND = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]"
-                r"(?:one|two|three|four|five|six|seven|eight|nine)\b|" + _EN_NUMBER + ")")
+_EN_COMPOUND = rf"(?:{EN_TENS}[- ]{EN_DIGITS}\b|{_EN_NUMBER})"
 """A number said in words, "twenty-three" whole (not "twenty" and "three")."""
 
 _IS_AFTER = (r"(?:all|too|so|really|very|way|kinda|kind of|a bit|a little|quite|pretty|super|"
