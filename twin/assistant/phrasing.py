@@ -35,6 +35,7 @@ from twin.assistant.seat_words import (
     ZH_MINE,
 )
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
+from twin.assistant.state_words import EN_LEVEL
 from twin.assistant.sub_template import expansion
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
@@ -582,7 +583,7 @@ _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the t
 
 
 _EN_HEAT_BOTH_TO = re.compile(_EN_HEAT_BOTH.pattern + r"\s+(?:to|at)(?=\s+(?:level\s+|the\s+)?"
-                              r"(?:one|two|three|[123]|low|medium|mid|high|max)\b)", re.IGNORECASE)
+                              rf"{EN_LEVEL}\b)", re.IGNORECASE)
 """Both seats heated "to"/"at" a level ("heat both seats to high"): each seat at that level."""
 
 

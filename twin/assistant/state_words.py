@@ -10,6 +10,8 @@
 * :data:`EN_WHO_IS`: who or what is in that state, said before it ("I'm", "it is", "we're"):
   "…, and now it's roasting", "I'm sweating buckets sitting in this queue" (the rules), "I'm not
   cold" (:mod:`hil.llm.here_now`).
+* :data:`EN_LEVEL`: a three-level setting's level said as a word or digit ("two", "3", "mid",
+  "max"): "both on high", "heat both seats to high".
 
 Regex fragments (non-capturing groups), not compiled. No word of a list begins another, so the
 order of a list never decides what it matches.
@@ -17,7 +19,7 @@ order of a list never decides what it matches.
 
 from __future__ import annotations
 
-__all__ = ["EN_COMPARATIVES", "EN_FELT", "EN_MORE_LESS", "EN_WHO_IS"]
+__all__ = ["EN_COMPARATIVES", "EN_FELT", "EN_LEVEL", "EN_MORE_LESS", "EN_WHO_IS"]
 
 EN_FELT = r"(?:cold|chilly|freezing|hot|warm|stuffy|loud|noisy)"
 """A state felt in the cabin, said as a complaint's adjective."""
@@ -30,3 +32,7 @@ EN_MORE_LESS = r"(?:louder|quieter|softer|warmer|cooler|higher|lower|more|less)"
 
 EN_WHO_IS = r"(?:i'?m|i am|it'?s|it is|we'?re|we are)"
 """The speaker, the speakers or the cabin said to be in a state."""
+
+EN_LEVEL = r"(?:one|two|three|[123]|low|medium|mid|high|max)"
+"""A level of a three-level setting (the seats' heat), as :mod:`twin.assistant.ellipsis`
+reads it."""
