@@ -357,7 +357,7 @@ def worker_resolver(model_path: str | None = None, n_threads: int = 2, quant: st
     kwargs = {"model_path": model_path, "n_threads": n_threads, "quant": quant,
               "decision": decision}
     options.setdefault("degrade_on_crash", True)
-    # a first use embeds the head's examples (7,605: over 600 s at load ~20 on 2 vCPU) and says
+    # a first use embeds the head's examples (7,840: over 600 s at load ~20 on 2 vCPU) and says
     # how far it has got: judged by its progress, within an hour at most
     options.setdefault("start_timeout_s", FIRST_USE_LIMIT_S)
     options.setdefault("start_quiet_s", START_QUIET_S)
