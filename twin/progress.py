@@ -122,10 +122,13 @@ class Activity:
     def count(self, total: int, poll: Callable[[], int], unit: str) -> Iterator[None]:
         """Show ``poll()`` of ``total`` ``unit`` while the block runs: redrawn on a terminal,
         a line every :data:`PLAIN_EVERY_S` otherwise. ``poll`` runs on the refresh thread."""
+        self._count = (total, poll, unit)  # kept even when silent: :func:`current` reads it
         if not self.enabled:
-            yield
+            try:
+                yield
+            finally:
+                self._count = None
             return
-        self._count = (total, poll, unit)
         if self._thread is None:  # plain lines: a thread prints the count now and then
             self._stop.clear()
             self._thread = threading.Thread(target=self._refresh, daemon=True,
@@ -203,15 +206,28 @@ def activity(command: str, desc: str = "", enabled: bool | None = None) -> Itera
 @contextmanager
 def counting(total: int, poll: Callable[[], int], unit: str = "requests") -> Iterator[None]:
     """``poll()`` of ``total`` on the open activity's line while the block runs; nothing
-    (and no cost) when no activity is open or progress is off."""
-    if not _open or not _open[-1].enabled:
+    (and no cost) when no activity is open; with progress off, only :func:`current` sees it."""
+    if not _open:
         yield
         return
     with _open[-1].count(total, poll, unit):
         yield
 
 
+def current() -> str:
+    """What the outermost open activity is doing now, with its count ("" when none is open):
+    what a model worker's start tells its parent (:mod:`hil.llm.worker`), shown or not."""
+    return _open[0]._line() if _open else ""
+
+
 def say(command: str, message: str) -> None:
     """One progress line on stderr (only when progress is shown)."""
     if progress_enabled():
+        print(f"{command}: {message}", file=sys.stderr, flush=True)
+
+
+def note(command: str, message: str) -> None:
+    """One line on stderr unless ``--quiet`` (a rare, slow step worth saying without a TTY:
+    a first use's preparation)."""
+    if _mode != "never":
         print(f"{command}: {message}", file=sys.stderr, flush=True)

@@ -143,8 +143,9 @@ def run(args: argparse.Namespace) -> int:
                                   + (" (rules, then rules + the model)" if args.llm else "")):
             resolver = load_resolver(args.model, args.threads) if args.llm else None
             report = {"file": args.eval, **score(queries, resolver, policy)}
-        print(json.dumps(report, ensure_ascii=False))
-        return 0
+        # a worker that never started (or died) leaves the model's lines refused: said, exit 1
+        return _printed(report, resolver, "the model read no line after that: the scores "
+                        "above are not the model's")
     if not args.query or not args.query.strip():
         raise InputError("argv", "QUERY", "a non-empty utterance (or --eval)")
     if len(args.query) > MAX_QUERY_CHARS:
@@ -169,12 +170,17 @@ def run(args: argparse.Namespace) -> int:
         out["valve_reason"] = decision.valve_reason
     if decision.parts:  # several commands: each with its own feedback and valve outcome
         out["commands"] = decision.to_dict()["commands"]
+    return _printed(out, resolver, "the answer above is the rules'")
+
+
+def _printed(out: dict[str, object], resolver: IntentResolver | None, then: str) -> int:
+    """Print ``out`` as JSON (with ``model_crash`` when the worker crashed or hung: one
+    ``nlu: FAIL`` line on stderr, exit 1); 0 otherwise."""
     crash = getattr(resolver, "crash", None)
     if crash is not None:
         out["model_crash"] = crash.as_dict()
     print(json.dumps(out, ensure_ascii=False))
     if crash is not None:
-        print(f"nlu: FAIL: the model worker crashed: {crash.message} (the answer above is "
-              f"the rules')", file=sys.stderr)
+        print(f"nlu: FAIL: the model worker crashed: {crash.message} ({then})", file=sys.stderr)
         return 1
     return 0

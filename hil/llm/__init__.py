@@ -82,9 +82,6 @@ def default_resolver(
                              # the head's features: a few rows of the projection, computed
                              # from the final-norm state (hil.llm.projection)
                              norm_tap=decision == "head" and not mean)
-        act.step("compiling the prompt prefix"
-                 + (", embedding the training examples and fitting the head (first use: "
-                    "minutes; cached)" if decision == "head" else ""))
         if decision == "head":
             from hil.llm.head import HeadIntentResolver
             from twin.assistant.nlu import shared_nlu
@@ -94,7 +91,12 @@ def default_resolver(
             act.step("building the rule grammars")
             for lang in ("en", "zh-CN"):
                 shared_nlu(lang)
+            # said after the grammars: the count of examples embedded belongs to this step (a
+            # starting worker tells its parent both, hil.llm.worker)
+            act.step("compiling the prompt prefix, embedding the training examples and fitting "
+                     "the head (first use: minutes; cached)")
             return HeadIntentResolver(engine, cache_dir=cache / "prefix")
+        act.step("compiling the prompt prefix")
         return LlamaIntentResolver(
             engine, prefix_cache_dir=cache / "prefix",
             decision=decision,  # type: ignore[arg-type]

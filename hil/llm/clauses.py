@@ -53,6 +53,7 @@ from twin.assistant.heard import rejoined
 from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
 from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_ORDER_VERBS
+from twin.assistant.state_words import EN_COMPARATIVES
 
 _ORDER_VERBS = (EN_ORDER_VERBS + r"|give|navigate|defrost|demist|nudge|dial|pop|flip")
 """English verbs a command starts with (a command said after another without a pause)."""
@@ -196,7 +197,7 @@ _EN_WAY_ALONE = re.compile(
     r"^(?:(?:and|then|so|just|please|ok|okay|now|also|plus)\s+)*"
     r"(?:(?:a (?:bit|little|touch|tad|couple(?: of)?)|(?:\d+|one|two|three|four|five)) ?"
     r"(?:degrees?|notch(?:es)?|levels?|clicks?|steps?)? )?"
-    r"(?:warmer|cooler|colder|hotter|louder|quieter|softer)"
+    + EN_COMPARATIVES +
     r"(?: (?:by|about) (?:\d+|one|two|three|four|five)(?: (?:degrees?|notch(?:es)?|levels?|clicks?|"
     r"steps?))?)?(?: (?:please|now|too|as well|then))*" + _ADDRESSED + r"[.!?]*$")
 """An English command said as its way alone, as an item of a list ("…, warmer by 2", "also

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
+from twin.assistant.state_words import EN_FELT, EN_WHO_IS
 
 _PLACE_HERE = (
     r"\b(?:in here|back here|up here|down here|"
@@ -192,8 +193,8 @@ not name ("the pub was dead silent", "我女朋友在溜冰场…", "工地上�
 _NOT_FELT = (
     r"(?<![外面头边冷热闷吵])(?:我|车里|这里|一点儿?都|根本|并|也|都|又|倒)?不(?:冷|热|闷|吵|冻|晒)(?![不得死])|"
     r"风(?:也|并)?不大(?!不)|声音(?:也|并)?不(?:大|响)(?!不)|"
-    r"\b(?:i'?m|i am|it'?s|it is|we'?re|we are)(?: really| actually| honestly)? not (?:cold|hot|"
-    r"warm|chilly|freezing|stuffy|loud|noisy)\b|\bisn'?t (?:\w+ )?(?:stuffy|cold|hot|loud)\b"
+    rf"\b{EN_WHO_IS}(?: really| actually| honestly)? not "
+    rf"{EN_FELT}\b|\bisn'?t (?:\w+ )?(?:stuffy|cold|hot|loud)\b"
 )
 """A state said not felt ("我不冷", "风不大", "一点都不闷", "it isn't stuffy at all"): no
 complaint, nothing to do (beside an order, its reason: "温度不用调，我不冷" is read by the

@@ -75,13 +75,12 @@ def requantized(src: Path, quant: str, folder: Path | None = None, n_threads: in
 
     if quant not in QUANT_TYPES:
         raise InputError(str(src), "--quant", f"one of {', '.join(QUANT_TYPES)}")
-    stat = src.stat()
-    key = hashlib.sha256(f"{src.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
-    out_dir = folder or cache_dir() / "models"
-    out = out_dir / f"{src.stem}.{key[:12]}.{quant}.gguf"
+    out = _copy_path(src, quant, folder)
     if out.is_file():
         return out
-    out_dir.mkdir(parents=True, exist_ok=True)
+    _say_first_use(f"re-quantising {src.name} to {quant} into {out} (once: later starts "
+                   "reuse it)")
+    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(f".tmp{os.getpid()}")
     params = llama_cpp.llama_model_quantize_default_params()
     params.ftype = QUANT_TYPES[quant]
@@ -105,8 +104,15 @@ def truncated(src: Path, layers: int, folder: Path | None = None) -> Path:
     classification head reads: a prefill costs about ``layers / block_count`` of the whole
     model's per-layer work. Tensors are copied byte for byte (no re-quantisation); only
     ``<arch>.block_count`` changes. Made with the ``gguf`` package that ships with llama.cpp's
-    Python tooling; the cache key is the source's name, size, mtime and ``layers``.
+    Python tooling; the cache key is the source's path, size, mtime and ``layers``, looked up
+    before ``src`` is read (parsing it costs 13-26 s on a loaded 2-core host), so a changed
+    source names another copy and a start that finds its copy reads nothing.
     """
+    if layers < 1:
+        raise InputError(str(src), "layers", f"at least 1 transformer block, got {layers}")
+    out = _copy_path(src, f"L{layers}", folder)
+    if out.is_file():  # made before from this very file (path, size and mtime)
+        return out
     import gguf
 
     reader = gguf.GGUFReader(str(src))
@@ -117,13 +123,9 @@ def truncated(src: Path, layers: int, folder: Path | None = None) -> Path:
         raise InputError(str(src), "layers", f"1..{total} transformer blocks, got {layers}")
     if layers == total:
         return src
-    stat = src.stat()
-    key = hashlib.sha256(f"{src.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
-    out_dir = folder or cache_dir() / "models"
-    out = out_dir / f"{src.stem}.{key[:12]}.L{layers}.gguf"
-    if out.is_file():
-        return out
-    out_dir.mkdir(parents=True, exist_ok=True)
+    _say_first_use(f"writing the first {layers} of {total} transformer blocks of {src.name} "
+                   f"to {out} (once: later starts reuse it)")
+    out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(f".tmp{os.getpid()}")
     writer = gguf.GGUFWriter(str(tmp), arch=arch)
     for name, field in reader.fields.items():
@@ -143,6 +145,21 @@ def truncated(src: Path, layers: int, folder: Path | None = None) -> Path:
     writer.close()
     tmp.replace(out)
     return out
+
+
+def _copy_path(src: Path, what: str, folder: Path | None) -> Path:
+    """Where the copy ``what`` of ``src`` is kept: named by the source's resolved path, size
+    and mtime (a ``stat``, never a read), so a changed source names another file."""
+    stat = src.stat()
+    key = hashlib.sha256(f"{src.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()
+    return (folder or cache_dir() / "models") / f"{src.stem}.{key[:12]}.{what}.gguf"
+
+
+def _say_first_use(what: str) -> None:
+    """A first use's preparation (seconds to minutes) said on stderr (unless ``--quiet``)."""
+    from twin.progress import note
+
+    note("twin model", f"first use: {what}")
 
 
 def _block_at_or_after(tensor_name: str, layers: int) -> bool:

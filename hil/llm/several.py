@@ -68,6 +68,7 @@ from twin.assistant.speech_words import (
     ZH_CORRECTION_MARKS,
     ZH_TAKE_BACK,
 )
+from twin.assistant.state_words import EN_MORE_LESS
 
 MAX_PARTS = 4
 """At most this many commands are read from one sentence (a forward pass each)."""
@@ -550,7 +551,7 @@ def _listed(lowered: str) -> set[str]:
 
 
 _WAY = re.compile(
-    r"\b(?:more|less|louder|quieter|softer|warmer|cooler|higher|lower)\b|"
+    rf"\b{EN_MORE_LESS}\b|"
     r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
     r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
 """A way said in a clause (beside a number, :data:`hil.llm.clauses._AMOUNT`): it asks for

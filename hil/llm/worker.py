@@ -11,7 +11,8 @@ raised.
 
 The degrade deadline crosses the boundary: the child gets what is left of ``deadline_ms`` after
 the pipe (a shared monotonic clock), and ``ms`` of the result is measured in the caller, so the
-boundary's cost is counted (``timings["ipc_ms"]``). Every wait has a timeout.
+boundary's cost is counted (``timings["ipc_ms"]``). Every wait has a timeout; a start's can
+also be judged by the progress the child tells (:mod:`hil.llm.reply_wait`).
 
 Test hook: ``CABIN_TWIN_WORKER_CRASH=HOW:WHEN`` makes the child crash on purpose; ``HOW`` is
 ``abort`` (``os.abort()``), ``segv``, ``ill`` (the signal sent to itself) or ``hang``;
@@ -29,15 +30,20 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
 from hil.llm.amx_guard import CPU_AMX_FLAGS, read_cpu_flags
+from hil.llm.reply_wait import ReplyWait, wait_for_reply
 from twin.assistant.resolver import ResolverResult, Turn
 
 CRASH_HOOK_ENV = "CABIN_TWIN_WORKER_CRASH"
 DEFAULT_FACTORY = "hil.llm:default_resolver"
+TELL_EVERY_S = 2.0  # how often a starting worker says what it is doing, when that has changed
+START_QUIET_S = 600.0  # worker_resolver: a start with no word of progress this long is hung
+FIRST_USE_LIMIT_S = 3600.0  # worker_resolver: the longest a start (a first use) may take
 
 
 def _clock() -> float:
@@ -84,13 +90,15 @@ def likely_cause(signum: int | None, cpu_amx: bool, guarded: bool | None) -> str
 
 
 def describe_exit(exitcode: int | None, during: str, guarded: bool | None,
-                  timeout_s: float | None = None) -> ModelCrash:
-    """The :class:`ModelCrash` for a worker that ended with ``exitcode`` (None: hung)."""
+                  timeout_s: float | None = None, waited: str | None = None) -> ModelCrash:
+    """The :class:`ModelCrash` for a worker that ended with ``exitcode`` (None: hung;
+    ``waited`` then says how the wait ended, else "no answer within ``timeout_s``")."""
     cpu_amx = any(f in read_cpu_flags() for f in CPU_AMX_FLAGS)
     signum = -exitcode if exitcode is not None and exitcode < 0 else None
     name = signal.Signals(signum).name if signum else None
     if exitcode is None:
-        cause = likely_cause(None, cpu_amx, guarded) + f", no answer within {timeout_s:.1f} s"
+        cause = likely_cause(None, cpu_amx, guarded) + ", " + (
+            waited or f"no answer within {timeout_s:.1f} s")
         what = "hung"
     elif signum:
         cause, what = likely_cause(signum, cpu_amx, guarded), f"crashed ({name})"
@@ -147,7 +155,8 @@ def _serve(conn: Connection) -> None:
     if hook and hook[1] == 0:
         _crash_now(hook[0])
     try:
-        resolver = _import(factory)(**kwargs)
+        with _telling_progress(conn):
+            resolver = _import(factory)(**kwargs)
     except Exception as exc:
         conn.send(("error", _picklable(exc)))
         return
@@ -176,6 +185,33 @@ def _serve(conn: Connection) -> None:
         conn.send(("ok", result, (time.perf_counter() - started) * 1e3))
 
 
+@contextlib.contextmanager
+def _telling_progress(conn: Connection, every_s: float = TELL_EVERY_S) -> Iterator[None]:
+    """While the block runs, send ``("progress", what)`` whenever what the start is doing
+    (:func:`twin.progress.current`: its step and count) has changed; stopped before the block's
+    result is sent, so the pipe has one writer at a time."""
+    from twin.progress import current
+
+    stop = threading.Event()
+
+    def tell() -> None:
+        said = ""
+        while not stop.wait(every_s):
+            now = current()
+            if now and now != said:
+                said = now
+                with contextlib.suppress(OSError):
+                    conn.send(("progress", now))
+
+    thread = threading.Thread(target=tell, daemon=True, name="twin-worker-progress")
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
 def _picklable(exc: Exception) -> Exception:
     import pickle
 
@@ -191,15 +227,20 @@ class WorkerResolver:
     """A resolver built by ``factory(**kwargs)`` in a child process (see the module doc).
 
     ``factory`` is ``"module:attr"``; the default loads the shipped model like
-    :func:`hil.llm.default_resolver`. ``start_timeout_s`` bounds the load, ``call_timeout_s`` a
-    call without deadline, ``grace_s`` how long past its deadline a call may take before the
-    worker counts as hung. Thread-safe (one call at a time); close it, or use ``with``.
+    :func:`hil.llm.default_resolver`. ``start_timeout_s`` bounds the load; with
+    ``start_quiet_s`` the load also fails after that long without word of progress from the
+    worker (:class:`ReplyWait`). ``call_timeout_s`` bounds a call without deadline,
+    ``grace_s`` how long past its deadline a call may take before the worker counts as hung.
+    Thread-safe (one call at a time); close it, or use ``with``. ``clock``: the parent's
+    clock for the start's wait (tests inject one).
     """
 
     def __init__(self, factory: str = DEFAULT_FACTORY, kwargs: dict[str, Any] | None = None, *,
                  degrade_on_crash: bool = False, start_timeout_s: float = 600.0,
-                 call_timeout_s: float = 120.0, grace_s: float = 10.0) -> None:
+                 start_quiet_s: float | None = None, call_timeout_s: float = 120.0,
+                 grace_s: float = 10.0, clock: Callable[[], float] = _clock) -> None:
         self.factory = factory
+        self._clock = clock
         self.degrade_on_crash = degrade_on_crash
         self.call_timeout_s = call_timeout_s
         self.grace_s = grace_s
@@ -215,7 +256,7 @@ class WorkerResolver:
         theirs.close()
         with contextlib.suppress(OSError):
             self._conn.send(("init", list(sys.path), factory, dict(kwargs or {})))
-        reply = self._receive("start", start_timeout_s)
+        reply = self._receive("start", start_timeout_s, start_quiet_s)
         if reply is not None:
             self.info = reply[1]
 
@@ -278,12 +319,13 @@ class WorkerResolver:
                 self._conn.send(("call", method, args, deadline_at))
             return self._receive(method, timeout_s)
 
-    def _receive(self, during: str, timeout_s: float) -> tuple[Any, ...] | None:
+    def _receive(self, during: str, timeout_s: float,
+                 quiet_s: float | None = None) -> tuple[Any, ...] | None:
         """The worker's reply; a crash or hang becomes :class:`ModelCrash` (see the class)."""
         ready, reply = False, None
+        wait = ReplyWait(timeout_s, quiet_s)
         try:
-            ready = self._conn.poll(timeout_s)
-            reply = self._conn.recv() if ready else None
+            reply, ready = wait_for_reply(self._conn, wait, self._clock)
         except (EOFError, OSError):
             ready = True
         if reply is not None:
@@ -296,7 +338,8 @@ class WorkerResolver:
             self._proc.kill()
             self._proc.wait(5.0)
             exitcode = None
-        crash = describe_exit(exitcode, during, self._guarded(), timeout_s)
+        crash = describe_exit(exitcode, during, self._guarded(), timeout_s,
+                              wait.why() if exitcode is None else None)
         self.crash = crash
         if not self.degrade_on_crash:
             raise ModelCrashed(crash)
@@ -314,6 +357,10 @@ def worker_resolver(model_path: str | None = None, n_threads: int = 2, quant: st
     kwargs = {"model_path": model_path, "n_threads": n_threads, "quant": quant,
               "decision": decision}
     options.setdefault("degrade_on_crash", True)
+    # a first use embeds the head's examples (7,840: over 600 s at load ~20 on 2 vCPU) and says
+    # how far it has got: judged by its progress, within an hour at most
+    options.setdefault("start_timeout_s", FIRST_USE_LIMIT_S)
+    options.setdefault("start_quiet_s", START_QUIET_S)
     return WorkerResolver(DEFAULT_FACTORY, kwargs, **options)
 
 

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EN_NUMBERS", "TAG_BINDS", "binds"]
+__all__ = ["EN_DIGITS", "EN_NUMBERS", "EN_TENS", "TAG_BINDS", "binds"]
 
 EN_NUMBERS = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty)")
 """A number said in English, as digits or a word."""
+EN_DIGITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+"""A digit said as a word, after :data:`EN_TENS` ("twenty-three")."""
+EN_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+"""Tens said as a word, before :data:`EN_DIGITS`."""
 
 TAG_BINDS = frozenset((
     "i", "we", "you", "they", "he", "she", "it", "who", "someone", "somebody", "nobody", "no one",

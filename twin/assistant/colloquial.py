@@ -24,9 +24,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from twin.assistant.binding_words import EN_DIGITS, binds
 from twin.assistant.binding_words import EN_NUMBERS as _EN_NUMBERS
 from twin.assistant.binding_words import TAG_BINDS as _TAG_BINDS
-from twin.assistant.binding_words import binds
 from twin.assistant.en_structure import BOUND as _BOUND
 from twin.assistant.en_structure import FIRST as _EN_FIRST
 from twin.assistant.en_structure import LAST as _EN_LAST
@@ -35,6 +35,7 @@ from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.regex_gate import GateIndex, gate
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.speech_words import EN_HESITATIONS, ZH_HESITATIONS
+from twin.assistant.state_words import EN_COMPARATIVES, EN_FELT, EN_MORE_LESS, EN_WHO_IS
 from twin.assistant.sub_template import expansion
 from twin.assistant.vocabulary import COURTESY_SUFFIXES
 from twin.assistant.zh_recurring import LAST as _ZH_RECURRING_LAST
@@ -992,7 +993,7 @@ _GERUND = {"turning": "turn", "switching": "switch", "opening": "open", "closing
 _DIGIT = {w: str(i) for i, w in enumerate(
     ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))}
 """A number's digit said as a word (radio's digit-by-digit numbers)."""
-_EN_TENS_ONES = r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?"
+_EN_TENS_ONES = rf"(?:[- ]{EN_DIGITS})?"
 _EN_FIXED_NUMBER = re.compile(
     rf"\b{_EN_NUMBERS}{_EN_TENS_ONES}(?:\s+(?:degrees?|percent))?\s+(?:no|nope|sorry|i mean|"
     rf"or rather|wait|actually|make (?:that|it))\s+(?P<b>{_EN_NUMBERS}{_EN_TENS_ONES})\b",
@@ -1128,7 +1129,7 @@ def _wanted(m: re.Match[str]) -> str:
 
 _EN_TOLD = re.compile(
     r"^(?P<s>\S.{11,}?)\s*,?\s+(?:and|so|and now|so now)\s+(?:honestly\s+|basically\s+|now\s+)?"
-    r"(?P<c>(?:(?:it'?s|it is|i'?m|i am|we'?re|we are)\s+(?:(?:absolutely|so|really|getting|"
+    rf"(?P<c>(?:{EN_WHO_IS}\s+(?:(?:absolutely|so|really|getting|"
     r"bloody|proper|just)\s+)?(?P<f>roasting|boiling|baking|sweltering|stifling|stuffy|"
     r"freezing|baltic|perishing|frozen)(?:\s+(?:in here|back here|up here))?|"
     r"(?:the|my)\s+(?:front\s+)?(?:windscreen|windshield|windows?|glass)(?:'s|\s+is|\s+are|"
@@ -1823,8 +1824,8 @@ _EN = (
     (re.compile(r"^i reckon (?:you could|you can|you might|ya could)\s+(?=(?:turn|put|set|switch|"
                 r"open|close|shut|take|get|play|skip|pause|mute|make|roll|wind|drive|carry)\b)",
                 re.IGNORECASE), "", ("reckon",)),
-    (re.compile(r"\band little (?=(?:louder|quieter|softer|warmer|cooler|higher|lower|more|"
-                r"less)\b)", re.IGNORECASE), "and a little ", ("little",)),
+    (re.compile(rf"\band little (?={EN_MORE_LESS}\b)", re.IGNORECASE), "and a little ",
+     ("little",)),
     # a radio address said first: "cabin request temperature …", "cabin, set …"
     (re.compile(r"^cabin(?:,\s*|\s+request\s+)(?=\w)", re.IGNORECASE), "", ("cabin",)),
     # the sun said to cook the speaker ("the sun's cooking me", "the sun is baking us alive"):
@@ -2095,7 +2096,7 @@ _EN = (
      lambda m: " is freezing" if m.group("v").strip() in ("is", "'s") else " are freezing",
      ("ice", "icicle", "stone", "grave")),
     # less of a complaint is the other way: "make it a bit less cold" -> "… warmer"
-    (re.compile(r"\bless (?P<a>cold|chilly|freezing|hot|warm|stuffy|loud|noisy)\b", re.IGNORECASE),
+    (re.compile(rf"\bless (?P<a>{EN_FELT})\b", re.IGNORECASE),
      lambda m: {"cold": "warmer", "chilly": "warmer", "freezing": "warmer", "loud": "quieter",
                 "noisy": "quieter"}.get(m.group("a").lower(), "cooler"),
      ("less ",)),
@@ -2289,7 +2290,7 @@ _EN = (
     (re.compile(r"^(?:get|give|show|find) (?:me|us) (?=(?:the )?(?:directions|the way|a route) "
                 r"home\b)", re.IGNORECASE), ""),
     # where the speaker is, said after a complaint: "I'm sweating buckets sitting in this queue"
-    (re.compile(r"^(?P<v>(?:i'?m|i am|we'?re|we are|it'?s|it is)\b.*?)\s+(?:sitting|stuck|waiting|"
+    (re.compile(rf"^(?P<v>{EN_WHO_IS}\b.*?)\s+(?:sitting|stuck|waiting|"
                 r"queuing|queueing|parked) (?:in|at|on|here)\b.*$", re.IGNORECASE), r"\g<v>"),
     # whose seat, said Nigerian or after the person: "for my madam for front" -> "for my wife"
     (re.compile(r"\bmy madam\b", re.IGNORECASE), "my wife"),
@@ -2642,7 +2643,7 @@ _EN = (
     # "it would be nice to have some music" -> "some music", "it'd be great if you could …"
     (re.compile(r"^(?:i|we)\s+(?:really\s+)?wish\s+(?P<x>it|the \w+(?: \w+)?)\s+(?:was|were|"
                 r"would be|could be)\s+(?:a (?:bit|little|touch) |a lot |much )?"
-                r"(?P<a>warmer|cooler|colder|hotter|louder|quieter|softer)(?:\s+in here)?\s*[.!]*$",
+                rf"(?P<a>{EN_COMPARATIVES})(?:\s+in here)?\s*[.!]*$",
                 re.IGNORECASE),
      r"make \g<x> \g<a>",
      ("wish",)),

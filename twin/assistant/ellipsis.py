@@ -26,6 +26,7 @@ from twin.assistant.seat_words import (
     ZH_MINE,
 )
 from twin.assistant.speech_words import EN_HESITATIONS
+from twin.assistant.state_words import EN_LEVEL
 
 __all__ = ["OWN_WAY", "command_inside", "leaning", "level_for_all", "named_then_done",
            "seat_said", "seated", "telegraphic", "unsequenced", "value_only", "way_said_after"]
@@ -159,7 +160,7 @@ _LEVELS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3, "low": 1, "me
            "mid": 2, "high": 3, "max": 3, "一": 1, "二": 2, "两": 2, "三": 3, "低": 1, "中": 2,
            "高": 3, "最高": 3}
 _EN_ALL = re.compile(r"^(?:both|both of them|all of them|the two of them|each)\s+(?:on|at|to)\s+"
-                     r"(?:level\s+)?(?P<n>one|two|three|[123]|low|medium|mid|high|max)"
+                     rf"(?:level\s+)?(?P<n>{EN_LEVEL})"
                      r"(?:\s+please)?$", re.IGNORECASE)
 _ZH_ALL = re.compile(r"^(?:都|全都|两个都|俩都|一起)(?:开|调|开到|调到)?"
                      r"(?:(?P<n>[一二两三123]|低|中|高)[档挡]|(?P<top>最高)[档挡]?)[吧]?$")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from twin.assistant.binding_words import EN_DIGITS, EN_TENS
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import seat_said
 from twin.assistant.heard import as_heard
@@ -34,6 +35,7 @@ from twin.assistant.seat_words import (
     ZH_MINE,
 )
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, EN_HESITATIONS, ZH_CORRECTION_MARKS
+from twin.assistant.state_words import EN_LEVEL
 from twin.assistant.sub_template import expansion
 
 __all__ = ["SEAT", "both_zones", "corrections", "hands_off", "it_after_seat", "normalise",
@@ -44,8 +46,7 @@ _EN_NUMBER = (r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|ele
               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
               r"forty|fifty|sixty|seventy|eighty|ninety|hundred|half)")
 _ZH_NUMBER = r"(?:\d+|[零一二两三四五六七八九十百]+)"
-_EN_COMPOUND = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ]"
-                r"(?:one|two|three|four|five|six|seven|eight|nine)\b|" + _EN_NUMBER + ")")
+_EN_COMPOUND = rf"(?:{EN_TENS}[- ]{EN_DIGITS}\b|{_EN_NUMBER})"
 """A number said in words, "twenty-three" whole (not "twenty" and "three")."""
 
 _IS_AFTER = (r"(?:all|too|so|really|very|way|kinda|kind of|a bit|a little|quite|pretty|super|"
@@ -582,7 +583,7 @@ _EN_HEAT_BOTH = re.compile(r"\b(?:heat|heat up|warm up|warm)\s+(?:both|all|the t
 
 
 _EN_HEAT_BOTH_TO = re.compile(_EN_HEAT_BOTH.pattern + r"\s+(?:to|at)(?=\s+(?:level\s+|the\s+)?"
-                              r"(?:one|two|three|[123]|low|medium|mid|high|max)\b)", re.IGNORECASE)
+                              rf"{EN_LEVEL}\b)", re.IGNORECASE)
 """Both seats heated "to"/"at" a level ("heat both seats to high"): each seat at that level."""
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from twin.assistant.binding_words import EN_DIGITS, EN_TENS
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning
 from twin.assistant.phrasing import SEAT, topic_first, topic_words
@@ -58,8 +59,7 @@ _FIX_MARK = {
                         r"(?:改成|换成|改为)?(?P<rest>.*)$"),
 }
 _FIX_VALUE = {
-    "en": re.compile(r"^(?:\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
-                     r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|zero|one|two|"
+    "en": re.compile(rf"^(?:\d+|{EN_TENS}(?:[- ]{EN_DIGITS})?|zero|one|two|"
                      r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
                      r"fifteen|sixteen|seventeen|eighteen|nineteen)(?:\s*(?:degrees?|percent|%|"
                      r"instead|please))*$", re.IGNORECASE),
