@@ -48,6 +48,7 @@ from hassil.util import (
 )
 
 from twin.assistant.template_compiled import Program, breaks_words
+from twin.assistant.template_open import OpenProgram
 from twin.assistant.tracked_text import collapse_whitespace, without_skip_words
 
 __all__ = ["Prepared", "fewest_wildcards", "rank", "ranked_first", "settings_for",
@@ -154,9 +155,10 @@ class Prepared:
         return None
 
     def every(self, intent: Intent, data: IntentData, sentence: Sentence,
-              settings: MatchSettings, program: Program | None = None
+              settings: MatchSettings, program: Program | OpenProgram | None = None
               ) -> Iterator[RecognizeResult]:
-        """Every match of ``sentence`` in the order ``hassil.recognize_all`` yields them."""
+        """Every match of ``sentence`` in the order ``hassil.recognize_all`` yields them
+        (``program``: it compiled, or its closed head: :mod:`twin.assistant.template_open`)."""
         for candidate in self._candidates(intent, data, sentence, settings):
             if program is not None and not self._breaks_words:
                 yield from program.every(candidate.text, candidate.offsets, intent, data,

@@ -59,6 +59,7 @@ from twin.assistant.template_match import (
     skip_words_removed,
     wildcards,
 )
+from twin.assistant.template_open import OpenProgram, OpenPrograms
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
 from twin.assistant.tracked_text import normalised_for_matching
@@ -70,8 +71,7 @@ PRUNE_BRANCHES = 8
 it saves (measured on the query sets)."""
 
 
-_RECENT = 32
-"""Strings kept by the per-string memos of :class:`_Texts` (a parse reads a handful)."""
+_RECENT = 32  # strings kept by the per-string memos of _Texts (a parse reads a handful)
 
 _PREPARED_OPTIONS = frozenset({"language", "slot_lists", "intent_context"})
 """``recognize`` options :class:`~twin.assistant.template_match.Prepared` reads as hassil does
@@ -94,13 +94,12 @@ class NarrowFilter(TemplateFilter):
         masks read only their own)."""
         self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
-        self._programs: dict[int, tuple[MatchSettings, Program | None]] = {}
-        """Per template, its compiled form for the match settings it was compiled for."""
+        self._programs: dict[int, tuple[MatchSettings, Program | None]] = {}  # each compiled
+        self._opens = OpenPrograms()  # an open template's closed head, compiled
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
         self._last: tuple[TrackedText, tuple[list[int], _Texts]] | None = None
-        self._fewest: list[int] = []
-        """Per template, the fewest wildcards a match of it can have."""
+        self._fewest: list[int] = []  # per template, the fewest wildcards a match can have
         edge_skips = "|".join(re.escape(w) for w in sorted(
             {project(w) for w in intents.skip_words} - {""}, key=len, reverse=True))
         shapes = Shapes(intents.language)
@@ -212,12 +211,13 @@ class NarrowFilter(TemplateFilter):
         at all (none of their matches could rank first, nor tie); among the rest, the best
         is picked by hassil's ranking, then by hassil's order."""
         groups: dict[str, list[tuple[int, IntentData]]] = {}
-        programs: dict[int, tuple[MatchSettings, Program | None]] = {}
+        programs: dict[int, tuple[MatchSettings, OpenProgram | None]] = {}
         for index in ids:
             matchable = self._matchable(index, texts, options, compiled=False)
-            if matchable is not None:
+            if matchable is not None:  # an open template's head compiled (template_open)
                 groups.setdefault(matchable[0], []).append((index, matchable[1]))
-                programs[index] = matchable[2:]
+                programs[index] = (matchable[2], self._opens.get(
+                    index, self._units[index][1].sentences[0], matchable[2]))
         if not groups:
             return None
         prepared = self._prepared(text, normalised, texts, options)
