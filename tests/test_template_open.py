@@ -1,6 +1,6 @@
 """An open template's compiled head (twin.assistant.template_open) gives hassil's matches:
-every match of every open template the narrow filter keeps for a text, whole or cut down to
-the text as the open pass's best match reads it, is hassil's, field by field (spans, values,
+every match (and the first) of every open template the narrow filter keeps for a text, whole
+or cut down to the text as the filter reads it, is hassil's, field by field (spans, values,
 ``is_wildcard_open``), in hassil's order, on every development and sampled text of both
 languages and on written cases; a template with no closed head is left to hassil."""
 
@@ -48,6 +48,8 @@ def test_every_match_of_an_open_template_is_hassils(lang: str) -> None:
                     mine = [_fields(r) for r in prepared.every(intent, data, sentence,
                                                                settings, program)]
                     assert mine == theirs, (text, name, str(sentence.text))
+                    assert _fields(prepared.first(intent, data, sentence, settings, program)) \
+                        == _fields(prepared.first(intent, data, sentence, settings)), text
                     compared += 1
                     matched += bool(theirs)
                     several += len(theirs) > 1

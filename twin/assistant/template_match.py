@@ -140,13 +140,13 @@ class Prepared:
             self._slot_lists.get(item.list_name), WildcardSlotList)
 
     def first(self, intent: Intent, data: IntentData, sentence: Sentence,
-              settings: MatchSettings, program: Program | None = None
+              settings: MatchSettings, program: Program | OpenProgram | None = None
               ) -> RecognizeResult | None:
         """hassil's first match of ``sentence`` (a sentence of ``data``, of ``intent``), or
         None; ``settings`` is :func:`settings_for` of ``data``, ``program`` the sentence
         compiled for them (:mod:`twin.assistant.template_compiled`), if it could be."""
-        if program is None or self._breaks_words:
-            return next(self.every(intent, data, sentence, settings), None)
+        if program is None or self._breaks_words or isinstance(program, OpenProgram):
+            return next(self.every(intent, data, sentence, settings, program), None)
         for candidate in self._candidates(intent, data, sentence, settings):
             found = program.first(candidate.text, candidate.offsets, intent, data, sentence,
                                   self.text, self._context)
