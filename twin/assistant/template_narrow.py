@@ -208,12 +208,12 @@ class NarrowFilter(TemplateFilter):
         at all (none of their matches could rank first, nor tie); among the rest, the best
         is picked by hassil's ranking, then by hassil's order."""
         groups: dict[str, list[tuple[int, IntentData]]] = {}
-        programs: dict[int, tuple[MatchSettings, OpenProgram | None]] = {}
-        for index in ids:
-            matchable = self._matchable(index, texts, options, compiled=False)
-            if matchable is not None:  # an open template's head compiled (template_open)
+        programs: dict[int, tuple[MatchSettings, Program | OpenProgram | None]] = {}
+        for index in ids:  # compiled whole, or its closed head (template_open), or cut down
+            matchable = self._matchable(index, texts, options)
+            if matchable is not None:
                 groups.setdefault(matchable[0], []).append((index, matchable[1]))
-                programs[index] = (matchable[2], self._open(index, matchable[2]))
+                programs[index] = (matchable[2], matchable[3] or self._open(index, matchable[2]))
         if not groups:
             return None
         prepared = self._prepared(text, normalised, texts, options)
