@@ -110,15 +110,22 @@ class Program:
               sentence: Sentence, original: str, context: dict[str, Any]
               ) -> Iterator[RecognizeResult]:
         """Every result, in hassil's order (every context built before any is read)."""
+        reached = self.contexts(text, sentence, data, original, context)
+        return iter(_process_match_contexts(
+            reached, intent, data, text_offsets=offsets, default_response="default",
+            allow_unmatched_entities=False))
+
+    def contexts(self, text: str, sentence: Sentence, data: IntentData, original: str,
+                 context: dict[str, Any]) -> list[MatchContext]:
+        """Every context that reaches the end of the template, in hassil's order, as
+        ``match_expression`` leaves them (not yet read by ``_process_match_contexts``)."""
         reached: list[MatchContext] = []
 
         def keep(state: State) -> None:
             reached.append(_context(state))
 
         self._step(self._start(text, sentence, data, original, context), keep)
-        return iter(_process_match_contexts(
-            reached, intent, data, text_offsets=offsets, default_response="default",
-            allow_unmatched_entities=False))
+        return reached
 
 
 def _context(state: State) -> MatchContext:

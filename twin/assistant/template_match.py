@@ -48,6 +48,7 @@ from hassil.util import (
 )
 
 from twin.assistant.template_compiled import Program, breaks_words
+from twin.assistant.template_open import OpenProgram
 from twin.assistant.tracked_text import collapse_whitespace, without_skip_words
 
 __all__ = ["Prepared", "fewest_wildcards", "rank", "ranked_first", "settings_for",
@@ -139,13 +140,13 @@ class Prepared:
             self._slot_lists.get(item.list_name), WildcardSlotList)
 
     def first(self, intent: Intent, data: IntentData, sentence: Sentence,
-              settings: MatchSettings, program: Program | None = None
+              settings: MatchSettings, program: Program | OpenProgram | None = None
               ) -> RecognizeResult | None:
         """hassil's first match of ``sentence`` (a sentence of ``data``, of ``intent``), or
         None; ``settings`` is :func:`settings_for` of ``data``, ``program`` the sentence
         compiled for them (:mod:`twin.assistant.template_compiled`), if it could be."""
-        if program is None or self._breaks_words:
-            return next(self.every(intent, data, sentence, settings), None)
+        if program is None or self._breaks_words or isinstance(program, OpenProgram):
+            return next(self.every(intent, data, sentence, settings, program), None)
         for candidate in self._candidates(intent, data, sentence, settings):
             found = program.first(candidate.text, candidate.offsets, intent, data, sentence,
                                   self.text, self._context)
@@ -154,9 +155,10 @@ class Prepared:
         return None
 
     def every(self, intent: Intent, data: IntentData, sentence: Sentence,
-              settings: MatchSettings, program: Program | None = None
+              settings: MatchSettings, program: Program | OpenProgram | None = None
               ) -> Iterator[RecognizeResult]:
-        """Every match of ``sentence`` in the order ``hassil.recognize_all`` yields them."""
+        """Every match of ``sentence`` in the order ``hassil.recognize_all`` yields them
+        (``program``: it compiled, or its closed head: :mod:`twin.assistant.template_open`)."""
         for candidate in self._candidates(intent, data, sentence, settings):
             if program is not None and not self._breaks_words:
                 yield from program.every(candidate.text, candidate.offsets, intent, data,

@@ -59,6 +59,7 @@ from twin.assistant.template_match import (
     skip_words_removed,
     wildcards,
 )
+from twin.assistant.template_open import OpenProgram, OpenPrograms
 from twin.assistant.template_prune import Pruner
 from twin.assistant.template_shape import Shapes, compiled, project
 from twin.assistant.tracked_text import normalised_for_matching
@@ -69,13 +70,10 @@ PRUNE_BRANCHES = 8
 """Templates with fewer droppable branches go to hassil whole: cutting them costs about what
 it saves (measured on the query sets)."""
 
-
-_RECENT = 32
-"""Strings kept by the per-string memos of :class:`_Texts` (a parse reads a handful)."""
+_RECENT = 32  # strings kept by the per-string memos of _Texts (a parse reads a handful)
 
 _PREPARED_OPTIONS = frozenset({"language", "slot_lists", "intent_context"})
-"""``recognize`` options :class:`~twin.assistant.template_match.Prepared` reads as hassil does
-(any other goes to ``hassil.recognize`` itself)."""
+"""``recognize`` options ``template_match.Prepared`` reads as hassil does (any other: hassil)."""
 
 
 class NarrowFilter(TemplateFilter):
@@ -94,13 +92,12 @@ class NarrowFilter(TemplateFilter):
         masks read only their own)."""
         self._masks = Masks(self._clauses, self._vocabularies, self._ignore_whitespace)
         self._match_settings: dict[int, tuple[dict[str, Any], MatchSettings]] = {}
-        self._programs: dict[int, tuple[MatchSettings, Program | None]] = {}
-        """Per template, its compiled form for the match settings it was compiled for."""
+        self._programs: dict[int, tuple[MatchSettings, Program | None]] = {}  # each compiled
+        self._opens = OpenPrograms()  # an open template's closed head, compiled
         self._shapes: list[re.Pattern[str] | None] = []
         self._pruners: list[Pruner | None] = []
         self._last: tuple[TrackedText, tuple[list[int], _Texts]] | None = None
-        self._fewest: list[int] = []
-        """Per template, the fewest wildcards a match of it can have."""
+        self._fewest: list[int] = []  # per template, the fewest wildcards a match can have
         edge_skips = "|".join(re.escape(w) for w in sorted(
             {project(w) for w in intents.skip_words} - {""}, key=len, reverse=True))
         shapes = Shapes(intents.language)
@@ -172,10 +169,9 @@ class NarrowFilter(TemplateFilter):
     def recognize(
         self, text: str, normalised: TrackedText | None, best: bool, options: dict[str, Any]
     ) -> RecognizeResult | None:
-        """As the parent's, but a first match is looked for one candidate at a time, in
-        order (hassil's first match is the first candidate's first match, else the next
-        one's...), so only the candidates hassil tries are cut down, and hassil stops at the
-        first that matches."""
+        """As the parent's, but a first match is looked for one candidate at a time, in order
+        (hassil's first is the first candidate's first, else the next one's...): only those
+        hassil tries are cut down or compiled, and hassil stops at the first that matches."""
         if not _PREPARED_OPTIONS.issuperset(options) and best:
             return super().recognize(text, normalised, best, options)
         normalised = normalised or normalised_for_matching(text)
@@ -196,8 +192,8 @@ class NarrowFilter(TemplateFilter):
                     continue
                 name, data, settings, program = matchable
                 prepared = prepared or self._prepared(text, normalised, texts, options)
-                found = prepared.first(Intent(name, [data]), data, data.sentences[0],
-                                       settings, program)
+                found = prepared.first(Intent(name, [data]), data, data.sentences[0], settings,
+                                       program or self._open(index, settings))
             if found is not None:
                 return found
         return None
@@ -212,12 +208,12 @@ class NarrowFilter(TemplateFilter):
         at all (none of their matches could rank first, nor tie); among the rest, the best
         is picked by hassil's ranking, then by hassil's order."""
         groups: dict[str, list[tuple[int, IntentData]]] = {}
-        programs: dict[int, tuple[MatchSettings, Program | None]] = {}
-        for index in ids:
-            matchable = self._matchable(index, texts, options, compiled=False)
+        programs: dict[int, tuple[MatchSettings, Program | OpenProgram | None]] = {}
+        for index in ids:  # compiled whole, or its closed head (template_open), or cut down
+            matchable = self._matchable(index, texts, options)
             if matchable is not None:
                 groups.setdefault(matchable[0], []).append((index, matchable[1]))
-                programs[index] = matchable[2:]
+                programs[index] = (matchable[2], matchable[3] or self._open(index, matchable[2]))
         if not groups:
             return None
         prepared = self._prepared(text, normalised, texts, options)
@@ -277,6 +273,10 @@ class NarrowFilter(TemplateFilter):
             cached = self._programs[index] = (settings, compile_closed(sentence.expression,
                                                                        settings))
         return cached[1]
+
+    def _open(self, index: int, settings: MatchSettings) -> OpenProgram | None:
+        """Candidate ``index``'s closed head compiled (:mod:`twin.assistant.template_open`)."""
+        return self._opens.get(index, self._units[index][1].sentences[0], settings)
 
     def _unit(self, index: int, texts: _Texts) -> tuple[str, list[IntentData]] | None:
         """The candidate ``index`` (its intent name and one-sentence block), cut down to the
