@@ -1,0 +1,35 @@
+"""The twenty-sixth session's safety readings of the fallback's values (:mod:`hil.llm.values`):
+满 is a setting's top only when a setting is pushed to it ("拉满", "开到满", "满档"); inside a
+word ("满月酒", "满天", "圆满") it is no top, so a number said for the setting is read, never
+the range's end. Variants written for the tests, not development lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from hil.llm.slots import read_slots
+from hil.llm.values import max_said
+
+
+@pytest.mark.parametrize("text", [
+    "音量调到八 满月宴的客人都到了",
+    "把声音调到十二，满天都是孔明灯",
+    "音量设成六，今天的活动圆满成功",
+])
+def test_a_word_with_man_in_it_is_no_top(text: str) -> None:
+    assert not max_said(text)
+    assert read_slots("media_volume", text, "media_volume_set")[1] != 30
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("音量调到八 满月宴的客人都到了", 8),
+    ("把声音调到十二，满天都是孔明灯", 12),
+])
+def test_the_number_said_is_read(text: str, value: int) -> None:
+    assert read_slots("media_volume", text, "media_volume_set") == ("media_volume_set", value)
+
+
+@pytest.mark.parametrize("text", ["音量直接拉满", "把声音开到满", "风量给我开满", "座椅加热调满",
+                                  "风量开满档"])
+def test_a_setting_pushed_to_man_is_its_top(text: str) -> None:
+    assert max_said(text)
