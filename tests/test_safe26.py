@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from hil.llm.direction import direction_of
 from hil.llm.slots import read_slots
 from hil.llm.values import max_said
 
@@ -33,3 +34,20 @@ def test_the_number_said_is_read(text: str, value: int) -> None:
                                   "风量开满档"])
 def test_a_setting_pushed_to_man_is_its_top(text: str) -> None:
     assert max_said(text)
+
+
+@pytest.mark.parametrize("text", [
+    "give the tunes a rest for a bit, we're nearly there",
+    "let's take a break from the radio till the toll",
+    "音乐先歇会儿，我接个电话",
+    "让歌单休息一下",
+    "先定住这首歌，我听听广播通知",
+])
+def test_a_rest_given_to_what_plays_is_a_pause(text: str) -> None:
+    assert direction_of("media_play", text) == -1
+
+
+@pytest.mark.parametrize("text", ["来首歌歇一歇", "放首歌休息一下", "play some music while we rest",
+                                  "have a break from the driving"])
+def test_music_asked_for_a_rest_is_no_pause(text: str) -> None:
+    assert direction_of("media_play", text) != -1

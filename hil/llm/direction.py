@@ -151,9 +151,17 @@ _SAYS_TEMPERATURE = re.compile(r"temperature|degrees?|温度|\d+ ?度|[一二三
 
 _STOP_PLAYING = re.compile(r"暂停|停止|停播|\bpause\b|\bstop (?:playing|the (?:music|song|audio))|"
                            r"\b(?:freeze|hold) (?:the |this |that |my )?(?:music|song|track|tune|"
-                           r"audio|podcast)s?\b(?! (?:on|down|up|louder|quieter))")
+                           r"audio|podcast)s?\b(?! (?:on|down|up|louder|quieter))|"
+                           # a rest given to what plays ("give the songs a rest", "a breather
+                           # from the playlist", "歌先歇一歇", "让歌单歇口气", "定住那首歌")
+                           r"\bgive (?:the |those |these |my |this |that )?(?:music|songs?|"
+                           r"tunes?|playlist|radio|tracks?) a (?:rest|break)\b|"
+                           r"\b(?:a|have a|take a) (?:breather|break|rest) from (?:the |this |"
+                           r"that |my )?(?:music|songs?|tunes?|playlist|radio)\b|"
+                           r"(?<![来放播听点]首)(?<![来放播听点])(?:歌歌?|音乐|曲子|歌曲|歌单|广播|"
+                           r"收音机)(?:先|就|也)?(?:歇|休息)|定住(?:那首|这首)?(?:歌|音乐|曲子)")
 """An order to stop the playing, or to keep it still where it is ("freeze the song right there",
-"hold the music a sec"): pause, never play."""
+"hold the music a sec"), or to give it a rest: pause, never play."""
 _PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|放|听|继续|来")
 
 
