@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hil.llm.direction import direction_of
+from hil.llm.direction import BEFORE_THIS, cant_hear, direction_of
 from hil.llm.slots import read_slots
 from hil.llm.values import max_said
 
@@ -51,3 +51,27 @@ def test_a_rest_given_to_what_plays_is_a_pause(text: str) -> None:
                                   "have a break from the driving"])
 def test_music_asked_for_a_rest_is_no_pause(text: str) -> None:
     assert direction_of("media_play", text) != -1
+
+
+@pytest.mark.parametrize("text", [
+    "刚才那首歌被导航播报打断了",
+    "之前放的那首，我跟人说话一句都没听",
+    "前面那首曲子半路被电话打断了，再来",
+])
+def test_the_song_just_before_missed_is_the_one_before(text: str) -> None:
+    assert BEFORE_THIS.search(text)
+
+
+@pytest.mark.parametrize("text", ["刚才那首歌挺好听", "这首歌被打断了，接着放"])
+def test_a_song_not_missed_is_not_the_one_before(text: str) -> None:
+    assert not BEFORE_THIS.search(text)
+
+
+@pytest.mark.parametrize("text", [
+    "歌放着呢，可我一句也没进耳朵",
+    "窗外风声太大，这首我一句都没听进",
+    "音乐开着我都没听全",
+])
+def test_a_song_not_heard_never_goes_quieter(text: str) -> None:
+    assert cant_hear(text)
+    assert direction_of("media_volume_up", text) != -1

@@ -90,7 +90,8 @@ _NOISE_LOUD = re.compile(
 )
 # the user cannot hear: whatever else is said, never quieter
 _CANT_HEAR = re.compile(
-    r"听不(?:清|见|到|太清)|(?:can ?not|can'?t|cannot|couldn'?t|can barely|can hardly|barely|"
+    r"听不(?:清|见|到|太清)|没进耳朵|没听(?:全|进去)|一句(?:也|都)没(?:听|进)|"
+    r"(?:can ?not|can'?t|cannot|couldn'?t|can barely|can hardly|barely|"
     r"hardly) hear(?! (?:myself|my ?self|my own|you|the (?:navi\w*|directions?|call|phone)))|"
     # what plays not made out ("can't make out a word the singer says", "can't catch the lyrics")
     r"(?:can ?not|can'?t|cannot|couldn'?t|barely|hardly) (?:make out|catch) (?:a (?:single )?"
@@ -206,7 +207,10 @@ BEFORE_THIS = re.compile(
     # the one just heard, again ("刚那首再放一遍"), or the one before said with 上一个
     # ("上一个版本的歌")
     r"刚(?:才|刚)?(?:听的|放的|播的)?那(?:首|个)(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听|来)|"
-    r"上一个(?:[^，,。的]{0,4}的)?(?:歌|曲子?)"
+    r"上一个(?:[^，,。的]{0,4}的)?(?:歌|曲子?)|"
+    # the one just heard, missed ("刚才那首歌被人打断了", "前面那首…一句也没进耳朵"): back to it
+    r"(?:刚才|刚刚|前面|之前)(?:放的|播的|听的)?那首(?:歌|曲子?)?[^。！!？?]{0,16}?"
+    r"(?:打断|没听全|没进耳朵|一句(?:也|都)没(?:听|进))"
 )
 
 def direction_of(intent: str, text: str) -> int | None:
