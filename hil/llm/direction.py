@@ -1,3 +1,5 @@
+# Over 400 lines: one table of every family's words of a way and of a complaint of state, read
+# together (splitting them would split the one reading the head relies on for a direction)
 """Which way a request points, read from its words (English and Chinese), for the head.
 
 The classification head decides *what* a request is about; which way (warmer or cooler, louder
@@ -88,7 +90,8 @@ _NOISE_LOUD = re.compile(
 )
 # the user cannot hear: whatever else is said, never quieter
 _CANT_HEAR = re.compile(
-    r"听不(?:清|见|到|太清)|(?:can ?not|can'?t|cannot|couldn'?t|can barely|can hardly|barely|"
+    r"听不(?:清|见|到|太清)|没进耳朵|没听(?:全|进去)|一句(?:也|都)没(?:听|进)|"
+    r"(?:can ?not|can'?t|cannot|couldn'?t|can barely|can hardly|barely|"
     r"hardly) hear(?! (?:myself|my ?self|my own|you|the (?:navi\w*|directions?|call|phone)))|"
     # what plays not made out ("can't make out a word the singer says", "can't catch the lyrics")
     r"(?:can ?not|can'?t|cannot|couldn'?t|barely|hardly) (?:make out|catch) (?:a (?:single )?"
@@ -149,9 +152,17 @@ _SAYS_TEMPERATURE = re.compile(r"temperature|degrees?|温度|\d+ ?度|[一二三
 
 _STOP_PLAYING = re.compile(r"暂停|停止|停播|\bpause\b|\bstop (?:playing|the (?:music|song|audio))|"
                            r"\b(?:freeze|hold) (?:the |this |that |my )?(?:music|song|track|tune|"
-                           r"audio|podcast)s?\b(?! (?:on|down|up|louder|quieter))")
+                           r"audio|podcast)s?\b(?! (?:on|down|up|louder|quieter))|"
+                           # a rest given to what plays ("give the songs a rest", "a breather
+                           # from the playlist", "歌先歇一歇", "让歌单歇口气", "定住那首歌")
+                           r"\bgive (?:the |those |these |my |this |that )?(?:music|songs?|"
+                           r"tunes?|playlist|radio|tracks?) a (?:rest|break)\b|"
+                           r"\b(?:a|have a|take a) (?:breather|break|rest) from (?:the |this |"
+                           r"that |my )?(?:music|songs?|tunes?|playlist|radio)\b|"
+                           r"(?<![来放播听点]首)(?<![来放播听点])(?:歌歌?|音乐|曲子|歌曲|歌单|广播|"
+                           r"收音机)(?:先|就|也)?(?:歇|休息)|定住(?:那首|这首)?(?:歌|音乐|曲子)")
 """An order to stop the playing, or to keep it still where it is ("freeze the song right there",
-"hold the music a sec"): pause, never play."""
+"hold the music a sec"), or to give it a rest: pause, never play."""
 _PLAY_VERB = re.compile(r"play|put on|listen|hear|shuffle|resume|continue|播|放|听|继续|来")
 
 
@@ -196,7 +207,10 @@ BEFORE_THIS = re.compile(
     # the one just heard, again ("刚那首再放一遍"), or the one before said with 上一个
     # ("上一个版本的歌")
     r"刚(?:才|刚)?(?:听的|放的|播的)?那(?:首|个)(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听|来)|"
-    r"上一个(?:[^，,。的]{0,4}的)?(?:歌|曲子?)"
+    r"上一个(?:[^，,。的]{0,4}的)?(?:歌|曲子?)|"
+    # the one just heard, missed ("刚才那首歌被人打断了", "前面那首…一句也没进耳朵"): back to it
+    r"(?:刚才|刚刚|前面|之前)(?:放的|播的|听的)?那首(?:歌|曲子?)?[^。！!？?]{0,16}?"
+    r"(?:打断|没听全|没进耳朵|一句(?:也|都)没(?:听|进))"
 )
 
 def direction_of(intent: str, text: str) -> int | None:
@@ -241,8 +255,10 @@ _QUIET = re.compile(
     r"(?:(?:好|真|很|特别|超|这么|那么|贼|忒)小(?![点些一两三几]|声(?:点|一|些))|小得|小的(?:跟|像))")
 """The sound told quiet ("解说的声音小得跟蚊子哼哼一样", "广播声音好小"): a complaint that wants
 it louder; "小" said alone is an order's way only ("声音小一点", "小声点")."""
-# the air or its outlet a complaint is about ("出风口的风"), not after 把/让/将 (an order)
-_AIR_ZH = r"(?<![把让将])(?:出风口|风口儿?|风)(?:里|的风|出的风|吹出来的风|出来的风)?"
+# the air, its outlet or its strength a complaint is about ("出风口的风", "风量", "风速"), not
+# after 把/让/将 (an order)
+_AIR_ZH = (r"(?<![把让将])(?:出风口|风口儿?|风[量速力]?)"
+           r"(?:里|的风|出的风|吹出来的风|出来的风)?")
 _SO_ZH = r"(?:也|实在|真的?|都)?(?:好|真|太|很|特别|超级?|这么|那么|贼|忒|倍儿|老|可|巨)?"
 # a likeness after the adjective ("弱得跟小猫打喷嚏似的"): the complaint's, its "小" no cue
 _LIKE_ZH = r"(?:[^，,。！!？?]{0,12}?(?:一样|似的))?"
@@ -263,13 +279,16 @@ _WEAK = re.compile(
 coming: a complaint that wants more fan; its 小/弱 are no order's way ("风调弱一点" is)."""
 _STRONG = re.compile(
     _AIR_ZH + _SO_ZH + r"(?:大|猛|冲|强)(?:得|的(?:跟|像))" + _LIKE_ZH + "|"
-    r"风(?:好|真|太|很|这么|那么)大|"
+    r"风[量速力]?(?:好|真|太|很|这么|那么)大|风速(?:好|真|太|很|这么|那么)?快得|"
     # the air driven at someone ("风直往我脸上怼", "出风口正对着我眼睛吹", "空调风直冲我脑门")
     + _AIR_ZH + r"[^，,。]{0,3}?(?:直接?|正|一直|老是?|总是?)(?:往|对着?|冲着?|朝着?)"
     r"(?:我|他|她|人)?的?(?:脸|眼|脑|头|脖)|"
     r"\b(?:air|fan|blower|vents?|airflow|a/?c|aircon)\b[\w' ]{0,30}?\b(?:hammering|blasting|"
     r"roaring|roarin|howling|pounding|battering|blowing (?:so |really |very |way |super )*"
     r"(?:strong|hard|fierce))\b|"
+    # a likeness of a storm ("the airflow's like a gale", "fan speed like a jet engine")
+    r"\b(?:air|fan|blower|vents?|airflow)\b[\w', ]{0,30}?\blike (?:a |an |the )?(?:\w+ ){0,3}?"
+    r"(?:hurricane|gale|tornado|typhoon|wind ?tunnel|jet engine|storm|leaf ?blower)s?\b|"
     r"\b(?:air|fan|blower|vents?|airflow)\b[\w' ]{0,30}?\b(?:blowing|coming|hitting|firing)"
     r"(?: \w+){0,2} (?:straight|right|directly) (?:in|into|at) (?:my|me|our|his|her)\b")
 """The air told strong ("大得跟鼓风机一样", "hammering right into my face") or driven straight at
@@ -280,10 +299,22 @@ _THAN = (r" than (?!(?:that|this|now|before|earlier|it (?:is|was)|it'?s|it used 
 like", "hotter than a vindaloo in this motor"): the state complained of, its way against the
 adjective; not against the last setting ("louder than that": an order's way) nor an earlier
 time ("warmer than it was": no way)."""
+_THAN_ZH = (r"(?<!得)比(?!(?:刚才|刚刚|方才|之前|以前|原来|上次|昨天|早上|现在|刚))"
+            r"[^，,。！!？?]{1,10}?还(?:要)?")
+"""The Chinese of the same ("声音比蚊子叫还小", "风比台风还大"): 还 after a thing compared with;
+not an order's "调得比…" nor an earlier time or the setting now (no way: ``slots``)."""
+
+
+def _than_zh(subject: str, words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:{subject})[^，,。！!？?]{{0,3}}?{_THAN_ZH}(?:{words})")
+
+
+_SOUND_ZH = r"声音?|音量|音乐|歌声?|广播|喇叭"
 _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
     "media_volume": ((_LOUD, -1), (_QUIET, 1),
                      (re.compile(r"\b(?:louder|noisier)" + _THAN), -1),
-                     (re.compile(r"\b(?:quieter|softer)" + _THAN), 1)),
+                     (re.compile(r"\b(?:quieter|softer)" + _THAN), 1),
+                     (_than_zh(_SOUND_ZH, "大|响|吵"), -1), (_than_zh(_SOUND_ZH, "小|轻|低"), 1)),
     "media_playback": ((_LOUD, -1),),  # never play louder than silence
     "climate_temperature": (
         (re.compile(_HEATER + r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering|"
@@ -298,7 +329,8 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         (re.compile(r"\b(?:hotter|warmer|stuffier)" + _THAN), -1),
         (re.compile(r"\b(?:colder|cooler|chillier)" + _THAN), 1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b"), -1), (_STRONG, -1),
-                    (_WEAK, 1)),
+                    (_WEAK, 1), (_than_zh(_AIR_ZH, "大|猛|强|冲"), -1),
+                    (_than_zh(_AIR_ZH, "小|弱|细"), 1)),
     # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on
     "climate_ac": ((re.compile(
         r"\b(?:ac|a/c|air ?con\w*|air conditioning)(?:'s| is| has been| been)(?: been)? "

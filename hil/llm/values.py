@@ -52,7 +52,10 @@ _AS_FAR = (r"(?= (?:it|they|you|we|i|possible|can|could|ever|humanly|allowed|per
 hot as hell" is a simile of the cabin's state, a complaint (it set 16 °C on a cold cabin)."""
 MAX_WORDS = re.compile(
     r"\bmax(?:imum|ed)?\b|\bhighest\b|\bfull(?:y| blast| power)?\b|all the way up|as (?:high|"
-    r"loud|strong|warm|hot) as" + _AS_FAR + r"|最大|最高|最强|最猛|满|全开"
+    r"loud|strong|warm|hot) as" + _AS_FAR + r"|最大|最高|最强|最猛|全开|"
+    # 满 is a top only said of a setting pushed to it ("拉满", "开到满", "满档"): inside a word
+    # it is no setting's ("满月酒", "满天飞", "圆满", "满意"; a party's 满 set the volume to 30)
+    r"(?:开|调|加|拉|打|放|拧|到|推|扭|弄|整|给)满|满档"
 )
 NOT_MAX = re.compile(
     r"\bfull of\b|\b(?:is|are|am|was|were|so|too|getting|packed|car's|it's|i'm|we're)\s+full\b|"
