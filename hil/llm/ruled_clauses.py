@@ -1,7 +1,7 @@
 """Several orders told among asides: each clause the rules read alone, the asides left out.
 
 "明天会下雨吗顺便温度调低三度风量调大一档", "Right my love, twelve-hour shift, heat my seat on
-high and get me home", "观众朋友们，现在插播一条：音量调到十，挡风玻璃除个雾": a story, a
+high and get me home", "Heatwave's no joke. AC on, temperature 18, fan on seven.": a story, a
 question or an address said beside two or more orders made the fallback read the whole as one
 (a "later" or a "no" in the story qualified every part, or :func:`hil.llm.clauses.command_parts`
 found no order's shape in a part) and it acted on one command at most. Here each clause of the
@@ -11,8 +11,10 @@ clause names, said as an order or a setting, not told: no subject, copula, quest
 only one an order acts on (its reason). Read whole, as before, when an aside could bind the
 orders: a condition, a remark, a take-back after an order, a no after an order, a "later" or
 "elsewhere" not said as a telling of its own ("明天早上，…" is for tomorrow; "明天会下雨吗，…" asks
-about tomorrow), an aside that orders or sets something the rules do not read, or a clause of
-an order that itself says later, elsewhere, no or a lacking device.
+about tomorrow), an aside that orders or sets something the rules do not read, a way cut off
+its thing ("副驾座椅加热|关掉": the thing alone reads as "on"), an aside about a function no
+order acts on, two orders on one function, or a clause of an order that itself says later,
+elsewhere, no or a lacking device.
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ def ruled_clauses(text: str, read: Read) -> list[str]:
     may be left out; else []."""
     lang = _lang_of(text)
     pieces = _clauses(text)
-    if not 3 <= len(pieces) + 1 <= MAX_PIECES + 1:
+    if not 2 <= len(pieces) <= MAX_PIECES:
         return []
     orders: list[tuple[int, str]] = []
     readings: list[Reading] = []
