@@ -47,6 +47,7 @@ from hil.llm.grounding import (
     topic_word_starts,
 )
 from hil.llm.orders import so_cut, unknown_order
+from hil.llm.rules_read import sure_order
 from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.heard import rejoined
@@ -260,7 +261,9 @@ def _reason(clause: str) -> bool:
         return False  # it says how much: "open the window, like, a quarter of the way"
     if CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
-    return not any(EXPLICIT[t].search(lowered) for t in named_topics(lowered))
+    if any(EXPLICIT[t].search(lowered) for t in named_topics(lowered)):
+        return False
+    return not read_alone(clause)  # an order the rules read alone ("…，挡风玻璃除个雾")
 
 
 def focus(text: str) -> Focus:
@@ -474,13 +477,17 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
     so ...") are the reason for what follows, whatever they name: kept with the first command
     when at least two orders follow.
     With ``settings``, a clause that says a setting without a verb of its own
-    (:func:`set_said`: "…, the music to ten") is an order too (the answer's cut; the head's
+    (:func:`set_said`: "…, the music to ten") or that the rules read alone as an order
+    (:func:`read_alone`: "前挡除个雾") is an order too (the answer's cut; the head's
     training keeps the plain one).
     ``[text]`` when fewer than two commands are found."""
     joiner = _joiner(text)
     pieces = _pieces(text)
-    lead = next((i for i, p in enumerate(pieces) if _orders(p)), len(pieces))
-    if sum(_orders(p) for p in pieces[lead:]) < 2:
+    def ordered(piece: str) -> bool:
+        return _orders(piece) or (settings and read_alone(piece))
+
+    lead = next((i for i, p in enumerate(pieces) if ordered(p)), len(pieces))
+    if sum(ordered(p) for p in pieces[lead:]) < 2:
         lead = 0
     said_first = "".join(p + joiner for p in pieces[:lead])  # "我是坐副驾的哈，": kept with it
     parts: list[str] = []
@@ -495,7 +502,7 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
         # "空调关了，音乐也是": a thing said the same after an order is an order of its own
         own = _orders(piece) or bool(
             orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece))) or bool(
-            settings and set_said(piece))
+            settings and (set_said(piece) or read_alone(piece)))
         if not named and not parts and not unknown:
             said_first += piece + joiner
             continue
@@ -541,6 +548,23 @@ _TOLD = re.compile(
     r"because|since|why|what|how|like)\b|'s\b|'re\b|'m\b|[吗呢嘛？?]|太|好[冷热吵闷]|不[清见到]|冻|"
     r"死了|热得|冷得|怎么|什么|为什么|有点|我(?!的|这)|刚|从|让")
 """Words of a clause that tells (a subject, a copula, a question, a feeling): no setting."""
+
+
+_MEASURE = re.compile(r"(?<=[除开关调放来降升加减提])(?:个|一下)(?=[\u4e00-\u9fff])")
+"""A measure word between a verb and its object ("除个雾", "除一下雾")."""
+
+
+def read_alone(piece: str) -> bool:
+    """Whether ``piece`` is an order said without a word that tells, that names its thing
+    outright once a measure word is left out ("前挡除个雾" as "前挡除雾") and that the rules read
+    alone (:func:`hil.llm.rules_read.sure_order`): an order of its own beside another order
+    (the cut only; for the head such a form names no function outright, cdbc630)."""
+    lowered = normalised(piece)
+    plain = _MEASURE.sub("", lowered)
+    if _TOLD.search(lowered) is not None or not any(
+            EXPLICIT[t].search(plain) for t in named_topics(plain)):
+        return False
+    return sure_order(piece, _lang_of(piece)) is not None
 
 
 def set_said(piece: str) -> bool:

@@ -34,6 +34,7 @@ from hil.llm.clauses import (
     commanding,
     it_order,
     known_order,
+    read_alone,
     set_said,
     way_alone,
 )
@@ -51,6 +52,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import unknown_order
 from hil.llm.questions import ask_part, confirm, leave_it
+from hil.llm.ruled_clauses import order_read, ruled_clauses
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
 from twin.assistant.binding_words import binds
@@ -80,7 +82,21 @@ def several_parts(text: str) -> list[str]:
     """The commands of ``text`` when it is a sentence the fallback answers part by part (see
     the module docstring), ``[text]`` when it is one command the rules read confidently (the
     text the fallback reads: a correction applied, a reason or a lacking device left out),
-    else ``[]``."""
+    else ``[]``. A sentence read whole by those tests whose clauses are two or more orders the
+    rules read alone and asides (:func:`hil.llm.ruled_clauses.ruled_clauses`): those orders."""
+    parts = _cut(text)
+    if parts:
+        return parts
+    ruled = ruled_clauses(text, _sure)
+    return ruled if 2 <= len(ruled) <= MAX_PARTS else []
+
+
+def _sure(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
+    return _ruled(part, lang, reason_first=False)
+
+
+def _cut(text: str) -> list[str]:
+    """:func:`several_parts` by the clauses' shapes."""
     lowered = normalised(text)
     if (out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered) or lacking(lowered)
             or REMARK.search(lowered) or not_music(lowered)):
@@ -257,6 +273,19 @@ def _ruled(part: str, lang: str, reason_first: bool = True
 _EDGE = " ,.:;!?\"'"
 
 
+def _seats_ruled(part: str, lang: str) -> list[tuple[str, str, int | str | None]]:
+    """Each seat's heater command when the rules read ``part`` alone confidently as the
+    heaters of both seats ("both seat heaters to three", "两个前排座椅加热都开最高"); else []."""
+    rules = shared_nlu(lang).parse(part, [])
+    if len(rules.split) < 2 or rules.confidence < AssistantPolicy().threshold:
+        return []
+    read = [(TOPIC_OF.get(r.command.intent), r.command.intent, r.command.value)
+            for r in rules.split if r.command is not None and r.actuates]
+    if len(read) != len(rules.split) or any(t != "seat_heat" for t, _, _ in read):
+        return []
+    return [(t, i, v) for t, i, v in read if t is not None]
+
+
 def _framed(part: str, lang: str) -> tuple[str, str, int | str | None] | None:
     """The rules' reading of an English ``part`` not shaped as a known order once words said
     around its command that bind nothing are left out (a call, a tag: "breaker breaker blower
@@ -422,6 +451,7 @@ def several_decision(
     whole sentence: a clause of it that no part answers is asked about (:func:`_left`)."""
     decisions: list[Any] = []
     guessed: list[int] = []  # parts only shaped as orders: asked about after the loop
+    extra: dict[int, list[Any]] = {}  # the other seats of a part the rules read for each seat
     # a list of complaints, no order among them (:func:`_felt_list`): each read as a request;
     # a complaint beside an order is its reason ("fan on ten eh, the team's roasting")
     complaints = bool(text) and command_parts(text) == [text] and bool(_felt_list(text))
@@ -433,6 +463,11 @@ def several_decision(
         if (it := _it_read(text, parts[at - 1] if at else "", before, lang)) is not None:
             decisions.append(act(*it, lang))  # "put on some music, and crank it up"
             continue
+        if not _says_no(text) and len(seats := _seats_ruled(text, lang)) >= 2:
+            # "…, both seat heaters to three": each seat's command, none dropped for the first
+            decisions.append(act(*seats[0], lang))
+            extra[len(decisions) - 1] = [act(*seat, lang) for seat in seats[1:]]
+            continue
         if not known_order(text) and (seat := _other_seat(text, before, act, lang)) is not None:
             decisions.append(seat)  # "…on high, and for me in low": the other seat's level
             continue
@@ -440,6 +475,11 @@ def several_decision(
         if not known_order(text) and not indirect and not _says_no(text) and (
                 framed := _framed(text, lang)) is not None:
             decisions.append(act(*framed, lang))  # "breaker breaker blower on six"
+            continue
+        if not known_order(text) and not indirect and (set_said(text) or read_alone(text)) and (
+                plain := order_read(text, _sure, lang)) is not None:
+            # "…，挡风玻璃除个雾", "…, the window closed": a setting or an order the rules read
+            decisions.append(act(*plain, lang))
             continue
         if not known_order(text) and not indirect:
             guessed.append(len(decisions))
@@ -481,6 +521,9 @@ def several_decision(
     for at in guessed:  # never acted on: the words that would say what are not the cabin's
         like = next((d for d in decisions if d is not None), None) or decide(parts[at], False)
         decisions[at] = _asked(parts[at], like, lang)
+    if extra:  # each seat's command a part of its own, said with the part's words
+        parts = [p for at, p in enumerate(parts) for _ in range(1 + len(extra.get(at, [])))]
+        decisions = [e for at, d in enumerate(decisions) for e in (d, *extra.get(at, []))]
     decisions = _seat_levels(parts, decisions, act, lang)
     parts, decisions = _each_named(parts, decisions, lang)
     acted = [d for d in decisions if d.intent != "unknown"]
