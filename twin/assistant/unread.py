@@ -1,0 +1,38 @@
+"""Whether a rules answer leaves unread a cabin function its sentence asks for.
+
+The rules may act on some commands of a sentence and read nothing in another clause that
+names a cabin function with a way, an order or a number ("window up and the AC on the fish
+market smell is getting in": the window closes, the AC is left). The policy then asks about
+that function (:func:`twin.assistant.leftover.unsaid`), but the rules' answer is partial: a
+clause they did not read is a shape they were not written for, so the rules do not answer the
+line and hand it to the fallback, which reads the whole. Only a question about a function no
+acting command moves counts: one about the other seat of a seat heater that acted, or a clause
+asked about as said (a device the cabin lacks), leaves the rules' answer standing, and so does
+a sentence that says which function to leave alone ("leave the window alone, just turn on the
+AC": :func:`twin.assistant.phrasing.hands_off`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from twin.assistant.catalogue import active_catalogue
+from twin.assistant.commands import Command
+from twin.assistant.leftover import confirm, unsaid
+from twin.assistant.phrasing import hands_off
+
+__all__ = ["leaves_function"]
+
+
+def leaves_function(text: str, lang: str, answered: Sequence[Command], feedback: str,
+                    read: Callable[[str], tuple[Command | None, float, bool]]) -> bool:
+    """Whether the policy would ask about a cabin function of ``text`` that no acting command
+    of ``answered`` moves (``read``: the rules' reading of one clause alone, as for
+    :func:`~twin.assistant.leftover.unsaid`)."""
+    catalogue = active_catalogue()
+    acted = {catalogue.topic_of(c.intent) for c in answered if c.actuates}
+    if not acted or hands_off(text, lang) is not None:
+        return False
+    asked = unsaid(text, lang, answered, feedback, read)
+    return any(q == confirm(topic, lang) for q in asked
+               for topic in catalogue.topics if topic not in acted)
