@@ -93,7 +93,7 @@ from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
 from twin.assistant.tracked_text import normalised_for_matching
-from twin.assistant.unread import leaves_function
+from twin.assistant.unread import asks_function, leaves_function
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
     CABIN_ENTITIES,
@@ -528,7 +528,8 @@ class RuleNLU:
             return False
         return len(clauses) > 1 and any(
             (alone := self._parse_one(c, history)).actuates and alone.confidence >= 0.85
-            and gives_order(c, self.lang) and not negated(c) and out_of_scope(c) is None
+            and (gives_order(c, self.lang) or asks_function(c, self.lang)) and not negated(c)
+            and out_of_scope(c) is None
             for c in clauses)
 
     def _after_question(self, text: str, history: Sequence[Turn]) -> RuleResult | None:

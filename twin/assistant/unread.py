@@ -18,10 +18,10 @@ from collections.abc import Callable, Sequence
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.commands import Command
-from twin.assistant.leftover import confirm, unsaid
+from twin.assistant.leftover import _ASKS, _named, confirm, unsaid
 from twin.assistant.phrasing import hands_off
 
-__all__ = ["leaves_function"]
+__all__ = ["asks_function", "leaves_function"]
 
 
 def leaves_function(text: str, lang: str, answered: Sequence[Command], feedback: str,
@@ -36,3 +36,10 @@ def leaves_function(text: str, lang: str, answered: Sequence[Command], feedback:
     asked = unsaid(text, lang, answered, feedback, read)
     return any(q == confirm(topic, lang) for q in asked
                for topic in catalogue.topics if topic not in acted)
+
+
+def asks_function(clause: str, lang: str) -> bool:
+    """Whether ``clause`` names a cabin function outright with a way, an order verb or a number
+    beside it ("fan up two", "温度降三度", "空调也打开"): an order even without an imperative
+    shape, where a complaint ("热死了", "the fan is too strong") names no way."""
+    return _ASKS[lang].search(clause) is not None and bool(_named(clause))
