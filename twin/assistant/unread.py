@@ -14,14 +14,19 @@ AC": :func:`twin.assistant.phrasing.hands_off`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.commands import Command
 from twin.assistant.leftover import _ASKS, _named, confirm, unsaid
+from twin.assistant.multi import CONJUNCTIONS, SURE
 from twin.assistant.phrasing import hands_off
 
 __all__ = ["asks_function", "leaves_function"]
+
+_NOT_DONE = re.compile(r"没有?[^，,。]{0,2}?(?:放|开|关|调|播)")
+"""What was not done ("车上一首歌也没放"): a state told, no order."""
 
 
 def leaves_function(text: str, lang: str, answered: Sequence[Command], feedback: str,
@@ -33,9 +38,23 @@ def leaves_function(text: str, lang: str, answered: Sequence[Command], feedback:
     acted = {catalogue.topic_of(c.intent) for c in answered if c.actuates}
     if not acted or hands_off(text, lang) is not None:
         return False
-    asked = unsaid(text, lang, answered, feedback, read)
-    return any(q == confirm(topic, lang) for q in asked
-               for topic in catalogue.topics if topic not in acted)
+    asked = {topic for q in unsaid(text, lang, answered, feedback, read)
+             for topic in catalogue.topics if topic not in acted and q == confirm(topic, lang)}
+    return bool(asked) and any(asked & _ordered(clause, lang, read)
+                               for clause in CONJUNCTIONS[lang].split(text) if clause)
+
+
+def _ordered(clause: str, lang: str, read: Callable[[str], tuple[Command | None, float, bool]]
+             ) -> set[str]:
+    """The functions ``clause`` orders: named outright with a way, a verb or a number beside
+    them, or moved by its own sure reading alone; none for a wish or a complaint ("车里暖和暖和",
+    "脚也冻得慌") or a function named with no way ("空调 调到二十度": the AC names the device)."""
+    clause = clause.strip()
+    out = _named(clause) if asks_function(clause, lang) and not _NOT_DONE.search(clause) else set()
+    command, confidence, _ = read(clause)
+    if command is not None and command.actuates and confidence >= SURE:
+        out.add(active_catalogue().topic_of(command.intent))
+    return out
 
 
 def asks_function(clause: str, lang: str) -> bool:
@@ -43,3 +62,4 @@ def asks_function(clause: str, lang: str) -> bool:
     beside it ("fan up two", "温度降三度", "空调也打开"): an order even without an imperative
     shape, where a complaint ("热死了", "the fan is too strong") names no way."""
     return _ASKS[lang].search(clause) is not None and bool(_named(clause))
+
