@@ -16,7 +16,7 @@ from hil.llm.several import several_decision, unread
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.leftover import confirm
 from twin.assistant.nlu import shared_nlu
-from twin.assistant.policy import Decision, decide
+from twin.assistant.policy import AssistantPolicy, Decision, decide
 
 
 def _rules(text: str, lang: str = "en") -> Decision:
@@ -32,13 +32,8 @@ def _answered(d: Decision, lang: str) -> set[str]:
 
 
 @pytest.mark.parametrize(("text", "lang", "topics"), [
-    # a second function after a joining word the whole reading swallowed
-    ("Could you start the music, and I'd love the air con off thanks.", "en",
-     {"media_playback", "climate_ac"}),
-    ("Mate, the next song, and like, volume at twelve.", "en", {"media_track", "media_volume"}),
+    # a second function told as a complaint beside the command read
     ("I'm boiling, and the fan's doing nothing.", "en", {"climate_temperature", "climate_fan"}),
-    ("window up and the AC on the cow smell is awful", "en", {"window", "climate_ac"}),
-    ("这首歌太伤心了换一首 声音调到12", "zh-CN", {"media_track", "media_volume"}),
 ])
 def test_every_function_asked_for_is_acted_on_or_asked_about(text: str, lang: str,
                                                              topics: set[str]) -> None:
@@ -46,6 +41,19 @@ def test_every_function_asked_for_is_acted_on_or_asked_about(text: str, lang: st
     assert any(c.actuates for c in d.commands)
     assert topics <= _answered(d, lang), d.feedback
     assert len(d.parts) >= len(topics)  # each one its own part: none dropped without a word
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    # a second function after a joining word the whole reading swallowed, named with its way
+    # (or read alone): since prec26 the rules' answer in part is no answer (twin.assistant.unread)
+    ("Could you start the music, and I'd love the air con off thanks.", "en"),
+    ("Mate, the next song, and like, volume at twelve.", "en"),
+    ("window up and the AC on the cow smell is awful", "en"),
+    ("这首歌太伤心了换一首 声音调到12", "zh-CN"),
+])
+def test_a_function_left_unread_hands_the_line_to_the_fallback(text: str, lang: str) -> None:
+    assert shared_nlu(lang).parse(text).confidence < AssistantPolicy().threshold
+    assert not any(c.actuates for c in _rules(text, lang).commands)  # nothing done in part
 
 
 @pytest.mark.parametrize(("text", "lang"), [
@@ -140,7 +148,7 @@ def test_a_part_already_answered_is_not_asked_again() -> None:
 
 
 def test_the_question_is_a_part_of_its_own_in_the_answer() -> None:
-    text = "Could you start the music, and I'd love the air con off thanks."
+    text = "I'm boiling, and the fan's doing nothing."
     d = _rules(text)
     unknown = [p for p in d.parts if not p.command.actuates]
     assert unknown and all(p.feedback in d.feedback for p in unknown)

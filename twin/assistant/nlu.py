@@ -60,6 +60,7 @@ from twin.assistant.feedback import (
 )
 from twin.assistant.heard import rejoined
 from twin.assistant.intents import INTENTS
+from twin.assistant.leftover import cannot_alone
 from twin.assistant.multi import (
     CONJUNCTIONS,
     MAX_PARTS,
@@ -92,6 +93,7 @@ from twin.assistant.story_seat import story_seat
 from twin.assistant.template_filter import TemplateFilter
 from twin.assistant.template_narrow import NarrowFilter, share_fragments
 from twin.assistant.tracked_text import normalised_for_matching
+from twin.assistant.unread import asks_function, leaves_function
 from twin.assistant.vocabulary import (
     CABIN_AREAS,
     CABIN_ENTITIES,
@@ -385,9 +387,23 @@ class RuleNLU:
         token = _READ.set({})  # a text read once per parse, however many ways it is read
         try:
             with one_parse():
-                return self._parse(text, history)
+                found = self._parse(text, history)
+                if found.actuates and found.confidence >= 0.85 and self._leaves(text, found):
+                    # a clause naming another cabin function read as nothing: a partial answer
+                    return replace(found, confidence=0.3, reason="unread_clause", command=None,
+                                   feedback=clarify(self.lang))
+                return found
         finally:
             _READ.reset(token)
+
+    def _leaves(self, text: str, found: RuleResult) -> bool:
+        """:func:`twin.assistant.unread.leaves_function` for the rules' answer ``found``."""
+        def read(clause: str) -> tuple[Command | None, float, bool]:
+            alone = self.parse(clause)
+            return alone.command, alone.confidence, cannot_alone(alone, clause, self.lang)
+
+        commands = [p.command for p in found.parts if p.command is not None]
+        return leaves_function(text, self.lang, commands, found.feedback, read)
 
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
@@ -512,7 +528,8 @@ class RuleNLU:
             return False
         return len(clauses) > 1 and any(
             (alone := self._parse_one(c, history)).actuates and alone.confidence >= 0.85
-            and gives_order(c, self.lang) and not negated(c) and out_of_scope(c) is None
+            and (gives_order(c, self.lang) or asks_function(c, self.lang)) and not negated(c)
+            and out_of_scope(c) is None
             for c in clauses)
 
     def _after_question(self, text: str, history: Sequence[Turn]) -> RuleResult | None:

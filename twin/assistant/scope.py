@@ -71,8 +71,8 @@ _ZH_THEN = r"[，,、\s]*(?:然后)?(?:再|就|以后|之后)"
 """"Then" after a time or place said first, a pause before it or not ("出了涵洞，再开窗")."""
 ZH_ONCE = (r"(?:(?<![关锁合盖])上了|(?<![降摇放拉落])下了|过了(?!头)|进了|出了|"
            r"(?<![调开升降加减])到了)[^，,。]{1,8}?" + _ZH_THEN + r"|"
-           # arrived first, the order after it with no 再 ("到了公司打开车窗"): later
-           r"(?<![调开升降加减])到了[^，,。]{1,6}?(?:打开|关|开|调|放|播)|"
+           # arrived, no 再 after ("到了公司打开车窗"), or when we get there ("到家的时候"): later
+           r"(?<![调开升降加减])(?:到了[^，,。]{1,6}?(?:打开|关|开|调|放|播)|到[^，,。了]{1,8}?的时候)|"
            # waited for first ("等过了收费站，再开窗"); not "等等" or "等一下" (a pause)
            r"(?<!等)等(?!等|一下|下[，,])[^，,。]{1,8}?" + _ZH_THEN + r"|"
            # an event awaited before the command ("孩子醒了再放音乐", "雨停了再开窗"): later
