@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.slips import en_slips, zh_slips
 from twin.assistant.sub_template import expansion
 
 _UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3})"
@@ -92,9 +93,10 @@ _FOUR_SAID, _TO_SAID = expansion(r"\1 four"), expansion(r"\1\2to ")
 
 def as_heard(text: str) -> str:
     """``text`` with a misheard "for" (four) and "too" (to) around or as a number, a
-    dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`) and a stretched
-    word (:data:`_STRETCH_WORDS`), read as meant."""
-    text = _STRETCHED.sub(_unstretched, text)
+    dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`), a stretched
+    word (:data:`_STRETCH_WORDS`) and a slip (:func:`twin.assistant.slips.en_slips`: "twenty
+    won", "paws the music"), read as meant."""
+    text = en_slips(_STRETCHED.sub(_unstretched, text))
     text = _DAT_THING.sub("the ", text)
     text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
     text = _WINDOW_CUT.sub(lambda m: f"window{m.group(1)}", text)
@@ -121,8 +123,11 @@ stays."""
 def rejoined(text: str) -> str:
     """``text`` with its full-width digits and letters written plainly ("１９" -> "19") and a
     pause inside a two-character cabin word taken out ("温 度调低一度" -> "温度调低一度",
-    "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开")."""
-    text = _FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)
+    "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开"); a recogniser's
+    slip read as meant (:mod:`twin.assistant.slips`: 付驾座椅 is 副驾座椅, "paws the music" a
+    pause).
+    """
+    text = zh_slips(en_slips(_FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)))
     if " " not in text and "\u3000" not in text:
         return text
     return _ZH_CUT_WORD.sub(lambda m: m.group(1) if m.group(1) + m.group(2) in _ZH_WORDS
