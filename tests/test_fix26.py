@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from hil.llm.clauses import focus
+from hil.llm.grounding import LOUDNESS, narrowed
 from hil.llm.head import head_decision
 from tests.helpers import rule_actions, rule_reading
 from twin.assistant.heard import as_heard, rejoined
@@ -118,3 +119,19 @@ def test_reported_advice_is_refused_never_asked(text: str, lang: str) -> None:
                                             ("take us home please", "en")])
 def test_going_home_still_navigates(text: str, lang: str) -> None:
     assert _nav(text, lang)[0] == "navigate_home"
+
+
+# 2c. "bump/knock X up" said of the music is its loudness, never playing it
+@pytest.mark.parametrize("text", [
+    "bump the music up a bit sumimasen", "bump up the tunes a touch", "knock the radio up, ta",
+    "knock the music down a bit", "whack the music up mate", "bump it up a bit",
+])
+def test_bumping_the_music_up_is_its_volume(text: str) -> None:
+    assert LOUDNESS.search(text)
+    assert narrowed({"media_playback", "media_volume"}, text) == {"media_volume"}
+
+
+@pytest.mark.parametrize("text", ["play some music", "put some music on", "bump into a friend",
+                                  "play pump it up by elvis costello"])
+def test_playing_music_stays_playback(text: str) -> None:
+    assert not LOUDNESS.search(text)
