@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hil.llm.clauses import focus
+from hil.llm.clauses import command_parts, focus
 from hil.llm.grounding import LOUDNESS, narrowed
 from hil.llm.head import head_decision
 from tests.helpers import rule_actions, rule_reading
@@ -135,3 +135,26 @@ def test_bumping_the_music_up_is_its_volume(text: str) -> None:
                                   "play pump it up by elvis costello"])
 def test_playing_music_stays_playback(text: str) -> None:
     assert not LOUDNESS.search(text)
+
+
+# 2b. where the person a seat's order is for sits, said after the order: that order's seat
+@pytest.mark.parametrize(("text", "first"), [
+    ("first turn the seat heater on for my nephew, he's in the passenger seat, then take us "
+     "home please", "first turn the seat heater on for my nephew, he's in the passenger seat"),
+    ("so warm the seat up for my niece, she's sitting in the passenger seat, and skip this song",
+     "so warm the seat up for my niece, she's sitting in the passenger seat"),
+    ("给我侄子把座椅加热打开，他坐副驾，然后导航回家", "他坐副驾"),
+])
+def test_where_the_person_sits_stays_with_the_seat_order(text: str, first: str) -> None:
+    parts = command_parts(text)
+    assert len(parts) == 2
+    assert first in parts[0]
+    assert "passenger" not in parts[1] and "副驾" not in parts[1]
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("turn the seat heater on, she's cold, then take us home", "turn the seat heater on"),
+    ("turn the volume up, she's in the passenger seat, then take us home", "turn the volume up"),
+])
+def test_other_clauses_stay_where_they_were(text: str, first: str) -> None:
+    assert command_parts(text)[0] == first
