@@ -75,7 +75,7 @@ def test_paws_and_pours_elsewhere_keep_their_words(text: str) -> None:
 
 # 1c. 副驾 heard as a homophone is the passenger's seat, never the driver's by default
 @pytest.mark.parametrize("text", ["付驾座椅加热开到二档", "复驾的座椅加热打开", "富驾座椅加热关掉",
-                                  "付驾驶座加热开一档"])
+                                  "付驾驶座加热开一档", "副架座椅加热开一档", "付假座椅加热关了"])
 def test_passenger_seat_homophone_is_the_passenger(text: str) -> None:
     assert "副驾" in zh_slips(text)
     assert "副驾" in focus(text).text
@@ -83,7 +83,8 @@ def test_passenger_seat_homophone_is_the_passenger(text: str) -> None:
     assert all(i != "seat_heat_driver" for i, _ in rule_actions("zh-CN", text))
 
 
-@pytest.mark.parametrize("text", ["我付驾驶证的钱", "付款", "驾驶座加热开一档", "复印"])
+@pytest.mark.parametrize("text", ["我付驾驶证的钱", "付款", "驾驶座加热开一档", "复印",
+                                  "副价格", "度假的地方", "书架的灯", "恢复假的"])
 def test_other_words_with_fu_keep_their_words(text: str) -> None:
     assert zh_slips(text) == text
 

@@ -41,6 +41,8 @@ _SEAT_HEARD = re.compile(r"[付复富傅赴腹负](?=驾(?:驶(?!证)|座|坐|�
 复驾的): 副; 付驾驶证 is not a seat said and is rare in a car."""
 _MAYBE = re.compile(r"won|to|tree|free|ate|paws|pores|pours|paus|porz", re.IGNORECASE)
 """Any of the slips' words: else the text is left at once."""
+_SEAT_CHAR_HEARD = re.compile(r"(?<=[副付复富傅赴腹负])[架假价嫁](?=驶|座|坐|位|加热|椅)")
+"""驾 heard as a homophone after 副 or its homophone (副架座椅, 付假座椅): 驾."""
 _DIALECT_I = re.compile(r"俺")
 """A dialect's "I" (俺, 俺们): 我."""
 
@@ -58,6 +60,6 @@ def en_slips(text: str) -> str:
 
 def zh_slips(text: str) -> str:
     """``text`` with 副驾 heard as a homophone read as 副驾 and 俺 read as 我."""
-    if "驾" in text:
-        text = _SEAT_HEARD.sub("副", text)
+    if re.search("[驾架假价嫁]", text):
+        text = _SEAT_HEARD.sub("副", _SEAT_CHAR_HEARD.sub("驾", text))
     return _DIALECT_I.sub("我", text) if "俺" in text else text
