@@ -93,10 +93,9 @@ _FOUR_SAID, _TO_SAID = expansion(r"\1 four"), expansion(r"\1\2to ")
 
 def as_heard(text: str) -> str:
     """``text`` with a misheard "for" (four) and "too" (to) around or as a number, a
-    dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`), a stretched
-    word (:data:`_STRETCH_WORDS`) and a slip (:func:`twin.assistant.slips.en_slips`: "twenty
-    won", "paws the music"), read as meant."""
-    text = en_slips(_STRETCHED.sub(_unstretched, text))
+    dialect's spelling of a cabin word or a pointing word (:data:`_SPELT`) and a stretched
+    word (:data:`_STRETCH_WORDS`), read as meant."""
+    text = _STRETCHED.sub(_unstretched, text)
     text = _DAT_THING.sub("the ", text)
     text = _SPELT_WORD.sub(lambda m: _SPELT[m.group().lower()], text)
     text = _WINDOW_CUT.sub(lambda m: f"window{m.group(1)}", text)

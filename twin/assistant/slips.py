@@ -3,9 +3,10 @@ a homophone where a number ends ("twenty won degrees": 21, "twenty ate": 28, "to
 an order word heard as a homophone before what it orders ("paws the music": pause), a seat
 word heard as a homophone (付驾/复驾 for 副驾: the passenger's, never the driver's by default)
 and a dialect's "I" (俺: 我, so that "俺这个" is the speaker's seat). One reading for the rules
-(:func:`twin.assistant.heard.as_heard`, :func:`twin.assistant.heard.rejoined`) and for the
-fallback, which reads the sentence through :func:`~twin.assistant.heard.rejoined` before the
-head sees it."""
+(the first step of :meth:`twin.assistant.nlu.RuleNLU._parse`: :func:`en_slips`, or
+:func:`twin.assistant.heard.rejoined` for Chinese) and for the fallback, which reads the
+sentence through :func:`~twin.assistant.heard.rejoined` (:func:`hil.llm.clauses.focus`) before
+the head sees it."""
 
 from __future__ import annotations
 
