@@ -523,6 +523,7 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
         # a thing the cabin does not know, or the other seat: a topic of its own
         topics.append(named or {f"{'?' if unknown else 'it' if then_it else 'seat_heat'}:"
                                 f"{len(parts)}"})
+    _sitter_joined(parts, topics, orders, joiner)
     _reasons_joined(parts, topics, orders, joiner)
     _repeats_dropped(parts, topics, orders)
     _felt_topics_dropped(parts, topics, orders, joiner)
@@ -604,6 +605,29 @@ def _repeats_dropped(parts: list[str], topics: list[set[str]], orders: list[bool
             del parts[i], topics[i], orders[i]
             continue
         seen.append(said)
+        i += 1
+
+
+_SITS = re.compile(
+    r"^\W*(?:and |so |cos |because )?(?:he|she|they|(?:he|she|they)(?:'s|'re| is| are))\b"
+    r"[^,.;]{0,24}\b(?:passenger(?: seat| side)?|up front|in (?:the )?front|shotgun)\b|"
+    r"^\W*(?:因为)?(?:他|她|他们)(?:坐|在)(?:在)?副驾", re.IGNORECASE)
+"""A clause that tells where the person a seat's order is for sits ("…, she's in the
+passenger seat, …", "他坐副驾"): that order's seat, not the reason of the next command."""
+
+
+def _sitter_joined(parts: list[str], topics: list[set[str]], orders: list[bool],
+                   joiner: str) -> None:
+    """A part that only tells where someone sits (:data:`_SITS`), after a seat's order: joined
+    to that order, whose seat it names. In place."""
+    i = 1
+    while i < len(parts):
+        if not orders[i] and orders[i - 1] and "seat_heat" in topics[i - 1] and (
+                _SITS.search(parts[i])):
+            parts[i - 1:i + 1] = [parts[i - 1] + joiner + parts[i]]
+            topics[i - 1:i + 1] = [topics[i - 1]]
+            orders[i - 1:i + 1] = [orders[i - 1]]
+            continue
         i += 1
 
 

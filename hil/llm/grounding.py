@@ -246,11 +246,10 @@ _THIS_AGAIN = re.compile(
     r"\b(?:this|the same|the current|current) (?:song|track|tune|one)\b.{0,12}\bagain\b|"
     r"这首(?:歌|曲子?)?.{0,4}(?:再|重新)(?:放|播|听)"
 )
-# the loudness said ("i can't hear the music", "crank up the tunes"): the volume, not playback
+# the loudness said ("i can't hear the music", "bump up the tunes"): the volume, not playback
 LOUDNESS = re.compile(
     r"can'?t hear|barely hear|hardly hear|louder|quieter|\btoo (?:loud|quiet)\b|"
-    r"crank (?:it |the \w+ )?up|"
-    r"turn (?:it |(?:the|that|this|my) \w+ )?(?:up|down)\b|"
+    r"(?:turn|crank|bump|whack|knock) (?:it |(?:the|that|this|my) \w+ )?(?:up|down)\b|"
     r"听不|大声|小声|大点声|小点声|声音?太[大响吵小轻]"
 )
 # the seat said by its name: a warming word beside it is the seat's ("warm my seat up")

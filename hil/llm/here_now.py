@@ -147,10 +147,14 @@ reads the near ones)."""
 _HEARSAY = (
     r"\baccording to\b|\bi (?:read|heard) (?:that|somewhere)\b|\bapparently\b|\bthey say\b|"
     r"\bthe (?:radio|news|forecast|weatherman) (?:says|said|reckons)\b|"
-    r"据说|预报|(?:收音机|广播|新闻|电台)头?里?说"
+    r"据说|预报|(?:收音机|广播|新闻|电台)头?里?说|"
+    r"\b(?:the|my|our|his|her) (?:doctor|doc|gp|vet|nurse|teacher|coach|physio|dentist)"
+    r"(?:'s)? (?:says|said|told (?:us|me|him|her|them)|reckons|wants)\b|"
+    r"(?:兽医|医生|大夫|老师|护士|教练|牙医)(?:说|讲|叮嘱|交代|嘱咐|告诉)"
 )
 """What the world is said to be ("according to the radio", "收音机头说", "i read that"): news,
-not a state of this cabin."""
+not a state of this cabin; what someone outside the car advised ("the vet said …", "医生说回家
+要…"): their words, not an order, even when they name home or warmth."""
 _AFTER_ELSE = (r"[\u4e00-\u9fff]完[^，,。！？!?]{0,8}?再|"
                r"\bonce i(?:'ve| have) (?:finished|seen|been)\b")
 """A plan after something else ("看完牙医我再回家吧"): later, elsewhere."""

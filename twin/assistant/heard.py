@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.slips import en_slips, zh_slips
 from twin.assistant.sub_template import expansion
 
 _UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,3})"
@@ -121,8 +122,11 @@ stays."""
 def rejoined(text: str) -> str:
     """``text`` with its full-width digits and letters written plainly ("１９" -> "19") and a
     pause inside a two-character cabin word taken out ("温 度调低一度" -> "温度调低一度",
-    "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开")."""
-    text = _FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)
+    "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开"); a recogniser's
+    slip read as meant (:mod:`twin.assistant.slips`: 付驾座椅 is 副驾座椅, "paws the music" a
+    pause).
+    """
+    text = zh_slips(en_slips(_FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)))
     if " " not in text and "\u3000" not in text:
         return text
     return _ZH_CUT_WORD.sub(lambda m: m.group(1) if m.group(1) + m.group(2) in _ZH_WORDS

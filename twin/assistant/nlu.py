@@ -82,6 +82,7 @@ from twin.assistant.reads import READS as _READ
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, not_a_song, not_this_cabin, out_of_scope
 from twin.assistant.shapes import en_cuts, en_ordered, en_run_on, gives_order
+from twin.assistant.slips import en_slips
 from twin.assistant.speech_words import (
     EN_CLAUSE_START,
     EN_HESITATIONS,
@@ -408,8 +409,9 @@ class RuleNLU:
     def _parse(self, text: str, history: Sequence[Turn]) -> RuleResult:
         start = time.perf_counter()
         # "温 度调低一度": a word a pause cut is one word, "设成１９度" a full-width number a
-        # plain one; "a hundred and fifty percent": one number, not two parts joined by "and"
-        text = rejoined(text) if self.lang == "zh-CN" else said_hundreds(text)
+        # plain one; "a hundred and fifty percent": one number, not two parts joined by "and";
+        # "twenty won degrees", "paws the music": a recogniser's slip read as meant
+        text = rejoined(text) if self.lang == "zh-CN" else said_hundreds(en_slips(text))
         if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
             # no fallback is asked to guess

@@ -1,0 +1,66 @@
+"""Speech recognition's slips that would act wrong if read as written: a number word heard as
+a homophone where a number ends ("twenty won degrees": 21, "twenty ate": 28, "to tree": three),
+an order word heard as a homophone before what it orders ("paws the music": pause), a seat
+word heard as a homophone (付驾/复驾 for 副驾: the passenger's, never the driver's by default)
+and a dialect's "I" (俺: 我, so that "俺这个" is the speaker's seat). One reading for the rules
+(the first step of :meth:`twin.assistant.nlu.RuleNLU._parse`: :func:`en_slips`, or
+:func:`twin.assistant.heard.rejoined` for Chinese) and for the fallback, which reads the
+sentence through :func:`~twin.assistant.heard.rejoined` (:func:`hil.llm.clauses.focus`) before
+the head sees it."""
+
+from __future__ import annotations
+
+import re
+
+_UNIT_HEARD = {"won": "one", "to": "two", "too": "two", "tree": "three", "free": "three",
+               "ate": "eight"}
+"""A units word as a recogniser writes its homophone ("for" is
+:data:`twin.assistant.heard._FOR_FOUR`'s)."""
+_ENDS = (r"(?=\s*(?:$|[,.;!?]|please\b|pls\b|degrees?\b|°|percent\b|%|thanks\b|thank you\b|"
+         r"and\b|then\b))")
+"""Where a number ends: before a pause, the end, please, its unit, thanks, a next order."""
+_TENS_UNIT = re.compile(
+    r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]+(?:(won|tree|ate)\b|"
+    r"(too|to|free)\b" + _ENDS + ")", re.IGNORECASE)
+"""A tens number with a units homophone: "won", "tree", "ate" (never a word after a tens
+number: "twenty won degrees" 21, "twenty ate love" 28); "to", "too", "free" where the number
+ends ("twenty too please": 22). "twenty to ten", "twenty too hot", "twenty for the kids" keep
+their words."""
+_UNIT_ALONE = re.compile(r"\b(to|at|on)\s+(won|tree|ate)\b" + _ENDS, re.IGNORECASE)
+"""A units homophone as the value itself where it ends ("the fan on tree please": three);
+"to tree street" (a place) keeps its words."""
+
+_PAUSE_HEARD = re.compile(
+    r"\b(?:paws|pores|pours|paus|porz)\b(?=\s+(?:the |this |that |my |our |your )?(?:music|"
+    r"song|songs|track|tune|tunes|radio|podcast|audiobook|playback|audio|album|playlist|it)\b)",
+    re.IGNORECASE)
+""""pause" heard as a homophone before the media it orders ("paws the music"); "the dog's
+paws are muddy" keeps its word."""
+
+_SEAT_HEARD = re.compile(r"[付复富傅赴腹负](?=驾(?:驶(?!证)|座|坐|位|的|那|这|侧|边|加热|座椅|椅))")
+"""副 (the passenger's seat) heard as a homophone before 驾 and a seat's word (付驾座椅,
+复驾的): 副; 付驾驶证 is not a seat said and is rare in a car."""
+_MAYBE = re.compile(r"won|to|tree|free|ate|paws|pores|pours|paus|porz", re.IGNORECASE)
+"""Any of the slips' words: else the text is left at once."""
+_SEAT_CHAR_HEARD = re.compile(r"(?<=[副付复富傅赴腹负])[架假价嫁](?=驶|座|坐|位|加热|椅)")
+"""驾 heard as a homophone after 副 or its homophone (副架座椅, 付假座椅): 驾."""
+_DIALECT_I = re.compile(r"俺")
+"""A dialect's "I" (俺, 俺们): 我."""
+
+
+def en_slips(text: str) -> str:
+    """``text`` with a units homophone where a number ends read as the number and "pause"
+    heard as a homophone before its media read as "pause"."""
+    if not _MAYBE.search(text):
+        return text
+    text = _TENS_UNIT.sub(
+        lambda m: f"{m.group(1)}-{_UNIT_HEARD[(m.group(2) or m.group(3)).lower()]}", text)
+    text = _UNIT_ALONE.sub(lambda m: f"{m.group(1)} {_UNIT_HEARD[m.group(2).lower()]}", text)
+    return _PAUSE_HEARD.sub("pause", text)
+
+
+def zh_slips(text: str) -> str:
+    """``text`` with 副驾 heard as a homophone read as 副驾 and 俺 read as 我."""
+    if re.search("[驾架假价嫁]", text):
+        text = _SEAT_HEARD.sub("副", _SEAT_CHAR_HEARD.sub("驾", text))
+    return _DIALECT_I.sub("我", text) if "俺" in text else text
