@@ -216,7 +216,7 @@ def counting(total: int, poll: Callable[[], int], unit: str = "requests") -> Ite
 
 def current() -> str:
     """What the outermost open activity is doing now, with its count ("" when none is open):
-    what a model worker's start tells its parent (:mod:`hil.llm.worker`), shown or not."""
+    what a model worker's start tells its parent (the model worker process), shown or not."""
     return _open[0]._line() if _open else ""
 
 

@@ -286,8 +286,10 @@ _STRONG = re.compile(
     r"\b(?:air|fan|blower|vents?|airflow|a/?c|aircon)\b[\w' ]{0,30}?\b(?:hammering|blasting|"
     r"roaring|roarin|howling|pounding|battering|blowing (?:so |really |very |way |super )*"
     r"(?:strong|hard|fierce))\b|"
-    # a likeness of a storm ("the airflow's like a gale", "fan speed like a jet engine")
-    r"\b(?:air|fan|blower|vents?|airflow)\b[\w', ]{0,30}?\blike (?:a |an |the )?(?:\w+ ){0,3}?"
+    # a likeness of a storm ("the airflow's like a gale", "fan speed like a jet engine"), not an
+    # order's goal ("put the fan on level twelve like a jet engine": no level, on/to/up between)
+    r"\b(?:air|fan|blower|vents?|airflow)\b(?:(?!\b(?:level|on|to|up|at|set)\b|\d)[\w', ]){0,30}?"
+    r"\blike (?:a |an |the )?(?:\w+ ){0,3}?"
     r"(?:hurricane|gale|tornado|typhoon|wind ?tunnel|jet engine|storm|leaf ?blower)s?\b|"
     r"\b(?:air|fan|blower|vents?|airflow)\b[\w' ]{0,30}?\b(?:blowing|coming|hitting|firing)"
     r"(?: \w+){0,2} (?:straight|right|directly) (?:in|into|at) (?:my|me|our|his|her)\b")

@@ -5,8 +5,8 @@ word heard as a homophone (付驾/复驾 for 副驾: the passenger's, never the 
 and a dialect's "I" (俺: 我, so that "俺这个" is the speaker's seat). One reading for the rules
 (the first step of :meth:`twin.assistant.nlu.RuleNLU._parse`: :func:`en_slips`, or
 :func:`twin.assistant.heard.rejoined` for Chinese) and for the fallback, which reads the
-sentence through :func:`~twin.assistant.heard.rejoined` (:func:`hil.llm.clauses.focus`) before
-the head sees it."""
+sentence through :func:`~twin.assistant.heard.rejoined` (its focus on the clause it answers)
+before the head sees it."""
 
 from __future__ import annotations
 

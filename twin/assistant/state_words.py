@@ -1,15 +1,15 @@
 """Words of how the cabin is, as a person says it: one list of each for the rules and the fallback.
 
 * :data:`EN_FELT`: a state felt in the cabin ("cold", "stuffy", "noisy"): "make it less cold"
-  (the rules), "I'm not cold" (the fallback's :mod:`hil.llm.here_now`).
+  (the rules), "I'm not cold" (the fallback's here-and-now reading).
 * :data:`EN_COMPARATIVES`: a way said as a comparative ("warmer", "quieter"): "I wish the music
-  was louder" (the rules), "…, warmer by 2" said as a list's item (:mod:`hil.llm.clauses`).
+  was louder" (the rules), "…, warmer by 2" said as a list's item (the fallback's clause reader).
 * :data:`EN_MORE_LESS`: a way that asks for more or less of something ("louder", "higher",
   "less"): "and little louder" (the rules), a clause that asks for something
-  (:mod:`hil.llm.several`).
+  (the fallback's several-command reader).
 * :data:`EN_WHO_IS`: who or what is in that state, said before it ("I'm", "it is", "we're"):
   "…, and now it's roasting", "I'm sweating buckets sitting in this queue" (the rules), "I'm not
-  cold" (:mod:`hil.llm.here_now`).
+  cold" (the fallback's here-and-now reading).
 * :data:`EN_LEVEL`: a three-level setting's level said as a word or digit ("two", "3", "mid",
   "max"): "both on high", "heat both seats to high".
 
