@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import fcntl
+import multiprocessing
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -142,3 +145,43 @@ def test_left_lock_file_is_harmless(tmp_path: Path) -> None:
     build = FakeBuild()
     cached(file, "x", load_npy, build, save_npy, wait_s=0.0)
     assert build.calls == 1 and file.is_file()
+
+
+def _build_in_process(file: Path, builds: Path, started: Any, release: Any,
+                      waiting: Any) -> None:
+    """A process building ``file`` with a fake build (an appended line per build)."""
+
+    def build() -> np.ndarray:
+        with open(builds, "a") as out:
+            out.write("built\n")
+        started.set()
+        assert release.wait(30)
+        return np.arange(4.0)
+
+    def sleep(s: float) -> None:
+        waiting.set()
+        time.sleep(s)
+
+    got = cached(file, "x", load_npy, build, save_npy, poll_s=0.01, sleep=sleep)
+    assert list(got) == [0.0, 1.0, 2.0, 3.0]
+
+
+def test_two_processes_build_once(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    file, builds = tmp_path / "head-x.npy", tmp_path / "builds.txt"
+    started, release = context.Event(), context.Event()
+    waiting = [context.Event(), context.Event()]
+    first = context.Process(target=_build_in_process,
+                            args=(file, builds, started, release, waiting[0]))
+    first.start()
+    assert started.wait(30)  # the first process holds the lock, building
+    second = context.Process(target=_build_in_process,
+                             args=(file, builds, started, release, waiting[1]))
+    second.start()
+    assert waiting[1].wait(30)  # the second found the lock held and waits
+    release.set()
+    first.join(30)
+    second.join(30)
+    assert (first.exitcode, second.exitcode) == (0, 0)
+    assert builds.read_text() == "built\n"  # one build; the second read the first's file
+    assert not waiting[0].is_set()
