@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from cabin_twin.cli.checks import non_negative_float, seed_int
+from hil.llm.cache_files import cached, load_npz, save_npz
 from hil.llm.clauses import focus
 from hil.llm.crossval import _features, _folds_of, outcome
 from hil.llm.head import HEAD_WEIGHTS, HeadIntentResolver, focused_decision
@@ -67,13 +68,13 @@ def fitted_head(x: np.ndarray, y: np.ndarray, classes: list[str],
     key = hashlib.sha256(x.tobytes() + y.tobytes() + repr(
         (classes, head.l2, sorted(head.weights.items()))).encode())
     file = cache_dir() / f"gcv-head-{key.hexdigest()[:20]}.npz"
-    if file.is_file():
-        with np.load(file) as saved:
-            head.mean, head.scale, head.w = saved["mean"], saved["scale"], saved["w"]
-        return head
-    head.fit(x, y)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(file, mean=head.mean, scale=head.scale, w=head.w)
+
+    def fit() -> dict[str, np.ndarray]:
+        head.fit(x, y)
+        return {"mean": head.mean, "scale": head.scale, "w": head.w}
+
+    saved = cached(file, "a fold's head fit", load_npz, fit, save_npz)
+    head.mean, head.scale, head.w = saved["mean"], saved["scale"], saved["w"]
     return head
 
 

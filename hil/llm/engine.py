@@ -13,15 +13,16 @@ import contextlib
 import ctypes
 import hashlib
 import logging
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 import llama_cpp
 import numpy as np
 
 import hil.llm.amx_guard as amx_guard
+from hil.llm.cache_files import cached, load_npy, save_npy, write_atomic
 from hil.llm.model_files import checked_model_path
 
 
@@ -171,8 +172,12 @@ class LlamaEngine:
         :meth:`last_logits` and :meth:`last_embedding` reading that query's output (so ``read``
         must read through them). Sequence 0 is rewound to ``prefix_len`` before and after.
         """
-        if file is not None and file.is_file():
-            return np.load(file)
+        return cached(file, "the examples' embeddings", load_npy,
+                      lambda: self._states(prefix_len, queries, read), save_npy)
+
+    def _states(self, prefix_len: int, queries: Iterable[Sequence[int]],
+                read: Callable[[], np.ndarray]) -> np.ndarray:
+        """:meth:`states_after` without its file."""
         self.rewind(prefix_len)
         rows: list[np.ndarray] = []
         group: list[list[int]] = []
@@ -194,11 +199,7 @@ class LlamaEngine:
         if group:
             rows += self._decode_parallel(prefix_len, group, read)
         self.rewind(prefix_len)
-        states = np.stack(rows)
-        if file is not None:
-            file.parent.mkdir(parents=True, exist_ok=True)
-            np.save(file, states)
-        return states
+        return np.stack(rows)
 
     def _decode_parallel(self, prefix_len: int, group: Sequence[Sequence[int]],
                          read: Callable[[], np.ndarray]) -> list[np.ndarray]:
@@ -323,10 +324,12 @@ class LlamaEngine:
         if not self.prefix_from_cache:
             self.feed(tokens)
             if file is not None:
-                file.parent.mkdir(parents=True, exist_ok=True)
-                tmp = file.with_suffix(f".tmp{os.getpid()}")
-                tmp.write_bytes(self.save_sequence())
-                tmp.replace(file)
+                state = self.save_sequence()
+
+                def save(out: BinaryIO) -> None:
+                    out.write(state)
+
+                write_atomic(file, save)
         self.prefix_len = len(tokens)
         return (time.perf_counter() - started) * 1e3
 

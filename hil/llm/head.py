@@ -51,6 +51,7 @@ from typing import NamedTuple
 import numpy as np
 
 from hil.llm.bound import UNCLEAR, bound_number
+from hil.llm.cache_files import cached, load_npz, save_npz
 from hil.llm.clauses import Focus, clauses, commanding, focus, own_clauses
 from hil.llm.direction import DISLIKE, FAMILY, complaint_of, normalised
 from hil.llm.engine import PARALLEL_SEQS, DeadlineExceeded, LlamaEngine
@@ -700,17 +701,15 @@ class HeadIntentResolver:
         y = np.array([self.classes.index(i) for _, i in examples])
         started = time.perf_counter()
         self.head = SoftmaxHead(self.classes, weights=HEAD_WEIGHTS)
-        fitted = self._fitted_file(x, y, cache_dir)
-        if fitted is not None and fitted.is_file():
-            with np.load(fitted) as saved:  # the same features and labels: the same fit
-                self.head.mean, self.head.scale, self.head.w = (
-                    saved["mean"], saved["scale"], saved["w"]
-                )
-        else:
+
+        def fit() -> dict[str, np.ndarray]:
             self.head.fit(x, y)
-            if fitted is not None:
-                fitted.parent.mkdir(parents=True, exist_ok=True)
-                np.savez(fitted, mean=self.head.mean, scale=self.head.scale, w=self.head.w)
+            return {"mean": self.head.mean, "scale": self.head.scale, "w": self.head.w}
+
+        # the same features and labels: the same fit (built once across processes)
+        saved = cached(self._fitted_file(x, y, cache_dir), "the head's fit", load_npz, fit,
+                       save_npz)
+        self.head.mean, self.head.scale, self.head.w = saved["mean"], saved["scale"], saved["w"]
         # the second opinion on the topic (character n-grams, hil.llm.ngrams), same examples
         self.grams = GramHead(examples, self.classes, cache_dir)
         self.threshold = THRESHOLDS if threshold is None else threshold

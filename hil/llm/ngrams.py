@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 from scipy.sparse import csr_matrix
 
+from hil.llm.cache_files import cached, load_npz, save_npz
 from hil.llm.direction import normalised
 from hil.llm.softmax import SoftmaxHead
 
@@ -69,15 +70,13 @@ class GramHead:
             key = hashlib.sha256(x.tobytes() + y.tobytes() + repr(
                 (self.head.classes, self.head.l2, DIM, GRAMS)).encode()).hexdigest()[:20]
             file = cache_dir / f"grams-fit-{key}.npz"
-        if file is not None and file.is_file():
-            with np.load(file) as saved:
-                self.head.mean, self.head.scale, self.head.w = (
-                    saved["mean"], saved["scale"], saved["w"])
-            return
-        self.head.fit(x, y)
-        if file is not None:
-            file.parent.mkdir(parents=True, exist_ok=True)
-            np.savez(file, mean=self.head.mean, scale=self.head.scale, w=self.head.w)
+
+        def fit() -> dict[str, np.ndarray]:
+            self.head.fit(x, y)
+            return {"mean": self.head.mean, "scale": self.head.scale, "w": self.head.w}
+
+        saved = cached(file, "the n-gram head's fit", load_npz, fit, save_npz)
+        self.head.mean, self.head.scale, self.head.w = saved["mean"], saved["scale"], saved["w"]
 
     def proba(self, text: str) -> np.ndarray:
         """This model's probabilities for ``text``, over its classes."""

@@ -11,11 +11,12 @@ float order of the sum (BENCHMARKS.md, fifteenth session).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+
+from hil.llm.cache_files import cached, load_npz, save_npz
 
 Q8_0 = 8
 """ggml's type id of Q8_0 (blocks of 32 int8 weights with one float16 scale)."""
@@ -71,16 +72,14 @@ class RowProjection:
     def load(cls, model_path: Path, ids: Sequence[int], file: Path) -> RowProjection | None:
         """:meth:`read_q8`, kept in ``file`` (``.npz``); None when the projection is not Q8_0
         (remembered too)."""
-        if not file.is_file():
+
+        def read() -> dict[str, np.ndarray]:
             rows = cls.read_q8(model_path, ids)
-            saved = {} if rows is None else {"scale": rows.scale.astype(np.float16),
-                                             "q": rows.q.astype(np.int8)}
-            file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = file.with_name(f"{file.stem}.tmp{os.getpid()}.npz")
-            np.savez(tmp, **saved)
-            tmp.replace(file)
-        with np.load(file) as kept:
-            return cls(kept["scale"], kept["q"]) if "q" in kept else None
+            return {} if rows is None else {"scale": rows.scale.astype(np.float16),
+                                            "q": rows.q.astype(np.int8)}
+
+        kept = cached(file, "the projection's rows", load_npz, read, save_npz)
+        return cls(kept["scale"], kept["q"]) if "q" in kept else None
 
     def logits(self, state: np.ndarray) -> np.ndarray:
         """The rows' logits for one final-norm state (``n_embd`` floats), float64."""
