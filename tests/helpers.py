@@ -202,6 +202,21 @@ def sure_of(intent: str) -> Any:
     return decide
 
 
+def several_acted(text: str, head: str = "unknown") -> list[tuple[str, object]]:
+    """What the fallback acts on for ``text`` read part by part (the focus applied first), with
+    a head sure of ``head`` (:func:`sure_of`)."""
+    from hil.llm.clauses import focus
+    from hil.llm.head import _act
+    from hil.llm.several import several_decision, several_parts
+
+    said = focus(text).text
+    parts = several_parts(said)
+    assert parts, said
+    done = several_decision(sure_of(head), _act, parts, "zh-CN" if is_zh(text) else "en")
+    assert done is not None
+    return [(d.intent, d.value) for d in done.acted]
+
+
 def assert_shares_list(vocabulary: ModuleType, name: str, reader: object,
                        patterns: tuple[str, ...]) -> None:
     """``reader`` holds the vocabulary module's list ``name`` itself (the same object, no copy)

@@ -11,20 +11,10 @@ from hil.llm.clauses import command_parts, focus
 from hil.llm.corrections import corrected
 from hil.llm.head import _act
 from hil.llm.several import several_decision, several_parts
-from tests.helpers import is_zh, sure_of
+from tests.helpers import is_zh, several_acted, sure_of
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.scope import not_a_song
-
-
-def _acted(text: str, head: str = "unknown") -> list[tuple[str, object]]:
-    """What the fallback acts on for ``text`` read part by part (the focus applied first)."""
-    said = focus(text).text
-    parts = several_parts(said)
-    assert parts, said
-    done = several_decision(sure_of(head), _act, parts, "zh-CN" if is_zh(text) else "en")
-    assert done is not None
-    return [(d.intent, d.value) for d in done.acted]
 
 
 # a joiner the speaker or the recogniser clipped, or none at all, between two orders
@@ -115,7 +105,7 @@ def test_the_part_taken_back_is_never_acted_on(text: str, want: list[tuple[str, 
                                                ) -> None:
     # a head sure of the part taken back must not bring it back
     head = "media_mute" if "mute" in text or "静音" in text else "window_open"
-    assert _acted(text, head) == want
+    assert several_acted(text, head) == want
 
 
 # "play" before a move to another track: no song to play (the rules' open template took it)
@@ -142,7 +132,7 @@ def test_a_song_is_still_a_song(text: str) -> None:
 def test_both_seats_wished_at_a_level_are_heated_at_it(text: str, level: int) -> None:
     """A wish said as the state wanted, with its level, commands even with no verb first; a
     head sure of nothing must not stop it."""
-    assert _acted(text) == [("seat_heat_driver", level), ("seat_heat_passenger", level)]
+    assert several_acted(text) == [("seat_heat_driver", level), ("seat_heat_passenger", level)]
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -184,7 +174,7 @@ def test_no_number_no_question_about_a_setting(text: str) -> None:
 def test_a_topic_with_its_amount_and_way_commands_with_no_verb(text: str,
                                                               want: list[tuple[str, object]]
                                                               ) -> None:
-    assert _acted(text) == want
+    assert several_acted(text) == want
 
 
 @pytest.mark.parametrize(("text", "command"), [

@@ -13,21 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from hil.llm.clauses import focus
 from hil.llm.grounding import EXPLICIT
-from hil.llm.head import _act
-from hil.llm.several import several_decision, several_parts
-from tests.helpers import is_zh, sure_of
-
-
-def _acted(text: str, head: str = "unknown") -> list[tuple[str, object]]:
-    """What the fallback acts on for ``text`` read part by part (the focus applied first)."""
-    said = focus(text).text
-    parts = several_parts(said)
-    assert parts, said
-    done = several_decision(sure_of(head), _act, parts, "zh-CN" if is_zh(text) else "en")
-    assert done is not None
-    return [(d.intent, d.value) for d in done.acted]
+from hil.llm.several import several_parts
+from tests.helpers import several_acted
 
 
 @pytest.mark.parametrize(("text", "want"), [
@@ -41,7 +29,7 @@ def _acted(text: str, head: str = "unknown") -> list[tuple[str, object]]:
      [("window_set_position", 50), ("climate_set_fan", 3)]),
 ])
 def test_orders_among_asides_each_acted(text: str, want: list[tuple[str, object]]) -> None:
-    assert _acted(text) == want
+    assert several_acted(text) == want
 
 
 @pytest.mark.parametrize("text", [
@@ -58,9 +46,9 @@ def test_an_aside_that_may_bind_the_orders_keeps_the_whole(text: str) -> None:
 
 def test_a_measure_word_defrost_is_read_only_beside_a_sure_order() -> None:
     # beside a sure order, in a sentence read clause by clause: both acted
-    assert _acted("今天累坏了，音量调到十，挡风玻璃除个雾") == [
+    assert several_acted("今天累坏了，音量调到十，挡风玻璃除个雾") == [
         ("media_volume_set", 10), ("climate_defrost", None)]
-    assert _acted("前挡除个雾，主驾座椅加热开到二档") == [
+    assert several_acted("前挡除个雾，主驾座椅加热开到二档") == [
         ("climate_defrost", None), ("seat_heat_driver", 2)]
     # alone it names no defrost outright for the head (cdbc630's narrowing, unchanged)
     assert not EXPLICIT["climate_defrost"].search("挡风玻璃除个雾")
@@ -68,6 +56,6 @@ def test_a_measure_word_defrost_is_read_only_beside_a_sure_order() -> None:
 
 
 def test_both_seats_read_by_the_rules_inside_a_part() -> None:
-    acted = _acted("defrost on then both seat heaters to three")
+    acted = several_acted("defrost on then both seat heaters to three")
     assert ("climate_defrost", None) in acted
     assert ("seat_heat_driver", 3) in acted and ("seat_heat_passenger", 3) in acted
