@@ -7,7 +7,7 @@ import pytest
 
 from hil.llm.head import head_decision
 from tests.helpers import rule_reading
-from twin.assistant.leftover import _named
+from twin.assistant.leftover import functions_named
 from twin.assistant.scope import not_a_song
 
 
@@ -32,20 +32,20 @@ def test_put_a_song_on_still_plays(text: str) -> None:
 
 
 def test_the_mister_names_the_defrost() -> None:
-    assert "climate_defrost" in _named("put the mister on")
-    assert "climate_defrost" not in _named("put mister blue sky on")
+    assert "climate_defrost" in functions_named("put the mister on")
+    assert "climate_defrost" not in functions_named("put mister blue sky on")
 
 
 # 2. 味 of a taste or a sense (换换口味) is no smell: it asks for no window
 @pytest.mark.parametrize("text", ["换换口味", "这首不行 换个口味", "没什么品味", "有点意味深长",
                                   "心里不是滋味"])
 def test_a_taste_is_no_smell(text: str) -> None:
-    assert "window" not in _named(text, "subject")
+    assert "window" not in functions_named(text, "subject")
 
 
 @pytest.mark.parametrize("text", ["车里有股味道", "一股烟味", "狗狗吐了 味道好大"])
 def test_a_smell_still_grounds_the_window(text: str) -> None:
-    assert "window" in _named(text, "subject")
+    assert "window" in functions_named(text, "subject")
 
 
 # 3. an absolute number beyond the range beside a word of the end says the range, never the end

@@ -37,7 +37,7 @@ from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.shapes import EN_STARTS
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
 
-__all__ = ["PLAYS_MUSIC", "confirm", "unsaid"]
+__all__ = ["ASKS", "PLAYS_MUSIC", "cannot_alone", "confirm", "functions_named", "unsaid"]
 
 _EN_ASKS = re.compile(
     rf"{_EN_WAY.pattern}|\b{_EN_NUMBER}\b|{_EN_VERB.pattern.removeprefix('^')}|"
@@ -47,7 +47,8 @@ _EN_ASKS = re.compile(
 _ZH_ASKS = re.compile(rf"{_ZH_WAY.pattern}|{_ZH_VERBISH.pattern}|{_ZH_NUMBER}\s*[度档挡格级%]|\d|"
                       r"最[大小高低]|下一|上一|切歌")
 """A Chinese clause that asks for something: a way, an order verb, a number."""
-_ASKS = {"en": _EN_ASKS, "zh-CN": _ZH_ASKS}
+ASKS = {"en": _EN_ASKS, "zh-CN": _ZH_ASKS}
+"""A clause that asks for something, by language."""
 _IT = re.compile(r"\b(?:it|that|this one)\b|它", re.IGNORECASE)
 """A pronoun: the clause is about what was said before it."""
 _VALUE_ONLY = {
@@ -79,7 +80,7 @@ def _patterns(key: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple(out)
 
 
-def _named(clause: str, key: str = "explicit") -> set[str]:
+def functions_named(clause: str, key: str = "explicit") -> set[str]:
     """The cabin functions ``clause`` names outright (the seat heating once, for either seat),
     or (``key="subject"``) speaks about."""
     return {name for name, pattern in _patterns(key) if pattern.search(clause)}
@@ -113,14 +114,14 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
         negated(c) or out_of_scope(c) is not None)]
     seats = {c.intent for c in answered if c.actuates and c.intent in _SEAT_OF}
     for clause in kept:
-        named = _named(clause)
-        asks = _ASKS[lang].search(clause) is not None
+        named = functions_named(clause)
+        asks = ASKS[lang].search(clause) is not None
         if len(seats) == 1 and _other_seat(clause, next(iter(seats))):
             left.append("seat_heat")  # "heat my seat and my wife's seat": hers not acted on
             continue
         if named & acted:
             continue  # answered
-        if not (asks or len(named) == 1) and not _named(clause, "subject"):
+        if not (asks or len(named) == 1) and not functions_named(clause, "subject"):
             continue  # it could ask for nothing: no need to read it alone
         command, confidence, cannot = read(clause)
         alone = catalogue.topic_of(command.intent) if (
@@ -131,7 +132,7 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
             _IT.search(clause) or _VALUE_ONLY[lang].match(clause))
         if sure and asks:
             left.append(alone)  # "the next track, and like, volume at eighteen": the track
-        elif len(named) == 1 and (asks or not _named(clause, "subject") & acted):
+        elif len(named) == 1 and (asks or not functions_named(clause, "subject") & acted):
             # "…, and the fan's doing nothing"; not a complaint about what was acted on
             # ("空调风直冲我脑门" beside the fan)
             left += named
@@ -141,7 +142,7 @@ def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
             extra.append(("topic", spoken))  # "…, and music down a bit": the volume
         elif cannot:
             extra.append(("said", cannot_part(clause, lang)))  # "flick the hazards on": cannot
-        elif _ORDER_FIRST[lang].match(clause) and not _named(clause, "subject") and not (
+        elif _ORDER_FIRST[lang].match(clause) and not functions_named(clause, "subject") and not (
                 command is not None and command.actuates):
             extra.append(("said", ask_part(clause, lang)))  # "put us on for home": as said
         elif _WISH[lang].search(clause) and (wish := _spoken_of(clause, acted)) is not None and (
@@ -199,8 +200,8 @@ def _requests(clauses: Sequence[str], lang: str,
     hardly hear the news": two)."""
     own = [c for c in clauses if not (_IT.search(c) or _VALUE_ONLY[lang].match(c))]
     orders = sum(1 for c in own if _ORDER_FIRST[lang].match(c) or (
-        _named(c) and _ASKS[lang].search(c)) or (
-        _named(c, "subject") and _WAYISH[lang].search(c) and not (
+        functions_named(c) and ASKS[lang].search(c)) or (
+        functions_named(c, "subject") and _WAYISH[lang].search(c) and not (
             lang == "en" and _EN_STATE.search(c))))
     if orders:
         return orders
@@ -250,7 +251,7 @@ def _spoken_of(clause: str, acted: set[str | None]) -> str | None:
     ("music down a bit": the volume, "skip this one": the track), when nothing acted on it
     (nor on the music, when it speaks of the music); the music itself only when nothing
     narrower is said."""
-    spoken = _named(clause, "subject")
+    spoken = functions_named(clause, "subject")
     media = {t for t in acted if t is not None and t.startswith("media_")}
     if spoken & acted or (media and all(t.startswith("media_") for t in spoken)):
         return None  # (beside a pause, "the judge is on the phone" is why: no mute asked)

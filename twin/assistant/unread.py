@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.commands import Command
-from twin.assistant.leftover import _ASKS, _named, confirm, unsaid
+from twin.assistant.leftover import ASKS, confirm, functions_named, unsaid
 from twin.assistant.multi import CONJUNCTIONS, SURE
 from twin.assistant.phrasing import hands_off
 
@@ -50,7 +50,8 @@ def _ordered(clause: str, lang: str, read: Callable[[str], tuple[Command | None,
     them, or moved by its own sure reading alone; none for a wish or a complaint ("车里暖和暖和",
     "脚也冻得慌") or a function named with no way ("空调 调到二十度": the AC names the device)."""
     clause = clause.strip()
-    out = _named(clause) if asks_function(clause, lang) and not _NOT_DONE.search(clause) else set()
+    ordered = asks_function(clause, lang) and not _NOT_DONE.search(clause)
+    out = functions_named(clause) if ordered else set()
     command, confidence, _ = read(clause)
     if command is not None and command.actuates and confidence >= SURE:
         out.add(active_catalogue().topic_of(command.intent))
@@ -61,5 +62,5 @@ def asks_function(clause: str, lang: str) -> bool:
     """Whether ``clause`` names a cabin function outright with a way, an order verb or a number
     beside it ("fan up two", "温度降三度", "空调也打开"): an order even without an imperative
     shape, where a complaint ("热死了", "the fan is too strong") names no way."""
-    return _ASKS[lang].search(clause) is not None and bool(_named(clause))
+    return ASKS[lang].search(clause) is not None and bool(functions_named(clause))
 
