@@ -348,8 +348,9 @@ def decided(
     if read is None:  # a setting said but not read ("down to for") is no question of the way
         if not _warranted(lowered):
             return HeadDecision("unknown", None, cannot(lang), "out_of_domain", None)
-        ask = confirm if said_a_setting(lowered) else which_way
-        return HeadDecision("unknown", None, ask(topic, lang), "direction_unclear", topic)
+        said = (confirm(topic, lang) if said_a_setting(lowered)
+                else which_way(topic, lang, lowered))
+        return HeadDecision("unknown", None, said, "direction_unclear", topic)
     return _act(topic, *read, lang)
 
 

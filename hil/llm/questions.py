@@ -9,8 +9,10 @@ import re
 from collections.abc import Callable
 
 from hil.llm.clauses import clauses, commanding
+from hil.llm.direction import direction_of
 from hil.llm.grounding import TOPICS
 from hil.llm.here_now import elsewhere
+from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import ask_back, feedback_for
@@ -24,10 +26,21 @@ def _first(topic: str, key: str) -> str | None:
                  if i in intents and getattr(intents[i], key) is not None), None)
 
 
-def which_way(topic: str, lang: str) -> str:
-    """Asks which way ("Warmer or cooler?"): only when the words gave no direction."""
+def way_given(topic: str, words: str) -> bool:
+    """Whether ``words`` point one way in ``topic`` (:func:`hil.llm.direction.direction_of`:
+    "four more levels of fan", "风量再加两档"), though no value was read from them."""
+    ways = [i for i, (t, _) in TOPICS_DATA.family.items() if t == topic]
+    return bool(ways) and direction_of(ways[0], words) not in (0, None)
+
+
+def which_way(topic: str, lang: str, words: str = "") -> str:
+    """Asks which way ("Warmer or cooler?"): only when the words gave no direction; when they
+    gave one (:func:`way_given`), whether to change ``topic`` at all (:func:`confirm`), so that
+    no question names back a way the user said ("more fan" is never asked "more or less?")."""
     intent = _first(topic, "ask")
-    return ask_back(intent, lang) if intent is not None else confirm(topic, lang)
+    if intent is None or (words and way_given(topic, words)):
+        return confirm(topic, lang)
+    return ask_back(intent, lang)
 
 
 def confirm(topic: str, lang: str) -> str:
