@@ -76,10 +76,22 @@ AWAY = re.compile(
     r"这(?:个)?(?:礼拜|星期)|"
     # someone else's home or workplace ("她家", "上我家来", "她公司那把椅子")
     r"(?:他|她|他们|她们|人家|别人|你)家|[上来]我家|我家来|"
-    r"(?:他|她|你|我)(?:们)?的?(?:公司|单位)"
+    r"(?:他|她|你|我)(?:们)?的?(?:公司|单位)|"
+    # a place of another life said with its locative, by the kind of place its last character
+    # names ("麻将馆里的空调", "冰柜里的饺子", "在公园长椅上", "饭店里头"); not this car's
+    r"[\u4e00-\u9fff](?:馆|店|厅|园|柜|厂|院)(?:里|上|中|内|头)|"
+    r"在[^，,。！!？?\s]{0,4}(?:馆|店|厅|公园|柜|厂|院)|"
+    # another vehicle ridden ("坐飞机吹了一路冷气", "坐了十个小时大巴", "火车上"): not this car
+    r"(?:坐|乘|搭)了?[^，,。！!？?\s]{0,6}(?:飞机|火车|高铁|动车|地铁|公交|大巴)|"
+    r"(?:飞机|火车|高铁|动车|地铁|公交车?|大巴)上|"
+    r"\b(?:on|in) (?:the|a|an) (?:plane|flight|train|bus|coach|subway|tube|ferry)\b|"
+    # someone somewhere else telling it ("my sister in dubai says …"): their weather, not ours
+    r"\b(?:in|at) [a-z]+ (?:says|said|reckons|told)\b"
 )
-"""Words that put a line at another day or in another's home or workplace, beyond
-:func:`hil.llm.here_now.this_cabin_now`'s and the scope's."""
+"""Words that put a line at another day, in another's home or workplace, in a place of another
+life or another vehicle, or in someone's words from elsewhere, beyond
+:func:`hil.llm.here_now.this_cabin_now`'s and the scope's: a topic word there asks nothing of
+this cabin, and the line is told the cabin cannot do that rather than asked about it."""
 
 
 def away(text: str) -> bool:
