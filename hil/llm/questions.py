@@ -80,7 +80,7 @@ AWAY = re.compile(
     # a place of another life said with its locative, by the kind of place its last character
     # names ("麻将馆里的空调", "冰柜里的饺子", "在公园长椅上", "饭店里头"); not this car's
     r"[\u4e00-\u9fff](?:馆|店|厅|园|柜|厂|院)(?:里|上|中|内|头)|"
-    r"在[^，,。！!？?\s]{0,4}(?:馆|店|厅|公园|柜|厂|院)|"
+    r"在[^，,。！!？?\s]{0,4}(?:馆|店|厅|园|柜|厂|院)|"
     # another vehicle ridden ("坐飞机吹了一路冷气", "坐了十个小时大巴", "火车上"): not this car
     r"(?:坐|乘|搭)了?[^，,。！!？?\s]{0,6}(?:飞机|火车|高铁|动车|地铁|公交|大巴)|"
     r"(?:飞机|火车|高铁|动车|地铁|公交车?|大巴)上|"
