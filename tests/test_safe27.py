@@ -1,5 +1,6 @@
 """The twenty-seventh session's readings of a complaint's way (:mod:`hil.llm.direction`): a heat
-or cold source told too strong ("暖气烧得太猛", "the heater's going flat out") wants the other way;
+or cold source told too strong ("暖气烧得太猛", "the heater's going flat out") wants the other way
+(the air itself told strong, "暖风太猛", is the fan's as much: no way);
 a state compared with what is wished ("比我预想的还热", "warmer in the back than I'd want"); not
 enough of a quality in Chinese ("还不够冷", "暖风不够热") wants more of it; a top said as a
 source's state is never set. Variants written for the tests, not development lines; orders keep
@@ -17,7 +18,7 @@ UP = "climate_temperature_up"
 
 @pytest.mark.parametrize("text", [
     "暖气烧得太猛了吧",
-    "热风开得太冲了",
+    "热风开得太足了",
     "这暖气给得也太旺了",
     "the heater's going flat out back here",
     "the heating is way too strong tonight",
@@ -28,14 +29,24 @@ def test_a_heat_source_told_too_strong_wants_cooler(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "冷气给得太猛了",
+    "冷气给得太旺了",
     "制冷开得太凶了吧",
-    "空调的冷风太强了",
-    "the air con's going full blast and my hands are numb",
-    "the cold air is far too strong",
+    "空调的冷风开得太足",
 ])
 def test_a_cold_source_told_too_strong_wants_warmer(text: str) -> None:
     assert direction_of(UP, text) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "暖风吹得太猛了",
+    "热风开得太冲了",
+    "空调的冷风太强了",
+    "the air con's going full blast",
+    "the cold air is far too strong",
+    "the heater's blasting hot air at my feet",
+])
+def test_the_air_told_strong_is_the_fans_as_much_no_temperature_way(text: str) -> None:
+    assert direction_of(UP, text) == 0
 
 
 @pytest.mark.parametrize(("text", "way"), [

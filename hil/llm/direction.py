@@ -229,6 +229,8 @@ def direction_of(intent: str, text: str) -> int | None:
         return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
     if family == "window":
         lowered = _window_down(lowered)
+    if family == "climate_temperature":
+        lowered = _HOT_AIR_FORCE.sub(" ", lowered)
     # a noise said loud ("the road noise is so loud") is no complaint of the volume
     wanted, rest = _complained(family, _NOISE_LOUD.sub(" ", lowered)
                                if family.startswith("media_") else lowered)
@@ -333,23 +335,34 @@ def _not_enough(words: str) -> re.Pattern[str]:
     return re.compile(rf"{_NOT_ENOUGH_ZH}(?:{words})")
 
 
-# a heat or cold source told too strong ("暖气开得太足了", "冷气太猛了", "the heating's cranked",
+# a heat or cold source told too strong ("暖气开得太足了", "制冷开得太狠", "the heating's cranked",
 # "heat's going full whack in here"): an excess of that source, so the other way; not an order
-# that makes it so (把暖气开足, "crank the heat up full blast": a verb, not the source, before)
-_HEAT_SRC_ZH = r"(?<![把让将])(?:暖气|暖风|热风|热气|制热)"
-_COLD_SRC_ZH = r"(?<![把让将])(?:空调的?)?(?:冷气|冷风|凉气|制冷)"
-_TOO_STRONG_ZH = (r"(?:[开给烧吹放调弄][得的]|得)?(?:也|实在|真的?|都)?"
-                  r"(?:太|好|真|这么|那么|特别|超级?|忒|贼|过于)(?:足|猛|旺|大|强|狠|凶|冲)|"
-                  r"[开给烧吹放调弄]?得(?:也|实在|真的?|都)?(?:足|猛|旺|强|狠|凶|冲)(?![点些一足])")
-_TOO_STRONG_EN = (r"(?:'s|’s| is| are| was| has been| been)(?: (?:on|going|running|pumping|blowing|"
-                  r"turned up|still|just))* (?:(?:way|far|much|so|just|a bit|a little) )*"
-                  r"(?:too (?:strong|high|much|hot|cold|fierce|hard)|"
-                  r"full (?:whack|blast|tilt|bore)|flat out|cranked(?: up)?|blasting|"
-                  r"on (?:max|full)|maxed(?: out)?)\b")
-_HEAT_SRC = re.compile(_HEAT_SRC_ZH + _TOO_STRONG_ZH + r"|(?<!seat )(?<!seat's )"
-                       r"\b(?:heat|heating|heater|hot air)" + _TOO_STRONG_EN)
-_COLD_SRC = re.compile(_COLD_SRC_ZH + _TOO_STRONG_ZH + r"|\b(?:ac|a/c|air ?con\w*|"
-                       r"air conditioning|cold air|cool air)" + _TOO_STRONG_EN)
+# that makes it so (把暖气开足, "crank the heat up full blast": a verb, not the source, before).
+# The air itself (暖风, 冷气, "the cold air", "the AC") told strong or blasting is as much the
+# fan's ("冷风太强了", "the heater's blasting hot air in my face"): only its heat (足, 旺) is read
+_TOO_ZH = (r"(?:[开给烧吹放调弄][得的]|得)?(?:也|实在|真的?|都)?"
+           r"(?:太|好|真|这么|那么|特别|超级?|忒|贼|过于)")
+_SO_ZH_AFTER = r"[开给烧吹放调弄]?得(?:也|实在|真的?|都)?"
+
+
+def _source_zh(source: str, words: str) -> str:
+    return (rf"(?<![把让将])(?:{source})(?:{_TOO_ZH}(?:{words})|"
+            rf"{_SO_ZH_AFTER}(?:{words})(?![点些一足]))")
+
+
+_FORCE_ZH = "足|猛|旺|大|强|狠|凶|冲"
+_HEAT_ZH = _source_zh("暖气|制热", _FORCE_ZH) + "|" + _source_zh("暖风|热风|热气", "足|旺")
+_HOT_AIR_FORCE = re.compile(_source_zh("暖风|热风|热气", "猛|大|强|冲|凶"))
+"""The warm air told strong ("暖风太猛了"): the fan's or the heat's, no way of the temperature
+(its 暖 is no order to warm: ask)."""
+_COLD_ZH = (_source_zh("制冷", _FORCE_ZH) + "|"
+            + _source_zh("(?:空调的?)?(?:冷气|冷风|凉气)", "足|旺"))
+_HEAT_SRC = re.compile(
+    _HEAT_ZH + r"|(?<!seat )(?<!seat's )\b(?:heat|heating|heater)(?:'s|’s| is| are| was| has been|"
+    r" been)(?: (?:on|going|running|pumping|turned up|still|just))* (?:(?:way|far|much|so|just|"
+    r"a bit|a little) )*(?:too (?:strong|high|much|hot)|full (?:whack|blast|tilt|bore)|"
+    r"flat out|cranked(?: up)?|on (?:max|full)|maxed(?: out)?)\b")
+_COLD_SRC = re.compile(_COLD_ZH)
 
 
 _SOUND_ZH = r"声音?|音量|音乐|歌声?|广播|喇叭"
