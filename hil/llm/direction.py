@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from hil.llm.topics import TOPICS_DATA
+from twin.assistant.binding_words import EN_NUMBERS
 from twin.assistant.heard import as_heard
 from twin.assistant.scope import negated
 
@@ -228,6 +229,8 @@ def direction_of(intent: str, text: str) -> int | None:
         return -1  # "暂停播放", "停止播放歌声吧": the play word names what to stop
     if family == "window":
         lowered = _window_down(lowered)
+    if family == "climate_temperature":
+        lowered = _HOT_AIR_FORCE.sub(" ", lowered)
     # a noise said loud ("the road noise is so loud") is no complaint of the volume
     wanted, rest = _complained(family, _NOISE_LOUD.sub(" ", lowered)
                                if family.startswith("media_") else lowered)
@@ -295,12 +298,14 @@ _STRONG = re.compile(
     r"(?: \w+){0,2} (?:straight|right|directly) (?:in|into|at) (?:my|me|our|his|her)\b")
 """The air told strong ("大得跟鼓风机一样", "hammering right into my face") or driven straight at
 someone ("风直往我脸上怼"): a complaint that wants less fan; its 大/猛 are no order's way."""
-_THAN = (r" than (?!(?:that|this|now|before|earlier|it (?:is|was)|it'?s|it used to|yesterday|"
-         r"last time)\b)")
+_THAN = (r"(?: (?:in|inside|out|back|up) (?:here|there|the (?:car|back|front)|this (?:car|motor)))?"
+         r" than (?!(?:that|this|now|before|earlier|it (?:is|was)|it'?s|it used to|yesterday|"
+         r"last time)\b|" + EN_NUMBERS + r"\b)")
 """A comparative said against something ("louder than a stadium in here", "quieter than I'd
-like", "hotter than a vindaloo in this motor"): the state complained of, its way against the
-adjective; not against the last setting ("louder than that": an order's way) nor an earlier
-time ("warmer than it was": no way)."""
+like", "hotter than a vindaloo in this motor", "warmer in here than I'd like"): the state
+complained of, its way against the adjective; not against the last setting ("louder than that":
+an order's way), a number ("warmer than 20": the order's goal) nor an earlier time ("warmer than
+it was": no way)."""
 _THAN_ZH = (r"(?<!得)比(?!(?:刚才|刚刚|方才|之前|以前|原来|上次|昨天|早上|现在|刚))"
             r"[^，,。！!？?]{1,10}?还(?:要)?")
 """The Chinese of the same ("声音比蚊子叫还小", "风比台风还大"): 还 after a thing compared with;
@@ -311,12 +316,63 @@ def _than_zh(subject: str, words: str) -> re.Pattern[str]:
     return re.compile(rf"(?:{subject})[^，,。！!？?]{{0,3}}?{_THAN_ZH}(?:{words})")
 
 
+_THAN_WISH_ZH = (r"比(?:我|人|你|咱们?|大家)?"
+                 r"(?:想要|想象|希望|期望|预想|预期|喜欢|习惯|想|要)(?:中|里)?的?(?:还|要|更)?(?:再)?")
+"""A state compared with what is wished ("车里比我想要的热一点", "音乐比我想的要吵"): the way
+against the adjective, as "than I'd like"."""
+
+
+def _than_wish(words: str) -> re.Pattern[str]:
+    return re.compile(rf"{_THAN_WISH_ZH}(?:{words})")
+
+
+_NOT_ENOUGH_ZH = r"(?:还|都|也|实在|根本|一点都|一点也)?不(?:太|怎么)?够"
+"""Not enough of a quality ("车里不够凉", "空调不够冷", "暖气还不够热"): the quality's own way
+(more of it), never the felt state's ("凉" alone is felt: warmer)."""
+
+
+def _not_enough(words: str) -> re.Pattern[str]:
+    return re.compile(rf"{_NOT_ENOUGH_ZH}(?:{words})")
+
+
+# a heat or cold source told too strong ("暖气开得太足了", "制冷开得太狠", "the heating's cranked",
+# "heat's going full whack in here"): an excess of that source, so the other way; not an order
+# that makes it so (把暖气开足, "crank the heat up full blast": a verb, not the source, before).
+# The air itself (暖风, 冷气, "the cold air", "the AC") told strong or blasting is as much the
+# fan's ("冷风太强了", "the heater's blasting hot air in my face"): only its heat (足, 旺) is read
+_TOO_ZH = (r"(?:[开给烧吹放调弄][得的]|得)?(?:也|实在|真的?|都)?"
+           r"(?:太|好|真|这么|那么|特别|超级?|忒|贼|过于)")
+_SO_ZH_AFTER = r"[开给烧吹放调弄]?得(?:也|实在|真的?|都)?"
+
+
+def _source_zh(source: str, words: str) -> str:
+    return (rf"(?<![把让将])(?:{source})(?:{_TOO_ZH}(?:{words})|"
+            rf"{_SO_ZH_AFTER}(?:{words})(?![点些一足]))")
+
+
+_FORCE_ZH = "足|猛|旺|大|强|狠|凶|冲"
+_HEAT_ZH = _source_zh("暖气|制热", _FORCE_ZH) + "|" + _source_zh("暖风|热风|热气", "足|旺")
+_HOT_AIR_FORCE = re.compile(_source_zh("暖风|热风|热气", "猛|大|强|冲|凶"))
+"""The warm air told strong ("暖风太猛了"): the fan's or the heat's, no way of the temperature
+(its 暖 is no order to warm: ask)."""
+_COLD_ZH = (_source_zh("制冷", _FORCE_ZH) + "|"
+            + _source_zh("(?:空调的?)?(?:冷气|冷风|凉气)", "足|旺"))
+_HEAT_SRC = re.compile(
+    _HEAT_ZH + r"|(?<!seat )(?<!seat's )\b(?:heat|heating|heater)(?:'s|’s| is| are| was| has been|"
+    r" been)(?: (?:on|going|running|pumping|turned up|still|just))* (?:(?:way|far|much|so|just|"
+    r"a bit|a little) )*(?:too (?:strong|high|much|hot)|full (?:whack|blast|tilt|bore)|"
+    r"flat out|cranked(?: up)?|on (?:max|full)|maxed(?: out)?)\b")
+_COLD_SRC = re.compile(_COLD_ZH)
+
+
 _SOUND_ZH = r"声音?|音量|音乐|歌声?|广播|喇叭"
 _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
     "media_volume": ((_LOUD, -1), (_QUIET, 1),
                      (re.compile(r"\b(?:louder|noisier)" + _THAN), -1),
                      (re.compile(r"\b(?:quieter|softer)" + _THAN), 1),
-                     (_than_zh(_SOUND_ZH, "大|响|吵"), -1), (_than_zh(_SOUND_ZH, "小|轻|低"), 1)),
+                     (_than_zh(_SOUND_ZH, "大|响|吵"), -1), (_than_zh(_SOUND_ZH, "小|轻|低"), 1),
+                     (_than_wish("大|响|吵"), -1), (_than_wish("小|轻"), 1),
+                     (_not_enough("大|响"), 1)),
     "media_playback": ((_LOUD, -1),),  # never play louder than silence
     "climate_temperature": (
         (re.compile(_HEATER + r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering|"
@@ -329,10 +385,13 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
                     + r"|(?:好|真|太|很|超|特别|这么|那么)冷|冷死|冷得|冻死|冻木|冻僵"),
          1),
         (re.compile(r"\b(?:hotter|warmer|stuffier)" + _THAN), -1),
-        (re.compile(r"\b(?:colder|cooler|chillier)" + _THAN), 1)),
+        (re.compile(r"\b(?:colder|cooler|chillier)" + _THAN), 1),
+        (_than_wish("热|暖|闷|烫|高"), -1), (_than_wish("冷|凉|冰|低"), 1),
+        (_not_enough("凉|冷|冰|低"), -1), (_not_enough("热|暖|烫|高"), 1),
+        (_HEAT_SRC, -1), (_COLD_SRC, 1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b"), -1), (_STRONG, -1),
                     (_WEAK, 1), (_than_zh(_AIR_ZH, "大|猛|强|冲"), -1),
-                    (_than_zh(_AIR_ZH, "小|弱|细"), 1)),
+                    (_than_zh(_AIR_ZH, "小|弱|细"), 1), (_not_enough("大|猛|强|足"), 1)),
     # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on
     "climate_ac": ((re.compile(
         r"\b(?:ac|a/c|air ?con\w*|air conditioning)(?:'s| is| has been| been)(?: been)? "

@@ -295,11 +295,16 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
         return _against(topic_set, schema.low, direction_of(up, _COLDEST.sub(" ", lowered)))
     if topic == "climate_temperature" and _HOTTEST.search(lowered):
         return _against(topic_set, schema.high, direction_of(up, _HOTTEST.sub(" ", lowered)))
-    if max_said(lowered):  # the way said besides the end ("freezing, put it on max")
-        return _against(topic_set, schema.high, direction_of(up, MAX_WORDS.sub(" ", lowered)))
+    # the way said besides the end ("freezing, put it on max"), else the end said as a
+    # source's state ("heat's going full whack in here": an excess, never an order of the top)
+    said = complaint_of(up, lowered)
+    if max_said(lowered):
+        return _against(topic_set, schema.high, -1 if said < 0 else direction_of(
+            up, MAX_WORDS.sub(" ", lowered)))
     if min_said(lowered):
         low = 1 if topic_set == "climate_set_fan" else schema.low  # the fan's 0 is off
-        return _against(topic_set, low, direction_of(up, MIN_WORDS.sub(" ", lowered)))
+        return _against(topic_set, low, 1 if said > 0 else direction_of(
+            up, MIN_WORDS.sub(" ", lowered)))
     own = topic_clauses(lowered, topic)  # "fan down two ac off": the AC's off, not the fan's
     level = next((v for v, found in words.levels if found.search(own)), None)
     if level is not None and _level_unowned(own, topic, up, words):
