@@ -9,7 +9,12 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hassil.util import TrackedText, normalize_for_matching, remove_skip_words_tracked
+from hassil.util import (
+    TrackedText,
+    _remove_punctuation,
+    normalize_for_matching,
+    remove_skip_words_tracked,
+)
 
 from tests.test_template_compiled import _texts as _dev_texts
 from twin.assistant.nlu import shared_nlu
@@ -17,6 +22,7 @@ from twin.assistant.queries import load_queries
 from twin.assistant.tracked_text import (
     collapse_whitespace,
     normalised_for_matching,
+    remove_punctuation,
     without_skip_words,
 )
 from twin.paths import QUERIES_DIR
@@ -101,3 +107,24 @@ def test_collapse_whitespace_changes_what_it_must() -> None:
     tracked = TrackedText("a \t b")
     collapse_whitespace(tracked)
     assert tracked.offsets == [0, 1, 4]
+
+
+PUNCTUATED = (
+    ".", "..", "a.", ".a", "a.b", "a. b", "a .b", "A.C.", "turn on the A.C.", "the A.C. please",
+    "set it to 2.5.", "a,b", "a, b", "a ,b", "a , b", "hey, car,", ",hey", "a!?", "¿a?", "a\n.",
+    "a.\n", "a,\n", "好，", "，好", "好，好", "a—b", "a – b", "a’s", "a…", "a:b;c", "", " ", "a",
+)
+"""Each step's pattern at the text's start, end, inside a word and between words, an
+initialism, a line break before the end (``$`` matches there too)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_remove_punctuation_is_hassils(lang: str) -> None:
+    checked = 0
+    for text in (*_texts(lang), *PUNCTUATED):
+        ours, theirs = TrackedText(text), TrackedText(text)
+        remove_punctuation(ours)
+        _remove_punctuation(theirs)
+        assert _same(ours, theirs), text
+        checked += ours.text != text
+    assert checked > 20  # punctuation was there to remove

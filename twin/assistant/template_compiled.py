@@ -47,6 +47,8 @@ from hassil.recognize import RecognizeResult, _process_match_contexts
 from hassil.string_matcher import WORD_END_CHARS, MatchContext, MatchSettings, match_expression
 from hassil.util import CJK_WHITESPACE
 
+from twin.assistant.template_end import Reached
+
 __all__ = ["Program", "breaks_words", "compile_closed"]
 
 _MAX_DEPTH = 50
@@ -130,7 +132,7 @@ class Program:
 
 def _context(state: State) -> MatchContext:
     text, start_of_word, index, matched, entities, context, captures, env = state
-    return MatchContext(
+    return Reached(
         text=text, entities=entities, intent_context=context, is_start_of_word=start_of_word,
         unmatched_entities=env.unmatched, text_chunks_matched=matched,
         intent_sentence=env.sentence, intent_data=env.data, captures=captures,
