@@ -37,7 +37,6 @@ from typing import Any
 
 from hil.llm.amx_guard import CPU_AMX_FLAGS, read_cpu_flags
 from hil.llm.reply_wait import ReplyWait, wait_for_reply
-from hil.realtime import enter_realtime, realtime_section
 from twin.assistant.resolver import ResolverResult, Turn
 
 CRASH_HOOK_ENV = "CABIN_TWIN_WORKER_CRASH"
@@ -150,9 +149,7 @@ def _describe(resolver: Any) -> dict[str, Any]:
 def _serve(conn: Connection) -> None:
     """The worker's loop: build the resolver, then answer calls until told to close."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    msg = conn.recv()
-    _, path, factory, kwargs = msg[:4]
-    wait_realtime = bool(msg[4]) if len(msg) > 4 else False
+    _, path, factory, kwargs = conn.recv()
     sys.path[:] = path  # the parent's, so a factory it can import is found here too
     hook = _crash_hook()
     if hook and hook[1] == 0:
@@ -164,12 +161,6 @@ def _serve(conn: Connection) -> None:
         conn.send(("error", _picklable(exc)))
         return
     conn.send(("ready", _describe(resolver)))
-    if wait_realtime and getattr(resolver, "realtime", False):
-        # served under SCHED_FIFO from here on (never the start: minutes of embedding): a call
-        # is picked up, and its answer sent, as soon as it arrives, not when a loaded machine's
-        # scheduler gets round to this process (tens of ms at load 25; BENCHMARKS.md, the
-        # twenty-seventh session); waiting for a call takes no CPU
-        enter_realtime()
     calls = 0
     while True:
         try:
@@ -241,18 +232,14 @@ class WorkerResolver:
     worker (:class:`ReplyWait`). ``call_timeout_s`` bounds a call without deadline,
     ``grace_s`` how long past its deadline a call may take before the worker counts as hung.
     Thread-safe (one call at a time); close it, or use ``with``. ``clock``: the parent's
-    clock for the start's wait (tests inject one). ``realtime``: the caller's wait for an
-    answer, and the worker's loop once started, under SCHED_FIFO (:mod:`hil.realtime`; the
-    worker's only when its resolver serves real-time), so neither waits for the scheduler.
+    clock for the start's wait (tests inject one).
     """
 
     def __init__(self, factory: str = DEFAULT_FACTORY, kwargs: dict[str, Any] | None = None, *,
                  degrade_on_crash: bool = False, start_timeout_s: float = 600.0,
                  start_quiet_s: float | None = None, call_timeout_s: float = 120.0,
-                 grace_s: float = 10.0, clock: Callable[[], float] = _clock,
-                 realtime: bool = True) -> None:
+                 grace_s: float = 10.0, clock: Callable[[], float] = _clock) -> None:
         self.factory = factory
-        self.realtime = realtime
         self._clock = clock
         self.degrade_on_crash = degrade_on_crash
         self.call_timeout_s = call_timeout_s
@@ -268,7 +255,7 @@ class WorkerResolver:
             pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
         theirs.close()
         with contextlib.suppress(OSError):
-            self._conn.send(("init", list(sys.path), factory, dict(kwargs or {}), realtime))
+            self._conn.send(("init", list(sys.path), factory, dict(kwargs or {})))
         reply = self._receive("start", start_timeout_s, start_quiet_s)
         if reply is not None:
             self.info = reply[1]
@@ -280,11 +267,8 @@ class WorkerResolver:
         deadline_at = None if deadline_ms is None else _clock() + deadline_ms / 1e3
         timeout = (self.call_timeout_s if deadline_ms is None
                    else deadline_ms / 1e3 + self.grace_s)
-        # the wait for the answer under SCHED_FIFO (the worker serves under it too): woken as
-        # soon as the answer arrives, which a normal-priority caller on a loaded machine is not
-        with realtime_section(self.realtime):
-            reply = self._call("resolve", (query, list(history), lang, deadline_ms),
-                               deadline_at, timeout)
+        reply = self._call("resolve", (query, list(history), lang, deadline_ms), deadline_at,
+                           timeout)
         ms = (time.perf_counter() - started) * 1e3
         if reply is None:  # crashed, degrading: nothing reached a model
             return ResolverResult(raw="", ms=ms, timings={"total_ms": ms, "crashed": 1.0})
