@@ -53,6 +53,29 @@ def char_grams(text: str) -> np.ndarray:
     return v / max(1.0, float(np.sqrt(v.sum())))
 
 
+def similarities(columns: csr_matrix, v: np.ndarray) -> np.ndarray:
+    """``rows @ v`` for ``columns`` = ``rows.T`` in CSR, reading only the slots ``v`` sets (a
+    line sets ~50 of :data:`DIM`: a tenth of the examples' entries are touched, ~5x faster
+    than the whole product). The same numbers bit for bit: a row's entries are all equal (binary
+    features scaled to unit length), as are ``v``'s, so each sum adds one product again and
+    again, and the order the slots are read in cannot change it."""
+    slots = np.flatnonzero(v)
+    if not len(slots):
+        return np.zeros(columns.shape[1])
+    return np.asarray(columns[slots].T @ v[slots])
+
+
+def top_stable(values: np.ndarray, k: int) -> np.ndarray:
+    """``np.argsort(-values, kind="stable")[:k]`` without sorting every value: the indices of
+    the ``k`` largest, ties in index order (the candidates tied with the k-th are all kept,
+    then sorted stably)."""
+    if len(values) <= k:
+        return np.argsort(-values, kind="stable")
+    kth = np.partition(values, len(values) - k)[len(values) - k]
+    candidates = np.flatnonzero(values >= kth)
+    return candidates[np.argsort(-values[candidates], kind="stable")][:k]
+
+
 class GramHead:
     """A :class:`~hil.llm.softmax.SoftmaxHead` on :func:`char_grams`, fitted on ``examples``
     (cached in ``cache_dir``): :meth:`proba` of a line, and :meth:`vote`, its nearest labelled
@@ -64,6 +87,7 @@ class GramHead:
         x = np.stack([char_grams(t) for t, _ in examples])
         y = np.array([self.head.classes.index(i) for _, i in examples])
         self.rows, self.labels = csr_matrix(x), y  # the examples, for the nearest ones' vote
+        self.columns = self.rows.T.tocsr()  # by slot: a line's few slots select their rows
         self._last: tuple[str, tuple[np.ndarray, float]] | None = None  # the last line's nearest
         file = None
         if cache_dir is not None:  # the fit takes seconds to a minute on a loaded machine
@@ -87,8 +111,8 @@ class GramHead:
         :func:`char_grams`) and the nearest one's similarity."""
         if self._last is not None and self._last[0] == text:  # the vote's, then among_cabin's
             return self._last[1]
-        similarity = self.rows @ char_grams(text)
-        nearest = np.argsort(-similarity, kind="stable")[:NEAREST]
+        similarity = similarities(self.columns, char_grams(text))
+        nearest = top_stable(similarity, NEAREST)
         best = float(similarity[nearest[0]]) if len(nearest) else 0.0
         self._last = (text, (self.labels[nearest], best))
         return self._last[1]
