@@ -1281,6 +1281,8 @@ def _tag_last(m: re.Match[str]) -> str:
     parts = said.rsplit(None, 2)
     if len(parts) < 3 or _STATEMENT.search(said):
         return said
+    if (pair := _two_word_tag(said)) is not None:
+        return pair
     end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
     if end is None or tag is None or binds(tag.group("w")) or (
             end.group("e").lower() not in _ORDER_ENDS and not _EN_NUMBER.match(end.group("e"))):
@@ -1288,6 +1290,26 @@ def _tag_last(m: re.Match[str]) -> str:
     if object_unread(said):
         return said  # "put the tunes on banana", "… up for me gran": not read blindly
     return said[:len(said) - len(parts[2])].rstrip(" ,")
+
+
+def _two_word_tag(said: str) -> str | None:
+    """The order of ``said`` without a tag of two words after its end ("… three degrees brah
+    shoots", "… down three degrees la, sound", "close the window now, pole pole"): neither word
+    binds the order, says a time, a place or a cabin thing (:data:`_NOT_WHOM`), and the order
+    does not end on a word that takes an object ("on", "me"); None when there is no such tag."""
+    parts = said.rsplit(None, 3)
+    if len(parts) < 4:
+        return None
+    end = _END_WORD.match(parts[1])
+    first, second = _TAG_WORD.match(parts[2].rstrip(",")), _TAG_WORD.match(parts[3])
+    if end is None or first is None or second is None:
+        return None
+    ending = end.group("e").lower()
+    words = (first.group("w"), second.group("w"))
+    if (ending not in _ORDER_ENDS and not _EN_NUMBER.match(ending)) or ending in _TAKES_OBJECT \
+            or any(binds(w) for w in words) or _NOT_WHOM.search(" ".join(words)):
+        return None
+    return said[:len(said) - len(parts[2]) - len(parts[3]) - 1].rstrip(" ,")
 
 
 _EN_FOR_WHOM = re.compile(
