@@ -1292,6 +1292,11 @@ def _tag_last(m: re.Match[str]) -> str:
     return said[:len(said) - len(parts[2])].rstrip(" ,")
 
 
+_HOW_MUCH = frozenset(("too", "so", "very", "many", "much", "times", "often", "enough", "bits",
+                       "loads", "tons", "heaps", "lots", "plenty", "extra", "further"))
+"""Words of how much or how often ("… too many times", "… a tad extra"): never a tag."""
+
+
 def _two_word_tag(said: str) -> str | None:
     """The order of ``said`` without a tag of two words after its end ("… three degrees brah
     shoots", "… down three degrees la, sound", "close the window now, pole pole"): neither word
@@ -1307,7 +1312,8 @@ def _two_word_tag(said: str) -> str | None:
     ending = end.group("e").lower()
     words = (first.group("w"), second.group("w"))
     if (ending not in _ORDER_ENDS and not _EN_NUMBER.match(ending)) or ending in _TAKES_OBJECT \
-            or any(binds(w) for w in words) or _NOT_WHOM.search(" ".join(words)):
+            or ending in _HOW_MUCH or any(binds(w) or w.lower() in _HOW_MUCH for w in words) \
+            or _NOT_WHOM.search(" ".join(words)):
         return None
     return said[:len(said) - len(parts[2]) - len(parts[3]) - 1].rstrip(" ,")
 
