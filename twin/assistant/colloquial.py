@@ -1208,10 +1208,13 @@ is the pause, and the reason is an aside judged as every aside is."""
 _ORDER_VERBS = (r"turn|switch|put|stick|chuck|pop|throw|whack|open|close|shut|play|pause|stop|"
                 r"mute|unmute|skip|crank|bump|raise|lower|set|make|wind|roll|heat|warm|cool|"
                 r"defrost|demist|defog|start|give|bring|drop|knock|take|navigate|resume|kill")
-_EN_TAG_FIRST = re.compile(rf"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
-                           re.IGNORECASE)
-"""One word said before an order ("c'mon put the music back on", "oi stick the radio on"): a
-tag, a filler or someone addressed, unless it binds the order (:data:`_TAG_BINDS`)."""
+_EN_TAG_FIRST = re.compile(
+    rf"^(?P<w>[a-z][a-z']*(?:\s+[a-z][a-z']*)?)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
+    re.IGNORECASE)
+"""One or two words said before an order ("c'mon put the music back on", "oi stick the radio
+on", "howay pet, put the temperature on …"): a tag, a filler or someone addressed, unless a
+word binds the order (:data:`_TAG_BINDS`) or, of two, says a time, a place, a cabin thing or how
+much (:data:`_NOT_WHOM`, :data:`_HOW_MUCH`: "sunday morning turn …" keeps its words)."""
 _EN_TAG_LAST = re.compile(r"^.*\S.*$")
 _END_WORD = re.compile(r"^(?P<e>[a-z0-9]+),?$", re.IGNORECASE)
 _EN_NUMBER = re.compile(rf"^{_EN_NUMBERS}$", re.IGNORECASE)
@@ -1236,7 +1239,16 @@ _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECA
 
 def _tag_first(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_FIRST` without its tag, or as said."""
-    return m.group(0) if binds(m.group("w")) else m.group("c")
+    words = m.group("w").split()
+    if any(binds(w) for w in words) or len(words) > 1 and (
+            _NOT_WHOM.search(m.group("w")) or any(w.lower() in _HOW_MUCH for w in words)
+            or _WEEKDAY.search(m.group("w"))):
+        return m.group(0)
+    return m.group("c")
+
+
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+"""A day said first ("sunday morning turn …"): another time, never a tag."""
 
 
 _TAKES_OBJECT = frozenset(("on", "me"))
@@ -1663,7 +1675,8 @@ _EN = (
      lambda m: m.group(0) if _BOUND.search(m.group("w")) or _REFUSES.search(m.group("w"))
      else m.group("c"), ("with",)),
     # a call said first before a request asked ("bab can you …", "sugar would you …")
-    (re.compile(r"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:can|could|would|will) (?:you|ya)\b.*)$",
+    (re.compile(r"^(?P<w>[a-z][a-z']*(?:\s+[a-z][a-z']*)?)\s*,?\s+"
+                r"(?P<c>(?:can|could|would|will) (?:you|ya)\b.*)$",
                 re.IGNORECASE), _tag_first, (" you", " ya")),
     # a pause of a minute said without "for": "stop the music one minute"
     (re.compile(r"^(?P<o>(?:please\s+)?(?:stop|pause|mute|hold)\s+(?:the|my|this|that)\s+"
