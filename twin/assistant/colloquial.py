@@ -1240,9 +1240,9 @@ _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECA
 def _tag_first(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_FIRST` without its tag, or as said."""
     words = m.group("w").split()
-    if any(binds(w) for w in words) or len(words) > 1 and (
+    if any(binds(w) for w in words) or (len(words) > 1 and (
             _NOT_WHOM.search(m.group("w")) or any(w.lower() in _HOW_MUCH for w in words)
-            or _WEEKDAY.search(m.group("w"))):
+            or _WEEKDAY.search(m.group("w")))):
         return m.group(0)
     return m.group("c")
 
@@ -1309,11 +1309,18 @@ _HOW_MUCH = frozenset(("too", "so", "very", "many", "much", "times", "often", "e
 """Words of how much or how often ("… too many times", "… a tad extra"): never a tag."""
 
 
+_WAY_ENDS = frozenset(("up", "down", "on", "off", "louder", "quieter", "softer", "warmer",
+                       "cooler", "higher", "lower", "it", "them", "open", "closed", "shut"))
+"""An order's last word that its value may follow in words of a dialect ("… the fan doon tae
+wan": down to one): two words after it are never read away as a tag."""
+
+
 def _two_word_tag(said: str) -> str | None:
     """The order of ``said`` without a tag of two words after its end ("… three degrees brah
     shoots", "… down three degrees la, sound", "close the window now, pole pole"): neither word
-    binds the order, says a time, a place or a cabin thing (:data:`_NOT_WHOM`), and the order
-    does not end on a word that takes an object ("on", "me"); None when there is no such tag."""
+    binds the order, says a time, a place, a cabin thing or how much (:data:`_NOT_WHOM`,
+    :data:`_HOW_MUCH`), and the order ends on its thing, its number or a courtesy, not its way
+    (:data:`_WAY_ENDS`); None when there is no such tag."""
     parts = said.rsplit(None, 3)
     if len(parts) < 4:
         return None
@@ -1324,7 +1331,8 @@ def _two_word_tag(said: str) -> str | None:
     ending = end.group("e").lower()
     words = (first.group("w"), second.group("w"))
     if (ending not in _ORDER_ENDS and not _EN_NUMBER.match(ending)) or ending in _TAKES_OBJECT \
-            or ending in _HOW_MUCH or any(binds(w) or w.lower() in _HOW_MUCH for w in words) \
+            or ending in _HOW_MUCH or ending in _WAY_ENDS \
+            or any(binds(w) or w.lower() in _HOW_MUCH for w in words) \
             or _NOT_WHOM.search(" ".join(words)):
         return None
     return said[:len(said) - len(parts[2]) - len(parts[3]) - 1].rstrip(" ,")
