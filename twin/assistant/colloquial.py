@@ -1213,8 +1213,9 @@ _EN_TAG_FIRST = re.compile(
     re.IGNORECASE)
 """One or two words said before an order ("c'mon put the music back on", "oi stick the radio
 on", "howay pet, put the temperature on …"): a tag, a filler or someone addressed, unless a
-word binds the order (:data:`_TAG_BINDS`) or, of two, says a time, a place, a cabin thing or how
-much (:data:`_NOT_WHOM`, :data:`_HOW_MUCH`: "sunday morning turn …" keeps its words)."""
+word binds the order (:data:`_TAG_BINDS`) or, of two, tells a state ("i'm hot, turn …": the
+reason, judged elsewhere), a time, a place, a cabin thing or how much (:data:`_NOT_WHOM`,
+:data:`_HOW_MUCH`: "sunday morning turn …" keeps its words)."""
 _EN_TAG_LAST = re.compile(r"^.*\S.*$")
 _END_WORD = re.compile(r"^(?P<e>[a-z0-9]+),?$", re.IGNORECASE)
 _EN_NUMBER = re.compile(rf"^{_EN_NUMBERS}$", re.IGNORECASE)
@@ -1241,7 +1242,8 @@ def _tag_first(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_FIRST` without its tag, or as said."""
     words = m.group("w").split()
     if any(binds(w) for w in words) or (len(words) > 1 and (
-            _NOT_WHOM.search(m.group("w")) or any(w.lower() in _HOW_MUCH for w in words)
+            _STATEMENT.search(m.group("w")) or _NOT_WHOM.search(m.group("w"))
+            or any(w.lower() in _HOW_MUCH for w in words)
             or _WEEKDAY.search(m.group("w")))):
         return m.group(0)
     return m.group("c")
