@@ -1208,10 +1208,14 @@ is the pause, and the reason is an aside judged as every aside is."""
 _ORDER_VERBS = (r"turn|switch|put|stick|chuck|pop|throw|whack|open|close|shut|play|pause|stop|"
                 r"mute|unmute|skip|crank|bump|raise|lower|set|make|wind|roll|heat|warm|cool|"
                 r"defrost|demist|defog|start|give|bring|drop|knock|take|navigate|resume|kill")
-_EN_TAG_FIRST = re.compile(rf"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
-                           re.IGNORECASE)
-"""One word said before an order ("c'mon put the music back on", "oi stick the radio on"): a
-tag, a filler or someone addressed, unless it binds the order (:data:`_TAG_BINDS`)."""
+_EN_TAG_FIRST = re.compile(
+    rf"^(?P<w>[a-z][a-z']*(?:\s+[a-z][a-z']*)?)\s*,?\s+(?P<c>(?:{_ORDER_VERBS})\b.*)$",
+    re.IGNORECASE)
+"""One or two words said before an order ("c'mon put the music back on", "oi stick the radio
+on", "howay pet, put the temperature on …"): a tag, a filler or someone addressed, unless a
+word binds the order (:data:`_TAG_BINDS`) or, of two, tells a state ("i'm hot, turn …": the
+reason, judged elsewhere), a time, a place, a cabin thing or how much (:data:`_NOT_WHOM`,
+:data:`_HOW_MUCH`: "sunday morning turn …" keeps its words)."""
 _EN_TAG_LAST = re.compile(r"^.*\S.*$")
 _END_WORD = re.compile(r"^(?P<e>[a-z0-9]+),?$", re.IGNORECASE)
 _EN_NUMBER = re.compile(rf"^{_EN_NUMBERS}$", re.IGNORECASE)
@@ -1236,7 +1240,17 @@ _STATEMENT = re.compile(r"\b(?:is|are|was|were|am)\b|'(?:s|re|m)\b", re.IGNORECA
 
 def _tag_first(m: re.Match[str]) -> str:
     """The order of :data:`_EN_TAG_FIRST` without its tag, or as said."""
-    return m.group(0) if binds(m.group("w")) else m.group("c")
+    words = m.group("w").split()
+    if any(binds(w) for w in words) or (len(words) > 1 and (
+            _STATEMENT.search(m.group("w")) or _NOT_WHOM.search(m.group("w"))
+            or any(w.lower() in _HOW_MUCH for w in words)
+            or _WEEKDAY.search(m.group("w")))):
+        return m.group(0)
+    return m.group("c")
+
+
+_WEEKDAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.IGNORECASE)
+"""A day said first ("sunday morning turn …"): another time, never a tag."""
 
 
 _TAKES_OBJECT = frozenset(("on", "me"))
@@ -1281,6 +1295,8 @@ def _tag_last(m: re.Match[str]) -> str:
     parts = said.rsplit(None, 2)
     if len(parts) < 3 or _STATEMENT.search(said):
         return said
+    if (pair := _two_word_tag(said)) is not None:
+        return pair
     end, tag = _END_WORD.match(parts[1]), _TAG_WORD.match(parts[2])
     if end is None or tag is None or binds(tag.group("w")) or (
             end.group("e").lower() not in _ORDER_ENDS and not _EN_NUMBER.match(end.group("e"))):
@@ -1288,6 +1304,40 @@ def _tag_last(m: re.Match[str]) -> str:
     if object_unread(said):
         return said  # "put the tunes on banana", "… up for me gran": not read blindly
     return said[:len(said) - len(parts[2])].rstrip(" ,")
+
+
+_HOW_MUCH = frozenset(("too", "so", "very", "many", "much", "times", "often", "enough", "bits",
+                       "loads", "tons", "heaps", "lots", "plenty", "extra", "further"))
+"""Words of how much or how often ("… too many times", "… a tad extra"): never a tag."""
+
+
+_WAY_ENDS = frozenset(("up", "down", "on", "off", "louder", "quieter", "softer", "warmer",
+                       "cooler", "higher", "lower", "it", "them", "open", "closed", "shut"))
+"""An order's last word that its value may follow in words of a dialect ("… the fan doon tae
+wan": down to one): two words after it are never read away as a tag."""
+
+
+def _two_word_tag(said: str) -> str | None:
+    """The order of ``said`` without a tag of two words after its end ("… three degrees brah
+    shoots", "… down three degrees la, sound", "close the window now, pole pole"): neither word
+    binds the order, says a time, a place, a cabin thing or how much (:data:`_NOT_WHOM`,
+    :data:`_HOW_MUCH`), and the order ends on its thing, its number or a courtesy, not its way
+    (:data:`_WAY_ENDS`); None when there is no such tag."""
+    parts = said.rsplit(None, 3)
+    if len(parts) < 4:
+        return None
+    end = _END_WORD.match(parts[1])
+    first, second = _TAG_WORD.match(parts[2].rstrip(",")), _TAG_WORD.match(parts[3])
+    if end is None or first is None or second is None:
+        return None
+    ending = end.group("e").lower()
+    words = (first.group("w"), second.group("w"))
+    if (ending not in _ORDER_ENDS and not _EN_NUMBER.match(ending)) or ending in _TAKES_OBJECT \
+            or ending in _HOW_MUCH or ending in _WAY_ENDS \
+            or any(binds(w) or w.lower() in _HOW_MUCH for w in words) \
+            or _NOT_WHOM.search(" ".join(words)):
+        return None
+    return said[:len(said) - len(parts[2]) - len(parts[3]) - 1].rstrip(" ,")
 
 
 _EN_FOR_WHOM = re.compile(
@@ -1635,7 +1685,8 @@ _EN = (
      lambda m: m.group(0) if _BOUND.search(m.group("w")) or _REFUSES.search(m.group("w"))
      else m.group("c"), ("with",)),
     # a call said first before a request asked ("bab can you …", "sugar would you …")
-    (re.compile(r"^(?P<w>[a-z][a-z']*)\s*,?\s+(?P<c>(?:can|could|would|will) (?:you|ya)\b.*)$",
+    (re.compile(r"^(?P<w>[a-z][a-z']*(?:\s+[a-z][a-z']*)?)\s*,?\s+"
+                r"(?P<c>(?:can|could|would|will) (?:you|ya)\b.*)$",
                 re.IGNORECASE), _tag_first, (" you", " ya")),
     # a pause of a minute said without "for": "stop the music one minute"
     (re.compile(r"^(?P<o>(?:please\s+)?(?:stop|pause|mute|hold)\s+(?:the|my|this|that)\s+"

@@ -941,12 +941,23 @@ _EN_BECAUSE = re.compile(
     re.IGNORECASE)
 """A reason said after the command with its conjunction ("…, since we're talking"): the split
 is tried again with a pause in its place."""
+_EN_SUBJECT = r"(?:the|my|our|her|his|their|your|this|that)\s+(?:[\w-]+\s+){0,2}?"
 _EN_UNMARKED = re.compile(
-    rf"(?<=\w)\s+(?={EN_CLAUSE_START}|i (?:want|need|wanna|have) to (?:hear|talk|think|focus)\b)",
+    rf"(?<=\w)\s+(?={EN_CLAUSE_START}|i (?:want|need|wanna|have) to (?:hear|talk|think|focus)\b|"
+    rf"{_EN_SUBJECT}[\w-]+'s\s+(?!(?:on|off|up|down|volume|fan|window|seat|heat\w*|temp\w*|"
+    r"music|radio|song|track)\b)\w|"
+    rf"{_EN_SUBJECT}[\w-]+\s+(?:hates?|says?|said|thinks?|reckons?|got|"
+    r"ain'?t|can'?t|cannot|won'?t|doesn'?t|didn'?t)\b|"
+    r"(?:i|we|they)\s+(?:missed|ain'?t|can'?t|cannot|couldn'?t|didn'?t|got|just)\b)"
+    r"|(?<=\b(?:please|thanks|cheers))\s+(?=[a-z]+(?:'s|\s+(?:is|are|was|were|has))\s)",
     re.IGNORECASE)
 """A clause of its own (a subject and its verb, "the maps keep blowing about", "it's roasting",
-a need that is why: "… I want to hear what the steward's saying") after an order said with no
-pause: the split is tried again with one there."""
+a need that is why: "… I want to hear what the steward's saying"; a noun's "'s" that is no
+cabin thing's, "the baby's just gone off"; someone's dislike or saying, "the producer hates
+this one" (never a want or a liking: "skip this song my daughter wants it again" is against the
+order); what we did or cannot, "I missed the chorus", "we ain't in no igloo") after an
+order said with no pause, or any subject after a courtesy that closed the order ("… now please
+graduation is done"): the split is tried again with one there."""
 _EN_QUESTION_THEN = re.compile(
     r"^(?:(?P<q>[^?]+\?)[\s,.]*(?:anyway|anyways|also|and also|oh,? and|by the way|btw)"
     r"|(?P<wh>(?:what|what's|whats|when|where|where's|who|how|is|are|does|do|did|will)\b"
