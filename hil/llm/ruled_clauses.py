@@ -7,7 +7,7 @@ question or an address said beside two or more orders made the fallback read the
 found no order's shape in a part) and it acted on one command at most. Here each clause of the
 sentence is either an order the rules read alone with certainty (a command of a topic the
 clause names, said as an order or a setting, not told: no subject, copula, question or feeling,
-:data:`hil.llm.clauses._TOLD`) or an aside that is left out: it names no cabin function, or
+:data:`hil.llm.clauses.TOLD`) or an aside that is left out: it names no cabin function, or
 only one an order acts on (its reason). Read whole, as before, when an aside could bind the
 orders: a condition, a remark, a take-back after an order, a no after an order, a "later" or
 "elsewhere" not said as a telling of its own ("明天早上，…" is for tomorrow; "明天会下雨吗，…" asks
@@ -22,7 +22,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hil.llm.clauses import _SET_SAID, _TOLD, _lang_of, _pieces, _topics, commanding, set_said
+from hil.llm.clauses import (
+    SET_SAID,
+    TOLD,
+    clause_pieces,
+    clause_topics,
+    commanding,
+    lang_of,
+    set_said,
+)
 from hil.llm.direction import normalised
 from hil.llm.grounding import KEEP, NOT_HERE_NOW, REMARK, lacking, named_topics
 from twin.assistant.scope import conditional, negated, not_music, out_of_scope
@@ -48,11 +56,11 @@ on"): a pause between an aside and an order."""
 
 
 def _clauses(text: str) -> list[str]:
-    return [s for piece in _pieces(text) for s in _STOP.split(piece) if s.strip(" ,，")]
+    return [s for piece in clause_pieces(text) for s in _STOP.split(piece) if s.strip(" ,，")]
 
 
 def _told(lowered: str) -> bool:
-    return _TOLD.search(_FOR_ME.sub("", lowered)) is not None
+    return TOLD.search(_FOR_ME.sub("", lowered)) is not None
 
 
 def _says_no(lowered: str) -> bool:
@@ -74,7 +82,7 @@ def order_read(piece: str, read: Read, lang: str) -> Reading | None:
             REMARK.search(lowered) or not_music(lowered)):
         return None
     ruled = read(piece, lang)
-    return ruled if ruled is not None and ruled[0] in _topics(piece) else None
+    return ruled if ruled is not None and ruled[0] in clause_topics(piece) else None
 
 
 def _aside_ok(piece: str, before_orders: bool, acted: set[str]) -> bool:
@@ -83,14 +91,14 @@ def _aside_ok(piece: str, before_orders: bool, acted: set[str]) -> bool:
     lowered = normalised(piece)
     if commanding(piece) or set_said(piece) or conditional(lowered) or REMARK.search(lowered):
         return False
-    if _SET_SAID.search(lowered) and not _told(lowered):
+    if SET_SAID.search(lowered) and not _told(lowered):
         return False  # a way cut off its thing ("副驾座椅加热|关掉"): the thing alone is no order
     if _TAKE_BACK.search(lowered) or _says_no(lowered):
         # "算了，放点音乐…": a story taken back before the orders; after them it takes them back
         return before_orders and not named_topics(lowered)
     if _elsewhen(lowered) and not _told(lowered):
         return False  # "明天早上，…", "later, …": the orders' own time
-    named = _topics(piece) or named_topics(lowered)
+    named = clause_topics(piece) or named_topics(lowered)
     # a reason beside the order it is about ("这个音乐厚吵哦，先暂停啦"), told, never a wish
     return not named or (_told(lowered) and bool(named & acted))
 
@@ -99,7 +107,7 @@ def ruled_clauses(text: str, read: Read) -> list[str]:
     """The orders of ``text`` (two or more, each a clause the rules read alone, on distinct
     topics; the same order said twice counted once) when every other clause is an aside that
     may be left out; else []."""
-    lang = _lang_of(text)
+    lang = lang_of(text)
     pieces = _clauses(text)
     if not 2 <= len(pieces) <= MAX_PIECES:
         return []

@@ -38,7 +38,7 @@ from hil.llm.clauses import (
     set_said,
     way_alone,
 )
-from hil.llm.clauses import _lang_of as _lang
+from hil.llm.clauses import lang_of as _lang
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
