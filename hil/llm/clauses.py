@@ -97,7 +97,7 @@ _COMMAND = re.compile(
 # where a reason is said apart from its command: after a pause or a "because"
 _REASON_SPLIT = re.compile(r"\s*[,;，、；。!?！？]\s*|\s+(?:because|since|cause|cos)\s+|因为|"
                            rf"(?<=\w)\s+(?={EN_CLAUSE_START})")
-_AMOUNT = re.compile(
+AMOUNT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|halfway|"
     r"quarters?|thirds?|percent|degrees?|notch(?:es)?|levels?|of the way|all the way|"
     r"max(?:imum)?|min(?:imum)?|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
@@ -257,7 +257,7 @@ def _reason(clause: str) -> bool:
         return False  # it says whose seat: "the passenger is cold, heat their seat"
     if level_for_all(clause, lang_of(clause)) or value_only(clause, lang_of(clause)):
         return False  # "…, both on high", "…, on high": the level of what was said before it
-    if _AMOUNT.search(_DURATION.sub(" ", lowered)):
+    if AMOUNT.search(_DURATION.sub(" ", lowered)):
         return False  # it says how much: "open the window, like, a quarter of the way"
     if CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
@@ -364,7 +364,7 @@ def _back_to_back(clause: str) -> list[str]:
     for at in starts[1:]:
         before = clause[:at]
         last = max((s for s in starts if s < at), default=0)
-        if _AMOUNT.search(clause[last:at].lower()) and not re.search(r"[a-z]", lowered[at:at + 1]):
+        if AMOUNT.search(clause[last:at].lower()) and not re.search(r"[a-z]", lowered[at:at + 1]):
             cuts.append(at)
     cuts += [at for at in topic_word_starts(lowered) if _WAY_LAST.search(lowered[:at])]
     for at in sorted(cuts):
@@ -541,7 +541,7 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
 
 SET_SAID = re.compile(
     r"\b(?:on|off|up|down|paused|muted|unmuted|shut|closed|open|opened|to|at|next|previous|"
-    r"back|louder|quieter|softer|warmer|cooler|higher|lower|more|less)\b|" + _AMOUNT.pattern
+    r"back|louder|quieter|softer|warmer|cooler|higher|lower|more|less)\b|" + AMOUNT.pattern
     + r"|继续|暂停|静音|播放|[开关放停]")
 """A way or a value said beside a thing: what a setting says, without a verb."""
 TOLD = re.compile(
@@ -680,7 +680,7 @@ def _felt_topics_dropped(parts: list[str], topics: list[set[str]], orders: list[
 _ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
                           r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
 """A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
-_QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + _AMOUNT.pattern)
+_QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + AMOUNT.pattern)
 """Words in a reason that the command after it needs (whose seat, how much)."""
 
 

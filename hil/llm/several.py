@@ -25,8 +25,8 @@ from typing import Any
 
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
-    _AMOUNT,
     _ZH_SAME_WAY,
+    AMOUNT,
     after_reason,
     before_reason,
     clauses,
@@ -138,7 +138,7 @@ def _felt_list(text: str) -> list[str]:
     return said
 
 
-_ORDERED = re.compile(r"[开关]一?下|" + _AMOUNT.pattern)
+_ORDERED = re.compile(r"[开关]一?下|" + AMOUNT.pattern)
 """An order said in a clause that commands nothing by its shape ("AC开一下", "fan on ten"):
 no complaint."""
 
@@ -597,7 +597,7 @@ _WAY = re.compile(
     rf"\b{EN_MORE_LESS}\b|"
     r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
     r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
-"""A way said in a clause (beside a number, :data:`hil.llm.clauses._AMOUNT`): it asks for
+"""A way said in a clause (beside a number, :data:`hil.llm.clauses.AMOUNT`): it asks for
 something."""
 
 
@@ -619,7 +619,7 @@ def _left(text: str, answered: set[str]) -> list[str]:
         if not topics or topics & answered or (topics <= PLAYS_MUSIC | {"media_playback"} and (
                 answered & PLAYS_MUSIC)):
             continue
-        if topics == {"navigate_home"} or _WAY.search(lowered) or _AMOUNT.search(lowered) or (
+        if topics == {"navigate_home"} or _WAY.search(lowered) or AMOUNT.search(lowered) or (
                 commanding(clause)):
             left.append(clause)
     return left
