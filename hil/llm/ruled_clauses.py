@@ -15,6 +15,10 @@ about tomorrow), an aside that orders or sets something the rules do not read, a
 its thing ("副驾座椅加热|关掉": the thing alone reads as "on"), an aside about a function no
 order acts on, two orders on one function, or a clause of an order that itself says later,
 elsewhere, no or a lacking device.
+
+Within one part of several commands (:func:`order_among_asides`), the same reading finds the
+part's one order among asides ("Long day, lads: temperature to twenty"), which the head, trained
+on whole sentences, reads poorly.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import re
 from collections.abc import Callable
 
 from hil.llm.clauses import (
+    AMOUNT,
     SET_SAID,
     TOLD,
     clause_pieces,
@@ -34,7 +39,13 @@ from hil.llm.clauses import (
 from hil.llm.direction import normalised
 from hil.llm.grounding import KEEP, NOT_HERE_NOW, REMARK, lacking, named_topics
 from twin.assistant.scope import conditional, negated, not_music, out_of_scope
-from twin.assistant.speech_words import EN_TAKE_BACK, ZH_TAKE_BACK
+from twin.assistant.speech_words import (
+    EN_CORRECTION_MARKS,
+    EN_TAKE_BACK,
+    ZH_CORRECTION_MARKS,
+    ZH_TAKE_BACK,
+)
+from twin.assistant.state_words import EN_LEVEL
 
 Reading = tuple[str, str, int | str | None]
 Read = Callable[[str, str], Reading | None]
@@ -44,6 +55,12 @@ MAX_PIECES = 12
 """At most this many clauses are read (a rule parse each)."""
 
 _TAKE_BACK = re.compile(rf"\b{EN_TAKE_BACK}\b|{ZH_TAKE_BACK}")
+
+
+_VALUE = re.compile(rf"{AMOUNT.pattern}|\b{EN_LEVEL}\b|[高中低]档")
+"""An amount or a level said in a clause beside an order: that order's value, never an aside."""
+_CORRECTED = re.compile(rf"\b{EN_CORRECTION_MARKS}\b|{ZH_CORRECTION_MARKS}|不是")
+"""A self-correction said beside an order ("…, no wait", "…，不对"): it may take the order back."""
 
 
 _FOR_ME = re.compile(r"[给帮替]我")
@@ -134,4 +151,28 @@ def ruled_clauses(text: str, read: Read) -> list[str]:
     return [piece for _, piece in orders]
 
 
-__all__ = ["MAX_PIECES", "order_read", "ruled_clauses"]
+def order_among_asides(part: str, read: Read, lang: str) -> Reading | None:
+    """The rules' reading of the one order of ``part``, a part of several commands, when its
+    other clauses are asides that may be left out beside it (a call, a story, a sentence's end:
+    "Long day, lads: temperature to twenty", "Right then! The window shut", "累死了，音量调到十",
+    "the window shut."): the
+    head reads such a short part poorly, the rules read its order alone with certainty. None
+    when no clause or two are such orders, an aside says an amount, a level or a correction
+    ("…, level three like", "…, no wait"), or could bind it otherwise (:func:`ruled_clauses`'
+    tests)."""
+    pieces = _clauses(part)
+    if not 1 <= len(pieces) <= MAX_PIECES:
+        return None
+    found = [(at, ruled) for at, piece in enumerate(pieces)
+             if (ruled := order_read(piece, read, lang)) is not None]
+    if len(found) != 1:
+        return None
+    at, ruled = found[0]
+    asides = [(i, piece) for i, piece in enumerate(pieces) if i != at]
+    if any(_VALUE.search(lowered) or _CORRECTED.search(lowered)
+           for lowered in (normalised(piece) for _, piece in asides)):
+        return None  # "…, level three like": the order's own value; "…, no wait": taken back
+    return ruled if all(_aside_ok(piece, i < at, {ruled[0]}) for i, piece in asides) else None
+
+
+__all__ = ["MAX_PIECES", "order_among_asides", "order_read", "ruled_clauses"]

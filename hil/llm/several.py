@@ -52,7 +52,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import unknown_order
 from hil.llm.questions import ask_part, confirm, leave_it
-from hil.llm.ruled_clauses import order_read, ruled_clauses
+from hil.llm.ruled_clauses import order_among_asides, ruled_clauses
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
 from twin.assistant.binding_words import binds
@@ -477,7 +477,7 @@ def several_decision(
             decisions.append(act(*framed, lang))  # "breaker breaker blower on six"
             continue
         if not known_order(text) and not indirect and (set_said(text) or read_alone(text)) and (
-                plain := order_read(text, _sure, lang)) is not None:
+                plain := order_among_asides(text, _sure, lang)) is not None:
             # "…，挡风玻璃除个雾", "…, the window closed": a setting or an order the rules read
             decisions.append(act(*plain, lang))
             continue
@@ -485,7 +485,7 @@ def several_decision(
             guessed.append(len(decisions))
             decisions.append(None)
             continue
-        ruled = _ruled(text, lang)
+        ruled = _ruled(text, lang) or order_among_asides(text, _sure, lang)
         if ruled is not None and not _says_no(text):
             decisions.append(act(*ruled, lang))
             continue
