@@ -27,6 +27,7 @@ from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
     _ZH_SAME_WAY,
     AMOUNT,
+    TOLD,
     after_reason,
     before_reason,
     clauses,
@@ -604,9 +605,10 @@ something."""
 def _left(text: str, answered: set[str]) -> list[str]:
     """Each clause of ``text`` that speaks of a function no answered part is about
     (``answered``: their topics) with a way or an amount ("the sound is too low and …",
-    "有声书继续放 …"), or that asks to go home ("… then head for home"): the clauses to ask about,
-    in order. A clause taken back, refused, about somewhere else, or about the music beside a
-    skip or a volume asks nothing."""
+    "有声书继续放 …"), that asks to go home ("… then head for home"), or that names it without
+    a word that tells (:data:`hil.llm.clauses.TOLD`: "…, and the last song again", "…，首歌跳过"):
+    the clauses to ask about, in order. A clause taken back, refused, about somewhere else, or
+    about the music alone beside a skip or a volume asks nothing."""
     said = clauses(text)
     back = max((at for at, c in enumerate(said) if _CANCEL.search(normalised(c))
                 or _TAKEN_BACK.search(normalised(c))), default=-1)
@@ -616,11 +618,11 @@ def _left(text: str, answered: set[str]) -> list[str]:
         if _says_no(clause) or out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered):
             continue
         topics = narrowed(named_topics(lowered), lowered)
-        if not topics or topics & answered or (topics <= PLAYS_MUSIC | {"media_playback"} and (
+        if not topics or topics & answered or (topics <= {"media_playback"} and (
                 answered & PLAYS_MUSIC)):
             continue
         if topics == {"navigate_home"} or _WAY.search(lowered) or AMOUNT.search(lowered) or (
-                commanding(clause)):
+                commanding(clause)) or TOLD.search(lowered) is None:
             left.append(clause)
     return left
 
