@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hil.llm.clauses import _topics, command_parts, commanding
+from hil.llm.clauses import clause_topics, command_parts, commanding
 from hil.llm.several import several_parts
 from hil.llm.slots import read_slots
 from twin.assistant.nlu import shared_nlu
@@ -61,12 +61,12 @@ def test_another_seat_with_its_own_way_stays_its_own_command(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "放风筝的人都热坏了", "放假回来车里闷", "放心吧孩子睡了", "放学路上好晒"])
 def test_fang_before_a_noun_names_no_music(text: str) -> None:
-    assert "media_playback" not in _topics(text)
+    assert "media_playback" not in clause_topics(text)
 
 
 @pytest.mark.parametrize("text", ["放首歌", "放点音乐", "放周杰伦的歌", "歌放起来", "放吧"])
 def test_fang_before_music_names_music(text: str) -> None:
-    assert "media_playback" in _topics(text)
+    assert "media_playback" in clause_topics(text)
 
 
 def test_fang_in_a_list() -> None:

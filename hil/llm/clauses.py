@@ -97,7 +97,7 @@ _COMMAND = re.compile(
 # where a reason is said apart from its command: after a pause or a "because"
 _REASON_SPLIT = re.compile(r"\s*[,;，、；。!?！？]\s*|\s+(?:because|since|cause|cos)\s+|因为|"
                            rf"(?<=\w)\s+(?={EN_CLAUSE_START})")
-_AMOUNT = re.compile(
+AMOUNT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|halfway|"
     r"quarters?|thirds?|percent|degrees?|notch(?:es)?|levels?|of the way|all the way|"
     r"max(?:imum)?|min(?:imum)?|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
@@ -255,9 +255,9 @@ def _reason(clause: str) -> bool:
         return False  # "after this song, skip": a condition, not a reason
     if PASSENGER.search(lowered):
         return False  # it says whose seat: "the passenger is cold, heat their seat"
-    if level_for_all(clause, _lang_of(clause)) or value_only(clause, _lang_of(clause)):
+    if level_for_all(clause, lang_of(clause)) or value_only(clause, lang_of(clause)):
         return False  # "…, both on high", "…, on high": the level of what was said before it
-    if _AMOUNT.search(_DURATION.sub(" ", lowered)):
+    if AMOUNT.search(_DURATION.sub(" ", lowered)):
         return False  # it says how much: "open the window, like, a quarter of the way"
     if CORRECTION.search(lowered) or _COMMAND.search(lowered):
         return False
@@ -344,7 +344,7 @@ _THEN_LAST = re.compile(r"(?:再|然后|顺便|还有|也)$")
 """A connective left at the end of a command cut off before the next: it belongs to the next."""
 
 
-def _topics(clause: str) -> set[str]:
+def clause_topics(clause: str) -> set[str]:
     lowered = normalised(clause)
     return narrowed(named_topics(lowered), lowered)
 
@@ -354,24 +354,25 @@ def _back_to_back(clause: str) -> list[str]:
     ``[clause]`` when no cut leaves a topic on both sides, or a device the cabin lacks before
     the cut ("honk the horn crank the music up": the horn is said impossible, the music read)."""
     lacked = _lacks_device(clause)
-    few = len(_topics(clause)) < 2 and len(named_topics(clause.lower())) < 2
+    few = len(clause_topics(clause)) < 2 and len(named_topics(clause.lower())) < 2
     if few and not lacked:
         return [clause]
     lowered = clause.lower()
     cuts = [m.start() for m in _VERB_START.finditer(lowered)]
-    starts = sorted({m.start() for t in _topics(clause) for m in EXPLICIT[t].finditer(lowered)})
+    starts = sorted({m.start() for t in clause_topics(clause)
+                     for m in EXPLICIT[t].finditer(lowered)})
     for at in starts[1:]:
         before = clause[:at]
         last = max((s for s in starts if s < at), default=0)
-        if _AMOUNT.search(clause[last:at].lower()) and not re.search(r"[a-z]", lowered[at:at + 1]):
+        if AMOUNT.search(clause[last:at].lower()) and not re.search(r"[a-z]", lowered[at:at + 1]):
             cuts.append(at)
     cuts += [at for at in topic_word_starts(lowered) if _WAY_LAST.search(lowered[:at])]
     for at in sorted(cuts):
         before, after = clause[:at].strip(" ,，"), clause[at:].strip(" ,，")
         if (tail := _THEN_LAST.search(before)) is not None:  # "…二十四度再" + "放点音乐"
             before, after = before[:tail.start()], tail.group(0) + after
-        if _topics(after) and ((_topics(before) and not few) or (
-                lacked and _lacks_device(before) and not _topics(before)
+        if clause_topics(after) and ((clause_topics(before) and not few) or (
+                lacked and _lacks_device(before) and not clause_topics(before)
                 and not named_topics(normalised(before)))):
             return [before, *_back_to_back(after)]
     return [clause]
@@ -393,7 +394,7 @@ def _lacks_device(piece: str) -> bool:
     return out_of_scope(piece.lower()) == "other_device"
 
 
-def _pieces(text: str) -> list[str]:
+def clause_pieces(text: str) -> list[str]:
     """``text``'s clauses, each cut also after a reason said first ("it's freezing back here
     so heat on": :func:`hil.llm.orders.so_cut`) and where a second command follows without a
     pause."""
@@ -405,14 +406,14 @@ def known_order(part: str) -> bool:
     """Whether some clause of ``part`` commands a topic it names, or names one outright (its
     verb and thing are words the cabin knows): else the part is an order only by its shape
     (:func:`hil.llm.orders.unknown_order`), never acted on."""
-    return any(commanding(p) or _names_outright(p) for p in [part, *_pieces(part)])
+    return any(commanding(p) or _names_outright(p) for p in [part, *clause_pieces(part)])
 
 
 def after_reason(part: str) -> str | None:
     """The command of ``part`` said after a reason ("she's landed we're off, could you set the
     heat to 24" -> "could you set the heat to 24"), when the clauses before it order nothing and
     say no seat and no amount the command would need; else None."""
-    pieces = _pieces(part)
+    pieces = clause_pieces(part)
     if len(pieces) < 2 or any(_orders(p) or _QUALIFIES.search(normalised(p))
                               for p in pieces[:-1]):
         return None
@@ -434,7 +435,7 @@ def before_reason(part: str) -> list[str]:
     一身汗吹着冷" -> "风小一点"), longest first: each cut leaves a clause that only says why (no
     topic named outright, no amount, no seat, no no, no way: :func:`_reason`); [] when none."""
     lowered = part.lower()
-    cuts = {m.start() for m in _EN_STORY_AT.finditer(lowered)} if _lang_of(part) == "en" else {
+    cuts = {m.start() for m in _EN_STORY_AT.finditer(lowered)} if lang_of(part) == "en" else {
         m.start() for m in _ZH_DONE_AT.finditer(part)}
     cuts |= {m.start() for m in re.finditer(r"[,，;；]", part)}
     out = []
@@ -451,7 +452,7 @@ _WAY_SAID = re.compile(r"\b(?:louder|quieter|softer|warmer|cooler|hotter|colder|
 
 
 def _orders(piece: str) -> bool:
-    return commanding(piece) or _names_outright(piece) or unknown_order(piece, _topics(piece))
+    return commanding(piece) or _names_outright(piece) or unknown_order(piece, clause_topics(piece))
 
 
 _OWN_WAY = re.compile(r"[开关停也]|一样|\b(?:on|off|too|also|as well|same)\b")
@@ -482,7 +483,7 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
     training keeps the plain one).
     ``[text]`` when fewer than two commands are found."""
     joiner = _joiner(text)
-    pieces = _pieces(text)
+    pieces = clause_pieces(text)
     def ordered(piece: str) -> bool:
         return _orders(piece) or (settings and read_alone(piece))
 
@@ -494,11 +495,11 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
     topics: list[set[str]] = []
     orders: list[bool] = []
     for piece in pieces[lead:]:
-        named = _topics(piece)
+        named = clause_topics(piece)
         # a level with no thing after a command ("…，原则上开到最高档", "…, on high") is that
         # command's value: never a part of its own (asked about, or read on a default zone)
         unknown = not named and unknown_order(piece, named) and not (
-            parts and value_only(piece, _lang_of(piece)))
+            parts and value_only(piece, lang_of(piece)))
         # "空调关了，音乐也是": a thing said the same after an order is an order of its own
         own = _orders(piece) or bool(
             orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece))) or bool(
@@ -515,7 +516,7 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
         if not named and not unknown and not seat and not then_it:
             parts[-1] = parts[-1] + joiner + piece
             # "再说这声音，调小两格": a thing named, then its way said alone: an order
-            orders[-1] = orders[-1] or own or command_inside(piece, _lang_of(piece))
+            orders[-1] = orders[-1] or own or command_inside(piece, lang_of(piece))
             continue
         piece, said_first = said_first + piece, ""
         parts.append(piece)
@@ -538,12 +539,12 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
     return parts
 
 
-_SET_SAID = re.compile(
+SET_SAID = re.compile(
     r"\b(?:on|off|up|down|paused|muted|unmuted|shut|closed|open|opened|to|at|next|previous|"
-    r"back|louder|quieter|softer|warmer|cooler|higher|lower|more|less)\b|" + _AMOUNT.pattern
+    r"back|louder|quieter|softer|warmer|cooler|higher|lower|more|less)\b|" + AMOUNT.pattern
     + r"|继续|暂停|静音|播放|[开关放停]")
 """A way or a value said beside a thing: what a setting says, without a verb."""
-_TOLD = re.compile(
+TOLD = re.compile(
     r"\b(?:i|i'm|im|i've|we|we're|we've|you|you're|he|she|they|it|it's|its|is|are|was|were|am|"
     r"be|been|can|can't|cant|cannot|could|do|don't|dont|does|did|have|has|had|if|when|so|too|"
     r"because|since|why|what|how|like)\b|'s\b|'re\b|'m\b|[吗呢嘛？?]|太|好[冷热吵闷]|不[清见到]|冻|"
@@ -562,10 +563,10 @@ def read_alone(piece: str) -> bool:
     (the cut only; for the head such a form names no function outright, cdbc630)."""
     lowered = normalised(piece)
     plain = _MEASURE.sub("", lowered)
-    if _TOLD.search(lowered) is not None or not any(
+    if TOLD.search(lowered) is not None or not any(
             EXPLICIT[t].search(plain) for t in named_topics(plain)):
         return False
-    return sure_order(piece, _lang_of(piece)) is not None
+    return sure_order(piece, lang_of(piece)) is not None
 
 
 def set_said(piece: str) -> bool:
@@ -573,11 +574,11 @@ def set_said(piece: str) -> bool:
     off and the music paused", "…, the music to ten", "有声书继续放"): a thing named
     with its way or value and no word that tells or asks; an order of its own, read alone."""
     lowered = normalised(piece)
-    return (bool(_topics(piece)) and _SET_SAID.search(lowered) is not None
-            and _TOLD.search(lowered) is None)
+    return (bool(clause_topics(piece)) and SET_SAID.search(lowered) is not None
+            and TOLD.search(lowered) is None)
 
 
-def _lang_of(text: str) -> str:
+def lang_of(text: str) -> str:
     return "zh-CN" if re.search(r"[\u4e00-\u9fff]", text) else "en"
 
 
@@ -679,7 +680,7 @@ def _felt_topics_dropped(parts: list[str], topics: list[set[str]], orders: list[
 _ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
                           r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
 """A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
-_QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + _AMOUNT.pattern)
+_QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + AMOUNT.pattern)
 """Words in a reason that the command after it needs (whose seat, how much)."""
 
 

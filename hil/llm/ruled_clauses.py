@@ -7,7 +7,7 @@ question or an address said beside two or more orders made the fallback read the
 found no order's shape in a part) and it acted on one command at most. Here each clause of the
 sentence is either an order the rules read alone with certainty (a command of a topic the
 clause names, said as an order or a setting, not told: no subject, copula, question or feeling,
-:data:`hil.llm.clauses._TOLD`) or an aside that is left out: it names no cabin function, or
+:data:`hil.llm.clauses.TOLD`) or an aside that is left out: it names no cabin function, or
 only one an order acts on (its reason). Read whole, as before, when an aside could bind the
 orders: a condition, a remark, a take-back after an order, a no after an order, a "later" or
 "elsewhere" not said as a telling of its own ("明天早上，…" is for tomorrow; "明天会下雨吗，…" asks
@@ -15,6 +15,10 @@ about tomorrow), an aside that orders or sets something the rules do not read, a
 its thing ("副驾座椅加热|关掉": the thing alone reads as "on"), an aside about a function no
 order acts on, two orders on one function, or a clause of an order that itself says later,
 elsewhere, no or a lacking device.
+
+Within one part of several commands (:func:`order_among_asides`), the same reading finds the
+part's one order among asides ("Long day, lads: temperature to twenty"), which the head, trained
+on whole sentences, reads poorly.
 """
 
 from __future__ import annotations
@@ -22,11 +26,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hil.llm.clauses import _SET_SAID, _TOLD, _lang_of, _pieces, _topics, commanding, set_said
+from hil.llm.clauses import (
+    AMOUNT,
+    SET_SAID,
+    TOLD,
+    clause_pieces,
+    clause_topics,
+    commanding,
+    lang_of,
+    set_said,
+)
 from hil.llm.direction import normalised
 from hil.llm.grounding import KEEP, NOT_HERE_NOW, REMARK, lacking, named_topics
 from twin.assistant.scope import conditional, negated, not_music, out_of_scope
-from twin.assistant.speech_words import EN_TAKE_BACK, ZH_TAKE_BACK
+from twin.assistant.speech_words import (
+    EN_CORRECTION_MARKS,
+    EN_TAKE_BACK,
+    ZH_CORRECTION_MARKS,
+    ZH_TAKE_BACK,
+)
+from twin.assistant.state_words import EN_LEVEL
 
 Reading = tuple[str, str, int | str | None]
 Read = Callable[[str, str], Reading | None]
@@ -36,6 +55,12 @@ MAX_PIECES = 12
 """At most this many clauses are read (a rule parse each)."""
 
 _TAKE_BACK = re.compile(rf"\b{EN_TAKE_BACK}\b|{ZH_TAKE_BACK}")
+
+
+_VALUE = re.compile(rf"{AMOUNT.pattern}|\b{EN_LEVEL}\b|[高中低]档")
+"""An amount or a level said in a clause beside an order: that order's value, never an aside."""
+_CORRECTED = re.compile(rf"\b{EN_CORRECTION_MARKS}\b|{ZH_CORRECTION_MARKS}|不是")
+"""A self-correction said beside an order ("…, no wait", "…，不对"): it may take the order back."""
 
 
 _FOR_ME = re.compile(r"[给帮替]我")
@@ -48,11 +73,11 @@ on"): a pause between an aside and an order."""
 
 
 def _clauses(text: str) -> list[str]:
-    return [s for piece in _pieces(text) for s in _STOP.split(piece) if s.strip(" ,，")]
+    return [s for piece in clause_pieces(text) for s in _STOP.split(piece) if s.strip(" ,，")]
 
 
 def _told(lowered: str) -> bool:
-    return _TOLD.search(_FOR_ME.sub("", lowered)) is not None
+    return TOLD.search(_FOR_ME.sub("", lowered)) is not None
 
 
 def _says_no(lowered: str) -> bool:
@@ -74,7 +99,7 @@ def order_read(piece: str, read: Read, lang: str) -> Reading | None:
             REMARK.search(lowered) or not_music(lowered)):
         return None
     ruled = read(piece, lang)
-    return ruled if ruled is not None and ruled[0] in _topics(piece) else None
+    return ruled if ruled is not None and ruled[0] in clause_topics(piece) else None
 
 
 def _aside_ok(piece: str, before_orders: bool, acted: set[str]) -> bool:
@@ -83,14 +108,14 @@ def _aside_ok(piece: str, before_orders: bool, acted: set[str]) -> bool:
     lowered = normalised(piece)
     if commanding(piece) or set_said(piece) or conditional(lowered) or REMARK.search(lowered):
         return False
-    if _SET_SAID.search(lowered) and not _told(lowered):
+    if SET_SAID.search(lowered) and not _told(lowered):
         return False  # a way cut off its thing ("副驾座椅加热|关掉"): the thing alone is no order
     if _TAKE_BACK.search(lowered) or _says_no(lowered):
         # "算了，放点音乐…": a story taken back before the orders; after them it takes them back
         return before_orders and not named_topics(lowered)
     if _elsewhen(lowered) and not _told(lowered):
         return False  # "明天早上，…", "later, …": the orders' own time
-    named = _topics(piece) or named_topics(lowered)
+    named = clause_topics(piece) or named_topics(lowered)
     # a reason beside the order it is about ("这个音乐厚吵哦，先暂停啦"), told, never a wish
     return not named or (_told(lowered) and bool(named & acted))
 
@@ -99,7 +124,7 @@ def ruled_clauses(text: str, read: Read) -> list[str]:
     """The orders of ``text`` (two or more, each a clause the rules read alone, on distinct
     topics; the same order said twice counted once) when every other clause is an aside that
     may be left out; else []."""
-    lang = _lang_of(text)
+    lang = lang_of(text)
     pieces = _clauses(text)
     if not 2 <= len(pieces) <= MAX_PIECES:
         return []
@@ -126,4 +151,28 @@ def ruled_clauses(text: str, read: Read) -> list[str]:
     return [piece for _, piece in orders]
 
 
-__all__ = ["MAX_PIECES", "order_read", "ruled_clauses"]
+def order_among_asides(part: str, read: Read, lang: str) -> Reading | None:
+    """The rules' reading of the one order of ``part``, a part of several commands, when its
+    other clauses are asides that may be left out beside it (a call, a story, a sentence's end:
+    "Long day, lads: temperature to twenty", "Right then! The window shut", "累死了，音量调到十",
+    "the window shut."): the
+    head reads such a short part poorly, the rules read its order alone with certainty. None
+    when no clause or two are such orders, an aside says an amount, a level or a correction
+    ("…, level three like", "…, no wait"), or could bind it otherwise (:func:`ruled_clauses`'
+    tests)."""
+    pieces = _clauses(part)
+    if not 1 <= len(pieces) <= MAX_PIECES:
+        return None
+    found = [(at, ruled) for at, piece in enumerate(pieces)
+             if (ruled := order_read(piece, read, lang)) is not None]
+    if len(found) != 1:
+        return None
+    at, ruled = found[0]
+    asides = [(i, piece) for i, piece in enumerate(pieces) if i != at]
+    if any(_VALUE.search(lowered) or _CORRECTED.search(lowered)
+           for lowered in (normalised(piece) for _, piece in asides)):
+        return None  # "…, level three like": the order's own value; "…, no wait": taken back
+    return ruled if all(_aside_ok(piece, i < at, {ruled[0]}) for i, piece in asides) else None
+
+
+__all__ = ["MAX_PIECES", "order_among_asides", "order_read", "ruled_clauses"]

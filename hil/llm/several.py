@@ -25,8 +25,9 @@ from typing import Any
 
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
-    _AMOUNT,
     _ZH_SAME_WAY,
+    AMOUNT,
+    TOLD,
     after_reason,
     before_reason,
     clauses,
@@ -38,7 +39,7 @@ from hil.llm.clauses import (
     set_said,
     way_alone,
 )
-from hil.llm.clauses import _lang_of as _lang
+from hil.llm.clauses import lang_of as _lang
 from hil.llm.direction import normalised
 from hil.llm.grounding import (
     EXPLICIT,
@@ -52,7 +53,7 @@ from hil.llm.grounding import (
 )
 from hil.llm.orders import unknown_order
 from hil.llm.questions import ask_part, confirm, leave_it
-from hil.llm.ruled_clauses import order_read, ruled_clauses
+from hil.llm.ruled_clauses import order_among_asides, ruled_clauses
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import _EN_NUMBER
 from twin.assistant.binding_words import binds
@@ -138,7 +139,7 @@ def _felt_list(text: str) -> list[str]:
     return said
 
 
-_ORDERED = re.compile(r"[开关]一?下|" + _AMOUNT.pattern)
+_ORDERED = re.compile(r"[开关]一?下|" + AMOUNT.pattern)
 """An order said in a clause that commands nothing by its shape ("AC开一下", "fan on ten"):
 no complaint."""
 
@@ -477,7 +478,7 @@ def several_decision(
             decisions.append(act(*framed, lang))  # "breaker breaker blower on six"
             continue
         if not known_order(text) and not indirect and (set_said(text) or read_alone(text)) and (
-                plain := order_read(text, _sure, lang)) is not None:
+                plain := order_among_asides(text, _sure, lang)) is not None:
             # "…，挡风玻璃除个雾", "…, the window closed": a setting or an order the rules read
             decisions.append(act(*plain, lang))
             continue
@@ -485,7 +486,7 @@ def several_decision(
             guessed.append(len(decisions))
             decisions.append(None)
             continue
-        ruled = _ruled(text, lang)
+        ruled = _ruled(text, lang) or order_among_asides(text, _sure, lang)
         if ruled is not None and not _says_no(text):
             decisions.append(act(*ruled, lang))
             continue
@@ -597,16 +598,17 @@ _WAY = re.compile(
     rf"\b{EN_MORE_LESS}\b|"
     r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
     r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
-"""A way said in a clause (beside a number, :data:`hil.llm.clauses._AMOUNT`): it asks for
+"""A way said in a clause (beside a number, :data:`hil.llm.clauses.AMOUNT`): it asks for
 something."""
 
 
 def _left(text: str, answered: set[str]) -> list[str]:
     """Each clause of ``text`` that speaks of a function no answered part is about
     (``answered``: their topics) with a way or an amount ("the sound is too low and …",
-    "有声书继续放 …"), or that asks to go home ("… then head for home"): the clauses to ask about,
-    in order. A clause taken back, refused, about somewhere else, or about the music beside a
-    skip or a volume asks nothing."""
+    "有声书继续放 …"), that asks to go home ("… then head for home"), or that names it without
+    a word that tells (:data:`hil.llm.clauses.TOLD`: "…, and the last song again", "…，首歌跳过"):
+    the clauses to ask about, in order. A clause taken back, refused, about somewhere else, or
+    about the music alone beside a skip or a volume asks nothing."""
     said = clauses(text)
     back = max((at for at, c in enumerate(said) if _CANCEL.search(normalised(c))
                 or _TAKEN_BACK.search(normalised(c))), default=-1)
@@ -616,11 +618,11 @@ def _left(text: str, answered: set[str]) -> list[str]:
         if _says_no(clause) or out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered):
             continue
         topics = narrowed(named_topics(lowered), lowered)
-        if not topics or topics & answered or (topics <= PLAYS_MUSIC | {"media_playback"} and (
+        if not topics or topics & answered or (topics <= {"media_playback"} and (
                 answered & PLAYS_MUSIC)):
             continue
-        if topics == {"navigate_home"} or _WAY.search(lowered) or _AMOUNT.search(lowered) or (
-                commanding(clause)):
+        if topics == {"navigate_home"} or _WAY.search(lowered) or AMOUNT.search(lowered) or (
+                commanding(clause)) or TOLD.search(lowered) is None:
             left.append(clause)
     return left
 
