@@ -1,0 +1,51 @@
+"""Classes from holdout27's unsafe answers (twenty-seventh session's fix round), as variants I
+wrote and near misses that must not change."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hil.llm.head import head_decision
+from twin.assistant.scope import out_of_scope
+
+# 1. another person's own device or habit is told of, never ordered to this cabin
+VOLUME = ["media_volume_set", "media_volume_up", "climate_set_temperature", "unknown"]
+
+
+def _volume(text: str, lang: str) -> tuple[str, str]:
+    d = head_decision(VOLUME, np.array([0.85, 0.05, 0.05, 0.05]), text, lang, 0.6)
+    return d.intent, d.why
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("my nan keeps her radio at volume twenty all day", "en"),
+    ("my grandad keeps his radio on volume twenty all day bless him", "en"),
+    ("she has her stereo at volume fifteen bless her", "en"),
+    ("my neighbour's radio is on volume forty most of the time", "en"),
+    ("our uncle's heating is at twenty six all winter", "en"),
+    ("她的收音机一天到晚开着音量三十", "zh-CN"),
+    ("我姥姥的收音机音量一直开到二十", "zh-CN"),
+    ("我外公天天把收音机开到音量二十五", "zh-CN"),
+    ("邻居那台音响开到最大", "zh-CN"),
+    ("我妈的收音机音量调到四十", "zh-CN"),
+])
+def test_another_persons_device_or_habit_is_refused(text: str, lang: str) -> None:
+    assert out_of_scope(text) in ("someone_else", "elsewhere")
+    assert _volume(text, lang) == ("unknown", "out_of_scope")
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("keep the radio at volume twenty", "en"),
+    ("turn the radio up my gran cannot hear it", "en"),
+    ("turn her seat heater on", "en"),
+    ("open her window a bit", "en"),
+    ("set my radio to volume twelve", "en"),
+    ("给奶奶把收音机开大点", "zh-CN"),
+    ("妈的收音机怎么没声了 大点声", "zh-CN"),
+    ("他妈的收音机太吵了 关小点", "zh-CN"),
+    ("把她的座椅加热打开", "zh-CN"),
+    ("收音机音量开到二十", "zh-CN"),
+])
+def test_this_cabins_things_and_whom_an_order_is_for_stay_orders(text: str, lang: str) -> None:
+    assert out_of_scope(text) is None
