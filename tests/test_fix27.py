@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from hil.llm.head import head_decision
+from twin.assistant.heard import rejoined
 from twin.assistant.scope import out_of_scope
 
 # 1. another person's own device or habit is told of, never ordered to this cabin
@@ -49,3 +50,21 @@ def test_another_persons_device_or_habit_is_refused(text: str, lang: str) -> Non
 ])
 def test_this_cabins_things_and_whom_an_order_is_for_stay_orders(text: str, lang: str) -> None:
     assert out_of_scope(text) is None
+
+
+# 2. "not a single song played" after a place or a time (一路上/车上/晚上) is no previous song
+@pytest.mark.parametrize("text", [
+    "开会回来一路上一首歌都没放 真没劲", "一路上一首歌也没放过", "车上一首歌都没听 闷死了",
+    "今天晚上一首曲子都没放", "这一路上一首音乐都没有放",
+])
+def test_no_song_played_is_no_previous_song(text: str) -> None:
+    assert "上一首" not in rejoined(text)
+    assert "上 一首" in rejoined(text)
+
+
+@pytest.mark.parametrize("text", [
+    "放上一首", "切回上一首歌", "把上一首再放一遍", "车上一首歌都没听完就切了", "上一首歌没听清",
+    "路上一首接一首地放",
+])
+def test_the_previous_song_keeps_its_words(text: str) -> None:
+    assert rejoined(text) == text

@@ -44,6 +44,13 @@ _MAYBE = re.compile(r"won|to|tree|free|ate|paws|pores|pours|paus|porz", re.IGNOR
 """Any of the slips' words: else the text is left at once."""
 _SEAT_CHAR_HEARD = re.compile(r"(?<=[副付复富傅赴腹负])[架假价嫁](?=驶|座|坐|位|加热|椅)")
 """驾 heard as a homophone after 副 or its homophone (副架座椅, 付假座椅): 驾."""
+_NONE_PLAYED = re.compile(
+    r"(?<=[路车途道晚早])上(?=[一1](?:首|曲|支)(?:歌|曲子?|音乐)?[^，,。！？!?\s]{0,3}?(?:都|也)?没"
+    r"(?![^，,。！？!?\s]{0,4}完))")
+"""上 that ends a place or a time ("一路上", "车上", "晚上") written with no pause before
+"一首歌都没放" (not a single song played): the pause put back ("一路上 一首歌都没放"), so that
+上一首 (the previous song) is not read across it; "车上一首歌都没听完" (the previous song) keeps
+its words."""
 _DIALECT_I = re.compile(r"俺")
 """A dialect's "I" (俺, 俺们): 我."""
 
@@ -60,7 +67,10 @@ def en_slips(text: str) -> str:
 
 
 def zh_slips(text: str) -> str:
-    """``text`` with 副驾 heard as a homophone read as 副驾 and 俺 read as 我."""
+    """``text`` with 副驾 heard as a homophone read as 副驾, 俺 read as 我 and the pause put
+    back between "一路上" and "一首歌都没放" (:data:`_NONE_PLAYED`)."""
+    if "上" in text:
+        text = _NONE_PLAYED.sub("上 ", text)
     if re.search("[驾架假价嫁]", text):
         text = _SEAT_HEARD.sub("副", _SEAT_CHAR_HEARD.sub("驾", text))
     return _DIALECT_I.sub("我", text) if "俺" in text else text
