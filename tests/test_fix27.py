@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from hil.llm.head import head_decision
+from tests.helpers import rule_actions
 from twin.assistant.heard import rejoined
 from twin.assistant.scope import out_of_scope
 
@@ -68,3 +69,23 @@ def test_no_song_played_is_no_previous_song(text: str) -> None:
 ])
 def test_the_previous_song_keeps_its_words(text: str) -> None:
     assert rejoined(text) == text
+
+
+# 3a. the fog as the object of 除, the glass it is on said first: the defrost, in a part too
+@pytest.mark.parametrize("text", [
+    "把挡风玻璃上的雾除一除，顺便温度高一点", "把前窗的雾除掉 再把风开大点",
+    "把车窗上的雾气除一下 音乐暂停",
+])
+def test_the_fog_removed_from_the_glass_is_the_defrost_in_a_part(text: str) -> None:
+    assert ("climate_defrost", None) in rule_actions("zh-CN", text)
+
+
+@pytest.mark.parametrize("text", ["把玻璃的雾除掉吧", "将前挡上的雾气除一下", "把后窗的哈气除干净"])
+def test_the_fog_removed_from_the_glass_is_the_defrost(text: str) -> None:
+    assert rule_actions("zh-CN", text) == [("climate_defrost", None)]
+
+
+@pytest.mark.parametrize("text", ["玻璃上的雾是外面的", "把玻璃擦一下",
+                                  "外面雾好大 除了你谁都不信"])
+def test_other_fog_and_glass_words_are_no_defrost(text: str) -> None:
+    assert ("climate_defrost", None) not in rule_actions("zh-CN", text)
