@@ -89,3 +89,41 @@ def test_the_fog_removed_from_the_glass_is_the_defrost(text: str) -> None:
                                   "外面雾好大 除了你谁都不信"])
 def test_other_fog_and_glass_words_are_no_defrost(text: str) -> None:
     assert ("climate_defrost", None) not in rule_actions("zh-CN", text)
+
+
+# 3b. an order word in the past tense where an order begins is the order
+@pytest.mark.parametrize(("text", "read"), [
+    ("paused the song and open the window", "pause the song"),
+    ("stopped the music then close the window mate", "stop the music"),
+    ("turn up the fan and paused the radio", "and pause the radio"),
+    ("closed the window, muted the radio", "close the window, mute the radio"),
+    ("skipped this track then opened the back window", "skip this track then open the back"),
+])
+def test_a_past_tense_order_word_where_an_order_begins_is_the_order(text: str, read: str) -> None:
+    assert read in rejoined(text)
+
+
+@pytest.mark.parametrize("text", [
+    "i paused the music", "we opened the window earlier", "he stopped the music",
+    "someone closed the window", "the song paused and started again",
+])
+def test_a_past_tense_told_keeps_its_words(text: str) -> None:
+    assert rejoined(text) == text
+
+
+@pytest.mark.parametrize("text", [
+    "paused the song and open the window", "turn up the fan and paused the radio"])
+def test_the_rules_read_both_orders(text: str) -> None:
+    assert len(rule_actions("en", text)) == 2
+
+
+# 3c. 关 heard as 观/官/管 after a window's or a door's word, before 上: 关上
+@pytest.mark.parametrize("text", ["关掉空调 把车窗官上 外面太吵", "下一首 把车窗管上",
+                                  "把窗户观上吧", "暂停一下 车窗观上"])
+def test_a_homophone_of_close_after_the_window_is_close(text: str) -> None:
+    assert ("window_close", None) in rule_actions("zh-CN", text)
+
+
+@pytest.mark.parametrize("text", ["管上孩子", "观上海的夜景", "官上加官", "车窗管家"])
+def test_the_homophones_elsewhere_keep_their_words(text: str) -> None:
+    assert rejoined(text) == text
