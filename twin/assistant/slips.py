@@ -42,12 +42,23 @@ _PAST_ORDER = re.compile(
     r"this |that |my |our )?(?:music|song|track|tune|tunes|radio|podcast|audio)\b)|"
     r"(closed|opened)(?=\s+(?:the |my |our |your |that )?(?:(?:front|back|rear|driver'?s?|"
     r"passenger'?s?) )?windows?\b))", re.IGNORECASE)
+_TOLD_PAST = re.compile(
+    r"\b(?:i|we|he|she|they|you|someone|somebody|my|our|his|her|their|yesterday|earlier|last|"
+    r"ago|already|before|was|were|had)\b", re.IGNORECASE)
+"""A subject or a time that makes a past tense told ("I turned the fan off, opened the
+window", "yesterday"): no order read into it."""
+_ORDER_SAID = re.compile(
+    r"\b(?:turn|switch|put|set|open|close|shut|pause|stop|mute|unmute|skip|play|crank|raise|"
+    r"lower|roll|wind|make)\b", re.IGNORECASE)
+"""An order said as an order (its verb's plain form): the line is a list of orders."""
 _BASE = {"paused": "pause", "stopped": "stop", "muted": "mute", "skipped": "skip",
          "closed": "close", "opened": "open"}
 """"pause", "stop", "mute", "skip" before the media, "close", "open" before a window, written
-in the past tense where an order begins (the line's start, after a pause, "and" or "then"): a
+in the past tense where an order begins (the line's start, after a pause, "and" or "then") in a
+line that says another order plainly (:data:`_ORDER_SAID`) and tells no subject or time
+(:data:`_TOLD_PAST`): a
 recogniser's or a learner's form of the order ("paused the music and close the window"); "i
-paused the music", "we opened the window earlier" keep their words."""
+paused the music", "yesterday I turned the fan off, opened the window" keep their words."""
 _CLOSE_HEARD = re.compile(r"(?:(?<=窗)|(?<=窗户)|(?<=窗子)|(?<=车门)|(?<=门))[观官管鳏](?=上)")
 """关 heard as a homophone after a window's or a door's word, before 上 ("把车窗观上"): 关上;
 "管上" of anything else ("管上孩子") keeps its word."""
@@ -78,7 +89,8 @@ def en_slips(text: str) -> str:
     text = _TENS_UNIT.sub(
         lambda m: f"{m.group(1)}-{_UNIT_HEARD[(m.group(2) or m.group(3)).lower()]}", text)
     text = _UNIT_ALONE.sub(lambda m: f"{m.group(1)} {_UNIT_HEARD[m.group(2).lower()]}", text)
-    text = _PAST_ORDER.sub(lambda m: _BASE[(m.group(1) or m.group(2)).lower()], text)
+    if _ORDER_SAID.search(text) and not _TOLD_PAST.search(text):
+        text = _PAST_ORDER.sub(lambda m: _BASE[(m.group(1) or m.group(2)).lower()], text)
     return _PAUSE_HEARD.sub("pause", text)
 
 
