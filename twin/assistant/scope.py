@@ -15,6 +15,7 @@ import re
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.reads import read_once
 from twin.assistant.regex_gate import gate_pattern
+from twin.assistant.theirs import THEIR_THING
 
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
 # 冷"): a state there asks nothing of this cabin (a place just left is excused: _EXCUSED)
@@ -147,8 +148,8 @@ _NEGATION = re.compile(
     r"no need|needn'?t)\b|"
     r"别|不要|不用|不想|甭|算了|取消|不需要|没必要|用不着"
 )
-# someone else's habits or tastes: "my dad never turns the AC on", "our neighbours play music
-# way too loud", "我妈不喜欢听太吵的音乐"; "my wife is cold" is still a request for the cabin
+# someone else's habits, tastes, own devices: "my dad never turns the AC on", "奶奶天天…", "her
+# radio" (twin.assistant.theirs); "my wife is cold" is still a request for the cabin
 _SOMEONE_ELSE = re.compile(
     r"\b(?:(?:my|our|his|her|their|your) (?:(?:little|big|older|younger|kid|baby) )?"
     r"(?:mom|mum|mother|dad|father|wife|husband|partner|kids?|children|son|daughter|brother|"
@@ -160,8 +161,7 @@ _SOMEONE_ELSE = re.compile(
     r"(?:妈|爸|老婆|老公|媳妇|孩子|儿子|女儿|哥|姐|弟|妹|爷爷|奶奶|姥姥|姥爷|外公|外婆|叔|舅|"
     r"阿姨|姑|表哥|表姐|男朋友|女朋友|朋友|同事|室友|邻居|老板|大家|别人|他们|他|她)"
     r"(?:[^，,。；;]{0,4}(?:总是|从来|老是|一直(?!(?:在)?(?:说|喊|嚷|叫))|每次|平时|通常|喜欢|讨厌|爱听)|"
-    r"[^，,。；;]{0,8}(?:永远|向来|一向))"  # "我爸开车座椅加热永远开最大"
-)
+    r"[^，,。；;]{0,8}(?:永远|向来|一向|天天|每天|成天|整天|一天到晚))|" + THEIR_THING)
 _PHONE = re.compile(
     r"\b(?:hang up|pick up|answer (?:the )?(?:phone|call)|dial|"
     r"call (?:my|him|her|mom|mum|dad|home|the office))\b|挂电话|挂断|接电话|打电话给|给.{1,4}打电话"
