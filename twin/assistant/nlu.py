@@ -872,6 +872,8 @@ class RuleNLU:
                 return "window_set_position", ents["position"], 1.0, "full"
             return "unknown", None, 0.9, "ha_out_of_domain"
         if name == "HassSetVolume" and "volume_level" in ents:
+            if not _PERCENT.search(text):  # "收音机音量调到二十": the level said, not 20 percent
+                return "media_volume_set", ents["volume_level"], 1.0, "full"
             level = round(float(ents["volume_level"]) * 30 / 100)
             return "media_volume_set", level, 0.9, "converted"
         if name == "HassSetVolumeRelative":
