@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
+from twin.assistant.binding_words import EN_NUMBERS
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.colloquial import plainly
 from twin.assistant.ellipsis import (
@@ -1078,12 +1079,17 @@ _EN_SOMEONE = re.compile(
 ("oga wants to talk", "aunty is feeling cold", "yer man's on the phone")."""
 
 
+_NUMBER_SAID = re.compile(rf"\b{EN_NUMBERS}\b", re.IGNORECASE)
+"""A number in what would be a clause's subject: a value said ("level three like"), no one."""
+
+
 def _someone_says(piece: str) -> bool:
     """Whether ``piece`` is a clause about someone or something (:data:`_EN_SOMEONE`): not
     "you" and no cabin thing as its subject (that aside names what it is about, or orders)."""
     found = _EN_SOMEONE.match(piece.strip())
     return found is not None and found.group("s").split()[0].lower() not in ("you", "u", "ya") \
-        and topic_words(found.group("s"), "en") is None
+        and topic_words(found.group("s"), "en") is None \
+        and _NUMBER_SAID.search(found.group("s")) is None
 
 
 _ZH_DONE = re.compile(r"^[\u4e00-\u9fff]{1,8}了[啊呀哦]?$")
