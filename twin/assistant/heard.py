@@ -119,14 +119,15 @@ _FULL_WIDTH = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a\uff05\uff0f]
 stays."""
 
 
-def rejoined(text: str) -> str:
+def rejoined(text: str, none_played: bool = True) -> str:
     """``text`` with its full-width digits and letters written plainly ("１９" -> "19") and a
     pause inside a two-character cabin word taken out ("温 度调低一度" -> "温度调低一度",
     "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开"); a recogniser's
     slip read as meant (:mod:`twin.assistant.slips`: 付驾座椅 is 副驾座椅, "paws the music" a
     pause).
     """
-    text = zh_slips(en_slips(_FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)))
+    text = zh_slips(en_slips(_FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)),
+                    none_played)
     if " " not in text and "\u3000" not in text:
         return text
     return _ZH_CUT_WORD.sub(lambda m: m.group(1) if m.group(1) + m.group(2) in _ZH_WORDS

@@ -411,7 +411,9 @@ class RuleNLU:
         # "温 度调低一度": a word a pause cut is one word, "设成１９度" a full-width number a
         # plain one; "a hundred and fifty percent": one number, not two parts joined by "and";
         # "twenty won degrees", "paws the music": a recogniser's slip read as meant
-        text = rejoined(text) if self.lang == "zh-CN" else said_hundreds(en_slips(text))
+        # (the pause before "一首歌都没放" is the fallback's: the templates read it whole)
+        text = (rejoined(text, none_played=False) if self.lang == "zh-CN"
+                else said_hundreds(en_slips(text)))
         if _CANCELLED[self.lang].match(text):
             # "play some music, no, never mind": the request is taken back; nothing acts and
             # no fallback is asked to guess

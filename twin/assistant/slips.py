@@ -94,12 +94,12 @@ def en_slips(text: str) -> str:
     return _PAUSE_HEARD.sub("pause", text)
 
 
-def zh_slips(text: str) -> str:
+def zh_slips(text: str, none_played: bool = True) -> str:
     """``text`` with 副驾 heard as a homophone read as 副驾, 俺 read as 我, 观上 after a
-    window read as 关上 and the pause put back between "一路上" and "一首歌都没放"
-    (:data:`_NONE_PLAYED`)."""
+    window read as 关上 and, with ``none_played``, the pause put back between "一路上" and
+    "一首歌都没放" (:data:`_NONE_PLAYED`; the rules' templates read "车上一首歌也没放" whole)."""
     if "上" in text:
-        text = _CLOSE_HEARD.sub("关", _NONE_PLAYED.sub("上 ", text))
+        text = _CLOSE_HEARD.sub("关", _NONE_PLAYED.sub("上 ", text) if none_played else text)
     if re.search("[驾架假价嫁]", text):
         text = _SEAT_HEARD.sub("副", _SEAT_CHAR_HEARD.sub("驾", text))
     return _DIALECT_I.sub("我", text) if "俺" in text else text
