@@ -124,7 +124,7 @@ def rejoined(text: str, none_played: bool = True) -> str:
     pause inside a two-character cabin word taken out ("温 度调低一度" -> "温度调低一度",
     "然后音 量小一点"); a pause between two words stays ("车窗关上 空调打开"); a recogniser's
     slip read as meant (:mod:`twin.assistant.slips`: 付驾座椅 is 副驾座椅, "paws the music" a
-    pause).
+    pause); ``none_played`` as in :func:`twin.assistant.slips.zh_slips` (the rules pass False).
     """
     text = zh_slips(en_slips(_FULL_WIDTH.sub(lambda m: chr(ord(m.group()) - 0xFEE0), text)),
                     none_played)
