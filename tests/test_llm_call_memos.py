@@ -1,11 +1,17 @@
 """The fallback call's memos (twenty-eighth session, llmperf28): a text's topics, its normalised
-reading and its tokens are computed once per text, and a cached answer is the uncached one."""
+reading, its n-grams and its tokens are computed once per text, and a cached answer is the
+uncached one."""
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
+import hil.llm.ngrams as ngrams
 from hil.llm.direction import normalised
 from hil.llm.grounding import _named_topics, named_topics
 from hil.llm.head import HeadIntentResolver
+from hil.llm.ngrams import GramHead, char_grams
 
 TEXTS = ["turn the fan up a wee bit", "我有点冷 把温度调高两度", "play something, it's too quiet",
          "no problem, open the window", "AC开一下", "like a fridge in here", ""]
@@ -86,3 +92,24 @@ def test_query_ids_keep_the_last_tokens_under_a_changed_limit() -> None:
     r.max_prompt_tokens = 10
     assert r._query_ids("x" * 100) == [ord("x")] * 10  # the limit is part of the key
     assert engine.calls == 2
+
+
+def test_grams_are_read_once_for_the_last_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    examples = [("turn the fan up", "climate_fan"), ("play some music", "media_play"),
+                ("what is the weather", "unknown"), ("fan on high", "climate_fan")]
+    head = GramHead(examples, sorted({i for _, i in examples}))
+    fresh = head.head.proba(char_grams("fan up a bit"))[0]
+    seen: list[str] = []
+
+    def counting(text: str) -> np.ndarray:
+        seen.append(text)
+        return char_grams(text)
+
+    monkeypatch.setattr(ngrams, "char_grams", counting)
+    assert np.array_equal(head.proba("fan up a bit"), fresh)
+    head.among_cabin("fan up a bit")
+    head.vote("fan up a bit")
+    assert seen == ["fan up a bit"]  # proba, then the nearest ones: one reading
+    head.proba("play music")
+    assert seen == ["fan up a bit", "play music"]
+    assert not head._grams("play music").flags.writeable  # shared: no reader may change it
