@@ -19,6 +19,7 @@ Both ways, or none: 0, and the head asks "warmer or cooler?" instead of guessing
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.binding_words import EN_NUMBERS
@@ -112,6 +113,7 @@ _SCOTS = {"doon": "down", "aff": "off", "oot": "out", "gonnae": "going to", "wee
 _SCOTS_WORD = re.compile(r"\b(?:" + "|".join(_SCOTS) + r")\b")
 
 
+@lru_cache(maxsize=1024)  # pure: a fallback call reads ~30 times, of a few texts
 def normalised(text: str) -> str:
     """``text`` lower-cased, read as heard (:func:`twin.assistant.heard.as_heard`: "twenty
     for" is 24, "windah" a window), Scots spellings of a way read as English ("doon": down),

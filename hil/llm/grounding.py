@@ -1,3 +1,4 @@
+# Over 400 lines: the grounding checks and the topic words they read, kept together
 """Grounding: the head may act only on a request whose words touch what it would change.
 
 The classification head is a linear probe on a 135M model: on a request far from anything it
@@ -15,6 +16,7 @@ sides.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from hil.llm.direction import BEFORE_THIS, DISLIKE, FAMILY, direction_of
 from hil.llm.other_sense import OTHER_SENSE
@@ -394,6 +396,11 @@ def topic_word_starts(text: str) -> list[int]:
 
 def named_topics(text: str) -> set[str]:
     """The topics whose words ``text`` says (any scope, any negation; words like "角度"
-    that only contain a topic's word do not count)."""
+    that only contain a topic's word do not count); a new set each call."""
+    return set(_named_topics(text))
+
+
+@lru_cache(maxsize=1024)  # read once per text: a fallback call asks ~20 times, of a few texts
+def _named_topics(text: str) -> frozenset[str]:
     lowered = _NOT_A_TOPIC.sub(" ", text.lower())
-    return {t for t, pattern in _TOPIC_PATTERNS.items() if pattern.search(lowered)}
+    return frozenset(t for t, pattern in _TOPIC_PATTERNS.items() if pattern.search(lowered))

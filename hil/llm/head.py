@@ -690,6 +690,7 @@ class HeadIntentResolver:
         realtime: bool = True,
     ) -> None:
         self.engine = engine
+        self._last_ids: tuple[tuple[str, int], list[int]] | None = None
         self.feature_ids = feature_token_ids(engine.n_vocab)
         self.projection = _projection(engine, self.feature_ids, cache_dir)
         self.max_prompt_tokens = max_prompt_tokens
@@ -830,8 +831,11 @@ class HeadIntentResolver:
         return self.head.proba(self._features())[0]  # type: ignore[no-any-return]
 
     def _query_ids(self, query: str) -> list[int]:
-        ids = self.engine.tokenize(" " + query.strip())
-        return ids[-self.max_prompt_tokens :]
+        key = (query, self.max_prompt_tokens)  # a call's counters and its pass: one tokenising
+        if self._last_ids is None or self._last_ids[0] != key:
+            ids = self.engine.tokenize(" " + query.strip())
+            self._last_ids = (key, ids[-self.max_prompt_tokens :])
+        return list(self._last_ids[1])
 
     def _fitted_file(self, x: np.ndarray, y: np.ndarray, cache_dir: Path | None) -> Path | None:
         """Where the fitted head is kept, keyed by its inputs (features, labels, classes,

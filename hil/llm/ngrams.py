@@ -89,6 +89,7 @@ class GramHead:
         self.rows, self.labels = csr_matrix(x), y  # the examples, for the nearest ones' vote
         self.columns = self.rows.T.tocsr()  # by slot: a line's few slots select their rows
         self._last: tuple[str, tuple[np.ndarray, float]] | None = None  # the last line's nearest
+        self._last_grams: tuple[str, np.ndarray] | None = None
         file = None
         if cache_dir is not None:  # the fit takes seconds to a minute on a loaded machine
             key = hashlib.sha256(x.tobytes() + y.tobytes() + repr(
@@ -104,14 +105,22 @@ class GramHead:
 
     def proba(self, text: str) -> np.ndarray:
         """This model's probabilities for ``text``, over its classes."""
-        return self.head.proba(char_grams(text))[0]  # type: ignore[no-any-return]
+        return self.head.proba(self._grams(text))[0]  # type: ignore[no-any-return]
+
+    def _grams(self, text: str) -> np.ndarray:
+        """:func:`char_grams` of ``text``, read once for the last line (proba, then nearest)."""
+        if self._last_grams is None or self._last_grams[0] != text:
+            v = char_grams(text)
+            v.flags.writeable = False  # shared by the readers: none may change it
+            self._last_grams = (text, v)
+        return self._last_grams[1]
 
     def _nearest(self, text: str) -> tuple[np.ndarray, float]:
         """The labels of the :data:`NEAREST` training examples nearest ``text`` (cosine of
         :func:`char_grams`) and the nearest one's similarity."""
         if self._last is not None and self._last[0] == text:  # the vote's, then among_cabin's
             return self._last[1]
-        similarity = similarities(self.columns, char_grams(text))
+        similarity = similarities(self.columns, self._grams(text))
         nearest = top_stable(similarity, NEAREST)
         best = float(similarity[nearest[0]]) if len(nearest) else 0.0
         self._last = (text, (self.labels[nearest], best))
