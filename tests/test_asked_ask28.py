@@ -63,3 +63,31 @@ def test_no_thing_named_keeps_the_heads_topic(text: str) -> None:
 def test_a_pronoun_beside_the_seat_named_is_the_seat() -> None:
     assert thing_named("seat_heat", normalised("warm my seat up as far as it will go"))
     assert not thing_named("seat_heat", normalised("warm it up"))
+
+
+@pytest.mark.parametrize("text", [
+    "the warm air from the vents is way too strong",
+    "冷风吹得太猛了",
+])
+def test_the_air_told_too_strong_is_asked_as_the_fan(text: str) -> None:
+    assert _asked(text, "climate_temperature") == "climate_fan"
+
+
+@pytest.mark.parametrize("text", [
+    "the air from the vents is freezing my fingers",
+    "出风口吹出来的风冰凉冰凉的",
+])
+def test_the_air_told_cold_is_asked_as_the_temperature(text: str) -> None:
+    assert _asked(text, "climate_fan") == "climate_temperature"
+
+
+@pytest.mark.parametrize("text", [
+    "the baby's asleep, I want the speakers silent",
+    "开会了 把声音都关掉",
+])
+def test_the_sound_wanted_gone_is_asked_as_the_mute(text: str) -> None:
+    assert _asked(text, "media_volume") == "media_mute"
+
+
+def test_the_sound_turned_down_stays_the_volume() -> None:
+    assert _asked("把声音关小一点", "media_volume") == "media_volume"

@@ -32,6 +32,14 @@ _ICE = re.compile(r"冰|\bic(?:e|y)\b")
 _GLASS = re.compile(r"\bwind(?:screen|shield)s?\b|\bglass\b|玻璃|前挡")
 """The glass the defrost clears."""
 _FOG = (TOPICS_DATA.subject.get("climate_defrost", _NEVER))
+_STRONG = TOPICS_DATA.excess.get("climate_fan", (_NEVER, _NEVER))
+_DRY = re.compile(r"(?:眼睛|嘴|喉咙|皮肤|脸)\S{0,2}干|干(?:得|燥)|\bdry\b|\bdrying\b")
+"""The air told too strong or too weak ("冷风太大了", "hot air blasting too hard"), or drying
+(the catalogue's "drying" of the fan, said of the eyes or skin): the fan's own qualities."""
+_SILENT = re.compile(r"\bsilen(?:t|ce)\b|\bno (?:sound|noise)\b|(?:声音|声)\S{0,2}关(?![小低])|"
+                     r"关(?:掉|了|上)?(?:声音|声)")
+"""The sound wanted gone ("I need the speakers silent", "把声音全关了"): the mute's own quality,
+not a level of the volume."""
 _TEMP = "climate_temperature"
 
 
@@ -41,10 +49,24 @@ def _way(topic: str, lowered: str) -> int:
     return (direction_of(ways[0], lowered) or 0) if ways else 0
 
 
-def _thing(topic: str, lowered: str) -> str | None:
+def _strength(lowered: str) -> bool:
+    return any(p.search(lowered) for p in (*_STRONG, _DRY))
+
+
+def _thing(topic: str, lowered: str, named: set[str] | None = None) -> str | None:
     """The topic of the thing ``lowered`` names when the quality said of it is what the thing
     changes (:mod:`module docstring <hil.llm.asked>`), for a question the head put on
-    ``topic``; None when no such thing is named."""
+    ``topic``; None when no such thing is named. The air (the fan's, of ``named``) told too
+    strong or weak is the fan's; told cold or hot and no strength, the temperature's; the
+    sound wanted silent, the mute's."""
+    named = named or set()
+    if topic == "media_volume" and "media_mute" in TOPICS and _SILENT.search(lowered):
+        return "media_mute"
+    if "climate_fan" in named and topic in (_TEMP, "climate_ac") and _strength(lowered):
+        return "climate_fan"  # "热风呼呼地吹，太猛了"
+    if topic == "climate_fan" and _TEMP in named and not _strength(lowered) and (
+            _ICE.search(lowered) or _way(_TEMP, lowered) != 0):
+        return _TEMP  # "the vents are blowing freezing air on my hands"
     if topic != _TEMP:
         return None
     if "seat_heat" in TOPICS and _SEAT.search(lowered) and (
@@ -63,7 +85,7 @@ def asked_topic(topic: str, named: set[str], lowered: str) -> str:
     else ``topic``."""
     if EXPLICIT[topic].search(lowered):
         return topic
-    thing = _thing(topic, lowered)
+    thing = _thing(topic, lowered, named)
     if thing is not None:
         return thing
     said = [t for t in sorted(named) if EXPLICIT[t].search(lowered)]
