@@ -50,12 +50,13 @@ def _way(topic: str, lowered: str) -> int:
 
 
 def _strength(lowered: str) -> bool:
+    """Whether the air is told too strong, too weak or drying (the fan's own qualities)."""
     return any(p.search(lowered) for p in (*_STRONG, _DRY))
 
 
 def _thing(topic: str, lowered: str, named: set[str] | None = None) -> str | None:
     """The topic of the thing ``lowered`` names when the quality said of it is what the thing
-    changes (:mod:`module docstring <hil.llm.asked>`), for a question the head put on
+    changes (this module's docstring), for a question the head put on
     ``topic``; None when no such thing is named. The air (the fan's, of ``named``) told too
     strong or weak is the fan's; told cold or hot and no strength, the temperature's; the
     sound wanted silent, the mute's."""
