@@ -50,6 +50,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from hil.llm.asked import asked_topic, thing_named
 from hil.llm.bound import UNCLEAR, bound_number
 from hil.llm.cache_files import cached, load_npz, save_npz
 from hil.llm.clauses import Focus, clauses, commanding, focus, own_clauses
@@ -400,13 +401,9 @@ def _orders(clause: str) -> bool:
 
 
 def _outright(topic: str, named: set[str], lowered: str) -> str:
-    """The topic a question is about: ``topic``, unless the words name another of ``named``
-    outright (:data:`EXPLICIT`) and ``topic`` only by a reason ("fan on ten eh, the team's
-    roasting": the fan, not the temperature)."""
-    if EXPLICIT[topic].search(lowered):
-        return topic
-    said = [t for t in sorted(named) if EXPLICIT[t].search(lowered)]
-    return said[0] if len(said) == 1 else topic
+    """The topic a question is about (:func:`hil.llm.asked.asked_topic`): the thing named when
+    the quality said is its own, a topic named outright over one named only by a reason."""
+    return asked_topic(topic, named, lowered)
 
 
 def _warranted(lowered: str) -> bool:
@@ -648,12 +645,12 @@ _PRONOUN = re.compile(r"\b(?:it|them|that|this one)\b|它|这个|那个")
 
 def _pronoun_topic(part: Focus, d: HeadDecision) -> str | None:
     """The one topic the reasons left out of ``part`` name, when the command acted on or asked
-    about says its thing only by a pronoun, names its own topic nowhere outright, and the
-    reasons' topic is another one."""
+    about says its thing only by a pronoun, names its own topic nowhere outright nor its thing
+    (:func:`hil.llm.asked.thing_named`), and the reasons' topic is another one."""
     if not part.reasons or d.topic is None or d.why in ("negated", "range"):
         return None
     text = normalised(part.text)
-    if not _PRONOUN.search(text) or EXPLICIT[d.topic].search(text):
+    if not _PRONOUN.search(text) or EXPLICIT[d.topic].search(text) or thing_named(d.topic, text):
         return None
     said = normalised(" , ".join(part.reasons))
     named = narrowed(named_topics(said), said)
