@@ -96,6 +96,10 @@ def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> No
                                 "--port", str(port)])
     try:
         raw = dut_scenario({"kind": "jsonl", "command": ECHO}, 16)
+        # what is judged here is where requests went and what the network held, not speed: a
+        # deadline a loaded machine meets (at 80 ms most requests timed out beside two busy
+        # processes, leaving few answers whose two legs could be checked)
+        raw["policy"]["degrade_deadline_ms"] = 2000
         raw["assistant"]["route"] = {
             "terminal_max_score": 1.0,  # longer queries need the edge
             "edge": {"kind": "http", "url": f"http://127.0.0.1:{port}/v1",
@@ -113,27 +117,33 @@ def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> No
     # error or a malformed answer
     seen = {k: v for k, v in dut["outcomes"].items() if v}
     assert set(seen) <= {"ok", "degraded", "timeout"} and sum(seen.values()) == 16, seen
-    assert seen.get("ok", 0) + seen.get("degraded", 0) >= 1
     assert 0 < router["share"]["edge"] < 1 and router["share"]["terminal"] > 0
     assert abs(sum(router["share"].values()) - 1.0) < 1e-3
     edge_n = router["latency"]["edge"]["requests"]
-    assert dut["network_real"]["requests"] == edge_n  # only networked requests have one
-    assert dut["network_real"]["p50_ms"] >= 8.0  # half the RTT each way, measured in the proxy
-    assert result.report["stages"]["network"]["dut_measured"] == dut["network_real"]
-    # the network stage is real: each edge request's slot is the proxy's measured time
-    network = result.report["stages"]["network"]
-    assert network["mode"] == "real" and network["dut_network"]["requests"] == edge_n
     routes = result.extra_columns["route"]
     edge = routes == "edge"
     assert int(edge.sum()) == edge_n  # the route column is where each real call went
+    # the network stage is real: each edge request's slot is what the proxy held of its own
+    # bytes. One answered in time held both legs (half the RTT each way, 4 ms); one that timed
+    # out, what crossed before its deadline: its upload, or nothing (no connection by then)
     stage = result.timings.stage_ms
-    assert (stage[edge, NETWORK] >= 8.0).all() and (stage[~edge, NETWORK] == 0.0).all()
-    assert set(result.extra_columns["network_source"][edge]) == {"proxy"}
-    assert np.median(stage[edge, NETWORK]) == pytest.approx(dut["network_real"]["p50_ms"],
-                                                            abs=2e-3)
+    answered = edge & (result.extra_columns["path"] == "llm")  # the valve let the echo pass
+    crossed = stage[:, NETWORK] > 0.0
+    assert answered.any()
+    assert (stage[answered, NETWORK] >= 8.0).all() and (stage[crossed, NETWORK] >= 4.0).all()
+    assert not (crossed & ~edge).any() and (stage[~edge, NETWORK] == 0.0).all()
+    assert dut["network_real"]["requests"] == int(crossed.sum())  # only those that crossed
+    assert result.report["stages"]["network"]["dut_measured"] == dut["network_real"]
+    network = result.report["stages"]["network"]
+    assert network["mode"] == "real"
+    assert network["dut_network"]["requests"] == int(crossed.sum())
+    assert set(result.extra_columns["network_source"][crossed]) == {"proxy"}
+    assert np.median(stage[crossed, NETWORK]) == pytest.approx(dut["network_real"]["p50_ms"],
+                                                               abs=2e-3)
     assert (stage[edge, INFERENCE] >= 0.0).all()
-    assert router["latency"]["edge"]["p50_ms"] >= 8.0 > router["latency"]["terminal"]["p50_ms"]
-    assert dut["proxy"]["edge"]["chunks"] >= 2 * edge_n
+    # every edge call lasted at least its network time (one that failed, its deadline)
+    assert router["latency"]["edge"]["p50_ms"] >= 8.0
+    assert dut["proxy"]["edge"]["chunks"] >= 2 * int(answered.sum())
     assert router["decision"]["p99_us"] is not None
 
 
