@@ -28,7 +28,10 @@ def dut_scenario(backend: dict[str, Any], requests: int = 12) -> dict[str, Any]:
         "workload": {"kind": "poisson", "rate_per_s": 25},
         "stages": {"profile": "ideal"},
         "assistant": {"lang": "en", "queries": QUERIES, "backend": backend},
-        "policy": {"degrade_deadline_ms": 80},
+        # a deadline a loaded machine meets: every request here must be answered (at 80 ms
+        # beside two busy processes, at load 38, test_healthy_dut_passes and the CLI test
+        # timed out; the hang still ends each request at this deadline)
+        "policy": {"degrade_deadline_ms": 1000},
         "expectations": [{"name": "every DUT request answered", "metric": "dut.failed",
                           "max": 0}],
     }
@@ -97,8 +100,8 @@ def test_router_places_requests_on_a_separate_http_service(tmp_path: Path) -> No
     try:
         raw = dut_scenario({"kind": "jsonl", "command": ECHO}, 16)
         # what is judged here is where requests went and what the network held, not speed: a
-        # deadline a loaded machine meets (at 80 ms most requests timed out beside two busy
-        # processes, leaving few answers whose two legs could be checked)
+        # deadline a loaded machine meets (at 80 ms, 14 and 16 of 16 requests timed out in two
+        # runs beside two busy processes, leaving few or no answers to check)
         raw["policy"]["degrade_deadline_ms"] = 2000
         raw["assistant"]["route"] = {
             "terminal_max_score": 1.0,  # longer queries need the edge
