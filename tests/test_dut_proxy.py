@@ -1,6 +1,7 @@
 """The impairment proxy applies its network model to real bytes: the holds it records match the
-configured distribution (p50 and p95 within 2 %), bytes arrive intact and in order, and its
-injected faults (HTTP 503, connection reset) become DUT outcomes."""
+configured distribution (p50 and p95 within 2 %), bytes arrive intact and in order, its
+injected faults (HTTP 503, connection reset) become DUT outcomes, and a request's network time
+is its own bytes' holds, whatever else crossed the proxy meanwhile."""
 
 from __future__ import annotations
 
@@ -9,15 +10,18 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
-from hil.dut.contract import DutRequest
+from hil.dut.contract import Carrier, Dut, DutFailure, DutRequest, Events
 from hil.dut.echo import tcp_echo_server
 from hil.dut.http import HttpDut
-from hil.dut.proxy import ImpairmentProxy, network_ms
+from hil.dut.proxy import Chunk, Direction, ImpairmentProxy, carried_by, network_ms
+from hil.dut.resolver import DutResolver, Placement
 from latency_models.distributions import ShiftedLognormal
 from latency_models.impairment import Impairment
 from latency_models.network import PathRtt
@@ -91,7 +95,12 @@ def test_proxy_faults_are_http_error_and_reset() -> None:
             dut.start()
             mark = proxy.mark()
             assert dut.ask(DutRequest(0, "x")).outcome == "ok"
-            assert network_ms(proxy.since(mark)) >= 2.0  # at least the base RTT was held
+            # the connection the adapter says it used is the one the proxy saw the bytes on
+            mine = carried_by(proxy.since(mark), dut.connections(0))
+            assert {c.direction for c in mine} == {"up", "down"}
+            assert mine == proxy.since(mark)  # nothing else crossed
+            assert network_ms(mine) >= 2.0  # at least the base RTT was held
+            assert dut.connections(0) == []  # handed out once
             proxy.inject("http_503")
             assert dut.ask(DutRequest(1, "x")).outcome == "http_error"
             proxy.inject("reset")
@@ -128,3 +137,50 @@ def test_a_503_closes_its_connection_so_a_late_body_takes_no_later_fault() -> No
             threading.Event().wait(0.01)
         client.close()
     upstream.close()
+
+
+class ScriptedNetworkDut(Dut):
+    """A networked DUT whose bytes are scripted into a proxy's record: per request, the chunks
+    that cross (client port, direction, hold ms) while it runs, in that order, and whether it
+    answers; a request uses the connections of the ports it names as its own."""
+
+    def __init__(self, proxy: ImpairmentProxy,
+                 script: dict[int, tuple[list[tuple[int, Direction, float]], set[int], bool]]
+                 ) -> None:
+        super().__init__(timeout_ms=60_000.0)
+        self.proxy, self.script = proxy, script
+        self.carriers: dict[int, list[Carrier]] = {}
+
+    def _exchange(self, request: DutRequest, deadline: float, events: Events
+                  ) -> tuple[dict[str, Any], dict[str, float]]:
+        crossing, own, answers = self.script[request.id]
+        start = time.perf_counter()
+        for port, direction, hold in crossing:
+            with self.proxy._lock:
+                self.proxy.chunks.append(Chunk(0, direction, 100, time.perf_counter(), hold,
+                                               hold, peer=port))
+        self.carriers[request.id] = [Carrier(p, start, time.perf_counter()) for p in own]
+        if not answers:
+            raise DutFailure("timeout", "no whole answer by the deadline")
+        events.add("answer")
+        return {"intent": "unknown", "value": None, "feedback": ""}, {}
+
+    def connections(self, request_id: int) -> list[Carrier]:
+        return self.carriers.pop(request_id, [])
+
+
+def test_a_request_is_charged_its_own_bytes_not_those_in_flight_beside_it() -> None:
+    """Forced overlap, no clock: request 0 times out with only its upload held (4 ms); its
+    answer (30 ms) crosses the proxy after request 1's own answer, inside request 1's call;
+    request 2 never reaches the network (no connection) while a stray chunk crosses. Each is
+    charged what its own connection held while it held it."""
+    with ImpairmentProxy(("127.0.0.1", 9), None) as proxy:  # upstream never dialled
+        dut = ScriptedNetworkDut(proxy, {
+            0: ([(5001, "up", 4.0)], {5001}, False),
+            1: ([(5002, "up", 4.0), (5002, "down", 4.0), (5001, "down", 30.0)], {5002}, True),
+            2: ([(5003, "down", 30.0)], set(), False),
+        })
+        resolver = DutResolver({"edge": Placement(dut, proxy)})
+        results = [resolver.resolve("x", [], "en", 1000.0) for _ in range(3)]
+    assert [r.outcome for r in results] == ["timeout", "ok", "timeout"]
+    assert [r.network_ms for r in results] == [4.0, 8.0, None]

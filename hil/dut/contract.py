@@ -114,6 +114,17 @@ class DutReply:
         return next((e.t_ms for e in self.events if e.kind == kind), None)
 
 
+@dataclass(frozen=True)
+class Carrier:
+    """A connection that carried one request: its local TCP port and the span (perf_counter
+    s) the request held it. A kept-alive connection carries one request at a time, so the bytes
+    that crossed it in that span are that request's, whatever else was in flight."""
+
+    port: int
+    start: float
+    end: float
+
+
 #: the most commands one answer may carry (the policy reads 2 to this many as several)
 MAX_COMMANDS = 8
 
@@ -227,6 +238,11 @@ class Dut(ABC):
         self._ready_seen = False
         self.starts = 0
         self.outcomes: dict[str, int] = dict.fromkeys(OUTCOMES, 0)
+
+    def connections(self, request_id: int) -> list[Carrier]:
+        """The network connections that carried request ``request_id`` (handed out once, after
+        its reply); none for a DUT not reached over a network."""
+        return []
 
     # hooks -------------------------------------------------------------------------------
     def _launch(self) -> None:  # noqa: B027 - optional hook

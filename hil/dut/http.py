@@ -40,6 +40,7 @@ from urllib.parse import urlsplit
 
 from hil.dut.contract import (
     MAX_COMMANDS,
+    Carrier,
     Dut,
     DutFailure,
     DutRequest,
@@ -58,6 +59,8 @@ ResponseFormat = Literal["auto", "json_schema", "json_object", "none"]
 MAX_BODY = 1 << 20
 #: the bytes of an error body kept in the outcome and the log
 ERROR_BODY = 200
+#: the requests whose connections are kept until asked for (:meth:`HttpDut.connections`)
+CARRIERS_KEPT = 1024
 
 
 class Watchdog:
@@ -214,6 +217,7 @@ class HttpDut(Dut):
         self._idle: queue.SimpleQueue[http.client.HTTPConnection] = queue.SimpleQueue()
         self._busy: dict[int, http.client.HTTPConnection] = {}
         self._busy_lock = threading.Lock()
+        self._carriers: dict[int, list[Carrier]] = {}  # by request id, under _busy_lock
         self.connects = 0
 
     # connection ---------------------------------------------------------------------------
@@ -262,6 +266,10 @@ class HttpDut(Dut):
             except queue.Empty:
                 return
 
+    def connections(self, request_id: int) -> list[Carrier]:
+        with self._busy_lock:
+            return self._carriers.pop(request_id, [])
+
     def _cancel(self, request: DutRequest) -> None:
         with self._busy_lock:  # the server sees the client go away
             conn = self._busy.pop(request.id, None)
@@ -288,6 +296,10 @@ class HttpDut(Dut):
         streamed (content, timings)). The connection goes back to the pool only when the
         answer was read to its end."""
         conn = self._open(deadline)
+        port = 0
+        with contextlib.suppress(OSError, AttributeError):
+            port = conn.sock.getsockname()[1]  # what the proxy sees as the client's port
+        held_from = time.perf_counter()
         if request_id is not None:
             with self._busy_lock:
                 self._busy[request_id] = conn
@@ -331,11 +343,16 @@ class HttpDut(Dut):
                 raise DutFailure("reset", f"connection lost: {exc!r}") from None
             raise DutFailure("reset", f"HTTP failure: {exc!r}") from None
         finally:
+            held_to = time.perf_counter()  # before another request can take the connection
             if not WATCHDOG.disarm(token):
                 keep = False
             if request_id is not None:
                 with self._busy_lock:
                     self._busy.pop(request_id, None)
+                    carried = self._carriers.setdefault(request_id, [])
+                    carried.append(Carrier(port, held_from, held_to))
+                    if len(self._carriers) > CARRIERS_KEPT:  # never asked for: the oldest go
+                        del self._carriers[next(iter(self._carriers))]
             if keep and not fired.is_set():
                 self._idle.put(conn)
             else:

@@ -5,8 +5,10 @@ upstream ``host:port``. Every chunk read from either side is held for
 :meth:`latency_models.impairment.Impairment.one_way_ms` (one draw per chunk from a seeded
 stream) and released in order. Per chunk it records the planned hold (the draw), the applied
 hold (release due time minus arrival: at least the draw, more when an earlier chunk of the same
-direction is still held) and the lateness of the actual send; a request's network time is what
-its bytes were held.
+direction is still held), the lateness of the actual send and the client's port; a request's
+network time is what its bytes were held: the chunks of the connection it used, while it used it
+(:func:`carried_by`), not whatever crossed meanwhile (another request in flight, or the late
+answer of one that timed out).
 
 Threads, not asyncio: ``time.sleep`` releases within tens of microseconds, asyncio's
 selector-based timers round up to whole milliseconds. Two threads per direction (a reader and
@@ -24,11 +26,13 @@ import socket
 import struct
 import threading
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
+from hil.dut.contract import Carrier
 from latency_models.impairment import Impairment
 
 Direction = Literal["up", "down"]
@@ -49,6 +53,7 @@ class Chunk:
     planned_ms: float
     applied_ms: float
     late_ms: float = float("nan")
+    peer: int = 0  # the client's TCP port (its end of the connection)
 
 
 def _rst(sock: socket.socket) -> None:
@@ -111,7 +116,7 @@ class ImpairmentProxy:
     def _accept(self) -> None:
         while not self._closed.is_set():
             try:
-                client, _ = self._listener.accept()
+                client, (_, peer) = self._listener.accept()
             except OSError:
                 return
             try:
@@ -129,14 +134,14 @@ class ImpairmentProxy:
             pair = (client, server)
             for direction, src, dst in (("up", client, server), ("down", server, client)):
                 q: queue.SimpleQueue[tuple[float, bytes, Chunk] | None] = queue.SimpleQueue()
-                threading.Thread(target=self._read, args=(conn, direction, src, q, pair),
+                threading.Thread(target=self._read, args=(conn, direction, src, q, pair, peer),
                                  daemon=True, name=f"proxy-{direction}-r").start()
                 threading.Thread(target=self._send, args=(dst, q, pair), daemon=True,
                                  name=f"proxy-{direction}-s").start()
 
     def _read(self, conn: int, direction: Direction, src: socket.socket,
               q: queue.SimpleQueue[tuple[float, bytes, Chunk] | None],
-              pair: tuple[socket.socket, socket.socket]) -> None:
+              pair: tuple[socket.socket, socket.socket], peer: int) -> None:
         last_due = 0.0
         try:
             while True:
@@ -157,7 +162,8 @@ class ImpairmentProxy:
                 planned = self.hold_ms(len(data), now)
                 due = max(now + planned / 1e3, last_due)
                 last_due = due
-                chunk = Chunk(conn, direction, len(data), now, planned, (due - now) * 1e3)
+                chunk = Chunk(conn, direction, len(data), now, planned, (due - now) * 1e3,
+                              peer=peer)
                 with self._lock:
                     self.chunks.append(chunk)
                 q.put((due, data, chunk))
@@ -215,6 +221,13 @@ class ImpairmentProxy:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def carried_by(chunks: Iterable[Chunk], carriers: Sequence[Carrier]) -> list[Chunk]:
+    """The chunks one request's bytes made: those that crossed a connection it used
+    (:meth:`hil.dut.contract.Dut.connections`) while it held it."""
+    return [c for c in chunks
+            if any(c.peer == k.port and k.start <= c.received <= k.end for k in carriers)]
 
 
 def network_ms(chunks: list[Chunk]) -> float:

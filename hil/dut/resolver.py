@@ -25,7 +25,7 @@ import numpy as np
 
 from hil.dut.contract import OUTCOMES, Dut, DutReply, DutRequest
 from hil.dut.faults import FaultSchedule
-from hil.dut.proxy import ImpairmentProxy, network_ms
+from hil.dut.proxy import ImpairmentProxy, carried_by, network_ms
 from hil.dut.stream import PacedRelease, Sink, streaming_report
 from twin.assistant.levels import LevelMonitor, Levels
 from twin.assistant.pacer import StreamPacer
@@ -141,7 +141,11 @@ class DutResolver:
         release = PacedRelease(self.pacer, self.stream_sink)
         reply = placement.dut.ask(request, deadline_ms, release.on_event)
         release.end()  # the release thread plays the rest out on its own
-        net = network_ms(placement.proxy.since(mark)) if placement.proxy is not None else None
+        net = None  # a request none of whose bytes crossed the proxy has no network time
+        if placement.proxy is not None:  # its own bytes, not those of another in flight
+            mine = carried_by(placement.proxy.since(mark),
+                              placement.dut.connections(request.id))
+            net = network_ms(mine) if mine else None
         result = to_result(reply, route, net, decision_us)
         result.extra["request_id"] = request.id  # the DUT log's "bench: request N" lines
         with self._shared:
