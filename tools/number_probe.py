@@ -81,10 +81,12 @@ CARRIERS: dict[str, dict[str, tuple[str, ...]]] = {
              "bring the temperature down to {n}"),
         ZH: ("温度调到{n}", "把空调设成{n}", "温度{n}", "温度调高到{n}", "温度降到{n}")},
     "climate_temperature_up": {
-        EN: ("turn the temperature up by {n}", "make it {n} warmer", "raise the temp by {n}"),
+        EN: ("turn the temperature up by {n}", "make it {n} warmer", "raise the temp by {n}",
+             "turn the heat up {n}"),
         ZH: ("温度调高{n}", "温度升高{n}", "再高{n}")},
     "climate_temperature_down": {
-        EN: ("turn the temperature down by {n}", "make it {n} cooler", "drop the temp by {n}"),
+        EN: ("turn the temperature down by {n}", "make it {n} cooler", "drop the temp by {n}",
+             "turn the heat down {n}"),
         ZH: ("温度调低{n}", "温度降低{n}", "再低{n}")},
     "climate_set_fan": {
         EN: ("set the fan to {n}", "fan speed {n}", "put the fan on {n}"),
@@ -127,8 +129,8 @@ _UNITS: dict[str | None, dict[str, tuple[str, ...]]] = {
 }
 
 FILLERS: dict[str, tuple[str, ...]] = {
-    EN: ("", " like", " yeah", " please", ", thanks", " mate"),
-    ZH: ("", "吧", "啊", "哦", "谢谢"),
+    EN: ("", " like", " yeah", " please", ", thanks", " mate", " or so"),
+    ZH: ("", "吧", "啊", "哦", "谢谢", "左右"),
 }
 
 # Out-of-range numbers per intent (above the top; a set's slot never goes below 0).
@@ -207,16 +209,22 @@ def _lines_for(intent: str) -> Iterator[ProbeLine]:
     for lang in (EN, ZH):
         units = _UNITS[topic][lang]
         fillers = FILLERS[lang]
+        step = intent.endswith(("_up", "_down"))
         for carrier in CARRIERS[intent][lang]:
             for out in (False, True):
                 for v in (_OUT[intent] if out else _in_range(intent)):
                     for form, words in _said(v, lang):
                         unit = units[k % len(units)]
+                        if step and lang == EN and unit.startswith("level"):
+                            unit = "{v}"  # "fan up level two" is a set to level two
                         if form != "digits" and unit == "{v}%":
                             unit = units[0]  # a sign after digits only
                         if form == "liang" and unit == "{v}" and "格" not in carrier:
                             continue  # 两 wants a measure word after it
-                        text = carrier.format(n=unit.format(v=words)) + fillers[k % len(fillers)]
+                        said = unit.format(v=words)
+                        if v == 1 and said.endswith("degrees"):
+                            said = said[:-1]
+                        text = carrier.format(n=said) + fillers[k % len(fillers)]
                         k += 1
                         yield ProbeLine(text, lang, intent, v, (v,), form, out, _way(carrier))
             if intent in ("climate_set_temperature", "climate_set_fan", "seat_heat_driver",

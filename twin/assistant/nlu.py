@@ -393,6 +393,10 @@ class RuleNLU:
                     # a clause naming another cabin function read as nothing: a partial answer
                     return replace(found, confidence=0.3, reason="unread_clause", command=None,
                                    feedback=clarify(self.lang))
+                if found.actuates and found.confidence >= 0.85 and _end_unread(text, found):
+                    # "heat my seat, the lowest": a range end said, a level set to no end
+                    return replace(found, confidence=0.3, reason="end_unread", command=None,
+                                   feedback=clarify(self.lang))
                 return found
         finally:
             _READ.reset(token)
@@ -891,6 +895,23 @@ class RuleNLU:
         if name in SIMPLE:
             return SIMPLE[name], None, 1.0, "full"
         return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+_END_SAID = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|highest|lowest)\b|最高|最低|最大|最小",
+                       re.IGNORECASE)
+"""A range's end said as a word (the value slots' ``top``/``bottom``)."""
+
+
+def _end_unread(text: str, found: RuleResult) -> bool:
+    """Whether ``text`` says a range end (:data:`_END_SAID`) and no level the rules set is one
+    (its range's top or bottom, or 1 where 0 is off): the end was left unread, a default set
+    ("heated seat on for me, max like" set level 2). Commands with no number are not judged."""
+    if _END_SAID.search(text) is None:
+        return False
+    levels = [(INTENTS[p.intent], p.value) for p in found.parts
+              if p.command is not None and isinstance(p.value, int) and p.intent in INTENTS]
+    return bool(levels) and not any(
+        v in (s.low, s.high) or (v == 1 and s.low == 0) for s, v in levels)
 
 
 def _topic(intent: str) -> str:
