@@ -897,21 +897,26 @@ class RuleNLU:
         return "unknown", None, 0.9, "ha_out_of_domain"
 
 
-_END_SAID = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|highest|lowest)\b|最高|最低|最大|最小",
-                       re.IGNORECASE)
+_END_SAID = re.compile(
+    r"\b(?:max(?:imum|ed)?|min(?:imum)?|highest|lowest|full blast)\b|最高|最低|最大|最小",
+    re.IGNORECASE)
 """A range's end said as a word (the value slots' ``top``/``bottom``)."""
 
 
 def _end_unread(text: str, found: RuleResult) -> bool:
-    """Whether ``text`` says a range end (:data:`_END_SAID`) and no level the rules set is one
-    (its range's top or bottom, or 1 where 0 is off): the end was left unread, a default set
-    ("heated seat on for me, max like" set level 2). Commands with no number are not judged."""
+    """Whether ``text`` says a range end (:data:`_END_SAID`) and no setting the rules chose is
+    at one (its range's top or bottom, or 1 where 0 is off): the end was left unread and a
+    default set ("heated seat on for me, max like" set level 2), or a step taken where the end
+    is said reached ("the volume's maxed out and I still can't hear it"). Commands with no
+    number are not judged."""
     if _END_SAID.search(text) is None:
         return False
-    levels = [(INTENTS[p.intent], p.value) for p in found.parts
+    intents = active_catalogue().intents
+    levels = [(INTENTS[p.intent], p.value, intents[p.intent].direction) for p in found.parts
               if p.command is not None and isinstance(p.value, int) and p.intent in INTENTS]
     return bool(levels) and not any(
-        v in (s.low, s.high) or (v == 1 and s.low == 0) for s, v in levels)
+        way not in ("up", "down") and (v in (s.low, s.high) or (v == 1 and s.low == 0))
+        for s, v, way in levels)
 
 
 def _topic(intent: str) -> str:
