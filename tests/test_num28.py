@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from hil.llm.clauses import focus
 from hil.llm.corrections import corrected
 from hil.llm.slots import read_slots
 from twin.assistant.nlu import shared_nlu
@@ -67,3 +68,14 @@ def test_a_correction_said_with_a_full_stop_applies(text: str, meant: str) -> No
 def test_the_corrected_fraction_is_the_windows() -> None:
     meant = corrected("Window down halfway, no, a quarter.")
     assert read_slots("window", meant, "window_set_position") == ("window_set_position", 25)
+
+
+def test_an_end_beside_a_part_the_cabin_cannot_do_is_not_judged() -> None:
+    found = shared_nlu("zh-CN").parse("风量开到三档，座椅按摩开到最大")
+    assert [(p.intent, p.value) for p in found.parts if p.actuates] == [("climate_set_fan", 3)]
+
+
+@pytest.mark.parametrize("text", [
+    "heat my seat, the highest", "heat the passenger seat, the lowest yeah"])
+def test_a_clause_saying_only_an_end_is_no_reason(text: str) -> None:
+    assert focus(text).text == text

@@ -908,8 +908,9 @@ def _end_unread(text: str, found: RuleResult) -> bool:
     at one (its range's top or bottom, or 1 where 0 is off): the end was left unread and a
     default set ("heated seat on for me, max like" set level 2), or a step taken where the end
     is said reached ("the volume's maxed out and I still can't hear it"). Commands with no
-    number are not judged."""
-    if _END_SAID.search(text) is None:
+    number are not judged, nor a sentence with a part the cabin cannot do (the end may be that
+    part's: "风量开到三档，座椅按摩开到最大")."""
+    if _END_SAID.search(text) is None or not all(p.actuates for p in found.parts):
         return False
     intents = active_catalogue().intents
     levels = [(INTENTS[p.intent], p.value, intents[p.intent].direction) for p in found.parts
