@@ -14,8 +14,8 @@ from twin.assistant.nlu import shared_nlu
 @pytest.mark.parametrize(("text", "lang"), [
     ("heated seat on for me, max like", "en"),          # set the default 2 on main
     ("heat the passenger seat, the lowest yeah", "en"),  # the same
-    ("the volume's maxed out and I still can't hear it", "en"),  # a step where the top is said
-    ("the temperature is already on the lowest and I'm still sweating", "en"),
+    ("the music is maxed out and I still can't hear the radio", "en"),  # a step; the top said
+    ("the temperature's already at the lowest and I'm still boiling", "en"),  # reached
 ])
 def test_a_range_end_left_unread_is_not_acted_on_by_the_rules(text: str, lang: str) -> None:
     found = shared_nlu(lang).parse(text)
