@@ -100,7 +100,7 @@ _REASON_SPLIT = re.compile(r"\s*[,;，、；。!?！？]\s*|\s+(?:because|since|
 AMOUNT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|half|halfway|"
     r"quarters?|thirds?|percent|degrees?|notch(?:es)?|levels?|of the way|all the way|"
-    r"max(?:imum)?|min(?:imum)?|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
+    r"max(?:imum)?|min(?:imum)?|highest|lowest|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
 """Words of an amount: a clause with one says how much, never why."""
 # never a mere reason: a joke, a taking back, a wish to leave things alone
 _NOT_A_REASON = re.compile(

@@ -102,7 +102,8 @@ def _once(text: str) -> str | None:
     if not marks:
         return None
     mark = marks[-1]
-    before, after = text[:mark.start()], text[mark.end():].strip(" ,，。-")
+    # the sentence's own end is no part of the correction ("…, no, a quarter.")
+    before, after = text[:mark.start()], text[mark.end():].strip(" ,，。.!?！？-")
     head = before.rstrip(" ,，。-—")
     if not head.strip():  # said first: only a number after it is a correction to apply
         return after if NUMERAL.search(after.lower()) else None

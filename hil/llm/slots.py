@@ -398,6 +398,8 @@ def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
             return intent, level
     if max_said(said):  # "as hot as she goes", "as warm as it'll go": the seat's top level
         return intent, INTENTS[intent].high
+    if min_said(said):  # "heated seat on, minimum": the lowest level that heats (0 is off)
+        return intent, max(1, INTENTS[intent].low or 0)
     return intent, INTENTS[intent].default
 
 

@@ -393,6 +393,10 @@ class RuleNLU:
                     # a clause naming another cabin function read as nothing: a partial answer
                     return replace(found, confidence=0.3, reason="unread_clause", command=None,
                                    feedback=clarify(self.lang))
+                if found.actuates and found.confidence >= 0.85 and _end_unread(text, found):
+                    # "heat my seat, the lowest": a range end said, a level set to no end
+                    return replace(found, confidence=0.3, reason="end_unread", command=None,
+                                   feedback=clarify(self.lang))
                 return found
         finally:
             _READ.reset(token)
@@ -891,6 +895,29 @@ class RuleNLU:
         if name in SIMPLE:
             return SIMPLE[name], None, 1.0, "full"
         return "unknown", None, 0.9, "ha_out_of_domain"
+
+
+_END_SAID = re.compile(
+    r"\b(?:max(?:imum|ed)?|min(?:imum)?|highest|lowest|full blast)\b|最高|最低|最大|最小",
+    re.IGNORECASE)
+"""A range's end said as a word (the value slots' ``top``/``bottom``)."""
+
+
+def _end_unread(text: str, found: RuleResult) -> bool:
+    """Whether ``text`` says a range end (:data:`_END_SAID`) and no setting the rules chose is
+    at one (its range's top or bottom, or 1 where 0 is off): the end was left unread and a
+    default set ("heated seat on for me, max like" set level 2), or a step taken where the end
+    is said reached ("the volume's maxed out and I still can't hear it"). Commands with no
+    number are not judged, nor a sentence with a part the cabin cannot do (the end may be that
+    part's: "风量开到三档，座椅按摩开到最大")."""
+    if _END_SAID.search(text) is None or not all(p.actuates for p in found.parts):
+        return False
+    intents = active_catalogue().intents
+    levels = [(INTENTS[p.intent], p.value, intents[p.intent].direction) for p in found.parts
+              if p.command is not None and isinstance(p.value, int) and p.intent in INTENTS]
+    return bool(levels) and not any(
+        way not in ("up", "down") and (v in (s.low, s.high) or (v == 1 and s.low == 0))
+        for s, v, way in levels)
 
 
 def _topic(intent: str) -> str:
