@@ -31,7 +31,9 @@ from twin.assistant.multi import (
     Part,
     _kind,
 )
+from twin.assistant.named_index import NamedIndex
 from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
+from twin.assistant.reads import read_once
 from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
 from twin.assistant.shapes import EN_STARTS
@@ -68,22 +70,22 @@ PLAYS_MUSIC = frozenset(("media_track", "media_volume", "media_mute"))
 
 
 @cache
-def _patterns(key: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _index(key: str) -> NamedIndex:
     """Each catalogue topic with its ``key`` words (``explicit``: named outright; ``subject``:
-    what grounds a request in it, a feeling included), both languages in one pattern."""
-    out = []
+    what grounds a request in it, a feeling included), both languages, indexed."""
+    topics = []
     for name, topic in active_catalogue().topics.items():
         words = getattr(topic, key)
         said = [p for p in (words.en, words.zh_CN) if p] if words is not None else []
         if said:
-            out.append((name, re.compile("|".join(f"(?:{p})" for p in said), re.IGNORECASE)))
-    return tuple(out)
+            topics.append((name, said))
+    return NamedIndex(topics)
 
 
 def functions_named(clause: str, key: str = "explicit") -> set[str]:
     """The cabin functions ``clause`` names outright (the seat heating once, for either seat),
-    or (``key="subject"``) speaks about."""
-    return {name for name, pattern in _patterns(key) if pattern.search(clause)}
+    or (``key="subject"``) speaks about (read once per clause within a parse)."""
+    return set(read_once(f"functions_named:{key}", clause, _index(key).named))
 
 
 def confirm(topic: str, lang: str) -> str | None:

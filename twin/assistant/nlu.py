@@ -79,6 +79,7 @@ from twin.assistant.phrasing import (
     topic_words,
 )
 from twin.assistant.reads import READS as _READ
+from twin.assistant.reads import read_once
 from twin.assistant.resolver import Turn
 from twin.assistant.scope import conditional, negated, not_a_song, not_this_cabin, out_of_scope
 from twin.assistant.shapes import en_cuts, en_ordered, en_run_on, gives_order
@@ -403,9 +404,13 @@ class RuleNLU:
 
     def _leaves(self, text: str, found: RuleResult) -> bool:
         """:func:`twin.assistant.unread.leaves_function` for the rules' answer ``found``."""
+        def alone(clause: str) -> tuple[Command | None, float, bool]:
+            said = self.parse(clause)
+            return said.command, said.confidence, cannot_alone(said, clause, self.lang)
+
         def read(clause: str) -> tuple[Command | None, float, bool]:
-            alone = self.parse(clause)
-            return alone.command, alone.confidence, cannot_alone(alone, clause, self.lang)
+            # a clause asked about twice (each clause, then the ones ordering what is asked)
+            return read_once(f"alone:{id(self)}", clause, alone)
 
         commands = [p.command for p in found.parts if p.command is not None]
         return leaves_function(text, self.lang, commands, found.feedback, read)
