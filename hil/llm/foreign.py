@@ -170,10 +170,11 @@ def foreign_order(lowered: str, clauses: Callable[[str], list[str]],
                   orders: Callable[[str], bool]) -> bool:
     """Whether a clause of ``lowered`` that orders (``orders``) orders a thing outside this
     cabin (module docstring), or tells how a thing is run with 得 (no order at all)."""
-    for clause in clauses(lowered):
-        if orders(clause) and (_foreign_object(clause) or _DESCRIBED.search(clause)):
-            return True
-    return False
+    return _foreign_of([c for c in clauses(lowered) if orders(c)])
+
+
+def _foreign_of(ordered: list[str]) -> bool:
+    return any(_DESCRIBED.search(c) or _foreign_object(c) for c in ordered)
 
 
 def orders_its_topic(lowered: str, topic: str, clauses: Callable[[str], list[str]],
@@ -181,7 +182,8 @@ def orders_its_topic(lowered: str, topic: str, clauses: Callable[[str], list[str
     """Whether a clause of ``lowered`` orders (``orders``) and names ``topic`` itself, no clause
     gives a person a topic that is no seat's (:func:`_held_elsewhere`), and no clause orders a
     thing outside this cabin (:func:`foreign_order`)."""
-    ordered = [c for c in clauses(lowered) if orders(c)]
+    every = clauses(lowered)
+    ordered = [c for c in every if orders(c)]
     return (any(topic in named_topics(c) for c in ordered)
-            and not any(_held_elsewhere(c, topic) for c in clauses(lowered))
-            and not foreign_order(lowered, clauses, orders))
+            and not any(_held_elsewhere(c, topic) for c in every)
+            and not _foreign_of(ordered))
