@@ -24,7 +24,7 @@ _EN_ORDER = re.compile(
     r"^(?:\W*(?:ok|okay|so|right|hey|um+|uh+|er+|please|pls|plz|just|now|then|and|also|mate|"
     r"could you|can you|would you|will you|you|go on)\b\W*)*"
     r"(?P<verb>turn|switch|put|set|make|open|close|shut|crack|roll|wind|"
-    r"raise|lower|drop|bump|crank|kill|start|"
+    r"raise|lower|drop|bump|crank|kill|start|warm|heat|cool|"
     r"bring|pop|nudge|knock|whack|dial|flip|fire|chuck|bung|get|save|record|clean|wipe|flash|"
     r"activate|enable|disable|deactivate|lock|unlock|fold|adjust|change|check|reset|dim|"
     r"brighten|boost|blast|pump|tone|ramp|cut)\b"
@@ -53,7 +53,7 @@ _ZH_BA = re.compile(r"把(?P<obj>[^，,。！!？?；;把]{1,10}?)" + _ADVERBS +
 """The object of 把 in an order ("把空调打开"), up to its verb."""
 _ZH_TOPIC_FIRST = re.compile(
     r"^(?:请|麻烦|帮我|给我|你|先|快|赶紧|那就?|就)*" + _ADVERBS
-    + r"(?P<obj>[\u4e00-\u9fff]{1,6}?)" + _ADVERBS +
+    + r"(?P<obj>(?:(?!把)[\u4e00-\u9fff]){1,6}?)" + _ADVERBS +
     r"(?=(?:调|打开|关掉|关上|升高|降低|开到|关到|存|保存|录|擦|亮|灭|锁)\S)")
 """A Chinese order whose thing comes first ("冰柜再调冷一点", "空调开到最大").
 """
@@ -125,10 +125,17 @@ def _a_thing(obj: str) -> bool:
 
 
 def _last(m: re.Match[str]) -> tuple[int, int]:
-    """The span of the last character of ``m``'s object: a Chinese noun's head is its end
-    ("热气球落地那段" is a stretch of video, not the heat; "座椅加热" is the seat's heat)."""
+    """The span of the last two characters of ``m``'s object (one if it has one): a Chinese
+    noun's head is its end ("热气球落地那段" is a stretch of video, not the heat; "座椅加热" is
+    the seat's heat), said by one topic word ("音凉" is no word of the catalogue's: its "凉" is
+    a feeling, not the thing ordered)."""
     end = m.start("obj") + len(m["obj"].rstrip())
-    return end - 1, end
+    return max(m.start("obj"), end - 2), end
+
+
+def _head_covered(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    """Whether one topic word's span holds all of ``span``."""
+    return any(s <= span[0] and span[1] <= e for s, e in spans)
 
 
 def _foreign_object(clause: str) -> bool:
@@ -140,14 +147,15 @@ def _foreign_object(clause: str) -> bool:
         rest = clause[en.end("obj"):].split()
         nxt = rest[0] if rest else ""
         # "turn the church heating down": the next word a topic word, said with a place
-        if not (nxt and _covered((en.end("obj") + 1, en.end("obj") + 1 + len(nxt)), spans)):
+        at = en.end("obj") + 1  # a topic word starting there, not inside it ("theater")
+        if not (nxt and any(s == at for s, _ in spans)):
             return True
     for m in _ZH_BA.finditer(clause):
         obj = m["obj"].strip()
-        if _a_thing(obj) and not _covered(_last(m), spans):
+        if _a_thing(obj) and not _head_covered(_last(m), spans):
             return True
     zh = _ZH_TOPIC_FIRST.search(clause)
-    if zh and _a_thing(zh["obj"]) and not _covered(_last(zh), spans):
+    if zh and _a_thing(zh["obj"]) and not _head_covered(_last(zh), spans):
         return True
     for start, _ in spans:
         before = clause[:start].rstrip()
