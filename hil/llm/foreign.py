@@ -195,3 +195,20 @@ def orders_its_topic(lowered: str, topic: str, clauses: Callable[[str], list[str
     return (any(topic in named_topics(c) for c in ordered)
             and not any(_held_elsewhere(c, topic) for c in every)
             and not _foreign_of(ordered))
+
+
+_OFF = re.compile(r"关|\boff\b|\bkill\b|\bshut\b")
+"""An order to switch something off."""
+
+
+def off_kept(lowered: str, intent: str, value: int | str | None) -> bool:
+    """Whether ``intent``/``value`` keeps an order to switch off (:data:`_OFF`) one: no word of
+    it, or the catalogue's way of the intent is off, none (a mute, a pause) or its set value the
+    off value; never a step up or down, nor a setting above off."""
+    if not _OFF.search(lowered):
+        return True
+    entry = active_catalogue().intents.get(intent)
+    if entry is None:
+        return False
+    off = entry.value.off if entry.value is not None else None
+    return entry.direction in (None, "off") or (entry.direction == "set" and value == off)
