@@ -65,3 +65,16 @@ def test_what_an_order_orders_is_read(text: str, foreign: bool) -> None:
 
 def test_the_head_sure_of_unknown_still_refuses() -> None:
     assert _answer("make it a bit warmer", "en", unknown=0.6).intent == "unknown"
+
+
+@pytest.mark.parametrize(("text", "intent", "value", "kept"), [
+    ("把音乐全关了吧", "media_volume_down", 2, False),  # off said, a step down read: not acted
+    ("switch the fan off", "climate_set_fan", 0, True),
+    ("把音乐关了", "media_pause", None, True),
+    ("knock the blower back to one", "climate_set_fan", 1, True),  # no off said
+])
+def test_an_order_to_switch_off_is_read_as_one(text: str, intent: str, value: int | None,
+                                               kept: bool) -> None:
+    from hil.llm.foreign import off_kept
+
+    assert off_kept(normalised(text), intent, value) is kept
