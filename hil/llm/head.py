@@ -57,6 +57,7 @@ from hil.llm.clauses import Focus, clauses, commanding, focus, own_clauses
 from hil.llm.direction import DISLIKE, FAMILY, complaint_of, normalised
 from hil.llm.engine import PARALLEL_SEQS, DeadlineExceeded, LlamaEngine
 from hil.llm.followup import follow_up
+from hil.llm.foreign import off_kept, orders_its_topic
 from hil.llm.grounding import (
     AT_HOME,
     EXPLICIT,
@@ -73,7 +74,7 @@ from hil.llm.grounding import (
     named_topics,
     narrowed,
 )
-from hil.llm.here_now import HERE, this_cabin_now, told_elsewhere
+from hil.llm.here_now import HERE, elsewhere, this_cabin_now, told_elsewhere
 from hil.llm.ngrams import GramHead
 from hil.llm.projection import RowProjection
 from hil.llm.questions import cannot, confirm, leave_it, warranted, which_way
@@ -376,11 +377,28 @@ def _cabin_reads(topic: str, named: set[str], read: tuple[str, int | str | None]
     as more fan: :mod:`hil.llm.direction`)."""
     if read is None or refused or named != {topic} or topic not in READ:
         return False
-    if 1.0 - unknown < CABIN or _ASKING.search(lowered) or not told_state(lowered):
+    if 1.0 - unknown < CABIN or _ASKING.search(lowered) or not (
+            told_state(lowered) or _ordered_here(topic, lowered, read)):
         return False
     if topic == "seat_heat" and complaint_of("climate_temperature_up", lowered) != 1:
         return False  # "I'm wilting in this seat": the seat named, no cold said
     return not at_an_event(lowered)
+
+
+def _ordered_here(topic: str, lowered: str, read: tuple[str, int | str | None]) -> bool:
+    """Whether ``lowered`` orders ``topic`` in a clause that names it, no clause orders a thing
+    outside this cabin (:func:`hil.llm.foreign.orders_its_topic`), no word of it puts it
+    somewhere else or at another time (:func:`hil.llm.here_now.elsewhere`), and an order to
+    switch off is read as switching off (:func:`hil.llm.foreign.off_kept`: "把声音全关了" is
+    no step down)."""
+    return (not elsewhere(lowered) and orders_its_topic(lowered, topic, clauses, _orders_any)
+            and off_kept(lowered, *read))
+
+
+def _orders_any(clause: str) -> bool:
+    """Whether ``clause`` orders anything (:data:`_ORDER`) or commands a topic
+    (:func:`commanding`)."""
+    return _ORDER.search(clause) is not None or commanding(clause)
 
 
 def _placed(courteous: str) -> str:
