@@ -784,7 +784,9 @@ class HeadIntentResolver:
             answer["topic"] = d.topic
         if several is not None:  # several commands: each part answered on its own
             answer = several.answer()
-        elif not history and (rest := unread(part.text, d, lang)) is not None:
+        elif not history and (rest := unread(
+                part.text, d, lang, lambda t, w: head_decision(
+                    self.classes, probs_of(t), t, lang, self.threshold))) is not None:
             answer = rest.answer()  # read as one, other functions named: asked, never dropped
         self.calls += 1
         self.reused_tokens += len(self.prefix)
