@@ -123,3 +123,12 @@ def test_a_setting_said_without_a_verb_is_read_from_its_words(part: str, want: t
 ])
 def test_no_setting_read_where_the_words_do_not_say_one(part: str) -> None:
     assert _worded(part) is None
+
+
+def test_one_function_said_in_two_clauses_is_acted_on_once() -> None:
+    demist = _act("climate_defrost", "climate_defrost", None, "zh-CN")
+    decide, _ = _deciding({"前风挡起了一层白雾": demist, "赶紧除个雾": demist})
+    seat = _act("seat_heat", "seat_heat_driver", 1, "zh-CN")
+    several = unread("前风挡起了一层白雾 赶紧除个雾 再给我座椅加热开一档", seat, "zh-CN", decide)
+    assert several is not None
+    assert [d.intent for d in several.parts].count("climate_defrost") == 1

@@ -660,9 +660,13 @@ def unread(text: str, decision: Any, lang: str,
     asked = [_own_clause(text, t, decision, decide, lang) or decision._replace(
         intent="unknown", value=None, feedback=confirm(t, lang), why="low_confidence", topic=t)
              for t in left]
-    asked += [a for clause in _left(text, {decision.topic, *left})
-              if (a := _decided(clause, decision, decide) or _asked(clause, decision, lang)
-                  ).feedback not in {b.feedback for b in asked}]  # "…, then head for home"
+    for clause in _left(text, {decision.topic, *left}):  # "…, then head for home": asked
+        acted = {d.topic for d in (decision, *asked) if d.intent != "unknown"}
+        a = _decided(clause, decision, decide)
+        if a is None or a.topic in acted:  # one function acted on once ("…白雾 赶紧除个雾")
+            a = _asked(clause, decision, lang)
+        if a.feedback not in {b.feedback for b in asked}:
+            asked.append(a)
     if not asked:
         return None
     first = next((a for a in asked if a.intent == "unknown"), asked[0])
