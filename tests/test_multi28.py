@@ -125,10 +125,12 @@ def test_no_setting_read_where_the_words_do_not_say_one(part: str) -> None:
     assert _worded(part) is None
 
 
-def test_one_function_said_in_two_clauses_is_acted_on_once() -> None:
-    demist = _act("climate_defrost", "climate_defrost", None, "zh-CN")
-    decide, _ = _deciding({"前风挡起了一层白雾": demist, "赶紧除个雾": demist})
-    seat = _act("seat_heat", "seat_heat_driver", 1, "zh-CN")
-    several = unread("前风挡起了一层白雾 赶紧除个雾 再给我座椅加热开一档", seat, "zh-CN", decide)
-    assert several is not None
-    assert [d.intent for d in several.parts].count("climate_defrost") == 1
+@pytest.mark.parametrize("text", ["座椅加热关了吧 杠热", "副驾座椅加热开一下哦，小姐姐冷"])
+def test_a_complaint_beside_the_order_is_its_reason_never_an_order(text: str) -> None:
+    cooler = _act("climate_temperature", "climate_temperature_down", 1, "zh-CN")
+    warmer = _act("climate_temperature", "climate_temperature_up", 1, "zh-CN")
+    decide, seen = _deciding({"杠热": cooler, "小姐姐冷": warmer})
+    seat = _act("seat_heat", "seat_heat_driver", 0, "zh-CN")
+    several = unread(text, seat, "zh-CN", decide)
+    assert seen == []
+    assert several is None or [d.intent for d in several.acted] == ["seat_heat_driver"]

@@ -704,17 +704,19 @@ def _decided(clause: str, decision: Any, decide: Callable[[str, bool], Any] | No
              topic: str | None = None) -> Any:
     """``decide``'s decision on ``clause`` alone when it acts on ``topic`` (by default the one
     topic the clause names, not the one ``decision`` acted on); else None. Never a clause
-    that says no, a correction, later, elsewhere or a verb undone (:data:`_UNDONE`), nor an
-    English thing named bare (no verb, way or amount: "ciao music, pausa": its way is said
-    beside it)."""
+    that says no, a correction, later, elsewhere or a verb undone (:data:`_UNDONE`), nor a
+    clause that names no topic outright (``topic`` None) and says no order's verb, way or
+    amount: a thing named bare ("ciao music, pausa": its way said beside it) or a complaint,
+    the reason of the order read ("…座椅加热关了吧 杠热")."""
     lowered = normalised(clause)
+    # "…, and then the music, a little more strong", "俺这座椅加热关了吧 杠热": no order
+    bare = topic is None and not (commanding(clause) or SET_SAID.search(lowered)
+                                  or _WAY.search(lowered) or AMOUNT.search(lowered))
     if topic is None:
         named = narrowed(named_topics(lowered), lowered)
         topic = next(iter(named)) if len(named) == 1 else None
-    bare = not (commanding(clause) or SET_SAID.search(lowered) or _WAY.search(lowered)
-                or AMOUNT.search(lowered))  # "…, and then the music, a little more strong"
     if decide is None or topic is None or topic == decision.topic or _says_no(clause) or (
-            bare and _lang(clause) == "en") or (
+            bare) or (
             _UNDONE.search(lowered) or _CANCEL.search(lowered) or _TAKEN_BACK.search(lowered)
             or out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)):
         return None
