@@ -44,9 +44,9 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -756,6 +756,17 @@ class HeadIntentResolver:
         with realtime_section(self.realtime) as self.scheduling:
             return self._resolve(query, history, lang, deadline_ms, started)
 
+    def _unread(self, text: str, d: HeadDecision, lang: str,
+                probs_of: Callable[[str], np.ndarray], at: float | None) -> Any:
+        """:func:`hil.llm.several.unread`, a function left decided on its own clause by the head
+        within the request's deadline; past it, asked about (no clause read)."""
+        try:
+            with self.engine.deadline(at):
+                return unread(text, d, lang, lambda t, w: head_decision(
+                    self.classes, probs_of(t), t, lang, self.threshold))
+        except DeadlineExceeded:
+            return unread(text, d, lang)
+
     def _resolve(self, query: str, history: list[Turn], lang: str, deadline_ms: float | None,
                  started: float) -> ResolverResult:
         # the prompt is the query alone; a follow-up the rules left is read against the last turn
@@ -800,7 +811,7 @@ class HeadIntentResolver:
             answer["topic"] = d.topic
         if several is not None:  # several commands: each part answered on its own
             answer = several.answer()
-        elif not history and (rest := unread(part.text, d, lang)) is not None:
+        elif not history and (rest := self._unread(part.text, d, lang, probs_of, at)) is not None:
             answer = rest.answer()  # read as one, other functions named: asked, never dropped
         self.calls += 1
         self.reused_tokens += len(self.prefix)

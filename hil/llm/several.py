@@ -27,9 +27,11 @@ from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
     _ZH_SAME_WAY,
     AMOUNT,
+    SET_SAID,
     TOLD,
     after_reason,
     before_reason,
+    clause_pieces,
     clauses,
     command_parts,
     commanding,
@@ -227,19 +229,26 @@ up to five"): a command as much as a verb first is."""
 
 def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     """``(topic, intent, value)`` of a part whose words alone command one topic completely: a
-    verb of its own, that one topic named outright and nothing else, and its way (and value)
-    read from the words, never from the head ("把空调打开", "knock the volume down a notch").
+    verb of its own or a setting said without one (:func:`hil.llm.clauses.set_said`: "seat
+    heating for passenger on medium"), that one topic named outright and nothing else, and its
+    way (and value) read from the words, never from the head ("把空调打开", "knock the volume
+    down a notch").
     The head reads a short part poorly (it learnt whole sentences); a sentence that says
     somewhere else, later, a question or a no never gets here (:func:`several_parts`)."""
     lowered = normalised(part)
     named = narrowed(named_topics(lowered), lowered)
     outright = named if way_alone(part) else _outright(part)  # "…, warmer by 2": its way names it
     if len(outright) != 1 or named != outright or _says_no(part) or not (
-            commanding(part) or _WISHED.search(lowered)):
+            commanding(part) or _WISHED.search(lowered)
+            or (set_said(part) and not _NO_WORD.search(lowered))):
         return None
     topic = next(iter(outright))
     read = read_slots(topic, lowered, "unknown")  # the words alone decide the way
     return None if read is None else (topic, *read)
+
+
+_NO_WORD = re.compile(r"\b(?:no|not|never|nope)\b|[不别甭没]")
+"""A no said in a setting without a verb ("no seat heating for her on medium"): never read."""
 
 
 _UNCLEAR = re.compile(
@@ -631,29 +640,88 @@ _TAKEN_BACK = re.compile(rf"^{EN_CORRECTION_MARKS}\b|{ZH_CORRECTION_MARKS}|不�
 """A clause that takes back what was said before it (the correction marks, and "不是")."""
 
 
-def unread(text: str, decision: Any, lang: str) -> Several | None:
+def unread(text: str, decision: Any, lang: str,
+           decide: Callable[[str, bool], Any] | None = None) -> Several | None:
     """The whole sentence acted on as one command (``decision``) while it names other cabin
     functions outright ("yo previous track volume to eighteen fan on two": the volume read, the
     track and the fan not) or shares its verb and way with another thing ("set the blower and
     the tunes to four": the fan read, the tunes not): the command, then a question about each
-    function left, so that no part of a list is dropped without a word. None when it acted on
-    nothing or names no other function, or says somewhere else, later, a remark or a no (read
-    whole, as said)."""
+    function left, so that no part of a list is dropped without a word. With ``decide`` (as
+    for :func:`several_decision`), a function left that one clause of its own names is first
+    decided on that clause alone (:func:`_own_clause`), acted on when sure. None when it acted
+    on nothing or names no other function, or says somewhere else, later, a remark or a no
+    (read whole, as said)."""
     lowered = normalised(text)
     if decision.intent == "unknown" or decision.topic is None or (
             out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)
             or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
         return None
     left = sorted((_outright(text) | _listed(lowered)) - {decision.topic})
-    asked = [decision._replace(intent="unknown", value=None, feedback=confirm(t, lang),
-                               why="low_confidence", topic=t) for t in left]
-    asked += [a for clause in _left(text, {decision.topic, *left})
-              if (a := _asked(clause, decision, lang)).feedback not in {
-                  b.feedback for b in asked}]  # "…, then head for home": asked, not dropped
+    asked = [_own_clause(text, t, decision, decide, lang) or decision._replace(
+        intent="unknown", value=None, feedback=confirm(t, lang), why="low_confidence", topic=t)
+             for t in left]
+    for clause in _left(text, {decision.topic, *left}):  # "…, then head for home": asked
+        acted = {d.topic for d in (decision, *asked) if d.intent != "unknown"}
+        a = _decided(clause, decision, decide)
+        if a is None or a.topic in acted:  # one function acted on once ("…白雾 赶紧除个雾")
+            a = _asked(clause, decision, lang)
+        if a.feedback not in {b.feedback for b in asked}:
+            asked.append(a)
     if not asked:
         return None
+    first = next((a for a in asked if a.intent == "unknown"), asked[0])
     return Several([decision, *asked], [decision.feedback, *(a.feedback for a in asked)],
-                   asked[0], lang)
+                   first, lang)
+
+
+_THEN_AT = re.compile(
+    r"(?<=[\u4e00-\u9fff])(?=(?:再|然后|完了|接着|顺便)(?:把|给|帮|来|放|开|关|调|导航))")
+"""Where a Chinese run-on says its next order after a "then" without a pause ("给我整个下一首|再把
+音量调到十八")."""
+
+
+def _own_clause(text: str, topic: str, decision: Any, decide: Callable[[str, bool], Any] | None,
+                lang: str) -> Any:
+    """The decision on the one clause of ``text`` (its clauses, cut also at a sentence's end and
+    before a Chinese "then": :data:`_THEN_AT`) that names ``topic`` outright and not the topic
+    ``decision`` acted on ("工地灰太大了赶紧关窗 再把风量开到四档": the fan read whole, the window
+    asked), decided alone (``decide``) when it acts on ``topic``; else None (asked). Never a
+    clause that says no, a correction, later or elsewhere, nor one the other clauses also name."""
+    if decide is None:
+        return None
+    pieces = [s for piece in clause_pieces(text) for s in _THEN_AT.split(piece) if s.strip(" ,，")]
+    naming = [p for p in pieces if topic in _outright(p)]
+    if len(naming) != 1 or decision.topic in _outright(naming[0]):
+        return None
+    return _decided(naming[0], decision, decide, topic)
+
+
+_UNDONE = re.compile(r"\bun-\w")
+"""A verb undone by a hyphened "un-" ("un-pause the tunes"): the verb alone reads the other way."""
+
+
+def _decided(clause: str, decision: Any, decide: Callable[[str, bool], Any] | None,
+             topic: str | None = None) -> Any:
+    """``decide``'s decision on ``clause`` alone when it acts on ``topic`` (by default the one
+    topic the clause names, not the one ``decision`` acted on); else None. Never a clause
+    that says no, a correction, later, elsewhere or a verb undone (:data:`_UNDONE`), nor a
+    clause that names no topic outright (``topic`` None) and says no order's verb, way or
+    amount: a thing named bare ("ciao music, pausa": its way said beside it) or a complaint,
+    the reason of the order read ("…座椅加热关了吧 杠热")."""
+    lowered = normalised(clause)
+    # "…, and then the music, a little more strong", "俺这座椅加热关了吧 杠热": no order
+    bare = topic is None and not (commanding(clause) or SET_SAID.search(lowered)
+                                  or _WAY.search(lowered) or AMOUNT.search(lowered))
+    if topic is None:
+        named = narrowed(named_topics(lowered), lowered)
+        topic = next(iter(named)) if len(named) == 1 else None
+    if decide is None or topic is None or topic == decision.topic or _says_no(clause) or (
+            bare) or (
+            _UNDONE.search(lowered) or _CANCEL.search(lowered) or _TAKEN_BACK.search(lowered)
+            or out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)):
+        return None
+    d = decide(clause, False)
+    return d if d.intent != "unknown" and d.topic == topic else None
 
 
 __all__ = ["MAX_PARTS", "Several", "several_decision", "several_parts", "unread"]
