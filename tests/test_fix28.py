@@ -59,6 +59,8 @@ def test_near_misses_of_put_on_keep_their_reading(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "kept"), [
     ("the decor is nice", "the decor is nice"),
+    ("de-fog the glass and un-pause the tunes", "de-fog the glass and un-pause the tunes"),
+    ("de-mist it", "de-mist it"),
     ("play de la soul", "play de la soul"),
     ("put the seat belt on and the warmer on", "put the seat belt on and the warmer on"),
     ("put the heater on", "put the heater on"),

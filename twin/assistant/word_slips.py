@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
-_DE_CUT = re.compile(r"\bde[\s-]+(frost(?:er)?|fog(?:ger)?|mist(?:er)?|ic(?:e|er))\b",
-                     re.IGNORECASE)
-"""A de- device word cut in two ("de frost", "de-fog", "de mister", "de icer"): one word."""
+_DE_CUT = re.compile(r"\bde(?:\s+(frost(?:er)?|fog(?:ger)?|mist(?:er)?|ic(?:e|er))|"
+                     r"-(frost(?:er)?|ic(?:e|er)))\b", re.IGNORECASE)
+"""A de- device word cut in two by a pause ("de frost", "de fog", "de mister", "de icer") or
+a hyphen the readers do not know ("de-frost", "de-icer"): one word. "de-fog", "de-mist" keep
+their hyphen (:mod:`twin.assistant.colloquial` and the fallback read them so)."""
 _VOL = re.compile(r"\bvol\b(?!\.)(?=\s+(?:up|down)\b)|(?<=\bthe )vol\b(?!\.)|"
                   r"(?:(?<=\bturn up )|(?<=\bturn down ))vol\b(?!\.)", re.IGNORECASE)
 """"vol" clipped from "volume" beside its way or after "the" ("turn the vol down", "vol up
@@ -48,7 +50,7 @@ def en_words(text: str) -> str:
     """``text`` with an English cut, clipped or misheard cabin word read as meant."""
     lowered = text.lower()
     if "de" in lowered:
-        text = _DE_CUT.sub(lambda m: "de" + m.group(1), text)
+        text = _DE_CUT.sub(lambda m: "de" + (m.group(1) or m.group(2)), text)
     if "vol" in lowered:
         text = _VOL.sub("volume", text)
     if "ne" in lowered:
