@@ -64,6 +64,7 @@ def test_near_misses_of_put_on_keep_their_reading(text: str) -> None:
     ("play de la soul", "play de la soul"),
     ("put the seat belt on and the warmer on", "put the seat belt on and the warmer on"),
     ("put the heater on", "put the heater on"),
+    ("pop the warmer on my seat", "pop the warmer on my seat"),
     ("play now that's what i call music vol. 5", "play now that's what i call music vol. 5"),
     ("my necks sore from driving", "my necks sore from driving"),
 ])

@@ -26,9 +26,10 @@ _SEAT_SAID = re.compile(r"\b(?:seats?(?!\s*belts?\b)|bum|backside|bottom|butt|ar
                         re.IGNORECASE)
 _HEAT_OBJECT = re.compile(
     r"\b((?:put|stick|switch|turn|pop|whack|bung|flick|get)\s+(?:the|my|me|that|a)\s+)"
-    r"(warmers?|heaters?)(?=\s+on\b)", re.IGNORECASE)
+    r"(warmers?|heaters?)(?=\s+on\b(?!\s+(?:\S+\s+){0,2}seats?\b))", re.IGNORECASE)
 """A heat word as the object of "put ... on" ("put the warmer on"): with a seat named in the
-line, the seat heater ("my seat is cold, put the warmer on")."""
+line, the seat heater ("my seat is cold, put the warmer on"); "pop the heater on my seat" says
+its seat already and keeps its words."""
 _NEXT_HEARD_ZH = re.compile(r"(?:(?<![\u4e00-\u9fff])|(?<=[切换放到来听播]))[夏吓]"
                             r"(?=[一1](?:首|曲)(?![\u4e00-\u9fff]{0,4}没))")
 """下 (next) heard as 夏/吓 where a word begins or after an order (切/换/放/到…), before
