@@ -4,13 +4,16 @@ Two readers look for an English order first in its clause: :mod:`hil.llm.orders`
 whose thing the cabin does not know, "set the wolume to five") and :mod:`hil.llm.foreign` (an
 order whose thing is not this cabin's, "turn the church heating down"). Both read the same
 courtesy and the same verbs of moving a thing; where they differ, the difference is written
-here as one (a set added or taken away), not as a second list. Each entry is a regex
-alternative (lower case; "um+" is one).
+here as one (a set added or taken away), not as a second list, and the verbs start from the
+readers' shared list of order verbs. Each entry is a regex alternative (lower case; "um+" is
+one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from twin.assistant.speech_words import EN_ORDER_VERB_WORDS
 
 COURTESY: frozenset[str] = frozenset({
     "ok", "okay", "hey", "please", "pls", "so", "and", "just", "now", "then",
@@ -23,14 +26,15 @@ COURTESY_FILLERS: frozenset[str] = frozenset({
     "right", "um+", "uh+", "er+", "plz", "also", "mate", "you", "go on"})
 """Fillers and courtesy only :mod:`hil.llm.foreign` reads ("um", "mate", "go on")."""
 
-MOVE_VERBS: frozenset[str] = frozenset({
-    "turn", "switch", "put", "set", "make", "open", "close", "shut", "crack", "roll", "wind",
-    "raise", "lower", "drop", "bump", "crank", "bring", "start", "kill", "knock", "nudge",
-    "dial", "pop", "flip", "whack"})
-"""Verbs that order a thing moved, named after them ("turn the X down", "crack the X")."""
 OWN_TOPIC_VERBS: frozenset[str] = frozenset({"mute", "unmute", "play", "pause", "stop", "skip"})
 """Verbs that name their own topic (the sound, the music): :mod:`hil.llm.foreign` leaves them
 out, since they order whatever they name ("pause this jawn")."""
+MOVE_VERBS: frozenset[str] = (
+    frozenset(EN_ORDER_VERB_WORDS) - OWN_TOPIC_VERBS - {"resume", "take"}
+    | {"nudge", "dial", "pop", "flip", "whack"})
+"""Verbs that order a thing moved, named after them ("turn the X down", "crack the X"): the
+shared order verbs (:data:`twin.assistant.speech_words.EN_ORDER_VERB_WORDS`) but those naming
+their own topic and "resume"/"take" (neither reader's), and five more of a nudge."""
 FOREIGN_ONLY_VERBS: frozenset[str] = frozenset({
     "warm", "heat", "cool", "fire", "chuck", "bung", "get", "save", "record", "clean", "wipe",
     "flash", "activate", "enable", "disable", "deactivate", "lock", "unlock", "fold", "adjust",
