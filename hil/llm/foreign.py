@@ -16,18 +16,14 @@ import re
 from collections.abc import Callable
 
 from hil.llm.grounding import named_topics
+from hil.llm.order_words import COURTESY, COURTESY_FILLERS, FOREIGN_ORDER_VERBS, alternation
 from hil.llm.signs import VENT_AIR
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
 
 _EN_ORDER = re.compile(
-    r"^(?:\W*(?:ok|okay|so|right|hey|um+|uh+|er+|please|pls|plz|just|now|then|and|also|mate|"
-    r"could you|can you|would you|will you|you|go on)\b\W*)*"
-    r"(?P<verb>turn|switch|put|set|make|open|close|shut|crack|roll|wind|"
-    r"raise|lower|drop|bump|crank|kill|start|warm|heat|cool|"
-    r"bring|pop|nudge|knock|whack|dial|flip|fire|chuck|bung|get|save|record|clean|wipe|flash|"
-    r"activate|enable|disable|deactivate|lock|unlock|fold|adjust|change|check|reset|dim|"
-    r"brighten|boost|blast|pump|tone|ramp|cut)\b"
+    r"^(?:\W*(?:" + alternation(COURTESY | COURTESY_FILLERS) + r")\b\W*)*"
+    r"(?P<verb>" + alternation(FOREIGN_ORDER_VERBS) + r")\b"
     r"(?: (?:on|off|up|down|in|out|back|over))?"
     r"(?: (?:the|my|our|your|that|this|those|these|some|his|her|their|a|an))?"
     r" (?P<obj>[a-z][a-z'-]+)")

@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from hil.llm.direction import normalised
 from hil.llm.grounding import KEEP
+from hil.llm.order_words import COURTESY, COURTESY_SPOKEN, UNKNOWN_ORDER_VERBS, alternation
 from twin.assistant.scope import negated, out_of_scope
 
 # words before a Chinese order that are not its thing: courtesy, "then", "also", pronouns
@@ -34,14 +35,10 @@ _ZH_ORDER = re.compile(
 _ZH_STEP = re.compile(
     r"^(?:首先|先)(?:把|给我|帮我)?(?!这样|那样|等|说|别|不)[\u4e00-\u9fff]{2,5}[吧啊呀]?$")
 """The first step of a list said with 先 ("先除个雾，再…"): an order, read or not."""
-_EN_COURTESY = (r"^(?:(?:ok|okay|hey|aye|och|please|so|and|just|now|then|can you|"
-                r"could you|would you|"
-                r"will you|can u|pls|(?:y'?all |do you |would you )?mind)[,\s]+)*")
+_EN_COURTESY = r"^(?:(?:" + alternation(COURTESY | COURTESY_SPOKEN) + r")[,\s]+)*"
 _EN_THING = r"(?:up |down |on |off )?(?:the|my|your|our|that|this) [a-z']+"
 _EN_KNOWN_VERB = re.compile(
-    _EN_COURTESY + r"(?:turn|switch|put|set|make|open|close|shut|crack|roll|mute|unmute|play|"
-    r"pause|stop|skip|raise|lower|drop|bump|crank|bring|start|kill|knock|nudge|dial|pop|"
-    r"flip|whack|stick|wind) " + _EN_THING)
+    _EN_COURTESY + r"(?:" + alternation(UNKNOWN_ORDER_VERBS) + r") " + _EN_THING)
 """A verb of the cabin's before a thing ("set the wolume to five")."""
 _EN_ANY_VERB = re.compile(
     _EN_COURTESY + r"(?!(?:it|it's|its|i|i'm|im|we|we're|you|you're|they|they're|he|she|that|"

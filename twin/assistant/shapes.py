@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from twin.assistant.binding_words import EN_DIGITS, EN_TENS
+from twin.assistant.binding_words import EN_DIGITS, EN_NUMBERS, EN_TENS
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning
 from twin.assistant.phrasing import SEAT, topic_first, topic_words
@@ -59,10 +59,8 @@ _FIX_MARK = {
                         r"(?:改成|换成|改为)?(?P<rest>.*)$"),
 }
 _FIX_VALUE = {
-    "en": re.compile(rf"^(?:\d+|{EN_TENS}(?:[- ]{EN_DIGITS})?|zero|one|two|"
-                     r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                     r"fifteen|sixteen|seventeen|eighteen|nineteen)(?:\s*(?:degrees?|percent|%|"
-                     r"instead|please))*$", re.IGNORECASE),
+    "en": re.compile(rf"^(?:{EN_TENS}(?:[- ]{EN_DIGITS})?|zero|{EN_NUMBERS})"
+                     r"(?:\s*(?:degrees?|percent|%|instead|please))*$", re.IGNORECASE),
     "zh-CN": re.compile(r"^(?:\d+|[零一二两三四五六七八九十百]+)(?:度|档|挡|级)?"
                         r"(?:吧|就行|好了)?$"),
 }
@@ -132,9 +130,8 @@ def en_ordered(part: str) -> bool:
 _EN_ORDERED = re.compile(
     r"\b(?:up|down|on|off|to|at|max(?:imum)?|min(?:imum)?|full|low|medium|high|halfway|fully|"
     r"open|shut|closed|louder|quieter|softer|warmer|cooler|higher|lower|hotter|colder|more|less|"
-    r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|next|previous|home|mute|"
-    r"silence|defrost|demist|pause|play|stop|skip)\b", re.IGNORECASE)
+    + EN_NUMBERS + r"|next|previous|home|mute|silence|defrost|demist|pause|play|stop|skip)\b",
+    re.IGNORECASE)
 
 
 _EN_PAUSED = re.compile(r"[,;.!?]|\b(?:and|then|also|plus)\b", re.IGNORECASE)

@@ -9,6 +9,9 @@ stop ordered, and the dialect's 嫑/覅 is 不要."""
 from __future__ import annotations
 
 import re
+from functools import cache
+
+from twin.assistant.catalogue import active_catalogue
 
 _DE_CUT = re.compile(r"\bde(?:\s+(frost(?:er)?|fog(?:ger)?|mist(?:er)?|ic(?:e|er))|"
                      r"-(frost(?:er)?|ic(?:e|er)))\b", re.IGNORECASE)
@@ -22,8 +25,21 @@ two"); "vol. 2" of an album keeps its word."""
 _NEXT_HEARD = re.compile(r"\b(?:necks|nex)\b(?=\s+(?:song|track|tune|one|station|chapter|episode)"
                          r"\b)", re.IGNORECASE)
 """"next" heard as "necks" before what it skips ("necks song"); "my necks sore" keeps it."""
-_SEAT_SAID = re.compile(r"\b(?:seats?(?!\s*belts?\b)|bum|backside|bottom|butt|arse)\b",
-                        re.IGNORECASE)
+_SEAT_BELT = re.compile(r"\bseats?\s*belts?\b", re.IGNORECASE)
+"""A seat belt: no seat named."""
+_SEAT_ALSO = ("backside", "arse")
+"""Words for the seat the catalogue's (``seat_heat``'s subject) lacks."""
+
+
+@cache
+def _seat_said() -> re.Pattern[str]:
+    """A seat named: the catalogue's words for the seat heating's subject ("seat", "bum",
+    "my back"), or :data:`_SEAT_ALSO`."""
+    subject = active_catalogue().topics["seat_heat"].subject
+    said = subject.en if subject is not None and subject.en else "seat"
+    return re.compile(rf"(?:{said})|\b(?:{'|'.join(_SEAT_ALSO)})\b", re.IGNORECASE)
+
+
 _HEAT_OBJECT = re.compile(
     r"\b((?:put|stick|switch|turn|pop|whack|bung|flick|get)\s+(?:the|my|me|that|a)\s+)"
     r"(warmers?|heaters?)(?=\s+on\b(?!\s+(?:\S+\s+){0,2}seats?\b))", re.IGNORECASE)
@@ -56,7 +72,7 @@ def en_words(text: str) -> str:
         text = _VOL.sub("volume", text)
     if "ne" in lowered:
         text = _NEXT_HEARD.sub("next", text)
-    if _SEAT_SAID.search(text):
+    if _seat_said().search(_SEAT_BELT.sub(" ", text)):
         text = _HEAT_OBJECT.sub(lambda m: m.group(1) + "seat heater", text)
     return text
 
