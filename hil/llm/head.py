@@ -91,6 +91,7 @@ from hil.llm.slots import (
 from hil.llm.softmax import SoftmaxHead, feature_token_ids
 from hil.llm.training import training_examples
 from hil.llm.values import max_said, min_said, numbers_said
+from hil.llm.worn import worn_out
 from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import cannot_part, feedback_for, joined, range_feedback
@@ -320,6 +321,11 @@ def decided(
     refused = negated(courteous) and not DISLIKE.search(lowered)
     if KEEP.search(lowered) or (refused and unknown <= mass[topic]):
         return HeadDecision("unknown", None, leave_it(lang), "negated", topic)
+    if (worn_out(lowered, named) and not refused and 1.0 - unknown >= TOLD_IN_DOMAIN
+            and not _ASKING.search(lowered)):
+        # "这歌放到现在都第四遍了": the song worn out by its repeats, told now; the head need
+        # only put it in the cabin, as for a state told (:data:`TOLD_IN_DOMAIN`)
+        return _act("media_track", "media_next", None, lang)
     share = mass[topic] / max(1e-9, mass[topic] + unknown)
     best = max((i for i in p if i != "unknown"), key=p.__getitem__, default="unknown")
     # an indirect line ("车里跟冰窖似的", "this seat is like a block of ice"): the words name one
