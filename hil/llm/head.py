@@ -56,6 +56,7 @@ from hil.llm.cache_files import cached, load_npz, save_npz
 from hil.llm.clauses import Focus, clauses, commanding, focus, own_clauses
 from hil.llm.direction import DISLIKE, FAMILY, complaint_of, normalised
 from hil.llm.engine import PARALLEL_SEQS, DeadlineExceeded, LlamaEngine
+from hil.llm.followed import followed, ruled_or
 from hil.llm.followup import follow_up
 from hil.llm.foreign import off_kept, orders_its_topic
 from hil.llm.grounding import (
@@ -96,6 +97,7 @@ from hil.realtime import realtime_section
 from twin.assistant.commands import make_command
 from twin.assistant.feedback import cannot_part, feedback_for, joined, range_feedback
 from twin.assistant.intents import INTENTS
+from twin.assistant.policy import AssistantPolicy
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 from twin.assistant.scope import KINDS, negated, not_music, out_of_scope
 from twin.progress import counting
@@ -773,6 +775,23 @@ class HeadIntentResolver:
         except DeadlineExceeded:
             return unread(text, d, lang)
 
+    def _followed(self, text: str, d: HeadDecision, history: list[Turn], lang: str,
+                  probs_of: Callable[[str], np.ndarray], at: float | None) -> Any:
+        """:func:`hil.llm.followed.followed`, each part read with the last turn (the rules when
+        sure, else the head) within the request's deadline; past it, the whole reading."""
+        def head(piece: str) -> HeadDecision:
+            said = focus(piece)
+            return focused_decision(self.classes, probs_of(said.text), said, lang, self.threshold,
+                                    history[-1], self.grams.proba(said.text),
+                                    self.grams.vote(said.text), self.grams.among_cabin(said.text))
+
+        try:
+            with self.engine.deadline(at):
+                return followed(text, d, history[-1], lang, lambda p: ruled_or(
+                    p, history, lang, _act, head, AssistantPolicy().threshold))
+        except DeadlineExceeded:
+            return None
+
     def _resolve(self, query: str, history: list[Turn], lang: str, deadline_ms: float | None,
                  started: float) -> ResolverResult:
         # the prompt is the query alone; a follow-up the rules left is read against the last turn
@@ -819,6 +838,8 @@ class HeadIntentResolver:
             answer = several.answer()
         elif not history and (rest := self._unread(part.text, d, lang, probs_of, at)) is not None:
             answer = rest.answer()  # read as one, other functions named: asked, never dropped
+        elif history and (rest := self._followed(part.text, d, history, lang, probs_of, at)):
+            answer = rest.answer()  # a follow-up with an order of its own: each part read
         self.calls += 1
         self.reused_tokens += len(self.prefix)
         self.prefilled_tokens += len(ids)
