@@ -789,14 +789,6 @@ class RuleNLU:
             # inside a sentence about a cabin function; not "cannot do", the fallback decides
             matched = found.intent.name
             intent, value, confidence, reason = "unknown", None, 0.3, "open_cabin_device"
-        elif source == "cabin_open" and found.intent.name == "media_play" and (
-                kind := _play_object(found)) is not None:
-            # "put the dashcam on", "i want to hear the stock prices": the wildcard's object
-            # names a device or a thing to hear, no title; a cabin device's: the fallback decides
-            matched = found.intent.name
-            intent, value, confidence, reason = (
-                ("unknown", None, 0.3, "open_cabin_device") if kind == "cabin"
-                else ("unknown", None, OPEN_CONFIDENCE, "open_not_media"))
         elif source == "cabin_open":
             matched = found.intent.name
             intent, value, confidence, reason = matched, None, OPEN_CONFIDENCE, "open_template"
@@ -810,6 +802,13 @@ class RuleNLU:
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
+        elif intent == "media_play" and reason == "open_template" and found is not None and (
+                kind := _play_object(found)) is not None:
+            # "put the dashcam on", "i want to hear the stock prices": the wildcard's object
+            # names a device or a thing to hear, no title; a cabin device's: the fallback decides
+            intent, value, confidence, reason = (
+                ("unknown", None, 0.3, "open_cabin_device") if kind == "cabin"
+                else ("unknown", None, OPEN_CONFIDENCE, "open_not_media"))
         command = make_command(intent, value) if confidence >= 0.5 else None
         said_range = None
         if command is None and confidence >= 0.5:
