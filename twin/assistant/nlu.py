@@ -78,6 +78,7 @@ from twin.assistant.phrasing import (
     said_again,
     topic_words,
 )
+from twin.assistant.play_object import object_kind
 from twin.assistant.reads import READS as _READ
 from twin.assistant.reads import read_once
 from twin.assistant.resolver import Turn
@@ -801,6 +802,13 @@ class RuleNLU:
             # "play jazz on the kitchen speaker", "put the child lock on": a wildcard took the
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
+        elif intent == "media_play" and reason == "open_template" and found is not None and (
+                kind := _play_object(found)) is not None:
+            # "put the dashcam on", "i want to hear the stock prices": the wildcard's object
+            # names a device or a thing to hear, no title; a cabin device's: the fallback decides
+            intent, value, confidence, reason = (
+                ("unknown", None, 0.3, "open_cabin_device") if kind == "cabin"
+                else ("unknown", None, OPEN_CONFIDENCE, "open_not_media"))
         command = make_command(intent, value) if confidence >= 0.5 else None
         said_range = None
         if command is None and confidence >= 0.5:
@@ -1144,6 +1152,12 @@ def _around_title(text: str, found: RecognizeResult | None) -> str:
     if rest == text or re.search(r"[a-z]", text, re.IGNORECASE) or not _SONG.search(rest):
         return text
     return rest
+
+
+def _play_object(found: RecognizeResult) -> str | None:
+    """:func:`~twin.assistant.play_object.object_kind` of a wildcard play's object."""
+    query = found.entities.get("query")
+    return object_kind(query.value) if query is not None and isinstance(query.value, str) else None
 
 
 _OPEN_MEDIA = frozenset({"HassMediaSearchAndPlay"})
