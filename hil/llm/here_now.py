@@ -198,11 +198,19 @@ _NOT_FELT = (
     r"(?<![外面头边冷热闷吵])(?:我|车里|这里|一点儿?都|根本|并|也|都|又|倒)?不(?:冷|热|闷|吵|冻|晒)(?![不得死])|"
     r"风(?:也|并)?不大(?!不)|声音(?:也|并)?不(?:大|响)(?!不)|"
     rf"\b{EN_WHO_IS}(?: really| actually| honestly)? not "
-    rf"{EN_FELT}\b|\bisn'?t (?:\w+ )?(?:stuffy|cold|hot|loud)\b"
+    rf"{EN_FELT}\b(?! enough)|\bisn'?t (?:\w+ )?(?:stuffy|cold|hot|loud)\b(?! enough)|"
+    # a state said eased, no longer what it was ("没那么热了", "没有刚才那么吵了", "不再冷了",
+    # "I'm no longer cold", "it's not that hot any more", "not as stuffy as it was")
+    r"没(?:有)?(?:刚才|刚刚|之前|原来|那会儿?)?(?:那么|这么)(?:冷|热|闷|吵|冻|晒|响)|"
+    r"不(?:再|那么)(?:冷|热|闷|吵|冻|晒)|"
+    rf"\bno longer (?:\w+ )?{EN_FELT}\b|"
+    rf"\bnot (?:\w+ ){{0,2}}{EN_FELT}\b(?! enough)[^,.;!?]{{0,16}}\bany ?more\b|"
+    rf"\bnot (?:as|so) {EN_FELT} as\b"
 )
 """A state said not felt ("我不冷", "风不大", "一点都不闷", "it isn't stuffy at all"): no
 complaint, nothing to do (beside an order, its reason: "温度不用调，我不冷" is read by the
-negation); not the outside's ("外面又不热"), nor "不热得…" or "冷不冷"."""
+negation), nor one eased ("没那么热了", "no longer cold"); not the outside's ("外面又不热"),
+nor "不热得…" or "冷不冷"."""
 
 _GATES: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
     (name, re.compile(pattern), beside) for name, pattern, beside in (
