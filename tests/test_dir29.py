@@ -14,6 +14,7 @@ from hil.llm.clauses import clauses
 from hil.llm.direction import direction_of, normalised
 from hil.llm.head import _orders
 from hil.llm.here_now import told_elsewhere
+from hil.llm.slots import read_slots
 
 UP = "climate_temperature_up"
 VOL = "media_volume_up"
@@ -110,3 +111,26 @@ def test_a_state_said_eased_asks_nothing(text: str) -> None:
 ])
 def test_a_state_still_felt_or_said_beside_an_order_is_not_eased(text: str) -> None:
     assert _gate(text) is None
+
+
+@pytest.mark.parametrize(("topic", "text", "read"), [
+    ("climate_fan", "parents evening done at last fan up one", ("climate_fan_up", 1)),
+    ("climate_temperature", "home at last, temperature down 2", ("climate_temperature_down", 2)),
+    ("media_volume", "back to work, volume down two", ("media_volume_down", 2)),
+    ("climate_fan", "i want to turn the fan up two", ("climate_fan_up", 2)),
+])
+def test_an_idiom_at_or_to_far_from_the_number_leaves_the_step(
+        topic: str, text: str, read: tuple[str, int]) -> None:
+    assert read_slots(topic, text, "") == read
+
+
+@pytest.mark.parametrize(("topic", "text", "read"), [
+    ("climate_fan", "turn the fan up to level two", ("climate_set_fan", 2)),
+    ("climate_temperature", "turn the temperature up to 24", ("climate_set_temperature", 24)),
+    ("climate_temperature", "turn it down to about twenty", ("climate_set_temperature", 20)),
+    ("climate_fan", "put the fan at 3", ("climate_set_fan", 3)),
+    ("climate_fan", "fan down to two", ("climate_set_fan", 2)),
+])
+def test_a_target_word_near_its_number_still_sets(
+        topic: str, text: str, read: tuple[str, int]) -> None:
+    assert read_slots(topic, text, "") == read
