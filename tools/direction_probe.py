@@ -1,3 +1,5 @@
+# Over 400 lines: one generator of every family's states and its scorer, kept together so a
+# line's label and the outcome that judges it are read side by side
 """A direction probe generated from word families: states that want a way, said every way.
 
 ``python tools/direction_probe.py --write FILE`` writes the probe as a labelled JSONL file
@@ -278,11 +280,50 @@ def _other_families() -> Iterator[ProbeLine]:
     yield from _cross(ZH, "ood", ("屏幕太亮了", "太阳好刺眼", "外面雾好大"), {}, (), ood=True)
 
 
+def _wishes_and_limits() -> Iterator[ProbeLine]:
+    """A wish said softly ("could be warmer", 要是能凉快点就好了), a "less" of a state, a limit
+    reached ("warm enough now", 够热了: nothing more that way), a likeness and an idiom of
+    the body."""
+    yield from _cross(EN, "wish", ("it could be {adj}", "I could do with it {adj}",
+                                   "I wouldn't mind it a bit {adj}", "I'd rather it were {adj}"),
+                      {"adj": ("warmer", "toastier")}, COLD)
+    yield from _cross(EN, "wish", ("it could be {adj}", "I could do with it {adj}",
+                                   "I wouldn't mind it a bit {adj}", "I'd rather it were {adj}"),
+                      {"adj": ("cooler", "colder")}, HOT)
+    yield from _cross(EN, "wish", ("the music could be {adj}", "I'd like the radio a bit {adj}"),
+                      {"adj": ("louder",)}, ((VOL, 1),))
+    yield from _cross(EN, "wish", ("the music could be {adj}", "I'd like the radio a bit {adj}"),
+                      {"adj": ("quieter", "softer")}, ((VOL, -1),))
+    yield from _cross(EN, "wish", ("a bit less cold would be nice", "less chilly would be good"),
+                      {}, COLD)
+    yield from _cross(EN, "wish", ("a bit less hot would be nice", "less stuffy would be good"),
+                      {}, HOT)
+    yield from _cross(ZH, "wish", ("要是能暖和点就好了", "再暖和一点就好了", "暖和点就好了"), {},
+                      COLD)
+    yield from _cross(ZH, "wish", ("要是能凉快点就好了", "再凉快一点就好了", "凉快点就好了"), {},
+                      HOT)
+    yield from _cross(ZH, "wish", ("声音再大点就好了",), {}, ((VOL, 1),))
+    yield from _cross(ZH, "wish", ("声音再小点就好了",), {}, ((VOL, -1),))
+    yield from _cross(EN, "enough_now", (
+        "it's warm enough now", "that's warm enough, thanks", "it's cool enough now",
+        "that's loud enough", "that's quiet enough now", "it's finally warm in here",
+        "ok it's nice and cool now"), {}, ())
+    yield from _cross(ZH, "enough_now", ("够热了", "已经够凉快了", "声音够大了", "现在暖和了",
+                                         "这下凉快了"), {}, ())
+    yield from _cross(EN, "idiom", ("it's cold as hell in here", "brr", "the cold is killing me",
+                                    "it's cooler than a fridge in here"), {}, COLD)
+    yield from _cross(EN, "idiom", ("it's hot as hell in here", "the heat is killing me",
+                                    "I'm dying of heat back here",
+                                    "it's hotter than hell in this car"), {}, HOT)
+    yield from _cross(ZH, "idiom", ("冷飕飕的", "凉飕飕的", "冷冰冰的"), {}, COLD)
+    yield from _cross(ZH, "idiom", ("汗流浃背", "热乎乎的太难受了", "闷热闷热的"), {}, HOT)
+
+
 def probe() -> list[ProbeLine]:
     """Every probe line, in a fixed order (no randomness), each sentence once."""
     seen: set[str] = set()
     out: list[ProbeLine] = []
-    for line in [*_temperature(), *_volume(), *_other_families()]:
+    for line in [*_temperature(), *_volume(), *_other_families(), *_wishes_and_limits()]:
         if line.text not in seen:
             seen.add(line.text)
             out.append(line)
