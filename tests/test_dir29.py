@@ -134,3 +134,28 @@ def test_an_idiom_at_or_to_far_from_the_number_leaves_the_step(
 def test_a_target_word_near_its_number_still_sets(
         topic: str, text: str, read: tuple[str, int]) -> None:
     assert read_slots(topic, text, "") == read
+
+
+@pytest.mark.parametrize("text", [
+    "it's warm enough now",
+    "that's quiet enough, thanks",
+    "it's finally warm in here",
+    "够热了",
+    "已经够凉快了",
+    "声音够大了",
+    "这下凉快了",
+])
+def test_a_state_said_reached_asks_nothing(text: str) -> None:
+    assert _gate(text) == "not_felt"
+
+
+@pytest.mark.parametrize("text", [
+    "it's cold in here now",
+    "it's not warm enough",
+    "make it nice and warm",
+    "还不够热",
+    "声音不够大",
+    "is it warm enough?",
+])
+def test_a_state_short_of_enough_or_asked_for_is_not_reached(text: str) -> None:
+    assert _gate(text) is None

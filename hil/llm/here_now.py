@@ -205,7 +205,16 @@ _NOT_FELT = (
     r"不(?:再|那么)(?:冷|热|闷|吵|冻|晒)|"
     rf"\bno longer (?:\w+ )?{EN_FELT}\b|"
     rf"\bnot (?:\w+ ){{0,2}}{EN_FELT}\b(?! enough)[^,.;!?]{{0,16}}\bany ?more\b|"
-    rf"\bnot (?:as|so) {EN_FELT} as\b"
+    rf"\bnot (?:as|so) {EN_FELT} as\b|"
+    # a state said reached, enough of it now ("it's warm enough now", "that's quiet enough",
+    # "it's finally warm in here", "够热了", "这下凉快了"): nothing more that way; beside an
+    # order, its reason ("AC off, it's cool enough")
+    r"\b(?:it'?s|that'?s|it is|that is|i'?m|we'?re)(?: (?:now|already|finally|plenty|quite))?"
+    r" (?:warm|cool|cold|hot|toasty|loud|quiet) enough\b|"
+    r"\b(?:it'?s|that'?s|it is|i'?m|we'?re) finally (?:nice and )?(?:warm|cool|quiet)\b|"
+    r"\b(?:it'?s|that'?s|it is|i'?m|we'?re)(?: \w+)? nice and (?:warm|cool|toasty|quiet)\b|"
+    r"(?<![不没])够(?:热|凉快?|暖和?|冷|大|响|安静)了|"
+    r"(?:现在|这下|终于)(?:已经|总算)?(?:暖和|凉快|安静)了"
 )
 """A state said not felt ("我不冷", "风不大", "一点都不闷", "it isn't stuffy at all"): no
 complaint, nothing to do (beside an order, its reason: "温度不用调，我不冷" is read by the
