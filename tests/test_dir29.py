@@ -130,6 +130,8 @@ def test_an_idiom_at_or_to_far_from_the_number_leaves_the_step(
     ("climate_temperature", "turn it down to about twenty", ("climate_set_temperature", 20)),
     ("climate_fan", "put the fan at 3", ("climate_set_fan", 3)),
     ("climate_fan", "fan down to two", ("climate_set_fan", 2)),
+    ("climate_fan", "would you put the fan on four, we're about to climb up the hill",
+     ("climate_set_fan", 4)),
 ])
 def test_a_target_word_near_its_number_still_sets(
         topic: str, text: str, read: tuple[str, int]) -> None:
