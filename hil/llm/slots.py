@@ -229,9 +229,9 @@ wanted it one level up); "fan to level one", "on one", "at level 1" stay setting
 _ABSOLUTE_EN = re.compile(
     r"\b(?:to|at|on|set|level)\b(?: [\w'-]+){0,2}? (?:\d|" + _EN_NUMBER.pattern + ")")
 """An English target word that binds a number said within two words after it ("up to 22",
-"set it at twenty", "to about level four", "the fan on four"); an "at" or "to" of an idiom far from the number
-("done at last, fan up one", "back to work, volume down two") binds none: the step stands
-(the fan once went *down* to 1 on "…at last fan up one")."""
+"set it at twenty", "to about level four", "the fan on four"); an "at" or "to" of an idiom
+far from the number ("done at last, fan up one", "back to work, volume down two") binds none:
+the step stands (the fan once went *down* to 1 on "…at last fan up one")."""
 
 
 def _relative(text: str, lowered: str) -> bool:
