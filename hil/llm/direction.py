@@ -368,13 +368,43 @@ _COLD_SRC = re.compile(_COLD_ZH)
 
 
 _SOUND_ZH = r"声音?|音量|音乐|歌声?|广播|喇叭"
+
+# a quality said short of enough ("it isn't cold enough in here", "the radio's not quite loud
+# enough", "the fan is not weak enough"): more of that quality, whatever its felt reading
+_NOT_EN = r"(?:\bnot|n'?t|\bhardly|\bbarely)(?: (?:nearly|quite|really|very|yet|even|remotely))*"
+
+
+def _not_enough_en(words: str) -> re.Pattern[str]:
+    return re.compile(rf"{_NOT_EN} (?:{words}) enough\b")
+
+
+# the warmth of someone or of the cabin said as a state ("the car is so warm", "she's really
+# warm", "we're getting a bit warm back here"): a complaint, not a wish for warmth ("make it
+# warm", "keep her warm", "warm it up", "isn't warm" are none)
+_WARM_STATE = re.compile(
+    r"(?:'s|'re|'m|\bis|\bare|\bam|\bfeels?|\bfeeling|\bgetting|\bgot)"
+    r"(?: (?:so|really|very|quite|a bit|a little|a tad|too|way too|far too|absolutely|pretty|"
+    r"rather|super|bloody|kind of|kinda|uncomfortably|awfully|properly|getting))* warm\b"
+    r"(?! (?:up|enough|now|again|air|wind|breeze|setting|mode)\b)")
+# a level told high or low by its own noun ("音量好高啊", "温度真低", "声音这么低"): a state, its
+# way against the adjective; an order's comparative ("音量高一点") is none
+_DEGREE_ZH = r"(?:也|实在|真的?|都)?(?:好|真|太|很|特别|超级?|这么|那么|贼|忒|有点儿?)"
+
+
+def _level_zh(noun: str, words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![把让将])(?:{noun}){_DEGREE_ZH}(?:{words})(?![点些一])")
+
+
 _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
     "media_volume": ((_LOUD, -1), (_QUIET, 1),
                      (re.compile(r"\b(?:louder|noisier)" + _THAN), -1),
                      (re.compile(r"\b(?:quieter|softer)" + _THAN), 1),
                      (_than_zh(_SOUND_ZH, "大|响|吵"), -1), (_than_zh(_SOUND_ZH, "小|轻|低"), 1),
                      (_than_wish("大|响|吵"), -1), (_than_wish("小|轻"), 1),
-                     (_not_enough("大|响"), 1)),
+                     (_not_enough("大|响"), 1), (_level_zh("音量|声音", "高"), -1),
+                     (_level_zh("音量|声音", "低"), 1),
+                     (_not_enough_en("loud|high|audible"), 1),
+                     (_not_enough_en("quiet|soft|low"), -1)),
     "media_playback": ((_LOUD, -1),),  # never play louder than silence
     "climate_temperature": (
         (re.compile(_HEATER + r"(?<!how )(?<!less )(?<!not )\b(?:hot|boiling|roasting|sweltering|"
@@ -390,10 +420,15 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         (re.compile(r"\b(?:colder|cooler|chillier)" + _THAN), 1),
         (_than_wish("热|暖|闷|烫|高"), -1), (_than_wish("冷|凉|冰|低"), 1),
         (_not_enough("凉|冷|冰|低"), -1), (_not_enough("热|暖|烫|高"), 1),
-        (_HEAT_SRC, -1), (_COLD_SRC, 1)),
+        (_HEAT_SRC, -1), (_COLD_SRC, 1), (_WARM_STATE, -1),
+        (_level_zh("温度", "高"), -1), (_level_zh("温度", "低"), 1),
+        (_not_enough_en("warm|hot|toasty|heated"), 1),
+        (_not_enough_en("cold|cool|chilly|chilled|icy|frosty"), -1)),
     "climate_fan": ((re.compile(r"\b(?:windy|draughty|drafty)\b"), -1), (_STRONG, -1),
                     (_WEAK, 1), (_than_zh(_AIR_ZH, "大|猛|强|冲"), -1),
-                    (_than_zh(_AIR_ZH, "小|弱|细"), 1), (_not_enough("大|猛|强|足"), 1)),
+                    (_than_zh(_AIR_ZH, "小|弱|细"), 1), (_not_enough("大|猛|强|足"), 1),
+                    (_not_enough_en("strong|powerful|high|fast"), 1),
+                    (_not_enough_en("weak|gentle|low|soft|slow"), -1)),
     # the air told off ("the AC's been off since we left", "空调一直关着"): it wants on
     "climate_ac": ((re.compile(
         r"\b(?:ac|a/c|air ?con\w*|air conditioning)(?:'s| is| has been| been)(?: been)? "

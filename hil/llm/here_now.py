@@ -198,11 +198,28 @@ _NOT_FELT = (
     r"(?<![外面头边冷热闷吵])(?:我|车里|这里|一点儿?都|根本|并|也|都|又|倒)?不(?:冷|热|闷|吵|冻|晒)(?![不得死])|"
     r"风(?:也|并)?不大(?!不)|声音(?:也|并)?不(?:大|响)(?!不)|"
     rf"\b{EN_WHO_IS}(?: really| actually| honestly)? not "
-    rf"{EN_FELT}\b|\bisn'?t (?:\w+ )?(?:stuffy|cold|hot|loud)\b"
+    rf"{EN_FELT}\b(?! enough)|\bisn'?t (?:\w+ )?(?:stuffy|cold|hot|loud)\b(?! enough)|"
+    # a state said eased, no longer what it was ("没那么热了", "没有刚才那么吵了", "不再冷了",
+    # "I'm no longer cold", "it's not that hot any more", "not as stuffy as it was")
+    r"没(?:有)?(?:刚才|刚刚|之前|原来|那会儿?)?(?:那么|这么)(?:冷|热|闷|吵|冻|晒|响)|"
+    r"不(?:再|那么)(?:冷|热|闷|吵|冻|晒)|"
+    rf"\bno longer (?:\w+ )?{EN_FELT}\b|"
+    rf"\bnot (?:\w+ ){{0,2}}{EN_FELT}\b(?! enough)[^,.;!?]{{0,16}}\bany ?more\b|"
+    rf"\bnot (?:as|so) {EN_FELT} as\b|"
+    # a state said reached, enough of it now ("it's warm enough now", "that's quiet enough",
+    # "it's finally warm in here", "够热了", "这下凉快了"): nothing more that way; beside an
+    # order, its reason ("AC off, it's cool enough")
+    r"\b(?:it'?s|that'?s|it is|that is|i'?m|we'?re)(?: (?:now|already|finally|plenty|quite))?"
+    r" (?:warm|cool|cold|hot|toasty|loud|quiet) enough\b|"
+    r"\b(?:it'?s|that'?s|it is|i'?m|we'?re) finally (?:nice and )?(?:warm|cool|quiet)\b|"
+    r"\b(?:it'?s|that'?s|it is|i'?m|we'?re)(?: \w+)? nice and (?:warm|cool|toasty|quiet)\b|"
+    r"(?<![不没])够(?:热|凉快?|暖和?|冷|大|响|安静)了|"
+    r"(?:现在|这下|终于)(?:已经|总算)?(?:暖和|凉快|安静)了"
 )
 """A state said not felt ("我不冷", "风不大", "一点都不闷", "it isn't stuffy at all"): no
 complaint, nothing to do (beside an order, its reason: "温度不用调，我不冷" is read by the
-negation); not the outside's ("外面又不热"), nor "不热得…" or "冷不冷"."""
+negation), nor one eased ("没那么热了", "no longer cold"); not the outside's ("外面又不热"),
+nor "不热得…" or "冷不冷"."""
 
 _GATES: tuple[tuple[str, re.Pattern[str], bool], ...] = tuple(
     (name, re.compile(pattern), beside) for name, pattern, beside in (

@@ -77,8 +77,7 @@ _RELATIVE = re.compile(
     r"\b(?:levels|steps|clicks|bars|settings)\b"  # "six levels" counts steps ("level six" sets)
 )
 _ABSOLUTE = re.compile(
-    r"\bto\b|\bat\b|\bset\b|\blevel\b|调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|"
-    r"到|至|为|成|放到|改成"
+    r"调到|调至|调成|调为|设为|设到|设成|设置|设定|开到|开成|到|至|为|成|放到|改成"
 )
 _UNREAD_TARGET = re.compile(
     r"\b(?:up|down)\s+to\b|调到|调至|调成|调为|设为|设到|设成|开到|开成|放到|改成|降到|升到")
@@ -227,12 +226,21 @@ notches"): a step by that many, never a setting (the fan once went down to 1 whe
 wanted it one level up); "fan to level one", "on one", "at level 1" stay settings."""
 
 
+_ABSOLUTE_EN = re.compile(
+    r"\b(?:to|at|on|set|level)\b(?: [\w'-]+){0,2}? (?:\d|" + _EN_NUMBER.pattern + ")")
+"""An English target word that binds a number said within two words after it ("up to 22",
+"set it at twenty", "to about level four", "the fan on four"); an "at" or "to" of an idiom
+far from the number ("done at last, fan up one", "back to work, volume down two") binds none:
+the step stands (the fan once went *down* to 1 on "…at last fan up one")."""
+
+
 def _relative(text: str, lowered: str) -> bool:
     """Whether a number in ``text`` is a step: an amount of levels with no target
     (:data:`_STEP_COUNT`), or a step word and no "to"-word before it."""
     if _STEP_COUNT.search(lowered):
         return True
-    if _ABSOLUTE.search(lowered) and not re.search(r"\bby\b", lowered):
+    if (_ABSOLUTE.search(lowered) or _ABSOLUTE_EN.search(lowered)) and not re.search(
+            r"\bby\b", lowered):
         return False
     return _RELATIVE.search(lowered) is not None
 
