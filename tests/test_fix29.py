@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import rule_actions
+from twin.assistant.no_asking import without_asking
 
 
 # 1. a media noun in a purpose phrase after a device the cabin lacks is no order to play
@@ -54,3 +55,45 @@ def test_get_me_home_after_a_story_is_its_own_part(text: str, want: list[tuple])
 ])
 def test_a_bound_or_reported_get_me_home_is_not_acted(text: str) -> None:
     assert rule_actions("en", text) == []
+
+
+# 3. a part that only says not to ask is no part: the orders beside it are read whole
+@pytest.mark.parametrize(("lang", "text", "want"), [
+    ("zh-CN", "温度调高两度，风量减一档，别问了。",
+     [("climate_temperature_up", 2), ("climate_fan_down", 1)]),
+    ("zh-CN", "风量加一档，温度降两度，别废话。",
+     [("climate_fan_up", 1), ("climate_temperature_down", 2)]),
+    ("zh-CN", "温度降三度，风量调大一档，啥也别问。",
+     [("climate_temperature_down", 3), ("climate_fan_up", 1)]),
+    ("zh-CN", "风量加一档，什么都不用问", [("climate_fan_up", 1)]),
+    ("en", "turn the temperature down two degrees, fan up one, no questions",
+     [("climate_temperature_down", 2), ("climate_fan_up", 1)]),
+    ("en", "fan up one notch and temperature down three, don't ask me anything",
+     [("climate_fan_up", 1), ("climate_temperature_down", 3)]),
+    ("en", "turn the fan up and don't ask", [("climate_fan_up", 1)]),
+])
+def test_a_dont_ask_tail_costs_no_part(lang: str, text: str, want: list[tuple]) -> None:
+    assert rule_actions(lang, text) == want
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh-CN", "别问了"),
+    ("zh-CN", "啥也别问"),
+    ("en", "no questions"),
+    ("en", "don't ask me to turn the fan up"),
+    ("zh-CN", "别问我风量多少"),
+])
+def test_a_dont_ask_alone_or_with_an_object_is_no_order(lang: str, text: str) -> None:
+    assert rule_actions(lang, text) == []
+
+
+@pytest.mark.parametrize(("lang", "text", "kept"), [
+    ("zh-CN", "别问了", "别问了"),
+    ("zh-CN", "别问我风量多少", "别问我风量多少"),
+    ("en", "don't ask me to turn the fan up", "don't ask me to turn the fan up"),
+    ("en", "turn the fan up, don't ask why", "turn the fan up, don't ask why"),
+    ("zh-CN", "风量加一档，甚也别问。", "风量加一档"),
+])
+def test_without_asking_drops_only_a_last_part_that_asks_nothing(lang: str, text: str,
+                                                                  kept: str) -> None:
+    assert without_asking(text, lang) == kept
