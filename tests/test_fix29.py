@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import rule_actions
 from twin.assistant.no_asking import without_asking
+from twin.assistant.story_first import after_story
 
 
 # 1. a media noun in a purpose phrase after a device the cabin lacks is no order to play
@@ -97,3 +98,36 @@ def test_a_dont_ask_alone_or_with_an_object_is_no_order(lang: str, text: str) ->
 def test_without_asking_drops_only_a_last_part_that_asks_nothing(lang: str, text: str,
                                                                   kept: str) -> None:
     assert without_asking(text, lang) == kept
+
+
+# 4. a story of tiredness told before clear orders: the orders alone (rules and fallback)
+@pytest.mark.parametrize(("lang", "text", "kept"), [
+    ("zh-CN", "爬了一天山累得不想说话，直接导航回家，路上放首歌。", "直接导航回家，路上放首歌。"),
+    ("zh-CN", "加班到半夜困得睁不开眼，导航回家", "导航回家"),
+    ("en", "moved house all day and I'm too tired to talk, just take me home and play some music",
+     "just take me home and play some music"),
+    ("en", "I'm so tired, get me home", "get me home"),
+])
+def test_a_tired_story_before_orders_is_left_out(lang: str, text: str, kept: str) -> None:
+    assert after_story(text, lang) == kept
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("zh-CN", "累得不想说话"),
+    ("zh-CN", "如果累了，导航回家"),
+    ("zh-CN", "累了，别开空调"),
+    ("zh-CN", "累死了，空调开大点"),
+    ("zh-CN", "我好累，可以导航回家吗"),
+    ("zh-CN", "开车开了一天累死了，导航回家"),
+    ("en", "I'm knackered, if it rains close the window"),
+    ("en", "I'm tired, the music is loud, turn it down"),
+    ("en", "we drove all day, turn the fan up"),
+])
+def test_a_story_that_binds_names_or_tells_no_tiredness_stays(lang: str, text: str) -> None:
+    assert after_story(text, lang) == text
+
+
+def test_a_tired_story_costs_the_rules_no_part() -> None:
+    assert rule_actions("en", "loaded the van all afternoon and I'm wrecked, just navigate "
+                        "home and play some songs") == [("navigate_home", None),
+                                                        ("media_play", None)]
