@@ -100,6 +100,7 @@ from twin.assistant.intents import INTENTS
 from twin.assistant.policy import AssistantPolicy
 from twin.assistant.resolver import MAX_PROMPT_TOKENS, ResolverResult, Turn
 from twin.assistant.scope import KINDS, negated, not_music, out_of_scope
+from twin.assistant.story_first import after_story
 from twin.progress import counting
 
 PREFIX = "In-car voice command:"
@@ -795,6 +796,7 @@ class HeadIntentResolver:
     def _resolve(self, query: str, history: list[Turn], lang: str, deadline_ms: float | None,
                  started: float) -> ResolverResult:
         # the prompt is the query alone; a follow-up the rules left is read against the last turn
+        query = after_story(query, lang)  # a story of tiredness told first: the orders alone
         part = focus(query)  # without the clauses for devices the cabin lacks
         ids = self._query_ids(part.text)  # for the counters: the whole request's tokens
         at = None if deadline_ms is None else started + deadline_ms / 1e3

@@ -1387,6 +1387,8 @@ then a thing or a way: :func:`_trailing_order`), unless the story binds it
 (:data:`_TRAIL_STOP`), leads into it (:data:`_LEADS_IN`) or the order points back into it."""
 _VERB_WORDS = frozenset(_ORDER_VERBS.split("|"))
 _OBJECT_WORDS = frozenset(("the", "my", "some", "a", "up", "down", "on", "off", "us", "me"))
+_GET_HOME = (["get", "me", "home"], ["get", "us", "home"])
+""""get me home" is an order too (a bare "get" is not one: "we get a lot of glare")."""
 _TRAIL_STOP = re.compile(_STORY_STOP.pattern.replace("|bit|", "|") + r"|\b(?:yesterday|ago|"
                          r"earlier|at|every|each|morning|afternoon|evening|night|noon|midnight|"
                          r"am|pm|a\.m|p\.m|day|days|week|weekend|said|says|told|asked|let|lets|"
@@ -1412,12 +1414,13 @@ def _trailing_order(m: re.Match[str]) -> str:
     up one by one (a regex alternation of the verbs at every word costs ~12 us on a miss)."""
     said = m.group(0)
     lowered = said.lower().split()
-    if len(lowered) < 5 or _VERB_WORDS.isdisjoint(lowered):
+    if len(lowered) < 5 or (_VERB_WORDS.isdisjoint(lowered) and "get" not in lowered):
         return said
     words = said.split()
     lowered = [w.strip(",.!?") for w in lowered]
     for i in range(len(words) - 1):
-        if lowered[i] in _VERB_WORDS and lowered[i + 1] in _OBJECT_WORDS:
+        if ((lowered[i] in _VERB_WORDS and lowered[i + 1] in _OBJECT_WORDS)
+                or lowered[i:i + 3] in _GET_HOME):
             if i < 3 or lowered[1] in _DETERMINERS:
                 return m.group(0)  # an order said first ("beep the horn open …"): the split's
             start = i - 1 if lowered[i - 1] == "just" else i

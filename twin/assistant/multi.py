@@ -1231,8 +1231,10 @@ def _lacking_run_on(piece: str, read: Callable[[str], tuple[Part, str | None]]
                     ) -> _Reading | None:
     """An English stretch the rules say the cabin cannot do, read as a run-on of something
     it lacks and a command ("flash the lights crank the music up"): the cut whose parts are
-    all sure and one of them a command; None when no part is one (said impossible whole)."""
-    spans = _best(piece, read, lambda text: en_cuts(text, any_start=True))
+    all sure and one of them a command; None when no part is one (said impossible whole). A
+    part that gives no order is no part ("… reading light for the choir | music": a word left
+    over from the thing it lacks, never played)."""
+    spans = _best(piece, _ordered(piece, read), lambda text: en_cuts(text, any_start=True))
     if spans is None or not spans.commands or len(spans.parts) < 2:
         return None
     return spans

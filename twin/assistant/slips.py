@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.no_asking import without_asking
+from twin.assistant.story_first import after_story
 from twin.assistant.word_slips import en_words, zh_words
 
 _UNIT_HEARD = {"won": "one", "to": "two", "too": "two", "tree": "three", "free": "three",
@@ -87,7 +89,8 @@ def en_slips(text: str) -> str:
     heard as a homophone before its media read as "pause" and an order word in the past tense
     where an order begins read as the order (:data:`_PAST_ORDER`), after a cut or misheard
     cabin word read as one (:func:`twin.assistant.word_slips.en_words`: "de frost" is "defrost")."""
-    text = en_words(text)
+    text = without_asking(en_words(text), "en")  # "…, no questions": no part of its own
+    text = after_story(text, "en")  # "I'm shattered, …, just take me home": the orders
     if not _MAYBE.search(text):
         return text
     text = _TENS_UNIT.sub(
@@ -103,7 +106,8 @@ def zh_slips(text: str, none_played: bool = True) -> str:
     window read as 关上 and, with ``none_played``, the pause put back between "一路上" and
     "一首歌都没放" (:data:`_NONE_PLAYED`; the rules' templates read "车上一首歌也没放" whole),
     after :func:`twin.assistant.word_slips.zh_words` (夏一首 is 下一首, 嫑 is 不要)."""
-    text = zh_words(text)
+    text = without_asking(zh_words(text), "zh-CN")  # "…，啥也别问": no part of its own
+    text = after_story(text, "zh-CN")  # "累得不想动，导航回家": the orders
     if "上" in text:
         text = _CLOSE_HEARD.sub("关", _NONE_PLAYED.sub("上 ", text) if none_played else text)
     if re.search("[驾架假价嫁]", text):
