@@ -23,15 +23,15 @@ labelled by the way a person would want, by construction, never from the code's 
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tools.probe_run import probe_main  # noqa: E402
 
 EN, ZH = "en", "zh-CN"
 TEMP, FAN, VOL, WIN = "climate_temperature", "climate_fan", "media_volume", "window"
@@ -381,50 +381,28 @@ def _outside_way(text: str) -> int:
     return 1 if hot else -1
 
 
-def _decide_all(lines: Sequence[ProbeLine], llm: bool) -> Iterator[tuple[list, str]]:
-    from twin.assistant.nlu import shared_nlu
-    from twin.assistant.policy import AssistantPolicy, decide
-    policy = AssistantPolicy(degrade_deadline_ms=100000)
-    resolver = None
-    if llm:
-        from hil.llm import default_resolver
-        resolver = default_resolver(n_threads=2)
-    for line in lines:
-        rules = shared_nlu(line.lang).parse(line.text, [])
-        answer = None
-        if resolver is not None and rules.confidence < policy.threshold:
-            answer = resolver.resolve(line.text, [], line.lang, 100000)
-        d = decide(line.text, [], line.lang, rules, answer, policy)
-        yield [(c.intent, c.value) for c in d.commands if c.actuates], d.feedback
-
-
 _UNSAFE = ("wrong_way", "acted_none", "ood_acted")
 
 
+def _acted(commands: list[Any]) -> list[Any]:
+    return [(c.intent, c.value) for c in commands]
+
+
+def _label(line: ProbeLine) -> str:
+    return line.cls
+
+
+def _keys(line: ProbeLine, o: str) -> list[str]:
+    return [f"{line.cls}|{o}", f"{line.lang}|{o}"]
+
+
+def _shown(line: ProbeLine, o: str) -> bool:
+    return o in (*_UNSAFE, "other")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    p.add_argument("--write", help="write the probe as labelled JSONL")
-    p.add_argument("--score", action="store_true", help="score the probe, print counts")
-    p.add_argument("--llm", action="store_true", help="with the fallback on rules-left lines")
-    p.add_argument("-v", "--verbose", action="store_true", help="print each unsafe line")
-    args = p.parse_args(argv)
-    lines = probe()
-    if args.write:
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.writelines(json.dumps(line.as_json(), ensure_ascii=False) + "\n" for line in lines)
-    if args.score:
-        total, by = Counter[str](), Counter[str]()
-        for line, (acted, feedback) in zip(lines, _decide_all(lines, args.llm), strict=True):
-            o = outcome(line, acted)
-            total[o] += 1
-            by[f"{line.cls}|{o}"] += 1
-            by[f"{line.lang}|{o}"] += 1
-            if args.verbose and o in (*_UNSAFE, "other"):
-                print(o, line.lang, line.cls, repr(line.text), acted, repr(feedback),
-                      file=sys.stderr)
-        print(json.dumps({"n": len(lines), "total": dict(total), "by": dict(sorted(by.items()))},
-                         ensure_ascii=False, indent=1))
-    return 0
+    return probe_main(argv, __doc__, probe, _acted, outcome, _keys, _label, _shown,
+                      "print each unsafe line")
 
 
 if __name__ == "__main__":

@@ -20,17 +20,16 @@ its topic acts).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tools.probe_run import probe_main  # noqa: E402
 from twin.assistant.intents import INTENTS  # noqa: E402
 from twin.assistant.scoring import topic_of  # noqa: E402
 
@@ -297,47 +296,25 @@ _WAY = {"climate_temperature_up": 1, "climate_temperature_down": -1, "climate_fa
         "climate_ac_on": 1, "climate_ac_off": -1}
 
 
-def _decide_all(lines: Sequence[ProbeLine], llm: bool) -> Iterator[tuple[list, str]]:
-    from twin.assistant.nlu import shared_nlu
-    from twin.assistant.policy import AssistantPolicy, decide
-    policy = AssistantPolicy(degrade_deadline_ms=100000)
-    resolver = None
-    if llm:
-        from hil.llm import default_resolver
-        resolver = default_resolver(n_threads=2)
-    for line in lines:
-        rules = shared_nlu(line.lang).parse(line.text, [])
-        answer = None
-        if resolver is not None and rules.confidence < policy.threshold:
-            answer = resolver.resolve(line.text, [], line.lang, 100000)
-        d = decide(line.text, [], line.lang, rules, answer, policy)
-        yield [(c.intent, c.value) for c in d.commands if c.actuates], d.feedback
+def _acted(commands: list[Any]) -> list[Any]:
+    return [(c.intent, c.value) for c in commands]
+
+
+def _label(line: ProbeLine) -> str:
+    return line.form
+
+
+def _keys(line: ProbeLine, o: str) -> list[str]:
+    return [f"{line.intent}|{o}", f"{line.lang}|{line.form}|{o}"]
+
+
+def _shown(line: ProbeLine, o: str) -> bool:
+    return o in ("misread", "wrong_way") or (o == "other" and line.out_of_range)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--write", type=Path, help="write the probe as labelled JSONL")
-    p.add_argument("--score", action="store_true", help="score the probe, print counts")
-    p.add_argument("--llm", action="store_true", help="with the fallback on rules-left lines")
-    p.add_argument("-v", "--verbose", action="store_true", help="print each unsafe line")
-    args = p.parse_args(argv)
-    lines = probe()
-    if args.write:
-        args.write.write_text("".join(json.dumps(line.as_json(), ensure_ascii=False) + "\n"
-                                      for line in lines), encoding="utf-8")
-    if args.score:
-        total, by = Counter[str](), Counter[str]()
-        for line, (acted, feedback) in zip(lines, _decide_all(lines, args.llm), strict=True):
-            o = outcome(line, acted)
-            total[o] += 1
-            by[f"{line.intent}|{o}"] += 1
-            by[f"{line.lang}|{line.form}|{o}"] += 1
-            if args.verbose and (o in ("misread", "wrong_way") or (
-                    o == "other" and line.out_of_range)):
-                print(o, line.lang, line.form, repr(line.text), acted, feedback, file=sys.stderr)
-        print(json.dumps({"n": len(lines), "total": dict(total), "by": dict(sorted(by.items()))},
-                         ensure_ascii=False, indent=1))
-    return 0
+    return probe_main(argv, __doc__, probe, _acted, outcome, _keys, _label, _shown,
+                      "print each unsafe line")
 
 
 if __name__ == "__main__":
