@@ -204,5 +204,15 @@ def template_texts(name: str) -> list[tuple[str, str]]:
     return out
 
 
+def topic_words(text: str, lang: str) -> str | None:
+    """The function ``text`` names by its words (the first catalogue topic whose ``words``
+    match: the volume, the fan, the window, the temperature...), if any."""
+    for topic, pattern in active_catalogue().words[lang]:
+        if pattern.search(text):
+            return topic
+    return None
+
+
 __all__ = ["ENV", "LANGS", "Catalogue", "active_catalogue", "build_catalogue",
-           "read_catalogue_file", "template_texts"]
+           "read_catalogue_file", "template_texts", "topic_words"]
+

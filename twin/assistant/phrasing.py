@@ -24,7 +24,7 @@ import re
 from functools import cache
 
 from twin.assistant.binding_words import EN_DIGITS, EN_TENS
-from twin.assistant.catalogue import active_catalogue
+from twin.assistant.catalogue import active_catalogue, topic_words
 from twin.assistant.ellipsis import seat_said
 from twin.assistant.heard import as_heard
 from twin.assistant.seat_words import (
@@ -299,15 +299,6 @@ def number_reading(text: str, lang: str, topic: str | None) -> str | None:
     if unit and unit not in [u.lower() for u in (entry.units.get(lang) if entry.units else [])]:
         return None
     return entry.set_to.get(lang).format(value=found.group("n"))
-
-
-def topic_words(text: str, lang: str) -> str | None:
-    """The function ``text`` names by its words (the first catalogue topic whose ``words``
-    match: the volume, the fan, the window, the temperature...), if any."""
-    for topic, pattern in active_catalogue().words[lang]:
-        if pattern.search(text):
-            return topic
-    return None
 
 
 _HANDS_OFF = {

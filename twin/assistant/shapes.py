@@ -20,6 +20,7 @@ from functools import cache
 from twin.assistant.binding_words import EN_DIGITS, EN_NUMBERS, EN_TENS
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning
+from twin.assistant.order_start import EN_COMMAND_VERBS, EN_STARTS, en_starts_order
 from twin.assistant.phrasing import SEAT, topic_first, topic_words
 from twin.assistant.speech_words import (
     EN_CORRECTION_MARKS,
@@ -28,21 +29,12 @@ from twin.assistant.speech_words import (
     ZH_HESITATIONS,
 )
 
-__all__ = ["EN_STARTS", "NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined",
-           "named_function"]
+__all__ = ["EN_STARTS", "NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "en_starts_order",
+           "gives_order", "joined", "named_function"]
 
-_EN_VERBS = (r"(?:turn|switch|open|close|shut|set|make|put|play|skip|pause|mute|unmute|raise|"
-             r"lower|increase|decrease|reduce|crank|bump|roll|navigate|take me|resume|defrost|"
-             r"drop|knock|change|go back|bring|stop|kill|demist|wind|crack|stick|pop|whack)\b")
-_EN_HEADS = re.compile(rf"(?<=\s)(?={_EN_VERBS})", re.IGNORECASE)
+_EN_HEADS = re.compile(rf"(?<=\s)(?={EN_COMMAND_VERBS})", re.IGNORECASE)
 """Where an English command may start in a run-on with no conjunction ("close the window turn
 the ac on"): a command verb after a space."""
-EN_STARTS = re.compile(rf"^(?:(?:please|now|then|just|and|so|(?:can|could|would|will) you)\s+)*"
-                       rf"(?:{_EN_VERBS}|(?:take|get|give|engage|start)\b)", re.IGNORECASE)
-"""An English part or clause that starts with a command verb, after a plea or a joining word
-("can you open…", "and then turn…"); :mod:`twin.assistant.leftover` asks about a clause that
-starts so as said. Beside the run-on cut's verbs (:data:`_EN_HEADS`), the verbs that only start
-an order ("take", "get", "give", "engage", "start")."""
 _EN_GLUED = re.compile(r"\b(?:to|you|and|or|not|don'?t|never|can|could|would|will|let'?s|"
                        r"i|we|me|then|just|and then|want|wanna|like|'d)\s*$", re.IGNORECASE)
 """Words that bind the verb after them ("can you|turn", "want to|open"): no cut there."""
@@ -112,11 +104,6 @@ def en_run_on(text: str) -> bool:
         if right is not None and left != right and en_ordered(text[at:]):
             return True
     return False
-
-
-def en_starts_order(part: str) -> bool:
-    """Whether an English part starts with a command verb ("cool it down", "can you open…")."""
-    return EN_STARTS.match(part) is not None
 
 
 def en_ordered(part: str) -> bool:

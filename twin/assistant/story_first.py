@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.catalogue import topic_words
+from twin.assistant.ellipsis import command_inside
+from twin.assistant.order_start import en_starts_order
+from twin.assistant.scope import conditional
+
 __all__ = ["after_story"]
 
 _PAUSE = {"zh-CN": re.compile(r"[，,。；;！!]"), "en": re.compile(r"[,;]")}
@@ -35,10 +40,6 @@ _EN_BINDS = re.compile(r"\b(?:if|when|once|unless|until|after|before|later|don'?
 
 def _story(part: str, lang: str) -> bool:
     """Whether ``part`` only tells something: no cabin function, no order, nothing bound."""
-    # imported here: these readers read slips (twin.assistant.slips), which reads this module
-    from twin.assistant.ellipsis import command_inside
-    from twin.assistant.phrasing import topic_words
-    from twin.assistant.scope import conditional
     binds = _ZH_BINDS if lang == "zh-CN" else _EN_BINDS
     return (topic_words(part, lang) is None and not command_inside(part, lang)
             and not conditional(part) and binds.search(part) is None)
@@ -46,7 +47,6 @@ def _story(part: str, lang: str) -> bool:
 
 def _orders(part: str, lang: str) -> bool:
     """Whether ``part`` starts as an order."""
-    from twin.assistant.shapes import en_starts_order  # (see _story)
     part = part.strip()
     return (_ZH_ORDER.match(part) is not None if lang == "zh-CN"
             else en_starts_order(part) or part.lower().startswith("home please"))
