@@ -3,21 +3,15 @@ construction; its outcome judges a move against the label's way, never the code'
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_tool
 from twin.assistant.queries import load_queries
 
-_PATH = Path(__file__).resolve().parents[1] / "tools" / "direction_probe.py"
-_SPEC = importlib.util.spec_from_file_location("direction_probe", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-probe_mod = importlib.util.module_from_spec(_SPEC)
-sys.modules["direction_probe"] = probe_mod
-_SPEC.loader.exec_module(probe_mod)
+probe_mod = load_tool("direction_probe")
 
 LINES = probe_mod.probe()
 BY_TEXT = {line.text: line for line in LINES}

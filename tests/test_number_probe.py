@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_tool
 from twin.assistant.intents import INTENTS
 from twin.assistant.queries import load_queries
 
-_PATH = Path(__file__).resolve().parents[1] / "tools" / "number_probe.py"
-_SPEC = importlib.util.spec_from_file_location("number_probe", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-probe_mod = importlib.util.module_from_spec(_SPEC)
-sys.modules["number_probe"] = probe_mod
-_SPEC.loader.exec_module(probe_mod)
+probe_mod = load_tool("number_probe")
 
 LINES = probe_mod.probe()
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tools.probe_run import decided, probe_main
+from tests.helpers import load_tool
+
+_RUN = load_tool("probe_run")
+decided, probe_main = _RUN.decided, _RUN.probe_main
 
 
 @dataclass(frozen=True)

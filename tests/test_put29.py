@@ -3,22 +3,14 @@ session, ``tools/play_probe.py`` classes): never play; real media requests still
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
+from tests.helpers import load_tool
 from twin.assistant.intents import INTENTS
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.play_object import object_kind
 
-_PATH = Path(__file__).resolve().parents[1] / "tools" / "play_probe.py"
-_SPEC = importlib.util.spec_from_file_location("play_probe", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-probe_mod = importlib.util.module_from_spec(_SPEC)
-sys.modules["play_probe"] = probe_mod
-_SPEC.loader.exec_module(probe_mod)
+probe_mod = load_tool("play_probe")
 
 
 def _acted(text: str, lang: str = "en") -> tuple[str, float]:
