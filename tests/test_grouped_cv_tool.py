@@ -8,7 +8,7 @@ import pytest
 from tests.helpers import load_tool
 
 
-@pytest.mark.parametrize("folder", ["holdout4", "holdout29", "gate1"])
+@pytest.mark.parametrize("folder", ["holdout4", "holdout30", "gate1"])
 def test_a_blind_hold_out_is_refused_unread(folder, tmp_path, capsys) -> None:
     path = tmp_path / folder / "natural.jsonl"  # never created: refused before any read
     with pytest.raises(SystemExit) as stop:

@@ -46,7 +46,7 @@ def test_a_block_read_in_one_pass_is_the_truncated_copy(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args", [["--layers", str(HEAD_LAYERS), "a.jsonl"],
                                   ["--layers", "0", "a.jsonl"],
-                                  ["--layers", "6", "scenarios/queries/holdout29/natural.jsonl"]])
+                                  ["--layers", "6", "scenarios/queries/holdout30/natural.jsonl"]])
 def test_bad_arguments_are_refused_before_any_load(args: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         load_tool("layer_cv").main(args)
