@@ -16,6 +16,9 @@ that function, never play), ``device`` (a device outside the cabin or the catalo
 and ``hear`` (a thing to hear that is not media: a joke, the news, the weather, the score, the
 traffic: nothing acts, the catalogue has none of them). ``device_late`` and ``hear_late`` are
 the same kinds, written after put29's fix and never tuned on (how far its word families reach).
+``device_30``, ``hear_30`` and ``media_30`` (both languages; ``media_30`` are music twins that
+must keep playing: bands named with "the", mixes, genres, 相声, 儿歌) were written before
+play30's reading of the object and never looked at while writing it: its held-out measure.
 """
 
 from __future__ import annotations
@@ -53,14 +56,23 @@ SHAPES: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
         "get_going": ("get {x} going", ("media", "cabin", "device")),
         "want_hear": ("i want to hear {x}", ("media", "hear")),
         "like_hear": ("i would like to hear {x}", ("media", "hear")),
+        "let_hear": ("let me hear {x}", ("media", "hear")),
+        "play_x": ("play {x}", ("media", "hear")),
     },
     ZH: {
         "lai_dian": ("来点{x}", ("media", "cabin", "hear")),
         "fang_ge": ("放个{x}", ("media", "hear")),
         "kai_yixia": ("开一下{x}", ("media", "cabin", "device")),
         "zheng_ge": ("给我整个{x}", ("media", "cabin", "device", "hear")),
+        "xiang_ting": ("我想听{x}", ("media", "hear")),
+        "bo_yixia": ("播一下{x}", ("media", "hear")),
     },
 }
+
+ARTIST = ("start", "get_going", "turn_on")
+"""The shapes nobody says with a band's name ("start the killers")."""
+ZH_TOLD = ("lai_dian", "fang_ge")
+"""The shapes nobody says with a thing one is told (来点油价, 放个航班信息)."""
 
 # Objects per language and family: (words, the intents that are right; () = nothing acts).
 # Each object names the shapes it does not fit (a person never says them).
@@ -125,6 +137,55 @@ OBJECTS: dict[str, dict[str, tuple[tuple[str, tuple[str, ...], tuple[str, ...]],
             ("the election results", (), ()), ("the exchange rate", (), ()),
             ("my horoscope", (), ()), ("the time", (), ()),
         ),
+        # written by play30 before its fix and never looked at while fixing: the held-out
+        # measure of the object reading (devices, things to hear, and music twins that must play)
+        "device_30": (
+            ("the rice cooker", (), ()), ("the air fryer", (), ()), ("the heated blanket", (), ()),
+            ("the foot spa", (), ()), ("the hot tub", (), ()), ("the projector", (), ()),
+            ("the games console", (), ()), ("the playstation", (), ()),
+            ("the treadmill", (), ()), ("the pool pump", (), ()), ("the blender", (), ()),
+            ("the food processor", (), ()), ("the coffee maker", (), ()),
+            ("the espresso machine", (), ()), ("the ambient lighting", (), ()),
+            ("the sentry mode", (), ()), ("the autopilot", (), ()),
+            ("the launch control", (), ()), ("the wireless charging", (), ()),
+            ("the generator", (), ()), ("the compressor", (), ()), ("the light bar", (), ()),
+            ("the siren", (), ()), ("the intercom", (), ()), ("the shaver", (), ()),
+            ("the printer", (), ()), ("the laptop", (), ()), ("the sauna", (), ()),
+            ("the garden hose", (), ()), ("the head-up display", (), ()),
+        ),
+        "hear_30": (
+            ("the tide times", (), ()), ("the opening hours", (), ()),
+            ("the flight status", (), ()), ("the train departures", (), ()),
+            ("the pollen count", (), ()), ("the air quality", (), ()),
+            ("the road closures", (), ()), ("my calendar", (), ()),
+            ("my appointments", (), ()), ("my reminders", (), ()), ("my schedule", (), ()),
+            ("my to-do list", (), ()), ("a fun fact", (), ()), ("some trivia", (), ()),
+            ("the quote of the day", (), ()), ("the football fixtures", (), ()),
+            ("the league table", (), ()), ("the match report", (), ()),
+            ("the market update", (), ()), ("the petrol prices", (), ()),
+            ("the speed limit", (), ()), ("the recipe", (), ()), ("the directions", (), ()),
+            ("my bank balance", (), ()), ("the battery level", (), ()),
+            ("the tyre pressures", (), ()), ("my next meeting", (), ()),
+            ("the word of the day", (), ()), ("the odds", (), ()),
+            ("the latest updates", (), ()),
+        ),
+        "media_30": (
+            ("the killers", (PLAY,), ARTIST), ("the foo fighters", (PLAY,), ARTIST),
+            ("the arctic monkeys", (PLAY,), ARTIST), ("the eagles", (PLAY,), ARTIST),
+            ("the weeknd", (PLAY,), ARTIST), ("the black keys", (PLAY,), ARTIST),
+            ("the doors", (PLAY,), ARTIST), ("the cure", (PLAY,), ARTIST),
+            ("the cranberries", (PLAY,), ARTIST), ("the chemical brothers", (PLAY,), ARTIST),
+            ("the bee gees", (PLAY,), ARTIST), ("the stone roses", (PLAY,), ARTIST),
+            ("the greatest hits", (PLAY,), ()), ("the top forty", (PLAY,), ()),
+            ("the charts", (PLAY,), ()), ("the new drake album", (PLAY,), ()),
+            ("my chill mix", (PLAY,), ()), ("my workout mix", (PLAY,), ()),
+            ("my liked songs", (PLAY,), ()), ("the frozen soundtrack", (PLAY,), ()),
+            ("some reggae", (PLAY,), ()), ("some drum and bass", (PLAY,), ()),
+            ("some motown", (PLAY,), ()), ("some grime", (PLAY,), ()),
+            ("some lofi", (PLAY,), ()), ("a bit of mozart", (PLAY,), ()),
+            ("some eighties stuff", (PLAY,), ()), ("the oldies station", (PLAY,), ()),
+            ("an audiobook", (PLAY,), ()), ("my audiobook", (PLAY,), ()),
+        ),
     },
     ZH: {
         "media": (
@@ -150,6 +211,28 @@ OBJECTS: dict[str, dict[str, tuple[tuple[str, tuple[str, ...], tuple[str, ...]],
             ("笑话", (), ()), ("新闻", (), ()), ("天气预报", (), ()), ("路况", (), ()),
             ("比分", (), ()), ("球赛比分", (), ()), ("今天的新闻", (), ()),
             ("段子", (), ()), ("脑筋急转弯", (), ()), ("股票行情", (), ()),
+        ),
+        # written by play30 before its fix and never looked at while fixing (as in English)
+        "device_30": (
+            ("空气净化器", (), ()), ("加湿器", (), ()), ("扫地机器人", (), ()), ("电饭煲", (), ()),
+            ("热水器", (), ()), ("氛围灯", (), ()), ("座椅通风", (), ()), ("方向盘加热", (), ()),
+            ("电动尾门", (), ()), ("天窗", (), ()), ("自动驾驶", (), ()), ("哨兵模式", (), ()),
+            ("车载冰箱", (), ()), ("投影仪", (), ()), ("游戏机", (), ()),
+        ),
+        "hear_30": (
+            ("彩票开奖结果", (), ZH_TOLD), ("星座运势", (), ZH_TOLD), ("今天的汇率", (), ZH_TOLD),
+            ("油价", (), ZH_TOLD), ("航班信息", (), ZH_TOLD), ("限行尾号", (), ZH_TOLD),
+            ("今天的日程", (), ZH_TOLD), ("足球比分", (), ZH_TOLD), ("明天的天气", (), ZH_TOLD),
+            ("冷知识", (), ()), ("绕口令", (), ()), ("菜谱", (), ZH_TOLD),
+            ("快递进度", (), ZH_TOLD), ("待办事项", (), ZH_TOLD), ("账户余额", (), ZH_TOLD),
+        ),
+        "media_30": (
+            ("相声", (PLAY,), ()), ("评书", (PLAY,), ()), ("有声小说", (PLAY,), ()),
+            ("郭德纲的相声", (PLAY,), ()), ("邓丽君的歌", (PLAY,), ()), ("经典老歌", (PLAY,), ()),
+            ("儿歌", (PLAY,), ()), ("粤语歌", (PLAY,), ()), ("纯音乐", (PLAY,), ()),
+            ("钢琴曲", (PLAY,), ()), ("交响乐", (PLAY,), ()), ("民谣", (PLAY,), ()),
+            ("说唱", (PLAY,), ()), ("五月天的歌", (PLAY,), ()), ("薛之谦的新歌", (PLAY,), ()),
+            ("英文歌", (PLAY,), ()),
         ),
     },
 }
