@@ -1,61 +1,112 @@
-"""What a wildcard play template took as its object, read for what it names: "put {query} on",
-"stick {query} on", "i want to hear {query}" take any words, so "put the dashcam on" or "i want
-to hear the stock prices" read as a title to play. An object said as a thing (a determiner first:
-the, my, some ...) whose head word names a machine or a part (a light, a camera, a sensor, an
-appliance) or a thing to hear that is not media (the score, the results, the prices, the news)
-is not a title: out of domain. A cabin device's head (heater, warmer, blower, demister ...) is the
-cabin's: the fallback decides. A title said bare ("put blinding lights on", "put adele on") or an
-unknown head ("put the beatles on") keeps its play."""
+"""What a wildcard play template took as its object, read for whether it is music: "put {query}
+on", "stick {query} on", "i want to hear {query}", 我想听{query} take any words, so "put the
+dashcam on", "i want to hear the bus times" or 我想听股票行情 read as a title to play.
+
+The object is read in this order, English and Chinese alike:
+
+1. a media word in it or in the words said around it (music, a song, the radio, a playlist, a
+   band, 歌, 电台, 相声 ...) makes it media: play stands ("put the music back on", "my liked
+   songs", 我想听{段子}的歌);
+2. a thing one is told (:func:`~twin.assistant.scope.not_music`'s jokes, news and weather, and
+   the heads of :data:`_TOLD_HEADS`: the score, the bus times, the exchange rate, my horoscope;
+   in Chinese a word of :data:`_TOLD_ZH` anywhere: 比分, 行情, 彩票) is not media: out of domain;
+3. English only, an object said as a thing (a determiner first: the, my, some ...) whose head word
+   names a cabin device (heater, warmer, blower, demister ...) is the cabin's (the fallback
+   decides), and one whose head names a machine or a part (:data:`_DEVICE_HEADS`) is not media;
+   nor, when it is put or switched on (not played or heard: "play the gambler" is a song), is
+   one made like a machine's name after the, my, this ...: an agent noun ("the bread **maker**",
+   "the tumble **drier**") or a system said as a gerund ("the central **locking**").
+
+Anything else keeps its play: a title or an artist said bare ("put adele on"), a band named with
+"the" ("the beatles", "the killers": a plural head), a genre or a mood ("some grime")."""
 
 from __future__ import annotations
 
 import re
 
+from twin.assistant.scope import not_music
 
-def _heads(words: str) -> frozenset[str]:
-    """A family of head words written one space apart."""
-    return frozenset(words.split())
+
+def _words(words: str) -> frozenset[str]:
+    """A family of words written one space apart, each with its plural (-s, -es)."""
+    singular = words.split()
+    return frozenset(singular + [w + ("es" if w.endswith(("s", "x", "ch", "sh")) else "s")
+                                 for w in singular])
 
 
 _DETERMINER = r"(?:the|my|our|your|his|her|their|this|that|these|those|a|an|some|me|ma)"
+_DEFINITE = frozenset(
+    ("the", "my", "our", "your", "his", "her", "their", "this", "that", "me", "ma"))
+"""The determiners of a thing one owns or is there ("the bread maker", "my hairdryer"); a title
+said with "a" or "some" is a kind ("a banger", "some crooner") and never read for its shape."""
 _OBJECT = re.compile(
-    rf"^{_DETERMINER}\s+(?:[\w'/-]+\s+){{0,3}}?(?P<head>[\w'/-]+)"
+    rf"^(?P<det>{_DETERMINER})\s+(?:[\w'/-]+\s+){{0,3}}?(?P<head>[\w'/-]+)"
     r"(?:\s+(?:at|in|from)\s+.*)?$", re.IGNORECASE)
 """A thing named with its determiner and up to three words before its head ("the rear parking
 sensors"), a place or source after it ("the telly at home", "the news from cnn")."""
-_DEVICE_HEADS = _heads("""
-light lights lamp lamps headlight headlights headlamp headlamps beam beams foglights sidelights
-indicator indicators blinker blinkers flasher flashers hazard hazards
-camera cameras cam dashcam webcam sensor sensors monitor hotspot wifi wi-fi bluetooth router
-charger tracker alarm satnav gps radar control assist mode lock locks
-wiper wipers engine ignition handbrake brake brakes horn sunroof moonroof mirror mirrors
-massage massager
+_WORD = re.compile(r"[\w'-]+")
+
+_MEDIA_EN = _words("""
+music song tune track album playlist radio stereo station mix podcast audiobook band singer
+artist genre banger cover
+""")
+"""Words that make an object media wherever they stand ("the music back", "the madonna song
+again"), agent nouns that are music among them ("a banger", "the cover")."""
+_MEDIA_ZH = re.compile(r"歌|曲|音乐|专辑|电台|广播|收音机|播客|相声|有声")
+"""The Chinese media words (周杰伦的歌, 纯音乐, 有声书)."""
+_TOLD_HEADS = _words("""
+score result price stock share traffic message text voicemail time rate number horoscope list
+definition date schedule address meeting fact status location update event alert detail answer
+level balance contact reminder recipe feed tweet hour bill timing appointment inbox population
+pressure
+""")
+"""Heads of a thing one is told that the catalogue does not play: the score, the prices, the bus
+times, the exchange rate, my reminders, the definition (what a voice assistant reads out)."""
+_TOLD_ZH = re.compile(r"比分|行情|股市|股票|彩票|航班|余额|胎压|成绩|段子|脑筋急转弯")
+"""Chinese things one is told, anywhere in the object (球赛比分, 股票行情, 彩票开奖)."""
+_DEVICE_HEADS = _words("""
+light lamp headlight headlamp beam foglight sidelight indicator blinker flasher hazard
+camera cam dashcam webcam sensor monitor hotspot wifi wi-fi bluetooth router
+charger tracker alarm satnav gps radar control assist mode lock
+wiper engine ignition handbrake brake horn sunroof moonroof mirror skylight
+door boot trunk tailgate gate garage glovebox flap port socket plug screen display wheel
+massage massager thermostat timer internet system blanket
 kettle oven hob cooker dryer washer dishwasher machine microwave toaster fridge freezer iron
-vacuum hoover roomba mower lawnmower sprinkler sprinklers immersion boiler dehumidifier
+vacuum hoover roomba mower lawnmower sprinkler immersion boiler dehumidifier
 humidifier purifier fryer grill telly tv television
 """)
 """Heads of a machine or a part the cabin has no function for (lights, cameras, sensors, car
 parts, appliances at home)."""
-_HEAR_HEADS = _heads("""
-score scores result results price prices stock stocks shares headlines forecast weather news
-traffic message messages texts emails voicemail voicemails joke jokes riddle riddles time
-""")
-"""Heads of a thing to hear that the catalogue does not play (the score, the news, a joke)."""
-_CABIN_HEADS = _heads("""
-heater heaters warmer warmers heating fan fans blower blowers demister demisters defroster
-defrosters defogger defoggers aircon conditioning conditioner climate
+_CABIN_HEADS = _words("""
+heater warmer heating fan blower demister defroster defogger aircon conditioning conditioner
+climate
 """)
 """Heads of a cabin device ("the rear seat heater", "the bum warmer"): the fallback decides."""
+_MADE_LIKE_A_DEVICE = re.compile(r"^(?:[a-z]{3,}(?:er|or)|[a-z]{4,}(?<!th)ing)$")
+"""A singular agent noun ("maker", "drier", "projector") or a gerund naming a system ("locking",
+"lighting"; never "something"): the shape of a machine's or a function's name."""
+_PLAYED = re.compile(r"\b(?:play|hear|listen)", re.IGNORECASE)
+"""A verb of playing or hearing: its object may be a title made like a machine's name."""
 
 
-def object_kind(query: str) -> str | None:
-    """``"not_media"`` when the wildcard's ``query`` names a device outside the catalogue or a
-    thing to hear that is not media, ``"cabin"`` when it names a cabin device, else None (a
-    title, an artist, a media word, an unknown head: play stands)."""
-    found = _OBJECT.match(query.strip().lower())
+def object_kind(query: str, lang: str = "en", said: str = "") -> str | None:
+    """``"not_media"`` when the wildcard's ``query`` names a thing one is told or a device
+    outside the catalogue, ``"cabin"`` when it names a cabin device, else None (media, a title,
+    an artist, a genre, an unknown word: play stands). ``said`` is the sentence the template
+    matched (its words around the object; the object alone when empty)."""
+    thing, said = query.strip().lower(), (said or query).lower()
+    if lang != "en":
+        return "not_media" if _MEDIA_ZH.search(said) is None and (
+            _TOLD_ZH.search(thing) is not None or not_music(thing)) else None
+    if _MEDIA_EN.intersection(_WORD.findall(said)):
+        return None
+    found = _OBJECT.match(thing)
     if found is None:
         return None
     head = found.group("head")
     if head in _CABIN_HEADS:
         return "cabin"
-    return "not_media" if head in _DEVICE_HEADS or head in _HEAR_HEADS else None
+    if head in _TOLD_HEADS or head in _DEVICE_HEADS or not_music(thing):
+        return "not_media"
+    switched_on = found.group("det") in _DEFINITE and _PLAYED.search(said) is None
+    return "not_media" if switched_on and _MADE_LIKE_A_DEVICE.match(head) else None
