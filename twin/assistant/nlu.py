@@ -803,7 +803,7 @@ class RuleNLU:
             # rest of the sentence; let the fallback (which asks back) have it
             intent, value, confidence, reason = "unknown", None, 0.3, "open_out_of_scope"
         elif intent == "media_play" and reason == "open_template" and found is not None and (
-                kind := _play_object(found, self.lang)) is not None:
+                kind := _play_object(found)) is not None:
             # "put the dashcam on", "i want to hear the stock prices": the wildcard's object
             # names a device or a thing to hear, no title; a cabin device's: the fallback decides
             intent, value, confidence, reason = (
@@ -1154,10 +1154,10 @@ def _around_title(text: str, found: RecognizeResult | None) -> str:
     return rest
 
 
-def _play_object(found: RecognizeResult, lang: str) -> str | None:
+def _play_object(found: RecognizeResult) -> str | None:
     """:func:`~twin.assistant.play_object.object_kind` of a wildcard play's object."""
     query = found.entities.get("query")
-    return (object_kind(query.value, lang, found.original_text)
+    return (object_kind(query.value, found.original_text)
             if query is not None and isinstance(query.value, str) else None)
 
 

@@ -1,24 +1,24 @@
 """What a wildcard play template took as its object, read for whether it is music: "put {query}
-on", "stick {query} on", "i want to hear {query}", 我想听{query} take any words, so "put the
-dashcam on", "i want to hear the bus times" or 我想听股票行情 read as a title to play.
+on", "stick {query} on", "i want to hear {query}" take any words, so "put the dashcam on" or "i
+want to hear the bus times" read as a title to play. (Chinese objects are read before, by
+:func:`~twin.assistant.scope.not_a_song`: 我想听股票行情 goes to the fallback, which refuses.)
 
-The object is read in this order, English and Chinese alike:
+The object is read in this order:
 
 1. a media word in it or in the words said around it (music, a song, the radio, a playlist, a
-   band, 歌, 电台, 相声 ...) makes it media: play stands ("put the music back on", "my liked
-   songs", 我想听{段子}的歌);
-2. a thing one is told (:func:`~twin.assistant.scope.not_music`'s jokes, news and weather, and
-   the heads of :data:`_TOLD_HEADS`: the score, the bus times, the exchange rate, my horoscope;
-   in Chinese a word of :data:`_TOLD_ZH` anywhere: 比分, 行情, 彩票) is not media: out of domain;
-3. English only, an object said as a thing (a determiner first: the, my, some ...) whose head word
-   names a cabin device (heater, warmer, blower, demister ...) is the cabin's (the fallback
-   decides), and one whose head names a machine or a part (:data:`_DEVICE_HEADS`) is not media;
-   nor, when it is put or switched on (not played or heard: "play the gambler" is a song), is
-   one made like a machine's name after the, my, this ...: an agent noun ("the bread **maker**",
-   "the tumble **drier**") or a system said as a gerund ("the central **locking**").
+   band ...) makes it media: play stands ("put the music back on", "my liked songs");
+2. a thing one is told (:func:`~twin.assistant.scope.not_music`'s words, and the heads of
+   :data:`_TOLD_HEADS`: the score, the bus times, the exchange rate, my horoscope) is not media;
+3. an object said as a thing (a determiner first: the, my, some ...) whose head word names a
+   cabin device (heater, warmer, blower, demister ...) is the cabin's (the fallback decides), and
+   one whose head names a machine or a part (:data:`_DEVICE_HEADS`) is not media; nor, when it is
+   put or switched on (not played or heard: "play the gambler" is a song), is one made like a
+   machine's name after the, my, this ...: an agent noun ("the bread **maker**", "the tumble
+   **drier**") or a system said as a gerund ("the central **locking**").
 
-Anything else keeps its play: a title or an artist said bare ("put adele on"), a band named with
-"the" ("the beatles", "the killers": a plural head), a genre or a mood ("some grime")."""
+Not media is out of domain, said by the rules. Anything else keeps its play: a title or an artist
+said bare ("put adele on"), a band named with "the" ("the beatles", "the killers": a plural
+head), a genre or a mood ("some grime")."""
 
 from __future__ import annotations
 
@@ -52,8 +52,6 @@ artist genre banger cover
 """)
 """Words that make an object media wherever they stand ("the music back", "the madonna song
 again"), agent nouns that are music among them ("a banger", "the cover")."""
-_MEDIA_ZH = re.compile(r"歌|曲|音乐|专辑|电台|广播|收音机|播客|相声|有声")
-"""The Chinese media words (周杰伦的歌, 纯音乐, 有声书)."""
 _TOLD_HEADS = _words("""
 score result price stock share traffic message text voicemail time rate number horoscope list
 definition date schedule address meeting fact status location update event alert detail answer
@@ -62,8 +60,6 @@ pressure
 """)
 """Heads of a thing one is told that the catalogue does not play: the score, the prices, the bus
 times, the exchange rate, my reminders, the definition (what a voice assistant reads out)."""
-_TOLD_ZH = re.compile(r"比分|行情|股市|股票|彩票|航班|余额|胎压|成绩|段子|脑筋急转弯")
-"""Chinese things one is told, anywhere in the object (球赛比分, 股票行情, 彩票开奖)."""
 _DEVICE_HEADS = _words("""
 light lamp headlight headlamp beam foglight sidelight indicator blinker flasher hazard
 camera cam dashcam webcam sensor monitor hotspot wifi wi-fi bluetooth router
@@ -89,15 +85,12 @@ _PLAYED = re.compile(r"\b(?:play|hear|listen)", re.IGNORECASE)
 """A verb of playing or hearing: its object may be a title made like a machine's name."""
 
 
-def object_kind(query: str, lang: str = "en", said: str = "") -> str | None:
+def object_kind(query: str, said: str = "") -> str | None:
     """``"not_media"`` when the wildcard's ``query`` names a thing one is told or a device
     outside the catalogue, ``"cabin"`` when it names a cabin device, else None (media, a title,
     an artist, a genre, an unknown word: play stands). ``said`` is the sentence the template
     matched (its words around the object; the object alone when empty)."""
     thing, said = query.strip().lower(), (said or query).lower()
-    if lang != "en":
-        return "not_media" if _MEDIA_ZH.search(said) is None and (
-            _TOLD_ZH.search(thing) is not None or not_music(thing)) else None
     if _MEDIA_EN.intersection(_WORD.findall(said)):
         return None
     found = _OBJECT.match(thing)

@@ -287,7 +287,7 @@ def not_this_cabin(text: str) -> bool:
 _NOT_MUSIC = re.compile(
     r"\b(?:jokes?|news|weather|forecast|riddles?|headlines|"
     r"traffic (?:report|update)s?|voicemails?|e-?mails?|text messages?)\b|"
-    r"笑话|新闻|天气|路况|短信|邮件"
+    r"笑话|新闻|天气|路况|短信|邮件|比分|行情|股市|股票|彩票|航班|余额|胎压|成绩|段子|脑筋急转弯"
 )
 
 
@@ -343,7 +343,7 @@ title to play ("放周杰伦的歌" has 的歌)."""
 
 def not_music(text: str) -> bool:
     """Whether ``text`` names something to hear that is not music ("i love hearing a good
-    joke", "放个笑话"): a wildcard "play {anything}" must not read it as a song."""
+    joke", "放个笑话", 比分, 股票行情, 段子): no song for a wildcard, none for the fallback."""
     return _NOT_MUSIC.search(text.lower()) is not None
 
 
