@@ -92,8 +92,9 @@ def confirm(topic: str, lang: str) -> str | None:
     """The catalogue's question whether to change ``topic`` at all (its first intent's
     ``confirm``), if it has one."""
     catalogue = active_catalogue()
-    return next((e.confirm.get(lang) for i, e in catalogue.intents.items()
-                 if e.confirm is not None and catalogue.topic_of(i) == topic), None)
+    return next((e.confirm.get(lang) for e in map(catalogue.intents.__getitem__,
+                                                  catalogue.intents_of(topic))
+                 if e.confirm is not None), None)
 
 
 def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,
