@@ -54,7 +54,7 @@ from twin.assistant.heard import rejoined
 from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
 from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_ORDER_VERBS
-from twin.assistant.state_words import EN_COMPARATIVES
+from twin.assistant.state_words import EN_COMPARATIVES, EN_MORE_LESS
 
 _ORDER_VERBS = (EN_ORDER_VERBS + r"|give|navigate|defrost|demist|nudge|dial|pop|flip")
 """English verbs a command starts with (a command said after another without a pause)."""
@@ -102,6 +102,11 @@ AMOUNT = re.compile(
     r"quarters?|thirds?|percent|degrees?|notch(?:es)?|levels?|of the way|all the way|"
     r"max(?:imum)?|min(?:imum)?|highest|lowest|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
 """Words of an amount: a clause with one says how much, never why."""
+WAY = re.compile(
+    rf"\b{EN_MORE_LESS}\b|"
+    r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
+    r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
+"""A way said in a clause (beside a number, :data:`AMOUNT`): it asks for something."""
 # never a mere reason: a joke, a taking back, a wish to leave things alone
 _NOT_A_REASON = re.compile(
     r"kidding|joking|\bjk\b|开玩笑|逗你|骗你|"
