@@ -51,9 +51,10 @@ from hil.llm.rules_read import sure_order
 from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.heard import rejoined
+from twin.assistant.order_words import EN_ORDER_VERBS
 from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
-from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS, EN_ORDER_VERBS
+from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS
 from twin.assistant.state_words import EN_COMPARATIVES, EN_MORE_LESS
 
 _ORDER_VERBS = (EN_ORDER_VERBS + r"|give|navigate|defrost|demist|nudge|dial|pop|flip")

@@ -24,7 +24,8 @@ import re
 
 from hil.llm.grounding import EXPLICIT, named_topics, narrowed
 from hil.llm.values import _EN_NUMBER, NUMERAL
-from twin.assistant.speech_words import EN_HESITATIONS, EN_ORDER_VERBS
+from twin.assistant.order_words import EN_ORDER_VERBS
+from twin.assistant.speech_words import EN_HESITATIONS
 
 _STRONG = (r"\b(?:no|nah|nope),? wait\b|\bwait,? no\b|\b(?:no|nah|nope),? make (?:that|it)\b|"
            r"\bmake that\b|\bi mean\b|\bor rather\b|\bactually,? no\b|\b(?:no|nah),? actually\b|"
