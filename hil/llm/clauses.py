@@ -253,7 +253,7 @@ _DURATION = re.compile(
 def _reason(clause: str) -> bool:
     """A clause that only says why: no topic named outright, no no, no joke, nothing left."""
     lowered = normalised(clause)
-    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered) or _ZH_SAME_WAY.match(lowered):
+    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered) or ZH_SAME_WAY.match(lowered):
         return False  # …; "…，音乐也是": the same again, never a reason
     if negated(lowered) and (named_topics(lowered) or negated(_STATE_NOT.sub(" ", lowered))):
         return False  # a no; "the traffic's not moving", naming nothing of the cabin, is a state
@@ -508,7 +508,7 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
             parts and value_only(piece, lang_of(piece)))
         # "空调关了，音乐也是": a thing said the same after an order is an order of its own
         own = _orders(piece) or bool(
-            orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece))) or bool(
+            orders and orders[-1] and ZH_SAME_WAY.match(normalised(piece))) or bool(
             settings and (set_said(piece) or read_alone(piece)))
         if not named and not parts and not unknown:
             said_first += piece + joiner
@@ -683,7 +683,7 @@ def _felt_topics_dropped(parts: list[str], topics: list[set[str]], orders: list[
         orders[at:at + 2] = [orders[at + 1] if at == i else orders[at]]
 
 
-_ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
+ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
                           r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
 """A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
 _QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + AMOUNT.pattern)

@@ -25,11 +25,11 @@ from typing import Any
 
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
-    _ZH_SAME_WAY,
     AMOUNT,
     SET_SAID,
     TOLD,
     WAY,
+    ZH_SAME_WAY,
     after_reason,
     before_reason,
     clause_pieces,
@@ -59,7 +59,7 @@ from hil.llm.orders import unknown_order
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.ruled_clauses import order_among_asides, ruled_clauses
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
-from hil.llm.values import _EN_NUMBER
+from hil.llm.values import EN_NUMBER_WORDS
 from twin.assistant.binding_words import binds
 from twin.assistant.ellipsis import level_for_all, unsequenced, way_said_after
 from twin.assistant.feedback import cannot_part, joined
@@ -250,7 +250,7 @@ _NO_WORD = re.compile(r"\b(?:no|not|never|nope)\b|[不别甭没]")
 _UNCLEAR = re.compile(
     r"^(?:请|帮我|给我|麻烦|那就|就)?(?:调到|调成|调至|设到|设成|设为|开到)\s*(?:\d|[一二两三四五六七八九十])|"
     r"^(?:(?:please|ok|okay|now|just) )*(?:set|make|put|turn|bring) (?:it|that|this)(?: up| down)? "
-    r"(?:(?:to|at|on) )?(?:\d|" + _EN_NUMBER.pattern + r")")
+    r"(?:(?:to|at|on) )?(?:\d|" + EN_NUMBER_WORDS.pattern + r")")
 """A setting said with its number and no thing at all ("set it to 24" with nothing before)."""
 
 
@@ -402,7 +402,7 @@ def _same_way(text: str, before: str, lang: str) -> tuple[str, str, int | str | 
     way of its own, said after ``before`` commanded another thing: the way ``before`` said after
     its thing, said of this one ("音量调大，风量也是" -> "风量调大"), when the rules read that
     confidently as this thing's command; else None."""
-    found = _ZH_SAME_WAY.match(normalised(text)) if lang == "zh-CN" else None
+    found = ZH_SAME_WAY.match(normalised(text)) if lang == "zh-CN" else None
     if found is None:
         return None
     thing, earlier = named_outright(found.group("thing")), named_outright(before)
