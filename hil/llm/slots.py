@@ -44,7 +44,7 @@ from hil.llm.bound import (
 from hil.llm.direction import FAMILY, cant_hear, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
-    _EN_NUMBER,
+    EN_NUMBER_WORDS,
     MAX_WORDS,
     MIN_WORDS,
     NOT_MAX,
@@ -227,7 +227,7 @@ wanted it one level up); "fan to level one", "on one", "at level 1" stay setting
 
 
 _ABSOLUTE_EN = re.compile(
-    r"\b(?:to|at|on|set|level)\b(?: [\w'-]+){0,2}? (?:\d|" + _EN_NUMBER.pattern + ")")
+    r"\b(?:to|at|on|set|level)\b(?: [\w'-]+){0,2}? (?:\d|" + EN_NUMBER_WORDS.pattern + ")")
 """An English target word that binds a number said within two words after it ("up to 22",
 "set it at twenty", "to about level four", "the fan on four"); an "at" or "to" of an idiom
 far from the number ("done at last, fan up one", "back to work, volume down two") binds none:
@@ -340,7 +340,7 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
 
 _EN_AMOUNT = (r"(?:top|highest|max(?:imum)?|maxed|full(?: blast| power| whack)?|lowest|"
               r"min(?:imum)?|bottom|high|low|medium|middle|mid|(?:number|level|notch|setting) \w+|"
-              r"\d+|" + _EN_NUMBER.pattern + ")")
+              r"\d+|" + EN_NUMBER_WORDS.pattern + ")")
 _VALUE_ALONE = re.compile(
     r"^\W*(?:(?:and|but|just|oh|so|yeah) )?(?:(?:put|set|turn|make|crank|whack) (?:it |them )?)?"
     r"(?:(?:on|to|at|unto|up to|onto|all the way to) )?(?:the |its |it's |their |her |his )?"

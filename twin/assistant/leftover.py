@@ -32,11 +32,11 @@ from twin.assistant.multi import (
     _kind,
 )
 from twin.assistant.named_index import NamedIndex
+from twin.assistant.order_words import EN_STARTS
 from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
 from twin.assistant.reads import read_once
 from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
-from twin.assistant.shapes import EN_STARTS
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
 
 __all__ = ["ASKS", "PLAYS_MUSIC", "cannot_alone", "confirm", "functions_named", "unsaid"]

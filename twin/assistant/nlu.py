@@ -132,7 +132,7 @@ DEFER = "defer"
 media ("put the heating on", "blast the AC"): no rule answer, the fallback decides."""
 
 
-def _cabin_templates(name: str) -> Intents:
+def cabin_templates(name: str) -> Intents:
     """The template file ``name`` of every catalogue's template folder, merged (shipped
     first); an intent's sentences in an extension add to the shipped ones."""
     merged: dict[str, Any] = {}
@@ -251,8 +251,8 @@ class RuleNLU:
         self.home_assistant = home_assistant
         self.prefilter = prefilter
         self.narrow = narrow
-        self._cabin = _cabin_templates(f"{lang}.yaml")
-        self._open = _cabin_templates(f"{lang}_open.yaml")
+        self._cabin = cabin_templates(f"{lang}.yaml")
+        self._open = cabin_templates(f"{lang}_open.yaml")
         self._courtesy = _courtesy_patterns(lang)
         ha = get_intents(lang)
         if ha is None:
