@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.device_words import EN_OTHER_DEVICES
 from twin.assistant.scope import not_music
 
 
@@ -60,19 +61,19 @@ pressure
 """)
 """Heads of a thing one is told that the catalogue does not play: the score, the prices, the bus
 times, the exchange rate, my reminders, the definition (what a voice assistant reads out)."""
-_DEVICE_HEADS = _words("""
-light lamp headlight headlamp beam foglight sidelight indicator blinker flasher hazard
+_DEVICE_HEADS = frozenset(EN_OTHER_DEVICES) | _words("""
+headlamp beam foglight sidelight indicator blinker flasher hazard
 camera cam dashcam webcam sensor monitor hotspot wifi wi-fi bluetooth router
-charger tracker alarm satnav gps radar control assist mode lock
-wiper engine ignition handbrake brake horn sunroof moonroof mirror skylight
+charger tracker alarm satnav gps radar control assist mode
+engine ignition handbrake brake skylight
 door boot trunk tailgate gate garage glovebox flap port socket plug screen display wheel
 massage massager thermostat timer internet system blanket
-kettle oven hob cooker dryer washer dishwasher machine microwave toaster fridge freezer iron
-vacuum hoover roomba mower lawnmower sprinkler immersion boiler dehumidifier
-humidifier purifier fryer grill telly tv television
+hob cooker dryer washer dishwasher machine toaster iron
+vacuum hoover roomba mower lawnmower sprinkler immersion dehumidifier
+humidifier purifier fryer grill telly
 """)
-"""Heads of a machine or a part the cabin has no function for (lights, cameras, sensors, car
-parts, appliances at home)."""
+"""Heads of a machine or a part the cabin has no function for (:data:`EN_OTHER_DEVICES`, and
+cameras, sensors, car parts, appliances at home)."""
 _CABIN_HEADS = _words("""
 heater warmer heating fan blower demister defroster defogger aircon conditioning conditioner
 climate
