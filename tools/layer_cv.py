@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hil.llm import HEAD_LAYERS, HEAD_QUANT
+from hil.llm import HEAD_FLASH_ATTN, HEAD_LAYERS, HEAD_QUANT
 from hil.llm.clauses import focus
 from hil.llm.engine import _GGML, LlamaEngine
 from hil.llm.head import HEAD_WEIGHTS, PREFIX
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{args.features}: other texts; remove it")
         states = {int(k[1:]): saved[k] for k in saved.files if k != "texts"}
     else:
-        engine = BlockTap(path, norm_tap=True)
+        engine = BlockTap(path, norm_tap=True, flash_attn=HEAD_FLASH_ATTN)
         prefix = engine.tokenize(PREFIX, bos=True)
         engine.compile_prefix(prefix, None)
 

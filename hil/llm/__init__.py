@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from hil.llm.head import HeadIntentResolver
     from hil.llm.resolver import LlamaIntentResolver
 
-__all__ = ["HEAD_LAYERS", "HEAD_POOLING", "HEAD_QUANT", "default_resolver"]
+__all__ = ["HEAD_FLASH_ATTN", "HEAD_LAYERS", "HEAD_POOLING", "HEAD_QUANT", "default_resolver"]
 
 HEAD_QUANT = "q4_0"
 """The head's default re-quantisation: Q4_0 kernels prefill ~3x faster than the shipped Q4_1's
@@ -21,6 +21,12 @@ on this machine's CPU (measured, BENCHMARKS.md); the head is trained on that mod
 
 HEAD_LAYERS = 10
 """Transformer blocks the classification head runs of SmolLM2-135M's 30 (see BENCHMARKS.md)."""
+
+HEAD_FLASH_ATTN = True
+"""The head's model runs llama.cpp's fused attention: the plain attention reads all 256 cells
+the KV cache is cut into (a request fills 7-140 of them) and masks the rest, the fused one skips
+the masked cells: the forward pass 0.87x at the mean on the lines the rules leave, the head
+trained on its states (BENCHMARKS.md, thirtieth session)."""
 
 HEAD_POOLING = "last"
 """What the head reads: the last token's hidden state (``"last"``, read as logits of fixed
@@ -81,7 +87,8 @@ def default_resolver(
                              pooling="mean" if mean else "last",
                              # the head's features: a few rows of the projection, computed
                              # from the final-norm state (hil.llm.projection)
-                             norm_tap=decision == "head" and not mean)
+                             norm_tap=decision == "head" and not mean,
+                             flash_attn=decision == "head" and HEAD_FLASH_ATTN)
         if decision == "head":
             from hil.llm.head import HeadIntentResolver
             from twin.assistant.nlu import shared_nlu

@@ -87,6 +87,7 @@ class LlamaEngine:
         embeddings: bool = False,
         pooling: str = "last",
         norm_tap: bool = False,
+        flash_attn: bool = False,
     ) -> None:
         if pooling not in POOLING:
             raise ValueError(f"pooling: expected one of {', '.join(POOLING)}, got {pooling!r}")
@@ -95,6 +96,7 @@ class LlamaEngine:
         started = time.perf_counter()
         self.amx_guard = amx_guard.current()  # AMX kernels of a native build crash: see module
         self.norm_tap = norm_tap
+        self.flash_attn = flash_attn
         self._tapping = False
         self._norm: np.ndarray | None = None
         taps = {"cb_eval": _eval_callback(self._on_node)} if norm_tap else {}
@@ -110,6 +112,10 @@ class LlamaEngine:
                 n_ubatch=n_batch,
                 n_threads=n_threads,
                 n_threads_batch=n_threads,
+                # llama.cpp's fused attention: it skips the KV cells a request's mask hides
+                # (the cache is read 256 cells at a time), other sums than the plain
+                # attention's; the cache keys say it (BENCHMARKS.md, thirtieth session)
+                flash_attn=flash_attn,
                 use_mmap=True,
                 logits_all=False,
                 seed=seed,
@@ -357,7 +363,8 @@ class LlamaEngine:
         stat = self.model_path.stat()
         text = f"{self.model_path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:"
         text += f"{llama_cpp.__version__}:{self.embeddings}:"
-        text += ("" if self.pooling in ("last", "none") else f"{self.pooling}:") + repr(parts)
+        text += ("" if self.pooling in ("last", "none") else f"{self.pooling}:")
+        text += ("flash_attn:" if self.flash_attn else "") + repr(parts)
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     def save_sequence(self) -> bytes:
