@@ -629,6 +629,8 @@ def focused_decision(
             classes, second, normalised(text), among_cabin):
         again = decided(classes, second, text, lang, threshold, last)
         d = again if again.intent != "unknown" else d
+    if d.why == "out_of_domain" and second is not None:
+        d = _told_asked(classes, second, normalised(text), lang) or d
     other = _pronoun_topic(part, d)
     if other is not None:
         whole = head_decision(classes, probs, told, lang, threshold, last)
@@ -639,6 +641,27 @@ def focused_decision(
         said = [d.feedback] + [cannot_part(c, lang) for c in part.dropped]
         return d._replace(feedback=joined(said, lang))
     return d
+
+
+def _told_asked(classes: Sequence[str], second: np.ndarray, lowered: str, lang: str
+                ) -> HeadDecision | None:
+    """A question about the one topic a line's words name, for a line the head put out of
+    domain that tells a state of this cabin now (:func:`told_state`: "这风跟蚊子喘气似的", "a
+    long drive without any tunes is torture"), refuses nothing, asks nothing in any clause
+    ("hang on, is the radio on?") and whose topic the n-grams' likeliest cabin intent
+    (``second``, :mod:`hil.llm.ngrams`) agrees with; else None. A question never actuates;
+    refusing such a line refused a request the cabin serves (BENCHMARKS.md, the thirtieth
+    session, refuse30)."""
+    named = narrowed(named_topics(lowered), lowered)
+    if len(named) != 1 or not told_state(lowered) or negated(lowered) or any(
+            out_of_scope(c) == "question" for c in clauses(lowered)):
+        return None
+    topic = next(iter(named))
+    cabin = [i for i, name in enumerate(classes) if name != "unknown"]
+    if classes[max(cabin, key=lambda i: float(second[i]))] not in TOPICS[topic]:
+        return None
+    asked = _ask_about(_outright(topic, named, lowered), lowered, lang)
+    return asked if asked.why == "low_confidence" else None
 
 
 GRAMS_SURE = 0.95

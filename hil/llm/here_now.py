@@ -139,7 +139,9 @@ _HABIT = (
     rf"(?:[妈爸哥姐弟妹舅叔姑姨嫂]|{ZH_COMPANIONS}|孩子|儿子|女儿|爷爷|奶奶|姥姥|姥爷|外公|外婆|朋友|"
     r"同事|室友|邻居|老板|他|她)[^，,。；;？?！!]{0,12}(?:从来|总是|老是|向来|一向|每次|每回|"
     r"(?:老|总)(?:爱|喜欢)?把|(?:老|总)(?:爱|喜欢)|就(?:爱|喜欢)(?:把|开着|关着))|"
-    r"\b(?:my|his|her|our|their) (?:[\w'-]+ ){1,2}(?:always|never|usually|normally)\b"
+    r"\b(?:my|his|her|our|their) (?:[\w'-]+ ){1,2}(?:always|never|usually|normally)\b|"
+    r"\b(?:my|his|her|our|their) [^,.;!?]{0,40}\b(?:all year(?: round)?|year[- ]round|"
+    r"every (?:single )?(?:day|time|trip))\b"
 )
 """Someone else's habit, however far its adverb ("我哥从饭馆出来从来找不着…", "…开车老把暖风…",
 "my grandad always drives with…", "我老公开车就爱把空调开到最低"; :mod:`twin.assistant.scope`

@@ -1,3 +1,5 @@
+# Over 400 lines: each kind of scope (KINDS) beside the phrases that excuse it (_EXCUSED),
+# read together; split apart, a kind and its excuses would drift.
 """Scope: words that make a request something other than "change the cabin, now".
 
 Near-domain out-of-domain requests name a cabin subject and still must not actuate: "turn up
@@ -171,6 +173,12 @@ SIMILE_ZH = (r"(?:跟|像|和|好像|如同)[^，,。？?！!]{1,10}?(?:一样|�
 """A comparison ("凉得跟灯塔底下的石板一样", "跟烤箱一样"): the thing compared is no device or
 place the line is about, only how the cabin feels."""
 
+_NO_ORDER_BETWEEN = (r"(?:(?!\b(?:but|then|please|going to|gonna|be|will|would|want|need|wanna|"
+                     r"turn|switch|put|set|make|open|close|shut|crank|drop|raise|lower|bump|"
+                     r"play|pause|skip|mute)\b|'ll\b)[^,;.!?:])*?")
+"""Words of one clause with no order, wish, conjunction or time to come among them (for a
+state said before the event that caused it: :data:`_EXCUSED`'s ``later``)."""
+
 # Words of a kind that, inside these phrases, do not say it: a state now ("I'm wrecked after
 # the gym"), asking for help or a song ("no idea how to get back to mine", "有没有李玟的歌"), a
 # correction ("不对不对，二十二"), a simile ("it's an absolute oven in here", "跟烤箱一样"), the
@@ -195,7 +203,13 @@ _EXCUSED: dict[str, re.Pattern[str]] = {
     "past": re.compile(r"\b(?:play|put on|listen to|hear|queue)\b[^,.;!?]*|"
                        r"(?:播放?|放一?首|来一?首|想听|要听|听一?首)[^，,。！？]*"),
     "later": re.compile(
-        r"\b(?:i'?m|i am|we'?re|we are|i feel|we feel|feeling) (?:\w+ ){0,2}after the \w+"),
+        r"\b(?:i'?m|i am|we'?re|we are|i feel|we feel|feeling) (?:\w+ ){0,2}after the \w+|"
+        # a state now, then the event that caused it, in one clause ("it's all fogged up after
+        # the car wash", "my seat is freezing after the ice rink"): no order,
+        # wish or time to come in the clause ("it's cold so turn the heat up after the tunnel")
+        r"(?:^|(?<=[,;.!?:]))" + _NO_ORDER_BETWEEN
+        + r"(?:\b(?:is|are|am|in here)|(?<=\w)'(?:s|re|m))\b" + _NO_ORDER_BETWEEN
+        + r"\bafter the \w+"),
     "question": re.compile(
         r"\b(?:no idea|(?:don'?t|do not|didn'?t) know|not sure|no clue|haven'?t (?:got )?a clue)"
         r" how to \w+|不对不对|"
