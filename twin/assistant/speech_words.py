@@ -13,6 +13,7 @@
 * :data:`EN_ORDER_VERBS` (:data:`EN_ORDER_VERB_WORDS` as words): the English verbs an order
   starts with ("turn", "crank", "knock"), those the fallback's readers of clauses, corrections
   and orders share; each names its own beside them.
+* :data:`EN_CRIES`: a cry said after an order ("what a day", "here we go"), no order of its own.
 * :data:`EN_CLAUSE_START`: a clause of its own starting (a subject and its verb, "the maps keep
   blowing about", "it's roasting"), where a story follows an order said with no pause.
 
@@ -24,8 +25,8 @@ corrections and several commands import them.
 
 from __future__ import annotations
 
-__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_HESITATIONS", "EN_ORDER_VERBS",
-           "EN_ORDER_VERB_WORDS", "EN_TAKE_BACK",
+__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_CRIES", "EN_HESITATIONS",
+           "EN_ORDER_VERBS", "EN_ORDER_VERB_WORDS", "EN_TAKE_BACK",
            "ZH_CORRECTION_MARKS", "ZH_HESITATIONS", "ZH_TAKE_BACK"]
 
 EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
@@ -33,6 +34,11 @@ EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
 
 ZH_HESITATIONS = r"(?:嗯+|呃+|额+)"
 """A hesitation said in Chinese ("嗯", "呃呃", "额")."""
+
+EN_CRIES = (r"(?:what an? [a-z]+|here we go|oh my(?: god| gosh| word)?|"
+            r"thank (?:god|goodness|heavens))")
+"""A cry said after an order, with or without a pause ("… get me home what a wedding", "…
+the volume goes up two notches what a moment"): a remark, no order."""
 
 EN_TAKE_BACK = r"(?:never ?mind|forget (?:it|that|about it)|cancel(?: that| it)?|scratch that)"
 """Words that take back what was said, in English."""
