@@ -137,7 +137,7 @@ def machine_load(samples: np.ndarray, load_before: float, load_after: float) -> 
             "loaded": bool(warnings), "warnings": warnings}
 
 
-def _loadavg() -> float:
+def load_average() -> float:
     try:
         return os.getloadavg()[0]
     except OSError:
@@ -166,11 +166,11 @@ def calibrate(factory: Callable[[], IntentResolver], queries_path: str | Path | 
     queries = load_queries(queries_path) if queries_path else load_queries()
     progress("loading the model")
     resolver = factory()
-    load_before = _loadavg()
+    load_before = load_average()
     _measure(resolver, queries[:20], progress, "warm-up")  # the first calls after load are slow
     # one pass, in file order: calibration and held-back samples interleaved in time
     all_ms, timings = _measure(resolver, queries, progress)
-    load_after = _loadavg()
+    load_after = load_average()
     ms = np.asarray(all_ms)
     held_mask = np.arange(len(queries)) % HOLD_EVERY == HOLD_EVERY - 1
     fit_ms, held_ms = ms[~held_mask], ms[held_mask]
@@ -236,7 +236,7 @@ def calibrate_render(rig: str, commands: int = 200, seed: int = 1,
 
     picks = QuerySampler(load_queries()).sample(np.random.default_rng(seed), commands)
     ms, devices = [], []
-    load_before = _loadavg()
+    load_before = load_average()
     with render_backend(rig, out_dir) as backend:
         for _ in range(5):  # warm-up: first frames open the links
             backend.execute(picks[0].intent, picks[0].value)
@@ -268,7 +268,7 @@ def calibrate_render(rig: str, commands: int = 200, seed: int = 1,
         "stage": "render", "rig": rig, "commands": int(values.size),
         "fit": fit.as_dict() if fit is not None else None,
         "devices": per_device,
-        "machine": machine_load(values, load_before, _loadavg()),
+        "machine": machine_load(values, load_before, load_average()),
         "conditioned_stage": stage.to_spec(),
     }
 

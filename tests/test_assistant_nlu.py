@@ -65,7 +65,7 @@ ZH = [
     ("副驾座椅加热调到3档", "seat_heat_passenger", 3),
     ("关闭座椅加热", "seat_heat_driver", 0),
     ("把车窗降下来", "window_open", None),
-    ("车窗开一点", "window_set_position", 20),
+    ("车窗开一点", "window_set_position", 50),
     ("关闭车窗", "window_close", None),
     ("下一首", "media_next", None),
     ("上一首", "media_previous", None),

@@ -14,14 +14,14 @@ from tests.helpers import rule_actions
 _CASES = [
     # spellings and slips of cabin words and verbs
     ("wind the windah up, it's raining", [("window_close", None)]),
-    ("open the windah a bit", [("window_set_position", 20)]),
+    ("open the windah a bit", [("window_set_position", 50)]),
     ("lowah the volume a bit", [("media_volume_down", 2)]),
     ("lowah the temp three degrees then mute the radio",
      [("climate_temperature_down", 3), ("media_mute", None)]),
     ("go to the previous tract", [("media_previous", None)]),
     ("switch the aircon of please", [("climate_ac_off", None)]),
     ("turn the AC of and open the window a bit",
-     [("climate_ac_off", None), ("window_set_position", 20)]),
+     [("climate_ac_off", None), ("window_set_position", 50)]),
     ("set the volume too twelve", [("media_volume_set", 12)]),
     ("set the fan too two and the temperature to twenty two",
      [("climate_set_fan", 2), ("climate_set_temperature", 22)]),

@@ -18,7 +18,7 @@ from tests.helpers import rule_actions
     # a closing "no more talk", Malaysia's 酱 and a softening 哦 after how much
     ("把车窗关起来，不说了", [("window_close", None)]),
     ("空调关掉，不废话了", [("climate_ac_off", None)]),
-    ("空调关了 车窗开一点点酱", [("climate_ac_off", None), ("window_set_position", 20)]),
+    ("空调关了 车窗开一点点酱", [("climate_ac_off", None), ("window_set_position", 50)]),
     ("音乐小声一点哦", [("media_volume_down", 2)]),
     # Beijing: "guess what" first, 喽 for 了, 您呐 and 给它 before a doubled verb
     ("你猜怎么着，把空调关喽", [("climate_ac_off", None)]),

@@ -125,7 +125,7 @@ def test_nothing_asked_after_nothing_acted() -> None:
 
 # 3. a part the rules read alone is read inside a list too --------------------------------
 @pytest.mark.parametrize(("part", "lang", "want"), [
-    ("再把窗户开一点", "zh-CN", ("window_set_position", 20)),
+    ("再把窗户开一点", "zh-CN", ("window_set_position", 50)),
     ("然后把温度调到二十二度", "zh-CN", ("climate_set_temperature", 22)),
     ("then turn the volume up a bit", "en", ("media_volume_up", 2)),
     ("and then switch the fan off", "en", ("climate_set_fan", 0))])

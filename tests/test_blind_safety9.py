@@ -48,8 +48,8 @@ def test_a_seat_heater_for_someone_else_is_never_the_drivers(lang: str, text: st
 
 
 @pytest.mark.parametrize(("lang", "text", "want"), [
-    ("en", "open the window a crack for the dog", [("window_set_position", 20)]),
-    ("zh-CN", "车窗留条缝给狗透透气", [("window_set_position", 20)]),
+    ("en", "open the window a crack for the dog", [("window_set_position", 50)]),
+    ("zh-CN", "车窗留条缝给狗透透气", [("window_set_position", 50)]),
     ("zh-CN", "空调开一下给宝宝凉快凉快", [("climate_ac_on", None)]),
 ])
 def test_who_a_cabin_command_is_for_is_still_read_away(lang: str, text: str,

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from twin.assistant.catalogue import ENV, active_catalogue, build_catalogue, read_catalogue_file
+from twin.assistant.leftover import confirm
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.phrasing import number_reading, pronoun_reading, topic_words
 from twin.assistant.resolver import Turn
@@ -186,6 +187,31 @@ def test_topic_readings_of_the_shipped_catalogue() -> None:
     assert topic_words("风量大一点", "zh-CN") == "climate_fan"
     assert list(active_catalogue().topics)[:4] == [
         "media_volume", "climate_fan", "window", "climate_temperature"]
+
+
+def test_which_topic_each_intent_belongs_to() -> None:
+    """``topic_of`` (read from a map built once): the first topic that lists the intent, else
+    its entry's topic; ``intents_of`` the other way round, in file order; the question the
+    rules ask about a topic is its first intent's ``confirm``. Shipped literals, and an
+    extension's intent."""
+    catalogue = active_catalogue()
+    assert catalogue.topic_of("seat_heat_driver") == "seat_heat"  # listed beats its own topic
+    assert catalogue.topic_of("media_play") == "media_playback"  # listed, no topic of its own
+    assert catalogue.topic_of("climate_fan_up") == "climate_fan"  # its entry's
+    assert catalogue.topic_of("unknown") is None and catalogue.topic_of("no_such") is None
+    assert catalogue.intents_of("seat_heat") == ("seat_heat_driver", "seat_heat_passenger")
+    assert catalogue.intents_of("climate_ac") == ("climate_ac_on", "climate_ac_off")
+    assert catalogue.intents_of("seat_heat_driver") == () and catalogue.intents_of("x") == ()
+    assert confirm("seat_heat", "en") == "Which seat heating, and how warm?"
+    assert confirm("media_playback", "zh-CN") == "需要调节音乐吗？"
+    assert confirm("no_such", "en") is None
+
+
+def test_an_extension_intent_has_its_topic(tmp_path: Path) -> None:
+    extended = build_catalogue((str(_catalogue(tmp_path)),))
+    assert extended.topic_of("seat_vent_driver") == "seat_vent_driver"
+    assert extended.intents_of("seat_vent_driver") == ("seat_vent_driver",)
+    assert extended.topic_of("window_open") == "window"
 
 
 def test_too_hot_after_a_warming_level_steps_it_down() -> None:

@@ -83,7 +83,7 @@ from twin.assistant.resolver import Turn
     ("ok let's just head home", [("navigate_home", None)]),
     # the other seat with "to" for "too", a window opened a little said non-natively
     ("heat my seat and my husband's to", [("seat_heat_driver", 2), ("seat_heat_passenger", 2)]),
-    ("windows please open only a little bit", [("window_set_position", 20)]),
+    ("windows please open only a little bit", [("window_set_position", 50)]),
     # a song judged with "'s", music given to "us", a window had down, a wish for degrees
     ("that track's absolutely awful", [("media_next", None)]),
     ("get us some tunes", [("media_play", None)]),
@@ -95,7 +95,7 @@ from twin.assistant.resolver import Turn
     ("cheers, could you close the window", [("window_close", None)]),
     # a reason said first, then ", so" and several commands
     ("the cat's looking a bit sick in the back, so crack the window and turn the radio down",
-     [("window_set_position", 20), ("media_volume_down", 2)]),
+     [("window_set_position", 50), ("media_volume_down", 2)]),
     ("granddad's nodding off, so pause the music and make it a bit warmer",
      [("media_pause", None), ("climate_temperature_up", 1)]),
 ])

@@ -98,7 +98,7 @@ from tests.helpers import rule_actions
     ("could we have the fan on three", [("climate_set_fan", 3)]),
     ("let's get the heat up", [("climate_temperature_up", 1)]),
     ("I'd like my seat warmer on", [("seat_heat_driver", 2)]),
-    ("i want the window down a bit", [("window_set_position", 20)]),
+    ("i want the window down a bit", [("window_set_position", 50)]),
     # a function and its way said bare, with how much
     ("the fan higher", [("climate_fan_up", 1)]),
     ("heat up two degrees", [("climate_temperature_up", 2)]),
@@ -124,7 +124,7 @@ from tests.helpers import rule_actions
     ("the fan please higher", [("climate_fan_up", 1)]),
     ("can you to close the window", [("window_close", None)]),
     ("I want that you open the window", [("window_open", None)]),
-    ("open little the window", [("window_set_position", 20)]),
+    ("open little the window", [("window_set_position", 50)]),
     ("it is too much cold", [("climate_temperature_up", 1)]),
     ("very cold here", [("climate_temperature_up", 1)]),
     ("raise up the temperature", [("climate_temperature_up", 1)]),

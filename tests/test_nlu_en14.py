@@ -43,7 +43,7 @@ from tests.helpers import rule_actions
     # a colloquial verb before a way, a device set going
     ("chuck the volume down", [("media_volume_down", 2)]),
     ("bung the fan up a notch", [("climate_fan_up", 1)]),
-    ("shove the window down a crack", [("window_set_position", 20)]),
+    ("shove the window down a crack", [("window_set_position", 50)]),
     ("get the air con going", [("climate_ac_on", None)]),
     ("put the demister to work", [("climate_defrost", None)]),
     # things let in through the window
@@ -54,7 +54,7 @@ from tests.helpers import rule_actions
     # the window all the way up, down a crack
     ("wind my window right up", [("window_close", None)]),
     ("bring the window all the way up", [("window_close", None)]),
-    ("let the window down a little", [("window_set_position", 20)]),
+    ("let the window down a little", [("window_set_position", 50)]),
     # a complaint's intensifier, a part of the seat, no air from the vents
     ("we're boiling alive in here", [("climate_temperature_down", 1)]),
     ("I'm chilled to the bone", [("climate_temperature_up", 1)]),

@@ -49,7 +49,7 @@ from twin.assistant.resolver import Turn
     # the window the whole way said "all of it", a learner's missing article
     ("open the window all of it please", [("window_open", None)]),
     ("close window", [("window_close", None)]),
-    ("lower window just a bit", [("window_set_position", 20)]),
+    ("lower window just a bit", [("window_set_position", 50)]),
     # where the car is, or what a setting is for, said after the order
     ("turn the volume down in this traffic", [("media_volume_down", 2)]),
     ("close the window on this motorway", [("window_close", None)]),
@@ -164,11 +164,11 @@ def test_a_story_that_binds_the_complaint_acts_on_nothing(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "want"), [
     # a smell said before a window order without a pause
-    ("the dog's blanket honks wind the window down a crack", [("window_set_position", 20)]),
+    ("the dog's blanket honks wind the window down a crack", [("window_set_position", 50)]),
     ("something stinks in here open the window", [("window_open", None)]),
     # fresh air or "that's enough" said after the window opened
     ("roll the window down, let's get some fresh air", [("window_open", None)]),
-    ("open the window a bit, a tiny gap is plenty", [("window_set_position", 20)]),
+    ("open the window a bit, a tiny gap is plenty", [("window_set_position", 50)]),
 ])
 def test_a_smell_or_enough_beside_a_window_order(text: str, want: list) -> None:
     assert rule_actions("en", text) == want

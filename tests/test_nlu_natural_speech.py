@@ -188,7 +188,7 @@ NATURAL = [
     ("en", "i'm done for the day, take me home", "navigate_home", None),
     ("en", "it's too windy in here, turn the fan down", "climate_fan_down", 1),
     ("en", "it's foggy, turn on the defroster", "climate_defrost", None),
-    ("en", "crack the window it's stuffy", "window_set_position", 20),
+    ("en", "crack the window it's stuffy", "window_set_position", 50),
     ("en", "can you switch the ac off, i'm freezing", "climate_ac_off", None),
     ("en", "turn the fan up, i'm sweating", "climate_fan_up", 1),
     ("en", "turn the music down a bit, the baby is sleeping", "media_volume_down", 2),

@@ -178,7 +178,7 @@ def test_a_play_wildcard_never_swallows_a_second_command(text: str) -> None:
     ("en", "we don't know how to get home from here", [("navigate_home", None)]),
     ("en", "I've got no idea how to get back home", [("navigate_home", None)]),
     # a window wound down, a tiny bit, the AC's name for the temperature
-    ("zh-CN", "窗子摇下来一点", [("window_set_position", 20)]),
+    ("zh-CN", "窗子摇下来一点", [("window_set_position", 50)]),
     ("zh-CN", "音量调小一丁点", [("media_volume_down", 2)]),
     ("zh-CN", "空调低两度", [("climate_temperature_down", 2)]),
 ])
@@ -223,7 +223,7 @@ def test_a_body_part_complaint_is_a_reason_not_a_second_command(text: str, want:
      [("media_volume_down", 2), ("window_close", None)]),
     ("aircon on and window close", [("climate_ac_on", None), ("window_close", None)]),
     ("off the music and open the window small", [("media_pause", None),
-                                                  ("window_set_position", 20)]),
+                                                  ("window_set_position", 50)]),
     ("turn the aircon up to 19 and fan to 4", [("climate_set_temperature", 19),
                                                ("climate_set_fan", 4)]),
 ])

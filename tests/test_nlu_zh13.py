@@ -39,7 +39,7 @@ def test_a_word_said_again_after_a_pause_is_read_once(text: str, want: list) -> 
     # Cantonese: 唔该 (please), 少少, 啲, 细声, 熄, 闩, 咗, 收音机
     ("唔该调高两度", [("climate_temperature_up", 2)]),
     ("唔该，播放音乐", [("media_play", None)]),
-    ("将车窗开少少", [("window_set_position", 20)]),
+    ("将车窗开少少", [("window_set_position", 50)]),
     ("音乐细声啲", [("media_volume_down", 2)]),
     ("声音大声啲", [("media_volume_up", 2)]),
     ("熄咗冷气", [("climate_ac_off", None)]),
@@ -77,7 +77,7 @@ def test_near_misses_do_not_act(text: str) -> None:
     ("温度二十二，不对，二十一，然后打开车窗", [("climate_set_temperature", 21),
                                           ("window_open", None)]),
     # shorthand said first, then several commands
-    ("yysy 车里好闷 车窗开条缝 风量调大", [("window_set_position", 20), ("climate_fan_up", 1)]),
+    ("yysy 车里好闷 车窗开条缝 风量调大", [("window_set_position", 50), ("climate_fan_up", 1)]),
     ("唔该开冷气 收音机细声啲", [("climate_ac_on", None), ("media_volume_down", 2)]),
 ])
 def test_several_commands_with_a_correction_or_a_dialect_word(text: str, want: list) -> None:
@@ -215,7 +215,7 @@ def test_a_formal_refusal_stays_one() -> None:
     ("把暖气再调低一点", [("climate_temperature_down", 1)]),
     # Cantonese 冇 (no) wind, a window pulled down, the radio by its other name, 转 for 换
     ("冇风", [("climate_fan_up", 1)]),
-    ("车窗拉下来一点", [("window_set_position", 20)]),
+    ("车窗拉下来一点", [("window_set_position", 50)]),
     ("把广播打开", [("media_play", None)]),
     ("广播声音小点", [("media_volume_down", 2)]),
     ("转下一首", [("media_next", None)]),
@@ -369,7 +369,7 @@ def test_a_question_about_having_something_else_plays_nothing(text: str) -> None
 @pytest.mark.parametrize(("text", "want"), [
     ("音量调到十八 不对 小一点", [("media_volume_down", 2)]),
     ("风量调到六档，不是，调小一点", [("climate_fan_down", 1)]),
-    ("车窗开一半，不对，开一点就行", [("window_set_position", 20)]),
+    ("车窗开一半，不对，开一点就行", [("window_set_position", 50)]),
     ("温度调到二十六度 不对 低一些", [("climate_temperature_down", 1)]),
 ])
 def test_a_correction_to_a_little_is_no_number_one(text: str, want: list) -> None:
@@ -386,7 +386,7 @@ def test_a_corrected_number_is_still_read(text: str, want: list) -> None:
 
 @pytest.mark.parametrize(("text", "want"), [
     ("车窗打开 透透气", [("window_open", None)]),
-    ("把空调关了 车窗开条缝 透透气", [("climate_ac_off", None), ("window_set_position", 20)]),
+    ("把空调关了 车窗开条缝 透透气", [("climate_ac_off", None), ("window_set_position", 50)]),
 ])
 def test_a_purpose_after_a_window_opened_is_its_own(text: str, want: list) -> None:
     assert rule_actions("zh-CN", text) == want

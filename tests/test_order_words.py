@@ -1,4 +1,4 @@
-"""The English order readers' shared words (:mod:`hil.llm.order_words`): one set each, the
+"""The English order readers' shared words (:mod:`twin.assistant.order_words`): one set each, the
 readers' differences written as differences, and each reader's regex built from them."""
 
 from __future__ import annotations
@@ -8,17 +8,20 @@ import re
 import pytest
 
 from hil.llm import foreign, orders
-from hil.llm.order_words import (
+from twin.assistant.order_words import (
     COURTESY,
     COURTESY_FILLERS,
     COURTESY_SPOKEN,
+    EN_COMMAND_VERBS,
+    EN_ORDER_VERB_WORDS,
+    EN_ORDER_VERBS,
     FOREIGN_ORDER_VERBS,
     MOVE_VERBS,
     OWN_TOPIC_VERBS,
     UNKNOWN_ORDER_VERBS,
     alternation,
+    en_starts_order,
 )
-from twin.assistant.speech_words import EN_ORDER_VERB_WORDS, EN_ORDER_VERBS
 
 
 def test_the_shared_verbs_are_one_list_as_words_and_as_a_regex() -> None:
@@ -66,3 +69,17 @@ def test_foreign_reads_its_verb_and_object(clause: str, verb: str, obj: str) -> 
 @pytest.mark.parametrize("clause", ["pause this jawn", "mute the telly", "stick the kettle on"])
 def test_foreign_leaves_a_verb_that_is_not_its_own(clause: str) -> None:
     assert foreign._EN_ORDER.search(clause) is None
+
+
+@pytest.mark.parametrize(("part", "starts"), [
+    ("can you open the window", True), ("and then go back a song", True),
+    ("just take me home", True), ("start the fan", True), ("engage the heater", True),
+    ("ok turn it up", False), ("the window is open", False)])
+def test_an_order_starts_after_the_courtesy_but_a_greeting(part: str, starts: bool) -> None:
+    assert en_starts_order(part) is starts
+
+
+def test_a_run_on_is_cut_before_the_order_verbs_but_start_and_a_bare_take() -> None:
+    heads = re.compile(EN_COMMAND_VERBS)
+    assert heads.match("crank it") and heads.match("take me home") and heads.match("demist")
+    assert not heads.match("start it") and not heads.match("take it")

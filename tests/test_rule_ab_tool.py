@@ -35,3 +35,21 @@ def test_a_file_the_children_cannot_read_exits_2(tmp_path, capsys) -> None:
     tool = load_tool("rule_ab")
     assert tool.main(["HEAD", "HEAD", "--rounds", "1", "--passes", "1", "--file", str(path)]) == 2
     assert "could not read" in capsys.readouterr().err
+
+
+def test_the_same_code_does_the_same_work_whatever_the_load(tmp_path, capsys) -> None:
+    """The untimed call count: the same commit on both sides counts the same calls per query."""
+    lines = [
+        {"text": "turn on the AC", "lang": "en", "intent": "climate_ac_on", "kind": "direct"},
+        {"text": "hey car, can you like, crank the AC", "lang": "en", "intent": "climate_ac_on",
+         "kind": "paraphrase"},
+    ]
+    path = tmp_path / "two.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
+    tool = load_tool("rule_ab")
+    assert tool.main(["HEAD", "HEAD", "--rounds", "1", "--passes", "1", "--file", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["calls"]["before"] == out["calls"]["after"]
+    p50, p95, p99, total = out["calls"]["after"]
+    assert 100 < p50 <= p95 <= p99 < total  # a parse is hundreds of calls; two parses more
+    assert (out["calls_ratio_total"], out["calls_changed_queries"]) == (1.0, 0)

@@ -14,7 +14,7 @@ from hassil.util import normalize_for_matching
 
 from twin.assistant.nlu import shared_nlu
 from twin.assistant.queries import load_queries
-from twin.assistant.template_filter import _DIGITS, _made_of
+from twin.assistant.template_filter import ANY_DIGITS, _made_of
 from twin.assistant.template_masks import Masks
 from twin.assistant.template_narrow import NarrowFilter, _Texts
 from twin.paths import QUERIES_DIR
@@ -45,7 +45,7 @@ _CLAUSES = [
 ]
 _VOCABULARIES: list[frozenset[str] | None] = [
     frozenset({"turn", "the", "fan", "up", "higher"}),
-    frozenset({"fan", "to", "level", _DIGITS}),
+    frozenset({"fan", "to", "level", ANY_DIGITS}),
     None,
     frozenset({"anything"}),
     frozenset({"open", "the", "window", "a", "bit", "slightly"}),

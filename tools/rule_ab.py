@@ -12,6 +12,12 @@ of ``--passes`` passes: p50/p95/p99; printed as one JSON object: the medians ove
 their after/before ratio, the per-query median CPU (over every pass) and the median per-query
 ratio, and the load average. ``AFTER`` defaults to ``HEAD``; ``--file`` to the bench's query
 set (``scenarios/queries/cabin_commands.jsonl``). Progress goes to stderr.
+
+Beside the times, each child counts the calls (Python functions and builtins: ``sys.setprofile``
+events) of one more, untimed parse of every query after the last round: a figure of the work a
+parse does that no load or cache state moves (the same code gives the same counts, up to the
+few set and dict orders a hash seed moves), so a cut too small to see in the times can still be
+seen to do less. It is not the time: a regex search is one call however long it runs.
 """
 
 from __future__ import annotations
@@ -39,7 +45,18 @@ nlus = {lang: RuleNLU(lang) for lang in ("en", "zh-CN")}
 for q in queries:
     nlus[q.lang].parse(q.text, q.history)
 print(len(queries), flush=True)
+calls = [0]
+def count(frame, event, arg):
+    if event == "call" or event == "c_call":
+        calls[0] += 1
 for line in sys.stdin:
+    if line.startswith("calls "):  # the work of one more parse, untimed
+        q, calls[0] = queries[int(line.split()[1])], 0
+        sys.setprofile(count)
+        nlus[q.lang].parse(q.text, q.history)
+        sys.setprofile(None)
+        print(calls[0], flush=True)
+        continue
     q = queries[int(line)]
     cpu, wall = time.thread_time_ns(), time.perf_counter_ns()
     nlus[q.lang].parse(q.text, q.history)
@@ -63,6 +80,13 @@ def _child(tree: Path, queries: str, seed: int) -> subprocess.Popen[str]:
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
+def _ask(kid: subprocess.Popen[str], line: str) -> int:
+    """One line to a child, its one-number answer back."""
+    kid.stdin.write(f"{line}\n")  # type: ignore[union-attr]
+    kid.stdin.flush()  # type: ignore[union-attr]
+    return int(kid.stdout.readline())  # type: ignore[union-attr]
+
+
 def _q(values: list[float]) -> list[float]:
     return [round(float(x), 1) for x in np.percentile(values, [50, 95, 99])]
 
@@ -82,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         load = os.getloadavg()
         rounds: dict[str, list[dict[str, list[float]]]] = {k: [] for k in names}
         per_query: dict[str, list[list[float]]] = {}
+        calls: dict[str, list[int]] = {}
         for r in range(args.rounds):
             # fresh processes each round, both with the round's hash seed: a process's own
             # set and dict orders move its time by several percent (seen comparing a commit
@@ -111,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
                         cpu[k].append(c)
                         wall[k].append(w)
                         per_query[k][i].append(c)
+            if r == args.rounds - 1:  # the untimed count of calls, once per query
+                for k in names:
+                    calls[k] = [_ask(kids[k], f"calls {i}") for i in range(n)]
             for kid in kids.values():
                 kid.stdin.close()  # type: ignore[union-attr]
                 kid.wait()
@@ -130,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     out["per_query_median_cpu"] = {k: _q(list(v)) for k, v in medians.items()}
     out["per_query_ratio_median"] = round(float(np.median(medians["after"] / medians["before"])), 3)
     out["per_round_cpu_p99"] = {k: [x["cpu"][2] for x in rounds[k]] for k in names}
+    out["calls"] = {k: [*_q([float(c) for c in calls[k]]), sum(calls[k])] for k in names}
+    out["calls_ratio_total"] = round(sum(calls["after"]) / sum(calls["before"]), 4)
+    out["calls_changed_queries"] = sum(a != b for a, b in zip(*calls.values(), strict=True))
     out["load_average"] = [round(x, 2) for x in (*load, *os.getloadavg())]
     print(json.dumps(out))
     return 0

@@ -20,11 +20,11 @@ from twin.metrics import ACCEPTABLE_MS, INSTANT_MS, lookup
 from twin.report_junit import write_junit, xml_safe
 from twin.report_model import Report, parse_report, strict_json
 from twin.report_text import (
-    _num,
     actuation_verdict,
     format_limit,
     format_table,
     overall_verdict,
+    short_number,
     verdict_header,
 )
 from twin.scenario import Scenario
@@ -208,5 +208,5 @@ def write_requests_csv(timings: Timings, out: Path, report: Report | dict[str, A
     return path
 
 
-__all__ = ["_num", "actuation_verdict", "format_limit", "format_table", "overall_verdict",
-           "parse_report", "strict_json", "verdict_header", "write_junit", "xml_safe"]
+__all__ = ["actuation_verdict", "format_limit", "format_table", "overall_verdict", "parse_report",
+           "short_number", "strict_json", "verdict_header", "write_junit", "xml_safe"]

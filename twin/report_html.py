@@ -28,7 +28,7 @@ from twin import report_qa
 from twin.report_figures import budget_centre, embedded, varied_keys, whatif_figure
 from twin.report_model import Report, parse_report
 from twin.report_pages import capacity_context, whatif_context
-from twin.report_text import _num, format_limit, verdict_header
+from twin.report_text import format_limit, short_number, verdict_header
 
 __all__ = ["budget_centre", "embedded", "render", "varied_keys", "whatif_figure",
            "write_capacity_html", "write_html"]
@@ -53,7 +53,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters.update(fmt=fmt, num=_num, limit=format_limit,
+    env.filters.update(fmt=fmt, num=short_number, limit=format_limit,
                        b64=lambda data: base64.b64encode(data).decode("ascii"))
     return env
 

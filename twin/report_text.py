@@ -18,16 +18,16 @@ def format_limit(limit: Limit | dict[str, float] | float) -> str:
     if isinstance(limit, Limit):
         limit = limit.model_dump(exclude_none=True)
     if not isinstance(limit, dict):
-        return _num(limit)
+        return short_number(limit)
     lo, hi = limit.get("min"), limit.get("max")
     if lo is not None and hi is not None:
-        return f"{_num(lo)} .. {_num(hi)}"
+        return f"{short_number(lo)} .. {short_number(hi)}"
     if lo is not None:
-        return f">= {_num(lo)}"
-    return f"<= {_num(hi)}" if hi is not None else "(no limit)"
+        return f">= {short_number(lo)}"
+    return f"<= {short_number(hi)}" if hi is not None else "(no limit)"
 
 
-def _num(x: Any) -> str:
+def short_number(x: Any) -> str:
     """Counts as ints, other numbers with up to 4 significant decimals."""
     if isinstance(x, bool) or x is None:
         return str(x)
@@ -52,7 +52,7 @@ def actuation_verdict(actuation: dict[str, Any]) -> str:
 
 def measured(e: Expectation) -> str:
     """``e2e.p95_ms = 150, expected <= 100``, or why it could not be checked."""
-    return e.skipped or f"{e.metric} = {_num(e.value)}, expected {format_limit(e.limit)}"
+    return e.skipped or f"{e.metric} = {short_number(e.value)}, expected {format_limit(e.limit)}"
 
 
 def failure_message(e: Expectation) -> str:
@@ -115,7 +115,7 @@ def format_table(report: Report | dict[str, Any]) -> str:
     r = parse_report(report)
     lines = [
         verdict_header(r),
-        f"scenario {r.scenario}  seed {_num(r.seed)}  requests {_num(r.requests)}"
+        f"scenario {r.scenario}  seed {short_number(r.seed)}  requests {short_number(r.requests)}"
         f"  engine {r.engine}",
         f"{'stage':<12}{'mode':<10}{'budget':>8}{'p50':>9}{'p95':>9}{'p99':>9}"
         f"{'share@p95':>11}  verdict",
@@ -151,6 +151,6 @@ def format_table(report: Report | dict[str, Any]) -> str:
         why = f"  ({x.reason})" if x.reason else ""
         if x.loosened:
             why += f"  [loosened: {x.loosened}]"
-        lines.append(f"[{mark}] {x.name}: {x.metric} = {_num(x.value)}, expected "
+        lines.append(f"[{mark}] {x.name}: {x.metric} = {short_number(x.value)}, expected "
                      f"{format_limit(x.limit)}{why}")
     return "\n".join(lines)

@@ -79,10 +79,10 @@ def _line(point: dict[str, Any]) -> list[str]:
 def calibrate_capture_cli(args: argparse.Namespace, progress: Any) -> int:
     import numpy as np
 
-    from hil.calibrate import _loadavg, machine_load
+    from hil.calibrate import load_average, machine_load
     from hil.capture_calibrate import calibrate_capture, sample_from_folder, stage_table
 
-    load_before = _loadavg()
+    load_before = load_average()
     if args.runs:
         samples = [sample_from_folder(folder) for folder in args.runs]
         made = "from " + ", ".join(str(f) for f in args.runs)
@@ -91,7 +91,7 @@ def calibrate_capture_cli(args: argparse.Namespace, progress: Any) -> int:
         made = f"from real runs of {args.scenario or 'capture_vad'}"
     record = calibrate_capture(samples, progress)
     ok = np.concatenate([s.latency_ms[s.outcome == "ok"] for s in samples])
-    record["machine"] = machine_load(ok, load_before, _loadavg())
+    record["machine"] = machine_load(ok, load_before, load_average())
     (args.out / "calibration.json").write_text(json.dumps(record, indent=2) + "\n")
     (args.out / "capture.toml").write_text(stage_table(
         record, f"written by `twin calibrate --stage capture` {made}; measured on this "

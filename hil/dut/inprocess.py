@@ -75,7 +75,7 @@ def consume_event(event: Any, events: Events
         return None
     if kind == "answer":
         events.add("answer")
-        return answer_from(dict(event)), _timings(event)
+        return answer_from(dict(event)), reported_timings(event)
     raise DutFailure("malformed", f"unknown event {event!r:.60}")
 
 
@@ -84,10 +84,10 @@ def consume(result: Any, events: Events) -> tuple[dict[str, Any], dict[str, floa
     if not isinstance(result, Mapping):
         raise DutFailure("malformed", f"a handler returns a mapping or events, not {result!r:.60}")
     events.add("answer")
-    return answer_from(dict(result)), _timings(result)
+    return answer_from(dict(result)), reported_timings(result)
 
 
-def _timings(obj: Mapping[str, Any]) -> dict[str, float]:
+def reported_timings(obj: Mapping[str, Any]) -> dict[str, float]:
     raw = obj.get("timings") or {}
     if not isinstance(raw, Mapping):
         return {}

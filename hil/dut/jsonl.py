@@ -20,7 +20,7 @@ from typing import Any
 
 from hil import process
 from hil.dut.contract import Dut, DutFailure, DutRequest, Events, adapter_kwargs, answer_from
-from hil.dut.inprocess import _timings
+from hil.dut.inprocess import reported_timings
 from hil.process import MAX_LINE, printable
 from twin.config.dut import JsonLinesBackend
 
@@ -128,7 +128,7 @@ class JsonLinesDut(Dut):
                 events.add(kind, str(msg.get("text", "")))
             elif kind == "answer":
                 events.add("answer")
-                return answer_from(msg), _timings(msg)
+                return answer_from(msg), reported_timings(msg)
             elif kind == "error":
                 raise DutFailure("malformed", "the DUT reported: "
                                  f"{printable(str(msg.get('message', '')), 200)}")

@@ -51,15 +51,11 @@ from hil.llm.rules_read import sure_order
 from hil.llm.slots import OWN, PASSENGER
 from twin.assistant.ellipsis import command_inside, level_for_all, value_only
 from twin.assistant.heard import rejoined
+from twin.assistant.order_words import EN_ORDER_VERBS
 from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
-from twin.assistant.speech_words import (
-    EN_CLAUSE_START,
-    EN_CRIES,
-    EN_HESITATIONS,
-    EN_ORDER_VERBS,
-)
-from twin.assistant.state_words import EN_COMPARATIVES
+from twin.assistant.speech_words import EN_CLAUSE_START, EN_CRIES, EN_HESITATIONS
+from twin.assistant.state_words import EN_COMPARATIVES, EN_MORE_LESS
 
 _ORDER_VERBS = (EN_ORDER_VERBS + r"|give|navigate|defrost|demist|nudge|dial|pop|flip")
 """English verbs a command starts with (a command said after another without a pause)."""
@@ -107,6 +103,11 @@ AMOUNT = re.compile(
     r"quarters?|thirds?|percent|degrees?|notch(?:es)?|levels?|of the way|all the way|"
     r"max(?:imum)?|min(?:imum)?|highest|lowest|full)\b|[一二两三四五六七八九十百]+(?:度|档|挡|成)|一半|分之|百分|最大|最小|最高|最低")
 """Words of an amount: a clause with one says how much, never why."""
+WAY = re.compile(
+    rf"\b{EN_MORE_LESS}\b|"
+    r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
+    r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
+"""A way said in a clause (beside a number, :data:`AMOUNT`): it asks for something."""
 # never a mere reason: a joke, a taking back, a wish to leave things alone
 _NOT_A_REASON = re.compile(
     r"kidding|joking|\bjk\b|开玩笑|逗你|骗你|"
@@ -253,7 +254,7 @@ _DURATION = re.compile(
 def _reason(clause: str) -> bool:
     """A clause that only says why: no topic named outright, no no, no joke, nothing left."""
     lowered = normalised(clause)
-    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered) or _ZH_SAME_WAY.match(lowered):
+    if KEEP.search(lowered) or _NOT_A_REASON.search(lowered) or ZH_SAME_WAY.match(lowered):
         return False  # …; "…，音乐也是": the same again, never a reason
     if negated(lowered) and (named_topics(lowered) or negated(_STATE_NOT.sub(" ", lowered))):
         return False  # a no; "the traffic's not moving", naming nothing of the cabin, is a state
@@ -537,7 +538,7 @@ def command_parts(text: str, settings: bool = False) -> list[str]:
             parts and value_only(piece, lang_of(piece)))
         # "空调关了，音乐也是": a thing said the same after an order is an order of its own
         own = _orders(piece) or bool(
-            orders and orders[-1] and _ZH_SAME_WAY.match(normalised(piece))) or bool(
+            orders and orders[-1] and ZH_SAME_WAY.match(normalised(piece))) or bool(
             settings and (set_said(piece) or read_alone(piece)))
         if not named and not parts and not unknown:
             said_first += piece + joiner
@@ -712,7 +713,7 @@ def _felt_topics_dropped(parts: list[str], topics: list[set[str]], orders: list[
         orders[at:at + 2] = [orders[at + 1] if at == i else orders[at]]
 
 
-_ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
+ZH_SAME_WAY = re.compile(r"^(?:还有|那|那就|再把|把|然后)?(?P<thing>[\u4e00-\u9fff]{1,6}?)"
                           r"(?:也是|也一样|也这样|也同样|一样)[吧啊呀哈的]*[。！!]*$")
 """A thing said with "the same" after another thing's command ("音量调大，风量也是"): that way."""
 _QUALIFIES = re.compile(_SEAT_FRAGMENT.pattern + "|" + PASSENGER.pattern + "|" + AMOUNT.pattern)

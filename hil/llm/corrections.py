@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 
 from hil.llm.grounding import EXPLICIT, named_topics, narrowed
-from hil.llm.values import _EN_NUMBER, NUMERAL
-from twin.assistant.speech_words import EN_HESITATIONS, EN_ORDER_VERBS
+from hil.llm.values import EN_NUMBER_WORDS, NUMERAL
+from twin.assistant.order_words import EN_ORDER_VERBS
+from twin.assistant.speech_words import EN_HESITATIONS
 
 _STRONG = (r"\b(?:no|nah|nope),? wait\b|\bwait,? no\b|\b(?:no|nah|nope),? make (?:that|it)\b|"
            r"\bmake that\b|\bi mean\b|\bor rather\b|\bactually,? no\b|\b(?:no|nah),? actually\b|"
@@ -39,11 +40,11 @@ _NO = r"(?:no|nah|naw|nope)"
 _MARK = (r"(?:" + _STRONG + "|" + _WEAK + r"|"
          # a bare "no" between two numbers, ways or commands: "twenty-two, no, twenty-three",
          # "turn the fan up, no, down", "open the window, no, close it"
-         r"(?<=[,，] )" + _NO + r"(?:[,，](?= )|(?= (?:\d|" + _EN_NUMBER.pattern + r"|(?:"
+         r"(?<=[,，] )" + _NO + r"(?:[,，](?= )|(?= (?:\d|" + EN_NUMBER_WORDS.pattern + r"|(?:"
          + _WAY_EN + "|" + _VERB_EN + r")\b)))|"
          # said without a pause between two amounts: "twenty two no twenty four", "halfway no
          # all the way"
-         r"(?<=[a-z0-9] )" + _NO + r"(?= (?!one\b)(?:\d|" + _EN_NUMBER.pattern
+         r"(?<=[a-z0-9] )" + _NO + r"(?= (?!one\b)(?:\d|" + EN_NUMBER_WORDS.pattern
          + r"|all the way|halfway|full(?:y)?\b|max)))")
 CORRECTION = re.compile(_MARK + r"(?:[,，\s]*(?:" + _MARK + "))*")
 """A correction mark, or several said together ("no wait, make that")."""

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hil.llm.clauses import AMOUNT, commanding
+from hil.llm.clauses import AMOUNT, WAY, commanding
 from hil.llm.direction import normalised
-from hil.llm.grounding import TOPIC_OF
+from hil.llm.grounding import TOPIC_OF, named_outright
 from hil.llm.questions import confirm
-from hil.llm.several import _WAY, MAX_PARTS, Several, _outright
+from hil.llm.several import MAX_PARTS, Several
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.multi import CONJUNCTIONS
 from twin.assistant.nlu import shared_nlu
@@ -40,7 +40,7 @@ def pieces(text: str, lang: str) -> list[str]:
 def _orders(piece: str) -> bool:
     """Whether a piece says a way, an amount or an order's verb (not a filler: "Actually")."""
     lowered = normalised(piece)
-    return bool(_WAY.search(lowered) or AMOUNT.search(lowered) or commanding(piece))
+    return bool(WAY.search(lowered) or AMOUNT.search(lowered) or commanding(piece))
 
 
 def followed(text: str, decision: Any, last: Turn, lang: str,
@@ -50,14 +50,14 @@ def followed(text: str, decision: Any, last: Turn, lang: str,
     answered, when no piece names a function outright, when one function is asked two ways,
     or when the parts act on less than the whole reading did."""
     said = pieces(text, lang)
-    if not 2 <= len(said) <= MAX_PARTS or not any(_outright(p) for p in said):
+    if not 2 <= len(said) <= MAX_PARTS or not any(named_outright(p) for p in said):
         return None
     opposite = active_catalogue().opposite
     kept: list[tuple[str, Any]] = []
     for piece in said:
         d = read(piece)
         if d.intent == "unknown" and d.why not in _ASKED:
-            if not _orders(piece) or _outright(piece):
+            if not _orders(piece) or named_outright(piece):
                 continue  # "Actually", "please": no order; a thing of its own: not the last turn's
             topic = TOPIC_OF.get(last.intent)  # "now all the way": the last turn's, asked
             if topic is None:

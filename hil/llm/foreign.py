@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable
 
 from hil.llm.grounding import named_topics
-from hil.llm.order_words import COURTESY, COURTESY_FILLERS, FOREIGN_ORDER_VERBS, alternation
 from hil.llm.signs import VENT_AIR
 from hil.llm.topics import TOPICS_DATA
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.order_words import COURTESY, COURTESY_FILLERS, FOREIGN_ORDER_VERBS, alternation
 
 _EN_ORDER = re.compile(
     r"^(?:\W*(?:" + alternation(COURTESY | COURTESY_FILLERS) + r")\b\W*)*"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from hil.llm.direction import BEFORE_THIS, DISLIKE, FAMILY, direction_of
+from hil.llm.direction import BEFORE_THIS, DISLIKE, FAMILY, direction_of, normalised
 from hil.llm.other_sense import OTHER_SENSE
 from hil.llm.own_things import OWN_HEAT, OWN_SOUND
 from hil.llm.signs import SEATED_ZH, VENT_AIR, vent_air
@@ -386,6 +386,12 @@ def narrowed(named: set[str], text: str) -> set[str]:
         out.discard("media_playback")  # "这音乐震得我脑仁儿疼": the volume, never play
         out.add("media_volume")
     return out
+
+
+def named_outright(text: str) -> set[str]:
+    """The topics ``text`` names outright (:data:`EXPLICIT`), of those it names."""
+    lowered = normalised(text)
+    return {t for t in narrowed(named_topics(lowered), lowered) if EXPLICIT[t].search(lowered)}
 
 
 def topic_word_starts(text: str) -> list[int]:

@@ -84,6 +84,7 @@ from hil.llm.signs import at_an_event, plain_signs, seated_beside, seated_now, u
 from hil.llm.slots import (
     CRACK_POSITION,
     amounts,
+    crack_kept,
     read_slots,
     said_a_setting,
     told_seat,
@@ -317,9 +318,10 @@ def decided(
     unknown = p.get("unknown", 0.0)
     member = max(TOPICS[topic], key=lambda i: p.get(i, 0.0))
     own = lowered if told_seat(lowered) else own_clauses(lowered, topic)
-    read = _unclamped(topic, read_slots(topic, own, member), own)
+    read = _unclamped(topic, read_slots(topic, own, member, last), own)
     if read is not None and read == ("window_open", None) and _LITTLE.search(lowered):
-        read = ("window_set_position", CRACK_POSITION)  # "open only little bit": a crack
+        # "open only little bit": a crack, never below the window's state
+        read = crack_kept(("window_set_position", CRACK_POSITION), lowered, last)
     explicit = read is not None and EXPLICIT[topic].search(lowered) is not None
     refused = negated(courteous) and not DISLIKE.search(lowered)
     if KEEP.search(lowered) or (refused and unknown <= mass[topic]):

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from hil.llm.direction import normalised
 from hil.llm.grounding import KEEP
-from hil.llm.order_words import COURTESY, COURTESY_SPOKEN, UNKNOWN_ORDER_VERBS, alternation
+from twin.assistant.order_words import COURTESY, COURTESY_SPOKEN, UNKNOWN_ORDER_VERBS, alternation
 from twin.assistant.scope import negated, out_of_scope
 
 # words before a Chinese order that are not its thing: courtesy, "then", "also", pronouns

@@ -25,14 +25,14 @@ def main(argv: list[str]) -> int:
 
     from hil.llm import amx_guard
     from hil.llm.engine import LlamaEngine
-    from hil.llm.worker import _crash_hook, _crash_now
+    from hil.llm.worker import crash_hook, crash_now
 
     guard = amx_guard.current()
     _emit({"step": "library", "llama_cpp": llama_cpp.__version__,
            "system_info": amx_guard.system_info(), "amx_guard": guard.as_dict()})
-    hook = _crash_hook()  # the model child's test hook (hil.llm.worker) applies here too
+    hook = crash_hook()  # the model child's test hook (hil.llm.worker) applies here too
     if hook:
-        _crash_now(hook[0])
+        crash_now(hook[0])
     engine = LlamaEngine(argv[0] if argv else None, n_threads=2, n_ctx=256, n_batch=64)
     tokens = engine.tokenize(PROMPT, bos=True)
     started = time.perf_counter()

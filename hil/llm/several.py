@@ -25,10 +25,11 @@ from typing import Any
 
 from hil.llm.both_seats import both_seats
 from hil.llm.clauses import (
-    _ZH_SAME_WAY,
     AMOUNT,
     SET_SAID,
     TOLD,
+    WAY,
+    ZH_SAME_WAY,
     after_reason,
     before_reason,
     clause_pieces,
@@ -51,6 +52,7 @@ from hil.llm.grounding import (
     REMARK,
     TOPIC_OF,
     lacking,
+    named_outright,
     named_topics,
     narrowed,
 )
@@ -59,7 +61,7 @@ from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.ruled_clauses import order_among_asides, ruled_clauses
 from hil.llm.rules_read import sure_order
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
-from hil.llm.values import _EN_NUMBER
+from hil.llm.values import EN_NUMBER_WORDS
 from twin.assistant.binding_words import binds
 from twin.assistant.ellipsis import level_for_all, unsequenced, way_said_after
 from twin.assistant.feedback import cannot_part, joined
@@ -75,7 +77,6 @@ from twin.assistant.speech_words import (
     ZH_CORRECTION_MARKS,
     ZH_TAKE_BACK,
 )
-from twin.assistant.state_words import EN_MORE_LESS
 
 MAX_PARTS = 4
 """At most this many commands are read from one sentence (a forward pass each)."""
@@ -215,12 +216,6 @@ def _set_off(text: str, part: str) -> bool:
             or after[0] in ",，;；。!！"))
 
 
-def _outright(text: str) -> set[str]:
-    """The topics ``text`` names outright (:data:`hil.llm.grounding.EXPLICIT`)."""
-    lowered = normalised(text)
-    return {t for t in narrowed(named_topics(lowered), lowered) if EXPLICIT[t].search(lowered)}
-
-
 _WISHED = re.compile(
     r"\b(?:heated|warmed|cooled|turned|switched|put|set)(?: (?:up|down|on|off))? "
     r"(?:(?:please|now|then) )?(?:on|to|at|up to) (?:high|low|medium|max(?:imum)?|min(?:imum)?|"
@@ -239,7 +234,8 @@ def _worded(part: str) -> tuple[str, str, int | str | None] | None:
     somewhere else, later, a question or a no never gets here (:func:`several_parts`)."""
     lowered = normalised(part)
     named = narrowed(named_topics(lowered), lowered)
-    outright = named if way_alone(part) else _outright(part)  # "…, warmer by 2": its way names it
+    # "…, warmer by 2": its way names it
+    outright = named if way_alone(part) else named_outright(part)
     if len(outright) != 1 or named != outright or _says_no(part) or not (
             commanding(part) or _WISHED.search(lowered)
             or (set_said(part) and not _NO_WORD.search(lowered))):
@@ -256,7 +252,7 @@ _NO_WORD = re.compile(r"\b(?:no|not|never|nope)\b|[不别甭没]")
 _UNCLEAR = re.compile(
     r"^(?:请|帮我|给我|麻烦|那就|就)?(?:调到|调成|调至|设到|设成|设为|开到)\s*(?:\d|[一二两三四五六七八九十])|"
     r"^(?:(?:please|ok|okay|now|just) )*(?:set|make|put|turn|bring) (?:it|that|this)(?: up| down)? "
-    r"(?:(?:to|at|on) )?(?:\d|" + _EN_NUMBER.pattern + r")")
+    r"(?:(?:to|at|on) )?(?:\d|" + EN_NUMBER_WORDS.pattern + r")")
 """A setting said with its number and no thing at all ("set it to 24" with nothing before)."""
 
 
@@ -408,10 +404,10 @@ def _same_way(text: str, before: str, lang: str) -> tuple[str, str, int | str | 
     way of its own, said after ``before`` commanded another thing: the way ``before`` said after
     its thing, said of this one ("音量调大，风量也是" -> "风量调大"), when the rules read that
     confidently as this thing's command; else None."""
-    found = _ZH_SAME_WAY.match(normalised(text)) if lang == "zh-CN" else None
+    found = ZH_SAME_WAY.match(normalised(text)) if lang == "zh-CN" else None
     if found is None:
         return None
-    thing, earlier = _outright(found.group("thing")), _outright(before)
+    thing, earlier = named_outright(found.group("thing")), named_outright(before)
     if len(thing) != 1 or len(earlier) != 1 or thing == earlier:
         return None
     said = normalised(before)
@@ -510,7 +506,7 @@ def several_decision(
             continue
         d = decide(text, False)
         if _says_no(text):  # "车窗不用动": that topic is left as it is, nothing asked
-            topic = next(iter(sorted(_outright(text) or named_topics(normalised(text)))))
+            topic = next(iter(sorted(named_outright(text) or named_topics(normalised(text)))))
             decisions.append(d._replace(intent="unknown", value=None, feedback=leave_it(lang),
                                         why="negated", topic=topic))
             continue
@@ -520,7 +516,7 @@ def several_decision(
             d = whole if whole.intent != "unknown" else d
         if d.intent == "unknown" and (framed := _framed(text, lang)) is not None:
             d = act(*framed, lang)  # "whack the tunes up two good buddy": the head unsure
-        named = _outright(text)
+        named = named_outright(text)
         if indirect and d.intent == "unknown" and d.why not in _ASKED:
             d = _asked(text, d, lang)  # a complaint the head is unsure of: asked, never dropped
         elif d.intent == "unknown" and d.why in ("out_of_domain", "low_confidence") and (
@@ -558,7 +554,7 @@ def several_decision(
         for clause in dropped:  # the functions it also names outright: asked about
             asked = [decisions[0]._replace(intent="unknown", value=None, why="low_confidence",
                                            topic=t, feedback=confirm(t, lang))
-                     for t in sorted(_outright(clause))]
+                     for t in sorted(named_outright(clause))]
             said += [cannot_part(clause, lang), *(a.feedback for a in asked)]
             decisions += [decisions[0]._replace(intent="unknown", value=None, why="out_of_scope",
                                                 topic=None), *asked]
@@ -582,7 +578,7 @@ def _each_named(parts: Sequence[str], decisions: list[Any], lang: str
     out_parts: list[str] = []
     out: list[Any] = []
     for text, d in zip(parts, decisions, strict=True):
-        named = _outright(text)
+        named = named_outright(text)
         left = sorted(named - ({d.topic} if d.intent != "unknown" else set()))
         if len(named) < 2 or d.why == "negated" or not left:
             out_parts.append(text)
@@ -612,14 +608,6 @@ def _listed(lowered: str) -> set[str]:
         t for thing in found.group("a", "b") for t in narrowed(named_topics(thing), thing)}
 
 
-_WAY = re.compile(
-    rf"\b{EN_MORE_LESS}\b|"
-    r"\b(?:up|down|on|off)\W*$|"  # "…, and the AC on" (not "sat on a frozen lake")
-    r"[大小高低]一?[点些]|[大小高低]点儿|继续|续上|接着|挂起|停|开|关|回")
-"""A way said in a clause (beside a number, :data:`hil.llm.clauses.AMOUNT`): it asks for
-something."""
-
-
 def _left(text: str, answered: set[str]) -> list[str]:
     """Each clause of ``text`` that speaks of a function no answered part is about
     (``answered``: their topics) with a way or an amount ("the sound is too low and …",
@@ -639,7 +627,7 @@ def _left(text: str, answered: set[str]) -> list[str]:
         if not topics or topics & answered or (topics <= {"media_playback"} and (
                 answered & PLAYS_MUSIC)):
             continue
-        if topics == {"navigate_home"} or _WAY.search(lowered) or AMOUNT.search(lowered) or (
+        if topics == {"navigate_home"} or WAY.search(lowered) or AMOUNT.search(lowered) or (
                 commanding(clause)) or TOLD.search(lowered) is None:
             left.append(clause)
     return left
@@ -665,7 +653,7 @@ def unread(text: str, decision: Any, lang: str,
             out_of_scope(lowered) is not None or NOT_HERE_NOW.search(lowered)
             or REMARK.search(lowered) or KEEP.search(lowered) or negated(lowered)):
         return None
-    left = sorted((_outright(text) | _listed(lowered)) - {decision.topic})
+    left = sorted((named_outright(text) | _listed(lowered)) - {decision.topic})
     asked = [_own_clause(text, t, decision, decide, lang) or decision._replace(
         intent="unknown", value=None, feedback=confirm(t, lang), why="low_confidence", topic=t)
              for t in left]
@@ -699,8 +687,8 @@ def _own_clause(text: str, topic: str, decision: Any, decide: Callable[[str, boo
     if decide is None:
         return None
     pieces = [s for piece in clause_pieces(text) for s in _THEN_AT.split(piece) if s.strip(" ,，")]
-    naming = [p for p in pieces if topic in _outright(p)]
-    if len(naming) != 1 or decision.topic in _outright(naming[0]):
+    naming = [p for p in pieces if topic in named_outright(p)]
+    if len(naming) != 1 or decision.topic in named_outright(naming[0]):
         return None
     return _decided(naming[0], decision, decide, topic)
 
@@ -720,7 +708,7 @@ def _decided(clause: str, decision: Any, decide: Callable[[str, bool], Any] | No
     lowered = normalised(clause)
     # "…, and then the music, a little more strong", "俺这座椅加热关了吧 杠热": no order
     bare = topic is None and not (commanding(clause) or SET_SAID.search(lowered)
-                                  or _WAY.search(lowered) or AMOUNT.search(lowered))
+                                  or WAY.search(lowered) or AMOUNT.search(lowered))
     if topic is None:
         named = narrowed(named_topics(lowered), lowered)
         topic = next(iter(named)) if len(named) == 1 else None

@@ -44,7 +44,7 @@ from hil.llm.bound import (
 from hil.llm.direction import FAMILY, cant_hear, complaint_of, direction_of
 from hil.llm.topics import TOPICS_DATA
 from hil.llm.values import (
-    _EN_NUMBER,
+    EN_NUMBER_WORDS,
     MAX_WORDS,
     MIN_WORDS,
     NOT_MAX,
@@ -58,8 +58,10 @@ from twin.assistant.catalogue import Catalogue, active_catalogue
 from twin.assistant.colloquial import object_unread
 from twin.assistant.heard import HOMOPHONE_UNIT, homophone_number
 from twin.assistant.intents import INTENTS
+from twin.assistant.resolver import Turn
 from twin.assistant.shapes import gives_order
 from twin.assistant.story_seat import story_seat
+from twin.assistant.wish import at_least, current_level
 
 TOPICS = TOPICS_DATA.intents
 INTENT_ENTRIES = active_catalogue().intents
@@ -227,7 +229,7 @@ wanted it one level up); "fan to level one", "on one", "at level 1" stay setting
 
 
 _ABSOLUTE_EN = re.compile(
-    r"\b(?:to|at|on|set|level)\b(?: [\w'-]+){0,2}? (?:\d|" + _EN_NUMBER.pattern + ")")
+    r"\b(?:to|at|on|set|level)\b(?: [\w'-]+){0,2}? (?:\d|" + EN_NUMBER_WORDS.pattern + ")")
 """An English target word that binds a number said within two words after it ("up to 22",
 "set it at twenty", "to about level four", "the fan on four"); an "at" or "to" of an idiom
 far from the number ("done at last, fan up one", "back to work, volume down two") binds none:
@@ -340,7 +342,7 @@ def _level(topic: str, topic_set: str, up: str, down: str, text: str, words: Slo
 
 _EN_AMOUNT = (r"(?:top|highest|max(?:imum)?|maxed|full(?: blast| power| whack)?|lowest|"
               r"min(?:imum)?|bottom|high|low|medium|middle|mid|(?:number|level|notch|setting) \w+|"
-              r"\d+|" + _EN_NUMBER.pattern + ")")
+              r"\d+|" + EN_NUMBER_WORDS.pattern + ")")
 _VALUE_ALONE = re.compile(
     r"^\W*(?:(?:and|but|just|oh|so|yeah) )?(?:(?:put|set|turn|make|crank|whack) (?:it |them )?)?"
     r"(?:(?:on|to|at|unto|up to|onto|all the way to) )?(?:the |its |it's |their |her |his )?"
@@ -366,8 +368,8 @@ def told_seat(text: str) -> tuple[str, tuple[str, ...]] | None:
     return story_seat(text, "zh-CN" if _HAN.search(text) else "en")
 
 
-def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
-          ) -> tuple[str, int | str | None] | None:
+def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables,
+          last: Turn | None = None) -> tuple[str, int | str | None] | None:
     """The seat (the intent whose zone words match, else the first: the speaker's) and its
     level; None when the sentence names another seat and the speaker's own (two commands:
     "座椅加热副驾的关掉，我的开一档" set the passenger's to the driver's level), or a person
@@ -408,7 +410,9 @@ def _seat(topic: str, members: tuple[str, ...], text: str, words: SlotTables
         return intent, INTENTS[intent].high
     if min_said(said):  # "heated seat on, minimum": the lowest level that heats (0 is off)
         return intent, max(1, INTENTS[intent].low or 0)
-    return intent, INTENTS[intent].default
+    level = INTENTS[intent].default  # on: never below the level the last turn left it at
+    assert isinstance(level, int)
+    return intent, at_least(intent, level, 1, () if last is None else (last,))
 
 
 _STATE_SAID = re.compile(
@@ -491,6 +495,13 @@ def _shape(topic: str) -> tuple[str, tuple[str, ...]]:
     return "plain", members
 
 
+def _kept_level(intent: str, last: Turn | None) -> int | None:
+    """The level ``last`` left a seat's heater at (:func:`twin.assistant.wish.current_level`):
+    an "on" kept there is read from the conversation, not made up."""
+    topic = active_catalogue().intents[intent].topic
+    return current_level(topic, () if last is None else (last,)) if topic else None
+
+
 def _said(read: tuple[str, int | str | None], text: str, words: SlotTables) -> bool:
     """Whether a value read comes from the words: a number said, a level or fraction word said,
     the setting's default, an end of its range, a window's crack or half. A level made up from
@@ -528,9 +539,23 @@ def _earlier_state(text: str) -> bool:
     return not gives_order(text, lang) and (lang == "en" or _ZH_ASKED_MORE.search(text) is None)
 
 
-def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str | None] | None:
+def crack_kept(read: tuple[str, int | str | None] | None, text: str, last: Turn | None
+               ) -> tuple[str, int | str | None] | None:
+    """``read`` with a window's crack said with no number ("crack the window", "i need some
+    fresh air", "开条缝") kept on the opening side of the window's state after ``last``
+    (:func:`twin.assistant.wish.at_least`): a crack never closes a window open wider."""
+    if read is None or read[1] != CRACK_POSITION or CRACK_POSITION in numbers_said(text.lower()):
+        return read
+    if active_catalogue().intents[read[0]].topic != "window":
+        return read
+    return read[0], at_least(read[0], CRACK_POSITION, 1, () if last is None else (last,))
+
+
+def read_slots(topic: str, text: str, head_member: str, last: Turn | None = None
+               ) -> tuple[str, int | str | None] | None:
     """The intent and value of ``topic`` said in ``text`` (``head_member``: the head's most
-    probable intent of the topic); None when the words give no way and one is needed."""
+    probable intent of the topic; ``last``: the conversation's last turn, the state a crack of
+    the window is kept above); None when the words give no way and one is needed."""
     shape, members = _shape(topic)
     words = SLOTS.get(topic, _NONE)
     text = HOMOPHONE_UNIT.sub(homophone_number, text)  # "make that too degrees cooler": two
@@ -546,10 +571,12 @@ def read_slots(topic: str, text: str, head_member: str) -> tuple[str, int | str 
     if shape in ("level", "seats", "position") and end_reached(text.lower()):
         return None  # "座椅加热已经开到最高了": the end is reached, not asked for; ask
     read = (_level(topic, *members, text, words) if shape == "level" else
-            _seat(topic, members, text, words) if shape == "seats" else
+            _seat(topic, members, text, words, last) if shape == "seats" else
             _window(topic, *members, text, words) if shape == "position" else None)
     if shape in ("level", "seats", "position"):
-        return read if read is None or _said(read, text, words) else None
+        said = read is None or _said(read, text, words) or (
+            shape == "seats" and read[1] == _kept_level(read[0], last))
+        return crack_kept(read if said else None, text, last)
     if shape == "pair":
         return _pair(*members, text, head_member)
     return head_member, None  # defrost, mute, home: nothing to read

@@ -41,7 +41,7 @@ from hil.llm.indirect import indirect_examples
 from hil.llm.phrasings import phrasing_examples
 from hil.llm.prompt import FEW_SHOT
 from twin.assistant.intents import INTENTS
-from twin.assistant.nlu import _cabin_templates as cabin_templates
+from twin.assistant.nlu import cabin_templates
 from twin.assistant.queries import OOD, load_queries
 from twin.paths import QUERIES_DIR
 

@@ -28,12 +28,13 @@ _DIGITS = re.compile(r"-?\d+")
 _ZH_NUMBER = re.compile(r"(?<![零一二两三四五六七八九十百])[零一二两三四五六七八九十百]+"
                         r"(?![零一二两三四五六七八九十百下])")
 """A Chinese numeral, whole; not 零下 ("below zero": no number 0)."""
-_EN_NUMBER = re.compile(
+EN_NUMBER_WORDS = re.compile(
     r"\b(?:(" + "|".join(_EN_TENS) + r")(?:[\s-]+(" + "|".join(_EN_UNITS) + r"))?|("
     + "|".join(_EN_UNITS) + r"))\b"
 )
+"""A number said in English words ("twenty-two", "seven"): the tens and the unit as groups."""
 NUMERAL = re.compile(
-    r"-?\d+|" + _EN_NUMBER.pattern + r"|[零一二两三四五六七八九十百]+(?![点些下会])"
+    r"-?\d+|" + EN_NUMBER_WORDS.pattern + r"|[零一二两三四五六七八九十百]+(?![点些下会])"
 )
 """A number as said (digits, English words, Chinese numerals; not the vague "一点")."""
 _ZH_VAGUE = re.compile(
@@ -181,7 +182,7 @@ def parse_number(text: str) -> int | None:
     if match:
         return int(match.group())
     lowered = _COUPLE.sub("two", text.lower())
-    word = _EN_NUMBER.search(lowered)
+    word = EN_NUMBER_WORDS.search(lowered)
     if word:
         tens, unit, alone = word.groups()
         if alone:

@@ -110,7 +110,7 @@ def describe_exit(exitcode: int | None, during: str, guarded: bool | None,
 
 
 # child ---------------------------------------------------------------------------------------
-def _crash_hook() -> tuple[str, int] | None:
+def crash_hook() -> tuple[str, int] | None:
     spec = os.environ.get(CRASH_HOOK_ENV, "")
     if not spec:
         return None
@@ -118,7 +118,7 @@ def _crash_hook() -> tuple[str, int] | None:
     return how, 0 if when in ("", "start") else int(when)
 
 
-def _crash_now(how: str) -> None:
+def crash_now(how: str) -> None:
     if how == "abort":
         os.abort()
     if how == "hang":
@@ -151,9 +151,9 @@ def _serve(conn: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _, path, factory, kwargs = conn.recv()
     sys.path[:] = path  # the parent's, so a factory it can import is found here too
-    hook = _crash_hook()
+    hook = crash_hook()
     if hook and hook[1] == 0:
-        _crash_now(hook[0])
+        crash_now(hook[0])
     try:
         with _telling_progress(conn):
             resolver = _import(factory)(**kwargs)
@@ -173,7 +173,7 @@ def _serve(conn: Connection) -> None:
         if method == "resolve":
             calls += 1
             if hook and hook[1] == calls:
-                _crash_now(hook[0])
+                crash_now(hook[0])
             if deadline_at is not None:  # what is left of the deadline after the pipe
                 args = (*args[:3], max(0.0, (deadline_at - _clock()) * 1e3))
         started = time.perf_counter()

@@ -15,7 +15,7 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -60,9 +60,32 @@ class Catalogue:
     def topic_of(self, intent: str) -> str | None:
         """The topic an intent belongs to: the ``[topics.NAME]`` that lists it (play and pause,
         each seat's heating), else the topic its entry names; None for ``unknown``/``ood``."""
-        listed = next((name for name, t in self.topics.items() if intent in t.intents), None)
-        entry = self.intents.get(intent)
-        return listed if listed is not None else (entry.topic if entry is not None else None)
+        return self._topic_by_intent.get(intent)
+
+    @cached_property
+    def _topic_by_intent(self) -> dict[str, str | None]:
+        """:meth:`topic_of` of every intent, worked out once (the rules ask it several times a
+        parse, of every intent when they look for a question's topic)."""
+        out: dict[str, str | None] = {}
+        for name, topic in self.topics.items():  # the first topic listing it (file order)
+            for intent in topic.intents:
+                out.setdefault(intent, name)
+        for intent, entry in self.intents.items():
+            out.setdefault(intent, entry.topic)
+        return out
+
+    def intents_of(self, topic: str) -> tuple[str, ...]:
+        """The intents whose :meth:`topic_of` is ``topic``, in file order."""
+        return self._intents_by_topic.get(topic, ())
+
+    @cached_property
+    def _intents_by_topic(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for intent in self.intents:
+            topic = self.topic_of(intent)
+            if topic is not None:
+                out.setdefault(topic, []).append(intent)
+        return {topic: tuple(intents) for topic, intents in out.items()}
 
     def setter(self, topic: str | None) -> str | None:
         """The topic's absolute intent (direction ``set``), if it has one."""

@@ -32,11 +32,11 @@ from twin.assistant.multi import (
     _kind,
 )
 from twin.assistant.named_index import NamedIndex
+from twin.assistant.order_words import EN_STARTS
 from twin.assistant.phrasing import _EN_NUMBER, _EN_WAY, _ZH_NUMBER
 from twin.assistant.reads import read_once
 from twin.assistant.scope import conditional, negated, out_of_scope
 from twin.assistant.seat_words import EN_COMPANIONS, ZH_COMPANIONS
-from twin.assistant.shapes import EN_STARTS
 from twin.assistant.speech_words import EN_CORRECTION_MARKS, ZH_CORRECTION_MARKS
 
 __all__ = ["ASKS", "PLAYS_MUSIC", "cannot_alone", "confirm", "functions_named", "unsaid"]
@@ -92,8 +92,9 @@ def confirm(topic: str, lang: str) -> str | None:
     """The catalogue's question whether to change ``topic`` at all (its first intent's
     ``confirm``), if it has one."""
     catalogue = active_catalogue()
-    return next((e.confirm.get(lang) for i, e in catalogue.intents.items()
-                 if e.confirm is not None and catalogue.topic_of(i) == topic), None)
+    return next((e.confirm.get(lang) for e in map(catalogue.intents.__getitem__,
+                                                  catalogue.intents_of(topic))
+                 if e.confirm is not None), None)
 
 
 def unsaid(text: str, lang: str, answered: Sequence[Command], feedback: str,

@@ -75,6 +75,7 @@ from twin.assistant.ellipsis import (
     telegraphic,
     way_said_after,
 )
+from twin.assistant.order_words import en_starts_order
 from twin.assistant.phrasing import (
     SEAT,
     it_after_seat,
@@ -92,7 +93,6 @@ from twin.assistant.shapes import (
     en_cuts,
     en_ordered,
     en_run_on,
-    en_starts_order,
     gives_order,
     named_function,
 )

@@ -113,6 +113,7 @@ from twin.assistant.vocabulary import (
     THERMAL_FOLLOW_UPS,
     WARM_UP,
 )
+from twin.assistant.wish import WISH_WAYS, at_least, stepped
 from twin.errors import InputError
 
 __all__ = [
@@ -132,7 +133,7 @@ DEFER = "defer"
 media ("put the heating on", "blast the AC"): no rule answer, the fallback decides."""
 
 
-def _cabin_templates(name: str) -> Intents:
+def cabin_templates(name: str) -> Intents:
     """The template file ``name`` of every catalogue's template folder, merged (shipped
     first); an intent's sentences in an extension add to the shipped ones."""
     merged: dict[str, Any] = {}
@@ -251,8 +252,8 @@ class RuleNLU:
         self.home_assistant = home_assistant
         self.prefilter = prefilter
         self.narrow = narrow
-        self._cabin = _cabin_templates(f"{lang}.yaml")
-        self._open = _cabin_templates(f"{lang}_open.yaml")
+        self._cabin = cabin_templates(f"{lang}.yaml")
+        self._open = cabin_templates(f"{lang}_open.yaml")
         self._courtesy = _courtesy_patterns(lang)
         ha = get_intents(lang)
         if ha is None:
@@ -794,7 +795,7 @@ class RuleNLU:
             intent, value, confidence, reason = matched, None, OPEN_CONFIDENCE, "open_template"
         else:
             matched = found.intent.name
-            intent, value, confidence, reason = self._from_home_assistant(found, text)
+            intent, value, confidence, reason = self._from_home_assistant(found, text, history)
         said = _around_title(text, found) if source == "cabin_open" else text
         if reason in _OPEN_REASONS and intent != "unknown" and (
                 _not_for_now(said) or (intent == "media_play" and (
@@ -850,12 +851,17 @@ class RuleNLU:
             intent = "climate_temperature_up" if sign > 0 else "climate_temperature_down"
             return intent, INTENTS[intent].default, 0.9, "followup"
         schema = INTENTS[name]
+        way = WISH_WAYS.get((found.intent_metadata or {}).get("wish", ""))
+        if way is not None and isinstance(value, int):
+            # "crack the window", "turn my seat heater on": a wish said without a number, its
+            # level never against the way from the state the conversation leaves
+            return name, at_least(name, value, way, history), 1.0, "full"
         if value is None and schema.kind != "none":
             return name, schema.default, 1.0, "full_default_value"
         return name, value, 1.0, "full"
 
     def _from_home_assistant(
-        self, found: RecognizeResult, text: str
+        self, found: RecognizeResult, text: str, history: Sequence[Turn]
     ) -> tuple[str, Any, float, str]:
         name = found.intent.name
         ents = {k: _number(e.value) for k, e in found.entities.items()}
@@ -879,6 +885,9 @@ class RuleNLU:
             if mapped is None:
                 # a real device the cabin does not control (lights, locks, the sunroof...)
                 return "unknown", None, 0.9, "ha_out_of_domain"
+            if name == "HassTurnOn" and isinstance(mapped[1], int):
+                # "turn on the fan": its level on, never below the level it already runs at
+                return mapped[0], at_least(mapped[0], mapped[1], 1, history), 1.0, "full"
             return mapped[0], mapped[1], 1.0, "full"
         if name == "HassClimateSetTemperature" and "temperature" in ents:
             return "climate_set_temperature", ents["temperature"], 1.0, "full"
@@ -1180,15 +1189,7 @@ _CABIN_MAPPED = frozenset(
 
 def _level_step(intent: str, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:
     """One step up or down from the level last set for ``intent`` (else its default)."""
-    schema = INTENTS[intent]
-    current = next((LEVEL_ENDS[t.intent][1] if t.intent in LEVEL_ENDS else t.value
-                    for t in reversed(history)
-                    if t.intent == intent or LEVEL_ENDS.get(t.intent, ("",))[0] == intent), None)
-    if not isinstance(current, int):
-        current = schema.default
-    step = LEVEL_FAMILIES.get(intent, 1)
-    assert isinstance(current, int) and schema.low is not None and schema.high is not None
-    return intent, min(schema.high, max(schema.low, current + sign * step)), 0.9, "followup"
+    return intent, stepped(intent, sign, history), 0.9, "followup"
 
 
 def _follow_up(relative: bool, sign: int, history: Sequence[Turn]) -> tuple[str, Any, float, str]:

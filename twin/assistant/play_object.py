@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from twin.assistant.device_words import EN_OTHER_DEVICES
+
 
 def _heads(words: str) -> frozenset[str]:
     """A family of head words written one space apart."""
@@ -23,19 +25,18 @@ _OBJECT = re.compile(
     r"(?:\s+(?:at|in|from)\s+.*)?$", re.IGNORECASE)
 """A thing named with its determiner and up to three words before its head ("the rear parking
 sensors"), a place or source after it ("the telly at home", "the news from cnn")."""
-_DEVICE_HEADS = _heads("""
-light lights lamp lamps headlight headlights headlamp headlamps beam beams foglights sidelights
+_DEVICE_HEADS = frozenset(EN_OTHER_DEVICES) | _heads("""
+headlamp headlamps beam beams foglights sidelights
 indicator indicators blinker blinkers flasher flashers hazard hazards
 camera cameras cam dashcam webcam sensor sensors monitor hotspot wifi wi-fi bluetooth router
-charger tracker alarm satnav gps radar control assist mode lock locks
-wiper wipers engine ignition handbrake brake brakes horn sunroof moonroof mirror mirrors
-massage massager
-kettle oven hob cooker dryer washer dishwasher machine microwave toaster fridge freezer iron
-vacuum hoover roomba mower lawnmower sprinkler sprinklers immersion boiler dehumidifier
-humidifier purifier fryer grill telly tv television
+charger tracker alarm satnav gps radar control assist mode
+engine ignition handbrake brake brakes massage massager
+hob cooker dryer washer dishwasher machine toaster iron
+vacuum hoover roomba mower lawnmower sprinkler sprinklers immersion dehumidifier
+humidifier purifier fryer grill telly
 """)
-"""Heads of a machine or a part the cabin has no function for (lights, cameras, sensors, car
-parts, appliances at home)."""
+"""Heads of a machine or a part the cabin has no function for (:data:`EN_OTHER_DEVICES`, and
+cameras, sensors, car parts, appliances at home)."""
 _HEAR_HEADS = _heads("""
 score scores result results price prices stock stocks shares headlines forecast weather news
 traffic message messages texts emails voicemail voicemails joke jokes riddle riddles time

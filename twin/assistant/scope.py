@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from twin.assistant.catalogue import active_catalogue
+from twin.assistant.device_words import EN_OTHER_DEVICES
 from twin.assistant.reads import read_once
 from twin.assistant.regex_gate import gate_pattern
 from twin.assistant.speech_words import EN_HESITATIONS
@@ -143,10 +144,9 @@ _QUESTION = re.compile(
     r"(?:多大|多少|多高|多低|几档|几级|几度)[了呢啊呀吗]?[？?]?$|" + _ZH_LEVEL_ASKED
 )
 _OTHER_DEVICE = re.compile(
-    r"\b(?:lights?|lamps?|headlights?|sunroof|moonroof|roof|wipers?|mirrors?|steering wheel|"
-    r"trunk|boot|tailgate|doors?|locks?|horn|cruise|lane|screen|display|brightness|dashboard|"
-    r"tv|television|laptop|computer|thermostat|fridge|freezer|oven|microwave|kettle|boiler|"
-    r"massag\w*|lumbar|headrest|recline|ventilated|"
+    rf"\b(?:{'|'.join(sorted(EN_OTHER_DEVICES, key=lambda w: (-len(w), w)))}|"
+    r"roof|steering wheel|trunk|boot|tailgate|doors?|cruise|lane|screen|display|brightness|"
+    r"dashboard|laptop|computer|thermostat|massag\w*|lumbar|headrest|recline|ventilated|"
     r"seat (?:cooling|ventilation|fans?)|"
     r"cool(?:ing|ed)? (?:my |the |your |her |his |our |both )?(?:front )?seats?|"
     r"tyres?|tires?|fuel|petrol|charg\w*|washers?|washer fluid|screen ?wash|wiper fluid)\b|"

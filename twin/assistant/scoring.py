@@ -37,6 +37,7 @@ from twin.assistant.nlu import shared_nlu
 from twin.assistant.policy import AssistantPolicy, Decision, decide
 from twin.assistant.queries import LabelledQuery, command_matches
 from twin.assistant.resolver import IntentResolver, ResolverResult, Turn
+from twin.assistant.wish import current_level
 
 OPPOSITE: dict[str, str] = {
     name: other for name in INTENTS if (other := active_catalogue().opposite(name)) is not None
@@ -45,24 +46,6 @@ OPPOSITE: dict[str, str] = {
 
 
 _SIGN = {"up": 1, "down": -1, "on": 1, "off": -1}
-_LEVEL = {"on": "high", "off": "low"}
-
-
-def _current(topic: str, history: Sequence[Turn]) -> int | None:
-    """The topic's state before the request: the last absolute value said in the history,
-    else its setter's default (the state a run starts from)."""
-    catalogue = active_catalogue()
-    setter = catalogue.setter(topic)
-    for turn in reversed(history):
-        entry = catalogue.intents.get(turn.intent)
-        if entry is None or entry.topic != topic:
-            continue
-        if entry.direction == "set" and isinstance(turn.value, int):
-            return turn.value
-        if entry.direction in _LEVEL and setter is not None:
-            return getattr(INTENTS[setter], _LEVEL[entry.direction])  # type: ignore[no-any-return]
-    default = INTENTS[setter].default if setter is not None else None
-    return default if isinstance(default, int) else None
 
 
 def movement(intent: str, value: object, history: Sequence[Turn] = ()) -> tuple[str, int] | None:
@@ -73,7 +56,7 @@ def movement(intent: str, value: object, history: Sequence[Turn] = ()) -> tuple[
         return None
     if entry.direction in _SIGN:
         return entry.topic, _SIGN[entry.direction]
-    current = _current(entry.topic, history)
+    current = current_level(entry.topic, history)
     if not isinstance(value, int) or isinstance(value, bool) or current is None or (
             value == current):
         return None

@@ -20,7 +20,7 @@ from functools import cache
 from twin.assistant.binding_words import EN_DIGITS, EN_NUMBERS, EN_TENS
 from twin.assistant.catalogue import active_catalogue
 from twin.assistant.ellipsis import command_inside, leaning
-from twin.assistant.order_start import EN_COMMAND_VERBS, EN_STARTS, en_starts_order
+from twin.assistant.order_words import EN_COMMAND_VERBS, EN_STARTS
 from twin.assistant.phrasing import SEAT, topic_first, topic_words
 from twin.assistant.speech_words import (
     EN_CORRECTION_MARKS,
@@ -29,8 +29,8 @@ from twin.assistant.speech_words import (
     ZH_HESITATIONS,
 )
 
-__all__ = ["EN_STARTS", "NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "en_starts_order",
-           "gives_order", "joined", "named_function"]
+__all__ = ["NOT_ALL", "en_cuts", "en_ordered", "en_run_on", "gives_order", "joined",
+           "named_function"]
 
 _EN_HEADS = re.compile(rf"(?<=\s)(?={EN_COMMAND_VERBS})", re.IGNORECASE)
 """Where an English command may start in a run-on with no conjunction ("close the window turn

@@ -10,9 +10,6 @@
   were misspoken, the wish said after them replacing it ("fan on five, no wait, four", "静音
   哦不 暂停"). "不是" is not in the Chinese list: it is a correction only where a reader can tell
   it from a plain "is not" (said alone, or before a pause).
-* :data:`EN_ORDER_VERBS` (:data:`EN_ORDER_VERB_WORDS` as words): the English verbs an order
-  starts with ("turn", "crank", "knock"), those the fallback's readers of clauses, corrections
-  and orders share; each names its own beside them.
 * :data:`EN_CRIES`: a cry said after an order ("what a day", "here we go"), no order of its own.
 * :data:`EN_CLAUSE_START`: a clause of its own starting (a subject and its verb, "the maps keep
   blowing about", "it's roasting"), where a story follows an order said with no pause.
@@ -25,8 +22,7 @@ corrections and several commands import them.
 
 from __future__ import annotations
 
-__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_CRIES", "EN_HESITATIONS",
-           "EN_ORDER_VERBS", "EN_ORDER_VERB_WORDS", "EN_TAKE_BACK",
+__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_CRIES", "EN_HESITATIONS", "EN_TAKE_BACK",
            "ZH_CORRECTION_MARKS", "ZH_HESITATIONS", "ZH_TAKE_BACK"]
 
 EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
@@ -60,12 +56,3 @@ EN_CLAUSE_START = (r"(?i:(?:the|my|our|her|his|their|your|this|that|these|those)
                    r"is too|is so)\b)")
 """A clause of its own starting in English: a subject and its verb ("the dog's lead is
 tangled", "we're roasting"), or a verb whose "it" was left unsaid ("is too hot")."""
-
-EN_ORDER_VERB_WORDS: tuple[str, ...] = (
-    "turn", "switch", "put", "set", "make", "open", "close", "shut", "crack", "roll", "wind",
-    "mute", "unmute", "play", "pause", "stop", "skip", "resume", "raise", "lower", "drop", "bump",
-    "crank", "bring", "start", "kill", "knock", "take")
-"""The English verbs an order starts with, as words (a reader that needs a set of its own
-adds or takes away from these)."""
-EN_ORDER_VERBS = "(?:" + "|".join(EN_ORDER_VERB_WORDS) + ")"
-"""The English verbs an order starts with, without a word boundary (the reader adds it)."""

@@ -14,7 +14,7 @@ import re
 
 from twin.assistant.catalogue import topic_words
 from twin.assistant.ellipsis import command_inside
-from twin.assistant.order_start import en_starts_order
+from twin.assistant.order_words import en_starts_order
 from twin.assistant.scope import conditional
 
 __all__ = ["after_story"]

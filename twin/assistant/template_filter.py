@@ -91,7 +91,7 @@ class TemplateFilter:
                     if not clauses:
                         always |= bit
                         continue
-                    ranked = sorted(clauses, key=_selectivity, reverse=True)[:2]
+                    ranked = sorted(clauses, key=selectivity, reverse=True)[:2]
                     if len(ranked) == 1:
                         one_clause |= bit
                     for anchor, clause in zip(anchors, ranked, strict=False):
@@ -121,7 +121,7 @@ class TemplateFilter:
         haystack = f"{with_skip}\n{without}"
         if self._ignore_whitespace:
             haystack += "\n" + CJK_WHITESPACE.sub("", haystack)
-        return haystack, tuple(_pieces(without, self._ignore_whitespace))
+        return haystack, tuple(folded_pieces(without, self._ignore_whitespace))
 
     def candidate_ids(self, text: str, normalised: TrackedText | None = None) -> list[int]:
         """Indices (in hassil's order) of the sentence templates that may match ``text``."""
@@ -194,7 +194,7 @@ def _single(data: IntentData, sentence: Sentence) -> IntentData:
     return single
 
 
-def _selectivity(clause: frozenset[str]) -> tuple[int, int]:
+def selectivity(clause: frozenset[str]) -> tuple[int, int]:
     """An empty clause can never hold; else longer fragments are rarer, fewer select less."""
     if not clause:
         return (1 << 30, 0)
@@ -253,12 +253,12 @@ def _list_clauses(
     return set()
 
 
-_DIGITS = "\x00digits"  # in a vocabulary: a range list, so any digits may occur
+ANY_DIGITS = "\x00digits"  # in a vocabulary: a range list, so any digits may occur
 _BREAK_WORDS = str.maketrans({"-": " ", "_": " "})
 _STRIP_PUNCTUATION = str.maketrans({c: None for c in _PUNCTUATION})
 
 
-def _pieces(text: str, cjk: bool) -> list[str]:
+def folded_pieces(text: str, cjk: bool) -> list[str]:
     """Folded words of ``text`` without punctuation (characters if ``cjk``); lenient: a word
     hassil would match stays equal after the same treatment on both sides."""
     folded = fold_case(text).translate(_BREAK_WORDS).translate(_STRIP_PUNCTUATION)
@@ -285,8 +285,8 @@ def _number_words(range_list: RangeSlotList, language: str, cjk: bool) -> frozen
             ]
         except Exception:  # hassil, too, logs and skips numbers it cannot format
             return None
-        _NUMBER_WORDS[key] = frozenset(p for t in texts for p in _pieces(t, cjk))
-    return _NUMBER_WORDS[key] | {_DIGITS}
+        _NUMBER_WORDS[key] = frozenset(p for t in texts for p in folded_pieces(t, cjk))
+    return _NUMBER_WORDS[key] | {ANY_DIGITS}
 
 
 def _vocabulary(
@@ -301,7 +301,7 @@ def _vocabulary(
     if depth > _MAX_DEPTH:
         return None
     if isinstance(exp, TextChunk):
-        return frozenset(_pieces(exp.text, cjk))
+        return frozenset(folded_pieces(exp.text, cjk))
     parts: list[Expression]
     if isinstance(exp, Group):
         parts = list(exp.items)
@@ -313,7 +313,7 @@ def _vocabulary(
     elif isinstance(exp, ListReference):
         slot_list = lists.get(exp.list_name)
         if isinstance(slot_list, RangeSlotList):
-            return _number_words(slot_list, language, cjk) if slot_list.words else {_DIGITS}
+            return _number_words(slot_list, language, cjk) if slot_list.words else {ANY_DIGITS}
         if not isinstance(slot_list, TextSlotList) or slot_list.values is None:
             return None
         parts = [v.text_in for v in slot_list.values]
@@ -331,7 +331,7 @@ def _vocabulary(
 def _made_of(words: tuple[str, ...], vocabulary: frozenset[str], cjk: bool) -> bool:
     """Whether every word is a vocabulary piece, digits (if allowed) or, unless ``cjk``, a
     concatenation of those (hassil does not require a word boundary after a chunk)."""
-    digits = _DIGITS in vocabulary
+    digits = ANY_DIGITS in vocabulary
     for word in words:
         if word in vocabulary or (digits and word.isdigit()):
             continue

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from twin.assistant.template_filter import _DIGITS, _selectivity
+from twin.assistant.template_filter import ANY_DIGITS, selectivity
 
 __all__ = ["Masks"]
 
@@ -38,7 +38,7 @@ class Masks:
     def __init__(self, clauses: Sequence[Iterable[frozenset[str]]],
                  vocabularies: Sequence[frozenset[str] | None], cjk: bool) -> None:
         self._cjk = cjk
-        ranked = [sorted(unit, key=_selectivity, reverse=True) for unit in clauses]
+        ranked = [sorted(unit, key=selectivity, reverse=True) for unit in clauses]
         slots = max(map(len, ranked), default=0)
         by_fragment: dict[str, dict[int, int]] = {}
         lacking = [0] * slots  # per slot: the templates with fewer clauses (met already)
@@ -60,7 +60,7 @@ class Masks:
             if vocabulary is None:
                 self._open |= bit
                 continue
-            if _DIGITS in vocabulary:
+            if ANY_DIGITS in vocabulary:
                 self._digits |= bit
             for piece in vocabulary:
                 self._pieces[piece] = self._pieces.get(piece, 0) | bit

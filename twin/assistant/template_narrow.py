@@ -49,7 +49,7 @@ from hassil.util import (
 
 from twin.assistant.substrings import FragmentIndex, SharedIndex
 from twin.assistant.template_compiled import Program, compile_closed
-from twin.assistant.template_filter import TemplateFilter, _pieces
+from twin.assistant.template_filter import TemplateFilter, folded_pieces
 from twin.assistant.template_masks import Masks
 from twin.assistant.template_match import (
     Prepared,
@@ -368,7 +368,7 @@ def _projected(text: str) -> str:
 
 @lru_cache(maxsize=_RECENT)
 def _words(text: str, cjk: bool) -> tuple[str, ...]:
-    return tuple(_pieces(text, cjk))
+    return tuple(folded_pieces(text, cjk))
 
 
 def share_fragments(filters: Iterable[NarrowFilter]) -> None:
