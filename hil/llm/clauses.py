@@ -36,7 +36,7 @@ import re
 from typing import NamedTuple
 
 from hil.llm.corrections import CORRECTION, corrected
-from hil.llm.direction import normalised
+from hil.llm.direction import NOT_SO, normalised
 from hil.llm.grounding import (
     EXPLICIT,
     KEEP,
@@ -54,7 +54,7 @@ from twin.assistant.heard import rejoined
 from twin.assistant.order_words import EN_ORDER_VERBS
 from twin.assistant.scope import beside_kind, conditional, negated, out_of_scope, told_beside
 from twin.assistant.seat_words import EN_COMPANIONS
-from twin.assistant.speech_words import EN_CLAUSE_START, EN_HESITATIONS
+from twin.assistant.speech_words import EN_CLAUSE_START, EN_CRIES, EN_HESITATIONS
 from twin.assistant.state_words import EN_COMPARATIVES, EN_MORE_LESS
 
 _ORDER_VERBS = (EN_ORDER_VERBS + r"|give|navigate|defrost|demist|nudge|dial|pop|flip")
@@ -212,10 +212,11 @@ a bit cooler"): the way names its topic (warmer: the temperature; louder: the vo
 
 
 def commanding(clause: str) -> bool:
-    """Whether ``clause`` commands a topic it names (a verb first, or a Chinese verb after its
-    topic)."""
+    """Whether ``clause`` commands a topic it names (a verb first, a Chinese verb after its
+    topic, or its excess said as a wish: :data:`hil.llm.direction.NOT_SO`)."""
     lowered = normalised(clause)
     return (_COMMAND.search(lowered) is not None or _ZH_COMMENT.search(lowered) is not None
+            or NOT_SO.search(clause.lower()) is not None  # "风别那么猛": less of it
             or _EN_WAY_AFTER.search(lowered) is not None
             or _EN_WAY_BEFORE.search(lowered) is not None
             or _EN_WAY_ALONE.search(lowered) is not None) and bool(named_topics(lowered))
@@ -272,11 +273,40 @@ def _reason(clause: str) -> bool:
     return not read_alone(clause)  # an order the rules read alone ("…，挡风玻璃除个雾")
 
 
+_ASIDE_LAST = re.compile(
+    r"(?:(?<=[.!?])\s+|(?<=[。！？]))(?P<s>[^.!?。！？\d]{1,40}?)[.!?。！？]*$|"
+    r"[\s,]+(?P<c>" + EN_CRIES + r"(?:\s+[a-z']+){0,2})[.!]*$", re.IGNORECASE)
+"""A sentence said last on its own, or a cry said after an order without a pause ("…cooler by
+one. Objection sustained.", "…then get me home what a wedding")."""
+
+
+def _aside_last(text: str) -> tuple[str, str] | None:
+    """``(the order, the aside)`` when ``text`` ends on a sentence or a cry
+    (:data:`_ASIDE_LAST`) that names no cabin topic, no amount, no no and no other place or
+    time, after words that order something the cabin knows: the aside is no part of its own
+    (read with the last order, it made that order unsure and asked about)."""
+    found = _ASIDE_LAST.search(text)
+    if found is None:
+        return None
+    aside = found.group("s") or found.group("c")
+    rest = text[:found.start()].strip()
+    lowered = normalised(aside)
+    if (not rest or named_topics(lowered) or AMOUNT.search(lowered) or negated(lowered)
+            or KEEP.search(lowered) or NOT_HERE_NOW.search(lowered)
+            or out_of_scope(lowered) not in (None, "question") or not known_order(rest)):
+        return None
+    return rest, aside.strip()
+
+
 def focus(text: str) -> Focus:
     """The request with a self-correction applied, without its clauses for devices the cabin
     lacks (when another clause names a cabin function outright) and without the clauses that
-    only give a reason beside a command; else ``text`` whole."""
+    only give a reason beside a command (a sentence or a cry said last among them:
+    :func:`_aside_last`); else ``text`` whole."""
     text = corrected(rejoined(text))  # "温 度调低一度": a word a pause cut is one word
+    if (aside := _aside_last(text)) is not None:
+        inner = focus(aside[0])
+        return inner._replace(reasons=(*inner.reasons, aside[1]))
     # a device the cabin lacks said with no pause before a command ("beep the horn turn the
     # music up"): a clause of its own
     parts = [p for c in clauses(text) for p in _device_cut(c)]

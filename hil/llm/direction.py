@@ -74,7 +74,10 @@ _HOT_AS = re.compile(
     r"\blike (?:a|an|the) (?:oven|sauna|furnace|greenhouse)\b|(?:像|跟)(?:烤箱|火炉)(?:一样|似的)?")
 # "别这么大声", "not so loud": an excess ("太大声", "too loud"), not a refusal; "别太热" ("don't
 # make it too hot") is a limit, not a complaint of heat: it stays a negation
-_NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么)|\bnot so\b")
+NOT_SO = re.compile(r"(?:别|不要)(?:[放开调弄搞吹])?(?:这么|那么)|\bnot so\b")
+"""An excess said as a wish ("风别那么猛", "not so loud"): :func:`normalised` reads it as the
+excess ("太", "too"); said of a thing named, it is an order on it (:func:`hil.llm.clauses.
+commanding`), never a reason beside another order."""
 
 
 # the road, the engine, the wind or the children loud: a noise over the sound, never the volume
@@ -123,7 +126,7 @@ def normalised(text: str) -> str:
     fridge is no device to change), an idiom's "off" left out (:data:`_IDIOM_OFF`), "off a
     touch" read as the step down it is, and a
     Latin word apart from the Chinese around it."""
-    lowered = _NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
+    lowered = NOT_SO.sub(lambda m: "太" if m.group().startswith(("别", "不")) else "too",
                           _SCOTS_WORD.sub(lambda m: _SCOTS[m.group()],
                                           as_heard(text.lower())))
     lowered = _IDIOM_OFF.sub(lambda m: m.group(1) or m.group(2) or m.group(3),
@@ -442,11 +445,13 @@ _COMPLAINTS: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {
         (re.compile(r"\bwindows? (?:is |are |'s |'re )(?:still |all |shut )?(?:closed|shut)\b|"
                     r"(?:车)?窗(?:户|子)?(?:都|还|一直)?关(?:得|着)(?![吧呢啊呀吗])"), 1),
         # a smell or smoke from outside coming in ("the exhaust fumes are drifting in", "味儿全从
-        # 窗户灌进来了"): close
+        # 窗户灌进来了", "烧烤摊的烟一个劲往窗户里钻", "smoke keeps creeping into the car"): close
         (re.compile(r"\b(?:exhaust|fumes|smoke|dust|smell|stink)\b[\w' ]{0,24}?\b(?:coming|"
-                    r"getting|blowing|drifting|pouring|wafting) in\b|"
-                    r"(?:尾气|废气|烟|灰|沙|味|臭气)[^，,。]{0,4}?(?:都|全)?"
-                    r"(?:从[^，,。]{1,6}?)?(?:进来|飘进|钻进|灌进|吹进)"), -1)),
+                    r"getting|blowing|drifting|pouring|wafting|creeping|seeping|streaming|"
+                    r"floating|billowing|rolling|pushing) in(?:to)?\b|"
+                    r"(?:尾气|废气|烟|灰|沙|味|臭气)[^，,。开让把风气]{0,4}?"
+                    r"(?:都|全|一个劲儿?|一直|老是?|直)?(?:(?:从|往|朝)[^，,。开让把风气]{1,6}?)?"
+                    r"(?:进来|里[面头]?[飘钻灌吹飞涌冒扑窜]|[飘钻灌吹飞涌冒扑窜]进)"), -1)),
 }
 _MAKES = re.compile(r"\b(?:make|get|keep|crank|play|pump|blast|set|want|like)\b(?: \w+){0,3} "
                     r"(?:nice and |really |very |super )?$")

@@ -5,7 +5,8 @@ The head's prompt is the query alone (history is never prefilled), so a follow-u
 topic, or only a feeling of the last turn's seat, reads as nothing to the head. Here the last
 turn's topic carries over, and the words still decide which way: a seat's level moves a step
 from the last one (down for "too hot", "turn it down"; up for "colder", "more"), another seat
-said ("副驾", "the passenger's") takes the last level, "off" is 0; a short "the same for
+said ("副驾", "the passenger's") takes the last level, "off" is 0, a range end said ("副驾也开
+开最高", "on max") is that end; a short "the same for
 someone" ("same for me", "and mine", "her too", "我也来一个", "给我也开一下") is the last level on
 that person's seat (:func:`twin.assistant.phrasing.same_for`, the rules' reading too: the
 speaker's is the driver's). For the temperature, the fan,
@@ -22,6 +23,7 @@ from hil.llm.clauses import clauses, commanding
 from hil.llm.direction import direction_of
 from hil.llm.grounding import EXPLICIT, TOPIC_OF, named_topics
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
+from hil.llm.values import max_said, min_said
 from twin.assistant.intents import INTENTS
 from twin.assistant.phrasing import same_for
 from twin.assistant.resolver import Turn
@@ -56,8 +58,9 @@ def follow_up(lowered: str, named: set[str], last: Turn) -> Carried | None:
     whose = same_for(lowered) if topic == "seat_heat" and not named else None
     if whose is not None:
         intent = f"seat_heat_{whose}"
-        return "seat_heat", intent, last.value if isinstance(last.value, int) else (
-            INTENTS[intent].default)
+        level = last.value if isinstance(last.value, int) else INTENTS[intent].default
+        assert isinstance(level, int)
+        return "seat_heat", intent, _end_said(lowered, intent, level)
     if topic == "seat_heat" and named <= {"seat_heat", "climate_temperature"} and (
             "seat_heat" in named or PASSENGER.search(lowered) or _ABOUT_IT.search(lowered)):
         step = _seat_step(lowered, last)
@@ -100,9 +103,23 @@ def _said_alone(lowered: str) -> str:
     return bare[0]
 
 
+def _end_said(lowered: str, intent: str, level: int) -> int:
+    """The seat's top level when ``lowered`` says a range's top ("副驾也开 开最高", "passenger
+    too, on max"), its lowest that heats for the bottom ("min"; 0 is off), else ``level``: a
+    range end said in a follow-up is never the last turn's level."""
+    schema = INTENTS[intent]
+    assert schema.low is not None and schema.high is not None
+    if max_said(lowered):
+        return schema.high
+    if min_said(lowered):
+        return max(1, schema.low)
+    return level
+
+
 def _seat_step(lowered: str, last: Turn) -> tuple[str, int] | None:
     """The seat and level a seat follow-up asks for; None when it says no way and no seat."""
-    if not any(p.search(lowered) for p in (_OFF, _DOWN, _UP, PASSENGER, DRIVER, OWN)):
+    if not any(p.search(lowered) for p in (_OFF, _DOWN, _UP, PASSENGER, DRIVER, OWN)) and not (
+            max_said(lowered) or min_said(lowered)):
         return None  # "no, leave it", "ok": nothing to carry over
     if PASSENGER.search(lowered):
         intent = "seat_heat_passenger"
@@ -116,6 +133,8 @@ def _seat_step(lowered: str, last: Turn) -> tuple[str, int] | None:
     assert isinstance(level, int)
     if _OFF.search(lowered):
         return intent, schema.low
+    if (end := _end_said(lowered, intent, level)) != level:
+        return intent, end
     if _DOWN.search(lowered):
         return intent, max(schema.low, level - 1)
     if _UP.search(lowered):

@@ -33,6 +33,7 @@ from hil.llm.clauses import (
     after_reason,
     before_reason,
     clause_pieces,
+    clause_topics,
     clauses,
     command_parts,
     commanding,
@@ -58,6 +59,7 @@ from hil.llm.grounding import (
 from hil.llm.orders import unknown_order
 from hil.llm.questions import ask_part, confirm, leave_it
 from hil.llm.ruled_clauses import order_among_asides, ruled_clauses
+from hil.llm.rules_read import sure_order
 from hil.llm.slots import DRIVER, OWN, PASSENGER, read_slots
 from hil.llm.values import EN_NUMBER_WORDS
 from twin.assistant.binding_words import binds
@@ -487,9 +489,16 @@ def several_decision(
             # "…，挡风玻璃除个雾", "…, the window closed": a setting or an order the rules read
             decisions.append(act(*plain, lang))
             continue
-        if not known_order(text) and not indirect:
+        if not known_order(text) and not indirect and (
+                _says_no(text) or unknown_order(text, clause_topics(text))
+                or (sure := sure_order(text, lang)) is None):
             guessed.append(len(decisions))
             decisions.append(None)
+            continue
+        if not known_order(text) and not indirect:
+            # "…then get me home": no word of the fallback's orders, but the rules' sure order
+            # (never a misheard verb's, "paws the music": asked)
+            decisions.append(act(*sure, lang))
             continue
         ruled = _ruled(text, lang) or order_among_asides(text, _sure, lang)
         if ruled is not None and not _says_no(text):

@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from twin.assistant.binding_words import EN_NUMBERS, binds
+from twin.assistant.speech_words import EN_CRIES
 
 __all__ = ["BOUND", "FIRST", "LAST", "REFUSED"]
 
@@ -81,7 +82,7 @@ _NARRATED = re.compile(
     r"^(?P<s>(?:[a-z']+[\s,]+){0,8}?)(?:the )?(?P<d>volume|music|fan|temperature) "
     r"(?:goes|is going) (?P<w>up|down)"
     r"(?P<n> (?:by )?(?:one|two|three|a) (?:notch(?:es)?|steps?|clicks?|levels?))?"
-    r"(?P<t>[\s,]+(?:folks|what a [a-z]+|here we go|oh my)(?:[\s,]+[a-z']+){0,3})?\s*[.!]*$",
+    r"(?P<t>[\s,]+(?:folks|" + EN_CRIES + r")(?:[\s,]+[a-z']+){0,3})?\s*[.!]*$",
     re.IGNORECASE)
 """A change narrated as it happens, a commentator's register ("and he's going for it folks the
 volume goes up two notches what a moment"): the change as an order, when nothing said around it

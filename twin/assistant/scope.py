@@ -18,6 +18,7 @@ from twin.assistant.catalogue import active_catalogue
 from twin.assistant.device_words import EN_OTHER_DEVICES
 from twin.assistant.reads import read_once
 from twin.assistant.regex_gate import gate_pattern
+from twin.assistant.speech_words import EN_HESITATIONS
 from twin.assistant.theirs import THEIR_THING
 
 # a room or a place of another life ("the gym was roasting", "my flat's like a sauna", "宿舍好
@@ -106,8 +107,20 @@ _LATER = re.compile(
     + ZH_ONCE + r"|" + ZH_DELAY + r"|" + _ZH_IF
     + r"|以后|之后|提醒|分钟后|小时后|点钟|定时|预约|每天|每次上车|每晚"
 )
+_ZH_LEVEL_ASKED = (
+    r"(?:(?:现在|目前|当前|这会儿?)[^，,。！!？?把给帮让请]{0,6}?|[开调设定放][的得着]是?|是)"
+    r"(?<![高低大小升降加减上下])"
+    r"(?:几[档级度格]|多少度?|多大|多高|多低|什么[档级]位?|哪[一个]?[档级])"
+    r"[了呢啊呀吗哈嘛]*[？?]?(?=$|[，,。\s])")
+"""A level or a setting asked of the state now ("主驾的座椅加热现在开的是几档啊", "风量调的是多少",
+"目前是几档"), said at a clause's end: a question, never an order; "调高几度" (a few degrees up)
+and "把温度调低几度" stay orders."""
+_EN_LEAD_IN = r"(?:(?:so|and|but|ok(?:ay)?|well|right|" + EN_HESITATIONS + r") )*"
+"""Small words said before a question's first word without a pause ("so what level's my seat
+warmer on"); after a pause the question may be a story's ("Oh, where do I begin, …, navigate
+home")."""
 _QUESTION = re.compile(
-    r"^(?:(?:is|are|was|were|did|does|has|have)\b"
+    r"^" + _EN_LEAD_IN + r"(?:(?:is|are|was|were|did|does|has|have)\b"
     r"(?! (?:it|there) (?:possible|any ?way|a way|ok|okay)| you able"
     # "is too hot for the cello", "is so stuffy": a state with its "it" unsaid, not asked
     r"|(?<=[se]) (?:too|so|way too|very|really|kinda|a bit|a little)\b)|"
@@ -130,7 +143,7 @@ _QUESTION = re.compile(
     r"\bhow (?:do|can|would|should) (?:i|you|we|one) \w+|\bhow to \w+|"
     # how loud / warm / strong it is now ("现在音量多大"): a question, not "louder"
     r"(?:音量|声音|温度|风量|风速|档位|车窗|窗户)(?:现在)?(?:是|开了|调了|开的|调的)?"
-    r"(?:多大|多少|多高|多低|几档|几级|几度)[了呢啊呀吗]?[？?]?$"
+    r"(?:多大|多少|多高|多低|几档|几级|几度)[了呢啊呀吗]?[？?]?$|" + _ZH_LEVEL_ASKED
 )
 _OTHER_DEVICE = re.compile(
     rf"\b(?:{'|'.join(sorted(EN_OTHER_DEVICES, key=lambda w: (-len(w), w)))}|"

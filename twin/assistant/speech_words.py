@@ -10,6 +10,7 @@
   were misspoken, the wish said after them replacing it ("fan on five, no wait, four", "静音
   哦不 暂停"). "不是" is not in the Chinese list: it is a correction only where a reader can tell
   it from a plain "is not" (said alone, or before a pause).
+* :data:`EN_CRIES`: a cry said after an order ("what a day", "here we go"), no order of its own.
 * :data:`EN_CLAUSE_START`: a clause of its own starting (a subject and its verb, "the maps keep
   blowing about", "it's roasting"), where a story follows an order said with no pause.
 
@@ -21,7 +22,7 @@ corrections and several commands import them.
 
 from __future__ import annotations
 
-__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_HESITATIONS", "EN_TAKE_BACK",
+__all__ = ["EN_CLAUSE_START", "EN_CORRECTION_MARKS", "EN_CRIES", "EN_HESITATIONS", "EN_TAKE_BACK",
            "ZH_CORRECTION_MARKS", "ZH_HESITATIONS", "ZH_TAKE_BACK"]
 
 EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
@@ -29,6 +30,11 @@ EN_HESITATIONS = r"(?:um+|uh+|er+|erm+|uhm+)"
 
 ZH_HESITATIONS = r"(?:嗯+|呃+|额+)"
 """A hesitation said in Chinese ("嗯", "呃呃", "额")."""
+
+EN_CRIES = (r"(?:what an? [a-z]+|here we go|oh my(?: god| gosh| word)?|"
+            r"thank (?:god|goodness|heavens))")
+"""A cry said after an order, with or without a pause ("… get me home what a wedding", "…
+the volume goes up two notches what a moment"): a remark, no order."""
 
 EN_TAKE_BACK = r"(?:never ?mind|forget (?:it|that|about it)|cancel(?: that| it)?|scratch that)"
 """Words that take back what was said, in English."""
