@@ -12,8 +12,8 @@ difference (a set added or taken away), never a second list.
   (:mod:`twin.assistant.story_first`, which the recogniser's slips read: this module imports
   nothing of the readers).
 * :data:`COURTESY` and the verb sets of the fallback's two order readers,
-  :mod:`hil.llm.orders` (an order whose thing the cabin does not know, "set the wolume to five")
-  and :mod:`hil.llm.foreign` (an order whose thing is not this cabin's, "turn the church
+  the fallback's ``orders`` (an order whose thing the cabin does not know, "set the wolume to five")
+  and the fallback's ``foreign`` (an order whose thing is not this cabin's, "turn the church
   heating down"); :func:`alternation` makes a regex of a set.
 
 Each word is a regex alternative (lower case; "um+" is one).
@@ -69,13 +69,13 @@ def en_starts_order(part: str) -> bool:
 
 COURTESY_SPOKEN: frozenset[str] = frozenset({
     "aye", "och", "can u", "(?:y'?all |do you |would you )?mind"})
-"""Courtesy only :mod:`hil.llm.orders` reads (a dialect's, a typed one's, "mind" asked)."""
+"""Courtesy only the fallback's ``orders`` reads (a dialect's, a typed one's, "mind" asked)."""
 COURTESY_FILLERS: frozenset[str] = frozenset({
     "right", "um+", "uh+", "er+", "plz", "also", "mate", "you", "go on"})
-"""Fillers and courtesy only :mod:`hil.llm.foreign` reads ("um", "mate", "go on")."""
+"""Fillers and courtesy only the fallback's ``foreign`` reads ("um", "mate", "go on")."""
 
 OWN_TOPIC_VERBS: frozenset[str] = frozenset({"mute", "unmute", "play", "pause", "stop", "skip"})
-"""Verbs that name their own topic (the sound, the music): :mod:`hil.llm.foreign` leaves them
+"""Verbs that name their own topic (the sound, the music): the fallback's ``foreign`` leaves them
 out, since they order whatever they name ("pause this jawn")."""
 MOVE_VERBS: frozenset[str] = (
     frozenset(EN_ORDER_VERB_WORDS) - OWN_TOPIC_VERBS - {"resume", "take"}
@@ -88,10 +88,10 @@ FOREIGN_ONLY_VERBS: frozenset[str] = frozenset({
     "flash", "activate", "enable", "disable", "deactivate", "lock", "unlock", "fold", "adjust",
     "change", "check", "reset", "dim", "brighten", "boost", "blast", "pump", "tone", "ramp",
     "cut"})
-"""Verbs only :mod:`hil.llm.foreign` reads as an order's: a verb of another device's function
+"""Verbs only the fallback's ``foreign`` reads as an order's: a verb of another device's function
 ("save", "record", "lock") or of heat ("warm the church")."""
 
 UNKNOWN_ORDER_VERBS: frozenset[str] = MOVE_VERBS | OWN_TOPIC_VERBS | {"stick"}
-"""The verbs of :mod:`hil.llm.orders`' known-verb order ("stick the X on" too)."""
+"""The verbs of the fallback's ``orders``'s known-verb order ("stick the X on" too)."""
 FOREIGN_ORDER_VERBS: frozenset[str] = MOVE_VERBS | FOREIGN_ONLY_VERBS
-"""The verbs of :mod:`hil.llm.foreign`'s order: every verb of moving, none naming its topic."""
+"""The verbs of the fallback's ``foreign``'s order: every verb of moving, none naming its topic."""
